@@ -1,0 +1,100 @@
+# English. Keys match locales/ru/main.ftl.
+
+site-name = Chess League
+nav-skip = Skip to content
+nav-label = Main navigation
+nav-admin = Administration
+nav-account = Profile
+nav-logout = Sign out
+nav-login = Sign in
+nav-signup = Sign up
+nav-language = Language
+footer-text = Team chess championships: rosters, line-ups, pairings, standings.
+
+home-title = Team chess championships
+home-lead = A home for championships made of monthly team tournaments, from a team's application to the season standings.
+home-feature-teams = Teams apply and manage their rosters online: transfers, captains, eligibility documents.
+home-feature-lineups = Captains enter tournaments and set board orders; substitutions follow the regulations.
+home-feature-standings = Pairings, results and standings with FIDE tie-breaks.
+home-feature-appeals = Penalties, appeals and the appeals committee's decisions are published.
+
+field-nick = Nick
+field-full-name = Full name
+field-email = E-mail
+field-login = Nick or e-mail
+field-password = Password
+field-password-confirm = Password again
+field-current-password = Current password
+field-new-password = New password
+hint-nick = Latin letters, digits, "_" and "-", 2 to 30 characters, no spaces or commas.
+hint-password = At least { $min } { $min ->
+        [one] character
+       *[other] characters
+    }; not a common one and not made of your nick or name.
+
+signup-title = Sign up
+signup-submit = Create account
+signup-have-account = Already have an account? Sign in.
+login-title = Sign in
+login-submit = Sign in
+login-no-account = No account yet? Sign up.
+login-wrong = Wrong nick (or e-mail) or password.
+login-throttled = Too many failed sign-in attempts. Try again in { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }.
+
+account-title = Profile
+account-role = Role
+role-admin = Administrator
+role-person = Member
+password-title = Change password
+password-intro = Changing your password signs out all your other sessions.
+password-submit = Change password
+
+admin-title = Administration
+admin-people = Accounts: { $count }
+admin-you = you
+admin-grant = Make administrator
+admin-revoke = Remove administrator rights
+admin-saved = Changes saved.
+admin-cannot-demote-self = You cannot remove your own administrator rights.
+admin-audit = Audit log
+admin-audit-at = Time
+admin-audit-actor = Who
+admin-audit-action = Action
+admin-audit-subject = Subject
+admin-audit-detail = Detail
+
+flash-signed-up = Welcome! Your account is created and you are signed in.
+flash-signed-in = You are signed in.
+flash-signed-out = You are signed out.
+flash-password-changed = Your password has been changed.
+
+error-required = This field is required.
+error-nick-length = A nick has 2 to 30 characters.
+error-nick-chars = A nick may hold Latin letters, digits, "_" and "-" only, and starts with a letter or digit.
+error-name-length = At most 100 characters.
+error-name-chars = The name contains characters that are not allowed.
+error-email = Enter an e-mail address such as name@example.org.
+error-password-short = The password is too short.
+error-password-long = The password is too long (at most 256 characters).
+error-password-common = This password is too common or easy to guess. Choose another one.
+error-password-mismatch = The passwords do not match.
+error-nick-taken = This nick is already taken.
+error-email-taken = This e-mail address is already registered.
+error-current-password = The current password is wrong.
+
+error-home = Home page
+error-400-title = Bad request
+error-403-title = Access denied
+error-404-title = Page not found
+error-500-title = Something went wrong
+error-400-detail = The request could not be processed.
+error-403-detail = You are not allowed to see this page or do this.
+error-404-detail = There is no such page. Check the address.
+error-405-detail = This address does not accept this kind of request.
+error-413-detail = The data sent is too large.
+error-500-detail = The server ran into an error. It has been logged; please try again later.
+error-503-detail = The server is busy or the database is unavailable. Try again in a minute.
+error-csrf-detail = The form has expired or was sent from another site. Reload the page and send it again.

@@ -1,0 +1,239 @@
+//! Account values parsed at the edge (house rule 2) and password hashing.
+//! Past a constructor, a [`Nick`] is always a valid nick.
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use secrecy::{ExposeSecret, SecretString};
+
+use crate::i18n::MsgKey;
+use crate::msg;
+
+/// A player's nick. G-B13: a line-up is one line `Team,nick1,…` without
+/// spaces, so a nick holds neither spaces nor commas: Latin letters, digits,
+/// `_` and `-`, 2 to 30 characters, starting with a letter or digit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nick(String);
+
+impl Nick {
+    pub fn parse(s: &str) -> Result<Nick, MsgKey> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(msg!("error-required"));
+        }
+        let len = s.chars().count();
+        if !(2..=30).contains(&len) {
+            return Err(msg!("error-nick-length"));
+        }
+        let valid = s
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            && s.starts_with(|c: char| c.is_ascii_alphanumeric());
+        if !valid {
+            return Err(msg!("error-nick-chars"));
+        }
+        Ok(Nick(s.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A person's full name as they want it shown: 1 to 100 characters, no
+/// control characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FullName(String);
+
+impl FullName {
+    pub fn parse(s: &str) -> Result<FullName, MsgKey> {
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        if s.is_empty() {
+            return Err(msg!("error-required"));
+        }
+        if s.chars().count() > 100 {
+            return Err(msg!("error-name-length"));
+        }
+        if s.chars().any(char::is_control) {
+            return Err(msg!("error-name-chars"));
+        }
+        Ok(FullName(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An e-mail address: one `@`, a non-empty local part, a domain with a dot,
+/// no spaces, at most 254 characters. Deliverability is proven by mail, not
+/// by syntax.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(s: &str) -> Result<Email, MsgKey> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Err(msg!("error-required"));
+        }
+        let valid = s.len() <= 254
+            && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match s.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && !domain.starts_with('.')
+                        && !domain.ends_with('.')
+                        && !domain.contains("..")
+                }
+                None => false,
+            };
+        if valid {
+            Ok(Email(s.to_owned()))
+        } else {
+            Err(msg!("error-email"))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+pub const MIN_PASSWORD_CHARS: usize = 10;
+pub const MAX_PASSWORD_CHARS: usize = 256;
+
+/// A password good enough to keep: long enough, and not one that appears in
+/// breach lists or is guessable from the person's own nick, name or e-mail
+/// (zxcvbn's dictionaries of leaked passwords, patterns and sequences; we
+/// refuse anything it estimates at under 10^6 guesses).
+pub struct NewPassword(SecretString);
+
+impl NewPassword {
+    pub fn parse(s: &str, personal: &[&str]) -> Result<NewPassword, MsgKey> {
+        let chars = s.chars().count();
+        if chars < MIN_PASSWORD_CHARS {
+            return Err(msg!("error-password-short"));
+        }
+        if chars > MAX_PASSWORD_CHARS {
+            return Err(msg!("error-password-long"));
+        }
+        if zxcvbn::zxcvbn(s, personal).score() < zxcvbn::Score::Two {
+            return Err(msg!("error-password-common"));
+        }
+        Ok(NewPassword(SecretString::from(s.to_owned())))
+    }
+
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct HashError(String);
+
+/// argon2id with the OWASP parameters (m = 19 MiB, t = 2, p = 1), a fresh
+/// random salt per hash, in the PHC string format.
+pub fn hash_password(password: &NewPassword) -> Result<String, HashError> {
+    Argon2::default()
+        .hash_password(password.expose().as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| HashError(e.to_string()))
+}
+
+/// Checks a password against a stored hash. With no stored hash (unknown
+/// account) a fixed hash is checked instead, so the answer takes as long
+/// either way and does not tell which accounts exist.
+pub fn verify_password(password: &str, stored: Option<&str>) -> bool {
+    static DUMMY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        Argon2::default()
+            .hash_password(b"no account has this password")
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+    });
+    let (hash, real) = match stored {
+        Some(h) => (h, true),
+        None => (DUMMY.as_str(), false),
+    };
+    let ok = PasswordHash::new(hash)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false);
+    ok && real
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nicks_follow_the_line_up_format() {
+        assert!(Nick::parse("Magnus_C").is_ok());
+        assert!(Nick::parse("  ab  ").is_ok());
+        assert_eq!(Nick::parse(""), Err(msg!("error-required")));
+        assert_eq!(Nick::parse("a"), Err(msg!("error-nick-length")));
+        assert_eq!(Nick::parse("has space"), Err(msg!("error-nick-chars")));
+        assert_eq!(Nick::parse("a,b"), Err(msg!("error-nick-chars")));
+        assert_eq!(Nick::parse("_lead"), Err(msg!("error-nick-chars")));
+        assert_eq!(Nick::parse("Гроссмейстер"), Err(msg!("error-nick-chars")));
+        assert_eq!(Nick::parse(&"a".repeat(31)), Err(msg!("error-nick-length")));
+    }
+
+    #[test]
+    fn emails_and_names() {
+        assert!(Email::parse("captain@club.example").is_ok());
+        for bad in [
+            "no-at", "a@b", "@b.c", "a@b..c", "a b@c.d", "a@b@c.d", "a@.b.c",
+        ] {
+            assert_eq!(Email::parse(bad), Err(msg!("error-email")), "{bad}");
+        }
+        assert_eq!(
+            FullName::parse("  Анна   Петрова ").map(|n| n.as_str().to_owned()),
+            Ok("Анна Петрова".to_owned())
+        );
+        assert_eq!(FullName::parse("   "), Err(msg!("error-required")));
+    }
+
+    #[test]
+    fn weak_passwords_are_refused() {
+        assert_eq!(
+            NewPassword::parse("short", &[]).err(),
+            Some(msg!("error-password-short"))
+        );
+        for common in ["password123", "qwertyuiop", "1234567890", "iloveyou12"] {
+            assert_eq!(
+                NewPassword::parse(common, &[]).err(),
+                Some(msg!("error-password-common")),
+                "{common}"
+            );
+        }
+        // Built from the person's own nick: guessable.
+        assert_eq!(
+            NewPassword::parse("magnus1990", &["magnus"]).err(),
+            Some(msg!("error-password-common"))
+        );
+        assert!(NewPassword::parse("violet-harbor-73-kettle", &[]).is_ok());
+    }
+
+    #[test]
+    fn hashes_verify_only_the_right_password() {
+        let pw = NewPassword::parse("violet-harbor-73-kettle", &[]).expect("strong");
+        let hash = hash_password(&pw).expect("hash");
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(verify_password("violet-harbor-73-kettle", Some(&hash)));
+        assert!(!verify_password("violet-harbor-73-kettlE", Some(&hash)));
+        assert!(!verify_password("violet-harbor-73-kettle", None));
+        assert!(!verify_password("x", Some("not a hash")));
+        // Salted: the same password hashes differently each time.
+        assert_ne!(hash, hash_password(&pw).expect("hash"));
+    }
+}

@@ -1,0 +1,210 @@
+//! Settings: built-in defaults, then an optional TOML file (`league.toml`, or
+//! the file named by `--config` / `LEAGUE_CONFIG`), then the environment
+//! (`LEAGUE_…`, plus the conventional `DATABASE_URL`). Secrets are
+//! [`SecretString`]s: they never appear in logs or `Debug` output.
+
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+
+use crate::db::{DbError, DbUrl};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Address to listen on (`LEAGUE_BIND`).
+    pub bind: String,
+    /// Where the SQLite database and the generated cookie key live
+    /// (`LEAGUE_DATA_DIR`).
+    pub data_dir: PathBuf,
+    /// `sqlite://PATH` or `postgres://…` (`DATABASE_URL`); default: the SQLite
+    /// file `league.sqlite3` in the data directory.
+    #[serde(serialize_with = "hide")]
+    pub database_url: Option<SecretString>,
+    /// Key for signing and encrypting session cookies, at least 32 bytes
+    /// (`LEAGUE_SECRET_KEY`); generated on first run and kept in the data
+    /// directory when not given. Every instance behind one load balancer
+    /// must share it.
+    #[serde(serialize_with = "hide")]
+    pub secret_key: Option<SecretString>,
+    /// The address people use to reach the site (`LEAGUE_PUBLIC_URL`); when it
+    /// is https, cookies are marked Secure.
+    pub public_url: String,
+    /// Directory of the stylesheet and other static files (`LEAGUE_STATIC_DIR`).
+    pub static_dir: PathBuf,
+    /// Database connections per instance (`LEAGUE_POOL_SIZE`); default 4 for
+    /// SQLite, 12 for PostgreSQL.
+    pub pool_size: Option<u32>,
+    /// HTTP worker threads (`LEAGUE_WORKERS`); default: one per core.
+    pub workers: Option<usize>,
+    /// Take the client address from `X-Forwarded-For` / `Forwarded`
+    /// (`LEAGUE_TRUST_PROXY`); only behind a proxy that sets them.
+    pub trust_proxy: bool,
+    /// tracing filter (`LEAGUE_LOG`), e.g. `info` or `league=debug`.
+    pub log: String,
+}
+
+fn hide<S: serde::Serializer>(v: &Option<SecretString>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(_) => s.serialize_some("<hidden>"),
+        None => s.serialize_none(),
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bind: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("data"),
+            database_url: None,
+            secret_key: None,
+            public_url: "http://127.0.0.1:8080".into(),
+            static_dir: PathBuf::from("static"),
+            pool_size: None,
+            workers: None,
+            trust_proxy: false,
+            log: "info".into(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("configuration: {0}")]
+    Load(#[from] Box<figment::Error>),
+    #[error("configuration file {0} does not exist")]
+    MissingFile(PathBuf),
+    #[error(transparent)]
+    Database(#[from] DbError),
+    #[error("LEAGUE_SECRET_KEY must be at least 32 bytes long")]
+    ShortSecret,
+    #[error("cannot read or write the cookie key {0}: {1}")]
+    KeyFile(PathBuf, std::io::Error),
+}
+
+impl Settings {
+    /// Loads the settings. `file` is an explicitly named configuration file
+    /// (which must exist); without one, `league.toml` is read if present.
+    pub fn load(file: Option<&Path>) -> Result<Settings, ConfigError> {
+        let file = match file {
+            Some(f) if !f.exists() => return Err(ConfigError::MissingFile(f.to_owned())),
+            Some(f) => f.to_owned(),
+            None => PathBuf::from("league.toml"),
+        };
+        Figment::from(Serialized::defaults(Settings::default()))
+            .merge(Toml::file(file))
+            .merge(Env::prefixed("LEAGUE_").ignore(&["config"]))
+            .merge(Env::raw().only(&["DATABASE_URL"]))
+            .extract()
+            .map_err(|e| ConfigError::Load(Box::new(e)))
+    }
+
+    pub fn database_url(&self) -> Result<DbUrl, DbError> {
+        match &self.database_url {
+            Some(url) => DbUrl::parse(url.expose_secret()),
+            None => Ok(DbUrl::Sqlite(self.data_dir.join("league.sqlite3"))),
+        }
+    }
+
+    pub fn pool_size(&self, url: &DbUrl) -> u32 {
+        self.pool_size.unwrap_or(match url {
+            DbUrl::Sqlite(_) => 4,
+            DbUrl::Postgres(_) => 12,
+        })
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+
+    /// The master key for cookies: the configured one, or the one kept in
+    /// `data_dir/cookie.key`, created with 64 random bytes on first run.
+    pub fn cookie_master_key(&self) -> Result<Vec<u8>, ConfigError> {
+        if let Some(key) = &self.secret_key {
+            let bytes = key.expose_secret().as_bytes().to_vec();
+            return if bytes.len() < 32 {
+                Err(ConfigError::ShortSecret)
+            } else {
+                Ok(bytes)
+            };
+        }
+        let path = self.data_dir.join("cookie.key");
+        let io = |e| ConfigError::KeyFile(path.clone(), e);
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes.len() >= 32 => Ok(bytes),
+            Ok(_) => Err(io(std::io::Error::other("file is shorter than 32 bytes"))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(&self.data_dir).map_err(io)?;
+                let key: [u8; 64] = rand::random();
+                write_private(&path, &key).map_err(io)?;
+                Ok(key.to_vec())
+            }
+            Err(e) => Err(io(e)),
+        }
+    }
+}
+
+/// Writes a file only its owner can read.
+fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)?.write_all(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_use_sqlite_in_the_data_dir() {
+        let s = Settings::default();
+        assert_eq!(s.bind, "127.0.0.1:8080");
+        assert!(
+            matches!(s.database_url(), Ok(DbUrl::Sqlite(p)) if p == Path::new("data/league.sqlite3"))
+        );
+        assert!(!s.secure_cookies());
+    }
+
+    #[test]
+    fn debug_output_hides_secrets() {
+        let s = Settings {
+            database_url: Some(SecretString::from("postgres://u:hunter2@h/db")),
+            secret_key: Some(SecretString::from("k".repeat(40))),
+            ..Settings::default()
+        };
+        let shown = format!("{s:?} {}", serde_json::to_string(&s).unwrap_or_default());
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(!shown.contains(&"k".repeat(40)), "{shown}");
+    }
+
+    #[test]
+    fn cookie_key_is_generated_once_and_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let s = Settings {
+            data_dir: dir.path().join("data"),
+            ..Settings::default()
+        };
+        let first = s.cookie_master_key().expect("generated");
+        let second = s.cookie_master_key().expect("read back");
+        assert_eq!(first.len(), 64);
+        assert_eq!(first, second);
+    }
+
+    #[test]
+    fn a_short_secret_is_refused() {
+        let s = Settings {
+            secret_key: Some(SecretString::from("short")),
+            ..Settings::default()
+        };
+        assert!(matches!(
+            s.cookie_master_key(),
+            Err(ConfigError::ShortSecret)
+        ));
+    }
+}

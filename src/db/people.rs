@@ -1,0 +1,189 @@
+//! Accounts: one row per person.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+use super::{DbConnection, schema::people, utc_now};
+use crate::ids::PersonId;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = people)]
+pub struct Person {
+    pub id: i64,
+    pub nick: String,
+    pub nick_key: String,
+    pub full_name: String,
+    pub email: String,
+    pub email_key: String,
+    pub password_hash: String,
+    pub locale: String,
+    pub is_admin: bool,
+    pub auth_version: i64,
+    pub created_at: NaiveDateTime,
+}
+
+impl Person {
+    pub fn id(&self) -> PersonId {
+        PersonId(self.id)
+    }
+}
+
+/// What a new account needs; `nick` and `email` are already validated.
+pub struct NewPerson<'a> {
+    pub nick: &'a str,
+    pub full_name: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub locale: &'a str,
+    pub is_admin: bool,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = people)]
+struct PersonRow<'a> {
+    nick: &'a str,
+    nick_key: String,
+    full_name: &'a str,
+    email: &'a str,
+    email_key: String,
+    password_hash: &'a str,
+    locale: &'a str,
+    is_admin: bool,
+    auth_version: i64,
+    created_at: NaiveDateTime,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum InsertPersonError {
+    #[error("nick is taken")]
+    NickTaken,
+    #[error("e-mail is taken")]
+    EmailTaken,
+    #[error(transparent)]
+    Db(#[from] DieselError),
+}
+
+/// Nicks and e-mail addresses are unique regardless of case.
+pub fn key_of(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+pub fn insert(conn: &mut DbConnection, new: &NewPerson) -> Result<PersonId, InsertPersonError> {
+    let row = PersonRow {
+        nick: new.nick,
+        nick_key: key_of(new.nick),
+        full_name: new.full_name,
+        email: new.email,
+        email_key: key_of(new.email),
+        password_hash: new.password_hash,
+        locale: new.locale,
+        is_admin: new.is_admin,
+        auth_version: 0,
+        created_at: utc_now(),
+    };
+    conn.transaction(|conn| {
+        if nick_taken(conn, new.nick)? {
+            return Err(InsertPersonError::NickTaken);
+        }
+        if email_taken(conn, new.email)? {
+            return Err(InsertPersonError::EmailTaken);
+        }
+        diesel::insert_into(people::table)
+            .values(&row)
+            .returning(people::id)
+            .get_result::<i64>(conn)
+            .map(PersonId)
+            .map_err(|e| match e {
+                // Lost a race with a concurrent sign-up for the same name.
+                DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info)
+                    if info.message().contains("email") =>
+                {
+                    InsertPersonError::EmailTaken
+                }
+                DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+                    InsertPersonError::NickTaken
+                }
+                e => InsertPersonError::Db(e),
+            })
+    })
+}
+
+pub fn nick_taken(conn: &mut DbConnection, nick: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        people::table.filter(people::nick_key.eq(key_of(nick))),
+    ))
+    .get_result(conn)
+}
+
+pub fn email_taken(conn: &mut DbConnection, email: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        people::table.filter(people::email_key.eq(key_of(email))),
+    ))
+    .get_result(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: PersonId) -> QueryResult<Option<Person>> {
+    people::table
+        .find(id.0)
+        .select(Person::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn by_nick(conn: &mut DbConnection, nick: &str) -> QueryResult<Option<Person>> {
+    people::table
+        .filter(people::nick_key.eq(key_of(nick)))
+        .select(Person::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The account a login form names: by nick, or by e-mail address.
+pub fn by_login(conn: &mut DbConnection, identifier: &str) -> QueryResult<Option<Person>> {
+    let key = key_of(identifier);
+    people::table
+        .filter(people::nick_key.eq(&key).or(people::email_key.eq(&key)))
+        .select(Person::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Stores a new hash and bumps `auth_version`, which signs out every other
+/// session of this person. Returns the new version.
+pub fn set_password(conn: &mut DbConnection, id: PersonId, hash: &str) -> QueryResult<i64> {
+    diesel::update(people::table.find(id.0))
+        .set((
+            people::password_hash.eq(hash),
+            people::auth_version.eq(people::auth_version + 1),
+        ))
+        .returning(people::auth_version)
+        .get_result(conn)
+}
+
+pub fn set_locale(conn: &mut DbConnection, id: PersonId, locale: &str) -> QueryResult<()> {
+    diesel::update(people::table.find(id.0))
+        .set(people::locale.eq(locale))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn set_admin(conn: &mut DbConnection, id: PersonId, is_admin: bool) -> QueryResult<usize> {
+    diesel::update(people::table.find(id.0))
+        .set(people::is_admin.eq(is_admin))
+        .execute(conn)
+}
+
+pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
+    people::table.count().get_result(conn)
+}
+
+/// One page of accounts, by nick.
+pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec<Person>> {
+    people::table
+        .order(people::nick_key)
+        .limit(limit)
+        .offset(offset)
+        .select(Person::as_select())
+        .load(conn)
+}

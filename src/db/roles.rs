@@ -1,0 +1,113 @@
+//! Per-championship roles granted to people (organizer, chief judge, judge).
+
+use diesel::prelude::*;
+
+use super::{DbConnection, schema::role_grants, utc_now};
+use crate::ids::{ChampionshipId, PersonId};
+
+/// The roles a person can be granted on one championship (G-D1: the chief
+/// judge `[TD]` and judges `[td]`; G-A4: an organizer). Captain and player are
+/// not granted: they follow from team membership.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Organizer,
+    ChiefJudge,
+    Judge,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Organizer, Role::ChiefJudge, Role::Judge];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Organizer => "organizer",
+            Role::ChiefJudge => "chief_judge",
+            Role::Judge => "judge",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = role_grants)]
+struct NewGrant<'a> {
+    person_id: i64,
+    championship_id: i64,
+    role: &'a str,
+    granted_by: Option<i64>,
+    granted_at: chrono::NaiveDateTime,
+}
+
+/// Grants a role; granting one the person already has changes nothing.
+pub fn grant(
+    conn: &mut DbConnection,
+    person: PersonId,
+    championship: ChampionshipId,
+    role: Role,
+    by: Option<PersonId>,
+) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        if has_role(conn, person, championship, &[role])? {
+            return Ok(());
+        }
+        diesel::insert_into(role_grants::table)
+            .values(NewGrant {
+                person_id: person.0,
+                championship_id: championship.0,
+                role: role.as_str(),
+                granted_by: by.map(|p| p.0),
+                granted_at: utc_now(),
+            })
+            .execute(conn)
+            .map(drop)
+    })
+}
+
+pub fn revoke(
+    conn: &mut DbConnection,
+    person: PersonId,
+    championship: ChampionshipId,
+    role: Role,
+) -> QueryResult<usize> {
+    diesel::delete(
+        role_grants::table
+            .filter(role_grants::person_id.eq(person.0))
+            .filter(role_grants::championship_id.eq(championship.0))
+            .filter(role_grants::role.eq(role.as_str())),
+    )
+    .execute(conn)
+}
+
+/// Whether the person holds any of `roles` on the championship.
+pub fn has_role(
+    conn: &mut DbConnection,
+    person: PersonId,
+    championship: ChampionshipId,
+    roles: &[Role],
+) -> QueryResult<bool> {
+    let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    diesel::select(diesel::dsl::exists(
+        role_grants::table
+            .filter(role_grants::person_id.eq(person.0))
+            .filter(role_grants::championship_id.eq(championship.0))
+            .filter(role_grants::role.eq_any(names)),
+    ))
+    .get_result(conn)
+}
+
+/// The roles a person holds on a championship.
+pub fn roles_of(
+    conn: &mut DbConnection,
+    person: PersonId,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<Role>> {
+    let names: Vec<String> = role_grants::table
+        .filter(role_grants::person_id.eq(person.0))
+        .filter(role_grants::championship_id.eq(championship.0))
+        .select(role_grants::role)
+        .load(conn)?;
+    Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
+}

@@ -1,0 +1,252 @@
+//! Every user-visible string comes from the Fluent message files in
+//! `locales/{ru,en}/`; Russian is the default language. Rust code names a
+//! message with [`msg!`] so that the test below can check every key it uses
+//! exists in both languages.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{Loader, static_loader};
+use unic_langid::{LanguageIdentifier, langid};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "ru",
+        // No Unicode isolation marks around arguments: they show up as
+        // stray characters in e-mail and plain-text output.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+static RU: LanguageIdentifier = langid!("ru");
+static EN: LanguageIdentifier = langid!("en");
+
+/// A message key that must exist in every language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MsgKey(pub &'static str);
+
+/// Names a message key in Rust code (greppable for the completeness test).
+#[macro_export]
+macro_rules! msg {
+    ($key:literal) => {
+        $crate::i18n::MsgKey($key)
+    };
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    Ru,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Ru, Lang::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+        }
+    }
+
+    /// Accepts `ru`, `en` and regional forms such as `en-GB`.
+    pub fn parse(s: &str) -> Option<Lang> {
+        let primary = s.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "ru" => Some(Lang::Ru),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    fn id(self) -> &'static LanguageIdentifier {
+        match self {
+            Lang::Ru => &RU,
+            Lang::En => &EN,
+        }
+    }
+
+    /// The message `key` in this language.
+    pub fn t(self, key: &str) -> String {
+        LOCALES.lookup(self.id(), key)
+    }
+
+    /// The message `key` with named arguments (`{ $name }` in the file).
+    pub fn t_with(self, key: &str, args: &[(&'static str, FluentValue<'static>)]) -> String {
+        let args: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(k, v)| (Cow::Borrowed(*k), v.clone()))
+            .collect();
+        LOCALES.lookup_with_args(self.id(), key, &args)
+    }
+
+    pub fn msg(self, key: MsgKey) -> String {
+        self.t(key.0)
+    }
+}
+
+/// A message with its arguments, kept until the page's language is known
+/// (flash messages, field errors).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Message {
+    pub key: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<(String, String)>,
+}
+
+impl Message {
+    pub fn new(key: MsgKey) -> Self {
+        Message {
+            key: key.0.to_owned(),
+            args: Vec::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &str, value: impl ToString) -> Self {
+        self.args.push((name.to_owned(), value.to_string()));
+        self
+    }
+
+    pub fn render(&self, lang: Lang) -> String {
+        if self.args.is_empty() {
+            return lang.t(&self.key);
+        }
+        let args: HashMap<Cow<'static, str>, FluentValue> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                // Numbers stay numbers so that plural rules apply.
+                let value = match v.parse::<i64>() {
+                    Ok(n) => FluentValue::from(n),
+                    Err(_) => FluentValue::from(v.clone()),
+                };
+                (Cow::Owned(k.clone()), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(lang.id(), &self.key, &args)
+    }
+}
+
+impl From<MsgKey> for Message {
+    fn from(key: MsgKey) -> Self {
+        Message::new(key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    fn ftl_keys(lang: &str) -> BTreeSet<String> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("locales")
+            .join(lang);
+        let mut keys = BTreeSet::new();
+        for entry in std::fs::read_dir(&dir).expect("locale dir") {
+            let text = std::fs::read_to_string(entry.expect("entry").path()).expect("ftl");
+            for line in text.lines() {
+                if let Some((id, _)) = line.split_once('=') {
+                    let id = id.trim_end();
+                    if !id.is_empty()
+                        && !line.starts_with([' ', '#', '.', '*', '[', '}'])
+                        && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    {
+                        keys.insert(id.to_owned());
+                    }
+                }
+            }
+        }
+        keys
+    }
+
+    /// Every `prefix"key"` occurrence in the files below `dir` with `ext`.
+    fn used_keys(dir: &Path, ext: &str, prefixes: &[&str], out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).expect("dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                used_keys(&path, ext, prefixes, out);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                let text = std::fs::read_to_string(&path).expect("source");
+                for prefix in prefixes {
+                    for (i, _) in text.match_indices(prefix) {
+                        let rest = &text[i + prefix.len()..];
+                        if let Some(end) = rest.find('"') {
+                            out.insert(rest[..end].to_owned());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_languages_have_the_same_keys() {
+        let ru = ftl_keys("ru");
+        let en = ftl_keys("en");
+        assert!(ru.len() > 20, "few keys parsed: {ru:?}");
+        let only_ru: Vec<_> = ru.difference(&en).collect();
+        let only_en: Vec<_> = en.difference(&ru).collect();
+        assert!(only_ru.is_empty(), "missing in en: {only_ru:?}");
+        assert!(only_en.is_empty(), "missing in ru: {only_en:?}");
+    }
+
+    #[test]
+    fn every_key_used_in_code_and_templates_exists_in_both_languages() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut used = BTreeSet::new();
+        used_keys(
+            &root.join("src"),
+            "rs",
+            &["msg!(\"", ".t(\"", ".t1(\""],
+            &mut used,
+        );
+        used_keys(
+            &root.join("templates"),
+            "html",
+            &[".t(\"", ".t1(\""],
+            &mut used,
+        );
+        assert!(used.len() > 20, "few keys found: {used:?}");
+        used.remove("key"); // the macro's own doc example
+        for lang in ["ru", "en"] {
+            let have = ftl_keys(lang);
+            let missing: Vec<_> = used.difference(&have).collect();
+            assert!(missing.is_empty(), "missing in {lang}: {missing:?}");
+        }
+    }
+
+    #[test]
+    fn lookups_differ_by_language_and_take_arguments() {
+        assert_eq!(Lang::Ru.t("nav-login"), "Вход");
+        assert_eq!(Lang::En.t("nav-login"), "Sign in");
+        let m = Message::new(msg!("login-throttled")).arg("minutes", 3);
+        assert!(
+            m.render(Lang::En).contains("3 minutes"),
+            "{}",
+            m.render(Lang::En)
+        );
+        assert!(
+            m.render(Lang::Ru).contains("3 минуты"),
+            "{}",
+            m.render(Lang::Ru)
+        );
+        let m = Message::new(msg!("login-throttled")).arg("minutes", 5);
+        assert!(
+            m.render(Lang::Ru).contains("5 минут"),
+            "{}",
+            m.render(Lang::Ru)
+        );
+    }
+
+    #[test]
+    fn language_codes_parse() {
+        assert_eq!(Lang::parse("en-GB"), Some(Lang::En));
+        assert_eq!(Lang::parse("RU"), Some(Lang::Ru));
+        assert_eq!(Lang::parse("de"), None);
+    }
+}

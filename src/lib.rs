@@ -1,0 +1,11 @@
+//! The league platform: team chess championships run by their regulations.
+//! `docs/ARCHITECTURE.md` has the map; layers depend downwards only:
+//! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them.
+
+pub mod accounts;
+pub mod config;
+pub mod db;
+pub mod i18n;
+pub mod ids;
+pub mod startup;
+pub mod web;

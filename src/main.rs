@@ -1,0 +1,170 @@
+//! `league`: the server and the operator's commands.
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use league::accounts::{Email, FullName, NewPassword, Nick, hash_password};
+use league::config::Settings;
+use league::db::{self, ManageConnection, audit, people};
+use league::startup::Application;
+
+#[derive(Parser)]
+#[command(
+    name = "league",
+    version,
+    about = "Team chess championships: rosters, line-ups, pairings, standings"
+)]
+struct Cli {
+    /// Configuration file (default: ./league.toml if present).
+    #[arg(long, global = true, env = "LEAGUE_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create a platform administrator. The password is read from standard
+    /// input when it is not a terminal, otherwise asked for twice; it is
+    /// never taken from the command line.
+    CreateAdmin {
+        #[arg(long)]
+        nick: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long = "name")]
+        full_name: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = Settings::load(cli.config.as_deref())
+        .map_err(anyhow::Error::from)
+        .and_then(|settings| {
+            init_tracing(&settings.log);
+            match cli.command.unwrap_or(Command::Serve) {
+                Command::Serve => serve(settings),
+                Command::Migrate => migrate(&settings),
+                Command::CreateAdmin {
+                    nick,
+                    email,
+                    full_name,
+                } => create_admin(&settings, &nick, &email, &full_name),
+            }
+        });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // One line an operator can act on, never a backtrace.
+            eprintln!("league: {}", one_line(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn one_line(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(": ")
+        .replace('\n', " ")
+}
+
+fn init_tracing(filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(filter))
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn serve(settings: Settings) -> anyhow::Result<()> {
+    actix_web::rt::System::new().block_on(async move {
+        let app = Application::build(settings).await?;
+        app.run_until_stopped().await?;
+        Ok(())
+    })
+}
+
+fn migrate(settings: &Settings) -> anyhow::Result<()> {
+    let url = settings.database_url()?;
+    if let db::DbUrl::Sqlite(path) = &url
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut conn = db::ConnectionManager::new(url).connect()?;
+    let applied = db::run_migrations(&mut conn)?;
+    let version = db::schema_version(&mut conn)?;
+    println!(
+        "applied {} migration(s); schema version {version}",
+        applied.len()
+    );
+    Ok(())
+}
+
+fn read_password() -> anyhow::Result<String> {
+    if std::io::stdin().is_terminal() {
+        let first = rpassword::prompt_password("Password: ")?;
+        let second = rpassword::prompt_password("Password again: ")?;
+        anyhow::ensure!(first == second, "the two passwords differ");
+        Ok(first)
+    } else {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        Ok(line.trim_end_matches(['\r', '\n']).to_owned())
+    }
+}
+
+fn create_admin(
+    settings: &Settings,
+    nick: &str,
+    email: &str,
+    full_name: &str,
+) -> anyhow::Result<()> {
+    let en = league::i18n::Lang::En;
+    let nick = Nick::parse(nick).map_err(|k| anyhow::anyhow!("nick: {}", en.msg(k)))?;
+    let email = Email::parse(email).map_err(|k| anyhow::anyhow!("e-mail: {}", en.msg(k)))?;
+    let full_name =
+        FullName::parse(full_name).map_err(|k| anyhow::anyhow!("name: {}", en.msg(k)))?;
+    let password = read_password()?;
+    let password = NewPassword::parse(
+        &password,
+        &[nick.as_str(), email.as_str(), full_name.as_str()],
+    )
+    .map_err(|k| anyhow::anyhow!("password: {}", en.msg(k)))?;
+    let hash = hash_password(&password)?;
+    let url = settings.database_url()?;
+    let pool = db::connect(&url, 1)?;
+    let mut conn = pool.get()?;
+    let id = people::insert(
+        &mut conn,
+        &people::NewPerson {
+            nick: nick.as_str(),
+            full_name: full_name.as_str(),
+            email: email.as_str(),
+            password_hash: &hash,
+            locale: "ru",
+            is_admin: true,
+        },
+    )?;
+    audit::record(
+        &mut conn,
+        None,
+        "admin.create",
+        &format!("person:{id}"),
+        nick.as_str(),
+        None,
+    )?;
+    println!("created administrator {} (id {id})", nick.as_str());
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! Builds the application from its settings: database pool and migrations,
+//! cookie key, middleware and the route table. Tests call [`Application::build`]
+//! with port 0 to run the real server.
+
+use std::net::TcpListener;
+
+use actix_session::SessionMiddleware;
+use actix_session::config::{CookieContentSecurity, PersistentSession};
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
+use actix_web::dev::Server;
+use actix_web::middleware::{DefaultHeaders, ErrorHandlers, from_fn};
+use actix_web::{App, HttpServer, web};
+use tracing_actix_web::TracingLogger;
+
+use crate::config::{ConfigError, Settings};
+use crate::db;
+use crate::web::{AppState, csrf, error, routes};
+
+pub struct Application {
+    server: Server,
+    port: u16,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Database(#[from] db::DbError),
+    #[error("cannot listen on {0}: {1}")]
+    Bind(String, std::io::Error),
+}
+
+/// Content Security Policy: only our own scripts, styles and images; no
+/// framing; forms post only here.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                   script-src 'self'; object-src 'none'; base-uri 'self'; \
+                   form-action 'self'; frame-ancestors 'none'";
+
+impl Application {
+    pub async fn build(settings: Settings) -> Result<Application, StartError> {
+        let url = settings.database_url()?;
+        let backend = url.backend();
+        let pool_size = settings.pool_size(&url);
+        let pool = web::block(move || db::connect(&url, pool_size))
+            .await
+            .map_err(|e| db::DbError::Migrate(e.to_string()))??;
+        let key = Key::derive_from(&settings.cookie_master_key()?);
+        let listener = TcpListener::bind(&settings.bind)
+            .map_err(|e| StartError::Bind(settings.bind.clone(), e))?;
+        let port = listener
+            .local_addr()
+            .map_err(|e| StartError::Bind(settings.bind.clone(), e))?
+            .port();
+        tracing::info!(
+            backend = backend.name(),
+            address = %listener.local_addr().map(|a| a.to_string()).unwrap_or_default(),
+            "league is listening"
+        );
+        let server = run(
+            listener,
+            AppState {
+                pool,
+                settings,
+                backend,
+            },
+            key,
+        )
+        .map_err(|e| StartError::Bind("listener".into(), e))?;
+        Ok(Application { server, port })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    pub fn into_server(self) -> Server {
+        self.server
+    }
+}
+
+fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Server> {
+    let secure = state.settings.secure_cookies();
+    let workers = state.settings.workers;
+    let static_dir = state.settings.static_dir.clone();
+    let state = web::Data::new(state);
+    let mut server = HttpServer::new(move || {
+        // Middleware runs bottom-up: the last `wrap` sees the request first.
+        App::new()
+            .app_data(state.clone())
+            .app_data(web::FormConfig::default().limit(64 * 1024))
+            .configure(routes)
+            .service(
+                actix_files::Files::new("/static", &static_dir)
+                    .use_etag(true)
+                    .use_last_modified(true),
+            )
+            .default_service(web::to(|| async {
+                Err::<String, _>(error::AppError::NotFound)
+            }))
+            .wrap(from_fn(csrf::protect))
+            .wrap(ErrorHandlers::new().default_handler(error::render_error_pages))
+            .wrap(
+                SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                    .cookie_name("league_session".into())
+                    .cookie_http_only(true)
+                    .cookie_same_site(SameSite::Lax)
+                    .cookie_secure(secure)
+                    .cookie_content_security(CookieContentSecurity::Private)
+                    .session_lifecycle(
+                        PersistentSession::default().session_ttl(CookieDuration::days(14)),
+                    )
+                    .build(),
+            )
+            .wrap(
+                DefaultHeaders::new()
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("X-Frame-Options", "DENY"))
+                    .add(("Referrer-Policy", "same-origin"))
+                    .add(("Content-Security-Policy", CSP)),
+            )
+            .wrap(TracingLogger::default())
+    })
+    .listen(listener)?;
+    if let Some(n) = workers {
+        server = server.workers(n.max(1));
+    }
+    Ok(server.run())
+}
