@@ -3,6 +3,7 @@
 //! backend is picked from the URL scheme by [`ConnectionManager`].
 
 pub mod audit;
+pub mod championships;
 pub mod login_attempts;
 pub mod people;
 pub mod roles;
@@ -222,14 +223,15 @@ pub fn utc_now() -> chrono::NaiveDateTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn url_schemes_pick_the_backend() {
         assert!(
-            matches!(DbUrl::parse("sqlite://data/x.db"), Ok(DbUrl::Sqlite(p)) if p == PathBuf::from("data/x.db"))
+            matches!(DbUrl::parse("sqlite://data/x.db"), Ok(DbUrl::Sqlite(p)) if p == Path::new("data/x.db"))
         );
         assert!(
-            matches!(DbUrl::parse("sqlite:x.db"), Ok(DbUrl::Sqlite(p)) if p == PathBuf::from("x.db"))
+            matches!(DbUrl::parse("sqlite:x.db"), Ok(DbUrl::Sqlite(p)) if p == Path::new("x.db"))
         );
         assert!(matches!(
             DbUrl::parse("postgres://u@h/db"),

@@ -1,13 +1,18 @@
-//! Access rules a handler declares in its signature: taking a [`SignedIn`]
-//! or an [`Admin`] argument is the page's access rule, checked before the
-//! handler body runs.
+//! Access rules a handler declares in its signature: taking a [`SignedIn`],
+//! an [`Admin`] or a [`Staff<R>`] argument is the page's access rule, checked
+//! before the handler body runs.
+
+use std::marker::PhantomData;
 
 use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest};
+use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 
+use super::AppState;
 use super::ctx::CurrentUser;
 use super::error::AppError;
+use crate::db::roles::{self, Role};
+use crate::ids::ChampionshipId;
 
 /// Any signed-in person; others are sent to the login page and back.
 pub struct SignedIn(pub CurrentUser);
@@ -54,6 +59,82 @@ impl FromRequest for Admin {
                 Some(user) if user.is_admin => Ok(Admin(user)),
                 Some(_) => Err(AppError::Forbidden),
                 None => Err(login_required(&req)),
+            }
+        })
+    }
+}
+
+/// Which per-championship roles a [`Staff`] guard admits.
+pub trait RoleSet {
+    const ROLES: &'static [Role];
+}
+
+/// Organizers of the championship.
+pub struct Organizers;
+impl RoleSet for Organizers {
+    const ROLES: &'static [Role] = &[Role::Organizer];
+}
+
+/// The chief judge and the judges (G-D1).
+pub struct Judges;
+impl RoleSet for Judges {
+    const ROLES: &'static [Role] = &[Role::ChiefJudge, Role::Judge];
+}
+
+/// The chief judge only (G-D1: the chief judge's decisions; G-B34: captaincy
+/// hand-overs are notified to the chief judge).
+pub struct ChiefJudge;
+impl RoleSet for ChiefJudge {
+    const ROLES: &'static [Role] = &[Role::ChiefJudge];
+}
+
+/// Anyone who runs the championship: organizers, chief judge, judges.
+pub struct AnyStaff;
+impl RoleSet for AnyStaff {
+    const ROLES: &'static [Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
+}
+
+/// A person holding one of `R::ROLES` on the championship named by the
+/// route's `{championship_id}` segment. Platform administrators pass too.
+pub struct Staff<R: RoleSet> {
+    pub user: CurrentUser,
+    pub championship: ChampionshipId,
+    _roles: PhantomData<R>,
+}
+
+impl<R: RoleSet + 'static> FromRequest for Staff<R> {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let championship = req
+                .match_info()
+                .get("championship_id")
+                .and_then(|s| s.parse::<i64>().ok())
+                .map(ChampionshipId)
+                .ok_or(AppError::NotFound)?;
+            let user = CurrentUser::load(&req)
+                .await?
+                .ok_or_else(|| login_required(&req))?;
+            let allowed = user.is_admin || {
+                let state = req
+                    .app_data::<web::Data<AppState>>()
+                    .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                let person = user.id;
+                state
+                    .db(move |conn| Ok(roles::has_role(conn, person, championship, R::ROLES)?))
+                    .await?
+            };
+            if allowed {
+                Ok(Staff {
+                    user,
+                    championship,
+                    _roles: PhantomData,
+                })
+            } else {
+                Err(AppError::Forbidden)
             }
         })
     }

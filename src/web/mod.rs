@@ -74,22 +74,33 @@ pub mod paths {
     }
 }
 
-/// The single route table: reading it shows the whole URL surface.
+/// The single route table: reading it shows the whole URL surface. Each
+/// path is one resource, so a wrong method gets 405, not 404.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     use paths::*;
-    cfg.route(HOME, web::get().to(pages::home))
-        .route(HEALTH, web::get().to(pages::health))
-        .route(LANG, web::post().to(pages::switch_language))
-        .route(SIGNUP, web::get().to(auth::signup_page))
-        .route(SIGNUP, web::post().to(auth::signup))
-        .route(LOGIN, web::get().to(auth::login_page))
-        .route(LOGIN, web::post().to(auth::login))
-        .route(LOGOUT, web::post().to(auth::logout))
-        .route(ACCOUNT, web::get().to(auth::account_page))
-        .route(PASSWORD, web::get().to(auth::password_page))
-        .route(PASSWORD, web::post().to(auth::change_password))
-        .route(ADMIN, web::get().to(admin::dashboard))
-        .route(ADMIN_PERSON_ADMIN, web::post().to(admin::set_admin));
+    use web::{get, post, resource};
+    cfg.service(resource(HOME).route(get().to(pages::home)))
+        .service(resource(HEALTH).route(get().to(pages::health)))
+        .service(resource(LANG).route(post().to(pages::switch_language)))
+        .service(
+            resource(SIGNUP)
+                .route(get().to(auth::signup_page))
+                .route(post().to(auth::signup)),
+        )
+        .service(
+            resource(LOGIN)
+                .route(get().to(auth::login_page))
+                .route(post().to(auth::login)),
+        )
+        .service(resource(LOGOUT).route(post().to(auth::logout)))
+        .service(resource(ACCOUNT).route(get().to(auth::account_page)))
+        .service(
+            resource(PASSWORD)
+                .route(get().to(auth::password_page))
+                .route(post().to(auth::change_password)),
+        )
+        .service(resource(ADMIN).route(get().to(admin::dashboard)))
+        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::set_admin)));
 }
 
 /// A rendered page with the given status (422 for a form with errors).

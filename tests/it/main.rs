@@ -1,1 +1,14 @@
+//! Integration tests: one binary, the real server on port 0, a fresh
+//! database per test (a SQLite file, or a PostgreSQL database cloned from a
+//! migrated template when `TEST_DATABASE_URL` is set).
 
+mod helpers;
+
+mod accounts;
+mod admin;
+mod cli;
+mod csrf;
+mod guards;
+mod language;
+mod migrations;
+mod pages;

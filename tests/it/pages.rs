@@ -1,0 +1,91 @@
+use reqwest::StatusCode;
+
+use crate::helpers::TestApp;
+
+#[tokio::test]
+async fn health_reports_backend_and_schema_version() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .client
+        .get(app.url("/health"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: serde_json::Value = res.json().await.expect("json");
+    assert_eq!(body["status"], "ok");
+    let expected = if crate::helpers::postgres_admin_url().is_some() {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    assert_eq!(body["backend"], expected);
+    let version = body["schema_version"].as_str().expect("version");
+    assert!(
+        version.len() >= 14 && version.chars().all(|c| c.is_ascii_digit()),
+        "{version}"
+    );
+}
+
+#[tokio::test]
+async fn pages_carry_security_headers_and_the_stylesheet_is_served() {
+    let app = TestApp::spawn().await;
+    let page = app.get("/").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.headers["x-content-type-options"], "nosniff");
+    assert_eq!(page.headers["x-frame-options"], "DENY");
+    assert!(
+        page.headers["content-security-policy"]
+            .to_str()
+            .expect("csp")
+            .contains("default-src 'self'")
+    );
+    assert_eq!(
+        page.attr("link[rel=stylesheet]", "href").as_deref(),
+        Some("/static/css/app.css")
+    );
+    let css = app
+        .client
+        .get(app.url("/static/css/app.css"))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(css.status(), StatusCode::OK);
+    assert!(
+        css.headers()["content-type"]
+            .to_str()
+            .expect("type")
+            .starts_with("text/css")
+    );
+    assert!(css.text().await.expect("body").contains("@media print"));
+}
+
+#[tokio::test]
+async fn every_form_on_a_page_carries_the_csrf_token() {
+    let app = TestApp::spawn().await;
+    for path in ["/", "/login", "/signup"] {
+        let page = app.get(path).await;
+        let forms = scraper::Selector::parse("form[method=post]").expect("sel");
+        let token = scraper::Selector::parse("input[name=csrf_token]").expect("sel");
+        let mut n = 0;
+        for form in page.html.select(&forms) {
+            n += 1;
+            assert!(
+                form.select(&token).next().is_some(),
+                "{path}: a form without a token"
+            );
+        }
+        assert!(n > 0, "{path} has forms");
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_method_gets_a_405_page() {
+    let app = TestApp::spawn().await;
+    let page = app.get("/logout").await;
+    assert_eq!(page.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(
+        page.select_text("main p").as_deref(),
+        Some("Этот адрес не принимает такой запрос.")
+    );
+}
