@@ -90,6 +90,24 @@ pub fn request_lang(req: &HttpRequest) -> Lang {
         .unwrap_or_default()
 }
 
+/// The request's path and query without a `lang` parameter, so that
+/// "return here" after a language switch does not undo the switch.
+fn path_without_lang(req: &HttpRequest) -> String {
+    let query = req.query_string();
+    if query.is_empty() {
+        return req.path().to_owned();
+    }
+    let kept: Vec<(String, String)> = serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(k, _)| k != "lang")
+        .collect();
+    match serde_urlencoded::to_string(&kept) {
+        Ok(q) if !q.is_empty() => format!("{}?{q}", req.path()),
+        _ => req.path().to_owned(),
+    }
+}
+
 impl PageCtx {
     fn build(req: &HttpRequest, user: Option<CurrentUser>) -> PageCtx {
         let session = req.get_session();
@@ -99,10 +117,7 @@ impl PageCtx {
             user,
             csrf: session.csrf_token(),
             flashes: session.take_flashes(),
-            path: req
-                .uri()
-                .path_and_query()
-                .map_or_else(|| req.path().to_owned(), |p| p.as_str().to_owned()),
+            path: path_without_lang(req),
         }
     }
 

@@ -79,3 +79,14 @@ async fn an_unknown_language_is_a_bad_request() {
     let page = app.post("/lang", &[("lang", "xx")]).await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn switching_from_a_page_opened_with_lang_returns_without_it() {
+    let app = TestApp::spawn().await;
+    let page = app.get("/login?next=%2Faccount&lang=en").await;
+    assert_eq!(
+        page.attr("input[name=next][type=hidden]", "value")
+            .as_deref(),
+        Some("/login?next=%2Faccount")
+    );
+}

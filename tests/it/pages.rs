@@ -89,3 +89,25 @@ async fn a_wrong_method_gets_a_405_page() {
         Some("Этот адрес не принимает такой запрос.")
     );
 }
+
+#[tokio::test]
+async fn a_database_failure_shows_the_500_page_and_stores_nothing() {
+    use diesel::connection::SimpleConnection;
+    let app = TestApp::spawn().await;
+    // Break the audit log, which sign-up writes in the same transaction.
+    app.db()
+        .batch_execute("DROP TABLE audit_log")
+        .expect("drop");
+    let page = app.sign_up("Unlucky").await;
+    assert_eq!(page.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        page.select_text("h1").as_deref(),
+        Some("Что-то пошло не так (500)")
+    );
+    assert!(
+        !page.text.contains("audit_log"),
+        "no internals leak: {}",
+        page.text
+    );
+    assert_eq!(league::db::people::count(&mut app.db()).expect("count"), 0);
+}
