@@ -17,9 +17,14 @@ fn league() -> Command {
 }
 
 fn one_line_error(database_url: &str) -> String {
+    one_line_error_of("migrate", database_url)
+}
+
+fn one_line_error_of(command: &str, database_url: &str) -> String {
     let dir = tempfile::tempdir().expect("tmp");
     let out = league()
-        .arg("migrate")
+        .arg(command)
+        .env("LEAGUE_BIND", "127.0.0.1:0")
         .env("DATABASE_URL", database_url)
         .env("LEAGUE_DATA_DIR", dir.path())
         .output()
@@ -43,6 +48,11 @@ fn a_bad_database_url_ends_with_one_clear_line() {
     assert!(e.contains("127.0.0.1") || e.contains("connect"), "{e}");
     let e = one_line_error("sqlite:///proc/no-such-dir/x/league.sqlite3");
     assert!(e.starts_with("league: "), "{e}");
+    // The server refuses to start the same way.
+    let e = one_line_error_of("serve", "postgres://postgres@127.0.0.1:1/league");
+    assert!(e.contains("cannot open the database"), "{e}");
+    let e = one_line_error_of("serve", "redis://localhost");
+    assert!(e.contains("unsupported database URL scheme \"redis\""), "{e}");
 }
 
 #[test]
