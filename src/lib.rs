@@ -7,5 +7,6 @@ pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod ids;
+pub mod rules;
 pub mod startup;
 pub mod web;

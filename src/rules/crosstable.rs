@@ -1,0 +1,459 @@
+//! The crosstable: per team and round what happened, per team, board and
+//! player totals, and head-to-head look-ups. Everything the tie-breaks need is
+//! read from here.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::score::{ByeKind, Colour, HalfPoints, Outcome};
+use super::tournament::{MatchForfeit, Pairing, PlayerId, TeamId, Tournament, TournamentError};
+
+/// What a round was for one team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundKind {
+    /// The match was played (individual board forfeits count as played
+    /// results, chess-standards.md).
+    Played,
+    /// The match is not complete yet (pending or to-be-replayed games).
+    InProgress,
+    /// Won by forfeit of the whole opposing team.
+    ForfeitWin,
+    /// Lost by forfeit of the whole team.
+    ForfeitLoss,
+    /// Neither team showed up.
+    DoubleForfeit,
+    /// A bye.
+    Bye(ByeKind),
+    /// Not paired at all (withdrawn, not yet entered, …).
+    Absent,
+}
+
+impl RoundKind {
+    /// Rounds the team did not play over the board (C.07 art. 16 "unplayed rounds").
+    pub fn is_unplayed(self) -> bool {
+        !matches!(self, RoundKind::Played | RoundKind::InProgress)
+    }
+}
+
+/// One team's round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRound {
+    /// Round number.
+    pub round: u16,
+    /// Scheduled opponent, if any.
+    pub opponent: Option<TeamId>,
+    /// What the round was.
+    pub kind: RoundKind,
+    /// The team's colour on board 1 of the first game, when paired.
+    pub colour: Option<Colour>,
+    /// Match points scored.
+    pub match_points: HalfPoints,
+    /// Game points scored.
+    pub game_points: HalfPoints,
+    /// Match outcome once final.
+    pub outcome: Option<Outcome>,
+    /// Points per board (index 0 = board 1). A bye counts as a win on every
+    /// board, a whole-match forfeit as a win or loss on every board.
+    pub board_points: Vec<HalfPoints>,
+    /// Games won: over the board, by board forfeit, and every game of a
+    /// whole-match forfeit win or full-point bye.
+    pub game_wins: u32,
+    /// Games won over the board only.
+    pub game_wins_otb: u32,
+    #[serde(skip)]
+    pub(crate) opponent_index: Option<usize>,
+}
+
+/// A team's line of the crosstable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamLine {
+    /// The team.
+    pub team: TeamId,
+    /// One entry per round of the tournament, in order.
+    pub rounds: Vec<TeamRound>,
+    /// Total match points.
+    pub match_points: HalfPoints,
+    /// Total game points.
+    pub game_points: HalfPoints,
+    /// Total points per board.
+    pub board_points: Vec<HalfPoints>,
+    /// Total games won.
+    pub game_wins: u32,
+}
+
+/// A player's line: games and points, overall and per board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerLine {
+    /// The player.
+    pub player: PlayerId,
+    /// The team they played for.
+    pub team: TeamId,
+    /// Games with a final result.
+    pub games: u32,
+    /// Points scored.
+    pub points: HalfPoints,
+    /// (board, games, points) for each board played.
+    pub by_board: Vec<(u8, u32, HalfPoints)>,
+}
+
+/// Head-to-head record of two teams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct HeadToHead {
+    /// Completed meetings (played or forfeited matches).
+    pub meetings: u32,
+    /// Meetings decided by a whole-match forfeit.
+    pub forfeited: u32,
+    /// Match points (first team, second team) over those meetings.
+    pub match_points: (HalfPoints, HalfPoints),
+    /// Game points (first team, second team) over those meetings.
+    pub game_points: (HalfPoints, HalfPoints),
+}
+
+/// The crosstable of a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crosstable {
+    /// Boards per match.
+    pub boards: u8,
+    /// Games per pairing.
+    pub games_per_pairing: u8,
+    /// Team lines in the order of `Tournament::teams`.
+    pub teams: Vec<TeamLine>,
+    /// Player lines sorted by player id.
+    pub players: Vec<PlayerLine>,
+    index: HashMap<TeamId, usize>,
+}
+
+impl Crosstable {
+    /// Build the crosstable; the tournament is validated first.
+    pub fn build(t: &Tournament) -> Result<Crosstable, TournamentError> {
+        t.validate()?;
+        let boards = usize::from(t.boards);
+        let gpp = i32::from(t.games_per_pairing);
+        let index: HashMap<TeamId, usize> = t
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, tm)| (tm.id, i))
+            .collect();
+        let mut lines: Vec<TeamLine> = t
+            .teams
+            .iter()
+            .map(|tm| TeamLine {
+                team: tm.id,
+                rounds: Vec::with_capacity(t.rounds.len()),
+                match_points: HalfPoints::ZERO,
+                game_points: HalfPoints::ZERO,
+                board_points: vec![HalfPoints::ZERO; boards],
+                game_wins: 0,
+            })
+            .collect();
+        let mut players: HashMap<PlayerId, PlayerLine> = HashMap::new();
+        let mut rounds: Vec<&super::tournament::Round> = t.rounds.iter().collect();
+        rounds.sort_by_key(|r| r.number);
+        for r in rounds {
+            let mut entries: Vec<Option<TeamRound>> = vec![None; lines.len()];
+            for p in &r.pairings {
+                match p {
+                    Pairing::Bye { team, kind } => {
+                        let Some(&i) = index.get(team) else { continue };
+                        let s = t.bye_score(*kind);
+                        // PAB/FPB count as a win on every board for the board
+                        // tie-breaks (chess-standards.md), HPB as a draw.
+                        let per_board = match kind {
+                            ByeKind::PairingAllocated | ByeKind::FullPoint => HalfPoints::ONE,
+                            ByeKind::HalfPoint => HalfPoints::HALF,
+                            ByeKind::ZeroPoint => HalfPoints::ZERO,
+                        };
+                        let bp = per_board.times(gpp);
+                        entries[i] = Some(TeamRound {
+                            round: r.number,
+                            opponent: None,
+                            kind: RoundKind::Bye(*kind),
+                            colour: None,
+                            match_points: s.match_points,
+                            game_points: s.game_points,
+                            outcome: s.outcome,
+                            board_points: vec![bp; boards],
+                            game_wins: if matches!(kind, ByeKind::FullPoint) {
+                                t.games_per_match()
+                            } else {
+                                0
+                            },
+                            game_wins_otb: 0,
+                            opponent_index: None,
+                        });
+                    }
+                    Pairing::Match(m) => {
+                        let (Some(&hi), Some(&ai)) = (index.get(&m.home), index.get(&m.away))
+                        else {
+                            continue;
+                        };
+                        let (hs, as_) = t.match_scores(m);
+                        let mut hb = vec![HalfPoints::ZERO; boards];
+                        let mut ab = vec![HalfPoints::ZERO; boards];
+                        let mut hw = 0;
+                        let mut aw = 0;
+                        let mut hw_otb = 0;
+                        let mut aw_otb = 0;
+                        let (hk, ak) = match m.forfeit {
+                            Some(MatchForfeit::HomeWins) => {
+                                hb = vec![HalfPoints::ONE.times(gpp); boards];
+                                hw = t.games_per_match();
+                                (RoundKind::ForfeitWin, RoundKind::ForfeitLoss)
+                            }
+                            Some(MatchForfeit::AwayWins) => {
+                                ab = vec![HalfPoints::ONE.times(gpp); boards];
+                                aw = t.games_per_match();
+                                (RoundKind::ForfeitLoss, RoundKind::ForfeitWin)
+                            }
+                            Some(MatchForfeit::Double) => {
+                                (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit)
+                            }
+                            None => {
+                                for g in &m.games {
+                                    let Some((h, a)) = g.result.points() else {
+                                        continue;
+                                    };
+                                    let b = usize::from(g.board.saturating_sub(1));
+                                    if let Some(x) = hb.get_mut(b) {
+                                        *x += h;
+                                    }
+                                    if let Some(x) = ab.get_mut(b) {
+                                        *x += a;
+                                    }
+                                    let otb = u32::from(!g.result.is_forfeit());
+                                    if h == HalfPoints::ONE {
+                                        hw += 1;
+                                        hw_otb += otb;
+                                    }
+                                    if a == HalfPoints::ONE {
+                                        aw += 1;
+                                        aw_otb += otb;
+                                    }
+                                    for (pl, team, pts) in
+                                        [(g.home_player, m.home, h), (g.away_player, m.away, a)]
+                                    {
+                                        if let Some(pid) = pl {
+                                            add_player(&mut players, pid, team, g.board, pts);
+                                        }
+                                    }
+                                }
+                                let k = if hs.outcome.is_some() {
+                                    RoundKind::Played
+                                } else {
+                                    RoundKind::InProgress
+                                };
+                                (k, k)
+                            }
+                        };
+                        let hc = t.home_colour(1, 1);
+                        entries[hi] = Some(TeamRound {
+                            round: r.number,
+                            opponent: Some(m.away),
+                            kind: hk,
+                            colour: Some(hc),
+                            match_points: hs.match_points,
+                            game_points: hs.game_points,
+                            outcome: hs.outcome,
+                            board_points: hb,
+                            game_wins: hw,
+                            game_wins_otb: hw_otb,
+                            opponent_index: Some(ai),
+                        });
+                        entries[ai] = Some(TeamRound {
+                            round: r.number,
+                            opponent: Some(m.home),
+                            kind: ak,
+                            colour: Some(hc.opposite()),
+                            match_points: as_.match_points,
+                            game_points: as_.game_points,
+                            outcome: as_.outcome,
+                            board_points: ab,
+                            game_wins: aw,
+                            game_wins_otb: aw_otb,
+                            opponent_index: Some(hi),
+                        });
+                    }
+                }
+            }
+            for (line, e) in lines.iter_mut().zip(entries) {
+                let e = e.unwrap_or_else(|| TeamRound {
+                    round: r.number,
+                    opponent: None,
+                    kind: RoundKind::Absent,
+                    colour: None,
+                    match_points: HalfPoints::ZERO,
+                    game_points: HalfPoints::ZERO,
+                    outcome: None,
+                    board_points: vec![HalfPoints::ZERO; boards],
+                    game_wins: 0,
+                    game_wins_otb: 0,
+                    opponent_index: None,
+                });
+                line.match_points += e.match_points;
+                line.game_points += e.game_points;
+                line.game_wins += e.game_wins;
+                for (tot, b) in line.board_points.iter_mut().zip(&e.board_points) {
+                    *tot += *b;
+                }
+                line.rounds.push(e);
+            }
+        }
+        let mut players: Vec<PlayerLine> = players.into_values().collect();
+        players.sort_by_key(|p| p.player);
+        for p in &mut players {
+            p.by_board.sort_by_key(|b| b.0);
+        }
+        Ok(Crosstable {
+            boards: t.boards,
+            games_per_pairing: t.games_per_pairing,
+            teams: lines,
+            players,
+            index,
+        })
+    }
+
+    /// A team's line.
+    pub fn team(&self, id: TeamId) -> Option<&TeamLine> {
+        self.index.get(&id).and_then(|&i| self.teams.get(i))
+    }
+
+    pub(crate) fn position(&self, id: TeamId) -> Option<usize> {
+        self.index.get(&id).copied()
+    }
+
+    /// Head-to-head record of `a` against `b` (completed meetings only).
+    pub fn head_to_head(&self, a: TeamId, b: TeamId) -> HeadToHead {
+        let mut h = HeadToHead::default();
+        let (Some(la), Some(lb)) = (self.team(a), self.team(b)) else {
+            return h;
+        };
+        for (ra, rb) in la.rounds.iter().zip(&lb.rounds) {
+            if ra.opponent == Some(b) && ra.outcome.is_some() {
+                h.meetings += 1;
+                if matches!(
+                    ra.kind,
+                    RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit
+                ) {
+                    h.forfeited += 1;
+                }
+                h.match_points.0 += ra.match_points;
+                h.match_points.1 += rb.match_points;
+                h.game_points.0 += ra.game_points;
+                h.game_points.1 += rb.game_points;
+            }
+        }
+        h
+    }
+}
+
+fn add_player(
+    players: &mut HashMap<PlayerId, PlayerLine>,
+    pid: PlayerId,
+    team: TeamId,
+    board: u8,
+    pts: HalfPoints,
+) {
+    let line = players.entry(pid).or_insert_with(|| PlayerLine {
+        player: pid,
+        team,
+        games: 0,
+        points: HalfPoints::ZERO,
+        by_board: vec![],
+    });
+    line.games += 1;
+    line.points += pts;
+    if let Some(b) = line.by_board.iter_mut().find(|b| b.0 == board) {
+        b.1 += 1;
+        b.2 += pts;
+    } else {
+        line.by_board.push((board, 1, pts));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::score::{BoardResult, ScoreKind};
+    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::rules::tournament::{Game, Match, PairingSystem};
+
+    #[test]
+    fn totals_per_team_board_and_player() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(
+                1,
+                vec![
+                    Pairing::Match(Match {
+                        home: TeamId(1),
+                        away: TeamId(2),
+                        games: vec![
+                            Game {
+                                board: 1,
+                                game: 1,
+                                result: BoardResult::HomeWin,
+                                home_player: Some(PlayerId(1)),
+                                away_player: Some(PlayerId(3)),
+                            },
+                            Game {
+                                board: 2,
+                                game: 1,
+                                result: BoardResult::Draw,
+                                home_player: Some(PlayerId(2)),
+                                away_player: Some(PlayerId(4)),
+                            },
+                        ],
+                        forfeit: None,
+                    }),
+                    bye(3, ByeKind::PairingAllocated),
+                ],
+            ),
+            round(2, vec![m(3, 1, 2, "=0")]),
+        ];
+        let ct = Crosstable::build(&t).expect("valid");
+        let t1 = ct.team(TeamId(1)).expect("team 1");
+        // R1: 1½ GP, win 2 MP. R2 away at 3: "=0" → ½ + 1 = 1½, win.
+        assert_eq!(t1.game_points, HalfPoints(6));
+        assert_eq!(t1.match_points, HalfPoints(8));
+        assert_eq!(t1.board_points, vec![HalfPoints(3), HalfPoints(3)]);
+        let t2 = ct.team(TeamId(2)).expect("team 2");
+        assert_eq!(t2.rounds[1].kind, RoundKind::Absent);
+        let t3 = ct.team(TeamId(3)).expect("team 3");
+        // PAB: drawn match (1 MP, 1 GP of 2), win on every board for board tie-breaks.
+        assert_eq!(t3.rounds[0].match_points, HalfPoints(2));
+        assert_eq!(t3.rounds[0].game_points, HalfPoints(2));
+        assert_eq!(
+            t3.rounds[0].board_points,
+            vec![HalfPoints(2), HalfPoints(2)]
+        );
+        let p1 = ct
+            .players
+            .iter()
+            .find(|p| p.player == PlayerId(1))
+            .expect("p1");
+        assert_eq!((p1.games, p1.points), (1, HalfPoints(2)));
+        assert_eq!(p1.by_board, vec![(1, 1, HalfPoints(2))]);
+    }
+
+    #[test]
+    fn head_to_head_counts_completed_meetings_only() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "1=")]),
+            round(2, vec![forfeit(2, 1, MatchForfeit::HomeWins)]),
+            round(3, vec![m(1, 2, 2, "1*")]),
+        ];
+        let ct = Crosstable::build(&t).expect("valid");
+        let h = ct.head_to_head(TeamId(1), TeamId(2));
+        assert_eq!(h.meetings, 2);
+        assert_eq!(h.forfeited, 1);
+        assert_eq!(h.match_points, (HalfPoints(4), HalfPoints(4)));
+        assert_eq!(h.game_points, (HalfPoints(3), HalfPoints(5)));
+        assert_eq!(
+            ct.team(TeamId(1)).map(|l| l.rounds[2].kind),
+            Some(RoundKind::InProgress)
+        );
+    }
+}

@@ -1,0 +1,31 @@
+//! The pure rules engine of the league platform.
+//!
+//! No I/O, no clock, no randomness: data types and functions only. Scores
+//! are integers of half-points ([`score::HalfPoints`]); errors are small
+//! `thiserror` enums; rule IDs of `docs/regulations.md` are cited where a
+//! rule is enforced.
+//!
+//! * [`score`] — half-point scores, game results, byes, scoring system;
+//! * [`tournament`] — teams, players, rounds, matches, validation (G-V11);
+//! * [`crosstable`] — per team/board/player totals and head-to-head;
+//! * [`tiebreak`] — FIDE C.07 team tie-breaks, TRF notation, values;
+//! * [`ranking`] — standings with shared places and explanations;
+//! * [`playoff`] — play-off rules and knockout decisions (G-V42, E-9);
+//! * [`regulation`] — a regulation as data (scoring, formats, place points,
+//!   rosters, entry windows, penalties, documents, appeals);
+//! * [`presets`] — the three seed regulations `g()`, `r()`, `e()`;
+//! * [`season`] — season standings from tournament points and penalties;
+//! * [`trf`] — TRF-2026 team records, read and write;
+//! * [`roster`] — team names, roster limits, membership periods, bans and clones.
+
+pub mod crosstable;
+pub mod playoff;
+pub mod presets;
+pub mod ranking;
+pub mod regulation;
+pub mod roster;
+pub mod score;
+pub mod season;
+pub mod tiebreak;
+pub mod tournament;
+pub mod trf;

@@ -1,0 +1,208 @@
+//! Season (championship) standings: tournament points summed over the
+//! season minus penalties (G-A3), ties ordered by a documented rule.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+use super::ranking::Place;
+use super::regulation::SeasonTieRule;
+use super::score::HalfPoints;
+
+/// A team's result in one tournament of the season.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeasonEntry<K> {
+    /// The season-wide team key (a double scores for itself).
+    pub team: K,
+    /// Its place in the tournament.
+    pub place: Place,
+    /// Tournament points awarded (see `PlacePoints::award`).
+    pub points: HalfPoints,
+}
+
+/// A penalty deducted from championship points (G-G catalogue).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deduction<K> {
+    /// The team.
+    pub team: K,
+    /// Penalty code, e.g. "G-G5".
+    pub code: String,
+    /// Points deducted (positive).
+    pub amount: HalfPoints,
+}
+
+/// One line of the season standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeasonRow<K> {
+    /// The team.
+    pub team: K,
+    /// Its place.
+    pub place: Place,
+    /// Tournament points summed.
+    pub tournament_points: HalfPoints,
+    /// Penalties summed.
+    pub penalties: HalfPoints,
+    /// Tournament points − penalties.
+    pub total: HalfPoints,
+    /// How often the team finished 1st, 2nd, … (best place of a shared range).
+    pub place_counts: Vec<u32>,
+}
+
+/// Season standings (G-A3): Σ tournament points − Σ penalties, best first.
+///
+/// Tie rule ([`SeasonTieRule`]): `Shared` — equal totals share the place;
+/// `Countback` — more 1st places first, then more 2nd places, …, still equal
+/// → shared. Teams sharing a place are listed by key.
+pub fn season_standings<K: Clone + Eq + Hash + Ord>(
+    tournaments: &[Vec<SeasonEntry<K>>],
+    deductions: &[Deduction<K>],
+    tie_rule: SeasonTieRule,
+) -> Vec<SeasonRow<K>> {
+    let mut rows: HashMap<K, SeasonRow<K>> = HashMap::new();
+    let row = |k: &K| -> SeasonRow<K> {
+        SeasonRow {
+            team: k.clone(),
+            place: Place { first: 0, last: 0 },
+            tournament_points: HalfPoints::ZERO,
+            penalties: HalfPoints::ZERO,
+            total: HalfPoints::ZERO,
+            place_counts: vec![],
+        }
+    };
+    for t in tournaments {
+        for e in t {
+            let r = rows.entry(e.team.clone()).or_insert_with(|| row(&e.team));
+            r.tournament_points += e.points;
+            let idx = usize::try_from(e.place.first.max(1) - 1).unwrap_or(0);
+            if r.place_counts.len() <= idx {
+                r.place_counts.resize(idx + 1, 0);
+            }
+            r.place_counts[idx] += 1;
+        }
+    }
+    for d in deductions {
+        let r = rows.entry(d.team.clone()).or_insert_with(|| row(&d.team));
+        r.penalties += d.amount;
+    }
+    let mut rows: Vec<SeasonRow<K>> = rows
+        .into_values()
+        .map(|mut r| {
+            r.total = r.tournament_points - r.penalties;
+            r
+        })
+        .collect();
+    let tie = |a: &SeasonRow<K>, b: &SeasonRow<K>| -> std::cmp::Ordering {
+        let o = b.total.cmp(&a.total);
+        if o.is_ne() || tie_rule == SeasonTieRule::Shared {
+            return o;
+        }
+        let n = a.place_counts.len().max(b.place_counts.len());
+        for i in 0..n {
+            let (x, y) = (
+                a.place_counts.get(i).copied().unwrap_or(0),
+                b.place_counts.get(i).copied().unwrap_or(0),
+            );
+            if x != y {
+                return y.cmp(&x);
+            }
+        }
+        std::cmp::Ordering::Equal
+    };
+    rows.sort_by(|a, b| tie(a, b).then(a.team.cmp(&b.team)));
+    let mut start = 0;
+    while start < rows.len() {
+        let mut end = start;
+        while end + 1 < rows.len() && tie(&rows[start], &rows[end + 1]).is_eq() {
+            end += 1;
+        }
+        let place = Place {
+            first: u32::try_from(start + 1).unwrap_or(u32::MAX),
+            last: u32::try_from(end + 1).unwrap_or(u32::MAX),
+        };
+        for r in rows.iter_mut().take(end + 1).skip(start) {
+            r.place = place;
+        }
+        start = end + 1;
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::presets::g;
+
+    fn entry(team: &str, place: u32) -> SeasonEntry<String> {
+        SeasonEntry {
+            team: team.into(),
+            place: Place {
+                first: place,
+                last: place,
+            },
+            points: g().place_points.for_place(place),
+        }
+    }
+
+    #[test]
+    fn g_a3_season_sums_tournament_points_minus_penalties() {
+        // Sept: A 1st (12), B 2nd (8); Oct: B 1st (12), A 3rd (6).
+        // A = 18, B = 20; B fined G-G5 (−½) and G-G3 (−1) → 18½.
+        let t = vec![
+            vec![entry("A", 1), entry("B", 2)],
+            vec![entry("B", 1), entry("C", 2), entry("A", 3)],
+        ];
+        let d = vec![
+            Deduction {
+                team: "B".to_string(),
+                code: "G-G5".into(),
+                amount: HalfPoints::HALF,
+            },
+            Deduction {
+                team: "B".to_string(),
+                code: "G-G3".into(),
+                amount: HalfPoints::ONE,
+            },
+        ];
+        let s = season_standings(&t, &d, SeasonTieRule::Shared);
+        let got: Vec<(String, String, String)> = s
+            .iter()
+            .map(|r| (r.team.clone(), r.total.to_string(), r.place.to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("B".into(), "18½".into(), "1".into()),
+                ("A".into(), "18".into(), "2".into()),
+                ("C".into(), "8".into(), "3".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn g_g7_twelve_point_deduction_can_make_a_total_negative() {
+        let t = vec![vec![entry("A", 4)]];
+        let d = vec![Deduction {
+            team: "A".to_string(),
+            code: "G-G7".into(),
+            amount: HalfPoints::from_points(12),
+        }];
+        let s = season_standings(&t, &d, SeasonTieRule::Shared);
+        assert_eq!(s[0].total, HalfPoints::from_points(-8));
+    }
+
+    #[test]
+    fn equal_totals_share_or_count_back() {
+        // A: 1st (12) + 7th (0) = 12; B: 2nd (8) + 4th (4) = 12.
+        let t = vec![
+            vec![entry("A", 1), entry("B", 2)],
+            vec![entry("B", 4), entry("A", 7)],
+        ];
+        let shared = season_standings(&t, &[], SeasonTieRule::Shared);
+        assert!(shared.iter().all(|r| r.place.to_string() == "1–2"));
+        let cb = season_standings(&t, &[], SeasonTieRule::Countback);
+        assert_eq!(cb[0].team, "A");
+        assert_eq!(cb[0].place.to_string(), "1");
+        assert_eq!(cb[1].place.to_string(), "2");
+    }
+}

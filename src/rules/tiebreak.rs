@@ -1,0 +1,1259 @@
+//! FIDE C.07 team tie-breaks: definitions, TRF notation, and the values.
+//!
+//! A regulation names an ordered chain of tie-breaks ([`TieBreakRules`]). Each
+//! is written in TRF-2026 notation `NAME[:MP|:GP][/Cn|/Mn][/P]`
+//! (record 202), e.g. `EDET/P`, `EMGSB/C1`, `BH:MP/C1`, `MPvGP`.
+//!
+//! Two kinds exist:
+//! * per-team values (MPvGP, ESB, BH, BC, TBR, BBE, Berlin, WIN, WON, SSSC),
+//!   computed once for every team ([`team_values`]);
+//! * group criteria (DE, EDE…), which depend on the set of tied teams and are
+//!   applied by the ranking ([`crate::rules::ranking`]) with the helpers here.
+//!
+//! Unplayed rounds follow C.07 art. 16 of the edition the regulation names
+//! ([`Edition`]): see [`contributions`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::crosstable::{Crosstable, RoundKind, TeamRound};
+use super::score::{ByeKind, HalfPoints, ScoreKind, Scoring};
+use super::tournament::{PairingSystem, Tournament};
+
+/// Edition of FIDE Handbook C.07 (tie-break regulations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Edition {
+    /// Effective from 1 August 2024.
+    #[serde(rename = "2024")]
+    C07_2024,
+    /// Approved 2 February 2026, applied from 1 March 2026: art. 16.4 caps
+    /// the value of a dummy opponent (see [`contributions`]).
+    #[serde(rename = "2026")]
+    #[default]
+    C07_2026,
+}
+
+/// Cut modifiers (C.07 art. 14): `/Cn` drops the n least significant values,
+/// `/Mn` (median) drops the n least and the n most significant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Cut {
+    /// Nothing dropped.
+    #[default]
+    None,
+    /// Cut-n.
+    Low(u8),
+    /// Median-n.
+    Median(u8),
+}
+
+/// Board steps of the extended direct encounter when exactly two teams are
+/// still tied (C.07 team tie-breaks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdeBoards {
+    /// EDE: none.
+    None,
+    /// EDET: top-board result.
+    TopBoard,
+    /// EDEB: bottom-board elimination.
+    BottomBoard,
+    /// EDEBT: board count, then top-board result.
+    CountThenTop,
+    /// EDEBB: board count, then bottom-board elimination.
+    CountThenBottom,
+}
+
+/// What a tie-break measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TieBreakKind {
+    /// MPvGP: the secondary score.
+    MpVsGp,
+    /// DE: direct encounter on the primary score.
+    DirectEncounter,
+    /// EDE family: DE on the primary, then the secondary score, then boards.
+    ExtendedDirectEncounter(EdeBoards),
+    /// ESB: Σ opponent's score X × own match score Y (EMMSB, EMGSB, EGMSB, EGGSB).
+    SonnebornBerger {
+        /// The opponent's score.
+        x: ScoreKind,
+        /// The own score in the match.
+        y: ScoreKind,
+    },
+    /// BH: Σ opponents' scores (`BH:MP`, `BH:GP`; plain `BH` = primary).
+    Buchholz(Option<ScoreKind>),
+    /// BC: Σ board number × points on that board; lower is better.
+    BoardCount,
+    /// TBR: points on board 1, then board 2, …
+    TopBoardResult,
+    /// BBE: points on all boards but the last, then drop the next board up, …
+    BottomBoardElimination,
+    /// Berlin (Swiss-Manager): Σ (N + 1 − board) × points on that board.
+    Berlin,
+    /// WIN: rounds (`:MP`) or games (`:GP`) won, unplayed wins included.
+    Wins(ScoreKind),
+    /// WON: rounds or games won over the board.
+    WonOverTheBoard(ScoreKind),
+    /// SSSC: secondary score + BH(primary) / K.
+    ScoreStrengthCombination,
+}
+
+/// One tie-break of a chain with its modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct TieBreak {
+    /// What it measures.
+    pub kind: TieBreakKind,
+    /// Cut modifier (BH, ESB, SSSC).
+    pub cut: Cut,
+    /// `/P`: pairings were pre-determined (round robin), so forfeited matches
+    /// count as encounters (DE family) and as played (ESB, BH).
+    pub predetermined: bool,
+}
+
+impl TieBreak {
+    /// A tie-break without modifiers.
+    pub const fn new(kind: TieBreakKind) -> TieBreak {
+        TieBreak {
+            kind,
+            cut: Cut::None,
+            predetermined: false,
+        }
+    }
+
+    /// With a cut modifier.
+    pub const fn with_cut(mut self, cut: Cut) -> TieBreak {
+        self.cut = cut;
+        self
+    }
+
+    /// With `/P`.
+    pub const fn predetermined(mut self) -> TieBreak {
+        self.predetermined = true;
+        self
+    }
+
+    /// True for criteria that depend on the group of tied teams.
+    pub fn is_group_criterion(&self) -> bool {
+        matches!(
+            self.kind,
+            TieBreakKind::DirectEncounter | TieBreakKind::ExtendedDirectEncounter(_)
+        )
+    }
+
+    /// True when a lower value ranks higher (BC).
+    pub fn lower_is_better(&self) -> bool {
+        matches!(self.kind, TieBreakKind::BoardCount)
+    }
+
+    /// English name for explanations ("Sonneborn-Berger (EGGSB)").
+    pub fn english_name(&self) -> String {
+        use TieBreakKind::*;
+        let base = match self.kind {
+            MpVsGp => "secondary score".to_string(),
+            DirectEncounter => "direct encounter".to_string(),
+            ExtendedDirectEncounter(_) => "extended direct encounter".to_string(),
+            SonnebornBerger { .. } => "Sonneborn-Berger".to_string(),
+            Buchholz(_) => "Buchholz".to_string(),
+            BoardCount => "board count".to_string(),
+            TopBoardResult => "top-board results".to_string(),
+            BottomBoardElimination => "bottom-board elimination".to_string(),
+            Berlin => "Berlin rating".to_string(),
+            Wins(ScoreKind::MatchPoints) => "matches won".to_string(),
+            Wins(ScoreKind::GamePoints) => "games won".to_string(),
+            WonOverTheBoard(ScoreKind::MatchPoints) => "matches won over the board".to_string(),
+            WonOverTheBoard(ScoreKind::GamePoints) => "games won over the board".to_string(),
+            ScoreStrengthCombination => "score-strength combination".to_string(),
+        };
+        format!("{base} ({self})")
+    }
+}
+
+/// An unknown or malformed tie-break name.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TieBreakParseError {
+    /// The name is not one of the supported tie-breaks.
+    #[error(
+        "unknown tie-break '{0}'; expected one of MPvGP, DE, EDE, EDET, EDEB, EDEBT, EDEBB, EMMSB, EMGSB, EGMSB, EGGSB, BH, BC, TBR, BBE, BERLIN, WIN, WON, SSSC"
+    )]
+    UnknownName(String),
+    /// A modifier is malformed or does not apply to the tie-break.
+    #[error("tie-break '{text}': {problem}")]
+    BadModifier {
+        /// The whole tie-break text.
+        text: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl FromStr for TieBreak {
+    type Err = TieBreakParseError;
+
+    /// Parse TRF notation `NAME[:MP|:GP][/Cn|/Mn][/P]`, case-insensitive.
+    fn from_str(text: &str) -> Result<TieBreak, TieBreakParseError> {
+        let t = text.trim();
+        let bad = |problem: &str| TieBreakParseError::BadModifier {
+            text: t.to_string(),
+            problem: problem.to_string(),
+        };
+        let mut parts = t.split('/');
+        let head = parts.next().unwrap_or_default();
+        let (name, score) = match head.split_once(':') {
+            Some((n, s)) => {
+                let s = match s.to_ascii_uppercase().as_str() {
+                    "MP" => ScoreKind::MatchPoints,
+                    "GP" => ScoreKind::GamePoints,
+                    _ => return Err(bad("score must be :MP or :GP")),
+                };
+                (n, Some(s))
+            }
+            None => (head, None),
+        };
+        use TieBreakKind::*;
+        let upper = name.to_ascii_uppercase();
+        let kind = match upper.as_str() {
+            "MPVGP" => MpVsGp,
+            "DE" => DirectEncounter,
+            "EDE" => ExtendedDirectEncounter(EdeBoards::None),
+            "EDET" => ExtendedDirectEncounter(EdeBoards::TopBoard),
+            "EDEB" => ExtendedDirectEncounter(EdeBoards::BottomBoard),
+            "EDEBT" => ExtendedDirectEncounter(EdeBoards::CountThenTop),
+            "EDEBB" => ExtendedDirectEncounter(EdeBoards::CountThenBottom),
+            "EMMSB" | "EMGSB" | "EGMSB" | "EGGSB" => {
+                let k = |c: u8| {
+                    if c == b'M' {
+                        ScoreKind::MatchPoints
+                    } else {
+                        ScoreKind::GamePoints
+                    }
+                };
+                let b = upper.as_bytes();
+                SonnebornBerger {
+                    x: k(b.get(1).copied().unwrap_or(b'M')),
+                    y: k(b.get(2).copied().unwrap_or(b'M')),
+                }
+            }
+            "BH" => Buchholz(score),
+            "BC" => BoardCount,
+            "TBR" => TopBoardResult,
+            "BBE" => BottomBoardElimination,
+            "BERLIN" => Berlin,
+            "WIN" => Wins(score.unwrap_or(ScoreKind::MatchPoints)),
+            "WON" => WonOverTheBoard(score.unwrap_or(ScoreKind::MatchPoints)),
+            "SSSC" => ScoreStrengthCombination,
+            _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+        };
+        if score.is_some() && !matches!(kind, Buchholz(_) | Wins(_) | WonOverTheBoard(_)) {
+            return Err(bad("only BH, WIN and WON take :MP or :GP"));
+        }
+        let mut tb = TieBreak::new(kind);
+        for m in parts {
+            let mu = m.to_ascii_uppercase();
+            if mu == "P" {
+                tb.predetermined = true;
+            } else if let Some(n) = mu.strip_prefix('C') {
+                let n: u8 = n.parse().map_err(|_| bad("cut must be /C<number>"))?;
+                tb.cut = Cut::Low(n);
+            } else if let Some(n) = mu.strip_prefix('M') {
+                let n: u8 = n.parse().map_err(|_| bad("median must be /M<number>"))?;
+                tb.cut = Cut::Median(n);
+            } else {
+                return Err(bad(&format!("unknown modifier '/{m}'")));
+            }
+        }
+        if tb.cut != Cut::None
+            && !matches!(
+                kind,
+                SonnebornBerger { .. } | Buchholz(_) | ScoreStrengthCombination
+            )
+        {
+            return Err(bad("cut modifiers apply to ESB, BH and SSSC only"));
+        }
+        Ok(tb)
+    }
+}
+
+/// Canonical TRF notation.
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TieBreakKind::*;
+        let c = |k: ScoreKind| {
+            if k == ScoreKind::MatchPoints {
+                'M'
+            } else {
+                'G'
+            }
+        };
+        let name = match self.kind {
+            MpVsGp => "MPvGP".to_string(),
+            DirectEncounter => "DE".into(),
+            ExtendedDirectEncounter(b) => match b {
+                EdeBoards::None => "EDE",
+                EdeBoards::TopBoard => "EDET",
+                EdeBoards::BottomBoard => "EDEB",
+                EdeBoards::CountThenTop => "EDEBT",
+                EdeBoards::CountThenBottom => "EDEBB",
+            }
+            .into(),
+            SonnebornBerger { x, y } => format!("E{}{}SB", c(x), c(y)),
+            Buchholz(None) => "BH".into(),
+            Buchholz(Some(k)) => format!("BH:{}", k.code()),
+            BoardCount => "BC".into(),
+            TopBoardResult => "TBR".into(),
+            BottomBoardElimination => "BBE".into(),
+            Berlin => "BERLIN".into(),
+            Wins(ScoreKind::MatchPoints) => "WIN".into(),
+            Wins(k) => format!("WIN:{}", k.code()),
+            WonOverTheBoard(ScoreKind::MatchPoints) => "WON".into(),
+            WonOverTheBoard(k) => format!("WON:{}", k.code()),
+            ScoreStrengthCombination => "SSSC".into(),
+        };
+        f.write_str(&name)?;
+        match self.cut {
+            Cut::None => {}
+            Cut::Low(n) => write!(f, "/C{n}")?,
+            Cut::Median(n) => write!(f, "/M{n}")?,
+        }
+        if self.predetermined {
+            f.write_str("/P")?;
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<String> for TieBreak {
+    type Error = TieBreakParseError;
+    fn try_from(s: String) -> Result<TieBreak, TieBreakParseError> {
+        s.parse()
+    }
+}
+
+impl From<TieBreak> for String {
+    fn from(t: TieBreak) -> String {
+        t.to_string()
+    }
+}
+
+/// Parse a comma-separated list (TRF record 202).
+pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+/// Print a comma-separated list (TRF record 202).
+pub fn format_list(list: &[TieBreak]) -> String {
+    list.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Whether direct encounter may decide while some tied teams have not met.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum IncompleteEncounters {
+    /// C.07 Swiss rule: a team is placed first among the tied only if it stays
+    /// first whatever the missing matches would give, then second, …
+    #[default]
+    SwissRule,
+    /// DE decides only when every tied team has met every other (G-V42 b).
+    Skip,
+}
+
+/// The tie-break settings of a regulation.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TieBreakRules {
+    /// C.07 edition (default 2026).
+    pub edition: Edition,
+    /// Ordered chain.
+    pub chain: Vec<TieBreak>,
+    /// Direct encounter among teams that have not all met.
+    pub incomplete_encounters: IncompleteEncounters,
+}
+
+/// A tie-break value, printable for explanations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TbValue {
+    /// A score in half-points.
+    Points(HalfPoints),
+    /// A product of two scores, in quarter-points (Sonneborn-Berger).
+    Quarters(i64),
+    /// A count (wins).
+    Count(u32),
+    /// `value / scale` points, shown with two decimals (SSSC).
+    Scaled {
+        /// Numerator.
+        value: i64,
+        /// Denominator (points).
+        scale: i64,
+    },
+    /// Points per board, board 1 first (TBR) or the BBE sequence.
+    Boards(Vec<HalfPoints>),
+}
+
+impl TbValue {
+    /// Ordering key within one criterion: larger is better unless the
+    /// criterion says otherwise.
+    pub(crate) fn cmp_same(&self, other: &TbValue) -> std::cmp::Ordering {
+        use TbValue::*;
+        match (self, other) {
+            (Points(a), Points(b)) => a.cmp(b),
+            (Quarters(a), Quarters(b)) => a.cmp(b),
+            (Count(a), Count(b)) => a.cmp(b),
+            (Scaled { value: a, scale: s }, Scaled { value: b, scale: t }) => {
+                (i128::from(*a) * i128::from(*t)).cmp(&(i128::from(*b) * i128::from(*s)))
+            }
+            (Boards(a), Boards(b)) => a.cmp(b),
+            _ => std::cmp::Ordering::Equal,
+        }
+    }
+}
+
+impl fmt::Display for TbValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TbValue::Points(p) => write!(f, "{p}"),
+            TbValue::Count(c) => write!(f, "{c}"),
+            TbValue::Quarters(q) => {
+                let sign = if *q < 0 { "-" } else { "" };
+                let a = q.unsigned_abs();
+                let frac = ["", "¼", "½", "¾"][usize::try_from(a % 4).unwrap_or(0)];
+                match (a / 4, frac) {
+                    (0, "") => write!(f, "0"),
+                    (0, fr) => write!(f, "{sign}{fr}"),
+                    (w, fr) => write!(f, "{sign}{w}{fr}"),
+                }
+            }
+            TbValue::Scaled { value, scale } => {
+                // Two decimals, rounded half up.
+                let s = (*scale).max(1);
+                let hundredths = (i128::from(*value) * 200 + i128::from(s)) / (2 * i128::from(s));
+                let sign = if hundredths < 0 { "-" } else { "" };
+                let a = hundredths.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+            }
+            TbValue::Boards(v) => {
+                let parts: Vec<String> = v.iter().map(ToString::to_string).collect();
+                write!(f, "{}", parts.join("/"))
+            }
+        }
+    }
+}
+
+/// What the computations need besides the crosstable.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Context {
+    pub scoring: Scoring,
+    pub system: PairingSystem,
+    pub edition: Edition,
+    pub rounds: i32,
+    pub boards: usize,
+    pub games_per_match: i32,
+}
+
+impl Context {
+    pub(crate) fn new(t: &Tournament, edition: Edition) -> Context {
+        Context {
+            scoring: t.scoring,
+            system: t.system,
+            edition,
+            rounds: i32::try_from(t.rounds.len()).unwrap_or(i32::MAX),
+            boards: usize::from(t.boards),
+            games_per_match: i32::try_from(t.games_per_match()).unwrap_or(i32::MAX / 4),
+        }
+    }
+
+    pub(crate) fn score(&self, r: &TeamRound, k: ScoreKind) -> HalfPoints {
+        match k {
+            ScoreKind::MatchPoints => r.match_points,
+            ScoreKind::GamePoints => r.game_points,
+        }
+    }
+
+    /// A drawn match on score `k`.
+    pub(crate) fn draw(&self, k: ScoreKind) -> HalfPoints {
+        match k {
+            ScoreKind::MatchPoints => self.scoring.match_points.draw,
+            ScoreKind::GamePoints => HalfPoints::HALF.times(self.games_per_match),
+        }
+    }
+
+    /// The most one match can give on score `k`.
+    pub(crate) fn best(&self, k: ScoreKind) -> HalfPoints {
+        match k {
+            ScoreKind::MatchPoints => self.scoring.match_points.win,
+            ScoreKind::GamePoints => HalfPoints::ONE.times(self.games_per_match),
+        }
+    }
+
+    fn round_robin(&self) -> bool {
+        self.system == PairingSystem::RoundRobin
+    }
+}
+
+/// Totals a team has on a score.
+pub(crate) fn total(line_rounds: &[TeamRound], ctx: &Context, k: ScoreKind) -> HalfPoints {
+    line_rounds.iter().map(|r| ctx.score(r, k)).sum()
+}
+
+/// C.07 art. 16: a voluntarily unplayed round (VUR) is an unplayed round that
+/// did not bring a win: forfeit loss, double forfeit, half- or zero-point bye,
+/// absence. PAB, FPB and forfeit wins are not VURs.
+pub(crate) fn is_vur(kind: RoundKind) -> bool {
+    matches!(
+        kind,
+        RoundKind::ForfeitLoss
+            | RoundKind::DoubleForfeit
+            | RoundKind::Bye(ByeKind::HalfPoint)
+            | RoundKind::Bye(ByeKind::ZeroPoint)
+            | RoundKind::Absent
+    )
+}
+
+/// C.07 art. 16.3: the score of a team *as an opponent* (used in the BH and
+/// ESB of others). Its unplayed rounds after its last round that was not a
+/// VUR (a withdrawal, category 16.2.5) and without a scheduled opponent count
+/// as draws in a Swiss; everything else counts as scored.
+pub(crate) fn adjusted_score(rounds: &[TeamRound], ctx: &Context, k: ScoreKind) -> HalfPoints {
+    let last_not_vur = rounds.iter().rposition(|r| !is_vur(r.kind));
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let tail = last_not_vur.is_none_or(|l| i > l);
+            if tail && r.opponent.is_none() && !ctx.round_robin() {
+                ctx.draw(k)
+            } else {
+                ctx.score(r, k)
+            }
+        })
+        .sum()
+}
+
+/// One round's contribution to BH / ESB.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Contribution {
+    /// The (real or dummy) opponent's score.
+    pub x: HalfPoints,
+    /// Own score in the round.
+    pub y: HalfPoints,
+    /// From a VUR: cut first.
+    pub vur: bool,
+}
+
+/// Contributions of every round of one team to BH (uses `x`) and ESB
+/// (uses `x × y`), with C.07 art. 16 for unplayed rounds:
+///
+/// * played match: the opponent's adjusted score (16.3);
+/// * forfeited match with `/P` (pre-determined pairings): as if played;
+/// * forfeited match in a round robin without `/P`: contributes 0;
+/// * own unplayed round in a Swiss (forfeit, bye, absence): a dummy opponent
+///   scoring the team's own final score (16.4, 2024 edition); the 2026
+///   edition caps it at the real opponent's adjusted score (16.4.1) or, with
+///   no opponent, at a draw in every round (16.4.2);
+/// * rounds without an opponent in a round robin contribute nothing.
+pub(crate) fn contributions(
+    ct: &Crosstable,
+    adjusted: &[[HalfPoints; 2]],
+    team: usize,
+    ctx: &Context,
+    x_kind: ScoreKind,
+    y_kind: ScoreKind,
+    predetermined: bool,
+) -> Vec<Contribution> {
+    let xi = kind_index(x_kind);
+    let Some(line) = ct.teams.get(team) else {
+        return vec![];
+    };
+    let own = total(&line.rounds, ctx, x_kind);
+    let mut out = Vec::with_capacity(line.rounds.len());
+    for r in &line.rounds {
+        let y = ctx.score(r, y_kind);
+        let vur = is_vur(r.kind);
+        let opp_adj = r
+            .opponent_index
+            .and_then(|o| adjusted.get(o))
+            .map(|a| a[xi]);
+        let x = match (r.kind, opp_adj) {
+            (RoundKind::Played | RoundKind::InProgress, Some(a)) => a,
+            (_, Some(a)) if predetermined => a,
+            (_, Some(_)) if ctx.round_robin() => HalfPoints::ZERO,
+            (_, Some(a)) => match ctx.edition {
+                Edition::C07_2024 => own,
+                Edition::C07_2026 => own.min(a),
+            },
+            (_, None) if ctx.round_robin() => continue,
+            (_, None) => match ctx.edition {
+                Edition::C07_2024 => own,
+                Edition::C07_2026 => own.min(ctx.draw(x_kind).times(ctx.rounds)),
+            },
+        };
+        out.push(Contribution { x, y, vur });
+    }
+    out
+}
+
+fn kind_index(k: ScoreKind) -> usize {
+    match k {
+        ScoreKind::MatchPoints => 0,
+        ScoreKind::GamePoints => 1,
+    }
+}
+
+/// Apply a cut modifier and sum with `value`. Cut-n drops the n lowest
+/// contributions, VUR contributions first (C.07 art. 16.5 as we read it), then
+/// the lowest opponent score X, on a tie the lowest product; Median-n also
+/// drops the n highest X.
+pub(crate) fn cut_sum(
+    mut list: Vec<Contribution>,
+    cut: Cut,
+    value: impl Fn(&Contribution) -> i64,
+) -> i64 {
+    let (low, high) = match cut {
+        Cut::None => (0, 0),
+        Cut::Low(n) => (usize::from(n), 0),
+        Cut::Median(n) => (usize::from(n), usize::from(n)),
+    };
+    list.sort_by(|a, b| {
+        b.vur
+            .cmp(&a.vur)
+            .then(a.x.cmp(&b.x))
+            .then(value(a).cmp(&value(b)))
+    });
+    let low = low.min(list.len());
+    let mut rest: Vec<Contribution> = list.split_off(low);
+    if high > 0 {
+        rest.sort_by(|a, b| b.x.cmp(&a.x).then(value(b).cmp(&value(a))));
+        let high = high.min(rest.len());
+        rest = rest.split_off(high);
+    }
+    rest.iter().map(value).sum()
+}
+
+/// Values of a per-team tie-break for every team (indices as in the crosstable).
+/// Group criteria (DE, EDE) return `None`.
+pub(crate) fn team_values(ct: &Crosstable, ctx: &Context, tb: &TieBreak) -> Option<Vec<TbValue>> {
+    use TieBreakKind::*;
+    let primary = ctx.scoring.primary;
+    let n = ct.teams.len();
+    let adjusted = || -> Vec<[HalfPoints; 2]> {
+        ct.teams
+            .iter()
+            .map(|l| {
+                [
+                    adjusted_score(&l.rounds, ctx, ScoreKind::MatchPoints),
+                    adjusted_score(&l.rounds, ctx, ScoreKind::GamePoints),
+                ]
+            })
+            .collect()
+    };
+    let values = match tb.kind {
+        DirectEncounter | ExtendedDirectEncounter(_) => return None,
+        MpVsGp => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Points(total(&l.rounds, ctx, primary.other())))
+            .collect(),
+        SonnebornBerger { x, y } => {
+            let adj = adjusted();
+            (0..n)
+                .map(|i| {
+                    let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
+                    TbValue::Quarters(cut_sum(c, tb.cut, |c| {
+                        i64::from(c.x.halves()) * i64::from(c.y.halves())
+                    }))
+                })
+                .collect()
+        }
+        Buchholz(k) => {
+            let k = k.unwrap_or(primary);
+            let adj = adjusted();
+            (0..n)
+                .map(|i| {
+                    let c = contributions(ct, &adj, i, ctx, k, k, tb.predetermined);
+                    TbValue::Points(HalfPoints(clamp_i32(cut_sum(c, tb.cut, |c| {
+                        i64::from(c.x.halves())
+                    }))))
+                })
+                .collect()
+        }
+        ScoreStrengthCombination => {
+            // SSSC = secondary + BH(primary) / K, K = ⌊max primary in the
+            // event ÷ max secondary in one match⌋ (at least 1).
+            let max_primary = i64::from(ctx.best(primary).halves()) * i64::from(ctx.rounds);
+            let max_secondary = i64::from(ctx.best(primary.other()).halves()).max(1);
+            let k = (max_primary / max_secondary).max(1);
+            let adj = adjusted();
+            (0..n)
+                .map(|i| {
+                    let c = contributions(ct, &adj, i, ctx, primary, primary, tb.predetermined);
+                    let bh = cut_sum(c, tb.cut, |c| i64::from(c.x.halves()));
+                    let sec = ct
+                        .teams
+                        .get(i)
+                        .map(|l| i64::from(total(&l.rounds, ctx, primary.other()).halves()))
+                        .unwrap_or(0);
+                    TbValue::Scaled {
+                        value: sec * k + bh,
+                        scale: 2 * k,
+                    }
+                })
+                .collect()
+        }
+        BoardCount => ct
+            .teams
+            .iter()
+            .map(|l| {
+                TbValue::Points(
+                    l.board_points
+                        .iter()
+                        .enumerate()
+                        .map(|(b, p)| p.times(i32::try_from(b + 1).unwrap_or(0)))
+                        .sum(),
+                )
+            })
+            .collect(),
+        Berlin => ct
+            .teams
+            .iter()
+            .map(|l| {
+                let nb = l.board_points.len();
+                TbValue::Points(
+                    l.board_points
+                        .iter()
+                        .enumerate()
+                        .map(|(b, p)| p.times(i32::try_from(nb - b).unwrap_or(0)))
+                        .sum(),
+                )
+            })
+            .collect(),
+        TopBoardResult => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Boards(l.board_points.clone()))
+            .collect(),
+        BottomBoardElimination => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Boards(bottom_board_sequence(&l.board_points)))
+            .collect(),
+        Wins(k) => ct
+            .teams
+            .iter()
+            .map(|l| {
+                TbValue::Count(match k {
+                    ScoreKind::MatchPoints => l
+                        .rounds
+                        .iter()
+                        .filter(|r| r.outcome == Some(super::score::Outcome::Win))
+                        .count() as u32,
+                    ScoreKind::GamePoints => l.game_wins,
+                })
+            })
+            .collect(),
+        WonOverTheBoard(k) => ct
+            .teams
+            .iter()
+            .map(|l| {
+                TbValue::Count(match k {
+                    ScoreKind::MatchPoints => l
+                        .rounds
+                        .iter()
+                        .filter(|r| {
+                            r.kind == RoundKind::Played
+                                && r.outcome == Some(super::score::Outcome::Win)
+                        })
+                        .count() as u32,
+                    ScoreKind::GamePoints => l.rounds.iter().map(|r| r.game_wins_otb).sum(),
+                })
+            })
+            .collect(),
+    };
+    Some(values)
+}
+
+/// BBE sequence: Σ boards 1..N−1, Σ boards 1..N−2, …, board 1.
+pub(crate) fn bottom_board_sequence(board_points: &[HalfPoints]) -> Vec<HalfPoints> {
+    (1..board_points.len())
+        .rev()
+        .map(|keep| board_points.iter().take(keep).sum())
+        .collect()
+}
+
+fn clamp_i32(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// Direct-encounter record of team `i` against the other members of `group`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Encounters {
+    /// Sum of score over counted encounters.
+    pub value: HalfPoints,
+    /// Distinct group opponents met.
+    pub met: usize,
+    /// Board points over the counted encounters.
+    pub board_points: Vec<HalfPoints>,
+}
+
+/// Encounters of `team` with the teams of `group` (DE, C.07). A match counts
+/// when it is complete and played, or forfeited with `/P`.
+pub(crate) fn encounters(
+    ct: &Crosstable,
+    ctx: &Context,
+    team: usize,
+    group: &[usize],
+    k: ScoreKind,
+    predetermined: bool,
+) -> Encounters {
+    let mut e = Encounters {
+        value: HalfPoints::ZERO,
+        met: 0,
+        board_points: vec![HalfPoints::ZERO; ctx.boards],
+    };
+    let Some(line) = ct.teams.get(team) else {
+        return e;
+    };
+    let mut met: Vec<usize> = Vec::new();
+    for r in &line.rounds {
+        let Some(o) = r.opponent_index else { continue };
+        if o == team || !group.contains(&o) || r.outcome.is_none() {
+            continue;
+        }
+        let counts = match r.kind {
+            RoundKind::Played => true,
+            RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
+                predetermined
+            }
+            _ => false,
+        };
+        if !counts {
+            continue;
+        }
+        e.value += ctx.score(r, k);
+        for (t, b) in e.board_points.iter_mut().zip(&r.board_points) {
+            *t += *b;
+        }
+        if !met.contains(&o) {
+            met.push(o);
+        }
+    }
+    e.met = met.len();
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_trf_notation() {
+        for s in [
+            "MPvGP",
+            "DE",
+            "DE/P",
+            "EDE",
+            "EDET/P",
+            "EDEB",
+            "EDEBT",
+            "EDEBB",
+            "EMMSB",
+            "EMGSB/C1",
+            "EGMSB",
+            "EGGSB/C1/P",
+            "BH",
+            "BH:MP/C1",
+            "BH:GP/C2",
+            "BH:MP/M1",
+            "BC",
+            "TBR",
+            "BBE",
+            "BERLIN",
+            "WIN",
+            "WIN:GP",
+            "WON",
+            "WON:GP",
+            "SSSC",
+            "SSSC/C1",
+        ] {
+            let tb: TieBreak = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(tb.to_string(), s);
+        }
+        let tb: TieBreak = "emgsb/c1".parse().expect("case-insensitive");
+        assert_eq!(tb.to_string(), "EMGSB/C1");
+        assert_eq!(
+            tb.kind,
+            TieBreakKind::SonnebornBerger {
+                x: ScoreKind::MatchPoints,
+                y: ScoreKind::GamePoints
+            }
+        );
+        let list = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP").expect("list");
+        assert_eq!(format_list(&list), "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP");
+    }
+
+    #[test]
+    fn unknown_names_and_bad_modifiers_are_clear_errors() {
+        let e = "XYZ".parse::<TieBreak>().expect_err("unknown");
+        assert_eq!(e, TieBreakParseError::UnknownName("XYZ".into()));
+        assert!(e.to_string().contains("unknown tie-break 'XYZ'"));
+        assert!(matches!(
+            "BH/Q".parse::<TieBreak>(),
+            Err(TieBreakParseError::BadModifier { .. })
+        ));
+        assert!(matches!(
+            "DE/C1".parse::<TieBreak>(),
+            Err(TieBreakParseError::BadModifier { .. })
+        ));
+        assert!(matches!(
+            "BH:XP".parse::<TieBreak>(),
+            Err(TieBreakParseError::BadModifier { .. })
+        ));
+        assert!(matches!(
+            "DE:MP".parse::<TieBreak>(),
+            Err(TieBreakParseError::BadModifier { .. })
+        ));
+    }
+
+    #[test]
+    fn serde_uses_trf_notation() {
+        let tb: TieBreak = "BH:MP/C1".parse().expect("tb");
+        let json = serde_json::to_string(&tb).expect("json");
+        assert_eq!(json, "\"BH:MP/C1\"");
+        let back: TieBreak = serde_json::from_str(&json).expect("back");
+        assert_eq!(back, tb);
+        assert!(serde_json::from_str::<TieBreak>("\"NOPE\"").is_err());
+    }
+
+    #[test]
+    fn value_display() {
+        assert_eq!(TbValue::Quarters(167).to_string(), "41¾");
+        assert_eq!(TbValue::Quarters(166).to_string(), "41½");
+        assert_eq!(TbValue::Quarters(1).to_string(), "¼");
+        assert_eq!(TbValue::Quarters(0).to_string(), "0");
+        assert_eq!(TbValue::Points(HalfPoints(83)).to_string(), "41½");
+        // 7 + 13/3 = 11.333… → "11.33"
+        assert_eq!(
+            TbValue::Scaled {
+                value: 14 * 3 + 13 * 2,
+                scale: 6
+            }
+            .to_string(),
+            "11.33"
+        );
+        assert_eq!(
+            TbValue::Boards(vec![HalfPoints(3), HalfPoints(2)]).to_string(),
+            "1½/1"
+        );
+    }
+
+    #[test]
+    fn cut_one_drops_vur_first_then_lowest() {
+        let c = |x: i32, y: i32, vur: bool| Contribution {
+            x: HalfPoints(x),
+            y: HalfPoints(y),
+            vur,
+        };
+        let list = vec![c(10, 4, false), c(6, 2, false), c(12, 0, true)];
+        // BH/C1: the VUR (12) is cut first → 10 + 6 = 16.
+        assert_eq!(cut_sum(list.clone(), Cut::Low(1), |c| i64::from(c.x.0)), 16);
+        // Without VURs the lowest X goes.
+        let list2 = vec![c(10, 4, false), c(6, 2, false), c(12, 0, false)];
+        assert_eq!(
+            cut_sum(list2.clone(), Cut::Low(1), |c| i64::from(c.x.0)),
+            22
+        );
+        // Median-1 drops the lowest and the highest X.
+        assert_eq!(cut_sum(list2, Cut::Median(1), |c| i64::from(c.x.0)), 10);
+        // Cut larger than the list leaves nothing.
+        assert_eq!(cut_sum(list, Cut::Low(9), |c| i64::from(c.x.0)), 0);
+    }
+
+    #[test]
+    fn bottom_board_sequence_drops_boards_from_the_bottom() {
+        let bp = [HalfPoints(6), HalfPoints(4), HalfPoints(2), HalfPoints(1)];
+        assert_eq!(
+            bottom_board_sequence(&bp),
+            vec![HalfPoints(12), HalfPoints(10), HalfPoints(6)]
+        );
+    }
+}
+
+/// Tie-break values on small hand-worked tournaments.
+#[cfg(test)]
+mod worked {
+    use super::*;
+    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::rules::tournament::{MatchForfeit, PairingSystem};
+
+    /// Swiss, 5 teams, 2 boards, MP 2/1/0, 3 rounds:
+    /// R1 1–2 "1=", 3–4 "==", 5 PAB;
+    /// R2 1–3 "11", 2–5 forfeited (5 wins), 4 PAB;
+    /// R3 1–5 "0=", 3–4 "1=", 2 absent (withdrawn).
+    ///
+    /// | team | MP | GP |
+    /// |------|----|----|
+    /// | 1    | 4  | 4  |
+    /// | 2    | 0  | ½  |
+    /// | 3    | 3  | 2½ |
+    /// | 4    | 2  | 2½ |
+    /// | 5    | 5  | 4½ |
+    ///
+    /// Adjusted scores (art. 16.3): team 2's R3 absence comes after its last
+    /// non-VUR round (R1) with no opponent → counts as a draw: MP 0+0+1 = 1,
+    /// GP ½+0+1 = 1½. Everyone else: actual scores.
+    fn swiss() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 5, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(
+                1,
+                vec![
+                    m(1, 2, 2, "1="),
+                    m(3, 4, 2, "=="),
+                    bye(5, ByeKind::PairingAllocated),
+                ],
+            ),
+            round(
+                2,
+                vec![
+                    m(1, 3, 2, "11"),
+                    forfeit(2, 5, MatchForfeit::AwayWins),
+                    bye(4, ByeKind::PairingAllocated),
+                ],
+            ),
+            round(3, vec![m(1, 5, 2, "0="), m(3, 4, 2, "1=")]),
+        ];
+        t
+    }
+
+    fn vals(t: &Tournament, edition: Edition, tb: &str) -> Vec<String> {
+        let ct = Crosstable::build(t).expect("valid");
+        let ctx = Context::new(t, edition);
+        let tb: TieBreak = tb.parse().expect("tie-break");
+        team_values(&ct, &ctx, &tb)
+            .expect("per-team")
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn adjusted_score_counts_withdrawal_tail_as_draws() {
+        let t = swiss();
+        let ct = Crosstable::build(&t).expect("valid");
+        let ctx = Context::new(&t, Edition::C07_2026);
+        let two = &ct.teams[1].rounds;
+        assert_eq!(
+            adjusted_score(two, &ctx, ScoreKind::MatchPoints),
+            HalfPoints(2)
+        );
+        assert_eq!(
+            adjusted_score(two, &ctx, ScoreKind::GamePoints),
+            HalfPoints(3)
+        );
+        assert_eq!(total(two, &ctx, ScoreKind::MatchPoints), HalfPoints(0));
+    }
+
+    #[test]
+    fn mpvgp_is_the_secondary_score() {
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "MPvGP"),
+            ["4", "½", "2½", "2½", "4½"]
+        );
+    }
+
+    #[test]
+    fn buchholz_with_forfeit_bye_and_withdrawal_2026() {
+        // Team 1: opponents 2 (adj 1), 3 (3), 5 (5) = 9.
+        // Team 2: vs 1 → 4; R2 forfeit loss: min(own 0, adj 5) = 0; R3 absent:
+        //   min(own 0, 1 × 3 rounds) = 0 → 4.
+        // Team 3: 4 (2) + 1 (4) + 4 (2) = 8. Team 4: 3 + PAB min(2, 3) = 2 + 3 = 8.
+        // Team 5: PAB min(5, 3) = 3; forfeit win min(5, adj 1) = 1; vs 1 → 4 = 8.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "BH:MP"),
+            ["9", "4", "8", "8", "8"]
+        );
+    }
+
+    #[test]
+    fn buchholz_2024_uses_own_score_for_dummy_opponents() {
+        // Team 5: PAB → own 5, forfeit win → own 5, vs 1 → 4 = 14.
+        // Team 4: PAB → own 2: 3 + 2 + 3 = 8.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2024, "BH:MP"),
+            ["9", "4", "8", "8", "14"]
+        );
+    }
+
+    #[test]
+    fn buchholz_cut_one_drops_vur_first() {
+        // Team 1 (no VUR): 1, 3, 5 → drop 1 → 8. Team 2: 4, 0 (VUR), 0 (VUR)
+        // → drop one VUR → 4. Team 5 (2026): 3, 1, 4 → drop 1 → 7.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "BH:MP/C1"),
+            ["8", "4", "6", "6", "7"]
+        );
+    }
+
+    #[test]
+    fn buchholz_on_game_points() {
+        // Team 1: adj GP of 2 (1½) + 3 (2½) + 5 (4½) = 8½.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "BH:GP")[0], "8½");
+    }
+
+    #[test]
+    fn extended_sonneborn_berger_variants() {
+        // EMGSB team 1: 1 × 1½ + 3 × 2 + 5 × ½ = 10.
+        // Team 5 (2026): PAB 3 × 1 + forfeit 1 × 2 + 4 × 1½ = 11.
+        let v = vals(&swiss(), Edition::C07_2026, "EMGSB");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("10", "11"));
+        // 2024: 5 × 1 + 5 × 2 + 4 × 1½ = 21.
+        assert_eq!(vals(&swiss(), Edition::C07_2024, "EMGSB")[4], "21");
+        // EGGSB team 1: 1½ × 1½ + 2½ × 2 + 4½ × ½ = 2¼ + 5 + 2¼ = 9½.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "EGGSB")[0], "9½");
+        // EMMSB team 1: 1 × 2 + 3 × 2 + 5 × 0 = 8.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "EMMSB")[0], "8");
+        // EGMSB team 1: 1½ × 2 + 2½ × 2 + 4½ × 0 = 8.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "EGMSB")[0], "8");
+        // EMGSB/C1 team 1: lowest X is team 2 (1) → drop 1½ → 8½.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "EMGSB/C1")[0], "8½");
+    }
+
+    #[test]
+    fn board_tie_breaks_count_byes_and_forfeits_as_board_wins() {
+        // Team 1 boards: R1 1, ½; R2 1, 1; R3 0, ½ → [2, 2].
+        // Team 5 boards: PAB 1, 1; forfeit win 1, 1; R3 1, ½ → [3, 2½].
+        let bc = vals(&swiss(), Edition::C07_2026, "BC");
+        // BC = 1×2 + 2×2 = 6; team 5: 3 + 5 = 8.
+        assert_eq!((bc[0].as_str(), bc[4].as_str()), ("6", "8"));
+        let tbr = vals(&swiss(), Edition::C07_2026, "TBR");
+        assert_eq!((tbr[0].as_str(), tbr[4].as_str()), ("2/2", "3/2½"));
+        let bbe = vals(&swiss(), Edition::C07_2026, "BBE");
+        assert_eq!((bbe[0].as_str(), bbe[4].as_str()), ("2", "3"));
+        // Berlin (N = 2): 2 × board 1 + 1 × board 2 → 6 and 8½.
+        let berlin = vals(&swiss(), Edition::C07_2026, "BERLIN");
+        assert_eq!((berlin[0].as_str(), berlin[4].as_str()), ("6", "8½"));
+    }
+
+    #[test]
+    fn win_and_won_count_matches_and_games() {
+        // Matches won: 1 → 2; 5 → forfeit win + R3 = 2 (PAB is a draw).
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "WIN"),
+            ["2", "0", "1", "0", "2"]
+        );
+        // Over the board: 5 only R3.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "WON"),
+            ["2", "0", "1", "0", "1"]
+        );
+        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → forfeit (2) + 1 = 3.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "WIN:GP"),
+            ["3", "0", "1", "0", "3"]
+        );
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "WON:GP"),
+            ["3", "0", "1", "0", "1"]
+        );
+    }
+
+    #[test]
+    fn score_strength_combination() {
+        // K = ⌊(2 MP × 3 rounds) ÷ (2 games × 1 point)⌋ = 3.
+        // Team 1: GP 4 + BH 9 / 3 = 7.00. Team 5: 4½ + 8 / 3 = 7.17.
+        let v = vals(&swiss(), Edition::C07_2026, "SSSC");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("7.00", "7.17"));
+    }
+
+    /// Round robin of three teams, 1 board, 2 games per pairing (seed E
+    /// style), GP primary. R1 1–2 "1=", 3 sits out; R2 2–3 forfeited (2 wins),
+    /// 1 sits out; R3 3–1 "0=", 2 sits out.
+    /// GP: 1 = 1½ + 1½ = 3; 2 = ½ + 2 = 2½; 3 = 0 + ½ = ½.
+    fn round_robin() -> Tournament {
+        let mut t = tournament(PairingSystem::RoundRobin, 1, 2, 3, ScoreKind::GamePoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 1, "1=")]),
+            round(2, vec![forfeit(2, 3, MatchForfeit::HomeWins)]),
+            round(3, vec![m(3, 1, 1, "0=")]),
+        ];
+        t
+    }
+
+    #[test]
+    fn round_robin_two_games_per_pairing_sonneborn_berger() {
+        // EGGSB team 1: 2½ × 1½ + ½ × 1½ = 3¾ + ¾ = 4½ (sitting out: nothing).
+        // Team 2 without /P: 3 × ½ + forfeit win → 0 = 1½.
+        let v = vals(&round_robin(), Edition::C07_2026, "EGGSB");
+        assert_eq!((v[0].as_str(), v[1].as_str()), ("4½", "1½"));
+        // With /P the forfeit counts as played: 1½ + ½ × 2 = 2½.
+        assert_eq!(vals(&round_robin(), Edition::C07_2026, "EGGSB/P")[1], "2½");
+    }
+
+    mod properties {
+        use super::*;
+        use crate::rules::tournament::Pairing;
+        use crate::rules::tournament::tests::arb_tournament;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// DE between two teams that met once agrees with their match:
+            /// the team that scored more (primary score) in it has the higher
+            /// DE value, equal scores give equal DE.
+            #[test]
+            fn de_between_two_teams_that_met_once_agrees_with_their_match(t in arb_tournament()) {
+                let ct = Crosstable::build(&t).expect("valid");
+                let ctx = Context::new(&t, Edition::C07_2026);
+                for r in &t.rounds {
+                    for p in &r.pairings {
+                        let Pairing::Match(m) = p else { continue };
+                        let (Some(a), Some(b)) = (ct.position(m.home), ct.position(m.away)) else {
+                            continue;
+                        };
+                        let meetings = ct.head_to_head(m.home, m.away).meetings;
+                        let (hs, as_) = t.match_scores(m);
+                        if meetings != 1 || hs.outcome.is_none() || m.forfeit.is_some() {
+                            continue;
+                        }
+                        let k = t.scoring.primary;
+                        let group = [a, b];
+                        let ea = encounters(&ct, &ctx, a, &group, k, false);
+                        let eb = encounters(&ct, &ctx, b, &group, k, false);
+                        let (sa, sb) = match k {
+                            ScoreKind::MatchPoints => (hs.match_points, as_.match_points),
+                            ScoreKind::GamePoints => (hs.game_points, as_.game_points),
+                        };
+                        prop_assert_eq!((ea.met, eb.met), (1, 1));
+                        prop_assert_eq!(ea.value.cmp(&eb.value), sa.cmp(&sb));
+                        // Through the standings too, when the two are tied on
+                        // the primary score and DE comes first.
+                        let s = crate::rules::ranking::standings(
+                            &t,
+                            &TieBreakRules { chain: parse_list("DE").expect("DE"), ..TieBreakRules::default() },
+                            &[],
+                        ).expect("standings");
+                        let pos = |id| s.rows.iter().position(|r| r.team == id).expect("row");
+                        let (pa, pb) = (pos(m.home), pos(m.away));
+                        let tied = s.rows[pa].place.first == s.rows[pb].place.first;
+                        let same_primary = total(&ct.teams[a].rounds, &ctx, k) == total(&ct.teams[b].rounds, &ctx, k);
+                        if same_primary && sa != sb {
+                            // A decisive direct encounter can only be overruled
+                            // by a third tied team; with exactly two tied teams
+                            // the winner is ahead.
+                            let group_size = s.rows.iter().filter(|r| {
+                                ct.position(r.team).is_some_and(|i| total(&ct.teams[i].rounds, &ctx, k) == total(&ct.teams[a].rounds, &ctx, k))
+                            }).count();
+                            if group_size == 2 {
+                                prop_assert!(!tied);
+                                prop_assert_eq!(pa < pb, sa > sb);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1466 @@
+//! TRF-2026 (FIDE Tournament Report File) for team events: write and read.
+//!
+//! Records written: 012, 042, 052, 062, 072, 092, 192, 202, 212, 352, 362,
+//! 001 (players), 310 (teams), 300 (out-of-order line-ups), 320 (PAB),
+//! 240 (other team byes), 330 (forfeited matches), 801 and 802 (per-round
+//! team results). Column layouts follow the TRF-2026 tables (001, 310, 300,
+//! 320, 240, 330, 802). Record 801 is only shown by example in the material
+//! we could find (a fixture by the C.07 tie-break checker's author):
+//!
+//! ```text
+//! 801 31 PER   13   22.0  44 w 1=01 1234  20 w 1010 1234       ZZZZ
+//! ```
+//!
+//! header `801 TT NNNNN MP GP`, then per round a block
+//! ` OOO C RRRR PPPP`: opponent, colour, one result character per board and
+//! one roster position per board (`0` = empty board); byes show
+//! `UUUU`/`FFFF`/`HHHH`/`ZZZZ`. Platform conventions, documented here:
+//! * with two games per pairing the result and player fields hold game 1's
+//!   boards then game 2's;
+//! * a pending game is `*`, a game to be replayed (G-V23) is `R`;
+//! * roster positions above 9 use `A`–`Z`;
+//! * a double forfeit is `-` on both sides;
+//! * 001 records carry one column per game (two per round with two games);
+//! * 092 reads e.g. `Team Round Robin, 2 games per pairing`;
+//! * every match is written with all its games (missing ones as pending).
+//!
+//! The reader rebuilds results from 801 (+330, 320, 240, 300), teams from
+//! 310 and players from 001. It accepts CR, LF or CRLF line ends and trailing
+//! blanks, keeps unknown records in [`TrfDocument::unknown`], and reports a
+//! malformed line with its number and what was expected. It never panics.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::ranking::standings;
+use super::score::{BoardResult, ByeKind, Colour, HalfPoints, MatchPoints, ScoreKind, Scoring};
+use super::tiebreak::{
+    Edition, IncompleteEncounters, TieBreak, TieBreakRules, format_list, parse_list,
+};
+use super::tournament::{
+    Game, Match, MatchForfeit, Pairing, PairingSystem, Player, PlayerId, Round, Team, TeamId,
+    Tournament, alternating_colours,
+};
+
+/// A record the reader does not use, kept for the caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRecord {
+    /// 1-based line number.
+    pub line: usize,
+    /// The whole line (trailing blanks removed).
+    pub text: String,
+}
+
+/// What a TRF file holds for the platform.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfDocument {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Tie-breaks of record 202.
+    pub tie_breaks: Vec<TieBreak>,
+    /// Records not used (other tags, e.g. 022, 102, 132, XXR).
+    pub unknown: Vec<UnknownRecord>,
+}
+
+/// A malformed TRF line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: expected {expected}, found '{found}'")]
+pub struct TrfError {
+    /// 1-based line number (0 when the file as a whole is wrong).
+    pub line: usize,
+    /// What was expected.
+    pub expected: String,
+    /// What was there.
+    pub found: String,
+}
+
+fn err(line: usize, expected: impl Into<String>, found: impl Into<String>) -> TrfError {
+    TrfError {
+        line,
+        expected: expected.into(),
+        found: found.into(),
+    }
+}
+
+// ---------------------------------------------------------------- writing --
+
+/// Points the way TRF writes match points: `2`, `2.5`.
+fn mp_text(p: HalfPoints) -> String {
+    if p.halves() % 2 == 0 {
+        format!("{}", p.halves() / 2)
+    } else {
+        p.to_decimal()
+    }
+}
+
+fn roster_char(pos: Option<usize>) -> char {
+    match pos {
+        Some(p) if (1..=9).contains(&p) => char::from(b'0' + u8::try_from(p).unwrap_or(0)),
+        Some(p) if (10..=35).contains(&p) => char::from(b'A' + u8::try_from(p - 10).unwrap_or(0)),
+        _ => '0',
+    }
+}
+
+fn roster_pos(c: char) -> Option<usize> {
+    match c {
+        '1'..='9' => Some(c as usize - '0' as usize),
+        'A'..='Z' => Some(c as usize - 'A' as usize + 10),
+        _ => None,
+    }
+}
+
+fn result_char(r: BoardResult, home: bool) -> char {
+    let r = if home { r } else { r.flipped() };
+    match r {
+        BoardResult::HomeWin => '1',
+        BoardResult::Draw => '=',
+        BoardResult::AwayWin => '0',
+        BoardResult::HomeForfeitWin => '+',
+        BoardResult::AwayForfeitWin | BoardResult::DoubleForfeit => '-',
+        BoardResult::NotPlayed => '*',
+        BoardResult::Replay => 'R',
+    }
+}
+
+fn colour_char(c: Colour) -> char {
+    match c {
+        Colour::White => 'w',
+        Colour::Black => 'b',
+    }
+}
+
+/// What a team had in one round, for writing.
+struct Slot<'a> {
+    opponent: Option<TeamId>,
+    home: bool,
+    m: Option<&'a Match>,
+    bye: Option<ByeKind>,
+}
+
+/// Per round (in round-number order): each paired team's slot.
+fn slots_by_round<'a>(rounds: &[&'a Round]) -> Vec<HashMap<TeamId, Slot<'a>>> {
+    rounds
+        .iter()
+        .map(|r| {
+            let mut v = HashMap::new();
+            for p in &r.pairings {
+                match p {
+                    Pairing::Match(m) => {
+                        for (team, opponent, home) in
+                            [(m.home, m.away, true), (m.away, m.home, false)]
+                        {
+                            v.insert(
+                                team,
+                                Slot {
+                                    opponent: Some(opponent),
+                                    home,
+                                    m: Some(m),
+                                    bye: None,
+                                },
+                            );
+                        }
+                    }
+                    Pairing::Bye { team, kind } => {
+                        v.insert(
+                            *team,
+                            Slot {
+                                opponent: None,
+                                home: false,
+                                m: None,
+                                bye: Some(*kind),
+                            },
+                        );
+                    }
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+/// One 001 round column: opponent, colour, result code.
+type PlayerCell = Option<(u16, char, char)>;
+
+/// Write `t` with the tie-break list `tie_breaks` (record 202) as TRF-2026.
+/// Lines end with CR LF.
+pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(s.trim_end());
+        out.push_str("\r\n");
+    };
+    let boards = usize::from(t.boards);
+    let gpp = usize::from(t.games_per_pairing);
+    let slots = boards * gpp;
+    let mut rounds: Vec<&Round> = t.rounds.iter().collect();
+    rounds.sort_by_key(|r| r.number);
+    let views = slots_by_round(&rounds);
+    let team_of: HashMap<TeamId, &Team> = t.teams.iter().map(|tm| (tm.id, tm)).collect();
+
+    line(format!("012 {}", t.name));
+    if let Some(d) = &t.start_date {
+        line(format!("042 {d}"));
+    }
+    if let Some(d) = &t.end_date {
+        line(format!("052 {d}"));
+    }
+    line(format!("062 {}", t.players.len()));
+    line(format!(
+        "072 {}",
+        t.players.iter().filter(|p| p.rating.is_some()).count()
+    ));
+    let (kind, code) = match t.system {
+        PairingSystem::RoundRobin => ("Team Round Robin", "BERGER_TEAM_ROUNDROBIN".to_string()),
+        PairingSystem::Swiss => (
+            "Team Swiss",
+            format!("CUSTOM_TEAM_SWISS_{}", t.scoring.primary.code()),
+        ),
+        PairingSystem::Knockout => ("Team Knockout", "CUSTOM_TEAM_KNOCKOUT".to_string()),
+    };
+    // 092 is free text; the platform adds the games per pairing so that a
+    // file without rounds still says it (801 shows it once rounds exist).
+    line(format!(
+        "092 {kind}, {gpp} game{} per pairing",
+        if gpp == 1 { "" } else { "s" }
+    ));
+    line(format!("192 {code}"));
+    if !tie_breaks.is_empty() {
+        line(format!("202 {}", format_list(tie_breaks)));
+    }
+    let pts = match t.scoring.primary {
+        ScoreKind::MatchPoints => "MPTS",
+        ScoreKind::GamePoints => "GPTS",
+    };
+    if tie_breaks.is_empty() {
+        line(format!("212 {pts}"));
+    } else {
+        line(format!("212 {pts},{}", format_list(tie_breaks)));
+    }
+    let colours: String = (1..=t.boards)
+        .map(|b| {
+            if t.home_colour(b, 1) == Colour::White {
+                'W'
+            } else {
+                'B'
+            }
+        })
+        .collect();
+    line(format!("352 {colours}"));
+    let mp = t.scoring.match_points;
+    line(format!(
+        "362 TW {:<5} TD {:<5} TL {}",
+        mp.win.to_decimal(),
+        mp.draw.to_decimal(),
+        mp.loss.to_decimal()
+    ));
+
+    // 001: one column per game.
+    let mut player_games: HashMap<PlayerId, Vec<PlayerCell>> = HashMap::new();
+    let columns = rounds.len() * gpp;
+    for (ri, r) in rounds.iter().enumerate() {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            for g in &m.games {
+                let col = ri * gpp + usize::from(g.game.saturating_sub(1));
+                let hc = t.home_colour(g.board, g.game);
+                for (me, opp, home, colour) in [
+                    (g.home_player, g.away_player, true, hc),
+                    (g.away_player, g.home_player, false, hc.opposite()),
+                ] {
+                    let Some(me) = me else { continue };
+                    let code = match result_char(g.result, home) {
+                        '*' | 'R' => continue,
+                        c => c,
+                    };
+                    let cols = player_games
+                        .entry(me)
+                        .or_insert_with(|| vec![None; columns]);
+                    if let Some(slot) = cols.get_mut(col) {
+                        *slot = Some((opp.map(|o| o.0).unwrap_or(0), colour_char(colour), code));
+                    }
+                }
+            }
+        }
+    }
+    let player_points = |cols: &[PlayerCell]| -> HalfPoints {
+        cols.iter()
+            .flatten()
+            .map(|&(_, _, c)| match c {
+                '1' | '+' => HalfPoints::ONE,
+                '=' => HalfPoints::HALF,
+                _ => HalfPoints::ZERO,
+            })
+            .sum()
+    };
+    let empty: Vec<PlayerCell> = vec![None; columns];
+    let points: Vec<HalfPoints> = t
+        .players
+        .iter()
+        .map(|p| player_points(player_games.get(&p.id).unwrap_or(&empty)))
+        .collect();
+    for (p, &pp) in t.players.iter().zip(&points) {
+        let rank = 1 + points.iter().filter(|&&q| q > pp).count();
+        let mut s = format!(
+            "001 {:>4}      {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+            p.id.0,
+            truncate(&p.name, 33),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            truncate(p.federation.as_deref().unwrap_or(""), 3),
+            p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            "",
+            pp.to_decimal(),
+            rank
+        );
+        for c in player_games.get(&p.id).unwrap_or(&empty) {
+            match c {
+                Some((o, col, res)) => {
+                    let _ = write!(s, "{o:>4} {col} {res}  ");
+                }
+                None => s.push_str("          "),
+            }
+        }
+        line(s);
+    }
+
+    // Standings for the team rank of 310 (ties allowed).
+    let rules = TieBreakRules {
+        edition: Edition::default(),
+        chain: tie_breaks.to_vec(),
+        incomplete_encounters: IncompleteEncounters::SwissRule,
+    };
+    let ranking: HashMap<TeamId, (u32, HalfPoints, HalfPoints)> = standings(t, &rules, &[])
+        .map(|s| {
+            s.rows
+                .iter()
+                .map(|r| (r.team, (r.place.first, r.match_points, r.game_points)))
+                .collect()
+        })
+        .unwrap_or_default();
+    for tm in &t.teams {
+        let (rank, mpts, gpts) = ranking.get(&tm.id).copied().unwrap_or_default();
+        let mut s = format!(
+            "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  ",
+            tm.id.0,
+            truncate(&tm.name, 32),
+            truncate(tm.nickname.as_deref().unwrap_or(""), 5),
+            "",
+            mpts.to_decimal(),
+            gpts.to_decimal(),
+            rank
+        );
+        for pl in &tm.roster {
+            let _ = write!(s, "{:>4} ", pl.0);
+        }
+        line(s);
+    }
+
+    // 300: line-ups that differ from the default order of 310.
+    for (ri, r) in rounds.iter().enumerate() {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            for (team, opp, home) in [(m.home, m.away, true), (m.away, m.home, false)] {
+                let Some(tm) = team_of.get(&team) else {
+                    continue;
+                };
+                let mut lineup: Vec<Option<PlayerId>> = vec![None; boards];
+                for g in m.games.iter().filter(|g| g.game == 1) {
+                    if let Some(slot) = lineup.get_mut(usize::from(g.board.saturating_sub(1))) {
+                        *slot = if home { g.home_player } else { g.away_player };
+                    }
+                }
+                let default: Vec<Option<PlayerId>> =
+                    (0..boards).map(|b| tm.roster.get(b).copied()).collect();
+                if m.games.is_empty() || lineup == default {
+                    continue;
+                }
+                let mut s = format!("300 {:>3} {:>3} {:>3}", ri + 1, team.0, opp.0);
+                for pl in &lineup {
+                    let _ = write!(s, " {:>4}", pl.map(|p| p.0).unwrap_or(0));
+                }
+                line(s);
+            }
+        }
+    }
+
+    // 320: pairing-allocated byes; 240: other byes.
+    let pab_round = |ri: usize| -> u16 {
+        views
+            .get(ri)
+            .and_then(|v| {
+                v.iter()
+                    .find(|(_, s)| s.bye == Some(ByeKind::PairingAllocated))
+                    .map(|(k, _)| k.0)
+            })
+            .unwrap_or(0)
+    };
+    if (0..rounds.len()).any(|ri| pab_round(ri) != 0) {
+        let b = t.bye_score(ByeKind::PairingAllocated);
+        let mut s = format!(
+            "320 {:>4} {:>4}",
+            b.match_points.to_decimal(),
+            b.game_points.to_decimal()
+        );
+        for ri in 0..rounds.len() {
+            let _ = write!(s, " {:03}", pab_round(ri));
+        }
+        line(s);
+    }
+    for (ri, v) in views.iter().enumerate() {
+        for (kind, letter) in [
+            (ByeKind::FullPoint, 'F'),
+            (ByeKind::HalfPoint, 'H'),
+            (ByeKind::ZeroPoint, 'Z'),
+        ] {
+            let mut teams: Vec<u16> = v
+                .iter()
+                .filter(|(_, s)| s.bye == Some(kind))
+                .map(|(k, _)| k.0)
+                .collect();
+            if teams.is_empty() {
+                continue;
+            }
+            teams.sort_unstable();
+            let mut s = format!("240 {letter} {:03}", ri + 1);
+            for tm in teams {
+                let _ = write!(s, " {tm:>4}");
+            }
+            line(s);
+        }
+    }
+
+    // 330: forfeited matches (the home team is listed as "White").
+    for (ri, r) in rounds.iter().enumerate() {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            let Some(f) = m.forfeit else { continue };
+            let code = match f {
+                MatchForfeit::HomeWins => "+-",
+                MatchForfeit::AwayWins => "-+",
+                MatchForfeit::Double => "--",
+            };
+            line(format!(
+                "330 {code} {:03} {:03} {:03}",
+                ri + 1,
+                m.home.0,
+                m.away.0
+            ));
+        }
+    }
+
+    // 801 and 802.
+    let ct = super::crosstable::Crosstable::build(t).ok();
+    for tm in &t.teams {
+        let line_ct = ct.as_ref().and_then(|c| c.team(tm.id));
+        let (mpts, gpts) = line_ct
+            .map(|l| (l.match_points, l.game_points))
+            .unwrap_or_default();
+        let nick = truncate(tm.nickname.as_deref().unwrap_or(""), 5);
+        let mut s801 = format!(
+            "801 {:>2} {:<5} {:>2} {:>6}",
+            tm.id.0,
+            nick,
+            mp_text(mpts),
+            gpts.to_decimal()
+        );
+        let mut s802 = format!(
+            "802 {:>3} {:<5} {:>6} {:>6}",
+            tm.id.0,
+            nick,
+            mp_text(mpts),
+            gpts.to_decimal()
+        );
+        for (ri, v) in views.iter().enumerate() {
+            let round_gp = line_ct
+                .and_then(|l| l.rounds.get(ri))
+                .map(|r| r.game_points)
+                .unwrap_or_default();
+            match v.get(&tm.id) {
+                Some(Slot {
+                    opponent: Some(opp),
+                    home,
+                    m: Some(m),
+                    ..
+                }) => {
+                    let own_colour = if *home {
+                        t.home_colour(1, 1)
+                    } else {
+                        t.home_colour(1, 1).opposite()
+                    };
+                    let mut res = vec!['*'; slots];
+                    let mut pls = vec!['0'; slots];
+                    if let Some(f) = m.forfeit {
+                        let c = match (f, *home) {
+                            (MatchForfeit::HomeWins, true) | (MatchForfeit::AwayWins, false) => '+',
+                            _ => '-',
+                        };
+                        res = vec![c; slots];
+                    }
+                    for g in &m.games {
+                        let idx = usize::from(g.game.saturating_sub(1)) * boards
+                            + usize::from(g.board.saturating_sub(1));
+                        if let Some(x) = res.get_mut(idx) {
+                            *x = result_char(g.result, *home);
+                        }
+                        let who = if *home { g.home_player } else { g.away_player };
+                        let pos = who.and_then(|w| tm.roster.iter().position(|r| *r == w));
+                        if let Some(x) = pls.get_mut(idx) {
+                            *x = roster_char(pos.map(|p| p + 1));
+                        }
+                    }
+                    let res: String = res.into_iter().collect();
+                    let pls: String = pls.into_iter().collect();
+                    let _ = write!(
+                        s801,
+                        " {:>3} {} {res} {pls}",
+                        opp.0,
+                        colour_char(own_colour)
+                    );
+                    let f = if m.forfeit.is_some() { "f" } else { " " };
+                    let _ = write!(
+                        s802,
+                        " {:>3} {} {:>4}{f} ",
+                        opp.0,
+                        colour_char(own_colour),
+                        round_gp.to_decimal()
+                    );
+                }
+                Some(Slot {
+                    bye: Some(kind), ..
+                }) => {
+                    let letter = match kind {
+                        ByeKind::PairingAllocated => 'U',
+                        ByeKind::FullPoint => 'F',
+                        ByeKind::HalfPoint => 'H',
+                        ByeKind::ZeroPoint => 'Z',
+                    };
+                    let res: String = std::iter::repeat_n(letter, slots).collect();
+                    let blanks = " ".repeat(slots);
+                    let _ = write!(s801, "       {res} {blanks}");
+                    let _ = write!(s802, " {}   {:>4}  ", kind.code(), round_gp.to_decimal());
+                }
+                _ => {
+                    let res: String = std::iter::repeat_n('Z', slots).collect();
+                    let blanks = " ".repeat(slots);
+                    let _ = write!(s801, "       {res} {blanks}");
+                    let _ = write!(s802, " ZPB   {:>4}  ", HalfPoints::ZERO.to_decimal());
+                }
+            }
+        }
+        line(s801);
+        line(s802);
+    }
+    out
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+// ---------------------------------------------------------------- reading --
+
+/// One line as characters, with 1-based column access.
+struct Line {
+    no: usize,
+    chars: Vec<char>,
+}
+
+impl Line {
+    fn text(&self) -> String {
+        self.chars.iter().collect()
+    }
+
+    /// Columns `from..=to` (1-based), trimmed; missing columns are blank.
+    fn cols(&self, from: usize, to: usize) -> String {
+        let a = from.saturating_sub(1);
+        self.chars
+            .get(a..to.min(self.chars.len()))
+            .map(|s| s.iter().collect::<String>())
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    }
+
+    fn rest(&self, from: usize) -> String {
+        self.cols(from, self.chars.len())
+    }
+
+    fn number<T: std::str::FromStr>(
+        &self,
+        from: usize,
+        to: usize,
+        what: &str,
+    ) -> Result<T, TrfError> {
+        let s = self.cols(from, to);
+        s.parse()
+            .map_err(|_| err(self.no, format!("{what} in columns {from}-{to}"), s.clone()))
+    }
+
+    fn opt_number<T: std::str::FromStr>(
+        &self,
+        from: usize,
+        to: usize,
+        what: &str,
+    ) -> Result<Option<T>, TrfError> {
+        if self.cols(from, to).is_empty() {
+            Ok(None)
+        } else {
+            self.number(from, to, what).map(Some)
+        }
+    }
+
+    fn char_at(&self, col: usize) -> char {
+        self.chars.get(col.wrapping_sub(1)).copied().unwrap_or(' ')
+    }
+}
+
+/// Read a TRF file given as bytes: UTF-8, or Latin-1 when not valid UTF-8.
+pub fn read_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => read(s),
+        Err(_) => {
+            let s: String = bytes.iter().map(|&b| char::from(b)).collect();
+            read(&s)
+        }
+    }
+}
+
+struct Block801 {
+    opponent: Option<u16>,
+    colour: char,
+    results: Vec<char>,
+    players: Vec<char>,
+}
+
+struct Record801 {
+    line: usize,
+    team: u16,
+    blocks: Vec<Block801>,
+}
+
+/// Read a TRF-2026 team file.
+pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut name = String::new();
+    let mut start_date = None;
+    let mut end_date = None;
+    let mut system: Option<PairingSystem> = None;
+    let mut system_text: Option<String> = None;
+    let mut primary: Option<ScoreKind> = None;
+    let mut tie_breaks = vec![];
+    let mut colours: Option<Vec<Colour>> = None;
+    let mut match_points = MatchPoints::default();
+    let mut players: Vec<Player> = vec![];
+    let mut teams: Vec<Team> = vec![];
+    let mut lineups: HashMap<(u16, u16), (usize, Vec<u16>)> = HashMap::new();
+    let mut pab: Vec<u16> = vec![];
+    let mut byes: HashMap<(u16, u16), ByeKind> = HashMap::new();
+    let mut forfeits: HashMap<(u16, u16, u16), MatchForfeit> = HashMap::new();
+    let mut r801: Vec<Record801> = vec![];
+    let mut unknown = vec![];
+
+    for (i, raw) in normalized.split('\n').enumerate() {
+        let no = i + 1;
+        let trimmed = raw.trim_end();
+        if trimmed.trim().is_empty() || trimmed.starts_with("###") {
+            continue;
+        }
+        let l = Line {
+            no,
+            chars: trimmed.chars().collect(),
+        };
+        let tag: String = l.chars.iter().take(3).collect();
+        if l.chars.len() > 3 && l.char_at(4) != ' ' {
+            return Err(err(
+                no,
+                "a 3-character record tag followed by a blank",
+                trimmed,
+            ));
+        }
+        match tag.as_str() {
+            "012" => name = l.rest(5),
+            "042" => start_date = Some(l.rest(5)).filter(|s| !s.is_empty()),
+            "052" => end_date = Some(l.rest(5)).filter(|s| !s.is_empty()),
+            "062" | "072" => {
+                let s = l.rest(5);
+                if !s.is_empty() && s.parse::<u32>().is_err() {
+                    return Err(err(no, "a number of players", s));
+                }
+            }
+            "092" => system_text = Some(l.rest(5)),
+            "192" => {
+                let code = l.rest(5).to_ascii_uppercase();
+                system = Some(system_from_code(&code).ok_or_else(|| {
+                    err(
+                        no,
+                        "a team tournament type code (e.g. FIDE_TEAM_BAKU)",
+                        &code,
+                    )
+                })?);
+                if code.ends_with("_GP") {
+                    primary.get_or_insert(ScoreKind::GamePoints);
+                } else if code.ends_with("_MP") || code.contains("_MP_") {
+                    primary.get_or_insert(ScoreKind::MatchPoints);
+                }
+            }
+            "202" => {
+                tie_breaks = parse_list(&l.rest(5))
+                    .map_err(|e| err(no, "a comma-separated tie-break list", e.to_string()))?;
+            }
+            "212" => {
+                let first = l.rest(5);
+                let first = first
+                    .split(',')
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                match first.to_ascii_uppercase().as_str() {
+                    "MPTS" => primary = Some(ScoreKind::MatchPoints),
+                    "GPTS" => primary = Some(ScoreKind::GamePoints),
+                    _ => {}
+                }
+            }
+            "352" => {
+                let s = l.rest(5);
+                let c: Option<Vec<Colour>> = s
+                    .chars()
+                    .map(|c| match c.to_ascii_uppercase() {
+                        'W' => Some(Colour::White),
+                        'B' => Some(Colour::Black),
+                        _ => None,
+                    })
+                    .collect();
+                colours = Some(c.filter(|c| !c.is_empty()).ok_or_else(|| {
+                    err(no, "a board colour sequence of W and B (e.g. WBWB)", &s)
+                })?);
+            }
+            "362" => match_points = parse_362(&l)?,
+            "001" => players.push(parse_001(&l)?),
+            "310" => teams.push(parse_310(&l)?),
+            "300" => {
+                let round: u16 = l.number(5, 7, "round number")?;
+                let team: u16 = l.number(9, 11, "team pairing number")?;
+                let _opp: u16 = l.number(13, 15, "opponent pairing number")?;
+                let mut ids = vec![];
+                let mut col = 17;
+                while col <= l.chars.len() {
+                    ids.push(l.number(col, col + 3, "player id")?);
+                    col += 5;
+                }
+                lineups.insert((round, team), (no, ids));
+            }
+            "320" => {
+                HalfPoints::parse_decimal(&l.cols(5, 8))
+                    .ok_or_else(|| err(no, "PAB match points in columns 5-8", l.cols(5, 8)))?;
+                HalfPoints::parse_decimal(&l.cols(10, 13))
+                    .ok_or_else(|| err(no, "PAB game points in columns 10-13", l.cols(10, 13)))?;
+                let mut col = 15;
+                pab.clear();
+                while col <= l.chars.len() {
+                    pab.push(l.number(col, col + 2, "team pairing number")?);
+                    col += 4;
+                }
+            }
+            "240" => {
+                let kind = match l.char_at(5) {
+                    'F' => ByeKind::FullPoint,
+                    'H' => ByeKind::HalfPoint,
+                    'Z' => ByeKind::ZeroPoint,
+                    c => return Err(err(no, "bye type F, H or Z in column 5", c.to_string())),
+                };
+                let round: u16 = l.number(7, 9, "round number")?;
+                let mut col = 11;
+                while col <= l.chars.len() {
+                    let team: u16 = l.number(col, col + 3, "team pairing number")?;
+                    byes.insert((round, team), kind);
+                    col += 5;
+                }
+            }
+            "330" => {
+                let f = match l.cols(5, 6).as_str() {
+                    "+-" => MatchForfeit::HomeWins,
+                    "-+" => MatchForfeit::AwayWins,
+                    "--" => MatchForfeit::Double,
+                    s => return Err(err(no, "forfeit type +-, -+ or -- in columns 5-6", s)),
+                };
+                let round: u16 = l.number(8, 10, "round number")?;
+                let white: u16 = l.number(12, 14, "white team pairing number")?;
+                let black: u16 = l.number(16, 18, "black team pairing number")?;
+                forfeits.insert((round, white, black), f);
+            }
+            "801" => r801.push(parse_801(&l)?),
+            "802" => parse_802(&l)?,
+            _ => unknown.push(UnknownRecord {
+                line: no,
+                text: l.text(),
+            }),
+        }
+    }
+
+    let system = system
+        .or_else(|| system_text.as_deref().and_then(system_from_text))
+        .unwrap_or(PairingSystem::Swiss);
+    // Boards: from 352, else from the first 801 block.
+    let slots = r801
+        .iter()
+        .flat_map(|r| r.blocks.iter())
+        .map(|b| b.results.len())
+        .next();
+    let colours = match (colours, slots) {
+        (Some(c), _) => c,
+        (None, Some(n)) => alternating_colours(u8::try_from(n).unwrap_or(u8::MAX)),
+        (None, None) => alternating_colours(1),
+    };
+    let boards = colours.len();
+    let declared_gpp = system_text
+        .as_deref()
+        .and_then(|s| s.split(',').nth(1))
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1);
+    let slots = slots.unwrap_or(boards * declared_gpp);
+    if boards == 0 || slots % boards != 0 || !(1..=2).contains(&(slots / boards)) {
+        let at = r801.first().map(|r| r.line).unwrap_or(0);
+        return Err(err(
+            at,
+            format!("801 results for {boards} boards × 1 or 2 games"),
+            format!("{slots} results"),
+        ));
+    }
+    let gpp = slots / boards;
+    let home_colour = colours.first().copied().unwrap_or(Colour::White);
+
+    let by_team: HashMap<u16, &Record801> = r801.iter().map(|r| (r.team, r)).collect();
+    let roster_of: HashMap<u16, &Team> = teams.iter().map(|t| (t.id.0, t)).collect();
+    let n_rounds = r801.iter().map(|r| r.blocks.len()).max().unwrap_or(0);
+    let mut rounds = Vec::with_capacity(n_rounds);
+    for ri in 0..n_rounds {
+        let round_no = u16::try_from(ri + 1).unwrap_or(u16::MAX);
+        let mut pairings = vec![];
+        for rec in &r801 {
+            let Some(b) = rec.blocks.get(ri) else {
+                continue;
+            };
+            if b.results.len() != slots {
+                return Err(err(
+                    rec.line,
+                    format!("{slots} results in round {round_no}"),
+                    b.results.iter().collect::<String>(),
+                ));
+            }
+            let Some(opp) = b.opponent else {
+                let letter = b.results.first().copied().unwrap_or('Z');
+                let kind = match letter {
+                    'U' => Some(ByeKind::PairingAllocated),
+                    'F' => Some(ByeKind::FullPoint),
+                    'H' => Some(ByeKind::HalfPoint),
+                    'Z' => byes.get(&(round_no, rec.team)).copied(),
+                    c => {
+                        return Err(err(
+                            rec.line,
+                            format!("bye letters U, F, H or Z in round {round_no}"),
+                            c.to_string(),
+                        ));
+                    }
+                };
+                if let Some(kind) = kind {
+                    pairings.push(Pairing::Bye {
+                        team: TeamId(rec.team),
+                        kind,
+                    });
+                }
+                continue;
+            };
+            let colour = match b.colour {
+                'w' | 'W' => Colour::White,
+                'b' | 'B' => Colour::Black,
+                c => {
+                    return Err(err(
+                        rec.line,
+                        format!("colour w or b in round {round_no}"),
+                        c.to_string(),
+                    ));
+                }
+            };
+            if colour != home_colour {
+                continue; // the home team's line builds the match
+            }
+            let partner = by_team.get(&opp).and_then(|r| r.blocks.get(ri));
+            let forfeit = forfeits.get(&(round_no, rec.team, opp)).copied();
+            let mut games = vec![];
+            if forfeit.is_none() {
+                for (idx, &c) in b.results.iter().enumerate() {
+                    let other = partner.and_then(|p| p.results.get(idx)).copied();
+                    let result = match c {
+                        '1' => BoardResult::HomeWin,
+                        '=' => BoardResult::Draw,
+                        '0' => BoardResult::AwayWin,
+                        '+' => BoardResult::HomeForfeitWin,
+                        '-' if other == Some('-') => BoardResult::DoubleForfeit,
+                        '-' => BoardResult::AwayForfeitWin,
+                        '*' => BoardResult::NotPlayed,
+                        'R' => BoardResult::Replay,
+                        c => {
+                            return Err(err(
+                                rec.line,
+                                format!("a result 1 = 0 + - * R in round {round_no}"),
+                                c.to_string(),
+                            ));
+                        }
+                    };
+                    let player = |team: u16, rec_players: Option<&Vec<char>>| -> Option<PlayerId> {
+                        let pos = rec_players
+                            .and_then(|p| p.get(idx))
+                            .and_then(|&c| roster_pos(c));
+                        pos.and_then(|p| roster_of.get(&team).and_then(|t| t.roster.get(p - 1)))
+                            .copied()
+                    };
+                    let board = u8::try_from(idx % boards + 1).unwrap_or(u8::MAX);
+                    let game = u8::try_from(idx / boards + 1).unwrap_or(u8::MAX);
+                    let mut home_player = player(rec.team, Some(&b.players));
+                    let mut away_player = player(opp, partner.map(|p| &p.players));
+                    // 300 records name game 1's line-up explicitly; they fill
+                    // boards whose player is not a roster position in 801.
+                    if game == 1 {
+                        for (team, slot) in [(rec.team, &mut home_player), (opp, &mut away_player)]
+                        {
+                            if slot.is_none()
+                                && let Some((_, ids)) = lineups.get(&(round_no, team))
+                                && let Some(&id) = ids.get(usize::from(board - 1))
+                            {
+                                *slot = (id != 0).then_some(PlayerId(id));
+                            }
+                        }
+                    }
+                    games.push(Game {
+                        board,
+                        game,
+                        result,
+                        home_player,
+                        away_player,
+                    });
+                }
+            }
+            pairings.push(Pairing::Match(Match {
+                home: TeamId(rec.team),
+                away: TeamId(opp),
+                games,
+                forfeit,
+            }));
+        }
+        // 320 names a PAB team the 801 lines may not show (e.g. no 801 at all).
+        if let Some(&team) = pab.get(ri)
+            && team != 0
+            && !pairings
+                .iter()
+                .any(|p| matches!(p, Pairing::Bye { team: t, .. } if t.0 == team))
+        {
+            pairings.push(Pairing::Bye {
+                team: TeamId(team),
+                kind: ByeKind::PairingAllocated,
+            });
+        }
+        rounds.push(Round {
+            number: round_no,
+            pairings,
+        });
+    }
+    let mut tournament = Tournament {
+        name,
+        start_date,
+        end_date,
+        system,
+        boards: u8::try_from(boards).unwrap_or(u8::MAX),
+        games_per_pairing: u8::try_from(gpp).unwrap_or(1),
+        colours,
+        scoring: Scoring {
+            primary: primary.unwrap_or(ScoreKind::MatchPoints),
+            match_points,
+        },
+        teams,
+        players,
+        rounds,
+    };
+    tournament.canonicalize();
+    tournament
+        .validate()
+        .map_err(|e| err(0, "a consistent tournament", e.to_string()))?;
+    Ok(TrfDocument {
+        tournament,
+        tie_breaks,
+        unknown,
+    })
+}
+
+fn system_from_code(code: &str) -> Option<PairingSystem> {
+    if code.contains("ROUNDROBIN") {
+        Some(PairingSystem::RoundRobin)
+    } else if code.contains("KNOCKOUT") {
+        Some(PairingSystem::Knockout)
+    } else if code.contains("SWISS") || code.starts_with("FIDE_TEAM") {
+        Some(PairingSystem::Swiss)
+    } else {
+        None
+    }
+}
+
+fn system_from_text(text: &str) -> Option<PairingSystem> {
+    let t = text.to_ascii_lowercase();
+    if t.contains("robin") || t.contains("berger") {
+        Some(PairingSystem::RoundRobin)
+    } else if t.contains("knock") {
+        Some(PairingSystem::Knockout)
+    } else if t.contains("swiss") {
+        Some(PairingSystem::Swiss)
+    } else {
+        None
+    }
+}
+
+fn parse_362(l: &Line) -> Result<MatchPoints, TrfError> {
+    let mut mp = MatchPoints::default();
+    let rest = l.rest(5);
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        let value = tokens
+            .get(i + 1)
+            .and_then(|v| HalfPoints::parse_decimal(v))
+            .ok_or_else(|| {
+                err(
+                    l.no,
+                    format!("a value after {key} (e.g. TW 2 TD 1 TL 0)"),
+                    tokens.get(i + 1).copied().unwrap_or(""),
+                )
+            })?;
+        match key.to_ascii_uppercase().as_str() {
+            "TW" => mp.win = value,
+            "TD" => mp.draw = value,
+            "TL" => mp.loss = value,
+            other => return Err(err(l.no, "TW, TD or TL", other)),
+        }
+        i += 2;
+    }
+    Ok(mp)
+}
+
+fn parse_001(l: &Line) -> Result<Player, TrfError> {
+    let id: u16 = l.number(5, 8, "starting-rank number")?;
+    let name = l.cols(15, 47);
+    let rating: Option<u16> = l.opt_number(49, 52, "rating")?;
+    let fed = l.cols(54, 56);
+    let fide_id: Option<u64> = l.opt_number(58, 68, "FIDE number")?;
+    let points = l.cols(81, 84);
+    if !points.is_empty() && HalfPoints::parse_decimal(&points).is_none() {
+        return Err(err(l.no, "points in columns 81-84 (format 11.5)", points));
+    }
+    Ok(Player {
+        id: PlayerId(id),
+        name,
+        rating,
+        federation: Some(fed).filter(|f| !f.is_empty()),
+        fide_id,
+    })
+}
+
+fn parse_310(l: &Line) -> Result<Team, TrfError> {
+    let id: u16 = l.number(5, 7, "team pairing number")?;
+    let name = l.cols(9, 40);
+    let nick = l.cols(42, 46);
+    for (from, to, what) in [(55, 60, "match points"), (62, 67, "game points")] {
+        let s = l.cols(from, to);
+        if !s.is_empty() && HalfPoints::parse_decimal(&s).is_none() {
+            return Err(err(l.no, format!("{what} in columns {from}-{to}"), s));
+        }
+    }
+    let mut roster = vec![];
+    let mut col = 74;
+    while col <= l.chars.len() {
+        let s = l.cols(col, col + 3);
+        if !s.is_empty() {
+            roster.push(PlayerId(l.number(
+                col,
+                col + 3,
+                "player starting-rank number",
+            )?));
+        }
+        col += 5;
+    }
+    Ok(Team {
+        id: TeamId(id),
+        name,
+        nickname: Some(nick).filter(|n| !n.is_empty()),
+        roster,
+    })
+}
+
+fn parse_801(l: &Line) -> Result<Record801, TrfError> {
+    // Team number: first token after the tag.
+    let mut i = 3;
+    while l.chars.get(i) == Some(&' ') {
+        i += 1;
+    }
+    let start = i;
+    while l.chars.get(i).is_some_and(char::is_ascii_digit) {
+        i += 1;
+    }
+    let team_text: String = l.chars.get(start..i).unwrap_or_default().iter().collect();
+    let team: u16 = team_text
+        .parse()
+        .map_err(|_| err(l.no, "a team pairing number after 801", team_text.clone()))?;
+    // Nickname: the 5 columns after one blank.
+    let mut j = (i + 6).min(l.chars.len());
+    // Match points and game points: the next two tokens.
+    let mut token_end = |what: &str| -> Result<usize, TrfError> {
+        while l.chars.get(j) == Some(&' ') {
+            j += 1;
+        }
+        let s = j;
+        while l.chars.get(j).is_some_and(|c| *c != ' ') {
+            j += 1;
+        }
+        let text: String = l.chars.get(s..j).unwrap_or_default().iter().collect();
+        HalfPoints::parse_decimal(&text)
+            .map(|_| j)
+            .ok_or_else(|| err(l.no, format!("{what} in the 801 header"), text))
+    };
+    token_end("match points")?;
+    let gp_end = token_end("game points")?;
+    // Blocks: " OOO C R…R P…P", results start 7 columns into the block.
+    let mut blocks = vec![];
+    let mut pos = gp_end;
+    while pos < l.chars.len() {
+        let at = |k: usize| l.chars.get(pos + k).copied().unwrap_or(' ');
+        let opp_text: String = (1..=3).map(at).collect::<String>().trim().to_string();
+        let colour = at(5);
+        let mut n = 0;
+        while at(7 + n) != ' ' && pos + 7 + n < l.chars.len() {
+            n += 1;
+        }
+        if n == 0 {
+            return Err(err(
+                l.no,
+                format!("round results at column {}", pos + 8),
+                l.chars
+                    .get(pos..)
+                    .unwrap_or_default()
+                    .iter()
+                    .collect::<String>(),
+            ));
+        }
+        let results: Vec<char> = (0..n).map(|k| at(7 + k)).collect();
+        let players: Vec<char> = (0..n).map(|k| at(8 + n + k)).collect();
+        let opponent = if opp_text.is_empty() {
+            None
+        } else {
+            Some(opp_text.parse().map_err(|_| {
+                err(
+                    l.no,
+                    format!("an opponent pairing number at column {}", pos + 2),
+                    opp_text.clone(),
+                )
+            })?)
+        };
+        blocks.push(Block801 {
+            opponent,
+            colour,
+            results,
+            players,
+        });
+        pos += 8 + 2 * n;
+    }
+    Ok(Record801 {
+        line: l.no,
+        team,
+        blocks,
+    })
+}
+
+fn parse_802(l: &Line) -> Result<(), TrfError> {
+    let _: u16 = l.number(5, 7, "team pairing number")?;
+    for (from, to, what) in [
+        (15, 20, "total match points"),
+        (22, 27, "total game points"),
+    ] {
+        let s = l.cols(from, to);
+        if HalfPoints::parse_decimal(&s).is_none() {
+            return Err(err(l.no, format!("{what} in columns {from}-{to}"), s));
+        }
+    }
+    let mut col = 29;
+    while col <= l.chars.len() {
+        let opp = l.cols(col, col + 2);
+        if !opp.is_empty() && ByeKind::from_code(&opp).is_none() && opp.parse::<u16>().is_err() {
+            return Err(err(
+                l.no,
+                format!("opponent or bye type in columns {}-{}", col, col + 2),
+                opp,
+            ));
+        }
+        let gp = l.cols(col + 6, col + 9);
+        if !gp.is_empty() && HalfPoints::parse_decimal(&gp).is_none() {
+            return Err(err(
+                l.no,
+                format!("game points in columns {}-{}", col + 6, col + 9),
+                gp,
+            ));
+        }
+        col += 13;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::score::ScoreKind;
+    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
+
+    fn sample() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
+        t.name = "Corporate Cup".into();
+        t.start_date = Some("2025/10/16".into());
+        t.players = (1..=6)
+            .map(|i| Player {
+                id: PlayerId(i),
+                name: format!("Player {i}"),
+                rating: (i % 2 == 0).then_some(1500 + i),
+                federation: Some("RUS".into()),
+                fide_id: None,
+            })
+            .collect();
+        for (k, tm) in t.teams.iter_mut().enumerate() {
+            let base = u16::try_from(k).unwrap_or(0) * 2;
+            tm.roster = vec![PlayerId(base + 1), PlayerId(base + 2)];
+            tm.nickname = Some(format!("T{}", k + 1));
+        }
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "1="), bye(3, ByeKind::PairingAllocated)]),
+            round(
+                2,
+                vec![
+                    forfeit(3, 1, MatchForfeit::HomeWins),
+                    bye(2, ByeKind::ZeroPoint),
+                ],
+            ),
+            round(3, vec![m(2, 3, 2, "+-")]),
+        ];
+        // Players on the boards of round 1 and 3.
+        if let Pairing::Match(mm) = &mut t.rounds[0].pairings[0] {
+            for g in &mut mm.games {
+                g.home_player = Some(PlayerId(u16::from(g.board)));
+                // Away team plays its second player on board 1: out of order (300).
+                g.away_player = Some(PlayerId(if g.board == 1 { 4 } else { 3 }));
+            }
+        }
+        t.canonicalize();
+        t
+    }
+
+    #[test]
+    fn export_then_import_gives_the_same_tournament() {
+        let t = sample();
+        let chain = parse_list("MPvGP,DE,TBR").expect("chain");
+        let text = write(&t, &chain);
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(doc.tournament, t, "\n{text}");
+        assert_eq!(doc.tie_breaks, chain);
+        assert!(doc.unknown.is_empty());
+        assert!(text.contains("\r\n"));
+        assert!(text.contains("330 +- 002 003 001"), "{text}");
+        assert!(text.contains("320  1.0  1.0 003 000 000"), "{text}");
+        assert!(text.contains("240 Z 002    2"), "{text}");
+        assert!(text.contains("300   1   2   1    4    3"), "{text}");
+    }
+
+    #[test]
+    fn written_records_follow_the_column_layouts() {
+        let t = sample();
+        let text = write(&t, &[]);
+        let line = |tag: &str| -> Vec<String> {
+            text.lines()
+                .filter(|l| l.starts_with(tag))
+                .map(str::to_string)
+                .collect()
+        };
+        // 310: pairing number 5-7, name 9-40, MP 55-60, GP 62-67, rank 69-71, players 74-77.
+        let l310 = &line("310")[0];
+        let c: Vec<char> = l310.chars().collect();
+        let cols = |a: usize, b: usize| c[a - 1..b.min(c.len())].iter().collect::<String>();
+        assert_eq!(cols(5, 7), "  1");
+        assert_eq!(cols(9, 14), "Team 1");
+        assert_eq!(cols(42, 46), "T1   ");
+        assert_eq!(cols(55, 60), "   2.0");
+        assert_eq!(cols(62, 67), "   1.5");
+        assert_eq!(cols(74, 77), "   1");
+        // 001: start number 5-8, name 15-47, points 81-84, first round 92-99.
+        let l001 = &line("001")[0];
+        let c: Vec<char> = l001.chars().collect();
+        let cols = |a: usize, b: usize| c[a - 1..b.min(c.len())].iter().collect::<String>();
+        assert_eq!(cols(5, 8), "   1");
+        assert_eq!(cols(15, 22), "Player 1");
+        assert_eq!(cols(81, 84), " 1.0");
+        assert_eq!(cols(92, 99), "   4 w 1");
+        // 801 as the fixture: team 5-6, nickname 8-12, GP ending at 22, first block at 24.
+        let l801 = &line("801")[0];
+        let c: Vec<char> = l801.chars().collect();
+        let cols = |a: usize, b: usize| c[a - 1..b.min(c.len())].iter().collect::<String>();
+        assert_eq!(cols(5, 6), " 1");
+        assert_eq!(cols(8, 12), "T1   ");
+        assert_eq!(cols(19, 22), " 1.5");
+        assert_eq!(cols(24, 32), "  2 w 1= ");
+        // 802: team 5-7, MP 15-20, GP 22-27, round 1 at 29-39.
+        let l802 = &line("802")[0];
+        let c: Vec<char> = l802.chars().collect();
+        let cols = |a: usize, b: usize| c[a - 1..b.min(c.len())].iter().collect::<String>();
+        assert_eq!(cols(5, 7), "  1");
+        assert_eq!(cols(15, 20), "     2");
+        assert_eq!(cols(22, 27), "   1.5");
+        assert_eq!(cols(29, 38), "  2 w  1.5");
+    }
+
+    #[test]
+    fn reads_the_published_801_example_layout() {
+        // Shape of the TRF-2026 team fixture (4 boards, WBWB), three rounds:
+        // a played round, a forfeit win and a zero bye.
+        let t310 = |id: u16, name: &str, nick: &str, first: u16| {
+            let mut s = format!(
+                "310 {id:>3} {name:<32} {nick:<5} {:>6} {:>6} {:>6} {:>3}  ",
+                "", "", "", ""
+            );
+            for p in first..first + 5 {
+                s.push_str(&format!("{p:>4} "));
+            }
+            s
+        };
+        let text = format!(
+            "012 Example\n352 WBWB\n{}\n{}\n\
+801  1 PER    2    4.0   2 w 1=01 1234       ZZZZ     \n\
+801  2 CHI    0    1.5   1 b 0=10 1534       ZZZZ     \n",
+            t310(1, "Peru", "PER", 1),
+            t310(2, "Chile", "CHI", 6)
+        );
+        let text = text.as_str();
+        let doc = read(text).expect("reads");
+        let t = &doc.tournament;
+        assert_eq!((t.boards, t.games_per_pairing), (4, 1));
+        assert_eq!(t.rounds.len(), 2);
+        let Pairing::Match(mm) = &t.rounds[0].pairings[0] else {
+            panic!("match expected")
+        };
+        assert_eq!((mm.home, mm.away), (TeamId(1), TeamId(2)));
+        assert_eq!(mm.games.len(), 4);
+        assert_eq!(mm.games[0].result, BoardResult::HomeWin);
+        // Chile played its 5th roster player on board 2.
+        assert_eq!(mm.games[1].away_player, Some(PlayerId(10)));
+        assert!(t.rounds[1].pairings.is_empty());
+    }
+
+    #[test]
+    fn tolerates_cr_crlf_trailing_blanks_and_keeps_unknown_records() {
+        let t = sample();
+        let text = write(&t, &[]);
+        let cr = text.replace("\r\n", "\r");
+        let lf = text.replace("\r\n", "   \n");
+        let extra = format!("022 Moscow\r\nXXR 3\r\n### comment\r\n{text}");
+        for variant in [cr, lf] {
+            assert_eq!(read(&variant).map(|d| d.tournament), Ok(t.clone()));
+        }
+        let doc = read(&extra).expect("reads");
+        assert_eq!(doc.tournament, t);
+        let tags: Vec<&str> = doc.unknown.iter().map(|u| &u.text[..3]).collect();
+        assert_eq!(tags, ["022", "XXR"]);
+        assert_eq!(doc.unknown[0].line, 1);
+    }
+
+    #[test]
+    fn malformed_lines_name_the_line_and_the_expectation() {
+        let e = read("012 X\n310  ab Team\n").expect_err("bad team number");
+        assert_eq!(e.line, 2);
+        assert!(
+            e.to_string().contains("team pairing number in columns 5-7"),
+            "{e}"
+        );
+        let e = read("012 X\n202 EDET,NOPE\n").expect_err("bad tie-break");
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("unknown tie-break 'NOPE'"), "{e}");
+        let e = read("362 TW x\n").expect_err("bad 362");
+        assert_eq!(e.line, 1);
+        let e = read("330 ?? 001 001 002\n").expect_err("bad 330");
+        assert!(e.expected.contains("forfeit type"), "{e}");
+        let e = read("801 1 AAA   2    1.0   2 w 1Q 12\n801 2 BBB   0    1.0   1 b 0= 12\n")
+            .expect_err("bad result char");
+        assert_eq!(e.line, 1);
+        let e = read("0012 x\n").expect_err("tag");
+        assert!(e.expected.contains("3-character record tag"));
+    }
+
+    #[test]
+    fn two_games_per_pairing_round_trip() {
+        let mut t = tournament(PairingSystem::RoundRobin, 3, 2, 2, ScoreKind::GamePoints);
+        t.colours = vec![Colour::Black, Colour::White, Colour::Black];
+        t.rounds = vec![round(1, vec![m(1, 2, 3, "1=0=R*")])];
+        t.canonicalize();
+        let text = write(&t, &parse_list("DE/P,WIN:GP").expect("chain"));
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(doc.tournament, t, "\n{text}");
+    }
+
+    mod properties {
+        use super::*;
+        use crate::rules::tournament::tests::arb_tournament;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Export → import gives back the same tournament and tie-breaks.
+            #[test]
+            fn export_import_round_trips(t in arb_tournament()) {
+                let chain = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP,WIN:GP").expect("chain");
+                let text = write(&t, &chain);
+                let doc = read(&text);
+                prop_assert!(doc.is_ok(), "{:?}\n{}", doc, text);
+                let doc = doc.expect("checked");
+                prop_assert_eq!(&doc.tournament, &t, "\n{}", text);
+                prop_assert_eq!(doc.tie_breaks, chain);
+            }
+
+            /// The reader never panics on arbitrary bytes.
+            #[test]
+            fn reader_never_panics_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+                let _ = read_bytes(&bytes);
+            }
+
+            /// … nor on arbitrary text made of TRF-like lines.
+            #[test]
+            fn reader_never_panics_on_trf_like_text(
+                lines in prop::collection::vec(
+                    ("(001|012|042|092|192|202|212|240|300|310|320|330|352|362|801|802|XXR|###)", "[ 0-9A-Za-z.+=*,:/-]{0,120}"),
+                    0..20,
+                ),
+            ) {
+                let text: String = lines.iter().map(|(t, r)| format!("{t} {r}\r\n")).collect();
+                let _ = read(&text);
+            }
+
+            /// … nor on a valid file with characters changed.
+            #[test]
+            fn reader_never_panics_on_mutated_files(
+                t in arb_tournament(),
+                edits in prop::collection::vec((any::<usize>(), any::<char>()), 1..12),
+            ) {
+                let mut chars: Vec<char> = write(&t, &[]).chars().collect();
+                for (pos, c) in edits {
+                    if !chars.is_empty() {
+                        let at = pos % chars.len();
+                        chars[at] = c;
+                    }
+                }
+                let text: String = chars.into_iter().collect();
+                let _ = read(&text);
+            }
+        }
+    }
+}
