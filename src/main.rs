@@ -157,14 +157,9 @@ fn create_admin(
             is_admin: true,
         },
     )?;
-    audit::record(
-        &mut conn,
-        None,
-        "admin.create",
-        &format!("person:{id}"),
-        nick.as_str(),
-        None,
-    )?;
+    audit::Entry::new("admin.create", format!("person:{id}"))
+        .detail(nick.as_str())
+        .record(&mut conn)?;
     println!("created administrator {} (id {id})", nick.as_str());
     Ok(())
 }

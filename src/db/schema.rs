@@ -25,6 +25,10 @@ diesel::table! {
         slug -> Text,
         name -> Text,
         created_at -> Timestamp,
+        regulation -> Text,
+        preset -> Text,
+        time_zone -> Text,
+        created_by -> Nullable<BigInt>,
     }
 }
 
@@ -58,6 +62,120 @@ diesel::table! {
         subject -> Text,
         detail -> Text,
         ip -> Nullable<Text>,
+        championship_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    organizations (id) {
+        id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        parent_id -> Nullable<BigInt>,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    teams (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        motto -> Text,
+        organization_id -> Nullable<BigInt>,
+        captain_id -> BigInt,
+        status -> Text,
+        decision_reason -> Nullable<Text>,
+        decided_by -> Nullable<BigInt>,
+        decided_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        dissolved_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    memberships (id) {
+        id -> BigInt,
+        team_id -> BigInt,
+        championship_id -> BigInt,
+        person_id -> BigInt,
+        from_at -> Timestamp,
+        until_at -> Nullable<Timestamp>,
+        start_reason -> Text,
+        end_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    invitations (id) {
+        id -> BigInt,
+        team_id -> BigInt,
+        person_id -> BigInt,
+        invited_by -> BigInt,
+        created_at -> Timestamp,
+        status -> Text,
+        decided_at -> Nullable<Timestamp>,
+        decided_by -> Nullable<BigInt>,
+        note -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    captaincies (id) {
+        id -> BigInt,
+        team_id -> BigInt,
+        from_person -> Nullable<BigInt>,
+        to_person -> BigInt,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    club_memberships (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        from_at -> Timestamp,
+        until_at -> Nullable<Timestamp>,
+        marked_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    bans (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        from_at -> Timestamp,
+        until_at -> Nullable<Timestamp>,
+        reason -> Text,
+        imposed_by -> Nullable<BigInt>,
+        lifted_at -> Nullable<Timestamp>,
+        lifted_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    clone_links (id) {
+        id -> BigInt,
+        person_a -> BigInt,
+        person_b -> BigInt,
+        linked_by -> Nullable<BigInt>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    employments (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        organization_id -> BigInt,
+        from_date -> Date,
+        until_date -> Nullable<Date>,
+        entered_by -> Nullable<BigInt>,
+        confirmed_by -> Nullable<BigInt>,
+        confirmed_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
     }
 }
 

@@ -129,14 +129,13 @@ pub async fn set_admin(
             conn.transaction(|conn| {
                 let n = people::set_admin(conn, target, admin)?;
                 if n > 0 {
-                    audit::record(
-                        conn,
-                        Some(me.id),
+                    audit::Entry::new(
                         if admin { "admin.grant" } else { "admin.revoke" },
-                        &format!("person:{target}"),
-                        "",
-                        Some(&ip),
-                    )?;
+                        format!("person:{target}"),
+                    )
+                    .actor(me.id)
+                    .ip(&ip)
+                    .record(conn)?;
                 }
                 Ok(n)
             })

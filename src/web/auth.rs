@@ -160,14 +160,11 @@ pub async fn signup(
                     Err(people::InsertPersonError::Db(e)) => return Err(AppError::from(e)),
                     Err(taken) => return Ok(Err(taken)),
                 };
-                audit::record(
-                    conn,
-                    Some(id),
-                    "account.signup",
-                    &format!("person:{id}"),
-                    account.nick.as_str(),
-                    Some(&ip),
-                )?;
+                audit::Entry::new("account.signup", format!("person:{id}"))
+                    .actor(id)
+                    .detail(account.nick.as_str())
+                    .ip(&ip)
+                    .record(conn)?;
                 Ok(Ok(id))
             })
         })
@@ -287,14 +284,10 @@ pub async fn login(
             login_attempts::record(conn, &account_key, &ip, ok, db::utc_now())?;
             match person {
                 Some(p) if ok => {
-                    audit::record(
-                        conn,
-                        Some(p.id()),
-                        "account.login",
-                        &format!("person:{}", p.id),
-                        "",
-                        Some(&ip),
-                    )?;
+                    audit::Entry::new("account.login", format!("person:{}", p.id))
+                        .actor(p.id())
+                        .ip(&ip)
+                        .record(conn)?;
                     login_attempts::prune(conn, now)?;
                     Ok(LoginOutcome::Success {
                         id: p.id(),
@@ -346,14 +339,12 @@ pub async fn logout(
         let ip = state.client_ip(&req);
         state
             .db(move |conn| {
-                Ok(audit::record(
-                    conn,
-                    Some(user.id),
-                    "account.logout",
-                    &format!("person:{}", user.id),
-                    "",
-                    Some(&ip),
-                )?)
+                Ok(
+                    audit::Entry::new("account.logout", format!("person:{}", user.id))
+                        .actor(user.id)
+                        .ip(&ip)
+                        .record(conn)?,
+                )
             })
             .await?;
     }
@@ -479,14 +470,10 @@ pub async fn change_password(
         .db(move |conn| {
             conn.transaction(|conn| {
                 let version = people::set_password(conn, id, &hash)?;
-                audit::record(
-                    conn,
-                    Some(id),
-                    "account.password_changed",
-                    &format!("person:{id}"),
-                    "",
-                    Some(&ip),
-                )?;
+                audit::Entry::new("account.password_changed", format!("person:{id}"))
+                    .actor(id)
+                    .ip(&ip)
+                    .record(conn)?;
                 Ok(version)
             })
         })

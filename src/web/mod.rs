@@ -45,10 +45,10 @@ impl AppState {
     /// The client's address for throttling and the audit log. Forwarded
     /// headers are believed only when configured (they are trivial to forge).
     pub fn client_ip(&self, req: &HttpRequest) -> String {
-        if self.settings.trust_proxy {
-            if let Some(ip) = req.connection_info().realip_remote_addr() {
-                return ip.to_owned();
-            }
+        if self.settings.trust_proxy
+            && let Some(ip) = req.connection_info().realip_remote_addr()
+        {
+            return ip.to_owned();
         }
         req.peer_addr()
             .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())

@@ -52,7 +52,10 @@ fn a_bad_database_url_ends_with_one_clear_line() {
     let e = one_line_error_of("serve", "postgres://postgres@127.0.0.1:1/league");
     assert!(e.contains("cannot open the database"), "{e}");
     let e = one_line_error_of("serve", "redis://localhost");
-    assert!(e.contains("unsupported database URL scheme \"redis\""), "{e}");
+    assert!(
+        e.contains("unsupported database URL scheme \"redis\""),
+        "{e}"
+    );
 }
 
 #[test]

@@ -1,0 +1,15 @@
+DROP INDEX audit_log_championship;
+ALTER TABLE audit_log DROP COLUMN championship_id;
+DROP TABLE employments;
+DROP TABLE clone_links;
+DROP TABLE bans;
+DROP TABLE club_memberships;
+DROP TABLE captaincies;
+DROP TABLE invitations;
+DROP TABLE memberships;
+DROP TABLE teams;
+DROP TABLE organizations;
+ALTER TABLE championships DROP COLUMN created_by;
+ALTER TABLE championships DROP COLUMN time_zone;
+ALTER TABLE championships DROP COLUMN preset;
+ALTER TABLE championships DROP COLUMN regulation;
