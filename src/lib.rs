@@ -3,6 +3,7 @@
 //! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them.
 
 pub mod accounts;
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod i18n;

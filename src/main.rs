@@ -41,6 +41,20 @@ enum Command {
         #[arg(long = "name")]
         full_name: String,
     },
+    /// Print the standings of a TRF-2026 file with every tie-break value.
+    Standings {
+        /// The TRF file (`-` for standard input).
+        file: PathBuf,
+        /// Tie-break chain in TRF notation, e.g. "EDET/P,EMGSB/C1,BH:MP/C1";
+        /// default: the preset's chain, else the file's 202 record.
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// Score and break ties as this regulation preset does.
+        #[arg(long, value_enum)]
+        regulation: Option<league::cli::standings::Preset>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: league::cli::standings::Format,
+    },
 }
 
 fn main() -> ExitCode {
@@ -57,6 +71,22 @@ fn main() -> ExitCode {
                     email,
                     full_name,
                 } => create_admin(&settings, &nick, &email, &full_name),
+                Command::Standings {
+                    file,
+                    tiebreaks,
+                    regulation,
+                    format,
+                } => {
+                    let bytes = read_input(&file)?;
+                    let out = league::cli::standings::run(
+                        &bytes,
+                        tiebreaks.as_deref(),
+                        regulation,
+                        format,
+                    )?;
+                    print!("{out}");
+                    Ok(())
+                }
             }
         });
     match result {
@@ -110,6 +140,18 @@ fn migrate(settings: &Settings) -> anyhow::Result<()> {
         applied.len()
     );
     Ok(())
+}
+
+/// A file's bytes, or standard input's for `-`.
+fn read_input(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    if path.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf)?;
+        Ok(buf)
+    } else {
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
+    }
 }
 
 fn read_password() -> anyhow::Result<String> {

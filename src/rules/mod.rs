@@ -16,9 +16,11 @@
 //! * [`presets`] — the three seed regulations `g()`, `r()`, `e()`;
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`trf`] — TRF-2026 team records, read and write;
+//! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
 //! * [`roster`] — team names, roster limits, membership periods, bans and clones.
 
 pub mod crosstable;
+pub mod pairing;
 pub mod playoff;
 pub mod presets;
 pub mod ranking;

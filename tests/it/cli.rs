@@ -158,3 +158,149 @@ async fn create_admin_refuses_a_weak_password() {
         "{stderr}"
     );
 }
+
+/// Four teams, two boards, a round robin with known results:
+/// round 1: 1-4 2:0, 2-3 1½:½; round 2: 4-3 1:1, 1-2 1:1; round 3: 2-4 2:0, 3-1 0:2.
+/// Team 1: 5 MP (2+1+2), 5 GP; team 2: 5 MP, 4½ GP; team 3: 1 MP, 1½ GP; team 4: 1 MP, 1 GP.
+fn round_robin_trf() -> String {
+    use league::rules::score::{BoardResult, Colour, Scoring};
+    use league::rules::tournament::{
+        Game, Match, Pairing, PairingSystem, Round, Team, TeamId, Tournament,
+    };
+    let game = |board, result| Game {
+        board,
+        game: 1,
+        result,
+        home_player: None,
+        away_player: None,
+    };
+    let m = |home, away, r1, r2| {
+        Pairing::Match(Match {
+            home: TeamId(home),
+            away: TeamId(away),
+            games: vec![game(1, r1), game(2, r2)],
+            forfeit: None,
+        })
+    };
+    use BoardResult::{AwayWin, Draw, HomeWin};
+    let mut t = Tournament {
+        name: "Check Cup".into(),
+        start_date: None,
+        end_date: None,
+        system: PairingSystem::RoundRobin,
+        boards: 2,
+        games_per_pairing: 1,
+        colours: vec![Colour::White, Colour::Black],
+        scoring: Scoring::default(),
+        teams: (1..=4)
+            .map(|i| Team {
+                id: TeamId(i),
+                name: format!("Team{}", ["", "A", "B", "C", "D"][usize::from(i)]),
+                nickname: None,
+                roster: vec![],
+            })
+            .collect(),
+        players: vec![],
+        rounds: vec![
+            Round {
+                number: 1,
+                pairings: vec![m(1, 4, HomeWin, HomeWin), m(2, 3, HomeWin, Draw)],
+            },
+            Round {
+                number: 2,
+                pairings: vec![m(4, 3, HomeWin, AwayWin), m(1, 2, Draw, Draw)],
+            },
+            Round {
+                number: 3,
+                pairings: vec![m(2, 4, HomeWin, HomeWin), m(3, 1, AwayWin, AwayWin)],
+            },
+        ],
+    };
+    t.canonicalize();
+    league::rules::trf::write(
+        &t,
+        &league::rules::tiebreak::parse_list("MPvGP,DE").expect("chain"),
+    )
+}
+
+fn standings_of(args: &[&str], trf: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().expect("tmp");
+    let file = dir.path().join("cup.trf");
+    std::fs::write(&file, trf).expect("write");
+    league()
+        .arg("standings")
+        .arg(&file)
+        .args(args)
+        .output()
+        .expect("run")
+}
+
+#[test]
+fn standings_prints_the_ranking_with_every_tie_break() {
+    let out = standings_of(&[], &round_robin_trf());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let order: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .filter(|n| n.starts_with("Team"))
+        .collect();
+    assert_eq!(order, ["TeamA", "TeamB", "TeamC", "TeamD"], "{text}");
+    assert!(text.contains("ahead on"), "{text}");
+    assert!(text.contains("tie-breaks: MPvGP,DE"), "{text}");
+
+    let out = standings_of(
+        &["--format", "json", "--tiebreaks", "MPvGP,EGGSB,BC"],
+        &round_robin_trf(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(rows[0]["name"], "TeamA");
+    assert_eq!(rows[0]["rank"], 1);
+    assert_eq!(rows[0]["mp"], 5.0);
+    assert_eq!(rows[0]["gp"], 5.0);
+    assert_eq!(rows[1]["gp"], 4.5);
+    assert_eq!(rows[0]["tiebreaks"]["MPvGP"], 5.0);
+    // Sonneborn-Berger on game points: Σ opponent's GP × own GP in the match.
+    // Team A: D (1 GP) × 2 + B (4½) × 1 + C (1½) × 2 = 2 + 4½ + 3 = 9½.
+    assert_eq!(rows[0]["tiebreaks"]["EGGSB"], 9.5);
+    assert!(rows[0]["tiebreaks"].get("BC").is_some());
+    assert_eq!(rows[3]["place"], "4");
+
+    let out = standings_of(
+        &["--format", "csv", "--regulation", "g"],
+        &round_robin_trf(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let header = csv.lines().next().expect("header");
+    assert!(header.starts_with("place,team,name,MP,GP"), "{header}");
+    assert_eq!(csv.lines().count(), 5, "{csv}");
+}
+
+#[test]
+fn standings_refuses_bad_input_with_one_line() {
+    let out = standings_of(&["--tiebreaks", "NOSUCH"], &round_robin_trf());
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("--tiebreaks"), "{err}");
+
+    let out = standings_of(&[], "012 Cup\n310 garbage that is not a team line\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("line 2"), "{err}");
+}

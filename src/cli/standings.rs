@@ -1,0 +1,220 @@
+//! `league standings FILE.trf`: the ranking of a tournament run elsewhere,
+//! with every tie-break value, so organizers can check another program's
+//! result against FIDE C.07.
+
+use std::fmt::Write as _;
+
+use crate::rules::ranking::{Standings, standings};
+use crate::rules::regulation::Regulation;
+use crate::rules::score::HalfPoints;
+use crate::rules::tiebreak::{TbValue, TieBreak, TieBreakRules, format_list, parse_list};
+use crate::rules::{presets, trf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Csv,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    G,
+    R,
+    E,
+}
+
+impl Preset {
+    pub fn regulation(self) -> Regulation {
+        match self {
+            Preset::G => presets::g(),
+            Preset::R => presets::r(),
+            Preset::E => presets::e(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StandingsError {
+    #[error(transparent)]
+    Trf(#[from] trf::TrfError),
+    #[error("--tiebreaks: {0}")]
+    TieBreaks(#[from] crate::rules::tiebreak::TieBreakParseError),
+    #[error(transparent)]
+    Ranking(#[from] crate::rules::ranking::RankingError),
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("cannot write CSV: {0}")]
+    Csv(#[from] csv::Error),
+}
+
+/// Computes and renders the standings of a TRF file's content. The
+/// tie-break chain is `tiebreaks` if given, else the preset's, else the
+/// file's 202 record; the scoring is the preset's if given, else the file's.
+pub fn run(
+    bytes: &[u8],
+    tiebreaks: Option<&str>,
+    preset: Option<Preset>,
+    format: Format,
+) -> Result<String, StandingsError> {
+    let doc = trf::read_bytes(bytes)?;
+    let mut tournament = doc.tournament;
+    let regulation = preset.map(Preset::regulation);
+    let mut rules = match &regulation {
+        Some(reg) => {
+            tournament.scoring = reg.scoring;
+            reg.tie_breaks.clone()
+        }
+        None => TieBreakRules {
+            chain: doc.tie_breaks.clone(),
+            ..TieBreakRules::default()
+        },
+    };
+    if let Some(list) = tiebreaks {
+        rules.chain = parse_list(list)?;
+    }
+    let table = standings(&tournament, &rules, &[])?;
+    let name = |id| {
+        tournament
+            .teams
+            .iter()
+            .find(|t| t.id == id)
+            .map_or_else(String::new, |t| t.name.clone())
+    };
+    match format {
+        Format::Text => Ok(text(&table, &rules.chain, name)),
+        Format::Json => json(&table, &rules.chain, name),
+        Format::Csv => csv(&table, &rules.chain, name),
+    }
+}
+
+fn points(h: HalfPoints) -> f64 {
+    f64::from(h.0) / 2.0
+}
+
+fn value_json(v: &Option<TbValue>) -> serde_json::Value {
+    use serde_json::json;
+    match v {
+        None => serde_json::Value::Null,
+        Some(TbValue::Points(h)) => json!(points(*h)),
+        Some(TbValue::Quarters(q)) => json!(*q as f64 / 4.0),
+        Some(TbValue::Count(c)) => json!(c),
+        Some(TbValue::Scaled { value, scale }) => {
+            json!(*value as f64 / (*scale).max(1) as f64)
+        }
+        Some(TbValue::Boards(b)) => json!(b.iter().map(|h| points(*h)).collect::<Vec<_>>()),
+    }
+}
+
+fn value_text(v: &Option<TbValue>) -> String {
+    v.as_ref()
+        .map_or_else(|| "·".to_owned(), ToString::to_string)
+}
+
+fn text(
+    table: &Standings,
+    chain: &[TieBreak],
+    name: impl Fn(crate::rules::tournament::TeamId) -> String,
+) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{:>5}  {:>3}  {:<24} {:>5} {:>6}",
+        "place", "no", "team", "MP", "GP"
+    );
+    for tb in chain {
+        let _ = write!(out, " {:>8}", tb.to_string());
+    }
+    out.push('\n');
+    for (i, row) in table.rows.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{:>5}  {:>3}  {:<24} {:>5} {:>6}",
+            row.place.to_string(),
+            row.team.to_string(),
+            name(row.team),
+            row.match_points.to_string(),
+            row.game_points.to_string()
+        );
+        for v in &row.tie_breaks {
+            let _ = write!(out, " {:>8}", value_text(v));
+        }
+        out.push('\n');
+        if let Some(Some(gap)) = table.gaps.get(i) {
+            let _ = writeln!(out, "{:>12}{gap}", "");
+        }
+    }
+    let _ = writeln!(out, "tie-breaks: {}", format_list(chain));
+    out
+}
+
+fn json(
+    table: &Standings,
+    chain: &[TieBreak],
+    name: impl Fn(crate::rules::tournament::TeamId) -> String,
+) -> Result<String, StandingsError> {
+    let rows: Vec<serde_json::Value> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut tbs = serde_json::Map::new();
+            for (tb, v) in chain.iter().zip(&row.tie_breaks) {
+                tbs.insert(tb.to_string(), value_json(v));
+            }
+            serde_json::json!({
+                "rank": row.place.first,
+                "place": row.place.to_string(),
+                "team": row.team.0,
+                "name": name(row.team),
+                "mp": points(row.match_points),
+                "gp": points(row.game_points),
+                "tiebreaks": tbs,
+                "ahead_because": table.gaps.get(i).and_then(|g| g.as_ref()).map(ToString::to_string),
+            })
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&rows)? + "\n")
+}
+
+fn csv(
+    table: &Standings,
+    chain: &[TieBreak],
+    name: impl Fn(crate::rules::tournament::TeamId) -> String,
+) -> Result<String, StandingsError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = vec![
+        "place".to_owned(),
+        "team".into(),
+        "name".into(),
+        "MP".into(),
+        "GP".into(),
+    ];
+    header.extend(chain.iter().map(ToString::to_string));
+    w.write_record(&header)?;
+    for row in &table.rows {
+        let mut rec = vec![
+            row.place.to_string(),
+            row.team.to_string(),
+            name(row.team),
+            points(row.match_points).to_string(),
+            points(row.game_points).to_string(),
+        ];
+        rec.extend(row.tie_breaks.iter().map(|v| {
+            match value_json(v) {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                n => n.to_string(),
+            }
+        }));
+        w.write_record(&rec)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| csv::Error::from(e.into_error()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -1,0 +1,1442 @@
+//! Team Swiss after FIDE C.04.6, *Swiss Team Pairing System* (approved
+//! 28/10/2025, applied from 1 February 2026), with rounds drawn by lot
+//! first where the regulation says so (R-3.1) and judge control.
+//!
+//! # What the engine follows
+//! - Art. 1.2: the primary score is match points or game points (config);
+//!   the other one is the secondary score, used for colours (art. 4.2.2)
+//!   when the config says so.
+//! - Art. 1.4: the pairing-allocated bye (PAB) goes to one team when the
+//!   number is odd; the engine only says who (its value, a drawn match, is
+//!   scored elsewhere).
+//! - Art. 1.6/1.7: a team's colour is its board-1 colour in matches
+//!   actually played; colour difference CD; preference type A, type B
+//!   (strong/mild) or none.
+//! - Art. 2: absolute criteria [C1] no rematch, [C2] no second PAB nor a
+//!   PAB after a forfeit win; completion [C3]; quality [C4]–[C10].
+//! - Art. 3.4: PAB to the team that leaves a legal pairing, then lowest
+//!   score, most matches played, largest TPN.
+//! - Art. 3.5/3.6: score groups top-down; the top scoregroup is completed
+//!   with as few upfloaters as possible ([C4]), as high in score as possible
+//!   ([C5]), preferring non-floaters of the last round ([C7]) and then the
+//!   lexicographically first set; the bracket is paired by the first
+//!   pairing in the lexicographic order of its identifier (top-member TPNs,
+//!   then their bottom members) among those with the fewest unfulfilled
+//!   colour preferences ([C8]), then strong ones ([C9]), then floaters'
+//!   opponents ([C10]).
+//! - Art. 4: colours by the nine steps (first-team, initial-colour, …).
+//!
+//! # How it stays fast and never loops
+//! [C3] is enforced by a maximum-matching oracle (Edmonds' blossom, see
+//! `matching.rs`) over the not-yet-paired teams: a bracket is accepted
+//! only if the teams outside it can still all be paired, so the engine never
+//! paints itself into a corner and never needs to backtrack across brackets.
+//! Inside a bracket the lexicographic search is a depth-first branch and
+//! bound with a lower bound on the colour criteria and a node budget
+//! ([`SwissConfig::bracket_search_nodes`], plus a budget for the whole
+//! round). When a budget runs out the best pairing found so far is kept;
+//! if none was found the bracket is paired greedily in TPN order under the
+//! oracle, which always succeeds when a legal pairing exists. Each such
+//! compromise is reported in [`Pairing::notes`].
+//!
+//! # Known limits (documented, reported in notes when they bite)
+//! - [C6] (the next scoregroup stays pairable) is approximated by [C3].
+//! - Upfloater sets of size ≥ 2 are chosen among the first candidates in
+//!   (score, [C7], TPN) order only (a window of 12), at most 40 sets per size (singletons too).
+//! - With budgets exhausted the bracket pairing may be legal but not the
+//!   lexicographically first optimal one.
+
+use super::lot::Lot;
+use super::matching::{BitMatrix, Oracle};
+use super::{Colour, Criterion, EntryId, PairingError};
+use crate::rules::score::HalfPoints;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// Which score pairs the teams (C.04.6 art. 1.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PrimaryScore {
+    MatchPoints,
+    GamePoints,
+}
+
+/// Colour preference rules (C.04.6 art. 1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColourPreferenceType {
+    /// Art. 1.7.1: a simple preference.
+    TypeA,
+    /// Art. 1.7.2: strong and mild preferences.
+    TypeB,
+    /// No colour preferences at all.
+    NoPreference,
+}
+
+/// How the teams are ordered before round 1 (their TPN, pairing numbers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InitialRanking {
+    /// By the average rating of the top `boards` boards (board order as
+    /// given); equal averages are ordered by lot.
+    AverageRating { boards: u32 },
+    /// Entirely by lot.
+    ByLot,
+    /// In the order the teams are listed (the caller ranked them).
+    AsListed,
+}
+
+/// Regulation settings for the team Swiss.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwissConfig {
+    /// Rounds declared beforehand (C.04.1 a).
+    pub total_rounds: u32,
+    pub primary_score: PrimaryScore,
+    /// Art. 4.2.2: use the secondary score to pick the first-team.
+    pub secondary_for_colour: bool,
+    pub colour_preference: ColourPreferenceType,
+    pub initial_ranking: InitialRanking,
+    /// Rounds `1..=rounds_by_lot` are drawn by lot (R-3.1: 2).
+    pub rounds_by_lot: u32,
+    /// The tournament's lot seed: every draw of the tournament derives from it.
+    pub seed: u64,
+    /// Art. 4.1 initial-colour; `None`: drawn by lot from the seed.
+    pub initial_colour: Option<Colour>,
+    /// Whether a forfeited match counts as a meeting for [C1]. FIDE practice
+    /// (C.04.1 b speaks of games played) lets such teams be paired again.
+    pub forfeit_counts_as_meeting: bool,
+    /// Node budget of the lexicographic search in one bracket.
+    pub bracket_search_nodes: u32,
+    /// Node budget of all bracket searches of one round.
+    pub round_search_nodes: u32,
+}
+
+impl SwissConfig {
+    /// Defaults of C.04.6 (match points primary, game points for colours,
+    /// type A preferences) with the given rounds and seed.
+    pub fn new(total_rounds: u32, seed: u64) -> SwissConfig {
+        SwissConfig {
+            total_rounds,
+            primary_score: PrimaryScore::MatchPoints,
+            secondary_for_colour: true,
+            colour_preference: ColourPreferenceType::TypeA,
+            initial_ranking: InitialRanking::AverageRating { boards: 4 },
+            rounds_by_lot: 0,
+            seed,
+            initial_colour: None,
+            forfeit_counts_as_meeting: false,
+            bracket_search_nodes: 20_000,
+            round_search_nodes: 400_000,
+        }
+    }
+
+    /// Seed R (R-3.1, R-3.2, R-3.3): 7 rounds, rounds 1–2 by lot, match
+    /// points 2/1/0 primary, initial ranking by the average of the 3 boards.
+    pub fn r_3_corporate(seed: u64) -> SwissConfig {
+        SwissConfig {
+            rounds_by_lot: 2,
+            initial_ranking: InitialRanking::AverageRating { boards: 3 },
+            ..SwissConfig::new(7, seed)
+        }
+    }
+}
+
+/// A team as the Swiss engine sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwissTeam {
+    pub id: EntryId,
+    /// Ratings of the players in board order (for the initial ranking).
+    pub board_ratings: Vec<u32>,
+    /// Withdrawn from the tournament: never paired again.
+    pub withdrawn: bool,
+}
+
+/// What one side of a match (or a bye) earned in a round, as scored by
+/// the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct MatchScore {
+    pub match_points: HalfPoints,
+    pub game_points: HalfPoints,
+}
+
+/// How a paired match ended for pairing purposes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MatchOutcome {
+    /// Played over the board (colours count, art. 1.6.1).
+    Played,
+    /// The whole match was forfeited; `winner` None when both failed to appear.
+    Forfeit { winner: Option<EntryId> },
+}
+
+/// A match of a past round. `white` is the team listed first, whose
+/// board-1 player had White.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedMatch {
+    pub white: EntryId,
+    pub black: EntryId,
+    pub white_score: MatchScore,
+    pub black_score: MatchScore,
+    pub outcome: MatchOutcome,
+}
+
+/// Why a team had no opponent in a past round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ByeKind {
+    /// The pairing-allocated bye (art. 1.4): blocks another one ([C2]).
+    PairingAllocated,
+    /// A bye the judge gave by hand: also blocks a later PAB.
+    Judge,
+    /// Excluded or absent for the round: does not block a PAB.
+    Absent,
+}
+
+/// A team without an opponent in a past round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundBye {
+    pub team: EntryId,
+    pub kind: ByeKind,
+    pub score: MatchScore,
+}
+
+/// One past round.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayedRound {
+    pub matches: Vec<PlayedMatch>,
+    pub byes: Vec<RoundBye>,
+}
+
+/// A pairing fixed by the judge for the next round (recorded with reason).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgePairing {
+    pub white: EntryId,
+    pub black: EntryId,
+    pub reason: String,
+}
+
+/// A team given the bye by the judge, or excluded from the next round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgeDecision {
+    pub team: EntryId,
+    pub reason: String,
+}
+
+/// The judge's control over the next round; the engine pairs the rest.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct RoundControl {
+    pub fixed: Vec<JudgePairing>,
+    pub bye: Option<JudgeDecision>,
+    pub excluded: Vec<JudgeDecision>,
+}
+
+/// Everything the engine needs to pair the next round.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SwissState {
+    pub teams: Vec<SwissTeam>,
+    /// Past rounds, round 1 first. The next round is `rounds.len() + 1`.
+    pub rounds: Vec<PlayedRound>,
+    pub control: RoundControl,
+}
+
+/// How a round was paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PairingMethod {
+    /// Drawn by lot (R-3.1), reproducible from `lot_seed`.
+    ByLot,
+    /// Paired by C.04.6.
+    Swiss,
+}
+
+/// Who made a pairing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MatchSource {
+    Engine,
+    Judge { reason: String },
+}
+
+/// A match of the new round: `white` is listed first and has White on
+/// board 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatch {
+    pub table: u32,
+    pub white: EntryId,
+    pub black: EntryId,
+    pub source: MatchSource,
+}
+
+/// The bye of the new round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeAward {
+    pub team: EntryId,
+    pub source: MatchSource,
+}
+
+/// A criterion met only in part, or a judge decision that set one aside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingNote {
+    pub criterion: Criterion,
+    pub detail: String,
+}
+
+/// The pairing of one round, with what is needed to audit and reproduce it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub round: u32,
+    pub method: PairingMethod,
+    /// The tournament seed the engine was given.
+    pub tournament_seed: u64,
+    /// The seed of this round's draw when drawn by lot.
+    pub lot_seed: Option<u64>,
+    /// Art. 4.1 initial-colour in force.
+    pub initial_colour: Colour,
+    pub matches: Vec<TeamMatch>,
+    /// The pairing-allocated bye (at most one) and a judge's bye, if any.
+    pub byes: Vec<ByeAward>,
+    pub excluded: Vec<JudgeDecision>,
+    /// Teams in TPN order (pairing number = position + 1).
+    pub pairing_numbers: Vec<EntryId>,
+    pub notes: Vec<PairingNote>,
+}
+
+/// Upfloater sets tried per number of upfloaters (art. 3.5).
+const MAX_UPFLOATER_SETS: usize = 40;
+/// Search-budget charge of one [C3] oracle probe.
+const ORACLE_PROBE_COST: u64 = 200;
+
+const LABEL_RANKING: u64 = 0x5241_4e4b; // "RANK"
+const LABEL_COLOUR: u64 = 0x434f_4c52; // "COLR"
+const LABEL_ROUND: u64 = 0x524f_554e_4400; // "ROUND" + round
+
+/// The pairing numbers (TPN order) of the teams under the config's
+/// initial ranking. Reproducible from the seed; independent of the order
+/// the teams are listed in, except for [`InitialRanking::AsListed`].
+pub fn initial_ranking(teams: &[SwissTeam], config: &SwissConfig) -> Vec<EntryId> {
+    let mut lot = Lot::new(Lot::derive(config.seed, LABEL_RANKING));
+    let mut by_id: Vec<EntryId> = teams.iter().map(|t| t.id).collect();
+    by_id.sort();
+    let keys: HashMap<EntryId, u64> = by_id.iter().map(|&id| (id, lot.next_u64())).collect();
+    let key = |id: &EntryId| keys.get(id).copied().unwrap_or(0);
+    let mut order: Vec<&SwissTeam> = teams.iter().collect();
+    match config.initial_ranking {
+        InitialRanking::AsListed => {}
+        InitialRanking::ByLot => order.sort_by_key(|t| key(&t.id)),
+        InitialRanking::AverageRating { boards } => {
+            let avg = |t: &SwissTeam| {
+                let top: Vec<u64> = t
+                    .board_ratings
+                    .iter()
+                    .take(boards.max(1) as usize)
+                    .map(|&r| u64::from(r))
+                    .collect();
+                (top.iter().sum::<u64>(), top.len().max(1) as u64)
+            };
+            order.sort_by(|a, b| {
+                let (sa, ca) = avg(a);
+                let (sb, cb) = avg(b);
+                (sb * ca)
+                    .cmp(&(sa * cb))
+                    .then_with(|| key(&a.id).cmp(&key(&b.id)))
+            });
+        }
+    }
+    order.iter().map(|t| t.id).collect()
+}
+
+/// A team's colour preference (art. 1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Preference {
+    colour: Option<Colour>,
+    strong: bool,
+}
+
+/// What the engine derives for one team from the history.
+#[derive(Debug, Clone)]
+struct TeamRecord {
+    index: usize,
+    id: EntryId,
+    tpn: u32,
+    primary: i32,
+    secondary: i32,
+    /// Board-1 colour per past round (None: not played).
+    colours: Vec<Option<Colour>>,
+    cd: i32,
+    played: u32,
+    pab_blocked: bool,
+    floated_last_round: bool,
+    opponents: HashSet<usize>,
+    preference: Preference,
+}
+
+impl TeamRecord {
+    fn last_colours(&self) -> impl Iterator<Item = Colour> + '_ {
+        self.colours.iter().rev().flatten().copied()
+    }
+}
+
+fn preference(
+    kind: ColourPreferenceType,
+    cd: i32,
+    record: &TeamRecord,
+    last_round: bool,
+) -> Preference {
+    if kind == ColourPreferenceType::NoPreference || record.played == 0 {
+        return Preference::default();
+    }
+    let mut last = record.last_colours();
+    let l1 = last.next();
+    let l2 = last.next();
+    let last_two_black = l1 == Some(Colour::Black) && l2 == Some(Colour::Black);
+    let last_two_white = l1 == Some(Colour::White) && l2 == Some(Colour::White);
+    // Art. 1.7.1 (type A) = the strong preference of type B (art. 1.7.2).
+    if cd < -1 || ((cd == 0 || cd == -1) && last_two_black) {
+        return Preference {
+            colour: Some(Colour::White),
+            strong: kind == ColourPreferenceType::TypeB,
+        };
+    }
+    if cd > 1 || ((cd == 0 || cd == 1) && last_two_white) {
+        return Preference {
+            colour: Some(Colour::Black),
+            strong: kind == ColourPreferenceType::TypeB,
+        };
+    }
+    if kind == ColourPreferenceType::TypeB {
+        let mild = if cd == -1 || (cd == 0 && !last_round && l1 == Some(Colour::Black)) {
+            Some(Colour::White)
+        } else if cd == 1 || (cd == 0 && !last_round && l1 == Some(Colour::White)) {
+            Some(Colour::Black)
+        } else {
+            None
+        };
+        return Preference {
+            colour: mild,
+            strong: false,
+        };
+    }
+    Preference::default()
+}
+
+/// Checks the state and derives each team's record.
+fn build_records(
+    state: &SwissState,
+    config: &SwissConfig,
+    round: u32,
+) -> Result<(Vec<TeamRecord>, Vec<EntryId>), PairingError> {
+    let mut index = HashMap::new();
+    for (i, t) in state.teams.iter().enumerate() {
+        if index.insert(t.id, i).is_some() {
+            return Err(PairingError::DuplicateTeam(t.id));
+        }
+    }
+    let lookup = |id: EntryId, context: &str| {
+        index
+            .get(&id)
+            .copied()
+            .ok_or_else(|| PairingError::UnknownTeam {
+                team: id,
+                context: context.to_string(),
+            })
+    };
+    let ranking = initial_ranking(&state.teams, config);
+    let n = state.teams.len();
+    let mut tpn = vec![0u32; n];
+    for (pos, id) in ranking.iter().enumerate() {
+        tpn[lookup(*id, "initial ranking")?] = pos as u32 + 1;
+    }
+    let rounds_played = state.rounds.len();
+    let mut records: Vec<TeamRecord> = state
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| TeamRecord {
+            index: i,
+            id: t.id,
+            tpn: tpn[i],
+            primary: 0,
+            secondary: 0,
+            colours: vec![None; rounds_played],
+            cd: 0,
+            played: 0,
+            pab_blocked: false,
+            floated_last_round: false,
+            opponents: HashSet::new(),
+            preference: Preference::default(),
+        })
+        .collect();
+    let split = |s: &MatchScore| match config.primary_score {
+        PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
+        PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
+    };
+    for (r, past) in state.rounds.iter().enumerate() {
+        let context = format!("round {}", r + 1);
+        let mut seen = HashSet::new();
+        let mut primary_before = vec![0; n];
+        for rec in &records {
+            primary_before[rec.index] = rec.primary;
+        }
+        for m in &past.matches {
+            let w = lookup(m.white, &context)?;
+            let b = lookup(m.black, &context)?;
+            if w == b {
+                return Err(PairingError::Invalid(format!(
+                    "{context}: team {} is paired with itself",
+                    m.white
+                )));
+            }
+            for (team, id) in [(w, m.white), (b, m.black)] {
+                if !seen.insert(team) {
+                    return Err(PairingError::Invalid(format!(
+                        "{context}: team {id} appears twice"
+                    )));
+                }
+            }
+            let played = m.outcome == MatchOutcome::Played;
+            if played || config.forfeit_counts_as_meeting {
+                records[w].opponents.insert(b);
+                records[b].opponents.insert(w);
+            }
+            if let MatchOutcome::Forfeit {
+                winner: Some(winner),
+            } = m.outcome
+            {
+                let win = lookup(winner, &context)?;
+                if win != w && win != b {
+                    return Err(PairingError::Invalid(format!(
+                        "{context}: forfeit winner {winner} did not play in that match"
+                    )));
+                }
+                // Art. 2.1.2 [C2]: a forfeit win blocks the PAB.
+                records[win].pab_blocked = true;
+            }
+            for (team, score, colour) in [
+                (w, &m.white_score, Colour::White),
+                (b, &m.black_score, Colour::Black),
+            ] {
+                let (p, s) = split(score);
+                records[team].primary += p;
+                records[team].secondary += s;
+                if played {
+                    records[team].colours[r] = Some(colour);
+                    records[team].played += 1;
+                }
+            }
+            if r + 1 == rounds_played {
+                let floated = primary_before[w] != primary_before[b];
+                records[w].floated_last_round = floated;
+                records[b].floated_last_round = floated;
+            }
+        }
+        for bye in &past.byes {
+            let t = lookup(bye.team, &context)?;
+            if !seen.insert(t) {
+                return Err(PairingError::Invalid(format!(
+                    "{context}: team {} appears twice",
+                    bye.team
+                )));
+            }
+            let (p, s) = split(&bye.score);
+            records[t].primary += p;
+            records[t].secondary += s;
+            if bye.kind != ByeKind::Absent {
+                records[t].pab_blocked = true;
+            }
+        }
+    }
+    let last_round = round == config.total_rounds;
+    for rec in &mut records {
+        rec.cd = rec
+            .colours
+            .iter()
+            .flatten()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum();
+        rec.preference = preference(config.colour_preference, rec.cd, rec, last_round);
+    }
+    Ok((records, ranking))
+}
+
+/// Pairs the next round of a team Swiss (C.04.6), by lot in the rounds the
+/// config draws by lot (R-3.1), honouring the judge's fixed pairings, bye
+/// and exclusions in `state.control`.
+pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairing, PairingError> {
+    let round = state.rounds.len() as u32 + 1;
+    if config.total_rounds == 0 || round > config.total_rounds {
+        return Err(PairingError::Invalid(format!(
+            "round {round} is beyond the {} rounds declared (C.04.1 a)",
+            config.total_rounds
+        )));
+    }
+    let (records, ranking) = build_records(state, config, round)?;
+    let index: HashMap<EntryId, usize> = records.iter().map(|r| (r.id, r.index)).collect();
+    let initial_colour = config.initial_colour.unwrap_or_else(|| {
+        if Lot::new(Lot::derive(config.seed, LABEL_COLOUR)).coin() {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    });
+    let mut pairing = Pairing {
+        round,
+        method: PairingMethod::Swiss,
+        tournament_seed: config.seed,
+        lot_seed: None,
+        initial_colour,
+        matches: Vec::new(),
+        byes: Vec::new(),
+        excluded: state.control.excluded.clone(),
+        pairing_numbers: ranking,
+        notes: Vec::new(),
+    };
+
+    // The judge's decisions first (point 4 of the issue): those teams are
+    // out of the engine's hands.
+    let mut taken: HashSet<usize> = HashSet::new();
+    let mut take = |id: EntryId, what: &str| -> Result<usize, PairingError> {
+        let i = index
+            .get(&id)
+            .copied()
+            .ok_or_else(|| PairingError::UnknownTeam {
+                team: id,
+                context: format!("judge {what}"),
+            })?;
+        if state.teams[i].withdrawn {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} has withdrawn"
+            )));
+        }
+        if !taken.insert(i) {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} is already in another judge decision"
+            )));
+        }
+        Ok(i)
+    };
+    let mut fixed: Vec<(usize, usize, String)> = Vec::new();
+    for jp in &state.control.fixed {
+        let w = take(jp.white, "pairing")?;
+        if jp.white == jp.black {
+            return Err(PairingError::Invalid(format!(
+                "judge pairing: team {} cannot play itself",
+                jp.white
+            )));
+        }
+        let b = take(jp.black, "pairing")?;
+        if records[w].opponents.contains(&b) {
+            pairing.notes.push(PairingNote {
+                criterion: Criterion::C1NoRematch,
+                detail: format!(
+                    "judge pairing {}–{} is a rematch, set by the judge: {}",
+                    jp.white, jp.black, jp.reason
+                ),
+            });
+        }
+        fixed.push((w, b, jp.reason.clone()));
+    }
+    if let Some(bye) = &state.control.bye {
+        let t = take(bye.team, "bye")?;
+        if records[t].pab_blocked {
+            pairing.notes.push(PairingNote {
+                criterion: Criterion::C2NoSecondBye,
+                detail: format!(
+                    "judge gave team {} a bye although it already had one or a forfeit win: {}",
+                    bye.team, bye.reason
+                ),
+            });
+        }
+        pairing.byes.push(ByeAward {
+            team: bye.team,
+            source: MatchSource::Judge {
+                reason: bye.reason.clone(),
+            },
+        });
+    }
+    for ex in &state.control.excluded {
+        take(ex.team, "exclusion")?;
+    }
+
+    // The teams the engine pairs, in TPN order.
+    let mut active: Vec<&TeamRecord> = records
+        .iter()
+        .filter(|r| !state.teams[r.index].withdrawn && !taken.contains(&r.index))
+        .collect();
+    active.sort_by_key(|r| r.tpn);
+    let engine = Engine::new(&active, config, round, initial_colour);
+    let by_lot = round <= config.rounds_by_lot;
+    let result = if by_lot {
+        let seed = Lot::derive(config.seed, LABEL_ROUND + u64::from(round));
+        pairing.method = PairingMethod::ByLot;
+        pairing.lot_seed = Some(seed);
+        engine.pair_by_lot(seed)?
+    } else {
+        engine.pair_swiss()?
+    };
+    if let Some(b) = result.bye {
+        if !pairing.byes.is_empty() {
+            pairing.notes.push(PairingNote {
+                criterion: Criterion::C2NoSecondBye,
+                detail: format!(
+                    "besides the judge's bye, the odd remainder gives team {} the \
+                     pairing-allocated bye",
+                    active[b].id
+                ),
+            });
+        }
+        pairing.byes.push(ByeAward {
+            team: active[b].id,
+            source: MatchSource::Engine,
+        });
+    }
+    pairing.notes.extend(result.notes);
+
+    // Table order: higher score first, then the smaller TPN.
+    let mut all: Vec<(i32, u32, TeamMatch)> = Vec::new();
+    let judge_pairs = fixed
+        .into_iter()
+        .map(|(w, b, reason)| (&records[w], &records[b], MatchSource::Judge { reason }));
+    let engine_pairs = result
+        .pairs
+        .into_iter()
+        .map(|(w, b)| (active[w], active[b], MatchSource::Engine));
+    for (tw, tb, source) in engine_pairs.chain(judge_pairs) {
+        all.push((
+            tw.primary.max(tb.primary),
+            tw.tpn.min(tb.tpn),
+            TeamMatch {
+                table: 0,
+                white: tw.id,
+                black: tb.id,
+                source,
+            },
+        ));
+    }
+    all.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    pairing.matches = all
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, _, mut m))| {
+            m.table = i as u32 + 1;
+            m
+        })
+        .collect();
+    Ok(pairing)
+}
+
+/// What the engine decided for the active teams (indices into `active`).
+struct EngineResult {
+    pairs: Vec<(usize, usize)>,
+    bye: Option<usize>,
+    notes: Vec<PairingNote>,
+}
+
+struct Engine<'a> {
+    teams: &'a [&'a TeamRecord],
+    config: &'a SwissConfig,
+    allowed: BitMatrix,
+    initial_colour: Colour,
+    /// Except in the last two rounds, [C7] and [C10] apply.
+    float_rules: bool,
+}
+
+impl<'a> Engine<'a> {
+    fn new(
+        teams: &'a [&'a TeamRecord],
+        config: &'a SwissConfig,
+        round: u32,
+        initial_colour: Colour,
+    ) -> Engine<'a> {
+        let n = teams.len();
+        let mut allowed = BitMatrix::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if !teams[a].opponents.contains(&teams[b].index) {
+                    allowed.set(a, b, true);
+                }
+            }
+        }
+        Engine {
+            teams,
+            config,
+            allowed,
+            initial_colour,
+            float_rules: round + 1 < config.total_rounds,
+        }
+    }
+
+    /// Art. 3.4 (and [C2], [C3]): the PAB, when the number is odd.
+    fn choose_bye(
+        &self,
+        oracle: &Oracle,
+        candidates: &[usize],
+    ) -> Result<Option<usize>, PairingError> {
+        if self.teams.len().is_multiple_of(2) {
+            return Ok(None);
+        }
+        let eligible: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| !self.teams[i].pab_blocked)
+            .collect();
+        if eligible.is_empty() {
+            return Err(PairingError::impossible(
+                Criterion::C2NoSecondBye,
+                format!(
+                    "{} teams to pair, an odd number, and every one of them already had a \
+                     pairing-allocated bye or a forfeit win",
+                    self.teams.len()
+                ),
+            ));
+        }
+        for &c in &eligible {
+            if oracle.completable_without(&[c]) {
+                return Ok(Some(c));
+            }
+        }
+        Err(PairingError::impossible(
+            Criterion::C3Completion,
+            format!(
+                "none of the {} teams that may take the pairing-allocated bye leaves the other \
+                 teams a pairing without a rematch ([C1], [C2])",
+                eligible.len()
+            ),
+        ))
+    }
+
+    fn check_complete(&self, oracle: &Oracle) -> Result<(), PairingError> {
+        let exposed = oracle.exposed();
+        if exposed > 0 {
+            return Err(PairingError::impossible(
+                Criterion::C1NoRematch,
+                format!(
+                    "every pairing of these teams repeats a match: at most {} of them can meet \
+                     new opponents, {} cannot",
+                    self.teams.len() - exposed - (self.teams.len() % 2),
+                    exposed
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// R-3.1: the round is drawn by lot. Teams are drawn one by one; each
+    /// team drawn first in a pair takes the next drawn team it may still
+    /// meet ([C1]) without leaving the rest unpairable ([C3]); the bye goes
+    /// to the last drawn team that may take it ([C2]).
+    fn pair_by_lot(&self, seed: u64) -> Result<EngineResult, PairingError> {
+        let n = self.teams.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        Lot::new(seed).shuffle(&mut order);
+        let mut oracle = Oracle::new(&self.allowed);
+        let reversed: Vec<usize> = order.iter().rev().copied().collect();
+        let bye = self.choose_bye(&oracle, &reversed)?;
+        if let Some(b) = bye {
+            oracle.remove(&[b]);
+            order.retain(|&i| i != b);
+        }
+        self.check_complete(&oracle)?;
+        let mut pairs = Vec::new();
+        let mut left = order;
+        while !left.is_empty() {
+            let x = left[0];
+            let pick = left[1..]
+                .iter()
+                .position(|&y| self.allowed.get(x, y) && oracle.completable_without(&[x, y]));
+            let Some(p) = pick else {
+                return Err(PairingError::impossible(
+                    Criterion::C3Completion,
+                    format!("team {} has no legal opponent left", self.teams[x].id),
+                ));
+            };
+            let y = left[p + 1];
+            oracle.remove(&[x, y]);
+            left.remove(p + 1);
+            left.remove(0);
+            // Colours: before anyone has played, the team drawn first has
+            // White on board 1; later lot rounds use art. 4 with the
+            // drawn-first team in the place of the first-team.
+            let (w, b) = if self.teams[x].played == 0 && self.teams[y].played == 0 {
+                (x, y)
+            } else {
+                self.allocate_colours(x, y, Some(x))
+            };
+            pairs.push((w, b));
+        }
+        Ok(EngineResult {
+            pairs,
+            bye,
+            notes: Vec::new(),
+        })
+    }
+
+    /// C.04.6 art. 3: score groups top-down.
+    fn pair_swiss(&self) -> Result<EngineResult, PairingError> {
+        let n = self.teams.len();
+        let mut oracle = Oracle::new(&self.allowed);
+        let mut notes = Vec::new();
+        // Art. 3.4: lowest score, then most matches played, then largest TPN.
+        let mut bye_order: Vec<usize> = (0..n).collect();
+        bye_order.sort_by(|&a, &b| {
+            let (ta, tb) = (self.teams[a], self.teams[b]);
+            ta.primary
+                .cmp(&tb.primary)
+                .then(tb.played.cmp(&ta.played))
+                .then(tb.tpn.cmp(&ta.tpn))
+        });
+        let bye = self.choose_bye(&oracle, &bye_order)?;
+        let mut unpaired: Vec<usize> = (0..n).filter(|&i| Some(i) != bye).collect();
+        if let Some(b) = bye {
+            oracle.remove(&[b]);
+        }
+        self.check_complete(&oracle)?;
+        // Score order, then TPN (the teams are already in TPN order).
+        unpaired.sort_by(|&a, &b| self.teams[b].primary.cmp(&self.teams[a].primary));
+        let mut budget = u64::from(self.config.round_search_nodes);
+        let mut pairs = Vec::new();
+        while !unpaired.is_empty() {
+            let top = self.teams[unpaired[0]].primary;
+            let residents: Vec<usize> = unpaired
+                .iter()
+                .copied()
+                .take_while(|&i| self.teams[i].primary == top)
+                .collect();
+            let lower: Vec<usize> = unpaired[residents.len()..].to_vec();
+            let bracket = self.pair_top_scoregroup(&residents, &lower, &oracle, &mut budget);
+            let bracket_pairs = match bracket {
+                Some((p, mut bracket_notes)) => {
+                    notes.append(&mut bracket_notes);
+                    p
+                }
+                None => {
+                    notes.push(PairingNote {
+                        criterion: Criterion::C4C5Upfloaters,
+                        detail: format!(
+                            "score group {}: no bracket within the search limits; paired in \
+                             TPN order under [C1]/[C3] only",
+                            f64::from(top) / 2.0
+                        ),
+                    });
+                    self.greedy_pairs(&residents, &lower, &oracle)?
+                }
+            };
+            let done: Vec<usize> = bracket_pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+            oracle.remove(&done);
+            unpaired.retain(|i| !done.contains(i));
+            for (a, b) in bracket_pairs {
+                pairs.push(self.allocate_colours(a, b, None));
+            }
+        }
+        Ok(EngineResult { pairs, bye, notes })
+    }
+
+    /// Fallback: each resident in TPN order takes the first team (residents
+    /// first, then lower scores) it may meet without breaking [C3].
+    fn greedy_pairs(
+        &self,
+        residents: &[usize],
+        lower: &[usize],
+        oracle: &Oracle,
+    ) -> Result<Vec<(usize, usize)>, PairingError> {
+        let mut probe = oracle.clone();
+        let mut free: Vec<usize> = residents.iter().chain(lower).copied().collect();
+        let mut pairs = Vec::new();
+        for &x in residents {
+            if !free.contains(&x) {
+                continue;
+            }
+            let pick = free
+                .iter()
+                .copied()
+                .find(|&y| y != x && self.allowed.get(x, y) && probe.completable_without(&[x, y]));
+            let Some(y) = pick else {
+                return Err(PairingError::impossible(
+                    Criterion::C3Completion,
+                    format!("team {} has no legal opponent left", self.teams[x].id),
+                ));
+            };
+            probe.remove(&[x, y]);
+            free.retain(|&t| t != x && t != y);
+            pairs.push((x, y));
+        }
+        Ok(pairs)
+    }
+
+    /// Art. 3.5 and 3.6: completes the top scoregroup with upfloaters and
+    /// pairs the bracket. `None` when nothing was found within the limits.
+    #[allow(clippy::type_complexity)]
+    fn pair_top_scoregroup(
+        &self,
+        residents: &[usize],
+        lower: &[usize],
+        oracle: &Oracle,
+        budget: &mut u64,
+    ) -> Option<(Vec<(usize, usize)>, Vec<PairingNote>)> {
+        // Candidates: higher score first ([C5]), non-floaters of the last
+        // round first ([C7], not in the last two rounds), then TPN.
+        let mut candidates = lower.to_vec();
+        candidates.sort_by(|&a, &b| {
+            let (ta, tb) = (self.teams[a], self.teams[b]);
+            tb.primary
+                .cmp(&ta.primary)
+                .then_with(|| {
+                    if self.float_rules {
+                        ta.floated_last_round.cmp(&tb.floated_last_round)
+                    } else {
+                        std::cmp::Ordering::Equal
+                    }
+                })
+                .then(ta.tpn.cmp(&tb.tpn))
+        });
+        let first_k = residents.len() % 2;
+        let mut k = first_k;
+        let mut sizes_tried = 0;
+        while k <= candidates.len() && sizes_tried < 4 && *budget > 0 {
+            sizes_tried += 1;
+            for set in self.upfloater_sets(&candidates, k) {
+                if *budget == 0 {
+                    break;
+                }
+                let mut bracket: Vec<usize> = residents.iter().chain(&set).copied().collect();
+                // [C3]: the teams outside the bracket must stay pairable.
+                // An oracle probe costs about as much as a few search nodes.
+                *budget = budget.saturating_sub(ORACLE_PROBE_COST);
+                if !oracle.completable_without(&bracket) {
+                    continue;
+                }
+                bracket.sort_by_key(|&i| self.teams[i].tpn);
+                let Some((pairs, mut notes)) = self.pair_bracket(&bracket, budget) else {
+                    continue;
+                };
+                if k > first_k {
+                    notes.push(PairingNote {
+                        criterion: Criterion::C4C5Upfloaters,
+                        detail: format!(
+                            "score group {}: {} upfloaters instead of {}",
+                            f64::from(self.teams[residents[0]].primary) / 2.0,
+                            k,
+                            first_k
+                        ),
+                    });
+                }
+                return Some((pairs, notes));
+            }
+            k += 2;
+        }
+        None
+    }
+
+    /// Upfloater sets of size `k`, best first: score profile (descending),
+    /// then fewer last-round floaters, then lexicographic TPN order.
+    fn upfloater_sets(&self, candidates: &[usize], k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![Vec::new()];
+        }
+        if k == 1 {
+            return candidates
+                .iter()
+                .take(MAX_UPFLOATER_SETS)
+                .map(|&c| vec![c])
+                .collect();
+        }
+        let window = candidates.len().min(12);
+        let mut sets = Vec::new();
+        let mut combo: Vec<usize> = (0..k).collect();
+        if k > window {
+            return sets;
+        }
+        loop {
+            sets.push(combo.iter().map(|&i| candidates[i]).collect::<Vec<_>>());
+            // Next combination in lexicographic index order.
+            let mut i = k;
+            let mut advanced = false;
+            while i > 0 {
+                i -= 1;
+                if combo[i] < window - k + i {
+                    combo[i] += 1;
+                    for j in i + 1..k {
+                        combo[j] = combo[j - 1] + 1;
+                    }
+                    advanced = true;
+                    break;
+                }
+            }
+            if !advanced || sets.len() >= 2_000 {
+                break;
+            }
+        }
+        let key = |set: &Vec<usize>| {
+            let mut scores: Vec<i32> = set.iter().map(|&i| -self.teams[i].primary).collect();
+            scores.sort();
+            let floaters = if self.float_rules {
+                set.iter()
+                    .filter(|&&i| self.teams[i].floated_last_round)
+                    .count()
+            } else {
+                0
+            };
+            let mut tpns: Vec<u32> = set.iter().map(|&i| self.teams[i].tpn).collect();
+            tpns.sort();
+            (scores, floaters, tpns)
+        };
+        sets.sort_by_cached_key(key);
+        sets.truncate(MAX_UPFLOATER_SETS);
+        sets
+    }
+
+    /// [C8]/[C9]/[C10] cost of pairing `a` with `b`, as (c8, c9, c10).
+    fn pair_cost(&self, a: usize, b: usize) -> (u64, u64, u64) {
+        let (ta, tb) = (self.teams[a], self.teams[b]);
+        let (pa, pb) = (ta.preference, tb.preference);
+        let same = pa.colour.is_some() && pa.colour == pb.colour;
+        let c8 = u64::from(same);
+        let c9 = u64::from(same && pa.strong && pb.strong);
+        let c10 = if self.float_rules && ta.primary != tb.primary {
+            let opponent = if ta.primary > tb.primary { ta } else { tb };
+            u64::from(opponent.floated_last_round)
+        } else {
+            0
+        };
+        (c8, c9, c10)
+    }
+
+    /// Art. 3.6: the first pairing of the bracket in identifier order among
+    /// those with the best ([C8], [C9], [C10]). `bracket` is in TPN order.
+    #[allow(clippy::type_complexity)]
+    fn pair_bracket(
+        &self,
+        bracket: &[usize],
+        budget: &mut u64,
+    ) -> Option<(Vec<(usize, usize)>, Vec<PairingNote>)> {
+        let size = bracket.len();
+        if size == 0 {
+            return Some((Vec::new(), Vec::new()));
+        }
+        // Quick [C1] feasibility inside the bracket.
+        let mut local = BitMatrix::new(size);
+        for i in 0..size {
+            for j in i + 1..size {
+                if self.allowed.get(bracket[i], bracket[j]) {
+                    local.set(i, j, true);
+                }
+            }
+        }
+        let local_oracle = Oracle::new(&local);
+        if local_oracle.exposed() > 0 {
+            return None;
+        }
+        let weight = size as u64 + 1;
+        let mut search = BracketSearch {
+            engine: self,
+            bracket,
+            local: &local,
+            weight,
+            nodes_left: u64::from(self.config.bracket_search_nodes).min(*budget),
+            best: None,
+            lower_bound: 0,
+            tops: Vec::with_capacity(size / 2),
+            bottoms: Vec::with_capacity(size / 2),
+        };
+        search.lower_bound = search.bound(&(0..size).collect::<Vec<_>>(), &[]);
+        let start_nodes = search.nodes_left;
+        search.choose_tops(0);
+        let used = start_nodes - search.nodes_left;
+        *budget = budget.saturating_sub(used);
+        let exhausted = search.nodes_left == 0;
+        let mut notes = Vec::new();
+        let pairs: Vec<(usize, usize)> = match search.best.take() {
+            Some((cost, pairs)) => {
+                let c8 = cost / (weight * weight);
+                if c8 > 0 {
+                    notes.push(PairingNote {
+                        criterion: Criterion::C8ColourPreference,
+                        detail: format!(
+                            "{c8} team(s) of the bracket headed by TPN {} do not get their \
+                             preferred colour",
+                            self.teams[bracket[0]].tpn
+                        ),
+                    });
+                }
+                pairs
+            }
+            None => {
+                // Budget gone before any pairing: TPN order under the
+                // bracket's own oracle ([C1] only).
+                let mut probe = local_oracle.clone();
+                let mut free: Vec<usize> = (0..size).collect();
+                let mut pairs = Vec::new();
+                while let Some(&x) = free.first() {
+                    let y = free[1..]
+                        .iter()
+                        .copied()
+                        .find(|&y| local.get(x, y) && probe.completable_without(&[x, y]))?;
+                    probe.remove(&[x, y]);
+                    free.retain(|&t| t != x && t != y);
+                    pairs.push((x, y));
+                }
+                pairs
+            }
+        };
+        if exhausted {
+            notes.push(PairingNote {
+                criterion: Criterion::C8ColourPreference,
+                detail: format!(
+                    "bracket headed by TPN {}: search budget reached, the pairing is legal but \
+                     may not be the first optimal one of art. 3.6",
+                    self.teams[bracket[0]].tpn
+                ),
+            });
+        }
+        Some((
+            pairs
+                .into_iter()
+                .map(|(a, b)| (bracket[a], bracket[b]))
+                .collect(),
+            notes,
+        ))
+    }
+
+    /// Art. 4: colours of a pair. `drawn_first` replaces the first-team in
+    /// lot rounds. Returns (white, black).
+    fn allocate_colours(&self, a: usize, b: usize, drawn_first: Option<usize>) -> (usize, usize) {
+        let (ta, tb) = (self.teams[a], self.teams[b]);
+        // Art. 4.2: the first-team.
+        let a_first = match drawn_first {
+            Some(f) => f == a,
+            None => {
+                let by_secondary = if self.config.secondary_for_colour {
+                    ta.secondary.cmp(&tb.secondary)
+                } else {
+                    std::cmp::Ordering::Equal
+                };
+                ta.primary
+                    .cmp(&tb.primary)
+                    .then(by_secondary)
+                    .then(tb.tpn.cmp(&ta.tpn))
+                    .is_gt()
+            }
+        };
+        let (first, other) = if a_first { (a, b) } else { (b, a) };
+        let (tf, to) = (self.teams[first], self.teams[other]);
+        let give_first = |c: Colour| {
+            if c == Colour::White {
+                (first, other)
+            } else {
+                (other, first)
+            }
+        };
+        // 4.3.1: neither has played.
+        if tf.played == 0 && to.played == 0 {
+            let c = if tf.tpn % 2 == 1 {
+                self.initial_colour
+            } else {
+                self.initial_colour.opposite()
+            };
+            return give_first(c);
+        }
+        let (pf, po) = (tf.preference, to.preference);
+        match (pf.colour, po.colour) {
+            // 4.3.2: only one has a preference.
+            (Some(c), None) => return give_first(c),
+            (None, Some(c)) => return give_first(c.opposite()),
+            // 4.3.3: opposite preferences.
+            (Some(c), Some(d)) if c != d => return give_first(c),
+            _ => {}
+        }
+        // 4.3.4 (type B): only one strong preference.
+        if self.config.colour_preference == ColourPreferenceType::TypeB {
+            match (pf.colour, pf.strong, po.colour, po.strong) {
+                (Some(c), true, _, false) => return give_first(c),
+                (_, false, Some(c), true) => return give_first(c.opposite()),
+                _ => {}
+            }
+        }
+        // 4.3.5: the lower colour difference gets White.
+        if tf.cd != to.cd {
+            return give_first(if tf.cd < to.cd {
+                Colour::White
+            } else {
+                Colour::Black
+            });
+        }
+        // 4.3.6: alternate from the latest round where they had different colours.
+        for (cf, co) in tf.colours.iter().zip(&to.colours).rev() {
+            if let (Some(cf), Some(co)) = (cf, co)
+                && cf != co
+            {
+                return give_first(cf.opposite());
+            }
+        }
+        // 4.3.7: the first-team's preference.
+        if let Some(c) = pf.colour {
+            return give_first(c);
+        }
+        // 4.3.8 / 4.3.9: alternate from the last colour played.
+        if let Some(c) = tf.last_colours().next() {
+            return give_first(c.opposite());
+        }
+        if let Some(c) = to.last_colours().next() {
+            return give_first(c);
+        }
+        give_first(self.initial_colour)
+    }
+}
+
+/// Depth-first branch and bound over the bracket pairings in the order of
+/// art. 3.6: first the set of top members (lexicographically), then the
+/// bottom member of each top member in turn.
+struct BracketSearch<'e, 'a> {
+    engine: &'e Engine<'a>,
+    bracket: &'e [usize],
+    local: &'e BitMatrix,
+    weight: u64,
+    nodes_left: u64,
+    best: Option<(u64, Vec<(usize, usize)>)>,
+    lower_bound: u64,
+    tops: Vec<usize>,
+    bottoms: Vec<usize>,
+}
+
+impl BracketSearch<'_, '_> {
+    fn done(&self) -> bool {
+        self.nodes_left == 0 || matches!(self.best, Some((c, _)) if c <= self.lower_bound)
+    }
+
+    fn pref(&self, local: usize) -> Preference {
+        self.engine.teams[self.bracket[local]].preference
+    }
+
+    /// Lower bound of the colour cost when `tops` are paired with `bottoms`
+    /// (empty `bottoms`: any pairing among `tops`).
+    fn bound(&self, tops: &[usize], bottoms: &[usize]) -> u64 {
+        let count = |set: &[usize], colour: Colour, strong: bool| {
+            set.iter()
+                .filter(|&&i| {
+                    let p = self.pref(i);
+                    p.colour == Some(colour) && (!strong || p.strong)
+                })
+                .count() as i64
+        };
+        let mut c8 = 0;
+        let mut c9 = 0;
+        for colour in [Colour::White, Colour::Black] {
+            if bottoms.is_empty() {
+                let n = tops.len() as i64;
+                let w = count(tops, colour, false);
+                c8 += (w - (n - w)).max(0) / 2;
+                let s = count(tops, colour, true);
+                c9 += (s - (n - s)).max(0) / 2;
+            } else {
+                let (nt, nb) = (tops.len() as i64, bottoms.len() as i64);
+                let (wt, wb) = (count(tops, colour, false), count(bottoms, colour, false));
+                c8 += (wt - (nb - wb)).max(wb - (nt - wt)).max(0);
+                let (st, sb) = (count(tops, colour, true), count(bottoms, colour, true));
+                c9 += (st - (nb - sb)).max(sb - (nt - st)).max(0);
+            }
+        }
+        c8 as u64 * self.weight * self.weight + c9 as u64 * self.weight
+    }
+
+    fn choose_tops(&mut self, pos: usize) {
+        if self.done() {
+            return;
+        }
+        self.nodes_left -= 1;
+        let size = self.bracket.len();
+        let half = size / 2;
+        if pos == size {
+            if self.tops_feasible() {
+                let mut pairs = Vec::with_capacity(half);
+                let mut used = vec![false; size];
+                let tops = self.tops.clone();
+                let bottoms = self.bottoms.clone();
+                self.choose_bottoms(&tops, &bottoms, 0, &mut used, &mut pairs, 0);
+            }
+            return;
+        }
+        // Position 0 is always a top member; a team is a top member as
+        // early as possible (smaller identifiers first).
+        if self.tops.len() < half {
+            self.tops.push(pos);
+            self.choose_tops(pos + 1);
+            self.tops.pop();
+        }
+        if self.bottoms.len() < self.tops.len() && pos > 0 {
+            self.bottoms.push(pos);
+            self.choose_tops(pos + 1);
+            self.bottoms.pop();
+        }
+    }
+
+    /// Bipartite check (Kuhn): every top member can get its own bottom
+    /// member with a larger TPN that it may meet.
+    fn tops_feasible(&self) -> bool {
+        let nb = self.bottoms.len();
+        let mut owner = vec![usize::MAX; nb];
+        for (ti, &t) in self.tops.iter().enumerate() {
+            let mut seen = vec![false; nb];
+            if !self.kuhn(ti, t, &mut owner, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn kuhn(&self, ti: usize, t: usize, owner: &mut [usize], seen: &mut [bool]) -> bool {
+        for (bi, &b) in self.bottoms.iter().enumerate() {
+            if b > t && self.local.get(t, b) && !seen[bi] {
+                seen[bi] = true;
+                if owner[bi] == usize::MAX || {
+                    let other = owner[bi];
+                    self.kuhn(other, self.tops[other], owner, seen)
+                } {
+                    owner[bi] = ti;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn choose_bottoms(
+        &mut self,
+        tops: &[usize],
+        bottoms: &[usize],
+        j: usize,
+        used: &mut [bool],
+        pairs: &mut Vec<(usize, usize)>,
+        cost: u64,
+    ) {
+        if self.done() {
+            return;
+        }
+        if j == tops.len() {
+            if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                self.best = Some((cost, pairs.clone()));
+            }
+            return;
+        }
+        self.nodes_left -= 1;
+        let t = tops[j];
+        // Prune with the bound of what is left.
+        if let Some((best, _)) = &self.best {
+            let rest_tops = &tops[j..];
+            let rest_bottoms: Vec<usize> = bottoms.iter().copied().filter(|&b| !used[b]).collect();
+            if cost + self.bound(rest_tops, &rest_bottoms) >= *best {
+                return;
+            }
+        }
+        for &b in bottoms {
+            if used[b] || b <= t || !self.local.get(t, b) {
+                continue;
+            }
+            let (c8, c9, c10) = self.engine.pair_cost(self.bracket[t], self.bracket[b]);
+            let step = c8 * self.weight * self.weight + c9 * self.weight + c10;
+            used[b] = true;
+            pairs.push((t, b));
+            self.choose_bottoms(tops, bottoms, j + 1, used, pairs, cost + step);
+            pairs.pop();
+            used[b] = false;
+            if self.done() {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "swiss_tests.rs"]
+mod tests;

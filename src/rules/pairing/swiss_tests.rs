@@ -1,0 +1,782 @@
+//! Tests of the team Swiss (C.04.6, R-3.1, R-3.2) and of judge control.
+
+use super::*;
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+fn team(id: i64, rating: u32) -> SwissTeam {
+    SwissTeam {
+        id: EntryId(id),
+        board_ratings: vec![
+            rating,
+            rating.saturating_sub(50),
+            rating.saturating_sub(100),
+        ],
+        withdrawn: false,
+    }
+}
+
+fn teams(n: i64) -> Vec<SwissTeam> {
+    // Team 1 strongest, so TPN = id under the rating ranking.
+    (1..=n).map(|i| team(i, 2600 - 10 * i as u32)).collect()
+}
+
+fn score(mp: i32, gp: i32) -> MatchScore {
+    MatchScore {
+        match_points: HalfPoints(mp),
+        game_points: HalfPoints(gp),
+    }
+}
+
+/// Plays a round: match points 2/1/0 and game points on 3 boards, in
+/// half-points; the bye is a drawn match; results drawn from `lot`.
+fn play(pairing: &Pairing, lot: &mut Lot, forfeit_rate: u64) -> PlayedRound {
+    let mut round = PlayedRound::default();
+    for m in &pairing.matches {
+        if forfeit_rate > 0 && lot.below(100) < forfeit_rate {
+            let white_wins = lot.coin();
+            let (w, b) = if white_wins { (4, 0) } else { (0, 4) };
+            round.matches.push(PlayedMatch {
+                white: m.white,
+                black: m.black,
+                white_score: score(w, w / 4 * 6),
+                black_score: score(b, b / 4 * 6),
+                outcome: MatchOutcome::Forfeit {
+                    winner: Some(if white_wins { m.white } else { m.black }),
+                },
+            });
+            continue;
+        }
+        let white_gp = lot.below(7) as i32; // 0..=6 half-points over 3 boards
+        let black_gp = 6 - white_gp;
+        let (wm, bm) = match white_gp.cmp(&black_gp) {
+            std::cmp::Ordering::Greater => (4, 0),
+            std::cmp::Ordering::Equal => (2, 2),
+            std::cmp::Ordering::Less => (0, 4),
+        };
+        round.matches.push(PlayedMatch {
+            white: m.white,
+            black: m.black,
+            white_score: score(wm, white_gp),
+            black_score: score(bm, black_gp),
+            outcome: MatchOutcome::Played,
+        });
+    }
+    for b in &pairing.byes {
+        round.byes.push(RoundBye {
+            team: b.team,
+            kind: ByeKind::PairingAllocated,
+            score: score(2, 3),
+        });
+    }
+    for e in &pairing.excluded {
+        round.byes.push(RoundBye {
+            team: e.team,
+            kind: ByeKind::Absent,
+            score: score(0, 0),
+        });
+    }
+    round
+}
+
+/// Who met whom (played matches only) and who may not get the PAB, read
+/// straight from the history, independently of the engine.
+fn history_facts(state: &SwissState) -> (HashSet<(EntryId, EntryId)>, HashSet<EntryId>) {
+    let mut met = HashSet::new();
+    let mut blocked = HashSet::new();
+    for r in &state.rounds {
+        for m in &r.matches {
+            if m.outcome == MatchOutcome::Played {
+                met.insert((m.white.min(m.black), m.white.max(m.black)));
+            }
+            if let MatchOutcome::Forfeit { winner: Some(w) } = m.outcome {
+                blocked.insert(w);
+            }
+        }
+        for b in &r.byes {
+            if b.kind == ByeKind::PairingAllocated {
+                blocked.insert(b.team);
+            }
+        }
+    }
+    (met, blocked)
+}
+
+/// Exhaustive: does a pairing without rematch and with a legal PAB exist?
+fn legal_pairing_exists(
+    active: &[EntryId],
+    met: &HashSet<(EntryId, EntryId)>,
+    blocked: &HashSet<EntryId>,
+) -> bool {
+    fn perfect(
+        mask: u32,
+        n: usize,
+        ok: &dyn Fn(usize, usize) -> bool,
+        memo: &mut HashMap<u32, bool>,
+    ) -> bool {
+        if mask == (1 << n) - 1 {
+            return true;
+        }
+        if let Some(&v) = memo.get(&mask) {
+            return v;
+        }
+        let i = (0..n).find(|&i| mask & (1 << i) == 0).unwrap_or(n);
+        let r = (i + 1..n).any(|j| {
+            mask & (1 << j) == 0 && ok(i, j) && perfect(mask | 1 << i | 1 << j, n, ok, memo)
+        });
+        memo.insert(mask, r);
+        r
+    }
+    let n = active.len();
+    let ok = |i: usize, j: usize| {
+        let (a, b) = (active[i], active[j]);
+        !met.contains(&(a.min(b), a.max(b)))
+    };
+    let mut memo = HashMap::new();
+    if n.is_multiple_of(2) {
+        return perfect(0, n, &ok, &mut memo);
+    }
+    (0..n).any(|b| !blocked.contains(&active[b]) && perfect(1 << b, n, &ok, &mut memo))
+}
+
+/// Checks the absolute criteria on a pairing; returns the teams it placed.
+fn check_pairing(state: &SwissState, p: &Pairing) -> Result<(), TestCaseError> {
+    let (met, blocked) = history_facts(state);
+    let mut seen = HashSet::new();
+    for m in &p.matches {
+        prop_assert!(m.white != m.black);
+        prop_assert!(seen.insert(m.white), "team {} twice", m.white);
+        prop_assert!(seen.insert(m.black), "team {} twice", m.black);
+        let key = (m.white.min(m.black), m.white.max(m.black));
+        if m.source == MatchSource::Engine {
+            prop_assert!(!met.contains(&key), "rematch {:?}", key);
+        }
+    }
+    let engine_byes: Vec<_> = p
+        .byes
+        .iter()
+        .filter(|b| b.source == MatchSource::Engine)
+        .collect();
+    prop_assert!(engine_byes.len() <= 1);
+    for b in &p.byes {
+        prop_assert!(seen.insert(b.team), "bye team {} also paired", b.team);
+    }
+    for b in engine_byes {
+        prop_assert!(!blocked.contains(&b.team), "second PAB for {}", b.team);
+    }
+    for e in &p.excluded {
+        prop_assert!(!seen.contains(&e.team));
+    }
+    // Everybody active is placed.
+    for t in &state.teams {
+        let excluded = p.excluded.iter().any(|e| e.team == t.id);
+        prop_assert_eq!(
+            seen.contains(&t.id),
+            !t.withdrawn && !excluded,
+            "team {}",
+            t.id
+        );
+    }
+    Ok(())
+}
+
+fn ids_of(p: &Pairing) -> Vec<(i64, i64)> {
+    p.matches.iter().map(|m| (m.white.0, m.black.0)).collect()
+}
+
+#[test]
+fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_a_recorded_seed() {
+    let config = SwissConfig::r_3_corporate(777);
+    let mut state = SwissState {
+        teams: teams(20),
+        ..Default::default()
+    };
+    let r1 = pair_next_round(&state, &config).expect("round 1");
+    assert_eq!(r1.method, PairingMethod::ByLot);
+    let seed = r1.lot_seed.expect("seed recorded");
+    // Reproducible from the same inputs and seed …
+    assert_eq!(pair_next_round(&state, &config), Ok(r1.clone()));
+    // … and a different tournament seed gives a different draw.
+    let other = pair_next_round(&state, &SwissConfig::r_3_corporate(778)).expect("round 1");
+    assert_ne!(ids_of(&other), ids_of(&r1));
+    assert_ne!(other.lot_seed, Some(seed));
+    // The draw is not the rating order (1-11, 2-12, …).
+    let swiss_like: Vec<(i64, i64)> = (1..=10).map(|i| (i, i + 10)).collect();
+    assert_ne!(ids_of(&r1), swiss_like);
+    let mut lot = Lot::new(1);
+    state.rounds.push(play(&r1, &mut lot, 0));
+    let r2 = pair_next_round(&state, &config).expect("round 2");
+    assert_eq!(r2.method, PairingMethod::ByLot);
+    assert_ne!(
+        r2.lot_seed,
+        Some(seed),
+        "each round has its own derived seed"
+    );
+    check_pairing(&state, &r2).expect("round 2 legal");
+    state.rounds.push(play(&r2, &mut lot, 0));
+    let r3 = pair_next_round(&state, &config).expect("round 3");
+    assert_eq!(r3.method, PairingMethod::Swiss);
+    assert_eq!(r3.lot_seed, None);
+}
+
+#[test]
+fn r_3_2_seven_round_swiss_of_19_teams_never_repeats_a_match() {
+    let config = SwissConfig::r_3_corporate(31);
+    let mut state = SwissState {
+        teams: teams(19),
+        ..Default::default()
+    };
+    let mut lot = Lot::new(99);
+    let mut byes = HashSet::new();
+    for round in 1..=7 {
+        let p = pair_next_round(&state, &config).expect("pairing");
+        assert_eq!(p.round, round);
+        check_pairing(&state, &p).expect("legal");
+        assert_eq!(p.matches.len(), 9);
+        assert_eq!(p.byes.len(), 1);
+        assert!(byes.insert(p.byes[0].team), "second bye");
+        state.rounds.push(play(&p, &mut lot, 0));
+    }
+    // An 8th round is beyond the declared 7 (C.04.1 a).
+    assert!(pair_next_round(&state, &config).is_err());
+}
+
+#[test]
+fn c_04_6_round_one_pairs_top_half_against_bottom_half_with_initial_colour() {
+    let mut config = SwissConfig::new(5, 1);
+    config.initial_colour = Some(Colour::White);
+    let state = SwissState {
+        teams: teams(8),
+        ..Default::default()
+    };
+    let p = pair_next_round(&state, &config).expect("round 1");
+    // Art. 3.6: first identifier 1,2,3,4 | 5,6,7,8; art. 4.3.1: odd TPN
+    // first-team gets the initial colour, even TPN the other.
+    assert_eq!(ids_of(&p), vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    assert_eq!(p.pairing_numbers, (1..=8).map(EntryId).collect::<Vec<_>>());
+}
+
+#[test]
+fn c_04_6_winners_meet_winners_and_colours_alternate() {
+    let mut config = SwissConfig::new(5, 1);
+    config.initial_colour = Some(Colour::White);
+    let mut state = SwissState {
+        teams: teams(4),
+        ..Default::default()
+    };
+    // Round 1: 1-3 and 4-2 (as paired); 3 and 4 win.
+    state.rounds.push(PlayedRound {
+        matches: vec![
+            PlayedMatch {
+                white: EntryId(1),
+                black: EntryId(3),
+                white_score: score(0, 2),
+                black_score: score(4, 4),
+                outcome: MatchOutcome::Played,
+            },
+            PlayedMatch {
+                white: EntryId(4),
+                black: EntryId(2),
+                white_score: score(4, 5),
+                black_score: score(0, 1),
+                outcome: MatchOutcome::Played,
+            },
+        ],
+        byes: vec![],
+    });
+    let p = pair_next_round(&state, &config).expect("round 2");
+    // Winners 3 and 4 meet: 3 had Black, 4 had White; type A prefs are
+    // none after one match (CD ±1), so 4.3.5 gives White to the lower CD: 3.
+    assert_eq!(ids_of(&p), vec![(3, 4), (2, 1)]);
+}
+
+#[test]
+fn c_04_6_type_a_colour_preference_decides_colours() {
+    // Team 1 had Black twice (CD -2): it must get White against team 2,
+    // which had White twice, whatever the first-team.
+    let mut config = SwissConfig::new(6, 3);
+    config.initial_colour = Some(Colour::White);
+    let mut state = SwissState {
+        teams: teams(6),
+        ..Default::default()
+    };
+    let m = |w: i64, b: i64| PlayedMatch {
+        white: EntryId(w),
+        black: EntryId(b),
+        white_score: score(2, 3),
+        black_score: score(2, 3),
+        outcome: MatchOutcome::Played,
+    };
+    state.rounds.push(PlayedRound {
+        matches: vec![m(3, 1), m(2, 4), m(5, 6)],
+        byes: vec![],
+    });
+    state.rounds.push(PlayedRound {
+        matches: vec![m(4, 1), m(2, 5), m(6, 3)],
+        byes: vec![],
+    });
+    let p = pair_next_round(&state, &config).expect("round 3");
+    check_pairing(&state, &p).expect("legal");
+    let one_two = p
+        .matches
+        .iter()
+        .find(|x| [x.white, x.black].contains(&EntryId(1)))
+        .expect("team 1 paired");
+    assert_eq!(one_two.white, EntryId(1), "{:?}", ids_of(&p));
+}
+
+#[test]
+fn c_04_6_pab_never_twice_and_c2_error_when_nobody_may_take_it() {
+    let config = SwissConfig::new(9, 5);
+    let mut state = SwissState {
+        teams: teams(7),
+        ..Default::default()
+    };
+    let mut lot = Lot::new(5);
+    let mut had_bye = HashSet::new();
+    for _ in 0..9 {
+        let Ok(p) = pair_next_round(&state, &config) else {
+            break;
+        };
+        assert!(had_bye.insert(p.byes[0].team), "second PAB");
+        state.rounds.push(play(&p, &mut lot, 0));
+    }
+    assert!(had_bye.len() >= 3);
+    // Three teams, each already had the PAB: round 4 has nobody for it.
+    let m = |w: i64, b: i64| PlayedMatch {
+        white: EntryId(w),
+        black: EntryId(b),
+        white_score: score(2, 3),
+        black_score: score(2, 3),
+        outcome: MatchOutcome::Played,
+    };
+    let bye = |t: i64| RoundBye {
+        team: EntryId(t),
+        kind: ByeKind::PairingAllocated,
+        score: score(2, 3),
+    };
+    let state = SwissState {
+        teams: teams(3),
+        rounds: vec![
+            PlayedRound {
+                matches: vec![m(1, 2)],
+                byes: vec![bye(3)],
+            },
+            PlayedRound {
+                matches: vec![m(3, 1)],
+                byes: vec![bye(2)],
+            },
+            PlayedRound {
+                matches: vec![m(2, 3)],
+                byes: vec![bye(1)],
+            },
+        ],
+        control: RoundControl::default(),
+    };
+    let err = pair_next_round(&state, &config).expect_err("no PAB left");
+    assert_eq!(err.criterion(), Criterion::C2NoSecondBye, "{err}");
+}
+
+#[test]
+fn c_04_6_pab_prefers_lowest_score_team() {
+    let config = SwissConfig::new(5, 5);
+    let mut state = SwissState {
+        teams: teams(5),
+        ..Default::default()
+    };
+    // Round 1: 1 beat 2, 3 beat 4; 5 had the bye (drawn match).
+    state.rounds.push(PlayedRound {
+        matches: vec![
+            PlayedMatch {
+                white: EntryId(1),
+                black: EntryId(2),
+                white_score: score(4, 4),
+                black_score: score(0, 2),
+                outcome: MatchOutcome::Played,
+            },
+            PlayedMatch {
+                white: EntryId(3),
+                black: EntryId(4),
+                white_score: score(4, 6),
+                black_score: score(0, 0),
+                outcome: MatchOutcome::Played,
+            },
+        ],
+        byes: vec![RoundBye {
+            team: EntryId(5),
+            kind: ByeKind::PairingAllocated,
+            score: score(2, 3),
+        }],
+    });
+    let p = pair_next_round(&state, &config).expect("round 2");
+    // Lowest scores: 2 and 4 (0 MP); same played; largest TPN → 4.
+    assert_eq!(p.byes[0].team, EntryId(4));
+}
+
+#[test]
+fn c_04_6_impossible_round_says_which_criterion_failed() {
+    // 4 teams after a full round robin: every pairing is a rematch.
+    let config = SwissConfig::new(5, 1);
+    let mut state = SwissState {
+        teams: teams(4),
+        ..Default::default()
+    };
+    let m = |w: i64, b: i64| PlayedMatch {
+        white: EntryId(w),
+        black: EntryId(b),
+        white_score: score(2, 3),
+        black_score: score(2, 3),
+        outcome: MatchOutcome::Played,
+    };
+    for pairs in [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]] {
+        state.rounds.push(PlayedRound {
+            matches: pairs.iter().map(|&(w, b)| m(w, b)).collect(),
+            byes: vec![],
+        });
+    }
+    let err = pair_next_round(&state, &config).expect_err("no legal pairing");
+    assert_eq!(err.criterion(), Criterion::C1NoRematch);
+    assert!(err.to_string().contains("[C1]"), "{err}");
+    // A forfeited match is no meeting (FIDE practice) unless configured.
+    let mut forfeited = state.clone();
+    for (m, winner) in forfeited.rounds[2].matches.iter_mut().zip([2, 3]) {
+        m.outcome = MatchOutcome::Forfeit {
+            winner: Some(EntryId(winner)),
+        };
+    }
+    let p = pair_next_round(&forfeited, &config)
+        .expect("2–4 and 3–1 were forfeited: they may meet again");
+    assert_eq!(p.matches.len(), 2);
+    let mut strict = config.clone();
+    strict.forfeit_counts_as_meeting = true;
+    assert!(pair_next_round(&forfeited, &strict).is_err());
+}
+
+#[test]
+fn judge_fixed_pairing_and_exclusion_then_engine_pairs_the_rest() {
+    let mut config = SwissConfig::new(7, 8);
+    config.initial_colour = Some(Colour::White);
+    let mut state = SwissState {
+        teams: teams(10),
+        ..Default::default()
+    };
+    let first = pair_next_round(&state, &config).expect("round 1");
+    assert_eq!(ids_of(&first)[0], (1, 6));
+    state.control = RoundControl {
+        fixed: vec![JudgePairing {
+            white: EntryId(6),
+            black: EntryId(1),
+            reason: "colours swapped at the captains' request".into(),
+        }],
+        bye: None,
+        excluded: vec![JudgeDecision {
+            team: EntryId(10),
+            reason: "late arrival, excluded from round 1".into(),
+        }],
+    };
+    let p = pair_next_round(&state, &config).expect("re-paired");
+    check_pairing(&state, &p).expect("legal");
+    let judge: Vec<_> = p
+        .matches
+        .iter()
+        .filter(|m| matches!(m.source, MatchSource::Judge { .. }))
+        .collect();
+    assert_eq!(judge.len(), 1);
+    assert_eq!((judge[0].white, judge[0].black), (EntryId(6), EntryId(1)));
+    assert_eq!(p.excluded.len(), 1);
+    // 10 teams − 2 fixed − 1 excluded = 7: the engine gives a bye too.
+    assert_eq!(p.matches.len(), 4);
+    assert_eq!(p.byes.len(), 1);
+    assert!(
+        !p.matches
+            .iter()
+            .any(|m| m.white == EntryId(10) || m.black == EntryId(10))
+    );
+    // Judge decisions on unknown or doubly used teams are refused.
+    let mut bad = state.clone();
+    bad.control.excluded.push(JudgeDecision {
+        team: EntryId(6),
+        reason: "twice".into(),
+    });
+    assert!(pair_next_round(&bad, &config).is_err());
+    bad.control.excluded = vec![JudgeDecision {
+        team: EntryId(99),
+        reason: "unknown".into(),
+    }];
+    assert!(matches!(
+        pair_next_round(&bad, &config),
+        Err(PairingError::UnknownTeam { .. })
+    ));
+}
+
+#[test]
+fn judge_rematch_is_allowed_but_recorded() {
+    let config = SwissConfig::new(7, 8);
+    let mut state = SwissState {
+        teams: teams(6),
+        ..Default::default()
+    };
+    let mut lot = Lot::new(3);
+    let p = pair_next_round(&state, &config).expect("round 1");
+    state.rounds.push(play(&p, &mut lot, 0));
+    let m = &p.matches[0];
+    state.control.fixed.push(JudgePairing {
+        white: m.black,
+        black: m.white,
+        reason: "play-off style replay ordered by the chief judge".into(),
+    });
+    let p2 = pair_next_round(&state, &config).expect("round 2");
+    assert!(
+        p2.notes
+            .iter()
+            .any(|n| n.criterion == Criterion::C1NoRematch)
+    );
+}
+
+#[test]
+fn initial_ranking_by_average_rating_of_top_boards_and_by_lot() {
+    let mut config = SwissConfig::new(5, 11);
+    config.initial_ranking = InitialRanking::AverageRating { boards: 2 };
+    let mk = |id: i64, r: Vec<u32>| SwissTeam {
+        id: EntryId(id),
+        board_ratings: r,
+        withdrawn: false,
+    };
+    let ts = vec![
+        mk(1, vec![2000, 1000, 3000]), // top-2 average 1500
+        mk(2, vec![1800, 1800]),       // 1800
+        mk(3, vec![2100, 1700, 100]),  // 1900
+        mk(4, vec![1600]),             // 1600
+    ];
+    assert_eq!(
+        initial_ranking(&ts, &config),
+        vec![EntryId(3), EntryId(2), EntryId(4), EntryId(1)]
+    );
+    config.initial_ranking = InitialRanking::ByLot;
+    let a = initial_ranking(&ts, &config);
+    let mut reordered = ts.clone();
+    reordered.reverse();
+    assert_eq!(
+        initial_ranking(&reordered, &config),
+        a,
+        "lot does not depend on listing order"
+    );
+    let mut sorted = a.clone();
+    sorted.sort();
+    assert_eq!(sorted, (1..=4).map(EntryId).collect::<Vec<_>>());
+}
+
+#[test]
+fn inconsistent_history_is_an_error_not_a_panic() {
+    let config = SwissConfig::new(5, 1);
+    let mut state = SwissState {
+        teams: teams(4),
+        ..Default::default()
+    };
+    state.rounds.push(PlayedRound {
+        matches: vec![PlayedMatch {
+            white: EntryId(1),
+            black: EntryId(42),
+            white_score: score(2, 3),
+            black_score: score(2, 3),
+            outcome: MatchOutcome::Played,
+        }],
+        byes: vec![],
+    });
+    assert!(matches!(
+        pair_next_round(&state, &config),
+        Err(PairingError::UnknownTeam { .. })
+    ));
+    state.rounds[0].matches[0].black = EntryId(1);
+    assert!(pair_next_round(&state, &config).is_err());
+    let mut dup = SwissState {
+        teams: teams(3),
+        ..Default::default()
+    };
+    dup.teams.push(team(2, 1500));
+    assert_eq!(
+        pair_next_round(&dup, &config),
+        Err(PairingError::DuplicateTeam(EntryId(2)))
+    );
+}
+
+#[test]
+fn withdrawn_team_is_not_paired() {
+    let config = SwissConfig::new(5, 1);
+    let mut state = SwissState {
+        teams: teams(6),
+        ..Default::default()
+    };
+    state.teams[2].withdrawn = true;
+    let p = pair_next_round(&state, &config).expect("pairing");
+    assert_eq!(p.matches.len(), 2);
+    assert_eq!(p.byes.len(), 1);
+    assert!(
+        p.matches
+            .iter()
+            .all(|m| m.white != EntryId(3) && m.black != EntryId(3))
+    );
+}
+
+#[test]
+fn large_swiss_keeps_score_groups_together() {
+    // 200 teams, 5 rounds: in every round most matches are between teams
+    // of equal score (C.04.1 e), and colours stay within ±2 for most teams.
+    let config = SwissConfig::new(9, 4242);
+    let mut state = SwissState {
+        teams: teams(200),
+        ..Default::default()
+    };
+    let mut lot = Lot::new(17);
+    let mut scores: HashMap<EntryId, i32> = HashMap::new();
+    for _ in 0..5 {
+        let p = pair_next_round(&state, &config).expect("pairing");
+        check_pairing(&state, &p).expect("legal");
+        let equal = p
+            .matches
+            .iter()
+            .filter(|m| scores.get(&m.white) == scores.get(&m.black))
+            .count();
+        assert!(
+            equal * 10 >= p.matches.len() * 8,
+            "only {equal} equal-score matches"
+        );
+        let round = play(&p, &mut lot, 0);
+        for m in &round.matches {
+            *scores.entry(m.white).or_default() += m.white_score.match_points.0;
+            *scores.entry(m.black).or_default() += m.black_score.match_points.0;
+        }
+        state.rounds.push(round);
+    }
+}
+
+/// One random tournament: checks every round, returns the pairings.
+fn run_tournament(
+    n: usize,
+    rounds: u32,
+    seed: u64,
+    config: &SwissConfig,
+    exclude_every: u64,
+    forfeit_rate: u64,
+) -> Result<Vec<Pairing>, TestCaseError> {
+    let mut state = SwissState {
+        teams: teams(n as i64),
+        ..Default::default()
+    };
+    let mut lot = Lot::new(seed);
+    let mut pairings = Vec::new();
+    for _ in 0..rounds {
+        state.control = RoundControl::default();
+        if exclude_every > 0 && lot.below(exclude_every) == 0 {
+            let t = state.teams[lot.below(n as u64) as usize].id;
+            state.control.excluded.push(JudgeDecision {
+                team: t,
+                reason: "absent".into(),
+            });
+        }
+        let result = pair_next_round(&state, config);
+        // Same inputs, same seed: same pairing.
+        prop_assert_eq!(&result, &pair_next_round(&state, config));
+        match result {
+            Ok(p) => {
+                check_pairing(&state, &p)?;
+                state.rounds.push(play(&p, &mut lot, forfeit_rate));
+                pairings.push(p);
+            }
+            Err(e) => {
+                // Allowed only if no legal pairing exists at all.
+                let (met, blocked) = history_facts(&state);
+                let excluded: BTreeSet<EntryId> =
+                    state.control.excluded.iter().map(|e| e.team).collect();
+                let active: Vec<EntryId> = state
+                    .teams
+                    .iter()
+                    .map(|t| t.id)
+                    .filter(|id| !excluded.contains(id))
+                    .collect();
+                prop_assert!(active.len() <= 20, "error on a large field: {}", e);
+                prop_assert!(
+                    !legal_pairing_exists(&active, &met, &blocked),
+                    "engine failed ({}) although a legal pairing exists",
+                    e
+                );
+                prop_assert!(matches!(
+                    e.criterion(),
+                    Criterion::C1NoRematch | Criterion::C2NoSecondBye | Criterion::C3Completion
+                ));
+                break;
+            }
+        }
+    }
+    Ok(pairings)
+}
+
+fn config_strategy() -> impl Strategy<Value = SwissConfig> {
+    (
+        any::<u64>(),
+        0u32..3,
+        prop_oneof![
+            Just(ColourPreferenceType::TypeA),
+            Just(ColourPreferenceType::TypeB),
+            Just(ColourPreferenceType::NoPreference)
+        ],
+        prop_oneof![
+            Just(PrimaryScore::MatchPoints),
+            Just(PrimaryScore::GamePoints)
+        ],
+        prop_oneof![
+            Just(InitialRanking::AverageRating { boards: 2 }),
+            Just(InitialRanking::ByLot),
+            Just(InitialRanking::AsListed)
+        ],
+    )
+        .prop_map(|(seed, lot_rounds, colours, primary, ranking)| {
+            let mut c = SwissConfig::new(30, seed);
+            c.rounds_by_lot = lot_rounds;
+            c.colour_preference = colours;
+            c.primary_score = primary;
+            c.initial_ranking = ranking;
+            c
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Small fields played to (and past) exhaustion: the engine pairs
+    /// legally whenever a legal pairing exists, and says which criterion
+    /// failed when none does.
+    #[test]
+    fn small_swiss_is_legal_until_no_legal_pairing_exists(
+        n in 2usize..=13,
+        extra in 0u32..4,
+        seed in any::<u64>(),
+        config in config_strategy(),
+        exclude_every in 0u64..4,
+        forfeit_rate in prop_oneof![Just(0u64), Just(10u64)],
+    ) {
+        let rounds = n as u32 + extra;
+        let mut config = config;
+        config.total_rounds = rounds.max(1);
+        run_tournament(n, rounds, seed, &config, exclude_every, forfeit_rate)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Larger fields with rounds ≤ (n−3)/2, where a legal pairing always
+    /// exists (Dirac): the engine must always succeed.
+    #[test]
+    fn larger_swiss_always_pairs_legally(
+        n in 14usize..=64,
+        seed in any::<u64>(),
+        config in config_strategy(),
+    ) {
+        let rounds = ((n as u32).saturating_sub(3) / 2).min(9);
+        let mut config = config;
+        config.total_rounds = rounds.max(1);
+        let pairings = run_tournament(n, rounds, seed, &config, 0, 0)?;
+        prop_assert_eq!(pairings.len() as u32, rounds);
+    }
+}
