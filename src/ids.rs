@@ -26,3 +26,15 @@ id_type!(
     /// A row of `championships`: a season.
     ChampionshipId
 );
+id_type!(
+    /// A row of `organizations`: an enterprise.
+    OrganizationId
+);
+id_type!(
+    /// A row of `teams`.
+    TeamId
+);
+id_type!(
+    /// A row of `invitations`.
+    InvitationId
+);

@@ -10,4 +10,5 @@ pub mod i18n;
 pub mod ids;
 pub mod rules;
 pub mod startup;
+pub mod teams;
 pub mod web;

@@ -1,11 +1,11 @@
-//! Championships (seasons). This issue needs only the row that role grants
-//! point at; the championship issue adds the regulation and dates.
+//! Championships (seasons): a name, a time zone and the regulation they run
+//! under, stored as the serialized `rules::Regulation`.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::championships, utc_now};
-use crate::ids::ChampionshipId;
+use crate::ids::{ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = championships)]
@@ -14,26 +14,56 @@ pub struct Championship {
     pub slug: String,
     pub name: String,
     pub created_at: NaiveDateTime,
+    /// JSON of `rules::regulation::Regulation`.
+    pub regulation: String,
+    pub preset: String,
+    pub time_zone: String,
+    pub created_by: Option<i64>,
+}
+
+impl Championship {
+    pub fn id(&self) -> ChampionshipId {
+        ChampionshipId(self.id)
+    }
 }
 
 #[derive(Insertable)]
 #[diesel(table_name = championships)]
-struct NewChampionship<'a> {
-    slug: &'a str,
-    name: &'a str,
-    created_at: NaiveDateTime,
+pub struct NewChampionship<'a> {
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub regulation: &'a str,
+    pub preset: &'a str,
+    pub time_zone: &'a str,
+    pub created_by: Option<i64>,
+    pub created_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, slug: &str, name: &str) -> QueryResult<ChampionshipId> {
-    diesel::insert_into(championships::table)
-        .values(NewChampionship {
+impl<'a> NewChampionship<'a> {
+    /// A bare championship (tests, role grants) with an empty regulation.
+    pub fn bare(slug: &'a str, name: &'a str) -> Self {
+        NewChampionship {
             slug,
             name,
+            regulation: "{}",
+            preset: "",
+            time_zone: "Europe/Moscow",
+            created_by: None,
             created_at: utc_now(),
-        })
+        }
+    }
+}
+
+pub fn create(conn: &mut DbConnection, new: &NewChampionship) -> QueryResult<ChampionshipId> {
+    diesel::insert_into(championships::table)
+        .values(new)
         .returning(championships::id)
         .get_result(conn)
         .map(ChampionshipId)
+}
+
+pub fn insert(conn: &mut DbConnection, slug: &str, name: &str) -> QueryResult<ChampionshipId> {
+    create(conn, &NewChampionship::bare(slug, name))
 }
 
 pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<Championship>> {
@@ -42,4 +72,23 @@ pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<
         .select(Championship::as_select())
         .first(conn)
         .optional()
+}
+
+pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        championships::table.filter(championships::slug.eq(slug)),
+    ))
+    .get_result(conn)
+}
+
+/// All championships, newest first.
+pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Championship>> {
+    championships::table
+        .order(championships::id.desc())
+        .select(Championship::as_select())
+        .load(conn)
+}
+
+pub fn creator(c: &Championship) -> Option<PersonId> {
+    c.created_by.map(PersonId)
 }

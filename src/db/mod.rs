@@ -5,9 +5,12 @@
 pub mod audit;
 pub mod championships;
 pub mod login_attempts;
+pub mod organizations;
 pub mod people;
 pub mod roles;
 pub mod schema;
+pub mod standing;
+pub mod teams;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -2,7 +2,8 @@
 
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::role_grants, utc_now};
+use super::schema::{people, role_grants};
+use super::{DbConnection, utc_now};
 use crate::ids::{ChampionshipId, PersonId};
 
 /// The roles a person can be granted on one championship (G-D1: the chief
@@ -110,4 +111,37 @@ pub fn roles_of(
         .select(role_grants::role)
         .load(conn)?;
     Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
+}
+
+/// Everyone holding a role on the championship, with their nicks, by role.
+pub fn grants_of(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<(Role, String)>> {
+    let rows: Vec<(String, String)> = role_grants::table
+        .inner_join(people::table.on(people::id.eq(role_grants::person_id)))
+        .filter(role_grants::championship_id.eq(championship.0))
+        .order((role_grants::role, people::nick_key))
+        .select((role_grants::role, people::nick))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(role, nick)| Role::parse(&role).map(|r| (r, nick)))
+        .collect())
+}
+
+/// Whether the person holds any of `roles` on any championship (officials'
+/// pages that are not about one championship: bans, club membership).
+pub fn has_role_anywhere(
+    conn: &mut DbConnection,
+    person: PersonId,
+    roles: &[Role],
+) -> QueryResult<bool> {
+    let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    diesel::select(diesel::dsl::exists(
+        role_grants::table
+            .filter(role_grants::person_id.eq(person.0))
+            .filter(role_grants::role.eq_any(names)),
+    ))
+    .get_result(conn)
 }

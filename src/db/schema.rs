@@ -180,12 +180,25 @@ diesel::table! {
 }
 
 diesel::joinable!(role_grants -> championships (championship_id));
-diesel::joinable!(audit_log -> people (actor_id));
+diesel::joinable!(teams -> championships (championship_id));
+diesel::joinable!(memberships -> teams (team_id));
+diesel::joinable!(memberships -> people (person_id));
+diesel::joinable!(invitations -> teams (team_id));
+diesel::joinable!(employments -> organizations (organization_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     people,
     championships,
     role_grants,
     login_attempts,
-    audit_log
+    audit_log,
+    organizations,
+    teams,
+    memberships,
+    invitations,
+    captaincies,
+    club_memberships,
+    bans,
+    clone_links,
+    employments,
 );

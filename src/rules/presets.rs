@@ -6,7 +6,7 @@ use super::regulation::{
     AppealsCommittee, DocumentHolder, DocumentKind, DocumentRequirement, EntryRules, Format,
     FormatBand, FormatRule, KnockoutStage, PenaltyEffect, PenaltyRule, PlacePoints,
     REGULATION_VERSION, Regulation, RosterRules, SeasonRules, SeasonTieRule, SharedPlaceSplit,
-    TimeControl,
+    TimeControl, TransferRule,
 };
 use super::score::{Colour, HalfPoints, MatchPoints, ScoreKind, Scoring};
 use super::tiebreak::{Edition, IncompleteEncounters, TieBreak, TieBreakKind, TieBreakRules};
@@ -108,6 +108,11 @@ pub fn g() -> Regulation {
             one_team_per_organization: false,
             one_sport_per_athlete: false,
             non_playing_captain: false,
+            organization_required: false,
+            // G-A7: members are valid club members, not banned.
+            club_membership_required: true,
+            // G-B33: unlimited transfers.
+            transfers: TransferRule::Free,
         },
         entry: EntryRules {
             // G-B13: registration opens 30 minutes before the tournament.
@@ -259,6 +264,10 @@ pub fn r() -> Regulation {
             // chess, volleyball and darts run in parallel.
             one_sport_per_athlete: true,
             non_playing_captain: false,
+            // the team is its organization's (corporate standings, R-3.4).
+            organization_required: true,
+            club_membership_required: false,
+            transfers: TransferRule::Free,
         },
         entry: EntryRules {
             opens_before_start: None,
@@ -365,6 +374,10 @@ pub fn e() -> Regulation {
             one_team_per_organization: true,
             one_sport_per_athlete: false,
             non_playing_captain: true,
+            // E-10, E-12: one team per enterprise, staff of that enterprise.
+            organization_required: true,
+            club_membership_required: false,
+            transfers: TransferRule::Free,
         },
         entry: EntryRules {
             opens_before_start: None,

@@ -235,6 +235,26 @@ pub struct RosterRules {
     pub one_sport_per_athlete: bool,
     /// Captain may be a non-playing member (E-11).
     pub non_playing_captain: bool,
+    /// A team applies on behalf of an organization (R-1.10, R-3.4, E-10).
+    #[serde(default)]
+    pub organization_required: bool,
+    /// Members must be valid club members (G-A7).
+    #[serde(default)]
+    pub club_membership_required: bool,
+    /// How a player moves between teams (G-B33: freely, any number of times).
+    #[serde(default)]
+    pub transfers: TransferRule,
+}
+
+/// Who must agree to a transfer besides the player and the new captain
+/// (whose invitation starts it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TransferRule {
+    /// G-B33: transfers are free and unlimited.
+    #[default]
+    Free,
+    /// A judge approves each transfer before it takes effect.
+    JudgeApproval,
 }
 
 /// A line-up or roster that breaks the limits.

@@ -356,18 +356,60 @@ pub async fn logout(
 
 // ---------------------------------------------------------------- account
 
+pub struct AccountInvitation {
+    pub team: String,
+    pub team_url: String,
+    pub awaiting: bool,
+    pub accept_url: String,
+    pub decline_url: String,
+}
+
 #[derive(Template)]
 #[template(path = "account.html")]
 pub struct AccountPage {
     ctx: PageCtx,
     user: CurrentUser,
+    teams: Vec<(String, String)>,
+    invitations: Vec<AccountInvitation>,
 }
 
 pub async fn account_page(
     ctx: PageCtx,
     SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    page(StatusCode::OK, &AccountPage { ctx, user })
+    let id = user.id;
+    let (teams, invitations) = state
+        .db(move |conn| {
+            Ok((
+                crate::db::teams::teams_of_person(conn, id)?,
+                crate::db::teams::invitations_for(conn, id)?,
+            ))
+        })
+        .await?;
+    let teams = teams
+        .into_iter()
+        .map(|(t, _)| (paths::team(t.id()), t.name))
+        .collect();
+    let invitations = invitations
+        .into_iter()
+        .map(|l| AccountInvitation {
+            team_url: paths::team(l.invitation.team()),
+            awaiting: l.invitation.status == "awaiting_approval",
+            accept_url: paths::accept_invitation(l.invitation.id()),
+            decline_url: paths::close_invitation(l.invitation.id()),
+            team: l.team_name,
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &AccountPage {
+            ctx,
+            user,
+            teams,
+            invitations,
+        },
+    )
 }
 
 #[derive(Deserialize, Default)]

@@ -47,6 +47,8 @@ pub struct Field {
     pub autocomplete: &'static str,
     pub hint: Option<String>,
     pub error: Option<String>,
+    /// For `kind == "select"`: (value, label) pairs.
+    pub options: Vec<(String, String)>,
 }
 
 impl Field {
@@ -59,7 +61,15 @@ impl Field {
             autocomplete: "off",
             hint: None,
             error: None,
+            options: Vec::new(),
         }
+    }
+
+    /// A drop-down list; `value` selects the option with that value.
+    pub fn options(mut self, options: Vec<(String, String)>) -> Field {
+        self.kind = "select";
+        self.options = options;
+        self
     }
 
     pub fn value(mut self, value: &str) -> Field {

@@ -139,3 +139,57 @@ impl<R: RoleSet + 'static> FromRequest for Staff<R> {
         })
     }
 }
+
+/// A person holding one of `R::ROLES` on any championship, or an admin:
+/// for officials' pages not tied to one championship (bans, club
+/// membership, organizations).
+pub struct Official<R: RoleSet> {
+    pub user: CurrentUser,
+    _roles: PhantomData<R>,
+}
+
+impl<R: RoleSet + 'static> FromRequest for Official<R> {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = CurrentUser::load(&req)
+                .await?
+                .ok_or_else(|| login_required(&req))?;
+            let allowed = user.is_admin || {
+                let state = req
+                    .app_data::<web::Data<AppState>>()
+                    .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                let person = user.id;
+                state
+                    .db(move |conn| Ok(roles::has_role_anywhere(conn, person, R::ROLES)?))
+                    .await?
+            };
+            if allowed {
+                Ok(Official {
+                    user,
+                    _roles: PhantomData,
+                })
+            } else {
+                Err(AppError::Forbidden)
+            }
+        })
+    }
+}
+
+/// Whether a signed-in person is an official of the given kind (for pages
+/// that show officials' tools to some viewers only).
+pub async fn is_official<R: RoleSet>(
+    state: &web::Data<AppState>,
+    user: &CurrentUser,
+) -> Result<bool, AppError> {
+    if user.is_admin {
+        return Ok(true);
+    }
+    let person = user.id;
+    state
+        .db(move |conn| Ok(roles::has_role_anywhere(conn, person, R::ROLES)?))
+        .await
+}

@@ -3,13 +3,17 @@
 
 pub mod admin;
 pub mod auth;
+pub mod championships;
 pub mod csrf;
 pub mod ctx;
 pub mod error;
 pub mod forms;
 pub mod guards;
 pub mod pages;
+pub mod people;
+pub mod regulation_view;
 pub mod session;
+pub mod teams;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -58,6 +62,8 @@ impl AppState {
 /// Every URL the app serves, named once, so that links and redirects
 /// cannot drift from the route table.
 pub mod paths {
+    use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId};
+
     pub const HOME: &str = "/";
     pub const HEALTH: &str = "/health";
     pub const LANG: &str = "/lang";
@@ -68,9 +74,74 @@ pub mod paths {
     pub const PASSWORD: &str = "/account/password";
     pub const ADMIN: &str = "/admin";
     pub const ADMIN_PERSON_ADMIN: &str = "/admin/people/{id}/admin";
+    pub const CHAMPIONSHIPS: &str = "/championships";
+    pub const CHAMPIONSHIP_NEW: &str = "/championships/new";
+    pub const CHAMPIONSHIP: &str = "/championships/{championship_id}";
+    pub const STAFF: &str = "/championships/{championship_id}/staff";
+    pub const APPLY: &str = "/championships/{championship_id}/apply";
+    pub const QUEUE: &str = "/championships/{championship_id}/queue";
+    pub const TEAM_DECISION: &str = "/championships/{championship_id}/teams/{team_id}/decision";
+    pub const TRANSFER_DECISION: &str =
+        "/championships/{championship_id}/transfers/{invitation_id}/decision";
+    pub const CAPTAINCIES: &str = "/championships/{championship_id}/captaincies";
+    pub const AUDIT: &str = "/championships/{championship_id}/audit";
+    pub const TEAM: &str = "/teams/{team_id}";
+    pub const TEAM_INVITE: &str = "/teams/{team_id}/invitations";
+    pub const TEAM_CAPTAIN: &str = "/teams/{team_id}/captain";
+    pub const TEAM_REMOVE: &str = "/teams/{team_id}/members/{person_id}/remove";
+    pub const TEAM_LEAVE: &str = "/teams/{team_id}/leave";
+    pub const TEAM_DISSOLVE: &str = "/teams/{team_id}/dissolve";
+    pub const INVITATION_ACCEPT: &str = "/invitations/{invitation_id}/accept";
+    pub const INVITATION_CLOSE: &str = "/invitations/{invitation_id}/close";
+    pub const PERSON: &str = "/people/{nick}";
+    pub const PERSON_CLUB: &str = "/people/{nick}/club";
+    pub const PERSON_BANS: &str = "/people/{nick}/bans";
+    pub const PERSON_CLONES: &str = "/people/{nick}/clones";
+    pub const PERSON_EMPLOYMENTS: &str = "/people/{nick}/employments";
+    pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
+    pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
+    pub const BANS: &str = "/bans";
+    pub const ORGANIZATIONS: &str = "/organizations";
 
-    pub fn admin_person_admin(id: crate::ids::PersonId) -> String {
+    pub fn admin_person_admin(id: PersonId) -> String {
         format!("/admin/people/{id}/admin")
+    }
+    pub fn championship(id: ChampionshipId) -> String {
+        format!("/championships/{id}")
+    }
+    pub fn apply(id: ChampionshipId) -> String {
+        format!("/championships/{id}/apply")
+    }
+    pub fn queue(id: ChampionshipId) -> String {
+        format!("/championships/{id}/queue")
+    }
+    pub fn team_decision(c: ChampionshipId, t: TeamId) -> String {
+        format!("/championships/{c}/teams/{t}/decision")
+    }
+    pub fn transfer_decision(c: ChampionshipId, i: InvitationId) -> String {
+        format!("/championships/{c}/transfers/{i}/decision")
+    }
+    pub fn team(id: TeamId) -> String {
+        format!("/teams/{id}")
+    }
+    pub fn remove_member(t: TeamId, p: PersonId) -> String {
+        format!("/teams/{t}/members/{p}/remove")
+    }
+    pub fn close_invitation(i: InvitationId) -> String {
+        format!("/invitations/{i}/close")
+    }
+    pub fn accept_invitation(i: InvitationId) -> String {
+        format!("/invitations/{i}/accept")
+    }
+    /// A person's page; nicks are URL-safe by construction (`Nick`).
+    pub fn person(nick: &str) -> String {
+        format!("/people/{nick}")
+    }
+    pub fn lift_ban(id: i64) -> String {
+        format!("/bans/{id}/lift")
+    }
+    pub fn confirm_employment(id: i64) -> String {
+        format!("/employments/{id}/confirm")
     }
 }
 
@@ -100,7 +171,47 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(post().to(auth::change_password)),
         )
         .service(resource(ADMIN).route(get().to(admin::dashboard)))
-        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::set_admin)));
+        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::set_admin)))
+        .service(
+            resource(CHAMPIONSHIPS)
+                .route(get().to(championships::list))
+                .route(post().to(championships::create)),
+        )
+        // Before {championship_id}, which would match "new" too.
+        .service(resource(CHAMPIONSHIP_NEW).route(get().to(championships::new_page)))
+        .service(resource(CHAMPIONSHIP).route(get().to(championships::show)))
+        .service(resource(STAFF).route(post().to(championships::staff)))
+        .service(
+            resource(APPLY)
+                .route(get().to(teams::apply_page))
+                .route(post().to(teams::apply)),
+        )
+        .service(resource(QUEUE).route(get().to(championships::queue)))
+        .service(resource(TEAM_DECISION).route(post().to(championships::decide_team)))
+        .service(resource(TRANSFER_DECISION).route(post().to(championships::decide_transfer)))
+        .service(resource(CAPTAINCIES).route(get().to(championships::captaincies)))
+        .service(resource(AUDIT).route(get().to(championships::audit_log)))
+        .service(resource(TEAM).route(get().to(teams::show)))
+        .service(resource(TEAM_INVITE).route(post().to(teams::invite)))
+        .service(resource(TEAM_CAPTAIN).route(post().to(teams::hand_over)))
+        .service(resource(TEAM_REMOVE).route(post().to(teams::remove_member)))
+        .service(resource(TEAM_LEAVE).route(post().to(teams::leave)))
+        .service(resource(TEAM_DISSOLVE).route(post().to(teams::dissolve)))
+        .service(resource(INVITATION_ACCEPT).route(post().to(teams::accept)))
+        .service(resource(INVITATION_CLOSE).route(post().to(teams::close_invitation)))
+        .service(resource(PERSON).route(get().to(people::show)))
+        .service(resource(PERSON_CLUB).route(post().to(people::club)))
+        .service(resource(PERSON_BANS).route(post().to(people::ban)))
+        .service(resource(PERSON_CLONES).route(post().to(people::link_clone)))
+        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::add_employment)))
+        .service(resource(BAN_LIFT).route(post().to(people::lift_ban)))
+        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::confirm_employment)))
+        .service(resource(BANS).route(get().to(people::bans)))
+        .service(
+            resource(ORGANIZATIONS)
+                .route(get().to(people::organizations))
+                .route(post().to(people::create_organization)),
+        );
 }
 
 /// A rendered page with the given status (422 for a form with errors).

@@ -1,0 +1,84 @@
+//! Organizations (enterprises), each with an optional parent (E-12:
+//! subsidiaries).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::{DbConnection, schema::organizations, utc_now};
+use crate::ids::{OrganizationId, PersonId};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = organizations)]
+pub struct Organization {
+    pub id: i64,
+    pub name: String,
+    pub name_key: String,
+    pub parent_id: Option<i64>,
+    pub created_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+impl Organization {
+    pub fn id(&self) -> OrganizationId {
+        OrganizationId(self.id)
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = organizations)]
+struct NewOrganization<'a> {
+    name: &'a str,
+    name_key: &'a str,
+    parent_id: Option<i64>,
+    created_by: Option<i64>,
+    created_at: NaiveDateTime,
+}
+
+pub fn create(
+    conn: &mut DbConnection,
+    name: &str,
+    name_key: &str,
+    parent: Option<OrganizationId>,
+    by: PersonId,
+) -> QueryResult<OrganizationId> {
+    diesel::insert_into(organizations::table)
+        .values(NewOrganization {
+            name,
+            name_key,
+            parent_id: parent.map(|p| p.0),
+            created_by: Some(by.0),
+            created_at: utc_now(),
+        })
+        .returning(organizations::id)
+        .get_result(conn)
+        .map(OrganizationId)
+}
+
+pub fn name_taken(conn: &mut DbConnection, name_key: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        organizations::table.filter(organizations::name_key.eq(name_key)),
+    ))
+    .get_result(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<Option<Organization>> {
+    organizations::table
+        .find(id.0)
+        .select(Organization::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Organization>> {
+    organizations::table
+        .order(organizations::name_key)
+        .select(Organization::as_select())
+        .load(conn)
+}
+
+/// `(id, parent)` of every organization, for walking subsidiary chains.
+pub fn parents(conn: &mut DbConnection) -> QueryResult<Vec<(i64, Option<i64>)>> {
+    organizations::table
+        .select((organizations::id, organizations::parent_id))
+        .load(conn)
+}

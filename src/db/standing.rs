@@ -1,0 +1,337 @@
+//! A person's standing with the club: club membership, bans and the clone
+//! links that make a ban cover every account of one person (G-A7), and
+//! employment records (E-12).
+
+use std::collections::BTreeSet;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
+use crate::ids::{OrganizationId, PersonId};
+use crate::rules::roster::Period;
+
+// ------------------------------------------------------------------ club
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = club_memberships)]
+pub struct ClubMembership {
+    pub id: i64,
+    pub person_id: i64,
+    pub from_at: NaiveDateTime,
+    pub until_at: Option<NaiveDateTime>,
+    pub marked_by: Option<i64>,
+}
+
+impl ClubMembership {
+    pub fn period(&self) -> Period {
+        Period {
+            from: self.from_at,
+            until: self.until_at,
+        }
+    }
+}
+
+pub fn club_periods(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<ClubMembership>> {
+    club_memberships::table
+        .filter(club_memberships::person_id.eq(person.0))
+        .order(club_memberships::from_at.desc())
+        .select(ClubMembership::as_select())
+        .load(conn)
+}
+
+pub fn is_club_member_at(
+    conn: &mut DbConnection,
+    person: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    Ok(club_periods(conn, person)?
+        .iter()
+        .any(|m| m.period().contains(at)))
+}
+
+/// Opens a club membership unless one is open already; returns whether it did.
+pub fn mark_club_member(
+    conn: &mut DbConnection,
+    person: PersonId,
+    at: NaiveDateTime,
+    by: PersonId,
+) -> QueryResult<bool> {
+    let open: bool = diesel::select(diesel::dsl::exists(
+        club_memberships::table
+            .filter(club_memberships::person_id.eq(person.0))
+            .filter(club_memberships::until_at.is_null()),
+    ))
+    .get_result(conn)?;
+    if open {
+        return Ok(false);
+    }
+    diesel::insert_into(club_memberships::table)
+        .values((
+            club_memberships::person_id.eq(person.0),
+            club_memberships::from_at.eq(at),
+            club_memberships::marked_by.eq(by.0),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+pub fn end_club_membership(
+    conn: &mut DbConnection,
+    person: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        club_memberships::table
+            .filter(club_memberships::person_id.eq(person.0))
+            .filter(club_memberships::until_at.is_null()),
+    )
+    .set(club_memberships::until_at.eq(at))
+    .execute(conn)
+}
+
+// ---------------------------------------------------------------- clones
+
+/// Links two accounts as one person's; linking twice changes nothing.
+pub fn link_clones(
+    conn: &mut DbConnection,
+    a: PersonId,
+    b: PersonId,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let (low, high) = if a.0 < b.0 { (a.0, b.0) } else { (b.0, a.0) };
+    let exists: bool = diesel::select(diesel::dsl::exists(
+        clone_links::table
+            .filter(clone_links::person_a.eq(low))
+            .filter(clone_links::person_b.eq(high)),
+    ))
+    .get_result(conn)?;
+    if exists || low == high {
+        return Ok(false);
+    }
+    diesel::insert_into(clone_links::table)
+        .values((
+            clone_links::person_a.eq(low),
+            clone_links::person_b.eq(high),
+            clone_links::linked_by.eq(by.0),
+            clone_links::at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+/// Every account linked to `person`, directly or through others, itself
+/// included (G-A7).
+pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<i64>> {
+    let mut links: Vec<(i64, i64)> = Vec::new();
+    let mut seen = BTreeSet::from([person.0]);
+    let mut frontier = vec![person.0];
+    while !frontier.is_empty() {
+        let found: Vec<(i64, i64)> = clone_links::table
+            .filter(
+                clone_links::person_a
+                    .eq_any(&frontier)
+                    .or(clone_links::person_b.eq_any(&frontier)),
+            )
+            .select((clone_links::person_a, clone_links::person_b))
+            .load(conn)?;
+        frontier = found
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .filter(|p| seen.insert(*p))
+            .collect();
+        links.extend(found);
+    }
+    Ok(crate::rules::roster::clone_group(person.0, &links))
+}
+
+// ------------------------------------------------------------------ bans
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = bans)]
+pub struct Ban {
+    pub id: i64,
+    pub person_id: i64,
+    pub from_at: NaiveDateTime,
+    pub until_at: Option<NaiveDateTime>,
+    pub reason: String,
+    pub imposed_by: Option<i64>,
+    pub lifted_at: Option<NaiveDateTime>,
+    pub lifted_by: Option<i64>,
+}
+
+impl Ban {
+    /// The period the ban is in force: a lifted ban ends when it was lifted.
+    pub fn period(&self) -> Period {
+        let until = match (self.until_at, self.lifted_at) {
+            (Some(u), Some(l)) => Some(u.min(l)),
+            (u, l) => u.or(l),
+        };
+        Period {
+            from: self.from_at,
+            until,
+        }
+    }
+}
+
+pub fn impose_ban(
+    conn: &mut DbConnection,
+    person: PersonId,
+    from: NaiveDateTime,
+    until: Option<NaiveDateTime>,
+    reason: &str,
+    by: PersonId,
+) -> QueryResult<i64> {
+    diesel::insert_into(bans::table)
+        .values((
+            bans::person_id.eq(person.0),
+            bans::from_at.eq(from),
+            bans::until_at.eq(until),
+            bans::reason.eq(reason),
+            bans::imposed_by.eq(by.0),
+        ))
+        .returning(bans::id)
+        .get_result(conn)
+}
+
+pub fn lift_ban(
+    conn: &mut DbConnection,
+    ban: i64,
+    at: NaiveDateTime,
+    by: PersonId,
+) -> QueryResult<usize> {
+    diesel::update(bans::table.find(ban).filter(bans::lifted_at.is_null()))
+        .set((bans::lifted_at.eq(at), bans::lifted_by.eq(by.0)))
+        .execute(conn)
+}
+
+pub fn ban_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Ban>> {
+    bans::table
+        .find(id)
+        .select(Ban::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Bans of any of these accounts.
+pub fn bans_of(conn: &mut DbConnection, persons: &BTreeSet<i64>) -> QueryResult<Vec<Ban>> {
+    bans::table
+        .filter(bans::person_id.eq_any(persons.iter().copied().collect::<Vec<_>>()))
+        .order(bans::from_at.desc())
+        .select(Ban::as_select())
+        .load(conn)
+}
+
+/// G-A7: is the person, or any clone of theirs, banned at `at`? Returns the
+/// ban that applies.
+pub fn ban_in_force(
+    conn: &mut DbConnection,
+    person: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<Option<Ban>> {
+    let group = clone_group(conn, person)?;
+    Ok(bans_of(conn, &group)?
+        .into_iter()
+        .find(|b| b.period().contains(at)))
+}
+
+/// A ban with the banned account's nick, for the public list.
+pub struct BanLine {
+    pub ban: Ban,
+    pub nick: String,
+}
+
+/// Bans in force at `at`, for the public penalty list (G-A5, G-A7).
+pub fn bans_in_force(conn: &mut DbConnection, at: NaiveDateTime) -> QueryResult<Vec<BanLine>> {
+    let rows: Vec<(Ban, String)> = bans::table
+        .inner_join(people::table.on(people::id.eq(bans::person_id)))
+        .filter(bans::from_at.le(at))
+        .filter(bans::until_at.is_null().or(bans::until_at.gt(at)))
+        .filter(bans::lifted_at.is_null())
+        .order(bans::from_at.desc())
+        .select((Ban::as_select(), people::nick))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(ban, nick)| BanLine { ban, nick })
+        .collect())
+}
+
+// ----------------------------------------------------------- employments
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = employments)]
+pub struct Employment {
+    pub id: i64,
+    pub person_id: i64,
+    pub organization_id: i64,
+    pub from_date: NaiveDate,
+    pub until_date: Option<NaiveDate>,
+    pub entered_by: Option<i64>,
+    pub confirmed_by: Option<i64>,
+    pub confirmed_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn add_employment(
+    conn: &mut DbConnection,
+    person: PersonId,
+    organization: OrganizationId,
+    from: NaiveDate,
+    until: Option<NaiveDate>,
+    entered_by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<i64> {
+    diesel::insert_into(employments::table)
+        .values((
+            employments::person_id.eq(person.0),
+            employments::organization_id.eq(organization.0),
+            employments::from_date.eq(from),
+            employments::until_date.eq(until),
+            employments::entered_by.eq(entered_by.0),
+            employments::created_at.eq(at),
+        ))
+        .returning(employments::id)
+        .get_result(conn)
+}
+
+pub fn confirm_employment(
+    conn: &mut DbConnection,
+    id: i64,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        employments::table
+            .find(id)
+            .filter(employments::confirmed_at.is_null()),
+    )
+    .set((
+        employments::confirmed_by.eq(by.0),
+        employments::confirmed_at.eq(at),
+    ))
+    .execute(conn)
+}
+
+pub fn employment_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Employment>> {
+    employments::table
+        .find(id)
+        .select(Employment::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// A person's employment records with the organizations' names.
+pub fn employments_of(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> QueryResult<Vec<(Employment, String)>> {
+    employments::table
+        .inner_join(organizations::table)
+        .filter(employments::person_id.eq(person.0))
+        .order(employments::from_date.desc())
+        .select((Employment::as_select(), organizations::name))
+        .load(conn)
+}

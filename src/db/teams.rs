@@ -1,0 +1,663 @@
+//! Teams, their memberships (roster history), invitations and captaincy
+//! hand-overs.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{captaincies, invitations, memberships, people, teams};
+use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+
+/// Where a team stands with the judges (G-B12) or its captain (G-B41).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamStatus {
+    Pending,
+    Approved,
+    Rejected,
+    Dissolved,
+}
+
+impl TeamStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TeamStatus::Pending => "pending",
+            TeamStatus::Approved => "approved",
+            TeamStatus::Rejected => "rejected",
+            TeamStatus::Dissolved => "dissolved",
+        }
+    }
+
+    pub fn parse(s: &str) -> TeamStatus {
+        match s {
+            "approved" => TeamStatus::Approved,
+            "rejected" => TeamStatus::Rejected,
+            "dissolved" => TeamStatus::Dissolved,
+            _ => TeamStatus::Pending,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = teams)]
+pub struct Team {
+    pub id: i64,
+    pub championship_id: i64,
+    pub name: String,
+    pub name_key: String,
+    pub motto: String,
+    pub organization_id: Option<i64>,
+    pub captain_id: i64,
+    pub status: String,
+    pub decision_reason: Option<String>,
+    pub decided_by: Option<i64>,
+    pub decided_at: Option<NaiveDateTime>,
+    pub created_at: NaiveDateTime,
+    pub dissolved_at: Option<NaiveDateTime>,
+}
+
+impl Team {
+    pub fn id(&self) -> TeamId {
+        TeamId(self.id)
+    }
+    pub fn championship(&self) -> ChampionshipId {
+        ChampionshipId(self.championship_id)
+    }
+    pub fn captain(&self) -> PersonId {
+        PersonId(self.captain_id)
+    }
+    pub fn status(&self) -> TeamStatus {
+        TeamStatus::parse(&self.status)
+    }
+    /// Open for roster changes: applied or approved, not rejected or dissolved.
+    pub fn is_active(&self) -> bool {
+        matches!(self.status(), TeamStatus::Pending | TeamStatus::Approved)
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = teams)]
+pub struct NewTeam<'a> {
+    pub championship_id: i64,
+    pub name: &'a str,
+    pub name_key: &'a str,
+    pub motto: &'a str,
+    pub organization_id: Option<i64>,
+    pub captain_id: i64,
+    pub status: &'a str,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn insert(conn: &mut DbConnection, new: &NewTeam) -> QueryResult<TeamId> {
+    diesel::insert_into(teams::table)
+        .values(new)
+        .returning(teams::id)
+        .get_result(conn)
+        .map(TeamId)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: TeamId) -> QueryResult<Option<Team>> {
+    teams::table
+        .find(id.0)
+        .select(Team::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// G-B41: any team, dissolved or not, that holds this name key.
+pub fn name_taken(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    name_key: &str,
+) -> QueryResult<Option<Team>> {
+    teams::table
+        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::name_key.eq(name_key))
+        .select(Team::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn of_championship(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    statuses: &[TeamStatus],
+) -> QueryResult<Vec<Team>> {
+    let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
+    teams::table
+        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::status.eq_any(names))
+        .order(teams::name_key)
+        .select(Team::as_select())
+        .load(conn)
+}
+
+/// E-10: the active team of an organization in a championship, if any.
+pub fn active_of_organization(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    organization: OrganizationId,
+) -> QueryResult<Option<Team>> {
+    teams::table
+        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::organization_id.eq(organization.0))
+        .filter(teams::status.eq_any(["pending", "approved"]))
+        .select(Team::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn decide(
+    conn: &mut DbConnection,
+    team: TeamId,
+    status: TeamStatus,
+    reason: Option<&str>,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(
+        teams::table
+            .find(team.0)
+            .filter(teams::status.eq("pending")),
+    )
+    .set((
+        teams::status.eq(status.as_str()),
+        teams::decision_reason.eq(reason),
+        teams::decided_by.eq(by.0),
+        teams::decided_at.eq(at),
+    ))
+    .execute(conn)
+}
+
+pub fn dissolve(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(
+        teams::table
+            .find(team.0)
+            .filter(teams::status.eq_any(["pending", "approved"])),
+    )
+    .set((teams::status.eq("dissolved"), teams::dissolved_at.eq(at)))
+    .execute(conn)
+}
+
+pub fn set_captain(conn: &mut DbConnection, team: TeamId, captain: PersonId) -> QueryResult<usize> {
+    diesel::update(teams::table.find(team.0))
+        .set(teams::captain_id.eq(captain.0))
+        .execute(conn)
+}
+
+/// Active teams a person captains.
+pub fn captained_by(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Team>> {
+    teams::table
+        .filter(teams::captain_id.eq(person.0))
+        .filter(teams::status.eq_any(["pending", "approved"]))
+        .select(Team::as_select())
+        .load(conn)
+}
+
+// ------------------------------------------------------------ memberships
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = memberships)]
+pub struct Membership {
+    pub id: i64,
+    pub team_id: i64,
+    pub championship_id: i64,
+    pub person_id: i64,
+    pub from_at: NaiveDateTime,
+    pub until_at: Option<NaiveDateTime>,
+    pub start_reason: String,
+    pub end_reason: Option<String>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = memberships)]
+struct NewMembership<'a> {
+    team_id: i64,
+    championship_id: i64,
+    person_id: i64,
+    from_at: NaiveDateTime,
+    start_reason: &'a str,
+}
+
+/// Opens a membership (G-B31). The partial unique index refuses a second
+/// open membership of the person in the championship, also under races.
+pub fn open_membership(
+    conn: &mut DbConnection,
+    team: &Team,
+    person: PersonId,
+    at: NaiveDateTime,
+    reason: &str,
+) -> QueryResult<()> {
+    diesel::insert_into(memberships::table)
+        .values(NewMembership {
+            team_id: team.id,
+            championship_id: team.championship_id,
+            person_id: person.0,
+            from_at: at,
+            start_reason: reason,
+        })
+        .execute(conn)
+        .map(drop)
+}
+
+/// Closes the person's open membership of the team (G-B32); returns how
+/// many rows changed (0 or 1).
+pub fn close_membership(
+    conn: &mut DbConnection,
+    team: TeamId,
+    person: PersonId,
+    at: NaiveDateTime,
+    reason: &str,
+) -> QueryResult<usize> {
+    diesel::update(
+        memberships::table
+            .filter(memberships::team_id.eq(team.0))
+            .filter(memberships::person_id.eq(person.0))
+            .filter(memberships::until_at.is_null()),
+    )
+    .set((
+        memberships::until_at.eq(at),
+        memberships::end_reason.eq(reason),
+    ))
+    .execute(conn)
+}
+
+/// Closes every open membership of a team (G-B41: dissolution).
+pub fn close_all(
+    conn: &mut DbConnection,
+    team: TeamId,
+    at: NaiveDateTime,
+    reason: &str,
+) -> QueryResult<usize> {
+    diesel::update(
+        memberships::table
+            .filter(memberships::team_id.eq(team.0))
+            .filter(memberships::until_at.is_null()),
+    )
+    .set((
+        memberships::until_at.eq(at),
+        memberships::end_reason.eq(reason),
+    ))
+    .execute(conn)
+}
+
+/// The person's open membership in a championship, with its team.
+pub fn open_membership_in(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    person: PersonId,
+) -> QueryResult<Option<(Membership, Team)>> {
+    memberships::table
+        .inner_join(teams::table)
+        .filter(memberships::championship_id.eq(championship.0))
+        .filter(memberships::person_id.eq(person.0))
+        .filter(memberships::until_at.is_null())
+        .select((Membership::as_select(), Team::as_select()))
+        .first(conn)
+        .optional()
+}
+
+/// A membership with the member's nick, for roster pages.
+#[derive(Debug, Clone, Queryable)]
+pub struct RosterLine {
+    pub membership: Membership,
+    pub nick: String,
+}
+
+/// Current members, in the order they joined.
+pub fn current_members(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<RosterLine>> {
+    memberships::table
+        .inner_join(people::table)
+        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::until_at.is_null())
+        .order((memberships::from_at, memberships::id))
+        .select((Membership::as_select(), people::nick))
+        .load(conn)
+        .map(|rows| {
+            rows.into_iter()
+                .map(|(membership, nick)| RosterLine { membership, nick })
+                .collect()
+        })
+}
+
+/// Every membership the team ever had, newest first.
+pub fn roster_history(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<RosterLine>> {
+    memberships::table
+        .inner_join(people::table)
+        .filter(memberships::team_id.eq(team.0))
+        .order((memberships::from_at.desc(), memberships::id.desc()))
+        .select((Membership::as_select(), people::nick))
+        .load(conn)
+        .map(|rows| {
+            rows.into_iter()
+                .map(|(membership, nick)| RosterLine { membership, nick })
+                .collect()
+        })
+}
+
+pub fn count_current(conn: &mut DbConnection, team: TeamId) -> QueryResult<i64> {
+    memberships::table
+        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::until_at.is_null())
+        .count()
+        .get_result(conn)
+}
+
+/// Members of a team at an instant (G-B31/B32: eligibility is judged at
+/// the moment of play).
+pub fn members_at(
+    conn: &mut DbConnection,
+    team: TeamId,
+    at: NaiveDateTime,
+) -> QueryResult<Vec<PersonId>> {
+    memberships::table
+        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::from_at.le(at))
+        .filter(
+            memberships::until_at
+                .is_null()
+                .or(memberships::until_at.gt(at)),
+        )
+        .select(memberships::person_id)
+        .load::<i64>(conn)
+        .map(|v| v.into_iter().map(PersonId).collect())
+}
+
+// ------------------------------------------------------------ invitations
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvitationStatus {
+    Pending,
+    /// Accepted by the player, waiting for a judge (TransferRule::JudgeApproval).
+    AwaitingApproval,
+    Accepted,
+    Declined,
+    Cancelled,
+    /// Refused by a judge.
+    Refused,
+}
+
+impl InvitationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvitationStatus::Pending => "pending",
+            InvitationStatus::AwaitingApproval => "awaiting_approval",
+            InvitationStatus::Accepted => "accepted",
+            InvitationStatus::Declined => "declined",
+            InvitationStatus::Cancelled => "cancelled",
+            InvitationStatus::Refused => "refused",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = invitations)]
+pub struct Invitation {
+    pub id: i64,
+    pub team_id: i64,
+    pub person_id: i64,
+    pub invited_by: i64,
+    pub created_at: NaiveDateTime,
+    pub status: String,
+    pub decided_at: Option<NaiveDateTime>,
+    pub decided_by: Option<i64>,
+    pub note: Option<String>,
+}
+
+impl Invitation {
+    pub fn id(&self) -> InvitationId {
+        InvitationId(self.id)
+    }
+    pub fn team(&self) -> TeamId {
+        TeamId(self.team_id)
+    }
+    pub fn person(&self) -> PersonId {
+        PersonId(self.person_id)
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = invitations)]
+struct NewInvitation<'a> {
+    team_id: i64,
+    person_id: i64,
+    invited_by: i64,
+    created_at: NaiveDateTime,
+    status: &'a str,
+}
+
+pub fn invite(
+    conn: &mut DbConnection,
+    team: TeamId,
+    person: PersonId,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<InvitationId> {
+    diesel::insert_into(invitations::table)
+        .values(NewInvitation {
+            team_id: team.0,
+            person_id: person.0,
+            invited_by: by.0,
+            created_at: at,
+            status: InvitationStatus::Pending.as_str(),
+        })
+        .returning(invitations::id)
+        .get_result(conn)
+        .map(InvitationId)
+}
+
+pub fn invitation(conn: &mut DbConnection, id: InvitationId) -> QueryResult<Option<Invitation>> {
+    invitations::table
+        .find(id.0)
+        .select(Invitation::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Moves an invitation from one of `from` to `to`; 0 rows when it was no
+/// longer in one of `from` (someone else acted first).
+pub fn set_invitation_status(
+    conn: &mut DbConnection,
+    id: InvitationId,
+    from: &[InvitationStatus],
+    to: InvitationStatus,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    let from: Vec<&str> = from.iter().map(|s| s.as_str()).collect();
+    diesel::update(
+        invitations::table
+            .find(id.0)
+            .filter(invitations::status.eq_any(from)),
+    )
+    .set((
+        invitations::status.eq(to.as_str()),
+        invitations::decided_at.eq(at),
+        invitations::decided_by.eq(by.0),
+    ))
+    .execute(conn)
+}
+
+/// Cancels every open invitation of a team (dissolution).
+pub fn cancel_all(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(
+        invitations::table
+            .filter(invitations::team_id.eq(team.0))
+            .filter(invitations::status.eq_any(["pending", "awaiting_approval"])),
+    )
+    .set((
+        invitations::status.eq("cancelled"),
+        invitations::decided_at.eq(at),
+    ))
+    .execute(conn)
+}
+
+/// An open (pending) invitation of this person to this team, if any.
+pub fn open_invitation(
+    conn: &mut DbConnection,
+    team: TeamId,
+    person: PersonId,
+) -> QueryResult<Option<Invitation>> {
+    invitations::table
+        .filter(invitations::team_id.eq(team.0))
+        .filter(invitations::person_id.eq(person.0))
+        .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
+        .select(Invitation::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// An invitation with its team's name and the invitee's nick.
+#[derive(Debug, Clone, Queryable)]
+pub struct InvitationLine {
+    pub invitation: Invitation,
+    pub team_name: String,
+    pub nick: String,
+}
+
+fn invitation_lines(
+    rows: Vec<(Invitation, String)>,
+    conn: &mut DbConnection,
+) -> QueryResult<Vec<InvitationLine>> {
+    let mut out = Vec::with_capacity(rows.len());
+    for (invitation, team_name) in rows {
+        let nick = people::table
+            .find(invitation.person_id)
+            .select(people::nick)
+            .first(conn)?;
+        out.push(InvitationLine {
+            invitation,
+            team_name,
+            nick,
+        });
+    }
+    Ok(out)
+}
+
+/// Open invitations addressed to a person.
+pub fn invitations_for(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> QueryResult<Vec<InvitationLine>> {
+    let rows = invitations::table
+        .inner_join(teams::table)
+        .filter(invitations::person_id.eq(person.0))
+        .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
+        .order(invitations::id)
+        .select((Invitation::as_select(), teams::name))
+        .load(conn)?;
+    invitation_lines(rows, conn)
+}
+
+/// Open invitations of a team.
+pub fn invitations_of(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<InvitationLine>> {
+    let rows = invitations::table
+        .inner_join(teams::table)
+        .filter(invitations::team_id.eq(team.0))
+        .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
+        .order(invitations::id)
+        .select((Invitation::as_select(), teams::name))
+        .load(conn)?;
+    invitation_lines(rows, conn)
+}
+
+/// Transfers waiting for a judge in a championship.
+pub fn awaiting_approval(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<InvitationLine>> {
+    let rows = invitations::table
+        .inner_join(teams::table)
+        .filter(teams::championship_id.eq(championship.0))
+        .filter(invitations::status.eq("awaiting_approval"))
+        .order(invitations::id)
+        .select((Invitation::as_select(), teams::name))
+        .load(conn)?;
+    invitation_lines(rows, conn)
+}
+
+// ------------------------------------------------------------ captaincies
+
+#[derive(Insertable)]
+#[diesel(table_name = captaincies)]
+struct NewCaptaincy {
+    team_id: i64,
+    from_person: Option<i64>,
+    to_person: i64,
+    at: NaiveDateTime,
+}
+
+/// Records a hand-over (G-B34); `from` is `None` for the applicant.
+pub fn record_captaincy(
+    conn: &mut DbConnection,
+    team: TeamId,
+    from: Option<PersonId>,
+    to: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(captaincies::table)
+        .values(NewCaptaincy {
+            team_id: team.0,
+            from_person: from.map(|p| p.0),
+            to_person: to.0,
+            at,
+        })
+        .execute(conn)
+        .map(drop)
+}
+
+/// One hand-over with names, for the chief judge's list.
+#[derive(Debug, Clone)]
+pub struct CaptaincyLine {
+    pub team_id: i64,
+    pub team_name: String,
+    pub from_nick: Option<String>,
+    pub to_nick: String,
+    pub at: NaiveDateTime,
+}
+
+/// Every hand-over of the championship's teams, newest first.
+pub fn captaincies_of(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<CaptaincyLine>> {
+    let rows: Vec<(i64, String, Option<i64>, i64, NaiveDateTime)> = captaincies::table
+        .inner_join(teams::table.on(teams::id.eq(captaincies::team_id)))
+        .filter(teams::championship_id.eq(championship.0))
+        .order((captaincies::at.desc(), captaincies::id.desc()))
+        .select((
+            teams::id,
+            teams::name,
+            captaincies::from_person,
+            captaincies::to_person,
+            captaincies::at,
+        ))
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (team_id, team_name, from, to, at) in rows {
+        let nick = |conn: &mut DbConnection, id: i64| -> QueryResult<String> {
+            people::table.find(id).select(people::nick).first(conn)
+        };
+        out.push(CaptaincyLine {
+            team_id,
+            team_name,
+            from_nick: from.map(|f| nick(conn, f)).transpose()?,
+            to_nick: nick(conn, to)?,
+            at,
+        });
+    }
+    Ok(out)
+}
+
+/// The teams a person is a member of now, with the membership's start.
+pub fn teams_of_person(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> QueryResult<Vec<(Team, NaiveDateTime)>> {
+    memberships::table
+        .inner_join(teams::table)
+        .filter(memberships::person_id.eq(person.0))
+        .filter(memberships::until_at.is_null())
+        .order(memberships::from_at)
+        .select((Team::as_select(), memberships::from_at))
+        .load(conn)
+}

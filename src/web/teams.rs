@@ -1,0 +1,617 @@
+//! Team pages and the captain's and members' actions: apply (G-B11), the
+//! roster with its history (G-B31/B32), invitations and transfers (G-B33),
+//! captaincy (G-B34), dissolution (G-B41).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::championships::team_error;
+use super::ctx::PageCtx;
+use super::error::AppError;
+use super::forms::{Field, FieldErrors, FormPage};
+use super::guards::SignedIn;
+use super::session::{AppSession, FlashLevel};
+use super::{AppState, page, paths, see_other};
+use crate::db::teams::{self as t, TeamStatus};
+use crate::db::{self, organizations, people, standing};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+use crate::msg;
+use crate::rules::regulation::Regulation;
+use crate::teams::{self as ops, Accepted, Refusal};
+
+// ----------------------------------------------------------------- apply
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ApplyForm {
+    name: String,
+    motto: String,
+    organization: String,
+}
+
+async fn apply_form(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    form: &ApplyForm,
+    errors: &FieldErrors,
+) -> Result<FormPage, AppError> {
+    let (c, orgs) = state
+        .db(move |conn| {
+            let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
+            Ok((c, organizations::list(conn)?))
+        })
+        .await?;
+    let reg: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
+    let wants_org = reg.as_ref().is_some_and(|r| r.roster.organization_required);
+    let mut fields = vec![
+        Field::new(&ctx, "name", msg!("field-team-name"), "text")
+            .value(&form.name)
+            .hint(ctx.t("hint-team-name")),
+        Field::new(&ctx, "motto", msg!("field-motto"), "text").value(&form.motto),
+    ];
+    if wants_org || !orgs.is_empty() {
+        let mut options = vec![(String::new(), ctx.t("option-none"))];
+        options.extend(orgs.into_iter().map(|o| (o.id.to_string(), o.name)));
+        fields.push(
+            Field::new(&ctx, "organization", msg!("field-organization"), "text")
+                .value(&form.organization)
+                .options(options),
+        );
+    }
+    let fields = fields.into_iter().map(|f| f.errors(&ctx, errors)).collect();
+    Ok(FormPage {
+        title: ctx.t1("apply-title", "championship", &c.name),
+        intro: Some(ctx.t("apply-intro")),
+        action: paths::apply(championship),
+        fields,
+        hidden: vec![],
+        submit: ctx.t("apply-submit"),
+        error: None,
+        links: vec![(paths::championship(championship), c.name)],
+        ctx,
+    })
+}
+
+pub async fn apply_page(
+    ctx: PageCtx,
+    _user: SignedIn,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = ChampionshipId(path.into_inner());
+    let form = apply_form(
+        ctx,
+        &state,
+        id,
+        &ApplyForm::default(),
+        &FieldErrors::default(),
+    )
+    .await?;
+    page(StatusCode::OK, &form)
+}
+
+fn refusal_errors(r: Refusal) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    errors.add(r.field, r.message);
+    errors
+}
+
+pub async fn apply(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<ApplyForm>,
+) -> Result<HttpResponse, AppError> {
+    let championship = ChampionshipId(path.into_inner());
+    let form = form.into_inner();
+    let organization = match form.organization.trim() {
+        "" => None,
+        s => match s.parse::<i64>() {
+            Ok(id) => Some(OrganizationId(id)),
+            Err(_) => {
+                let mut errors = FieldErrors::default();
+                errors.add("organization", msg!("team-error-organization-unknown"));
+                let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
+                return page(StatusCode::UNPROCESSABLE_ENTITY, &page_);
+            }
+        },
+    };
+    let ip = state.client_ip(&req);
+    let (name, motto) = (form.name.clone(), form.motto.clone());
+    let result = state
+        .db(move |conn| {
+            Ok(ops::apply(
+                conn,
+                &ops::Application {
+                    championship,
+                    name: &name,
+                    motto: &motto,
+                    organization,
+                    applicant: user.id,
+                    ip: &ip,
+                },
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(team) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("apply-done"));
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let errors = refusal_errors(team_error(e)?);
+            let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &page_)
+        }
+    }
+}
+
+// ------------------------------------------------------------- team page
+
+pub struct MemberRow {
+    pub nick: String,
+    pub person_url: String,
+    pub since: String,
+    pub is_captain: bool,
+    /// Problems with the member's standing now (G-A7): banned, not a club member.
+    pub flags: Vec<String>,
+    pub remove_url: String,
+}
+
+pub struct HistoryRow {
+    pub nick: String,
+    pub from: String,
+    pub until: String,
+    pub how: String,
+}
+
+pub struct InvitationRow {
+    pub nick: String,
+    pub status: String,
+    pub cancel_url: String,
+}
+
+/// A small form on the team page: the typed value and its error.
+#[derive(Default)]
+pub struct InlineForm {
+    pub value: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/show.html")]
+pub struct TeamPage {
+    ctx: PageCtx,
+    id: TeamId,
+    name: String,
+    motto: String,
+    status: String,
+    status_code: &'static str,
+    decision_reason: Option<String>,
+    organization: Option<String>,
+    championship_name: String,
+    championship_url: String,
+    captain: String,
+    members: Vec<MemberRow>,
+    history: Vec<HistoryRow>,
+    invitations: Vec<InvitationRow>,
+    is_captain: bool,
+    is_member: bool,
+    active: bool,
+    min_members: u8,
+    member_count: usize,
+    invite: InlineForm,
+    handover: InlineForm,
+}
+
+fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
+    let start = ctx.lang.msg(match start {
+        "transfer" => crate::msg!("membership-start-transfer"),
+        _ => crate::msg!("membership-start-joined"),
+    });
+    match end {
+        None => start,
+        Some(end) => format!(
+            "{start} → {}",
+            ctx.lang.msg(match end {
+                "transfer" => crate::msg!("membership-end-transfer"),
+                "left" => crate::msg!("membership-end-left"),
+                "dissolved" => crate::msg!("membership-end-dissolved"),
+                "rejected" => crate::msg!("membership-end-rejected"),
+                _ => crate::msg!("membership-end-removed"),
+            })
+        ),
+    }
+}
+
+async fn team_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: TeamId,
+    invite: InlineForm,
+    handover: InlineForm,
+) -> Result<TeamPage, AppError> {
+    let data = state
+        .db(move |conn| {
+            let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            let c =
+                db::championships::by_id(conn, team.championship())?.ok_or(AppError::NotFound)?;
+            let reg: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
+            let now = db::utc_now();
+            let members = t::current_members(conn, id)?;
+            let mut flagged = Vec::with_capacity(members.len());
+            for m in members {
+                let person = PersonId(m.membership.person_id);
+                let banned = standing::ban_in_force(conn, person, now)?.is_some();
+                let club_ok = !reg
+                    .as_ref()
+                    .is_some_and(|r| r.roster.club_membership_required)
+                    || standing::is_club_member_at(conn, person, now)?;
+                flagged.push((m, banned, club_ok));
+            }
+            let history = t::roster_history(conn, id)?;
+            let invitations = t::invitations_of(conn, id)?;
+            let captain = people::by_id(conn, team.captain())?
+                .map(|p| p.nick)
+                .unwrap_or_default();
+            let organization = match team.organization_id {
+                Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
+                None => None,
+            };
+            Ok((
+                team,
+                c,
+                reg,
+                flagged,
+                history,
+                invitations,
+                captain,
+                organization,
+            ))
+        })
+        .await?;
+    let (team, c, reg, members, history, invitations, captain, organization) = data;
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let is_captain = viewer == Some(team.captain());
+    let is_member = viewer.is_some_and(|v| {
+        members
+            .iter()
+            .any(|(m, _, _)| m.membership.person_id == v.0)
+    });
+    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d %H:%M").to_string();
+    let member_count = members.len();
+    let members = members
+        .into_iter()
+        .map(|(m, banned, club_ok)| {
+            let mut flags = Vec::new();
+            if banned {
+                flags.push(ctx.t("flag-banned"));
+            }
+            if !club_ok {
+                flags.push(ctx.t("flag-not-club-member"));
+            }
+            let person = PersonId(m.membership.person_id);
+            MemberRow {
+                person_url: paths::person(&m.nick),
+                since: fmt(m.membership.from_at),
+                is_captain: person == team.captain(),
+                flags,
+                remove_url: paths::remove_member(id, person),
+                nick: m.nick,
+            }
+        })
+        .collect();
+    let history = history
+        .into_iter()
+        .map(|h| HistoryRow {
+            from: fmt(h.membership.from_at),
+            until: h.membership.until_at.map(fmt).unwrap_or_default(),
+            how: how(
+                &ctx,
+                &h.membership.start_reason,
+                h.membership.end_reason.as_deref(),
+            ),
+            nick: h.nick,
+        })
+        .collect();
+    let invitations = invitations
+        .into_iter()
+        .map(|l| InvitationRow {
+            status: ctx.lang.msg(if l.invitation.status == "awaiting_approval" {
+                crate::msg!("invitation-awaiting-approval")
+            } else {
+                crate::msg!("invitation-pending")
+            }),
+            cancel_url: paths::close_invitation(l.invitation.id()),
+            nick: l.nick,
+        })
+        .collect();
+    let status = team.status();
+    Ok(TeamPage {
+        id,
+        status: ctx.lang.msg(match status {
+            TeamStatus::Pending => crate::msg!("team-status-pending"),
+            TeamStatus::Approved => crate::msg!("team-status-approved"),
+            TeamStatus::Rejected => crate::msg!("team-status-rejected"),
+            TeamStatus::Dissolved => crate::msg!("team-status-dissolved"),
+        }),
+        status_code: status.as_str(),
+        active: team.is_active(),
+        decision_reason: team.decision_reason.clone(),
+        name: team.name,
+        motto: team.motto,
+        organization,
+        championship_url: paths::championship(ChampionshipId(c.id)),
+        championship_name: c.name,
+        captain,
+        members,
+        history,
+        invitations,
+        is_captain,
+        is_member,
+        min_members: reg.map_or(0, |r| r.roster.min_members),
+        member_count,
+        invite,
+        handover,
+        ctx,
+    })
+}
+
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = TeamId(path.into_inner());
+    let p = team_page(
+        ctx,
+        &state,
+        id,
+        InlineForm::default(),
+        InlineForm::default(),
+    )
+    .await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NickForm {
+    nick: String,
+}
+
+/// `POST /teams/{id}/invitations`: the captain invites by nick.
+pub async fn invite(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<NickForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let nick = form.nick.clone();
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| Ok(ops::invite(conn, team, &nick, user.id, &ip, db::utc_now())))
+        .await?;
+    match result {
+        Ok(_) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("invitation-sent")).arg("nick", form.nick.trim()),
+            );
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let refusal = team_error(e)?;
+            let invite = InlineForm {
+                value: form.nick.clone(),
+                error: Some(ctx.render(&refusal.message)),
+            };
+            let p = team_page(ctx, &state, team, invite, InlineForm::default()).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// `POST /teams/{id}/captain`: hand the captaincy to another member (G-B34).
+pub async fn hand_over(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<NickForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let nick = form.nick.clone();
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| {
+            Ok(ops::hand_over(
+                conn,
+                team,
+                &nick,
+                user.id,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("captaincy-handed-over"));
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let refusal = team_error(e)?;
+            let handover = InlineForm {
+                value: form.nick.clone(),
+                error: Some(ctx.render(&refusal.message)),
+            };
+            let p = team_page(ctx, &state, team, InlineForm::default(), handover).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// Runs a button action (no fields): a refusal becomes a flash message.
+async fn button<F>(
+    state: &web::Data<AppState>,
+    session: &Session,
+    back: String,
+    done: crate::i18n::MsgKey,
+    action: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection) -> Result<(), crate::teams::TeamError> + Send + 'static,
+{
+    let result = state.db(move |conn| Ok(action(conn))).await?;
+    let s = AppSession(session);
+    match result {
+        Ok(()) => s.flash(FlashLevel::Success, done),
+        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+    }
+    Ok(see_other(&back))
+}
+
+/// `POST /teams/{id}/members/{person}/remove`: the captain removes a member.
+pub async fn remove_member(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let (team, member) = (TeamId(path.0), PersonId(path.1));
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("member-removed"),
+        move |conn| ops::remove_member(conn, team, member, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /teams/{id}/leave`: a member leaves.
+pub async fn leave(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("member-left"),
+        move |conn| ops::remove_member(conn, team, user.id, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /teams/{id}/dissolve` (G-B41).
+pub async fn dissolve(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("team-dissolved"),
+        move |conn| ops::dissolve(conn, team, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /invitations/{id}/accept`.
+pub async fn accept(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = InvitationId(path.into_inner());
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| Ok(ops::accept(conn, invitation, user.id, &ip, db::utc_now())))
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(Accepted::Joined) => s.flash(FlashLevel::Success, msg!("invitation-accepted")),
+        Ok(Accepted::Transferred { from }) => s.flash(
+            FlashLevel::Success,
+            Message::new(msg!("invitation-transferred")).arg("team", from),
+        ),
+        Ok(Accepted::AwaitingApproval) => s.flash(FlashLevel::Info, msg!("invitation-awaiting")),
+        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+    }
+    Ok(see_other(paths::ACCOUNT))
+}
+
+/// `POST /invitations/{id}/close`: the invitee declines, or the captain
+/// withdraws it.
+pub async fn close_invitation(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = InvitationId(path.into_inner());
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| {
+            Ok(ops::close_invitation(
+                conn,
+                invitation,
+                user.id,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(team) => {
+            s.flash(FlashLevel::Success, msg!("invitation-closed"));
+            // The captain goes back to the team page, the invitee to their account.
+            let back = state
+                .db(move |conn| Ok(t::by_id(conn, team)?.map(|tm| tm.captain())))
+                .await?;
+            Ok(see_other(&if back == Some(user.id) {
+                paths::team(team)
+            } else {
+                paths::ACCOUNT.to_owned()
+            }))
+        }
+        Err(e) => {
+            s.flash(FlashLevel::Error, team_error(e)?.message);
+            Ok(see_other(paths::ACCOUNT))
+        }
+    }
+}
