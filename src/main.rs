@@ -55,6 +55,53 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: league::cli::standings::Format,
     },
+    /// Pair the next round of a team Swiss from a TRF-2026 file, or print a
+    /// Berger table, in the pairing engines' convention (JaVaFo, bbpPairings).
+    #[command(group(
+        clap::ArgGroup::new("system").required(true).args(["team_swiss", "berger"])
+    ))]
+    Pair {
+        /// TRF-2026 team tournament whose next round to pair (`-` for
+        /// standard input); writes the number of pairings, then `HOME AWAY`
+        /// team numbers per pairing (home: White on board 1), a bye as `TEAM 0`.
+        #[arg(long = "team-swiss", value_name = "INPUT.trf")]
+        team_swiss: Option<PathBuf>,
+        /// Print the Berger table (FIDE C.05 Annex 1) for N teams.
+        #[arg(long, value_name = "N")]
+        berger: Option<u32>,
+        /// With --berger: a double round robin.
+        #[arg(long, conflicts_with = "team_swiss")]
+        double: bool,
+        /// Where to write the pairings; without it, without a file or with
+        /// `-`: standard output.
+        #[arg(
+            short = 'p',
+            long = "pairings",
+            value_name = "OUTPUT",
+            num_args = 0..=1,
+            default_missing_value = "-"
+        )]
+        output: Option<PathBuf>,
+        /// The tournament's seed for draws by lot (required in a lot round;
+        /// give the same one every round).
+        #[arg(long, conflicts_with = "berger")]
+        seed: Option<u64>,
+        /// Rounds 1..=K are drawn by lot (R-3.1: 2). Default 0.
+        #[arg(long, value_name = "K", conflicts_with = "berger")]
+        lot_rounds: Option<u32>,
+        /// Rounds of the tournament; default: the file's record 142 (or XXR).
+        #[arg(long, value_name = "N", conflicts_with = "berger")]
+        total_rounds: Option<u32>,
+        /// The score that makes the score groups; default: the file's scoring.
+        #[arg(long, value_enum, conflicts_with = "berger")]
+        primary: Option<league::cli::pair::Primary>,
+        /// How the pairing numbers are given; default: the TRF team numbers.
+        #[arg(long, value_enum, conflicts_with = "berger")]
+        initial_ranking: Option<league::cli::pair::Ranking>,
+        /// Print a report (seed, method, notes) on standard error.
+        #[arg(short, long)]
+        verbose: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -85,6 +132,40 @@ fn main() -> ExitCode {
                         format,
                     )?;
                     print!("{out}");
+                    Ok(())
+                }
+                Command::Pair {
+                    team_swiss,
+                    berger,
+                    double,
+                    output,
+                    seed,
+                    lot_rounds,
+                    total_rounds,
+                    primary,
+                    initial_ranking,
+                    verbose,
+                } => {
+                    let (text, report) = match (team_swiss, berger) {
+                        (_, Some(n)) => (league::cli::pair::berger(n, double)?, None),
+                        (Some(input), None) => {
+                            let options = league::cli::pair::SwissOptions {
+                                seed,
+                                lot_rounds: lot_rounds.unwrap_or(0),
+                                total_rounds,
+                                primary,
+                                initial_ranking: initial_ranking.unwrap_or_default(),
+                            };
+                            let paired =
+                                league::cli::pair::team_swiss(&read_input(&input)?, &options)?;
+                            (paired.pairings, Some(paired.report))
+                        }
+                        (None, None) => anyhow::bail!("give --team-swiss INPUT.trf or --berger N"),
+                    };
+                    write_output(output.as_deref(), &text)?;
+                    if let Some(report) = report.filter(|_| verbose) {
+                        eprint!("{report}");
+                    }
                     Ok(())
                 }
             }
@@ -151,6 +232,18 @@ fn read_input(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
         Ok(buf)
     } else {
         std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
+    }
+}
+
+/// Writes `text` to a file, or to standard output for `-` or no file.
+fn write_output(path: Option<&std::path::Path>, text: &str) -> anyhow::Result<()> {
+    match path {
+        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display())),
+        _ => {
+            print!("{text}");
+            Ok(())
+        }
     }
 }
 

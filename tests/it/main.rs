@@ -12,3 +12,4 @@ mod guards;
 mod language;
 mod migrations;
 mod pages;
+mod pair_cli;

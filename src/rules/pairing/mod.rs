@@ -9,11 +9,14 @@
 //! - [`knockout`]: semi-finals, final, 3rd place (E-1) and the play-off tie
 //!   rule (E-9).
 //! - [`lot`]: the seeded, reproducible drawing of lots.
+//! - [`from_tournament`]: a tournament read from TRF-2026 as the Swiss
+//!   engine's state, to pair its next round (`league pair --team-swiss`).
 //!
 //! Every draw by lot takes an explicit seed and the seed is returned with
 //! the result, so a judge (or an auditor) can reproduce it.
 
 pub mod berger;
+pub mod from_tournament;
 pub mod groups;
 pub mod knockout;
 pub mod lot;
