@@ -7,7 +7,6 @@
 //! of its writes (with an audit entry) or none.
 
 use chrono::NaiveDateTime;
-use diesel::Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
@@ -125,7 +124,7 @@ pub fn apply(
     app: &Application,
     at: NaiveDateTime,
 ) -> Result<TeamId, TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let reg = regulation_of(conn, app.championship)?;
         let name = TeamName::parse(app.name).or_else(|r| refuse("name", refusal_message(&r)))?;
         let motto = parse_motto(app.motto).or_else(|r| refuse("motto", refusal_message(&r)))?;
@@ -225,7 +224,7 @@ pub fn decide(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<Team, TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let before = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
         let reason = reason.trim();
         if !approve && reason.is_empty() {
@@ -293,7 +292,7 @@ pub fn invite(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<InvitationId, TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
         let reg = regulation_of(conn, team.championship())?;
         let nick = nick.trim();
@@ -360,7 +359,7 @@ pub fn accept(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<Accepted, TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
         if inv.person() != person {
             return Err(TeamError::NotFound);
@@ -459,7 +458,7 @@ pub fn decide_transfer(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<(), TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
         let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
         let to = if approve {
@@ -512,7 +511,7 @@ pub fn close_invitation(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<TeamId, TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
         let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
         let status = if inv.person() == actor {
@@ -555,7 +554,7 @@ pub fn remove_member(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<(), TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
         let leaving = member == actor;
         if !leaving && team.captain() != actor {
@@ -594,7 +593,7 @@ pub fn hand_over(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<(), TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
         let successor = people::by_nick(conn, nick)?.ok_or(()).or_else(|_| {
             refuse(
@@ -637,7 +636,7 @@ pub fn dissolve(
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<(), TeamError> {
-    conn.transaction(|conn| {
+    crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
         t::dissolve(conn, team.id(), at)?;
         let freed = t::close_all(conn, team.id(), at, "dissolved")?;

@@ -209,6 +209,41 @@ pub fn schema_version(conn: &mut DbConnection) -> Result<String, DbError> {
         .unwrap_or_default())
 }
 
+/// Runs `f` in a transaction meant to write. On SQLite it starts with
+/// `BEGIN IMMEDIATE`, taking the write lock before the first read: a
+/// deferred transaction that reads, then writes while another connection
+/// has committed in between fails at once with SQLITE_BUSY (the busy
+/// timeout cannot help), so concurrent requests would get errors instead of
+/// waiting their turn. On PostgreSQL it is an ordinary transaction; races
+/// there end at the unique indexes. Nested `transaction` calls inside `f`
+/// become savepoints.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let DbConnection::Sqlite(sqlite) = conn else {
+        return conn.transaction(f);
+    };
+    AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+    let result = f(conn);
+    let DbConnection::Sqlite(sqlite) = conn else {
+        return result;
+    };
+    match result {
+        Ok(value) => {
+            AnsiTransactionManager::commit_transaction(sqlite)?;
+            Ok(value)
+        }
+        Err(e) => {
+            // The error that made us roll back is the one worth reporting.
+            let _ = AnsiTransactionManager::rollback_transaction(sqlite);
+            Err(e)
+        }
+    }
+}
+
 pub fn backend_of(conn: &DbConnection) -> Backend {
     match conn {
         DbConnection::Sqlite(_) => Backend::Sqlite,

@@ -4,7 +4,6 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::Connection;
 use serde::Deserialize;
 
 use super::ctx::PageCtx;
@@ -126,7 +125,7 @@ pub async fn set_admin(
     let ip = state.client_ip(&req);
     let changed = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let n = people::set_admin(conn, target, admin)?;
                 if n > 0 {
                     audit::Entry::new(

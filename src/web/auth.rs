@@ -4,7 +4,6 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use diesel::Connection;
 use serde::Deserialize;
 
 use super::ctx::{CurrentUser, PageCtx};
@@ -154,7 +153,7 @@ pub async fn signup(
                 locale: lang.code(),
                 is_admin: false,
             };
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let id = match people::insert(conn, &new) {
                     Ok(id) => id,
                     Err(people::InsertPersonError::Db(e)) => return Err(AppError::from(e)),
@@ -510,7 +509,7 @@ pub async fn change_password(
     let ip = state.client_ip(&req);
     let version = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let version = people::set_password(conn, id, &hash)?;
                 audit::Entry::new("account.password_changed", format!("person:{id}"))
                     .actor(id)

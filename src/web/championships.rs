@@ -171,8 +171,7 @@ pub async fn create(
     let preset = form.preset.clone();
     let created = state
         .db(move |conn| {
-            use diesel::Connection;
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 if championships::slug_taken(conn, &slug)? {
                     return Ok(None);
                 }
@@ -374,8 +373,7 @@ pub async fn staff(
     let by = user.id;
     let outcome = state
         .db(move |conn| {
-            use diesel::Connection;
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let Some(person) = people::by_nick(conn, &nick)? else {
                     return Ok(Err(
                         Message::new(msg!("team-error-unknown-nick")).arg("nick", &nick)

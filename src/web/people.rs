@@ -9,7 +9,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
-use diesel::Connection;
 use serde::Deserialize;
 
 use super::ctx::PageCtx;
@@ -233,7 +232,7 @@ pub async fn club(
     let detail = nick.clone();
     state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let now = db::utc_now();
                 let changed = if mark {
                     standing::mark_club_member(conn, person, now, by)?
@@ -336,7 +335,7 @@ pub async fn ban(
     );
     state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 standing::impose_ban(
                     conn,
                     person,
@@ -370,7 +369,7 @@ pub async fn lift_ban(
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let ban = standing::ban_by_id(conn, id)?.ok_or(AppError::NotFound)?;
                 let person =
                     people::by_id(conn, PersonId(ban.person_id))?.ok_or(AppError::NotFound)?;
@@ -413,7 +412,7 @@ pub async fn link_clone(
     let detail = format!("{nick} = {other_nick}");
     let linked = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let Some(other) = people::by_nick(conn, &other_nick)? else {
                     return Ok(Err(
                         Message::new(msg!("team-error-unknown-nick")).arg("nick", &other_nick)
@@ -532,7 +531,7 @@ pub async fn add_employment(
     let ip = state.client_ip(&req);
     let saved = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let Some(o) = organizations::by_id(conn, org)? else {
                     return Ok(false);
                 };
@@ -577,7 +576,7 @@ pub async fn confirm_employment(
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
         .db(move |conn| {
-            conn.transaction(|conn| {
+            crate::db::write_transaction(conn, |conn| {
                 let e = standing::employment_by_id(conn, id)?.ok_or(AppError::NotFound)?;
                 let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(AppError::NotFound)?;
                 if standing::confirm_employment(conn, id, by, db::utc_now())? > 0 {
@@ -713,7 +712,7 @@ pub async fn create_organization(
     } else {
         state
             .db(move |conn| {
-                conn.transaction(|conn| {
+                crate::db::write_transaction(conn, |conn| {
                     let key = name_key(&name);
                     if organizations::name_taken(conn, &key)? {
                         return Ok(Err(msg!("organization-taken")));
