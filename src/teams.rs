@@ -186,7 +186,7 @@ pub fn apply(
             e => Err(e.into()),
         })?;
         let team = t::by_id(conn, id)?.ok_or(TeamError::NotFound)?;
-        open_membership(conn, &team, app.applicant, at, "joined")?;
+        open_membership(conn, &team, app.applicant, at, "founded")?;
         t::record_captaincy(conn, id, None, app.applicant, at)?;
         audit::Entry::new("team.apply", format!("team:{id}"))
             .actor(app.applicant)

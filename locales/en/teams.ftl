@@ -136,6 +136,7 @@ team-history = Roster history
 history-from = From
 history-until = Until
 history-how = How
+membership-start-founded = founded the team
 membership-start-joined = joined by invitation
 membership-start-transfer = transferred in
 membership-end-removed = removed by the captain

@@ -137,6 +137,7 @@ team-history = История состава
 history-from = С
 history-until = По
 history-how = Как
+membership-start-founded = основал команду
 membership-start-joined = принят по приглашению
 membership-start-transfer = перешёл из другой команды
 membership-end-removed = исключён капитаном

@@ -215,6 +215,7 @@ pub struct TeamPage {
 
 fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
     let start = ctx.lang.msg(match start {
+        "founded" => crate::msg!("membership-start-founded"),
         "transfer" => crate::msg!("membership-start-transfer"),
         _ => crate::msg!("membership-start-joined"),
     });
