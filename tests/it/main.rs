@@ -13,3 +13,4 @@ mod language;
 mod migrations;
 mod pages;
 mod pair_cli;
+mod standing;
