@@ -264,6 +264,37 @@ pub async fn club(
     Ok(see_other(&paths::person(&nick)))
 }
 
+/// Records a ban change in the audit log of every championship where the
+/// person, or a clone of theirs (G-A7), is on a roster now, so that its
+/// organizers see it; once, for the platform log, when there is none.
+fn record_ban_change(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    entry: impl Fn() -> audit::Entry,
+) -> diesel::QueryResult<()> {
+    let mut championships = std::collections::BTreeSet::new();
+    for id in standing::clone_group(conn, person)? {
+        for (team, _) in t::teams_of_person(conn, PersonId(id))? {
+            championships.insert(team.championship());
+        }
+    }
+    if championships.is_empty() {
+        return entry().record(conn);
+    }
+    for championship in championships {
+        entry().championship(championship).record(conn)?;
+    }
+    Ok(())
+}
+
+/// How a ban reads in the audit log.
+fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String {
+    format!(
+        "{from} – {}: {reason}",
+        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
+    )
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct BanForm {
@@ -330,8 +361,8 @@ pub async fn ban(
     let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let detail = format!(
-        "{nick}: {from} – {}: {reason}",
-        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
+        "{nick}: {} (ban: none → imposed)",
+        ban_terms(from, until, &reason)
     );
     state
         .db(move |conn| {
@@ -344,11 +375,12 @@ pub async fn ban(
                     &reason,
                     by,
                 )?;
-                audit::Entry::new("person.ban", format!("person:{person}"))
-                    .actor(by)
-                    .detail(detail)
-                    .ip(&ip)
-                    .record(conn)
+                record_ban_change(conn, person, || {
+                    audit::Entry::new("person.ban", format!("person:{person}"))
+                        .actor(by)
+                        .detail(&detail)
+                        .ip(&ip)
+                })
             })?;
             Ok(())
         })
@@ -374,11 +406,21 @@ pub async fn lift_ban(
                 let person =
                     people::by_id(conn, PersonId(ban.person_id))?.ok_or(AppError::NotFound)?;
                 if standing::lift_ban(conn, id, db::utc_now(), by)? > 0 {
-                    audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
-                        .actor(by)
-                        .detail(format!("{}: {}", person.nick, ban.reason))
-                        .ip(&ip)
-                        .record(conn)?;
+                    let detail = format!(
+                        "{}: {} (ban: imposed → lifted)",
+                        person.nick,
+                        ban_terms(
+                            ban.from_at.date(),
+                            ban.until_at.map(|u| u.date()),
+                            &ban.reason
+                        )
+                    );
+                    record_ban_change(conn, person.id(), || {
+                        audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
+                            .actor(by)
+                            .detail(&detail)
+                            .ip(&ip)
+                    })?;
                 }
                 Ok(person.nick)
             })

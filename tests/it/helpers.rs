@@ -377,3 +377,209 @@ impl TestApp {
         db::people::set_admin(&mut conn, person.id(), true).expect("set admin");
     }
 }
+
+// ------------------------------------------------------------------
+// Championships, teams and people, driven through their pages (issue 5).
+
+impl Page {
+    /// The value of `attr` on every element matching `selector`, in order.
+    pub fn attrs(&self, selector: &str, attr: &str) -> Vec<String> {
+        let sel = scraper::Selector::parse(selector).expect("selector");
+        self.html
+            .select(&sel)
+            .filter_map(|e| e.value().attr(attr).map(str::to_owned))
+            .collect()
+    }
+
+    /// The trimmed text of every element matching `selector`, in order.
+    pub fn texts(&self, selector: &str) -> Vec<String> {
+        let sel = scraper::Selector::parse(selector).expect("selector");
+        self.html
+            .select(&sel)
+            .map(|e| e.text().collect::<String>().trim().to_owned())
+            .collect()
+    }
+
+    /// The id a `303 See Other` to `{prefix}{id}` names: what a form created.
+    pub fn location_id(&self, prefix: &str) -> i64 {
+        assert_eq!(self.status, StatusCode::SEE_OTHER, "{}", self.text);
+        let location = self.location().expect("a Location header");
+        location
+            .strip_prefix(prefix)
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("{location} is not {prefix}{{id}}"))
+    }
+}
+
+static SLUGS: AtomicU32 = AtomicU32::new(0);
+
+impl TestApp {
+    /// A browser of its own, signed in as a new account `nick`.
+    pub async fn person(&self, nick: &str) -> reqwest::Client {
+        let client = new_client();
+        let page = self.sign_up_with(&client, nick).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "sign up {nick}");
+        client
+    }
+
+    /// A browser signed in as a new platform administrator `nick`.
+    pub async fn admin(&self, nick: &str) -> reqwest::Client {
+        let client = self.person(nick).await;
+        self.make_admin(nick);
+        client
+    }
+
+    /// The id of the account `nick` (looked up in the database).
+    pub fn person_id(&self, nick: &str) -> i64 {
+        db::people::by_nick(&mut self.db(), nick)
+            .expect("query")
+            .unwrap_or_else(|| panic!("{nick} exists"))
+            .id
+    }
+
+    /// An administrator creates a championship from preset `G`, `R` or `E`
+    /// through the form (`POST /championships`); returns its id.
+    pub async fn create_championship(&self, admin: &reqwest::Client, preset: &str) -> i64 {
+        let n = SLUGS.fetch_add(1, Ordering::SeqCst);
+        let slug = format!("{}-{n}", preset.to_lowercase());
+        let name = format!("Чемпионат {preset} {n}");
+        self.post_with(
+            admin,
+            "/championships",
+            &[
+                ("name", &name),
+                ("slug", &slug),
+                ("preset", preset),
+                ("time_zone", "Europe/Moscow"),
+            ],
+        )
+        .await
+        .location_id("/championships/")
+    }
+
+    /// Appoints `nick` to `role` (`organizer`, `chief_judge`, `judge`) on
+    /// the championship page's staff form.
+    pub async fn grant_role(
+        &self,
+        by: &reqwest::Client,
+        championship: i64,
+        nick: &str,
+        role: &str,
+    ) {
+        let page = self
+            .post_with(
+                by,
+                &format!("/championships/{championship}/staff"),
+                &[("nick", nick), ("role", role)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "grant {role} to {nick}");
+    }
+
+    /// A captain's application (G-B11): the page answering it, a 303 to
+    /// the new team or the form again with its errors. `organization` is
+    /// the id the form's drop-down sends, `""` for none.
+    pub async fn apply_team(
+        &self,
+        captain: &reqwest::Client,
+        championship: i64,
+        name: &str,
+        organization: &str,
+    ) -> Page {
+        self.post_with(
+            captain,
+            &format!("/championships/{championship}/apply"),
+            &[
+                ("name", name),
+                ("motto", "Вперёд!"),
+                ("organization", organization),
+            ],
+        )
+        .await
+    }
+
+    /// A judge approves (`reason` may be empty) or rejects a pending team
+    /// from the queue.
+    pub async fn decide_team(
+        &self,
+        judge: &reqwest::Client,
+        championship: i64,
+        team: i64,
+        decision: &str,
+        reason: &str,
+    ) -> Page {
+        self.post_with(
+            judge,
+            &format!("/championships/{championship}/teams/{team}/decision"),
+            &[("decision", decision), ("reason", reason)],
+        )
+        .await
+    }
+
+    /// The captain invites `nick`; the invitee accepts with the button on
+    /// their account page. Both steps must succeed.
+    pub async fn invite_and_accept(
+        &self,
+        captain: &reqwest::Client,
+        team: i64,
+        invitee: &reqwest::Client,
+        nick: &str,
+    ) {
+        let page = self
+            .post_with(
+                captain,
+                &format!("/teams/{team}/invitations"),
+                &[("nick", nick)],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "invite {nick}: {}",
+            page.text
+        );
+        let account = self.get_with(invitee, "/account").await;
+        let item = scraper::Selector::parse("ul.invitations li").expect("selector");
+        let link =
+            scraper::Selector::parse(&format!("a[href=\"/teams/{team}\"]")).expect("selector");
+        let form = scraper::Selector::parse("form").expect("selector");
+        let accept = account
+            .html
+            .select(&item)
+            .filter(|li| li.select(&link).next().is_some())
+            .flat_map(|li| li.select(&form).filter_map(|f| f.value().attr("action")))
+            .find(|a| a.ends_with("/accept"))
+            .map(str::to_owned)
+            .unwrap_or_else(|| panic!("{nick} sees the invitation"));
+        let page = self.post_with(invitee, &accept, &[]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert!(
+            self.get_with(invitee, "/account")
+                .await
+                .attrs("a", "href")
+                .contains(&format!("/teams/{team}")),
+            "{nick} is on the roster"
+        );
+    }
+
+    /// An organizer (or admin) adds an organization on `/organizations`;
+    /// returns the id the application form's drop-down offers for it.
+    pub async fn create_organization(&self, organizer: &reqwest::Client, name: &str) -> i64 {
+        let page = self
+            .post_with(
+                organizer,
+                "/organizations",
+                &[("name", name), ("parent", "")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        let list = self.get_with(organizer, "/organizations").await;
+        let sel = scraper::Selector::parse("#org-parent option").expect("selector");
+        list.html
+            .select(&sel)
+            .find(|o| o.text().collect::<String>().trim() == name)
+            .and_then(|o| o.value().attr("value"))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{name} is offered"))
+    }
+}

@@ -13,4 +13,5 @@ mod language;
 mod migrations;
 mod pages;
 mod pair_cli;
+mod standing;
 mod teams;
