@@ -137,6 +137,8 @@ pub fn apply(
         }
         let organization = match app.organization {
             Some(org) => {
+                // Applications for one organization take turns (E-10 race).
+                organizations::lock(conn, org)?;
                 organizations::by_id(conn, org)?
                     .ok_or(())
                     .or_else(|_| refuse("organization", msg!("team-error-organization-unknown")))?;

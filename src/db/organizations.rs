@@ -82,3 +82,19 @@ pub fn parents(conn: &mut DbConnection) -> QueryResult<Vec<(i64, Option<i64>)>> 
         .select((organizations::id, organizations::parent_id))
         .load(conn)
 }
+
+/// Serializes writers that decide by the organization's teams (E-10: one
+/// team per enterprise), for the rest of the transaction. On PostgreSQL the
+/// organization's row is locked; SQLite's write transactions hold the
+/// database's write lock already (`write_transaction`).
+pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
+    match conn {
+        DbConnection::Postgresql(pg) => diesel::sql_query(
+            "SELECT id FROM organizations WHERE id = $1 FOR UPDATE",
+        )
+        .bind::<diesel::sql_types::BigInt, _>(id.0)
+        .execute(pg)
+        .map(drop),
+        DbConnection::Sqlite(_) => Ok(()),
+    }
+}
