@@ -1,6 +1,7 @@
 //! TRF-2026 (FIDE Tournament Report File) for team events: write and read.
 //!
-//! Records written: 012, 042, 052, 062, 072, 092, 192, 202, 212, 352, 362,
+//! Records written: 012, 042, 052, 062, 072, 092, 142 and 152 (when the
+//! tournament declares them), 192, 202, 212, 352, 362,
 //! 001 (players), 310 (teams), 300 (out-of-order line-ups), 320 (PAB),
 //! 240 (other team byes), 330 (forfeited matches), 801 and 802 (per-round
 //! team results). Column layouts follow the TRF-2026 tables (001, 310, 300,
@@ -25,9 +26,10 @@
 //! * every match is written with all its games (missing ones as pending).
 //!
 //! The reader rebuilds results from 801 (+330, 320, 240, 300), teams from
-//! 310 and players from 001. It accepts CR, LF or CRLF line ends and trailing
-//! blanks, keeps unknown records in [`TrfDocument::unknown`], and reports a
-//! malformed line with its number and what was expected. It never panics.
+//! 310 and players from 001, and reads 142 and 152 into the tournament. It
+//! accepts CR, LF or CRLF line ends and trailing blanks, keeps unknown
+//! records in [`TrfDocument::unknown`], and reports a malformed line with its
+//! number and what was expected. It never panics.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -225,6 +227,12 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
         "092 {kind}, {gpp} game{} per pairing",
         if gpp == 1 { "" } else { "s" }
     ));
+    if let Some(n) = t.declared_rounds {
+        line(format!("142 {n}"));
+    }
+    if let Some(c) = t.initial_colour {
+        line(format!("152 {}", colour_char(c).to_ascii_uppercase()));
+    }
     line(format!("192 {code}"));
     if !tie_breaks.is_empty() {
         line(format!("202 {}", format_list(tie_breaks)));
@@ -647,6 +655,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut end_date = None;
     let mut system: Option<PairingSystem> = None;
     let mut system_text: Option<String> = None;
+    let mut declared_rounds: Option<u16> = None;
+    let mut initial_colour: Option<Colour> = None;
     let mut primary: Option<ScoreKind> = None;
     let mut tie_breaks = vec![];
     let mut colours: Option<Vec<Colour>> = None;
@@ -689,6 +699,23 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 }
             }
             "092" => system_text = Some(l.rest(5)),
+            "142" => {
+                let s = l.rest(5);
+                declared_rounds = Some(
+                    s.parse::<u16>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| err(no, "a number of rounds (record 142)", &s))?,
+                );
+            }
+            "152" => {
+                let s = l.rest(5);
+                initial_colour = Some(match s.to_ascii_uppercase().as_str() {
+                    "W" => Colour::White,
+                    "B" => Colour::Black,
+                    _ => return Err(err(no, "the initial-colour W or B (record 152)", &s)),
+                });
+            }
             "192" => {
                 let code = l.rest(5).to_ascii_uppercase();
                 system = Some(system_from_code(&code).ok_or_else(|| {
@@ -979,6 +1006,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             primary: primary.unwrap_or(ScoreKind::MatchPoints),
             match_points,
         },
+        declared_rounds,
+        initial_colour,
         teams,
         players,
         rounds,
@@ -1256,6 +1285,8 @@ mod tests {
                 g.away_player = Some(PlayerId(if g.board == 1 { 4 } else { 3 }));
             }
         }
+        t.declared_rounds = Some(5);
+        t.initial_colour = Some(Colour::Black);
         t.canonicalize();
         t
     }
@@ -1274,6 +1305,31 @@ mod tests {
         assert!(text.contains("320  1.0  1.0 003 000 000"), "{text}");
         assert!(text.contains("240 Z 002    2"), "{text}");
         assert!(text.contains("300   1   2   1    4    3"), "{text}");
+        assert!(text.contains("\r\n142 5\r\n152 B\r\n192 "), "{text}");
+    }
+
+    #[test]
+    fn records_142_and_152_are_written_only_when_declared_and_read_back() {
+        let mut t = sample();
+        t.declared_rounds = None;
+        t.initial_colour = None;
+        let text = write(&t, &[]);
+        assert!(
+            !text.contains("\r\n142 ") && !text.contains("\r\n152 "),
+            "{text}"
+        );
+        assert_eq!(read(&text).map(|d| d.tournament), Ok(t.clone()));
+        t.declared_rounds = Some(9);
+        t.initial_colour = Some(Colour::White);
+        let text = write(&t, &[]);
+        assert!(text.contains("\r\n142 9\r\n152 W\r\n"), "{text}");
+        let doc = read(&text).expect("reads");
+        assert_eq!(doc.tournament, t);
+        assert!(doc.unknown.is_empty(), "142 and 152 are not left aside");
+        // Other writers' spellings: lower case, leading zeros.
+        let doc = read("012 X\n142 011\n152 b\n").expect("reads");
+        assert_eq!(doc.tournament.declared_rounds, Some(11));
+        assert_eq!(doc.tournament.initial_colour, Some(Colour::Black));
     }
 
     #[test]
@@ -1394,6 +1450,14 @@ mod tests {
         let e = read("801 1 AAA   2    1.0   2 w 1Q 12\n801 2 BBB   0    1.0   1 b 0= 12\n")
             .expect_err("bad result char");
         assert_eq!(e.line, 1);
+        let e = read("012 X\n142 many\n").expect_err("bad 142");
+        assert_eq!(e.line, 2);
+        assert!(e.expected.contains("number of rounds"), "{e}");
+        let e = read("012 X\n142 0\n").expect_err("no rounds");
+        assert_eq!(e.line, 2);
+        let e = read("012 X\n\n152 G\n").expect_err("bad 152");
+        assert_eq!(e.line, 3);
+        assert!(e.expected.contains("initial-colour W or B"), "{e}");
         let e = read("0012 x\n").expect_err("tag");
         assert!(e.expected.contains("3-character record tag"));
     }
