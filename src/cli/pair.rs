@@ -574,6 +574,27 @@ mod tests {
     }
 
     #[test]
+    fn c_04_6_c1_a_match_only_on_the_away_teams_801_line_still_blocks_a_rematch() {
+        // A hand-edited file: team 1, at home in round 1, lost its 801 line.
+        let text: String = trf(2, &[&[(1, 2)]])
+            .split_inclusive("\r\n")
+            .filter(|l| !l.starts_with("801  1 "))
+            .collect();
+        assert!(
+            text.contains("801  2 ") && !text.contains("801  1 "),
+            "{text}"
+        );
+        let e = team_swiss(text.as_bytes(), &opts(3)).expect_err("rematch only");
+        let PairError::Pairing { round: 2, error } = &e else {
+            panic!("{e}");
+        };
+        assert_eq!(
+            error.criterion(),
+            crate::rules::pairing::Criterion::C1NoRematch
+        );
+    }
+
+    #[test]
     fn malformed_or_empty_input_is_refused_with_its_line() {
         let e = team_swiss(b"012 Cup\n310 garbage\n", &opts(3)).expect_err("bad 310");
         assert!(e.to_string().starts_with("line 2:"), "{e}");
