@@ -41,6 +41,8 @@ fn synthetic(teams: u16, rounds: u16, boards: u8, seed: u64) -> Tournament {
             primary: ScoreKind::MatchPoints,
             match_points: MatchPoints::default(),
         },
+        declared_rounds: None,
+        initial_colour: None,
         teams: (1..=teams)
             .map(|i| Team {
                 id: TeamId(i),

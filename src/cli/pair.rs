@@ -32,6 +32,7 @@ use crate::rules::pairing::swiss::{
     InitialRanking, MatchSource, Pairing, PairingMethod, PrimaryScore, SwissConfig, pair_next_round,
 };
 use crate::rules::pairing::{Colour, PairingError, berger_table};
+use crate::rules::tournament::Tournament;
 use crate::rules::trf::{self, TrfError, UnknownRecord};
 
 /// `--primary`: the score that makes the score groups (C.04.6 art. 1.2).
@@ -102,7 +103,7 @@ pub enum PairError {
     Berger(PairingError),
 }
 
-/// What the file declares beyond the tournament itself.
+/// What the file declares beyond the rounds played.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Declared {
     /// TRF-2026 record 142 (number of rounds), else JaVaFo's XXR.
@@ -111,51 +112,40 @@ struct Declared {
     initial_colour: Option<Colour>,
 }
 
-/// Reads 142, XXR and 152 from the records the TRF reader left aside.
-fn declared(unknown: &[UnknownRecord]) -> Result<Declared, TrfError> {
-    let mut d = Declared::default();
+/// The rounds and initial-colour the tournament declares (records 142 and
+/// 152, which the TRF reader keeps in the tournament), and JaVaFo's XXR
+/// from the records the reader left aside, used when there is no 142.
+fn declared(t: &Tournament, unknown: &[UnknownRecord]) -> Result<Declared, TrfError> {
     let mut xxr = None;
     for rec in unknown {
         let tag: String = rec.text.chars().take(3).collect();
+        if !tag.eq_ignore_ascii_case("XXR") {
+            continue;
+        }
         let value: String = rec.text.chars().skip(4).collect();
         let value = value.trim();
-        let bad = |expected: &str| TrfError {
-            line: rec.line,
-            expected: expected.to_owned(),
-            found: value.to_owned(),
-        };
-        match tag.to_ascii_uppercase().as_str() {
-            "142" | "XXR" => {
-                let n = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| *n > 0)
-                    .ok_or_else(|| bad("a number of rounds"))?;
-                if tag == "142" {
-                    d.rounds = Some(n);
-                } else {
-                    xxr = Some(n);
-                }
-            }
-            "152" => {
-                d.initial_colour = match value.to_ascii_uppercase().as_str() {
-                    "W" => Some(Colour::White),
-                    "B" => Some(Colour::Black),
-                    _ => return Err(bad("the initial-colour W or B")),
-                };
-            }
-            _ => {}
-        }
+        let n = value
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| TrfError {
+                line: rec.line,
+                expected: "a number of rounds".to_owned(),
+                found: value.to_owned(),
+            })?;
+        xxr = Some(n);
     }
-    d.rounds = d.rounds.or(xxr);
-    Ok(d)
+    Ok(Declared {
+        rounds: t.declared_rounds.map(u32::from).or(xxr),
+        initial_colour: from_tournament::initial_colour(t),
+    })
 }
 
 /// Pairs the next round of the TRF-2026 team tournament in `bytes`.
 pub fn team_swiss(bytes: &[u8], opts: &SwissOptions) -> Result<Paired, PairError> {
     let doc = trf::read_bytes(bytes)?;
-    let declared = declared(&doc.unknown)?;
     let t = &doc.tournament;
+    let declared = declared(t, &doc.unknown)?;
     if t.teams.is_empty() {
         return Err(PairError::NoTeams);
     }
@@ -333,6 +323,10 @@ mod tests {
     /// `n` teams on two boards; `rounds` lists matches `(home, away)`, each
     /// won 2:0 by the home team.
     fn trf(n: u16, rounds: &[&[(u16, u16)]]) -> String {
+        trf::write(&tournament(n, rounds), &[])
+    }
+
+    fn tournament(n: u16, rounds: &[&[(u16, u16)]]) -> Tournament {
         let game = |board| Game {
             board,
             game: 1,
@@ -340,7 +334,7 @@ mod tests {
             home_player: None,
             away_player: None,
         };
-        let t = Tournament {
+        Tournament {
             name: "Pair Cup".into(),
             start_date: None,
             end_date: None,
@@ -349,6 +343,8 @@ mod tests {
             games_per_pairing: 1,
             colours: vec![BoardColour::White, BoardColour::Black],
             scoring: Scoring::default(),
+            declared_rounds: None,
+            initial_colour: None,
             teams: (1..=n)
                 .map(|i| Team {
                     id: TeamId(i),
@@ -376,8 +372,7 @@ mod tests {
                         .collect(),
                 })
                 .collect(),
-        };
-        trf::write(&t, &[])
+        }
     }
 
     fn opts(total: u32) -> SwissOptions {
@@ -497,15 +492,33 @@ mod tests {
             line,
             text: text.to_owned(),
         };
-        assert_eq!(declared(&[]), Ok(Declared::default()));
-        let d = declared(&[rec(3, "XXR 9"), rec(4, "142 7"), rec(5, "152 B")]).expect("valid");
+        let bare = tournament(4, &[]);
+        assert_eq!(declared(&bare, &[]), Ok(Declared::default()));
+        assert_eq!(
+            declared(&bare, &[rec(3, "XXR 9")]).map(|d| d.rounds),
+            Ok(Some(9))
+        );
+        let e = declared(&bare, &[rec(6, "XXR seven")]).expect_err("not a number");
+        assert_eq!(e.line, 6);
+        // 142 and 152, as the reader keeps them in the tournament; 142 wins over XXR.
+        let t = Tournament {
+            declared_rounds: Some(7),
+            initial_colour: Some(BoardColour::Black),
+            ..bare
+        };
+        let d = declared(&t, &[rec(3, "XXR 9")]).expect("valid");
         assert_eq!(d.rounds, Some(7));
         assert_eq!(d.initial_colour, Some(Colour::Black));
-        assert_eq!(declared(&[rec(3, "XXR 9")]).map(|d| d.rounds), Ok(Some(9)));
-        let e = declared(&[rec(6, "142 seven")]).expect_err("not a number");
-        assert_eq!(e.line, 6);
-        let e = declared(&[rec(8, "152 X")]).expect_err("not a colour");
-        assert_eq!(e.line, 8);
+        // A malformed 142 or 152 is refused with its line.
+        let lines = trf(4, &[]).lines().count();
+        for bad in ["142 seven", "142 0", "152 X"] {
+            let text = trf(4, &[]) + bad + "\r\n";
+            let e = team_swiss(text.as_bytes(), &opts(3)).expect_err(bad);
+            assert!(
+                e.to_string().starts_with(&format!("line {}:", lines + 1)),
+                "{bad}: {e}"
+            );
+        }
 
         let text = trf(4, &[&[(1, 2), (3, 4)]]) + "142 3\r\n152 W\r\n";
         let out = team_swiss(text.as_bytes(), &SwissOptions::default()).expect("pairable");
@@ -518,6 +531,27 @@ mod tests {
         let e = team_swiss(trf(4, &[]).as_bytes(), &SwissOptions::default())
             .expect_err("no rounds declared");
         assert!(matches!(e, PairError::TotalRoundsUnknown));
+    }
+
+    #[test]
+    fn a_file_the_platform_writes_carries_its_rounds_and_initial_colour() {
+        let t = Tournament {
+            declared_rounds: Some(5),
+            initial_colour: Some(BoardColour::Black),
+            ..tournament(4, &[&[(1, 2), (3, 4)]])
+        };
+        let text = trf::write(&t, &[]);
+        let out = team_swiss(text.as_bytes(), &SwissOptions::default())
+            .expect("no --total-rounds needed");
+        assert!(out.report.contains("round 2 of 5"), "{}", out.report);
+        assert!(
+            out.report.contains("Black (TRF record 152)"),
+            "{}",
+            out.report
+        );
+        // --total-rounds still overrides the file.
+        let out = team_swiss(text.as_bytes(), &opts(3)).expect("pairable");
+        assert!(out.report.contains("round 2 of 3"), "{}", out.report);
     }
 
     #[test]
@@ -536,6 +570,27 @@ mod tests {
         assert!(
             e.to_string().contains("beyond the 1 rounds declared"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn c_04_6_c1_a_match_only_on_the_away_teams_801_line_still_blocks_a_rematch() {
+        // A hand-edited file: team 1, at home in round 1, lost its 801 line.
+        let text: String = trf(2, &[&[(1, 2)]])
+            .split_inclusive("\r\n")
+            .filter(|l| !l.starts_with("801  1 "))
+            .collect();
+        assert!(
+            text.contains("801  2 ") && !text.contains("801  1 "),
+            "{text}"
+        );
+        let e = team_swiss(text.as_bytes(), &opts(3)).expect_err("rematch only");
+        let PairError::Pairing { round: 2, error } = &e else {
+            panic!("{e}");
+        };
+        assert_eq!(
+            error.criterion(),
+            crate::rules::pairing::Criterion::C1NoRematch
         );
     }
 

@@ -149,6 +149,16 @@ pub struct Tournament {
     pub colours: Vec<Colour>,
     /// Scoring system.
     pub scoring: Scoring,
+    /// Number of rounds the event is declared to have (TRF-2026 record 142),
+    /// when known; it may exceed the rounds played so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declared_rounds: Option<u16>,
+    /// Initial-colour of the pairings (TRF-2026 record 152): the board-1
+    /// colour of the top-ranked team in round 1, which the colour rules of
+    /// C.04.6 art. 4 fall back on in later rounds too. `None` when not
+    /// declared (a pairing engine then draws it by lot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_colour: Option<Colour>,
     /// Teams.
     pub teams: Vec<Team>,
     /// Players.
@@ -680,6 +690,16 @@ pub(crate) mod tests {
                 pairings,
             });
         }
+        // Drawn last so that the tournaments drawn before these fields
+        // existed stay the same (proptest regressions).
+        if next(2) == 0 {
+            t.declared_rounds = Some(rounds.max(1) + next(4) as u16);
+        }
+        t.initial_colour = match next(3) {
+            0 => Some(Colour::White),
+            1 => Some(Colour::Black),
+            _ => None,
+        };
         t.canonicalize();
         t
     }
@@ -741,6 +761,8 @@ pub(crate) mod tests {
                 primary,
                 match_points: MatchPoints::default(),
             },
+            declared_rounds: None,
+            initial_colour: None,
             teams: (1..=teams)
                 .map(|i| Team {
                     id: TeamId(i),
@@ -814,6 +836,23 @@ pub(crate) mod tests {
             Pairing::Match(m) => m,
             Pairing::Bye { .. } => panic!("not a match"),
         }
+    }
+
+    #[test]
+    fn json_without_declared_rounds_or_initial_colour_still_loads() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "1=")])];
+        let json = serde_json::to_value(&t).expect("serializes");
+        // Unset, the fields are left out: the JSON is what older code wrote.
+        assert!(json.get("declared_rounds").is_none(), "{json}");
+        assert!(json.get("initial_colour").is_none(), "{json}");
+        let back: Tournament = serde_json::from_value(json).expect("older JSON loads");
+        assert_eq!(back, t);
+        t.declared_rounds = Some(7);
+        t.initial_colour = Some(Colour::Black);
+        let json = serde_json::to_string(&t).expect("serializes");
+        let back: Tournament = serde_json::from_str(&json).expect("loads");
+        assert_eq!(back, t);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! TRF-2026 (FIDE Tournament Report File) for team events: write and read.
 //!
-//! Records written: 012, 042, 052, 062, 072, 092, 192, 202, 212, 352, 362,
+//! Records written: 012, 042, 052, 062, 072, 092, 142 and 152 (when the
+//! tournament declares them), 192, 202, 212, 352, 362,
 //! 001 (players), 310 (teams), 300 (out-of-order line-ups), 320 (PAB),
 //! 240 (other team byes), 330 (forfeited matches), 801 and 802 (per-round
 //! team results). Column layouts follow the TRF-2026 tables (001, 310, 300,
@@ -25,7 +26,14 @@
 //! * every match is written with all its games (missing ones as pending).
 //!
 //! The reader rebuilds results from 801 (+330, 320, 240, 300), teams from
-//! 310 and players from 001. It accepts CR, LF or CRLF line ends and trailing
+//! 310 and players from 001, and reads 142 and 152 into the tournament. A
+//! match comes from whichever of the two teams' 801 lines carry it: when
+//! both do, the other line must name the same opponent, have the other
+//! colour and mirror every board result (a disagreement is an error naming
+//! that line and what was expected); a match on one line only (e.g. a
+//! hand-edited file) is accepted, its other side's players then come from
+//! 300 alone, and a lone `-` is that side's forfeit loss (a double forfeit
+//! needs `-` on both lines). It accepts CR, LF or CRLF line ends and trailing
 //! blanks, keeps unknown records in [`TrfDocument::unknown`], and reports a
 //! malformed line with its number and what was expected. It never panics.
 
@@ -225,6 +233,12 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
         "092 {kind}, {gpp} game{} per pairing",
         if gpp == 1 { "" } else { "s" }
     ));
+    if let Some(n) = t.declared_rounds {
+        line(format!("142 {n}"));
+    }
+    if let Some(c) = t.initial_colour {
+        line(format!("152 {}", colour_char(c).to_ascii_uppercase()));
+    }
     line(format!("192 {code}"));
     if !tie_breaks.is_empty() {
         line(format!("202 {}", format_list(tie_breaks)));
@@ -639,6 +653,233 @@ struct Record801 {
     blocks: Vec<Block801>,
 }
 
+/// A board result as one team's 801 block shows it (its own point of view).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SideResult {
+    Win,
+    Draw,
+    Loss,
+    ForfeitWin,
+    ForfeitLoss,
+    Pending,
+    Replay,
+}
+
+impl SideResult {
+    fn from_char(c: char) -> Option<SideResult> {
+        Some(match c {
+            '1' => SideResult::Win,
+            '=' => SideResult::Draw,
+            '0' => SideResult::Loss,
+            '+' => SideResult::ForfeitWin,
+            '-' => SideResult::ForfeitLoss,
+            '*' => SideResult::Pending,
+            'R' => SideResult::Replay,
+            _ => return None,
+        })
+    }
+
+    fn code(self) -> char {
+        match self {
+            SideResult::Win => '1',
+            SideResult::Draw => '=',
+            SideResult::Loss => '0',
+            SideResult::ForfeitWin => '+',
+            SideResult::ForfeitLoss => '-',
+            SideResult::Pending => '*',
+            SideResult::Replay => 'R',
+        }
+    }
+
+    /// Whether `other`, on the opponent's line, is the same board result
+    /// (a double forfeit is `-` on both lines).
+    fn mirrors(self, other: SideResult) -> bool {
+        use SideResult::{Draw, ForfeitLoss, ForfeitWin, Loss, Pending, Replay, Win};
+        matches!(
+            (self, other),
+            (Win, Loss)
+                | (Loss, Win)
+                | (Draw, Draw)
+                | (ForfeitWin, ForfeitLoss)
+                | (ForfeitLoss, ForfeitWin | ForfeitLoss)
+                | (Pending, Pending)
+                | (Replay, Replay)
+        )
+    }
+
+    /// What the opponent's line should show, for an error message.
+    fn mirror_text(self) -> &'static str {
+        match self {
+            SideResult::Win => "0",
+            SideResult::Draw => "=",
+            SideResult::Loss => "1",
+            SideResult::ForfeitWin => "-",
+            SideResult::ForfeitLoss => "+ or -",
+            SideResult::Pending => "*",
+            SideResult::Replay => "R",
+        }
+    }
+}
+
+/// A board result seen from the home team, from the home and away lines'
+/// results; either may be missing (a match on one line only). A `-` alone
+/// is a forfeit loss for its side: a double forfeit needs both lines.
+fn board_result(home: Option<SideResult>, away: Option<SideResult>) -> BoardResult {
+    match (home, away) {
+        (Some(h), a) => match h {
+            SideResult::Win => BoardResult::HomeWin,
+            SideResult::Draw => BoardResult::Draw,
+            SideResult::Loss => BoardResult::AwayWin,
+            SideResult::ForfeitWin => BoardResult::HomeForfeitWin,
+            SideResult::ForfeitLoss if a == Some(SideResult::ForfeitLoss) => {
+                BoardResult::DoubleForfeit
+            }
+            SideResult::ForfeitLoss => BoardResult::AwayForfeitWin,
+            SideResult::Pending => BoardResult::NotPlayed,
+            SideResult::Replay => BoardResult::Replay,
+        },
+        (None, Some(a)) => match a {
+            SideResult::Win => BoardResult::AwayWin,
+            SideResult::Draw => BoardResult::Draw,
+            SideResult::Loss => BoardResult::HomeWin,
+            SideResult::ForfeitWin => BoardResult::AwayForfeitWin,
+            SideResult::ForfeitLoss => BoardResult::HomeForfeitWin,
+            SideResult::Pending => BoardResult::NotPlayed,
+            SideResult::Replay => BoardResult::Replay,
+        },
+        (None, None) => BoardResult::NotPlayed,
+    }
+}
+
+/// One team's side of a match in one round: its 801 line and block, read.
+struct Side<'a> {
+    rec: &'a Record801,
+    block: &'a Block801,
+    /// The team's colour on board 1.
+    colour: Colour,
+    results: Vec<SideResult>,
+}
+
+impl<'a> Side<'a> {
+    /// Reads a block that names an opponent: `slots` results, a colour and
+    /// result characters, each error naming the line.
+    fn read(
+        rec: &'a Record801,
+        block: &'a Block801,
+        slots: usize,
+        round_no: u16,
+    ) -> Result<Side<'a>, TrfError> {
+        if block.results.len() != slots {
+            return Err(err(
+                rec.line,
+                format!("{slots} results in round {round_no}"),
+                block.results.iter().collect::<String>(),
+            ));
+        }
+        let colour = match block.colour {
+            'w' | 'W' => Colour::White,
+            'b' | 'B' => Colour::Black,
+            c => {
+                return Err(err(
+                    rec.line,
+                    format!("colour w or b in round {round_no}"),
+                    c.to_string(),
+                ));
+            }
+        };
+        let results = block
+            .results
+            .iter()
+            .map(|&c| {
+                SideResult::from_char(c).ok_or_else(|| {
+                    err(
+                        rec.line,
+                        format!("a result 1 = 0 + - * R in round {round_no}"),
+                        c.to_string(),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Side {
+            rec,
+            block,
+            colour,
+            results,
+        })
+    }
+
+    /// The opponent's side of the same round (`partner`'s block `pb`),
+    /// checked against this one: it must name this team as its opponent,
+    /// have the other colour and show every board result mirrored. A
+    /// disagreement names the opponent's line and what this line implies.
+    fn check_partner(
+        &self,
+        partner: &'a Record801,
+        pb: &'a Block801,
+        slots: usize,
+        boards: usize,
+        round_no: u16,
+    ) -> Result<Side<'a>, TrfError> {
+        let (me, line) = (self.rec.team, self.rec.line);
+        if pb.opponent != Some(me) {
+            let found = match pb.opponent {
+                Some(o) => o.to_string(),
+                None => format!("no opponent ({})", pb.results.iter().collect::<String>()),
+            };
+            return Err(err(
+                partner.line,
+                format!(
+                    "opponent {me} in round {round_no}, as line {line} pairs team {me} \
+                     with team {}",
+                    partner.team
+                ),
+                found,
+            ));
+        }
+        let theirs = Side::read(partner, pb, slots, round_no)?;
+        if theirs.colour == self.colour {
+            return Err(err(
+                partner.line,
+                format!(
+                    "colour {} in round {round_no}, the opposite of team {me}'s on line {line}",
+                    colour_char(self.colour.opposite())
+                ),
+                pb.colour.to_string(),
+            ));
+        }
+        for (idx, (mine, other)) in self.results.iter().zip(&theirs.results).enumerate() {
+            if !mine.mirrors(*other) {
+                let board = idx % boards.max(1) + 1;
+                let at = if slots > boards {
+                    format!("board {board} of game {}", idx / boards.max(1) + 1)
+                } else {
+                    format!("board {board}")
+                };
+                return Err(err(
+                    partner.line,
+                    format!(
+                        "result {} on {at} in round {round_no}, mirroring '{}' of team {me} \
+                         on line {line}",
+                        mine.mirror_text(),
+                        mine.code()
+                    ),
+                    other.code().to_string(),
+                ));
+            }
+        }
+        Ok(theirs)
+    }
+
+    /// The player on result slot `idx`, from the roster position in 801.
+    fn player(&self, idx: usize, roster_of: &HashMap<u16, &Team>) -> Option<PlayerId> {
+        let pos = self.block.players.get(idx).and_then(|&c| roster_pos(c))?;
+        roster_of
+            .get(&self.rec.team)
+            .and_then(|t| t.roster.get(pos.checked_sub(1)?))
+            .copied()
+    }
+}
+
 /// Read a TRF-2026 team file.
 pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -647,6 +888,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut end_date = None;
     let mut system: Option<PairingSystem> = None;
     let mut system_text: Option<String> = None;
+    let mut declared_rounds: Option<u16> = None;
+    let mut initial_colour: Option<Colour> = None;
     let mut primary: Option<ScoreKind> = None;
     let mut tie_breaks = vec![];
     let mut colours: Option<Vec<Colour>> = None;
@@ -689,6 +932,23 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 }
             }
             "092" => system_text = Some(l.rest(5)),
+            "142" => {
+                let s = l.rest(5);
+                declared_rounds = Some(
+                    s.parse::<u16>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| err(no, "a number of rounds (record 142)", &s))?,
+                );
+            }
+            "152" => {
+                let s = l.rest(5);
+                initial_colour = Some(match s.to_ascii_uppercase().as_str() {
+                    "W" => Colour::White,
+                    "B" => Colour::Black,
+                    _ => return Err(err(no, "the initial-colour W or B (record 152)", &s)),
+                });
+            }
             "192" => {
                 let code = l.rest(5).to_ascii_uppercase();
                 system = Some(system_from_code(&code).ok_or_else(|| {
@@ -839,6 +1099,21 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     for ri in 0..n_rounds {
         let round_no = u16::try_from(ri + 1).unwrap_or(u16::MAX);
         let mut pairings = vec![];
+        // Team → the line that paired it in this round.
+        let mut placed: HashMap<u16, usize> = HashMap::new();
+        let mut place = |team: u16, line: usize, found: String| -> Result<(), TrfError> {
+            match placed.insert(team, line) {
+                Some(first) => Err(err(
+                    line,
+                    format!(
+                        "one pairing per team in round {round_no} \
+                         (line {first} pairs team {team} already)"
+                    ),
+                    found,
+                )),
+                None => Ok(()),
+            }
+        };
         for rec in &r801 {
             let Some(b) = rec.blocks.get(ri) else {
                 continue;
@@ -866,6 +1141,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     }
                 };
                 if let Some(kind) = kind {
+                    place(rec.team, rec.line, b.results.iter().collect())?;
                     pairings.push(Pairing::Bye {
                         team: TeamId(rec.team),
                         kind,
@@ -873,58 +1149,49 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 }
                 continue;
             };
-            let colour = match b.colour {
-                'w' | 'W' => Colour::White,
-                'b' | 'B' => Colour::Black,
-                c => {
-                    return Err(err(
-                        rec.line,
-                        format!("colour w or b in round {round_no}"),
-                        c.to_string(),
-                    ));
-                }
+            // Either team's line may carry the match; when both do, they
+            // must agree, and the home team's line builds it.
+            let mine = Side::read(rec, b, slots, round_no)?;
+            let partner = match by_team
+                .get(&opp)
+                .and_then(|p| p.blocks.get(ri).map(|pb| (*p, pb)))
+            {
+                Some((prec, pb)) => Some(mine.check_partner(prec, pb, slots, boards, round_no)?),
+                None => None,
             };
-            if colour != home_colour {
-                continue; // the home team's line builds the match
+            let is_home = mine.colour == home_colour;
+            if partner.is_some() && !is_home {
+                continue;
             }
-            let partner = by_team.get(&opp).and_then(|r| r.blocks.get(ri));
-            let forfeit = forfeits.get(&(round_no, rec.team, opp)).copied();
+            let (home, away) = if is_home {
+                (Some(mine), partner)
+            } else {
+                (partner, Some(mine))
+            };
+            let (home_team, away_team) = if is_home {
+                (rec.team, opp)
+            } else {
+                (opp, rec.team)
+            };
+            place(home_team, rec.line, format!("opponent {opp}"))?;
+            place(away_team, rec.line, format!("opponent {opp}"))?;
+            let forfeit = forfeits.get(&(round_no, home_team, away_team)).copied();
             let mut games = vec![];
             if forfeit.is_none() {
-                for (idx, &c) in b.results.iter().enumerate() {
-                    let other = partner.and_then(|p| p.results.get(idx)).copied();
-                    let result = match c {
-                        '1' => BoardResult::HomeWin,
-                        '=' => BoardResult::Draw,
-                        '0' => BoardResult::AwayWin,
-                        '+' => BoardResult::HomeForfeitWin,
-                        '-' if other == Some('-') => BoardResult::DoubleForfeit,
-                        '-' => BoardResult::AwayForfeitWin,
-                        '*' => BoardResult::NotPlayed,
-                        'R' => BoardResult::Replay,
-                        c => {
-                            return Err(err(
-                                rec.line,
-                                format!("a result 1 = 0 + - * R in round {round_no}"),
-                                c.to_string(),
-                            ));
-                        }
-                    };
-                    let player = |team: u16, rec_players: Option<&Vec<char>>| -> Option<PlayerId> {
-                        let pos = rec_players
-                            .and_then(|p| p.get(idx))
-                            .and_then(|&c| roster_pos(c));
-                        pos.and_then(|p| roster_of.get(&team).and_then(|t| t.roster.get(p - 1)))
-                            .copied()
-                    };
+                for idx in 0..slots {
+                    let result = board_result(
+                        home.as_ref().and_then(|s| s.results.get(idx)).copied(),
+                        away.as_ref().and_then(|s| s.results.get(idx)).copied(),
+                    );
                     let board = u8::try_from(idx % boards + 1).unwrap_or(u8::MAX);
                     let game = u8::try_from(idx / boards + 1).unwrap_or(u8::MAX);
-                    let mut home_player = player(rec.team, Some(&b.players));
-                    let mut away_player = player(opp, partner.map(|p| &p.players));
+                    let mut home_player = home.as_ref().and_then(|s| s.player(idx, &roster_of));
+                    let mut away_player = away.as_ref().and_then(|s| s.player(idx, &roster_of));
                     // 300 records name game 1's line-up explicitly; they fill
                     // boards whose player is not a roster position in 801.
                     if game == 1 {
-                        for (team, slot) in [(rec.team, &mut home_player), (opp, &mut away_player)]
+                        for (team, slot) in
+                            [(home_team, &mut home_player), (away_team, &mut away_player)]
                         {
                             if slot.is_none()
                                 && let Some((_, ids)) = lineups.get(&(round_no, team))
@@ -944,8 +1211,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 }
             }
             pairings.push(Pairing::Match(Match {
-                home: TeamId(rec.team),
-                away: TeamId(opp),
+                home: TeamId(home_team),
+                away: TeamId(away_team),
                 games,
                 forfeit,
             }));
@@ -979,6 +1246,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             primary: primary.unwrap_or(ScoreKind::MatchPoints),
             match_points,
         },
+        declared_rounds,
+        initial_colour,
         teams,
         players,
         rounds,
@@ -1256,8 +1525,35 @@ mod tests {
                 g.away_player = Some(PlayerId(if g.board == 1 { 4 } else { 3 }));
             }
         }
+        t.declared_rounds = Some(5);
+        t.initial_colour = Some(Colour::Black);
         t.canonicalize();
         t
+    }
+
+    /// `text` as a hand-edited file: team `team`'s 801 line keeps only its
+    /// first `keep` rounds (none: the header alone), or goes when `keep` is
+    /// `None`. `slots` is boards × games per pairing.
+    fn cut_801(text: &str, team: u16, keep: Option<usize>, slots: usize) -> String {
+        let tag = format!("801 {team:>2} ");
+        text.split("\r\n")
+            .filter_map(|l| {
+                if !l.starts_with(&tag) {
+                    return Some(l.to_string());
+                }
+                // Header `801 TT NNNNN MP GGGGGG` (22 columns), then one
+                // ` OOO C R…R P…P` block of 8 + 2 × slots columns per round.
+                let end = 22 + keep? * (8 + 2 * slots);
+                Some(
+                    l.chars()
+                        .take(end)
+                        .collect::<String>()
+                        .trim_end()
+                        .to_string(),
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\r\n")
     }
 
     #[test]
@@ -1274,6 +1570,156 @@ mod tests {
         assert!(text.contains("320  1.0  1.0 003 000 000"), "{text}");
         assert!(text.contains("240 Z 002    2"), "{text}");
         assert!(text.contains("300   1   2   1    4    3"), "{text}");
+        assert!(text.contains("\r\n142 5\r\n152 B\r\n192 "), "{text}");
+    }
+
+    #[test]
+    fn records_142_and_152_are_written_only_when_declared_and_read_back() {
+        let mut t = sample();
+        t.declared_rounds = None;
+        t.initial_colour = None;
+        let text = write(&t, &[]);
+        assert!(
+            !text.contains("\r\n142 ") && !text.contains("\r\n152 "),
+            "{text}"
+        );
+        assert_eq!(read(&text).map(|d| d.tournament), Ok(t.clone()));
+        t.declared_rounds = Some(9);
+        t.initial_colour = Some(Colour::White);
+        let text = write(&t, &[]);
+        assert!(text.contains("\r\n142 9\r\n152 W\r\n"), "{text}");
+        let doc = read(&text).expect("reads");
+        assert_eq!(doc.tournament, t);
+        assert!(doc.unknown.is_empty(), "142 and 152 are not left aside");
+        // Other writers' spellings: lower case, leading zeros.
+        let doc = read("012 X\n142 011\n152 b\n").expect("reads");
+        assert_eq!(doc.tournament.declared_rounds, Some(11));
+        assert_eq!(doc.tournament.initial_colour, Some(Colour::Black));
+    }
+
+    #[test]
+    fn a_match_missing_from_the_home_line_is_read_from_the_away_line() {
+        let t = sample();
+        let text = write(&t, &[]);
+        // Round 3 is 2–3 (team 2 at home); team 2's line loses it.
+        let edited = cut_801(&text, 2, Some(2), 2);
+        assert_ne!(edited, text);
+        let doc = read(&edited).unwrap_or_else(|e| panic!("{e}\n{edited}"));
+        assert_eq!(doc.tournament, t, "\n{edited}");
+    }
+
+    #[test]
+    fn a_home_team_without_an_801_line_keeps_its_matches() {
+        let t = sample();
+        let edited = cut_801(&write(&t, &[]), 1, None, 2);
+        assert!(!edited.contains("801  1 "), "{edited}");
+        let doc = read(&edited).unwrap_or_else(|e| panic!("{e}\n{edited}"));
+        // Round 1 (1–2, team 1 at home) comes from team 2's line: the
+        // results and team 2's line-up, but team 1's players were only in
+        // its own 801 line (its default order has no 300 record).
+        let mut expected = t;
+        if let Pairing::Match(mm) = &mut expected.rounds[0].pairings[0] {
+            for g in &mut mm.games {
+                g.home_player = None;
+            }
+        }
+        assert_eq!(doc.tournament, expected, "\n{edited}");
+        // The header alone (no round at all) reads the same.
+        let header_only = cut_801(&write(&sample(), &[]), 1, Some(0), 2);
+        assert_eq!(read(&header_only).map(|d| d.tournament), Ok(expected));
+    }
+
+    #[test]
+    fn a_double_forfeit_needs_a_minus_on_both_lines() {
+        let two = "801  1 AAA    0    0.0   2 w -- 12\n801  2 BBB    0    0.0   1 b -+ 12\n";
+        let t310 = "310   1 A\n310   2 B\n";
+        let doc = read(&format!("{t310}{two}")).expect("reads");
+        let Pairing::Match(mm) = &doc.tournament.rounds[0].pairings[0] else {
+            panic!("match expected")
+        };
+        let results: Vec<BoardResult> = mm.games.iter().map(|g| g.result).collect();
+        assert_eq!(
+            results,
+            [BoardResult::DoubleForfeit, BoardResult::AwayForfeitWin]
+        );
+        // Team 1's line alone: a `-` is its forfeit loss.
+        let one = "801  1 AAA    0    0.0   2 w -- 12\n801  2 BBB    0    0.0\n";
+        let doc = read(&format!("{t310}{one}")).expect("reads");
+        let Pairing::Match(mm) = &doc.tournament.rounds[0].pairings[0] else {
+            panic!("match expected")
+        };
+        assert!(
+            mm.games
+                .iter()
+                .all(|g| g.result == BoardResult::AwayForfeitWin)
+        );
+    }
+
+    #[test]
+    fn the_two_801_lines_of_a_match_must_agree() {
+        let home = "801  1 AAA    2    2.0   2 w 1= 12";
+        let check = |away: &str, expected: &str, found: &str| {
+            let e = read(&format!("012 X\n{home}\n{away}\n")).expect_err(away);
+            assert_eq!(e.line, 3, "{e}");
+            assert_eq!(e.expected, expected, "{e}");
+            assert_eq!(e.found, found, "{e}");
+        };
+        check(
+            "801  2 BBB    0    1.0   3 b 0= 12",
+            "opponent 1 in round 1, as line 2 pairs team 1 with team 2",
+            "3",
+        );
+        check(
+            "801  2 BBB    0    1.0       ZZ",
+            "opponent 1 in round 1, as line 2 pairs team 1 with team 2",
+            "no opponent (ZZ)",
+        );
+        check(
+            "801  2 BBB    0    1.0   1 w 0= 12",
+            "colour b in round 1, the opposite of team 1's on line 2",
+            "w",
+        );
+        check(
+            "801  2 BBB    0    1.0   1 b 00 12",
+            "result = on board 2 in round 1, mirroring '=' of team 1 on line 2",
+            "0",
+        );
+        check(
+            "801  2 BBB    0    1.0   1 b += 12",
+            "result 0 on board 1 in round 1, mirroring '1' of team 1 on line 2",
+            "+",
+        );
+        // The message says it all.
+        let e = read(&format!(
+            "012 X\n{home}\n801  2 BBB    0    1.0   1 b 0* 12\n"
+        ))
+        .expect_err("pending against a draw");
+        assert_eq!(
+            e.to_string(),
+            "line 3: expected result = on board 2 in round 1, mirroring '=' of team 1 \
+             on line 2, found '*'"
+        );
+        // Two games per pairing name the game too.
+        let e = read(
+            "352 WB\n801  1 AAA    2    2.0   2 w 1=11 1212\n801  2 BBB    0    1.0   1 b 0=10 1212\n",
+        )
+        .expect_err("game 2 board 1");
+        assert_eq!(
+            e.expected,
+            "result 0 on board 1 of game 2 in round 1, mirroring '1' of team 1 on line 2"
+        );
+    }
+
+    #[test]
+    fn a_team_claimed_by_two_lines_in_one_round_is_refused() {
+        // Teams 1 and 3 both say they played team 2, which has no 801 line.
+        let e = read("801  1 AAA    2    2.0   2 w 11 12\n801  3 CCC    2    2.0   2 w 11 12\n")
+            .expect_err("team 2 twice");
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            e.expected,
+            "one pairing per team in round 1 (line 1 pairs team 2 already)"
+        );
     }
 
     #[test]
@@ -1394,6 +1840,14 @@ mod tests {
         let e = read("801 1 AAA   2    1.0   2 w 1Q 12\n801 2 BBB   0    1.0   1 b 0= 12\n")
             .expect_err("bad result char");
         assert_eq!(e.line, 1);
+        let e = read("012 X\n142 many\n").expect_err("bad 142");
+        assert_eq!(e.line, 2);
+        assert!(e.expected.contains("number of rounds"), "{e}");
+        let e = read("012 X\n142 0\n").expect_err("no rounds");
+        assert_eq!(e.line, 2);
+        let e = read("012 X\n\n152 G\n").expect_err("bad 152");
+        assert_eq!(e.line, 3);
+        assert!(e.expected.contains("initial-colour W or B"), "{e}");
         let e = read("0012 x\n").expect_err("tag");
         assert!(e.expected.contains("3-character record tag"));
     }
@@ -1425,6 +1879,48 @@ mod tests {
                 let doc = doc.expect("checked");
                 prop_assert_eq!(&doc.tournament, &t, "\n{}", text);
                 prop_assert_eq!(doc.tie_breaks, chain);
+            }
+
+            /// A hand-edited file that lost one team's 801 line keeps every
+            /// match, read from the opponents' lines: the same teams, whole-match
+            /// forfeits and board results (a double forfeit excepted: one line
+            /// cannot tell it from its side's forfeit loss).
+            #[test]
+            fn dropping_one_801_line_loses_no_match(
+                t in arb_tournament(),
+                pick in any::<prop::sample::Index>(),
+            ) {
+                let team = t.teams[pick.index(t.teams.len())].id.0;
+                let tag = format!("801 {team:>2} ");
+                let text: String = write(&t, &[])
+                    .split_inclusive("\r\n")
+                    .filter(|l| !l.starts_with(&tag))
+                    .collect();
+                let doc = read(&text);
+                prop_assert!(doc.is_ok(), "{:?}\n{}", doc, text);
+                let back = doc.expect("checked").tournament;
+                let matches = |t: &Tournament| -> Vec<(u16, Match)> {
+                    t.rounds
+                        .iter()
+                        .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
+                        .filter_map(|(n, p)| match p {
+                            Pairing::Match(m) => Some((n, m.clone())),
+                            Pairing::Bye { .. } => None,
+                        })
+                        .collect()
+                };
+                let (before, after) = (matches(&t), matches(&back));
+                prop_assert_eq!(before.len(), after.len(), "\n{}", text);
+                for ((n, a), (k, b)) in before.iter().zip(&after) {
+                    prop_assert_eq!((n, a.home, a.away, a.forfeit), (k, b.home, b.away, b.forfeit));
+                    prop_assert_eq!(a.games.len(), b.games.len());
+                    for (ga, gb) in a.games.iter().zip(&b.games) {
+                        prop_assert_eq!((ga.board, ga.game), (gb.board, gb.game));
+                        if ga.result != BoardResult::DoubleForfeit {
+                            prop_assert_eq!(ga.result, gb.result, "round {}\n{}", n, text);
+                        }
+                    }
+                }
             }
 
             /// The reader never panics on arbitrary bytes.

@@ -192,6 +192,8 @@ fn round_robin_trf() -> String {
         games_per_pairing: 1,
         colours: vec![Colour::White, Colour::Black],
         scoring: Scoring::default(),
+        declared_rounds: None,
+        initial_colour: None,
         teams: (1..=4)
             .map(|i| Team {
                 id: TeamId(i),

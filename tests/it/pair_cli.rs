@@ -48,6 +48,8 @@ fn tournament(teams: u16, rounds: Vec<Vec<Pairing>>) -> Tournament {
         games_per_pairing: 1,
         colours: vec![Colour::White, Colour::Black],
         scoring: Scoring::default(),
+        declared_rounds: None,
+        initial_colour: None,
         teams: (1..=teams)
             .map(|i| Team {
                 id: TeamId(i),
@@ -374,6 +376,44 @@ fn c_04_6_c1_two_teams_that_already_met_cannot_be_paired() {
     let (out, _) = pair(&trf, &[]);
     let err = one_line_failure(&out);
     assert!(err.contains("--total-rounds"), "{err}");
+}
+
+#[test]
+fn c_04_6_c1_a_match_kept_only_on_the_away_teams_801_line_is_not_replayed() {
+    use BoardResult::{Draw, HomeWin};
+    // A hand-edited file: team 1, at home in round 1, lost its 801 line.
+    let trf: String =
+        league::rules::trf::write(&tournament(2, vec![vec![played(1, 2, HomeWin, Draw)]]), &[])
+            .split_inclusive("\r\n")
+            .filter(|l| !l.starts_with("801  1 "))
+            .collect();
+    assert!(trf.contains("801  2 ") && !trf.contains("801  1 "), "{trf}");
+    let (out, file) = pair(&trf, &["--total-rounds", "3"]);
+    let err = one_line_failure(&out);
+    assert!(err.contains("round 2") && err.contains("[C1]"), "{err}");
+    assert!(file.is_none(), "nothing written");
+}
+
+#[test]
+fn r_3_2_a_file_written_with_its_declared_rounds_needs_no_total_rounds() {
+    use BoardResult::{Draw, HomeWin};
+    let mut t = tournament(
+        4,
+        vec![vec![
+            played(1, 2, HomeWin, Draw),
+            played(3, 4, HomeWin, HomeWin),
+        ]],
+    );
+    t.declared_rounds = Some(5);
+    t.initial_colour = Some(Colour::White);
+    let trf = league::rules::trf::write(&t, &[]);
+    assert!(trf.contains("\r\n142 5\r\n152 W\r\n"), "{trf}");
+    let (out, file) = pair(&trf, &["--verbose"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(parse_pairings(&file.expect("written")).len(), 2);
+    let report = stderr(&out);
+    assert!(report.contains("round 2 of 5"), "{report}");
+    assert!(report.contains("White (TRF record 152)"), "{report}");
 }
 
 #[test]

@@ -35,11 +35,11 @@
 
 use thiserror::Error;
 
-use super::EntryId;
 use super::swiss::{
     ByeKind as SwissBye, MatchOutcome, MatchScore, PlayedMatch, PlayedRound, PrimaryScore,
     RoundBye, SwissState, SwissTeam,
 };
+use super::{Colour as EngineColour, EntryId};
 use crate::rules::score::{ByeKind, Colour, Outcome, ScoreKind};
 use crate::rules::tournament::{
     Match, MatchForfeit, Pairing, SideScore, TeamId, Tournament, TournamentError,
@@ -79,6 +79,15 @@ pub fn primary_score(t: &Tournament) -> PrimaryScore {
         ScoreKind::MatchPoints => PrimaryScore::MatchPoints,
         ScoreKind::GamePoints => PrimaryScore::GamePoints,
     }
+}
+
+/// The initial-colour the tournament declares (TRF-2026 record 152), as the
+/// engine names it; `None` lets the engine draw it from the seed.
+pub fn initial_colour(t: &Tournament) -> Option<EngineColour> {
+    t.initial_colour.map(|c| match c {
+        Colour::White => EngineColour::White,
+        Colour::Black => EngineColour::Black,
+    })
 }
 
 /// The state the Swiss engine pairs the next round from: teams in TRF team
@@ -231,6 +240,8 @@ mod tests {
             games_per_pairing: 1,
             colours: vec![Colour::White, Colour::Black],
             scoring: Scoring::default(),
+            declared_rounds: None,
+            initial_colour: None,
             teams: (1..=5)
                 .rev()
                 .map(|i| Team {
