@@ -208,6 +208,7 @@ person-club-mark = Mark as club member
 person-club-end = End club membership
 bans-title = Bans
 bans-intro = Bans in force. A ban covers every account (clone) of the same person.
+bans-clones = Other accounts
 bans-none = No bans in force.
 ban-in-force = in force
 ban-lift = lift

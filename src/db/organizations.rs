@@ -89,12 +89,12 @@ pub fn parents(conn: &mut DbConnection) -> QueryResult<Vec<(i64, Option<i64>)>> 
 /// database's write lock already (`write_transaction`).
 pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
     match conn {
-        DbConnection::Postgresql(pg) => diesel::sql_query(
-            "SELECT id FROM organizations WHERE id = $1 FOR UPDATE",
-        )
-        .bind::<diesel::sql_types::BigInt, _>(id.0)
-        .execute(pg)
-        .map(drop),
+        DbConnection::Postgresql(pg) => {
+            diesel::sql_query("SELECT id FROM organizations WHERE id = $1 FOR UPDATE")
+                .bind::<diesel::sql_types::BigInt, _>(id.0)
+                .execute(pg)
+                .map(drop)
+        }
         DbConnection::Sqlite(_) => Ok(()),
     }
 }

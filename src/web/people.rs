@@ -24,6 +24,8 @@ use crate::rules::roster::name_key;
 
 pub struct BanRow {
     pub nick: String,
+    /// G-A7: the other accounts of the same person, banned with it.
+    pub clones: Vec<String>,
     pub from: String,
     pub until: String,
     pub reason: String,
@@ -49,9 +51,16 @@ pub struct TeamLine {
 pub struct Inline {
     pub values: Vec<(&'static str, String)>,
     pub error: Option<String>,
+    /// The field the error belongs beside.
+    pub field: &'static str,
 }
 
 impl Inline {
+    /// The error, if it belongs beside the field `name`.
+    pub fn error_for(&self, name: &str) -> Option<&str> {
+        self.error.as_deref().filter(|_| self.field == name)
+    }
+
     pub fn value(&self, name: &str) -> &str {
         self.values
             .iter()
@@ -156,6 +165,7 @@ async fn person_page(
         bans: bans
             .into_iter()
             .map(|(b, nick)| BanRow {
+                clones: Vec::new(),
                 in_force: b.period().contains(now),
                 from: fmt(b.from_at),
                 until: b.period().until.map(fmt).unwrap_or_else(|| "—".into()),
@@ -332,12 +342,13 @@ pub async fn ban(
     };
     let reason = form.reason.trim().to_owned();
     let error = match (from, until) {
-        (None, _) | (_, Err(())) => Some(msg!("error-date")),
-        (Some(f), Ok(Some(u))) if u <= f => Some(msg!("error-date-order")),
-        _ if reason.is_empty() => Some(msg!("ban-reason-required")),
+        (None, _) => Some(("from", msg!("error-date"))),
+        (_, Err(())) => Some(("until", msg!("error-date"))),
+        (Some(f), Ok(Some(u))) if u <= f => Some(("until", msg!("error-date-order"))),
+        _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required"))),
         _ => None,
     };
-    if let Some(error) = error {
+    if let Some((field, error)) = error {
         let inline = Inline {
             values: vec![
                 ("from", form.from.clone()),
@@ -345,6 +356,7 @@ pub async fn ban(
                 ("reason", form.reason.clone()),
             ],
             error: Some(ctx.lang.msg(error)),
+            field,
         };
         let p = person_page(
             ctx,
@@ -483,6 +495,7 @@ pub async fn link_clone(
             let inline = Inline {
                 values: vec![("nick", form.nick.clone())],
                 error: Some(ctx.render(&message)),
+                field: "nick",
             };
             let p = person_page(
                 ctx,
@@ -543,18 +556,20 @@ pub async fn add_employment(
         parse_date(&form.until).map(Some).ok_or(())
     };
     let error = match (org, from, until) {
-        (None, _, _) => Some(msg!("team-error-organization-required")),
-        (_, None, _) | (_, _, Err(())) => Some(msg!("error-date")),
-        (_, Some(f), Ok(Some(u))) if u < f => Some(msg!("error-date-order")),
+        (None, _, _) => Some(("organization", msg!("team-error-organization-required"))),
+        (_, None, _) => Some(("from", msg!("error-date"))),
+        (_, _, Err(())) => Some(("until", msg!("error-date"))),
+        (_, Some(f), Ok(Some(u))) if u < f => Some(("until", msg!("error-date-order"))),
         _ => None,
     };
-    let inline_error = |ctx: &PageCtx, key| Inline {
+    let inline_error = |ctx: &PageCtx, (field, key)| Inline {
         values: vec![
             ("organization", form.organization.clone()),
             ("from", form.from.clone()),
             ("until", form.until.clone()),
         ],
         error: Some(ctx.lang.msg(key)),
+        field,
     };
     if let Some(error) = error {
         let inline = inline_error(&ctx, error);
@@ -592,7 +607,10 @@ pub async fn add_employment(
         })
         .await?;
     if !saved {
-        let inline = inline_error(&ctx, msg!("team-error-organization-unknown"));
+        let inline = inline_error(
+            &ctx,
+            ("organization", msg!("team-error-organization-unknown")),
+        );
         let p = person_page(
             ctx,
             &state,
@@ -651,12 +669,27 @@ pub struct BansPage {
 /// `GET /bans`: the public penalty list of bans in force (G-A7).
 pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let lines = state
-        .db(|conn| Ok(standing::bans_in_force(conn, db::utc_now())?))
+        .db(|conn| {
+            let lines = standing::bans_in_force(conn, db::utc_now())?;
+            let mut out = Vec::with_capacity(lines.len());
+            for l in lines {
+                let group = standing::clone_group(conn, PersonId(l.ban.person_id))?;
+                let mut clones = Vec::new();
+                for id in group.into_iter().filter(|id| *id != l.ban.person_id) {
+                    if let Some(p) = people::by_id(conn, PersonId(id))? {
+                        clones.push(p.nick);
+                    }
+                }
+                out.push((l, clones));
+            }
+            Ok(out)
+        })
         .await?;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
     let rows = lines
         .into_iter()
-        .map(|l| BanRow {
+        .map(|(l, clones)| BanRow {
+            clones,
             in_force: true,
             from: fmt(l.ban.from_at),
             until: l.ban.until_at.map(fmt).unwrap_or_else(|| "—".into()),
@@ -784,6 +817,7 @@ pub async fn create_organization(
             let inline = Inline {
                 values: vec![("name", form.name.clone()), ("parent", form.parent.clone())],
                 error: Some(ctx.lang.msg(key)),
+                field: "name",
             };
             let p = organizations_page(ctx, &state, inline).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)

@@ -201,7 +201,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     let page = ban(&app, &judge, "Rook", "2030-01-10", "2030-01-05", "движок").await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
-        page.select_text("#ban-error").as_deref(),
+        page.select_text("#ban-until-error").as_deref(),
         Some("Дата окончания должна быть позже даты начала.")
     );
     assert_eq!(
@@ -309,6 +309,8 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     let bans = app.get_with(&visitor, "/bans").await;
     assert_eq!(bans.status, StatusCode::OK);
     assert_eq!(bans.texts("tbody tr td:first-child"), ["Rook"]);
+    // G-A7: the public list names the banned person's other accounts too.
+    assert_eq!(bans.texts("tbody tr td:nth-child(2)"), ["RookAlt"]);
     assert!(bans.text.contains("помощь движка"));
     assert!(!bans.text.contains("неявка"));
     assert!(!bans.text.contains("старое"));
@@ -473,7 +475,7 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
-        page.select_text("#employment-error").as_deref(),
+        page.select_text("#emp-from-error").as_deref(),
         Some("Введите дату в виде ГГГГ-ММ-ДД.")
     );
     assert_eq!(
@@ -481,7 +483,7 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
         Some("01.02.2024")
     );
     assert_eq!(
-        page.attr("#emp-org option[selected]", "value"),
+        page.attr("#emp-organization option[selected]", "value"),
         Some(plant_id.clone())
     );
     assert!(records(&app).is_empty());
