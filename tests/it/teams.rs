@@ -679,3 +679,24 @@ async fn an_unknown_nick_is_explained_beside_the_invite_field() {
     );
     assert_eq!(page.attr("#invite-nick", "value").as_deref(), Some("Ghost"));
 }
+
+#[tokio::test]
+async fn g_b22_a_captain_cannot_found_a_second_team_in_the_same_championship() {
+    let l = League::new("G").await;
+    let a = l.player("CapA").await;
+    l.apply(&a, "Ладья").await;
+    let page = l.apply(&a, "Ферзь").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.select_text("#name-error").as_deref(),
+        Some("Вы уже в команде «Ладья» этого чемпионата; сначала выйдите из неё.")
+    );
+    assert_eq!(page.attr("#name", "value").as_deref(), Some("Ферзь"));
+    let mut conn = l.app.db();
+    assert!(
+        t::name_taken(&mut conn, ChampionshipId(l.id), "ферзь")
+            .expect("q")
+            .is_none(),
+        "nothing stored"
+    );
+}
