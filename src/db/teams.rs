@@ -248,17 +248,7 @@ pub fn close_membership(
     at: NaiveDateTime,
     reason: &str,
 ) -> QueryResult<usize> {
-    diesel::update(
-        memberships::table
-            .filter(memberships::team_id.eq(team.0))
-            .filter(memberships::person_id.eq(person.0))
-            .filter(memberships::until_at.is_null()),
-    )
-    .set((
-        memberships::until_at.eq(at),
-        memberships::end_reason.eq(reason),
-    ))
-    .execute(conn)
+    close_open(conn, team, Some(person), at, reason)
 }
 
 /// Closes every open membership of a team (G-B41: dissolution).
@@ -268,16 +258,31 @@ pub fn close_all(
     at: NaiveDateTime,
     reason: &str,
 ) -> QueryResult<usize> {
-    diesel::update(
-        memberships::table
-            .filter(memberships::team_id.eq(team.0))
-            .filter(memberships::until_at.is_null()),
-    )
-    .set((
-        memberships::until_at.eq(at),
-        memberships::end_reason.eq(reason),
-    ))
-    .execute(conn)
+    close_open(conn, team, None, at, reason)
+}
+
+fn close_open(
+    conn: &mut DbConnection,
+    team: TeamId,
+    person: Option<PersonId>,
+    at: NaiveDateTime,
+    reason: &str,
+) -> QueryResult<usize> {
+    let mut open = memberships::table
+        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::until_at.is_null())
+        .select(memberships::id)
+        .into_boxed();
+    if let Some(p) = person {
+        open = open.filter(memberships::person_id.eq(p.0));
+    }
+    let ids: Vec<i64> = open.load(conn)?;
+    diesel::update(memberships::table.filter(memberships::id.eq_any(ids)))
+        .set((
+            memberships::until_at.eq(at),
+            memberships::end_reason.eq(reason),
+        ))
+        .execute(conn)
 }
 
 /// The person's open membership in a championship, with its team.
@@ -305,33 +310,36 @@ pub struct RosterLine {
 
 /// Current members, in the order they joined.
 pub fn current_members(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<RosterLine>> {
-    memberships::table
-        .inner_join(people::table)
-        .filter(memberships::team_id.eq(team.0))
-        .filter(memberships::until_at.is_null())
-        .order((memberships::from_at, memberships::id))
-        .select((Membership::as_select(), people::nick))
-        .load(conn)
-        .map(|rows| {
-            rows.into_iter()
-                .map(|(membership, nick)| RosterLine { membership, nick })
-                .collect()
-        })
+    roster_lines(conn, team, true)
 }
 
 /// Every membership the team ever had, newest first.
 pub fn roster_history(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<RosterLine>> {
-    memberships::table
+    roster_lines(conn, team, false)
+}
+
+fn roster_lines(
+    conn: &mut DbConnection,
+    team: TeamId,
+    current: bool,
+) -> QueryResult<Vec<RosterLine>> {
+    let mut query = memberships::table
         .inner_join(people::table)
         .filter(memberships::team_id.eq(team.0))
-        .order((memberships::from_at.desc(), memberships::id.desc()))
         .select((Membership::as_select(), people::nick))
-        .load(conn)
-        .map(|rows| {
-            rows.into_iter()
-                .map(|(membership, nick)| RosterLine { membership, nick })
-                .collect()
-        })
+        .into_boxed();
+    query = if current {
+        query
+            .filter(memberships::until_at.is_null())
+            .order((memberships::from_at, memberships::id))
+    } else {
+        query.order((memberships::from_at.desc(), memberships::id.desc()))
+    };
+    query.load(conn).map(|rows| {
+        rows.into_iter()
+            .map(|(membership, nick)| RosterLine { membership, nick })
+            .collect()
+    })
 }
 
 pub fn count_current(conn: &mut DbConnection, team: TeamId) -> QueryResult<i64> {
