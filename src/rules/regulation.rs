@@ -466,6 +466,21 @@ pub enum DocumentKind {
     SameDayDoctorsNote,
 }
 
+impl std::fmt::Display for DocumentKind {
+    /// The English name; the web layer words it in the reader's language.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DocumentKind::SignedTeamApplication => "signed team application on letterhead",
+            DocumentKind::OriginalApplication => "original application",
+            DocumentKind::MedicalCertificate => "medical certificate",
+            DocumentKind::Waiver => "signed waiver",
+            DocumentKind::PassportCopy => "passport copy",
+            DocumentKind::EmploymentProof => "proof of employment",
+            DocumentKind::SameDayDoctorsNote => "same-day doctor's note",
+        })
+    }
+}
+
 /// Who must present a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DocumentHolder {
