@@ -98,3 +98,11 @@ pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
         DbConnection::Sqlite(_) => Ok(()),
     }
 }
+
+/// The organization tree as (organization, parent) pairs (E-12: subsidiaries).
+pub fn tree(conn: &mut DbConnection) -> QueryResult<Vec<(OrganizationId, Option<OrganizationId>)>> {
+    Ok(parents(conn)?
+        .into_iter()
+        .map(|(id, parent)| (OrganizationId(id), parent.map(OrganizationId)))
+        .collect())
+}

@@ -10,6 +10,7 @@ use diesel::prelude::*;
 use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
 use crate::ids::{OrganizationId, PersonId};
+use crate::rules::eligibility;
 use crate::rules::roster::Period;
 
 // ------------------------------------------------------------------ club
@@ -334,4 +335,61 @@ pub fn employments_of(
         .order(employments::from_date.desc())
         .select((Employment::as_select(), organizations::name))
         .load(conn)
+}
+
+// ----------------------------------------------------------- eligibility
+
+/// The facts eligibility is decided from, for one person
+/// (`rules::eligibility::person_eligibility`).
+pub struct PersonRecord {
+    pub employments: Vec<eligibility::EmploymentRecord>,
+    pub documents: Vec<eligibility::Document>,
+    /// Bans of the whole clone group (G-A7), lifted ones cut short.
+    pub bans: Vec<Period>,
+    pub club: Vec<Period>,
+}
+
+impl PersonRecord {
+    pub fn facts(&self) -> eligibility::PersonFacts<'_> {
+        eligibility::PersonFacts {
+            employments: &self.employments,
+            documents: &self.documents,
+            bans: &self.bans,
+            club_memberships: &self.club,
+        }
+    }
+}
+
+pub fn person_record(conn: &mut DbConnection, person: PersonId) -> QueryResult<PersonRecord> {
+    let group = clone_group(conn, person)?;
+    let bans = bans_of(conn, &group)?.iter().map(Ban::period).collect();
+    let club = club_periods(conn, person)?
+        .iter()
+        .map(ClubMembership::period)
+        .collect();
+    let employments = employments_of(conn, person)?
+        .into_iter()
+        .map(|(e, _)| eligibility::EmploymentRecord {
+            organization: OrganizationId(e.organization_id),
+            from: e.from_date,
+            until: e.until_date,
+            confirmed: e.confirmed_at.is_some(),
+        })
+        .collect();
+    Ok(PersonRecord {
+        employments,
+        documents: person_documents(conn, person)?,
+        bans,
+        club,
+    })
+}
+
+/// The person's documents as eligibility sees them. Documents are stored
+/// by the documents module; until a person has uploaded any, the list is
+/// empty and every required document is reported missing.
+fn person_documents(
+    _conn: &mut DbConnection,
+    _person: PersonId,
+) -> QueryResult<Vec<eligibility::Document>> {
+    Ok(Vec::new())
 }

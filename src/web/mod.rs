@@ -6,6 +6,7 @@ pub mod auth;
 pub mod championships;
 pub mod csrf;
 pub mod ctx;
+pub mod eligibility_view;
 pub mod error;
 pub mod forms;
 pub mod guards;

@@ -2,10 +2,9 @@
 //! captain needs (format, scoring, tie-breaks, place points, limits,
 //! windows, penalties, documents).
 
+use super::eligibility_view::document_name;
 use crate::i18n::Lang;
-use crate::rules::regulation::{
-    DocumentHolder, DocumentKind, FormatRule, Regulation, TransferRule,
-};
+use crate::rules::regulation::{DocumentHolder, FormatRule, Regulation, TransferRule};
 use crate::rules::score::ScoreKind;
 use crate::rules::tiebreak::{TieBreak, TieBreakKind};
 
@@ -33,18 +32,6 @@ fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
         ScoreStrengthCombination => crate::msg!("tb-sssc"),
     };
     format!("{} ({tb})", lang.msg(key))
-}
-
-fn document_name(lang: Lang, kind: DocumentKind) -> String {
-    lang.msg(match kind {
-        DocumentKind::SignedTeamApplication => crate::msg!("doc-signed-team-application"),
-        DocumentKind::OriginalApplication => crate::msg!("doc-original-application"),
-        DocumentKind::MedicalCertificate => crate::msg!("doc-medical-certificate"),
-        DocumentKind::Waiver => crate::msg!("doc-waiver"),
-        DocumentKind::PassportCopy => crate::msg!("doc-passport-copy"),
-        DocumentKind::EmploymentProof => crate::msg!("doc-employment-proof"),
-        DocumentKind::SameDayDoctorsNote => crate::msg!("doc-same-day-note"),
-    })
 }
 
 fn minutes(seconds: u32) -> String {

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::championships::team_error;
 use super::ctx::PageCtx;
+use super::eligibility_view;
 use super::error::AppError;
 use super::forms::{Field, FieldErrors, FormPage};
 use super::guards::SignedIn;
@@ -20,6 +21,9 @@ use crate::db::{self, organizations, people, standing};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
+use crate::rules::eligibility::{
+    Employer, Occasion, TeamFacts, person_eligibility, team_eligibility,
+};
 use crate::rules::regulation::Regulation;
 use crate::teams::{self as ops, Accepted, Refusal};
 
@@ -162,7 +166,8 @@ pub struct MemberRow {
     pub person_url: String,
     pub since: String,
     pub is_captain: bool,
-    /// Problems with the member's standing now (G-A7): banned, not a club member.
+    /// Why the member could not play now (rules::eligibility): bans (G-A7),
+    /// club membership, employment (E-12, R-2.1), documents.
     pub flags: Vec<String>,
     pub remove_url: String,
 }
@@ -207,7 +212,8 @@ pub struct TeamPage {
     is_captain: bool,
     is_member: bool,
     active: bool,
-    min_members: u8,
+    /// Why the team could not enter a tournament now (R-1.10, G-B21/E-11).
+    team_problems: Vec<String>,
     member_count: usize,
     invite: InlineForm,
     handover: InlineForm,
@@ -249,16 +255,48 @@ async fn team_page(
             let reg: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
             let now = db::utc_now();
             let members = t::current_members(conn, id)?;
+            // Eligibility as of now, in the championship's time zone; a
+            // tournament's line-up asks the same at its own start.
+            let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+            let occasion = Occasion {
+                at: now,
+                date: now.and_utc().with_timezone(&tz).date_naive(),
+            };
+            let tree = organizations::tree(conn)?;
+            let org_names: Vec<(i64, String)> = organizations::list(conn)?
+                .into_iter()
+                .map(|o| (o.id, o.name))
+                .collect();
+            let employer = Employer {
+                organization: team.organization_id.map(OrganizationId),
+                tree: &tree,
+            };
             let mut flagged = Vec::with_capacity(members.len());
             for m in members {
-                let person = PersonId(m.membership.person_id);
-                let banned = standing::ban_in_force(conn, person, now)?.is_some();
-                let club_ok = !reg
-                    .as_ref()
-                    .is_some_and(|r| r.roster.club_membership_required)
-                    || standing::is_club_member_at(conn, person, now)?;
-                flagged.push((m, banned, club_ok));
+                let record = standing::person_record(conn, PersonId(m.membership.person_id))?;
+                let unmet = match &reg {
+                    Some(reg) => {
+                        person_eligibility(reg, occasion, &employer, &record.facts()).unmet
+                    }
+                    None => Vec::new(),
+                };
+                flagged.push((m, unmet));
             }
+            let team_unmet = match &reg {
+                Some(reg) => {
+                    team_eligibility(
+                        reg,
+                        occasion.date,
+                        &TeamFacts {
+                            organization: team.organization_id.map(OrganizationId),
+                            documents: &[],
+                            members: flagged.len(),
+                        },
+                    )
+                    .unmet
+                }
+                None => Vec::new(),
+            };
             let history = t::roster_history(conn, id)?;
             let invitations = t::invitations_of(conn, id)?;
             let captain = people::by_id(conn, team.captain())?
@@ -271,35 +309,37 @@ async fn team_page(
             Ok((
                 team,
                 c,
-                reg,
                 flagged,
                 history,
                 invitations,
                 captain,
                 organization,
+                team_unmet,
+                org_names,
             ))
         })
         .await?;
-    let (team, c, reg, members, history, invitations, captain, organization) = data;
+    let (team, c, members, history, invitations, captain, organization, team_unmet, org_names) =
+        data;
+    let org_name = |id: i64| {
+        org_names
+            .iter()
+            .find(|(o, _)| *o == id)
+            .map_or_else(String::new, |(_, n)| n.clone())
+    };
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let is_captain = viewer == Some(team.captain());
-    let is_member = viewer.is_some_and(|v| {
-        members
-            .iter()
-            .any(|(m, _, _)| m.membership.person_id == v.0)
-    });
+    let is_member =
+        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d %H:%M").to_string();
     let member_count = members.len();
     let members = members
         .into_iter()
-        .map(|(m, banned, club_ok)| {
-            let mut flags = Vec::new();
-            if banned {
-                flags.push(ctx.t("flag-banned"));
-            }
-            if !club_ok {
-                flags.push(ctx.t("flag-not-club-member"));
-            }
+        .map(|(m, unmet)| {
+            let flags = unmet
+                .iter()
+                .map(|r| eligibility_view::reason(ctx.lang, r, &org_name))
+                .collect();
             let person = PersonId(m.membership.person_id);
             MemberRow {
                 person_url: paths::person(&m.nick),
@@ -359,7 +399,10 @@ async fn team_page(
         invitations,
         is_captain,
         is_member,
-        min_members: reg.map_or(0, |r| r.roster.min_members),
+        team_problems: team_unmet
+            .iter()
+            .map(|r| eligibility_view::team_reason(ctx.lang, r))
+            .collect(),
         member_count,
         invite,
         handover,

@@ -657,12 +657,16 @@ async fn g_b21_the_team_page_says_five_are_needed_to_enter() {
     l.apply(&cap, "Ладья").await;
     let team = l.team("Ладья");
     let page = l.app.get(&format!("/teams/{team}")).await;
-    assert!(page.text.contains("не меньше 5"), "{}", page.text);
+    assert!(
+        page.text.contains("в составе 1, требуется ≥ 5"),
+        "{}",
+        page.text
+    );
     for nick in ["P1", "P2", "P3", "P4"] {
         l.join(&cap, team, nick).await;
     }
     let page = l.app.get(&format!("/teams/{team}")).await;
-    assert!(!page.text.contains("не меньше 5"));
+    assert!(!page.text.contains("требуется ≥ 5"), "{}", page.text);
 }
 
 #[tokio::test]
@@ -698,5 +702,90 @@ async fn g_b22_a_captain_cannot_found_a_second_team_in_the_same_championship() {
             .expect("q")
             .is_none(),
         "nothing stored"
+    );
+}
+
+#[tokio::test]
+async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
+    let l = League::new("E").await;
+    l.app
+        .post_with(
+            &l.root,
+            "/organizations",
+            &[("name", "Завод"), ("parent", "")],
+        )
+        .await;
+    let org = league::db::organizations::list(&mut l.app.db()).expect("q")[0].id;
+    // A subsidiary counts (E-12).
+    l.app
+        .post_with(
+            &l.root,
+            "/organizations",
+            &[("name", "Цех"), ("parent", &org.to_string())],
+        )
+        .await;
+    let cap = l.player("Cap").await;
+    let page = l
+        .app
+        .post_with(
+            &cap,
+            &format!("/championships/{}/apply", l.id),
+            &[
+                ("name", "Заводчане"),
+                ("motto", ""),
+                ("organization", &org.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let team = l.team("Заводчане");
+    async fn roster(l: &League, team: TeamId) -> String {
+        l.app
+            .get(&format!("/teams/{team}"))
+            .await
+            .select_text("tbody tr td:nth-child(3)")
+            .unwrap_or_default()
+    }
+    let flags = roster(&l, team).await;
+    assert!(flags.contains("E-12: не работает в «Завод»"), "{flags}");
+    assert!(
+        flags.contains("подтверждение трудоустройства"),
+        "the E-12 document too: {flags}"
+    );
+
+    // Employed by the subsidiary, not yet confirmed: a different reason.
+    let sub = league::db::organizations::list(&mut l.app.db())
+        .expect("q")
+        .into_iter()
+        .find(|o| o.name == "Цех")
+        .expect("subsidiary")
+        .id;
+    l.app
+        .post_with(
+            &cap,
+            "/people/Cap/employments",
+            &[
+                ("organization", &sub.to_string()),
+                ("from", "2020-01-01"),
+                ("until", ""),
+            ],
+        )
+        .await;
+    let flags = roster(&l, team).await;
+    assert!(flags.contains("не подтверждена"), "{flags}");
+    // Confirmed by an organizer: the employment condition is met.
+    let person = l.app.get_with(&l.root, "/people/Cap").await;
+    let confirm = person
+        .attr("form[action^='/employments/']", "action")
+        .expect("a confirm button");
+    l.app.post_with(&l.root, &confirm, &[]).await;
+    let flags = roster(&l, team).await;
+    assert!(
+        !flags.contains("не работает") && !flags.contains("не подтверждена"),
+        "{flags}"
+    );
+    assert!(
+        flags.contains("подтверждение трудоустройства"),
+        "the document is still needed: {flags}"
     );
 }

@@ -1,0 +1,14 @@
+elig-banned = banned indefinitely (G-A7)
+elig-banned-until = banned until { $until } (G-A7)
+elig-not-club-member = not a club member at the time of the tournament (G-A7)
+elig-team-without-organization = { $rule }: the team represents no organization, so employment cannot count
+elig-not-employed = { $rule }: not employed by "{ $organization }" or its subsidiaries, nor dismissed after { $cutoff } (at most { $months } months before the tournament)
+elig-not-staff = { $rule }: not on the staff of "{ $organization }" or its subsidiaries on the tournament date
+elig-employment-unconfirmed = { $rule }: the employment record at "{ $organization }" is not confirmed by an organizer yet
+elig-missing-document = { $rule }: a document is needed — { $documents }
+elig-document-pending = under review
+elig-document-rejected = rejected
+elig-document-expired = expired { $date }
+elig-team-no-organization = the team represents no organization
+elig-roster-size = the roster has { $found }; { $limit } required
+team-cannot-enter = To enter a tournament now, the team still needs:

@@ -1,0 +1,14 @@
+elig-banned = дисквалифицирован бессрочно (G-A7)
+elig-banned-until = дисквалифицирован до { $until } (G-A7)
+elig-not-club-member = не член клуба на время турнира (G-A7)
+elig-team-without-organization = { $rule }: команда не представляет организацию, трудоустройство не засчитать
+elig-not-employed = { $rule }: не работает в «{ $organization }» или её дочерних обществах и не уволен после { $cutoff } (не раньше чем за { $months } мес. до турнира)
+elig-not-staff = { $rule }: не является штатным сотрудником «{ $organization }» или её дочерних обществ на дату турнира
+elig-employment-unconfirmed = { $rule }: запись о работе в «{ $organization }» ещё не подтверждена организатором
+elig-missing-document = { $rule }: нужен документ — { $documents }
+elig-document-pending = на проверке
+elig-document-rejected = отклонён
+elig-document-expired = истёк { $date }
+elig-team-no-organization = команда не представляет организацию
+elig-roster-size = в составе { $found }, требуется { $limit }
+team-cannot-enter = Чтобы заявиться на турнир сейчас, не хватает:
