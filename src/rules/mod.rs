@@ -14,6 +14,7 @@
 //! * [`regulation`] — a regulation as data (scoring, formats, place points,
 //!   rosters, entry windows, penalties, documents, appeals);
 //! * [`presets`] — the three seed regulations `g()`, `r()`, `e()`;
+//! * [`schedule`] — tournament dates from a monthly rule (G-A2);
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
@@ -29,6 +30,7 @@ pub mod presets;
 pub mod ranking;
 pub mod regulation;
 pub mod roster;
+pub mod schedule;
 pub mod score;
 pub mod season;
 pub mod tiebreak;
