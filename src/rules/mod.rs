@@ -17,9 +17,11 @@
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
+//! * [`documents`] — document kinds (R-1.10, R-2.2, E-12), file types by content;
 //! * [`roster`] — team names, roster limits, membership periods, bans and clones.
 
 pub mod crosstable;
+pub mod documents;
 pub mod pairing;
 pub mod playoff;
 pub mod presets;
