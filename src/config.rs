@@ -45,6 +45,12 @@ pub struct Settings {
     pub trust_proxy: bool,
     /// tracing filter (`LEAGUE_LOG`), e.g. `info` or `league=debug`.
     pub log: String,
+    /// Largest document upload in bytes (`LEAGUE_MAX_UPLOAD_BYTES`);
+    /// default 10 MiB. Enforced while the upload is read.
+    pub max_upload_bytes: u64,
+    /// Organizers may purge a championship's documents uploaded longer ago
+    /// than this many days (`LEAGUE_DOCUMENT_RETENTION_DAYS`); default 365.
+    pub document_retention_days: u32,
 }
 
 fn hide<S: serde::Serializer>(v: &Option<SecretString>, s: S) -> Result<S::Ok, S::Error> {
@@ -67,6 +73,8 @@ impl Default for Settings {
             workers: None,
             trust_proxy: false,
             log: "info".into(),
+            max_upload_bytes: 10 * 1024 * 1024,
+            document_retention_days: 365,
         }
     }
 }

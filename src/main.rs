@@ -41,6 +41,11 @@ enum Command {
         #[arg(long = "name")]
         full_name: String,
     },
+    /// Eligibility documents kept in the database.
+    Documents {
+        #[command(subcommand)]
+        command: DocumentsCommand,
+    },
     /// Print the standings of a TRF-2026 file with every tie-break value.
     Standings {
         /// The TRF file (`-` for standard input).
@@ -104,6 +109,17 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum DocumentsCommand {
+    /// Remove every document uploaded before a day (retention), and print
+    /// how many documents and bytes were removed.
+    Purge {
+        /// The first day to keep, YYYY-MM-DD (UTC).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        before: chrono::NaiveDate,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = Settings::load(cli.config.as_deref())
@@ -118,6 +134,9 @@ fn main() -> ExitCode {
                     email,
                     full_name,
                 } => create_admin(&settings, &nick, &email, &full_name),
+                Command::Documents {
+                    command: DocumentsCommand::Purge { before },
+                } => purge_documents(&settings, before),
                 Command::Standings {
                     file,
                     tiebreaks,
@@ -296,5 +315,27 @@ fn create_admin(
         .detail(nick.as_str())
         .record(&mut conn)?;
     println!("created administrator {} (id {id})", nick.as_str());
+    Ok(())
+}
+
+fn purge_documents(settings: &Settings, before: chrono::NaiveDate) -> anyhow::Result<()> {
+    let url = settings.database_url()?;
+    let pool = db::connect(&url, 1)?;
+    let mut conn = pool.get()?;
+    let cutoff = before.and_time(chrono::NaiveTime::MIN);
+    let purged = db::write_transaction(&mut conn, |conn| {
+        let purged = db::documents::purge_before(conn, cutoff)?;
+        audit::Entry::new("document.purge", "documents")
+            .detail(format!(
+                "league documents purge --before {before}: {} document(s), {} bytes removed",
+                purged.documents, purged.bytes
+            ))
+            .record(conn)?;
+        Ok::<_, diesel::result::Error>(purged)
+    })?;
+    println!(
+        "removed {} document(s), {} bytes, uploaded before {before}",
+        purged.documents, purged.bytes
+    );
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod championships;
+pub mod documents;
 pub mod login_attempts;
 pub mod organizations;
 pub mod people;

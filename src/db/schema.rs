@@ -179,6 +179,29 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    documents (id) {
+        id -> BigInt,
+        kind -> Text,
+        person_id -> Nullable<BigInt>,
+        team_id -> Nullable<BigInt>,
+        uploaded_by -> Nullable<BigInt>,
+        uploaded_at -> Timestamp,
+        file_name -> Text,
+        media_type -> Text,
+        size_bytes -> BigInt,
+        sha256 -> Text,
+        content -> Binary,
+        status -> Text,
+        reviewed_by -> Nullable<BigInt>,
+        reviewed_at -> Nullable<Timestamp>,
+        review_note -> Nullable<Text>,
+        valid_until -> Nullable<Date>,
+        replaces_id -> Nullable<BigInt>,
+        replaced_by_id -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
 diesel::joinable!(memberships -> teams (team_id));
@@ -201,4 +224,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     bans,
     clone_links,
     employments,
+    documents,
 );

@@ -378,18 +378,11 @@ pub fn person_record(conn: &mut DbConnection, person: PersonId) -> QueryResult<P
         .collect();
     Ok(PersonRecord {
         employments,
-        documents: person_documents(conn, person)?,
+        documents: super::documents::for_eligibility(
+            conn,
+            super::documents::Owner::Person(person),
+        )?,
         bans,
         club,
     })
-}
-
-/// The person's documents as eligibility sees them. Documents are stored
-/// by the documents module; until a person has uploaded any, the list is
-/// empty and every required document is reported missing.
-fn person_documents(
-    _conn: &mut DbConnection,
-    _person: PersonId,
-) -> QueryResult<Vec<eligibility::Document>> {
-    Ok(Vec::new())
 }

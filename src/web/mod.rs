@@ -6,6 +6,7 @@ pub mod auth;
 pub mod championships;
 pub mod csrf;
 pub mod ctx;
+pub mod documents;
 pub mod eligibility_view;
 pub mod error;
 pub mod forms;
@@ -86,6 +87,13 @@ pub mod paths {
         "/championships/{championship_id}/transfers/{invitation_id}/decision";
     pub const CAPTAINCIES: &str = "/championships/{championship_id}/captaincies";
     pub const AUDIT: &str = "/championships/{championship_id}/audit";
+    pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
+    pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
+    pub const DOCUMENT_REVIEW: &str =
+        "/championships/{championship_id}/documents/{document_id}/review";
+    pub const DOCUMENT: &str = "/documents/{document_id}";
+    pub const TEAM_DOCUMENTS: &str = "/teams/{team_id}/documents";
+    pub const PERSON_DOCUMENTS: &str = "/people/{nick}/documents";
     pub const TEAM: &str = "/teams/{team_id}";
     pub const TEAM_INVITE: &str = "/teams/{team_id}/invitations";
     pub const TEAM_CAPTAIN: &str = "/teams/{team_id}/captain";
@@ -137,6 +145,18 @@ pub mod paths {
     /// A person's page; nicks are URL-safe by construction (`Nick`).
     pub fn person(nick: &str) -> String {
         format!("/people/{nick}")
+    }
+    pub fn documents(c: ChampionshipId) -> String {
+        format!("/championships/{c}/documents")
+    }
+    pub fn documents_purge(c: ChampionshipId) -> String {
+        format!("/championships/{c}/documents/purge")
+    }
+    pub fn document_review(c: ChampionshipId, d: i64) -> String {
+        format!("/championships/{c}/documents/{d}/review")
+    }
+    pub fn document(id: i64) -> String {
+        format!("/documents/{id}")
     }
     pub fn lift_ban(id: i64) -> String {
         format!("/bans/{id}/lift")
@@ -192,6 +212,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TRANSFER_DECISION).route(post().to(championships::decide_transfer)))
         .service(resource(CAPTAINCIES).route(get().to(championships::captaincies)))
         .service(resource(AUDIT).route(get().to(championships::audit_log)))
+        .service(resource(DOCUMENTS).route(get().to(documents::queue)))
+        // Before {document_id}/review, though "purge" could not match it.
+        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))
+        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::review)))
+        .service(resource(DOCUMENT).route(get().to(documents::download)))
+        .service(resource(TEAM_DOCUMENTS).route(post().to(documents::upload_for_team)))
+        .service(resource(PERSON_DOCUMENTS).route(post().to(documents::upload_for_person)))
         .service(resource(TEAM).route(get().to(teams::show)))
         .service(resource(TEAM_INVITE).route(post().to(teams::invite)))
         .service(resource(TEAM_CAPTAIN).route(post().to(teams::hand_over)))

@@ -89,6 +89,7 @@ pub struct PersonPage {
     clone_form: Inline,
     employment_form: Inline,
     base: String,
+    documents: super::documents::Section,
 }
 
 async fn person_page(
@@ -96,6 +97,17 @@ async fn person_page(
     state: &web::Data<AppState>,
     nick: String,
     forms: [Inline; 3],
+) -> Result<PersonPage, AppError> {
+    person_page_with(ctx, state, nick, forms, Inline::default()).await
+}
+
+/// The page with the document upload form's refusal beside its field.
+pub async fn person_page_with(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    nick: String,
+    forms: [Inline; 3],
+    document_form: Inline,
 ) -> Result<PersonPage, AppError> {
     let (is_organizer, is_judge) = match &ctx.user {
         Some(u) => (
@@ -150,6 +162,15 @@ async fn person_page(
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
     let open_club = club.iter().find(|m| m.period().contains(now));
     let [ban_form, clone_form, employment_form] = forms;
+    let base = paths::person(&p.nick);
+    let documents = super::documents::section(
+        &ctx,
+        state,
+        crate::db::documents::Owner::Person(p.id()),
+        &base,
+        document_form,
+    )
+    .await?;
     Ok(PersonPage {
         full_name: official.then(|| p.full_name.clone()),
         teams: teams
@@ -195,7 +216,8 @@ async fn person_page(
         ban_form,
         clone_form,
         employment_form,
-        base: paths::person(&p.nick),
+        base,
+        documents,
         nick: p.nick,
         ctx,
     })

@@ -217,6 +217,7 @@ pub struct TeamPage {
     member_count: usize,
     invite: InlineForm,
     handover: InlineForm,
+    documents: super::documents::Section,
 }
 
 fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
@@ -238,6 +239,25 @@ fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
             })
         ),
     }
+}
+
+/// The page with the document upload form's refusal beside its field.
+pub async fn team_page_with(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: TeamId,
+    document_form: super::people::Inline,
+) -> Result<TeamPage, AppError> {
+    let mut p = team_page(ctx, state, id, InlineForm::default(), InlineForm::default()).await?;
+    p.documents = super::documents::section(
+        &p.ctx,
+        state,
+        crate::db::documents::Owner::Team(id),
+        &paths::team(id),
+        document_form,
+    )
+    .await?;
+    Ok(p)
 }
 
 async fn team_page(
@@ -289,7 +309,10 @@ async fn team_page(
                         occasion.date,
                         &TeamFacts {
                             organization: team.organization_id.map(OrganizationId),
-                            documents: &[],
+                            documents: &db::documents::for_eligibility(
+                                conn,
+                                db::documents::Owner::Team(id),
+                            )?,
                             members: flagged.len(),
                         },
                     )
@@ -377,7 +400,16 @@ async fn team_page(
         })
         .collect();
     let status = team.status();
+    let documents = super::documents::section(
+        &ctx,
+        state,
+        crate::db::documents::Owner::Team(id),
+        &paths::team(id),
+        super::people::Inline::default(),
+    )
+    .await?;
     Ok(TeamPage {
+        documents,
         id,
         status: ctx.lang.msg(match status {
             TeamStatus::Pending => crate::msg!("team-status-pending"),

@@ -155,6 +155,7 @@ fn fresh_postgres(admin_url: &str) -> (String, String) {
 
 pub struct Spawn {
     public_url: Option<String>,
+    max_upload_bytes: Option<u64>,
 }
 
 impl TestApp {
@@ -163,13 +164,22 @@ impl TestApp {
     }
 
     pub fn builder() -> Spawn {
-        Spawn { public_url: None }
+        Spawn {
+            public_url: None,
+            max_upload_bytes: None,
+        }
     }
 }
 
 impl Spawn {
     pub fn public_url(mut self, url: &str) -> Spawn {
         self.public_url = Some(url.to_owned());
+        self
+    }
+
+    /// A small upload limit, so that "max + 1 bytes" is cheap to send.
+    pub fn max_upload_bytes(mut self, n: u64) -> Spawn {
+        self.max_upload_bytes = Some(n);
         self
     }
 
@@ -196,6 +206,9 @@ impl Spawn {
             static_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static"),
             pool_size: Some(2),
             workers: Some(1),
+            max_upload_bytes: self
+                .max_upload_bytes
+                .unwrap_or(Settings::default().max_upload_bytes),
             ..Settings::default()
         };
         let app = Application::build(settings).await.expect("start the app");

@@ -8,6 +8,7 @@ mod accounts;
 mod admin;
 mod cli;
 mod csrf;
+mod documents;
 mod guards;
 mod language;
 mod migrations;
