@@ -232,8 +232,13 @@ struct Received {
 
 async fn receive(mut payload: Multipart, max: u64) -> Result<Received, AppError> {
     const TEXT_LIMIT: usize = 256;
+    const DRAIN_LIMIT: u64 = 16 * 1024 * 1024;
     let malformed = |_| AppError::BadRequest(msg!("document-error-malformed"));
     let mut got = Received::default();
+    // Past the limit the rest of the body is read and dropped, so the
+    // browser sees our answer; but not for ever: 16 MiB past the limit the
+    // request is cut off with 413.
+    let mut dropped: u64 = 0;
     while let Some(field) = payload.next().await {
         let mut field = field.map_err(malformed)?;
         let name = field.name().unwrap_or_default().to_owned();
@@ -259,7 +264,12 @@ async fn receive(mut payload: Multipart, max: u64) -> Result<Received, AppError>
                     }
                 }
                 "kind" if text.len() + chunk.len() <= TEXT_LIMIT => text.extend_from_slice(&chunk),
-                _ => {}
+                _ => {
+                    dropped += chunk.len() as u64;
+                    if dropped > max.saturating_add(DRAIN_LIMIT) {
+                        return Err(AppError::TooLarge);
+                    }
+                }
             }
         }
         if name == "kind" {

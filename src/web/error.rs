@@ -29,6 +29,8 @@ pub enum AppError {
     Csrf,
     #[error("bad request: {0:?}")]
     BadRequest(MsgKey),
+    #[error("request body too large")]
+    TooLarge,
     #[error(transparent)]
     Db(#[from] DbError),
     #[error("internal error: {0}")]
@@ -64,6 +66,7 @@ impl ResponseError for AppError {
             AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Db(DbError::Pool(_)) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -85,6 +88,7 @@ impl ResponseError for AppError {
             AppError::Forbidden => msg!("error-403-detail"),
             AppError::Csrf => msg!("error-csrf-detail"),
             AppError::BadRequest(key) => *key,
+            AppError::TooLarge => msg!("error-413-detail"),
             AppError::Db(DbError::Pool(_)) => msg!("error-503-detail"),
             AppError::Db(_) | AppError::Internal(_) => {
                 tracing::error!(error = %self, "request failed");
