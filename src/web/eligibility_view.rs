@@ -90,6 +90,7 @@ pub fn team_reason(lang: Lang, r: &TeamReason) -> String {
         TeamReason::MissingDocument(s) => shortfall(lang, s),
         TeamReason::RosterSize { found, min, max } => {
             let limit = match max {
+                Some(max) if max == min => min.to_string(),
                 Some(max) => format!("{min}–{max}"),
                 None => format!("≥ {min}"),
             };

@@ -22,7 +22,7 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
 use crate::rules::eligibility::{
-    Employer, Occasion, TeamFacts, person_eligibility, team_eligibility,
+    Employer, Occasion, Reason, TeamFacts, person_eligibility, team_eligibility,
 };
 use crate::rules::regulation::Regulation;
 use crate::teams::{self as ops, Accepted, Refusal};
@@ -267,6 +267,7 @@ async fn team_page(
     invite: InlineForm,
     handover: InlineForm,
 ) -> Result<TeamPage, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
     let data = state
         .db(move |conn| {
             let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
@@ -320,6 +321,15 @@ async fn team_page(
                 }
                 None => Vec::new(),
             };
+            let viewer_roles_here = match viewer {
+                Some(v) => crate::db::roles::has_role(
+                    conn,
+                    v,
+                    team.championship(),
+                    &crate::db::roles::Role::ALL,
+                )?,
+                None => false,
+            };
             let history = t::roster_history(conn, id)?;
             let invitations = t::invitations_of(conn, id)?;
             let captain = people::by_id(conn, team.captain())?
@@ -339,19 +349,30 @@ async fn team_page(
                 organization,
                 team_unmet,
                 org_names,
+                viewer_roles_here,
             ))
         })
         .await?;
-    let (team, c, members, history, invitations, captain, organization, team_unmet, org_names) =
-        data;
+    let (
+        team,
+        c,
+        members,
+        history,
+        invitations,
+        captain,
+        organization,
+        team_unmet,
+        org_names,
+        viewer_roles_here,
+    ) = data;
     let org_name = |id: i64| {
         org_names
             .iter()
             .find(|(o, _)| *o == id)
             .map_or_else(String::new, |(_, n)| n.clone())
     };
-    let viewer = ctx.user.as_ref().map(|u| u.id);
     let is_captain = viewer == Some(team.captain());
+    let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
     let is_member =
         viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d %H:%M").to_string();
@@ -359,11 +380,18 @@ async fn team_page(
     let members = members
         .into_iter()
         .map(|(m, unmet)| {
-            let flags = unmet
+            let person = PersonId(m.membership.person_id);
+            // Bans are public (G-A7); documents and employment are the
+            // member's own business, the captain's and the officials'.
+            let private_ok = viewer_is_staff || is_captain || viewer == Some(person);
+            let mut flags: Vec<String> = unmet
                 .iter()
+                .filter(|r| private_ok || matches!(r, Reason::Banned { .. }))
                 .map(|r| eligibility_view::reason(ctx.lang, r, &org_name))
                 .collect();
-            let person = PersonId(m.membership.person_id);
+            if !private_ok && unmet.iter().any(|r| !matches!(r, Reason::Banned { .. })) {
+                flags.push(ctx.t("flag-not-eligible"));
+            }
             MemberRow {
                 person_url: paths::person(&m.nick),
                 since: fmt(m.membership.from_at),

@@ -720,7 +720,7 @@ async fn r_2_2_an_approved_waiver_clears_the_certificate_line_on_the_roster() {
             .find(|row| row.contains("PlayerA"))
             .unwrap_or_default()
     };
-    let before = flags(&app.get(&team).await);
+    let before = flags(&app.get_with(&l.captain_a, &team).await);
     assert!(
         before.contains("медицинская справка или отказ от претензий"),
         "{before}"
@@ -736,7 +736,7 @@ async fn r_2_2_an_approved_waiver_clears_the_certificate_line_on_the_roster() {
     )
     .await;
     let waiver = rows(&app)[0].id;
-    let pending = flags(&app.get(&team).await);
+    let pending = flags(&app.get_with(&l.player_a, &team).await);
     assert!(
         pending.contains("на проверке"),
         "a pending waiver is named: {pending}"
@@ -750,7 +750,7 @@ async fn r_2_2_an_approved_waiver_clears_the_certificate_line_on_the_roster() {
     )
     .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let after = flags(&app.get(&team).await);
+    let after = flags(&app.get_with(&l.organizer, &team).await);
     assert!(
         !after.contains("медицинская справка или отказ от претензий"),
         "{after}"

@@ -739,15 +739,20 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let team = l.team("Заводчане");
-    async fn roster(l: &League, team: TeamId) -> String {
+    /// The eligibility column as the captain sees it.
+    async fn roster(l: &League, team: TeamId, viewer: &Client) -> String {
         l.app
-            .get(&format!("/teams/{team}"))
+            .get_with(viewer, &format!("/teams/{team}"))
             .await
             .select_text("tbody tr td:nth-child(3)")
             .unwrap_or_default()
     }
-    let flags = roster(&l, team).await;
+    let flags = roster(&l, team, &cap).await;
     assert!(flags.contains("E-12: не работает в «Завод»"), "{flags}");
+    // A visitor learns only that the member is not eligible, not why.
+    let public = roster(&l, team, &new_client()).await;
+    assert!(public.contains("не допущен"), "{public}");
+    assert!(!public.contains("E-12"), "{public}");
     assert!(
         flags.contains("подтверждение трудоустройства"),
         "the E-12 document too: {flags}"
@@ -771,7 +776,7 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
             ],
         )
         .await;
-    let flags = roster(&l, team).await;
+    let flags = roster(&l, team, &cap).await;
     assert!(flags.contains("не подтверждена"), "{flags}");
     // Confirmed by an organizer: the employment condition is met.
     let person = l.app.get_with(&l.root, "/people/Cap").await;
@@ -779,7 +784,7 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
         .attr("form[action^='/employments/']", "action")
         .expect("a confirm button");
     l.app.post_with(&l.root, &confirm, &[]).await;
-    let flags = roster(&l, team).await;
+    let flags = roster(&l, team, &cap).await;
     assert!(
         !flags.contains("не работает") && !flags.contains("не подтверждена"),
         "{flags}"
