@@ -760,3 +760,26 @@ async fn r_2_2_an_approved_waiver_clears_the_certificate_line_on_the_roster() {
         "the passport is still missing: {after}"
     );
 }
+
+#[tokio::test]
+async fn a_platform_admin_without_a_role_gets_404_on_a_document() {
+    let app = TestApp::spawn().await;
+    let l = league(&app).await;
+    upload(
+        &app,
+        &l.player_a,
+        "/people/PlayerA",
+        "passport_copy",
+        "p.png",
+        "image/png",
+        PNG,
+    )
+    .await;
+    let doc = format!("/documents/{}", rows(&app)[0].id);
+    let root = app.admin("Root2").await;
+    let res = root.get(app.url(&doc)).send().await.expect("GET");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    // The championship's organizer does see it.
+    let res = l.organizer.get(app.url(&doc)).send().await.expect("GET");
+    assert_eq!(res.status(), StatusCode::OK);
+}
