@@ -17,6 +17,7 @@
 //! * [`schedule`] — tournament dates from a monthly rule (G-A2);
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`trf`] — TRF-2026 team records, read and write;
+//! * [`lineup`] — the G-B13 application line, every problem at once;
 //! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
 //! * [`documents`] — document kinds (R-1.10, R-2.2, E-12), file types by content;
 //! * [`roster`] — team names, roster limits, membership periods, bans and clones;
@@ -26,6 +27,7 @@
 pub mod crosstable;
 pub mod documents;
 pub mod eligibility;
+pub mod lineup;
 pub mod pairing;
 pub mod playoff;
 pub mod presets;
