@@ -12,6 +12,7 @@ pub mod roles;
 pub mod schema;
 pub mod standing;
 pub mod teams;
+pub mod tournaments;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -202,7 +202,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournaments (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        number -> Integer,
+        starts_at -> Timestamp,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
+diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
 diesel::joinable!(memberships -> teams (team_id));
 diesel::joinable!(memberships -> people (person_id));
@@ -225,4 +236,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     clone_links,
     employments,
     documents,
+    tournaments,
 );

@@ -246,6 +246,28 @@ pub struct ShowPage {
     is_organizer: bool,
     staff_error: Option<String>,
     staff_nick: String,
+    tournaments: Vec<TournamentRow>,
+    schedule: super::people::Inline,
+}
+
+pub struct TournamentRow {
+    pub number: i32,
+    /// Start in the championship's time zone, for people.
+    pub local: String,
+    /// The same as a `datetime-local` value, for the edit form.
+    pub input: String,
+    pub start_url: String,
+    pub error: Option<String>,
+}
+
+/// Which form on the page was refused, so it is shown again with its error.
+#[derive(Default)]
+pub struct ShowForms {
+    pub staff_error: Option<Message>,
+    pub staff_nick: String,
+    pub schedule: super::people::Inline,
+    /// (tournament id, typed value, error) of a refused start change.
+    pub start: Option<(i64, String, String)>,
 }
 
 pub fn role_name(ctx: &PageCtx, role: Role) -> String {
@@ -260,11 +282,16 @@ async fn show_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     id: ChampionshipId,
-    staff_error: Option<Message>,
-    staff_nick: String,
+    forms: ShowForms,
 ) -> Result<ShowPage, AppError> {
+    let ShowForms {
+        staff_error,
+        staff_nick,
+        schedule,
+        start,
+    } = forms;
     let viewer = ctx.user.as_ref().map(|u| u.id);
-    let (c, grants, teams, viewer_roles) = state
+    let (c, grants, teams, viewer_roles, stages) = state
         .db(move |conn| {
             let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
             let grants = roles::grants_of(conn, id)?;
@@ -278,10 +305,29 @@ async fn show_page(
                 Some(p) => roles::roles_of(conn, p, id)?,
                 None => vec![],
             };
-            Ok((c, grants, with_members, viewer_roles))
+            let stages = db::tournaments::of_championship(conn, id)?;
+            Ok((c, grants, with_members, viewer_roles, stages))
         })
         .await?;
     let regulation: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
+    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+    let tournaments = stages
+        .into_iter()
+        .map(|st| {
+            let local = st.starts_at.and_utc().with_timezone(&tz);
+            let refused = start.as_ref().filter(|(tid, _, _)| *tid == st.id);
+            TournamentRow {
+                number: st.number,
+                local: local.format("%Y-%m-%d %H:%M").to_string(),
+                input: refused.map_or_else(
+                    || local.format("%Y-%m-%dT%H:%M").to_string(),
+                    |(_, typed, _)| typed.clone(),
+                ),
+                start_url: paths::tournament_start(id, st.id),
+                error: refused.map(|(_, _, e)| e.clone()),
+            }
+        })
+        .collect();
     let is_admin = ctx.is_admin();
     let is_organizer = is_admin || viewer_roles.contains(&Role::Organizer);
     let is_judge = is_admin
@@ -324,6 +370,8 @@ async fn show_page(
         is_organizer,
         staff_error: staff_error.map(|m| ctx.render(&m)),
         staff_nick,
+        tournaments,
+        schedule,
         ctx,
     })
 }
@@ -336,7 +384,7 @@ pub async fn show(
     let id = ChampionshipId(path.into_inner());
     page(
         StatusCode::OK,
-        &show_page(ctx, &state, id, None, String::new()).await?,
+        &show_page(ctx, &state, id, ShowForms::default()).await?,
     )
 }
 
@@ -404,7 +452,17 @@ pub async fn staff(
         }
         Err(message) => page(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &show_page(ctx, &state, championship, Some(message), form.nick).await?,
+            &show_page(
+                ctx,
+                &state,
+                championship,
+                ShowForms {
+                    staff_error: Some(message),
+                    staff_nick: form.nick,
+                    ..ShowForms::default()
+                },
+            )
+            .await?,
         ),
     }
 }
@@ -746,4 +804,198 @@ pub async fn require_championship(
     state
         .db(move |conn| championships::by_id(conn, id)?.ok_or(AppError::NotFound))
         .await
+}
+
+// -------------------------------------------------------------- schedule
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ScheduleForm {
+    weekday: String,
+    nth: String,
+    time: String,
+    from: String,
+    until: String,
+}
+
+fn parse_month(s: &str) -> Option<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(&format!("{}-01", s.trim()), "%Y-%m-%d").ok()
+}
+
+/// `POST /championships/{id}/schedule`: an organizer adds the tournaments a
+/// monthly rule gives (G-A2: the first Wednesday, 18:15 Moscow time,
+/// September to December), stored in UTC.
+pub async fn schedule(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<ScheduleForm>,
+) -> Result<HttpResponse, AppError> {
+    use crate::rules::schedule::{MonthlyRule, Nth};
+    let form = form.into_inner();
+    let championship = staff.championship;
+    let c = state
+        .db(move |conn| championships::by_id(conn, championship)?.ok_or(AppError::NotFound))
+        .await?;
+    let weekday = form.weekday.parse::<chrono::Weekday>().ok();
+    let nth = match form.nth.as_str() {
+        "last" => Some(Nth::Last),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=5).contains(n))
+            .map(Nth::Nth),
+    };
+    let time = chrono::NaiveTime::parse_from_str(form.time.trim(), "%H:%M").ok();
+    let (from, until) = (parse_month(&form.from), parse_month(&form.until));
+    let refused = |field: &'static str, message: String| super::people::Inline {
+        values: vec![
+            ("weekday", form.weekday.clone()),
+            ("nth", form.nth.clone()),
+            ("time", form.time.clone()),
+            ("from", form.from.clone()),
+            ("until", form.until.clone()),
+        ],
+        error: Some(message),
+        field,
+    };
+    let problem = match (weekday, nth, time, from, until) {
+        (None, ..) => Some(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
+        (_, None, ..) => Some(("nth", ctx.lang.msg(msg!("schedule-error-nth")))),
+        (_, _, None, ..) => Some(("time", ctx.lang.msg(msg!("schedule-error-time")))),
+        (_, _, _, None, _) => Some(("from", ctx.lang.msg(msg!("schedule-error-month")))),
+        (_, _, _, _, None) => Some(("until", ctx.lang.msg(msg!("schedule-error-month")))),
+        _ => None,
+    };
+    let instants = match (problem, weekday, nth, time, from, until) {
+        (None, Some(weekday), Some(nth), Some(time), Some(from), Some(until)) => {
+            let rule = MonthlyRule {
+                weekday,
+                nth,
+                time,
+                time_zone: c.time_zone.clone(),
+            };
+            rule.instants(from, until)
+                .map_err(|e| ("until", e.to_string()))
+        }
+        (Some(p), ..) => Err(p),
+        _ => Err(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
+    };
+    let instants = match instants {
+        Ok(v) if !v.is_empty() => v,
+        result => {
+            let (field, message) = result
+                .err()
+                .unwrap_or(("until", ctx.lang.msg(msg!("schedule-error-empty"))));
+            let forms = ShowForms {
+                schedule: refused(field, message),
+                ..ShowForms::default()
+            };
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &show_page(ctx, &state, championship, forms).await?,
+            );
+        }
+    };
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let count = instants.len();
+    let detail = format!(
+        "{} {} {} {}..{}: {count} tournament(s)",
+        form.nth, form.weekday, form.time, form.from, form.until
+    );
+    state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                db::tournaments::add(conn, championship, &instants)?;
+                audit::Entry::new(
+                    "championship.schedule",
+                    format!("championship:{championship}"),
+                )
+                .actor(by)
+                .detail(detail)
+                .ip(&ip)
+                .championship(championship)
+                .record(conn)?;
+                Ok::<_, AppError>(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        Message::new(msg!("schedule-added")).arg("count", count),
+    );
+    Ok(see_other(&paths::championship(championship)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StartForm {
+    starts_at: String,
+}
+
+/// `POST /championships/{id}/tournaments/{t}/start`: one tournament moved;
+/// the time is read in the championship's time zone and stored in UTC.
+pub async fn tournament_start(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<StartForm>,
+) -> Result<HttpResponse, AppError> {
+    use chrono::TimeZone;
+    let (championship, tournament) = (staff.championship, path.1);
+    let c = state
+        .db(move |conn| {
+            match db::tournaments::by_id(conn, tournament)? {
+                Some(t) if t.championship_id == championship.0 => {}
+                _ => return Err(AppError::NotFound),
+            }
+            championships::by_id(conn, championship)?.ok_or(AppError::NotFound)
+        })
+        .await?;
+    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+    let utc = chrono::NaiveDateTime::parse_from_str(form.starts_at.trim(), "%Y-%m-%dT%H:%M")
+        .ok()
+        .and_then(|local| tz.from_local_datetime(&local).earliest())
+        .map(|at| at.naive_utc());
+    let Some(at) = utc else {
+        let forms = ShowForms {
+            start: Some((
+                tournament,
+                form.starts_at.clone(),
+                ctx.lang.msg(msg!("schedule-error-start")),
+            )),
+            ..ShowForms::default()
+        };
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &show_page(ctx, &state, championship, forms).await?,
+        );
+    };
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let typed = form.starts_at.clone();
+    state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let before = db::tournaments::by_id(conn, tournament)?.ok_or(AppError::NotFound)?;
+                db::tournaments::set_start(conn, tournament, at)?;
+                audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
+                    .actor(by)
+                    .detail(format!(
+                        "{} UTC → {} UTC ({typed} local)",
+                        before.starts_at, at
+                    ))
+                    .ip(&ip)
+                    .championship(championship)
+                    .record(conn)?;
+                Ok(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
+    Ok(see_other(&paths::championship(championship)))
 }

@@ -87,6 +87,9 @@ pub mod paths {
         "/championships/{championship_id}/transfers/{invitation_id}/decision";
     pub const CAPTAINCIES: &str = "/championships/{championship_id}/captaincies";
     pub const AUDIT: &str = "/championships/{championship_id}/audit";
+    pub const SCHEDULE: &str = "/championships/{championship_id}/schedule";
+    pub const TOURNAMENT_START: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/start";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -129,6 +132,9 @@ pub mod paths {
     }
     pub fn transfer_decision(c: ChampionshipId, i: InvitationId) -> String {
         format!("/championships/{c}/transfers/{i}/decision")
+    }
+    pub fn tournament_start(c: ChampionshipId, t: i64) -> String {
+        format!("/championships/{c}/tournaments/{t}/start")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -212,6 +218,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TRANSFER_DECISION).route(post().to(championships::decide_transfer)))
         .service(resource(CAPTAINCIES).route(get().to(championships::captaincies)))
         .service(resource(AUDIT).route(get().to(championships::audit_log)))
+        .service(resource(SCHEDULE).route(post().to(championships::schedule)))
+        .service(resource(TOURNAMENT_START).route(post().to(championships::tournament_start)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

@@ -794,3 +794,92 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
         "the document is still needed: {flags}"
     );
 }
+
+#[tokio::test]
+async fn g_a2_tournaments_on_the_first_wednesday_at_18_15_moscow_stored_in_utc() {
+    let l = League::new("G").await;
+    let schedule = format!("/championships/{}/schedule", l.id);
+    let fields = [
+        ("nth", "1"),
+        ("weekday", "Wed"),
+        ("time", "18:15"),
+        ("from", "2026-09"),
+        ("until", "2026-12"),
+    ];
+    // A player is not an organizer.
+    let cap = l.player("Cap").await;
+    assert_eq!(
+        l.app.post_with(&cap, &schedule, &fields).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let page = l.app.post_with(&l.root, &schedule, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = l.app.get(&format!("/championships/{}", l.id)).await;
+    assert_eq!(
+        page.texts("table.schedule time"),
+        [
+            "2026-09-02 18:15",
+            "2026-10-07 18:15",
+            "2026-11-04 18:15",
+            "2026-12-02 18:15"
+        ]
+    );
+    let stored =
+        league::db::tournaments::of_championship(&mut l.app.db(), ChampionshipId(l.id)).expect("q");
+    assert_eq!(
+        stored
+            .iter()
+            .map(|t| t.starts_at.to_string())
+            .collect::<Vec<_>>(),
+        [
+            "2026-09-02 15:15:00",
+            "2026-10-07 15:15:00",
+            "2026-11-04 15:15:00",
+            "2026-12-02 15:15:00"
+        ]
+    );
+    // One tournament moved, read in Moscow time.
+    let second = format!("/championships/{}/tournaments/{}/start", l.id, stored[1].id);
+    let page = l
+        .app
+        .post_with(&l.root, &second, &[("starts_at", "2026-10-08T19:00")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let stored =
+        league::db::tournaments::of_championship(&mut l.app.db(), ChampionshipId(l.id)).expect("q");
+    assert_eq!(stored[1].starts_at.to_string(), "2026-10-08 16:00:00");
+    // A bad value is explained beside the field and kept.
+    let page = l
+        .app
+        .post_with(&l.root, &second, &[("starts_at", "8 октября")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.select_text("#start-2-error").as_deref(),
+        Some("Введите дату и время начала.")
+    );
+    assert_eq!(page.attr("#start-2", "value").as_deref(), Some("8 октября"));
+    let page = l
+        .app
+        .post_with(
+            &l.root,
+            &schedule,
+            &[
+                ("nth", "1"),
+                ("weekday", "Wed"),
+                ("time", "25:99"),
+                ("from", "2026-09"),
+                ("until", "2026-12"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.select_text("#schedule-time-error").as_deref(),
+        Some("Введите время в виде ЧЧ:ММ.")
+    );
+    assert_eq!(
+        page.attr("#schedule-time", "value").as_deref(),
+        Some("25:99")
+    );
+}
