@@ -17,10 +17,18 @@ use crate::i18n::Lang;
 #[template(path = "home.html")]
 pub struct HomePage {
     ctx: PageCtx,
+    /// (url, name) of the championships, newest first.
+    championships: Vec<(String, String)>,
 }
 
-pub async fn home(ctx: PageCtx) -> Result<HttpResponse, AppError> {
-    page(StatusCode::OK, &HomePage { ctx })
+pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let championships = state
+        .db(|conn| Ok(db::championships::list(conn)?))
+        .await?
+        .into_iter()
+        .map(|c| (super::paths::championship(c.id()), c.name))
+        .collect();
+    page(StatusCode::OK, &HomePage { ctx, championships })
 }
 
 #[derive(serde::Serialize)]

@@ -143,6 +143,12 @@ async fn g_b11_the_applicant_becomes_captain_and_first_member() {
         Some("Captain1")
     );
     assert_eq!(l.team_of("Captain1").as_deref(), Some("Ладья"));
+    // The home page leads to the championship.
+    let home = l.app.get_with(&new_client(), "/").await;
+    assert_eq!(
+        home.attr("ul.cards a", "href"),
+        Some(format!("/championships/{}", l.id))
+    );
     // G-B12: a pending team is not yet a participant.
     let champ = l.app.get(&format!("/championships/{}", l.id)).await;
     assert!(
