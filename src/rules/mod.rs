@@ -21,12 +21,14 @@
 //! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
 //! * [`documents`] — document kinds (R-1.10, R-2.2, E-12), file types by content;
 //! * [`roster`] — team names, roster limits, membership periods, bans and clones;
+//! * [`entries`] — who plays: the entry cap and the odd-count double (G-B13);
 //! * [`eligibility`] — may a person play for a team, may a team enter (G-A7,
 //!   E-11, E-12), with every unmet condition as data.
 
 pub mod crosstable;
 pub mod documents;
 pub mod eligibility;
+pub mod entries;
 pub mod lineup;
 pub mod pairing;
 pub mod playoff;
