@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::championships, utc_now};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::ChampionshipId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = championships)]
@@ -87,8 +87,4 @@ pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Championship>> {
         .order(championships::id.desc())
         .select(Championship::as_select())
         .load(conn)
-}
-
-pub fn creator(c: &Championship) -> Option<PersonId> {
-    c.created_by.map(PersonId)
 }

@@ -294,23 +294,6 @@ pub fn review(
         .execute(conn)
 }
 
-/// The kinds an owner has approved and valid on `day`: what the
-/// eligibility check (`rules::regulation::missing_documents`) is given.
-pub fn presented_kinds(
-    conn: &mut DbConnection,
-    owner: Owner,
-    day: NaiveDate,
-) -> QueryResult<Vec<DocumentKind>> {
-    let mut kinds: Vec<DocumentKind> = of_owner_all(conn, owner)?
-        .into_iter()
-        .filter(|d| d.status() == ReviewStatus::Approved)
-        .filter(|d| d.valid_until.is_none_or(|u| u >= day))
-        .filter_map(|d| d.kind())
-        .collect();
-    kinds.dedup();
-    Ok(kinds)
-}
-
 /// How many documents and bytes a purge removed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Purged {

@@ -246,13 +246,6 @@ where
     }
 }
 
-pub fn backend_of(conn: &DbConnection) -> Backend {
-    match conn {
-        DbConnection::Sqlite(_) => Backend::Sqlite,
-        DbConnection::Postgresql(_) => Backend::Postgres,
-    }
-}
-
 /// Now, in UTC, truncated to microseconds: SQLite would keep nanoseconds and
 /// PostgreSQL microseconds, and a row must read back the same on both.
 pub fn utc_now() -> chrono::NaiveDateTime {

@@ -76,13 +76,6 @@ pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Organization>> {
         .load(conn)
 }
 
-/// `(id, parent)` of every organization, for walking subsidiary chains.
-pub fn parents(conn: &mut DbConnection) -> QueryResult<Vec<(i64, Option<i64>)>> {
-    organizations::table
-        .select((organizations::id, organizations::parent_id))
-        .load(conn)
-}
-
 /// Serializes writers that decide by the organization's teams (E-10: one
 /// team per enterprise), for the rest of the transaction. On PostgreSQL the
 /// organization's row is locked; SQLite's write transactions hold the
@@ -97,12 +90,4 @@ pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
         }
         DbConnection::Sqlite(_) => Ok(()),
     }
-}
-
-/// The organization tree as (organization, parent) pairs (E-12: subsidiaries).
-pub fn tree(conn: &mut DbConnection) -> QueryResult<Vec<(OrganizationId, Option<OrganizationId>)>> {
-    Ok(parents(conn)?
-        .into_iter()
-        .map(|(id, parent)| (OrganizationId(id), parent.map(OrganizationId)))
-        .collect())
 }

@@ -145,3 +145,14 @@ pub fn has_role_anywhere(
     ))
     .get_result(conn)
 }
+
+/// Every role the person holds on any championship (officials' pages ask
+/// several questions of one answer).
+pub fn roles_anywhere(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Role>> {
+    let names: Vec<String> = role_grants::table
+        .filter(role_grants::person_id.eq(person.0))
+        .select(role_grants::role)
+        .distinct()
+        .load(conn)?;
+    Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
+}

@@ -184,15 +184,6 @@ pub fn set_captain(conn: &mut DbConnection, team: TeamId, captain: PersonId) -> 
         .execute(conn)
 }
 
-/// Active teams a person captains.
-pub fn captained_by(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Team>> {
-    teams::table
-        .filter(teams::captain_id.eq(person.0))
-        .filter(teams::status.eq_any(["pending", "approved"]))
-        .select(Team::as_select())
-        .load(conn)
-}
-
 // ------------------------------------------------------------ memberships
 
 #[derive(Debug, Clone, Queryable, Selectable)]

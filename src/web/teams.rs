@@ -283,11 +283,14 @@ async fn team_page(
                 at: now,
                 date: now.and_utc().with_timezone(&tz).date_naive(),
             };
-            let tree = organizations::tree(conn)?;
-            let org_names: Vec<(i64, String)> = organizations::list(conn)?
-                .into_iter()
-                .map(|o| (o.id, o.name))
+            // One read of the organizations gives the subsidiary tree
+            // (E-12) and the names the reasons mention.
+            let orgs = organizations::list(conn)?;
+            let tree: Vec<_> = orgs
+                .iter()
+                .map(|o| (o.id(), o.parent_id.map(OrganizationId)))
                 .collect();
+            let org_names: Vec<(i64, String)> = orgs.into_iter().map(|o| (o.id, o.name)).collect();
             let employer = Employer {
                 organization: team.organization_id.map(OrganizationId),
                 tree: &tree,

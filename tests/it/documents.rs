@@ -594,8 +594,13 @@ async fn organizers_approve_and_reject_and_a_waiver_stands_for_a_certificate() {
     // medical certificate is asked; the rejected passport does not count.
     let person = PersonId(app.person_id("PlayerA"));
     let today = chrono::Utc::now().date_naive();
-    let presented =
-        docs::presented_kinds(&mut app.db(), Owner::Person(person), today).expect("kinds");
+    // Valid on a day by the same rule eligibility uses.
+    let presented: Vec<DocumentKind> = docs::for_eligibility(&mut app.db(), Owner::Person(person))
+        .expect("documents")
+        .into_iter()
+        .filter(|d| d.is_valid_on(today))
+        .map(|d| d.kind)
+        .collect();
     assert_eq!(presented, vec![DocumentKind::Waiver]);
     let required = r().documents;
     let missing = missing_documents(&required, DocumentHolder::Participant, &presented);
