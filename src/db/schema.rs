@@ -209,6 +209,153 @@ diesel::table! {
         number -> Integer,
         starts_at -> Timestamp,
         created_at -> Timestamp,
+        drawn_at -> Nullable<Timestamp>,
+        format -> Nullable<Text>,
+        finished_at -> Nullable<Timestamp>,
+        results_version -> BigInt,
+    }
+}
+
+diesel::table! {
+    entries (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        team_id -> BigInt,
+        name -> Text,
+        double_no -> Nullable<Integer>,
+        line -> Text,
+        submitted_by -> BigInt,
+        submitted_at -> Timestamp,
+        late -> Bool,
+        status -> Text,
+        status_at -> Nullable<Timestamp>,
+        status_reason -> Nullable<Text>,
+        retired_after_round -> Nullable<Integer>,
+        start_no -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    entry_players (entry_id, person_id) {
+        entry_id -> BigInt,
+        person_id -> BigInt,
+        substitute -> Bool,
+        ordinal -> Integer,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        number -> Integer,
+        kind -> Text,
+        status -> Text,
+        seed -> Nullable<BigInt>,
+        notes -> Text,
+        created_at -> Timestamp,
+        published_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    matches (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        table_no -> Integer,
+        home_entry_id -> BigInt,
+        away_entry_id -> Nullable<BigInt>,
+        stage -> Text,
+        group_no -> Nullable<Integer>,
+        forfeit -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    round_lineups (round_id, entry_id, board) {
+        round_id -> BigInt,
+        entry_id -> BigInt,
+        board -> Integer,
+        person_id -> Nullable<BigInt>,
+        set_by -> Nullable<BigInt>,
+        set_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        board -> Integer,
+        game_no -> Integer,
+        home_player_id -> Nullable<BigInt>,
+        away_player_id -> Nullable<BigInt>,
+        home_white -> Bool,
+        result -> Text,
+        reported_result -> Nullable<Text>,
+        reported_by -> Nullable<BigInt>,
+        reported_at -> Nullable<Timestamp>,
+        decided_by -> Nullable<BigInt>,
+        decided_at -> Nullable<Timestamp>,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    substitutions (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        entry_id -> BigInt,
+        board -> Integer,
+        from_game -> Integer,
+        out_person_id -> BigInt,
+        in_person_id -> BigInt,
+        reason -> Text,
+        announcement -> Text,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    penalties (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        tournament_id -> Nullable<BigInt>,
+        team_id -> BigInt,
+        entry_id -> Nullable<BigInt>,
+        code -> Text,
+        amount -> Integer,
+        reason -> Text,
+        imposed_by -> Nullable<BigInt>,
+        imposed_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+        revoked_by -> Nullable<BigInt>,
+        revoke_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    tournament_places (tournament_id, entry_id) {
+        tournament_id -> BigInt,
+        entry_id -> BigInt,
+        team_id -> BigInt,
+        place_first -> Integer,
+        place_last -> Integer,
+        points -> Integer,
+    }
+}
+
+diesel::table! {
+    history_entries (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        tournament_id -> Nullable<BigInt>,
+        team_id -> BigInt,
+        entry_name -> Text,
+        kind -> Text,
+        place -> Integer,
+        recorded_at -> Timestamp,
     }
 }
 
@@ -219,6 +366,15 @@ diesel::joinable!(memberships -> teams (team_id));
 diesel::joinable!(memberships -> people (person_id));
 diesel::joinable!(invitations -> teams (team_id));
 diesel::joinable!(employments -> organizations (organization_id));
+diesel::joinable!(entries -> tournaments (tournament_id));
+diesel::joinable!(entries -> teams (team_id));
+diesel::joinable!(entry_players -> entries (entry_id));
+diesel::joinable!(entry_players -> people (person_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(matches -> rounds (round_id));
+diesel::joinable!(games -> matches (match_id));
+diesel::joinable!(substitutions -> matches (match_id));
+diesel::joinable!(tournament_places -> entries (entry_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     people,
@@ -237,4 +393,14 @@ diesel::allow_tables_to_appear_in_same_query!(
     employments,
     documents,
     tournaments,
+    entries,
+    entry_players,
+    rounds,
+    matches,
+    round_lineups,
+    games,
+    substitutions,
+    penalties,
+    tournament_places,
+    history_entries,
 );

@@ -1,0 +1,14 @@
+DROP TABLE history_entries;
+DROP TABLE tournament_places;
+DROP TABLE penalties;
+DROP TABLE substitutions;
+DROP TABLE games;
+DROP TABLE round_lineups;
+DROP TABLE matches;
+DROP TABLE rounds;
+DROP TABLE entry_players;
+DROP TABLE entries;
+ALTER TABLE tournaments DROP COLUMN results_version;
+ALTER TABLE tournaments DROP COLUMN finished_at;
+ALTER TABLE tournaments DROP COLUMN format;
+ALTER TABLE tournaments DROP COLUMN drawn_at;
