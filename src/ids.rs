@@ -38,3 +38,23 @@ id_type!(
     /// A row of `invitations`.
     InvitationId
 );
+id_type!(
+    /// A row of `tournaments`: one stage of a championship.
+    TournamentId
+);
+id_type!(
+    /// A row of `entries`: a team's (or a double's) line in a tournament.
+    EntryId
+);
+id_type!(
+    /// A row of `rounds`.
+    RoundId
+);
+id_type!(
+    /// A row of `matches`: one pairing of a round.
+    MatchId
+);
+id_type!(
+    /// A row of `games`.
+    GameId
+);

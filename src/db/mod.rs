@@ -5,8 +5,10 @@
 pub mod audit;
 pub mod championships;
 pub mod documents;
+pub mod entries;
 pub mod login_attempts;
 pub mod organizations;
+pub mod penalties;
 pub mod people;
 pub mod roles;
 pub mod schema;

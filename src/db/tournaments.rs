@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::tournaments, utc_now};
-use crate::ids::ChampionshipId;
+use crate::ids::{ChampionshipId, TournamentId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = tournaments)]
@@ -14,6 +14,23 @@ pub struct Tournament {
     pub number: i32,
     pub starts_at: NaiveDateTime,
     pub created_at: NaiveDateTime,
+    /// Round 1 drawn: the field is frozen.
+    pub drawn_at: Option<NaiveDateTime>,
+    /// The format chosen for the field at the draw (JSON of `rules::regulation::Format`).
+    pub format: Option<String>,
+    pub finished_at: Option<NaiveDateTime>,
+    /// Bumped with every change of a result, penalty or decision.
+    pub results_version: i64,
+}
+
+impl Tournament {
+    pub fn id(&self) -> TournamentId {
+        TournamentId(self.id)
+    }
+
+    pub fn championship(&self) -> ChampionshipId {
+        ChampionshipId(self.championship_id)
+    }
 }
 
 pub fn of_championship(
@@ -65,5 +82,38 @@ pub fn add(
 pub fn set_start(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(tournaments::table.find(id))
         .set(tournaments::starts_at.eq(at))
+        .execute(conn)
+}
+
+/// Freezes the field: round 1 is drawn with this format.
+pub fn mark_drawn(
+    conn: &mut DbConnection,
+    id: TournamentId,
+    format_json: &str,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id.0))
+        .set((
+            tournaments::drawn_at.eq(at),
+            tournaments::format.eq(format_json),
+        ))
+        .execute(conn)
+}
+
+pub fn mark_finished(
+    conn: &mut DbConnection,
+    id: TournamentId,
+    at: Option<NaiveDateTime>,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id.0))
+        .set(tournaments::finished_at.eq(at))
+        .execute(conn)
+}
+
+/// Call in the same transaction as any change of a result, penalty or
+/// decision, so that cached standings keyed by the version go stale.
+pub fn bump_results_version(conn: &mut DbConnection, id: TournamentId) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id.0))
+        .set(tournaments::results_version.eq(tournaments::results_version + 1))
         .execute(conn)
 }

@@ -20,6 +20,9 @@ pub struct Candidate {
     pub member: bool,
     /// Already named in another entry of this tournament (G-B22): its name.
     pub other_entry: Option<String>,
+    /// already entered in a parallel event of the same series (one
+    /// sport per athlete): that event's name.
+    pub parallel_event: Option<String>,
     /// Unmet eligibility conditions (rules::eligibility), empty if eligible.
     pub unmet: Vec<Reason>,
 }
@@ -74,6 +77,9 @@ pub enum Problem {
     /// G-B22: a player may not be in two entries of one tournament.
     #[error("{nick} is already in the entry {entry}")]
     InAnotherEntry { nick: String, entry: String },
+    /// one sport per athlete across parallel events.
+    #[error("{nick} is already entered in the parallel event {event}")]
+    InParallelEvent { nick: String, event: String },
     #[error("{nick} is not eligible: {}", reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     NotEligible { nick: String, reasons: Vec<Reason> },
 }
@@ -165,6 +171,12 @@ pub fn parse(line: &str, ctx: &Context) -> Result<Lineup, Vec<Problem>> {
                 entry: entry.clone(),
             });
         }
+        if let Some(event) = &c.parallel_event {
+            problems.push(Problem::InParallelEvent {
+                nick: c.nick.clone(),
+                event: event.clone(),
+            });
+        }
         if !c.unmet.is_empty() {
             problems.push(Problem::NotEligible {
                 nick: c.nick.clone(),
@@ -220,6 +232,7 @@ mod tests {
                         nick: (*n).to_owned(),
                         member: true,
                         other_entry: None,
+                        parallel_event: None,
                         unmet: vec![],
                     },
                 )
@@ -361,5 +374,30 @@ mod tests {
             people: &people,
         };
         assert_eq!(parse(&line, &ctx), parse("Ладья,a1,a2,a3,a4,a5,s1", &ctx));
+    }
+
+    #[test]
+    fn r_1_8_an_athlete_entered_in_a_parallel_event_is_refused() {
+        let r = presets::r();
+        let mut people = people(&["a1", "a2", "a3"]);
+        if let Some(c) = people.get_mut("a2") {
+            c.parallel_event = Some("Волейбол".into());
+        }
+        let ctx = Context {
+            rules: &r.roster,
+            team: "Завод",
+            people: &people,
+        };
+        assert_eq!(
+            parse("Завод,a1,a2,a3", &ctx),
+            Err(vec![Problem::InParallelEvent {
+                nick: "a2".into(),
+                event: "Волейбол".into()
+            }])
+        );
+        if let Some(c) = people.get_mut("a2") {
+            c.parallel_event = None;
+        }
+        assert!(parse("Завод,a1,a2,a3", &ctx).is_ok());
     }
 }

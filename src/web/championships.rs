@@ -257,6 +257,8 @@ pub struct TournamentRow {
     /// The same as a `datetime-local` value, for the edit form.
     pub input: String,
     pub start_url: String,
+    /// The tournament's own page: entries, rounds, standings.
+    pub url: String,
     pub error: Option<String>,
 }
 
@@ -324,6 +326,7 @@ async fn show_page(
                     |(_, typed, _)| typed.clone(),
                 ),
                 start_url: paths::tournament_start(id, st.id),
+                url: paths::tournament(id, st.id()),
                 error: refused.map(|(_, _, e)| e.clone()),
             }
         })

@@ -13,9 +13,11 @@ pub mod forms;
 pub mod guards;
 pub mod pages;
 pub mod people;
+pub mod play_view;
 pub mod regulation_view;
 pub mod session;
 pub mod teams;
+pub mod tournaments;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -64,7 +66,7 @@ impl AppState {
 /// Every URL the app serves, named once, so that links and redirects
 /// cannot drift from the route table.
 pub mod paths {
-    use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId};
+    use crate::ids::{ChampionshipId, EntryId, InvitationId, PersonId, TeamId, TournamentId};
 
     pub const HOME: &str = "/";
     pub const HEALTH: &str = "/health";
@@ -90,6 +92,11 @@ pub mod paths {
     pub const SCHEDULE: &str = "/championships/{championship_id}/schedule";
     pub const TOURNAMENT_START: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/start";
+    pub const TOURNAMENT: &str = "/championships/{championship_id}/tournaments/{tournament_id}";
+    pub const ENTRIES: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries";
+    pub const ENTRY_WITHDRAW: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/withdraw";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -135,6 +142,15 @@ pub mod paths {
     }
     pub fn tournament_start(c: ChampionshipId, t: i64) -> String {
         format!("/championships/{c}/tournaments/{t}/start")
+    }
+    pub fn tournament(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}")
+    }
+    pub fn entries(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries")
+    }
+    pub fn entry_withdraw(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries/{e}/withdraw")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -220,6 +236,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(AUDIT).route(get().to(championships::audit_log)))
         .service(resource(SCHEDULE).route(post().to(championships::schedule)))
         .service(resource(TOURNAMENT_START).route(post().to(championships::tournament_start)))
+        .service(resource(TOURNAMENT).route(get().to(tournaments::show)))
+        .service(resource(ENTRIES).route(post().to(tournaments::enter)))
+        .service(resource(ENTRY_WITHDRAW).route(post().to(tournaments::withdraw)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

@@ -17,13 +17,12 @@ use super::guards::SignedIn;
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::teams::{self as t, TeamStatus};
-use crate::db::{self, organizations, people, standing};
+use crate::db::{self, organizations, people};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
-use crate::rules::eligibility::{
-    Employer, Occasion, Reason, TeamFacts, person_eligibility, team_eligibility,
-};
+use crate::play::eligibility::TeamChecker;
+use crate::rules::eligibility::{Occasion, Reason};
 use crate::rules::regulation::Regulation;
 use crate::teams::{self as ops, Accepted, Refusal};
 
@@ -283,47 +282,24 @@ async fn team_page(
                 at: now,
                 date: now.and_utc().with_timezone(&tz).date_naive(),
             };
-            // One read of the organizations gives the subsidiary tree
-            // (E-12) and the names the reasons mention.
-            let orgs = organizations::list(conn)?;
-            let tree: Vec<_> = orgs
-                .iter()
-                .map(|o| (o.id(), o.parent_id.map(OrganizationId)))
-                .collect();
-            let org_names: Vec<(i64, String)> = orgs.into_iter().map(|o| (o.id, o.name)).collect();
-            let employer = Employer {
-                organization: team.organization_id.map(OrganizationId),
-                tree: &tree,
-            };
+            // One read of the organizations for every member; an entry asks
+            // the same questions at the tournament's start (play::entries).
+            let checker = TeamChecker::load(conn, &team)?;
             let mut flagged = Vec::with_capacity(members.len());
             for m in members {
-                let record = standing::person_record(conn, PersonId(m.membership.person_id))?;
                 let unmet = match &reg {
                     Some(reg) => {
-                        person_eligibility(reg, occasion, &employer, &record.facts()).unmet
+                        checker.person(conn, reg, occasion, PersonId(m.membership.person_id))?
                     }
                     None => Vec::new(),
                 };
                 flagged.push((m, unmet));
             }
             let team_unmet = match &reg {
-                Some(reg) => {
-                    team_eligibility(
-                        reg,
-                        occasion.date,
-                        &TeamFacts {
-                            organization: team.organization_id.map(OrganizationId),
-                            documents: &db::documents::for_eligibility(
-                                conn,
-                                db::documents::Owner::Team(id),
-                            )?,
-                            members: flagged.len(),
-                        },
-                    )
-                    .unmet
-                }
+                Some(reg) => checker.team(conn, reg, occasion, &team, flagged.len())?,
                 None => Vec::new(),
             };
+            let org_names = checker.organization_names;
             let viewer_roles_here = match viewer {
                 Some(v) => crate::db::roles::has_role(
                     conn,

@@ -14,5 +14,6 @@ mod language;
 mod migrations;
 mod pages;
 mod pair_cli;
+mod play;
 mod standing;
 mod teams;

@@ -1,0 +1,55 @@
+## Entries and line-ups (G-B13, G-B22, R-1.8, R-1.9, G-G1)
+line-empty = The line is empty.
+line-spaces = The line must not contain spaces (G-B13).
+line-wrong-team = The line must start with the team name { $expected } (or a double such as { $expected }2); it starts with “{ $found }”.
+line-no-doubles = This regulation does not allow doubles.
+line-empty-name = Name { $position } is empty (two commas in a row).
+line-too-few = { $found } players named; { $needed } are needed.
+line-too-many = { $found } names after the team; at most { $allowed } players and substitutes.
+line-unknown-nick = No player is registered as “{ $nick }”.
+line-not-member = { $nick } is not a member of the team at this moment.
+line-duplicate = { $nick } is named twice.
+line-other-entry = { $nick } is already in the entry { $entry } of this tournament (G-B22).
+line-parallel-event = { $nick } is already entered in { $event }, held at the same time: one sport per athlete (R-1.8).
+line-not-eligible = { $nick } is not eligible: { $reasons }.
+entry-not-open = Registration opens at { $at }.
+entry-closed = Registration is closed: the tournament has started or its field has been drawn.
+entry-no-team = You are neither the captain nor a member of a participating team of this championship.
+entry-team-not-participant = The team is not a participant of the championship.
+tournament-title = Tournament { $number }
+entries-title = Entries
+entries-none = No entries yet.
+entry-name = Entry
+entry-captain = Captain
+entry-boards = Boards
+entry-substitutes = Substitutes
+entry-at = Entered
+entry-status = Status
+entry-late = late
+entry-withdraw = Withdraw
+entry-form-title = Enter the tournament
+entry-problems = { $count ->
+    [one] The entry was not accepted: one problem.
+   *[other] The entry was not accepted: { $count } problems.
+}
+entry-line = One line: Team,board1,…,sub1,…
+entry-line-hint = No spaces. If this line is filled in, the fields below are ignored.
+entry-fields = Or fill in the fields
+entry-name-hint = The team's name, or a double: the name followed by 1, 2, …
+entry-board = Board { $board }
+entry-sub = Substitute { $number }
+entry-submit = Submit the entry
+entry-window-opens = Registration opens at { $at }.
+entry-window-open = Registration is open.
+entry-window-late = Registration is open; an entry now is late (G-G1 penalty).
+entry-window-closed = Registration is closed.
+entry-status-playing = plays
+entry-status-waiting = waiting list, { $position }
+entry-status-sits-out = sits out (odd count, G-B13)
+entry-status-withdrawn = withdrawn
+entry-status-retired = withdrawn during play
+entry-accepted = Entry { $entry } accepted.
+entry-replaced = The line of { $entry } was replaced.
+entry-accepted-late = Entry { $entry } accepted late: penalty { $code } recorded.
+entry-accepted-waiting = Entry { $entry } accepted on the waiting list, position { $position } (R-1.9).
+entry-withdrawn = Entry { $entry } withdrawn.

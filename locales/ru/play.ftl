@@ -1,0 +1,60 @@
+## Заявки и составы (G-B13, G-B22, R-1.8, R-1.9, G-G1)
+line-empty = Строка заявки пуста.
+line-spaces = В строке заявки не должно быть пробелов (G-B13).
+line-wrong-team = Строка должна начинаться с названия команды { $expected } (или дубля, например { $expected }2); она начинается с «{ $found }».
+line-no-doubles = Регламент не допускает дублей.
+line-empty-name = Имя { $position } пусто (две запятые подряд).
+line-too-few = { $found } { $found ->
+    [one] игрок указан
+    [few] игрока указано
+   *[other] игроков указано
+}; нужно { $needed }.
+line-too-many = { $found } имён после команды; не больше { $allowed } игроков и запасных.
+line-unknown-nick = Игрок с ником «{ $nick }» не зарегистрирован.
+line-not-member = { $nick } сейчас не состоит в команде.
+line-duplicate = { $nick } указан дважды.
+line-other-entry = { $nick } уже заявлен в составе { $entry } этого турнира (G-B22).
+line-parallel-event = { $nick } уже заявлен в турнире «{ $event }», который идёт одновременно: спортсмен выступает только в одном виде (R-1.8).
+line-not-eligible = { $nick } не допускается: { $reasons }.
+entry-not-open = Регистрация откроется { $at }.
+entry-closed = Регистрация закрыта: турнир начался или жеребьёвка проведена.
+entry-no-team = Вы не капитан и не член команды — участницы чемпионата.
+entry-team-not-participant = Команда не является участницей чемпионата.
+tournament-title = Турнир { $number }
+entries-title = Заявки
+entries-none = Заявок пока нет.
+entry-name = Заявка
+entry-captain = Капитан
+entry-boards = Доски
+entry-substitutes = Запасные
+entry-at = Подана
+entry-status = Статус
+entry-late = поздно
+entry-withdraw = Отозвать
+entry-form-title = Заявка на турнир
+entry-problems = { $count ->
+    [one] Заявка не принята: { $count } ошибка.
+    [few] Заявка не принята: { $count } ошибки.
+   *[other] Заявка не принята: { $count } ошибок.
+}
+entry-line = Одной строкой: Команда,доска1,…,запасной1,…
+entry-line-hint = Без пробелов. Если строка заполнена, поля ниже не учитываются.
+entry-fields = Или заполните поля
+entry-name-hint = Название команды или дубля: название и цифра 1, 2, …
+entry-board = Доска { $board }
+entry-sub = Запасной { $number }
+entry-submit = Подать заявку
+entry-window-opens = Регистрация откроется { $at }.
+entry-window-open = Регистрация открыта.
+entry-window-late = Регистрация открыта; заявка сейчас — поздняя (штраф G-G1).
+entry-window-closed = Регистрация закрыта.
+entry-status-playing = играет
+entry-status-waiting = лист ожидания, { $position }
+entry-status-sits-out = не играет (нечётное число, G-B13)
+entry-status-withdrawn = отозвана
+entry-status-retired = снята по ходу турнира
+entry-accepted = Заявка { $entry } принята.
+entry-replaced = Строка заявки { $entry } заменена.
+entry-accepted-late = Заявка { $entry } принята с опозданием: записан штраф { $code }.
+entry-accepted-waiting = Заявка { $entry } принята в лист ожидания, место { $position } (R-1.9).
+entry-withdrawn = Заявка { $entry } отозвана.

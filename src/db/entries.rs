@@ -1,0 +1,256 @@
+//! Entries of a tournament (G-B13) and the people named in them.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{entries, entry_players, people};
+use crate::ids::{EntryId, PersonId, TeamId, TournamentId};
+
+/// Where an entry stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryStatus {
+    /// Registered: playing, waiting or sitting out (G-B13) is
+    /// decided by `rules::entries::field`.
+    Entered,
+    /// Withdrawn before the draw; the waiting list moves up.
+    Withdrawn,
+    /// Withdrawn during play (G-G2): loses all remaining games.
+    Retired,
+}
+
+impl EntryStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            EntryStatus::Entered => "entered",
+            EntryStatus::Withdrawn => "withdrawn",
+            EntryStatus::Retired => "retired",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<EntryStatus> {
+        match code {
+            "entered" => Some(EntryStatus::Entered),
+            "withdrawn" => Some(EntryStatus::Withdrawn),
+            "retired" => Some(EntryStatus::Retired),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = entries)]
+pub struct Entry {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub team_id: i64,
+    pub name: String,
+    pub double_no: Option<i32>,
+    pub line: String,
+    pub submitted_by: i64,
+    pub submitted_at: NaiveDateTime,
+    pub late: bool,
+    pub status: String,
+    pub status_at: Option<NaiveDateTime>,
+    pub status_reason: Option<String>,
+    pub retired_after_round: Option<i32>,
+    pub start_no: Option<i32>,
+}
+
+impl Entry {
+    pub fn id(&self) -> EntryId {
+        EntryId(self.id)
+    }
+
+    pub fn team(&self) -> TeamId {
+        TeamId(self.team_id)
+    }
+
+    pub fn status(&self) -> EntryStatus {
+        EntryStatus::from_code(&self.status).unwrap_or(EntryStatus::Entered)
+    }
+
+    /// The captain for this tournament: whoever submitted the line (G-B13).
+    pub fn captain(&self) -> PersonId {
+        PersonId(self.submitted_by)
+    }
+}
+
+/// A person named in an entry.
+#[derive(Debug, Clone, Queryable)]
+pub struct EntryPlayer {
+    pub entry_id: i64,
+    pub person_id: i64,
+    pub substitute: bool,
+    /// Board number for board players, order for substitutes (from 1).
+    pub ordinal: i32,
+    pub nick: String,
+}
+
+pub struct NewEntry<'a> {
+    pub tournament: TournamentId,
+    pub team: TeamId,
+    pub name: &'a str,
+    pub double_no: Option<u8>,
+    pub line: &'a str,
+    pub submitted_by: PersonId,
+    pub submitted_at: NaiveDateTime,
+    pub late: bool,
+    pub boards: &'a [i64],
+    pub substitutes: &'a [i64],
+}
+
+pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Entry>> {
+    entries::table
+        .filter(entries::tournament_id.eq(t.0))
+        .order((entries::submitted_at, entries::id))
+        .select(Entry::as_select())
+        .load(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: EntryId) -> QueryResult<Option<Entry>> {
+    entries::table
+        .find(id.0)
+        .select(Entry::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn by_name(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    name_key: &str,
+) -> QueryResult<Option<Entry>> {
+    // Names are compared case-insensitively in code: both backends agree.
+    Ok(of_tournament(conn, t)?
+        .into_iter()
+        .find(|e| e.name.to_lowercase() == name_key))
+}
+
+/// The people of these entries, board players first then substitutes.
+pub fn players_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<EntryPlayer>> {
+    entry_players::table
+        .inner_join(people::table)
+        .filter(entry_players::entry_id.eq_any(ids))
+        .order((
+            entry_players::entry_id,
+            entry_players::substitute,
+            entry_players::ordinal,
+        ))
+        .select((
+            entry_players::entry_id,
+            entry_players::person_id,
+            entry_players::substitute,
+            entry_players::ordinal,
+            people::nick,
+        ))
+        .load(conn)
+}
+
+fn insert_players(
+    conn: &mut DbConnection,
+    entry: i64,
+    boards: &[i64],
+    substitutes: &[i64],
+) -> QueryResult<()> {
+    let rows: Vec<_> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (false, i, *p))
+        .chain(substitutes.iter().enumerate().map(|(i, p)| (true, i, *p)))
+        .map(|(substitute, i, person)| {
+            (
+                entry_players::entry_id.eq(entry),
+                entry_players::person_id.eq(person),
+                entry_players::substitute.eq(substitute),
+                entry_players::ordinal.eq(i32::try_from(i + 1).unwrap_or(i32::MAX)),
+            )
+        })
+        .collect();
+    for row in rows {
+        diesel::insert_into(entry_players::table)
+            .values(row)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Inserts an entry with its people. Call inside `write_transaction`.
+pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
+    let id = diesel::insert_into(entries::table)
+        .values((
+            entries::tournament_id.eq(new.tournament.0),
+            entries::team_id.eq(new.team.0),
+            entries::name.eq(new.name),
+            entries::double_no.eq(new.double_no.map(i32::from)),
+            entries::line.eq(new.line),
+            entries::submitted_by.eq(new.submitted_by.0),
+            entries::submitted_at.eq(new.submitted_at),
+            entries::late.eq(new.late),
+            entries::status.eq(EntryStatus::Entered.code()),
+        ))
+        .returning(entries::id)
+        .get_result::<i64>(conn)?;
+    insert_players(conn, id, new.boards, new.substitutes)?;
+    Ok(EntryId(id))
+}
+
+/// Replaces the line of an entry (before the draw); the registration time,
+/// and so the entry's place in the queue, stays.
+pub fn replace_line(
+    conn: &mut DbConnection,
+    id: EntryId,
+    line: &str,
+    submitted_by: PersonId,
+    boards: &[i64],
+    substitutes: &[i64],
+) -> QueryResult<()> {
+    diesel::update(entries::table.find(id.0))
+        .set((
+            entries::line.eq(line),
+            entries::submitted_by.eq(submitted_by.0),
+        ))
+        .execute(conn)?;
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id.0))).execute(conn)?;
+    insert_players(conn, id.0, boards, substitutes)
+}
+
+pub fn set_status(
+    conn: &mut DbConnection,
+    id: EntryId,
+    status: EntryStatus,
+    at: NaiveDateTime,
+    reason: Option<&str>,
+    after_round: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(entries::table.find(id.0))
+        .set((
+            entries::status.eq(status.code()),
+            entries::status_at.eq(at),
+            entries::status_reason.eq(reason),
+            entries::retired_after_round.eq(after_round),
+        ))
+        .execute(conn)
+}
+
+/// Gives the playing entries their pairing numbers at the draw.
+pub fn set_start_no(conn: &mut DbConnection, id: EntryId, start_no: i32) -> QueryResult<usize> {
+    diesel::update(entries::table.find(id.0))
+        .set(entries::start_no.eq(start_no))
+        .execute(conn)
+}
+
+/// Entries (status `entered`) in tournaments other than `except` that name
+/// this person, with the tournament they belong to: for G-B22 within one
+/// tournament and across parallel ones.
+pub fn entered_with_person(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> QueryResult<Vec<(i64, String, i64)>> {
+    entry_players::table
+        .inner_join(entries::table)
+        .filter(entry_players::person_id.eq(person.0))
+        .filter(entries::status.ne(EntryStatus::Withdrawn.code()))
+        .select((entries::id, entries::name, entries::tournament_id))
+        .load(conn)
+}

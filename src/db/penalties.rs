@@ -1,0 +1,88 @@
+//! Penalties from the regulation's catalogue (G-G1 …): half-points deducted
+//! from a team's championship points, with the reason and who imposed them
+//! (none for those the platform records itself, such as a late entry).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::penalties;
+use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
+use crate::rules::score::HalfPoints;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = penalties)]
+pub struct Penalty {
+    pub id: i64,
+    pub championship_id: i64,
+    pub tournament_id: Option<i64>,
+    pub team_id: i64,
+    pub entry_id: Option<i64>,
+    pub code: String,
+    /// Half-points deducted.
+    pub amount: i32,
+    pub reason: String,
+    pub imposed_by: Option<i64>,
+    pub imposed_at: NaiveDateTime,
+    pub revoked_at: Option<NaiveDateTime>,
+    pub revoked_by: Option<i64>,
+    pub revoke_reason: Option<String>,
+}
+
+impl Penalty {
+    pub fn amount(&self) -> HalfPoints {
+        HalfPoints(self.amount)
+    }
+
+    pub fn in_force(&self) -> bool {
+        self.revoked_at.is_none()
+    }
+}
+
+pub struct NewPenalty<'a> {
+    pub championship: ChampionshipId,
+    pub tournament: Option<TournamentId>,
+    pub team: TeamId,
+    pub entry: Option<EntryId>,
+    pub code: &'a str,
+    pub amount: HalfPoints,
+    pub reason: &'a str,
+    pub imposed_by: Option<PersonId>,
+    pub imposed_at: NaiveDateTime,
+}
+
+pub fn insert(conn: &mut DbConnection, new: &NewPenalty) -> QueryResult<i64> {
+    diesel::insert_into(penalties::table)
+        .values((
+            penalties::championship_id.eq(new.championship.0),
+            penalties::tournament_id.eq(new.tournament.map(|t| t.0)),
+            penalties::team_id.eq(new.team.0),
+            penalties::entry_id.eq(new.entry.map(|e| e.0)),
+            penalties::code.eq(new.code),
+            penalties::amount.eq(new.amount.0),
+            penalties::reason.eq(new.reason),
+            penalties::imposed_by.eq(new.imposed_by.map(|p| p.0)),
+            penalties::imposed_at.eq(new.imposed_at),
+        ))
+        .returning(penalties::id)
+        .get_result(conn)
+}
+
+pub fn of_championship(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<Penalty>> {
+    penalties::table
+        .filter(penalties::championship_id.eq(championship.0))
+        .order((penalties::imposed_at, penalties::id))
+        .select(Penalty::as_select())
+        .load(conn)
+}
+
+pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Penalty>> {
+    penalties::table
+        .filter(penalties::tournament_id.eq(t.0))
+        .order((penalties::imposed_at, penalties::id))
+        .select(Penalty::as_select())
+        .load(conn)
+}

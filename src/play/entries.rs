@@ -1,0 +1,380 @@
+//! Entering a tournament (G-B13): the line, or the form that builds it,
+//! checked by `rules::lineup::parse` against what the database knows at this
+//! moment, inside the registration window of the regulation; a late entry
+//! records its penalty (G-G1); doubles, the waiting list and the
+//! odd-count double (G-B13) follow from `rules::entries::field`.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDateTime;
+
+use super::eligibility::TeamChecker;
+use super::{PlayError, TournamentContext};
+use crate::db::entries::{self as e, Entry, EntryStatus, NewEntry};
+use crate::db::teams::{self as t, TeamStatus};
+use crate::db::{DbConnection, audit, penalties, people, tournaments, write_transaction};
+use crate::ids::{EntryId, PersonId, TeamId, TournamentId};
+use crate::rules::eligibility::{Occasion, Reason, TeamReason};
+use crate::rules::entries::{EntryRef, Field, field};
+use crate::rules::lineup::{self, Candidate, Problem};
+use crate::rules::regulation::EntryTiming;
+
+/// Why an entry was refused; every one found is reported.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EntryProblem {
+    /// A problem with the line itself (G-B13, G-B22, R-1.8, eligibility).
+    Line(Problem),
+    /// G-B13: registration opens this long before the start.
+    NotOpenYet { opens_at: NaiveDateTime },
+    /// The tournament has started or its field is drawn.
+    Closed,
+    /// The submitter is neither the captain nor a member of a participating
+    /// team of this championship.
+    NoTeam,
+    /// The team is not (or no longer) a participant (G-A5, G-B12).
+    TeamNotParticipant,
+    /// The team itself does not meet the regulation (R-1.10, G-B21, E-11).
+    Team(TeamReason),
+}
+
+pub type EntryError = PlayError<EntryProblem>;
+
+/// What happened to an accepted entry.
+#[derive(Debug, Clone)]
+pub struct Submitted {
+    pub entry: EntryId,
+    pub name: String,
+    /// True when an earlier line of the same entry was replaced.
+    pub replaced: bool,
+    /// G-G1: accepted late, with the penalty's code if one was recorded.
+    pub late_penalty: Option<String>,
+    /// position on the waiting list (from 1), if beyond the cap.
+    pub waiting: Option<usize>,
+}
+
+/// The teams this person may enter in this championship: those they
+/// captain and the one they are a member of now.
+pub fn teams_for(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    person: PersonId,
+) -> Result<Vec<t::Team>, diesel::result::Error> {
+    let mut teams = t::of_championship(conn, ctx.championship_id(), &[TeamStatus::Approved])?;
+    let mine = t::teams_of_person(conn, person)?;
+    teams.retain(|team| team.captain() == person || mine.iter().any(|(m, _)| m.id == team.id));
+    Ok(teams)
+}
+
+/// The entry's name part of a line: everything before the first comma.
+fn head(line: &str) -> String {
+    line.split(',').next().unwrap_or("").trim().to_lowercase()
+}
+
+/// Submits (or, before the draw, replaces) an entry. The submitter becomes
+/// the team's captain for this tournament (G-B13).
+pub fn submit(
+    conn: &mut DbConnection,
+    tournament: TournamentId,
+    submitter: PersonId,
+    line: &str,
+    now: NaiveDateTime,
+) -> Result<Submitted, EntryError> {
+    write_transaction(conn, |conn| {
+        let ctx = TournamentContext::load(conn, tournament)?.ok_or(PlayError::NotFound)?;
+        let reg = &ctx.regulation;
+        let start = ctx.tournament.starts_at;
+        // The registration window (G-B13 opens, G-A6/G-G1 late, closed at
+        // the start or at the draw).
+        let timing = if ctx.tournament.drawn_at.is_some() {
+            EntryTiming::Closed
+        } else {
+            reg.entry.timing((start - now).num_seconds())
+        };
+        let late_penalty = match timing {
+            EntryTiming::Closed => return Err(PlayError::Refused(vec![EntryProblem::Closed])),
+            EntryTiming::TooEarly => {
+                let opens = i64::from(reg.entry.opens_before_start.unwrap_or(0));
+                return Err(PlayError::Refused(vec![EntryProblem::NotOpenYet {
+                    opens_at: start - chrono::Duration::seconds(opens),
+                }]));
+            }
+            EntryTiming::OnTime => None,
+            EntryTiming::Late { penalty } => Some(penalty),
+        };
+        // Which team: the one of the submitter's whose name the line starts
+        // with; otherwise the first, so that the parser names the mismatch.
+        let candidates = teams_for(conn, &ctx, submitter)?;
+        let key = head(line);
+        let team = candidates
+            .iter()
+            .find(|team| {
+                let name = team.name.to_lowercase();
+                key == name
+                    || key
+                        .strip_prefix(&name)
+                        .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
+            })
+            .or(candidates.first())
+            .cloned()
+            .ok_or(PlayError::Refused(vec![EntryProblem::NoTeam]))?;
+        let occasion = Occasion {
+            at: start,
+            date: ctx.local_date(start),
+        };
+        let mut problems = Vec::new();
+        if team.status() != TeamStatus::Approved {
+            problems.push(EntryProblem::TeamNotParticipant);
+        }
+        // Members at this moment (G-B31/B32) and at the start for the team's
+        // own conditions.
+        let members_now = t::members_at(conn, team.id(), now)?;
+        let checker = TeamChecker::load(conn, &team)?;
+        problems.extend(
+            checker
+                .team(conn, reg, occasion, &team, members_now.len())?
+                .into_iter()
+                .map(EntryProblem::Team),
+        );
+        let existing = e::of_tournament(conn, tournament)?;
+        let people = candidates_of_line(
+            conn,
+            &ctx,
+            &checker,
+            occasion,
+            line,
+            &members_now,
+            &existing,
+            &key,
+        )?;
+        let parsed = lineup::parse(
+            line,
+            &lineup::Context {
+                rules: &reg.roster,
+                team: &team.name,
+                people: &people,
+            },
+        );
+        let lineup = match parsed {
+            Ok(l) if problems.is_empty() => l,
+            Ok(_) => return Err(PlayError::Refused(problems)),
+            Err(found) => {
+                let mut all: Vec<EntryProblem> =
+                    found.into_iter().map(EntryProblem::Line).collect();
+                all.extend(problems);
+                return Err(PlayError::Refused(all));
+            }
+        };
+        let line = line.trim();
+        let same = existing.iter().find(|x| {
+            x.status() == EntryStatus::Entered
+                && x.name.to_lowercase() == lineup.entry.to_lowercase()
+        });
+        let (entry, replaced, late_penalty) = match same {
+            Some(x) => {
+                e::replace_line(
+                    conn,
+                    x.id(),
+                    line,
+                    submitter,
+                    &lineup.boards,
+                    &lineup.substitutes,
+                )?;
+                (x.id(), true, None)
+            }
+            None => {
+                let id = e::insert(
+                    conn,
+                    &NewEntry {
+                        tournament,
+                        team: team.id(),
+                        name: &lineup.entry,
+                        double_no: lineup.double,
+                        line,
+                        submitted_by: submitter,
+                        submitted_at: now,
+                        late: late_penalty.is_some(),
+                        boards: &lineup.boards,
+                        substitutes: &lineup.substitutes,
+                    },
+                )?;
+                // G-G1: the penalty of the catalogue, recorded with the entry.
+                let code = late_penalty.flatten();
+                if let Some(code) = &code
+                    && let Some(amount) = reg.penalty(code).and_then(|p| p.amount)
+                {
+                    penalties::insert(
+                        conn,
+                        &penalties::NewPenalty {
+                            championship: ctx.championship_id(),
+                            tournament: Some(tournament),
+                            team: team.id(),
+                            entry: Some(id),
+                            code,
+                            amount,
+                            reason: "late entry",
+                            imposed_by: None,
+                            imposed_at: now,
+                        },
+                    )?;
+                    tournaments::bump_results_version(conn, tournament)?;
+                }
+                (id, false, code)
+            }
+        };
+        audit::Entry::new("entry.submit", format!("entry:{entry}"))
+            .actor(submitter)
+            .championship(ctx.championship_id())
+            .detail(format!(
+                "{} {line}{}",
+                if replaced { "replaced:" } else { "entered:" },
+                if late_penalty.is_some() {
+                    " (late)"
+                } else {
+                    ""
+                }
+            ))
+            .record(conn)?;
+        let after = e::of_tournament(conn, tournament)?;
+        let f = field_of(&ctx, &after);
+        let waiting = f.waiting.iter().position(|w| *w == entry.0).map(|p| p + 1);
+        Ok(Submitted {
+            entry,
+            name: lineup.entry,
+            replaced,
+            late_penalty,
+            waiting,
+        })
+    })
+}
+
+/// What the parser needs to know about each nick of the line.
+#[allow(clippy::too_many_arguments)]
+fn candidates_of_line(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    checker: &TeamChecker,
+    occasion: Occasion,
+    line: &str,
+    members_now: &[PersonId],
+    existing: &[Entry],
+    own_key: &str,
+) -> Result<BTreeMap<String, Candidate>, diesel::result::Error> {
+    let reg = &ctx.regulation;
+    let mut out = BTreeMap::new();
+    // G-B22: who is already in another entry of this tournament.
+    let others: Vec<&Entry> = existing
+        .iter()
+        .filter(|x| x.status() != EntryStatus::Withdrawn && x.name.to_lowercase() != own_key)
+        .collect();
+    let other_ids: Vec<i64> = others.iter().map(|x| x.id).collect();
+    let named = e::players_of(conn, &other_ids)?;
+    for nick in line
+        .split(',')
+        .skip(1)
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        let key = nick.to_lowercase();
+        if out.contains_key(&key) {
+            continue;
+        }
+        let Some(person) = people::by_nick(conn, nick)? else {
+            continue;
+        };
+        let id = person.id();
+        let other_entry = named
+            .iter()
+            .find(|p| p.person_id == id.0)
+            .and_then(|p| others.iter().find(|x| x.id == p.entry_id))
+            .map(|x| x.name.clone());
+        let parallel_event = if reg.roster.one_sport_per_athlete {
+            parallel_event(conn, ctx, id)?
+        } else {
+            None
+        };
+        let unmet: Vec<Reason> = checker.person(conn, reg, occasion, id)?;
+        out.insert(
+            key,
+            Candidate {
+                person: id.0,
+                nick: person.nick,
+                member: members_now.contains(&id),
+                other_entry,
+                parallel_event,
+                unmet,
+            },
+        );
+    }
+    Ok(out)
+}
+
+/// the name of a parallel event — a tournament of another
+/// championship that also allows one sport per athlete, held on the same
+/// day — in which this person is already entered.
+fn parallel_event(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    person: PersonId,
+) -> Result<Option<String>, diesel::result::Error> {
+    let day = ctx.local_date(ctx.tournament.starts_at);
+    for (_, _, other) in e::entered_with_person(conn, person)? {
+        if other == ctx.tournament.id {
+            continue;
+        }
+        let Some(o) = TournamentContext::load(conn, TournamentId(other))? else {
+            continue;
+        };
+        if o.championship.id != ctx.championship.id
+            && o.regulation.roster.one_sport_per_athlete
+            && o.local_date(o.tournament.starts_at) == day
+        {
+            return Ok(Some(o.championship.name));
+        }
+    }
+    Ok(None)
+}
+
+/// Who plays, who waits, who sits out (G-B13), among the entries
+/// still entered.
+pub fn field_of(ctx: &TournamentContext, entries: &[Entry]) -> Field {
+    let refs: Vec<EntryRef> = entries
+        .iter()
+        .filter(|x| x.status() == EntryStatus::Entered)
+        .map(|x| EntryRef {
+            id: x.id,
+            double: x.double_no.and_then(|d| u8::try_from(d).ok()),
+            registered_at: x.submitted_at,
+        })
+        .collect();
+    field(&refs, &ctx.regulation.entry)
+}
+
+/// Withdraws an entry before the draw: its captain for the tournament or
+/// the team's captain may. The waiting list moves up because the
+/// field is recomputed from the entries still entered.
+pub fn withdraw(
+    conn: &mut DbConnection,
+    entry: EntryId,
+    actor: PersonId,
+    now: NaiveDateTime,
+) -> Result<Entry, EntryError> {
+    write_transaction(conn, |conn| {
+        let x = e::by_id(conn, entry)?.ok_or(PlayError::NotFound)?;
+        let team = t::by_id(conn, TeamId(x.team_id))?.ok_or(PlayError::NotFound)?;
+        if x.captain() != actor && team.captain() != actor {
+            return Err(PlayError::Forbidden);
+        }
+        let ctx = TournamentContext::load(conn, TournamentId(x.tournament_id))?
+            .ok_or(PlayError::NotFound)?;
+        if ctx.tournament.drawn_at.is_some() || x.status() != EntryStatus::Entered {
+            return Err(PlayError::Refused(vec![EntryProblem::Closed]));
+        }
+        e::set_status(conn, entry, EntryStatus::Withdrawn, now, None, None)?;
+        audit::Entry::new("entry.withdraw", format!("entry:{entry}"))
+            .actor(actor)
+            .championship(ctx.championship_id())
+            .detail(format!("{}: entered → withdrawn", x.name))
+            .record(conn)?;
+        Ok(x)
+    })
+}

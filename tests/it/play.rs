@@ -1,0 +1,406 @@
+//! Tournaments through the web pages (issue 7): entries and line-ups
+//! (G-B13, G-B22, G-G1, R-1.8, R-1.9).
+
+use chrono::{Duration, Utc};
+use league::db;
+use league::ids::{ChampionshipId, TournamentId};
+use reqwest::{Client, StatusCode};
+
+use crate::helpers::{Page, TestApp, new_client};
+
+/// A championship under a preset whose organizer and judge is the platform
+/// admin "Root", with teams built through the pages.
+pub struct Club {
+    pub app: TestApp,
+    pub root: Client,
+    pub id: i64,
+    pub preset: &'static str,
+}
+
+pub struct Team {
+    pub id: i64,
+    pub name: String,
+    pub captain: Client,
+    /// Nicks of the members, the captain first.
+    pub nicks: Vec<String>,
+}
+
+impl Club {
+    pub async fn new(preset: &'static str) -> Club {
+        let app = TestApp::spawn().await;
+        let root = app.admin("Root").await;
+        let id = app.create_championship(&root, preset).await;
+        Club {
+            app,
+            root,
+            id,
+            preset,
+        }
+    }
+
+    /// A signed-up person; under G a club member (G-A7).
+    pub async fn person(&self, nick: &str) -> Client {
+        let client = self.app.person(nick).await;
+        if self.preset == "G" {
+            let page = self
+                .app
+                .post_with(
+                    &self.root,
+                    &format!("/people/{nick}/club"),
+                    &[("action", "mark")],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER);
+        }
+        client
+    }
+
+    /// An approved team whose captain is `nicks[0]` and whose other members
+    /// joined by invitation.
+    pub async fn team(&self, name: &str, nicks: &[&str]) -> Team {
+        let captain = self.person(nicks[0]).await;
+        let page = self.app.apply_team(&captain, self.id, name, "").await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        let id = page.location_id("/teams/");
+        let page = self
+            .app
+            .decide_team(&self.root, self.id, id, "approve", "")
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        for nick in &nicks[1..] {
+            let member = self.person(nick).await;
+            self.app
+                .invite_and_accept(&captain, id, &member, nick)
+                .await;
+        }
+        Team {
+            id,
+            name: name.to_owned(),
+            captain,
+            nicks: nicks.iter().map(|n| (*n).to_owned()).collect(),
+        }
+    }
+
+    /// One tournament starting `minutes` from now (a schedule of one month,
+    /// then moved through the organizer's form). Returns its id.
+    pub async fn tournament_in(&self, minutes: i64) -> i64 {
+        let page = self
+            .app
+            .post_with(
+                &self.root,
+                &format!("/championships/{}/schedule", self.id),
+                &[
+                    ("nth", "1"),
+                    ("weekday", "Wed"),
+                    ("time", "18:15"),
+                    ("from", "2030-01"),
+                    ("until", "2030-01"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        let all = db::tournaments::of_championship(&mut self.app.db(), ChampionshipId(self.id))
+            .expect("tournaments");
+        let newest = all.iter().max_by_key(|t| t.number).expect("one");
+        self.move_start(newest.id, minutes).await;
+        newest.id
+    }
+
+    /// Moves a tournament's start to `minutes` from now (Moscow time).
+    pub async fn move_start(&self, tournament: i64, minutes: i64) {
+        let at = (Utc::now() + Duration::minutes(minutes))
+            .with_timezone(&chrono_tz::Europe::Moscow)
+            .format("%Y-%m-%dT%H:%M")
+            .to_string();
+        let page = self
+            .app
+            .post_with(
+                &self.root,
+                &format!("/championships/{}/tournaments/{tournament}/start", self.id),
+                &[("starts_at", &at)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+
+    pub fn tournament_url(&self, tournament: i64) -> String {
+        format!("/championships/{}/tournaments/{tournament}", self.id)
+    }
+
+    /// A captain's (or member's) entry as one line.
+    pub async fn enter(&self, who: &Client, tournament: i64, line: &str) -> Page {
+        self.app
+            .post_with(
+                who,
+                &format!("{}/entries", self.tournament_url(tournament)),
+                &[("line", line)],
+            )
+            .await
+    }
+
+    pub fn entries(&self, tournament: i64) -> Vec<db::entries::Entry> {
+        db::entries::of_tournament(&mut self.app.db(), TournamentId(tournament)).expect("entries")
+    }
+
+    /// Status column of the tournament page, by entry name.
+    pub async fn statuses(&self, tournament: i64) -> Vec<(String, String)> {
+        let page = self.app.get(&self.tournament_url(tournament)).await;
+        let names = page.texts("table.entries tbody td:nth-child(2)");
+        let statuses = page.texts("table.entries td.entry-status");
+        names.into_iter().zip(statuses).collect()
+    }
+}
+
+fn nicks(prefix: &str, n: usize) -> Vec<String> {
+    (1..=n).map(|i| format!("{prefix}{i}")).collect()
+}
+
+async fn g_team(club: &Club, name: &str, prefix: &str, members: usize) -> Team {
+    let names = nicks(prefix, members);
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    club.team(name, &refs).await
+}
+
+fn line(team: &Team, entry: &str, range: std::ops::Range<usize>) -> String {
+    std::iter::once(entry.to_owned())
+        .chain(team.nicks[range].iter().cloned())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[tokio::test]
+async fn g_b13_a_line_and_the_form_enter_the_same_way_and_the_submitter_captains() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 7).await;
+    let t = club.tournament_in(20).await;
+    // A member who is not the team's captain submits: captain for this
+    // tournament (G-B13).
+    let member = new_client();
+    club.app
+        .log_in_with(&member, "la2", crate::helpers::PASSWORD)
+        .await;
+    let page = club.enter(&member, t, &line(&team, "Ладья", 0..7)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let entries = club.entries(t);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].submitted_by, club.app.person_id("la2"));
+    assert!(!entries[0].late);
+    let page = club.app.get(&club.tournament_url(t)).await;
+    assert_eq!(
+        page.texts("table.entries tbody td:nth-child(3)"),
+        ["la2"],
+        "the captain for the tournament"
+    );
+    // The form's fields build the same line: replacing the entry keeps its
+    // place in the queue.
+    let mut fields = vec![("entry", "Ладья".to_owned())];
+    let boards = ["la3", "la4", "la5", "la6", "la7"];
+    let names: Vec<String> = (1..=5).map(|i| format!("board{i}")).collect();
+    for (n, b) in names.iter().zip(boards) {
+        fields.push((n.as_str(), b.to_owned()));
+    }
+    fields.push(("sub1", "la1".to_owned()));
+    let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let page = club
+        .app
+        .post_with(
+            &team.captain,
+            &format!("{}/entries", club.tournament_url(t)),
+            &refs,
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let entries = club.entries(t);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].line, "Ладья,la3,la4,la5,la6,la7,la1");
+    let page = club.app.get(&club.tournament_url(t)).await;
+    assert_eq!(
+        page.texts("table.entries tbody td:nth-child(4)"),
+        ["la3, la4, la5, la6, la7"]
+    );
+}
+
+#[tokio::test]
+async fn g_b13_five_mistakes_give_five_messages_and_change_nothing() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let other = g_team(&club, "Конь", "ko", 5).await;
+    club.person("stranger").await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&other.captain, t, &line(&other, "Конь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let before = club.entries(t).len();
+    // A space, an unknown nick, a non-member, a name twice, too few players.
+    let page = club
+        .enter(&team.captain, t, "Ладья,la1, stranger,ghost,la1")
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 5, "{problems:?}");
+    assert!(problems[0].contains("пробел"), "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains("ghost")));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("stranger") && p.contains("не состоит"))
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("la1") && p.contains("дважды"))
+    );
+    assert!(problems.iter().any(|p| p.contains("нужно 5")));
+    assert_eq!(club.entries(t).len(), before, "nothing stored");
+    // The line is kept in the form.
+    assert_eq!(
+        page.attr("#entry-line", "value").as_deref(),
+        Some("Ладья,la1, stranger,ghost,la1")
+    );
+}
+
+#[tokio::test]
+async fn g_b22_a_player_named_in_another_entry_of_the_tournament_is_refused() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 10).await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья1", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The double names la5, already on Ладья1.
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья2", 4..9))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = page.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("la5") && problems[0].contains("Ладья1"));
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья2", 5..10))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(club.entries(t).len(), 2);
+}
+
+#[tokio::test]
+async fn g_b13_registration_opens_30_minutes_before_and_closes_at_the_start() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(45).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#entry-form ul.problems li")[0].contains("Регистрация откроется"),
+        "{}",
+        page.text
+    );
+    club.move_start(t, -1).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(club.entries(t).is_empty());
+    club.move_start(t, 29).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn g_g1_an_entry_less_than_5_minutes_before_the_start_is_penalised() {
+    let club = Club::new("G").await;
+    let early = g_team(&club, "Ладья", "la", 5).await;
+    let late = g_team(&club, "Конь", "ko", 5).await;
+    let t = club.tournament_in(20).await;
+    assert_eq!(
+        club.enter(&early.captain, t, &line(&early, "Ладья", 0..5))
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    club.move_start(t, 3).await;
+    let page = club
+        .enter(&late.captain, t, &line(&late, "Конь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let page = club
+        .app
+        .get_with(&late.captain, &club.tournament_url(t))
+        .await;
+    assert!(
+        page.texts(".flash").iter().any(|f| f.contains("G-G1")),
+        "{:?}",
+        page.texts(".flash")
+    );
+    let penalties =
+        db::penalties::of_championship(&mut club.app.db(), ChampionshipId(club.id)).expect("q");
+    assert_eq!(penalties.len(), 1);
+    assert_eq!(penalties[0].code, "G-G1");
+    assert_eq!(penalties[0].team_id, late.id);
+    assert_eq!(penalties[0].amount, 1, "half a point");
+    let entries = club.entries(t);
+    assert_eq!(
+        entries.iter().map(|e| e.late).collect::<Vec<_>>(),
+        [false, true]
+    );
+}
+
+#[tokio::test]
+async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
+    let club = Club::new("G").await;
+    let big = g_team(&club, "Ладья", "la", 10).await;
+    let other = g_team(&club, "Конь", "ko", 5).await;
+    let t = club.tournament_in(20).await;
+    for (who, l) in [
+        (&big.captain, line(&big, "Ладья1", 0..5)),
+        (&big.captain, line(&big, "Ладья2", 5..10)),
+        (&other.captain, line(&other, "Конь", 0..5)),
+    ] {
+        let page = club.enter(who, t, &l).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    assert_eq!(
+        club.statuses(t).await,
+        [
+            ("Ладья1".to_owned(), "играет".to_owned()),
+            (
+                "Ладья2".to_owned(),
+                "не играет (нечётное число, G-B13)".to_owned()
+            ),
+            ("Конь".to_owned(), "играет".to_owned()),
+        ]
+    );
+    // A withdrawal makes the count even: the double plays again.
+    let page = club
+        .app
+        .get_with(&other.captain, &club.tournament_url(t))
+        .await;
+    let withdraw = page
+        .attr("table.entries form[action$='/withdraw']", "action")
+        .expect("the captain may withdraw");
+    assert_eq!(
+        club.app
+            .post_with(&other.captain, &withdraw, &[])
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        club.statuses(t).await,
+        [
+            ("Ладья1".to_owned(), "играет".to_owned()),
+            ("Ладья2".to_owned(), "играет".to_owned()),
+            ("Конь".to_owned(), "отозвана".to_owned()),
+        ]
+    );
+}
