@@ -240,6 +240,23 @@ impl SubstitutionReason {
             SubstitutionReason::LostConnection => "G-V32",
         }
     }
+
+    /// The stored form (`substitutions.reason`: `captain` | `disconnect`).
+    pub fn code(self) -> &'static str {
+        match self {
+            SubstitutionReason::CaptainDecision => "captain",
+            SubstitutionReason::LostConnection => "disconnect",
+        }
+    }
+
+    /// Reads the stored form back.
+    pub fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "captain" => Some(SubstitutionReason::CaptainDecision),
+            "disconnect" => Some(SubstitutionReason::LostConnection),
+            _ => None,
+        }
+    }
 }
 
 /// The captain's announcement `team table_no, Player => replacement`
@@ -1054,6 +1071,10 @@ mod tests {
             ])
         );
         assert_eq!(check_substitution(&sub(2, 2, 6, lost), &round), Ok(()));
+        for r in [lost, SubstitutionReason::CaptainDecision] {
+            assert_eq!(SubstitutionReason::from_code(r.code()), Some(r));
+        }
+        assert_eq!(SubstitutionReason::from_code("other"), None);
         assert_eq!(round.eligible_substitutes(2), vec![6, 8]);
     }
 
