@@ -18,6 +18,8 @@
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`lineup`] — the G-B13 application line, every problem at once;
+//! * [`boards`] — boards of a round (G-V22, E-2), substitutions (G-V31,
+//!   G-V32), withdrawal for missing players (G-G2), lateness (E-6);
 //! * [`pairing`] — Berger round robins, FIDE team Swiss, groups and knockout (E-9);
 //! * [`documents`] — document kinds (R-1.10, R-2.2, E-12), file types by content;
 //! * [`roster`] — team names, roster limits, membership periods, bans and clones;
@@ -25,6 +27,7 @@
 //! * [`eligibility`] — may a person play for a team, may a team enter (G-A7,
 //!   E-11, E-12), with every unmet condition as data.
 
+pub mod boards;
 pub mod crosstable;
 pub mod documents;
 pub mod eligibility;

@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod boards_view;
 pub mod championships;
 pub mod csrf;
 pub mod ctx;
