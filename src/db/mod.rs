@@ -11,6 +11,7 @@ pub mod organizations;
 pub mod penalties;
 pub mod people;
 pub mod roles;
+pub mod rounds;
 pub mod schema;
 pub mod standing;
 pub mod teams;

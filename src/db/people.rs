@@ -187,3 +187,14 @@ pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec
         .select(Person::as_select())
         .load(conn)
 }
+
+/// (id, nick) of these people.
+pub fn nicks_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    people::table
+        .filter(people::id.eq_any(ids))
+        .select((people::id, people::nick))
+        .load(conn)
+}

@@ -395,9 +395,15 @@ mod tests {
                 event: "Волейбол".into()
             }])
         );
+        let mut people = people.clone();
         if let Some(c) = people.get_mut("a2") {
             c.parallel_event = None;
         }
+        let ctx = Context {
+            rules: &r.roster,
+            team: "Завод",
+            people: &people,
+        };
         assert!(parse("Завод,a1,a2,a3", &ctx).is_ok());
     }
 }

@@ -67,7 +67,9 @@ impl AppState {
 /// Every URL the app serves, named once, so that links and redirects
 /// cannot drift from the route table.
 pub mod paths {
-    use crate::ids::{ChampionshipId, EntryId, InvitationId, PersonId, TeamId, TournamentId};
+    use crate::ids::{
+        ChampionshipId, EntryId, GameId, InvitationId, PersonId, RoundId, TeamId, TournamentId,
+    };
 
     pub const HOME: &str = "/";
     pub const HEALTH: &str = "/health";
@@ -98,6 +100,12 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/entries";
     pub const ENTRY_WITHDRAW: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/withdraw";
+    pub const DRAW: &str = "/championships/{championship_id}/tournaments/{tournament_id}/draw";
+    pub const ROUNDS: &str = "/championships/{championship_id}/tournaments/{tournament_id}/rounds";
+    pub const ROUND_PUBLISH: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
+    pub const GAME_RESULT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -152,6 +160,16 @@ pub mod paths {
     }
     pub fn entry_withdraw(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
         format!("/championships/{c}/tournaments/{t}/entries/{e}/withdraw")
+    }
+    /// `draw` or `rounds` of a tournament.
+    pub fn tournament_action(c: ChampionshipId, t: TournamentId, action: &str) -> String {
+        format!("/championships/{c}/tournaments/{t}/{action}")
+    }
+    pub fn round_publish(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{r}/publish")
+    }
+    pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
+        format!("/championships/{c}/tournaments/{t}/games/{g}/result")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -240,6 +258,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TOURNAMENT).route(get().to(tournaments::show)))
         .service(resource(ENTRIES).route(post().to(tournaments::enter)))
         .service(resource(ENTRY_WITHDRAW).route(post().to(tournaments::withdraw)))
+        .service(resource(DRAW).route(post().to(tournaments::draw)))
+        .service(resource(ROUNDS).route(post().to(tournaments::pair)))
+        .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
+        .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

@@ -12,19 +12,21 @@ use serde::Deserialize;
 
 use super::ctx::PageCtx;
 use super::error::AppError;
-use super::guards::SignedIn;
+use super::guards::{Judges, SignedIn, Staff};
 use super::play_view::entry_problem;
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::entries::{self as e, EntryStatus};
 use crate::db::{self, organizations, people};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, RoundId, TeamId, TournamentId};
 use crate::msg;
 use crate::play::entries::{self as entry_ops, EntryProblem};
+use crate::play::rounds::{self as round_ops, Loaded, RoundProblem};
 use crate::play::{PlayError, TournamentContext};
 use crate::rules::lineup::line_from_fields;
 use crate::rules::regulation::EntryTiming;
+use crate::rules::score::HalfPoints;
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….
@@ -100,6 +102,62 @@ pub struct TournamentPage {
     subs: Vec<(usize, String)>,
     line: String,
     problems: Vec<String>,
+    /// Judges of this championship (or admins) see the draw, pairing,
+    /// publication and result forms.
+    is_judge: bool,
+    drawn: bool,
+    draw_url: String,
+    pair_url: String,
+    rounds: Vec<RoundView>,
+    standings: Option<StandingsView>,
+    /// A message about the last judges' action refused (shown at the top).
+    judge_problem: Option<String>,
+}
+
+pub struct GameView {
+    pub board: i32,
+    pub game_no: i32,
+    pub home_player: String,
+    pub away_player: String,
+    /// "W" or "B": the home player's colour.
+    pub home_colour: &'static str,
+    pub result: String,
+    pub result_code: String,
+    pub version: i32,
+    pub result_url: String,
+}
+
+pub struct MatchView {
+    pub table: i32,
+    pub home: String,
+    pub away: Option<String>,
+    pub score: String,
+    pub forfeit: bool,
+    pub games: Vec<GameView>,
+}
+
+pub struct RoundView {
+    pub number: i32,
+    pub published: bool,
+    pub complete: bool,
+    pub notes: String,
+    pub publish_url: String,
+    pub matches: Vec<MatchView>,
+}
+
+pub struct StandingsRowView {
+    pub place: String,
+    pub name: String,
+    pub match_points: String,
+    pub game_points: String,
+    pub tie_breaks: Vec<String>,
+    /// Why this row is ahead of the next one.
+    pub gap: String,
+}
+
+pub struct StandingsView {
+    pub tie_break_names: Vec<String>,
+    pub rows: Vec<StandingsRowView>,
 }
 
 /// Path `/championships/{championship_id}/tournaments/{tournament_id}…`.
@@ -141,9 +199,30 @@ async fn tournament_page(
     path: &TournamentPath,
     form: EntryForm,
     problems: Vec<EntryProblem>,
+    judge_problem: Option<String>,
 ) -> Result<TournamentPage, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
     let viewer = ctx.user.as_ref().map(|u| u.id);
+    let is_judge = match &ctx.user {
+        Some(u) if u.is_admin => true,
+        Some(u) => {
+            let person = u.id;
+            state
+                .db(move |conn| {
+                    Ok(crate::db::roles::has_role(
+                        conn,
+                        person,
+                        ChampionshipId(c),
+                        <super::guards::Judges as super::guards::RoleSet>::ROLES,
+                    )?)
+                })
+                .await?
+        }
+        None => false,
+    };
+    let loaded = state
+        .db(move |conn| Loaded::load(conn, TournamentId(t))?.ok_or(AppError::NotFound))
+        .await?;
     let (tc, entries, players, captains, my_teams, org_names) = state
         .db(move |conn| {
             let tc = load(conn, c, t)?;
@@ -274,7 +353,137 @@ async fn tournament_page(
             .collect(),
         line: form.line,
         problems,
+        is_judge,
+        drawn,
+        draw_url: paths::tournament_action(tc.championship_id(), tc.id(), "draw"),
+        pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
+        rounds: round_views(&loaded, is_judge),
+        standings: standings_view(&loaded),
+        judge_problem,
         ctx,
+    })
+}
+
+fn result_words(code: &str) -> String {
+    match code {
+        "pending" => "…".to_owned(),
+        "1/2" => "½-½".to_owned(),
+        "replay" => "R".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn round_views(l: &Loaded, is_judge: bool) -> Vec<RoundView> {
+    let name = |id: i64| {
+        l.entries
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let nick = |id: Option<i64>, nicks: &HashMap<i64, String>| {
+        id.and_then(|i| nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let rules = l.to_rules();
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    l.rounds
+        .iter()
+        .filter(|x| x.is_published() || is_judge)
+        .map(|round| {
+            let matches = l
+                .matches_of(round.id)
+                .map(|m| {
+                    let games: Vec<&crate::db::rounds::Game> = l.games_of(m.id).collect();
+                    let (mut h, mut a) = (HalfPoints::ZERO, HalfPoints::ZERO);
+                    for g in &games {
+                        if let Some((x, y)) = g.result().points() {
+                            h += x;
+                            a += y;
+                        }
+                    }
+                    let forfeit = m.forfeit.is_some();
+                    let score = match m.forfeit.as_deref() {
+                        Some("home") => format!("{}-0", rules.round_cap()),
+                        Some("away") => format!("0-{}", rules.round_cap()),
+                        Some(_) => "0-0".to_owned(),
+                        None => format!("{h}-{a}"),
+                    };
+                    MatchView {
+                        table: m.table_no,
+                        home: name(m.home_entry_id),
+                        away: m.away_entry_id.map(name),
+                        score,
+                        forfeit,
+                        games: games
+                            .iter()
+                            .map(|g| GameView {
+                                board: g.board,
+                                game_no: g.game_no,
+                                home_player: nick(g.home_player_id, &l.nicks),
+                                away_player: nick(g.away_player_id, &l.nicks),
+                                home_colour: if g.home_white { "W" } else { "B" },
+                                result: result_words(&g.result),
+                                result_code: g.result.clone(),
+                                version: g.version,
+                                result_url: paths::game_result(c, t, g.id()),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            RoundView {
+                number: round.number,
+                published: round.is_published(),
+                complete: l.round_complete(round.id),
+                notes: round.notes.clone(),
+                publish_url: paths::round_publish(c, t, round.id()),
+                matches,
+            }
+        })
+        .collect()
+}
+
+/// The ranking with the regulation's tie-breaks, and why each row is ahead
+/// of the next.
+fn standings_view(l: &Loaded) -> Option<StandingsView> {
+    let rules = l.to_rules();
+    if rules.rounds.is_empty() {
+        return None;
+    }
+    let tb = &l.ctx.regulation.tie_breaks;
+    let st = crate::rules::ranking::standings(&rules, tb, &[]).ok()?;
+    let name = |team: crate::rules::tournament::TeamId| {
+        rules
+            .teams
+            .iter()
+            .find(|x| x.id == team)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    Some(StandingsView {
+        tie_break_names: tb.chain.iter().map(ToString::to_string).collect(),
+        rows: st
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| StandingsRowView {
+                place: row.place.to_string(),
+                name: name(row.team),
+                match_points: row.match_points.to_string(),
+                game_points: row.game_points.to_string(),
+                tie_breaks: row
+                    .tie_breaks
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(String::new, ToString::to_string))
+                    .collect(),
+                gap: st
+                    .gaps
+                    .get(i)
+                    .and_then(|g| g.as_ref())
+                    .map_or_else(String::new, ToString::to_string),
+            })
+            .collect(),
     })
 }
 
@@ -284,7 +493,7 @@ pub async fn show(
     state: web::Data<AppState>,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let p = tournament_page(ctx, &state, &path, EntryForm::default(), Vec::new()).await?;
+    let p = tournament_page(ctx, &state, &path, EntryForm::default(), Vec::new(), None).await?;
     page(StatusCode::OK, &p)
 }
 
@@ -336,7 +545,7 @@ pub async fn enter(
             )))
         }
         Err(PlayError::Refused(problems)) => {
-            let p = tournament_page(ctx, &state, &path, form, problems).await?;
+            let p = tournament_page(ctx, &state, &path, form, problems, None).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(play_error(other)),
@@ -392,4 +601,214 @@ fn play_error<P: std::fmt::Debug>(e: PlayError<P>) -> AppError {
         PlayError::Db(e) => e.into(),
         PlayError::Refused(p) => AppError::Internal(format!("unexpected refusal: {p:?}")),
     }
+}
+
+/// `POST …/draw` (judges): freeze the field and pair round 1. The seed of
+/// the lot is random unless the judge gives one (to reproduce a draw).
+#[derive(Debug, Deserialize)]
+pub struct DrawForm {
+    #[serde(default)]
+    pub seed: String,
+}
+
+fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
+    match p {
+        RoundProblem::AlreadyDrawn => ctx.lang.msg(msg!("round-already-drawn")),
+        RoundProblem::NotDrawn => ctx.lang.msg(msg!("round-not-drawn")),
+        RoundProblem::NoFormat { entries } => ctx.t1("round-no-format", "count", entries),
+        RoundProblem::PreviousRoundOpen { round } => ctx.t1("round-previous-open", "round", round),
+        RoundProblem::AllRoundsPaired => ctx.lang.msg(msg!("round-all-paired")),
+        RoundProblem::Engine(detail) => ctx.t1("round-engine", "detail", detail),
+        RoundProblem::Unsupported => ctx.lang.msg(msg!("round-unsupported")),
+        RoundProblem::Changed { result, .. } => {
+            ctx.t1("game-changed", "result", result_words(result))
+        }
+        RoundProblem::NotPublished => ctx.lang.msg(msg!("round-not-published")),
+    }
+}
+
+/// Ends a judges' action: a 303 with a flash, or the page again with the
+/// refusal (409 when someone else changed the game first).
+async fn judged(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    path: &TournamentPath,
+    result: Result<(), round_ops::RoundError>,
+    done: crate::i18n::MsgKey,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(()) => {
+            AppSession(session).flash(FlashLevel::Success, done);
+            Ok(see_other(&paths::tournament(
+                ChampionshipId(path.championship_id),
+                TournamentId(path.tournament_id),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let status = if problems
+                .iter()
+                .any(|p| matches!(p, RoundProblem::Changed { .. }))
+            {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let text = problems
+                .iter()
+                .map(|p| round_problem(&ctx, p))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let p = tournament_page(
+                ctx,
+                state,
+                path,
+                EntryForm::default(),
+                Vec::new(),
+                Some(text),
+            )
+            .await?;
+            page(status, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+pub async fn draw(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+    form: web::Form<DrawForm>,
+) -> Result<HttpResponse, AppError> {
+    let seed = form
+        .seed
+        .trim()
+        .parse::<u64>()
+        .unwrap_or_else(|_| rand::random::<u64>() >> 1);
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let judge = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(round_ops::draw(conn, TournamentId(t), judge, seed, db::utc_now()).map(drop))
+        })
+        .await?;
+    judged(ctx, &state, &session, &path, result, msg!("round-paired")).await
+}
+
+/// `POST …/rounds` (judges): pair the next round as a draft.
+pub async fn pair(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let judge = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(round_ops::pair_next(conn, TournamentId(t), judge, db::utc_now()).map(drop))
+        })
+        .await?;
+    judged(ctx, &state, &session, &path, result, msg!("round-paired")).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct RoundPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub round_id: i64,
+}
+
+/// `POST …/rounds/{round_id}/publish` (judges).
+pub async fn publish(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<RoundPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, round) = (path.championship_id, path.tournament_id, path.round_id);
+    let judge = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(round_ops::publish(
+                conn,
+                TournamentId(t),
+                RoundId(round),
+                judge,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let tp = TournamentPath {
+        championship_id: c,
+        tournament_id: t,
+    };
+    judged(ctx, &state, &session, &tp, result, msg!("round-published")).await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GamePath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub game_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ResultForm {
+    pub result: String,
+    pub version: i32,
+}
+
+/// `POST …/games/{game_id}/result` (judges): the result of one game, if
+/// nobody changed it since the form was shown (`version`).
+pub async fn result(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<GamePath>,
+    form: web::Form<ResultForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, game) = (path.championship_id, path.tournament_id, path.game_id);
+    let tp = TournamentPath {
+        championship_id: c,
+        tournament_id: t,
+    };
+    let Some(value) = crate::db::rounds::result_from_code(form.result.trim()) else {
+        let text = ctx.lang.msg(msg!("game-bad-result"));
+        let p = tournament_page(
+            ctx,
+            &state,
+            &tp,
+            EntryForm::default(),
+            Vec::new(),
+            Some(text),
+        )
+        .await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    };
+    let judge = staff.user.id;
+    let version = form.version;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(round_ops::record_result(
+                conn,
+                TournamentId(t),
+                GameId(game),
+                version,
+                value,
+                judge,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    judged(ctx, &state, &session, &tp, result, msg!("game-recorded")).await
 }

@@ -404,3 +404,114 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
         ]
     );
 }
+
+/// The judge's result forms of a published round: (select id, action,
+/// version) in page order.
+fn result_forms(page: &Page) -> Vec<(String, String)> {
+    let form = scraper::Selector::parse("td.result form").expect("selector");
+    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    page.html
+        .select(&form)
+        .filter_map(|f| {
+            Some((
+                f.value().attr("action")?.to_owned(),
+                f.select(&version).next()?.value().attr("value")?.to_owned(),
+            ))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_standings() {
+    let club = Club::new("G").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Ладья", "la"),
+        ("Конь", "ko"),
+        ("Слон", "sl"),
+        ("Ферзь", "fe"),
+    ] {
+        teams.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    // A player cannot draw.
+    assert_eq!(
+        club.app
+            .post_with(&teams[0].captain, &format!("{url}/draw"), &[("seed", "7")])
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Registration is closed by the draw.
+    let late = club
+        .enter(&teams[0].captain, t, &line(&teams[0], "Ладья", 0..5))
+        .await;
+    assert_eq!(late.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The draft is seen by judges only.
+    let public = club.app.get(&url).await;
+    assert!(public.texts("table.pairings").is_empty());
+    let page = club.app.get_with(&club.root, &url).await;
+    let publish = page
+        .attr("section.round form[action$='/publish']", "action")
+        .expect("publish form");
+    assert_eq!(
+        club.app.post_with(&club.root, &publish, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let public = club.app.get(&url).await;
+    assert_eq!(
+        public.texts("#round-1 tr.match").len(),
+        2,
+        "two matches of round 1"
+    );
+    // G-V1: 5 boards × 2 games per match.
+    assert_eq!(public.texts("#round-1 tr.game").len(), 20);
+    let page = club.app.get_with(&club.root, &url).await;
+    let forms = result_forms(&page);
+    assert_eq!(forms.len(), 20);
+    // Home wins every game of table 1; table 2 is all draws.
+    for (i, (action, version)) in forms.iter().enumerate() {
+        let result = if i < 10 { "1-0" } else { "1/2" };
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                action,
+                &[("result", result), ("version", version)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // A second judge holding the old version is told the game changed.
+    let (action, version) = &forms[0];
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            action,
+            &[("result", "0-1"), ("version", version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::CONFLICT);
+    assert!(
+        page.select_text("#judge-problem")
+            .unwrap_or_default()
+            .contains("1-0")
+    );
+    let public = club.app.get(&url).await;
+    assert_eq!(public.texts("#round-1 tr.match td.score"), ["10-0", "5-5"]);
+    let rows = public.texts("table.standings tbody tr td:nth-child(4)");
+    assert_eq!(rows, ["10", "5", "5", "0"], "game points (G-V42 a)");
+}

@@ -1,0 +1,463 @@
+//! Rounds, their matches and games (results with a version each), board
+//! line-ups and substitutions.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{games, matches, round_lineups, rounds, substitutions};
+use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::rules::score::BoardResult;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rounds)]
+pub struct Round {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub number: i32,
+    /// regular | playoff (G-V42)
+    pub kind: String,
+    /// draft | published
+    pub status: String,
+    pub seed: Option<i64>,
+    pub notes: String,
+    pub created_at: NaiveDateTime,
+    pub published_at: Option<NaiveDateTime>,
+}
+
+impl Round {
+    pub fn id(&self) -> RoundId {
+        RoundId(self.id)
+    }
+    pub fn is_published(&self) -> bool {
+        self.status == "published"
+    }
+    pub fn is_playoff(&self) -> bool {
+        self.kind == "playoff"
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = matches)]
+pub struct Match {
+    pub id: i64,
+    pub round_id: i64,
+    pub table_no: i32,
+    pub home_entry_id: i64,
+    pub away_entry_id: Option<i64>,
+    pub stage: String,
+    pub group_no: Option<i32>,
+    pub forfeit: Option<String>,
+}
+
+impl Match {
+    pub fn id(&self) -> MatchId {
+        MatchId(self.id)
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub struct Game {
+    pub id: i64,
+    pub match_id: i64,
+    pub board: i32,
+    pub game_no: i32,
+    pub home_player_id: Option<i64>,
+    pub away_player_id: Option<i64>,
+    pub home_white: bool,
+    pub result: String,
+    pub reported_result: Option<String>,
+    pub reported_by: Option<i64>,
+    pub reported_at: Option<NaiveDateTime>,
+    pub decided_by: Option<i64>,
+    pub decided_at: Option<NaiveDateTime>,
+    pub version: i32,
+}
+
+impl Game {
+    pub fn id(&self) -> GameId {
+        GameId(self.id)
+    }
+    pub fn result(&self) -> BoardResult {
+        result_from_code(&self.result).unwrap_or(BoardResult::NotPlayed)
+    }
+}
+
+/// The stored code of a result, home side first.
+pub fn result_code(r: BoardResult) -> &'static str {
+    match r {
+        BoardResult::HomeWin => "1-0",
+        BoardResult::Draw => "1/2",
+        BoardResult::AwayWin => "0-1",
+        BoardResult::HomeForfeitWin => "+-",
+        BoardResult::AwayForfeitWin => "-+",
+        BoardResult::DoubleForfeit => "--",
+        BoardResult::NotPlayed => "pending",
+        BoardResult::Replay => "replay",
+    }
+}
+
+pub fn result_from_code(code: &str) -> Option<BoardResult> {
+    Some(match code {
+        "1-0" => BoardResult::HomeWin,
+        "1/2" => BoardResult::Draw,
+        "0-1" => BoardResult::AwayWin,
+        "+-" => BoardResult::HomeForfeitWin,
+        "-+" => BoardResult::AwayForfeitWin,
+        "--" => BoardResult::DoubleForfeit,
+        "pending" => BoardResult::NotPlayed,
+        "replay" => BoardResult::Replay,
+        _ => return None,
+    })
+}
+
+pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Round>> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(t.0))
+        .order(rounds::number)
+        .select(Round::as_select())
+        .load(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: RoundId) -> QueryResult<Option<Round>> {
+    rounds::table
+        .find(id.0)
+        .select(Round::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn insert_round(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    number: i32,
+    kind: &str,
+    seed: Option<i64>,
+    notes: &str,
+    at: NaiveDateTime,
+) -> QueryResult<RoundId> {
+    diesel::insert_into(rounds::table)
+        .values((
+            rounds::tournament_id.eq(t.0),
+            rounds::number.eq(number),
+            rounds::kind.eq(kind),
+            rounds::status.eq("draft"),
+            rounds::seed.eq(seed),
+            rounds::notes.eq(notes),
+            rounds::created_at.eq(at),
+        ))
+        .returning(rounds::id)
+        .get_result(conn)
+        .map(RoundId)
+}
+
+pub fn publish(conn: &mut DbConnection, id: RoundId, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id.0))
+        .set((rounds::status.eq("published"), rounds::published_at.eq(at)))
+        .execute(conn)
+}
+
+pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResult<usize> {
+    diesel::update(rounds::table.find(id.0))
+        .set(rounds::notes.eq(notes))
+        .execute(conn)
+}
+
+pub struct NewMatch<'a> {
+    pub round: RoundId,
+    pub table_no: i32,
+    pub home: EntryId,
+    pub away: Option<EntryId>,
+    pub stage: &'a str,
+    pub group_no: Option<i32>,
+}
+
+pub fn insert_match(conn: &mut DbConnection, m: &NewMatch) -> QueryResult<MatchId> {
+    diesel::insert_into(matches::table)
+        .values((
+            matches::round_id.eq(m.round.0),
+            matches::table_no.eq(m.table_no),
+            matches::home_entry_id.eq(m.home.0),
+            matches::away_entry_id.eq(m.away.map(|a| a.0)),
+            matches::stage.eq(m.stage),
+            matches::group_no.eq(m.group_no),
+        ))
+        .returning(matches::id)
+        .get_result(conn)
+        .map(MatchId)
+}
+
+/// Swaps home and away of a match (a judge's adjustment).
+pub fn set_sides(
+    conn: &mut DbConnection,
+    id: MatchId,
+    home: EntryId,
+    away: Option<EntryId>,
+) -> QueryResult<usize> {
+    diesel::update(matches::table.find(id.0))
+        .set((
+            matches::home_entry_id.eq(home.0),
+            matches::away_entry_id.eq(away.map(|a| a.0)),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_matches(conn: &mut DbConnection, round: RoundId) -> QueryResult<usize> {
+    diesel::delete(matches::table.filter(matches::round_id.eq(round.0))).execute(conn)
+}
+
+pub fn matches_of_rounds(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Match>> {
+    matches::table
+        .filter(matches::round_id.eq_any(ids))
+        .order((matches::round_id, matches::table_no))
+        .select(Match::as_select())
+        .load(conn)
+}
+
+pub fn match_by_id(conn: &mut DbConnection, id: MatchId) -> QueryResult<Option<Match>> {
+    matches::table
+        .find(id.0)
+        .select(Match::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn set_match_forfeit(
+    conn: &mut DbConnection,
+    id: MatchId,
+    forfeit: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(matches::table.find(id.0))
+        .set(matches::forfeit.eq(forfeit))
+        .execute(conn)
+}
+
+pub struct NewGame {
+    pub match_id: MatchId,
+    pub board: i32,
+    pub game_no: i32,
+    pub home_player: Option<PersonId>,
+    pub away_player: Option<PersonId>,
+    pub home_white: bool,
+}
+
+pub fn insert_game(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameId> {
+    diesel::insert_into(games::table)
+        .values((
+            games::match_id.eq(g.match_id.0),
+            games::board.eq(g.board),
+            games::game_no.eq(g.game_no),
+            games::home_player_id.eq(g.home_player.map(|p| p.0)),
+            games::away_player_id.eq(g.away_player.map(|p| p.0)),
+            games::home_white.eq(g.home_white),
+        ))
+        .returning(games::id)
+        .get_result(conn)
+        .map(GameId)
+}
+
+pub fn games_of_matches(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::match_id.eq_any(ids))
+        .order((games::match_id, games::board, games::game_no))
+        .select(Game::as_select())
+        .load(conn)
+}
+
+pub fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
+    games::table
+        .find(id.0)
+        .select(Game::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Sets a final result if the game is still at `version`; returns false
+/// when another writer changed it first (no lost update).
+pub fn decide_result(
+    conn: &mut DbConnection,
+    id: GameId,
+    version: i32,
+    result: BoardResult,
+    by: Option<PersonId>,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(id.0))
+            .filter(games::version.eq(version)),
+    )
+    .set((
+        games::result.eq(result_code(result)),
+        games::reported_result.eq(None::<String>),
+        games::reported_by.eq(None::<i64>),
+        games::reported_at.eq(None::<NaiveDateTime>),
+        games::decided_by.eq(by.map(|p| p.0)),
+        games::decided_at.eq(at),
+        games::version.eq(version + 1),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// A captain's report, waiting for the other captain or a judge.
+pub fn report_result(
+    conn: &mut DbConnection,
+    id: GameId,
+    version: i32,
+    result: BoardResult,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(id.0))
+            .filter(games::version.eq(version)),
+    )
+    .set((
+        games::reported_result.eq(result_code(result)),
+        games::reported_by.eq(by.0),
+        games::reported_at.eq(at),
+        games::version.eq(version + 1),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Changes who plays a game (a substitution from this game on).
+pub fn set_player(
+    conn: &mut DbConnection,
+    id: GameId,
+    home_side: bool,
+    person: Option<PersonId>,
+) -> QueryResult<usize> {
+    let target = games::table.find(id.0);
+    let p = person.map(|p| p.0);
+    if home_side {
+        diesel::update(target)
+            .set((
+                games::home_player_id.eq(p),
+                games::version.eq(games::version + 1),
+            ))
+            .execute(conn)
+    } else {
+        diesel::update(target)
+            .set((
+                games::away_player_id.eq(p),
+                games::version.eq(games::version + 1),
+            ))
+            .execute(conn)
+    }
+}
+
+// ------------------------------------------------------------ line-ups
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = round_lineups)]
+pub struct LineupRow {
+    pub round_id: i64,
+    pub entry_id: i64,
+    pub board: i32,
+    pub person_id: Option<i64>,
+    pub set_by: Option<i64>,
+    pub set_at: NaiveDateTime,
+}
+
+pub fn lineups_of_round(conn: &mut DbConnection, round: RoundId) -> QueryResult<Vec<LineupRow>> {
+    round_lineups::table
+        .filter(round_lineups::round_id.eq(round.0))
+        .order((round_lineups::entry_id, round_lineups::board))
+        .select(LineupRow::as_select())
+        .load(conn)
+}
+
+/// Replaces an entry's board line-up for a round (G-V22).
+pub fn set_lineup(
+    conn: &mut DbConnection,
+    round: RoundId,
+    entry: EntryId,
+    boards: &[Option<i64>],
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(
+        round_lineups::table
+            .filter(round_lineups::round_id.eq(round.0))
+            .filter(round_lineups::entry_id.eq(entry.0)),
+    )
+    .execute(conn)?;
+    for (i, person) in boards.iter().enumerate() {
+        diesel::insert_into(round_lineups::table)
+            .values((
+                round_lineups::round_id.eq(round.0),
+                round_lineups::entry_id.eq(entry.0),
+                round_lineups::board.eq(i32::try_from(i + 1).unwrap_or(i32::MAX)),
+                round_lineups::person_id.eq(person),
+                round_lineups::set_by.eq(by.0),
+                round_lineups::set_at.eq(at),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------ substitutions
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = substitutions)]
+pub struct SubstitutionRow {
+    pub id: i64,
+    pub match_id: i64,
+    pub entry_id: i64,
+    pub board: i32,
+    pub from_game: i32,
+    pub out_person_id: i64,
+    pub in_person_id: i64,
+    pub reason: String,
+    pub announcement: String,
+    pub recorded_by: Option<i64>,
+    pub recorded_at: NaiveDateTime,
+}
+
+pub struct NewSubstitution<'a> {
+    pub match_id: MatchId,
+    pub entry: EntryId,
+    pub board: i32,
+    pub from_game: i32,
+    pub out: PersonId,
+    pub replacement: PersonId,
+    pub reason: &'a str,
+    pub announcement: &'a str,
+    pub by: PersonId,
+    pub at: NaiveDateTime,
+}
+
+pub fn insert_substitution(conn: &mut DbConnection, s: &NewSubstitution) -> QueryResult<i64> {
+    diesel::insert_into(substitutions::table)
+        .values((
+            substitutions::match_id.eq(s.match_id.0),
+            substitutions::entry_id.eq(s.entry.0),
+            substitutions::board.eq(s.board),
+            substitutions::from_game.eq(s.from_game),
+            substitutions::out_person_id.eq(s.out.0),
+            substitutions::in_person_id.eq(s.replacement.0),
+            substitutions::reason.eq(s.reason),
+            substitutions::announcement.eq(s.announcement),
+            substitutions::recorded_by.eq(s.by.0),
+            substitutions::recorded_at.eq(s.at),
+        ))
+        .returning(substitutions::id)
+        .get_result(conn)
+}
+
+pub fn substitutions_of_matches(
+    conn: &mut DbConnection,
+    ids: &[i64],
+) -> QueryResult<Vec<SubstitutionRow>> {
+    substitutions::table
+        .filter(substitutions::match_id.eq_any(ids))
+        .order(substitutions::id)
+        .select(SubstitutionRow::as_select())
+        .load(conn)
+}

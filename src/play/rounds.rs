@@ -1,0 +1,566 @@
+//! Rounds of a tournament: the draw that freezes the field, pairings by the
+//! engine the format calls for (Berger round robin G-V1; team Swiss with
+//! lot rounds ), publication, results entered by judges with a
+//! version per game (no lost update), and the tournament read back as the
+//! rules engine's `Tournament` for standings.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+
+use super::entries::field_of;
+use super::{PlayError, TournamentContext};
+use crate::db::entries::{self as e, Entry, EntryStatus};
+use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
+use crate::db::{DbConnection, audit, tournaments, write_transaction};
+use crate::ids::{EntryId, GameId, PersonId, RoundId, TournamentId};
+use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
+use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
+use crate::rules::regulation::{Format, FormatRule};
+use crate::rules::score::{BoardResult, ByeKind, ScoreKind};
+use crate::rules::tournament::{
+    self as rt, MatchForfeit, PairingSystem, Player, PlayerId, Team, TeamId,
+};
+
+/// Why a round action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoundProblem {
+    /// Round 1 is already drawn.
+    AlreadyDrawn,
+    /// The field is not drawn yet.
+    NotDrawn,
+    /// No format of the regulation fits this many entries.
+    NoFormat { entries: usize },
+    /// The previous round is not published, or (Swiss) not complete.
+    PreviousRoundOpen { round: i32 },
+    /// Every round of the format has been paired.
+    AllRoundsPaired,
+    /// The pairing engine could not pair the round.
+    Engine(String),
+    /// This format is not run by the platform yet.
+    Unsupported,
+    /// The game was changed by someone else: here is its current state.
+    Changed { result: String, version: i32 },
+    /// The round is not published: results wait for publication.
+    NotPublished,
+}
+
+pub type RoundError = PlayError<RoundProblem>;
+
+fn refuse<T>(p: RoundProblem) -> Result<T, RoundError> {
+    Err(PlayError::Refused(vec![p]))
+}
+
+/// What is kept on the tournament at the draw: the format chosen for the
+/// field and the lot seed every later draw derives from.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Drawn {
+    pub format: Format,
+    pub seed: u64,
+}
+
+/// Everything stored about a tournament's play.
+pub struct Loaded {
+    pub ctx: TournamentContext,
+    pub entries: Vec<Entry>,
+    pub rounds: Vec<Round>,
+    pub matches: Vec<Match>,
+    pub games: Vec<Game>,
+    /// Nicks of everyone named in the entries and games.
+    pub nicks: HashMap<i64, String>,
+}
+
+impl Loaded {
+    pub fn load(
+        conn: &mut DbConnection,
+        t: TournamentId,
+    ) -> Result<Option<Loaded>, diesel::result::Error> {
+        let Some(ctx) = TournamentContext::load(conn, t)? else {
+            return Ok(None);
+        };
+        let entries = e::of_tournament(conn, t)?;
+        let rounds = r::of_tournament(conn, t)?;
+        let ids: Vec<i64> = rounds.iter().map(|x| x.id).collect();
+        let matches = r::matches_of_rounds(conn, &ids)?;
+        let mids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        let games = r::games_of_matches(conn, &mids)?;
+        let eids: Vec<i64> = entries.iter().map(|x| x.id).collect();
+        let mut nicks: HashMap<i64, String> = e::players_of(conn, &eids)?
+            .into_iter()
+            .map(|p| (p.person_id, p.nick))
+            .collect();
+        let missing: Vec<i64> = games
+            .iter()
+            .flat_map(|g| [g.home_player_id, g.away_player_id])
+            .flatten()
+            .filter(|id| !nicks.contains_key(id))
+            .collect();
+        for (id, nick) in crate::db::people::nicks_of(conn, &missing)? {
+            nicks.insert(id, nick);
+        }
+        Ok(Some(Loaded {
+            nicks,
+            ctx,
+            entries,
+            rounds,
+            matches,
+            games,
+        }))
+    }
+
+    pub fn drawn(&self) -> Option<Drawn> {
+        self.ctx
+            .tournament
+            .format
+            .as_deref()
+            .and_then(|f| serde_json::from_str(f).ok())
+    }
+
+    /// The entries that play, by start number.
+    pub fn playing(&self) -> Vec<&Entry> {
+        let mut v: Vec<&Entry> = self
+            .entries
+            .iter()
+            .filter(|x| x.start_no.is_some())
+            .collect();
+        v.sort_by_key(|x| x.start_no);
+        v
+    }
+
+    pub fn matches_of(&self, round: i64) -> impl Iterator<Item = &Match> {
+        self.matches.iter().filter(move |m| m.round_id == round)
+    }
+
+    pub fn games_of(&self, m: i64) -> impl Iterator<Item = &Game> {
+        self.games.iter().filter(move |g| g.match_id == m)
+    }
+
+    /// A round is complete when every game has a result (G-V23); a match
+    /// forfeited as a whole needs none.
+    pub fn round_complete(&self, round: i64) -> bool {
+        self.matches_of(round).all(|m| {
+            m.forfeit.is_some()
+                || m.away_entry_id.is_none()
+                || self.games_of(m.id).all(|g| g.result().is_final())
+        })
+    }
+
+    /// The tournament as the rules engine reads it: teams numbered by start
+    /// number, published regular rounds only.
+    pub fn to_rules(&self) -> rt::Tournament {
+        let drawn = self.drawn();
+        let format = drawn.as_ref().map(|d| d.format);
+        let reg = &self.ctx.regulation;
+        let team_of: HashMap<i64, TeamId> = self
+            .playing()
+            .iter()
+            .filter_map(|x| Some((x.id, TeamId(u16::try_from(x.start_no?).ok()?))))
+            .collect();
+        let mut people: BTreeMap<i64, PlayerId> = BTreeMap::new();
+        let mut player = |id: Option<i64>| {
+            id.map(|id| {
+                let next = PlayerId(u16::try_from(people.len() + 1).unwrap_or(u16::MAX));
+                *people.entry(id).or_insert(next)
+            })
+        };
+        let mut rounds = Vec::new();
+        for round in self
+            .rounds
+            .iter()
+            .filter(|x| !x.is_playoff() && x.is_published())
+        {
+            let mut pairings = Vec::new();
+            for m in self.matches_of(round.id) {
+                let Some(&home) = team_of.get(&m.home_entry_id) else {
+                    continue;
+                };
+                let Some(away) = m.away_entry_id.and_then(|a| team_of.get(&a).copied()) else {
+                    pairings.push(rt::Pairing::Bye {
+                        team: home,
+                        kind: ByeKind::PairingAllocated,
+                    });
+                    continue;
+                };
+                let forfeit = m.forfeit.as_deref().and_then(|f| match f {
+                    "home" => Some(MatchForfeit::HomeWins),
+                    "away" => Some(MatchForfeit::AwayWins),
+                    "double" => Some(MatchForfeit::Double),
+                    _ => None,
+                });
+                let games = if forfeit.is_some() {
+                    Vec::new()
+                } else {
+                    self.games_of(m.id)
+                        .map(|g| rt::Game {
+                            board: u8::try_from(g.board).unwrap_or(u8::MAX),
+                            game: u8::try_from(g.game_no).unwrap_or(u8::MAX),
+                            result: g.result(),
+                            home_player: player(g.home_player_id),
+                            away_player: player(g.away_player_id),
+                        })
+                        .collect()
+                };
+                pairings.push(rt::Pairing::Match(rt::Match {
+                    home,
+                    away,
+                    games,
+                    forfeit,
+                }));
+            }
+            rounds.push(rt::Round {
+                number: u16::try_from(round.number).unwrap_or(u16::MAX),
+                pairings,
+            });
+        }
+        let teams = self
+            .playing()
+            .iter()
+            .filter_map(|x| {
+                Some(Team {
+                    id: *team_of.get(&x.id)?,
+                    name: x.name.clone(),
+                    nickname: None,
+                    roster: Vec::new(),
+                })
+            })
+            .collect();
+        let players = people
+            .iter()
+            .map(|(person, id)| Player {
+                id: *id,
+                name: person.to_string(),
+                rating: None,
+                federation: None,
+                fide_id: None,
+            })
+            .collect();
+        rt::Tournament {
+            name: format!(
+                "{} {}",
+                self.ctx.championship.name, self.ctx.tournament.number
+            ),
+            start_date: None,
+            end_date: None,
+            system: format.map_or(PairingSystem::RoundRobin, |f| f.system),
+            boards: reg.boards,
+            games_per_pairing: format.map_or(1, |f| f.games_per_pairing),
+            colours: rt::alternating_colours(reg.boards),
+            scoring: reg.scoring,
+            declared_rounds: format.and_then(|f| f.rounds).map(u16::from),
+            initial_colour: Some(crate::rules::score::Colour::White),
+            teams,
+            players,
+            rounds,
+        }
+    }
+}
+
+/// The draw: freezes the field (R-1.9 waiting list and the G-B13 odd
+/// double stay out), chooses the format for the number of entries, gives
+/// start numbers (by lot for a round robin) and pairs round 1.
+pub fn draw(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    judge: PersonId,
+    seed: u64,
+    now: NaiveDateTime,
+) -> Result<RoundId, RoundError> {
+    write_transaction(conn, |conn| {
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        if ctx.tournament.drawn_at.is_some() {
+            return refuse(RoundProblem::AlreadyDrawn);
+        }
+        let entries = e::of_tournament(conn, t)?;
+        let field = field_of(&ctx, &entries);
+        let n = field.playing.len();
+        let format = u32::try_from(n)
+            .ok()
+            .and_then(|n| ctx.regulation.format.format_for(n).ok())
+            .filter(|_| n >= 2)
+            .ok_or(PlayError::Refused(vec![RoundProblem::NoFormat {
+                entries: n,
+            }]))?;
+        if matches!(ctx.regulation.format, FormatRule::GroupsThenKnockout { .. }) {
+            return refuse(RoundProblem::Unsupported);
+        }
+        let mut order = field.playing.clone();
+        if format.system == PairingSystem::RoundRobin {
+            // Berger numbers by lot, reproducible from the seed.
+            Lot::new(seed).shuffle(&mut order);
+        }
+        for (i, id) in order.iter().enumerate() {
+            e::set_start_no(conn, EntryId(*id), i32::try_from(i + 1).unwrap_or(i32::MAX))?;
+        }
+        let drawn = Drawn { format, seed };
+        let json = serde_json::to_string(&drawn).map_err(|_| PlayError::NotFound)?;
+        tournaments::mark_drawn(conn, t, &json, now)?;
+        audit::Entry::new("tournament.draw", format!("tournament:{t}"))
+            .actor(judge)
+            .championship(ctx.championship_id())
+            .detail(format!("{n} entries, {:?}, seed {seed}", format.system))
+            .record(conn)?;
+        pair_round(conn, t, judge, now)
+    })
+}
+
+/// Pairs the next regular round as a draft. Call inside a transaction.
+fn pair_round(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<RoundId, RoundError> {
+    let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+    let drawn = loaded
+        .drawn()
+        .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+    let regular: Vec<&Round> = loaded.rounds.iter().filter(|x| !x.is_playoff()).collect();
+    if let Some(last) = regular.last()
+        && (!last.is_published()
+            || (drawn.format.system == PairingSystem::Swiss && !loaded.round_complete(last.id)))
+    {
+        return refuse(RoundProblem::PreviousRoundOpen { round: last.number });
+    }
+    let number = i32::try_from(regular.len() + 1).unwrap_or(i32::MAX);
+    let playing = loaded.playing();
+    let by_start: HashMap<i64, EntryId> = playing
+        .iter()
+        .filter_map(|x| Some((i64::from(x.start_no?), x.id())))
+        .collect();
+    let entry = |n: i64| by_start.get(&n).copied();
+    // (table, home, away) with home White on board 1.
+    let mut pairs: Vec<(EntryId, Option<EntryId>)> = Vec::new();
+    let notes;
+    match drawn.format.system {
+        PairingSystem::RoundRobin => {
+            let n = u32::try_from(playing.len()).unwrap_or(0);
+            let schedule = berger_table(n, false)
+                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            let Some(round) = schedule.rounds.get(regular.len()) else {
+                return refuse(RoundProblem::AllRoundsPaired);
+            };
+            for g in &round.games {
+                if let (Some(w), Some(b)) = (entry(i64::from(g.white)), entry(i64::from(g.black))) {
+                    pairs.push((w, Some(b)));
+                }
+            }
+            if let Some(bye) = round.bye.and_then(|b| entry(i64::from(b))) {
+                pairs.push((bye, None));
+            }
+            notes = format!("Berger round {} (C.05 Annex 1)", round.table_round);
+        }
+        PairingSystem::Swiss => {
+            let (rounds, by_lot) = match loaded.ctx.regulation.format {
+                FormatRule::Swiss {
+                    rounds,
+                    rounds_drawn_by_lot,
+                    ..
+                } => (u32::from(rounds), u32::from(rounds_drawn_by_lot)),
+                _ => (u32::from(drawn.format.rounds.unwrap_or(7)), 0),
+            };
+            if regular.len() >= rounds as usize {
+                return refuse(RoundProblem::AllRoundsPaired);
+            }
+            let rules = loaded.to_rules();
+            let mut state = from_tournament::swiss_state(&rules)
+                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            // Entries withdrawn during play (G-G2) are never paired again.
+            for team in &mut state.teams {
+                let retired = playing.iter().any(|x| {
+                    i64::from(x.start_no.unwrap_or(0)) == team.id.0
+                        && x.status() == EntryStatus::Retired
+                });
+                team.withdrawn = retired;
+            }
+            let config = SwissConfig {
+                primary_score: match loaded.ctx.regulation.scoring.primary {
+                    ScoreKind::MatchPoints => PrimaryScore::MatchPoints,
+                    ScoreKind::GamePoints => PrimaryScore::GamePoints,
+                },
+                initial_ranking: InitialRanking::AsListed,
+                rounds_by_lot: by_lot,
+                initial_colour: Some(Colour::White),
+                ..SwissConfig::new(rounds, drawn.seed)
+            };
+            let p = pair_next_round(&state, &config)
+                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            for m in &p.matches {
+                if let (Some(w), Some(b)) = (entry(m.white.0), entry(m.black.0)) {
+                    pairs.push((w, Some(b)));
+                }
+            }
+            for b in &p.byes {
+                if let Some(team) = entry(b.team.0) {
+                    pairs.push((team, None));
+                }
+            }
+            notes = match p.lot_seed {
+                Some(lot) => format!("drawn by lot (R-3.1), lot seed {lot}"),
+                None => "paired by FIDE C.04.6 (team Swiss)".to_owned(),
+            };
+        }
+        PairingSystem::Knockout => return refuse(RoundProblem::Unsupported),
+    }
+    let round = r::insert_round(
+        conn,
+        t,
+        number,
+        "regular",
+        i64::try_from(drawn.seed).ok(),
+        &notes,
+        now,
+    )?;
+    let rules = loaded.to_rules();
+    let retired: Vec<i64> = loaded
+        .entries
+        .iter()
+        .filter(|x| x.status() == EntryStatus::Retired)
+        .map(|x| x.id)
+        .collect();
+    for (i, (home, away)) in pairs.iter().enumerate() {
+        let m = r::insert_match(
+            conn,
+            &NewMatch {
+                round,
+                table_no: i32::try_from(i + 1).unwrap_or(i32::MAX),
+                home: *home,
+                away: *away,
+                stage: "main",
+                group_no: None,
+            },
+        )?;
+        let Some(away) = away else { continue };
+        // G-G2: a team withdrawn during play loses all its remaining games.
+        let forfeit = match (retired.contains(&home.0), retired.contains(&away.0)) {
+            (true, true) => Some("double"),
+            (true, false) => Some("away"),
+            (false, true) => Some("home"),
+            (false, false) => None,
+        };
+        if forfeit.is_some() {
+            r::set_match_forfeit(conn, m, forfeit)?;
+        }
+        let home_boards = registered_boards(conn, *home)?;
+        let away_boards = registered_boards(conn, *away)?;
+        for board in 1..=rules.boards {
+            for game in 1..=drawn.format.games_per_pairing {
+                let idx = usize::from(board - 1);
+                r::insert_game(
+                    conn,
+                    &NewGame {
+                        match_id: m,
+                        board: i32::from(board),
+                        game_no: i32::from(game),
+                        home_player: home_boards.get(idx).copied().map(PersonId),
+                        away_player: away_boards.get(idx).copied().map(PersonId),
+                        home_white: rules.home_colour(board, game)
+                            == crate::rules::score::Colour::White,
+                    },
+                )?;
+            }
+        }
+    }
+    audit::Entry::new("round.pair", format!("tournament:{t}"))
+        .actor(judge)
+        .championship(loaded.ctx.championship_id())
+        .detail(format!("round {number}: {notes}"))
+        .record(conn)?;
+    Ok(round)
+}
+
+/// The registered board players of an entry, board 1 first (the default
+/// line-up of G-V22/E-2 until the captain assigns another).
+fn registered_boards(
+    conn: &mut DbConnection,
+    entry: EntryId,
+) -> Result<Vec<i64>, diesel::result::Error> {
+    Ok(e::players_of(conn, &[entry.0])?
+        .into_iter()
+        .filter(|p| !p.substitute)
+        .map(|p| p.person_id)
+        .collect())
+}
+
+/// Pairs the next round (judges).
+pub fn pair_next(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<RoundId, RoundError> {
+    write_transaction(conn, |conn| pair_round(conn, t, judge, now))
+}
+
+/// Publishes a drafted round: its pairings become visible and results can
+/// be entered.
+pub fn publish(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    write_transaction(conn, |conn| {
+        let x = r::by_id(conn, round)?.ok_or(PlayError::NotFound)?;
+        if x.tournament_id != t.0 {
+            return Err(PlayError::NotFound);
+        }
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        r::publish(conn, round, now)?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("round.publish", format!("round:{round}"))
+            .actor(judge)
+            .championship(ctx.championship_id())
+            .detail(format!("round {} published", x.number))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// A judge's result for one game, if the game is still at `version`.
+pub fn record_result(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    write_transaction(conn, |conn| {
+        let g = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
+        let m =
+            r::match_by_id(conn, crate::ids::MatchId(g.match_id))?.ok_or(PlayError::NotFound)?;
+        let round = r::by_id(conn, RoundId(m.round_id))?.ok_or(PlayError::NotFound)?;
+        if round.tournament_id != t.0 {
+            return Err(PlayError::NotFound);
+        }
+        if !round.is_published() {
+            return refuse(RoundProblem::NotPublished);
+        }
+        if !r::decide_result(conn, game, version, result, Some(judge), now)? {
+            let now_is = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
+            return refuse(RoundProblem::Changed {
+                result: now_is.result,
+                version: now_is.version,
+            });
+        }
+        tournaments::bump_results_version(conn, t)?;
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        audit::Entry::new("game.result", format!("game:{game}"))
+            .actor(judge)
+            .championship(ctx.championship_id())
+            .detail(format!(
+                "round {} table {} board {} game {}: {} → {}",
+                round.number,
+                m.table_no,
+                g.board,
+                g.game_no,
+                g.result,
+                r::result_code(result)
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+}
