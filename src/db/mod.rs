@@ -10,6 +10,7 @@ pub mod login_attempts;
 pub mod organizations;
 pub mod penalties;
 pub mod people;
+pub mod results;
 pub mod roles;
 pub mod rounds;
 pub mod schema;

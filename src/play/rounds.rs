@@ -44,6 +44,13 @@ pub enum RoundProblem {
     Changed { result: String, version: i32 },
     /// The round is not published: results wait for publication.
     NotPublished,
+    /// Rounds remain to be paired, published or completed.
+    NotFinished,
+    /// Already finished.
+    AlreadyFinished,
+    /// G-V42: first place is shared after every tie-break; a play-off
+    /// between these entries decides it.
+    PlayoffNeeded { entries: Vec<String> },
 }
 
 pub type RoundError = PlayError<RoundProblem>;
@@ -560,6 +567,112 @@ pub fn record_result(
                 g.result,
                 r::result_code(result)
             ))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// Rounds a format plays: the Berger schedule's length for a round robin,
+/// the declared rounds of a Swiss.
+fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
+    match drawn.format.system {
+        PairingSystem::RoundRobin => {
+            let n = u32::try_from(loaded.playing().len()).unwrap_or(0);
+            berger_table(n, false).map_or(0, |s| s.rounds.len())
+        }
+        _ => usize::from(drawn.format.rounds.unwrap_or(0)),
+    }
+}
+
+/// The standings of a loaded tournament under its regulation.
+pub fn standings_of(
+    loaded: &Loaded,
+) -> Result<crate::rules::ranking::Standings, crate::rules::ranking::RankingError> {
+    crate::rules::ranking::standings(&loaded.to_rules(), &loaded.ctx.regulation.tie_breaks, &[])
+}
+
+/// Finishes a tournament whose rounds are all complete: places and
+/// tournament points by the regulation's table (G-V41, R-3.4) and the
+/// winner's history entry (G-E1). A first place still shared after the
+/// tie-breaks needs its play-off first (G-V42).
+pub fn finish(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    write_transaction(conn, |conn| {
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        if loaded.ctx.tournament.finished_at.is_some() {
+            return refuse(RoundProblem::AlreadyFinished);
+        }
+        let drawn = loaded
+            .drawn()
+            .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+        let regular: Vec<&Round> = loaded.rounds.iter().filter(|x| !x.is_playoff()).collect();
+        let all_done = regular.len() >= rounds_due(&loaded, &drawn)
+            && regular
+                .iter()
+                .all(|x| x.is_published() && loaded.round_complete(x.id));
+        if !all_done {
+            return refuse(RoundProblem::NotFinished);
+        }
+        let st = standings_of(&loaded)
+            .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+        let rules = loaded.to_rules();
+        let name = |team: TeamId| {
+            rules
+                .teams
+                .iter()
+                .find(|x| x.id == team)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        if let Some(tied) =
+            crate::rules::playoff::playoffs_needed(&st, &loaded.ctx.regulation.playoff).first()
+        {
+            return refuse(RoundProblem::PlayoffNeeded {
+                entries: tied.iter().map(|x| name(*x)).collect(),
+            });
+        }
+        let entry_of = |team: TeamId| {
+            loaded
+                .playing()
+                .into_iter()
+                .find(|x| x.start_no == Some(i32::from(team.0)))
+                .cloned()
+        };
+        let award = loaded.ctx.regulation.place_points.award(&st);
+        for (row, (_, points)) in st.rows.iter().zip(award) {
+            let Some(x) = entry_of(row.team) else {
+                continue;
+            };
+            let place = (
+                i32::try_from(row.place.first).unwrap_or(i32::MAX),
+                i32::try_from(row.place.last).unwrap_or(i32::MAX),
+            );
+            crate::db::results::insert_place(conn, t, x.id(), x.team(), place, points.0)?;
+            if row.place.first == 1 {
+                crate::db::results::insert_history(
+                    conn,
+                    &crate::db::results::NewHistory {
+                        championship: loaded.ctx.championship_id(),
+                        tournament: Some(t),
+                        team: x.team(),
+                        entry_name: &x.name,
+                        kind: "tournament",
+                        place: 1,
+                        at: now,
+                    },
+                )?;
+            }
+        }
+        tournaments::mark_finished(conn, t, Some(now))?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("tournament.finish", format!("tournament:{t}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!("{} places recorded", st.rows.len()))
             .record(conn)?;
         Ok(())
     })

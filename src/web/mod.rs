@@ -101,6 +101,8 @@ pub mod paths {
     pub const ENTRY_WITHDRAW: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/withdraw";
     pub const DRAW: &str = "/championships/{championship_id}/tournaments/{tournament_id}/draw";
+    pub const SEASON: &str = "/championships/{championship_id}/season";
+    pub const FINISH: &str = "/championships/{championship_id}/tournaments/{tournament_id}/finish";
     pub const ROUNDS: &str = "/championships/{championship_id}/tournaments/{tournament_id}/rounds";
     pub const ROUND_PUBLISH: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
@@ -260,6 +262,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(ENTRY_WITHDRAW).route(post().to(tournaments::withdraw)))
         .service(resource(DRAW).route(post().to(tournaments::draw)))
         .service(resource(ROUNDS).route(post().to(tournaments::pair)))
+        .service(resource(FINISH).route(post().to(tournaments::finish)))
+        .service(resource(SEASON).route(get().to(tournaments::season)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))

@@ -108,6 +108,8 @@ pub struct TournamentPage {
     drawn: bool,
     draw_url: String,
     pair_url: String,
+    finish_url: String,
+    finished: bool,
     rounds: Vec<RoundView>,
     standings: Option<StandingsView>,
     /// A message about the last judges' action refused (shown at the top).
@@ -357,6 +359,8 @@ async fn tournament_page(
         drawn,
         draw_url: paths::tournament_action(tc.championship_id(), tc.id(), "draw"),
         pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
+        finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
+        finished: tc.tournament.finished_at.is_some(),
         rounds: round_views(&loaded, is_judge),
         standings: standings_view(&loaded),
         judge_problem,
@@ -624,6 +628,11 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
             ctx.t1("game-changed", "result", result_words(result))
         }
         RoundProblem::NotPublished => ctx.lang.msg(msg!("round-not-published")),
+        RoundProblem::NotFinished => ctx.lang.msg(msg!("tournament-not-finished")),
+        RoundProblem::AlreadyFinished => ctx.lang.msg(msg!("tournament-already-finished")),
+        RoundProblem::PlayoffNeeded { entries } => {
+            ctx.t1("tournament-playoff-needed", "entries", entries.join(", "))
+        }
     }
 }
 
@@ -811,4 +820,199 @@ pub async fn result(
         })
         .await?;
     judged(ctx, &state, &session, &tp, result, msg!("game-recorded")).await
+}
+
+/// `POST …/finish` (judges): places, tournament points and history.
+pub async fn finish(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let judge = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(round_ops::finish(
+                conn,
+                TournamentId(t),
+                judge,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    judged(
+        ctx,
+        &state,
+        &session,
+        &path,
+        result,
+        msg!("tournament-finished"),
+    )
+    .await
+}
+
+pub struct SeasonRowView {
+    pub place: String,
+    pub name: String,
+    /// Tournament points per stage (empty where the entry did not play).
+    pub stages: Vec<String>,
+    pub penalties: String,
+    pub total: String,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/season.html")]
+pub struct SeasonPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    stages: Vec<i32>,
+    rows: Vec<SeasonRowView>,
+    history: Vec<(String, String, String)>,
+}
+
+/// `GET /championships/{c}/season`: tournament points per stage, penalties
+/// deducted, total (G-A3); a double scores for itself, keyed by its name.
+pub async fn season(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    use crate::rules::ranking::Place;
+    use crate::rules::season::{Deduction, SeasonEntry, season_standings};
+    let c = ChampionshipId(path.into_inner());
+    let (championship, places, penalties, teams, entries, history, tournaments) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let places = db::results::places_of_championship(conn, c)?;
+            let penalties = db::penalties::of_championship(conn, c)?;
+            let teams = db::teams::of_championship(
+                conn,
+                c,
+                &[
+                    db::teams::TeamStatus::Approved,
+                    db::teams::TeamStatus::Dissolved,
+                    db::teams::TeamStatus::Pending,
+                    db::teams::TeamStatus::Rejected,
+                ],
+            )?;
+            let mut entries = Vec::new();
+            for p in &penalties {
+                if let Some(id) = p.entry_id
+                    && let Some(x) = e::by_id(conn, EntryId(id))?
+                {
+                    entries.push((id, x.name));
+                }
+            }
+            let history = db::results::history_of_championship(conn, c)?;
+            let tournaments = db::tournaments::of_championship(conn, c)?;
+            Ok((
+                championship,
+                places,
+                penalties,
+                teams,
+                entries,
+                history,
+                tournaments,
+            ))
+        })
+        .await?;
+    let team_name = |id: i64| {
+        teams
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    };
+    let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
+    stages.dedup();
+    let per_stage: Vec<Vec<SeasonEntry<String>>> = stages
+        .iter()
+        .map(|n| {
+            places
+                .iter()
+                .filter(|p| p.tournament_number == *n)
+                .map(|p| SeasonEntry {
+                    team: p.entry_name.clone(),
+                    place: Place {
+                        first: u32::try_from(p.place_first).unwrap_or(0),
+                        last: u32::try_from(p.place_last).unwrap_or(0),
+                    },
+                    points: HalfPoints(p.points),
+                })
+                .collect()
+        })
+        .collect();
+    let deductions: Vec<Deduction<String>> = penalties
+        .iter()
+        .filter(|p| p.in_force())
+        .map(|p| Deduction {
+            team: p
+                .entry_id
+                .and_then(|id| {
+                    entries
+                        .iter()
+                        .find(|(e, _)| *e == id)
+                        .map(|(_, n)| n.clone())
+                })
+                .unwrap_or_else(|| team_name(p.team_id)),
+            code: p.code.clone(),
+            amount: p.amount(),
+        })
+        .collect();
+    let reg: Option<crate::rules::regulation::Regulation> =
+        serde_json::from_str(&championship.regulation).ok();
+    let tie_rule = reg
+        .and_then(|r| r.season.map(|s| s.tie_rule))
+        .unwrap_or_default();
+    let rows = season_standings(&per_stage, &deductions, tie_rule)
+        .into_iter()
+        .map(|row| SeasonRowView {
+            place: row.place.to_string(),
+            stages: per_stage
+                .iter()
+                .map(|st| {
+                    st.iter()
+                        .filter(|x| x.team == row.team)
+                        .map(|x| x.points.to_string())
+                        .next()
+                        .unwrap_or_default()
+                })
+                .collect(),
+            penalties: if row.penalties == HalfPoints::ZERO {
+                String::new()
+            } else {
+                format!("−{}", row.penalties)
+            },
+            total: row.total.to_string(),
+            name: row.team,
+        })
+        .collect();
+    let history = history
+        .into_iter()
+        .map(|h| {
+            let what = match h
+                .tournament_id
+                .and_then(|t| tournaments.iter().find(|x| x.id == t))
+            {
+                Some(t) => ctx.t1("tournament-title", "number", t.number),
+                None => ctx.lang.msg(msg!("season-title")),
+            };
+            (what, h.place.to_string(), h.entry_name)
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &SeasonPage {
+            championship: championship.name.clone(),
+            championship_url: paths::championship(c),
+            stages,
+            rows,
+            history,
+            ctx,
+        },
+    )
 }

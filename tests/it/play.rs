@@ -515,3 +515,145 @@ async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_
     let rows = public.texts("table.standings tbody tr td:nth-child(4)");
     assert_eq!(rows, ["10", "5", "5", "0"], "game points (G-V42 a)");
 }
+
+/// Plays a published round as a judge: every game is won by the side whose
+/// entry comes first in `strength` (draws between equals never happen here).
+async fn play_round(club: &Club, url: &str, round: usize, strength: &[&str]) {
+    let page = club.app.get_with(&club.root, url).await;
+    let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
+        .expect("selector");
+    let cell = scraper::Selector::parse("td").expect("selector");
+    let form = scraper::Selector::parse("form").expect("selector");
+    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    let rank = |name: &str| {
+        strength
+            .iter()
+            .position(|s| *s == name)
+            .expect("known entry")
+    };
+    let mut home_wins = true;
+    let mut posts = Vec::new();
+    for tr in page.html.select(&rows) {
+        let cells: Vec<String> = tr
+            .select(&cell)
+            .map(|c| c.text().collect::<String>().trim().to_owned())
+            .collect();
+        if tr.value().classes().any(|c| c == "match") {
+            if cells.len() == 4 && !cells[3].is_empty() {
+                home_wins = rank(&cells[1]) < rank(&cells[3]);
+            }
+            continue;
+        }
+        if let Some(f) = tr.select(&form).next() {
+            let action = f.value().attr("action").expect("action").to_owned();
+            let v = f
+                .select(&version)
+                .next()
+                .and_then(|i| i.value().attr("value"))
+                .expect("version")
+                .to_owned();
+            posts.push((action, v, if home_wins { "1-0" } else { "0-1" }));
+        }
+    }
+    assert!(!posts.is_empty(), "round {round} has games");
+    for (action, v, result) in posts {
+        let page = club
+            .app
+            .post_with(&club.root, &action, &[("result", result), ("version", &v)])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+}
+
+async fn publish_last(club: &Club, url: &str) {
+    let page = club.app.get_with(&club.root, url).await;
+    let publish = page
+        .attr("section.round form[action$='/publish']", "action")
+        .expect("a draft to publish");
+    assert_eq!(
+        club.app.post_with(&club.root, &publish, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+}
+
+#[tokio::test]
+async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalties() {
+    let club = Club::new("G").await;
+    let strength = ["Ладья", "Конь", "Слон", "Ферзь"];
+    let mut teams = Vec::new();
+    for (name, prefix) in strength.iter().zip(["la", "ko", "sl", "fe"]) {
+        teams.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams[..3] {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // Ферзь enters late: G-G1, −0.5.
+    club.move_start(t, 3).await;
+    let page = club
+        .enter(&teams[3].captain, t, &line(&teams[3], "Ферзь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "11")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    for round in 1..=3 {
+        if round > 1 {
+            let page = club
+                .app
+                .post_with(&club.root, &format!("{url}/rounds"), &[])
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+        // Not finished while a round is open.
+        let early = club
+            .app
+            .post_with(&club.root, &format!("{url}/finish"), &[])
+            .await;
+        assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+        publish_last(&club, &url).await;
+        play_round(&club, &url, round, &strength).await;
+    }
+    // Three rounds of a 4-team round robin: nothing more to pair.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    assert_eq!(
+        page.texts("table.standings tbody td:nth-child(2)"),
+        strength
+    );
+    assert_eq!(
+        page.texts("table.standings tbody td:nth-child(4)"),
+        ["30", "20", "10", "0"],
+        "game points: 3 matches × 10 games"
+    );
+    // G-V41 12/8/6/4; G-G1 −0.5 for Ферзь; G-E1 the winner in the history.
+    let season = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    assert_eq!(season.status, StatusCode::OK);
+    assert_eq!(season.texts("table.season tbody td:nth-child(2)"), strength);
+    assert_eq!(
+        season.texts("table.season tbody td.total"),
+        ["12", "8", "6", "3½"]
+    );
+    assert_eq!(
+        season.texts("ul.history li"),
+        ["Турнир 1: 1-е место — Ладья"]
+    );
+}
