@@ -25,6 +25,12 @@ impl Championship {
     pub fn id(&self) -> ChampionshipId {
         ChampionshipId(self.id)
     }
+
+    /// The championship's time zone; the creation form only stores valid
+    /// IANA names, Moscow (the seeds' zone) covers a hand-edited row.
+    pub fn tz(&self) -> chrono_tz::Tz {
+        self.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow)
+    }
 }
 
 #[derive(Insertable)]

@@ -116,15 +116,12 @@ pub fn by_id(conn: &mut DbConnection, id: EntryId) -> QueryResult<Option<Entry>>
         .optional()
 }
 
-pub fn by_name(
-    conn: &mut DbConnection,
-    t: TournamentId,
-    name_key: &str,
-) -> QueryResult<Option<Entry>> {
-    // Names are compared case-insensitively in code: both backends agree.
-    Ok(of_tournament(conn, t)?
-        .into_iter()
-        .find(|e| e.name.to_lowercase() == name_key))
+/// (id, name) of these entries.
+pub fn names_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+    entries::table
+        .filter(entries::id.eq_any(ids))
+        .select((entries::id, entries::name))
+        .load(conn)
 }
 
 /// The people of these entries, board players first then substitutes.

@@ -78,11 +78,3 @@ pub fn of_championship(
         .select(Penalty::as_select())
         .load(conn)
 }
-
-pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Penalty>> {
-    penalties::table
-        .filter(penalties::tournament_id.eq(t.0))
-        .order((penalties::imposed_at, penalties::id))
-        .select(Penalty::as_select())
-        .load(conn)
-}

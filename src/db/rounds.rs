@@ -1,11 +1,10 @@
-//! Rounds, their matches and games (results with a version each), board
-//! line-ups and substitutions.
+//! Rounds, their matches and games (results with a version each).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{games, matches, round_lineups, rounds, substitutions};
+use super::schema::{games, matches, rounds};
 use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::score::BoardResult;
 
@@ -158,12 +157,6 @@ pub fn publish(conn: &mut DbConnection, id: RoundId, at: NaiveDateTime) -> Query
         .execute(conn)
 }
 
-pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResult<usize> {
-    diesel::update(rounds::table.find(id.0))
-        .set(rounds::notes.eq(notes))
-        .execute(conn)
-}
-
 pub struct NewMatch<'a> {
     pub round: RoundId,
     pub table_no: i32,
@@ -188,25 +181,6 @@ pub fn insert_match(conn: &mut DbConnection, m: &NewMatch) -> QueryResult<MatchI
         .map(MatchId)
 }
 
-/// Swaps home and away of a match (a judge's adjustment).
-pub fn set_sides(
-    conn: &mut DbConnection,
-    id: MatchId,
-    home: EntryId,
-    away: Option<EntryId>,
-) -> QueryResult<usize> {
-    diesel::update(matches::table.find(id.0))
-        .set((
-            matches::home_entry_id.eq(home.0),
-            matches::away_entry_id.eq(away.map(|a| a.0)),
-        ))
-        .execute(conn)
-}
-
-pub fn delete_matches(conn: &mut DbConnection, round: RoundId) -> QueryResult<usize> {
-    diesel::delete(matches::table.filter(matches::round_id.eq(round.0))).execute(conn)
-}
-
 pub fn matches_of_rounds(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Match>> {
     matches::table
         .filter(matches::round_id.eq_any(ids))
@@ -221,16 +195,6 @@ pub fn match_by_id(conn: &mut DbConnection, id: MatchId) -> QueryResult<Option<M
         .select(Match::as_select())
         .first(conn)
         .optional()
-}
-
-pub fn set_match_forfeit(
-    conn: &mut DbConnection,
-    id: MatchId,
-    forfeit: Option<&str>,
-) -> QueryResult<usize> {
-    diesel::update(matches::table.find(id.0))
-        .set(matches::forfeit.eq(forfeit))
-        .execute(conn)
 }
 
 pub struct NewGame {
@@ -299,165 +263,4 @@ pub fn decide_result(
     ))
     .execute(conn)?;
     Ok(n == 1)
-}
-
-/// A captain's report, waiting for the other captain or a judge.
-pub fn report_result(
-    conn: &mut DbConnection,
-    id: GameId,
-    version: i32,
-    result: BoardResult,
-    by: PersonId,
-    at: NaiveDateTime,
-) -> QueryResult<bool> {
-    let n = diesel::update(
-        games::table
-            .filter(games::id.eq(id.0))
-            .filter(games::version.eq(version)),
-    )
-    .set((
-        games::reported_result.eq(result_code(result)),
-        games::reported_by.eq(by.0),
-        games::reported_at.eq(at),
-        games::version.eq(version + 1),
-    ))
-    .execute(conn)?;
-    Ok(n == 1)
-}
-
-/// Changes who plays a game (a substitution from this game on).
-pub fn set_player(
-    conn: &mut DbConnection,
-    id: GameId,
-    home_side: bool,
-    person: Option<PersonId>,
-) -> QueryResult<usize> {
-    let target = games::table.find(id.0);
-    let p = person.map(|p| p.0);
-    if home_side {
-        diesel::update(target)
-            .set((
-                games::home_player_id.eq(p),
-                games::version.eq(games::version + 1),
-            ))
-            .execute(conn)
-    } else {
-        diesel::update(target)
-            .set((
-                games::away_player_id.eq(p),
-                games::version.eq(games::version + 1),
-            ))
-            .execute(conn)
-    }
-}
-
-// ------------------------------------------------------------ line-ups
-
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = round_lineups)]
-pub struct LineupRow {
-    pub round_id: i64,
-    pub entry_id: i64,
-    pub board: i32,
-    pub person_id: Option<i64>,
-    pub set_by: Option<i64>,
-    pub set_at: NaiveDateTime,
-}
-
-pub fn lineups_of_round(conn: &mut DbConnection, round: RoundId) -> QueryResult<Vec<LineupRow>> {
-    round_lineups::table
-        .filter(round_lineups::round_id.eq(round.0))
-        .order((round_lineups::entry_id, round_lineups::board))
-        .select(LineupRow::as_select())
-        .load(conn)
-}
-
-/// Replaces an entry's board line-up for a round (G-V22).
-pub fn set_lineup(
-    conn: &mut DbConnection,
-    round: RoundId,
-    entry: EntryId,
-    boards: &[Option<i64>],
-    by: PersonId,
-    at: NaiveDateTime,
-) -> QueryResult<()> {
-    diesel::delete(
-        round_lineups::table
-            .filter(round_lineups::round_id.eq(round.0))
-            .filter(round_lineups::entry_id.eq(entry.0)),
-    )
-    .execute(conn)?;
-    for (i, person) in boards.iter().enumerate() {
-        diesel::insert_into(round_lineups::table)
-            .values((
-                round_lineups::round_id.eq(round.0),
-                round_lineups::entry_id.eq(entry.0),
-                round_lineups::board.eq(i32::try_from(i + 1).unwrap_or(i32::MAX)),
-                round_lineups::person_id.eq(person),
-                round_lineups::set_by.eq(by.0),
-                round_lineups::set_at.eq(at),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
-}
-
-// ------------------------------------------------------------ substitutions
-
-#[derive(Debug, Clone, Queryable, Selectable)]
-#[diesel(table_name = substitutions)]
-pub struct SubstitutionRow {
-    pub id: i64,
-    pub match_id: i64,
-    pub entry_id: i64,
-    pub board: i32,
-    pub from_game: i32,
-    pub out_person_id: i64,
-    pub in_person_id: i64,
-    pub reason: String,
-    pub announcement: String,
-    pub recorded_by: Option<i64>,
-    pub recorded_at: NaiveDateTime,
-}
-
-pub struct NewSubstitution<'a> {
-    pub match_id: MatchId,
-    pub entry: EntryId,
-    pub board: i32,
-    pub from_game: i32,
-    pub out: PersonId,
-    pub replacement: PersonId,
-    pub reason: &'a str,
-    pub announcement: &'a str,
-    pub by: PersonId,
-    pub at: NaiveDateTime,
-}
-
-pub fn insert_substitution(conn: &mut DbConnection, s: &NewSubstitution) -> QueryResult<i64> {
-    diesel::insert_into(substitutions::table)
-        .values((
-            substitutions::match_id.eq(s.match_id.0),
-            substitutions::entry_id.eq(s.entry.0),
-            substitutions::board.eq(s.board),
-            substitutions::from_game.eq(s.from_game),
-            substitutions::out_person_id.eq(s.out.0),
-            substitutions::in_person_id.eq(s.replacement.0),
-            substitutions::reason.eq(s.reason),
-            substitutions::announcement.eq(s.announcement),
-            substitutions::recorded_by.eq(s.by.0),
-            substitutions::recorded_at.eq(s.at),
-        ))
-        .returning(substitutions::id)
-        .get_result(conn)
-}
-
-pub fn substitutions_of_matches(
-    conn: &mut DbConnection,
-    ids: &[i64],
-) -> QueryResult<Vec<SubstitutionRow>> {
-    substitutions::table
-        .filter(substitutions::match_id.eq_any(ids))
-        .order(substitutions::id)
-        .select(SubstitutionRow::as_select())
-        .load(conn)
 }

@@ -18,6 +18,14 @@ pub enum TeamStatus {
 }
 
 impl TeamStatus {
+    /// Every status, for lists that must name teams whatever became of them.
+    pub const ALL: [TeamStatus; 4] = [
+        TeamStatus::Pending,
+        TeamStatus::Approved,
+        TeamStatus::Rejected,
+        TeamStatus::Dissolved,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             TeamStatus::Pending => "pending",

@@ -83,19 +83,11 @@ pub fn submit(
         let ctx = TournamentContext::load(conn, tournament)?.ok_or(PlayError::NotFound)?;
         let reg = &ctx.regulation;
         let start = ctx.tournament.starts_at;
-        // The registration window (G-B13 opens, G-A6/G-G1 late, closed at
-        // the start or at the draw).
-        let timing = if ctx.tournament.drawn_at.is_some() {
-            EntryTiming::Closed
-        } else {
-            reg.entry.timing((start - now).num_seconds())
-        };
-        let late_penalty = match timing {
+        let late_penalty = match ctx.entry_timing(now) {
             EntryTiming::Closed => return Err(PlayError::Refused(vec![EntryProblem::Closed])),
             EntryTiming::TooEarly => {
-                let opens = i64::from(reg.entry.opens_before_start.unwrap_or(0));
                 return Err(PlayError::Refused(vec![EntryProblem::NotOpenYet {
-                    opens_at: start - chrono::Duration::seconds(opens),
+                    opens_at: ctx.registration_opens_at(),
                 }]));
             }
             EntryTiming::OnTime => None,
@@ -107,13 +99,7 @@ pub fn submit(
         let key = head(line);
         let team = candidates
             .iter()
-            .find(|team| {
-                let name = team.name.to_lowercase();
-                key == name
-                    || key
-                        .strip_prefix(&name)
-                        .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()))
-            })
+            .find(|team| lineup::entry_name(&key, &team.name).is_some())
             .or(candidates.first())
             .cloned()
             .ok_or(PlayError::Refused(vec![EntryProblem::NoTeam]))?;

@@ -12,7 +12,7 @@ use diesel::result::Error as DieselError;
 
 use crate::db::{DbConnection, championships, tournaments};
 use crate::ids::{ChampionshipId, TournamentId};
-use crate::rules::regulation::Regulation;
+use crate::rules::regulation::{EntryTiming, Regulation};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError<P: std::fmt::Debug> {
@@ -48,10 +48,7 @@ impl TournamentContext {
         let Ok(regulation) = serde_json::from_str(&championship.regulation) else {
             return Ok(None);
         };
-        let tz = championship
-            .time_zone
-            .parse()
-            .unwrap_or(chrono_tz::Europe::Moscow);
+        let tz = championship.tz();
         Ok(Some(TournamentContext {
             tournament,
             championship,
@@ -66,6 +63,23 @@ impl TournamentContext {
 
     pub fn championship_id(&self) -> ChampionshipId {
         self.tournament.championship()
+    }
+
+    /// Where registration stands at `now` (G-B13 opens, G-A6/G-G1 late);
+    /// the draw closes it as the start does.
+    pub fn entry_timing(&self, now: NaiveDateTime) -> EntryTiming {
+        if self.tournament.drawn_at.is_some() {
+            return EntryTiming::Closed;
+        }
+        self.regulation
+            .entry
+            .timing((self.tournament.starts_at - now).num_seconds())
+    }
+
+    /// When registration opens (G-B13: 30 minutes before the start).
+    pub fn registration_opens_at(&self) -> NaiveDateTime {
+        let before = self.regulation.entry.opens_before_start.unwrap_or(0);
+        self.tournament.starts_at - chrono::Duration::seconds(i64::from(before))
     }
 
     /// The start's calendar date in the championship's time zone.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::entries::field_of;
 use super::{PlayError, TournamentContext};
-use crate::db::entries::{self as e, Entry, EntryStatus};
+use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
 use crate::ids::{EntryId, GameId, PersonId, RoundId, TournamentId};
@@ -44,6 +44,9 @@ pub enum RoundProblem {
     Changed { result: String, version: i32 },
     /// The round is not published: results wait for publication.
     NotPublished,
+    /// A result that is none of the stored codes (1-0, 1/2, 0-1, +-, -+, --,
+    /// pending, replay).
+    UnknownResult,
     /// Rounds remain to be paired, published or completed.
     NotFinished,
     /// Already finished.
@@ -74,7 +77,9 @@ pub struct Loaded {
     pub rounds: Vec<Round>,
     pub matches: Vec<Match>,
     pub games: Vec<Game>,
-    /// Nicks of everyone named in the entries and games.
+    /// The people of every entry, board players first.
+    pub players: Vec<EntryPlayer>,
+    /// Nicks of everyone named in the entries, games and as submitters.
     pub nicks: HashMap<i64, String>,
 }
 
@@ -93,20 +98,23 @@ impl Loaded {
         let mids: Vec<i64> = matches.iter().map(|m| m.id).collect();
         let games = r::games_of_matches(conn, &mids)?;
         let eids: Vec<i64> = entries.iter().map(|x| x.id).collect();
-        let mut nicks: HashMap<i64, String> = e::players_of(conn, &eids)?
-            .into_iter()
-            .map(|p| (p.person_id, p.nick))
+        let players = e::players_of(conn, &eids)?;
+        let mut nicks: HashMap<i64, String> = players
+            .iter()
+            .map(|p| (p.person_id, p.nick.clone()))
             .collect();
         let missing: Vec<i64> = games
             .iter()
             .flat_map(|g| [g.home_player_id, g.away_player_id])
             .flatten()
+            .chain(entries.iter().map(|x| x.submitted_by))
             .filter(|id| !nicks.contains_key(id))
             .collect();
         for (id, nick) in crate::db::people::nicks_of(conn, &missing)? {
             nicks.insert(id, nick);
         }
         Ok(Some(Loaded {
+            players,
             nicks,
             ctx,
             entries,
@@ -133,6 +141,16 @@ impl Loaded {
             .collect();
         v.sort_by_key(|x| x.start_no);
         v
+    }
+
+    /// The registered board players of an entry, board 1 first (the
+    /// default line-up of G-V22/E-2 until the captain assigns another).
+    pub fn registered_boards(&self, entry: EntryId) -> Vec<i64> {
+        self.players
+            .iter()
+            .filter(|p| p.entry_id == entry.0 && !p.substitute)
+            .map(|p| p.person_id)
+            .collect()
     }
 
     pub fn matches_of(&self, round: i64) -> impl Iterator<Item = &Match> {
@@ -338,8 +356,8 @@ fn pair_round(
     let entry = |n: i64| by_start.get(&n).copied();
     // (table, home, away) with home White on board 1.
     let mut pairs: Vec<(EntryId, Option<EntryId>)> = Vec::new();
-    let notes;
-    match drawn.format.system {
+    let rules = loaded.to_rules();
+    let notes = match drawn.format.system {
         PairingSystem::RoundRobin => {
             let n = u32::try_from(playing.len()).unwrap_or(0);
             let schedule = berger_table(n, false)
@@ -355,7 +373,7 @@ fn pair_round(
             if let Some(bye) = round.bye.and_then(|b| entry(i64::from(b))) {
                 pairs.push((bye, None));
             }
-            notes = format!("Berger round {} (C.05 Annex 1)", round.table_round);
+            format!("Berger round {} (C.05 Annex 1)", round.table_round)
         }
         PairingSystem::Swiss => {
             let (rounds, by_lot) = match loaded.ctx.regulation.format {
@@ -369,17 +387,8 @@ fn pair_round(
             if regular.len() >= rounds as usize {
                 return refuse(RoundProblem::AllRoundsPaired);
             }
-            let rules = loaded.to_rules();
-            let mut state = from_tournament::swiss_state(&rules)
+            let state = from_tournament::swiss_state(&rules)
                 .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
-            // Entries withdrawn during play (G-G2) are never paired again.
-            for team in &mut state.teams {
-                let retired = playing.iter().any(|x| {
-                    i64::from(x.start_no.unwrap_or(0)) == team.id.0
-                        && x.status() == EntryStatus::Retired
-                });
-                team.withdrawn = retired;
-            }
             let config = SwissConfig {
                 primary_score: match loaded.ctx.regulation.scoring.primary {
                     ScoreKind::MatchPoints => PrimaryScore::MatchPoints,
@@ -402,13 +411,13 @@ fn pair_round(
                     pairs.push((team, None));
                 }
             }
-            notes = match p.lot_seed {
+            match p.lot_seed {
                 Some(lot) => format!("drawn by lot (R-3.1), lot seed {lot}"),
                 None => "paired by FIDE C.04.6 (team Swiss)".to_owned(),
-            };
+            }
         }
         PairingSystem::Knockout => return refuse(RoundProblem::Unsupported),
-    }
+    };
     let round = r::insert_round(
         conn,
         t,
@@ -418,13 +427,6 @@ fn pair_round(
         &notes,
         now,
     )?;
-    let rules = loaded.to_rules();
-    let retired: Vec<i64> = loaded
-        .entries
-        .iter()
-        .filter(|x| x.status() == EntryStatus::Retired)
-        .map(|x| x.id)
-        .collect();
     for (i, (home, away)) in pairs.iter().enumerate() {
         let m = r::insert_match(
             conn,
@@ -438,18 +440,10 @@ fn pair_round(
             },
         )?;
         let Some(away) = away else { continue };
-        // G-G2: a team withdrawn during play loses all its remaining games.
-        let forfeit = match (retired.contains(&home.0), retired.contains(&away.0)) {
-            (true, true) => Some("double"),
-            (true, false) => Some("away"),
-            (false, true) => Some("home"),
-            (false, false) => None,
-        };
-        if forfeit.is_some() {
-            r::set_match_forfeit(conn, m, forfeit)?;
-        }
-        let home_boards = registered_boards(conn, *home)?;
-        let away_boards = registered_boards(conn, *away)?;
+        let (home_boards, away_boards) = (
+            loaded.registered_boards(*home),
+            loaded.registered_boards(*away),
+        );
         for board in 1..=rules.boards {
             for game in 1..=drawn.format.games_per_pairing {
                 let idx = usize::from(board - 1);
@@ -474,19 +468,6 @@ fn pair_round(
         .detail(format!("round {number}: {notes}"))
         .record(conn)?;
     Ok(round)
-}
-
-/// The registered board players of an entry, board 1 first (the default
-/// line-up of G-V22/E-2 until the captain assigns another).
-fn registered_boards(
-    conn: &mut DbConnection,
-    entry: EntryId,
-) -> Result<Vec<i64>, diesel::result::Error> {
-    Ok(e::players_of(conn, &[entry.0])?
-        .into_iter()
-        .filter(|p| !p.substitute)
-        .map(|p| p.person_id)
-        .collect())
 }
 
 /// Pairs the next round (judges).
@@ -584,13 +565,6 @@ fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
     }
 }
 
-/// The standings of a loaded tournament under its regulation.
-pub fn standings_of(
-    loaded: &Loaded,
-) -> Result<crate::rules::ranking::Standings, crate::rules::ranking::RankingError> {
-    crate::rules::ranking::standings(&loaded.to_rules(), &loaded.ctx.regulation.tie_breaks, &[])
-}
-
 /// Finishes a tournament whose rounds are all complete: places and
 /// tournament points by the regulation's table (G-V41, R-3.4) and the
 /// winner's history entry (G-E1). A first place still shared after the
@@ -617,9 +591,9 @@ pub fn finish(
         if !all_done {
             return refuse(RoundProblem::NotFinished);
         }
-        let st = standings_of(&loaded)
-            .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
         let rules = loaded.to_rules();
+        let st = crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &[])
+            .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
         let name = |team: TeamId| {
             rules
                 .teams
@@ -635,12 +609,12 @@ pub fn finish(
                 entries: tied.iter().map(|x| name(*x)).collect(),
             });
         }
+        let playing = loaded.playing();
         let entry_of = |team: TeamId| {
-            loaded
-                .playing()
-                .into_iter()
+            playing
+                .iter()
                 .find(|x| x.start_no == Some(i32::from(team.0)))
-                .cloned()
+                .copied()
         };
         let award = loaded.ctx.regulation.place_points.award(&st);
         for (row, (_, points)) in st.rows.iter().zip(award) {

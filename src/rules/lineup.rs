@@ -84,8 +84,10 @@ pub enum Problem {
     NotEligible { nick: String, reasons: Vec<Reason> },
 }
 
-/// Splits the first field into the team name and a double number.
-fn entry_name(field: &str, team: &str) -> Option<Option<u8>> {
+/// Splits the first field into the team name and a double number:
+/// `Some(None)` for the team's own line, `Some(Some(n))` for `Team{n}`,
+/// `None` when the field does not name this team.
+pub fn entry_name(field: &str, team: &str) -> Option<Option<u8>> {
     let (f, t) = (field.to_lowercase(), team.to_lowercase());
     if f == t {
         return Some(None);

@@ -312,7 +312,7 @@ async fn show_page(
         })
         .await?;
     let regulation: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
-    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+    let tz = c.tz();
     let tournaments = stages
         .into_iter()
         .map(|st| {
@@ -960,7 +960,7 @@ pub async fn tournament_start(
             championships::by_id(conn, championship)?.ok_or(AppError::NotFound)
         })
         .await?;
-    let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+    let tz = c.tz();
     let utc = chrono::NaiveDateTime::parse_from_str(form.starts_at.trim(), "%Y-%m-%dT%H:%M")
         .ok()
         .and_then(|local| tz.from_local_datetime(&local).earliest())

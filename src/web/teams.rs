@@ -277,7 +277,7 @@ async fn team_page(
             let members = t::current_members(conn, id)?;
             // Eligibility as of now, in the championship's time zone; a
             // tournament's line-up asks the same at its own start.
-            let tz: chrono_tz::Tz = c.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow);
+            let tz = c.tz();
             let occasion = Occasion {
                 at: now,
                 date: now.and_utc().with_timezone(&tz).date_naive(),

@@ -17,9 +17,10 @@ use super::play_view::entry_problem;
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::entries::{self as e, EntryStatus};
-use crate::db::{self, organizations, people};
+use crate::db::teams::TeamStatus;
+use crate::db::{self, organizations};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, GameId, RoundId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
 use crate::msg;
 use crate::play::entries::{self as entry_ops, EntryProblem};
 use crate::play::rounds::{self as round_ops, Loaded, RoundProblem};
@@ -27,6 +28,7 @@ use crate::play::{PlayError, TournamentContext};
 use crate::rules::lineup::line_from_fields;
 use crate::rules::regulation::EntryTiming;
 use crate::rules::score::HalfPoints;
+use crate::rules::tournament::Tournament;
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….
@@ -204,84 +206,65 @@ async fn tournament_page(
     judge_problem: Option<String>,
 ) -> Result<TournamentPage, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    let is_judge = match &ctx.user {
-        Some(u) if u.is_admin => true,
-        Some(u) => {
-            let person = u.id;
-            state
-                .db(move |conn| {
-                    Ok(crate::db::roles::has_role(
-                        conn,
-                        person,
-                        ChampionshipId(c),
-                        <super::guards::Judges as super::guards::RoleSet>::ROLES,
-                    )?)
-                })
-                .await?
-        }
-        None => false,
-    };
-    let loaded = state
-        .db(move |conn| Loaded::load(conn, TournamentId(t))?.ok_or(AppError::NotFound))
-        .await?;
-    let (tc, entries, players, captains, my_teams, org_names) = state
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    // Organization names only word eligibility reasons of a refused entry.
+    let need_organizations = !problems.is_empty();
+    let (loaded, is_judge, my_teams, team_captains, org_names) = state
         .db(move |conn| {
-            let tc = load(conn, c, t)?;
-            let entries = e::of_tournament(conn, tc.id())?;
-            let ids: Vec<i64> = entries.iter().map(|x| x.id).collect();
-            let players = e::players_of(conn, &ids)?;
-            let mut captains = Vec::new();
-            for x in &entries {
-                let nick = people::by_id(conn, x.captain())?
-                    .map(|p| p.nick)
-                    .unwrap_or_default();
-                let team = db::teams::by_id(conn, x.team())?;
-                captains.push((nick, team.map(|t| t.captain())));
-            }
+            let loaded = Loaded::load(conn, TournamentId(t))?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let is_judge = match viewer {
+                Some((_, true)) => true,
+                Some((person, false)) => db::roles::has_role(
+                    conn,
+                    person,
+                    ChampionshipId(c),
+                    <Judges as super::guards::RoleSet>::ROLES,
+                )?,
+                None => false,
+            };
             let my_teams = match viewer {
-                Some(v) => entry_ops::teams_for(conn, &tc, v)?,
+                Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
             };
-            let org_names: Vec<(i64, String)> = organizations::list(conn)?
-                .into_iter()
-                .map(|o| (o.id, o.name))
-                .collect();
-            Ok((tc, entries, players, captains, my_teams, org_names))
+            // Who captains each team now (may withdraw its entries).
+            let team_captains: HashMap<i64, PersonId> =
+                db::teams::of_championship(conn, ChampionshipId(c), &TeamStatus::ALL)?
+                    .into_iter()
+                    .map(|team| (team.id, team.captain()))
+                    .collect();
+            let org_names: Vec<(i64, String)> = if need_organizations {
+                organizations::list(conn)?
+                    .into_iter()
+                    .map(|o| (o.id, o.name))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Ok((loaded, is_judge, my_teams, team_captains, org_names))
         })
         .await?;
+    let viewer = viewer.map(|(id, _)| id);
+    let tc = &loaded.ctx;
+    let entries = &loaded.entries;
     let reg = &tc.regulation;
-    let now = db::utc_now();
-    let timing = if tc.tournament.drawn_at.is_some() {
-        EntryTiming::Closed
-    } else {
-        reg.entry
-            .timing((tc.tournament.starts_at - now).num_seconds())
-    };
+    let timing = tc.entry_timing(db::utc_now());
     let window = match &timing {
-        EntryTiming::TooEarly => {
-            let opens = i64::from(reg.entry.opens_before_start.unwrap_or(0));
-            Message::new(msg!("entry-window-opens"))
-                .arg(
-                    "at",
-                    local(
-                        &tc,
-                        tc.tournament.starts_at - chrono::Duration::seconds(opens),
-                    ),
-                )
-                .render(ctx.lang)
-        }
+        EntryTiming::TooEarly => Message::new(msg!("entry-window-opens"))
+            .arg("at", local(tc, tc.registration_opens_at()))
+            .render(ctx.lang),
         EntryTiming::OnTime => ctx.lang.msg(msg!("entry-window-open")),
         EntryTiming::Late { .. } => ctx.lang.msg(msg!("entry-window-late")),
         EntryTiming::Closed => ctx.lang.msg(msg!("entry-window-closed")),
     };
-    let field = entry_ops::field_of(&tc, &entries);
+    let field = entry_ops::field_of(tc, entries);
     let drawn = tc.tournament.drawn_at.is_some();
     let rows = entries
         .iter()
-        .zip(captains)
         .enumerate()
-        .map(|(i, (x, (captain, team_captain)))| {
+        .map(|(i, x)| {
+            let team_captain = team_captains.get(&x.team_id).copied();
             let status = match x.status() {
                 EntryStatus::Withdrawn => ctx.lang.msg(msg!("entry-status-withdrawn")),
                 EntryStatus::Retired => ctx.lang.msg(msg!("entry-status-retired")),
@@ -294,7 +277,8 @@ async fn tournament_page(
                 },
             };
             let nicks = |substitute: bool| {
-                players
+                loaded
+                    .players
                     .iter()
                     .filter(|p| p.entry_id == x.id && p.substitute == substitute)
                     .map(|p| p.nick.as_str())
@@ -308,8 +292,12 @@ async fn tournament_page(
                 order: i + 1,
                 name: x.name.clone(),
                 team_url: paths::team(TeamId(x.team_id)),
-                captain,
-                at: local(&tc, x.submitted_at),
+                captain: loaded
+                    .nicks
+                    .get(&x.submitted_by)
+                    .cloned()
+                    .unwrap_or_default(),
+                at: local(tc, x.submitted_at),
                 late: x.late,
                 status,
                 boards: nicks(false),
@@ -328,7 +316,7 @@ async fn tournament_page(
     };
     let problems = problems
         .iter()
-        .map(|p| entry_problem(ctx.lang, p, &org, &|at| local(&tc, at)))
+        .map(|p| entry_problem(ctx.lang, p, &org, &|at| local(tc, at)))
         .collect();
     let value = |v: &[String], i: usize| v.get(i).cloned().unwrap_or_default();
     let team_name = if form.entry.is_empty() {
@@ -336,11 +324,13 @@ async fn tournament_page(
     } else {
         form.entry.clone()
     };
+    // The stored tournament as the rules engine reads it, once per page.
+    let rules = loaded.to_rules();
     Ok(TournamentPage {
         championship: tc.championship.name.clone(),
         championship_url: paths::championship(tc.championship_id()),
         number: tc.tournament.number,
-        starts: local(&tc, tc.tournament.starts_at),
+        starts: local(tc, tc.tournament.starts_at),
         time_zone: tc.championship.time_zone.clone(),
         window,
         entries: rows,
@@ -361,8 +351,8 @@ async fn tournament_page(
         pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
         finished: tc.tournament.finished_at.is_some(),
-        rounds: round_views(&loaded, is_judge),
-        standings: standings_view(&loaded),
+        rounds: round_views(&loaded, &rules, is_judge),
+        standings: standings_view(&loaded, &rules),
         judge_problem,
         ctx,
     })
@@ -377,7 +367,7 @@ fn result_words(code: &str) -> String {
     }
 }
 
-fn round_views(l: &Loaded, is_judge: bool) -> Vec<RoundView> {
+fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView> {
     let name = |id: i64| {
         l.entries
             .iter()
@@ -389,7 +379,6 @@ fn round_views(l: &Loaded, is_judge: bool) -> Vec<RoundView> {
         id.and_then(|i| nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };
-    let rules = l.to_rules();
     let (c, t) = (l.ctx.championship_id(), l.ctx.id());
     l.rounds
         .iter()
@@ -450,13 +439,12 @@ fn round_views(l: &Loaded, is_judge: bool) -> Vec<RoundView> {
 
 /// The ranking with the regulation's tie-breaks, and why each row is ahead
 /// of the next.
-fn standings_view(l: &Loaded) -> Option<StandingsView> {
-    let rules = l.to_rules();
+fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
     if rules.rounds.is_empty() {
         return None;
     }
     let tb = &l.ctx.regulation.tie_breaks;
-    let st = crate::rules::ranking::standings(&rules, tb, &[]).ok()?;
+    let st = crate::rules::ranking::standings(rules, tb, &[]).ok()?;
     let name = |team: crate::rules::tournament::TeamId| {
         rules
             .teams
@@ -628,6 +616,7 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
             ctx.t1("game-changed", "result", result_words(result))
         }
         RoundProblem::NotPublished => ctx.lang.msg(msg!("round-not-published")),
+        RoundProblem::UnknownResult => ctx.lang.msg(msg!("game-bad-result")),
         RoundProblem::NotFinished => ctx.lang.msg(msg!("tournament-not-finished")),
         RoundProblem::AlreadyFinished => ctx.lang.msg(msg!("tournament-already-finished")),
         RoundProblem::PlayoffNeeded { entries } => {
@@ -683,6 +672,31 @@ async fn judged(
     }
 }
 
+/// A judges' action on one tournament of this championship: runs `op` in
+/// the database, then ends as [`judged`] does.
+async fn judge_action<F>(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    path: &TournamentPath,
+    done: crate::i18n::MsgKey,
+    op: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut db::DbConnection, TournamentId) -> Result<(), round_ops::RoundError>
+        + Send
+        + 'static,
+{
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(op(conn, TournamentId(t)))
+        })
+        .await?;
+    judged(ctx, state, session, path, result, done).await
+}
+
 pub async fn draw(
     ctx: PageCtx,
     staff: Staff<Judges>,
@@ -696,15 +710,16 @@ pub async fn draw(
         .trim()
         .parse::<u64>()
         .unwrap_or_else(|_| rand::random::<u64>() >> 1);
-    let (c, t) = (path.championship_id, path.tournament_id);
     let judge = staff.user.id;
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(round_ops::draw(conn, TournamentId(t), judge, seed, db::utc_now()).map(drop))
-        })
-        .await?;
-    judged(ctx, &state, &session, &path, result, msg!("round-paired")).await
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("round-paired"),
+        move |conn, t| round_ops::draw(conn, t, judge, seed, db::utc_now()).map(drop),
+    )
+    .await
 }
 
 /// `POST …/rounds` (judges): pair the next round as a draft.
@@ -715,15 +730,16 @@ pub async fn pair(
     session: Session,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t) = (path.championship_id, path.tournament_id);
     let judge = staff.user.id;
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(round_ops::pair_next(conn, TournamentId(t), judge, db::utc_now()).map(drop))
-        })
-        .await?;
-    judged(ctx, &state, &session, &path, result, msg!("round-paired")).await
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("round-paired"),
+        move |conn, t| round_ops::pair_next(conn, t, judge, db::utc_now()).map(drop),
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -741,25 +757,21 @@ pub async fn publish(
     session: Session,
     path: web::Path<RoundPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t, round) = (path.championship_id, path.tournament_id, path.round_id);
-    let judge = staff.user.id;
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(round_ops::publish(
-                conn,
-                TournamentId(t),
-                RoundId(round),
-                judge,
-                db::utc_now(),
-            ))
-        })
-        .await?;
+    let round = RoundId(path.round_id);
     let tp = TournamentPath {
-        championship_id: c,
-        tournament_id: t,
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
     };
-    judged(ctx, &state, &session, &tp, result, msg!("round-published")).await
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("round-published"),
+        move |conn, t| round_ops::publish(conn, t, round, judge, db::utc_now()),
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -785,41 +797,27 @@ pub async fn result(
     path: web::Path<GamePath>,
     form: web::Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t, game) = (path.championship_id, path.tournament_id, path.game_id);
+    let game = GameId(path.game_id);
     let tp = TournamentPath {
-        championship_id: c,
-        tournament_id: t,
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
     };
     let Some(value) = crate::db::rounds::result_from_code(form.result.trim()) else {
-        let text = ctx.lang.msg(msg!("game-bad-result"));
-        let p = tournament_page(
-            ctx,
-            &state,
-            &tp,
-            EntryForm::default(),
-            Vec::new(),
-            Some(text),
-        )
-        .await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+        let refused = Err(PlayError::Refused(vec![RoundProblem::UnknownResult]));
+        return judged(ctx, &state, &session, &tp, refused, msg!("game-recorded")).await;
     };
-    let judge = staff.user.id;
-    let version = form.version;
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(round_ops::record_result(
-                conn,
-                TournamentId(t),
-                GameId(game),
-                version,
-                value,
-                judge,
-                db::utc_now(),
-            ))
-        })
-        .await?;
-    judged(ctx, &state, &session, &tp, result, msg!("game-recorded")).await
+    let (judge, version) = (staff.user.id, form.version);
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("game-recorded"),
+        move |conn, t| {
+            round_ops::record_result(conn, t, game, version, value, judge, db::utc_now())
+        },
+    )
+    .await
 }
 
 /// `POST …/finish` (judges): places, tournament points and history.
@@ -830,26 +828,14 @@ pub async fn finish(
     session: Session,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t) = (path.championship_id, path.tournament_id);
     let judge = staff.user.id;
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(round_ops::finish(
-                conn,
-                TournamentId(t),
-                judge,
-                db::utc_now(),
-            ))
-        })
-        .await?;
-    judged(
+    judge_action(
         ctx,
         &state,
         &session,
         &path,
-        result,
         msg!("tournament-finished"),
+        move |conn, t| round_ops::finish(conn, t, judge, db::utc_now()),
     )
     .await
 }
@@ -889,24 +875,9 @@ pub async fn season(
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let places = db::results::places_of_championship(conn, c)?;
             let penalties = db::penalties::of_championship(conn, c)?;
-            let teams = db::teams::of_championship(
-                conn,
-                c,
-                &[
-                    db::teams::TeamStatus::Approved,
-                    db::teams::TeamStatus::Dissolved,
-                    db::teams::TeamStatus::Pending,
-                    db::teams::TeamStatus::Rejected,
-                ],
-            )?;
-            let mut entries = Vec::new();
-            for p in &penalties {
-                if let Some(id) = p.entry_id
-                    && let Some(x) = e::by_id(conn, EntryId(id))?
-                {
-                    entries.push((id, x.name));
-                }
-            }
+            let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
+            let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
+            let entries = e::names_of(conn, &ids)?;
             let history = db::results::history_of_championship(conn, c)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
             Ok((

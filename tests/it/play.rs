@@ -516,22 +516,21 @@ async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_
     assert_eq!(rows, ["10", "5", "5", "0"], "game points (G-V42 a)");
 }
 
-/// Plays a published round as a judge: every game is won by the side whose
-/// entry comes first in `strength` (draws between equals never happen here).
-async fn play_round(club: &Club, url: &str, round: usize, strength: &[&str]) {
+/// Plays a published round as a judge: `decide(home, away)` gives the
+/// result of every game of that match.
+async fn play_round(
+    club: &Club,
+    url: &str,
+    round: usize,
+    decide: &dyn Fn(&str, &str) -> &'static str,
+) {
     let page = club.app.get_with(&club.root, url).await;
     let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
         .expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
     let form = scraper::Selector::parse("form").expect("selector");
     let version = scraper::Selector::parse("input[name=version]").expect("selector");
-    let rank = |name: &str| {
-        strength
-            .iter()
-            .position(|s| *s == name)
-            .expect("known entry")
-    };
-    let mut home_wins = true;
+    let mut result = "pending";
     let mut posts = Vec::new();
     for tr in page.html.select(&rows) {
         let cells: Vec<String> = tr
@@ -540,7 +539,7 @@ async fn play_round(club: &Club, url: &str, round: usize, strength: &[&str]) {
             .collect();
         if tr.value().classes().any(|c| c == "match") {
             if cells.len() == 4 && !cells[3].is_empty() {
-                home_wins = rank(&cells[1]) < rank(&cells[3]);
+                result = decide(&cells[1], &cells[3]);
             }
             continue;
         }
@@ -552,7 +551,7 @@ async fn play_round(club: &Club, url: &str, round: usize, strength: &[&str]) {
                 .and_then(|i| i.value().attr("value"))
                 .expect("version")
                 .to_owned();
-            posts.push((action, v, if home_wins { "1-0" } else { "0-1" }));
+            posts.push((action, v, result));
         }
     }
     assert!(!posts.is_empty(), "round {round} has games");
@@ -618,7 +617,16 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
             .await;
         assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
         publish_last(&club, &url).await;
-        play_round(&club, &url, round, &strength).await;
+        // The side whose entry comes first in `strength` wins every game.
+        let rank = |name: &str| strength.iter().position(|s| *s == name).expect("known");
+        play_round(&club, &url, round, &|home, away| {
+            if rank(home) < rank(away) {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        })
+        .await;
     }
     // Three rounds of a 4-team round robin: nothing more to pair.
     let page = club
@@ -656,4 +664,107 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
         season.texts("ul.history li"),
         ["Турнир 1: 1-е место — Ладья"]
     );
+}
+
+#[tokio::test]
+async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
+    let club = Club::new("G").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Ладья", "la"),
+        ("Конь", "ko"),
+        ("Слон", "sl"),
+        ("Ферзь", "fe"),
+    ] {
+        teams.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "3")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    for round in 1..=3 {
+        if round > 1 {
+            let page = club
+                .app
+                .post_with(&club.root, &format!("{url}/rounds"), &[])
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+        publish_last(&club, &url).await;
+        // Every game drawn: game points, head-to-head and Sonneborn-Berger
+        // all equal, so the four share first place.
+        play_round(&club, &url, round, &|_, _| "1/2").await;
+    }
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problem = page.select_text("#judge-problem").unwrap_or_default();
+    assert!(problem.contains("G-V42"), "{problem}");
+    for team in &teams {
+        assert!(problem.contains(&team.name), "{problem}");
+    }
+    assert!(
+        db::results::places_of_championship(&mut club.app.db(), ChampionshipId(club.id))
+            .expect("places")
+            .is_empty(),
+        "nothing recorded"
+    );
+    let page = club.app.get(&url).await;
+    assert_eq!(
+        page.texts("table.standings tbody td:nth-child(1)"),
+        ["1–4", "1–4", "1–4", "1–4"]
+    );
+}
+
+#[tokio::test]
+async fn game_results_outside_the_list_are_refused_and_change_nothing() {
+    let club = Club::new("G").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Ладья", "la"),
+        ("Конь", "ko"),
+        ("Слон", "sl"),
+        ("Ферзь", "fe"),
+    ] {
+        teams.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    publish_last(&club, &url).await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let (action, version) = result_forms(&page).remove(0);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &action,
+            &[("result", "2-0"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.select_text("#judge-problem").is_some());
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(result_forms(&page)[0].1, version, "the game is unchanged");
 }
