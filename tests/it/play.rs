@@ -405,6 +405,28 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
     );
 }
 
+/// Four teams of five (Ладья, Конь, Слон, Ферзь) entered on time in a
+/// tournament starting in 20 minutes; returns them and the tournament.
+async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Ладья", "la"),
+        ("Конь", "ko"),
+        ("Слон", "sl"),
+        ("Ферзь", "fe"),
+    ] {
+        teams.push(g_team(club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    (teams, t)
+}
+
 /// The judge's result forms of a published round: (select id, action,
 /// version) in page order.
 fn result_forms(page: &Page) -> Vec<(String, String)> {
@@ -424,22 +446,7 @@ fn result_forms(page: &Page) -> Vec<(String, String)> {
 #[tokio::test]
 async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_standings() {
     let club = Club::new("G").await;
-    let mut teams = Vec::new();
-    for (name, prefix) in [
-        ("Ладья", "la"),
-        ("Конь", "ko"),
-        ("Слон", "sl"),
-        ("Ферзь", "fe"),
-    ] {
-        teams.push(g_team(&club, name, prefix, 5).await);
-    }
-    let t = club.tournament_in(20).await;
-    for team in &teams {
-        let page = club
-            .enter(&team.captain, t, &line(team, &team.name, 0..5))
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    let (teams, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
     // A player cannot draw.
     assert_eq!(
@@ -669,22 +676,7 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
 #[tokio::test]
 async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
     let club = Club::new("G").await;
-    let mut teams = Vec::new();
-    for (name, prefix) in [
-        ("Ладья", "la"),
-        ("Конь", "ko"),
-        ("Слон", "sl"),
-        ("Ферзь", "fe"),
-    ] {
-        teams.push(g_team(&club, name, prefix, 5).await);
-    }
-    let t = club.tournament_in(20).await;
-    for team in &teams {
-        let page = club
-            .enter(&team.captain, t, &line(team, &team.name, 0..5))
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    let (teams, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
     let page = club
         .app
@@ -730,22 +722,7 @@ async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
 #[tokio::test]
 async fn game_results_outside_the_list_are_refused_and_change_nothing() {
     let club = Club::new("G").await;
-    let mut teams = Vec::new();
-    for (name, prefix) in [
-        ("Ладья", "la"),
-        ("Конь", "ko"),
-        ("Слон", "sl"),
-        ("Ферзь", "fe"),
-    ] {
-        teams.push(g_team(&club, name, prefix, 5).await);
-    }
-    let t = club.tournament_in(20).await;
-    for team in &teams {
-        let page = club
-            .enter(&team.captain, t, &line(team, &team.name, 0..5))
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    let (_, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
     let page = club
         .app
