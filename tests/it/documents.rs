@@ -16,7 +16,7 @@ use reqwest::multipart::{Form, Part};
 
 use crate::helpers::{Page, TestApp, into_page, new_client};
 
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+pub(crate) const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 const JPEG: &[u8] = &[
     0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, b'J', b'F', b'I', b'F', 0, 1,
 ];
@@ -25,7 +25,7 @@ const ELF: &[u8] = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0";
 
 /// Uploads through the document form on `page_path` (a person's or a
 /// team's page), as that page's form says.
-async fn upload(
+pub(crate) async fn upload(
     app: &TestApp,
     client: &reqwest::Client,
     page_path: &str,
@@ -443,7 +443,7 @@ async fn the_same_file_twice_and_two_uploads_at_once_leave_one_current_document(
     assert_eq!(all[0].replaces_id, None);
 }
 
-async fn review(
+pub(crate) async fn review(
     app: &TestApp,
     by: &reqwest::Client,
     c: i64,
