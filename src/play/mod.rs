@@ -5,6 +5,7 @@
 
 pub mod eligibility;
 pub mod entries;
+pub mod knockout;
 pub mod rounds;
 
 use chrono::{NaiveDate, NaiveDateTime};

@@ -54,6 +54,19 @@ pub enum RoundProblem {
     /// G-V42: first place is shared after every tie-break; a play-off
     /// between these entries decides it.
     PlayoffNeeded { entries: Vec<String> },
+    /// E-9: a knockout match is level after its boards and its armageddon
+    /// has not been created yet.
+    ArmageddonNeeded { entries: Vec<String> },
+    /// E-9: this match needs no armageddon (not a knockout match, not
+    /// complete, or decided on the boards).
+    ArmageddonNotDue,
+    /// E-9: the armageddon of this match exists already.
+    ArmageddonExists,
+    /// G-V42: first place is not shared (or the regulation plays no
+    /// play-off match).
+    PlayoffNotNeeded,
+    /// G-V42 plays a match between two entries; more share first place.
+    PlayoffTooMany { entries: Vec<String> },
 }
 
 pub type RoundError = PlayError<RoundProblem>;
@@ -306,9 +319,6 @@ pub fn draw(
             .ok_or(PlayError::Refused(vec![RoundProblem::NoFormat {
                 entries: n,
             }]))?;
-        if matches!(ctx.regulation.format, FormatRule::GroupsThenKnockout { .. }) {
-            return refuse(RoundProblem::Unsupported);
-        }
         let mut order = field.playing.clone();
         if format.system == PairingSystem::RoundRobin {
             // Berger numbers by lot, reproducible from the seed.
@@ -340,6 +350,9 @@ fn pair_round(
     let drawn = loaded
         .drawn()
         .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+    if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
+        return super::knockout::pair_round(conn, &loaded, &drawn, judge, now);
+    }
     let regular: Vec<&Round> = loaded.rounds.iter().filter(|x| !x.is_playoff()).collect();
     if let Some(last) = regular.last()
         && (!last.is_published()
@@ -555,7 +568,7 @@ pub fn record_result(
 
 /// Rounds a format plays: the Berger schedule's length for a round robin,
 /// the declared rounds of a Swiss.
-fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
+pub(super) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
     match drawn.format.system {
         PairingSystem::RoundRobin => {
             let n = u32::try_from(loaded.playing().len()).unwrap_or(0);
@@ -583,17 +596,22 @@ pub fn finish(
         let drawn = loaded
             .drawn()
             .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+        if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
+            return super::knockout::finish(conn, &loaded, judge, now);
+        }
         let regular: Vec<&Round> = loaded.rounds.iter().filter(|x| !x.is_playoff()).collect();
         let all_done = regular.len() >= rounds_due(&loaded, &drawn)
             && regular
                 .iter()
                 .all(|x| x.is_published() && loaded.round_complete(x.id));
-        if !all_done {
+        if !all_done || super::knockout::open_playoff(&loaded).is_some() {
             return refuse(RoundProblem::NotFinished);
         }
         let rules = loaded.to_rules();
-        let st = crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &[])
-            .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+        let playoffs = super::knockout::playoff_results(&loaded);
+        let st =
+            crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &playoffs)
+                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
         let name = |team: TeamId| {
             rules
                 .teams

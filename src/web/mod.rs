@@ -12,6 +12,7 @@ pub mod eligibility_view;
 pub mod error;
 pub mod forms;
 pub mod guards;
+pub mod knockout_view;
 pub mod pages;
 pub mod people;
 pub mod play_view;
@@ -68,7 +69,8 @@ impl AppState {
 /// cannot drift from the route table.
 pub mod paths {
     use crate::ids::{
-        ChampionshipId, EntryId, GameId, InvitationId, PersonId, RoundId, TeamId, TournamentId,
+        ChampionshipId, EntryId, GameId, InvitationId, MatchId, PersonId, RoundId, TeamId,
+        TournamentId,
     };
 
     pub const HOME: &str = "/";
@@ -108,6 +110,9 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
     pub const GAME_RESULT: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
+    pub const PLAYOFF: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/playoff";
+    pub const ARMAGEDDON: &str = "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/armageddon";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -172,6 +177,9 @@ pub mod paths {
     }
     pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
         format!("/championships/{c}/tournaments/{t}/games/{g}/result")
+    }
+    pub fn armageddon(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+        format!("/championships/{c}/tournaments/{t}/matches/{m}/armageddon")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -266,6 +274,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SEASON).route(get().to(tournaments::season)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
+        .service(resource(PLAYOFF).route(post().to(tournaments::playoff)))
+        .service(resource(ARMAGEDDON).route(post().to(tournaments::armageddon)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

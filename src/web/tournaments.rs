@@ -13,6 +13,7 @@ use serde::Deserialize;
 use super::ctx::PageCtx;
 use super::error::AppError;
 use super::guards::{Judges, SignedIn, Staff};
+use super::knockout_view::{BracketRowView, bracket_rows};
 use super::play_view::entry_problem;
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
@@ -23,6 +24,7 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
 use crate::msg;
 use crate::play::entries::{self as entry_ops, EntryProblem};
+use crate::play::knockout::{self, KnockoutState};
 use crate::play::rounds::{self as round_ops, Loaded, RoundProblem};
 use crate::play::{PlayError, TournamentContext};
 use crate::rules::lineup::line_from_fields;
@@ -116,6 +118,26 @@ pub struct TournamentPage {
     standings: Option<StandingsView>,
     /// A message about the last judges' action refused (shown at the top).
     judge_problem: Option<String>,
+    /// Seed E: each group's standings (E-8) and the play-off (E-1, E-9).
+    groups: Vec<GroupTableView>,
+    bracket: Vec<BracketRowView>,
+    /// G-V42: the entries sharing first place when a play-off is due.
+    playoff_due: Option<String>,
+    playoff_url: String,
+    /// Places and tournament points, once finished.
+    places: Vec<PlaceRowView>,
+}
+
+pub struct GroupTableView {
+    pub label: String,
+    pub title: String,
+    pub standings: StandingsView,
+}
+
+pub struct PlaceRowView {
+    pub place: String,
+    pub name: String,
+    pub points: String,
 }
 
 pub struct GameView {
@@ -137,11 +159,15 @@ pub struct MatchView {
     pub away: Option<String>,
     pub score: String,
     pub forfeit: bool,
+    /// E-9: the armageddon game of a play-off match.
+    pub armageddon: bool,
     pub games: Vec<GameView>,
 }
 
 pub struct RoundView {
     pub number: i32,
+    /// A G-V42 play-off round.
+    pub playoff: bool,
     pub published: bool,
     pub complete: bool,
     pub notes: String,
@@ -326,6 +352,28 @@ async fn tournament_page(
     };
     // The stored tournament as the rules engine reads it, once per page.
     let rules = loaded.to_rules();
+    let knockout = knockout::read(&loaded);
+    let groups = knockout
+        .as_ref()
+        .map(|k| group_tables(&ctx, &loaded, k))
+        .unwrap_or_default();
+    let bracket = knockout
+        .as_ref()
+        .map(|k| bracket_rows(&ctx, &loaded, k, is_judge))
+        .unwrap_or_default();
+    let tied = knockout::playoff_due(&loaded);
+    let playoff_due = (!tied.is_empty()).then(|| {
+        tied.iter()
+            .filter_map(|id| loaded.entries.iter().find(|x| x.id == id.0))
+            .map(|x| x.name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let places = if tc.tournament.finished_at.is_some() {
+        places_of(state, c, t).await?
+    } else {
+        Vec::new()
+    };
     Ok(TournamentPage {
         championship: tc.championship.name.clone(),
         championship_url: paths::championship(tc.championship_id()),
@@ -352,8 +400,16 @@ async fn tournament_page(
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
         finished: tc.tournament.finished_at.is_some(),
         rounds: round_views(&loaded, &rules, is_judge),
-        standings: standings_view(&loaded, &rules),
+        standings: knockout
+            .is_none()
+            .then(|| standings_view(&loaded, &rules))
+            .flatten(),
         judge_problem,
+        groups,
+        bracket,
+        playoff_due,
+        playoff_url: paths::tournament_action(tc.championship_id(), tc.id(), "playoff"),
+        places,
         ctx,
     })
 }
@@ -408,6 +464,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                         away: m.away_entry_id.map(name),
                         score,
                         forfeit,
+                        armageddon: m.stage == knockout::STAGE_ARMAGEDDON,
                         games: games
                             .iter()
                             .map(|g| GameView {
@@ -427,6 +484,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                 .collect();
             RoundView {
                 number: round.number,
+                playoff: round.is_playoff(),
                 published: round.is_published(),
                 complete: l.round_complete(round.id),
                 notes: round.notes.clone(),
@@ -444,7 +502,7 @@ fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
         return None;
     }
     let tb = &l.ctx.regulation.tie_breaks;
-    let st = crate::rules::ranking::standings(rules, tb, &[]).ok()?;
+    let st = crate::rules::ranking::standings(rules, tb, &knockout::playoff_results(l)).ok()?;
     let name = |team: crate::rules::tournament::TeamId| {
         rules
             .teams
@@ -477,6 +535,49 @@ fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
             })
             .collect(),
     })
+}
+
+/// Seed E: each group's standings with the regulation's tie-breaks (E-8).
+fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableView> {
+    k.groups
+        .iter()
+        .filter_map(|g| {
+            Some(GroupTableView {
+                label: g.label.clone(),
+                title: ctx.t1("group-title", "group", &g.label),
+                standings: standings_view(l, &g.to_rules(l, k.group_rounds))?,
+            })
+        })
+        .collect()
+}
+
+/// The places recorded when the tournament was finished.
+async fn places_of(
+    state: &web::Data<AppState>,
+    c: i64,
+    t: i64,
+) -> Result<Vec<PlaceRowView>, AppError> {
+    let rows = state
+        .db(move |conn| {
+            Ok(db::results::places_of_championship(
+                conn,
+                ChampionshipId(c),
+            )?)
+        })
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|p| p.tournament_id == t)
+        .map(|p| PlaceRowView {
+            place: crate::rules::ranking::Place {
+                first: u32::try_from(p.place_first).unwrap_or(0),
+                last: u32::try_from(p.place_last).unwrap_or(0),
+            }
+            .to_string(),
+            name: p.entry_name,
+            points: HalfPoints(p.points).to_string(),
+        })
+        .collect())
 }
 
 /// `GET /championships/{c}/tournaments/{t}`.
@@ -621,6 +722,15 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
         RoundProblem::AlreadyFinished => ctx.lang.msg(msg!("tournament-already-finished")),
         RoundProblem::PlayoffNeeded { entries } => {
             ctx.t1("tournament-playoff-needed", "entries", entries.join(", "))
+        }
+        RoundProblem::ArmageddonNeeded { entries } => {
+            ctx.t1("armageddon-needed", "entries", entries.join(" – "))
+        }
+        RoundProblem::ArmageddonNotDue => ctx.lang.msg(msg!("armageddon-not-due")),
+        RoundProblem::ArmageddonExists => ctx.lang.msg(msg!("armageddon-exists")),
+        RoundProblem::PlayoffNotNeeded => ctx.lang.msg(msg!("playoff-not-needed")),
+        RoundProblem::PlayoffTooMany { entries } => {
+            ctx.t1("playoff-too-many", "entries", entries.join(", "))
         }
     }
 }
@@ -986,4 +1096,58 @@ pub async fn season(
             ctx,
         },
     )
+}
+
+/// `POST …/playoff` (judges): the G-V42 play-off for a shared first place,
+/// paired as a draft round.
+pub async fn playoff(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("playoff-paired"),
+        move |conn, t| knockout::pair_playoff(conn, t, judge, db::utc_now()).map(drop),
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MatchPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub match_id: i64,
+}
+
+/// `POST …/matches/{match_id}/armageddon` (judges): E-9, the armageddon
+/// of a play-off match level after its boards, colours by lot.
+pub async fn armageddon(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<MatchPath>,
+) -> Result<HttpResponse, AppError> {
+    let m = crate::ids::MatchId(path.match_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("armageddon-created"),
+        move |conn, t| knockout::create_armageddon(conn, t, m, judge).map(drop),
+    )
+    .await
 }

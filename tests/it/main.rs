@@ -10,6 +10,7 @@ mod cli;
 mod csrf;
 mod documents;
 mod guards;
+mod knockout;
 mod language;
 mod migrations;
 mod pages;
