@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod boards_view;
+pub mod captains;
 pub mod championships;
 pub mod csrf;
 pub mod ctx;
@@ -68,7 +69,8 @@ impl AppState {
 /// cannot drift from the route table.
 pub mod paths {
     use crate::ids::{
-        ChampionshipId, EntryId, GameId, InvitationId, PersonId, RoundId, TeamId, TournamentId,
+        ChampionshipId, EntryId, GameId, InvitationId, MatchId, PersonId, RoundId, TeamId,
+        TournamentId,
     };
 
     pub const HOME: &str = "/";
@@ -108,6 +110,19 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
     pub const GAME_RESULT: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
+    pub const ENTRY_LINEUP: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/lineup";
+    pub const ENTRY_RETIRE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/retire";
+    pub const ROUND_INTERRUPT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/interrupt";
+    pub const MATCH: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}";
+    pub const MATCH_SUBSTITUTION: &str = "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/substitution";
+    pub const GAME_REPORT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/report";
+    pub const GAME_LATE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/late";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -172,6 +187,25 @@ pub mod paths {
     }
     pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
         format!("/championships/{c}/tournaments/{t}/games/{g}/result")
+    }
+    pub fn entry_lineup(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries/{e}/lineup")
+    }
+    pub fn entry_retire(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries/{e}/retire")
+    }
+    pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{r}/interrupt")
+    }
+    pub fn match_page(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+        format!("/championships/{c}/tournaments/{t}/matches/{m}")
+    }
+    pub fn match_substitution(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+        format!("/championships/{c}/tournaments/{t}/matches/{m}/substitution")
+    }
+    /// `report` or `late` of a game.
+    pub fn game_action(c: ChampionshipId, t: TournamentId, g: GameId, action: &str) -> String {
+        format!("/championships/{c}/tournaments/{t}/games/{g}/{action}")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -266,6 +300,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SEASON).route(get().to(tournaments::season)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
+        .service(
+            resource(ENTRY_LINEUP)
+                .route(get().to(captains::lineup))
+                .route(post().to(captains::set_lineup)),
+        )
+        .service(resource(ENTRY_RETIRE).route(post().to(captains::retire)))
+        .service(resource(ROUND_INTERRUPT).route(post().to(captains::interrupt)))
+        .service(resource(MATCH).route(get().to(captains::show_match)))
+        .service(resource(MATCH_SUBSTITUTION).route(post().to(captains::substitute)))
+        .service(resource(GAME_REPORT).route(post().to(captains::report)))
+        .service(resource(GAME_LATE).route(post().to(captains::late)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

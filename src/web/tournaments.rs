@@ -82,6 +82,12 @@ pub struct EntryRow {
     pub boards: String,
     pub substitutes: String,
     pub withdraw_url: Option<String>,
+    /// The captain's board line-up page (G-V22), for the entry's captains.
+    pub lineup_url: Option<String>,
+    /// Judges: withdraw the entry during play (G-G2).
+    pub retire_url: Option<String>,
+    /// G-G2: more than two boards empty and no substitute possible.
+    pub must_withdraw: bool,
 }
 
 #[derive(Template)]
@@ -133,6 +139,8 @@ pub struct GameView {
 
 pub struct MatchView {
     pub table: i32,
+    /// The match page (boards, reports, substitutions).
+    pub url: String,
     pub home: String,
     pub away: Option<String>,
     pub score: String,
@@ -146,6 +154,8 @@ pub struct RoundView {
     pub complete: bool,
     pub notes: String,
     pub publish_url: String,
+    /// Judges: the round was interrupted (G-V23).
+    pub interrupt_url: Option<String>,
     pub matches: Vec<MatchView>,
 }
 
@@ -260,6 +270,7 @@ async fn tournament_page(
     };
     let field = entry_ops::field_of(tc, entries);
     let drawn = tc.tournament.drawn_at.is_some();
+    let finished = tc.tournament.finished_at.is_some();
     let rows = entries
         .iter()
         .enumerate()
@@ -285,9 +296,9 @@ async fn tournament_page(
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            let may_withdraw = !drawn
-                && x.status() == EntryStatus::Entered
-                && viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
+            let is_captain = viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
+            let may_withdraw = !drawn && x.status() == EntryStatus::Entered && is_captain;
+            let playing = drawn && x.start_no.is_some() && x.status() == EntryStatus::Entered;
             EntryRow {
                 order: i + 1,
                 name: x.name.clone(),
@@ -304,6 +315,11 @@ async fn tournament_page(
                 substitutes: nicks(true),
                 withdraw_url: may_withdraw
                     .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id())),
+                lineup_url: (playing && is_captain)
+                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id())),
+                retire_url: (is_judge && playing && !finished)
+                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id())),
+                must_withdraw: playing && !finished && loaded.must_withdraw(x.id()),
             }
         })
         .collect();
@@ -358,7 +374,7 @@ async fn tournament_page(
     })
 }
 
-fn result_words(code: &str) -> String {
+pub fn result_words(code: &str) -> String {
     match code {
         "pending" => "…".to_owned(),
         "1/2" => "½-½".to_owned(),
@@ -404,6 +420,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                     };
                     MatchView {
                         table: m.table_no,
+                        url: paths::match_page(c, t, m.id()),
                         home: name(m.home_entry_id),
                         away: m.away_entry_id.map(name),
                         score,
@@ -431,6 +448,8 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                 complete: l.round_complete(round.id),
                 notes: round.notes.clone(),
                 publish_url: paths::round_publish(c, t, round.id()),
+                interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
+                    .then(|| paths::round_interrupt(c, t, round.id())),
                 matches,
             }
         })

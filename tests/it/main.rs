@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod admin;
+mod boards;
 mod cli;
 mod csrf;
 mod documents;
