@@ -16,6 +16,7 @@ pub mod pages;
 pub mod people;
 pub mod play_view;
 pub mod regulation_view;
+pub mod results_view;
 pub mod session;
 pub mod teams;
 pub mod tournaments;
