@@ -16,6 +16,7 @@ pub mod pages;
 pub mod people;
 pub mod play_view;
 pub mod regulation_view;
+pub mod results;
 pub mod results_view;
 pub mod session;
 pub mod teams;
@@ -109,6 +110,12 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
     pub const GAME_RESULT: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
+    pub const CROSSTABLE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/crosstable";
+    pub const ROUND_PAGE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}";
+    pub const PLAYERS: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/players";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -173,6 +180,16 @@ pub mod paths {
     }
     pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
         format!("/championships/{c}/tournaments/{t}/games/{g}/result")
+    }
+    pub fn crosstable(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/crosstable")
+    }
+    /// Round `n`'s page (by its number, not its id).
+    pub fn round_page(c: ChampionshipId, t: TournamentId, n: i32) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{n}")
+    }
+    pub fn players(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/players")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -267,6 +284,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SEASON).route(get().to(tournaments::season)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
+        .service(resource(CROSSTABLE).route(get().to(results::crosstable)))
+        .service(resource(ROUND_PAGE).route(get().to(results::round)))
+        .service(resource(PLAYERS).route(get().to(results::players)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

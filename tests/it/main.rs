@@ -15,5 +15,6 @@ mod migrations;
 mod pages;
 mod pair_cli;
 mod play;
+mod results_pages;
 mod standing;
 mod teams;

@@ -407,7 +407,7 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
 
 /// Four teams of five (Ладья, Конь, Слон, Ферзь) entered on time in a
 /// tournament starting in 20 minutes; returns them and the tournament.
-async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
+pub(crate) async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
     let mut teams = Vec::new();
     for (name, prefix) in [
         ("Ладья", "la"),
@@ -525,7 +525,7 @@ async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_
 
 /// Plays a published round as a judge: `decide(home, away)` gives the
 /// result of every game of that match.
-async fn play_round(
+pub(crate) async fn play_round(
     club: &Club,
     url: &str,
     round: usize,
@@ -571,7 +571,7 @@ async fn play_round(
     }
 }
 
-async fn publish_last(club: &Club, url: &str) {
+pub(crate) async fn publish_last(club: &Club, url: &str) {
     let page = club.app.get_with(&club.root, url).await;
     let publish = page
         .attr("section.round form[action$='/publish']", "action")
