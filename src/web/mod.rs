@@ -17,6 +17,8 @@ pub mod pages;
 pub mod people;
 pub mod play_view;
 pub mod regulation_view;
+pub mod results;
+pub mod results_view;
 pub mod session;
 pub mod teams;
 pub mod tournaments;
@@ -123,6 +125,12 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/report";
     pub const GAME_LATE: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/late";
+    pub const CROSSTABLE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/crosstable";
+    pub const ROUND_PAGE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}";
+    pub const PLAYERS: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/players";
     pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
     pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
     pub const DOCUMENT_REVIEW: &str =
@@ -206,6 +214,16 @@ pub mod paths {
     /// `report` or `late` of a game.
     pub fn game_action(c: ChampionshipId, t: TournamentId, g: GameId, action: &str) -> String {
         format!("/championships/{c}/tournaments/{t}/games/{g}/{action}")
+    }
+    pub fn crosstable(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/crosstable")
+    }
+    /// Round `n`'s page (by its number, not its id).
+    pub fn round_page(c: ChampionshipId, t: TournamentId, n: i32) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{n}")
+    }
+    pub fn players(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/players")
     }
     pub fn team(id: TeamId) -> String {
         format!("/teams/{id}")
@@ -311,6 +329,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(MATCH_SUBSTITUTION).route(post().to(captains::substitute)))
         .service(resource(GAME_REPORT).route(post().to(captains::report)))
         .service(resource(GAME_LATE).route(post().to(captains::late)))
+        .service(resource(CROSSTABLE).route(get().to(results::crosstable)))
+        .service(resource(ROUND_PAGE).route(get().to(results::round)))
+        .service(resource(PLAYERS).route(get().to(results::players)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))

@@ -122,6 +122,8 @@ pub struct TournamentPage {
     standings: Option<StandingsView>,
     /// A message about the last judges' action refused (shown at the top).
     judge_problem: Option<String>,
+    /// The crosstable, round and players pages.
+    results: super::results::ResultLinks,
 }
 
 pub struct GameView {
@@ -370,6 +372,7 @@ async fn tournament_page(
         rounds: round_views(&loaded, &rules, is_judge),
         standings: standings_view(&loaded, &rules),
         judge_problem,
+        results: super::results::ResultLinks::new(tc.championship_id(), tc.id()),
         ctx,
     })
 }

@@ -16,5 +16,6 @@ mod migrations;
 mod pages;
 mod pair_cli;
 mod play;
+mod results_pages;
 mod standing;
 mod teams;
