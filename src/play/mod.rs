@@ -7,6 +7,7 @@ pub mod boards;
 pub mod eligibility;
 pub mod entries;
 pub mod rounds;
+pub mod season;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;

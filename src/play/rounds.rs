@@ -615,6 +615,45 @@ pub(crate) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
     }
 }
 
+/// G-E1: when the last tournament of the season is finished (every
+/// tournament of the championship, and at least the season's count of the
+/// regulation), the top four of the season table get history entries.
+/// Call inside the transaction that finishes the tournament.
+fn season_history(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let all = tournaments::of_championship(conn, ctx.championship_id())?;
+    let due = ctx
+        .regulation
+        .season
+        .as_ref()
+        .map_or(0, |s| usize::from(s.tournaments));
+    if all.len() < due || all.iter().any(|x| x.finished_at.is_none()) {
+        return Ok(());
+    }
+    let season = super::season::load(conn, ctx.championship_id(), Some(&ctx.regulation))?;
+    for row in season.rows.iter().filter(|r| r.place.first <= 4) {
+        let Some(&team) = season.team_of.get(&row.team) else {
+            continue;
+        };
+        crate::db::results::insert_history(
+            conn,
+            &crate::db::results::NewHistory {
+                championship: ctx.championship_id(),
+                tournament: None,
+                team: crate::ids::TeamId(team),
+                entry_name: &row.team,
+                kind: "season",
+                place: i32::try_from(row.place.first).unwrap_or(i32::MAX),
+                at: now,
+            },
+        )?;
+    }
+    Ok(())
+}
+
 /// Finishes a tournament whose rounds are all complete: places and
 /// tournament points by the regulation's table (G-V41, R-3.4) and the
 /// winner's history entry (G-E1). A first place still shared after the
@@ -692,6 +731,7 @@ pub fn finish(
             }
         }
         tournaments::mark_finished(conn, t, Some(now))?;
+        season_history(conn, &loaded.ctx, now)?;
         tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("tournament.finish", format!("tournament:{t}"))
             .actor(judge)

@@ -893,89 +893,28 @@ pub async fn season(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::rules::ranking::Place;
-    use crate::rules::season::{Deduction, SeasonEntry, season_standings};
     let c = ChampionshipId(path.into_inner());
-    let (championship, places, penalties, teams, entries, history, tournaments) = state
+    let (championship, season, history, tournaments) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let places = db::results::places_of_championship(conn, c)?;
-            let penalties = db::penalties::of_championship(conn, c)?;
-            let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
-            let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
-            let entries = e::names_of(conn, &ids)?;
+            let reg: Option<crate::rules::regulation::Regulation> =
+                serde_json::from_str(&championship.regulation).ok();
+            let season = crate::play::season::load(conn, c, reg.as_ref())?;
             let history = db::results::history_of_championship(conn, c)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
-            Ok((
-                championship,
-                places,
-                penalties,
-                teams,
-                entries,
-                history,
-                tournaments,
-            ))
+            Ok((championship, season, history, tournaments))
         })
         .await?;
-    let team_name = |id: i64| {
-        teams
-            .iter()
-            .find(|t| t.id == id)
-            .map(|t| t.name.clone())
-            .unwrap_or_default()
-    };
-    let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
-    stages.dedup();
-    let per_stage: Vec<Vec<SeasonEntry<String>>> = stages
+    let rows = season
+        .rows
         .iter()
-        .map(|n| {
-            places
-                .iter()
-                .filter(|p| p.tournament_number == *n)
-                .map(|p| SeasonEntry {
-                    team: p.entry_name.clone(),
-                    place: Place {
-                        first: u32::try_from(p.place_first).unwrap_or(0),
-                        last: u32::try_from(p.place_last).unwrap_or(0),
-                    },
-                    points: HalfPoints(p.points),
-                })
-                .collect()
-        })
-        .collect();
-    let deductions: Vec<Deduction<String>> = penalties
-        .iter()
-        .filter(|p| p.in_force())
-        .map(|p| Deduction {
-            team: p
-                .entry_id
-                .and_then(|id| {
-                    entries
-                        .iter()
-                        .find(|(e, _)| *e == id)
-                        .map(|(_, n)| n.clone())
-                })
-                .unwrap_or_else(|| team_name(p.team_id)),
-            code: p.code.clone(),
-            amount: p.amount(),
-        })
-        .collect();
-    let reg: Option<crate::rules::regulation::Regulation> =
-        serde_json::from_str(&championship.regulation).ok();
-    let tie_rule = reg
-        .and_then(|r| r.season.map(|s| s.tie_rule))
-        .unwrap_or_default();
-    let rows = season_standings(&per_stage, &deductions, tie_rule)
-        .into_iter()
         .map(|row| SeasonRowView {
             place: row.place.to_string(),
-            stages: per_stage
-                .iter()
-                .map(|st| {
-                    st.iter()
-                        .filter(|x| x.team == row.team)
-                        .map(|x| x.points.to_string())
-                        .next()
+            stages: (0..season.stages.len())
+                .map(|i| {
+                    season
+                        .points(i, &row.team)
+                        .map(|p| p.to_string())
                         .unwrap_or_default()
                 })
                 .collect(),
@@ -985,7 +924,7 @@ pub async fn season(
                 format!("−{}", row.penalties)
             },
             total: row.total.to_string(),
-            name: row.team,
+            name: row.team.clone(),
         })
         .collect();
     let history = history
@@ -1006,7 +945,7 @@ pub async fn season(
         &SeasonPage {
             championship: championship.name.clone(),
             championship_url: paths::championship(c),
-            stages,
+            stages: season.stages,
             rows,
             history,
             ctx,
