@@ -32,3 +32,58 @@ boards-reason-captain = substitution by the captain's decision (G-V31)
 boards-reason-lost-connection = replacement of a player who lost connection (G-V32)
 boards-late-forfeit = Later than allowed: the game is lost by forfeit.
 boards-late-clock = The delay of { $delay } is taken off the player's clock.
+
+# Line-ups, matches, reports (issue 7: G-V22, G-V31, G-V32, E-6, G-G2, G-V23).
+lineup-title = Board line-up of { $entry }
+lineup-intro = Put each player on a board before the round (G-V22): main players only on their own board, a substitute on the board of a main player who does not play. A board left empty is lost by forfeit. The next round's line-up can be prepared while the current round runs.
+lineup-problems = { $count ->
+        [one] The line-up was not saved: one problem.
+       *[other] The line-up was not saved: { $count } problems.
+    }
+lineup-none-open = No round is open for a line-up now.
+lineup-opponent = Provisional line-up of { $entry }
+lineup-empty-board = — empty (forfeit) —
+lineup-save = Save the line-up
+lineup-substitute = substitute
+lineup-board-player = { $nick } (main player, board)
+lineup-saved = Line-up for round { $round } saved.
+lineup-link = Board line-up
+lineup-not-playing = This team does not play in this tournament (waiting, sitting out, withdrawn or retired).
+lineup-round-closed = The line-up for round { $round } can no longer be changed (its games have begun) or cannot be set yet.
+match-link = Match
+match-boards = Boards
+match-board = Board
+match-actions = Actions
+match-not-running = The round is not being played: it is not published yet or is complete.
+match-board-finished = Every game at table { $board } has a result: nobody is left to replace.
+report-result = Result to report
+report-submit = Report
+report-confirm = Confirm
+report-pending = reported
+report-waiting = Result reported; it becomes final when the other captain confirms it or a judge decides.
+report-confirmed = Result confirmed by both captains: it is final.
+report-not-a-result = Report a final result: 1-0, ½-½, 0-1 or a forfeit.
+report-already-decided = This game already has its result.
+late-side = Late
+late-by = by (min:sec)
+late-submit = Record lateness
+late-bad-value = Give the lateness as minutes:seconds (e.g. 5:30) or whole minutes.
+substitutions-title = Substitutions
+substitution-from-game = from game { $game }
+substitution-form-title = Announce a substitution
+substitution-announcement = Announcement
+substitution-reason = Reason
+substitution-submit = Record the substitution
+substitution-recorded = Substitution in { $entry } at table { $board } recorded, from game { $game }.
+retire-reason = Reason for withdrawing
+retire-submit = Withdraw (G-G2)
+retire-done = The team is withdrawn from the tournament (G-G2) and loses all its remaining games.
+retire-already = This team has already been withdrawn.
+retire-warning = More than two boards are empty with no substitute possible (G-G2).
+interrupt-reason = What happened
+interrupt-submit = Interrupted: replay open games (G-V23)
+interrupt-done = { $count ->
+        [one] One game without a result is to be replayed (G-V23).
+       *[other] { $count } games without a result are to be replayed (G-V23).
+    }
+reason-required = Give a reason.

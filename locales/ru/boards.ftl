@@ -33,3 +33,60 @@ boards-reason-captain = замена по решению капитана (G-V31
 boards-reason-lost-connection = замена игрока, потерявшего связь (G-V32)
 boards-late-forfeit = Опоздание больше допустимого — техническое поражение.
 boards-late-clock = Опоздание { $delay } списывается с часов игрока.
+
+# Расстановка, матчи, сообщения о результатах (задача 7: G-V22, G-V31, G-V32, E-6, G-G2, G-V23).
+lineup-title = Расстановка команды { $entry }
+lineup-intro = Перед туром капитан расставляет игроков по доскам (G-V22): основной игрок — только на свою доску, запасной — на доску неиграющего основного. Пустая доска — поражение без игры. Расстановку следующего тура можно готовить во время текущего.
+lineup-problems = { $count ->
+        [one] Расстановка не сохранена: { $count } ошибка.
+        [few] Расстановка не сохранена: { $count } ошибки.
+       *[other] Расстановка не сохранена: { $count } ошибок.
+    }
+lineup-none-open = Сейчас нет тура, для которого можно задать расстановку.
+lineup-opponent = Предварительная расстановка команды { $entry }
+lineup-empty-board = — пусто (без игры) —
+lineup-save = Сохранить расстановку
+lineup-substitute = запасной
+lineup-board-player = { $nick } (основной, доска)
+lineup-saved = Расстановка на тур { $round } сохранена.
+lineup-link = Расстановка
+lineup-not-playing = Эта команда не играет в турнире (в листе ожидания, не допущена, снялась или выбыла).
+lineup-round-closed = Расстановку на тур { $round } изменить уже нельзя (партии начались) или ещё рано.
+match-link = Матч
+match-boards = Доски
+match-board = Доска
+match-actions = Действия
+match-not-running = Тур не идёт: он ещё не опубликован или уже завершён.
+match-board-finished = Все партии за столом { $board } сыграны: заменять некого.
+report-result = Результат
+report-submit = Сообщить
+report-confirm = Подтвердить
+report-pending = сообщено
+report-waiting = Результат сообщён; он станет окончательным, когда его подтвердит капитан соперника или решит судья.
+report-confirmed = Результат подтверждён обоими капитанами и стал окончательным.
+report-not-a-result = Сообщите окончательный результат: 1-0, ½-½, 0-1 или неявку.
+report-already-decided = У этой партии уже есть результат.
+late-side = Опоздал
+late-by = на (мин:сек)
+late-submit = Записать опоздание
+late-bad-value = Укажите опоздание в минутах и секундах (например, 5:30) или в целых минутах.
+substitutions-title = Замены
+substitution-from-game = с партии { $game }
+substitution-form-title = Объявить замену
+substitution-announcement = Объявление
+substitution-reason = Причина
+substitution-submit = Записать замену
+substitution-recorded = Замена в команде { $entry } за столом { $board } записана, с партии { $game }.
+retire-reason = Причина снятия
+retire-submit = Снять с турнира (G-G2)
+retire-done = Команда снята с турнира (G-G2); ей засчитаны поражения во всех оставшихся партиях.
+retire-already = Эта команда уже снята.
+retire-warning = Пустых досок больше двух, и заменить некем (G-G2).
+interrupt-reason = Что случилось
+interrupt-submit = Турнир прерван: переиграть несыгранные партии (G-V23)
+interrupt-done = { $count ->
+        [one] { $count } партия без результата будет переиграна (G-V23).
+        [few] { $count } партии без результата будут переиграны (G-V23).
+       *[other] { $count } партий без результата будут переиграны (G-V23).
+    }
+reason-required = Укажите причину.

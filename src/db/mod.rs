@@ -6,6 +6,7 @@ pub mod audit;
 pub mod championships;
 pub mod documents;
 pub mod entries;
+pub mod lineups;
 pub mod login_attempts;
 pub mod organizations;
 pub mod penalties;

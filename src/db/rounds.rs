@@ -264,3 +264,91 @@ pub fn decide_result(
     .execute(conn)?;
     Ok(n == 1)
 }
+
+/// Puts a person (or nobody) on one side of a game that has no result yet
+/// (a line-up set before play, a substitution); returns false if the game
+/// has a result already.
+pub fn set_player(
+    conn: &mut DbConnection,
+    id: GameId,
+    home: bool,
+    person: Option<PersonId>,
+) -> QueryResult<bool> {
+    let target = games::table
+        .filter(games::id.eq(id.0))
+        .filter(games::result.eq_any(["pending", "replay"]));
+    let person = person.map(|p| p.0);
+    let n = if home {
+        diesel::update(target)
+            .set((
+                games::home_player_id.eq(person),
+                games::version.eq(games::version + 1),
+            ))
+            .execute(conn)?
+    } else {
+        diesel::update(target)
+            .set((
+                games::away_player_id.eq(person),
+                games::version.eq(games::version + 1),
+            ))
+            .execute(conn)?
+    };
+    Ok(n == 1)
+}
+
+/// A captain's report of a result, waiting for the other captain or a
+/// judge; false if the game changed since `version`.
+pub fn report_result(
+    conn: &mut DbConnection,
+    id: GameId,
+    version: i32,
+    result: BoardResult,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let n = diesel::update(
+        games::table
+            .filter(games::id.eq(id.0))
+            .filter(games::version.eq(version)),
+    )
+    .set((
+        games::reported_result.eq(result_code(result)),
+        games::reported_by.eq(by.0),
+        games::reported_at.eq(at),
+        games::version.eq(version + 1),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// G-V23: every game of the round still without a result is to be
+/// replayed. Returns how many games changed.
+pub fn replay_pending(conn: &mut DbConnection, round: RoundId) -> QueryResult<usize> {
+    let ids = matches::table
+        .filter(matches::round_id.eq(round.0))
+        .select(matches::id);
+    diesel::update(
+        games::table
+            .filter(games::match_id.eq_any(ids))
+            .filter(games::result.eq("pending")),
+    )
+    .set((
+        games::result.eq("replay"),
+        games::reported_result.eq(None::<String>),
+        games::reported_by.eq(None::<i64>),
+        games::reported_at.eq(None::<NaiveDateTime>),
+        games::version.eq(games::version + 1),
+    ))
+    .execute(conn)
+}
+
+/// A whole match forfeited: `home` (home wins), `away` or `double`.
+pub fn set_match_forfeit(
+    conn: &mut DbConnection,
+    id: MatchId,
+    forfeit: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(matches::table.find(id.0))
+        .set(matches::forfeit.eq(forfeit))
+        .execute(conn)
+}

@@ -272,9 +272,9 @@ diesel::table! {
 }
 
 diesel::table! {
-    round_lineups (round_id, entry_id, board) {
-        round_id -> BigInt,
+    lineups (entry_id, round_no, board) {
         entry_id -> BigInt,
+        round_no -> Integer,
         board -> Integer,
         person_id -> Nullable<BigInt>,
         set_by -> Nullable<BigInt>,
@@ -397,7 +397,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     entry_players,
     rounds,
     matches,
-    round_lineups,
+    lineups,
     games,
     substitutions,
     penalties,

@@ -519,14 +519,14 @@ struct Pairing<'a> {
     group: Option<i32>,
 }
 
-/// Inserts a round's matches with their games: every board plays
-/// `games_per_pairing` games, colours as the regulation's board sequence
-/// with game 2 reversed (G-V1, E-3), on the registered boards.
+/// Inserts the matches of round `round_no` with their games: every board
+/// plays `games_per_pairing` games, colours as the regulation's board
+/// sequence with game 2 reversed (G-V1, E-3), players from the captains'
+/// line-ups for that round or the registered boards (G-V22, E-2).
 fn insert_matches(
     conn: &mut DbConnection,
     l: &Loaded,
-    round: RoundId,
-    first_table: i32,
+    (round, round_no): (RoundId, i32),
     games_per_pairing: u8,
     pairings: &[Pairing],
 ) -> Result<(), RoundError> {
@@ -536,7 +536,7 @@ fn insert_matches(
             conn,
             &NewMatch {
                 round,
-                table_no: first_table + i32::try_from(i).unwrap_or(i32::MAX - first_table),
+                table_no: i32::try_from(i + 1).unwrap_or(i32::MAX),
                 home: p.home,
                 away: p.away,
                 stage: p.stage,
@@ -544,7 +544,8 @@ fn insert_matches(
             },
         )?;
         let Some(away) = p.away else { continue };
-        let (home_boards, away_boards) = (l.registered_boards(p.home), l.registered_boards(away));
+        let (home_boards, away_boards) =
+            (l.boards_for(p.home, round_no), l.boards_for(away, round_no));
         for board in 1..=rules.boards {
             let idx = usize::from(board - 1);
             for game in 1..=games_per_pairing {
@@ -554,8 +555,8 @@ fn insert_matches(
                         match_id: m,
                         board: i32::from(board),
                         game_no: i32::from(game),
-                        home_player: home_boards.get(idx).copied().map(PersonId),
-                        away_player: away_boards.get(idx).copied().map(PersonId),
+                        home_player: home_boards.get(idx).copied().flatten().map(PersonId),
+                        away_player: away_boards.get(idx).copied().flatten().map(PersonId),
                         home_white: rules.home_colour(board, game)
                             == crate::rules::score::Colour::White,
                     },
@@ -708,7 +709,7 @@ pub(super) fn pair_round(
         &notes,
         now,
     )?;
-    insert_matches(conn, l, round, 1, plan.games_per_pairing, &pairings)?;
+    insert_matches(conn, l, (round, number), plan.games_per_pairing, &pairings)?;
     audit::Entry::new("round.pair", format!("tournament:{}", l.ctx.id()))
         .actor(judge)
         .championship(l.ctx.championship_id())
@@ -970,6 +971,7 @@ pub(super) fn finish(
         .collect();
     record_places(conn, l, &placed, now)?;
     tournaments::mark_finished(conn, l.ctx.id(), Some(now))?;
+    super::rounds::season_history(conn, &l.ctx, now)?;
     tournaments::bump_results_version(conn, l.ctx.id())?;
     audit::Entry::new("tournament.finish", format!("tournament:{}", l.ctx.id()))
         .actor(judge)
@@ -1156,8 +1158,7 @@ pub fn pair_playoff(
         insert_matches(
             conn,
             &l,
-            round,
-            1,
+            (round, number),
             games_per_pairing.max(1),
             &[Pairing {
                 home,

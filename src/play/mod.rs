@@ -3,10 +3,12 @@
 //! captains do during play. Handlers call these; the decisions themselves
 //! are pure functions of `rules/`, fed here with what the database knows.
 
+pub mod boards;
 pub mod eligibility;
 pub mod entries;
 pub mod knockout;
 pub mod rounds;
+pub mod season;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::entries::field_of;
 use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryPlayer};
+use crate::db::lineups::{LineupBoard, Substitution};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
 use crate::ids::{EntryId, GameId, PersonId, RoundId, TournamentId};
@@ -94,6 +95,10 @@ pub struct Loaded {
     pub players: Vec<EntryPlayer>,
     /// Nicks of everyone named in the entries, games and as submitters.
     pub nicks: HashMap<i64, String>,
+    /// Board line-ups the captains set, per entry and round number (G-V22).
+    pub lineups: Vec<LineupBoard>,
+    /// Substitutions made during rounds (G-V31, G-V32).
+    pub substitutions: Vec<Substitution>,
 }
 
 impl Loaded {
@@ -126,7 +131,11 @@ impl Loaded {
         for (id, nick) in crate::db::people::nicks_of(conn, &missing)? {
             nicks.insert(id, nick);
         }
+        let lineups = crate::db::lineups::of_tournament(conn, t)?;
+        let substitutions = crate::db::lineups::substitutions_of_matches(conn, &mids)?;
         Ok(Some(Loaded {
+            lineups,
+            substitutions,
             players,
             nicks,
             ctx,
@@ -164,6 +173,25 @@ impl Loaded {
             .filter(|p| p.entry_id == entry.0 && !p.substitute)
             .map(|p| p.person_id)
             .collect()
+    }
+
+    /// Who sits on each board of an entry in round `round_no`: the line-up
+    /// the captain set (G-V22), else the registered board players (E-2).
+    pub fn boards_for(&self, entry: EntryId, round_no: i32) -> Vec<Option<i64>> {
+        let set: Vec<Option<i64>> = self
+            .lineups
+            .iter()
+            .filter(|l| l.entry_id == entry.0 && l.round_no == round_no)
+            .map(|l| l.person_id)
+            .collect();
+        if set.is_empty() {
+            self.registered_boards(entry)
+                .into_iter()
+                .map(Some)
+                .collect()
+        } else {
+            set
+        }
     }
 
     pub fn matches_of(&self, round: i64) -> impl Iterator<Item = &Match> {
@@ -209,7 +237,12 @@ impl Loaded {
             .filter(|x| !x.is_playoff() && x.is_published())
         {
             let mut pairings = Vec::new();
-            for m in self.matches_of(round.id) {
+            // An armageddon (E-9) decides its knockout match; it is no
+            // match of its own.
+            for m in self
+                .matches_of(round.id)
+                .filter(|m| m.stage != super::knockout::STAGE_ARMAGEDDON)
+            {
                 let Some(&home) = team_of.get(&m.home_entry_id) else {
                     continue;
                 };
@@ -367,6 +400,11 @@ fn pair_round(
         .filter_map(|x| Some((i64::from(x.start_no?), x.id())))
         .collect();
     let entry = |n: i64| by_start.get(&n).copied();
+    let retired: Vec<EntryId> = playing
+        .iter()
+        .filter(|x| x.status() == e::EntryStatus::Retired)
+        .map(|x| x.id())
+        .collect();
     // (table, home, away) with home White on board 1.
     let mut pairs: Vec<(EntryId, Option<EntryId>)> = Vec::new();
     let rules = loaded.to_rules();
@@ -400,8 +438,14 @@ fn pair_round(
             if regular.len() >= rounds as usize {
                 return refuse(RoundProblem::AllRoundsPaired);
             }
-            let state = from_tournament::swiss_state(&rules)
+            let mut state = from_tournament::swiss_state(&rules)
                 .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            // G-G2: a retired entry is never paired again.
+            for team in &mut state.teams {
+                if entry(team.id.0).is_some_and(|x| retired.contains(&x)) {
+                    team.withdrawn = true;
+                }
+            }
             let config = SwissConfig {
                 primary_score: match loaded.ctx.regulation.scoring.primary {
                     ScoreKind::MatchPoints => PrimaryScore::MatchPoints,
@@ -453,9 +497,20 @@ fn pair_round(
             },
         )?;
         let Some(away) = away else { continue };
+        // G-G2: a retired entry loses its remaining matches without play.
+        let forfeit = match (retired.contains(home), retired.contains(away)) {
+            (true, true) => Some("double"),
+            (true, false) => Some("away"),
+            (false, true) => Some("home"),
+            (false, false) => None,
+        };
+        if forfeit.is_some() {
+            r::set_match_forfeit(conn, m, forfeit)?;
+            continue;
+        }
         let (home_boards, away_boards) = (
-            loaded.registered_boards(*home),
-            loaded.registered_boards(*away),
+            loaded.boards_for(*home, number),
+            loaded.boards_for(*away, number),
         );
         for board in 1..=rules.boards {
             for game in 1..=drawn.format.games_per_pairing {
@@ -466,8 +521,8 @@ fn pair_round(
                         match_id: m,
                         board: i32::from(board),
                         game_no: i32::from(game),
-                        home_player: home_boards.get(idx).copied().map(PersonId),
-                        away_player: away_boards.get(idx).copied().map(PersonId),
+                        home_player: home_boards.get(idx).copied().flatten().map(PersonId),
+                        away_player: away_boards.get(idx).copied().flatten().map(PersonId),
                         home_white: rules.home_colour(board, game)
                             == crate::rules::score::Colour::White,
                     },
@@ -568,7 +623,7 @@ pub fn record_result(
 
 /// Rounds a format plays: the Berger schedule's length for a round robin,
 /// the declared rounds of a Swiss.
-pub(super) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
+pub(crate) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
     match drawn.format.system {
         PairingSystem::RoundRobin => {
             let n = u32::try_from(loaded.playing().len()).unwrap_or(0);
@@ -576,6 +631,45 @@ pub(super) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
         }
         _ => usize::from(drawn.format.rounds.unwrap_or(0)),
     }
+}
+
+/// G-E1: when the last tournament of the season is finished (every
+/// tournament of the championship, and at least the season's count of the
+/// regulation), the top four of the season table get history entries.
+/// Call inside the transaction that finishes the tournament.
+pub(super) fn season_history(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let all = tournaments::of_championship(conn, ctx.championship_id())?;
+    let due = ctx
+        .regulation
+        .season
+        .as_ref()
+        .map_or(0, |s| usize::from(s.tournaments));
+    if all.len() < due || all.iter().any(|x| x.finished_at.is_none()) {
+        return Ok(());
+    }
+    let season = super::season::load(conn, ctx.championship_id(), Some(&ctx.regulation))?;
+    for row in season.rows.iter().filter(|r| r.place.first <= 4) {
+        let Some(&team) = season.team_of.get(&row.team) else {
+            continue;
+        };
+        crate::db::results::insert_history(
+            conn,
+            &crate::db::results::NewHistory {
+                championship: ctx.championship_id(),
+                tournament: None,
+                team: crate::ids::TeamId(team),
+                entry_name: &row.team,
+                kind: "season",
+                place: i32::try_from(row.place.first).unwrap_or(i32::MAX),
+                at: now,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// Finishes a tournament whose rounds are all complete: places and
@@ -660,6 +754,7 @@ pub fn finish(
             }
         }
         tournaments::mark_finished(conn, t, Some(now))?;
+        season_history(conn, &loaded.ctx, now)?;
         tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("tournament.finish", format!("tournament:{t}"))
             .actor(judge)

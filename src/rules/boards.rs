@@ -450,7 +450,7 @@ pub enum SubstitutionProblem {
 }
 
 /// Team names match whatever the case and the spacing.
-fn same_team(a: &str, b: &str) -> bool {
+pub fn same_team(a: &str, b: &str) -> bool {
     let norm = |s: &str| {
         s.split_whitespace()
             .collect::<Vec<_>>()

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod auth;
 pub mod boards_view;
+pub mod captains;
 pub mod championships;
 pub mod csrf;
 pub mod ctx;
@@ -17,6 +18,8 @@ pub mod pages;
 pub mod people;
 pub mod play_view;
 pub mod regulation_view;
+pub mod results;
+pub mod results_view;
 pub mod session;
 pub mod teams;
 pub mod tournaments;
@@ -110,6 +113,25 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
     pub const GAME_RESULT: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
+    pub const ENTRY_LINEUP: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/lineup";
+    pub const ENTRY_RETIRE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/retire";
+    pub const ROUND_INTERRUPT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/interrupt";
+    pub const MATCH: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}";
+    pub const MATCH_SUBSTITUTION: &str = "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/substitution";
+    pub const GAME_REPORT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/report";
+    pub const GAME_LATE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/late";
+    pub const CROSSTABLE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/crosstable";
+    pub const ROUND_PAGE: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}";
+    pub const PLAYERS: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/players";
     pub const PLAYOFF: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/playoff";
     pub const ARMAGEDDON: &str = "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/armageddon";
@@ -177,6 +199,35 @@ pub mod paths {
     }
     pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
         format!("/championships/{c}/tournaments/{t}/games/{g}/result")
+    }
+    pub fn entry_lineup(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries/{e}/lineup")
+    }
+    pub fn entry_retire(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
+        format!("/championships/{c}/tournaments/{t}/entries/{e}/retire")
+    }
+    pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{r}/interrupt")
+    }
+    pub fn match_page(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+        format!("/championships/{c}/tournaments/{t}/matches/{m}")
+    }
+    pub fn match_substitution(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+        format!("/championships/{c}/tournaments/{t}/matches/{m}/substitution")
+    }
+    /// `report` or `late` of a game.
+    pub fn game_action(c: ChampionshipId, t: TournamentId, g: GameId, action: &str) -> String {
+        format!("/championships/{c}/tournaments/{t}/games/{g}/{action}")
+    }
+    pub fn crosstable(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/crosstable")
+    }
+    /// Round `n`'s page (by its number, not its id).
+    pub fn round_page(c: ChampionshipId, t: TournamentId, n: i32) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{n}")
+    }
+    pub fn players(c: ChampionshipId, t: TournamentId) -> String {
+        format!("/championships/{c}/tournaments/{t}/players")
     }
     pub fn armageddon(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
         format!("/championships/{c}/tournaments/{t}/matches/{m}/armageddon")
@@ -274,6 +325,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SEASON).route(get().to(tournaments::season)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
+        .service(
+            resource(ENTRY_LINEUP)
+                .route(get().to(captains::lineup))
+                .route(post().to(captains::set_lineup)),
+        )
+        .service(resource(ENTRY_RETIRE).route(post().to(captains::retire)))
+        .service(resource(ROUND_INTERRUPT).route(post().to(captains::interrupt)))
+        .service(resource(MATCH).route(get().to(captains::show_match)))
+        .service(resource(MATCH_SUBSTITUTION).route(post().to(captains::substitute)))
+        .service(resource(GAME_REPORT).route(post().to(captains::report)))
+        .service(resource(GAME_LATE).route(post().to(captains::late)))
+        .service(resource(CROSSTABLE).route(get().to(results::crosstable)))
+        .service(resource(ROUND_PAGE).route(get().to(results::round)))
+        .service(resource(PLAYERS).route(get().to(results::players)))
         .service(resource(PLAYOFF).route(post().to(tournaments::playoff)))
         .service(resource(ARMAGEDDON).route(post().to(tournaments::armageddon)))
         .service(resource(DOCUMENTS).route(get().to(documents::queue)))

@@ -84,6 +84,12 @@ pub struct EntryRow {
     pub boards: String,
     pub substitutes: String,
     pub withdraw_url: Option<String>,
+    /// The captain's board line-up page (G-V22), for the entry's captains.
+    pub lineup_url: Option<String>,
+    /// Judges: withdraw the entry during play (G-G2).
+    pub retire_url: Option<String>,
+    /// G-G2: more than two boards empty and no substitute possible.
+    pub must_withdraw: bool,
 }
 
 #[derive(Template)]
@@ -126,6 +132,8 @@ pub struct TournamentPage {
     playoff_url: String,
     /// Places and tournament points, once finished.
     places: Vec<PlaceRowView>,
+    /// The crosstable, round and players pages.
+    results: super::results::ResultLinks,
 }
 
 pub struct GroupTableView {
@@ -155,6 +163,8 @@ pub struct GameView {
 
 pub struct MatchView {
     pub table: i32,
+    /// The match page (boards, reports, substitutions).
+    pub url: String,
     pub home: String,
     pub away: Option<String>,
     pub score: String,
@@ -172,6 +182,8 @@ pub struct RoundView {
     pub complete: bool,
     pub notes: String,
     pub publish_url: String,
+    /// Judges: the round was interrupted (G-V23).
+    pub interrupt_url: Option<String>,
     pub matches: Vec<MatchView>,
 }
 
@@ -286,6 +298,7 @@ async fn tournament_page(
     };
     let field = entry_ops::field_of(tc, entries);
     let drawn = tc.tournament.drawn_at.is_some();
+    let finished = tc.tournament.finished_at.is_some();
     let rows = entries
         .iter()
         .enumerate()
@@ -311,9 +324,9 @@ async fn tournament_page(
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            let may_withdraw = !drawn
-                && x.status() == EntryStatus::Entered
-                && viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
+            let is_captain = viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
+            let may_withdraw = !drawn && x.status() == EntryStatus::Entered && is_captain;
+            let playing = drawn && x.start_no.is_some() && x.status() == EntryStatus::Entered;
             EntryRow {
                 order: i + 1,
                 name: x.name.clone(),
@@ -330,6 +343,11 @@ async fn tournament_page(
                 substitutes: nicks(true),
                 withdraw_url: may_withdraw
                     .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id())),
+                lineup_url: (playing && is_captain)
+                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id())),
+                retire_url: (is_judge && playing && !finished)
+                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id())),
+                must_withdraw: playing && !finished && loaded.must_withdraw(x.id()),
             }
         })
         .collect();
@@ -402,9 +420,10 @@ async fn tournament_page(
         rounds: round_views(&loaded, &rules, is_judge),
         standings: knockout
             .is_none()
-            .then(|| standings_view(&loaded, &rules))
+            .then(|| standings_view(&loaded, &rules, ctx.lang))
             .flatten(),
         judge_problem,
+        results: super::results::ResultLinks::new(tc.championship_id(), tc.id()),
         groups,
         bracket,
         playoff_due,
@@ -414,7 +433,7 @@ async fn tournament_page(
     })
 }
 
-fn result_words(code: &str) -> String {
+pub fn result_words(code: &str) -> String {
     match code {
         "pending" => "…".to_owned(),
         "1/2" => "½-½".to_owned(),
@@ -460,6 +479,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                     };
                     MatchView {
                         table: m.table_no,
+                        url: paths::match_page(c, t, m.id()),
                         home: name(m.home_entry_id),
                         away: m.away_entry_id.map(name),
                         score,
@@ -489,6 +509,8 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                 complete: l.round_complete(round.id),
                 notes: round.notes.clone(),
                 publish_url: paths::round_publish(c, t, round.id()),
+                interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
+                    .then(|| paths::round_interrupt(c, t, round.id())),
                 matches,
             }
         })
@@ -497,7 +519,11 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
 
 /// The ranking with the regulation's tie-breaks, and why each row is ahead
 /// of the next.
-fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
+fn standings_view(
+    l: &Loaded,
+    rules: &Tournament,
+    lang: crate::i18n::Lang,
+) -> Option<StandingsView> {
     if rules.rounds.is_empty() {
         return None;
     }
@@ -531,7 +557,7 @@ fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
                     .gaps
                     .get(i)
                     .and_then(|g| g.as_ref())
-                    .map_or_else(String::new, ToString::to_string),
+                    .map_or_else(String::new, |g| super::regulation_view::separation(lang, g)),
             })
             .collect(),
     })
@@ -545,7 +571,7 @@ fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableV
             Some(GroupTableView {
                 label: g.label.clone(),
                 title: ctx.t1("group-title", "group", &g.label),
-                standings: standings_view(l, &g.to_rules(l, k.group_rounds))?,
+                standings: standings_view(l, &g.to_rules(l, k.group_rounds), ctx.lang)?,
             })
         })
         .collect()
@@ -977,89 +1003,28 @@ pub async fn season(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::rules::ranking::Place;
-    use crate::rules::season::{Deduction, SeasonEntry, season_standings};
     let c = ChampionshipId(path.into_inner());
-    let (championship, places, penalties, teams, entries, history, tournaments) = state
+    let (championship, season, history, tournaments) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let places = db::results::places_of_championship(conn, c)?;
-            let penalties = db::penalties::of_championship(conn, c)?;
-            let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
-            let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
-            let entries = e::names_of(conn, &ids)?;
+            let reg: Option<crate::rules::regulation::Regulation> =
+                serde_json::from_str(&championship.regulation).ok();
+            let season = crate::play::season::load(conn, c, reg.as_ref())?;
             let history = db::results::history_of_championship(conn, c)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
-            Ok((
-                championship,
-                places,
-                penalties,
-                teams,
-                entries,
-                history,
-                tournaments,
-            ))
+            Ok((championship, season, history, tournaments))
         })
         .await?;
-    let team_name = |id: i64| {
-        teams
-            .iter()
-            .find(|t| t.id == id)
-            .map(|t| t.name.clone())
-            .unwrap_or_default()
-    };
-    let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
-    stages.dedup();
-    let per_stage: Vec<Vec<SeasonEntry<String>>> = stages
+    let rows = season
+        .rows
         .iter()
-        .map(|n| {
-            places
-                .iter()
-                .filter(|p| p.tournament_number == *n)
-                .map(|p| SeasonEntry {
-                    team: p.entry_name.clone(),
-                    place: Place {
-                        first: u32::try_from(p.place_first).unwrap_or(0),
-                        last: u32::try_from(p.place_last).unwrap_or(0),
-                    },
-                    points: HalfPoints(p.points),
-                })
-                .collect()
-        })
-        .collect();
-    let deductions: Vec<Deduction<String>> = penalties
-        .iter()
-        .filter(|p| p.in_force())
-        .map(|p| Deduction {
-            team: p
-                .entry_id
-                .and_then(|id| {
-                    entries
-                        .iter()
-                        .find(|(e, _)| *e == id)
-                        .map(|(_, n)| n.clone())
-                })
-                .unwrap_or_else(|| team_name(p.team_id)),
-            code: p.code.clone(),
-            amount: p.amount(),
-        })
-        .collect();
-    let reg: Option<crate::rules::regulation::Regulation> =
-        serde_json::from_str(&championship.regulation).ok();
-    let tie_rule = reg
-        .and_then(|r| r.season.map(|s| s.tie_rule))
-        .unwrap_or_default();
-    let rows = season_standings(&per_stage, &deductions, tie_rule)
-        .into_iter()
         .map(|row| SeasonRowView {
             place: row.place.to_string(),
-            stages: per_stage
-                .iter()
-                .map(|st| {
-                    st.iter()
-                        .filter(|x| x.team == row.team)
-                        .map(|x| x.points.to_string())
-                        .next()
+            stages: (0..season.stages.len())
+                .map(|i| {
+                    season
+                        .points(i, &row.team)
+                        .map(|p| p.to_string())
                         .unwrap_or_default()
                 })
                 .collect(),
@@ -1069,7 +1034,7 @@ pub async fn season(
                 format!("−{}", row.penalties)
             },
             total: row.total.to_string(),
-            name: row.team,
+            name: row.team.clone(),
         })
         .collect();
     let history = history
@@ -1090,7 +1055,7 @@ pub async fn season(
         &SeasonPage {
             championship: championship.name.clone(),
             championship_url: paths::championship(c),
-            stages,
+            stages: season.stages,
             rows,
             history,
             ctx,

@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod admin;
+mod boards;
 mod cli;
 mod csrf;
 mod documents;
@@ -16,5 +17,7 @@ mod migrations;
 mod pages;
 mod pair_cli;
 mod play;
+mod results_pages;
+mod season_g;
 mod standing;
 mod teams;

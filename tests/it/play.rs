@@ -429,7 +429,7 @@ pub(crate) async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
 
 /// The judge's result forms of a published round: (select id, action,
 /// version) in page order.
-fn result_forms(page: &Page) -> Vec<(String, String)> {
+pub(crate) fn result_forms(page: &Page) -> Vec<(String, String)> {
     let form = scraper::Selector::parse("td.result form").expect("selector");
     let version = scraper::Selector::parse("input[name=version]").expect("selector");
     page.html

@@ -1,0 +1,778 @@
+//! Boards during play: the captain's line-up for a round (G-V22, E-2),
+//! substitutions during a round (G-V31, G-V32), results the captains
+//! report and confirm, and what the judges do when play goes wrong — a
+//! player late (E-6), a team that cannot go on (G-G2), an interrupted round
+//! (G-V23). The checks are `rules::boards`; this module feeds them with what
+//! the database holds and writes the outcome in one transaction.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::NaiveDateTime;
+
+use super::rounds::Loaded;
+use super::{PlayError, TournamentContext};
+use crate::db::entries::{self as e, Entry, EntryStatus};
+use crate::db::lineups::{self as l, NewSubstitution};
+use crate::db::rounds::{self as r, Game, Match, Round};
+use crate::db::{DbConnection, audit, penalties, roles, teams, tournaments, write_transaction};
+use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::rules::boards::{
+    self as rb, AnnouncementProblem, BoardProblem, LateArrival, Registered, RoundState,
+    SubstitutionProblem, SubstitutionReason,
+};
+use crate::rules::score::{BoardResult, HalfPoints};
+
+/// Why an action on the boards was refused; every problem found is given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardsProblem {
+    /// The line-up breaks G-V22 / E-2.
+    Lineup(BoardProblem),
+    /// The announcement's text is not `team table_no, Player => replacement`.
+    Announcement(AnnouncementProblem),
+    /// The substitution breaks G-V31 / G-V32.
+    Substitution(SubstitutionProblem),
+    /// The entry does not play in this tournament (waiting, sitting out,
+    /// withdrawn or retired).
+    NotPlaying,
+    /// Line-ups can be set for this round no more (its games have begun),
+    /// or not yet.
+    RoundNotOpen { round: i32 },
+    /// The round is not published or is complete: nothing to substitute or
+    /// report.
+    RoundNotRunning,
+    /// Every game on this board has its result: nobody is left to replace.
+    BoardFinished { board: u32 },
+    /// The game was changed by someone else since the form was shown.
+    Changed { result: String, version: i32 },
+    /// Captains report final results only (1-0, ½-½, 0-1 and forfeits).
+    NotAResult,
+    /// The game has its result already.
+    AlreadyDecided,
+    /// The entry has already retired.
+    AlreadyRetired,
+    /// A reason is required for this action.
+    ReasonRequired,
+    /// Lateness is given in whole minutes and seconds, e.g. `6:30`.
+    BadLateness,
+    /// The tournament is finished.
+    Finished,
+}
+
+pub type BoardsError = PlayError<BoardsProblem>;
+
+fn refuse<T>(p: BoardsProblem) -> Result<T, BoardsError> {
+    Err(PlayError::Refused(vec![p]))
+}
+
+fn refuse_all<T, P>(ps: Vec<P>, wrap: fn(P) -> BoardsProblem) -> Result<T, BoardsError> {
+    Err(PlayError::Refused(ps.into_iter().map(wrap).collect()))
+}
+
+/// Who may act for an entry: the captain for this tournament (the
+/// submitter, G-B13) and the team's captain now (G-B34).
+fn captains_of(conn: &mut DbConnection, entry: &Entry) -> Result<Vec<PersonId>, BoardsError> {
+    let mut v = vec![entry.captain()];
+    if let Some(team) = teams::by_id(conn, entry.team())? {
+        v.push(team.captain());
+    }
+    Ok(v)
+}
+
+fn is_judge(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    person: PersonId,
+) -> Result<bool, BoardsError> {
+    Ok(roles::has_role(
+        conn,
+        person,
+        ctx.championship_id(),
+        &[roles::Role::ChiefJudge, roles::Role::Judge],
+    )? || crate::db::people::by_id(conn, person)?.is_some_and(|p| p.is_admin))
+}
+
+impl Loaded {
+    /// A match of this tournament with its round.
+    fn locate_match(&self, id: i64) -> Result<(Match, Round), BoardsError> {
+        let m = self.matches.iter().find(|m| m.id == id);
+        let round = m.and_then(|m| self.rounds.iter().find(|x| x.id == m.round_id));
+        match (m, round) {
+            (Some(m), Some(round)) => Ok((m.clone(), round.clone())),
+            _ => Err(PlayError::NotFound),
+        }
+    }
+
+    /// A game of this tournament with its match and round.
+    fn locate_game(&self, id: i64) -> Result<(Game, Match, Round), BoardsError> {
+        let g = self
+            .games
+            .iter()
+            .find(|g| g.id == id)
+            .ok_or(PlayError::NotFound)?;
+        let (m, round) = self.locate_match(g.match_id)?;
+        Ok((g.clone(), m, round))
+    }
+
+    fn entry(&self, id: EntryId) -> Option<&Entry> {
+        self.entries.iter().find(|x| x.id == id.0)
+    }
+
+    fn regular_rounds(&self) -> impl Iterator<Item = &Round> {
+        self.rounds.iter().filter(|x| !x.is_playoff())
+    }
+
+    /// The entry's match in a round, if paired against an opponent.
+    fn match_in(&self, round: i64, entry: EntryId) -> Option<&Match> {
+        self.matches_of(round)
+            .find(|m| m.home_entry_id == entry.0 || m.away_entry_id == Some(entry.0))
+    }
+
+    /// Has anything been played in this match: a result, or a
+    /// substitution (which happens during play)?
+    fn match_started(&self, m: &Match) -> bool {
+        m.forfeit.is_some()
+            || self
+                .games_of(m.id)
+                .any(|g| !matches!(g.result(), BoardResult::NotPlayed))
+            || self.substitutions.iter().any(|s| s.match_id == m.id)
+    }
+
+    /// The round numbers whose line-up the entry's captain may set now
+    /// (G-V22): the last paired round while the entry's match in it has not
+    /// begun, and the next round, prepared while the current one runs.
+    pub fn open_lineup_rounds(&self, entry: EntryId) -> Vec<i32> {
+        if self.ctx.tournament.finished_at.is_some() {
+            return Vec::new();
+        }
+        let last = self.regular_rounds().last();
+        let mut open = Vec::new();
+        if let Some(round) = last
+            && self
+                .match_in(round.id, entry)
+                .is_some_and(|m| !self.match_started(m))
+        {
+            open.push(round.number);
+        }
+        let next = last.map_or(1, |x| x.number + 1);
+        let due = self
+            .drawn()
+            .map(|d| super::rounds::rounds_due(self, &d))
+            .unwrap_or(0);
+        if usize::try_from(next).is_ok_and(|n| due == 0 || n <= due) {
+            open.push(next);
+        }
+        open
+    }
+
+    /// The side of an entry in a game: its player and whether it is home.
+    fn side_player(m: &Match, g: &Game, entry: EntryId) -> Option<i64> {
+        if m.home_entry_id == entry.0 {
+            g.home_player_id
+        } else {
+            g.away_player_id
+        }
+    }
+
+    /// Boards played by the entry's people in regular rounds before
+    /// `round_no` (the board history of G-V22 / E-2).
+    fn board_history(&self, entry: EntryId, round_no: i32) -> BTreeMap<i64, u8> {
+        let mut history = BTreeMap::new();
+        for round in self.regular_rounds().filter(|x| x.number < round_no) {
+            let Some(m) = self.match_in(round.id, entry) else {
+                continue;
+            };
+            for g in self.games_of(m.id) {
+                if let Some(p) = Self::side_player(m, g, entry)
+                    && g.result().is_final()
+                {
+                    history
+                        .entry(p)
+                        .or_insert(u8::try_from(g.board).unwrap_or(u8::MAX));
+                }
+            }
+        }
+        history
+    }
+
+    fn substitutes_of(&self, entry: EntryId) -> Vec<i64> {
+        self.players
+            .iter()
+            .filter(|p| p.entry_id == entry.0 && p.substitute)
+            .map(|p| p.person_id)
+            .collect()
+    }
+
+    /// The entry's people by lower-case nick.
+    fn people_of(&self, entry: EntryId) -> BTreeMap<String, i64> {
+        self.players
+            .iter()
+            .filter(|p| p.entry_id == entry.0)
+            .map(|p| (p.nick.to_lowercase(), p.person_id))
+            .collect()
+    }
+
+    /// G-G2 on the boards of an entry in its current match: the empty
+    /// boards, and whether substitutes can still fill enough of them.
+    pub fn must_withdraw(&self, entry: EntryId) -> bool {
+        let Some(round) = self.regular_rounds().last() else {
+            return false;
+        };
+        let Some(m) = self.match_in(round.id, entry) else {
+            return false;
+        };
+        let current = self.current_boards(m, entry);
+        let substitutes = self.substitutes_of(entry);
+        let played = self.played_in_match(m, entry);
+        let history = self.board_history(entry, round.number);
+        RoundState {
+            substitutes: &substitutes,
+            current: &current,
+            played: &played,
+            history: &history,
+        }
+        .must_withdraw(rb::G_G2_MAX_MISSING)
+    }
+
+    /// Who sits at each board for the entry now: the player of the first
+    /// game on that board still to be played, else of its last game.
+    fn current_boards(&self, m: &Match, entry: EntryId) -> Vec<Option<i64>> {
+        let boards: BTreeSet<i32> = self.games_of(m.id).map(|g| g.board).collect();
+        boards
+            .into_iter()
+            .map(|b| {
+                let on_board: Vec<&Game> = self.games_of(m.id).filter(|g| g.board == b).collect();
+                on_board
+                    .iter()
+                    .find(|g| !g.result().is_final())
+                    .or(on_board.last())
+                    .and_then(|g| Self::side_player(m, g, entry))
+            })
+            .collect()
+    }
+
+    /// Everyone who has played for the entry in this match, replaced
+    /// players included.
+    fn played_in_match(&self, m: &Match, entry: EntryId) -> BTreeSet<i64> {
+        let mut played: BTreeSet<i64> = self
+            .games_of(m.id)
+            .filter_map(|g| Self::side_player(m, g, entry))
+            .collect();
+        played.extend(
+            self.substitutions
+                .iter()
+                .filter(|s| s.match_id == m.id && s.entry_id == entry.0)
+                .map(|s| s.out_person_id),
+        );
+        played
+    }
+}
+
+fn load(conn: &mut DbConnection, t: TournamentId) -> Result<Loaded, BoardsError> {
+    Loaded::load(conn, t)?.ok_or(PlayError::NotFound)
+}
+
+/// Parses the board fields of the line-up form: a person id per board,
+/// empty for a board left empty. Anything else names nobody of the entry.
+pub fn parse_boards(fields: &[String]) -> Vec<Option<i64>> {
+    fields
+        .iter()
+        .map(|f| {
+            let f = f.trim();
+            if f.is_empty() {
+                None
+            } else {
+                Some(f.parse::<i64>().unwrap_or(-1))
+            }
+        })
+        .collect()
+}
+
+/// The captain sets the board line-up of an entry for a round (G-V22):
+/// registered players on their own boards, substitutes on the board of a
+/// player who does not play (and on the board they have played before),
+/// boards left empty forfeited. Games already paired for that round follow
+/// the line-up.
+pub fn set_lineup(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    entry: EntryId,
+    round_no: i32,
+    proposal: &[Option<i64>],
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), BoardsError> {
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
+        if !captains_of(conn, &x)?.contains(&by) {
+            return Err(PlayError::Forbidden);
+        }
+        if x.start_no.is_none() || x.status() != EntryStatus::Entered {
+            return refuse(BoardsProblem::NotPlaying);
+        }
+        if !loaded.open_lineup_rounds(entry).contains(&round_no) {
+            return refuse(BoardsProblem::RoundNotOpen { round: round_no });
+        }
+        let boards = loaded.registered_boards(entry);
+        let substitutes = loaded.substitutes_of(entry);
+        let registered = Registered {
+            boards: &boards,
+            substitutes: &substitutes,
+        };
+        let history = loaded.board_history(entry, round_no);
+        let lineup = rb::assign_boards(registered, &history, proposal)
+            .or_else(|ps| refuse_all(ps, BoardsProblem::Lineup))?;
+        l::set(conn, entry, round_no, lineup.boards(), by, now)?;
+        // The round may be paired already: its games take the line-up.
+        let round = loaded
+            .regular_rounds()
+            .find(|x| x.number == round_no)
+            .cloned();
+        if let Some(m) = round.and_then(|x| loaded.match_in(x.id, entry).cloned()) {
+            let home = m.home_entry_id == entry.0;
+            for g in loaded.games_of(m.id) {
+                let idx = usize::try_from(g.board - 1).unwrap_or(usize::MAX);
+                let person = lineup.boards().get(idx).copied().flatten();
+                r::set_player(conn, g.id(), home, person.map(PersonId))?;
+            }
+            tournaments::bump_results_version(conn, t)?;
+        }
+        let nick = |p: Option<i64>| {
+            p.and_then(|p| loaded.nicks.get(&p).cloned())
+                .unwrap_or_else(|| "—".to_owned())
+        };
+        audit::Entry::new("lineup.set", format!("entry:{entry}"))
+            .actor(by)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!(
+                "{} round {round_no}: {}",
+                x.name,
+                lineup
+                    .boards()
+                    .iter()
+                    .map(|p| nick(*p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// What a substitution changed.
+#[derive(Debug, Clone)]
+pub struct Substituted {
+    pub entry: String,
+    pub board: u32,
+    pub from_game: i32,
+}
+
+/// A substitution during a round (G-V31 by the captain's decision, G-V32
+/// for a lost connection), from the captain's announcement
+/// `team table_no, Player => replacement`. The captain of the side named
+/// or a judge records it; the replacement plays the board's remaining
+/// games of the match.
+pub fn substitute(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    match_id: MatchId,
+    text: &str,
+    reason: SubstitutionReason,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<Substituted, BoardsError> {
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let (m, round) = loaded.locate_match(match_id.0)?;
+        let judge = is_judge(conn, &loaded.ctx, by)?;
+        // The sides this person may speak for.
+        let mut sides = Vec::new();
+        for id in [Some(m.home_entry_id), m.away_entry_id]
+            .into_iter()
+            .flatten()
+        {
+            let x = loaded
+                .entry(EntryId(id))
+                .ok_or(PlayError::NotFound)?
+                .clone();
+            if judge || captains_of(conn, &x)?.contains(&by) {
+                sides.push(x);
+            }
+        }
+        if sides.is_empty() {
+            return Err(PlayError::Forbidden);
+        }
+        if !round.is_published() || loaded.round_complete(round.id) || m.away_entry_id.is_none() {
+            return refuse(BoardsProblem::RoundNotRunning);
+        }
+        let ann = rb::parse_announcement(text)
+            .or_else(|ps| refuse_all(ps, BoardsProblem::Announcement))?;
+        let x = sides
+            .iter()
+            .find(|x| rb::same_team(&x.name, &ann.team))
+            .unwrap_or(&sides[0])
+            .clone();
+        let entry = x.id();
+        let sub = rb::resolve(&ann, &x.name, &loaded.people_of(entry), reason)
+            .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
+        let current = loaded.current_boards(&m, entry);
+        let substitutes = loaded.substitutes_of(entry);
+        let played = loaded.played_in_match(&m, entry);
+        let history = loaded.board_history(entry, round.number);
+        let state = RoundState {
+            substitutes: &substitutes,
+            current: &current,
+            played: &played,
+            history: &history,
+        };
+        rb::check_substitution(&sub, &state)
+            .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
+        let board = i32::try_from(sub.board).unwrap_or(i32::MAX);
+        let open: Vec<&Game> = loaded
+            .games_of(m.id)
+            .filter(|g| g.board == board && !g.result().is_final())
+            .collect();
+        let Some(from_game) = open.iter().map(|g| g.game_no).min() else {
+            return refuse(BoardsProblem::BoardFinished { board: sub.board });
+        };
+        let home = m.home_entry_id == entry.0;
+        for g in &open {
+            r::set_player(conn, g.id(), home, Some(PersonId(sub.replacement)))?;
+        }
+        l::insert_substitution(
+            conn,
+            &NewSubstitution {
+                match_id,
+                entry,
+                board,
+                from_game,
+                out: PersonId(sub.out),
+                replacement: PersonId(sub.replacement),
+                reason: reason.code(),
+                announcement: &ann.to_string(),
+                by,
+                at: now,
+            },
+        )?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("game.substitution", format!("match:{match_id}"))
+            .actor(by)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!(
+                "{} round {}, from game {from_game}: {ann}",
+                reason.rule(),
+                round.number
+            ))
+            .record(conn)?;
+        Ok(Substituted {
+            entry: x.name.clone(),
+            board: sub.board,
+            from_game,
+        })
+    })
+}
+
+/// What a captain's report did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reported {
+    /// Waiting for the other captain's confirmation (or a judge).
+    Waiting,
+    /// The other captain had reported the same: the result is final.
+    Confirmed,
+}
+
+/// A captain reports a game's result; it becomes final when the other
+/// side's captain reports the same (confirms) — until then a judge may
+/// decide otherwise. `version` guards against reporting over a change.
+pub fn report(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<Reported, BoardsError> {
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let (g, m, round) = loaded.locate_game(game.0)?;
+        let mut home_caps = Vec::new();
+        let mut away_caps = Vec::new();
+        if let Some(x) = loaded.entry(EntryId(m.home_entry_id)) {
+            home_caps = captains_of(conn, &x.clone())?;
+        }
+        if let Some(x) = m.away_entry_id.and_then(|a| loaded.entry(EntryId(a))) {
+            away_caps = captains_of(conn, &x.clone())?;
+        }
+        if !home_caps.contains(&by) && !away_caps.contains(&by) {
+            return Err(PlayError::Forbidden);
+        }
+        if !round.is_published() {
+            return refuse(BoardsProblem::RoundNotRunning);
+        }
+        if !result.is_final() {
+            return refuse(BoardsProblem::NotAResult);
+        }
+        if g.version != version {
+            return refuse(BoardsProblem::Changed {
+                result: g.result.clone(),
+                version: g.version,
+            });
+        }
+        if g.result().is_final() {
+            return refuse(BoardsProblem::AlreadyDecided);
+        }
+        // The other side confirms: the earlier report came from a captain
+        // of the other entry, and this one is the same result.
+        let reporter = g.reported_by.map(PersonId);
+        let other_side = |a: PersonId, b: PersonId| {
+            a != b
+                && ((home_caps.contains(&a) && away_caps.contains(&b))
+                    || (away_caps.contains(&a) && home_caps.contains(&b)))
+        };
+        let confirms = reporter.is_some_and(|rep| other_side(rep, by))
+            && g.reported_result.as_deref() == Some(r::result_code(result));
+        let changed = if confirms {
+            r::decide_result(conn, game, version, result, Some(by), now)?
+        } else {
+            r::report_result(conn, game, version, result, by, now)?
+        };
+        if !changed {
+            let now_is = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
+            return refuse(BoardsProblem::Changed {
+                result: now_is.result,
+                version: now_is.version,
+            });
+        }
+        if confirms {
+            tournaments::bump_results_version(conn, t)?;
+        }
+        audit::Entry::new(
+            if confirms {
+                "game.confirmed"
+            } else {
+                "game.reported"
+            },
+            format!("game:{game}"),
+        )
+        .actor(by)
+        .championship(loaded.ctx.championship_id())
+        .detail(format!(
+            "round {} table {} board {} game {}: {}",
+            round.number,
+            m.table_no,
+            g.board,
+            g.game_no,
+            r::result_code(result)
+        ))
+        .record(conn)?;
+        Ok(if confirms {
+            Reported::Confirmed
+        } else {
+            Reported::Waiting
+        })
+    })
+}
+
+/// Parses a lateness given as `m:ss` or whole minutes.
+pub fn parse_lateness(s: &str) -> Option<u32> {
+    let s = s.trim();
+    match s.split_once(':') {
+        Some((m, sec)) => {
+            let m: u32 = m.trim().parse().ok()?;
+            let sec: u32 = sec.trim().parse().ok()?;
+            (sec < 60).then(|| m.checked_mul(60)?.checked_add(sec))?
+        }
+        None => s.parse::<u32>().ok()?.checked_mul(60),
+    }
+}
+
+/// Who came late and by how much (E-6).
+#[derive(Debug, Clone, Copy)]
+pub struct Lateness {
+    /// The home side's player (else the away side's).
+    pub home: bool,
+    pub seconds: u32,
+}
+
+/// E-6: a judge records that a player came late. More than five minutes
+/// loses the game by forfeit; otherwise the delay comes off the clock,
+/// which is recorded.
+pub fn late(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    lateness: Lateness,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<LateArrival, BoardsError> {
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let (g, _, _) = loaded.locate_game(game.0)?;
+        if g.version != version {
+            return refuse(BoardsProblem::Changed {
+                result: g.result.clone(),
+                version: g.version,
+            });
+        }
+        if g.result().is_final() {
+            return refuse(BoardsProblem::AlreadyDecided);
+        }
+        let Lateness {
+            home: home_late,
+            seconds: late_seconds,
+        } = lateness;
+        let outcome = rb::late_arrival(late_seconds, rb::E_6_LATENESS_LIMIT_SECONDS);
+        if outcome == LateArrival::Forfeit {
+            let result = if home_late {
+                BoardResult::AwayForfeitWin
+            } else {
+                BoardResult::HomeForfeitWin
+            };
+            if !r::decide_result(conn, game, version, result, Some(judge), now)? {
+                return refuse(BoardsProblem::Changed {
+                    result: g.result.clone(),
+                    version: g.version,
+                });
+            }
+            tournaments::bump_results_version(conn, t)?;
+        }
+        audit::Entry::new("game.late", format!("game:{game}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!(
+                "E-6: {} player {}:{:02} late: {}",
+                if home_late { "home" } else { "away" },
+                late_seconds / 60,
+                late_seconds % 60,
+                match outcome {
+                    LateArrival::Forfeit => "game lost by forfeit".to_owned(),
+                    LateArrival::ClockReduced(s) => format!("{s} s off the clock"),
+                }
+            ))
+            .record(conn)?;
+        Ok(outcome)
+    })
+}
+
+/// G-G2: a judge withdraws an entry that cannot go on (more than two
+/// boards empty with no substitute possible). It loses every game still
+/// open in the current round and every later match; Swiss rounds no longer
+/// pair it. The withdrawal is recorded as a G-G2 sanction (no points
+/// deducted: the games lost are the sanction).
+pub fn retire(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    entry: EntryId,
+    reason: &str,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), BoardsError> {
+    let reason = reason.trim().to_owned();
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
+        if loaded.ctx.tournament.finished_at.is_some() {
+            return refuse(BoardsProblem::Finished);
+        }
+        if x.status() == EntryStatus::Retired {
+            return refuse(BoardsProblem::AlreadyRetired);
+        }
+        if x.start_no.is_none() || x.status() != EntryStatus::Entered {
+            return refuse(BoardsProblem::NotPlaying);
+        }
+        if reason.is_empty() {
+            return refuse(BoardsProblem::ReasonRequired);
+        }
+        let last = loaded.regular_rounds().last().cloned();
+        let mut lost = 0usize;
+        if let Some(round) = &last
+            && let Some(m) = loaded.match_in(round.id, entry)
+        {
+            let home = m.home_entry_id == entry.0;
+            for g in loaded.games_of(m.id).filter(|g| !g.result().is_final()) {
+                let result = if home {
+                    BoardResult::AwayForfeitWin
+                } else {
+                    BoardResult::HomeForfeitWin
+                };
+                if r::decide_result(conn, g.id(), g.version, result, Some(judge), now)? {
+                    lost += 1;
+                }
+            }
+        }
+        let after = last.as_ref().map_or(0, |x| x.number);
+        e::set_status(
+            conn,
+            entry,
+            EntryStatus::Retired,
+            now,
+            Some(&reason),
+            Some(after),
+        )?;
+        penalties::insert(
+            conn,
+            &penalties::NewPenalty {
+                championship: loaded.ctx.championship_id(),
+                tournament: Some(t),
+                team: x.team(),
+                entry: Some(entry),
+                code: "G-G2",
+                amount: HalfPoints::ZERO,
+                reason: &reason,
+                imposed_by: Some(judge),
+                imposed_at: now,
+            },
+        )?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("entry.retire", format!("entry:{entry}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!(
+                "G-G2: {} withdrawn after round {after}, {lost} open games lost: {reason}",
+                x.name
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// G-V23: the tournament was interrupted (server failure): every game of
+/// the round without a result is to be replayed. Returns how many.
+pub fn interrupt(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    reason: &str,
+    judge: PersonId,
+    _now: NaiveDateTime,
+) -> Result<usize, BoardsError> {
+    let reason = reason.trim().to_owned();
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let x = loaded
+            .rounds
+            .iter()
+            .find(|x| x.id == round.0)
+            .cloned()
+            .ok_or(PlayError::NotFound)?;
+        if reason.is_empty() {
+            return refuse(BoardsProblem::ReasonRequired);
+        }
+        if !x.is_published() || loaded.round_complete(x.id) {
+            return refuse(BoardsProblem::RoundNotRunning);
+        }
+        let n = r::replay_pending(conn, round)?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("round.interrupt", format!("round:{round}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!(
+                "G-V23: round {}, {n} games to be replayed: {reason}",
+                x.number
+            ))
+            .record(conn)?;
+        Ok(n)
+    })
+}

@@ -1,0 +1,109 @@
+//! The season table (G-A3): tournament points of every finished tournament
+//! summed per entry name (a double scores for itself), penalties in force
+//! deducted, ordered by the regulation's season tie rule. Read by the
+//! season page and by `rounds::finish`, which records the season's top
+//! four in the history (G-E1) when the last tournament of the season ends.
+
+use std::collections::HashMap;
+
+use crate::db::{self, DbConnection};
+use crate::ids::ChampionshipId;
+use crate::rules::ranking::Place;
+use crate::rules::regulation::Regulation;
+use crate::rules::score::HalfPoints;
+use crate::rules::season::{Deduction, SeasonEntry, SeasonRow, season_standings};
+
+/// The season as stored: the stages played and the ranked rows.
+pub struct Season {
+    /// Numbers of the tournaments with places recorded, in order.
+    pub stages: Vec<i32>,
+    /// Per stage, what each entry earned.
+    pub per_stage: Vec<Vec<SeasonEntry<String>>>,
+    pub rows: Vec<SeasonRow<String>>,
+    /// The team behind each entry name.
+    pub team_of: HashMap<String, i64>,
+}
+
+impl Season {
+    /// Tournament points of `entry` in stage `i`, if it played.
+    pub fn points(&self, i: usize, entry: &str) -> Option<HalfPoints> {
+        self.per_stage
+            .get(i)?
+            .iter()
+            .find(|x| x.team == entry)
+            .map(|x| x.points)
+    }
+}
+
+pub fn load(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    regulation: Option<&Regulation>,
+) -> Result<Season, diesel::result::Error> {
+    let places = db::results::places_of_championship(conn, c)?;
+    let penalties = db::penalties::of_championship(conn, c)?;
+    let teams = db::teams::of_championship(conn, c, &db::teams::TeamStatus::ALL)?;
+    let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
+    let entries = db::entries::names_of(conn, &ids)?;
+    let team_name = |id: i64| {
+        teams
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
+    };
+    let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
+    stages.dedup();
+    let per_stage: Vec<Vec<SeasonEntry<String>>> = stages
+        .iter()
+        .map(|n| {
+            places
+                .iter()
+                .filter(|p| p.tournament_number == *n)
+                .map(|p| SeasonEntry {
+                    team: p.entry_name.clone(),
+                    place: Place {
+                        first: u32::try_from(p.place_first).unwrap_or(0),
+                        last: u32::try_from(p.place_last).unwrap_or(0),
+                    },
+                    points: HalfPoints(p.points),
+                })
+                .collect()
+        })
+        .collect();
+    let mut team_of: HashMap<String, i64> = places
+        .iter()
+        .map(|p| (p.entry_name.clone(), p.team_id))
+        .collect();
+    let deductions: Vec<Deduction<String>> = penalties
+        .iter()
+        .filter(|p| p.in_force())
+        .map(|p| {
+            let name = p
+                .entry_id
+                .and_then(|id| {
+                    entries
+                        .iter()
+                        .find(|(e, _)| *e == id)
+                        .map(|(_, n)| n.clone())
+                })
+                .unwrap_or_else(|| team_name(p.team_id));
+            team_of.entry(name.clone()).or_insert(p.team_id);
+            Deduction {
+                team: name,
+                code: p.code.clone(),
+                amount: p.amount(),
+            }
+        })
+        .collect();
+    let tie_rule = regulation
+        .and_then(|r| r.season.as_ref().map(|s| s.tie_rule))
+        .unwrap_or_default();
+    let rows = season_standings(&per_stage, &deductions, tie_rule);
+    Ok(Season {
+        stages,
+        per_stage,
+        rows,
+        team_of,
+    })
+}

@@ -1,0 +1,587 @@
+//! Play at the boards through the pages (issue 7, points 3–4): the
+//! captain's line-up per round (G-V22), substitutions (G-V31, G-V32),
+//! results reported by captains, a team withdrawn (G-G2), an interrupted
+//! round replayed (G-V23).
+
+use reqwest::StatusCode;
+
+use crate::play::{Club, Team, g_team, line, publish_last};
+
+/// Ладья (7 members: 5 boards and 2 substitutes), Конь, Слон and Ферзь
+/// (5 each) entered in a tournament starting in 20 minutes, drawn with
+/// seed 7 (round 1 is a draft). Returns the teams and the tournament.
+async fn drawn_with_substitutes(club: &Club) -> (Vec<Team>, i64) {
+    let mut teams = vec![g_team(club, "Ладья", "la", 7).await];
+    for (name, prefix) in [("Конь", "ko"), ("Слон", "sl"), ("Ферзь", "fe")] {
+        teams.push(g_team(club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    let lines = [
+        line(&teams[0], "Ладья", 0..7),
+        line(&teams[1], "Конь", 0..5),
+        line(&teams[2], "Слон", 0..5),
+        line(&teams[3], "Ферзь", 0..5),
+    ];
+    for (team, l) in teams.iter().zip(&lines) {
+        let page = club.enter(&team.captain, t, l).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    (teams, t)
+}
+
+fn entry_id(club: &Club, t: i64, name: &str) -> i64 {
+    club.entries(t)
+        .iter()
+        .find(|x| x.name == name)
+        .expect("entry")
+        .id
+}
+
+/// The players of one side of a match page, by board and game, as shown.
+fn match_side(page: &crate::helpers::Page, home: bool) -> Vec<String> {
+    let col = if home { 2 } else { 4 };
+    page.texts(&format!("table.pairings tr.game td:nth-child({col})"))
+        .into_iter()
+        .map(|s| s.split(" (").next().unwrap_or("").to_owned())
+        .collect()
+}
+
+/// The match page of the match where `entry` plays in round `round`.
+async fn match_url(club: &Club, t: i64, round: usize, entry: &str) -> String {
+    let page = club.app.get_with(&club.root, &club.tournament_url(t)).await;
+    let rows = scraper::Selector::parse(&format!("#round-{round} tr.match")).expect("selector");
+    let link = scraper::Selector::parse("a").expect("selector");
+    page.html
+        .select(&rows)
+        .find(|tr| tr.text().any(|s| s.contains(entry)))
+        .and_then(|tr| tr.select(&link).next())
+        .and_then(|a| a.value().attr("href"))
+        .expect("a match link")
+        .to_owned()
+}
+
+/// Whether `entry` plays at home in the match shown.
+fn is_home(page: &crate::helpers::Page, entry: &str) -> bool {
+    page.select_text("h1")
+        .unwrap_or_default()
+        .starts_with(entry)
+}
+
+/// Posts results on every game of a match page as a judge (via the
+/// tournament page's forms of that table).
+async fn judge_results(club: &Club, t: i64, round: usize, entry: &str, result: &str, limit: usize) {
+    let page = club.app.get_with(&club.root, &club.tournament_url(t)).await;
+    let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
+        .expect("selector");
+    let form = scraper::Selector::parse("form").expect("selector");
+    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    let mut inside = false;
+    let mut posts = Vec::new();
+    for tr in page.html.select(&rows) {
+        if tr.value().classes().any(|c| c == "match") {
+            inside = tr.text().any(|s| s.contains(entry));
+            continue;
+        }
+        if inside && let Some(f) = tr.select(&form).next() {
+            posts.push((
+                f.value().attr("action").expect("action").to_owned(),
+                f.select(&version)
+                    .next()
+                    .and_then(|i| i.value().attr("value"))
+                    .expect("version")
+                    .to_owned(),
+            ));
+        }
+    }
+    for (action, v) in posts.into_iter().take(limit) {
+        let page = club
+            .app
+            .post_with(&club.root, &action, &[("result", result), ("version", &v)])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+}
+
+#[tokio::test]
+async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_them() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{}/entries/{ladya}/lineup", club.tournament_url(t));
+    let id = |nick: &str| club.app.person_id(nick).to_string();
+
+    // Only the team's captains see the form.
+    assert_eq!(
+        club.app.get_with(&teams[1].captain, &lineup).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let page = club.app.get_with(&teams[0].captain, &lineup).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    // Round 1 (drawn, not begun) and round 2 (prepared ahead) are open.
+    assert_eq!(
+        page.attrs("form[id^=lineup-round-]", "id"),
+        ["lineup-round-1", "lineup-round-2"]
+    );
+
+    // Two players moved between boards: two messages, nothing saved.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &lineup,
+            &[
+                ("round", "1"),
+                ("board1", &id("la2")),
+                ("board2", &id("la1")),
+                ("board3", &id("la3")),
+                ("board4", &id("la4")),
+                ("board5", &id("la5")),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = page.texts("#lineup-problems li");
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(problems[0].contains("la2") && problems[0].contains("пересадить"));
+    // The refused form keeps what was chosen.
+    assert_eq!(
+        page.attr("#r1-board1 option[selected]", "value"),
+        Some(id("la2"))
+    );
+
+    // A substitute on board 3 in place of la3, board 5 left empty.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &lineup,
+            &[
+                ("round", "1"),
+                ("board1", &id("la1")),
+                ("board2", &id("la2")),
+                ("board3", &id("la6")),
+                ("board4", &id("la4")),
+                ("board5", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // The drafted games follow the line-up; the opponent sees it on their
+    // own line-up page.
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let home = is_home(&page, "Ладья");
+    let side = match_side(&page, home);
+    assert_eq!(
+        side,
+        [
+            "la1", "la1", "la2", "la2", "la6", "la6", "la4", "la4", "—", "—"
+        ]
+    );
+    let opponent_name = if home {
+        page.texts("table.pairings thead th")[3].clone()
+    } else {
+        page.texts("table.pairings thead th")[1].clone()
+    };
+    let opponent = teams
+        .iter()
+        .find(|x| x.name == opponent_name)
+        .expect("opponent team");
+    let other = entry_id(&club, t, &opponent_name);
+    let page = club
+        .app
+        .get_with(
+            &opponent.captain,
+            &format!("{}/entries/{other}/lineup", club.tournament_url(t)),
+        )
+        .await;
+    let seen = page
+        .select_text("#lineup-round-1 p.hint")
+        .unwrap_or_default();
+    assert!(seen.contains("Ладья") && seen.contains("la6"), "{seen}");
+
+    // Once the match has begun, round 1 is closed; round 2 is still open.
+    publish_last(&club, &club.tournament_url(t)).await;
+    judge_results(&club, t, 1, "Ладья", "1/2", 10).await;
+    let page = club.app.get_with(&teams[0].captain, &lineup).await;
+    assert_eq!(
+        page.attrs("form[id^=lineup-round-]", "id"),
+        ["lineup-round-2"]
+    );
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &lineup,
+            &[("round", "1"), ("board1", &id("la1"))],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // la6 played board 3 and stays on it (G-V22): board 4 is refused.
+    let round2 = |b3: &str, b4: &str| {
+        vec![
+            ("round".to_owned(), "2".to_owned()),
+            ("board1".to_owned(), id("la1")),
+            ("board2".to_owned(), id("la2")),
+            ("board3".to_owned(), b3.to_owned()),
+            ("board4".to_owned(), b4.to_owned()),
+            ("board5".to_owned(), id("la5")),
+        ]
+    };
+    let fields = round2(&id("la3"), &id("la6"));
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let page = club.app.post_with(&teams[0].captain, &lineup, &refs).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = page.texts("#lineup-problems li");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("la6") && problems[0].contains('3'));
+    let fields = round2(&id("la6"), &id("la4"));
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let page = club.app.post_with(&teams[0].captain, &lineup, &refs).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // Round 2, paired later, takes the prepared line-up.
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/rounds", club.tournament_url(t)),
+            &[],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let url = match_url(&club, t, 2, "Ладья").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let side = match_side(&page, is_home(&page, "Ладья"));
+    assert_eq!(
+        side,
+        [
+            "la1", "la1", "la2", "la2", "la6", "la6", "la4", "la4", "la5", "la5"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn g_v31_g_v32_a_substitution_is_announced_and_the_replacement_plays_the_rest() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    publish_last(&club, &club.tournament_url(t)).await;
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let sub = format!("{url}/substitution");
+    let announce = |who: &reqwest::Client, text: &str, reason: &str| {
+        let (who, text, reason, sub) =
+            (who.clone(), text.to_owned(), reason.to_owned(), sub.clone());
+        let app = &club.app;
+        async move {
+            app.post_with(&who, &sub, &[("announcement", &text), ("reason", &reason)])
+                .await
+        }
+    };
+
+    // Not the announcement's format: every problem in words, nothing changes.
+    let page = announce(&teams[0].captain, "Ладья 2 la2 la6", "captain").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = page.texts("#match-problems li");
+    assert!(problems.len() >= 2, "{problems:?}");
+    assert_eq!(
+        page.attr("#announcement", "value").as_deref(),
+        Some("Ладья 2 la2 la6"),
+        "the typed announcement is kept"
+    );
+
+    // Game 1 of board 2 is played; la2 is replaced by la6 for game 2.
+    let page = club.app.get_with(&club.root, &url).await;
+    let home = is_home(&page, "Ладья");
+    judge_results(&club, t, 1, "Ладья", "1-0", 3).await;
+    let page = announce(&teams[0].captain, "Ладья 2, la2 => la6", "captain").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    let side = match_side(&page, home);
+    assert_eq!(&side[..4], ["la1", "la1", "la2", "la6"], "{side:?}");
+    let record = page.texts("ul.substitutions li");
+    assert_eq!(record.len(), 1);
+    assert!(record[0].contains("Ладья 2, la2 => la6") && record[0].contains("G-V31"));
+
+    // la6 has played in this round: no second entry (G-V31).
+    let page = announce(&teams[0].captain, "Ладья 3, la3 => la6", "captain").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.texts("#match-problems li")[0].contains("уже участвует"));
+    // The opponent's captain cannot substitute for Ладья.
+    let opponent = if home { 3 } else { 1 };
+    let opponent_name = page.texts("table.pairings thead th")[opponent].clone();
+    let opponent_team = teams
+        .iter()
+        .find(|x| x.name == opponent_name)
+        .expect("team");
+    let page = announce(&opponent_team.captain, "Ладья 4, la4 => la7", "captain").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.texts("#match-problems li")[0].contains("Ладья"));
+    // A stranger is refused outright.
+    let stranger = club.person("zz1").await;
+    let page = announce(&stranger, "Ладья 4, la4 => la7", "captain").await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+
+    // G-V32: la4 lost connection before any game: la7 plays both.
+    let page = announce(&teams[0].captain, "ладья 4 , la4=>la7", "disconnect").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    let side = match_side(&page, home);
+    assert_eq!(&side[6..8], ["la7", "la7"], "{side:?}");
+    let record = page.texts("ul.substitutions li");
+    assert!(record[1].contains("G-V32"), "{record:?}");
+}
+
+#[tokio::test]
+async fn a_result_reported_by_one_captain_is_final_when_the_other_confirms() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    publish_last(&club, &club.tournament_url(t)).await;
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club.app.get_with(&teams[0].captain, &url).await;
+    let home = is_home(&page, "Ладья");
+    let action = page
+        .attr("tr.game td form[action$='/report']", "action")
+        .expect("a report form for the captain");
+    let version = page
+        .attr(
+            "tr.game td form[action$='/report'] input[name=version]",
+            "value",
+        )
+        .expect("version");
+    let opponent_name = page.texts("table.pairings thead th")[if home { 3 } else { 1 }].clone();
+    let opponent = teams
+        .iter()
+        .find(|x| x.name == opponent_name)
+        .expect("team");
+    // A third team's captain may not report.
+    let third = teams
+        .iter()
+        .find(|x| x.name != "Ладья" && x.name != opponent_name)
+        .expect("third");
+    let page = club
+        .app
+        .post_with(
+            &third.captain,
+            &action,
+            &[("result", "1-0"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // Ладья reports a win of the home side.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &action,
+            &[("result", "1-0"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&teams[0].captain, &url).await;
+    assert_eq!(
+        page.texts("tr.game td.result")[0].split_whitespace().next(),
+        Some("…")
+    );
+    assert!(page.texts("tr.game td.result")[0].contains("1-0"));
+    // The reporter cannot confirm their own report; the opponent can.
+    assert!(page.attr("tr.game button", "type").is_some());
+    assert_eq!(page.texts("tr.game td form button")[0], "Сообщить");
+    let page = club.app.get_with(&opponent.captain, &url).await;
+    assert_eq!(page.texts("tr.game td form button")[0], "Подтвердить");
+    let version = page
+        .attr(
+            "tr.game td form[action$='/report'] input[name=version]",
+            "value",
+        )
+        .expect("version");
+    // The report's old version is stale now.
+    let page = club
+        .app
+        .post_with(
+            &opponent.captain,
+            &action,
+            &[("result", "1-0"), ("version", "0")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::CONFLICT);
+    let page = club
+        .app
+        .post_with(
+            &opponent.captain,
+            &action,
+            &[("result", "1-0"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    assert_eq!(page.texts("tr.game td.result")[0], "1-0");
+}
+
+#[tokio::test]
+async fn g_g2_a_team_that_cannot_go_on_is_withdrawn_and_loses_what_remains() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    let ferz = entry_id(&club, t, "Ферзь");
+    let id = |nick: &str| club.app.person_id(nick).to_string();
+    // Ферзь has no substitutes and leaves three boards empty: G-G2 applies.
+    let page = club
+        .app
+        .post_with(
+            &teams[3].captain,
+            &format!("{turl}/entries/{ferz}/lineup"),
+            &[
+                ("round", "1"),
+                ("board1", &id("fe1")),
+                ("board2", &id("fe2")),
+                ("board3", ""),
+                ("board4", ""),
+                ("board5", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let page = club.app.get_with(&club.root, &turl).await;
+    assert_eq!(page.texts("table.entries .badge.warn").len(), 1);
+    judge_results(&club, t, 1, "Ферзь", "0-1", 2).await;
+
+    // A reason is required; nothing changes without one.
+    let retire = format!("{turl}/entries/{ferz}/retire");
+    let page = club
+        .app
+        .post_with(&club.root, &retire, &[("reason", " ")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        club.entries(t)
+            .iter()
+            .find(|x| x.id == ferz)
+            .unwrap()
+            .status,
+        "entered"
+    );
+    // Players may not withdraw a team.
+    let page = club
+        .app
+        .post_with(&teams[3].captain, &retire, &[("reason", "x")])
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &retire,
+            &[("reason", "three boards empty, no substitutes")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        club.entries(t)
+            .iter()
+            .find(|x| x.id == ferz)
+            .unwrap()
+            .status,
+        "retired"
+    );
+
+    // Its open games of round 1 are lost by forfeit: the match is 1–9 or
+    // 9–1 with the two games played (0-1 each for the home side).
+    let url = match_url(&club, t, 1, "Ферзь").await;
+    let page = club.app.get(&url).await;
+    let results = page.texts("tr.game td.result");
+    assert_eq!(results.len(), 10);
+    assert!(results.iter().all(|r| r != "…"), "{results:?}");
+    let home = is_home(&page, "Ферзь");
+    let forfeits = results
+        .iter()
+        .filter(|r| *r == if home { "-+" } else { "+-" })
+        .count();
+    assert_eq!(forfeits, 8, "{results:?}");
+
+    // Round 2: Ферзь's match is forfeited as a whole, without games.
+    for name in ["Ладья", "Конь", "Слон"] {
+        judge_results(&club, t, 1, name, "1/2", 10).await;
+    }
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let page = club.app.get(&turl).await;
+    let scores = page.texts("#round-2 tr.match td.score");
+    assert!(
+        scores.iter().any(|s| s == "10-0" || s == "0-10"),
+        "{scores:?}"
+    );
+    let games = page.texts("#round-2 tr.game");
+    assert_eq!(games.len(), 10, "only the other match has games");
+    assert!(
+        page.texts("table.entries td.entry-status")
+            .iter()
+            .any(|s| s.contains("снята")),
+    );
+}
+
+#[tokio::test]
+async fn g_v23_an_interrupted_round_replays_the_games_without_a_result() {
+    let club = Club::new("G").await;
+    let (_teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    judge_results(&club, t, 1, "Ладья", "1-0", 10).await;
+    let page = club.app.get_with(&club.root, &turl).await;
+    let interrupt = page
+        .attr("#round-1 form[action$='/interrupt']", "action")
+        .expect("interrupt form");
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &interrupt,
+            &[("reason", "server failure at 19:05")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let page = club.app.get(&turl).await;
+    let results = page.texts("#round-1 tr.game td.result");
+    assert_eq!(results.iter().filter(|r| *r == "1-0").count(), 10);
+    assert_eq!(
+        results.iter().filter(|r| *r == "R").count(),
+        10,
+        "{results:?}"
+    );
+    assert!(
+        !page
+            .select_text("#round-1 h2")
+            .unwrap_or_default()
+            .contains("завершён")
+    );
+    // The games are replayed and entered: the round is complete.
+    for name in ["Конь", "Слон", "Ферзь"] {
+        judge_results(&club, t, 1, name, "1/2", 10).await;
+    }
+    let page = club.app.get(&turl).await;
+    let results = page.texts("#round-1 tr.game td.result");
+    assert!(results.iter().all(|r| r != "R" && r != "…"), "{results:?}");
+    assert!(
+        page.select_text("#round-1 h2")
+            .unwrap_or_default()
+            .contains("завершён")
+    );
+}
