@@ -55,6 +55,13 @@ pub enum RoundProblem {
     /// G-V42: first place is shared after every tie-break; a play-off
     /// between these entries decides it.
     PlayoffNeeded { entries: Vec<String> },
+    /// Pairings are adjusted only before the round is published.
+    AlreadyPublished,
+    /// The adjustment names an entry not paired in this round, or two
+    /// entries of one match.
+    NotInRound,
+    /// A reason is required.
+    ReasonRequired,
 }
 
 pub type RoundError = PlayError<RoundProblem>;
@@ -490,27 +497,15 @@ fn pair_round(
             r::set_match_forfeit(conn, m, forfeit)?;
             continue;
         }
-        let (home_boards, away_boards) = (
-            loaded.boards_for(*home, number),
-            loaded.boards_for(*away, number),
-        );
-        for board in 1..=rules.boards {
-            for game in 1..=drawn.format.games_per_pairing {
-                let idx = usize::from(board - 1);
-                r::insert_game(
-                    conn,
-                    &NewGame {
-                        match_id: m,
-                        board: i32::from(board),
-                        game_no: i32::from(game),
-                        home_player: home_boards.get(idx).copied().flatten().map(PersonId),
-                        away_player: away_boards.get(idx).copied().flatten().map(PersonId),
-                        home_white: rules.home_colour(board, game)
-                            == crate::rules::score::Colour::White,
-                    },
-                )?;
-            }
-        }
+        insert_games(
+            conn,
+            &loaded,
+            &rules,
+            drawn.format.games_per_pairing,
+            m,
+            (*home, *away),
+            number,
+        )?;
     }
     audit::Entry::new("round.pair", format!("tournament:{t}"))
         .actor(judge)
@@ -737,6 +732,142 @@ pub fn finish(
             .actor(judge)
             .championship(loaded.ctx.championship_id())
             .detail(format!("{} places recorded", st.rows.len()))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// The games of a match: every board × game of the format, players from
+/// each side's line-up for round `number` (G-V22), colours by board and
+/// game as the regulation alternates them.
+fn insert_games(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    rules: &rt::Tournament,
+    games_per_pairing: u8,
+    m: crate::ids::MatchId,
+    (home, away): (EntryId, EntryId),
+    number: i32,
+) -> Result<(), diesel::result::Error> {
+    let (home_boards, away_boards) = (
+        loaded.boards_for(home, number),
+        loaded.boards_for(away, number),
+    );
+    for board in 1..=rules.boards {
+        for game in 1..=games_per_pairing {
+            let idx = usize::from(board - 1);
+            r::insert_game(
+                conn,
+                &NewGame {
+                    match_id: m,
+                    board: i32::from(board),
+                    game_no: i32::from(game),
+                    home_player: home_boards.get(idx).copied().flatten().map(PersonId),
+                    away_player: away_boards.get(idx).copied().flatten().map(PersonId),
+                    home_white: rules.home_colour(board, game)
+                        == crate::rules::score::Colour::White,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A judge adjusts a drafted round before publishing it: two entries
+/// change places in the pairings (one may be the bye). The games of the
+/// matches touched are made again; the change is written in the round's
+/// notes and the audit log with the judge's reason.
+pub fn swap(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    (a, b): (EntryId, EntryId),
+    reason: &str,
+    judge: PersonId,
+) -> Result<(), RoundError> {
+    let reason = reason.trim().to_owned();
+    write_transaction(conn, |conn| {
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let x = loaded
+            .rounds
+            .iter()
+            .find(|x| x.id == round.0)
+            .cloned()
+            .ok_or(PlayError::NotFound)?;
+        if x.is_published() {
+            return refuse(RoundProblem::AlreadyPublished);
+        }
+        if reason.is_empty() {
+            return refuse(RoundProblem::ReasonRequired);
+        }
+        let drawn = loaded
+            .drawn()
+            .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+        let side = |e: EntryId| {
+            loaded.matches_of(x.id).find_map(|m| {
+                if m.home_entry_id == e.0 {
+                    Some((m.clone(), true))
+                } else if m.away_entry_id == Some(e.0) {
+                    Some((m.clone(), false))
+                } else {
+                    None
+                }
+            })
+        };
+        let (Some((ma, a_home)), Some((mb, b_home))) = (side(a), side(b)) else {
+            return refuse(RoundProblem::NotInRound);
+        };
+        if a == b || (ma.id == mb.id) {
+            return refuse(RoundProblem::NotInRound);
+        }
+        let put = |m: &Match, home: bool, e: EntryId| {
+            let mut m = m.clone();
+            if home {
+                m.home_entry_id = e.0;
+            } else {
+                m.away_entry_id = Some(e.0);
+            }
+            m
+        };
+        let rules = loaded.to_rules();
+        for m in [put(&ma, a_home, b), put(&mb, b_home, a)] {
+            r::set_match_entries(
+                conn,
+                m.id(),
+                EntryId(m.home_entry_id),
+                m.away_entry_id.map(EntryId),
+            )?;
+            r::delete_games(conn, m.id())?;
+            if let Some(away) = m.away_entry_id {
+                insert_games(
+                    conn,
+                    &loaded,
+                    &rules,
+                    drawn.format.games_per_pairing,
+                    m.id(),
+                    (EntryId(m.home_entry_id), EntryId(away)),
+                    x.number,
+                )?;
+            }
+        }
+        let name = |e: EntryId| {
+            loaded
+                .entries
+                .iter()
+                .find(|x| x.id == e.0)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        let note = format!(
+            "adjusted by the judge: {} ⇄ {} ({reason})",
+            name(a),
+            name(b)
+        );
+        r::append_notes(conn, round, &note)?;
+        audit::Entry::new("round.adjust", format!("round:{round}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .detail(format!("round {}: {note}", x.number))
             .record(conn)?;
         Ok(())
     })

@@ -223,7 +223,11 @@ async fn g_season_of_four_tournaments_ends_in_hand_computed_season_standings() {
     let games: Vec<usize> = (1..=5)
         .map(|r| page.texts(&format!("#round-{r} tr.game")).len())
         .collect();
-    assert_eq!(games, [30, 30, 20, 20, 20], "Пешка's rounds 3-5 are forfeited");
+    assert_eq!(
+        games,
+        [30, 30, 20, 20, 20],
+        "Пешка's rounds 3-5 are forfeited"
+    );
     assert_eq!(
         places(&club, t3),
         expected(&["Ладья", "Конь", "Слон", "Ферзь", "Король", "Пешка"])
