@@ -352,3 +352,35 @@ pub fn set_match_forfeit(
         .set(matches::forfeit.eq(forfeit))
         .execute(conn)
 }
+
+/// A judge's adjustment of a draft: the entries of a match.
+pub fn set_match_entries(
+    conn: &mut DbConnection,
+    id: MatchId,
+    home: EntryId,
+    away: Option<EntryId>,
+) -> QueryResult<usize> {
+    diesel::update(matches::table.find(id.0))
+        .set((
+            matches::home_entry_id.eq(home.0),
+            matches::away_entry_id.eq(away.map(|a| a.0)),
+        ))
+        .execute(conn)
+}
+
+pub fn delete_games(conn: &mut DbConnection, m: MatchId) -> QueryResult<usize> {
+    diesel::delete(games::table.filter(games::match_id.eq(m.0))).execute(conn)
+}
+
+/// Adds a line to a round's notes.
+pub fn append_notes(conn: &mut DbConnection, id: RoundId, line: &str) -> QueryResult<usize> {
+    let notes: String = rounds::table.find(id.0).select(rounds::notes).first(conn)?;
+    let notes = if notes.is_empty() {
+        line.to_owned()
+    } else {
+        format!("{notes}; {line}")
+    };
+    diesel::update(rounds::table.find(id.0))
+        .set(rounds::notes.eq(notes))
+        .execute(conn)
+}

@@ -34,10 +34,10 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 
-use super::rounds::{Drawn, Loaded, RoundError, RoundProblem, rounds_due};
+use super::rounds::{Drawn, Loaded, Placed, RoundError, RoundProblem, insert_games, record_finish};
 use super::{PlayError, TournamentContext};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
-use crate::db::{DbConnection, audit, results, tournaments, write_transaction};
+use crate::db::{DbConnection, audit, tournaments, write_transaction};
 use crate::ids::{EntryId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::pairing::knockout::{KnockoutMatch, Slot};
 use crate::rules::pairing::{
@@ -196,7 +196,7 @@ impl GroupOf {
 }
 
 /// The entry of a start number (the rules engine's team id).
-fn entry_of_team(l: &Loaded, team: TeamId) -> Option<EntryId> {
+pub(super) fn entry_of_team(l: &Loaded, team: TeamId) -> Option<EntryId> {
     l.playing()
         .iter()
         .find(|x| x.start_no == Some(i32::from(team.0)))
@@ -519,10 +519,9 @@ struct Pairing<'a> {
     group: Option<i32>,
 }
 
-/// Inserts the matches of round `round_no` with their games: every board
-/// plays `games_per_pairing` games, colours as the regulation's board
-/// sequence with game 2 reversed (G-V1, E-3), players from the captains'
-/// line-ups for that round or the registered boards (G-V22, E-2).
+/// Inserts the matches of round `round_no`, tables in order, each with its
+/// games (`rounds::insert_games`: players from the round's line-ups, G-V22,
+/// E-2; colours alternating down the boards, reversed in game 2, E-3).
 fn insert_matches(
     conn: &mut DbConnection,
     l: &Loaded,
@@ -543,25 +542,16 @@ fn insert_matches(
                 group_no: p.group,
             },
         )?;
-        let Some(away) = p.away else { continue };
-        let (home_boards, away_boards) =
-            (l.boards_for(p.home, round_no), l.boards_for(away, round_no));
-        for board in 1..=rules.boards {
-            let idx = usize::from(board - 1);
-            for game in 1..=games_per_pairing {
-                r::insert_game(
-                    conn,
-                    &NewGame {
-                        match_id: m,
-                        board: i32::from(board),
-                        game_no: i32::from(game),
-                        home_player: home_boards.get(idx).copied().flatten().map(PersonId),
-                        away_player: away_boards.get(idx).copied().flatten().map(PersonId),
-                        home_white: rules.home_colour(board, game)
-                            == crate::rules::score::Colour::White,
-                    },
-                )?;
-            }
+        if let Some(away) = p.away {
+            insert_games(
+                conn,
+                l,
+                &rules,
+                games_per_pairing,
+                m,
+                (p.home, away),
+                round_no,
+            )?;
         }
     }
     Ok(())
@@ -965,58 +955,11 @@ pub(super) fn finish(
     }
     let places = final_places(l, &state)?;
     let table = &l.ctx.regulation.place_points;
-    let placed: Vec<(EntryId, Place, HalfPoints)> = places
+    let placed: Vec<Placed> = places
         .into_iter()
         .map(|(e, p)| (e, p, table.for_range(p.first, p.last)))
         .collect();
-    record_places(conn, l, &placed, now)?;
-    tournaments::mark_finished(conn, l.ctx.id(), Some(now))?;
-    super::rounds::season_history(conn, &l.ctx, now)?;
-    tournaments::bump_results_version(conn, l.ctx.id())?;
-    audit::Entry::new("tournament.finish", format!("tournament:{}", l.ctx.id()))
-        .actor(judge)
-        .championship(l.ctx.championship_id())
-        .detail(format!(
-            "{} places recorded (E-1 play-off, groups below)",
-            placed.len()
-        ))
-        .record(conn)?;
-    Ok(())
-}
-
-/// Stores places with tournament points and the winner's history entry (G-E1).
-fn record_places(
-    conn: &mut DbConnection,
-    l: &Loaded,
-    placed: &[(EntryId, Place, HalfPoints)],
-    now: NaiveDateTime,
-) -> Result<(), RoundError> {
-    let t = l.ctx.id();
-    for (id, place, points) in placed {
-        let Some(x) = l.entries.iter().find(|x| x.id == id.0) else {
-            continue;
-        };
-        let range = (
-            i32::try_from(place.first).unwrap_or(i32::MAX),
-            i32::try_from(place.last).unwrap_or(i32::MAX),
-        );
-        results::insert_place(conn, t, x.id(), x.team(), range, points.0)?;
-        if place.first == 1 {
-            results::insert_history(
-                conn,
-                &results::NewHistory {
-                    championship: l.ctx.championship_id(),
-                    tournament: Some(t),
-                    team: x.team(),
-                    entry_name: &x.name,
-                    kind: "tournament",
-                    place: 1,
-                    at: now,
-                },
-            )?;
-        }
-    }
-    Ok(())
+    record_finish(conn, l, &placed, judge, now)
 }
 
 // ------------------------------------------------------------ G-V42
@@ -1080,12 +1023,7 @@ pub fn playoff_due(l: &Loaded) -> Vec<EntryId> {
     if plays_groups_then_knockout(&l.ctx) || l.ctx.tournament.finished_at.is_some() {
         return Vec::new();
     }
-    let regular: Vec<&Round> = l.rounds.iter().filter(|x| !x.is_playoff()).collect();
-    let done = regular.len() >= rounds_due(l, &drawn)
-        && regular
-            .iter()
-            .all(|x| x.is_published() && l.round_complete(x.id));
-    if !done {
+    if !l.regular_rounds_done(&drawn) {
         return Vec::new();
     }
     let rules = l.to_rules();

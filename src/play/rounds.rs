@@ -55,6 +55,13 @@ pub enum RoundProblem {
     /// G-V42: first place is shared after every tie-break; a play-off
     /// between these entries decides it.
     PlayoffNeeded { entries: Vec<String> },
+    /// Pairings are adjusted only before the round is published.
+    AlreadyPublished,
+    /// The adjustment names an entry not paired in this round, or two
+    /// entries of one match.
+    NotInRound,
+    /// A reason is required.
+    ReasonRequired,
     /// E-9: a knockout match is level after its boards and its armageddon
     /// has not been created yet.
     ArmageddonNeeded { entries: Vec<String> },
@@ -163,6 +170,15 @@ impl Loaded {
             .collect();
         v.sort_by_key(|x| x.start_no);
         v
+    }
+
+    /// Every regular round of the format paired, published and complete.
+    pub fn regular_rounds_done(&self, drawn: &Drawn) -> bool {
+        let regular: Vec<&Round> = self.rounds.iter().filter(|x| !x.is_playoff()).collect();
+        regular.len() >= rounds_due(self, drawn)
+            && regular
+                .iter()
+                .all(|x| x.is_published() && self.round_complete(x.id))
     }
 
     /// The registered board players of an entry, board 1 first (the
@@ -508,27 +524,15 @@ fn pair_round(
             r::set_match_forfeit(conn, m, forfeit)?;
             continue;
         }
-        let (home_boards, away_boards) = (
-            loaded.boards_for(*home, number),
-            loaded.boards_for(*away, number),
-        );
-        for board in 1..=rules.boards {
-            for game in 1..=drawn.format.games_per_pairing {
-                let idx = usize::from(board - 1);
-                r::insert_game(
-                    conn,
-                    &NewGame {
-                        match_id: m,
-                        board: i32::from(board),
-                        game_no: i32::from(game),
-                        home_player: home_boards.get(idx).copied().flatten().map(PersonId),
-                        away_player: away_boards.get(idx).copied().flatten().map(PersonId),
-                        home_white: rules.home_colour(board, game)
-                            == crate::rules::score::Colour::White,
-                    },
-                )?;
-            }
-        }
+        insert_games(
+            conn,
+            &loaded,
+            &rules,
+            drawn.format.games_per_pairing,
+            m,
+            (*home, *away),
+            number,
+        )?;
     }
     audit::Entry::new("round.pair", format!("tournament:{t}"))
         .actor(judge)
@@ -693,12 +697,7 @@ pub fn finish(
         if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
             return super::knockout::finish(conn, &loaded, judge, now);
         }
-        let regular: Vec<&Round> = loaded.rounds.iter().filter(|x| !x.is_playoff()).collect();
-        let all_done = regular.len() >= rounds_due(&loaded, &drawn)
-            && regular
-                .iter()
-                .all(|x| x.is_published() && loaded.round_complete(x.id));
-        if !all_done || super::knockout::open_playoff(&loaded).is_some() {
+        if !loaded.regular_rounds_done(&drawn) || super::knockout::open_playoff(&loaded).is_some() {
             return refuse(RoundProblem::NotFinished);
         }
         let rules = loaded.to_rules();
@@ -721,45 +720,207 @@ pub fn finish(
                 entries: tied.iter().map(|x| name(*x)).collect(),
             });
         }
-        let playing = loaded.playing();
-        let entry_of = |team: TeamId| {
-            playing
-                .iter()
-                .find(|x| x.start_no == Some(i32::from(team.0)))
-                .copied()
-        };
         let award = loaded.ctx.regulation.place_points.award(&st);
-        for (row, (_, points)) in st.rows.iter().zip(award) {
-            let Some(x) = entry_of(row.team) else {
-                continue;
-            };
-            let place = (
-                i32::try_from(row.place.first).unwrap_or(i32::MAX),
-                i32::try_from(row.place.last).unwrap_or(i32::MAX),
-            );
-            crate::db::results::insert_place(conn, t, x.id(), x.team(), place, points.0)?;
-            if row.place.first == 1 {
-                crate::db::results::insert_history(
+        let placed: Vec<Placed> = st
+            .rows
+            .iter()
+            .zip(award)
+            .filter_map(|(row, (_, points))| {
+                Some((
+                    super::knockout::entry_of_team(&loaded, row.team)?,
+                    row.place,
+                    points,
+                ))
+            })
+            .collect();
+        record_finish(conn, &loaded, &placed, judge, now)
+    })
+}
+
+/// An entry's final place and its tournament points.
+pub(super) type Placed = (
+    EntryId,
+    crate::rules::ranking::Place,
+    crate::rules::score::HalfPoints,
+);
+
+/// Ends a finished tournament: its places with tournament points, the
+/// winner's history entry (G-E1), the season's top four when it was the
+/// season's last tournament, and the audit entry.
+pub(super) fn record_finish(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    placed: &[Placed],
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let t = loaded.ctx.id();
+    for (id, place, points) in placed {
+        let Some(x) = loaded.entries.iter().find(|x| x.id == id.0) else {
+            continue;
+        };
+        let range = (
+            i32::try_from(place.first).unwrap_or(i32::MAX),
+            i32::try_from(place.last).unwrap_or(i32::MAX),
+        );
+        crate::db::results::insert_place(conn, t, x.id(), x.team(), range, points.0)?;
+        if place.first == 1 {
+            crate::db::results::insert_history(
+                conn,
+                &crate::db::results::NewHistory {
+                    championship: loaded.ctx.championship_id(),
+                    tournament: Some(t),
+                    team: x.team(),
+                    entry_name: &x.name,
+                    kind: "tournament",
+                    place: 1,
+                    at: now,
+                },
+            )?;
+        }
+    }
+    tournaments::mark_finished(conn, t, Some(now))?;
+    season_history(conn, &loaded.ctx, now)?;
+    tournaments::bump_results_version(conn, t)?;
+    audit::Entry::new("tournament.finish", format!("tournament:{t}"))
+        .actor(judge)
+        .championship(loaded.ctx.championship_id())
+        .detail(format!("{} places recorded", placed.len()))
+        .record(conn)?;
+    Ok(())
+}
+
+/// The games of a match: every board × game of the format, players from
+/// each side's line-up for round `number` (G-V22), colours by board and
+/// game as the regulation alternates them.
+pub(super) fn insert_games(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    rules: &rt::Tournament,
+    games_per_pairing: u8,
+    m: crate::ids::MatchId,
+    (home, away): (EntryId, EntryId),
+    number: i32,
+) -> Result<(), diesel::result::Error> {
+    let (home_boards, away_boards) = (
+        loaded.boards_for(home, number),
+        loaded.boards_for(away, number),
+    );
+    for board in 1..=rules.boards {
+        for game in 1..=games_per_pairing {
+            let idx = usize::from(board - 1);
+            r::insert_game(
+                conn,
+                &NewGame {
+                    match_id: m,
+                    board: i32::from(board),
+                    game_no: i32::from(game),
+                    home_player: home_boards.get(idx).copied().flatten().map(PersonId),
+                    away_player: away_boards.get(idx).copied().flatten().map(PersonId),
+                    home_white: rules.home_colour(board, game)
+                        == crate::rules::score::Colour::White,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A judge adjusts a drafted round before publishing it: two entries
+/// change places in the pairings (one may be the bye). The games of the
+/// matches touched are made again; the change is written in the round's
+/// notes and the audit log with the judge's reason.
+pub fn swap(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    (a, b): (EntryId, EntryId),
+    reason: &str,
+    judge: PersonId,
+) -> Result<(), RoundError> {
+    let reason = reason.trim().to_owned();
+    write_transaction(conn, |conn| {
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let x = loaded
+            .rounds
+            .iter()
+            .find(|x| x.id == round.0)
+            .cloned()
+            .ok_or(PlayError::NotFound)?;
+        if x.is_published() {
+            return refuse(RoundProblem::AlreadyPublished);
+        }
+        if reason.is_empty() {
+            return refuse(RoundProblem::ReasonRequired);
+        }
+        let drawn = loaded
+            .drawn()
+            .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+        let side = |e: EntryId| {
+            loaded.matches_of(x.id).find_map(|m| {
+                if m.home_entry_id == e.0 {
+                    Some((m.clone(), true))
+                } else if m.away_entry_id == Some(e.0) {
+                    Some((m.clone(), false))
+                } else {
+                    None
+                }
+            })
+        };
+        let (Some((ma, a_home)), Some((mb, b_home))) = (side(a), side(b)) else {
+            return refuse(RoundProblem::NotInRound);
+        };
+        if a == b || (ma.id == mb.id) {
+            return refuse(RoundProblem::NotInRound);
+        }
+        let put = |m: &Match, home: bool, e: EntryId| {
+            let mut m = m.clone();
+            if home {
+                m.home_entry_id = e.0;
+            } else {
+                m.away_entry_id = Some(e.0);
+            }
+            m
+        };
+        let rules = loaded.to_rules();
+        for m in [put(&ma, a_home, b), put(&mb, b_home, a)] {
+            r::set_match_entries(
+                conn,
+                m.id(),
+                EntryId(m.home_entry_id),
+                m.away_entry_id.map(EntryId),
+            )?;
+            r::delete_games(conn, m.id())?;
+            if let Some(away) = m.away_entry_id {
+                insert_games(
                     conn,
-                    &crate::db::results::NewHistory {
-                        championship: loaded.ctx.championship_id(),
-                        tournament: Some(t),
-                        team: x.team(),
-                        entry_name: &x.name,
-                        kind: "tournament",
-                        place: 1,
-                        at: now,
-                    },
+                    &loaded,
+                    &rules,
+                    drawn.format.games_per_pairing,
+                    m.id(),
+                    (EntryId(m.home_entry_id), EntryId(away)),
+                    x.number,
                 )?;
             }
         }
-        tournaments::mark_finished(conn, t, Some(now))?;
-        season_history(conn, &loaded.ctx, now)?;
-        tournaments::bump_results_version(conn, t)?;
-        audit::Entry::new("tournament.finish", format!("tournament:{t}"))
+        let name = |e: EntryId| {
+            loaded
+                .entries
+                .iter()
+                .find(|x| x.id == e.0)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        let note = format!(
+            "adjusted by the judge: {} ⇄ {} ({reason})",
+            name(a),
+            name(b)
+        );
+        r::append_notes(conn, round, &note)?;
+        audit::Entry::new("round.adjust", format!("round:{round}"))
             .actor(judge)
             .championship(loaded.ctx.championship_id())
-            .detail(format!("{} places recorded", st.rows.len()))
+            .detail(format!("round {}: {note}", x.number))
             .record(conn)?;
         Ok(())
     })

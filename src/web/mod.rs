@@ -117,6 +117,8 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/lineup";
     pub const ENTRY_RETIRE: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/retire";
+    pub const ROUND_ADJUST: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/adjust";
     pub const ROUND_INTERRUPT: &str =
         "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/interrupt";
     pub const MATCH: &str =
@@ -205,6 +207,9 @@ pub mod paths {
     }
     pub fn entry_retire(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
         format!("/championships/{c}/tournaments/{t}/entries/{e}/retire")
+    }
+    pub fn round_adjust(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+        format!("/championships/{c}/tournaments/{t}/rounds/{r}/adjust")
     }
     pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
         format!("/championships/{c}/tournaments/{t}/rounds/{r}/interrupt")
@@ -331,6 +336,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(post().to(captains::set_lineup)),
         )
         .service(resource(ENTRY_RETIRE).route(post().to(captains::retire)))
+        .service(resource(ROUND_ADJUST).route(post().to(tournaments::adjust)))
         .service(resource(ROUND_INTERRUPT).route(post().to(captains::interrupt)))
         .service(resource(MATCH).route(get().to(captains::show_match)))
         .service(resource(MATCH_SUBSTITUTION).route(post().to(captains::substitute)))

@@ -121,6 +121,8 @@ pub struct TournamentPage {
     finish_url: String,
     finished: bool,
     rounds: Vec<RoundView>,
+    /// The playing entries (id, name), for the judges' adjustment form.
+    playing: Vec<(i64, String)>,
     standings: Option<StandingsView>,
     /// A message about the last judges' action refused (shown at the top).
     judge_problem: Option<String>,
@@ -182,6 +184,8 @@ pub struct RoundView {
     pub complete: bool,
     pub notes: String,
     pub publish_url: String,
+    /// Judges: swap two entries of the draft (recorded).
+    pub adjust_url: String,
     /// Judges: the round was interrupted (G-V23).
     pub interrupt_url: Option<String>,
     pub matches: Vec<MatchView>,
@@ -418,6 +422,11 @@ async fn tournament_page(
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
         finished: tc.tournament.finished_at.is_some(),
         rounds: round_views(&loaded, &rules, is_judge),
+        playing: loaded
+            .playing()
+            .iter()
+            .map(|x| (x.id, x.name.clone()))
+            .collect(),
         standings: knockout
             .is_none()
             .then(|| standings_view(&loaded, &rules, ctx.lang))
@@ -509,6 +518,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                 complete: l.round_complete(round.id),
                 notes: round.notes.clone(),
                 publish_url: paths::round_publish(c, t, round.id()),
+                adjust_url: paths::round_adjust(c, t, round.id()),
                 interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
                     .then(|| paths::round_interrupt(c, t, round.id())),
                 matches,
@@ -749,6 +759,9 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
         RoundProblem::PlayoffNeeded { entries } => {
             ctx.t1("tournament-playoff-needed", "entries", entries.join(", "))
         }
+        RoundProblem::AlreadyPublished => ctx.lang.msg(msg!("adjust-published")),
+        RoundProblem::NotInRound => ctx.lang.msg(msg!("adjust-not-in-round")),
+        RoundProblem::ReasonRequired => ctx.lang.msg(msg!("reason-required")),
         RoundProblem::ArmageddonNeeded { entries } => {
             ctx.t1("armageddon-needed", "entries", entries.join(" – "))
         }
@@ -1061,6 +1074,45 @@ pub async fn season(
             ctx,
         },
     )
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AdjustForm {
+    #[serde(default)]
+    pub a: String,
+    #[serde(default)]
+    pub b: String,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST …/rounds/{round_id}/adjust` (judges): two entries of a draft
+/// change places; recorded in the round's notes and the audit log.
+pub async fn adjust(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<RoundPath>,
+    form: web::Form<AdjustForm>,
+) -> Result<HttpResponse, AppError> {
+    let round = RoundId(path.round_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let id = |s: &str| EntryId(s.trim().parse().unwrap_or(0));
+    let (a, b) = (id(&form.a), id(&form.b));
+    let (judge, reason) = (staff.user.id, form.reason.clone());
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("round-adjusted"),
+        move |conn, t| round_ops::swap(conn, t, round, (a, b), &reason, judge),
+    )
+    .await
 }
 
 /// `POST …/playoff` (judges): the G-V42 play-off for a shared first place,

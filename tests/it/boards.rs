@@ -585,3 +585,89 @@ async fn g_v23_an_interrupted_round_replays_the_games_without_a_result() {
             .contains("завершён")
     );
 }
+
+#[tokio::test]
+async fn judges_adjust_a_drafted_round_and_the_change_is_recorded() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    let page = club.app.get_with(&club.root, &turl).await;
+    let action = page
+        .attr("#round-1 form[action$='/adjust']", "action")
+        .expect("adjust form on the draft");
+    let pairs = |page: &crate::helpers::Page| {
+        page.texts("#round-1 tr.match td:nth-child(2)")
+            .into_iter()
+            .zip(page.texts("#round-1 tr.match td:nth-child(4)"))
+            .collect::<Vec<_>>()
+    };
+    let before = pairs(&page);
+    let opponent = before
+        .iter()
+        .find_map(|(h, a)| match (h.as_str(), a.as_str()) {
+            ("Ладья", other) | (other, "Ладья") => Some(other.to_owned()),
+            _ => None,
+        })
+        .expect("Ладья is paired");
+    // An entry of the other match changes places with Ладья.
+    let other = ["Конь", "Слон", "Ферзь"]
+        .into_iter()
+        .find(|n| *n != opponent)
+        .expect("another entry");
+    let (a, b) = (entry_id(&club, t, "Ладья"), entry_id(&club, t, other));
+    let fields = |reason: &'static str| {
+        vec![
+            ("a".to_owned(), a.to_string()),
+            ("b".to_owned(), b.to_string()),
+            ("reason".to_owned(), reason.to_owned()),
+        ]
+    };
+    let post = |f: Vec<(String, String)>| {
+        let action = action.clone();
+        let app = &club.app;
+        let root = club.root.clone();
+        async move {
+            let refs: Vec<(&str, &str)> = f.iter().map(|(x, y)| (x.as_str(), y.as_str())).collect();
+            app.post_with(&root, &action, &refs).await
+        }
+    };
+    // A player may not; a reason is required.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &action,
+            &[("a", "1"), ("b", "2"), ("reason", "x")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        post(fields("")).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let page = post(fields("the two met last month")).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&club.root, &turl).await;
+    let after = pairs(&page);
+    assert_ne!(after, before);
+    assert!(
+        after
+            .iter()
+            .any(|(h, a)| (h == "Ладья" && *a == opponent) || (*h == opponent && a == "Ладья"))
+            .eq(&false),
+        "{after:?}"
+    );
+    let notes = page.select_text("#round-1 p.hint").unwrap_or_default();
+    assert!(
+        notes.contains("Ладья ⇄") && notes.contains("the two met last month"),
+        "{notes}"
+    );
+    // Each match still has its 10 games, with the new sides' players.
+    assert_eq!(page.texts("#round-1 tr.game").len(), 20);
+    // Published: no more adjustments.
+    publish_last(&club, &turl).await;
+    assert_eq!(
+        post(fields("late")).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
