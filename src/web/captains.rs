@@ -199,11 +199,12 @@ async fn lineup_page(
                     .map(|(i, p)| (i + 1, p.map(|p| p.to_string()).unwrap_or_default()))
                     .collect(),
             };
-            // The opponent's provisional line-up (G-V22), from the games.
+            // The opponent's provisional line-up (G-V22), from the games of
+            // the published round (a draft is the judges' only).
             let opponent = l
                 .rounds
                 .iter()
-                .find(|x| !x.is_playoff() && x.number == round)
+                .find(|x| !x.is_playoff() && x.is_published() && x.number == round)
                 .and_then(|x| {
                     l.matches_of(x.id)
                         .find(|m| m.home_entry_id == eid || m.away_entry_id == Some(eid))

@@ -195,6 +195,13 @@ async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_th
         .find(|x| x.name == opponent_name)
         .expect("opponent team");
     let other = entry_id(&club, t, &opponent_name);
+    let lineup_of_other = format!("{}/entries/{other}/lineup", club.tournament_url(t));
+    let page = club.app.get_with(&opponent.captain, &lineup_of_other).await;
+    assert!(
+        page.select_text("#lineup-round-1 p.hint").is_none(),
+        "a draft's pairing is not shown to captains"
+    );
+    publish_last(&club, &club.tournament_url(t)).await;
     let page = club
         .app
         .get_with(
@@ -208,7 +215,6 @@ async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_th
     assert!(seen.contains("Ладья") && seen.contains("la6"), "{seen}");
 
     // Once the match has begun, round 1 is closed; round 2 is still open.
-    publish_last(&club, &club.tournament_url(t)).await;
     judge_results(&club, t, 1, "Ладья", "1/2", 10).await;
     let page = club.app.get_with(&teams[0].captain, &lineup).await;
     assert_eq!(
