@@ -646,12 +646,17 @@ pub(super) fn season_history(
     ctx: &TournamentContext,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
-    let all = tournaments::of_championship(conn, ctx.championship_id())?;
-    let due = ctx
+    // Only a championship played as a season of tournaments (G-A2) has a
+    // season's top four; a one-event championship (seeds R, E) has none.
+    let Some(due) = ctx
         .regulation
         .season
         .as_ref()
-        .map_or(0, |s| usize::from(s.tournaments));
+        .map(|s| usize::from(s.tournaments))
+    else {
+        return Ok(());
+    };
+    let all = tournaments::of_championship(conn, ctx.championship_id())?;
     if all.len() < due || all.iter().any(|x| x.finished_at.is_none()) {
         return Ok(());
     }
@@ -849,6 +854,11 @@ pub fn swap(
             .ok_or(PlayError::NotFound)?;
         if x.is_published() {
             return refuse(RoundProblem::AlreadyPublished);
+        }
+        // Groups, brackets and play-offs are read back from their pairings:
+        // only the main pairings of a round robin or Swiss are adjusted.
+        if x.is_playoff() || loaded.matches_of(x.id).any(|m| m.stage != "main") {
+            return refuse(RoundProblem::Unsupported);
         }
         if reason.is_empty() {
             return refuse(RoundProblem::ReasonRequired);
