@@ -17,5 +17,6 @@ mod pages;
 mod pair_cli;
 mod play;
 mod results_pages;
+mod seed_r;
 mod standing;
 mod teams;

@@ -138,6 +138,18 @@ impl Club {
             .await
     }
 
+    /// The captain presses the withdraw button of their entry.
+    pub(crate) async fn withdraw(&self, captain: &Client, tournament: i64) -> Page {
+        let page = self
+            .app
+            .get_with(captain, &self.tournament_url(tournament))
+            .await;
+        let action = page
+            .attr("table.entries form[action$='/withdraw']", "action")
+            .expect("the captain may withdraw");
+        self.app.post_with(captain, &action, &[]).await
+    }
+
     pub fn entries(&self, tournament: i64) -> Vec<db::entries::Entry> {
         db::entries::of_tournament(&mut self.app.db(), TournamentId(tournament)).expect("entries")
     }
@@ -381,18 +393,8 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
         ]
     );
     // A withdrawal makes the count even: the double plays again.
-    let page = club
-        .app
-        .get_with(&other.captain, &club.tournament_url(t))
-        .await;
-    let withdraw = page
-        .attr("table.entries form[action$='/withdraw']", "action")
-        .expect("the captain may withdraw");
     assert_eq!(
-        club.app
-            .post_with(&other.captain, &withdraw, &[])
-            .await
-            .status,
+        club.withdraw(&other.captain, t).await.status,
         StatusCode::SEE_OTHER
     );
     assert_eq!(
