@@ -99,3 +99,17 @@ season-penalties = Penalties
 season-total = Total
 history-title = History
 history-place = place { $place }
+## What puts a team above the next in the standings (R-3.3, G-V42)
+gap-values = { $criterion }: { $ahead } vs { $behind }
+gap-values-step = { $criterion }, { $step }: { $ahead } vs { $behind }
+gap-mp = match points
+gap-gp = game points
+gap-playoff = play-off, place
+gap-step-primary = on the primary score
+gap-step-secondary = on the secondary score
+gap-step-board-count = board count
+gap-step-board = board { $board }
+gap-step-without-bottom = without the bottom { $count ->
+    [one] board
+   *[other] { $count } boards
+}

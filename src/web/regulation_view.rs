@@ -13,7 +13,7 @@ pub struct Fact {
     pub value: String,
 }
 
-fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
+pub(crate) fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
     use TieBreakKind::*;
     let key = match tb.kind {
         MpVsGp => crate::msg!("tb-secondary"),

@@ -370,7 +370,7 @@ async fn tournament_page(
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
         finished: tc.tournament.finished_at.is_some(),
         rounds: round_views(&loaded, &rules, is_judge),
-        standings: standings_view(&loaded, &rules),
+        standings: standings_view(&loaded, &rules, ctx.lang),
         judge_problem,
         results: super::results::ResultLinks::new(tc.championship_id(), tc.id()),
         ctx,
@@ -461,7 +461,11 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
 
 /// The ranking with the regulation's tie-breaks, and why each row is ahead
 /// of the next.
-fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
+fn standings_view(
+    l: &Loaded,
+    rules: &Tournament,
+    lang: crate::i18n::Lang,
+) -> Option<StandingsView> {
     if rules.rounds.is_empty() {
         return None;
     }
@@ -495,7 +499,7 @@ fn standings_view(l: &Loaded, rules: &Tournament) -> Option<StandingsView> {
                     .gaps
                     .get(i)
                     .and_then(|g| g.as_ref())
-                    .map_or_else(String::new, ToString::to_string),
+                    .map_or_else(String::new, |g| super::standings_view::gap(lang, g)),
             })
             .collect(),
     })
