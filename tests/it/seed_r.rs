@@ -10,11 +10,14 @@
 //! would: the database is only read, to learn an id or check what a
 //! request stored.
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use league::rules::pairing::Lot;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Client, StatusCode};
 
 use crate::helpers::{Page, into_page};
-use crate::play::{Club, Team, publish_last};
+use crate::play::{Club, Team, play_round_by_board, publish_last};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
@@ -186,6 +189,27 @@ async fn r_teams(club: &Club, count: usize) -> Vec<Team> {
     teams
 }
 
+/// One tournament of `championship` starting at `local` (its time zone,
+/// `YYYY-MM-DDTHH:MM`), moved there by the organizer's form.
+async fn tournament_at(club: &Club, championship: i64, local: &str) -> i64 {
+    let id = club.new_tournament(championship).await;
+    start_at(club, championship, id, local).await;
+    id
+}
+
+/// The organizer moves a tournament's start to `local`.
+async fn start_at(club: &Club, championship: i64, tournament: i64, local: &str) {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{championship}/tournaments/{tournament}/start"),
+            &[("starts_at", local)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
 /// The judge draws the field with `seed` (the lot's seed, recorded) and
 /// round 1 is paired.
 async fn draw(club: &Club, url: &str, seed: &str) {
@@ -250,7 +274,226 @@ fn pairings(page: &Page, round: usize) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The round's notes as shown under its heading.
+fn notes(page: &Page, round: usize) -> String {
+    page.select_text(&format!("#round-{round} p.hint"))
+        .unwrap_or_default()
+}
+
+/// Start number → entry name, from the crosstable page.
+async fn start_numbers(club: &Club, tournament: i64) -> BTreeMap<usize, String> {
+    let page = club
+        .app
+        .get(&format!("{}/crosstable", club.tournament_url(tournament)))
+        .await;
+    let numbers = page.texts("table.crosstable tbody td.num:nth-child(2)");
+    let names = page.texts("table.crosstable tbody th[scope=row]");
+    assert_eq!(numbers.len(), names.len(), "{}", page.text);
+    numbers
+        .into_iter()
+        .map(|n| n.parse().expect("a start number"))
+        .zip(names)
+        .collect()
+}
+
+// ---------------------------------------------------------------- results
+
+/// The fixed results the judge enters: the stronger team (earlier in
+/// [`NAMES`]) wins, by a pattern that also gives drawn matches.
+/// Returns the home side's points on each board in half-points.
+fn boards_for(home: &str, away: &str) -> [i32; 3] {
+    let rank = |n: &str| NAMES.iter().position(|x| *x == n).expect("a known team");
+    let (h, a) = (rank(home), rank(away));
+    // The stronger side's points on boards 1, 2, 3.
+    let strong = match (h + a) % 5 {
+        0 => [1, 1, 1], // every game drawn: 1½–1½
+        1 => [2, 2, 2], // 3–0
+        2 => [2, 2, 1], // 2½–½
+        3 => [2, 0, 2], // 2–1, the weaker side wins board 2
+        _ => [2, 1, 1], // 2–1
+    };
+    if h < a { strong } else { strong.map(|p| 2 - p) }
+}
+
+fn code(home_halves: i32) -> &'static str {
+    match home_halves {
+        2 => "1-0",
+        1 => "1/2",
+        _ => "0-1",
+    }
+}
+
+/// One team's totals as the test computes them from the entered results.
+#[derive(Debug, Default, Clone)]
+struct Totals {
+    /// Match points (R-3.3: 2 / 1 / 0).
+    mp: i32,
+    /// Game points in half-points.
+    gp: i32,
+    /// Half-points on boards 1, 2, 3.
+    boards: [i32; 3],
+    /// Opponent → this team's match points against it.
+    met: HashMap<String, i32>,
+}
+
+fn record(totals: &mut HashMap<String, Totals>, home: &str, away: &str, boards: [i32; 3]) {
+    let h: i32 = boards.iter().sum();
+    let a = 6 - h;
+    let (mh, ma) = match h.cmp(&a) {
+        std::cmp::Ordering::Greater => (2, 0),
+        std::cmp::Ordering::Equal => (1, 1),
+        std::cmp::Ordering::Less => (0, 2),
+    };
+    for (me, other, mp, gp, sign) in [(home, away, mh, h, false), (away, home, ma, a, true)] {
+        let t = totals.entry(me.to_owned()).or_default();
+        t.mp += mp;
+        t.gp += gp;
+        for (i, p) in boards.iter().enumerate() {
+            t.boards[i] += if sign { 2 - p } else { *p };
+        }
+        t.met.insert(other.to_owned(), mp);
+    }
+}
+
+/// Enters the results of a published round through the judge's forms on
+/// the tournament page ([`boards_for`]), adding them to `totals`.
+async fn play(club: &Club, url: &str, round: usize, totals: &mut HashMap<String, Totals>) {
+    for (home, away) in pairings(&club.app.get(url).await, round) {
+        record(totals, &home, &away, boards_for(&home, &away));
+    }
+    play_round_by_board(club, url, round, &|home, away, board| {
+        code(boards_for(home, away)[board - 1])
+    })
+    .await;
+}
+
 // ------------------------------------------------------------------ tests
+
+#[tokio::test]
+async fn r_1_8_an_athlete_entered_in_a_parallel_tournament_of_the_same_day_is_refused() {
+    let club = Club::new("R").await;
+    let app = &club.app;
+    let chess = r_team(&club, "Восток", "t00n").await;
+    // The parallel event: another championship of the corporate series that
+    // also allows one sport per athlete; the same three people play for
+    // their organization there too.
+    let other = app.create_championship(&club.root, "R").await;
+    let heading = |id: i64| async move {
+        app.get(&format!("/championships/{id}"))
+            .await
+            .select_text("h1")
+            .expect("a heading")
+    };
+    let (chess_name, other_name) = (heading(club.id).await, heading(other).await);
+    let organization = league::db::organizations::list(&mut app.db())
+        .expect("organizations")
+        .into_iter()
+        .find(|o| o.name == "АО-Восток")
+        .expect("the team's organization")
+        .id;
+    let page = app
+        .apply_team(&chess.captain, other, "Восход", &organization.to_string())
+        .await;
+    let team = page.location_id("/teams/");
+    let page = app
+        .decide_team(&club.root, other, team, "approve", "")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    for nick in &chess.nicks[1..] {
+        let member = crate::helpers::new_client();
+        app.log_in_with(&member, nick, crate::helpers::PASSWORD)
+            .await;
+        app.invite_and_accept(&chess.captain, team, &member, nick)
+            .await;
+    }
+    let action = upload_action(&club, &chess.captain, &format!("/teams/{team}")).await;
+    upload(&club, &chess.captain, &action, "team_application").await;
+    assert_eq!(approve_documents(&club, club.id).await, 10);
+    assert_eq!(approve_documents(&club, other).await, 1);
+    let parallel = Team {
+        id: team,
+        name: "Восход".to_owned(),
+        captain: chess.captain.clone(),
+        nicks: chess.nicks.clone(),
+    };
+
+    let here = tournament_at(&club, club.id, "2030-03-06T10:00").await;
+    let there = tournament_at(&club, other, "2030-03-06T15:00").await;
+    let there_url = format!("/championships/{other}/tournaments/{there}");
+    let page = club.enter(&chess.captain, here, &full_line(&chess)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // The same day in the parallel event: each of the three is refused,
+    // with the event named, and nothing is stored.
+    let refused = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = refused.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    for (problem, nick) in problems.iter().zip(&chess.nicks) {
+        assert!(
+            problem.contains(nick.as_str())
+                && problem.contains(&format!("«{chess_name}»"))
+                && problem.contains("R-1.8"),
+            "{problem}"
+        );
+    }
+    assert!(
+        app.get(&there_url)
+            .await
+            .texts("table.entries tbody tr")
+            .is_empty()
+    );
+    // In English too.
+    let refused = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries?lang=en"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert!(
+        refused.texts("#entry-form ul.problems li")[0]
+            .contains("held at the same time: one sport per athlete (R-1.8)"),
+        "{}",
+        refused.text
+    );
+
+    // Another day is no parallel event.
+    start_at(&club, other, there, "2030-03-07T10:00").await;
+    let page = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Back on the same day, a withdrawn entry holds nobody: the chess
+    // entry withdraws, and the parallel one stands alone.
+    let withdrawn = club.withdraw(&chess.captain, here).await;
+    assert_eq!(withdrawn.status, StatusCode::SEE_OTHER);
+    start_at(&club, other, there, "2030-03-06T15:00").await;
+    // Entering chess again is now refused the other way round.
+    let refused = club.enter(&chess.captain, here, &full_line(&chess)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = refused.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.contains(&format!("«{other_name}»")))
+    );
+    assert_eq!(
+        club.statuses(here).await,
+        [("Восток".to_owned(), "отозвана".to_owned())]
+    );
+}
 
 #[tokio::test]
 async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_entry_withdraws() {
@@ -341,4 +584,72 @@ async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_
         status_of(&club.statuses(t).await, "Звезда"),
         ["лист ожидания, 1"]
     );
+}
+
+#[tokio::test]
+async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_then_swiss() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 8).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "777").await;
+    let page = published_round(&club, &url, 1).await;
+    let note = notes(&page, 1);
+    assert!(note.contains("R-3.1"), "{note}");
+    // Anyone holding the recorded seed repeats the draw: the plaques come
+    // out of the drum in the lot's order, the first of each two at White.
+    let seed: u64 = note
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a seed in {note}"));
+    let numbers = start_numbers(&club, t).await;
+    assert_eq!(numbers.len(), 8);
+    let mut drum: Vec<usize> = (1..=8).collect();
+    Lot::new(seed).shuffle(&mut drum);
+    let mut drawn: Vec<(usize, usize)> = drum.chunks(2).map(|p| (p[0], p[1])).collect();
+    drawn.sort_by_key(|&(w, b)| w.min(b));
+    let expected: Vec<(String, String)> = drawn
+        .iter()
+        .map(|(w, b)| (numbers[w].clone(), numbers[b].clone()))
+        .collect();
+    let round1 = pairings(&page, 1);
+    assert_eq!(round1, expected);
+    let mut totals = HashMap::new();
+    play(&club, &url, 1, &mut totals).await;
+    // Round 2: by lot again, with a seed of its own, nobody meets twice.
+    let page = published_round(&club, &url, 2).await;
+    let note2 = notes(&page, 2);
+    assert!(
+        note2.contains("R-3.1") && !note2.ends_with(&seed.to_string()),
+        "{note2}"
+    );
+    let round2 = pairings(&page, 2);
+    for (h, a) in &round2 {
+        assert!(
+            !round1.contains(&(h.clone(), a.clone())) && !round1.contains(&(a.clone(), h.clone())),
+            "{h} and {a} meet again"
+        );
+    }
+    play(&club, &url, 2, &mut totals).await;
+    // Round 3 by the Swiss system: teams meet teams of their own score,
+    // one floater at most between neighbouring score groups.
+    let page = published_round(&club, &url, 3).await;
+    let note3 = notes(&page, 3);
+    assert!(
+        !note3.contains("R-3.1") && note3.contains("C.04.6"),
+        "{note3}"
+    );
+    let groups: HashSet<i32> = totals.values().map(|x| x.mp).collect();
+    let mixed = pairings(&page, 3)
+        .iter()
+        .filter(|(h, a)| totals[h].mp != totals[a].mp)
+        .count();
+    assert!(groups.len() > 2, "{totals:?}");
+    assert!(mixed < groups.len(), "{mixed} mixed matches for {groups:?}");
+    // The leaders are on table 1.
+    let top = totals.values().map(|x| x.mp).max().unwrap_or_default();
+    let (h, a) = &pairings(&page, 3)[0];
+    assert!(totals[h].mp == top || totals[a].mp == top);
 }
