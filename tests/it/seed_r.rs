@@ -355,6 +355,15 @@ fn record(totals: &mut HashMap<String, Totals>, home: &str, away: &str, boards: 
     }
 }
 
+/// Half-points as the pages write them: 3, ½, 4½.
+fn halves(h: i32) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".to_owned(),
+        (w, 1) => format!("{w}½"),
+        (w, _) => w.to_string(),
+    }
+}
+
 /// Enters the results of a published round through the judge's forms on
 /// the tournament page ([`boards_for`]), adding them to `totals`.
 async fn play(club: &Club, url: &str, round: usize, totals: &mut HashMap<String, Totals>) {
@@ -365,6 +374,27 @@ async fn play(club: &Club, url: &str, round: usize, totals: &mut HashMap<String,
         code(boards_for(home, away)[board - 1])
     })
     .await;
+}
+
+/// `{first}` or `{first}–{last}` as the standings write a place.
+fn place_range(place: &str) -> (usize, usize) {
+    let mut parts = place
+        .split('–')
+        .map(|p| p.trim().parse::<usize>().expect("a place"));
+    let first = parts.next().expect("a place");
+    (first, parts.next().unwrap_or(first))
+}
+
+/// computed here: 10, 9, … 1 for places 1–10, 0 below; teams
+/// sharing places share their points equally, rounded down to a half.
+fn corporate_points(first: usize, last: usize) -> String {
+    let of = |place: usize| {
+        2 * 11_i32
+            .saturating_sub(i32::try_from(place).unwrap_or(11))
+            .max(0)
+    };
+    let sum: i32 = (first..=last).map(of).sum();
+    halves(sum / i32::try_from(last - first + 1).unwrap_or(1))
 }
 
 // ------------------------------------------------------------------ tests
@@ -652,4 +682,211 @@ async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_th
     let top = totals.values().map(|x| x.mp).max().unwrap_or_default();
     let (h, a) = &pairings(&page, 3)[0];
     assert!(totals[h].mp == top || totals[a].mp == top);
+}
+
+#[tokio::test]
+async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_first_ten_earn_corporate_points()
+ {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 22).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+
+    // twenty play, the 21st and 22nd wait in order.
+    let pages = enter_all(&club, t, &teams).await;
+    for (page, position) in [(&pages[20], 1), (&pages[21], 2)] {
+        let flashes = page.texts(".flash").join(" ");
+        assert!(
+            flashes.contains(&format!("лист ожидания, место {position} (R-1.9)")),
+            "{flashes}"
+        );
+    }
+    let statuses = club.statuses(t).await;
+    assert_eq!(statuses.len(), 22);
+    assert!(
+        statuses[..20].iter().all(|(_, s)| s == "играет"),
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses[20],
+        ("Заря".to_owned(), "лист ожидания, 1".to_owned())
+    );
+    assert_eq!(
+        statuses[21],
+        ("Звезда".to_owned(), "лист ожидания, 2".to_owned())
+    );
+
+    // A playing team withdraws before the draw: the first waiting one
+    // moves up, the second is now first on the list.
+    let page = club.withdraw(&teams[6].captain, t).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let statuses = club.statuses(t).await;
+    assert_eq!(statuses[6], ("Ангара".to_owned(), "отозвана".to_owned()));
+    assert_eq!(statuses[20], ("Заря".to_owned(), "играет".to_owned()));
+    assert_eq!(
+        statuses[21],
+        ("Звезда".to_owned(), "лист ожидания, 1".to_owned())
+    );
+    let playing: Vec<String> = statuses
+        .iter()
+        .filter(|(_, s)| s == "играет")
+        .map(|(n, _)| n.clone())
+        .collect();
+    assert_eq!(playing.len(), 20);
+
+    // The judge draws the field with a recorded seed.
+    draw(&club, &url, "20251016").await;
+
+    let mut totals: HashMap<String, Totals> = HashMap::new();
+    let mut met: HashSet<(String, String)> = HashSet::new();
+    for round in 1..=7 {
+        let page = published_round(&club, &url, round).await;
+        let pairs = pairings(&page, round);
+        assert_eq!(pairs.len(), 10, "round {round}");
+        let mut seen: Vec<&String> = pairs.iter().flat_map(|(h, a)| [h, a]).collect();
+        seen.sort();
+        let mut expected: Vec<&String> = playing.iter().collect();
+        expected.sort();
+        assert_eq!(
+            seen, expected,
+            "round {round}: every playing team once, nobody else"
+        );
+        for (h, a) in &pairs {
+            let key = if h < a {
+                (h.clone(), a.clone())
+            } else {
+                (a.clone(), h.clone())
+            };
+            assert!(met.insert(key), "round {round}: {h} and {a} meet again");
+        }
+        // rounds 1–2 by lot, the rest by the Swiss system.
+        let note = notes(&page, round);
+        if round <= 2 {
+            assert!(note.contains("R-3.1"), "round {round}: {note}");
+        } else {
+            assert!(!note.contains("R-3.1") && note.contains("C.04.6"), "{note}");
+        }
+        play(&club, &url, round, &mut totals).await;
+    }
+
+    // match points, then game points, head-to-head, boards 1, 2, 3.
+    let page = club.app.get(&url).await;
+    let col = |n: usize| page.texts(&format!("table.standings tbody td:nth-child({n})"));
+    let (places, names, mps, gps) = (col(1), col(2), col(3), col(4));
+    let gaps = page.texts("table.standings tbody td.gap");
+    assert_eq!(names.len(), 20);
+    for (i, name) in names.iter().enumerate() {
+        let mine = &totals[name];
+        assert_eq!(mps[i], mine.mp.to_string(), "{name}: match points");
+        assert_eq!(gps[i], halves(mine.gp), "{name}: game points");
+    }
+    let key = |n: &String| (totals[n].mp, totals[n].gp);
+    let mut start = 0;
+    while start < names.len() {
+        let end = (start..names.len())
+            .take_while(|&j| key(&names[j]) == key(&names[start]))
+            .last()
+            .unwrap_or(start);
+        if end + 1 < names.len() {
+            let ((mp, gp), (next_mp, next_gp)) = (key(&names[end]), key(&names[end + 1]));
+            assert!((mp, gp) > (next_mp, next_gp), "{names:?}");
+            // The page says why, in the page's language.
+            let why = if mp > next_mp {
+                format!("командные очки: {mp} против {next_mp}")
+            } else {
+                format!(
+                    "вторичный показатель (MPvGP): {} против {}",
+                    halves(gp),
+                    halves(next_gp)
+                )
+            };
+            assert_eq!(gaps[end], why);
+        }
+        match end - start {
+            0 => assert_eq!(place_range(&places[start]), (start + 1, start + 1)),
+            1 => {
+                // Two teams level on MP and GP: head-to-head if they met and
+                // one won, else board 1, then 2, then 3.
+                let (x, y) = (&totals[&names[start]], &totals[&names[start + 1]]);
+                let by_de = x.met.get(&names[start + 1]).copied();
+                assert_ne!(
+                    by_de,
+                    Some(0),
+                    "{} lost to {}",
+                    names[start],
+                    names[start + 1]
+                );
+                if by_de == Some(2) {
+                    assert_eq!(gaps[start], "личная встреча (DE): 2 против 0");
+                } else if x.boards != y.boards {
+                    assert!(x.boards > y.boards, "{x:?} {y:?}");
+                    let board = (0..3).find(|&b| x.boards[b] != y.boards[b]).unwrap_or(0);
+                    assert_eq!(
+                        gaps[start],
+                        format!(
+                            "результаты по доскам, начиная с первой (TBR), доска {}: {} против {}",
+                            board + 1,
+                            halves(x.boards[board]),
+                            halves(y.boards[board])
+                        )
+                    );
+                }
+                let shared = by_de != Some(2) && x.boards == y.boards;
+                let (upper, lower) = if shared {
+                    ((start + 1, start + 2), (start + 1, start + 2))
+                } else {
+                    ((start + 1, start + 1), (start + 2, start + 2))
+                };
+                assert_eq!(place_range(&places[start]), upper);
+                assert_eq!(place_range(&places[start + 1]), lower);
+            }
+            _ => {
+                for place in &places[start..=end] {
+                    let (first, last) = place_range(place);
+                    assert!(
+                        first > start && last <= end + 1,
+                        "{place} in {start}..={end}"
+                    );
+                }
+            }
+        }
+        start = end + 1;
+    }
+
+    // The same reasons on the English page.
+    let english = club.app.get(&format!("{url}?lang=en")).await;
+    let english_gaps = english.texts("table.standings tbody td.gap");
+    for (i, pair) in names.windows(2).enumerate() {
+        let (mp, next) = (totals[&pair[0]].mp, totals[&pair[1]].mp);
+        if mp > next {
+            assert_eq!(english_gaps[i], format!("match points: {mp} vs {next}"));
+        }
+    }
+
+    // Finished: places and corporate points, the winner's history.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let season = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    let season_names = season.texts("table.season tbody td:nth-child(2)");
+    let season_totals = season.texts("table.season tbody td.total");
+    let expected: BTreeMap<&String, String> = names
+        .iter()
+        .zip(&places)
+        .map(|(n, p)| {
+            let (first, last) = place_range(p);
+            (n, corporate_points(first, last))
+        })
+        .collect();
+    let shown: BTreeMap<&String, String> = season_names.iter().zip(season_totals).collect();
+    assert_eq!(shown, expected);
+    assert_eq!(
+        season.texts("ul.history li"),
+        [format!("Турнир 1: 1-е место — {}", names[0])]
+    );
 }
