@@ -890,3 +890,137 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
         [format!("Турнир 1: 1-е место — {}", names[0])]
     );
 }
+
+#[tokio::test]
+async fn g_a2_the_schedule_form_gives_four_first_wednesdays_and_one_start_moves_alone() {
+    let club = Club::new("G").await;
+    let app = &club.app;
+    let show = format!("/championships/{}", club.id);
+    // The organizer's form comes filled with the G-A2 rule (first
+    // Wednesday, 18:15); the organizer types the months and sends it as
+    // the browser would: each select's chosen (or first) option, each
+    // field's value.
+    let page = app.get_with(&club.root, &show).await;
+    let form = scraper::Selector::parse("form[action$='/schedule']").expect("selector");
+    let select = scraper::Selector::parse("select").expect("selector");
+    let option = scraper::Selector::parse("option").expect("selector");
+    let input = scraper::Selector::parse("input").expect("selector");
+    let form = page.html.select(&form).next().expect("the schedule form");
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for s in form.select(&select) {
+        let options: Vec<_> = s.select(&option).collect();
+        let chosen = options
+            .iter()
+            .find(|o| o.value().attr("selected").is_some())
+            .or(options.first())
+            .and_then(|o| o.value().attr("value"))
+            .unwrap_or_default();
+        fields.push((
+            s.value().attr("name").unwrap_or_default().into(),
+            chosen.into(),
+        ));
+    }
+    for i in form.select(&input) {
+        let name = i.value().attr("name").unwrap_or_default();
+        let value = match name {
+            "from" => "2026-09",
+            "until" => "2026-12",
+            _ => i.value().attr("value").unwrap_or_default(),
+        };
+        fields.push((name.into(), value.into()));
+    }
+    let sent: BTreeMap<&str, &str> = fields
+        .iter()
+        .filter(|(n, _)| n != "csrf_token")
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        sent,
+        BTreeMap::from([
+            ("from", "2026-09"),
+            ("nth", "1"),
+            ("time", "18:15"),
+            ("until", "2026-12"),
+            ("weekday", "Wed"),
+        ])
+    );
+    let action = form.value().attr("action").expect("action");
+    let fields: Vec<(&str, &str)> = sent.into_iter().collect();
+    let page = app.post_with(&club.root, action, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let stored = |app: &crate::helpers::TestApp| {
+        league::db::tournaments::of_championship(
+            &mut app.db(),
+            league::ids::ChampionshipId(club.id),
+        )
+        .expect("tournaments")
+        .iter()
+        .map(|t| t.starts_at.format("%Y-%m-%dT%H:%MZ").to_string())
+        .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        stored(app),
+        [
+            "2026-09-02T15:15Z",
+            "2026-10-07T15:15Z",
+            "2026-11-04T15:15Z",
+            "2026-12-02T15:15Z"
+        ],
+        "stored in UTC"
+    );
+    for lang in ["ru", "en"] {
+        let page = app.get(&format!("{show}?lang={lang}")).await;
+        assert_eq!(
+            page.texts("table.schedule time"),
+            [
+                "2026-09-02 18:15",
+                "2026-10-07 18:15",
+                "2026-11-04 18:15",
+                "2026-12-02 18:15"
+            ],
+            "Moscow time ({lang})"
+        );
+        assert!(
+            page.texts("table.schedule th")
+                .iter()
+                .any(|h| h.contains("Europe/Moscow")),
+            "the zone is named ({lang})"
+        );
+    }
+
+    // The third is moved with its own row's form; the others stay.
+    let page = app.get_with(&club.root, &show).await;
+    let actions = page.attrs("table.schedule form", "action");
+    assert_eq!(actions.len(), 4);
+    let page = app
+        .post_with(
+            &club.root,
+            &actions[2],
+            &[("starts_at", "2026-11-11T19:30")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        app.get(&show).await.texts("table.schedule time"),
+        [
+            "2026-09-02 18:15",
+            "2026-10-07 18:15",
+            "2026-11-11 19:30",
+            "2026-12-02 18:15"
+        ]
+    );
+    assert_eq!(
+        stored(app),
+        [
+            "2026-09-02T15:15Z",
+            "2026-10-07T15:15Z",
+            "2026-11-11T16:30Z",
+            "2026-12-02T15:15Z"
+        ]
+    );
+    let third = actions[2].trim_end_matches("/start");
+    assert_eq!(
+        app.get(third).await.select_text("p.lead time").as_deref(),
+        Some("2026-11-11 19:30")
+    );
+}
