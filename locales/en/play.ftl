@@ -107,3 +107,17 @@ adjust-submit = Swap
 round-adjusted = Pairings adjusted; the change is in the round's notes.
 adjust-published = A published round cannot be adjusted.
 adjust-not-in-round = Choose two entries paired in this round, in different matches.
+## What puts a team above the next in the standings (R-3.3, G-V42)
+gap-values = { $criterion }: { $ahead } vs { $behind }
+gap-values-step = { $criterion }, { $step }: { $ahead } vs { $behind }
+gap-mp = match points
+gap-gp = game points
+gap-playoff = play-off, place
+gap-step-primary = on the primary score
+gap-step-secondary = on the secondary score
+gap-step-board-count = board count
+gap-step-board = board { $board }
+gap-step-without-bottom = without the bottom { $count ->
+    [one] board
+   *[other] { $count } boards
+}

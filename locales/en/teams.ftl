@@ -281,15 +281,3 @@ document-same = This file is already uploaded.
 document-approved = The document is approved.
 document-rejected = The document is rejected.
 document-purged = Removed { $count } document(s), { $bytes } bytes.
-gap-ahead = ahead on { $criterion }: { $ahead } vs { $behind }
-gap-mp = match points
-gap-gp = game points
-gap-playoff = the play-off (place)
-gap-step-primary = primary score
-gap-step-secondary = secondary score
-gap-step-board-count = board count
-gap-step-board = board { $board }
-gap-step-without-bottom = { $count ->
-        [one] without the bottom board
-       *[other] without the bottom { $count } boards
-    }

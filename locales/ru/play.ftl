@@ -62,7 +62,7 @@ standings-title = Турнирная таблица
 standings-rank = Место
 standings-mp = КО
 standings-gp = ИО
-standings-why = Впереди следующей по
+standings-why = Чем опережает следующую
 round-title = Тур { $round }
 round-draft = черновик
 round-complete = завершён
@@ -112,3 +112,17 @@ adjust-submit = Поменять
 round-adjusted = Жеребьёвка изменена; изменение записано в примечаниях тура.
 adjust-published = Опубликованный тур изменить нельзя.
 adjust-not-in-round = Выберите две команды этого тура из разных матчей.
+## Чем команда опережает следующую в таблице (R-3.3, G-V42)
+gap-values = { $criterion }: { $ahead } против { $behind }
+gap-values-step = { $criterion }, { $step }: { $ahead } против { $behind }
+gap-mp = командные очки
+gap-gp = очки за партии
+gap-playoff = дополнительный матч, место
+gap-step-primary = по главному показателю
+gap-step-secondary = по вторичному показателю
+gap-step-board-count = подсчёт по доскам
+gap-step-board = доска { $board }
+gap-step-without-bottom = без { $count } { $count ->
+    [one] нижней доски
+   *[other] нижних досок
+}

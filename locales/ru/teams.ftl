@@ -282,15 +282,3 @@ document-same = Этот файл уже загружен.
 document-approved = Документ принят.
 document-rejected = Документ отклонён.
 document-purged = Удалено документов: { $count }, байт: { $bytes }.
-gap-ahead = выше по критерию «{ $criterion }»: { $ahead } против { $behind }
-gap-mp = командные очки
-gap-gp = индивидуальные очки
-gap-playoff = дополнительный матч (место)
-gap-step-primary = основной счёт
-gap-step-secondary = дополнительный счёт
-gap-step-board-count = подсчёт по доскам
-gap-step-board = доска { $board }
-gap-step-without-bottom = { $count ->
-        [one] без последней доски
-       *[other] без { $count } последних досок
-    }

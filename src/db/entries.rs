@@ -192,6 +192,26 @@ pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
     Ok(EntryId(id))
 }
 
+/// Enters a withdrawn entry again (before the draw) under its own name,
+/// which is unique in the tournament: the row takes the new line, people
+/// and registration time, so the entry queues behind those already
+/// registered. Call inside `write_transaction`.
+pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryResult<()> {
+    diesel::update(entries::table.find(id.0))
+        .set((
+            entries::line.eq(new.line),
+            entries::submitted_by.eq(new.submitted_by.0),
+            entries::submitted_at.eq(new.submitted_at),
+            entries::late.eq(new.late),
+            entries::status.eq(EntryStatus::Entered.code()),
+            entries::status_at.eq(None::<NaiveDateTime>),
+            entries::status_reason.eq(None::<String>),
+        ))
+        .execute(conn)?;
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id.0))).execute(conn)?;
+    insert_players(conn, id.0, new.boards, new.substitutes)
+}
+
 /// Replaces the line of an entry (before the draw); the registration time,
 /// and so the entry's place in the queue, stays.
 pub fn replace_line(

@@ -168,21 +168,31 @@ pub fn submit(
                 (x.id(), true, None)
             }
             None => {
-                let id = e::insert(
-                    conn,
-                    &NewEntry {
-                        tournament,
-                        team: team.id(),
-                        name: &lineup.entry,
-                        double_no: lineup.double,
-                        line,
-                        submitted_by: submitter,
-                        submitted_at: now,
-                        late: late_penalty.is_some(),
-                        boards: &lineup.boards,
-                        substitutes: &lineup.substitutes,
-                    },
-                )?;
+                let new = NewEntry {
+                    tournament,
+                    team: team.id(),
+                    name: &lineup.entry,
+                    double_no: lineup.double,
+                    line,
+                    submitted_by: submitter,
+                    submitted_at: now,
+                    late: late_penalty.is_some(),
+                    boards: &lineup.boards,
+                    substitutes: &lineup.substitutes,
+                };
+                // an entry withdrawn before the draw comes back at
+                // the end of the queue, in its own row (names are unique).
+                let withdrawn = existing.iter().find(|x| {
+                    x.status() == EntryStatus::Withdrawn
+                        && x.name.to_lowercase() == lineup.entry.to_lowercase()
+                });
+                let id = match withdrawn {
+                    Some(x) => {
+                        e::reenter(conn, x.id(), &new)?;
+                        x.id()
+                    }
+                    None => e::insert(conn, &new)?,
+                };
                 // G-G1: the penalty of the catalogue, recorded with the entry.
                 let code = late_penalty.flatten();
                 if let Some(code) = &code

@@ -21,6 +21,7 @@ pub mod regulation_view;
 pub mod results;
 pub mod results_view;
 pub mod session;
+pub mod standings_view;
 pub mod teams;
 pub mod tournaments;
 

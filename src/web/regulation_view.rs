@@ -13,7 +13,7 @@ pub struct Fact {
     pub value: String,
 }
 
-fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
+pub(crate) fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
     use TieBreakKind::*;
     let key = match tb.kind {
         MpVsGp => crate::msg!("tb-secondary"),
@@ -32,39 +32,6 @@ fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
         ScoreStrengthCombination => crate::msg!("tb-sssc"),
     };
     format!("{} ({tb})", lang.msg(key))
-}
-
-/// Why one row of the standings is ahead of the next, in the page's
-/// language: the criterion that separated them and both values.
-pub fn separation(lang: Lang, sep: &crate::rules::ranking::Separation) -> String {
-    use crate::rules::ranking::{Criterion, Step};
-    let step = |s: &Step| match s {
-        Step::Primary => lang.msg(crate::msg!("gap-step-primary")),
-        Step::Secondary => lang.msg(crate::msg!("gap-step-secondary")),
-        Step::BoardCount => lang.msg(crate::msg!("gap-step-board-count")),
-        Step::Board(b) => crate::i18n::Message::new(crate::msg!("gap-step-board"))
-            .arg("board", b)
-            .render(lang),
-        Step::WithoutBottomBoards(n) => {
-            crate::i18n::Message::new(crate::msg!("gap-step-without-bottom"))
-                .arg("count", n)
-                .render(lang)
-        }
-    };
-    let criterion = match &sep.criterion {
-        Criterion::PrimaryScore(ScoreKind::MatchPoints) => lang.msg(crate::msg!("gap-mp")),
-        Criterion::PrimaryScore(ScoreKind::GamePoints) => lang.msg(crate::msg!("gap-gp")),
-        Criterion::PlayOff => lang.msg(crate::msg!("gap-playoff")),
-        Criterion::TieBreak { tie_break, step: s } => match s {
-            Some(s) => format!("{}, {}", tie_break_name(lang, tie_break), step(s)),
-            None => tie_break_name(lang, tie_break),
-        },
-    };
-    crate::i18n::Message::new(crate::msg!("gap-ahead"))
-        .arg("criterion", criterion)
-        .arg("ahead", sep.ahead.to_string())
-        .arg("behind", sep.behind.to_string())
-        .render(lang)
 }
 
 fn minutes(seconds: u32) -> String {
@@ -231,37 +198,4 @@ pub fn facts(lang: Lang, reg: &Regulation) -> Vec<Fact> {
         );
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::ranking::{Criterion, Separation, Step};
-    use crate::rules::score::HalfPoints;
-    use crate::rules::tiebreak::TbValue;
-
-    #[test]
-    fn a_gap_is_explained_in_the_pages_language() {
-        let sep = Separation {
-            criterion: Criterion::PrimaryScore(ScoreKind::MatchPoints),
-            ahead: TbValue::Points(HalfPoints(8)),
-            behind: TbValue::Points(HalfPoints(6)),
-        };
-        assert_eq!(separation(Lang::En, &sep), "ahead on match points: 4 vs 3");
-        let ru = separation(Lang::Ru, &sep);
-        assert!(
-            ru.contains("командные очки") && ru.contains("4 против 3"),
-            "{ru}"
-        );
-        let board = Separation {
-            criterion: Criterion::TieBreak {
-                tie_break: TieBreak::new(TieBreakKind::TopBoardResult),
-                step: Some(Step::Board(2)),
-            },
-            ahead: TbValue::Points(HalfPoints(3)),
-            behind: TbValue::Points(HalfPoints(2)),
-        };
-        let ru = separation(Lang::Ru, &board);
-        assert!(ru.contains("доска 2"), "{ru}");
-    }
 }

@@ -567,7 +567,7 @@ fn standings_view(
                     .gaps
                     .get(i)
                     .and_then(|g| g.as_ref())
-                    .map_or_else(String::new, |g| super::regulation_view::separation(lang, g)),
+                    .map_or_else(String::new, |g| super::standings_view::gap(lang, g)),
             })
             .collect(),
     })

@@ -19,5 +19,6 @@ mod pair_cli;
 mod play;
 mod results_pages;
 mod season_g;
+mod seed_r;
 mod standing;
 mod teams;

@@ -84,11 +84,19 @@ impl Club {
     /// One tournament starting `minutes` from now (a schedule of one month,
     /// then moved through the organizer's form). Returns its id.
     pub async fn tournament_in(&self, minutes: i64) -> i64 {
+        let id = self.new_tournament(self.id).await;
+        self.move_start(id, minutes).await;
+        id
+    }
+
+    /// A new tournament of `championship` (this one or another of the
+    /// app): a schedule of one month through the organizer's form.
+    pub(crate) async fn new_tournament(&self, championship: i64) -> i64 {
         let page = self
             .app
             .post_with(
                 &self.root,
-                &format!("/championships/{}/schedule", self.id),
+                &format!("/championships/{championship}/schedule"),
                 &[
                     ("nth", "1"),
                     ("weekday", "Wed"),
@@ -99,11 +107,10 @@ impl Club {
             )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-        let all = db::tournaments::of_championship(&mut self.app.db(), ChampionshipId(self.id))
-            .expect("tournaments");
-        let newest = all.iter().max_by_key(|t| t.number).expect("one");
-        self.move_start(newest.id, minutes).await;
-        newest.id
+        let all =
+            db::tournaments::of_championship(&mut self.app.db(), ChampionshipId(championship))
+                .expect("tournaments");
+        all.iter().max_by_key(|t| t.number).expect("one").id
     }
 
     /// Moves a tournament's start to `minutes` from now (Moscow time).
@@ -136,6 +143,18 @@ impl Club {
                 &[("line", line)],
             )
             .await
+    }
+
+    /// The captain presses the withdraw button of their entry.
+    pub(crate) async fn withdraw(&self, captain: &Client, tournament: i64) -> Page {
+        let page = self
+            .app
+            .get_with(captain, &self.tournament_url(tournament))
+            .await;
+        let action = page
+            .attr("table.entries form[action$='/withdraw']", "action")
+            .expect("the captain may withdraw");
+        self.app.post_with(captain, &action, &[]).await
     }
 
     pub fn entries(&self, tournament: i64) -> Vec<db::entries::Entry> {
@@ -381,18 +400,8 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
         ]
     );
     // A withdrawal makes the count even: the double plays again.
-    let page = club
-        .app
-        .get_with(&other.captain, &club.tournament_url(t))
-        .await;
-    let withdraw = page
-        .attr("table.entries form[action$='/withdraw']", "action")
-        .expect("the captain may withdraw");
     assert_eq!(
-        club.app
-            .post_with(&other.captain, &withdraw, &[])
-            .await
-            .status,
+        club.withdraw(&other.captain, t).await.status,
         StatusCode::SEE_OTHER
     );
     assert_eq!(
@@ -531,13 +540,24 @@ pub(crate) async fn play_round(
     round: usize,
     decide: &dyn Fn(&str, &str) -> &'static str,
 ) {
+    play_round_by_board(club, url, round, &|home, away, _| decide(home, away)).await;
+}
+
+/// Plays a published round as a judge: `decide(home, away, board)` gives
+/// the result of the games on that board of that match.
+pub(crate) async fn play_round_by_board(
+    club: &Club,
+    url: &str,
+    round: usize,
+    decide: &dyn Fn(&str, &str, usize) -> &'static str,
+) {
     let page = club.app.get_with(&club.root, url).await;
     let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
         .expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
     let form = scraper::Selector::parse("form").expect("selector");
     let version = scraper::Selector::parse("input[name=version]").expect("selector");
-    let mut result = "pending";
+    let mut sides = None;
     let mut posts = Vec::new();
     for tr in page.html.select(&rows) {
         let cells: Vec<String> = tr
@@ -545,11 +565,19 @@ pub(crate) async fn play_round(
             .map(|c| c.text().collect::<String>().trim().to_owned())
             .collect();
         if tr.value().classes().any(|c| c == "match") {
-            if cells.len() == 4 && !cells[3].is_empty() {
-                result = decide(&cells[1], &cells[3]);
-            }
+            sides = (cells.len() == 4 && !cells[3].is_empty())
+                .then(|| (cells[1].clone(), cells[3].clone()));
             continue;
         }
+        // A game's first cell is "table.board" or "table.board/game".
+        let board = cells[0]
+            .split(['.', '/'])
+            .nth(1)
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(1);
+        let result = sides
+            .as_ref()
+            .map_or("pending", |(home, away)| decide(home, away, board));
         if let Some(f) = tr.select(&form).next() {
             let action = f.value().attr("action").expect("action").to_owned();
             let v = f

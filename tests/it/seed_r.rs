@@ -1,0 +1,1026 @@
+//! Seed R over HTTP (issue 7): the corporate chess tournament of
+//! `003_9b41324a01353a25.txt` — teams of three from their organizations,
+//! admitted on approved documents, an entry cap with
+//! a waiting list, one sport per athlete, a 7-round team
+//! Swiss whose rounds 1–2 are drawn by lot, match points and
+//! tie-breaks, corporate points for the first ten; and the
+//! organizer's monthly schedule form (G-A2).
+//!
+//! Everything is done through the pages, as the people of the scenario
+//! would: the database is only read, to learn an id or check what a
+//! request stored.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use league::rules::pairing::Lot;
+use reqwest::multipart::{Form, Part};
+use reqwest::{Client, StatusCode};
+
+use crate::helpers::{Page, into_page};
+use crate::play::{Club, Team, play_round_by_board, publish_last};
+
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+
+/// Twenty-two teams, strongest first: the results below follow this order.
+const NAMES: [&str; 22] = [
+    "Восток",
+    "Союз",
+    "Прогресс",
+    "Энергия",
+    "Буран",
+    "Протон",
+    "Ангара",
+    "Зенит",
+    "Салют",
+    "Мир",
+    "Луна",
+    "Венера",
+    "Марс",
+    "Сатурн",
+    "Орбита",
+    "Полёт",
+    "Спутник",
+    "Вега",
+    "Фобос",
+    "Квант",
+    "Заря",
+    "Звезда",
+];
+
+// ------------------------------------------------------------------ setup
+
+/// Uploads one document through the upload form whose action (carrying
+/// the CSRF token, as the page's form does) is `action`.
+async fn upload(club: &Club, client: &Client, action: &str, kind: &str) {
+    let form = Form::new().text("kind", kind.to_owned()).part(
+        "file",
+        Part::bytes(PDF.to_vec())
+            .file_name(format!("{kind}.pdf"))
+            .mime_str("application/pdf")
+            .expect("mime"),
+    );
+    let page = into_page(
+        client
+            .post(club.app.url(action))
+            .multipart(form)
+            .send()
+            .await
+            .expect("POST"),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{kind}: {}", page.text);
+}
+
+/// The upload form's action on `path` (a person's or a team's page).
+async fn upload_action(club: &Club, client: &Client, path: &str) -> String {
+    club.app
+        .get_with(client, path)
+        .await
+        .attr("form#document-upload", "action")
+        .unwrap_or_else(|| panic!("{path} offers the upload form"))
+}
+
+/// A staff employee of `organization`: the person records the
+/// employment, the organizer confirms it on the person's page; then the
+/// person uploads the documents (a waiver or a medical certificate,
+/// alternately).
+async fn staff_member(club: &Club, client: &Client, nick: &str, organization: i64, n: usize) {
+    let app = &club.app;
+    let path = format!("/people/{nick}");
+    let page = app
+        .post_with(
+            client,
+            &format!("{path}/employments"),
+            &[
+                ("organization", &organization.to_string()),
+                ("from", "2020-01-01"),
+                ("until", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let confirm = app
+        .get_with(&club.root, &path)
+        .await
+        .attr("form[action^='/employments/']", "action")
+        .expect("the organizer's confirm button");
+    assert_eq!(
+        app.post_with(&club.root, &confirm, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let action = upload_action(club, client, &path).await;
+    let health = if n.is_multiple_of(2) {
+        "waiver"
+    } else {
+        "medical_certificate"
+    };
+    for kind in ["original_application", health, "passport_copy"] {
+        upload(club, client, &action, kind).await;
+    }
+}
+
+/// An approved team of three staff employees of its own organization,
+/// with the application uploaded by the captain. Nicks are
+/// `{prefix}1`…`{prefix}3`, the captain first. The documents still wait
+/// for the organizer ([`approve_documents`]).
+async fn r_team(club: &Club, name: &str, prefix: &str) -> Team {
+    let app = &club.app;
+    let organization = app
+        .create_organization(&club.root, &format!("АО-{name}"))
+        .await;
+    let nicks: Vec<String> = (1..=3).map(|i| format!("{prefix}{i}")).collect();
+    let captain = club.person(&nicks[0]).await;
+    let page = app
+        .apply_team(&captain, club.id, name, &organization.to_string())
+        .await;
+    let id = page.location_id("/teams/");
+    let page = app
+        .decide_team(&club.root, club.id, id, "approve", "")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    staff_member(club, &captain, &nicks[0], organization, 0).await;
+    for (i, nick) in nicks.iter().enumerate().skip(1) {
+        let member = club.person(nick).await;
+        app.invite_and_accept(&captain, id, &member, nick).await;
+        staff_member(club, &member, nick, organization, i).await;
+    }
+    let action = upload_action(club, &captain, &format!("/teams/{id}")).await;
+    upload(club, &captain, &action, "team_application").await;
+    Team {
+        id,
+        name: name.to_owned(),
+        captain,
+        nicks,
+    }
+}
+
+/// The organizer approves every pending document from the review queue
+/// of `championship`; returns how many.
+async fn approve_documents(club: &Club, championship: i64) -> usize {
+    let queue = club
+        .app
+        .get_with(
+            &club.root,
+            &format!("/championships/{championship}/documents"),
+        )
+        .await;
+    let actions = queue.attrs("tr.document.status-pending form.review", "action");
+    for action in &actions {
+        let page = club
+            .app
+            .post_with(&club.root, action, &[("decision", "approve")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    actions.len()
+}
+
+/// `count` R teams of [`NAMES`], documents approved.
+async fn r_teams(club: &Club, count: usize) -> Vec<Team> {
+    let mut teams = Vec::new();
+    for (i, name) in NAMES.iter().take(count).enumerate() {
+        teams.push(r_team(club, name, &format!("t{i:02}n")).await);
+    }
+    assert_eq!(
+        approve_documents(club, club.id).await,
+        count * 10,
+        "three R-2.2 documents per player and the team's R-1.10 application"
+    );
+    teams
+}
+
+/// One tournament of `championship` starting at `local` (its time zone,
+/// `YYYY-MM-DDTHH:MM`), moved there by the organizer's form.
+async fn tournament_at(club: &Club, championship: i64, local: &str) -> i64 {
+    let id = club.new_tournament(championship).await;
+    start_at(club, championship, id, local).await;
+    id
+}
+
+/// The organizer moves a tournament's start to `local`.
+async fn start_at(club: &Club, championship: i64, tournament: i64, local: &str) {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{championship}/tournaments/{tournament}/start"),
+            &[("starts_at", local)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// The judge draws the field with `seed` (the lot's seed, recorded) and
+/// round 1 is paired.
+async fn draw(club: &Club, url: &str, seed: &str) {
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", seed)])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// Round `round` paired (round 1 by the draw, later ones by the judge's
+/// button) and published; the public tournament page after it.
+async fn published_round(club: &Club, url: &str, round: usize) -> Page {
+    if round > 1 {
+        let page = club
+            .app
+            .post_with(&club.root, &format!("{url}/rounds"), &[])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    publish_last(club, url).await;
+    club.app.get(url).await
+}
+
+fn full_line(team: &Team) -> String {
+    format!("{},{}", team.name, team.nicks.join(","))
+}
+
+/// Every team enters its three players, in order; each entry is accepted.
+async fn enter_all(club: &Club, tournament: i64, teams: &[Team]) -> Vec<Page> {
+    let mut flashes = Vec::new();
+    for team in teams {
+        let page = club
+            .enter(&team.captain, tournament, &full_line(team))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        flashes.push(
+            club.app
+                .get_with(&team.captain, &club.tournament_url(tournament))
+                .await,
+        );
+    }
+    flashes
+}
+
+// ---------------------------------------------------------------- reading
+
+/// (home, away) of every match of a round, by table, from the tournament
+/// page.
+fn pairings(page: &Page, round: usize) -> Vec<(String, String)> {
+    let rows = scraper::Selector::parse(&format!("#round-{round} tr.match")).expect("selector");
+    let cell = scraper::Selector::parse("td").expect("selector");
+    page.html
+        .select(&rows)
+        .map(|tr| {
+            let cells: Vec<String> = tr
+                .select(&cell)
+                .map(|c| c.text().collect::<String>().trim().to_owned())
+                .collect();
+            (cells[1].clone(), cells[3].clone())
+        })
+        .collect()
+}
+
+/// The round's notes as shown under its heading.
+fn notes(page: &Page, round: usize) -> String {
+    page.select_text(&format!("#round-{round} p.hint"))
+        .unwrap_or_default()
+}
+
+/// Start number → entry name, from the crosstable page.
+async fn start_numbers(club: &Club, tournament: i64) -> BTreeMap<usize, String> {
+    let page = club
+        .app
+        .get(&format!("{}/crosstable", club.tournament_url(tournament)))
+        .await;
+    let numbers = page.texts("table.crosstable tbody td.num:nth-child(2)");
+    let names = page.texts("table.crosstable tbody th[scope=row]");
+    assert_eq!(numbers.len(), names.len(), "{}", page.text);
+    numbers
+        .into_iter()
+        .map(|n| n.parse().expect("a start number"))
+        .zip(names)
+        .collect()
+}
+
+// ---------------------------------------------------------------- results
+
+/// The fixed results the judge enters: the stronger team (earlier in
+/// [`NAMES`]) wins, by a pattern that also gives drawn matches.
+/// Returns the home side's points on each board in half-points.
+fn boards_for(home: &str, away: &str) -> [i32; 3] {
+    let rank = |n: &str| NAMES.iter().position(|x| *x == n).expect("a known team");
+    let (h, a) = (rank(home), rank(away));
+    // The stronger side's points on boards 1, 2, 3.
+    let strong = match (h + a) % 5 {
+        0 => [1, 1, 1], // every game drawn: 1½–1½
+        1 => [2, 2, 2], // 3–0
+        2 => [2, 2, 1], // 2½–½
+        3 => [2, 0, 2], // 2–1, the weaker side wins board 2
+        _ => [2, 1, 1], // 2–1
+    };
+    if h < a { strong } else { strong.map(|p| 2 - p) }
+}
+
+fn code(home_halves: i32) -> &'static str {
+    match home_halves {
+        2 => "1-0",
+        1 => "1/2",
+        _ => "0-1",
+    }
+}
+
+/// One team's totals as the test computes them from the entered results.
+#[derive(Debug, Default, Clone)]
+struct Totals {
+    /// Match points (R-3.3: 2 / 1 / 0).
+    mp: i32,
+    /// Game points in half-points.
+    gp: i32,
+    /// Half-points on boards 1, 2, 3.
+    boards: [i32; 3],
+    /// Opponent → this team's match points against it.
+    met: HashMap<String, i32>,
+}
+
+fn record(totals: &mut HashMap<String, Totals>, home: &str, away: &str, boards: [i32; 3]) {
+    let h: i32 = boards.iter().sum();
+    let a = 6 - h;
+    let (mh, ma) = match h.cmp(&a) {
+        std::cmp::Ordering::Greater => (2, 0),
+        std::cmp::Ordering::Equal => (1, 1),
+        std::cmp::Ordering::Less => (0, 2),
+    };
+    for (me, other, mp, gp, sign) in [(home, away, mh, h, false), (away, home, ma, a, true)] {
+        let t = totals.entry(me.to_owned()).or_default();
+        t.mp += mp;
+        t.gp += gp;
+        for (i, p) in boards.iter().enumerate() {
+            t.boards[i] += if sign { 2 - p } else { *p };
+        }
+        t.met.insert(other.to_owned(), mp);
+    }
+}
+
+/// Half-points as the pages write them: 3, ½, 4½.
+fn halves(h: i32) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".to_owned(),
+        (w, 1) => format!("{w}½"),
+        (w, _) => w.to_string(),
+    }
+}
+
+/// Enters the results of a published round through the judge's forms on
+/// the tournament page ([`boards_for`]), adding them to `totals`.
+async fn play(club: &Club, url: &str, round: usize, totals: &mut HashMap<String, Totals>) {
+    for (home, away) in pairings(&club.app.get(url).await, round) {
+        record(totals, &home, &away, boards_for(&home, &away));
+    }
+    play_round_by_board(club, url, round, &|home, away, board| {
+        code(boards_for(home, away)[board - 1])
+    })
+    .await;
+}
+
+/// `{first}` or `{first}–{last}` as the standings write a place.
+fn place_range(place: &str) -> (usize, usize) {
+    let mut parts = place
+        .split('–')
+        .map(|p| p.trim().parse::<usize>().expect("a place"));
+    let first = parts.next().expect("a place");
+    (first, parts.next().unwrap_or(first))
+}
+
+/// computed here: 10, 9, … 1 for places 1–10, 0 below; teams
+/// sharing places share their points equally, rounded down to a half.
+fn corporate_points(first: usize, last: usize) -> String {
+    let of = |place: usize| {
+        2 * 11_i32
+            .saturating_sub(i32::try_from(place).unwrap_or(11))
+            .max(0)
+    };
+    let sum: i32 = (first..=last).map(of).sum();
+    halves(sum / i32::try_from(last - first + 1).unwrap_or(1))
+}
+
+// ------------------------------------------------------------------ tests
+
+#[tokio::test]
+async fn r_1_8_an_athlete_entered_in_a_parallel_tournament_of_the_same_day_is_refused() {
+    let club = Club::new("R").await;
+    let app = &club.app;
+    let chess = r_team(&club, "Восток", "t00n").await;
+    // The parallel event: another championship of the corporate series that
+    // also allows one sport per athlete; the same three people play for
+    // their organization there too.
+    let other = app.create_championship(&club.root, "R").await;
+    let heading = |id: i64| async move {
+        app.get(&format!("/championships/{id}"))
+            .await
+            .select_text("h1")
+            .expect("a heading")
+    };
+    let (chess_name, other_name) = (heading(club.id).await, heading(other).await);
+    let organization = league::db::organizations::list(&mut app.db())
+        .expect("organizations")
+        .into_iter()
+        .find(|o| o.name == "АО-Восток")
+        .expect("the team's organization")
+        .id;
+    let page = app
+        .apply_team(&chess.captain, other, "Восход", &organization.to_string())
+        .await;
+    let team = page.location_id("/teams/");
+    let page = app
+        .decide_team(&club.root, other, team, "approve", "")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    for nick in &chess.nicks[1..] {
+        let member = crate::helpers::new_client();
+        app.log_in_with(&member, nick, crate::helpers::PASSWORD)
+            .await;
+        app.invite_and_accept(&chess.captain, team, &member, nick)
+            .await;
+    }
+    let action = upload_action(&club, &chess.captain, &format!("/teams/{team}")).await;
+    upload(&club, &chess.captain, &action, "team_application").await;
+    assert_eq!(approve_documents(&club, club.id).await, 10);
+    assert_eq!(approve_documents(&club, other).await, 1);
+    let parallel = Team {
+        id: team,
+        name: "Восход".to_owned(),
+        captain: chess.captain.clone(),
+        nicks: chess.nicks.clone(),
+    };
+
+    let here = tournament_at(&club, club.id, "2030-03-06T10:00").await;
+    let there = tournament_at(&club, other, "2030-03-06T15:00").await;
+    let there_url = format!("/championships/{other}/tournaments/{there}");
+    let page = club.enter(&chess.captain, here, &full_line(&chess)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // The same day in the parallel event: each of the three is refused,
+    // with the event named, and nothing is stored.
+    let refused = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = refused.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    for (problem, nick) in problems.iter().zip(&chess.nicks) {
+        assert!(
+            problem.contains(nick.as_str())
+                && problem.contains(&format!("«{chess_name}»"))
+                && problem.contains("R-1.8"),
+            "{problem}"
+        );
+    }
+    assert!(
+        app.get(&there_url)
+            .await
+            .texts("table.entries tbody tr")
+            .is_empty()
+    );
+    // In English too.
+    let refused = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries?lang=en"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert!(
+        refused.texts("#entry-form ul.problems li")[0]
+            .contains("held at the same time: one sport per athlete (R-1.8)"),
+        "{}",
+        refused.text
+    );
+
+    // Another day is no parallel event.
+    start_at(&club, other, there, "2030-03-07T10:00").await;
+    let page = app
+        .post_with(
+            &chess.captain,
+            &format!("{there_url}/entries"),
+            &[("line", &full_line(&parallel))],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Back on the same day, a withdrawn entry holds nobody: the chess
+    // entry withdraws, and the parallel one stands alone.
+    let withdrawn = club.withdraw(&chess.captain, here).await;
+    assert_eq!(withdrawn.status, StatusCode::SEE_OTHER);
+    start_at(&club, other, there, "2030-03-06T15:00").await;
+    // Entering chess again is now refused the other way round.
+    let refused = club.enter(&chess.captain, here, &full_line(&chess)).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = refused.texts("#entry-form ul.problems li");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.contains(&format!("«{other_name}»")))
+    );
+    assert_eq!(
+        club.statuses(here).await,
+        [("Восток".to_owned(), "отозвана".to_owned())]
+    );
+}
+
+#[tokio::test]
+async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_entry_withdraws() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 22).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    let pages = enter_all(&club, t, &teams).await;
+    let flash = |page: &Page| page.texts(".flash").join(" ");
+    assert!(
+        flash(&pages[19]).contains("Заявка Квант принята."),
+        "{}",
+        flash(&pages[19])
+    );
+    assert!(
+        flash(&pages[20]).contains("Заявка Заря принята в лист ожидания, место 1 (R-1.9)."),
+        "{}",
+        flash(&pages[20])
+    );
+    assert!(
+        flash(&pages[21]).contains("место 2 (R-1.9)"),
+        "{}",
+        flash(&pages[21])
+    );
+    // The page says who plays and who waits, in both languages.
+    let english = club.app.get(&format!("{url}?lang=en")).await;
+    let statuses = english.texts("table.entries td.entry-status");
+    assert_eq!(statuses.len(), 22);
+    assert!(statuses[..20].iter().all(|s| s == "plays"), "{statuses:?}");
+    assert_eq!(statuses[20..], ["waiting list, 1", "waiting list, 2"]);
+
+    // Буран (playing) withdraws: Заря, first on the list, plays.
+    let page = club.withdraw(&teams[4].captain, t).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let status_of = |all: &[(String, String)], name: &str| {
+        all.iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
+            .collect::<Vec<_>>()
+    };
+    let statuses = club.statuses(t).await;
+    assert_eq!(status_of(&statuses, "Буран"), ["отозвана"]);
+    assert_eq!(status_of(&statuses, "Заря"), ["играет"]);
+    assert_eq!(status_of(&statuses, "Звезда"), ["лист ожидания, 1"]);
+    // First come, first served: Буран entering again queues behind Звезда.
+    let page = club
+        .enter(&teams[4].captain, t, &full_line(&teams[4]))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&teams[4].captain, &url).await;
+    assert!(flash(&page).contains("место 2 (R-1.9)"), "{}", flash(&page));
+    let statuses = club.statuses(t).await;
+    assert_eq!(status_of(&statuses, "Буран"), ["лист ожидания, 2"]);
+    assert_eq!(status_of(&statuses, "Звезда"), ["лист ожидания, 1"]);
+
+    // The draw freezes the field: the waiting entries are not paired, and
+    // no longer withdraw — refused in words, nothing changes.
+    draw(&club, &url, "19").await;
+    let page = published_round(&club, &url, 1).await;
+    let paired: Vec<String> = pairings(&page, 1)
+        .into_iter()
+        .flat_map(|(h, a)| [h, a])
+        .collect();
+    assert_eq!(paired.len(), 20);
+    assert!(paired.contains(&"Заря".to_owned()));
+    assert!(!paired.contains(&"Звезда".to_owned()) && !paired.contains(&"Буран".to_owned()));
+    let star = club
+        .entries(t)
+        .into_iter()
+        .find(|e| e.name == "Звезда")
+        .expect("Звезда's entry");
+    let page = club
+        .app
+        .post_with(
+            &teams[21].captain,
+            &format!("{url}/entries/{}/withdraw", star.id),
+            &[],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let page = club.app.get_with(&teams[21].captain, &url).await;
+    assert!(
+        flash(&page).contains("Регистрация закрыта"),
+        "{}",
+        flash(&page)
+    );
+    assert_eq!(
+        status_of(&club.statuses(t).await, "Звезда"),
+        ["лист ожидания, 1"]
+    );
+}
+
+#[tokio::test]
+async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_then_swiss() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 8).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "777").await;
+    let page = published_round(&club, &url, 1).await;
+    let note = notes(&page, 1);
+    assert!(note.contains("R-3.1"), "{note}");
+    // Anyone holding the recorded seed repeats the draw: the plaques come
+    // out of the drum in the lot's order, the first of each two at White.
+    let seed: u64 = note
+        .rsplit(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a seed in {note}"));
+    let numbers = start_numbers(&club, t).await;
+    assert_eq!(numbers.len(), 8);
+    let mut drum: Vec<usize> = (1..=8).collect();
+    Lot::new(seed).shuffle(&mut drum);
+    let mut drawn: Vec<(usize, usize)> = drum.chunks(2).map(|p| (p[0], p[1])).collect();
+    drawn.sort_by_key(|&(w, b)| w.min(b));
+    let expected: Vec<(String, String)> = drawn
+        .iter()
+        .map(|(w, b)| (numbers[w].clone(), numbers[b].clone()))
+        .collect();
+    let round1 = pairings(&page, 1);
+    assert_eq!(round1, expected);
+    let mut totals = HashMap::new();
+    play(&club, &url, 1, &mut totals).await;
+    // Round 2: by lot again, with a seed of its own, nobody meets twice.
+    let page = published_round(&club, &url, 2).await;
+    let note2 = notes(&page, 2);
+    assert!(
+        note2.contains("R-3.1") && !note2.ends_with(&seed.to_string()),
+        "{note2}"
+    );
+    let round2 = pairings(&page, 2);
+    for (h, a) in &round2 {
+        assert!(
+            !round1.contains(&(h.clone(), a.clone())) && !round1.contains(&(a.clone(), h.clone())),
+            "{h} and {a} meet again"
+        );
+    }
+    play(&club, &url, 2, &mut totals).await;
+    // Round 3 by the Swiss system: teams meet teams of their own score,
+    // one floater at most between neighbouring score groups.
+    let page = published_round(&club, &url, 3).await;
+    let note3 = notes(&page, 3);
+    assert!(
+        !note3.contains("R-3.1") && note3.contains("C.04.6"),
+        "{note3}"
+    );
+    let groups: HashSet<i32> = totals.values().map(|x| x.mp).collect();
+    let mixed = pairings(&page, 3)
+        .iter()
+        .filter(|(h, a)| totals[h].mp != totals[a].mp)
+        .count();
+    assert!(groups.len() > 2, "{totals:?}");
+    assert!(mixed < groups.len(), "{mixed} mixed matches for {groups:?}");
+    // The leaders are on table 1.
+    let top = totals.values().map(|x| x.mp).max().unwrap_or_default();
+    let (h, a) = &pairings(&page, 3)[0];
+    assert!(totals[h].mp == top || totals[a].mp == top);
+}
+
+#[tokio::test]
+async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_first_ten_earn_corporate_points()
+ {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 22).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+
+    // twenty play, the 21st and 22nd wait in order.
+    let pages = enter_all(&club, t, &teams).await;
+    for (page, position) in [(&pages[20], 1), (&pages[21], 2)] {
+        let flashes = page.texts(".flash").join(" ");
+        assert!(
+            flashes.contains(&format!("лист ожидания, место {position} (R-1.9)")),
+            "{flashes}"
+        );
+    }
+    let statuses = club.statuses(t).await;
+    assert_eq!(statuses.len(), 22);
+    assert!(
+        statuses[..20].iter().all(|(_, s)| s == "играет"),
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses[20],
+        ("Заря".to_owned(), "лист ожидания, 1".to_owned())
+    );
+    assert_eq!(
+        statuses[21],
+        ("Звезда".to_owned(), "лист ожидания, 2".to_owned())
+    );
+
+    // A playing team withdraws before the draw: the first waiting one
+    // moves up, the second is now first on the list.
+    let page = club.withdraw(&teams[6].captain, t).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let statuses = club.statuses(t).await;
+    assert_eq!(statuses[6], ("Ангара".to_owned(), "отозвана".to_owned()));
+    assert_eq!(statuses[20], ("Заря".to_owned(), "играет".to_owned()));
+    assert_eq!(
+        statuses[21],
+        ("Звезда".to_owned(), "лист ожидания, 1".to_owned())
+    );
+    let playing: Vec<String> = statuses
+        .iter()
+        .filter(|(_, s)| s == "играет")
+        .map(|(n, _)| n.clone())
+        .collect();
+    assert_eq!(playing.len(), 20);
+
+    // The judge draws the field with a recorded seed.
+    draw(&club, &url, "20251016").await;
+
+    let mut totals: HashMap<String, Totals> = HashMap::new();
+    let mut met: HashSet<(String, String)> = HashSet::new();
+    for round in 1..=7 {
+        let page = published_round(&club, &url, round).await;
+        let pairs = pairings(&page, round);
+        assert_eq!(pairs.len(), 10, "round {round}");
+        let mut seen: Vec<&String> = pairs.iter().flat_map(|(h, a)| [h, a]).collect();
+        seen.sort();
+        let mut expected: Vec<&String> = playing.iter().collect();
+        expected.sort();
+        assert_eq!(
+            seen, expected,
+            "round {round}: every playing team once, nobody else"
+        );
+        for (h, a) in &pairs {
+            let key = if h < a {
+                (h.clone(), a.clone())
+            } else {
+                (a.clone(), h.clone())
+            };
+            assert!(met.insert(key), "round {round}: {h} and {a} meet again");
+        }
+        // rounds 1–2 by lot, the rest by the Swiss system.
+        let note = notes(&page, round);
+        if round <= 2 {
+            assert!(note.contains("R-3.1"), "round {round}: {note}");
+        } else {
+            assert!(!note.contains("R-3.1") && note.contains("C.04.6"), "{note}");
+        }
+        play(&club, &url, round, &mut totals).await;
+    }
+
+    // match points, then game points, head-to-head, boards 1, 2, 3.
+    let page = club.app.get(&url).await;
+    let col = |n: usize| page.texts(&format!("table.standings tbody td:nth-child({n})"));
+    let (places, names, mps, gps) = (col(1), col(2), col(3), col(4));
+    let gaps = page.texts("table.standings tbody td.gap");
+    assert_eq!(names.len(), 20);
+    for (i, name) in names.iter().enumerate() {
+        let mine = &totals[name];
+        assert_eq!(mps[i], mine.mp.to_string(), "{name}: match points");
+        assert_eq!(gps[i], halves(mine.gp), "{name}: game points");
+    }
+    let key = |n: &String| (totals[n].mp, totals[n].gp);
+    let mut start = 0;
+    while start < names.len() {
+        let end = (start..names.len())
+            .take_while(|&j| key(&names[j]) == key(&names[start]))
+            .last()
+            .unwrap_or(start);
+        if end + 1 < names.len() {
+            let ((mp, gp), (next_mp, next_gp)) = (key(&names[end]), key(&names[end + 1]));
+            assert!((mp, gp) > (next_mp, next_gp), "{names:?}");
+            // The page says why, in the page's language.
+            let why = if mp > next_mp {
+                format!("командные очки: {mp} против {next_mp}")
+            } else {
+                format!(
+                    "вторичный показатель (MPvGP): {} против {}",
+                    halves(gp),
+                    halves(next_gp)
+                )
+            };
+            assert_eq!(gaps[end], why);
+        }
+        match end - start {
+            0 => assert_eq!(place_range(&places[start]), (start + 1, start + 1)),
+            1 => {
+                // Two teams level on MP and GP: head-to-head if they met and
+                // one won, else board 1, then 2, then 3.
+                let (x, y) = (&totals[&names[start]], &totals[&names[start + 1]]);
+                let by_de = x.met.get(&names[start + 1]).copied();
+                assert_ne!(
+                    by_de,
+                    Some(0),
+                    "{} lost to {}",
+                    names[start],
+                    names[start + 1]
+                );
+                if by_de == Some(2) {
+                    assert_eq!(gaps[start], "личная встреча (DE): 2 против 0");
+                } else if x.boards != y.boards {
+                    assert!(x.boards > y.boards, "{x:?} {y:?}");
+                    let board = (0..3).find(|&b| x.boards[b] != y.boards[b]).unwrap_or(0);
+                    assert_eq!(
+                        gaps[start],
+                        format!(
+                            "результаты по доскам, начиная с первой (TBR), доска {}: {} против {}",
+                            board + 1,
+                            halves(x.boards[board]),
+                            halves(y.boards[board])
+                        )
+                    );
+                }
+                let shared = by_de != Some(2) && x.boards == y.boards;
+                let (upper, lower) = if shared {
+                    ((start + 1, start + 2), (start + 1, start + 2))
+                } else {
+                    ((start + 1, start + 1), (start + 2, start + 2))
+                };
+                assert_eq!(place_range(&places[start]), upper);
+                assert_eq!(place_range(&places[start + 1]), lower);
+            }
+            _ => {
+                for place in &places[start..=end] {
+                    let (first, last) = place_range(place);
+                    assert!(
+                        first > start && last <= end + 1,
+                        "{place} in {start}..={end}"
+                    );
+                }
+            }
+        }
+        start = end + 1;
+    }
+
+    // The same reasons on the English page.
+    let english = club.app.get(&format!("{url}?lang=en")).await;
+    let english_gaps = english.texts("table.standings tbody td.gap");
+    for (i, pair) in names.windows(2).enumerate() {
+        let (mp, next) = (totals[&pair[0]].mp, totals[&pair[1]].mp);
+        if mp > next {
+            assert_eq!(english_gaps[i], format!("match points: {mp} vs {next}"));
+        }
+    }
+
+    // Finished: places and corporate points, the winner's history.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let season = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    let season_names = season.texts("table.season tbody td:nth-child(2)");
+    let season_totals = season.texts("table.season tbody td.total");
+    let expected: BTreeMap<&String, String> = names
+        .iter()
+        .zip(&places)
+        .map(|(n, p)| {
+            let (first, last) = place_range(p);
+            (n, corporate_points(first, last))
+        })
+        .collect();
+    let shown: BTreeMap<&String, String> = season_names.iter().zip(season_totals).collect();
+    assert_eq!(shown, expected);
+    assert_eq!(
+        season.texts("ul.history li"),
+        [format!("Турнир 1: 1-е место — {}", names[0])]
+    );
+}
+
+#[tokio::test]
+async fn g_a2_the_schedule_form_gives_four_first_wednesdays_and_one_start_moves_alone() {
+    let club = Club::new("G").await;
+    let app = &club.app;
+    let show = format!("/championships/{}", club.id);
+    // The organizer's form comes filled with the G-A2 rule (first
+    // Wednesday, 18:15); the organizer types the months and sends it as
+    // the browser would: each select's chosen (or first) option, each
+    // field's value.
+    let page = app.get_with(&club.root, &show).await;
+    let form = scraper::Selector::parse("form[action$='/schedule']").expect("selector");
+    let select = scraper::Selector::parse("select").expect("selector");
+    let option = scraper::Selector::parse("option").expect("selector");
+    let input = scraper::Selector::parse("input").expect("selector");
+    let form = page.html.select(&form).next().expect("the schedule form");
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for s in form.select(&select) {
+        let options: Vec<_> = s.select(&option).collect();
+        let chosen = options
+            .iter()
+            .find(|o| o.value().attr("selected").is_some())
+            .or(options.first())
+            .and_then(|o| o.value().attr("value"))
+            .unwrap_or_default();
+        fields.push((
+            s.value().attr("name").unwrap_or_default().into(),
+            chosen.into(),
+        ));
+    }
+    for i in form.select(&input) {
+        let name = i.value().attr("name").unwrap_or_default();
+        let value = match name {
+            "from" => "2026-09",
+            "until" => "2026-12",
+            _ => i.value().attr("value").unwrap_or_default(),
+        };
+        fields.push((name.into(), value.into()));
+    }
+    let sent: BTreeMap<&str, &str> = fields
+        .iter()
+        .filter(|(n, _)| n != "csrf_token")
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        sent,
+        BTreeMap::from([
+            ("from", "2026-09"),
+            ("nth", "1"),
+            ("time", "18:15"),
+            ("until", "2026-12"),
+            ("weekday", "Wed"),
+        ])
+    );
+    let action = form.value().attr("action").expect("action");
+    let fields: Vec<(&str, &str)> = sent.into_iter().collect();
+    let page = app.post_with(&club.root, action, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let stored = |app: &crate::helpers::TestApp| {
+        league::db::tournaments::of_championship(
+            &mut app.db(),
+            league::ids::ChampionshipId(club.id),
+        )
+        .expect("tournaments")
+        .iter()
+        .map(|t| t.starts_at.format("%Y-%m-%dT%H:%MZ").to_string())
+        .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        stored(app),
+        [
+            "2026-09-02T15:15Z",
+            "2026-10-07T15:15Z",
+            "2026-11-04T15:15Z",
+            "2026-12-02T15:15Z"
+        ],
+        "stored in UTC"
+    );
+    for lang in ["ru", "en"] {
+        let page = app.get(&format!("{show}?lang={lang}")).await;
+        assert_eq!(
+            page.texts("table.schedule time"),
+            [
+                "2026-09-02 18:15",
+                "2026-10-07 18:15",
+                "2026-11-04 18:15",
+                "2026-12-02 18:15"
+            ],
+            "Moscow time ({lang})"
+        );
+        assert!(
+            page.texts("table.schedule th")
+                .iter()
+                .any(|h| h.contains("Europe/Moscow")),
+            "the zone is named ({lang})"
+        );
+    }
+
+    // The third is moved with its own row's form; the others stay.
+    let page = app.get_with(&club.root, &show).await;
+    let actions = page.attrs("table.schedule form", "action");
+    assert_eq!(actions.len(), 4);
+    let page = app
+        .post_with(
+            &club.root,
+            &actions[2],
+            &[("starts_at", "2026-11-11T19:30")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        app.get(&show).await.texts("table.schedule time"),
+        [
+            "2026-09-02 18:15",
+            "2026-10-07 18:15",
+            "2026-11-11 19:30",
+            "2026-12-02 18:15"
+        ]
+    );
+    assert_eq!(
+        stored(app),
+        [
+            "2026-09-02T15:15Z",
+            "2026-10-07T15:15Z",
+            "2026-11-11T16:30Z",
+            "2026-12-02T15:15Z"
+        ]
+    );
+    let third = actions[2].trim_end_matches("/start");
+    assert_eq!(
+        app.get(third).await.select_text("p.lead time").as_deref(),
+        Some("2026-11-11 19:30")
+    );
+}
