@@ -5,6 +5,7 @@
 
 use reqwest::StatusCode;
 
+use crate::knockout::e_team;
 use crate::play::{Club, Team, g_team, line, publish_last};
 
 /// Ладья (7 members: 5 boards and 2 substitutes), Конь, Слон and Ферзь
@@ -676,4 +677,92 @@ async fn judges_adjust_a_drafted_round_and_the_change_is_recorded() {
         post(fields("late")).await.status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+}
+
+#[tokio::test]
+async fn e_6_a_player_more_than_five_minutes_late_loses_by_forfeit() {
+    let club = Club::new("E").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Альфа", "al"),
+        ("Бета", "be"),
+        ("Гамма", "ga"),
+        ("Дельта", "de"),
+    ] {
+        teams.push(e_team(&club, name, prefix).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..3))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let turl = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/draw"), &[("seed", "5")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let url = match_url(&club, t, 1, "Альфа").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let late_forms = page.attrs("tr.game form[action$='/late']", "action");
+    assert_eq!(late_forms.len(), 6, "3 boards × 2 games (E-2, E-3)");
+    let versions = page.attrs("tr.game form[action$='/late'] input[name=version]", "value");
+    let late = |action: String, side: &'static str, by: &'static str, version: String| {
+        let root = club.root.clone();
+        let app = &club.app;
+        async move {
+            app.post_with(
+                &root,
+                &action,
+                &[("side", side), ("lateness", by), ("version", &version)],
+            )
+            .await
+        }
+    };
+    // A captain may not record lateness.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &late_forms[0],
+            &[
+                ("side", "home"),
+                ("lateness", "6:00"),
+                ("version", &versions[0]),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // Not a duration: refused in words, nothing changes.
+    let page = late(
+        late_forms[0].clone(),
+        "home",
+        "a while",
+        versions[0].clone(),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!page.texts("#match-problems li").is_empty());
+    // Exactly five minutes is not "more than": the delay comes off the clock.
+    let page = late(late_forms[0].clone(), "home", "5:00", versions[0].clone()).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&club.root, &url).await;
+    assert!(page.text.contains("5:00"), "the clock reduction is said");
+    assert_eq!(page.texts("tr.game td.result")[0], "…");
+    // Five minutes and one second: the late player loses by forfeit.
+    let version = page
+        .attrs("tr.game form[action$='/late'] input[name=version]", "value")
+        .remove(0);
+    let page = late(late_forms[0].clone(), "home", "5:01", version).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    assert_eq!(page.texts("tr.game td.result")[0], "-+");
+    // The away player of game 2 is 7 minutes late.
+    let page = late(late_forms[1].clone(), "away", "7", versions[1].clone()).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&url).await;
+    assert_eq!(page.texts("tr.game td.result")[1], "+-");
 }

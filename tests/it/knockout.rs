@@ -69,7 +69,7 @@ async fn employed(club: &Club, client: &Client, nick: &str, organization: i64) {
 
 /// An approved seed-E team of three for its own enterprise (E-10), every
 /// member eligible (E-12); the captain plays board 1.
-async fn e_team(club: &Club, name: &str, prefix: &str) -> Team {
+pub(crate) async fn e_team(club: &Club, name: &str, prefix: &str) -> Team {
     let organization = club
         .app
         .create_organization(&club.root, &format!("Завод {name}"))
