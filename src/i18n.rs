@@ -118,10 +118,13 @@ impl Message {
             .args
             .iter()
             .map(|(k, v)| {
-                // Numbers stay numbers so that plural rules apply.
+                // Numbers stay numbers so that plural rules apply — those a
+                // Fluent number (an f64) holds exactly; larger ones, such as
+                // a lot's seed, are shown as written.
+                const EXACT: i64 = 1 << 53;
                 let value = match v.parse::<i64>() {
-                    Ok(n) => FluentValue::from(n),
-                    Err(_) => FluentValue::from(v.clone()),
+                    Ok(n) if (-EXACT..=EXACT).contains(&n) => FluentValue::from(n),
+                    _ => FluentValue::from(v.clone()),
                 };
                 (Cow::Owned(k.clone()), value)
             })
@@ -141,6 +144,19 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
     use std::path::Path;
+
+    #[test]
+    fn a_large_number_is_shown_exactly_and_a_small_one_still_selects_the_plural() {
+        let seed = 6_630_081_300_569_541_955_u64;
+        let text = Message::new(crate::msg!("note-lot"))
+            .arg("seed", seed)
+            .render(Lang::En);
+        assert!(text.contains(&seed.to_string()), "{text}");
+        let one = Message::new(crate::msg!("interrupt-done"))
+            .arg("count", 1)
+            .render(Lang::En);
+        assert!(one.starts_with("One game"), "{one}");
+    }
 
     fn ftl_keys(lang: &str) -> BTreeSet<String> {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))

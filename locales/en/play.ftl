@@ -121,3 +121,17 @@ gap-step-without-bottom = without the bottom { $count ->
     [one] board
    *[other] { $count } boards
 }
+## A round's notes
+note-berger = Berger table round { $round } (C.05 Annex 1)
+note-lot = drawn by lot (R-3.1), lot seed { $seed }
+note-swiss = paired by the team Swiss system (FIDE C.04.6)
+note-group-first = group stage round { $round } (E-1): groups by lot, Berger tables (C.05 Annex 1)
+note-group = group stage round { $round } (E-1), Berger tables (C.05 Annex 1)
+note-group-lot = group { $group }, shared place { $place } settled by lot (E-8), lot seed { $seed }
+note-knockout-first = play-off (E-1): group winners against the other group's runners-up
+note-knockout = play-off (E-1): { $stages }
+note-stage-semi = semi-final
+note-stage-final = final
+note-stage-third = match for 3rd place
+note-playoff = play-off for 1st place (G-V42): { $games } games per board, colours reversed in game 2
+note-adjusted = adjusted by the judge: { $a } ⇄ { $b } ({ $reason })

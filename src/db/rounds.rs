@@ -372,14 +372,8 @@ pub fn delete_games(conn: &mut DbConnection, m: MatchId) -> QueryResult<usize> {
     diesel::delete(games::table.filter(games::match_id.eq(m.0))).execute(conn)
 }
 
-/// Adds a line to a round's notes.
-pub fn append_notes(conn: &mut DbConnection, id: RoundId, line: &str) -> QueryResult<usize> {
-    let notes: String = rounds::table.find(id.0).select(rounds::notes).first(conn)?;
-    let notes = if notes.is_empty() {
-        line.to_owned()
-    } else {
-        format!("{notes}; {line}")
-    };
+/// Replaces a round's notes (play::notes encodes them).
+pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResult<usize> {
     diesel::update(rounds::table.find(id.0))
         .set(rounds::notes.eq(notes))
         .execute(conn)

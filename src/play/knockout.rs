@@ -34,6 +34,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDateTime;
 
+use super::notes::{self, RoundNote};
 use super::rounds::{Drawn, Loaded, Placed, RoundError, RoundProblem, insert_games, record_finish};
 use super::{PlayError, TournamentContext};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
@@ -602,7 +603,7 @@ fn group_rankings(
     l: &Loaded,
     state: &KnockoutState,
     seed: u64,
-) -> Result<(Vec<Vec<Seat>>, Vec<String>), RoundError> {
+) -> Result<(Vec<Vec<Seat>>, Vec<RoundNote>), RoundError> {
     let mut rankings = Vec::new();
     let mut notes = Vec::new();
     for g in &state.groups {
@@ -620,10 +621,11 @@ fn group_rankings(
             if block.len() > 1 {
                 let lot = Lot::derive(seed, GROUP_LOT ^ u64::try_from(g.number).unwrap_or(0));
                 Lot::new(lot).shuffle(&mut block);
-                notes.push(format!(
-                    "group {} places {place} by lot (E-8), lot seed {lot}",
-                    g.label
-                ));
+                notes.push(RoundNote::GroupLot {
+                    group: g.label.to_string(),
+                    place: place.to_string(),
+                    seed: lot,
+                });
             }
             order.extend(block);
         }
@@ -672,14 +674,20 @@ pub(super) fn pair_round(
             .collect();
         (
             group_round(&groups, 0)?,
-            "group stage round 1 (E-1): groups by lot, Berger tables (C.05 Annex 1)".to_owned(),
+            vec![RoundNote::GroupStage {
+                round: 1,
+                first: true,
+            }],
         )
     } else {
         let state = read(l).ok_or(PlayError::NotFound)?;
         if regular.len() < state.group_rounds {
             (
                 group_round(&state.groups, regular.len())?,
-                format!("group stage round {number} (E-1), Berger tables (C.05 Annex 1)"),
+                vec![RoundNote::GroupStage {
+                    round: number,
+                    first: false,
+                }],
             )
         } else {
             if let Some(last) = regular.last()
@@ -696,14 +704,14 @@ pub(super) fn pair_round(
         number,
         "regular",
         i64::try_from(drawn.seed).ok(),
-        &notes,
+        &notes::encode(&notes),
         now,
     )?;
     insert_matches(conn, l, (round, number), plan.games_per_pairing, &pairings)?;
     audit::Entry::new("round.pair", format!("tournament:{}", l.ctx.id()))
         .actor(judge)
         .championship(l.ctx.championship_id())
-        .detail(format!("round {number}: {notes}"))
+        .detail(format!("round {number}: {}", notes::english(&notes)))
         .record(conn)?;
     Ok(round)
 }
@@ -716,19 +724,15 @@ fn knockout_round(
     plan: &Plan,
     seed: u64,
     played: usize,
-) -> Result<(Vec<Pairing<'static>>, String), RoundError> {
+) -> Result<(Vec<Pairing<'static>>, Vec<RoundNote>), RoundError> {
     let level = played - state.group_rounds + 1;
     if level == 1 {
         let (rankings, lots) = group_rankings(l, state, seed)?;
         let bracket = playoff_from_groups(&rankings, plan.per_group, plan.third_place)
             .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
         let pairings = first_matches(&bracket);
-        let mut notes =
-            "play-off (E-1): group winners against the other group's runners-up".to_owned();
-        for lot in lots {
-            notes.push_str("; ");
-            notes.push_str(&lot);
-        }
+        let mut notes = vec![RoundNote::KnockoutFirst];
+        notes.extend(lots);
         return Ok((pairings, notes));
     }
     let shape = state.shape.as_ref().ok_or(PlayError::NotFound)?;
@@ -768,7 +772,12 @@ fn knockout_round(
         return refuse(RoundProblem::AllRoundsPaired);
     }
     let stages: Vec<&str> = pairings.iter().map(|p| p.stage).collect();
-    Ok((pairings, format!("play-off (E-1): {}", stages.join(", "))))
+    Ok((
+        pairings,
+        vec![RoundNote::Knockout {
+            stages: stages.iter().map(|x| (*x).to_owned()).collect(),
+        }],
+    ))
 }
 
 /// The matches of a bracket whose two sides are teams, in playing order.
@@ -1080,17 +1089,16 @@ pub fn pair_playoff(
             (away, home)
         };
         let number = l.rounds.iter().map(|x| x.number).max().unwrap_or(0) + 1;
-        let notes = format!(
-            "play-off for 1st place (G-V42): {} games per board, colours reversed in game 2",
-            games_per_pairing
-        );
+        let notes = vec![RoundNote::Playoff {
+            games: games_per_pairing,
+        }];
         let round = r::insert_round(
             conn,
             t,
             number,
             "playoff",
             i64::try_from(drawn.seed).ok(),
-            &notes,
+            &notes::encode(&notes),
             now,
         )?;
         insert_matches(

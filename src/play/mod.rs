@@ -7,6 +7,7 @@ pub mod boards;
 pub mod eligibility;
 pub mod entries;
 pub mod knockout;
+pub mod notes;
 pub mod rounds;
 pub mod season;
 

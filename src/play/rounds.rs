@@ -10,6 +10,7 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use super::entries::field_of;
+use super::notes::{self, RoundNote};
 use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
@@ -440,7 +441,9 @@ fn pair_round(
             if let Some(bye) = round.bye.and_then(|b| entry(i64::from(b))) {
                 pairs.push((bye, None));
             }
-            format!("Berger round {} (C.05 Annex 1)", round.table_round)
+            vec![RoundNote::Berger {
+                table_round: round.table_round,
+            }]
         }
         PairingSystem::Swiss => {
             let (rounds, by_lot) = match loaded.ctx.regulation.format {
@@ -485,8 +488,8 @@ fn pair_round(
                 }
             }
             match p.lot_seed {
-                Some(lot) => format!("drawn by lot (R-3.1), lot seed {lot}"),
-                None => "paired by FIDE C.04.6 (team Swiss)".to_owned(),
+                Some(lot) => vec![RoundNote::Lot { seed: lot }],
+                None => vec![RoundNote::Swiss],
             }
         }
         PairingSystem::Knockout => return refuse(RoundProblem::Unsupported),
@@ -497,7 +500,7 @@ fn pair_round(
         number,
         "regular",
         i64::try_from(drawn.seed).ok(),
-        &notes,
+        &notes::encode(&notes),
         now,
     )?;
     for (i, (home, away)) in pairs.iter().enumerate() {
@@ -537,7 +540,7 @@ fn pair_round(
     audit::Entry::new("round.pair", format!("tournament:{t}"))
         .actor(judge)
         .championship(loaded.ctx.championship_id())
-        .detail(format!("round {number}: {notes}"))
+        .detail(format!("round {number}: {}", notes::english(&notes)))
         .record(conn)?;
     Ok(round)
 }
@@ -921,12 +924,14 @@ pub fn swap(
                 .map(|x| x.name.clone())
                 .unwrap_or_default()
         };
-        let note = format!(
-            "adjusted by the judge: {} ⇄ {} ({reason})",
-            name(a),
-            name(b)
-        );
-        r::append_notes(conn, round, &note)?;
+        let note = RoundNote::Adjusted {
+            a: name(a),
+            b: name(b),
+            reason: reason.clone(),
+        };
+        let mut all = notes::decode(&x.notes).unwrap_or_default();
+        all.push(note.clone());
+        r::set_notes(conn, round, &notes::encode(&all))?;
         audit::Entry::new("round.adjust", format!("round:{round}"))
             .actor(judge)
             .championship(loaded.ctx.championship_id())

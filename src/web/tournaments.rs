@@ -421,7 +421,7 @@ async fn tournament_page(
         pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
         finished: tc.tournament.finished_at.is_some(),
-        rounds: round_views(&loaded, &rules, is_judge),
+        rounds: round_views(&loaded, &rules, is_judge, ctx.lang),
         playing: loaded
             .playing()
             .iter()
@@ -451,7 +451,12 @@ pub fn result_words(code: &str) -> String {
     }
 }
 
-fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView> {
+fn round_views(
+    l: &Loaded,
+    rules: &Tournament,
+    is_judge: bool,
+    lang: crate::i18n::Lang,
+) -> Vec<RoundView> {
     let name = |id: i64| {
         l.entries
             .iter()
@@ -516,7 +521,7 @@ fn round_views(l: &Loaded, rules: &Tournament, is_judge: bool) -> Vec<RoundView>
                 playoff: round.is_playoff(),
                 published: round.is_published(),
                 complete: l.round_complete(round.id),
-                notes: round.notes.clone(),
+                notes: super::play_view::round_notes(lang, &round.notes),
                 publish_url: paths::round_publish(c, t, round.id()),
                 adjust_url: paths::round_adjust(c, t, round.id()),
                 interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
