@@ -22,6 +22,7 @@ schedule-error-time = Enter the time as HH:MM.
 schedule-error-month = Enter the month as YYYY-MM.
 schedule-error-empty = These months have no such day.
 schedule-error-start = Enter the start date and time.
+schedule-error-drawn = The field of this tournament is drawn: its start can no longer be moved.
 weekday-mon = Monday
 weekday-tue = Tuesday
 weekday-wed = Wednesday

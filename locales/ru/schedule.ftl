@@ -22,6 +22,7 @@ schedule-error-time = Введите время в виде ЧЧ:ММ.
 schedule-error-month = Введите месяц в виде ГГГГ-ММ.
 schedule-error-empty = В этих месяцах нет такого дня.
 schedule-error-start = Введите дату и время начала.
+schedule-error-drawn = Жеребьёвка этого турнира проведена: его начало переносить уже нельзя.
 weekday-mon = понедельник
 weekday-tue = вторник
 weekday-wed = среда

@@ -193,10 +193,19 @@ pub fn submit(
                     }
                     None => e::insert(conn, &new)?,
                 };
-                // G-G1: the penalty of the catalogue, recorded with the entry.
+                // G-G1: the penalty of the catalogue, recorded with the entry
+                // — once: an entry that withdrew and comes back late again
+                // keeps the one it has.
                 let code = late_penalty.flatten();
+                let has_it = |conn: &mut DbConnection, code: &str| {
+                    penalties::of_championship(conn, ctx.championship_id()).map(|all| {
+                        all.iter()
+                            .any(|p| p.entry_id == Some(id.0) && p.code == code && p.in_force())
+                    })
+                };
                 if let Some(code) = &code
                     && let Some(amount) = reg.penalty(code).and_then(|p| p.amount)
+                    && !has_it(conn, code)?
                 {
                     penalties::insert(
                         conn,

@@ -981,10 +981,14 @@ pub async fn tournament_start(
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let typed = form.starts_at.clone();
-    state
+    let moved = state
         .db(move |conn| {
             crate::db::write_transaction(conn, |conn| {
                 let before = db::tournaments::by_id(conn, tournament)?.ok_or(AppError::NotFound)?;
+                // The draw froze the field on the start it was made for.
+                if before.drawn_at.is_some() {
+                    return Ok(false);
+                }
                 db::tournaments::set_start(conn, tournament, at)?;
                 audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
                     .actor(by)
@@ -995,10 +999,24 @@ pub async fn tournament_start(
                     .ip(&ip)
                     .championship(championship)
                     .record(conn)?;
-                Ok(())
+                Ok(true)
             })
         })
         .await?;
+    if !moved {
+        let forms = ShowForms {
+            start: Some((
+                tournament,
+                form.starts_at.clone(),
+                ctx.lang.msg(msg!("schedule-error-drawn")),
+            )),
+            ..ShowForms::default()
+        };
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &show_page(ctx, &state, championship, forms).await?,
+        );
+    }
     AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
     Ok(see_other(&paths::championship(championship)))
 }

@@ -773,3 +773,60 @@ async fn game_results_outside_the_list_are_refused_and_change_nothing() {
     let page = club.app.get_with(&club.root, &url).await;
     assert_eq!(result_forms(&page)[0].1, version, "the game is unchanged");
 }
+
+#[tokio::test]
+async fn g_g1_an_entry_withdrawn_and_entered_late_again_is_penalised_once() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(20).await;
+    club.move_start(t, 3).await;
+    let entry = line(&team, "Ладья", 0..5);
+    assert_eq!(
+        club.enter(&team.captain, t, &entry).await.status,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        club.withdraw(&team.captain, t).await.status,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        club.enter(&team.captain, t, &entry).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let penalties =
+        db::penalties::of_championship(&mut club.app.db(), ChampionshipId(club.id)).expect("q");
+    assert_eq!(penalties.len(), 1, "one application, one G-G1 penalty");
+    assert_eq!(penalties[0].amount, 1, "−0.5 in half-points");
+}
+
+#[tokio::test]
+async fn g_a2_a_drawn_tournament_keeps_its_start() {
+    let club = Club::new("G").await;
+    let (_teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "1")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let before = club.entries(t).len();
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/start"),
+            &[("starts_at", "2030-02-05T18:15")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("Жеребьёвка этого турнира проведена"));
+    let stored = db::tournaments::by_id(&mut club.app.db(), t)
+        .expect("q")
+        .expect("t");
+    assert_ne!(
+        stored.starts_at.format("%Y-%m-%d").to_string(),
+        "2030-02-05",
+        "the start did not move"
+    );
+    assert_eq!(club.entries(t).len(), before);
+}
