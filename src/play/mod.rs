@@ -7,6 +7,7 @@ pub mod boards;
 pub mod eligibility;
 pub mod entries;
 pub mod knockout;
+pub mod penalties;
 pub mod rounds;
 pub mod season;
 
