@@ -27,6 +27,14 @@ pub struct Penalty {
     pub revoked_at: Option<NaiveDateTime>,
     pub revoked_by: Option<i64>,
     pub revoke_reason: Option<String>,
+    /// Cases (G-G6) or games (G-G8) the amount covers.
+    pub count: i32,
+    /// What it bars besides points (`rules::penalties::Sanction`).
+    pub sanction: Option<String>,
+    /// The tournament the sanction bars.
+    pub bars_tournament_id: Option<i64>,
+    /// The person the sanction falls on (G-G4, G-G7).
+    pub person_id: Option<i64>,
 }
 
 impl Penalty {
@@ -75,6 +83,70 @@ pub fn of_championship(
     penalties::table
         .filter(penalties::championship_id.eq(championship.0))
         .order((penalties::imposed_at, penalties::id))
+        .select(Penalty::as_select())
+        .load(conn)
+}
+
+/// Sanction columns of a penalty just inserted (issue 8).
+pub struct Scope {
+    pub count: i32,
+    pub sanction: Option<&'static str>,
+    pub bars_tournament: Option<TournamentId>,
+    pub person: Option<PersonId>,
+}
+
+pub fn set_scope(conn: &mut DbConnection, id: i64, scope: &Scope) -> QueryResult<()> {
+    diesel::update(penalties::table.find(id))
+        .set((
+            penalties::count.eq(scope.count),
+            penalties::sanction.eq(scope.sanction),
+            penalties::bars_tournament_id.eq(scope.bars_tournament.map(|t| t.0)),
+            penalties::person_id.eq(scope.person.map(|p| p.0)),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Penalty>> {
+    penalties::table
+        .find(id)
+        .select(Penalty::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Revokes a penalty in force; the row stays on record. Returns false when
+/// it was already revoked.
+pub fn revoke(
+    conn: &mut DbConnection,
+    id: i64,
+    by: PersonId,
+    reason: &str,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    diesel::update(
+        penalties::table
+            .find(id)
+            .filter(penalties::revoked_at.is_null()),
+    )
+    .set((
+        penalties::revoked_at.eq(Some(at)),
+        penalties::revoked_by.eq(Some(by.0)),
+        penalties::revoke_reason.eq(Some(reason)),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Sanctions in force of a championship (rows with a `sanction`).
+pub fn sanctions_in_force(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<Penalty>> {
+    penalties::table
+        .filter(penalties::championship_id.eq(championship.0))
+        .filter(penalties::revoked_at.is_null())
+        .filter(penalties::sanction.is_not_null())
         .select(Penalty::as_select())
         .load(conn)
 }

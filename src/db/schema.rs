@@ -332,6 +332,10 @@ diesel::table! {
         revoked_at -> Nullable<Timestamp>,
         revoked_by -> Nullable<BigInt>,
         revoke_reason -> Nullable<Text>,
+        count -> Integer,
+        sanction -> Nullable<Text>,
+        bars_tournament_id -> Nullable<BigInt>,
+        person_id -> Nullable<BigInt>,
     }
 }
 

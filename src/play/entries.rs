@@ -35,6 +35,13 @@ pub enum EntryProblem {
     TeamNotParticipant,
     /// The team itself does not meet the regulation (R-1.10, G-B21, E-11).
     Team(TeamReason),
+    /// A sanction in force bars the team, or the person `nick`, from this
+    /// tournament (G-G3, G-G4, G-G7, G-D2).
+    Sanctioned {
+        code: String,
+        sanction: crate::rules::penalties::Sanction,
+        nick: Option<String>,
+    },
 }
 
 pub type EntryError = PlayError<EntryProblem>;
@@ -132,6 +139,12 @@ pub fn submit(
             &existing,
             &key,
         )?;
+        // Issue 8: sanctions in force that bar the team or a person named.
+        let named: Vec<(i64, String)> = people
+            .values()
+            .map(|c| (c.person, c.nick.clone()))
+            .collect();
+        problems.extend(super::penalties::bars(conn, &ctx, team.id(), &named)?);
         let parsed = lineup::parse(
             line,
             &lineup::Context {

@@ -8,6 +8,7 @@ pub mod eligibility;
 pub mod entries;
 pub mod knockout;
 pub mod notes;
+pub mod penalties;
 pub mod rounds;
 pub mod season;
 

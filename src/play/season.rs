@@ -22,6 +22,22 @@ pub struct Season {
     pub rows: Vec<SeasonRow<String>>,
     /// The team behind each entry name.
     pub team_of: HashMap<String, i64>,
+    /// Every deduction in force, traced to its penalty (issue 8).
+    pub deductions: Vec<Traced>,
+}
+
+/// One deduction of the season table with what caused it: the penalty's
+/// row (its id anchors it on the penalties page), who imposed it and when.
+pub struct Traced {
+    pub penalty: i64,
+    pub entry: String,
+    pub code: String,
+    pub amount: HalfPoints,
+    pub count: i32,
+    pub reason: String,
+    /// The judge's nick; `None` for those the platform records (G-G1).
+    pub by: Option<String>,
+    pub at: chrono::NaiveDateTime,
 }
 
 impl Season {
@@ -75,6 +91,19 @@ pub fn load(
         .iter()
         .map(|p| (p.entry_name.clone(), p.team_id))
         .collect();
+    let mut traced = Vec::new();
+    for p in penalties.iter().filter(|p| p.in_force() && p.amount != 0) {
+        traced.push(Traced {
+            penalty: p.id,
+            entry: String::new(),
+            code: p.code.clone(),
+            amount: p.amount(),
+            count: p.count,
+            reason: p.reason.clone(),
+            by: super::penalties::nick_of(conn, p.imposed_by)?,
+            at: p.imposed_at,
+        });
+    }
     let deductions: Vec<Deduction<String>> = penalties
         .iter()
         .filter(|p| p.in_force())
@@ -89,6 +118,9 @@ pub fn load(
                 })
                 .unwrap_or_else(|| team_name(p.team_id));
             team_of.entry(name.clone()).or_insert(p.team_id);
+            if let Some(t) = traced.iter_mut().find(|t| t.penalty == p.id) {
+                t.entry.clone_from(&name);
+            }
             Deduction {
                 team: name,
                 code: p.code.clone(),
@@ -105,5 +137,6 @@ pub fn load(
         per_stage,
         rows,
         team_of,
+        deductions: traced,
     })
 }

@@ -34,6 +34,7 @@ pub mod eligibility;
 pub mod entries;
 pub mod lineup;
 pub mod pairing;
+pub mod penalties;
 pub mod playoff;
 pub mod presets;
 pub mod ranking;

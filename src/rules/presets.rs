@@ -161,7 +161,7 @@ pub fn g() -> Regulation {
                 "G-G6",
                 "incorrect application discovered after the start, per case",
                 Some(HalfPoints::HALF),
-                vec![Deduct],
+                vec![DeductPerCase],
             ),
             penalty(
                 "G-G7",

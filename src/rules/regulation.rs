@@ -402,6 +402,8 @@ pub enum PenaltyEffect {
     Deduct,
     /// Deduct `amount` for every game the offence concerns (G-G8).
     DeductPerGame,
+    /// Deduct `amount` for every case found (G-G6).
+    DeductPerCase,
     /// A warning.
     Warning,
     /// Withdrawn from the tournament, losing all remaining games (G-G2).

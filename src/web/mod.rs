@@ -15,6 +15,7 @@ pub mod forms;
 pub mod guards;
 pub mod knockout_view;
 pub mod pages;
+pub mod penalties;
 pub mod people;
 pub mod play_view;
 pub mod regulation_view;
@@ -108,6 +109,9 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/withdraw";
     pub const DRAW: &str = "/championships/{championship_id}/tournaments/{tournament_id}/draw";
     pub const SEASON: &str = "/championships/{championship_id}/season";
+    pub const PENALTIES: &str = "/championships/{championship_id}/penalties";
+    pub const PENALTY_REVOKE: &str =
+        "/championships/{championship_id}/penalties/{penalty_id}/revoke";
     pub const FINISH: &str = "/championships/{championship_id}/tournaments/{tournament_id}/finish";
     pub const ROUNDS: &str = "/championships/{championship_id}/tournaments/{tournament_id}/rounds";
     pub const ROUND_PUBLISH: &str =
@@ -168,6 +172,16 @@ pub mod paths {
     }
     pub fn championship(id: ChampionshipId) -> String {
         format!("/championships/{id}")
+    }
+    pub fn penalties(id: ChampionshipId) -> String {
+        format!("/championships/{id}/penalties")
+    }
+    /// The penalty's entry on the penalties page.
+    pub fn penalty(id: ChampionshipId, penalty: i64) -> String {
+        format!("/championships/{id}/penalties#penalty-{penalty}")
+    }
+    pub fn penalty_revoke(id: ChampionshipId, penalty: i64) -> String {
+        format!("/championships/{id}/penalties/{penalty}/revoke")
     }
     pub fn apply(id: ChampionshipId) -> String {
         format!("/championships/{id}/apply")
@@ -329,6 +343,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(ROUNDS).route(post().to(tournaments::pair)))
         .service(resource(FINISH).route(post().to(tournaments::finish)))
         .service(resource(SEASON).route(get().to(tournaments::season)))
+        .service(
+            resource(PENALTIES)
+                .route(get().to(penalties::show))
+                .route(post().to(penalties::impose)),
+        )
+        .service(resource(PENALTY_REVOKE).route(post().to(penalties::revoke)))
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
         .service(

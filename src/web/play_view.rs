@@ -76,6 +76,18 @@ pub fn entry_problem(
         EntryProblem::NoTeam => lang.msg(msg!("entry-no-team")),
         EntryProblem::TeamNotParticipant => lang.msg(msg!("entry-team-not-participant")),
         EntryProblem::Team(r) => team_reason(lang, r),
+        EntryProblem::Sanctioned {
+            code,
+            sanction,
+            nick,
+        } => Message::new(msg!("entry-sanctioned"))
+            .arg("code", code)
+            .arg(
+                "sanction",
+                super::penalties::sanction_words(lang, *sanction),
+            )
+            .arg("nick", nick.clone().unwrap_or_else(|| "none".into()))
+            .render(lang),
     }
 }
 

@@ -1012,6 +1012,9 @@ pub struct SeasonPage {
     stages: Vec<i32>,
     rows: Vec<SeasonRowView>,
     history: Vec<(String, String, String)>,
+    /// Each deduction traced to its penalty (issue 8).
+    deductions: Vec<super::penalties::DeductionView>,
+    penalties_url: String,
 }
 
 /// `GET /championships/{c}/season`: tournament points per stage, penalties
@@ -1068,9 +1071,13 @@ pub async fn season(
             (what, h.place.to_string(), h.entry_name)
         })
         .collect();
+    let deductions =
+        super::penalties::deduction_views(ctx.lang, championship.tz(), c, &season.deductions);
     page(
         StatusCode::OK,
         &SeasonPage {
+            deductions,
+            penalties_url: paths::penalties(c),
             championship: championship.name.clone(),
             championship_url: paths::championship(c),
             stages: season.stages,

@@ -16,6 +16,7 @@ mod language;
 mod migrations;
 mod pages;
 mod pair_cli;
+mod penalties;
 mod play;
 mod results_pages;
 mod season_g;
