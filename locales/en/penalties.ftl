@@ -51,3 +51,4 @@ entry-sanctioned = { $nick ->
   }
 season-deductions = Deductions
 season-deduction-by = { $who }, { $at }
+penalty-auto-late-entry = late entry (recorded by the platform)

@@ -51,3 +51,4 @@ entry-sanctioned = { $nick ->
   }
 season-deductions = Снятые очки
 season-deduction-by = { $who }, { $at }
+penalty-auto-late-entry = поздняя заявка (записано платформой)

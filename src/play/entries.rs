@@ -229,7 +229,7 @@ pub fn submit(
                             entry: Some(id),
                             code,
                             amount,
-                            reason: "late entry",
+                            reason: super::penalties::AUTO_LATE_ENTRY,
                             imposed_by: None,
                             imposed_at: now,
                         },

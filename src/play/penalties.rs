@@ -5,6 +5,10 @@
 //! of the people named (`bars`, called by `entries::submit`). Every change
 //! is audited; the season table (`season::load`) reads what is in force.
 
+/// The reason the platform records with a late entry's G-G1 penalty;
+/// pages word it in their language (`web::penalties::reason_words`).
+pub const AUTO_LATE_ENTRY: &str = "auto:late-entry";
+
 use chrono::NaiveDateTime;
 
 use super::entries::EntryProblem;

@@ -35,6 +35,16 @@ pub fn sanction_words(lang: Lang, s: Sanction) -> String {
     })
 }
 
+/// A penalty's reason as shown: the platform's own reasons (stored as
+/// `auto:<what>`, see `play::penalties::AUTO_LATE_ENTRY`) in the page's
+/// language, the judges' as they wrote them.
+pub fn reason_words(lang: Lang, stored: &str) -> String {
+    match stored {
+        crate::play::penalties::AUTO_LATE_ENTRY => lang.msg(msg!("penalty-auto-late-entry")),
+        other => other.to_owned(),
+    }
+}
+
 fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
     match p {
         PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
@@ -220,7 +230,7 @@ async fn penalties_page(
                 },
                 count: x.count,
                 sanction,
-                reason: x.reason.clone(),
+                reason: reason_words(lang, &x.reason),
                 imposed: format!(
                     "{}, {}",
                     l.imposed_by.clone().unwrap_or_else(|| platform.clone()),
@@ -408,7 +418,7 @@ pub fn deduction_views(
             } else {
                 format!("−{}", d.amount)
             },
-            reason: d.reason.clone(),
+            reason: reason_words(lang, &d.reason),
             by: Message::new(msg!("season-deduction-by"))
                 .arg(
                     "who",

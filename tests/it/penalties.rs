@@ -76,7 +76,7 @@ async fn g_g1_a_late_entry_deduction_shows_on_the_season_table_with_reason_and_l
     let item = page.texts("ul.deductions li");
     assert_eq!(item.len(), 1, "{item:?}");
     assert!(
-        item[0].contains("G-G1") && item[0].contains("late entry"),
+        item[0].contains("G-G1") && item[0].contains("поздняя заявка"),
         "{item:?}"
     );
     assert!(
@@ -92,7 +92,7 @@ async fn g_g1_a_late_entry_deduction_shows_on_the_season_table_with_reason_and_l
     let list = club.app.get(&penalties_url(&club)).await;
     assert_eq!(list.status, StatusCode::OK);
     let row = list.texts(&format!("#penalty-{id} td.reason"));
-    assert_eq!(row, ["late entry"]);
+    assert_eq!(row, ["поздняя заявка (записано платформой)"]);
     assert_eq!(list.texts(&format!("#penalty-{id} td.code")), ["G-G1"]);
 }
 
