@@ -36,6 +36,36 @@ async fn drawn_with_substitutes(club: &Club) -> (Vec<Team>, i64) {
     (teams, t)
 }
 
+/// Posts a captain's line-up for `round`: one nick per board, "" for a
+/// board left empty.
+async fn post_lineup(
+    club: &Club,
+    captain: &reqwest::Client,
+    url: &str,
+    round: &str,
+    boards: &[&str],
+) -> crate::helpers::Page {
+    let ids: Vec<String> = boards
+        .iter()
+        .map(|n| {
+            if n.is_empty() {
+                String::new()
+            } else {
+                club.app.person_id(n).to_string()
+            }
+        })
+        .collect();
+    let names: Vec<String> = (1..=ids.len()).map(|i| format!("board{i}")).collect();
+    let mut fields = vec![("round", round)];
+    fields.extend(
+        names
+            .iter()
+            .map(String::as_str)
+            .zip(ids.iter().map(String::as_str)),
+    );
+    club.app.post_with(captain, url, &fields).await
+}
+
 fn entry_id(club: &Club, t: i64, name: &str) -> i64 {
     club.entries(t)
         .iter()
@@ -131,21 +161,14 @@ async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_th
     );
 
     // Two players moved between boards: two messages, nothing saved.
-    let page = club
-        .app
-        .post_with(
-            &teams[0].captain,
-            &lineup,
-            &[
-                ("round", "1"),
-                ("board1", &id("la2")),
-                ("board2", &id("la1")),
-                ("board3", &id("la3")),
-                ("board4", &id("la4")),
-                ("board5", &id("la5")),
-            ],
-        )
-        .await;
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "1",
+        &["la2", "la1", "la3", "la4", "la5"],
+    )
+    .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     let problems = page.texts("#lineup-problems li");
     assert_eq!(problems.len(), 2, "{problems:?}");
@@ -157,21 +180,14 @@ async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_th
     );
 
     // A substitute on board 3 in place of la3, board 5 left empty.
-    let page = club
-        .app
-        .post_with(
-            &teams[0].captain,
-            &lineup,
-            &[
-                ("round", "1"),
-                ("board1", &id("la1")),
-                ("board2", &id("la2")),
-                ("board3", &id("la6")),
-                ("board4", &id("la4")),
-                ("board5", ""),
-            ],
-        )
-        .await;
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "1",
+        &["la1", "la2", "la6", "la4", ""],
+    )
+    .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 
     // The drafted games follow the line-up; the opponent sees it on their
@@ -222,43 +238,31 @@ async fn g_v22_the_captain_sets_boards_before_the_round_and_the_opponent_sees_th
         page.attrs("form[id^=lineup-round-]", "id"),
         ["lineup-round-2"]
     );
-    let page = club
-        .app
-        .post_with(
-            &teams[0].captain,
-            &lineup,
-            &[("round", "1"), ("board1", &id("la1"))],
-        )
-        .await;
+    let page = post_lineup(&club, &teams[0].captain, &lineup, "1", &["la1"]).await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // la6 played board 3 and stays on it (G-V22): board 4 is refused.
-    let round2 = |b3: &str, b4: &str| {
-        vec![
-            ("round".to_owned(), "2".to_owned()),
-            ("board1".to_owned(), id("la1")),
-            ("board2".to_owned(), id("la2")),
-            ("board3".to_owned(), b3.to_owned()),
-            ("board4".to_owned(), b4.to_owned()),
-            ("board5".to_owned(), id("la5")),
-        ]
-    };
-    let fields = round2(&id("la3"), &id("la6"));
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let page = club.app.post_with(&teams[0].captain, &lineup, &refs).await;
+    let round2 = |b3: &'static str, b4: &'static str| ["la1", "la2", b3, b4, "la5"];
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &round2("la3", "la6"),
+    )
+    .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     let problems = page.texts("#lineup-problems li");
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("la6") && problems[0].contains('3'));
-    let fields = round2(&id("la6"), &id("la4"));
-    let refs: Vec<(&str, &str)> = fields
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    let page = club.app.post_with(&teams[0].captain, &lineup, &refs).await;
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &round2("la6", "la4"),
+    )
+    .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 
     // Round 2, paired later, takes the prepared line-up.
@@ -444,23 +448,15 @@ async fn g_g2_a_team_that_cannot_go_on_is_withdrawn_and_loses_what_remains() {
     let (teams, t) = drawn_with_substitutes(&club).await;
     let turl = club.tournament_url(t);
     let ferz = entry_id(&club, t, "Ферзь");
-    let id = |nick: &str| club.app.person_id(nick).to_string();
     // Ферзь has no substitutes and leaves three boards empty: G-G2 applies.
-    let page = club
-        .app
-        .post_with(
-            &teams[3].captain,
-            &format!("{turl}/entries/{ferz}/lineup"),
-            &[
-                ("round", "1"),
-                ("board1", &id("fe1")),
-                ("board2", &id("fe2")),
-                ("board3", ""),
-                ("board4", ""),
-                ("board5", ""),
-            ],
-        )
-        .await;
+    let page = post_lineup(
+        &club,
+        &teams[3].captain,
+        &format!("{turl}/entries/{ferz}/lineup"),
+        "1",
+        &["fe1", "fe2", "", "", ""],
+    )
+    .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(&club, &turl).await;
     let page = club.app.get_with(&club.root, &turl).await;
