@@ -16,6 +16,7 @@
 //! * [`presets`] — the three seed regulations `g()`, `r()`, `e()`;
 //! * [`schedule`] — tournament dates from a monthly rule (G-A2);
 //! * [`season`] — season standings from tournament points and penalties;
+//! * [`series`] — corporate multi-sport standings;
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`lineup`] — the G-B13 application line, every problem at once;
 //! * [`boards`] — boards of a round (G-V22, E-2), substitutions (G-V31,
@@ -43,6 +44,7 @@ pub mod roster;
 pub mod schedule;
 pub mod score;
 pub mod season;
+pub mod series;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;
