@@ -17,6 +17,7 @@
 //! * [`schedule`] — tournament dates from a monthly rule (G-A2);
 //! * [`season`] — season standings from tournament points and penalties;
 //! * [`series`] — corporate multi-sport standings;
+//! * [`notice`] — when a regulation change takes effect (G-E2);
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`lineup`] — the G-B13 application line, every problem at once;
 //! * [`boards`] — boards of a round (G-V22, E-2), substitutions (G-V31,
@@ -34,6 +35,7 @@ pub mod documents;
 pub mod eligibility;
 pub mod entries;
 pub mod lineup;
+pub mod notice;
 pub mod pairing;
 pub mod penalties;
 pub mod playoff;
