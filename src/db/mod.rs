@@ -15,6 +15,7 @@ pub mod results;
 pub mod roles;
 pub mod rounds;
 pub mod schema;
+pub mod series;
 pub mod standing;
 pub mod teams;
 pub mod tournaments;

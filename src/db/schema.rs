@@ -363,6 +363,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    series (id) {
+        id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    series_sports (id) {
+        id -> BigInt,
+        series_id -> BigInt,
+        name -> Text,
+        championship_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    series_places (sport_id, organization_id) {
+        sport_id -> BigInt,
+        organization_id -> BigInt,
+        place -> Integer,
+        set_by -> Nullable<BigInt>,
+        set_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -407,4 +437,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     penalties,
     tournament_places,
     history_entries,
+    series,
+    series_sports,
+    series_places,
 );

@@ -11,6 +11,7 @@ pub mod notes;
 pub mod penalties;
 pub mod rounds;
 pub mod season;
+pub mod series;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;

@@ -21,6 +21,7 @@ pub mod play_view;
 pub mod regulation_view;
 pub mod results;
 pub mod results_view;
+pub mod series;
 pub mod session;
 pub mod standings_view;
 pub mod teams;
@@ -166,6 +167,10 @@ pub mod paths {
     pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
     pub const BANS: &str = "/bans";
     pub const ORGANIZATIONS: &str = "/organizations";
+    pub const SERIES_LIST: &str = "/series";
+    pub const SERIES: &str = "/series/{series_id}";
+    pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
+    pub const SERIES_PLACES: &str = "/series/{series_id}/places";
 
     pub fn admin_person_admin(id: PersonId) -> String {
         format!("/admin/people/{id}/admin")
@@ -391,6 +396,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(BAN_LIFT).route(post().to(people::lift_ban)))
         .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::confirm_employment)))
         .service(resource(BANS).route(get().to(people::bans)))
+        .service(
+            resource(SERIES_LIST)
+                .route(get().to(series::list))
+                .route(post().to(series::create)),
+        )
+        .service(resource(SERIES).route(get().to(series::show)))
+        .service(resource(SERIES_SPORTS).route(post().to(series::add_sport)))
+        .service(resource(SERIES_PLACES).route(post().to(series::set_place)))
         .service(
             resource(ORGANIZATIONS)
                 .route(get().to(people::organizations))

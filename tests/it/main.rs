@@ -21,5 +21,6 @@ mod play;
 mod results_pages;
 mod season_g;
 mod seed_r;
+mod series;
 mod standing;
 mod teams;

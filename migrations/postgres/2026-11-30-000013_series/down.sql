@@ -1,0 +1,3 @@
+DROP TABLE series_places;
+DROP TABLE series_sports;
+DROP TABLE series;

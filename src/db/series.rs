@@ -1,0 +1,175 @@
+//! Corporate series: sports, typed places, and the chess places
+//! read from finished tournaments.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{
+    entries, series, series_places, series_sports, teams, tournament_places, tournaments,
+};
+use crate::ids::{ChampionshipId, OrganizationId, PersonId};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = series)]
+pub struct Series {
+    pub id: i64,
+    pub name: String,
+    pub name_key: String,
+    pub created_by: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = series_sports)]
+pub struct Sport {
+    pub id: i64,
+    pub series_id: i64,
+    pub name: String,
+    pub championship_id: Option<i64>,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = series_places)]
+pub struct TypedPlace {
+    pub sport_id: i64,
+    pub organization_id: i64,
+    pub place: i32,
+    pub set_by: Option<i64>,
+    pub set_at: NaiveDateTime,
+}
+
+pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Series>> {
+    series::table
+        .order(series::created_at.desc())
+        .select(Series::as_select())
+        .load(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Series>> {
+    series::table
+        .find(id)
+        .select(Series::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<Series>> {
+    series::table
+        .filter(series::name_key.eq(key))
+        .select(Series::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn create(
+    conn: &mut DbConnection,
+    name: &str,
+    key: &str,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<i64> {
+    diesel::insert_into(series::table)
+        .values((
+            series::name.eq(name),
+            series::name_key.eq(key),
+            series::created_by.eq(by.0),
+            series::created_at.eq(at),
+        ))
+        .returning(series::id)
+        .get_result(conn)
+}
+
+pub fn sports_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Sport>> {
+    series_sports::table
+        .filter(series_sports::series_id.eq(id))
+        .order(series_sports::id)
+        .select(Sport::as_select())
+        .load(conn)
+}
+
+pub fn add_sport(
+    conn: &mut DbConnection,
+    id: i64,
+    name: &str,
+    championship: Option<ChampionshipId>,
+    at: NaiveDateTime,
+) -> QueryResult<i64> {
+    diesel::insert_into(series_sports::table)
+        .values((
+            series_sports::series_id.eq(id),
+            series_sports::name.eq(name),
+            series_sports::championship_id.eq(championship.map(|c| c.0)),
+            series_sports::created_at.eq(at),
+        ))
+        .returning(series_sports::id)
+        .get_result(conn)
+}
+
+pub fn places_of(conn: &mut DbConnection, sports: &[i64]) -> QueryResult<Vec<TypedPlace>> {
+    series_places::table
+        .filter(series_places::sport_id.eq_any(sports))
+        .select(TypedPlace::as_select())
+        .load(conn)
+}
+
+/// Sets (or replaces) an organization's typed place in a sport.
+pub fn set_place(
+    conn: &mut DbConnection,
+    sport: i64,
+    organization: OrganizationId,
+    place: i32,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(
+        series_places::table
+            .filter(series_places::sport_id.eq(sport))
+            .filter(series_places::organization_id.eq(organization.0)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(series_places::table)
+        .values((
+            series_places::sport_id.eq(sport),
+            series_places::organization_id.eq(organization.0),
+            series_places::place.eq(place),
+            series_places::set_by.eq(by.0),
+            series_places::set_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The chess places of a championship's last finished tournament, by the
+/// organization its teams play for: (organization, first, last).
+pub fn chess_places(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<(i64, i32, i32)>> {
+    let last: Option<i64> = tournaments::table
+        .filter(tournaments::championship_id.eq(championship.0))
+        .filter(tournaments::finished_at.is_not_null())
+        .order((tournaments::finished_at.desc(), tournaments::id.desc()))
+        .select(tournaments::id)
+        .first(conn)
+        .optional()?;
+    let Some(t) = last else {
+        return Ok(Vec::new());
+    };
+    let rows: Vec<(Option<i64>, i32, i32)> = tournament_places::table
+        .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
+        .inner_join(teams::table.on(teams::id.eq(tournament_places::team_id)))
+        .filter(tournament_places::tournament_id.eq(t))
+        .order(tournament_places::place_first)
+        .select((
+            teams::organization_id,
+            tournament_places::place_first,
+            tournament_places::place_last,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(org, first, last)| Some((org?, first, last)))
+        .collect())
+}
