@@ -11,6 +11,7 @@ pub mod login_attempts;
 pub mod organizations;
 pub mod penalties;
 pub mod people;
+pub mod regulation_versions;
 pub mod results;
 pub mod roles;
 pub mod rounds;

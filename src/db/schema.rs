@@ -393,6 +393,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    regulation_versions (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        number -> Integer,
+        body -> Text,
+        settings -> Text,
+        summary -> Text,
+        published_by -> Nullable<BigInt>,
+        published_at -> Timestamp,
+        applies_from -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -440,4 +454,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     series,
     series_sports,
     series_places,
+    regulation_versions,
 );

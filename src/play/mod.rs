@@ -9,6 +9,7 @@ pub mod entries;
 pub mod knockout;
 pub mod notes;
 pub mod penalties;
+pub mod regulation;
 pub mod rounds;
 pub mod season;
 pub mod series;
@@ -51,7 +52,11 @@ impl TournamentContext {
         else {
             return Ok(None);
         };
-        let Ok(regulation) = serde_json::from_str(&championship.regulation) else {
+        // G-E2: the tournament follows the version in force at its start.
+        let versions = crate::db::regulation_versions::of_championship(conn, championship.id())?;
+        let settings = regulation::version_for(&versions, tournament.starts_at)
+            .map_or(championship.regulation.as_str(), |v| v.settings.as_str());
+        let Ok(regulation) = serde_json::from_str(settings) else {
             return Ok(None);
         };
         let tz = championship.tz();

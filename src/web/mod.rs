@@ -18,6 +18,7 @@ pub mod pages;
 pub mod penalties;
 pub mod people;
 pub mod play_view;
+pub mod regulation;
 pub mod regulation_view;
 pub mod results;
 pub mod results_view;
@@ -167,6 +168,8 @@ pub mod paths {
     pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
     pub const BANS: &str = "/bans";
     pub const ORGANIZATIONS: &str = "/organizations";
+    pub const REGULATION: &str = "/championships/{championship_id}/regulation";
+    pub const REGULATION_VERSION: &str = "/championships/{championship_id}/regulation/{number}";
     pub const SERIES_LIST: &str = "/series";
     pub const SERIES: &str = "/series/{series_id}";
     pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
@@ -396,6 +399,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(BAN_LIFT).route(post().to(people::lift_ban)))
         .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::confirm_employment)))
         .service(resource(BANS).route(get().to(people::bans)))
+        .service(
+            resource(REGULATION)
+                .route(get().to(regulation::show))
+                .route(post().to(regulation::publish)),
+        )
+        .service(resource(REGULATION_VERSION).route(get().to(regulation::version)))
         .service(
             resource(SERIES_LIST)
                 .route(get().to(series::list))

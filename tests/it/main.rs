@@ -18,6 +18,7 @@ mod pages;
 mod pair_cli;
 mod penalties;
 mod play;
+mod regulation;
 mod results_pages;
 mod season_g;
 mod seed_r;

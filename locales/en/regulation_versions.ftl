@@ -1,0 +1,24 @@
+# Regulation versions (issue 9, G-E2).
+regulation-version = version { $number }
+regulation-changes = What this version changed
+regulation-no-text = No text has been published yet; the settings are shown on the championship's page.
+regulation-versions = Versions
+regulation-published-at = Published
+regulation-summary = Summary of the change
+regulation-applies = Applies
+regulation-original = the regulation as it was before the first change
+regulation-from-start = from the beginning
+regulation-applies-from = from tournament { $number } (tournaments starting from { $at })
+regulation-applies-after = to tournaments starting from { $at } (none scheduled yet)
+regulation-too-soon = Published less than three days before tournament { $number }, so it applies only from the following one (G-E2).
+regulation-change = Publish a change
+regulation-change-hint = The change applies to tournaments that start at least three days after it is published (G-E2); the captains are told.
+regulation-body = Text (Markdown)
+regulation-settings = Settings (JSON)
+regulation-publish = Publish
+regulation-summary-required = Say in a few words what changed.
+regulation-bad-settings = The settings are not a valid regulation: { $detail }
+regulation-nothing-changed = Neither the text nor the settings differ from the current version.
+regulation-published = Version { $version } published; it applies from tournament { $number }.
+regulation-published-later = Version { $version } published; no scheduled tournament starts late enough for it yet.
+regulation-text-link = The regulation's text, its versions and changes

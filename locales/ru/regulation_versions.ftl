@@ -1,0 +1,24 @@
+# Версии регламента (задача 9, G-E2).
+regulation-version = версия { $number }
+regulation-changes = Что изменила эта версия
+regulation-no-text = Текст регламента ещё не опубликован; настройки показаны на странице чемпионата.
+regulation-versions = Версии
+regulation-published-at = Опубликована
+regulation-summary = Суть изменения
+regulation-applies = Действует
+regulation-original = регламент до первого изменения
+regulation-from-start = с начала
+regulation-applies-from = с турнира { $number } (для турниров, начинающихся с { $at })
+regulation-applies-after = для турниров, начинающихся с { $at } (таких пока нет в расписании)
+regulation-too-soon = Опубликовано меньше чем за три дня до турнира { $number }, поэтому действует только со следующего (G-E2).
+regulation-change = Опубликовать изменение
+regulation-change-hint = Изменение действует для турниров, которые начинаются не раньше чем через три дня после публикации (G-E2); капитаны получают уведомление.
+regulation-body = Текст (Markdown)
+regulation-settings = Настройки (JSON)
+regulation-publish = Опубликовать
+regulation-summary-required = Коротко опишите, что изменилось.
+regulation-bad-settings = Настройки — не корректный регламент: { $detail }
+regulation-nothing-changed = Ни текст, ни настройки не отличаются от текущей версии.
+regulation-published = Версия { $version } опубликована; она действует с турнира { $number }.
+regulation-published-later = Версия { $version } опубликована; в расписании пока нет турнира, для которого она уже действует.
+regulation-text-link = Текст регламента, его версии и изменения

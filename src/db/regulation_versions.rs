@@ -1,0 +1,72 @@
+//! Published versions of a championship's regulation (G-E2).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{championships, regulation_versions as rv};
+use crate::ids::{ChampionshipId, PersonId};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rv)]
+pub struct Version {
+    pub id: i64,
+    pub championship_id: i64,
+    pub number: i32,
+    /// Markdown.
+    pub body: String,
+    /// JSON of `rules::regulation::Regulation`.
+    pub settings: String,
+    pub summary: String,
+    pub published_by: Option<i64>,
+    pub published_at: NaiveDateTime,
+    /// Tournaments starting at or after this instant follow the version;
+    /// `None`: from the beginning (version 1).
+    pub applies_from: Option<NaiveDateTime>,
+}
+
+pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Version>> {
+    rv::table
+        .filter(rv::championship_id.eq(c.0))
+        .order(rv::number)
+        .select(Version::as_select())
+        .load(conn)
+}
+
+pub struct NewVersion<'a> {
+    pub championship: ChampionshipId,
+    pub number: i32,
+    pub body: &'a str,
+    pub settings: &'a str,
+    pub summary: &'a str,
+    pub by: Option<PersonId>,
+    pub at: NaiveDateTime,
+    pub applies_from: Option<NaiveDateTime>,
+}
+
+pub fn insert(conn: &mut DbConnection, v: &NewVersion) -> QueryResult<i64> {
+    diesel::insert_into(rv::table)
+        .values((
+            rv::championship_id.eq(v.championship.0),
+            rv::number.eq(v.number),
+            rv::body.eq(v.body),
+            rv::settings.eq(v.settings),
+            rv::summary.eq(v.summary),
+            rv::published_by.eq(v.by.map(|p| p.0)),
+            rv::published_at.eq(v.at),
+            rv::applies_from.eq(v.applies_from),
+        ))
+        .returning(rv::id)
+        .get_result(conn)
+}
+
+/// The championship's current settings (the newest published).
+pub fn set_current(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    settings: &str,
+) -> QueryResult<usize> {
+    diesel::update(championships::table.find(c.0))
+        .set(championships::regulation.eq(settings))
+        .execute(conn)
+}

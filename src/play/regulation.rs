@@ -1,0 +1,194 @@
+//! Publishing a change of a championship's regulation (issue 9, G-E2): the
+//! text and settings are versioned; a change applies to tournaments that
+//! start at least the notice period (three days) after it is published, so
+//! a change published later than that waits for the following tournament.
+
+use chrono::{Duration, NaiveDateTime};
+
+use super::PlayError;
+use crate::db::regulation_versions::{self as rv, NewVersion, Version};
+use crate::db::{DbConnection, audit, championships, tournaments, write_transaction};
+use crate::ids::{ChampionshipId, PersonId};
+use crate::rules::notice::{G_E2_NOTICE_DAYS, effective_from};
+use crate::rules::regulation::Regulation;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChangeProblem {
+    /// The summary says what changed; it is required.
+    SummaryRequired,
+    /// The settings are not a regulation: the parser's words, with line
+    /// and column.
+    BadSettings(String),
+    /// Neither the text nor the settings differ from the current version.
+    NothingChanged,
+}
+
+/// What publishing did.
+#[derive(Debug, Clone)]
+pub struct Published {
+    pub number: i32,
+    /// Tournaments starting at or after this instant follow the change.
+    pub applies_from: NaiveDateTime,
+    /// The first scheduled tournament it applies to.
+    pub first_tournament: Option<i32>,
+    /// The next tournament, when it starts too soon for the change (G-E2).
+    pub too_soon: Option<i32>,
+}
+
+/// The notice period of a regulation (G-E2: three days).
+pub fn notice_days(r: &Regulation) -> u8 {
+    r.season
+        .as_ref()
+        .map_or(G_E2_NOTICE_DAYS, |s| s.change_notice_days)
+}
+
+/// The version a tournament starting at `starts_at` follows: the newest
+/// whose `applies_from` is not after the start (version 1 applies from the
+/// beginning). `None` when the championship has no versions yet.
+pub fn version_for(versions: &[Version], starts_at: NaiveDateTime) -> Option<&Version> {
+    versions
+        .iter()
+        .filter(|v| v.applies_from.is_none_or(|at| at <= starts_at))
+        .max_by_key(|v| v.number)
+}
+
+/// The settings text of a regulation as stored: pretty JSON.
+pub fn settings_text(r: &Regulation) -> String {
+    serde_json::to_string_pretty(r).unwrap_or_default()
+}
+
+pub fn publish(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    body: &str,
+    settings: &str,
+    summary: &str,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<Published, PlayError<ChangeProblem>> {
+    let summary = summary.trim().to_owned();
+    let body = body.replace("\r\n", "\n");
+    let mut problems = Vec::new();
+    if summary.is_empty() {
+        problems.push(ChangeProblem::SummaryRequired);
+    }
+    let parsed: Option<Regulation> = match serde_json::from_str(settings) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            problems.push(ChangeProblem::BadSettings(e.to_string()));
+            None
+        }
+    };
+    write_transaction(conn, |conn| {
+        let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
+        let mut versions = rv::of_championship(conn, c)?;
+        if versions.is_empty() {
+            // The regulation as it stood becomes version 1, in force from
+            // the beginning.
+            rv::insert(
+                conn,
+                &NewVersion {
+                    championship: c,
+                    number: 1,
+                    body: "",
+                    settings: &championship.regulation,
+                    summary: "",
+                    by: None,
+                    at: championship.created_at,
+                    applies_from: None,
+                },
+            )?;
+            versions = rv::of_championship(conn, c)?;
+        }
+        let Some(regulation) = parsed.as_ref() else {
+            return Err(PlayError::Refused(problems.clone()));
+        };
+        let settings = serde_json::to_string(regulation).unwrap_or_default();
+        let last = versions.last().ok_or(PlayError::NotFound)?;
+        let same_settings =
+            serde_json::from_str::<Regulation>(&last.settings).is_ok_and(|r| &r == regulation);
+        if last.body == body && same_settings {
+            problems.push(ChangeProblem::NothingChanged);
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems.clone()));
+        }
+        let days = notice_days(regulation);
+        let applies_from = now + Duration::days(i64::from(days));
+        let number = last.number + 1;
+        rv::insert(
+            conn,
+            &NewVersion {
+                championship: c,
+                number,
+                body: &body,
+                settings: &settings,
+                summary: &summary,
+                by: Some(by),
+                at: now,
+                applies_from: Some(applies_from),
+            },
+        )?;
+        rv::set_current(conn, c, &settings)?;
+        let starts: Vec<(i32, NaiveDateTime)> = tournaments::of_championship(conn, c)?
+            .into_iter()
+            .map(|t| (t.number, t.starts_at))
+            .collect();
+        let first_tournament = effective_from(now, &starts, days);
+        let next = effective_from(now, &starts, 0);
+        let too_soon = next.filter(|n| Some(*n) != first_tournament);
+        audit::Entry::new("regulation.publish", format!("championship:{c}"))
+            .actor(by)
+            .championship(c)
+            .detail(format!(
+                "version {number}: {summary}; applies from {applies_from} UTC{}",
+                first_tournament.map_or(String::new(), |n| format!(" (tournament {n})"))
+            ))
+            .record(conn)?;
+        Ok(Published {
+            number,
+            applies_from,
+            first_tournament,
+            too_soon,
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn at(d: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 10, d)
+            .and_then(|x| x.and_hms_opt(12, 0, 0))
+            .expect("date")
+    }
+
+    fn version(number: i32, applies_from: Option<NaiveDateTime>) -> Version {
+        Version {
+            id: i64::from(number),
+            championship_id: 1,
+            number,
+            body: String::new(),
+            settings: String::new(),
+            summary: String::new(),
+            published_by: None,
+            published_at: at(1),
+            applies_from,
+        }
+    }
+
+    #[test]
+    fn g_e2_a_tournament_follows_the_newest_version_in_force_at_its_start() {
+        let versions = [
+            version(1, None),
+            version(2, Some(at(10))),
+            version(3, Some(at(20))),
+        ];
+        assert_eq!(version_for(&versions, at(5)).map(|v| v.number), Some(1));
+        assert_eq!(version_for(&versions, at(10)).map(|v| v.number), Some(2));
+        assert_eq!(version_for(&versions, at(25)).map(|v| v.number), Some(3));
+        assert!(version_for(&[], at(25)).is_none());
+    }
+}

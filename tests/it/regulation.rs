@@ -1,0 +1,142 @@
+//! Regulation versions over HTTP (issue 9, point 2; G-E2): a change applies
+//! to tournaments starting at least three days after it is published.
+
+use league::ids::TournamentId;
+use league::play::TournamentContext;
+use reqwest::StatusCode;
+
+use crate::play::{Club, g_team};
+
+/// The regulation a tournament follows: 1st place's points, in halves.
+fn first_place_points(club: &Club, t: i64) -> i32 {
+    let ctx = TournamentContext::load(&mut club.app.db(), TournamentId(t))
+        .expect("query")
+        .expect("tournament");
+    ctx.regulation.place_points.table[0].halves()
+}
+
+/// The championship's current settings with 1st place worth `points`.
+async fn settings_with_first_place(club: &Club, points: i32) -> String {
+    let page = club
+        .app
+        .get_with(
+            &club.root,
+            &format!("/championships/{}/regulation", club.id),
+        )
+        .await;
+    let text = page.select_text("#reg-settings").expect("settings field");
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    json["place_points"]["table"][0] = serde_json::json!(points * 2);
+    serde_json::to_string_pretty(&json).expect("json")
+}
+
+async fn publish(club: &Club, summary: &str, body: &str, settings: &str) -> crate::helpers::Page {
+    club.app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/regulation", club.id),
+            &[("summary", summary), ("body", body), ("settings", settings)],
+        )
+        .await
+}
+
+#[tokio::test]
+async fn g_e2_a_change_four_days_ahead_applies_to_the_next_tournament() {
+    let club = Club::new("G").await;
+    let t1 = club.tournament_in(4 * 24 * 60 + 60).await;
+    let t2 = club.tournament_in(40 * 24 * 60).await;
+    let settings = settings_with_first_place(&club, 13).await;
+    let page = publish(
+        &club,
+        "1st place: 13 points",
+        "# Регламент\n\nПервое место — 13.",
+        &settings,
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        first_place_points(&club, t1),
+        26,
+        "the next tournament follows it"
+    );
+    assert_eq!(first_place_points(&club, t2), 26);
+    let page = club
+        .app
+        .get(&format!("/championships/{}/regulation", club.id))
+        .await;
+    let applies = page.texts("table.versions td.applies");
+    assert!(applies[0].contains("с турнира 1"), "{applies:?}");
+    assert!(
+        page.select_text(".regulation-text h1")
+            .is_some_and(|h| h == "Регламент")
+    );
+}
+
+#[tokio::test]
+async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
+    let club = Club::new("G").await;
+    let captain = g_team(&club, "Ладья", "la", 5).await.captain;
+    let t1 = club.tournament_in(2 * 24 * 60).await;
+    let t2 = club.tournament_in(40 * 24 * 60).await;
+    let settings = settings_with_first_place(&club, 13).await;
+    // Only organizers publish; a summary is required; settings must parse.
+    let url = format!("/championships/{}/regulation", club.id);
+    let page = club
+        .app
+        .post_with(
+            &captain,
+            &url,
+            &[("summary", "x"), ("body", ""), ("settings", &settings)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    let page = publish(&club, " ", "text", "{ not json").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.texts("#regulation-problems li").len(), 2);
+    assert_eq!(
+        page.select_text("#reg-body").as_deref(),
+        Some("text"),
+        "what was typed is kept"
+    );
+    let body = "Первое место — 13.\n\n<script>alert(1)</script>\n\n[ссылка](javascript:alert(1))";
+    let page = publish(&club, "1st place: 13 points", body, &settings).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        first_place_points(&club, t1),
+        24,
+        "too soon for tournament 1"
+    );
+    assert_eq!(first_place_points(&club, t2), 26, "tournament 2 follows it");
+    let page = club.app.get(&url).await;
+    let applies = page.texts("table.versions td.applies");
+    assert!(
+        applies[0].contains("с турнира 2") && applies[0].contains("турнира 1"),
+        "{applies:?}"
+    );
+    // The text is shown sanitized.
+    let html = page.html.root_element().html();
+    assert!(!html.contains("<script>alert"), "no script from the text");
+    assert!(!html.contains("href=\"javascript:"), "no javascript: link");
+    assert!(
+        page.texts(".regulation-text a")
+            .iter()
+            .any(|a| a == "ссылка")
+    );
+    // The version page shows what changed.
+    let page = club.app.get(&format!("{url}/2")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let ins = page.texts("pre.diff .ins");
+    assert!(
+        ins.iter().any(|l| l.contains("Первое место — 13.")),
+        "{ins:?}"
+    );
+    assert!(ins.iter().any(|l| l.contains("26")), "{ins:?}");
+    assert!(page.texts("pre.diff .del").iter().any(|l| l.contains("24")));
+    // Publishing the same again changes nothing.
+    let page = publish(&club, "again", body, &settings).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        club.app.get(&format!("{url}/4")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}
