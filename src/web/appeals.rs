@@ -55,7 +55,7 @@ fn problem_words(lang: Lang, p: &AppealProblem) -> String {
         AppealProblem::NoSupervisedDemand => lang.msg(msg!("appeal-no-supervised-demand")),
         AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
         AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
-            .arg("problem", format!("{p:?}"))
+            .arg("problem", super::penalties::problem_words(lang, p))
             .render(lang),
         AppealProblem::Places(why) => Message::new(msg!("appeal-places-refused"))
             .arg("problem", why)

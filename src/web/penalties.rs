@@ -35,7 +35,7 @@ pub fn sanction_words(lang: Lang, s: Sanction) -> String {
     })
 }
 
-fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
+pub(crate) fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
     match p {
         PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
         PenaltyProblem::ReasonRequired => lang.msg(msg!("penalty-reason-required")),
