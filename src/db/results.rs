@@ -110,3 +110,26 @@ pub fn history_of_championship(
         .select(HistoryEntry::as_select())
         .load(conn)
 }
+
+/// Forgets the places and the winner's history entry of a finished
+/// tournament, and the championship's season top four, before they are
+/// recorded again from changed results (an upheld appeal, G-D4).
+pub fn clear_recorded(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> QueryResult<()> {
+    diesel::delete(tournament_places::table.filter(tournament_places::tournament_id.eq(t.0)))
+        .execute(conn)?;
+    diesel::delete(
+        history_entries::table
+            .filter(history_entries::championship_id.eq(c.0))
+            .filter(
+                history_entries::tournament_id
+                    .eq(t.0)
+                    .or(history_entries::kind.eq("season")),
+            ),
+    )
+    .execute(conn)?;
+    Ok(())
+}

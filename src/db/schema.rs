@@ -407,6 +407,71 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    fair_play_reports (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        tournament_id -> BigInt,
+        person_id -> BigInt,
+        team_id -> BigInt,
+        grounds -> Text,
+        notes -> Text,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    appeals (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        tournament_id -> BigInt,
+        kind -> Text,
+        filed_by -> Nullable<BigInt>,
+        filing_team_id -> Nullable<BigInt>,
+        concerned_team_id -> Nullable<BigInt>,
+        report_id -> Nullable<BigInt>,
+        what_happened -> Text,
+        claim -> Text,
+        contested -> Text,
+        game_ref -> Text,
+        filed_at -> Timestamp,
+        status -> Text,
+        outcome -> Nullable<Text>,
+        decided_at -> Nullable<Timestamp>,
+        decided_by -> Nullable<BigInt>,
+        supervised_person_id -> Nullable<BigInt>,
+        supervised_outcome -> Nullable<Text>,
+        supervised_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    appeal_remedies (id) {
+        id -> BigInt,
+        appeal_id -> BigInt,
+        kind -> Text,
+        game_id -> Nullable<BigInt>,
+        result -> Nullable<Text>,
+        code -> Nullable<Text>,
+        team_id -> Nullable<BigInt>,
+        amount -> Nullable<Integer>,
+        penalty_id -> Nullable<BigInt>,
+        added_by -> Nullable<BigInt>,
+        added_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    appeal_votes (appeal_id, person_id) {
+        appeal_id -> BigInt,
+        person_id -> BigInt,
+        uphold -> Bool,
+        weight -> Integer,
+        voted_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -425,6 +490,10 @@ diesel::joinable!(substitutions -> matches (match_id));
 diesel::joinable!(tournament_places -> entries (entry_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    fair_play_reports,
+    appeals,
+    appeal_remedies,
+    appeal_votes,
     people,
     championships,
     role_grants,

@@ -35,7 +35,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDateTime;
 
 use super::notes::{self, RoundNote};
-use super::rounds::{Drawn, Loaded, Placed, RoundError, RoundProblem, insert_games, record_finish};
+use super::rounds::{Drawn, Loaded, Placed, RoundError, RoundProblem, insert_games};
 use super::{PlayError, TournamentContext};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
@@ -932,15 +932,10 @@ fn final_places(l: &Loaded, state: &KnockoutState) -> Result<Vec<(EntryId, Place
     Ok(places)
 }
 
-/// Finishes a seed-E tournament (called by `rounds::finish` inside its
-/// transaction): every round published and complete, the final and the
-/// match for 3rd place decided.
-pub(super) fn finish(
-    conn: &mut DbConnection,
-    l: &Loaded,
-    judge: PersonId,
-    now: NaiveDateTime,
-) -> Result<(), RoundError> {
+/// The final places of a seed-E tournament (for `rounds::final_places`):
+/// every round published and complete, the final and the match for 3rd
+/// place decided.
+pub(super) fn placed(l: &Loaded) -> Result<Vec<Placed>, RoundError> {
     let state = read(l).ok_or(PlayError::Refused(vec![RoundProblem::NotFinished]))?;
     let all_done = l
         .rounds
@@ -964,11 +959,10 @@ pub(super) fn finish(
     }
     let places = final_places(l, &state)?;
     let table = &l.ctx.regulation.place_points;
-    let placed: Vec<Placed> = places
+    Ok(places
         .into_iter()
         .map(|(e, p)| (e, p, table.for_range(p.first, p.last)))
-        .collect();
-    record_finish(conn, l, &placed, judge, now)
+        .collect())
 }
 
 // ------------------------------------------------------------ G-V42

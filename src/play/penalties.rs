@@ -74,8 +74,20 @@ pub fn impose(
     ask: &Imposition,
     now: NaiveDateTime,
 ) -> Result<Vec<i64>, PenaltyError> {
+    write_transaction(conn, |conn| impose_in(conn, c, judge, ask, now))
+}
+
+/// `impose` inside a transaction the caller holds (an appeal's decision
+/// imposes penalties together with the rest of its changes).
+pub(crate) fn impose_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    judge: PersonId,
+    ask: &Imposition,
+    now: NaiveDateTime,
+) -> Result<Vec<i64>, PenaltyError> {
     let reason = ask.reason.trim();
-    write_transaction(conn, |conn| {
+    {
         let reg = regulation(conn, c)?;
         let mut problems = Vec::new();
         if reason.is_empty() {
@@ -224,7 +236,7 @@ pub fn impose(
             tournaments::bump_results_version(conn, t)?;
         }
         Ok(ids)
-    })
+    }
 }
 
 /// Revokes a penalty with a reason; the row stays on record and the season
@@ -237,8 +249,20 @@ pub fn revoke(
     reason: &str,
     now: NaiveDateTime,
 ) -> Result<Penalty, PenaltyError> {
+    write_transaction(conn, |conn| revoke_in(conn, c, id, judge, reason, now))
+}
+
+/// `revoke` inside a transaction the caller holds.
+pub(crate) fn revoke_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    judge: PersonId,
+    reason: &str,
+    now: NaiveDateTime,
+) -> Result<Penalty, PenaltyError> {
     let reason = reason.trim();
-    write_transaction(conn, |conn| {
+    {
         let found = p::by_id(conn, id)?
             .filter(|x| x.championship_id == c.0)
             .ok_or(PlayError::NotFound)?;
@@ -268,7 +292,7 @@ pub fn revoke(
             tournaments::bump_results_version(conn, TournamentId(t))?;
         }
         Ok(found)
-    })
+    }
 }
 
 /// The sanctions in force that bar this team, or one of these people, from

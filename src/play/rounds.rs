@@ -699,50 +699,58 @@ pub fn finish(
         if loaded.ctx.tournament.finished_at.is_some() {
             return refuse(RoundProblem::AlreadyFinished);
         }
-        let drawn = loaded
-            .drawn()
-            .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
-        if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
-            return super::knockout::finish(conn, &loaded, judge, now);
-        }
-        if !loaded.regular_rounds_done(&drawn) || super::knockout::open_playoff(&loaded).is_some() {
-            return refuse(RoundProblem::NotFinished);
-        }
-        let rules = loaded.to_rules();
-        let playoffs = super::knockout::playoff_results(&loaded);
-        let st =
-            crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &playoffs)
-                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
-        let name = |team: TeamId| {
-            rules
-                .teams
-                .iter()
-                .find(|x| x.id == team)
-                .map(|x| x.name.clone())
-                .unwrap_or_default()
-        };
-        if let Some(tied) =
-            crate::rules::playoff::playoffs_needed(&st, &loaded.ctx.regulation.playoff).first()
-        {
-            return refuse(RoundProblem::PlayoffNeeded {
-                entries: tied.iter().map(|x| name(*x)).collect(),
-            });
-        }
-        let award = loaded.ctx.regulation.place_points.award(&st);
-        let placed: Vec<Placed> = st
-            .rows
-            .iter()
-            .zip(award)
-            .filter_map(|(row, (_, points))| {
-                Some((
-                    super::knockout::entry_of_team(&loaded, row.team)?,
-                    row.place,
-                    points,
-                ))
-            })
-            .collect();
+        let placed = final_places(&loaded)?;
         record_finish(conn, &loaded, &placed, judge, now)
     })
+}
+
+/// The final places and tournament points of a tournament whose play is
+/// over, by the regulation (G-V41, R-3.4; seed E's bracket): what `finish`
+/// records, and what `rerecord_finished` records again after an upheld
+/// appeal changed results (G-D4).
+pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
+    let drawn = loaded
+        .drawn()
+        .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+    if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
+        return super::knockout::placed(loaded);
+    }
+    if !loaded.regular_rounds_done(&drawn) || super::knockout::open_playoff(loaded).is_some() {
+        return refuse(RoundProblem::NotFinished);
+    }
+    let rules = loaded.to_rules();
+    let playoffs = super::knockout::playoff_results(loaded);
+    let st = crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &playoffs)
+        .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+    let name = |team: TeamId| {
+        rules
+            .teams
+            .iter()
+            .find(|x| x.id == team)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    if let Some(tied) =
+        crate::rules::playoff::playoffs_needed(&st, &loaded.ctx.regulation.playoff).first()
+    {
+        return refuse(RoundProblem::PlayoffNeeded {
+            entries: tied.iter().map(|x| name(*x)).collect(),
+        });
+    }
+    let award = loaded.ctx.regulation.place_points.award(&st);
+    let placed: Vec<Placed> = st
+        .rows
+        .iter()
+        .zip(award)
+        .filter_map(|(row, (_, points))| {
+            Some((
+                super::knockout::entry_of_team(loaded, row.team)?,
+                row.place,
+                points,
+            ))
+        })
+        .collect();
+    Ok(placed)
 }
 
 /// An entry's final place and its tournament points.
@@ -760,6 +768,27 @@ pub(super) fn record_finish(
     loaded: &Loaded,
     placed: &[Placed],
     judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let t = loaded.ctx.id();
+    record_places(conn, loaded, placed, now)?;
+    tournaments::mark_finished(conn, t, Some(now))?;
+    season_history(conn, &loaded.ctx, now)?;
+    tournaments::bump_results_version(conn, t)?;
+    audit::Entry::new("tournament.finish", format!("tournament:{t}"))
+        .actor(judge)
+        .championship(loaded.ctx.championship_id())
+        .detail(format!("{} places recorded", placed.len()))
+        .record(conn)?;
+    Ok(())
+}
+
+/// Records the places with tournament points and the winner's history
+/// entry (G-E1).
+fn record_places(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    placed: &[Placed],
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     let t = loaded.ctx.id();
@@ -787,15 +816,29 @@ pub(super) fn record_finish(
             )?;
         }
     }
-    tournaments::mark_finished(conn, t, Some(now))?;
+    Ok(())
+}
+
+/// Records again what finishing a tournament recorded — places, tournament
+/// points, the winner's history entry and the season's top four — after
+/// its results changed on appeal (G-D4: "appeals may change the results of
+/// a past tournament"). Call inside the transaction that changed them; the
+/// caller audits the change with the case that caused it.
+pub(crate) fn rerecord_finished(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    now: NaiveDateTime,
+) -> Result<Vec<Placed>, RoundError> {
+    let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+    if loaded.ctx.tournament.finished_at.is_none() {
+        return refuse(RoundProblem::NotFinished);
+    }
+    let placed = final_places(&loaded)?;
+    crate::db::results::clear_recorded(conn, loaded.ctx.championship_id(), t)?;
+    record_places(conn, &loaded, &placed, now)?;
     season_history(conn, &loaded.ctx, now)?;
     tournaments::bump_results_version(conn, t)?;
-    audit::Entry::new("tournament.finish", format!("tournament:{t}"))
-        .actor(judge)
-        .championship(loaded.ctx.championship_id())
-        .detail(format!("{} places recorded", placed.len()))
-        .record(conn)?;
-    Ok(())
+    Ok(placed)
 }
 
 /// The games of a match: every board × game of the format, players from

@@ -29,6 +29,7 @@
 //! * [`eligibility`] — may a person play for a team, may a team enter (G-A7,
 //!   E-11, E-12), with every unmet condition as data.
 
+pub mod appeals;
 pub mod boards;
 pub mod crosstable;
 pub mod documents;

@@ -2,6 +2,7 @@
 //! sessions, CSRF, guards and the error type.
 
 pub mod admin;
+pub mod appeals;
 pub mod auth;
 pub mod boards_view;
 pub mod captains;
@@ -357,6 +358,42 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(post().to(penalties::impose)),
         )
         .service(resource(PENALTY_REVOKE).route(post().to(penalties::revoke)))
+        .service(
+            resource("/championships/{championship_id}/tournaments/{tournament_id}/appeal")
+                .route(get().to(appeals::file_form))
+                .route(post().to(appeals::file)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals").route(get().to(appeals::list)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals/{appeal_id}")
+                .route(get().to(appeals::show)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals/{appeal_id}/vote")
+                .route(post().to(appeals::vote)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals/{appeal_id}/decide")
+                .route(post().to(appeals::decide)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals/{appeal_id}/remedies")
+                .route(post().to(appeals::propose)),
+        )
+        .service(
+            resource("/championships/{championship_id}/appeals/{appeal_id}/supervised")
+                .route(post().to(appeals::supervised)),
+        )
+        .service(
+            resource("/championships/{championship_id}/fair-play")
+                .route(post().to(appeals::report)),
+        )
+        .service(
+            resource("/championships/{championship_id}/fair-play/{report_id}/refer")
+                .route(post().to(appeals::refer)),
+        )
         .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
         .service(

@@ -45,7 +45,7 @@ pub fn reason_words(lang: Lang, stored: &str) -> String {
     }
 }
 
-fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
+pub(crate) fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
     match p {
         PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
         PenaltyProblem::ReasonRequired => lang.msg(msg!("penalty-reason-required")),

@@ -1015,6 +1015,8 @@ pub struct SeasonPage {
     /// Each deduction traced to its penalty (issue 8).
     deductions: Vec<super::penalties::DeductionView>,
     penalties_url: String,
+    /// Decisions of the appeals committee, each linked to its case.
+    decisions: Vec<super::appeals::Decision>,
 }
 
 /// `GET /championships/{c}/season`: tournament points per stage, penalties
@@ -1073,9 +1075,14 @@ pub async fn season(
         .collect();
     let deductions =
         super::penalties::deduction_views(ctx.lang, championship.tz(), c, &season.deductions);
+    let lang = ctx.lang;
+    let decisions = state
+        .db(move |conn| Ok(super::appeals::decisions(conn, lang, c)?))
+        .await?;
     page(
         StatusCode::OK,
         &SeasonPage {
+            decisions,
             deductions,
             penalties_url: paths::penalties(c),
             championship: championship.name.clone(),

@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod admin;
+mod appeals;
 mod boards;
 mod cli;
 mod csrf;

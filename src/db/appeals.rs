@@ -1,0 +1,332 @@
+//! Appeals, their remedies and votes, and fair-play reports (G-D4, G-Zh1,
+//! G-Zh2, G-E3).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{appeal_remedies, appeal_votes, appeals, fair_play_reports};
+use crate::ids::{ChampionshipId, PersonId, TeamId, TournamentId};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = appeals)]
+pub struct Appeal {
+    pub id: i64,
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    /// appeal | fair_play
+    pub kind: String,
+    pub filed_by: Option<i64>,
+    pub filing_team_id: Option<i64>,
+    pub concerned_team_id: Option<i64>,
+    pub report_id: Option<i64>,
+    pub what_happened: String,
+    pub claim: String,
+    pub contested: String,
+    pub game_ref: String,
+    pub filed_at: NaiveDateTime,
+    /// open | decided
+    pub status: String,
+    /// upheld | rejected
+    pub outcome: Option<String>,
+    pub decided_at: Option<NaiveDateTime>,
+    pub decided_by: Option<i64>,
+    pub supervised_person_id: Option<i64>,
+    /// refused | played
+    pub supervised_outcome: Option<String>,
+    pub supervised_at: Option<NaiveDateTime>,
+}
+
+impl Appeal {
+    pub fn is_open(&self) -> bool {
+        self.status == "open"
+    }
+}
+
+pub struct NewAppeal<'a> {
+    pub championship: ChampionshipId,
+    pub tournament: TournamentId,
+    pub kind: &'a str,
+    pub filed_by: PersonId,
+    pub filing_team: Option<TeamId>,
+    pub concerned_team: Option<TeamId>,
+    pub report: Option<i64>,
+    pub what_happened: &'a str,
+    pub claim: &'a str,
+    pub contested: &'a str,
+    pub game_ref: &'a str,
+    pub at: NaiveDateTime,
+}
+
+pub fn insert(conn: &mut DbConnection, n: &NewAppeal) -> QueryResult<i64> {
+    diesel::insert_into(appeals::table)
+        .values((
+            appeals::championship_id.eq(n.championship.0),
+            appeals::tournament_id.eq(n.tournament.0),
+            appeals::kind.eq(n.kind),
+            appeals::filed_by.eq(Some(n.filed_by.0)),
+            appeals::filing_team_id.eq(n.filing_team.map(|t| t.0)),
+            appeals::concerned_team_id.eq(n.concerned_team.map(|t| t.0)),
+            appeals::report_id.eq(n.report),
+            appeals::what_happened.eq(n.what_happened),
+            appeals::claim.eq(n.claim),
+            appeals::contested.eq(n.contested),
+            appeals::game_ref.eq(n.game_ref),
+            appeals::filed_at.eq(n.at),
+            appeals::status.eq("open"),
+        ))
+        .returning(appeals::id)
+        .get_result(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Appeal>> {
+    appeals::table
+        .find(id)
+        .select(Appeal::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Appeal>> {
+    appeals::table
+        .filter(appeals::championship_id.eq(c.0))
+        .order(appeals::id)
+        .select(Appeal::as_select())
+        .load(conn)
+}
+
+/// Closes an open case; false when it was decided already.
+pub fn mark_decided(
+    conn: &mut DbConnection,
+    id: i64,
+    outcome: &str,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    diesel::update(appeals::table.find(id).filter(appeals::status.eq("open")))
+        .set((
+            appeals::status.eq("decided"),
+            appeals::outcome.eq(Some(outcome)),
+            appeals::decided_by.eq(Some(by.0)),
+            appeals::decided_at.eq(Some(at)),
+        ))
+        .execute(conn)
+        .map(|n| n == 1)
+}
+
+/// G-Zh2: the supervised game demanded of a person, or what came of it.
+pub fn set_supervised(
+    conn: &mut DbConnection,
+    id: i64,
+    person: PersonId,
+    outcome: Option<&str>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::update(appeals::table.find(id))
+        .set((
+            appeals::supervised_person_id.eq(Some(person.0)),
+            appeals::supervised_outcome.eq(outcome),
+            appeals::supervised_at.eq(Some(at)),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = appeal_remedies)]
+pub struct Remedy {
+    pub id: i64,
+    pub appeal_id: i64,
+    /// game_result | impose | revoke
+    pub kind: String,
+    pub game_id: Option<i64>,
+    pub result: Option<String>,
+    pub code: Option<String>,
+    pub team_id: Option<i64>,
+    /// Half-points.
+    pub amount: Option<i32>,
+    pub penalty_id: Option<i64>,
+    pub added_by: Option<i64>,
+    pub added_at: NaiveDateTime,
+}
+
+#[derive(Default)]
+pub struct NewRemedy<'a> {
+    pub kind: &'a str,
+    pub game: Option<i64>,
+    pub result: Option<&'a str>,
+    pub code: Option<&'a str>,
+    pub team: Option<i64>,
+    pub amount: Option<i32>,
+    pub penalty: Option<i64>,
+}
+
+pub fn add_remedy(
+    conn: &mut DbConnection,
+    appeal: i64,
+    r: &NewRemedy,
+    by: Option<PersonId>,
+    at: NaiveDateTime,
+) -> QueryResult<i64> {
+    diesel::insert_into(appeal_remedies::table)
+        .values((
+            appeal_remedies::appeal_id.eq(appeal),
+            appeal_remedies::kind.eq(r.kind),
+            appeal_remedies::game_id.eq(r.game),
+            appeal_remedies::result.eq(r.result),
+            appeal_remedies::code.eq(r.code),
+            appeal_remedies::team_id.eq(r.team),
+            appeal_remedies::amount.eq(r.amount),
+            appeal_remedies::penalty_id.eq(r.penalty),
+            appeal_remedies::added_by.eq(by.map(|p| p.0)),
+            appeal_remedies::added_at.eq(at),
+        ))
+        .returning(appeal_remedies::id)
+        .get_result(conn)
+}
+
+pub fn remedies_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<Remedy>> {
+    appeal_remedies::table
+        .filter(appeal_remedies::appeal_id.eq(appeal))
+        .order(appeal_remedies::id)
+        .select(Remedy::as_select())
+        .load(conn)
+}
+
+/// The penalty an applied remedy imposed.
+pub fn set_remedy_penalty(conn: &mut DbConnection, id: i64, penalty: i64) -> QueryResult<()> {
+    diesel::update(appeal_remedies::table.find(id))
+        .set(appeal_remedies::penalty_id.eq(Some(penalty)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The case whose decision imposed or revoked these penalties.
+pub fn cases_of_penalties(
+    conn: &mut DbConnection,
+    penalties: &[i64],
+) -> QueryResult<Vec<(i64, i64)>> {
+    appeal_remedies::table
+        .filter(appeal_remedies::penalty_id.eq_any(penalties))
+        .select((
+            appeal_remedies::penalty_id.assume_not_null(),
+            appeal_remedies::appeal_id,
+        ))
+        .load(conn)
+}
+
+/// Records a vote; false when the person has voted already.
+pub fn vote(
+    conn: &mut DbConnection,
+    appeal: i64,
+    person: PersonId,
+    uphold: bool,
+    weight: i32,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let done: bool = diesel::select(diesel::dsl::exists(
+        appeal_votes::table
+            .filter(appeal_votes::appeal_id.eq(appeal))
+            .filter(appeal_votes::person_id.eq(person.0)),
+    ))
+    .get_result(conn)?;
+    if done {
+        return Ok(false);
+    }
+    diesel::insert_into(appeal_votes::table)
+        .values((
+            appeal_votes::appeal_id.eq(appeal),
+            appeal_votes::person_id.eq(person.0),
+            appeal_votes::uphold.eq(uphold),
+            appeal_votes::weight.eq(weight),
+            appeal_votes::voted_at.eq(at),
+        ))
+        .execute(conn)
+        .map(|n| n == 1)
+}
+
+/// (person, uphold, weight) of every vote cast on a case.
+pub fn votes_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<(i64, bool, i32)>> {
+    appeal_votes::table
+        .filter(appeal_votes::appeal_id.eq(appeal))
+        .order(appeal_votes::voted_at)
+        .select((
+            appeal_votes::person_id,
+            appeal_votes::uphold,
+            appeal_votes::weight,
+        ))
+        .load(conn)
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = fair_play_reports)]
+pub struct Report {
+    pub id: i64,
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub person_id: i64,
+    pub team_id: i64,
+    /// Comma-separated `rules::appeals::Ground` codes.
+    pub grounds: String,
+    pub notes: String,
+    pub recorded_by: Option<i64>,
+    pub recorded_at: NaiveDateTime,
+}
+
+pub struct NewReport<'a> {
+    pub championship: ChampionshipId,
+    pub tournament: TournamentId,
+    pub person: PersonId,
+    pub team: TeamId,
+    pub grounds: &'a str,
+    pub notes: &'a str,
+    pub by: PersonId,
+    pub at: NaiveDateTime,
+}
+
+pub fn insert_report(conn: &mut DbConnection, n: &NewReport) -> QueryResult<i64> {
+    diesel::insert_into(fair_play_reports::table)
+        .values((
+            fair_play_reports::championship_id.eq(n.championship.0),
+            fair_play_reports::tournament_id.eq(n.tournament.0),
+            fair_play_reports::person_id.eq(n.person.0),
+            fair_play_reports::team_id.eq(n.team.0),
+            fair_play_reports::grounds.eq(n.grounds),
+            fair_play_reports::notes.eq(n.notes),
+            fair_play_reports::recorded_by.eq(Some(n.by.0)),
+            fair_play_reports::recorded_at.eq(n.at),
+        ))
+        .returning(fair_play_reports::id)
+        .get_result(conn)
+}
+
+pub fn report_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Report>> {
+    fair_play_reports::table
+        .find(id)
+        .select(Report::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn reports_of(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Report>> {
+    fair_play_reports::table
+        .filter(fair_play_reports::championship_id.eq(c.0))
+        .order(fair_play_reports::id)
+        .select(Report::as_select())
+        .load(conn)
+}
+
+/// The people holding `role` on the championship.
+pub fn holders(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    role: super::roles::Role,
+) -> QueryResult<Vec<i64>> {
+    use super::schema::role_grants;
+    role_grants::table
+        .filter(role_grants::championship_id.eq(c.0))
+        .filter(role_grants::role.eq(role.as_str()))
+        .order(role_grants::person_id)
+        .select(role_grants::person_id)
+        .load(conn)
+}

@@ -1,0 +1,783 @@
+//! Appeals before the committee (G-D4, G-Zh1, G-Zh2) and fair-play reports
+//! (G-E3), as transactions: a captain files after the tournament, the
+//! judges propose what an upheld case changes, the committee computed by
+//! `rules::appeals::committee` votes, and the decision is applied — game
+//! results, penalties (through `play::penalties`), then the places,
+//! tournament points, history and season top four recorded again
+//! (`rounds::rerecord_finished`) — in the one transaction that decides,
+//! with audit entries naming the case.
+
+use chrono::NaiveDateTime;
+
+use super::PlayError;
+use super::penalties::{self as pen, Imposition};
+use crate::db::appeals::{self as a, Appeal, NewAppeal, NewRemedy, NewReport};
+use crate::db::roles::Role;
+use crate::db::rounds as r;
+use crate::db::{
+    DbConnection, audit, championships, entries, people, teams, tournaments, write_transaction,
+};
+use crate::ids::{ChampionshipId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId};
+use crate::rules::appeals::{self as rules, CaptainOf, Ground, Member, Outcome, Seat};
+use crate::rules::regulation::{PenaltyEffect, Regulation};
+use crate::rules::score::HalfPoints;
+
+/// Why a case was not filed, changed or decided; every one found is reported.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppealProblem {
+    /// G-D4: judges' decisions are final while the tournament runs.
+    TournamentNotFinished,
+    /// G-D4: only a captain of a team in the tournament may file.
+    NotCaptain,
+    WhatRequired,
+    ClaimRequired,
+    ContestedRequired,
+    /// The team concerned did not play in the tournament.
+    UnknownTeam,
+    /// The case is decided already.
+    Decided,
+    /// The remedy cannot be added once votes are cast.
+    VotingStarted,
+    AlreadyVoted,
+    UnknownGame,
+    UnknownResult,
+    UnknownPenalty,
+    UnknownPerson {
+        nick: String,
+    },
+    /// G-Zh2: the player does not play for the team concerned.
+    NotOfConcernedTeam,
+    NoSupervisedDemand,
+    /// G-E3: at least one ground of the list.
+    GroundsRequired,
+    /// A penalty the remedy asks for was refused.
+    Penalty(pen::PenaltyProblem),
+    /// The changed results cannot be placed (a play-off is now needed, …).
+    Places(String),
+}
+
+pub type AppealError = PlayError<AppealProblem>;
+
+fn refuse<T>(p: AppealProblem) -> Result<T, AppealError> {
+    Err(PlayError::Refused(vec![p]))
+}
+
+/// What a captain files.
+#[derive(Debug, Clone, Default)]
+pub struct Filing {
+    pub what_happened: String,
+    pub claim: String,
+    pub contested: String,
+    /// The game or match concerned, free text.
+    pub game_ref: String,
+    pub concerned_team: Option<i64>,
+}
+
+/// The teams `person` captains in tournament `t`: whoever submitted one of
+/// its entries (G-B13) and the current captains of the teams entered.
+pub fn captained(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    person: PersonId,
+) -> Result<Vec<i64>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for c in captains(conn, t)? {
+        if c.person == person.0 && !out.contains(&c.team) {
+            out.push(c.team);
+        }
+    }
+    Ok(out)
+}
+
+/// Every captain of the tournament with their team (doubles carry their
+/// main team's id: they are entries of it).
+fn captains(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> Result<Vec<CaptainOf<i64>>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for e in entries::of_tournament(conn, t)? {
+        out.push(CaptainOf {
+            person: e.submitted_by,
+            team: e.team_id,
+        });
+        if let Some(team) = teams::by_id(conn, e.team())? {
+            out.push(CaptainOf {
+                person: team.captain_id,
+                team: team.id,
+            });
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
+/// G-Zh1: the committee of a case.
+pub fn committee(
+    conn: &mut DbConnection,
+    case: &Appeal,
+) -> Result<Vec<Member<i64>>, diesel::result::Error> {
+    let c = ChampionshipId(case.championship_id);
+    let chief = a::holders(conn, c, Role::ChiefJudge)?;
+    let judges = a::holders(conn, c, Role::Judge)?;
+    let caps = captains(conn, TournamentId(case.tournament_id))?;
+    let excluded: Vec<i64> = [case.filing_team_id, case.concerned_team_id]
+        .into_iter()
+        .flatten()
+        .collect();
+    Ok(rules::committee(&chief, &judges, &caps, &excluded))
+}
+
+/// G-D4: a captain files a complaint about a finished tournament.
+pub fn file(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    person: PersonId,
+    f: &Filing,
+    now: NaiveDateTime,
+) -> Result<i64, AppealError> {
+    write_transaction(conn, |conn| {
+        let tour = tournaments::by_id(conn, t.0)?.ok_or(PlayError::NotFound)?;
+        let mut problems = Vec::new();
+        if tour.finished_at.is_none() {
+            problems.push(AppealProblem::TournamentNotFinished);
+        }
+        let mine = captained(conn, t, person)?;
+        if mine.is_empty() {
+            problems.push(AppealProblem::NotCaptain);
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
+        }
+        for (text, p) in [
+            (&f.what_happened, AppealProblem::WhatRequired),
+            (&f.claim, AppealProblem::ClaimRequired),
+            (&f.contested, AppealProblem::ContestedRequired),
+        ] {
+            if text.trim().is_empty() {
+                problems.push(p);
+            }
+        }
+        let played: Vec<i64> = entries::of_tournament(conn, t)?
+            .iter()
+            .map(|e| e.team_id)
+            .collect();
+        if let Some(team) = f.concerned_team
+            && !played.contains(&team)
+        {
+            problems.push(AppealProblem::UnknownTeam);
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
+        }
+        let c = tour.championship();
+        let id = a::insert(
+            conn,
+            &NewAppeal {
+                championship: c,
+                tournament: t,
+                kind: "appeal",
+                filed_by: person,
+                filing_team: Some(TeamId(mine[0])),
+                concerned_team: f.concerned_team.map(TeamId),
+                report: None,
+                what_happened: f.what_happened.trim(),
+                claim: f.claim.trim(),
+                contested: f.contested.trim(),
+                game_ref: f.game_ref.trim(),
+                at: now,
+            },
+        )?;
+        audit::Entry::new("appeal.file", format!("appeal:{id}"))
+            .actor(person)
+            .championship(c)
+            .detail(format!("tournament {}: {}", tour.number, f.claim.trim()))
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// What the judges propose an upheld case changes.
+#[derive(Debug, Clone)]
+pub enum RemedyAsk {
+    GameResult {
+        game: i64,
+        result: String,
+    },
+    Impose {
+        code: String,
+        team: i64,
+        amount: Option<HalfPoints>,
+    },
+    Revoke {
+        penalty: i64,
+    },
+}
+
+fn open_case(conn: &mut DbConnection, c: ChampionshipId, id: i64) -> Result<Appeal, AppealError> {
+    let case = a::by_id(conn, id)?
+        .filter(|x| x.championship_id == c.0)
+        .ok_or(PlayError::NotFound)?;
+    if !case.is_open() {
+        return refuse(AppealProblem::Decided);
+    }
+    Ok(case)
+}
+
+/// A game of the case's tournament.
+fn game_of(
+    conn: &mut DbConnection,
+    t: i64,
+    game: i64,
+) -> Result<Option<r::Game>, diesel::result::Error> {
+    let Some(g) = r::game_by_id(conn, GameId(game))? else {
+        return Ok(None);
+    };
+    let Some(m) = r::match_by_id(conn, MatchId(g.match_id))? else {
+        return Ok(None);
+    };
+    let Some(round) = r::by_id(conn, RoundId(m.round_id))? else {
+        return Ok(None);
+    };
+    Ok((round.tournament_id == t).then_some(g))
+}
+
+/// A judge proposes a remedy, before the committee votes.
+pub fn propose(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    judge: PersonId,
+    ask: &RemedyAsk,
+    now: NaiveDateTime,
+) -> Result<i64, AppealError> {
+    write_transaction(conn, |conn| {
+        let case = open_case(conn, c, id)?;
+        if !a::votes_of(conn, id)?.is_empty() {
+            return refuse(AppealProblem::VotingStarted);
+        }
+        let new = match ask {
+            RemedyAsk::GameResult { game, result } => {
+                if game_of(conn, case.tournament_id, *game)?.is_none() {
+                    return refuse(AppealProblem::UnknownGame);
+                }
+                let Some(res) = r::result_from_code(result.trim()) else {
+                    return refuse(AppealProblem::UnknownResult);
+                };
+                NewRemedy {
+                    kind: "game_result",
+                    game: Some(*game),
+                    result: Some(r::result_code(res)),
+                    ..NewRemedy::default()
+                }
+            }
+            RemedyAsk::Impose { code, team, amount } => {
+                let reg = regulation(conn, c)?;
+                if reg.penalty(code.trim()).is_none() {
+                    return refuse(AppealProblem::Penalty(pen::PenaltyProblem::UnknownRule));
+                }
+                if teams::by_id(conn, TeamId(*team))?
+                    .filter(|x| x.championship() == c)
+                    .is_none()
+                {
+                    return refuse(AppealProblem::UnknownTeam);
+                }
+                NewRemedy {
+                    kind: "impose",
+                    code: Some(code.trim()),
+                    team: Some(*team),
+                    amount: amount.map(|x| x.0),
+                    ..NewRemedy::default()
+                }
+            }
+            RemedyAsk::Revoke { penalty } => {
+                if crate::db::penalties::by_id(conn, *penalty)?
+                    .filter(|x| x.championship_id == c.0 && x.in_force())
+                    .is_none()
+                {
+                    return refuse(AppealProblem::UnknownPenalty);
+                }
+                NewRemedy {
+                    kind: "revoke",
+                    penalty: Some(*penalty),
+                    ..NewRemedy::default()
+                }
+            }
+        };
+        let rid = a::add_remedy(conn, id, &new, Some(judge), now)?;
+        audit::Entry::new("appeal.propose", format!("appeal:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("remedy {rid}: {}", new.kind))
+            .record(conn)?;
+        Ok(rid)
+    })
+}
+
+fn regulation(conn: &mut DbConnection, c: ChampionshipId) -> Result<Regulation, AppealError> {
+    let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
+    serde_json::from_str(&championship.regulation).map_err(|_| PlayError::NotFound)
+}
+
+/// A member's vote (G-Zh1); anyone else is forbidden.
+pub fn vote(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    person: PersonId,
+    uphold: bool,
+    now: NaiveDateTime,
+) -> Result<(), AppealError> {
+    write_transaction(conn, |conn| {
+        let case = a::by_id(conn, id)?
+            .filter(|x| x.championship_id == c.0)
+            .ok_or(PlayError::NotFound)?;
+        let members = committee(conn, &case)?;
+        let Some(me) = members.iter().find(|m| m.person == person.0) else {
+            return Err(PlayError::Forbidden);
+        };
+        if !case.is_open() {
+            return refuse(AppealProblem::Decided);
+        }
+        if !a::vote(conn, id, person, uphold, me.weight(), now)? {
+            return refuse(AppealProblem::AlreadyVoted);
+        }
+        audit::Entry::new("appeal.vote", format!("appeal:{id}"))
+            .actor(person)
+            .championship(c)
+            .detail(format!(
+                "{} (weight {})",
+                if uphold { "uphold" } else { "reject" },
+                me.weight()
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// A judge closes the vote: the weight cast decides (G-Zh1, ties rejected —
+/// see `rules::appeals::decide`); an upheld case's remedies are applied.
+pub fn decide(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<Outcome, AppealError> {
+    write_transaction(conn, |conn| {
+        let case = open_case(conn, c, id)?;
+        let members = committee(conn, &case)?;
+        let votes: Vec<(i64, bool)> = a::votes_of(conn, id)?
+            .into_iter()
+            .map(|(p, u, _)| (p, u))
+            .collect();
+        let tally = rules::tally(&members, &votes);
+        let outcome = rules::decide(tally);
+        close(
+            conn,
+            &case,
+            outcome,
+            judge,
+            &format!("votes {}:{}", tally.uphold, tally.reject),
+            now,
+        )?;
+        Ok(outcome)
+    })
+}
+
+fn outcome_code(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Upheld => "upheld",
+        Outcome::Rejected => "rejected",
+    }
+}
+
+/// Marks the case decided and, when upheld, applies its remedies and
+/// records the tournament's places again. Inside the caller's transaction.
+fn close(
+    conn: &mut DbConnection,
+    case: &Appeal,
+    outcome: Outcome,
+    judge: PersonId,
+    why: &str,
+    now: NaiveDateTime,
+) -> Result<(), AppealError> {
+    let c = ChampionshipId(case.championship_id);
+    let id = case.id;
+    if !a::mark_decided(conn, id, outcome_code(outcome), judge, now)? {
+        return refuse(AppealProblem::Decided);
+    }
+    audit::Entry::new("appeal.decide", format!("appeal:{id}"))
+        .actor(judge)
+        .championship(c)
+        .detail(format!("{}: {why}", outcome_code(outcome)))
+        .record(conn)?;
+    if outcome == Outcome::Upheld {
+        apply(conn, case, judge, now)?;
+    }
+    Ok(())
+}
+
+fn apply(
+    conn: &mut DbConnection,
+    case: &Appeal,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), AppealError> {
+    let c = ChampionshipId(case.championship_id);
+    let t = TournamentId(case.tournament_id);
+    let reason = format!("appeal case #{}", case.id);
+    let reg = regulation(conn, c)?;
+    for x in a::remedies_of(conn, case.id)? {
+        match x.kind.as_str() {
+            "game_result" => {
+                let (Some(game), Some(code)) = (x.game_id, x.result.as_deref()) else {
+                    continue;
+                };
+                let g = game_of(conn, t.0, game)?
+                    .ok_or(PlayError::Refused(vec![AppealProblem::UnknownGame]))?;
+                let res = r::result_from_code(code)
+                    .ok_or(PlayError::Refused(vec![AppealProblem::UnknownResult]))?;
+                r::decide_result(conn, GameId(game), g.version, res, Some(judge), now)?;
+                audit::Entry::new("game.result", format!("game:{game}"))
+                    .actor(judge)
+                    .championship(c)
+                    .detail(format!(
+                        "{reason}: board {} game {}: {} → {code}",
+                        g.board, g.game_no, g.result
+                    ))
+                    .record(conn)?;
+            }
+            "impose" => {
+                let (Some(code), Some(team)) = (x.code.as_deref(), x.team_id) else {
+                    continue;
+                };
+                let rule =
+                    reg.penalty(code)
+                        .ok_or(PlayError::Refused(vec![AppealProblem::Penalty(
+                            pen::PenaltyProblem::UnknownRule,
+                        )]))?;
+                let penalty = if rule
+                    .effects
+                    .contains(&PenaltyEffect::NeedsAppealsConfirmation)
+                {
+                    // G-G7: "if the appeals committee confirms it, the team
+                    // loses 12 points" — the points part-1's removal left out.
+                    confirmed_deduction(
+                        conn,
+                        c,
+                        t,
+                        TeamId(team),
+                        code,
+                        rule.amount,
+                        &reason,
+                        judge,
+                        now,
+                    )?
+                } else {
+                    let ids = pen::impose_in(
+                        conn,
+                        c,
+                        judge,
+                        &Imposition {
+                            code: code.to_owned(),
+                            team,
+                            tournament: Some(t.0),
+                            count: 1,
+                            amount: x.amount.map(HalfPoints),
+                            removal: false,
+                            person: String::new(),
+                            reason: reason.clone(),
+                        },
+                        now,
+                    )
+                    .map_err(penalty_problem)?;
+                    ids[0]
+                };
+                a::set_remedy_penalty(conn, x.id, penalty)?;
+            }
+            "revoke" => {
+                let Some(p) = x.penalty_id else { continue };
+                pen::revoke_in(conn, c, p, judge, &reason, now).map_err(penalty_problem)?;
+            }
+            _ => {}
+        }
+    }
+    let finished = tournaments::by_id(conn, t.0)?.is_some_and(|x| x.finished_at.is_some());
+    if finished {
+        let placed = super::rounds::rerecord_finished(conn, t, now).map_err(|e| match e {
+            PlayError::Refused(ps) => {
+                PlayError::Refused(vec![AppealProblem::Places(format!("{ps:?}"))])
+            }
+            PlayError::NotFound => PlayError::NotFound,
+            PlayError::Forbidden => PlayError::Forbidden,
+            PlayError::Db(e) => PlayError::Db(e),
+        })?;
+        audit::Entry::new("tournament.places", format!("tournament:{t}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("{reason}: {} places recorded again", placed.len()))
+            .record(conn)?;
+    } else {
+        tournaments::bump_results_version(conn, t)?;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn confirmed_deduction(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    team: TeamId,
+    code: &str,
+    amount: Option<HalfPoints>,
+    reason: &str,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<i64, AppealError> {
+    let amount = amount.unwrap_or(HalfPoints::ZERO);
+    let id = crate::db::penalties::insert(
+        conn,
+        &crate::db::penalties::NewPenalty {
+            championship: c,
+            tournament: Some(t),
+            team,
+            entry: None,
+            code,
+            amount,
+            reason,
+            imposed_by: Some(judge),
+            imposed_at: now,
+        },
+    )?;
+    audit::Entry::new("penalty.impose", format!("penalty:{id}"))
+        .actor(judge)
+        .championship(c)
+        .detail(format!("{code} team:{team}: −{amount} — {reason}"))
+        .record(conn)?;
+    Ok(id)
+}
+
+fn penalty_problem(e: pen::PenaltyError) -> AppealError {
+    match e {
+        PlayError::Refused(ps) => {
+            PlayError::Refused(ps.into_iter().map(AppealProblem::Penalty).collect())
+        }
+        PlayError::NotFound => PlayError::NotFound,
+        PlayError::Forbidden => PlayError::Forbidden,
+        PlayError::Db(e) => PlayError::Db(e),
+    }
+}
+
+/// The team a person played for in tournament `t`.
+fn team_in(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    person: PersonId,
+) -> Result<Option<i64>, diesel::result::Error> {
+    let all = entries::of_tournament(conn, t)?;
+    let ids: Vec<i64> = all.iter().map(|e| e.id).collect();
+    let players = entries::players_of(conn, &ids)?;
+    Ok(players
+        .iter()
+        .find(|p| p.person_id == person.0)
+        .and_then(|p| all.iter().find(|e| e.id == p.entry_id))
+        .map(|e| e.team_id))
+}
+
+/// G-Zh2: the committee demands a supervised game of a player of the team
+/// concerned.
+pub fn demand_supervised(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    judge: PersonId,
+    nick: &str,
+    now: NaiveDateTime,
+) -> Result<(), AppealError> {
+    write_transaction(conn, |conn| {
+        let case = open_case(conn, c, id)?;
+        let nick = nick.trim();
+        let Some(person) = people::by_nick(conn, nick)? else {
+            return refuse(AppealProblem::UnknownPerson {
+                nick: nick.to_owned(),
+            });
+        };
+        let team = team_in(conn, TournamentId(case.tournament_id), person.id())?;
+        if team.is_none() || team != case.concerned_team_id {
+            return refuse(AppealProblem::NotOfConcernedTeam);
+        }
+        a::set_supervised(conn, id, person.id(), None, now)?;
+        audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("supervised game demanded of {}", person.nick))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// G-Zh2: what came of the supervised game. A refusal counts as guilt: the
+/// case is decided against the player's team (upheld) without a vote.
+pub fn record_supervised(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+    judge: PersonId,
+    refused: bool,
+    now: NaiveDateTime,
+) -> Result<(), AppealError> {
+    write_transaction(conn, |conn| {
+        let case = open_case(conn, c, id)?;
+        let Some(person) = case.supervised_person_id else {
+            return refuse(AppealProblem::NoSupervisedDemand);
+        };
+        let outcome = if refused { "refused" } else { "played" };
+        a::set_supervised(conn, id, PersonId(person), Some(outcome), now)?;
+        audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("person:{person} {outcome}"))
+            .record(conn)?;
+        if refused {
+            close(
+                conn,
+                &case,
+                Outcome::Upheld,
+                judge,
+                "G-Zh2: supervised game refused",
+                now,
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// What a judge records (G-E3).
+#[derive(Debug, Clone, Default)]
+pub struct ReportAsk {
+    pub tournament: i64,
+    pub nick: String,
+    pub grounds: Vec<String>,
+    pub notes: String,
+}
+
+/// G-E3: a judge records a suspicion of engine use with its grounds.
+pub fn report(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    judge: PersonId,
+    ask: &ReportAsk,
+    now: NaiveDateTime,
+) -> Result<i64, AppealError> {
+    write_transaction(conn, |conn| {
+        let mut problems = Vec::new();
+        let tour = tournaments::by_id(conn, ask.tournament)?
+            .filter(|x| x.championship() == c)
+            .ok_or(PlayError::NotFound)?;
+        let grounds: Vec<Ground> = ask
+            .grounds
+            .iter()
+            .filter_map(|g| Ground::parse(g))
+            .collect();
+        if grounds.is_empty() {
+            problems.push(AppealProblem::GroundsRequired);
+        }
+        let nick = ask.nick.trim();
+        let person = people::by_nick(conn, nick)?;
+        let team = match &person {
+            Some(p) => team_in(conn, tour.id(), p.id())?,
+            None => None,
+        };
+        if person.is_none() || team.is_none() {
+            problems.push(AppealProblem::UnknownPerson {
+                nick: nick.to_owned(),
+            });
+        }
+        let (Some(person), Some(team), true) = (person, team, problems.is_empty()) else {
+            return Err(PlayError::Refused(problems));
+        };
+        let codes: Vec<&str> = grounds.iter().map(|g| g.as_str()).collect();
+        let id = a::insert_report(
+            conn,
+            &NewReport {
+                championship: c,
+                tournament: tour.id(),
+                person: person.id(),
+                team: TeamId(team),
+                grounds: &codes.join(","),
+                notes: ask.notes.trim(),
+                by: judge,
+                at: now,
+            },
+        )?;
+        audit::Entry::new("fairplay.report", format!("report:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("{}: {}", person.nick, codes.join(", ")))
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// G-E3 → G-G7: the report becomes a case before the committee against the
+/// player's team; upheld, it costs the team the rule's 12 points.
+pub fn refer(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    report: i64,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<i64, AppealError> {
+    write_transaction(conn, |conn| {
+        let x = a::report_by_id(conn, report)?
+            .filter(|x| x.championship_id == c.0)
+            .ok_or(PlayError::NotFound)?;
+        let nick = pen::nick_of(conn, Some(x.person_id))?.unwrap_or_default();
+        let what = format!("{nick}: {}. {}", x.grounds, x.notes);
+        let id = a::insert(
+            conn,
+            &NewAppeal {
+                championship: c,
+                tournament: TournamentId(x.tournament_id),
+                kind: "fair_play",
+                filed_by: judge,
+                filing_team: None,
+                concerned_team: Some(TeamId(x.team_id)),
+                report: Some(report),
+                what_happened: what.trim(),
+                claim: "G-G7",
+                contested: "",
+                game_ref: "",
+                at: now,
+            },
+        )?;
+        a::add_remedy(
+            conn,
+            id,
+            &NewRemedy {
+                kind: "impose",
+                code: Some("G-G7"),
+                team: Some(x.team_id),
+                ..NewRemedy::default()
+            },
+            Some(judge),
+            now,
+        )?;
+        audit::Entry::new("appeal.file", format!("appeal:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!("G-G7 case from fair-play report {report}"))
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// Seats of the viewer on a case, for the page: `None` when not a member.
+pub fn seat_of(members: &[Member<i64>], person: PersonId) -> Option<Seat> {
+    members
+        .iter()
+        .find(|m| m.person == person.0)
+        .map(|m| m.seat)
+}

@@ -1,0 +1,598 @@
+//! Appeals and the appeals committee over HTTP (issue 8, part 2): the form
+//! closed during the tournament and open after it (G-D4), only captains
+//! file, the committee computed without the parties and their doubles,
+//! the chief judge's second vote (G-Zh1), a decision that changes a past
+//! tournament's places and the season, a refused supervised game (G-Zh2),
+//! and a fair-play report that becomes a G-G7 case (G-E3).
+
+use league::db;
+use league::ids::{ChampionshipId, TournamentId};
+use reqwest::{Client, StatusCode};
+
+use crate::helpers::{Page, new_client};
+use crate::play::{Club, Team, four_entered, g_team, line, play_round_by_board, publish_last};
+
+/// The chief judge "cj" and the judge "jd" of the championship.
+async fn judges(club: &Club) -> (Client, Client) {
+    let cj = club.person("cj").await;
+    let jd = club.person("jd").await;
+    club.app
+        .grant_role(&club.root, club.id, "cj", "chief_judge")
+        .await;
+    club.app
+        .grant_role(&club.root, club.id, "jd", "judge")
+        .await;
+    (cj, jd)
+}
+
+/// Plays every round of a drawn 4-team round robin: `decide(home, away,
+/// board)` per game, then finishes it.
+async fn play_out(club: &Club, t: i64, decide: &dyn Fn(&str, &str, usize) -> &'static str) {
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    for round in 1..=3 {
+        if round > 1 {
+            let page = club
+                .app
+                .post_with(&club.root, &format!("{url}/rounds"), &[])
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+        publish_last(club, &url).await;
+        play_round_by_board(club, &url, round, decide).await;
+    }
+}
+
+async fn finish(club: &Club, t: i64) {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/finish", club.tournament_url(t)),
+            &[],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+const STRENGTH: [&str; 4] = ["Ладья", "Конь", "Слон", "Ферзь"];
+
+fn rank(name: &str) -> usize {
+    STRENGTH.iter().position(|s| *s == name).expect("known")
+}
+
+/// The stronger side wins every game, except Конь–Слон: Конь wins only
+/// board 1's first game and the rest are drawn (5½–4½).
+fn close_match(home: &str, away: &str, board: usize) -> &'static str {
+    let pair = [home, away];
+    if pair.contains(&"Конь") && pair.contains(&"Слон") {
+        return if board == 1 { "first" } else { "1/2" };
+    }
+    if rank(home) < rank(away) {
+        "1-0"
+    } else {
+        "0-1"
+    }
+}
+
+async fn appeal_url(club: &Club, t: i64) -> String {
+    format!("/championships/{}/tournaments/{t}/appeal", club.id)
+}
+
+async fn file(club: &Club, who: &Client, t: i64, concerned: Option<i64>) -> Page {
+    let team = concerned.map(|x| x.to_string()).unwrap_or_default();
+    club.app
+        .post_with(
+            who,
+            &appeal_url(club, t).await,
+            &[
+                (
+                    "what_happened",
+                    "board 1 game 1: the flag fell after the mate",
+                ),
+                ("claim", "the game is won by mate"),
+                ("contested", "the judge's loss on time"),
+                ("game_ref", "round 2, board 1"),
+                ("concerned_team", &team),
+            ],
+        )
+        .await
+}
+
+/// The season page's rows: (entry, total).
+async fn season_totals(club: &Club) -> (Page, Vec<(String, String)>) {
+    let page = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let names = page.texts("table.season tbody td:nth-child(2)");
+    let totals = page.texts("table.season td.total");
+    (page, names.into_iter().zip(totals).collect())
+}
+
+async fn vote(club: &Club, who: &Client, case: &str, how: &str) -> Page {
+    club.app
+        .post_with(who, &format!("{case}/vote"), &[("vote", how)])
+        .await
+}
+
+#[tokio::test]
+async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_the_finish() {
+    let club = Club::new("G").await;
+    let (teams, t) = four_entered(&club).await;
+    // The tournament runs: the form is closed, and filing is refused in
+    // words with nothing recorded.
+    play_out(&club, t, &|home, away, _| {
+        if rank(home) < rank(away) {
+            "1-0"
+        } else {
+            "0-1"
+        }
+    })
+    .await;
+    let page = club
+        .app
+        .get_with(&teams[2].captain, &appeal_url(&club, t).await)
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.texts("form.appeal").is_empty());
+    assert!(
+        page.select_text("#appeal-closed")
+            .unwrap_or_default()
+            .contains("G-D4"),
+        "{}",
+        page.text
+    );
+    let page = file(&club, &teams[2].captain, t, None).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#appeal-problems li")[0].contains("Турнир не окончен"),
+        "{}",
+        page.text
+    );
+    let c = ChampionshipId(club.id);
+    assert!(
+        db::appeals::of_championship(&mut club.app.db(), c)
+            .expect("cases")
+            .is_empty()
+    );
+    // Finished: the form opens and a captain files; the case is open.
+    finish(&club, t).await;
+    let page = club
+        .app
+        .get_with(&teams[2].captain, &appeal_url(&club, t).await)
+        .await;
+    assert_eq!(page.texts("form.appeal").len(), 1);
+    let page = file(&club, &teams[2].captain, t, Some(teams[1].id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let cases = db::appeals::of_championship(&mut club.app.db(), c).expect("cases");
+    assert_eq!(cases.len(), 1);
+    assert_eq!(
+        (
+            cases[0].status.as_str(),
+            cases[0].filing_team_id,
+            cases[0].concerned_team_id
+        ),
+        ("open", Some(teams[2].id), Some(teams[1].id))
+    );
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("открыто, у комиссии")
+    );
+    assert!(page.text.contains("the flag fell after the mate"));
+}
+
+#[tokio::test]
+async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = four_entered(&club).await;
+    let [ladya, kon, slon, ferz] = [&teams[0], &teams[1], &teams[2], &teams[3]];
+    // "first" is not a result: map it to Конь's win on board 1 game 1 by
+    // playing it as the home/away side demands.
+    play_out(
+        &club,
+        t,
+        &|home, away, board| match close_match(home, away, board) {
+            "first" if home == "Конь" => "1-0",
+            "first" => "0-1",
+            r => r,
+        },
+    )
+    .await;
+    // Board 1 has two games; make the second of them a draw so the match
+    // is 5½–4½ — set it as a judge on the round page would: find it.
+    let mut conn = club.app.db();
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+    let ids: Vec<i64> = rounds.iter().map(|r| r.id).collect();
+    let matches = db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
+    let entries = club.entries(t);
+    let entry = |name: &str| entries.iter().find(|e| e.name == name).expect("entry").id;
+    let m = matches
+        .iter()
+        .find(|m| {
+            let sides = [Some(m.home_entry_id), m.away_entry_id];
+            sides.contains(&Some(entry("Конь"))) && sides.contains(&Some(entry("Слон")))
+        })
+        .expect("Конь–Слон");
+    let games = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games");
+    let kon_home = m.home_entry_id == entry("Конь");
+    let second = games
+        .iter()
+        .find(|g| g.board == 1 && g.game_no == 2)
+        .expect("board 1 game 2");
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/games/{}/result", second.id),
+            &[("result", "1/2"), ("version", &second.version.to_string())],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    drop(conn);
+    finish(&club, t).await;
+    let page = club.app.get(&url).await;
+    assert_eq!(
+        page.texts("table.standings tbody td:nth-child(2)"),
+        ["Ладья", "Конь", "Слон", "Ферзь"]
+    );
+    let (_, before) = season_totals(&club).await;
+    assert_eq!(
+        before,
+        [
+            ("Ладья".to_owned(), "12".to_owned()),
+            ("Конь".to_owned(), "8".to_owned()),
+            ("Слон".to_owned(), "6".to_owned()),
+            ("Ферзь".to_owned(), "4".to_owned()),
+        ]
+    );
+    // A player who is not a captain is refused in words (403), nothing
+    // recorded; so is a stranger.
+    let member = new_client();
+    club.app
+        .log_in_with(&member, &slon.nicks[1], crate::helpers::PASSWORD)
+        .await;
+    let page = file(&club, &member, t, Some(kon.id)).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    assert!(
+        page.texts("#appeal-problems li")[0].contains("только капитан"),
+        "{}",
+        page.text
+    );
+    let c = ChampionshipId(club.id);
+    assert!(
+        db::appeals::of_championship(&mut club.app.db(), c)
+            .expect("cases")
+            .is_empty()
+    );
+    // Слон's captain files against Конь.
+    let page = file(&club, &slon.captain, t, Some(kon.id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    // The judges propose: board 1 game 1 reversed to Слон's win.
+    let first = games
+        .iter()
+        .find(|g| g.board == 1 && g.game_no == 1)
+        .expect("board 1 game 1");
+    let reversed = if kon_home { "0-1" } else { "1-0" };
+    let page = club
+        .app
+        .post_with(
+            &jd,
+            &format!("{case}/remedies"),
+            &[
+                ("kind", "game_result"),
+                ("game", &first.id.to_string()),
+                ("result", reversed),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The committee: judges, then the captains of Ладья and Ферзь only.
+    let page = club.app.get_with(&cj, &case).await;
+    assert_eq!(
+        page.texts("table.committee td.member"),
+        ["cj [TD]", "jd", &ladya.nicks[0], &ferz.nicks[0]]
+    );
+    assert_eq!(
+        page.texts("table.committee td.weight"),
+        ["2", "1", "1", "1"]
+    );
+    // The parties cannot vote.
+    for party in [&kon.captain, &slon.captain] {
+        assert_eq!(
+            vote(&club, party, &case, "uphold").await.status,
+            StatusCode::FORBIDDEN
+        );
+    }
+    // Two heads each way; the chief judge's second vote breaks the tie.
+    for (who, how) in [
+        (&cj, "uphold"),
+        (&ferz.captain, "uphold"),
+        (&jd, "reject"),
+        (&ladya.captain, "reject"),
+    ] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    assert_eq!(
+        vote(&club, &cj, &case, "reject").await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("удовлетворена")
+    );
+    // The game is reversed, Слон is 2nd, tournament points and the season
+    // follow: Слон 8, Конь 6.
+    let game = db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(first.id))
+        .expect("game")
+        .expect("there");
+    assert_eq!(game.result, reversed);
+    let page = club.app.get(&url).await;
+    assert_eq!(
+        page.texts("table.standings tbody td:nth-child(2)"),
+        ["Ладья", "Слон", "Конь", "Ферзь"]
+    );
+    let places = db::results::places_of_championship(&mut club.app.db(), c).expect("places");
+    let of = |name: &str| {
+        places
+            .iter()
+            .find(|p| p.entry_name == name)
+            .map(|p| (p.place_first, p.points))
+            .expect("placed")
+    };
+    assert_eq!(
+        (of("Слон"), of("Конь")),
+        ((2, 16), (3, 12)),
+        "8 and 6 points in halves"
+    );
+    let (season, after) = season_totals(&club).await;
+    assert_eq!(
+        after,
+        [
+            ("Ладья".to_owned(), "12".to_owned()),
+            ("Слон".to_owned(), "8".to_owned()),
+            ("Конь".to_owned(), "6".to_owned()),
+            ("Ферзь".to_owned(), "4".to_owned()),
+        ]
+    );
+    // Traceable from the season table to the case, who and when.
+    assert_eq!(
+        season.attr("ul.decisions li a", "href").as_deref(),
+        Some(case.as_str())
+    );
+    assert!(season.texts("ul.decisions li")[0].contains("jd"));
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    let case_id = case.rsplit('/').next().expect("id");
+    assert!(audit.iter().any(
+        |a| a.action == "game.result" && a.detail.contains(&format!("appeal case #{case_id}"))
+    ));
+    assert!(audit.iter().any(|a| a.action == "tournament.places"));
+}
+
+/// Ладья enters twice: Ладья1 by its captain, Ладья2 by the member la6,
+/// who captains the double for this tournament (G-B13). Конь and Слон
+/// enter once.
+async fn with_a_double(club: &Club) -> (Vec<Team>, i64) {
+    let ladya = g_team(club, "Ладья", "la", 10).await;
+    let kon = g_team(club, "Конь", "ko", 5).await;
+    let slon = g_team(club, "Слон", "sl", 5).await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&ladya.captain, t, &line(&ladya, "Ладья1", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let la6 = new_client();
+    club.app
+        .log_in_with(&la6, "la6", crate::helpers::PASSWORD)
+        .await;
+    let page = club.enter(&la6, t, &line(&ladya, "Ладья2", 5..10)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    for team in [&kon, &slon] {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    (vec![ladya, kon, slon], t)
+}
+
+async fn report(club: &Club, who: &Client, t: i64, nick: &str, grounds: &[&str]) -> Page {
+    let tid = t.to_string();
+    let mut fields = vec![
+        ("tournament", tid.as_str()),
+        ("nick", nick),
+        ("notes", "97% top-3 match"),
+    ];
+    for g in grounds {
+        fields.push(("ground", g));
+    }
+    club.app
+        .post_with(
+            who,
+            &format!("/championships/{}/fair-play", club.id),
+            &fields,
+        )
+        .await
+}
+
+/// A report on `nick` turned into a G-G7 case; returns the case's URL.
+async fn g_g7_case(club: &Club, judge: &Client, t: i64, nick: &str) -> String {
+    let page = report(club, judge, t, nick, &["engine_agreement", "steady_times"]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let list = club
+        .app
+        .get_with(judge, &format!("/championships/{}/appeals", club.id))
+        .await;
+    let refer = list
+        .attr("ul.reports form.refer", "action")
+        .expect("refer form");
+    let page = club.app.post_with(judge, &refer, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    page.location().expect("case").to_owned()
+}
+
+#[tokio::test]
+async fn g_zh1_the_committee_leaves_out_the_concerned_team_with_its_double() {
+    let club = Club::new("G").await;
+    let (cj, _jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    // A suspicion against la7, who plays in Ладья2.
+    let case = g_g7_case(&club, &cj, t, "la7").await;
+    let page = club.app.get(&case).await;
+    // Neither la1 (Ладья1, the team's captain) nor la6 (Ладья2) sits.
+    assert_eq!(
+        page.texts("table.committee td.member"),
+        ["cj [TD]", "jd", &teams[1].nicks[0], &teams[2].nicks[0]]
+    );
+    let la6 = new_client();
+    club.app
+        .log_in_with(&la6, "la6", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(
+        vote(&club, &la6, &case, "reject").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        vote(&club, &teams[0].captain, &case, "reject").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // A member sees the vote form; a stranger does not.
+    let page = club.app.get_with(&teams[1].captain, &case).await;
+    assert_eq!(page.texts("form.vote").len(), 1);
+    let page = club.app.get_with(&la6, &case).await;
+    assert!(page.texts("form.vote").is_empty());
+}
+
+#[tokio::test]
+async fn g_zh2_a_refused_supervised_game_counts_as_guilt() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    let case = g_g7_case(&club, &jd, t, "ko2").await;
+    // Only a player of the team concerned can be asked.
+    let page = club
+        .app
+        .post_with(&cj, &format!("{case}/supervised"), &[("nick", "sl2")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.texts("#appeal-problems li")[0].contains("не играет за команду"));
+    let page = club
+        .app
+        .post_with(&cj, &format!("{case}/supervised"), &[("nick", "ko2")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .app
+        .post_with(
+            &cj,
+            &format!("{case}/supervised"),
+            &[("outcome", "refused")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Decided against Конь without a vote: G-G7's 12 points.
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("удовлетворена")
+    );
+    assert!(
+        page.select_text("#supervised")
+            .unwrap_or_default()
+            .contains("отказ")
+    );
+    let (_, totals) = season_totals(&club).await;
+    assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
+    // Nothing more can be voted.
+    assert_eq!(
+        vote(&club, &teams[2].captain, &case, "reject").await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
+
+#[tokio::test]
+async fn g_e3_a_fair_play_report_becomes_a_g_g7_case_and_costs_12_after_confirmation() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    // Grounds are required, from the regulation's list; a captain cannot
+    // record one.
+    let page = report(&club, &jd, t, "ko2", &[]).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.texts("#appeal-problems li")[0].contains("основание"));
+    assert_eq!(
+        report(&club, &teams[2].captain, t, "ko2", &["engine_agreement"])
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let page = club
+        .app
+        .get_with(&jd, &format!("/championships/{}/appeals", club.id))
+        .await;
+    assert_eq!(page.texts("form.fair-play input[type=checkbox]").len(), 4);
+    let case = g_g7_case(&club, &jd, t, "ko2").await;
+    let list = club
+        .app
+        .get_with(&jd, &format!("/championships/{}/appeals", club.id))
+        .await;
+    assert!(
+        list.texts("ul.reports .grounds")[0].contains("совпадение с движком"),
+        "{}",
+        list.text
+    );
+    // Before confirmation nothing is deducted.
+    let (_, totals) = season_totals(&club).await;
+    assert!(totals.is_empty(), "{totals:?}");
+    // The committee confirms (cj 2 + sl1 1 against la1 1).
+    for (who, how) in [
+        (&cj, "uphold"),
+        (&teams[2].captain, "uphold"),
+        (&teams[0].captain, "reject"),
+    ] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let (season, totals) = season_totals(&club).await;
+    assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
+    let case_id = case.rsplit('/').next().expect("id");
+    let item = season.texts("ul.deductions li").join(" ");
+    assert!(
+        item.contains("G-G7")
+            && item.contains(&format!("appeal case #{case_id}"))
+            && item.contains("jd"),
+        "{item}"
+    );
+    assert_eq!(
+        season.attr("ul.decisions li a", "href").as_deref(),
+        Some(case.as_str())
+    );
+    // The championship's list publishes the outcome.
+    let list = club
+        .app
+        .get(&format!("/championships/{}/appeals", club.id))
+        .await;
+    assert_eq!(list.texts("ul.cases .outcome"), ["удовлетворена"]);
+}
