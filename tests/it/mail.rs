@@ -518,3 +518,145 @@ async fn outbox_page_shows_a_failed_message_and_resend_sends_it() {
     assert_eq!(rows(&club.app)[0].status, outbox::SENT);
     assert_eq!(inbox.to("la1@club.example").len(), 1);
 }
+
+#[tokio::test]
+async fn outbox_two_instances_on_one_database_send_each_message_once() {
+    let inbox = Inbox::default();
+    let port = smtp_server(&inbox);
+    let app = TestApp::builder().mail(fast(Some(port))).start().await;
+    app.person("la1").await;
+    let la1 = PersonId(app.person_id("la1"));
+    // A second instance, as behind a load balancer, with its own worker.
+    let second = league::startup::Application::build(app.settings.clone())
+        .await
+        .expect("second instance");
+    let (server, worker) = second.into_parts();
+    let handle = server.handle();
+    tokio::spawn(server);
+    // Many messages at once, so that both workers find work.
+    {
+        let mut conn = app.db();
+        for n in 0..40 {
+            let notice = Notice::new(
+                Kind::RuleChange,
+                la1,
+                Message::new(league::msg!("mail-entry-subject"))
+                    .arg("entry", format!("N{n}"))
+                    .arg("tournament", 1),
+                Message::new(league::msg!("mail-kind-rule-change")),
+            );
+            league::mail::enqueue(&mut conn, &notice, db::utc_now())
+                .expect("enqueue")
+                .expect("written");
+        }
+    }
+    eventually("every message is sent", || all_sent(&app)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mails = inbox.to("la1@club.example");
+    assert_eq!(mails.len(), 40, "each message delivered once");
+    let mut subjects: Vec<String> = mails.iter().map(Mail::subject).collect();
+    subjects.sort();
+    subjects.dedup();
+    assert_eq!(subjects.len(), 40);
+    handle.stop(true).await;
+    if let Some(w) = worker {
+        w.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organizers_see_it() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("Admin").await;
+    let championship = app.create_championship(&admin, "R").await;
+    let other = app.create_championship(&admin, "R").await;
+    let organizer = app.person("Org").await;
+    app.grant_role(&admin, championship, "Org", "organizer")
+        .await;
+    let stranger = app.person("OtherOrg").await;
+    app.grant_role(&admin, other, "OtherOrg", "organizer").await;
+    let org = app.create_organization(&admin, "Завод А").await.to_string();
+    let captain = app.person("CapA").await;
+    let team = app
+        .apply_team(&captain, championship, "Ладья", &org)
+        .await
+        .location_id("/teams/");
+    let player = app.person("PlayerA").await;
+    app.invite_and_accept(&captain, team, &player, "PlayerA")
+        .await;
+    app.post_with(&player, "/lang", &[("lang", "en"), ("next", "/")])
+        .await;
+    let page = crate::documents::upload(
+        &app,
+        &player,
+        "/people/PlayerA",
+        "waiver",
+        "w.pdf",
+        "application/pdf",
+        crate::documents::PDF,
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let doc: i64 = app
+        .get_with(
+            &organizer,
+            &format!("/championships/{championship}/documents"),
+        )
+        .await
+        .attrs("tr.document", "data-id")[0]
+        .parse()
+        .expect("id");
+    let page = crate::documents::review(
+        &app,
+        &organizer,
+        championship,
+        doc,
+        &[
+            ("decision", "reject"),
+            ("note", "unsigned"),
+            ("valid_until", ""),
+        ],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let player_id = app.person_id("PlayerA");
+    let told: Vec<_> = rows(&app)
+        .into_iter()
+        .filter(|r| r.kind == "document_reviewed")
+        .collect();
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].person_id, Some(player_id));
+    assert_eq!(told[0].lang, "en");
+    assert_eq!(told[0].subject, "Document \"w.pdf\" reviewed");
+    assert!(
+        told[0].body.contains("Reason: unsigned"),
+        "{}",
+        told[0].body
+    );
+    // The championship's organizer sees it waiting; another championship's
+    // organizer does not, and may not resend it.
+    let mine = app.get_with(&organizer, "/outbox").await;
+    assert!(
+        mine.texts("section.outbox-status-pending td")
+            .iter()
+            .any(|t| t == "Document \"w.pdf\" reviewed" || t.contains("w.pdf")),
+        "{}",
+        mine.text
+    );
+    let theirs = app.get_with(&stranger, "/outbox").await;
+    assert_eq!(theirs.status, StatusCode::OK);
+    assert!(!theirs.text.contains("w.pdf"), "{}", theirs.text);
+    // Even for a failed message the other organizer gets a 404.
+    let mut conn = app.db();
+    let token = "test-claim";
+    outbox::claim(&mut conn, token, db::utc_now(), db::utc_now(), 100).expect("claim");
+    for r in rows(&app) {
+        outbox::mark_attempt_failed(&mut conn, r.id, token, "550 no", None).expect("fail");
+    }
+    let resend = format!("/outbox/{}/resend", told[0].id);
+    assert_eq!(
+        app.post_with(&stranger, &resend, &[]).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(rows(&app).iter().all(|r| r.status == outbox::FAILED));
+}
