@@ -135,6 +135,17 @@ impl Worker {
     /// Starts the worker on the current tokio runtime.
     pub fn start(pool: Pool, settings: &Settings) -> Result<Worker, MailError> {
         let config = Arc::new(Config::new(settings)?);
+        match &config.transport {
+            Transport::Files(dir) => tracing::info!(
+                dir = %dir.display(),
+                "outbox: no SMTP host configured ([mail] host); e-mail notices are written as .eml files"
+            ),
+            Transport::Smtp(_) => tracing::info!(
+                host = settings.mail.host.as_deref().unwrap_or_default(),
+                port = settings.mail.port(),
+                "outbox: sending e-mail notices over SMTP"
+            ),
+        }
         let stop = Arc::new(Stop {
             requested: AtomicBool::new(false),
             wake: Notify::new(),
