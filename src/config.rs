@@ -51,6 +51,87 @@ pub struct Settings {
     /// Organizers may purge a championship's documents uploaded longer ago
     /// than this many days (`LEAGUE_DOCUMENT_RETENTION_DAYS`); default 365.
     pub document_retention_days: u32,
+    /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
+    /// the environment).
+    pub mail: MailSettings,
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum MailSecurity {
+    /// Plain connection upgraded with STARTTLS (usually port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (usually port 465).
+    Tls,
+    /// No encryption: only for a relay on the same host or tests.
+    None,
+}
+
+/// The outbox worker and its SMTP server. Without `host`, messages are
+/// written as `.eml` files under `outbox_dir` (default `DATA_DIR/outbox`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MailSettings {
+    /// SMTP server; none: `.eml` files instead.
+    pub host: Option<String>,
+    /// Default: 587 for STARTTLS, 465 for TLS, 25 without.
+    pub port: Option<u16>,
+    pub security: MailSecurity,
+    pub user: Option<String>,
+    #[serde(serialize_with = "hide")]
+    pub password: Option<SecretString>,
+    /// The sender, e.g. `League <league@example.org>`.
+    pub from: String,
+    /// Where `.eml` files go without SMTP; default `DATA_DIR/outbox`.
+    pub outbox_dir: Option<PathBuf>,
+    /// Run the sending worker in this instance.
+    pub worker: bool,
+    /// How often the worker looks for due messages.
+    pub poll_interval_ms: u64,
+    /// First retry delay; it doubles with every failed attempt...
+    pub retry_base_ms: u64,
+    /// ...up to this.
+    pub retry_max_ms: u64,
+    /// After this many failed attempts a message is marked failed.
+    pub max_attempts: u32,
+    /// How long a claim on a message lasts (an instance that dies while
+    /// sending lets it go after this).
+    pub lease_secs: u64,
+    /// SMTP timeout per command.
+    pub timeout_secs: u64,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            host: None,
+            port: None,
+            security: MailSecurity::default(),
+            user: None,
+            password: None,
+            from: "League <league@localhost>".into(),
+            outbox_dir: None,
+            worker: true,
+            poll_interval_ms: 2_000,
+            retry_base_ms: 30_000,
+            retry_max_ms: 6 * 3_600_000,
+            max_attempts: 10,
+            lease_secs: 300,
+            timeout_secs: 30,
+        }
+    }
+}
+
+impl MailSettings {
+    pub fn port(&self) -> u16 {
+        self.port.unwrap_or(match self.security {
+            MailSecurity::Starttls => 587,
+            MailSecurity::Tls => 465,
+            MailSecurity::None => 25,
+        })
+    }
 }
 
 fn hide<S: serde::Serializer>(v: &Option<SecretString>, s: S) -> Result<S::Ok, S::Error> {
@@ -75,6 +156,7 @@ impl Default for Settings {
             log: "info".into(),
             max_upload_bytes: 10 * 1024 * 1024,
             document_retention_days: 365,
+            mail: MailSettings::default(),
         }
     }
 }
@@ -104,7 +186,7 @@ impl Settings {
         };
         Figment::from(Serialized::defaults(Settings::default()))
             .merge(Toml::file(file))
-            .merge(Env::prefixed("LEAGUE_").ignore(&["config"]))
+            .merge(Env::prefixed("LEAGUE_").ignore(&["config"]).split("__"))
             .merge(Env::raw().only(&["DATABASE_URL"]))
             .extract()
             .map_err(|e| ConfigError::Load(Box::new(e)))
@@ -122,6 +204,14 @@ impl Settings {
             DbUrl::Sqlite(_) => 4,
             DbUrl::Postgres(_) => 12,
         })
+    }
+
+    /// Where `.eml` files are written when no SMTP server is configured.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.mail
+            .outbox_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("outbox"))
     }
 
     pub fn secure_cookies(&self) -> bool {
@@ -184,11 +274,16 @@ mod tests {
         let s = Settings {
             database_url: Some(SecretString::from("postgres://u:hunter2@h/db")),
             secret_key: Some(SecretString::from("k".repeat(40))),
+            mail: MailSettings {
+                password: Some(SecretString::from("smtp-hunter3")),
+                ..MailSettings::default()
+            },
             ..Settings::default()
         };
         let shown = format!("{s:?} {}", serde_json::to_string(&s).unwrap_or_default());
         assert!(!shown.contains("hunter2"), "{shown}");
         assert!(!shown.contains(&"k".repeat(40)), "{shown}");
+        assert!(!shown.contains("smtp-hunter3"), "{shown}");
     }
 
     #[test]

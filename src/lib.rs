@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod ids;
+pub mod mail;
 pub mod play;
 pub mod rules;
 pub mod startup;

@@ -15,11 +15,14 @@ use tracing_actix_web::TracingLogger;
 
 use crate::config::{ConfigError, Settings};
 use crate::db;
+use crate::mail::worker::{MailError, Worker};
 use crate::web::{AppState, csrf, error, routes};
 
 pub struct Application {
     server: Server,
     port: u16,
+    /// The outbox worker (issue 9), when `mail.worker` is on.
+    worker: Option<Worker>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -30,6 +33,8 @@ pub enum StartError {
     Database(#[from] db::DbError),
     #[error("cannot listen on {0}: {1}")]
     Bind(String, std::io::Error),
+    #[error(transparent)]
+    Mail(#[from] MailError),
 }
 
 /// Content Security Policy: only our own scripts, styles and images; no
@@ -58,6 +63,11 @@ impl Application {
             address = %listener.local_addr().map(|a| a.to_string()).unwrap_or_default(),
             "league is listening"
         );
+        let worker = if settings.mail.worker {
+            Some(Worker::start(pool.clone(), &settings)?)
+        } else {
+            None
+        };
         let server = run(
             listener,
             AppState {
@@ -68,19 +78,36 @@ impl Application {
             key,
         )
         .map_err(|e| StartError::Bind("listener".into(), e))?;
-        Ok(Application { server, port })
+        Ok(Application {
+            server,
+            port,
+            worker,
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// Serves until the server stops (a signal), then stops the outbox
+    /// worker after the message in hand.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let result = self.server.await;
+        if let Some(worker) = self.worker {
+            worker.stop().await;
+        }
+        result
     }
 
+    /// The server alone; the worker, if any, runs on with the runtime.
     pub fn into_server(self) -> Server {
         self.server
+    }
+
+    /// The server and the worker, to stop them separately (tests restart
+    /// an app on the same database).
+    pub fn into_parts(self) -> (Server, Option<Worker>) {
+        (self.server, self.worker)
     }
 }
 

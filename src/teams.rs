@@ -264,6 +264,7 @@ pub fn decide(
         .ip(ip)
         .championship(before.championship())
         .record(conn)?;
+        crate::mail::notices::team_decided(conn, &before, approve, reason, at)?;
         t::by_id(conn, team)?.ok_or(TeamError::NotFound)
     })
 }

@@ -10,6 +10,7 @@ pub mod entries;
 pub mod lineups;
 pub mod login_attempts;
 pub mod organizations;
+pub mod outbox;
 pub mod penalties;
 pub mod people;
 pub mod regulation_versions;

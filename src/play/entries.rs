@@ -255,6 +255,16 @@ pub fn submit(
         let after = e::of_tournament(conn, tournament)?;
         let f = field_of(&ctx, &after);
         let waiting = f.waiting.iter().position(|w| *w == entry.0).map(|p| p + 1);
+        crate::mail::notices::entry_accepted(
+            conn,
+            ctx.championship_id(),
+            ctx.tournament.number,
+            &lineup.entry,
+            line,
+            waiting,
+            submitter,
+            now,
+        )?;
         Ok(Submitted {
             entry,
             name: lineup.entry,

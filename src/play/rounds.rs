@@ -577,6 +577,13 @@ pub fn publish(
             .championship(ctx.championship_id())
             .detail(format!("round {} published", x.number))
             .record(conn)?;
+        crate::mail::notices::pairings_published(
+            conn,
+            ctx.championship_id(),
+            ctx.tournament.number,
+            round,
+            now,
+        )?;
         Ok(())
     })
 }

@@ -370,6 +370,7 @@ pub struct AccountPage {
     user: CurrentUser,
     teams: Vec<(String, String)>,
     invitations: Vec<AccountInvitation>,
+    notices: Vec<super::outbox::NoticeChoice>,
 }
 
 pub async fn account_page(
@@ -377,12 +378,13 @@ pub async fn account_page(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    let id = user.id;
-    let (teams, invitations) = state
+    let (id, lang) = (user.id, ctx.lang);
+    let (teams, invitations, notices) = state
         .db(move |conn| {
             Ok((
                 crate::db::teams::teams_of_person(conn, id)?,
                 crate::db::teams::invitations_for(conn, id)?,
+                super::outbox::notice_choices(conn, id, lang)?,
             ))
         })
         .await?;
@@ -407,6 +409,7 @@ pub async fn account_page(
             user,
             teams,
             invitations,
+            notices,
         },
     )
 }

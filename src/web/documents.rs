@@ -26,7 +26,7 @@ use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, 
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
 use crate::i18n::{Message, MsgKey};
-use crate::ids::{ChampionshipId, TeamId};
+use crate::ids::{ChampionshipId, PersonId, TeamId};
 use crate::msg;
 use crate::rules::documents::{
     MediaType, Uploader, clean_file_name, content_disposition, kind_code, kind_of_code, kind_rules,
@@ -696,6 +696,17 @@ pub async fn review(
                     .ip(&ip)
                     .championship(championship)
                     .record(conn)?;
+                if let Some(to) = d.uploaded_by.or(d.person_id) {
+                    crate::mail::notices::document_reviewed(
+                        conn,
+                        championship,
+                        PersonId(to),
+                        &d.file_name,
+                        status == ReviewStatus::Approved,
+                        note,
+                        db::utc_now(),
+                    )?;
+                }
                 Ok::<_, AppError>(())
             })
         })

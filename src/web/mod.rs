@@ -15,6 +15,7 @@ pub mod error;
 pub mod forms;
 pub mod guards;
 pub mod knockout_view;
+pub mod outbox;
 pub mod pages;
 pub mod penalties;
 pub mod people;
@@ -317,6 +318,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(resource(LOGOUT).route(post().to(auth::logout)))
         .service(resource(ACCOUNT).route(get().to(auth::account_page)))
+        .service(resource(outbox::NOTICES).route(post().to(outbox::save_notices)))
+        .service(resource(outbox::OUTBOX).route(get().to(outbox::outbox_page)))
+        .service(resource(outbox::OUTBOX_RESEND).route(post().to(outbox::resend)))
         .service(
             resource(PASSWORD)
                 .route(get().to(auth::password_page))

@@ -5,8 +5,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection, RunQueryDsl};
-use league::config::Settings;
+use league::config::{MailSettings, Settings};
 use league::db::{self, DbConnection, DbUrl, ManageConnection};
+use league::mail::worker::Worker;
 use league::startup::Application;
 use reqwest::StatusCode;
 use secrecy::SecretString;
@@ -17,6 +18,10 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub db_url: String,
+    /// What the app was started with (its data directory, mail settings).
+    pub settings: Settings,
+    server: actix_web::dev::ServerHandle,
+    worker: Option<Worker>,
     _dir: tempfile::TempDir,
     _db: TestDb,
 }
@@ -156,6 +161,7 @@ fn fresh_postgres(admin_url: &str) -> (String, String) {
 pub struct Spawn {
     public_url: Option<String>,
     max_upload_bytes: Option<u64>,
+    mail: Option<MailSettings>,
 }
 
 impl TestApp {
@@ -167,6 +173,7 @@ impl TestApp {
         Spawn {
             public_url: None,
             max_upload_bytes: None,
+            mail: None,
         }
     }
 }
@@ -180,6 +187,13 @@ impl Spawn {
     /// A small upload limit, so that "max + 1 bytes" is cheap to send.
     pub fn max_upload_bytes(mut self, n: u64) -> Spawn {
         self.max_upload_bytes = Some(n);
+        self
+    }
+
+    /// Runs the outbox worker with these mail settings (without this the
+    /// app writes outbox rows but sends nothing).
+    pub fn mail(mut self, mail: MailSettings) -> Spawn {
+        self.mail = Some(mail);
         self
     }
 
@@ -209,17 +223,52 @@ impl Spawn {
             max_upload_bytes: self
                 .max_upload_bytes
                 .unwrap_or(Settings::default().max_upload_bytes),
+            mail: self.mail.unwrap_or(MailSettings {
+                worker: false,
+                ..MailSettings::default()
+            }),
             ..Settings::default()
         };
-        let app = Application::build(settings).await.expect("start the app");
-        let address = format!("http://127.0.0.1:{}", app.port());
-        tokio::spawn(app.into_server());
+        let (address, server, worker) = serve(settings.clone()).await;
         TestApp {
             address,
             client: new_client(),
             db_url,
+            settings,
+            server,
+            worker,
             _dir: dir,
             _db: test_db,
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> (String, actix_web::dev::ServerHandle, Option<Worker>) {
+    let app = Application::build(settings).await.expect("start the app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let (server, worker) = app.into_parts();
+    let handle = server.handle();
+    tokio::spawn(server);
+    (address, handle, worker)
+}
+
+impl TestApp {
+    /// Stops the server and its outbox worker as a shutdown would, then
+    /// starts a new instance on the same database and data directory
+    /// (sessions survive: the cookie key is kept there).
+    pub async fn restart(&mut self) {
+        self.stop().await;
+        let (address, server, worker) = serve(self.settings.clone()).await;
+        self.address = address;
+        self.server = server;
+        self.worker = worker;
+    }
+
+    /// Stops the server and the worker (a crash between two requests).
+    pub async fn stop(&mut self) {
+        self.server.stop(true).await;
+        if let Some(worker) = self.worker.take() {
+            worker.stop().await;
         }
     }
 }

@@ -14,6 +14,7 @@ mod documents;
 mod guards;
 mod knockout;
 mod language;
+mod mail;
 mod migrations;
 mod pages;
 mod pair_cli;

@@ -1,0 +1,2 @@
+DROP TABLE notice_optouts;
+DROP TABLE outbox;

@@ -1,0 +1,163 @@
+//! The notices of today's use cases, one function per event; each call
+//! enqueues in the caller's transaction (see [`super::enqueue`]).
+
+use chrono::NaiveDateTime;
+use diesel::QueryResult;
+
+use super::{Kind, Notice, enqueue, enqueue_all};
+use crate::db::{DbConnection, championships, entries, rounds, teams::Team};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, EntryId, PersonId, RoundId};
+use crate::msg;
+
+fn championship_name(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<String> {
+    Ok(championships::by_id(conn, id)?
+        .map(|c| c.name)
+        .unwrap_or_default())
+}
+
+/// G-B12: the judges approved or rejected a team; its captain is told.
+pub fn team_decided(
+    conn: &mut DbConnection,
+    team: &Team,
+    approved: bool,
+    reason: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<Option<i64>> {
+    let championship = championship_name(conn, team.championship())?;
+    let (subject, body) = if approved {
+        (
+            msg!("mail-team-approved-subject"),
+            msg!("mail-team-approved-body"),
+        )
+    } else {
+        (
+            msg!("mail-team-rejected-subject"),
+            msg!("mail-team-rejected-body"),
+        )
+    };
+    let notice = Notice::new(
+        Kind::TeamDecided,
+        team.captain(),
+        Message::new(subject).arg("team", &team.name),
+        Message::new(body)
+            .arg("team", &team.name)
+            .arg("championship", championship)
+            .arg("reason", reason.unwrap_or_default()),
+    )
+    .championship(team.championship());
+    enqueue(conn, &notice, now)
+}
+
+/// An entry was accepted (new or replaced line); its submitter, the
+/// team's captain for the tournament (G-B13), is told. Refused entries are
+/// not stored, and the refusal is shown on the page at once: no notice.
+#[allow(clippy::too_many_arguments)]
+pub fn entry_accepted(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament_no: i32,
+    entry: &str,
+    line: &str,
+    waiting: Option<usize>,
+    to: PersonId,
+    now: NaiveDateTime,
+) -> QueryResult<Option<i64>> {
+    let name = championship_name(conn, championship)?;
+    let body = match waiting {
+        Some(position) => Message::new(msg!("mail-entry-waiting-body")).arg("position", position),
+        None => Message::new(msg!("mail-entry-body")),
+    };
+    let notice = Notice::new(
+        Kind::EntryDecided,
+        to,
+        Message::new(msg!("mail-entry-subject"))
+            .arg("entry", entry)
+            .arg("tournament", tournament_no),
+        body.arg("entry", entry)
+            .arg("tournament", tournament_no)
+            .arg("championship", name)
+            .arg("line", line),
+    )
+    .championship(championship);
+    enqueue(conn, &notice, now)
+}
+
+/// A round's pairings were published: the captain of every entry in it
+/// (the entry's submitter) learns the table and the opponent.
+pub fn pairings_published(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament_no: i32,
+    round: RoundId,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let Some(r) = rounds::by_id(conn, round)? else {
+        return Ok(0);
+    };
+    let name = championship_name(conn, championship)?;
+    let mut notices = Vec::new();
+    for m in rounds::matches_of_rounds(conn, &[round.0])? {
+        let home = entries::by_id(conn, EntryId(m.home_entry_id))?;
+        let away = match m.away_entry_id {
+            Some(id) => entries::by_id(conn, EntryId(id))?,
+            None => None,
+        };
+        let sides = [
+            (home.as_ref(), away.as_ref()),
+            (away.as_ref(), home.as_ref()),
+        ];
+        for (me, them) in sides {
+            let Some(me) = me else { continue };
+            let body = match them {
+                Some(them) => Message::new(msg!("mail-pairings-body"))
+                    .arg("table", m.table_no)
+                    .arg("opponent", &them.name),
+                None => Message::new(msg!("mail-pairings-bye")),
+            };
+            notices.push(
+                Notice::new(
+                    Kind::PairingsPublished,
+                    PersonId(me.submitted_by),
+                    Message::new(msg!("mail-pairings-subject"))
+                        .arg("round", r.number)
+                        .arg("tournament", tournament_no),
+                    body.arg("round", r.number)
+                        .arg("entry", &me.name)
+                        .arg("championship", &name),
+                )
+                .championship(championship),
+            );
+        }
+    }
+    enqueue_all(conn, &notices, now)
+}
+
+/// Organizers reviewed a document: whoever uploaded it is told.
+pub fn document_reviewed(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    to: PersonId,
+    file: &str,
+    approved: bool,
+    note: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<Option<i64>> {
+    let name = championship_name(conn, championship)?;
+    let body = if approved {
+        msg!("mail-document-approved-body")
+    } else {
+        msg!("mail-document-rejected-body")
+    };
+    let notice = Notice::new(
+        Kind::DocumentReviewed,
+        to,
+        Message::new(msg!("mail-document-subject")).arg("file", file),
+        Message::new(body)
+            .arg("file", file)
+            .arg("championship", name)
+            .arg("note", note.unwrap_or_default()),
+    )
+    .championship(championship);
+    enqueue(conn, &notice, now)
+}
