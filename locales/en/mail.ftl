@@ -46,3 +46,6 @@ outbox-resend = Send again
 outbox-resent = The message is queued to be sent again.
 outbox-not-failed = Only a failed message can be sent again; this one is already waiting or sent.
 nav-outbox = Outbox
+mail-rule-change-subject = { $championship }: the regulation has changed (version { $version })
+mail-rule-change-body = The regulation of { $championship } has changed: { $summary }. The change applies from tournament { $tournament } (tournaments starting from { $at }), under the three days' notice of G-E2.
+mail-rule-change-body-later = The regulation of { $championship } has changed: { $summary }. The change applies to tournaments starting from { $at } (G-E2: three days' notice); none is scheduled yet.

@@ -161,3 +161,60 @@ pub fn document_reviewed(
     .championship(championship);
     enqueue(conn, &notice, now)
 }
+
+/// G-E2: a change of the regulation was published; every captain of the
+/// championship's teams is told what changed and from when it applies (a
+/// notice that cannot be turned off).
+pub fn rule_change(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    version: i32,
+    summary: &str,
+    applies_from: NaiveDateTime,
+    first_tournament: Option<i32>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let Some(c) = championships::by_id(conn, championship)? else {
+        return Ok(0);
+    };
+    let at = format!(
+        "{} ({})",
+        applies_from
+            .and_utc()
+            .with_timezone(&c.tz())
+            .format("%Y-%m-%d %H:%M"),
+        c.time_zone
+    );
+    let body = match first_tournament {
+        Some(n) => Message::new(msg!("mail-rule-change-body")).arg("tournament", n),
+        None => Message::new(msg!("mail-rule-change-body-later")),
+    }
+    .arg("championship", &c.name)
+    .arg("summary", summary)
+    .arg("at", &at);
+    let mut captains: Vec<PersonId> = crate::db::teams::of_championship(
+        conn,
+        championship,
+        &[crate::db::teams::TeamStatus::Approved],
+    )?
+    .iter()
+    .map(Team::captain)
+    .collect();
+    captains.sort();
+    captains.dedup();
+    let notices: Vec<Notice> = captains
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::RuleChange,
+                to,
+                Message::new(msg!("mail-rule-change-subject"))
+                    .arg("championship", &c.name)
+                    .arg("version", version),
+                body.clone(),
+            )
+            .championship(championship)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}

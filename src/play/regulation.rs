@@ -137,6 +137,16 @@ pub fn publish(
         let first_tournament = effective_from(now, &starts, days);
         let next = effective_from(now, &starts, 0);
         let too_soon = next.filter(|n| Some(*n) != first_tournament);
+        // G-E2: the captains are told, in the same transaction.
+        crate::mail::notices::rule_change(
+            conn,
+            c,
+            number,
+            &summary,
+            applies_from,
+            first_tournament,
+            now,
+        )?;
         audit::Entry::new("regulation.publish", format!("championship:{c}"))
             .actor(by)
             .championship(c)

@@ -660,3 +660,76 @@ async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organiz
     );
     assert!(rows(&app).iter().all(|r| r.status == outbox::FAILED));
 }
+
+#[tokio::test]
+async fn g_e2_a_rule_change_reaches_every_captain_with_subject_language_and_effective_date() {
+    let inbox = Inbox::default();
+    let port = smtp_server(&inbox);
+    let club = club_with(TestApp::builder().mail(fast(Some(port))).start().await).await;
+    let ladya = g_team(&club, "Ладья", "la", 5).await;
+    let kon = g_team(&club, "Конь", "ko", 5).await;
+    let page = club
+        .app
+        .post_with(&kon.captain, "/lang", &[("lang", "en"), ("next", "/")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    // Tournament 1 starts in four days and an hour: the change applies to it.
+    club.tournament_in(4 * 24 * 60 + 60).await;
+    let url = format!("/championships/{}/regulation", club.id);
+    let page = club.app.get_with(&club.root, &url).await;
+    let settings = page.select_text("#reg-settings").expect("settings");
+    let mut json: serde_json::Value = serde_json::from_str(&settings).expect("json");
+    json["place_points"]["table"][0] = serde_json::json!(26);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &url,
+            &[
+                ("summary", "1st place earns 13"),
+                ("body", "Первое место — 13 очков."),
+                ("settings", &json.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    eventually("every message is sent", || all_sent(&club.app)).await;
+    let changes: Vec<_> = rows(&club.app)
+        .into_iter()
+        .filter(|r| r.kind == "rule_change")
+        .collect();
+    assert_eq!(changes.len(), 2, "one per captain");
+    let championship =
+        db::championships::by_id(&mut club.app.db(), league::ids::ChampionshipId(club.id))
+            .expect("q")
+            .expect("championship")
+            .name;
+    for (team, english) in [(&ladya, false), (&kon, true)] {
+        let got: Vec<Mail> = inbox
+            .to(&address(&team.nicks[0]))
+            .into_iter()
+            .filter(|m| m.subject().contains("2)"))
+            .collect();
+        assert_eq!(got.len(), 1, "{} gets the change once", team.nicks[0]);
+        let (subject, body) = (got[0].subject(), got[0].body());
+        if english {
+            assert_eq!(
+                subject,
+                format!("{championship}: the regulation has changed (version 2)")
+            );
+            assert!(body.contains("1st place earns 13"), "{body}");
+            assert!(body.contains("applies from tournament 1"), "{body}");
+        } else {
+            assert_eq!(
+                subject,
+                format!("{championship}: регламент изменён (версия 2)")
+            );
+            assert!(body.contains("действует с турнира 1"), "{body}");
+        }
+        assert!(
+            body.contains("Europe/Moscow"),
+            "the date in the championship's zone: {body}"
+        );
+        assert!(body.contains("G-E2"), "{body}");
+    }
+}
