@@ -447,3 +447,55 @@ async fn a_player_who_is_not_a_judge_is_refused() {
     assert!(page.attr("form.revoke", "action").is_none());
     assert_eq!(page.texts(&format!("#penalty-{pid} td.code")), ["G-G5"]);
 }
+
+#[tokio::test]
+async fn g_g7_a_player_using_an_engine_is_removed_and_the_team_plays_on_with_a_substitute() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 6).await;
+    let t = club.tournament_in(20).await;
+    let ts = t.to_string();
+    // The player must be named; without a nick it is refused in words.
+    let page = impose(
+        &club,
+        &club.root,
+        &[
+            ("code", "G-G7"),
+            ("team", &team.id.to_string()),
+            ("tournament", &ts),
+            ("reason", "engine moves in round 2"),
+        ],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(rows(&club).is_empty(), "nothing recorded");
+    impose_ok(
+        &club,
+        &team,
+        "G-G7",
+        &[
+            ("tournament", &ts),
+            ("person", "la3"),
+            ("reason", "engine moves in round 2"),
+        ],
+    )
+    .await;
+    let all = rows(&club);
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].amount, 0, "the −12 waits for the committee (G-G7)");
+    // la3 may not play in the tournament …
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("la3"), "{}", page.text);
+    assert!(club.entries(t).is_empty());
+    // … and the team plays with a substitute in la3's place.
+    let lineup = "Ладья,la1,la2,la6,la4,la5";
+    let page = club.enter(&team.captain, t, lineup).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
