@@ -218,3 +218,90 @@ pub fn rule_change(
         .collect();
     enqueue_all(conn, &notices, now)
 }
+
+/// The captains an appeal concerns: the filer and the captain of the team
+/// concerned (G-D4, G-Zh1), each once.
+fn appeal_parties(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+) -> QueryResult<Vec<PersonId>> {
+    let mut to: Vec<PersonId> = case.filed_by.map(PersonId).into_iter().collect();
+    if let Some(team) = case.concerned_team_id
+        && let Some(t) = crate::db::teams::by_id(conn, crate::ids::TeamId(team))?
+    {
+        to.push(t.captain());
+    }
+    to.sort();
+    to.dedup();
+    Ok(to)
+}
+
+/// An appeal was filed (G-D4): its filer and the concerned team's captain
+/// are told, with the case's address.
+pub fn appeal_filed(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let c = ChampionshipId(case.championship_id);
+    let championship = championship_name(conn, c)?;
+    let url = format!(
+        "/championships/{}/appeals/{}",
+        case.championship_id, case.id
+    );
+    let notices: Vec<Notice> = appeal_parties(conn, case)?
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::AppealFiled,
+                to,
+                Message::new(msg!("mail-appeal-filed-subject"))
+                    .arg("case", case.id)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-appeal-filed-body"))
+                    .arg("claim", &case.claim)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
+/// An appeal was decided (G-Zh1): its filer and the concerned team's
+/// captain are told the outcome.
+pub fn appeal_decided(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+    upheld: bool,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let c = ChampionshipId(case.championship_id);
+    let championship = championship_name(conn, c)?;
+    let url = format!(
+        "/championships/{}/appeals/{}",
+        case.championship_id, case.id
+    );
+    let body = if upheld {
+        msg!("mail-appeal-upheld-body")
+    } else {
+        msg!("mail-appeal-rejected-body")
+    };
+    let notices: Vec<Notice> = appeal_parties(conn, case)?
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::AppealDecided,
+                to,
+                Message::new(msg!("mail-appeal-decided-subject"))
+                    .arg("case", case.id)
+                    .arg("championship", &championship),
+                Message::new(body)
+                    .arg("claim", &case.claim)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}

@@ -193,6 +193,8 @@ pub fn file(
             .championship(c)
             .detail(format!("tournament {}: {}", tour.number, f.claim.trim()))
             .record(conn)?;
+        let case = open_case(conn, c, id)?;
+        crate::mail::notices::appeal_filed(conn, &case, now)?;
         Ok(id)
     })
 }
@@ -415,6 +417,7 @@ fn close(
     if outcome == Outcome::Upheld {
         apply(conn, case, judge, now)?;
     }
+    crate::mail::notices::appeal_decided(conn, case, outcome == Outcome::Upheld, now)?;
     Ok(())
 }
 

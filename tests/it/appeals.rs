@@ -384,6 +384,17 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
         |a| a.action == "game.result" && a.detail.contains(&format!("appeal case #{case_id}"))
     ));
     assert!(audit.iter().any(|a| a.action == "tournament.places"));
+    // The filer and the concerned team's captain are e-mailed when the case
+    // is filed and when it is decided (issue 9, point 3).
+    let mail = db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
+    let filed = mail.iter().filter(|m| m.kind == "appeal_filed").count();
+    let decided: Vec<_> = mail.iter().filter(|m| m.kind == "appeal_decided").collect();
+    assert!(filed >= 1, "appeal filed notices: {filed}");
+    assert_eq!(decided.len(), filed, "the same people hear the decision");
+    assert!(
+        decided.iter().all(|m| m.subject.contains(case_id)),
+        "subjects name the case"
+    );
 }
 
 /// Ладья enters twice: Ладья1 by its captain, Ладья2 by the member la6,
