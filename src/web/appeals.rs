@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use super::ctx::PageCtx;
 use super::error::AppError;
-use super::guards::{Judges, RoleSet, SignedIn, Staff};
+use super::guards::{Judges, SignedIn, Staff};
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::{self, appeals::Appeal};
@@ -346,13 +346,7 @@ async fn is_judge(
 ) -> Result<bool, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     state
-        .db(move |conn| {
-            Ok(match viewer {
-                Some((_, true)) => true,
-                Some((person, false)) => db::roles::has_role(conn, person, c, Judges::ROLES)?,
-                None => false,
-            })
-        })
+        .db(move |conn| Ok(super::guards::holds::<Judges>(conn, viewer, c)?))
         .await
 }
 

@@ -19,7 +19,7 @@ use super::guards::{Judges, SignedIn, Staff};
 use super::session::{AppSession, FlashLevel};
 use super::tournaments::{EntryPath, RoundPath, result_words};
 use super::{AppState, page, paths, see_other};
-use crate::db::{self, roles};
+use crate::db;
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::msg;
@@ -68,23 +68,6 @@ fn load(conn: &mut db::DbConnection, c: i64, t: i64) -> Result<Loaded, AppError>
     Loaded::load(conn, TournamentId(t))?
         .filter(|l| l.ctx.championship.id == c)
         .ok_or(AppError::NotFound)
-}
-
-fn viewer_is_judge(
-    conn: &mut db::DbConnection,
-    user: Option<(PersonId, bool)>,
-    c: i64,
-) -> Result<bool, AppError> {
-    Ok(match user {
-        Some((_, true)) => true,
-        Some((p, false)) => roles::has_role(
-            conn,
-            p,
-            ChampionshipId(c),
-            <Judges as super::guards::RoleSet>::ROLES,
-        )?,
-        None => false,
-    })
 }
 
 /// The people who may act for an entry (its captain for the tournament and
@@ -390,7 +373,7 @@ async fn match_page(
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
-            let is_judge = viewer_is_judge(conn, viewer, c)?;
+            let is_judge = super::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             Ok((l, caps, is_judge))
         })
         .await?;

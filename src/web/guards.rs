@@ -65,6 +65,21 @@ impl FromRequest for Admin {
 }
 
 /// Which per-championship roles a [`Staff`] guard admits.
+/// Whether a viewer (person, is a platform admin) holds one of `R::ROLES`
+/// on the championship; admins always do. The check behind the officials'
+/// parts of pages that anyone may open.
+pub fn holds<R: RoleSet>(
+    conn: &mut crate::db::DbConnection,
+    viewer: Option<(crate::ids::PersonId, bool)>,
+    c: ChampionshipId,
+) -> diesel::QueryResult<bool> {
+    match viewer {
+        Some((_, true)) => Ok(true),
+        Some((person, false)) => roles::has_role(conn, person, c, R::ROLES),
+        None => Ok(false),
+    }
+}
+
 pub trait RoleSet {
     const ROLES: &'static [Role];
 }

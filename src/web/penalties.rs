@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::ctx::PageCtx;
 use super::error::AppError;
-use super::guards::{Judges, RoleSet, Staff};
+use super::guards::{Judges, Staff};
 use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::{self, teams::TeamStatus};
@@ -170,11 +170,7 @@ async fn penalties_page(
             let listed = ops::list(conn, c)?;
             let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
-            let is_judge = match viewer {
-                Some((_, true)) => true,
-                Some((person, false)) => db::roles::has_role(conn, person, c, Judges::ROLES)?,
-                None => false,
-            };
+            let is_judge = super::guards::holds::<Judges>(conn, viewer, c)?;
             Ok((championship, listed, teams, tournaments, is_judge))
         })
         .await?;

@@ -160,13 +160,7 @@ async fn regulation_page(
                     .into_iter()
                     .map(|t| (t.number, t.starts_at))
                     .collect();
-            let can_publish = match viewer {
-                Some((_, true)) => true,
-                Some((p, false)) => {
-                    db::roles::has_role(conn, p, c, <Organizers as super::guards::RoleSet>::ROLES)?
-                }
-                None => false,
-            };
+            let can_publish = super::guards::holds::<Organizers>(conn, viewer, c)?;
             Ok((championship, versions, starts, can_publish))
         })
         .await?;

@@ -13,14 +13,13 @@ use serde::Deserialize;
 
 use super::ctx::PageCtx;
 use super::error::AppError;
-use super::guards::{Judges, RoleSet};
+use super::guards::Judges;
 use super::results_view::{
     MatchSheet, PlayerScores, RankingTable, Side, player_scores, ranking_table, round_sheet,
 };
 use super::tournaments::TournamentPath;
 use super::{AppState, page, paths};
-use crate::db;
-use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::ids::{ChampionshipId, TournamentId};
 use crate::play::rounds::Loaded;
 use crate::rules::tournament::{Pairing, PlayerId, Tournament};
 
@@ -69,20 +68,6 @@ impl Heading {
     }
 }
 
-/// Whether the viewer (person, is admin) judges the championship: admins
-/// and its chief judge and judges see draft rounds.
-pub(crate) fn judges(
-    conn: &mut db::DbConnection,
-    viewer: Option<(PersonId, bool)>,
-    c: ChampionshipId,
-) -> Result<bool, diesel::result::Error> {
-    match viewer {
-        Some((_, true)) => Ok(true),
-        Some((person, false)) => db::roles::has_role(conn, person, c, Judges::ROLES),
-        None => Ok(false),
-    }
-}
-
 /// The tournament of this championship with everything stored about its
 /// play, and whether the viewer judges the championship (sees drafts).
 async fn load(
@@ -97,7 +82,7 @@ async fn load(
             let loaded = Loaded::load(conn, TournamentId(t))?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge = judges(conn, viewer, ChampionshipId(c))?;
+            let is_judge = super::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             Ok((loaded, is_judge))
         })
         .await

@@ -256,16 +256,7 @@ async fn tournament_page(
             let loaded = Loaded::load(conn, TournamentId(t))?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge = match viewer {
-                Some((_, true)) => true,
-                Some((person, false)) => db::roles::has_role(
-                    conn,
-                    person,
-                    ChampionshipId(c),
-                    <Judges as super::guards::RoleSet>::ROLES,
-                )?,
-                None => false,
-            };
+            let is_judge = super::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             let my_teams = match viewer {
                 Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
