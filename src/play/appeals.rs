@@ -95,20 +95,23 @@ fn captains(
     conn: &mut DbConnection,
     t: TournamentId,
 ) -> Result<Vec<CaptainOf<i64>>, diesel::result::Error> {
+    let Some(tour) = tournaments::by_id(conn, t.0)? else {
+        return Ok(Vec::new());
+    };
+    let entries = entries::of_tournament(conn, t)?;
+    let by_entry = super::entries::entry_captains(conn, tour.championship(), &entries)?;
     let mut out = Vec::new();
-    for e in entries::of_tournament(conn, t)? {
-        out.push(CaptainOf {
-            person: e.submitted_by,
-            team: e.team_id,
-        });
-        if let Some(team) = teams::by_id(conn, e.team())? {
-            out.push(CaptainOf {
-                person: team.captain_id,
-                team: team.id,
-            });
+    for e in &entries {
+        for person in by_entry.get(&e.id).into_iter().flatten() {
+            let c = CaptainOf {
+                person: person.0,
+                team: e.team_id,
+            };
+            if !out.contains(&c) {
+                out.push(c);
+            }
         }
     }
-    out.dedup();
     Ok(out)
 }
 

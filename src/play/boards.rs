@@ -14,7 +14,7 @@ use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryStatus};
 use crate::db::lineups::{self as l, NewSubstitution};
 use crate::db::rounds::{self as r, Game, Match, Round};
-use crate::db::{DbConnection, audit, penalties, roles, teams, tournaments, write_transaction};
+use crate::db::{DbConnection, audit, penalties, roles, tournaments, write_transaction};
 use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::boards::{
     self as rb, AnnouncementProblem, BoardProblem, LateArrival, Registered, RoundState,
@@ -71,11 +71,14 @@ fn refuse_all<T, P>(ps: Vec<P>, wrap: fn(P) -> BoardsProblem) -> Result<T, Board
 /// Who may act for an entry: the captain for this tournament (the
 /// submitter, G-B13) and the team's captain now (G-B34).
 fn captains_of(conn: &mut DbConnection, entry: &Entry) -> Result<Vec<PersonId>, BoardsError> {
-    let mut v = vec![entry.captain()];
-    if let Some(team) = teams::by_id(conn, entry.team())? {
-        v.push(team.captain());
-    }
-    Ok(v)
+    let championship = crate::db::tournaments::by_id(conn, entry.tournament_id)?
+        .ok_or(PlayError::NotFound)?
+        .championship();
+    Ok(
+        super::entries::entry_captains(conn, championship, std::slice::from_ref(entry))?
+            .remove(&entry.id)
+            .unwrap_or_default(),
+    )
 }
 
 fn is_judge(

@@ -406,3 +406,24 @@ pub fn withdraw(
         Ok(x)
     })
 }
+
+/// Who may act for each entry, by entry id: its captain for the tournament
+/// (the submitter, G-B13) and its team's captain now (G-B34). One read of
+/// the championship's teams, whatever the number of entries.
+pub fn entry_captains(
+    conn: &mut DbConnection,
+    championship: crate::ids::ChampionshipId,
+    entries: &[Entry],
+) -> Result<std::collections::HashMap<i64, Vec<PersonId>>, diesel::result::Error> {
+    let teams = t::of_championship(conn, championship, &TeamStatus::ALL)?;
+    Ok(entries
+        .iter()
+        .map(|x| {
+            let mut v = vec![x.captain()];
+            if let Some(team) = teams.iter().find(|team| team.id == x.team_id) {
+                v.push(team.captain());
+            }
+            (x.id, v)
+        })
+        .collect())
+}

@@ -70,24 +70,16 @@ fn load(conn: &mut db::DbConnection, c: i64, t: i64) -> Result<Loaded, AppError>
         .ok_or(AppError::NotFound)
 }
 
-/// The people who may act for an entry (its captain for the tournament and
-/// the team's captain now), for every entry of the tournament.
+/// The people who may act for each entry of the tournament.
 fn captains(
     conn: &mut db::DbConnection,
     l: &Loaded,
 ) -> Result<HashMap<i64, Vec<PersonId>>, AppError> {
-    let teams =
-        db::teams::of_championship(conn, l.ctx.championship_id(), &db::teams::TeamStatus::ALL)?;
-    Ok(l.entries
-        .iter()
-        .map(|x| {
-            let mut v = vec![x.captain()];
-            if let Some(t) = teams.iter().find(|t| t.id == x.team_id) {
-                v.push(t.captain());
-            }
-            (x.id, v)
-        })
-        .collect())
+    Ok(crate::play::entries::entry_captains(
+        conn,
+        l.ctx.championship_id(),
+        &l.entries,
+    )?)
 }
 
 // ---------------------------------------------------------------- line-up
