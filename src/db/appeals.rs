@@ -137,7 +137,7 @@ pub fn set_supervised(
 pub struct Remedy {
     pub id: i64,
     pub appeal_id: i64,
-    /// game_result | impose | revoke
+    /// game_result | impose | revoke | standing
     pub kind: String,
     pub game_id: Option<i64>,
     pub result: Option<String>,
@@ -148,6 +148,9 @@ pub struct Remedy {
     pub penalty_id: Option<i64>,
     pub added_by: Option<i64>,
     pub added_at: NaiveDateTime,
+    /// 'standing': the entry and the final place it takes.
+    pub entry_id: Option<i64>,
+    pub place: Option<i32>,
 }
 
 #[derive(Default)]
@@ -159,6 +162,8 @@ pub struct NewRemedy<'a> {
     pub team: Option<i64>,
     pub amount: Option<i32>,
     pub penalty: Option<i64>,
+    pub entry: Option<i64>,
+    pub place: Option<i32>,
 }
 
 pub fn add_remedy(
@@ -178,6 +183,8 @@ pub fn add_remedy(
             appeal_remedies::team_id.eq(r.team),
             appeal_remedies::amount.eq(r.amount),
             appeal_remedies::penalty_id.eq(r.penalty),
+            appeal_remedies::entry_id.eq(r.entry),
+            appeal_remedies::place.eq(r.place),
             appeal_remedies::added_by.eq(by.map(|p| p.0)),
             appeal_remedies::added_at.eq(at),
         ))

@@ -5,8 +5,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{entries, history_entries, tournament_places, tournaments};
-use crate::ids::{ChampionshipId, EntryId, TeamId, TournamentId};
+use super::schema::{entries, history_entries, place_overrides, tournament_places, tournaments};
+use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct PlaceRow {
@@ -18,6 +18,7 @@ pub struct PlaceRow {
     pub place_last: i32,
     /// Half-points.
     pub points: i32,
+    pub entry_id: i64,
 }
 
 pub fn insert_place(
@@ -58,6 +59,7 @@ pub fn places_of_championship(
             tournament_places::place_first,
             tournament_places::place_last,
             tournament_places::points,
+            tournament_places::entry_id,
         ))
         .load(conn)
 }
@@ -132,4 +134,73 @@ pub fn clear_recorded(
     )
     .execute(conn)?;
     Ok(())
+}
+
+/// A final place set by an upheld appeal (G-D4), applied whenever the
+/// tournament's places are computed (`play::rounds::final_places`).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = place_overrides)]
+pub struct PlaceOverride {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub entry_id: i64,
+    pub place: i32,
+    /// The case that decided it.
+    pub appeal_id: Option<i64>,
+    pub set_by: Option<i64>,
+    pub set_at: NaiveDateTime,
+}
+
+pub fn overrides_of(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<PlaceOverride>> {
+    place_overrides::table
+        .filter(place_overrides::tournament_id.eq(t.0))
+        .order(place_overrides::id)
+        .select(PlaceOverride::as_select())
+        .load(conn)
+}
+
+/// Sets an entry's final place, replacing the one an earlier decision set.
+pub fn set_override(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    entry: EntryId,
+    place: i32,
+    appeal: Option<i64>,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(
+        place_overrides::table
+            .filter(place_overrides::tournament_id.eq(t.0))
+            .filter(place_overrides::entry_id.eq(entry.0)),
+    )
+    .execute(conn)?;
+    diesel::insert_into(place_overrides::table)
+        .values((
+            place_overrides::tournament_id.eq(t.0),
+            place_overrides::entry_id.eq(entry.0),
+            place_overrides::place.eq(place),
+            place_overrides::appeal_id.eq(appeal),
+            place_overrides::set_by.eq(Some(by.0)),
+            place_overrides::set_at.eq(at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// (entry, first, last) of every place recorded for a finished tournament,
+/// best first.
+pub fn places_of_tournament(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> QueryResult<Vec<(i64, i32, i32)>> {
+    tournament_places::table
+        .filter(tournament_places::tournament_id.eq(t.0))
+        .order((tournament_places::place_first, tournament_places::entry_id))
+        .select((
+            tournament_places::entry_id,
+            tournament_places::place_first,
+            tournament_places::place_last,
+        ))
+        .load(conn)
 }

@@ -336,6 +336,7 @@ diesel::table! {
         sanction -> Nullable<Text>,
         bars_tournament_id -> Nullable<BigInt>,
         person_id -> Nullable<BigInt>,
+        game_id -> Nullable<BigInt>,
     }
 }
 
@@ -459,6 +460,20 @@ diesel::table! {
         penalty_id -> Nullable<BigInt>,
         added_by -> Nullable<BigInt>,
         added_at -> Timestamp,
+        entry_id -> Nullable<BigInt>,
+        place -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    place_overrides (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        entry_id -> BigInt,
+        place -> Integer,
+        appeal_id -> Nullable<BigInt>,
+        set_by -> Nullable<BigInt>,
+        set_at -> Timestamp,
     }
 }
 
@@ -494,6 +509,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     appeals,
     appeal_remedies,
     appeal_votes,
+    place_overrides,
     people,
     championships,
     role_grants,
