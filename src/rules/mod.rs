@@ -10,6 +10,8 @@
 //! * [`crosstable`] — per team/board/player totals and head-to-head;
 //! * [`tiebreak`] — FIDE C.07 team tie-breaks, TRF notation, values;
 //! * [`ranking`] — standings with shared places and explanations;
+//! * [`places`] — final places set by an appeal's decision (G-D4), the rest
+//!   keeping their order;
 //! * [`playoff`] — play-off rules and knockout decisions (G-V42, E-9);
 //! * [`regulation`] — a regulation as data (scoring, formats, place points,
 //!   rosters, entry windows, penalties, documents, appeals);
@@ -39,6 +41,7 @@ pub mod lineup;
 pub mod notice;
 pub mod pairing;
 pub mod penalties;
+pub mod places;
 pub mod playoff;
 pub mod presets;
 pub mod ranking;
