@@ -7,7 +7,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::penalties;
-use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TeamId, TournamentId};
 use crate::rules::score::HalfPoints;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -35,6 +35,8 @@ pub struct Penalty {
     pub bars_tournament_id: Option<i64>,
     /// The person the sanction falls on (G-G4, G-G7).
     pub person_id: Option<i64>,
+    /// G-D2: the game lost by the offending entry (`entry_id`).
+    pub game_id: Option<i64>,
 }
 
 impl Penalty {
@@ -93,6 +95,8 @@ pub struct Scope {
     pub sanction: Option<&'static str>,
     pub bars_tournament: Option<TournamentId>,
     pub person: Option<PersonId>,
+    /// G-D2: the game the penalty lost.
+    pub game: Option<GameId>,
 }
 
 pub fn set_scope(conn: &mut DbConnection, id: i64, scope: &Scope) -> QueryResult<()> {
@@ -102,6 +106,7 @@ pub fn set_scope(conn: &mut DbConnection, id: i64, scope: &Scope) -> QueryResult
             penalties::sanction.eq(scope.sanction),
             penalties::bars_tournament_id.eq(scope.bars_tournament.map(|t| t.0)),
             penalties::person_id.eq(scope.person.map(|p| p.0)),
+            penalties::game_id.eq(scope.game.map(|g| g.0)),
         ))
         .execute(conn)
         .map(drop)

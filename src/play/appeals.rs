@@ -491,9 +491,9 @@ fn apply(
                             tournament: Some(t.0),
                             count: 1,
                             amount: x.amount.map(HalfPoints),
-                            removal: false,
                             person: String::new(),
                             reason: reason.clone(),
+                            ..Imposition::default()
                         },
                         now,
                     )

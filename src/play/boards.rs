@@ -659,11 +659,90 @@ pub fn late(
     })
 }
 
+/// What withdrawing an entry during play did.
+#[derive(Debug, Clone)]
+pub struct Withdrawn {
+    /// The entry's name and team, and the tournament's championship.
+    pub name: String,
+    pub team: crate::ids::TeamId,
+    pub championship: crate::ids::ChampionshipId,
+    /// The last regular round it played (0 before round 1 was paired).
+    pub after_round: i32,
+    /// Open games of the current round lost by forfeit.
+    pub games_lost: usize,
+}
+
+/// Withdraws an entry from a tournament being played, inside the caller's
+/// transaction: it loses every game still open in the current round by
+/// forfeit, its status becomes `retired` (later round-robin matches are
+/// forfeited whole when paired, Swiss rounds no longer pair it). Shared by
+/// the G-G2 withdrawal (`retire`) and the G-D2 removal of a team already
+/// playing (`play::penalties`); each caller records its own penalty row
+/// and audit entry.
+pub(crate) fn withdraw_in(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    entry: EntryId,
+    reason: &str,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<Withdrawn, BoardsError> {
+    let reason = reason.trim();
+    let loaded = load(conn, t)?;
+    let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
+    if loaded.ctx.tournament.finished_at.is_some() {
+        return refuse(BoardsProblem::Finished);
+    }
+    if x.status() == EntryStatus::Retired {
+        return refuse(BoardsProblem::AlreadyRetired);
+    }
+    if x.start_no.is_none() || x.status() != EntryStatus::Entered {
+        return refuse(BoardsProblem::NotPlaying);
+    }
+    if reason.is_empty() {
+        return refuse(BoardsProblem::ReasonRequired);
+    }
+    let last = loaded.regular_rounds().last().cloned();
+    let mut lost = 0usize;
+    if let Some(round) = &last
+        && let Some(m) = loaded.match_in(round.id, entry)
+    {
+        let home = m.home_entry_id == entry.0;
+        for g in loaded.games_of(m.id).filter(|g| !g.result().is_final()) {
+            let result = if home {
+                BoardResult::AwayForfeitWin
+            } else {
+                BoardResult::HomeForfeitWin
+            };
+            if r::decide_result(conn, g.id(), g.version, result, Some(judge), now)? {
+                lost += 1;
+            }
+        }
+    }
+    let after = last.as_ref().map_or(0, |x| x.number);
+    e::set_status(
+        conn,
+        entry,
+        EntryStatus::Retired,
+        now,
+        Some(reason),
+        Some(after),
+    )?;
+    tournaments::bump_results_version(conn, t)?;
+    Ok(Withdrawn {
+        team: x.team(),
+        championship: loaded.ctx.championship_id(),
+        name: x.name,
+        after_round: after,
+        games_lost: lost,
+    })
+}
+
 /// G-G2: a judge withdraws an entry that cannot go on (more than two
 /// boards empty with no substitute possible). It loses every game still
 /// open in the current round and every later match; Swiss rounds no longer
-/// pair it. The withdrawal is recorded as a G-G2 sanction (no points
-/// deducted: the games lost are the sanction).
+/// pair it (`withdraw_in`). The withdrawal is recorded as a G-G2 sanction
+/// (no points deducted: the games lost are the sanction).
 pub fn retire(
     conn: &mut DbConnection,
     t: TournamentId,
@@ -674,52 +753,13 @@ pub fn retire(
 ) -> Result<(), BoardsError> {
     let reason = reason.trim().to_owned();
     write_transaction(conn, |conn| {
-        let loaded = load(conn, t)?;
-        let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
-        if loaded.ctx.tournament.finished_at.is_some() {
-            return refuse(BoardsProblem::Finished);
-        }
-        if x.status() == EntryStatus::Retired {
-            return refuse(BoardsProblem::AlreadyRetired);
-        }
-        if x.start_no.is_none() || x.status() != EntryStatus::Entered {
-            return refuse(BoardsProblem::NotPlaying);
-        }
-        if reason.is_empty() {
-            return refuse(BoardsProblem::ReasonRequired);
-        }
-        let last = loaded.regular_rounds().last().cloned();
-        let mut lost = 0usize;
-        if let Some(round) = &last
-            && let Some(m) = loaded.match_in(round.id, entry)
-        {
-            let home = m.home_entry_id == entry.0;
-            for g in loaded.games_of(m.id).filter(|g| !g.result().is_final()) {
-                let result = if home {
-                    BoardResult::AwayForfeitWin
-                } else {
-                    BoardResult::HomeForfeitWin
-                };
-                if r::decide_result(conn, g.id(), g.version, result, Some(judge), now)? {
-                    lost += 1;
-                }
-            }
-        }
-        let after = last.as_ref().map_or(0, |x| x.number);
-        e::set_status(
-            conn,
-            entry,
-            EntryStatus::Retired,
-            now,
-            Some(&reason),
-            Some(after),
-        )?;
+        let done = withdraw_in(conn, t, entry, &reason, judge, now)?;
         penalties::insert(
             conn,
             &penalties::NewPenalty {
-                championship: loaded.ctx.championship_id(),
+                championship: done.championship,
                 tournament: Some(t),
-                team: x.team(),
+                team: done.team,
                 entry: Some(entry),
                 code: "G-G2",
                 amount: HalfPoints::ZERO,
@@ -728,13 +768,12 @@ pub fn retire(
                 imposed_at: now,
             },
         )?;
-        tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("entry.retire", format!("entry:{entry}"))
             .actor(judge)
-            .championship(loaded.ctx.championship_id())
+            .championship(done.championship)
             .detail(format!(
-                "G-G2: {} withdrawn after round {after}, {lost} open games lost: {reason}",
-                x.name
+                "G-G2: {} withdrawn after round {}, {} open games lost: {reason}",
+                done.name, done.after_round, done.games_lost
             ))
             .record(conn)?;
         Ok(())

@@ -4,6 +4,12 @@
 //! record), and entries are refused while a sanction bars the team or one
 //! of the people named (`bars`, called by `entries::submit`). Every change
 //! is audited; the season table (`season::load`) reads what is in force.
+//!
+//! G-D2 acts on the tournament being played as well: the loss of the
+//! current game sets that game's result in the same transaction (revoking
+//! the penalty gives the game back while it still holds that result), and
+//! the removal of a team whose entry is playing withdraws the entry as the
+//! G-G2 withdrawal does (`boards::withdraw_in`).
 
 /// The reason the platform records with a late entry's G-G1 penalty;
 /// pages word it in their language (`web::penalties::reason_words`).
@@ -11,15 +17,19 @@ pub const AUTO_LATE_ENTRY: &str = "auto:late-entry";
 
 use chrono::NaiveDateTime;
 
+use super::boards::BoardsProblem;
 use super::entries::EntryProblem;
+use super::rounds::Loaded;
 use super::{PlayError, TournamentContext};
+use crate::db::entries::{self as e, Entry, EntryStatus};
 use crate::db::penalties::{self as p, NewPenalty, Penalty, Scope};
+use crate::db::rounds::{self as r, Game, Match};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
-use crate::ids::{ChampionshipId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId};
 use crate::rules::penalties::{self as rules, Request, Sanction};
 use crate::rules::regulation::Regulation;
-use crate::rules::score::HalfPoints;
+use crate::rules::score::{BoardResult, HalfPoints};
 
 /// Why a penalty was not imposed or revoked; every one found is reported.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +52,24 @@ pub enum PenaltyProblem {
     AlreadyRevoked,
     /// The rule does not allow what was asked.
     Rule(rules::Problem),
+    /// G-D2 loss of the current game: no such game in this championship.
+    UnknownGame,
+    /// The game is not being played in its tournament's current round (or
+    /// belongs to another tournament than the one chosen).
+    GameNotCurrent,
+    /// Neither side of the game is the team's (or the entry chosen).
+    GameNotOfTeam,
+    /// The game has its result already.
+    GameDecided,
+    /// The tournament is finished: nothing of its play changes now.
+    TournamentFinished,
+    /// The entry chosen is not one of the team's in the tournament.
+    EntryNotOfTeam,
+    /// The team has several entries in the tournament (doubles, G-B13):
+    /// say which one.
+    EntryRequired { entries: Vec<String> },
+    /// The withdrawal of the entry was refused.
+    Withdrawal(BoardsProblem),
 }
 
 pub type PenaltyError = PlayError<PenaltyProblem>;
@@ -55,9 +83,221 @@ pub struct Imposition {
     pub count: u32,
     pub amount: Option<HalfPoints>,
     pub removal: bool,
+    /// G-D2: the loss of the current game (`game`) instead of a fine.
+    pub game_loss: bool,
+    pub game: Option<i64>,
+    /// The entry concerned when the team has several in the tournament
+    /// (G-D2 removal or loss of a game; G-B13 doubles).
+    pub entry: Option<i64>,
     /// G-G7: the player's nick.
     pub person: String,
     pub reason: String,
+}
+
+/// Where a game is: tournament, round, table, board and game number.
+#[derive(Debug, Clone)]
+pub struct GameRef {
+    pub tournament_no: i32,
+    pub round: i32,
+    pub table: i32,
+    pub board: i32,
+    pub game_no: i32,
+}
+
+/// A game being played now: without a result, in the current (last
+/// published) round of an unfinished tournament. What the G-D2 form lists.
+#[derive(Debug, Clone)]
+pub struct InPlay {
+    pub tournament: TournamentId,
+    pub at: GameRef,
+    pub game: Game,
+    pub home: Entry,
+    pub away: Entry,
+}
+
+impl InPlay {
+    fn sides(&self) -> [&Entry; 2] {
+        [&self.home, &self.away]
+    }
+}
+
+/// The games being played now in the championship's unfinished
+/// tournaments (G-D2: "loss of the current game").
+pub fn games_in_play(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+) -> Result<Vec<InPlay>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for tour in tournaments::of_championship(conn, c)? {
+        if tour.finished_at.is_some() || tour.drawn_at.is_none() {
+            continue;
+        }
+        let Some(l) = Loaded::load(conn, tour.id())? else {
+            continue;
+        };
+        let Some(round) = l.rounds.iter().rfind(|x| x.is_published()) else {
+            continue;
+        };
+        let entry = |id: i64| l.entries.iter().find(|x| x.id == id).cloned();
+        for m in l.matches_of(round.id) {
+            let (Some(home), Some(away)) =
+                (entry(m.home_entry_id), m.away_entry_id.and_then(entry))
+            else {
+                continue;
+            };
+            for g in l.games_of(m.id).filter(|g| !g.result().is_final()) {
+                out.push(InPlay {
+                    tournament: tour.id(),
+                    at: GameRef {
+                        tournament_no: tour.number,
+                        round: round.number,
+                        table: m.table_no,
+                        board: g.board,
+                        game_no: g.game_no,
+                    },
+                    game: g.clone(),
+                    home: home.clone(),
+                    away: away.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A game with its match, round and tournament, if it is of championship `c`.
+fn locate_game(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+) -> Result<Option<(Game, Match, GameRef, tournaments::Tournament)>, diesel::result::Error> {
+    let Some(g) = r::game_by_id(conn, GameId(id))? else {
+        return Ok(None);
+    };
+    let Some(m) = r::match_by_id(conn, MatchId(g.match_id))? else {
+        return Ok(None);
+    };
+    let Some(round) = r::by_id(conn, RoundId(m.round_id))? else {
+        return Ok(None);
+    };
+    let Some(tour) =
+        tournaments::by_id(conn, round.tournament_id)?.filter(|x| x.championship() == c)
+    else {
+        return Ok(None);
+    };
+    let at = GameRef {
+        tournament_no: tour.number,
+        round: round.number,
+        table: m.table_no,
+        board: g.board,
+        game_no: g.game_no,
+    };
+    Ok(Some((g, m, at, tour)))
+}
+
+/// Where a game is, for the penalties page.
+pub fn game_ref(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: i64,
+) -> Result<Option<GameRef>, diesel::result::Error> {
+    Ok(locate_game(conn, c, id)?.map(|(_, _, at, _)| at))
+}
+
+/// The result that makes `entry`'s side lose the game over the board (the
+/// game had begun: not a forfeit).
+fn loss_for(m: &Match, entry: i64) -> BoardResult {
+    if m.home_entry_id == entry {
+        BoardResult::AwayWin
+    } else {
+        BoardResult::HomeWin
+    }
+}
+
+/// The G-D2 game: the game named, if it is being played now by the team
+/// (or by the entry chosen), and the offending entry.
+fn game_to_lose(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    team: Option<TeamId>,
+    ask: &Imposition,
+) -> Result<Result<(InPlay, Entry), PenaltyProblem>, diesel::result::Error> {
+    let Some(id) = ask.game else {
+        return Ok(Err(PenaltyProblem::Rule(rules::Problem::NeedsGame)));
+    };
+    let now_played = games_in_play(conn, c)?;
+    let Some(x) = now_played.into_iter().find(|x| x.game.id == id) else {
+        // Why not: no such game, a finished tournament, a result already, or
+        // an earlier round.
+        return Ok(Err(match locate_game(conn, c, id)? {
+            None => PenaltyProblem::UnknownGame,
+            Some((_, _, _, tour)) if tour.finished_at.is_some() => {
+                PenaltyProblem::TournamentFinished
+            }
+            Some((g, _, _, _)) if g.result().is_final() => PenaltyProblem::GameDecided,
+            Some(_) => PenaltyProblem::GameNotCurrent,
+        }));
+    };
+    if ask.tournament.is_some_and(|t| t != x.tournament.0) {
+        return Ok(Err(PenaltyProblem::GameNotCurrent));
+    }
+    let Some(team) = team else {
+        // The team is unknown: reported already.
+        return Ok(Err(PenaltyProblem::UnknownTeam));
+    };
+    let ours: Vec<Entry> = x
+        .sides()
+        .into_iter()
+        .filter(|s| s.team() == team && ask.entry.is_none_or(|e| e == s.id))
+        .cloned()
+        .collect();
+    Ok(match ours.as_slice() {
+        [] => Err(PenaltyProblem::GameNotOfTeam),
+        [one] => Ok((x.clone(), one.clone())),
+        _ => Err(PenaltyProblem::EntryRequired {
+            entries: ours.iter().map(|s| s.name.clone()).collect(),
+        }),
+    })
+}
+
+/// The entry G-D2's removal takes out of a tournament: the one chosen, or
+/// the team's only entry still entered.
+///
+/// Only that entry is withdrawn, not the team's other entries (its doubles):
+/// under G-B13 each line is a participant of its own — its own players and
+/// its own captain for the tournament — and the removal punishes the
+/// disobedience of one of them; withdrawing the others would forfeit games
+/// of players who disobeyed nobody. The team as a whole still may not
+/// enter that tournament again (`bars`); further admission is for the
+/// appeals committee (G-D2).
+fn entry_to_remove(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    team: TeamId,
+    chosen: Option<i64>,
+) -> Result<Result<Option<Entry>, PenaltyProblem>, diesel::result::Error> {
+    let of_team: Vec<Entry> = e::of_tournament(conn, t)?
+        .into_iter()
+        .filter(|x| x.team() == team)
+        .collect();
+    if let Some(id) = chosen {
+        return Ok(of_team
+            .into_iter()
+            .find(|x| x.id == id)
+            .map(Some)
+            .ok_or(PenaltyProblem::EntryNotOfTeam));
+    }
+    let entered: Vec<Entry> = of_team
+        .into_iter()
+        .filter(|x| x.status() == EntryStatus::Entered)
+        .collect();
+    Ok(match entered.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        _ => Err(PenaltyProblem::EntryRequired {
+            entries: entered.iter().map(|x| x.name.clone()).collect(),
+        }),
+    })
 }
 
 fn regulation(conn: &mut DbConnection, c: ChampionshipId) -> Result<Regulation, PenaltyError> {
@@ -87,156 +327,288 @@ pub(crate) fn impose_in(
     now: NaiveDateTime,
 ) -> Result<Vec<i64>, PenaltyError> {
     let reason = ask.reason.trim();
-    {
-        let reg = regulation(conn, c)?;
-        let mut problems = Vec::new();
-        if reason.is_empty() {
-            problems.push(PenaltyProblem::ReasonRequired);
-        }
-        let team = t::by_id(conn, TeamId(ask.team))?.filter(|x| x.championship() == c);
-        if team.is_none() {
-            problems.push(PenaltyProblem::UnknownTeam);
-        }
-        let all = tournaments::of_championship(conn, c)?;
-        let offence = match ask.tournament {
-            Some(id) => {
-                let found = all.iter().position(|x| x.id == id);
-                if found.is_none() {
-                    problems.push(PenaltyProblem::UnknownTournament);
-                }
-                found
-            }
-            None => None,
-        };
-        let nick = ask.person.trim();
-        let person = if nick.is_empty() {
-            None
-        } else {
-            let found = people::by_nick(conn, nick)?;
-            if found.is_none() {
-                problems.push(PenaltyProblem::UnknownPerson {
-                    nick: nick.to_owned(),
-                });
-            }
-            found.map(|x| x.id())
-        };
-        let Some(rule) = reg.penalty(&ask.code).cloned() else {
-            problems.insert(0, PenaltyProblem::UnknownRule);
-            return Err(PlayError::Refused(problems));
-        };
-        let prior = match &team {
-            Some(team) => p::of_championship(conn, c)?
-                .iter()
-                .filter(|x| x.in_force() && x.team_id == team.id && x.code == rule.code)
-                .count(),
-            None => 0,
-        };
-        let request = Request {
-            count: ask.count,
-            amount: ask.amount,
-            removal: ask.removal,
-            prior_cases: prior,
-            team_dissolved: team
-                .as_ref()
-                .is_some_and(|x| x.status() == TeamStatus::Dissolved),
-            has_tournament: offence.is_some(),
-            has_person: person.is_some(),
-        };
-        let decision = match rules::decide(&rule, &request) {
-            Ok(d) => Some(d),
-            Err(found) => {
-                problems.extend(found.into_iter().map(PenaltyProblem::Rule));
-                None
-            }
-        };
-        let (Some(team), Some(decision), true) = (team, decision, problems.is_empty()) else {
-            return Err(PlayError::Refused(problems));
-        };
-        // The tournament a sanction bars.
-        // The next stage: the smallest number after the offence's.
-        let next_after = |i: usize| {
-            all.iter()
-                .filter(|x| x.number > all[i].number)
-                .min_by_key(|x| x.number)
-                .map(|x| x.id())
-        };
-        let next_to_start = || all.iter().find(|x| x.starts_at > now).map(|x| x.id());
-        let bars = match decision.sanction {
-            Some(Sanction::DisqualifiedNext) => Some(
-                offence
-                    .and_then(next_after)
-                    .ok_or(PlayError::Refused(vec![PenaltyProblem::NoNextTournament]))?,
-            ),
-            Some(Sanction::MissesTournament) => Some(
-                next_to_start()
-                    .ok_or(PlayError::Refused(vec![PenaltyProblem::NoNextTournament]))?,
-            ),
-            Some(Sanction::Removed | Sanction::PlayerRemoved) => offence.map(|i| all[i].id()),
-            Some(Sanction::Banned) | None => None,
-        };
-        // G-G4: the sanction passes to each member of the dissolved team.
-        let on: Vec<Option<PersonId>> = if decision.sanction == Some(Sanction::MissesTournament) {
-            let last = team
-                .dissolved_at
-                .map_or(now, |at| at - chrono::Duration::microseconds(1));
-            let members = t::members_at(conn, team.id(), last)?;
-            if members.is_empty() {
-                return Err(PlayError::Refused(vec![PenaltyProblem::NoMembers]));
-            }
-            members.into_iter().map(Some).collect()
-        } else {
-            vec![person]
-        };
-        let tournament = offence.map(|i| all[i].id());
-        let mut ids = Vec::new();
-        for who in on {
-            let id = p::insert(
-                conn,
-                &NewPenalty {
-                    championship: c,
-                    tournament,
-                    team: team.id(),
-                    entry: None,
-                    code: &rule.code,
-                    amount: decision.amount,
-                    reason,
-                    imposed_by: Some(judge),
-                    imposed_at: now,
-                },
-            )?;
-            p::set_scope(
-                conn,
-                id,
-                &Scope {
-                    count: i32::try_from(decision.count).unwrap_or(1),
-                    sanction: decision.sanction.map(Sanction::as_str),
-                    bars_tournament: bars,
-                    person: who,
-                },
-            )?;
-            audit::Entry::new("penalty.impose", format!("penalty:{id}"))
-                .actor(judge)
-                .championship(c)
-                .detail(format!(
-                    "{} {}: −{} ×{}{}{} — {reason}",
-                    rule.code,
-                    team.name,
-                    decision.amount,
-                    decision.count,
-                    decision
-                        .sanction
-                        .map(|s| format!(", {}", s.as_str()))
-                        .unwrap_or_default(),
-                    who.map(|w| format!(", person:{w}")).unwrap_or_default(),
-                ))
-                .record(conn)?;
-            ids.push(id);
-        }
-        if let Some(t) = tournament {
-            tournaments::bump_results_version(conn, t)?;
-        }
-        Ok(ids)
+    let reg = regulation(conn, c)?;
+    let mut problems = Vec::new();
+    if reason.is_empty() {
+        problems.push(PenaltyProblem::ReasonRequired);
     }
+    let team = t::by_id(conn, TeamId(ask.team))?.filter(|x| x.championship() == c);
+    if team.is_none() {
+        problems.push(PenaltyProblem::UnknownTeam);
+    }
+    let all = tournaments::of_championship(conn, c)?;
+    let mut offence = match ask.tournament {
+        Some(id) => {
+            let found = all.iter().position(|x| x.id == id);
+            if found.is_none() {
+                problems.push(PenaltyProblem::UnknownTournament);
+            }
+            found
+        }
+        None => None,
+    };
+    let nick = ask.person.trim();
+    let person = if nick.is_empty() {
+        None
+    } else {
+        let found = people::by_nick(conn, nick)?;
+        if found.is_none() {
+            problems.push(PenaltyProblem::UnknownPerson {
+                nick: nick.to_owned(),
+            });
+        }
+        found.map(|x| x.id())
+    };
+    let Some(rule) = reg.penalty(&ask.code).cloned() else {
+        problems.insert(0, PenaltyProblem::UnknownRule);
+        return Err(PlayError::Refused(problems));
+    };
+    // G-D2: the game to lose, being played now by the team; its tournament
+    // is the offence's.
+    let mut lost_game = None;
+    if ask.game_loss && ask.game.is_some() {
+        match game_to_lose(conn, c, team.as_ref().map(t::Team::id), ask)? {
+            Ok(found) => {
+                offence = all.iter().position(|x| x.id == found.0.tournament.0);
+                lost_game = Some(found);
+            }
+            Err(PenaltyProblem::UnknownTeam) => {}
+            Err(problem) => problems.push(problem),
+        }
+    }
+    let prior = match &team {
+        Some(team) => p::of_championship(conn, c)?
+            .iter()
+            .filter(|x| x.in_force() && x.team_id == team.id && x.code == rule.code)
+            .count(),
+        None => 0,
+    };
+    let request = Request {
+        count: ask.count,
+        amount: ask.amount,
+        removal: ask.removal,
+        game_loss: ask.game_loss,
+        // A game named but refused is reported above, not as missing.
+        has_game: ask.game.is_some(),
+        prior_cases: prior,
+        team_dissolved: team
+            .as_ref()
+            .is_some_and(|x| x.status() == TeamStatus::Dissolved),
+        has_tournament: offence.is_some(),
+        has_person: person.is_some(),
+    };
+    let decision = match rules::decide(&rule, &request) {
+        Ok(d) => Some(d),
+        Err(found) => {
+            problems.extend(found.into_iter().map(PenaltyProblem::Rule));
+            None
+        }
+    };
+    // G-D2 removal: the entry it takes out of the tournament, if one of the
+    // team's is still in it (see `entry_to_remove`).
+    let mut removed = None;
+    if let (Some(d), Some(team), Some(i)) = (&decision, &team, offence)
+        && d.sanction == Some(Sanction::Removed)
+        && all[i].finished_at.is_none()
+    {
+        match entry_to_remove(conn, all[i].id(), team.id(), ask.entry)? {
+            Ok(found) => removed = found,
+            Err(problem) => problems.push(problem),
+        }
+    }
+    let (Some(team), Some(decision), true) = (team, decision, problems.is_empty()) else {
+        return Err(PlayError::Refused(problems));
+    };
+    // The tournament a sanction bars.
+    // The next stage: the smallest number after the offence's.
+    let next_after = |i: usize| {
+        all.iter()
+            .filter(|x| x.number > all[i].number)
+            .min_by_key(|x| x.number)
+            .map(|x| x.id())
+    };
+    let next_to_start = || all.iter().find(|x| x.starts_at > now).map(|x| x.id());
+    let bars = match decision.sanction {
+        Some(Sanction::DisqualifiedNext) => Some(
+            offence
+                .and_then(next_after)
+                .ok_or(PlayError::Refused(vec![PenaltyProblem::NoNextTournament]))?,
+        ),
+        Some(Sanction::MissesTournament) => Some(
+            next_to_start().ok_or(PlayError::Refused(vec![PenaltyProblem::NoNextTournament]))?,
+        ),
+        Some(Sanction::Removed | Sanction::PlayerRemoved) => offence.map(|i| all[i].id()),
+        Some(Sanction::Banned) | None => None,
+    };
+    // G-G4: the sanction passes to each member of the dissolved team.
+    let on: Vec<Option<PersonId>> = if decision.sanction == Some(Sanction::MissesTournament) {
+        let last = team
+            .dissolved_at
+            .map_or(now, |at| at - chrono::Duration::microseconds(1));
+        let members = t::members_at(conn, team.id(), last)?;
+        if members.is_empty() {
+            return Err(PlayError::Refused(vec![PenaltyProblem::NoMembers]));
+        }
+        members.into_iter().map(Some).collect()
+    } else {
+        vec![person]
+    };
+    let tournament = offence.map(|i| all[i].id());
+    let entry = lost_game
+        .as_ref()
+        .map(|(_, x)| x.id())
+        .or(removed.as_ref().map(Entry::id));
+    let mut ids = Vec::new();
+    for who in on {
+        let id = p::insert(
+            conn,
+            &NewPenalty {
+                championship: c,
+                tournament,
+                team: team.id(),
+                entry,
+                code: &rule.code,
+                amount: decision.amount,
+                reason,
+                imposed_by: Some(judge),
+                imposed_at: now,
+            },
+        )?;
+        p::set_scope(
+            conn,
+            id,
+            &Scope {
+                count: i32::try_from(decision.count).unwrap_or(1),
+                sanction: decision.sanction.map(Sanction::as_str),
+                bars_tournament: bars,
+                person: who,
+                game: lost_game.as_ref().map(|(x, _)| x.game.id()),
+            },
+        )?;
+        audit::Entry::new("penalty.impose", format!("penalty:{id}"))
+            .actor(judge)
+            .championship(c)
+            .detail(format!(
+                "{} {}: −{} ×{}{}{}{} — {reason}",
+                rule.code,
+                team.name,
+                decision.amount,
+                decision.count,
+                decision
+                    .sanction
+                    .map(|s| format!(", {}", s.as_str()))
+                    .unwrap_or_default(),
+                lost_game
+                    .as_ref()
+                    .map(|(x, _)| format!(", loss of game:{}", x.game.id))
+                    .unwrap_or_default(),
+                who.map(|w| format!(", person:{w}")).unwrap_or_default(),
+            ))
+            .record(conn)?;
+        ids.push(id);
+    }
+    if let Some((x, offender)) = &lost_game {
+        lose_game(conn, c, ids[0], x, offender, judge, now)?;
+    }
+    if let Some(x) = &removed {
+        remove_entry(conn, c, ids[0], x, reason, judge, now)?;
+    }
+    if let Some(t) = tournament {
+        tournaments::bump_results_version(conn, t)?;
+    }
+    Ok(ids)
+}
+
+/// G-D2 loss of the current game: the offending side loses it over the
+/// board (the game had begun), audited with the penalty that did it.
+fn lose_game(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    penalty: i64,
+    x: &InPlay,
+    offender: &Entry,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), PenaltyError> {
+    let m = r::match_by_id(conn, MatchId(x.game.match_id))?.ok_or(PlayError::NotFound)?;
+    let result = loss_for(&m, offender.id);
+    if !r::decide_result(conn, x.game.id(), x.game.version, result, Some(judge), now)? {
+        return Err(PlayError::Refused(vec![PenaltyProblem::GameDecided]));
+    }
+    let at = &x.at;
+    audit::Entry::new("game.result", format!("game:{}", x.game.id))
+        .actor(judge)
+        .championship(c)
+        .detail(format!(
+            "G-D2 penalty #{penalty}, loss of the current game by {}: round {} table {} board {} game {}: {} → {}",
+            offender.name,
+            at.round,
+            at.table,
+            at.board,
+            at.game_no,
+            x.game.result,
+            r::result_code(result)
+        ))
+        .record(conn)?;
+    Ok(())
+}
+
+/// G-D2 removal of an entry from its tournament: before the draw it leaves
+/// the field (the waiting list moves up, R-1.9); once playing it is
+/// withdrawn as under G-G2 (`boards::withdraw_in`) — without a G-G2 row:
+/// the G-D2 penalty is the record.
+fn remove_entry(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    penalty: i64,
+    x: &Entry,
+    reason: &str,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), PenaltyError> {
+    if x.status() != EntryStatus::Entered {
+        return Ok(());
+    }
+    let t = TournamentId(x.tournament_id);
+    let tour = tournaments::by_id(conn, t.0)?.ok_or(PlayError::NotFound)?;
+    let detail = if tour.drawn_at.is_none() {
+        e::set_status(
+            conn,
+            x.id(),
+            EntryStatus::Withdrawn,
+            now,
+            Some(reason),
+            None,
+        )?;
+        format!(
+            "G-D2 penalty #{penalty}: {} removed before the draw: {reason}",
+            x.name
+        )
+    } else if x.start_no.is_some() {
+        let done = super::boards::withdraw_in(conn, t, x.id(), reason, judge, now).map_err(
+            |e| match e {
+                PlayError::Refused(ps) => {
+                    PlayError::Refused(ps.into_iter().map(PenaltyProblem::Withdrawal).collect())
+                }
+                PlayError::NotFound => PlayError::NotFound,
+                PlayError::Forbidden => PlayError::Forbidden,
+                PlayError::Db(e) => PlayError::Db(e),
+            },
+        )?;
+        format!(
+            "G-D2 penalty #{penalty}: {} withdrawn after round {}, {} open games lost: {reason}",
+            done.name, done.after_round, done.games_lost
+        )
+    } else {
+        // Waiting or sitting out: it plays no game; the bar is enough.
+        return Ok(());
+    };
+    audit::Entry::new("entry.retire", format!("entry:{}", x.id))
+        .actor(judge)
+        .championship(c)
+        .detail(detail)
+        .record(conn)?;
+    Ok(())
 }
 
 /// Revokes a penalty with a reason; the row stays on record and the season
@@ -262,37 +634,89 @@ pub(crate) fn revoke_in(
     now: NaiveDateTime,
 ) -> Result<Penalty, PenaltyError> {
     let reason = reason.trim();
-    {
-        let found = p::by_id(conn, id)?
-            .filter(|x| x.championship_id == c.0)
-            .ok_or(PlayError::NotFound)?;
-        let mut problems = Vec::new();
-        if !found.in_force() {
+    let found = p::by_id(conn, id)?
+        .filter(|x| x.championship_id == c.0)
+        .ok_or(PlayError::NotFound)?;
+    let mut problems = Vec::new();
+    if !found.in_force() {
+        problems.push(PenaltyProblem::AlreadyRevoked);
+    }
+    if reason.is_empty() {
+        problems.push(PenaltyProblem::ReasonRequired);
+    }
+    if !problems.is_empty() || !p::revoke(conn, id, judge, reason, now)? {
+        if problems.is_empty() {
             problems.push(PenaltyProblem::AlreadyRevoked);
         }
-        if reason.is_empty() {
-            problems.push(PenaltyProblem::ReasonRequired);
-        }
-        if !problems.is_empty() || !p::revoke(conn, id, judge, reason, now)? {
-            if problems.is_empty() {
-                problems.push(PenaltyProblem::AlreadyRevoked);
-            }
-            return Err(PlayError::Refused(problems));
-        }
-        audit::Entry::new("penalty.revoke", format!("penalty:{id}"))
-            .actor(judge)
-            .championship(c)
-            .detail(format!(
-                "{} −{}: in force → revoked — {reason}",
-                found.code,
-                found.amount()
-            ))
-            .record(conn)?;
-        if let Some(t) = found.tournament_id {
-            tournaments::bump_results_version(conn, TournamentId(t))?;
-        }
-        Ok(found)
+        return Err(PlayError::Refused(problems));
     }
+    let game = match found.game_id {
+        Some(g) => format!("; {}", give_game_back(conn, c, &found, g, judge, now)?),
+        None => String::new(),
+    };
+    audit::Entry::new("penalty.revoke", format!("penalty:{id}"))
+        .actor(judge)
+        .championship(c)
+        .detail(format!(
+            "{} −{}: in force → revoked{game} — {reason}",
+            found.code,
+            found.amount()
+        ))
+        .record(conn)?;
+    if let Some(t) = found.tournament_id {
+        tournaments::bump_results_version(conn, TournamentId(t))?;
+    }
+    Ok(found)
+}
+
+/// Revoking a G-D2 loss of the current game: while the tournament is
+/// unfinished and the game still holds the result the penalty set, the
+/// game returns to "no result" (to be played on or decided by the judges);
+/// otherwise it is left as it is. Says what happened, for the audit log.
+fn give_game_back(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    penalty: &Penalty,
+    game: i64,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<String, PenaltyError> {
+    let Some((g, m, at, tour)) = locate_game(conn, c, game)? else {
+        return Ok(format!("game:{game} no longer exists"));
+    };
+    let set = loss_for(&m, penalty.entry_id.unwrap_or(m.home_entry_id));
+    if tour.finished_at.is_some() {
+        return Ok(format!(
+            "game:{game} left at {}: the tournament is finished",
+            g.result
+        ));
+    }
+    if g.result != r::result_code(set) {
+        return Ok(format!(
+            "game:{game} left at {}: it no longer holds the result the penalty set ({})",
+            g.result,
+            r::result_code(set)
+        ));
+    }
+    if !r::decide_result(
+        conn,
+        g.id(),
+        g.version,
+        BoardResult::NotPlayed,
+        Some(judge),
+        now,
+    )? {
+        return Err(PlayError::Refused(vec![PenaltyProblem::GameDecided]));
+    }
+    audit::Entry::new("game.result", format!("game:{game}"))
+        .actor(judge)
+        .championship(c)
+        .detail(format!(
+            "G-D2 penalty #{} revoked: round {} table {} board {} game {}: {} → pending",
+            penalty.id, at.round, at.table, at.board, at.game_no, g.result
+        ))
+        .record(conn)?;
+    Ok(format!("game:{game} {} → pending (no result)", g.result))
 }
 
 /// The sanctions in force that bar this team, or one of these people, from
@@ -339,6 +763,8 @@ pub struct Listed {
     pub person: Option<String>,
     pub imposed_by: Option<String>,
     pub revoked_by: Option<String>,
+    /// G-D2: where the game lost was played.
+    pub game: Option<GameRef>,
 }
 
 /// Every penalty of the championship, in force and revoked, oldest first.
@@ -365,6 +791,10 @@ pub fn list(
             person: nick_of(conn, x.person_id)?,
             imposed_by: nick_of(conn, x.imposed_by)?,
             revoked_by: nick_of(conn, x.revoked_by)?,
+            game: match x.game_id {
+                Some(g) => game_ref(conn, c, g)?,
+                None => None,
+            },
             penalty: x,
         });
     }

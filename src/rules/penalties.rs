@@ -61,6 +61,10 @@ pub struct Request {
     pub amount: Option<HalfPoints>,
     /// G-D2: removal from the tournament instead of a fine.
     pub removal: bool,
+    /// G-D2: loss of the current game instead of a fine.
+    pub game_loss: bool,
+    /// The game concerned was named (G-D2 loss of the current game).
+    pub has_game: bool,
     /// Penalties of the same code in force against the team (G-G3).
     pub prior_cases: usize,
     /// The team has been dissolved (G-G4).
@@ -78,6 +82,9 @@ pub struct Decision {
     pub amount: HalfPoints,
     pub count: u32,
     pub sanction: Option<Sanction>,
+    /// G-D2: the offending side loses the game named (over the board: the
+    /// game had begun), instead of a fine.
+    pub loses_game: bool,
 }
 
 /// Why a penalty cannot be imposed as asked.
@@ -97,6 +104,12 @@ pub enum Problem {
     NeedsPerson,
     /// G-G4 passes a sanction to members only when the team is dissolved.
     TeamNotDissolved,
+    /// The rule has no loss of the current game (only G-D2 does).
+    GameLossNotAllowed,
+    /// Loss of the current game needs the game.
+    NeedsGame,
+    /// G-D2 is one of: a fine, the loss of the current game, or removal.
+    OneChoice,
 }
 
 fn has(rule: &PenaltyRule, e: &PenaltyEffect) -> bool {
@@ -135,8 +148,25 @@ pub fn decide(rule: &PenaltyRule, r: &Request) -> Result<Decision, Vec<Problem>>
     {
         problems.push(Problem::AmountNotAllowed { allowed });
     }
+    // G-D2: "a disciplinary fine (0.5, 1, or loss of the current game) or
+    // removal" — one of them, not two.
+    let choices =
+        usize::from(r.amount.is_some()) + usize::from(r.game_loss) + usize::from(r.removal);
+    if choices > 1 && (r.game_loss || has(rule, &E::RemovedFromTournament)) {
+        problems.push(Problem::OneChoice);
+    }
     let mut needs_tournament = false;
-    let (amount, sanction) = if has(rule, &E::PassesToMembers) {
+    let mut loses_game = false;
+    let (amount, sanction) = if r.game_loss {
+        if !has(rule, &E::LossOfCurrentGame) {
+            problems.push(Problem::GameLossNotAllowed);
+        }
+        if !r.has_game {
+            problems.push(Problem::NeedsGame);
+        }
+        loses_game = true;
+        (HalfPoints::ZERO, None)
+    } else if has(rule, &E::PassesToMembers) {
         if !r.team_dissolved {
             problems.push(Problem::TeamNotDissolved);
         }
@@ -178,6 +208,7 @@ pub fn decide(rule: &PenaltyRule, r: &Request) -> Result<Decision, Vec<Problem>>
         amount,
         count: r.count,
         sanction,
+        loses_game,
     })
 }
 
@@ -310,6 +341,54 @@ mod tests {
             (d.amount, d.sanction),
             (HalfPoints::ZERO, Some(Sanction::Removed))
         );
+    }
+
+    #[test]
+    fn g_d2_loss_of_the_current_game_instead_of_a_fine() {
+        let r = rule("G-D2");
+        let loss = Request {
+            game_loss: true,
+            has_game: true,
+            ..one()
+        };
+        let d = decide(&r, &loss).expect("ok");
+        assert_eq!(
+            (d.amount, d.sanction, d.loses_game),
+            (HalfPoints::ZERO, None, true),
+            "no points: the game is the fine"
+        );
+        // The game must be named.
+        let nowhere = Request {
+            has_game: false,
+            ..loss.clone()
+        };
+        assert_eq!(decide(&r, &nowhere), Err(vec![Problem::NeedsGame]));
+        // One choice: not with a fine, not with removal.
+        for both in [
+            Request {
+                amount: Some(HalfPoints::ONE),
+                ..loss.clone()
+            },
+            Request {
+                removal: true,
+                ..loss.clone()
+            },
+        ] {
+            assert_eq!(decide(&r, &both), Err(vec![Problem::OneChoice]));
+        }
+        let fine_and_removal = Request {
+            amount: Some(HalfPoints::HALF),
+            removal: true,
+            ..one()
+        };
+        assert_eq!(decide(&r, &fine_and_removal), Err(vec![Problem::OneChoice]));
+        // Other rules have no game loss.
+        assert_eq!(
+            decide(&rule("G-G5"), &loss),
+            Err(vec![Problem::GameLossNotAllowed])
+        );
+        // A fine or a removal loses no game.
+        assert!(!decide(&r, &one()).expect("fine").loses_game);
     }
 
     #[test]

@@ -28,6 +28,12 @@ use crate::play::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::play::rounds::Loaded;
 use crate::rules::boards::{LateArrival, SubstitutionReason};
 
+/// A withdrawal's refusal in words, for another page (G-D2 removal on the
+/// penalties page).
+pub(crate) fn problem_words(lang: crate::i18n::Lang, p: &BoardsProblem) -> String {
+    problem(p, &|id| id.to_string()).render(lang)
+}
+
 /// A refusal in words.
 fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
     match p {

@@ -57,6 +57,18 @@ pub(crate) fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
         PenaltyProblem::NoNextTournament => lang.msg(msg!("penalty-no-next-tournament")),
         PenaltyProblem::NoMembers => lang.msg(msg!("penalty-no-members")),
         PenaltyProblem::AlreadyRevoked => lang.msg(msg!("penalty-already-revoked")),
+        PenaltyProblem::UnknownGame => lang.msg(msg!("penalty-unknown-game")),
+        PenaltyProblem::GameNotCurrent => lang.msg(msg!("penalty-game-not-current")),
+        PenaltyProblem::GameNotOfTeam => lang.msg(msg!("penalty-game-not-of-team")),
+        PenaltyProblem::GameDecided => lang.msg(msg!("penalty-game-decided")),
+        PenaltyProblem::TournamentFinished => lang.msg(msg!("penalty-tournament-finished")),
+        PenaltyProblem::EntryNotOfTeam => lang.msg(msg!("penalty-entry-not-of-team")),
+        PenaltyProblem::EntryRequired { entries } => Message::new(msg!("penalty-entry-required"))
+            .arg("entries", entries.join(", "))
+            .render(lang),
+        PenaltyProblem::Withdrawal(b) => Message::new(msg!("penalty-withdrawal-refused"))
+            .arg("problem", super::captains::problem_words(lang, b))
+            .render(lang),
         PenaltyProblem::Rule(r) => match r {
             Problem::Automatic => lang.msg(msg!("penalty-automatic")),
             Problem::CountInvalid => lang.msg(msg!("penalty-count-invalid")),
@@ -76,6 +88,9 @@ pub(crate) fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             Problem::NeedsTournament => lang.msg(msg!("penalty-needs-tournament")),
             Problem::NeedsPerson => lang.msg(msg!("penalty-needs-person")),
             Problem::TeamNotDissolved => lang.msg(msg!("penalty-team-not-dissolved")),
+            Problem::GameLossNotAllowed => lang.msg(msg!("penalty-game-loss-not-allowed")),
+            Problem::NeedsGame => lang.msg(msg!("penalty-needs-game")),
+            Problem::OneChoice => lang.msg(msg!("penalty-one-choice")),
         },
     }
 }
@@ -112,8 +127,23 @@ pub struct PenaltiesPage {
     rules: Vec<RuleView>,
     teams: Vec<(i64, String)>,
     tournaments: Vec<(i64, String)>,
+    /// G-D2: the games being played now (id, where and who).
+    games: Vec<(i64, String)>,
+    /// Entries of unfinished tournaments (id, tournament and name), for a
+    /// team with several (G-B13 doubles).
+    entries: Vec<(i64, String)>,
     problems: Vec<String>,
     form: ImposeForm,
+}
+
+/// Where a game is, in words.
+fn game_words(key: crate::i18n::MsgKey, at: &ops::GameRef) -> Message {
+    Message::new(key)
+        .arg("tournament", at.tournament_no)
+        .arg("round", at.round)
+        .arg("table", at.table)
+        .arg("board", at.board)
+        .arg("game", at.game_no)
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -126,6 +156,11 @@ pub struct ImposeForm {
     /// The fine in half-points, when the rule offers a choice (G-D2).
     pub amount_halves: String,
     pub removal: String,
+    /// G-D2: loss of the current game (checkbox) and the game.
+    pub game_loss: String,
+    pub game: String,
+    /// The team's entry, when it has several in the tournament.
+    pub entry: String,
     pub person: String,
     pub reason: String,
 }
@@ -144,6 +179,9 @@ impl ImposeForm {
             },
             amount: self.amount_halves.trim().parse().ok().map(HalfPoints),
             removal: !self.removal.is_empty(),
+            game_loss: !self.game_loss.is_empty(),
+            game: self.game.trim().parse().ok(),
+            entry: self.entry.trim().parse().ok(),
             person: self.person.clone(),
             reason: self.reason.clone(),
         }
@@ -164,14 +202,33 @@ async fn penalties_page(
     form: ImposeForm,
 ) -> Result<PenaltiesPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (championship, listed, teams, tournaments, is_judge) = state
+    let (championship, listed, teams, tournaments, is_judge, in_play, entries) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let listed = ops::list(conn, c)?;
             let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
             let is_judge = super::guards::holds::<Judges>(conn, viewer, c)?;
-            Ok((championship, listed, teams, tournaments, is_judge))
+            let (mut in_play, mut entries) = (Vec::new(), Vec::new());
+            if is_judge {
+                in_play = ops::games_in_play(conn, c)?;
+                for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
+                    for x in db::entries::of_tournament(conn, t.id())? {
+                        if x.status() == db::entries::EntryStatus::Entered {
+                            entries.push((x.id, t.number, x.name));
+                        }
+                    }
+                }
+            }
+            Ok((
+                championship,
+                listed,
+                teams,
+                tournaments,
+                is_judge,
+                in_play,
+                entries,
+            ))
         })
         .await?;
     let lang = ctx.lang;
@@ -205,6 +262,11 @@ async fn penalties_page(
                         words.push_str(&format!(": {p}"));
                     }
                     words
+                })
+                .or_else(|| {
+                    l.game
+                        .as_ref()
+                        .map(|at| game_words(msg!("penalty-game-lost"), at).render(lang))
                 })
                 .unwrap_or_default();
             RowView {
@@ -287,6 +349,30 @@ async fn penalties_page(
                     t.id,
                     Message::new(msg!("tournament-title"))
                         .arg("number", t.number)
+                        .render(lang),
+                )
+            })
+            .collect(),
+        games: in_play
+            .iter()
+            .map(|x| {
+                (
+                    x.game.id,
+                    game_words(msg!("penalty-game-option"), &x.at)
+                        .arg("home", &x.home.name)
+                        .arg("away", &x.away.name)
+                        .render(lang),
+                )
+            })
+            .collect(),
+        entries: entries
+            .into_iter()
+            .map(|(id, number, name)| {
+                (
+                    id,
+                    Message::new(msg!("penalty-entry-option"))
+                        .arg("tournament", number)
+                        .arg("entry", name)
                         .render(lang),
                 )
             })

@@ -400,7 +400,7 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
 /// Ладья enters twice: Ладья1 by its captain, Ладья2 by the member la6,
 /// who captains the double for this tournament (G-B13). Конь and Слон
 /// enter once.
-async fn with_a_double(club: &Club) -> (Vec<Team>, i64) {
+pub(crate) async fn with_a_double(club: &Club) -> (Vec<Team>, i64) {
     let ladya = g_team(club, "Ладья", "la", 10).await;
     let kon = g_team(club, "Конь", "ko", 5).await;
     let slon = g_team(club, "Слон", "sl", 5).await;

@@ -4,7 +4,7 @@
 //! table to its penalty, who and when.
 
 use league::db;
-use league::ids::ChampionshipId;
+use league::ids::{ChampionshipId, TournamentId};
 use reqwest::{Client, StatusCode};
 
 use crate::helpers::Page;
@@ -498,4 +498,484 @@ async fn g_g7_a_player_using_an_engine_is_removed_and_the_team_plays_on_with_a_s
     let lineup = "Ладья,la1,la2,la6,la4,la5";
     let page = club.enter(&team.captain, t, lineup).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// Four teams entered, drawn (seed 7) and round 1 published; returns the
+/// teams and the tournament.
+async fn playing(club: &Club) -> (Vec<Team>, i64) {
+    let (teams, t) = crate::play::four_entered(club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    crate::play::publish_last(club, &url).await;
+    (teams, t)
+}
+
+/// The games of round `n` as stored: (game, home entry's name, away
+/// entry's name).
+fn round_games(club: &Club, t: i64, n: i32) -> Vec<(db::rounds::Game, String, String)> {
+    let mut conn = club.app.db();
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+    let round = rounds.iter().find(|r| r.number == n).expect("round");
+    let matches = db::rounds::matches_of_rounds(&mut conn, &[round.id]).expect("matches");
+    let entries = club.entries(t);
+    let name = |id: Option<i64>| {
+        entries
+            .iter()
+            .find(|x| Some(x.id) == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let ids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+    db::rounds::games_of_matches(&mut conn, &ids)
+        .expect("games")
+        .into_iter()
+        .map(|g| {
+            let m = matches.iter().find(|m| m.id == g.match_id).expect("match");
+            (g, name(Some(m.home_entry_id)), name(m.away_entry_id))
+        })
+        .collect()
+}
+
+fn game(club: &Club, id: i64) -> db::rounds::Game {
+    db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(id))
+        .expect("game")
+        .expect("there")
+}
+
+/// A judge's result for one game through the tournament page's form.
+async fn judge_result(club: &Club, t: i64, id: i64, result: &str) {
+    let g = game(club, id);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/games/{id}/result", club.tournament_url(t)),
+            &[("result", result), ("version", &g.version.to_string())],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// The standings of the tournament page: (entry, game points).
+async fn standings(club: &Club, t: i64) -> Vec<(String, String)> {
+    let page = club.app.get(&club.tournament_url(t)).await;
+    let names = page.texts("table.standings tbody td:nth-child(2)");
+    let gp = page.texts("table.standings tbody td:nth-child(4)");
+    names.into_iter().zip(gp).collect()
+}
+
+#[tokio::test]
+async fn g_d2_loss_of_the_current_game_loses_it_over_the_board_and_revoking_gives_it_back() {
+    let club = Club::new("G").await;
+    let (teams, t) = playing(&club).await;
+    let ladya = &teams[0];
+    let games = round_games(&club, t, 1);
+    // Ладья's board 1 game 1 is being played; one game of the other match
+    // too; every other game of round 1 is drawn.
+    let (current, home, away) = games
+        .iter()
+        .find(|(g, h, a)| (h == "Ладья" || a == "Ладья") && g.board == 1 && g.game_no == 1)
+        .cloned()
+        .expect("Ладья's board 1 game 1");
+    let ladya_home = home == "Ладья";
+    let opponent = if ladya_home {
+        away.clone()
+    } else {
+        home.clone()
+    };
+    let (elsewhere, ..) = games
+        .iter()
+        .find(|(_, h, a)| h != "Ладья" && a != "Ладья")
+        .cloned()
+        .expect("the other match");
+    for (g, ..) in &games {
+        if g.id != current.id && g.id != elsewhere.id {
+            judge_result(&club, t, g.id, "1/2").await;
+        }
+    }
+    // The judges' form lists the games being played, with where and who.
+    let page = club.app.get_with(&club.root, &penalties_url(&club)).await;
+    let option = page
+        .select_text(&format!("#p-game option[value='{}']", current.id))
+        .expect("the game is offered");
+    assert!(
+        option.contains("тур 1")
+            && option.contains("доска 1, партия 1")
+            && option.contains("Ладья"),
+        "{option}"
+    );
+    assert_eq!(
+        page.texts("#p-game option").len(),
+        3,
+        "— and the two games still played"
+    );
+    let id = ladya.id.to_string();
+    let tid = t.to_string();
+    let ask = |g: i64, extra: &[(&str, &str)]| {
+        let mut fields = vec![
+            ("code".to_owned(), "G-D2".to_owned()),
+            ("team".to_owned(), id.clone()),
+            ("game_loss".to_owned(), "1".to_owned()),
+            ("game".to_owned(), g.to_string()),
+            (
+                "reason".to_owned(),
+                "argued with the judge at board 1".to_owned(),
+            ),
+        ];
+        fields.extend(
+            extra
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
+        fields
+    };
+    // Refused, nothing recorded: a game of another match, a game with its
+    // result, and a fine chosen beside the loss.
+    let page = impose_owned(&club, ask(elsewhere.id, &[])).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.texts("#penalty-problems li"),
+        ["Ни одна сторона этой партии не играет за эту команду (или за выбранный состав)."]
+    );
+    let decided = games
+        .iter()
+        .find(|(g, h, a)| (h == "Ладья" || a == "Ладья") && g.id != current.id)
+        .expect("a drawn game of Ладья")
+        .0
+        .id;
+    let page = impose_owned(&club, ask(decided, &[])).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.texts("#penalty-problems li"),
+        ["У этой партии уже есть результат."]
+    );
+    let page = impose_owned(&club, ask(current.id, &[("amount_halves", "2")])).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#penalty-problems li")[0].contains("Выберите одно"),
+        "{}",
+        page.text
+    );
+    // The form comes back filled.
+    assert_eq!(
+        page.attr("#p-game-loss", "checked").as_deref(),
+        Some(""),
+        "the choice kept"
+    );
+    assert!(rows(&club).is_empty());
+    assert_eq!(game(&club, current.id).result, "pending");
+
+    // Imposed: no points, the game named, lost by Ладья over the board.
+    let page = impose_owned(&club, ask(current.id, &[("tournament", tid.as_str())])).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let all = rows(&club);
+    assert_eq!(all.len(), 1);
+    let pid = all[0].id;
+    let entry = club
+        .entries(t)
+        .iter()
+        .find(|x| x.name == "Ладья")
+        .expect("entry")
+        .id;
+    assert_eq!(
+        (
+            all[0].amount,
+            all[0].game_id,
+            all[0].entry_id,
+            all[0].sanction.clone()
+        ),
+        (0, Some(current.id), Some(entry), None)
+    );
+    let lost = if ladya_home { "0-1" } else { "1-0" };
+    assert_eq!(game(&club, current.id).result, lost);
+    // The standings follow: 4½ against 5½ in Ладья's match; the other
+    // match has 9 draws and one game still played (4½ each).
+    let table = standings(&club, t).await;
+    let gp = |name: &str| {
+        table
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, g)| g.clone())
+            .expect("in the standings")
+    };
+    assert_eq!(
+        (gp("Ладья"), gp(&opponent)),
+        ("4½".to_owned(), "5½".to_owned())
+    );
+    assert_eq!(table[0].0, opponent, "{table:?}");
+    // The penalties page names the game; the season table has no deduction.
+    let list = club.app.get(&penalties_url(&club)).await;
+    let sanction = list.texts(&format!("#penalty-{pid} td.sanction")).join("");
+    let table = table_no(&club, current.match_id);
+    assert!(
+        sanction.starts_with("проигрыш партии: турнир ")
+            && sanction.ends_with(&format!("тур 1, стол {table}, доска 1, партия 1")),
+        "{sanction}"
+    );
+    let (season_page, _) = season(&club).await;
+    assert!(season_page.texts("ul.deductions li").is_empty());
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    assert!(
+        audit.iter().any(|a| a.action == "game.result"
+            && a.subject == format!("game:{}", current.id)
+            && a.detail.contains(&format!("G-D2 penalty #{pid}"))
+            && a.detail.contains(&format!("pending → {lost}"))),
+        "{audit:?}"
+    );
+
+    // Revoked while the tournament runs: the game has no result again.
+    let revoke = format!("{}/{pid}/revoke", penalties_url(&club));
+    let page = club
+        .app
+        .post_with(&club.root, &revoke, &[("reason", "the judge misheard")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(game(&club, current.id).result, "pending");
+    let table = standings(&club, t).await;
+    let gp = |name: &str| {
+        table
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, g)| g.clone())
+            .expect("in the standings")
+    };
+    assert_eq!(
+        (gp("Ладья"), gp(&opponent)),
+        ("4½".to_owned(), "4½".to_owned())
+    );
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    assert!(audit.iter().any(|a| a.action == "penalty.revoke"
+        && a.subject == format!("penalty:{pid}")
+        && a.detail.contains("→ pending")));
+
+    // Imposed again, then the judges change the game: revoking leaves it
+    // and says so.
+    let page = impose_owned(&club, ask(current.id, &[])).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let again = rows(&club).last().expect("second").id;
+    judge_result(&club, t, current.id, "1/2").await;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/{again}/revoke", penalties_url(&club)),
+            &[("reason", "settled otherwise")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(game(&club, current.id).result, "1/2");
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    assert!(
+        audit.iter().any(|a| a.action == "penalty.revoke"
+            && a.subject == format!("penalty:{again}")
+            && a.detail.contains("left at 1/2")),
+        "{audit:?}"
+    );
+}
+
+async fn impose_owned(club: &Club, fields: Vec<(String, String)>) -> Page {
+    let refs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    impose(club, &club.root, &refs).await
+}
+
+fn table_no(club: &Club, match_id: i64) -> i32 {
+    db::rounds::match_by_id(&mut club.app.db(), league::ids::MatchId(match_id))
+        .expect("match")
+        .expect("there")
+        .table_no
+}
+
+#[tokio::test]
+async fn g_d2_removal_withdraws_a_team_already_playing_like_g_g2() {
+    let club = Club::new("G").await;
+    let (teams, t) = playing(&club).await;
+    let ferz = &teams[3];
+    let url = club.tournament_url(t);
+    let games = round_games(&club, t, 1);
+    let of_ferz: Vec<&(db::rounds::Game, String, String)> = games
+        .iter()
+        .filter(|(_, h, a)| h == "Ферзь" || a == "Ферзь")
+        .collect();
+    let ferz_home = of_ferz[0].1 == "Ферзь";
+    // Two of Ферзь's games are played (Ферзь loses them), then it disobeys
+    // the judge and is removed.
+    let beaten = if ferz_home { "0-1" } else { "1-0" };
+    for (g, ..) in of_ferz.iter().take(2) {
+        judge_result(&club, t, g.id, beaten).await;
+    }
+    impose_ok(
+        &club,
+        ferz,
+        "G-D2",
+        &[
+            ("removal", "1"),
+            ("tournament", &t.to_string()),
+            ("reason", "refused to leave the hall"),
+        ],
+    )
+    .await;
+    // Withdrawn as under G-G2: retired, its open games lost by forfeit.
+    let entry = club
+        .entries(t)
+        .into_iter()
+        .find(|x| x.name == "Ферзь")
+        .expect("entry");
+    assert_eq!(entry.status, "retired");
+    assert_eq!(entry.retired_after_round, Some(1));
+    let forfeit = if ferz_home { "-+" } else { "+-" };
+    let results: Vec<String> = of_ferz
+        .iter()
+        .map(|(g, ..)| game(&club, g.id).result)
+        .collect();
+    assert_eq!(
+        results.iter().filter(|r| *r == beaten).count(),
+        2,
+        "{results:?}"
+    );
+    assert_eq!(
+        results.iter().filter(|r| *r == forfeit).count(),
+        8,
+        "{results:?}"
+    );
+    // One penalty: G-D2 naming the entry, no G-G2 row beside it.
+    let all = rows(&club);
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(
+        (
+            all[0].code.as_str(),
+            all[0].sanction.as_deref(),
+            all[0].entry_id
+        ),
+        ("G-D2", Some("removed"), Some(entry.id))
+    );
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    assert!(
+        audit.iter().any(|a| a.action == "entry.retire"
+            && a.detail.contains(&format!("G-D2 penalty #{}", all[0].id))
+            && a.detail.contains("8 open games lost")),
+        "{audit:?}"
+    );
+    // Round 2: its match is forfeited whole (round robin), no games.
+    for (g, h, a) in &games {
+        if h != "Ферзь" && a != "Ферзь" {
+            judge_result(&club, t, g.id, "1/2").await;
+        }
+    }
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    crate::play::publish_last(&club, &url).await;
+    let page = club.app.get(&url).await;
+    let scores = page.texts("#round-2 tr.match td.score");
+    assert!(
+        scores.iter().any(|s| s == "10-0" || s == "0-10"),
+        "{scores:?}"
+    );
+    assert_eq!(page.texts("#round-2 tr.game").len(), 10);
+    // It may not enter that tournament again; nothing changes.
+    let page = club
+        .enter(&ferz.captain, t, &line(ferz, "Ферзь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(club.entries(t).len(), 4);
+    // The season table shows no deduction for it: the removal costs no
+    // points beyond the games.
+    let (season_page, table) = season(&club).await;
+    assert!(season_page.texts("ul.deductions li").is_empty());
+    assert_eq!(table, [("Ферзь".to_owned(), String::new(), "0".to_owned())]);
+}
+
+#[tokio::test]
+async fn g_d2_removal_of_a_team_with_two_entries_takes_out_the_one_named() {
+    let club = Club::new("G").await;
+    let (teams, t) = crate::appeals::with_a_double(&club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    crate::play::publish_last(&club, &url).await;
+    let ladya = &teams[0];
+    let id = ladya.id.to_string();
+    let tid = t.to_string();
+    let fields = [
+        ("code", "G-D2"),
+        ("team", id.as_str()),
+        ("tournament", tid.as_str()),
+        ("removal", "1"),
+        ("reason", "la7 swore at the judge"),
+    ];
+    // Two entries of Ладья play: which one is refused in words.
+    let page = impose(&club, &club.root, &fields).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.texts("#penalty-problems li"),
+        ["У команды в турнире несколько составов (Ладья1, Ладья2): выберите тот, о котором речь."]
+    );
+    assert!(rows(&club).is_empty());
+    let entries = club.entries(t);
+    let double = entries
+        .iter()
+        .find(|x| x.name == "Ладья2")
+        .expect("Ладья2")
+        .id;
+    let page = club.app.get_with(&club.root, &penalties_url(&club)).await;
+    assert!(
+        page.select_text(&format!("#p-entry option[value='{double}']"))
+            .unwrap_or_default()
+            .contains("Ладья2")
+    );
+    let chosen = double.to_string();
+    let mut with = fields.to_vec();
+    with.push(("entry", chosen.as_str()));
+    let page = impose(&club, &club.root, &with).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Ладья2 is withdrawn; Ладья1 plays on.
+    let statuses: Vec<(String, String)> = club
+        .entries(t)
+        .into_iter()
+        .map(|x| (x.name, x.status))
+        .collect();
+    assert!(statuses.contains(&("Ладья2".to_owned(), "retired".to_owned())));
+    assert!(statuses.contains(&("Ладья1".to_owned(), "entered".to_owned())));
+    assert_eq!(rows(&club)[0].entry_id, Some(double));
+}
+
+#[tokio::test]
+async fn g_d2_removal_before_the_draw_takes_the_entry_out_of_the_field() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    impose_ok(
+        &club,
+        &team,
+        "G-D2",
+        &[("removal", "1"), ("tournament", &t.to_string())],
+    )
+    .await;
+    let entries = club.entries(t);
+    assert_eq!(
+        (entries[0].status.as_str(), rows(&club)[0].entry_id),
+        ("withdrawn", Some(entries[0].id))
+    );
+    // Entering again is refused by the sanction.
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("G-D2: команда удалена с турнира"));
 }
