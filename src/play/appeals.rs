@@ -2,7 +2,8 @@
 //! (G-E3), as transactions: a captain files after the tournament, the
 //! judges propose what an upheld case changes, the committee computed by
 //! `rules::appeals::committee` votes, and the decision is applied — game
-//! results, penalties (through `play::penalties`), then the places,
+//! results, penalties (through `play::penalties`), final places set
+//! directly (kept in `place_overrides`, see `rules::places`), then the places,
 //! tournament points, history and season top four recorded again
 //! (`rounds::rerecord_finished`) — in the one transaction that decides,
 //! with audit entries naming the case.
@@ -17,8 +18,11 @@ use crate::db::rounds as r;
 use crate::db::{
     DbConnection, audit, championships, entries, people, teams, tournaments, write_transaction,
 };
-use crate::ids::{ChampionshipId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId};
+use crate::ids::{
+    ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId,
+};
 use crate::rules::appeals::{self as rules, CaptainOf, Ground, Member, Outcome, Seat};
+use crate::rules::ranking::Place;
 use crate::rules::regulation::{PenaltyEffect, Regulation};
 use crate::rules::score::HalfPoints;
 
@@ -53,7 +57,11 @@ pub enum AppealProblem {
     /// A penalty the remedy asks for was refused.
     Penalty(pen::PenaltyProblem),
     /// The changed results cannot be placed (a play-off is now needed, …).
-    Places(String),
+    Places(super::rounds::RoundProblem),
+    /// The entry has no place in the case's tournament.
+    UnknownEntry,
+    /// The place asked does not fit the tournament's places (G-D4).
+    Standing(crate::rules::places::FixProblem),
 }
 
 pub type AppealError = PlayError<AppealProblem>;
@@ -217,6 +225,12 @@ pub enum RemedyAsk {
     Revoke {
         penalty: i64,
     },
+    /// G-D4: the entry takes this final place; the others keep their order
+    /// (`rules::places::fix`).
+    Standing {
+        entry: i64,
+        place: i32,
+    },
 }
 
 fn open_case(conn: &mut DbConnection, c: ChampionshipId, id: i64) -> Result<Appeal, AppealError> {
@@ -308,6 +322,15 @@ pub fn propose(
                     ..NewRemedy::default()
                 }
             }
+            RemedyAsk::Standing { entry, place } => {
+                check_standing(conn, &case, *entry, *place)?;
+                NewRemedy {
+                    kind: "standing",
+                    entry: Some(*entry),
+                    place: Some(*place),
+                    ..NewRemedy::default()
+                }
+            }
         };
         let rid = a::add_remedy(conn, id, &new, Some(judge), now)?;
         audit::Entry::new("appeal.propose", format!("appeal:{id}"))
@@ -317,6 +340,55 @@ pub fn propose(
             .record(conn)?;
         Ok(rid)
     })
+}
+
+/// A standing remedy must fit the tournament's recorded places together
+/// with the places earlier decisions set and this case's other standing
+/// remedies (G-D4): the entry is placed, the place is one of 1..n, no
+/// place is asked twice.
+fn check_standing(
+    conn: &mut DbConnection,
+    case: &Appeal,
+    entry: i64,
+    place: i32,
+) -> Result<(), AppealError> {
+    let t = TournamentId(case.tournament_id);
+    let placed = crate::db::results::places_of_tournament(conn, t)?;
+    if placed.is_empty() {
+        return refuse(AppealProblem::TournamentNotFinished);
+    }
+    if !placed.iter().any(|(e, _, _)| *e == entry) {
+        return refuse(AppealProblem::UnknownEntry);
+    }
+    let at = |p: i32| u32::try_from(p).unwrap_or(0);
+    let computed: Vec<(i64, Place)> = placed
+        .iter()
+        .map(|(e, first, last)| {
+            (
+                *e,
+                Place {
+                    first: at(*first),
+                    last: at(*last),
+                },
+            )
+        })
+        .collect();
+    let mut asked: Vec<(i64, u32)> = a::remedies_of(conn, case.id)?
+        .iter()
+        .filter(|x| x.kind == "standing")
+        .filter_map(|x| Some((x.entry_id?, at(x.place?))))
+        .collect();
+    asked.push((entry, at(place)));
+    // Earlier decisions stand unless this case sets the same entry again.
+    let mut fixed: Vec<(i64, u32)> = crate::db::results::overrides_of(conn, t)?
+        .iter()
+        .filter(|x| !asked.iter().any(|(e, _)| *e == x.entry_id))
+        .map(|x| (x.entry_id, at(x.place)))
+        .collect();
+    fixed.extend(asked);
+    crate::rules::places::fix(&computed, &fixed)
+        .map(drop)
+        .map_err(|ps| PlayError::Refused(ps.into_iter().map(AppealProblem::Standing).collect()))
 }
 
 fn regulation(conn: &mut DbConnection, c: ChampionshipId) -> Result<Regulation, AppealError> {
@@ -506,6 +578,31 @@ fn apply(
                 let Some(p) = x.penalty_id else { continue };
                 pen::revoke_in(conn, c, p, judge, &reason, now).map_err(penalty_problem)?;
             }
+            "standing" => {
+                let (Some(entry), Some(place)) = (x.entry_id, x.place) else {
+                    continue;
+                };
+                let name = entries::by_id(conn, EntryId(entry))?
+                    .filter(|e| e.tournament_id == t.0)
+                    .ok_or(PlayError::Refused(vec![AppealProblem::UnknownEntry]))?
+                    .name;
+                // Recorded now; `rerecord_finished` below places the
+                // tournament with it, and every later computation too.
+                crate::db::results::set_override(
+                    conn,
+                    t,
+                    EntryId(entry),
+                    place,
+                    Some(case.id),
+                    judge,
+                    now,
+                )?;
+                audit::Entry::new("tournament.standing", format!("tournament:{t}"))
+                    .actor(judge)
+                    .championship(c)
+                    .detail(format!("{reason}: {name} → place {place}"))
+                    .record(conn)?;
+            }
             _ => {}
         }
     }
@@ -513,7 +610,7 @@ fn apply(
     if finished {
         let placed = super::rounds::rerecord_finished(conn, t, now).map_err(|e| match e {
             PlayError::Refused(ps) => {
-                PlayError::Refused(vec![AppealProblem::Places(format!("{ps:?}"))])
+                PlayError::Refused(ps.into_iter().map(AppealProblem::Places).collect())
             }
             PlayError::NotFound => PlayError::NotFound,
             PlayError::Forbidden => PlayError::Forbidden,

@@ -19,6 +19,7 @@ use crate::db::{DbConnection, audit, tournaments, write_transaction};
 use crate::ids::{EntryId, GameId, PersonId, RoundId, TournamentId};
 use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
 use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
+use crate::rules::ranking::Place;
 use crate::rules::regulation::{Format, FormatRule};
 use crate::rules::score::{BoardResult, ByeKind, ScoreKind};
 use crate::rules::tournament::{
@@ -76,6 +77,8 @@ pub enum RoundProblem {
     PlayoffNotNeeded,
     /// G-V42 plays a match between two entries; more share first place.
     PlayoffTooMany { entries: Vec<String> },
+    /// The final places an appeal set do not fit the tournament (G-D4).
+    Standing(crate::rules::places::FixProblem),
 }
 
 pub type RoundError = PlayError<RoundProblem>;
@@ -706,21 +709,44 @@ pub fn finish(
         if loaded.ctx.tournament.finished_at.is_some() {
             return refuse(RoundProblem::AlreadyFinished);
         }
-        let placed = final_places(&loaded)?;
+        let placed = final_places(conn, &loaded)?;
         record_finish(conn, &loaded, &placed, judge, now)
     })
 }
 
 /// The final places and tournament points of a tournament whose play is
-/// over, by the regulation (G-V41, R-3.4; seed E's bracket): what `finish`
-/// records, and what `rerecord_finished` records again after an upheld
-/// appeal changed results (G-D4).
-pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
+/// over, by the regulation (G-V41, R-3.4; seed E's bracket), with the
+/// places upheld appeals set (G-D4, `rules::places::fix`: the others keep
+/// their order): what `finish` records, and what `rerecord_finished`
+/// records again after an upheld appeal changed results or places.
+pub(super) fn final_places(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+) -> Result<Vec<Placed>, RoundError> {
+    let fixed: Vec<(EntryId, u32)> = crate::db::results::overrides_of(conn, loaded.ctx.id())?
+        .iter()
+        .map(|x| (EntryId(x.entry_id), u32::try_from(x.place).unwrap_or(0)))
+        .collect();
+    let table = &loaded.ctx.regulation.place_points;
+    let points = |order: Vec<(EntryId, Place)>| -> Vec<Placed> {
+        order
+            .into_iter()
+            .map(|(e, p)| (e, p, table.for_range(p.first, p.last)))
+            .collect()
+    };
+    let fix = |computed: &[(EntryId, Place)]| {
+        crate::rules::places::fix(computed, &fixed)
+            .map_err(|ps| PlayError::Refused(ps.into_iter().map(RoundProblem::Standing).collect()))
+    };
     let drawn = loaded
         .drawn()
         .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
     if super::knockout::plays_groups_then_knockout(&loaded.ctx) {
-        return super::knockout::placed(loaded);
+        let computed: Vec<(EntryId, Place)> = super::knockout::placed(loaded)?
+            .into_iter()
+            .map(|(e, p, _)| (e, p))
+            .collect();
+        return Ok(points(fix(&computed)?));
     }
     if !loaded.regular_rounds_done(&drawn) || super::knockout::open_playoff(loaded).is_some() {
         return refuse(RoundProblem::NotFinished);
@@ -729,6 +755,31 @@ pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
     let playoffs = super::knockout::playoff_results(loaded);
     let st = crate::rules::ranking::standings(&rules, &loaded.ctx.regulation.tie_breaks, &playoffs)
         .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+    let computed: Vec<(EntryId, Place)> = st
+        .rows
+        .iter()
+        .filter_map(|row| Some((super::knockout::entry_of_team(loaded, row.team)?, row.place)))
+        .collect();
+    let order = fix(&computed)?;
+    // G-V42 on the final order: a first place an appeal settled needs no
+    // play-off.
+    let rows = order
+        .iter()
+        .filter_map(|(e, place)| {
+            let row = st
+                .rows
+                .iter()
+                .find(|r| super::knockout::entry_of_team(loaded, r.team) == Some(*e))?;
+            Some(crate::rules::ranking::StandingRow {
+                place: *place,
+                ..row.clone()
+            })
+        })
+        .collect();
+    let final_order = crate::rules::ranking::Standings {
+        rows,
+        gaps: Vec::new(),
+    };
     let name = |team: TeamId| {
         rules
             .teams
@@ -738,26 +789,13 @@ pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
             .unwrap_or_default()
     };
     if let Some(tied) =
-        crate::rules::playoff::playoffs_needed(&st, &loaded.ctx.regulation.playoff).first()
+        crate::rules::playoff::playoffs_needed(&final_order, &loaded.ctx.regulation.playoff).first()
     {
         return refuse(RoundProblem::PlayoffNeeded {
             entries: tied.iter().map(|x| name(*x)).collect(),
         });
     }
-    let award = loaded.ctx.regulation.place_points.award(&st);
-    let placed: Vec<Placed> = st
-        .rows
-        .iter()
-        .zip(award)
-        .filter_map(|(row, (_, points))| {
-            Some((
-                super::knockout::entry_of_team(loaded, row.team)?,
-                row.place,
-                points,
-            ))
-        })
-        .collect();
-    Ok(placed)
+    Ok(points(order))
 }
 
 /// An entry's final place and its tournament points.
@@ -840,7 +878,7 @@ pub(crate) fn rerecord_finished(
     if loaded.ctx.tournament.finished_at.is_none() {
         return refuse(RoundProblem::NotFinished);
     }
-    let placed = final_places(&loaded)?;
+    let placed = final_places(conn, &loaded)?;
     crate::db::results::clear_recorded(conn, loaded.ctx.championship_id(), t)?;
     record_places(conn, &loaded, &placed, now)?;
     season_history(conn, &loaded.ctx, now)?;

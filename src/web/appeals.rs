@@ -1,7 +1,8 @@
 //! Appeals and the appeals committee over HTTP (G-D4, G-Zh1, G-Zh2, G-E3):
 //! the captain's form on a finished tournament, the championship's list of
 //! cases (decisions published, G-D2), the case page where the committee
-//! votes and the judges propose what an upheld case changes, and the
+//! votes and the judges propose what an upheld case changes (a game's
+//! result, a penalty imposed or revoked, a team's final place), and the
 //! judges' fair-play reports. Refusals are worded here: a person who is not
 //! a captain of the tournament gets 403 with the reason on the page; other
 //! refusals are 422 with every problem listed.
@@ -24,6 +25,7 @@ use crate::msg;
 use crate::play::PlayError;
 use crate::play::appeals::{self as ops, AppealError, AppealProblem, Filing, RemedyAsk, ReportAsk};
 use crate::rules::appeals::{Ground, Seat};
+use crate::rules::places::FixProblem;
 use crate::rules::score::HalfPoints;
 
 pub fn case_url(c: ChampionshipId, id: i64) -> String {
@@ -58,8 +60,30 @@ fn problem_words(lang: Lang, p: &AppealProblem) -> String {
             .arg("problem", super::penalties::problem_words(lang, p))
             .render(lang),
         AppealProblem::Places(why) => Message::new(msg!("appeal-places-refused"))
-            .arg("problem", why)
+            .arg(
+                "problem",
+                super::tournaments::round_problem_words(lang, why),
+            )
             .render(lang),
+        AppealProblem::UnknownEntry => lang.msg(msg!("appeal-unknown-entry")),
+        AppealProblem::Standing(x) => standing_words(lang, x),
+    }
+}
+
+/// Why the final places asked do not fit the tournament (G-D4).
+pub(crate) fn standing_words(lang: Lang, p: &FixProblem) -> String {
+    match p {
+        FixProblem::OutOfRange { place, last } => {
+            Message::new(msg!("appeal-standing-out-of-range"))
+                .arg("place", place)
+                .arg("last", last)
+                .render(lang)
+        }
+        FixProblem::Taken { place } => Message::new(msg!("appeal-standing-taken"))
+            .arg("place", place)
+            .render(lang),
+        FixProblem::FixedTwice => lang.msg(msg!("appeal-standing-twice")),
+        FixProblem::NotPlaced => lang.msg(msg!("appeal-standing-not-placed")),
     }
 }
 
@@ -563,6 +587,8 @@ pub struct CaseData {
     supervised: String,
     can_vote: bool,
     is_judge: bool,
+    /// The tournament's placed entries (id, name), for the standing remedy.
+    placed: Vec<(i64, String)>,
 }
 
 async fn case_page(
@@ -626,6 +652,18 @@ async fn case_page(
                         .arg("code", r.code.clone().unwrap_or_default())
                         .arg("team", team_name(conn, r.team_id)?.unwrap_or_default())
                         .render(lang),
+                    "standing" => {
+                        let entry = match r.entry_id {
+                            Some(e) => db::entries::by_id(conn, crate::ids::EntryId(e))?
+                                .map(|x| x.name)
+                                .unwrap_or_default(),
+                            None => String::new(),
+                        };
+                        Message::new(msg!("appeal-remedy-standing"))
+                            .arg("entry", entry)
+                            .arg("place", r.place.unwrap_or_default())
+                            .render(lang)
+                    }
                     _ => Message::new(msg!("appeal-remedy-revoke"))
                         .arg("penalty", r.penalty_id.unwrap_or_default())
                         .render(lang),
@@ -650,6 +688,16 @@ async fn case_page(
                 None => String::new(),
             };
             let filer = crate::play::penalties::nick_of(conn, case.filed_by)?.unwrap_or_default();
+            let entries = db::entries::of_tournament(conn, TournamentId(case.tournament_id))?;
+            let placed = db::results::places_of_tournament(conn, TournamentId(case.tournament_id))?
+                .into_iter()
+                .filter_map(|(e, _, _)| {
+                    entries
+                        .iter()
+                        .find(|x| x.id == e)
+                        .map(|x| (x.id, x.name.clone()))
+                })
+                .collect();
             let can_vote = case.is_open()
                 && viewer.is_some_and(|v| {
                     ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v.0)
@@ -679,6 +727,7 @@ async fn case_page(
                 supervised,
                 can_vote,
                 is_judge: judge,
+                placed,
             })
         })
         .await?;
@@ -783,6 +832,9 @@ pub struct RemedyForm {
     pub team: String,
     pub amount_halves: String,
     pub penalty: String,
+    /// Standing: the entry and its final place.
+    pub entry: String,
+    pub place: String,
 }
 
 /// `POST …/appeals/{case}/remedies` (judges): what an upheld case changes.
@@ -808,6 +860,10 @@ pub async fn propose(
             code: f.code.clone(),
             team: num(&f.team),
             amount: f.amount_halves.trim().parse().ok().map(HalfPoints),
+        },
+        "standing" => RemedyAsk::Standing {
+            entry: num(&f.entry),
+            place: f.place.trim().parse().unwrap_or(0),
         },
         _ => RemedyAsk::Revoke {
             penalty: num(&f.penalty),

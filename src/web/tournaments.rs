@@ -148,6 +148,8 @@ pub struct PlaceRowView {
     pub place: String,
     pub name: String,
     pub points: String,
+    /// G-D4: the place an upheld appeal set, with the case (URL, words).
+    pub set_by: Option<(String, String)>,
 }
 
 pub struct GameView {
@@ -383,7 +385,7 @@ async fn tournament_page(
             .join(", ")
     });
     let places = if tc.tournament.finished_at.is_some() {
-        places_of(state, c, t).await?
+        places_of(state, ctx.lang, c, t).await?
     } else {
         Vec::new()
     };
@@ -583,31 +585,48 @@ fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableV
         .collect()
 }
 
-/// The places recorded when the tournament was finished.
+/// The places recorded when the tournament was finished, each place an
+/// upheld appeal set marked with its case (G-D4).
 async fn places_of(
     state: &web::Data<AppState>,
+    lang: crate::i18n::Lang,
     c: i64,
     t: i64,
 ) -> Result<Vec<PlaceRowView>, AppError> {
-    let rows = state
+    let (rows, overrides) = state
         .db(move |conn| {
-            Ok(db::results::places_of_championship(
-                conn,
-                ChampionshipId(c),
-            )?)
+            Ok((
+                db::results::places_of_championship(conn, ChampionshipId(c))?,
+                db::results::overrides_of(conn, TournamentId(t))?,
+            ))
         })
         .await?;
     Ok(rows
         .into_iter()
         .filter(|p| p.tournament_id == t)
-        .map(|p| PlaceRowView {
-            place: crate::rules::ranking::Place {
-                first: u32::try_from(p.place_first).unwrap_or(0),
-                last: u32::try_from(p.place_last).unwrap_or(0),
+        .map(|p| {
+            let set_by = overrides
+                .iter()
+                .find(|o| o.entry_id == p.entry_id)
+                .and_then(|o| o.appeal_id)
+                .map(|case| {
+                    (
+                        super::appeals::case_url(ChampionshipId(c), case),
+                        Message::new(msg!("places-set-by-appeal"))
+                            .arg("id", case)
+                            .render(lang),
+                    )
+                });
+            PlaceRowView {
+                place: crate::rules::ranking::Place {
+                    first: u32::try_from(p.place_first).unwrap_or(0),
+                    last: u32::try_from(p.place_last).unwrap_or(0),
+                }
+                .to_string(),
+                name: p.entry_name,
+                points: HalfPoints(p.points).to_string(),
+                set_by,
             }
-            .to_string(),
-            name: p.entry_name,
-            points: HalfPoints(p.points).to_string(),
         })
         .collect())
 }
@@ -737,36 +756,62 @@ pub struct DrawForm {
 }
 
 fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
+    round_problem_words(ctx.lang, p)
+}
+
+/// A round action's refusal in words (also an appeal's, when its changed
+/// results cannot be placed).
+pub(crate) fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String {
+    fn t1(
+        lang: crate::i18n::Lang,
+        key: crate::i18n::MsgKey,
+        name: &str,
+        value: impl ToString,
+    ) -> String {
+        Message::new(key).arg(name, value).render(lang)
+    }
     match p {
-        RoundProblem::AlreadyDrawn => ctx.lang.msg(msg!("round-already-drawn")),
-        RoundProblem::NotDrawn => ctx.lang.msg(msg!("round-not-drawn")),
-        RoundProblem::NoFormat { entries } => ctx.t1("round-no-format", "count", entries),
-        RoundProblem::PreviousRoundOpen { round } => ctx.t1("round-previous-open", "round", round),
-        RoundProblem::AllRoundsPaired => ctx.lang.msg(msg!("round-all-paired")),
-        RoundProblem::Engine(detail) => ctx.t1("round-engine", "detail", detail),
-        RoundProblem::Unsupported => ctx.lang.msg(msg!("round-unsupported")),
+        RoundProblem::AlreadyDrawn => lang.msg(msg!("round-already-drawn")),
+        RoundProblem::NotDrawn => lang.msg(msg!("round-not-drawn")),
+        RoundProblem::NoFormat { entries } => t1(lang, msg!("round-no-format"), "count", entries),
+        RoundProblem::PreviousRoundOpen { round } => {
+            t1(lang, msg!("round-previous-open"), "round", round)
+        }
+        RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
+        RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
+        RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
         RoundProblem::Changed { result, .. } => {
-            ctx.t1("game-changed", "result", result_words(result))
+            t1(lang, msg!("game-changed"), "result", result_words(result))
         }
-        RoundProblem::NotPublished => ctx.lang.msg(msg!("round-not-published")),
-        RoundProblem::UnknownResult => ctx.lang.msg(msg!("game-bad-result")),
-        RoundProblem::NotFinished => ctx.lang.msg(msg!("tournament-not-finished")),
-        RoundProblem::AlreadyFinished => ctx.lang.msg(msg!("tournament-already-finished")),
-        RoundProblem::PlayoffNeeded { entries } => {
-            ctx.t1("tournament-playoff-needed", "entries", entries.join(", "))
-        }
-        RoundProblem::AlreadyPublished => ctx.lang.msg(msg!("adjust-published")),
-        RoundProblem::NotInRound => ctx.lang.msg(msg!("adjust-not-in-round")),
-        RoundProblem::ReasonRequired => ctx.lang.msg(msg!("reason-required")),
-        RoundProblem::ArmageddonNeeded { entries } => {
-            ctx.t1("armageddon-needed", "entries", entries.join(" – "))
-        }
-        RoundProblem::ArmageddonNotDue => ctx.lang.msg(msg!("armageddon-not-due")),
-        RoundProblem::ArmageddonExists => ctx.lang.msg(msg!("armageddon-exists")),
-        RoundProblem::PlayoffNotNeeded => ctx.lang.msg(msg!("playoff-not-needed")),
-        RoundProblem::PlayoffTooMany { entries } => {
-            ctx.t1("playoff-too-many", "entries", entries.join(", "))
-        }
+        RoundProblem::NotPublished => lang.msg(msg!("round-not-published")),
+        RoundProblem::UnknownResult => lang.msg(msg!("game-bad-result")),
+        RoundProblem::NotFinished => lang.msg(msg!("tournament-not-finished")),
+        RoundProblem::AlreadyFinished => lang.msg(msg!("tournament-already-finished")),
+        RoundProblem::PlayoffNeeded { entries } => t1(
+            lang,
+            msg!("tournament-playoff-needed"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::AlreadyPublished => lang.msg(msg!("adjust-published")),
+        RoundProblem::NotInRound => lang.msg(msg!("adjust-not-in-round")),
+        RoundProblem::ReasonRequired => lang.msg(msg!("reason-required")),
+        RoundProblem::ArmageddonNeeded { entries } => t1(
+            lang,
+            msg!("armageddon-needed"),
+            "entries",
+            entries.join(" – "),
+        ),
+        RoundProblem::ArmageddonNotDue => lang.msg(msg!("armageddon-not-due")),
+        RoundProblem::ArmageddonExists => lang.msg(msg!("armageddon-exists")),
+        RoundProblem::PlayoffNotNeeded => lang.msg(msg!("playoff-not-needed")),
+        RoundProblem::PlayoffTooMany { entries } => t1(
+            lang,
+            msg!("playoff-too-many"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::Standing(x) => super::appeals::standing_words(lang, x),
     }
 }
 

@@ -607,3 +607,187 @@ async fn g_e3_a_fair_play_report_becomes_a_g_g7_case_and_costs_12_after_confirma
         .await;
     assert_eq!(list.texts("ul.cases .outcome"), ["удовлетворена"]);
 }
+
+/// The places table of a finished tournament: (place, entry, points).
+async fn places(club: &Club, t: i64) -> Vec<(String, String, String)> {
+    let page = club.app.get(&club.tournament_url(t)).await;
+    let places = page.texts("table.places tbody td.place");
+    let names = page.texts("table.places tbody td.entry");
+    let points = page.texts("table.places tbody td.points");
+    places
+        .into_iter()
+        .zip(names)
+        .zip(points)
+        .map(|((p, n), x)| (p, n, x))
+        .collect()
+}
+
+#[tokio::test]
+async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = four_entered(&club).await;
+    let [ladya, _kon, slon, _ferz] = [&teams[0], &teams[1], &teams[2], &teams[3]];
+    // The stronger side wins every game: Ладья 1st … Ферзь 4th.
+    play_out(&club, t, &|home, away, _| {
+        if rank(home) < rank(away) {
+            "1-0"
+        } else {
+            "0-1"
+        }
+    })
+    .await;
+    finish(&club, t).await;
+    let (_, before) = season_totals(&club).await;
+    assert_eq!(
+        before,
+        [
+            ("Ладья".to_owned(), "12".to_owned()),
+            ("Конь".to_owned(), "8".to_owned()),
+            ("Слон".to_owned(), "6".to_owned()),
+            ("Ферзь".to_owned(), "4".to_owned()),
+        ]
+    );
+    // A game of a finished tournament cannot be lost under G-D2 any more.
+    let some_game = db::rounds::of_tournament(&mut club.app.db(), TournamentId(t))
+        .expect("rounds")
+        .first()
+        .map(|r| r.id)
+        .and_then(|r| {
+            let mut conn = club.app.db();
+            let m = db::rounds::matches_of_rounds(&mut conn, &[r]).expect("matches");
+            db::rounds::games_of_matches(&mut conn, &[m[0].id])
+                .expect("games")
+                .first()
+                .map(|g| g.id)
+        })
+        .expect("a game");
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/penalties", club.id),
+            &[
+                ("code", "G-D2"),
+                ("team", &ladya.id.to_string()),
+                ("game_loss", "1"),
+                ("game", &some_game.to_string()),
+                ("reason", "late complaint"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#penalty-problems li")[0].starts_with("Турнир окончен"),
+        "{}",
+        page.text
+    );
+    // Слон's captain files against Ладья; the judges propose that Ладья
+    // takes the last place.
+    let page = file(&club, &slon.captain, t, Some(ladya.id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let case_id = case.rsplit('/').next().expect("id").to_owned();
+    let entry = club
+        .entries(t)
+        .iter()
+        .find(|x| x.name == "Ладья")
+        .expect("entry")
+        .id
+        .to_string();
+    let page = club.app.get_with(&jd, &case).await;
+    assert!(
+        page.select_text(&format!("#r-entry option[value='{entry}']"))
+            .is_some_and(|x| x == "Ладья")
+    );
+    // A place the tournament does not have is refused in words.
+    let page = club
+        .app
+        .post_with(
+            &jd,
+            &format!("{case}/remedies"),
+            &[("kind", "standing"), ("entry", &entry), ("place", "5")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.texts("#appeal-problems li"),
+        ["Места 5 нет: в турнире места с 1 по 4."]
+    );
+    let page = club
+        .app
+        .post_with(
+            &jd,
+            &format!("{case}/remedies"),
+            &[("kind", "standing"), ("entry", &entry), ("place", "4")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.texts("ul.remedies li"),
+        ["Ладья занимает 4-е место в турнире; остальные сохраняют свой порядок"]
+    );
+    let page = club.app.get(&format!("{case}?lang=en")).await;
+    assert_eq!(
+        page.texts("ul.remedies li"),
+        ["Ладья takes place 4 in the tournament; the others keep their order"]
+    );
+    // Nothing changes before the decision.
+    assert_eq!(places(&club, t).await[0].1, "Ладья");
+    // The committee (judges, Конь's and Ферзь's captains) upholds.
+    for (who, how) in [(&cj, "uphold"), (&jd, "reject")] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Ладья is last; the others move up in their order and the regulation's
+    // table (12/8/6/4) gives the points again.
+    let table = places(&club, t).await;
+    let note = format!("Ладья (место установлено апелляционной комиссией, дело {case_id})");
+    assert_eq!(
+        table,
+        [
+            ("1".to_owned(), "Конь".to_owned(), "12".to_owned()),
+            ("2".to_owned(), "Слон".to_owned(), "8".to_owned()),
+            ("3".to_owned(), "Ферзь".to_owned(), "6".to_owned()),
+            ("4".to_owned(), note, "4".to_owned()),
+        ]
+    );
+    let (season, after) = season_totals(&club).await;
+    assert_eq!(
+        after,
+        [
+            ("Конь".to_owned(), "12".to_owned()),
+            ("Слон".to_owned(), "8".to_owned()),
+            ("Ферзь".to_owned(), "6".to_owned()),
+            ("Ладья".to_owned(), "4".to_owned()),
+        ]
+    );
+    assert_eq!(
+        season.attr("ul.decisions li a", "href").as_deref(),
+        Some(case.as_str())
+    );
+    // G-E1: the winner's history entry is Конь's now.
+    let c = ChampionshipId(club.id);
+    let history = db::results::history_of_championship(&mut club.app.db(), c).expect("history");
+    let winners: Vec<&str> = history
+        .iter()
+        .filter(|h| h.kind == "tournament" && h.tournament_id == Some(t))
+        .map(|h| h.entry_name.as_str())
+        .collect();
+    assert_eq!(winners, ["Конь"]);
+    // The audit log names the case.
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    assert!(
+        audit.iter().any(|a| a.action == "tournament.standing"
+            && a.detail == format!("appeal case #{case_id}: Ладья → place 4")),
+        "{audit:?}"
+    );
+    assert!(audit.iter().any(|a| a.action == "tournament.places"
+        && a.detail.contains(&format!("appeal case #{case_id}"))));
+}
