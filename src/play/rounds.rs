@@ -110,6 +110,8 @@ pub struct Loaded {
     pub lineups: Vec<LineupBoard>,
     /// Substitutions made during rounds (G-V31, G-V32).
     pub substitutions: Vec<Substitution>,
+    /// Final places upheld appeals set (G-D4), applied by `final_places`.
+    pub place_overrides: Vec<crate::db::results::PlaceOverride>,
 }
 
 impl Loaded {
@@ -144,7 +146,9 @@ impl Loaded {
         }
         let lineups = crate::db::lineups::of_tournament(conn, t)?;
         let substitutions = crate::db::lineups::substitutions_of_matches(conn, &mids)?;
+        let place_overrides = crate::db::results::overrides_of(conn, t)?;
         Ok(Some(Loaded {
+            place_overrides,
             lineups,
             substitutions,
             players,
@@ -709,7 +713,7 @@ pub fn finish(
         if loaded.ctx.tournament.finished_at.is_some() {
             return refuse(RoundProblem::AlreadyFinished);
         }
-        let placed = final_places(conn, &loaded)?;
+        let placed = final_places(&loaded)?;
         record_finish(conn, &loaded, &placed, judge, now)
     })
 }
@@ -719,11 +723,9 @@ pub fn finish(
 /// places upheld appeals set (G-D4, `rules::places::fix`: the others keep
 /// their order): what `finish` records, and what `rerecord_finished`
 /// records again after an upheld appeal changed results or places.
-pub(super) fn final_places(
-    conn: &mut DbConnection,
-    loaded: &Loaded,
-) -> Result<Vec<Placed>, RoundError> {
-    let fixed: Vec<(EntryId, u32)> = crate::db::results::overrides_of(conn, loaded.ctx.id())?
+pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
+    let fixed: Vec<(EntryId, u32)> = loaded
+        .place_overrides
         .iter()
         .map(|x| (EntryId(x.entry_id), u32::try_from(x.place).unwrap_or(0)))
         .collect();
@@ -878,7 +880,7 @@ pub(crate) fn rerecord_finished(
     if loaded.ctx.tournament.finished_at.is_none() {
         return refuse(RoundProblem::NotFinished);
     }
-    let placed = final_places(conn, &loaded)?;
+    let placed = final_places(&loaded)?;
     crate::db::results::clear_recorded(conn, loaded.ctx.championship_id(), t)?;
     record_places(conn, &loaded, &placed, now)?;
     season_history(conn, &loaded.ctx, now)?;
