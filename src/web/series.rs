@@ -146,6 +146,8 @@ pub struct ShowPage {
     organizations: Vec<(i64, String)>,
     championships: Vec<(i64, String)>,
     error: Option<String>,
+    /// The table as CSV and JSON.
+    downloads: super::exports::DownloadLinks,
 }
 
 fn gap_words(lang: Lang, gap: Option<SeriesGap>) -> String {
@@ -225,6 +227,7 @@ async fn show_page(
         organizations: table.organizations.into_iter().collect(),
         championships,
         error,
+        downloads: super::exports::DownloadLinks::series(id),
         ctx,
     })
 }
