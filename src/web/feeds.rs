@@ -255,7 +255,9 @@ pub async fn atom_feed(
                 .render(lang),
         });
     }
-    for v in &versions {
+    // Version 1 is the regulation the championship was created with, not
+    // a change: the feed tells the changes (G-E2).
+    for v in versions.iter().filter(|v| v.number > 1) {
         entries.push(atom::Entry {
             id: format!("{tag}/regulation/{}", v.number),
             title: Message::new(msg!("feeds-entry-regulation"))
