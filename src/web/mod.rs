@@ -34,6 +34,7 @@ pub mod session;
 pub mod standings_view;
 pub mod teams;
 pub mod tournaments;
+pub mod upload;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
