@@ -176,6 +176,8 @@ pub mod paths {
     pub const SERIES: &str = "/series/{series_id}";
     pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
     pub const SERIES_PLACES: &str = "/series/{series_id}/places";
+    pub const SERIES_SPORT: &str = "/series/{series_id}/sports/{sport_id}";
+    pub const SERIES_ATHLETES: &str = "/series/{series_id}/athletes";
 
     pub fn admin_person_admin(id: PersonId) -> String {
         format!("/admin/people/{id}/admin")
@@ -454,6 +456,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SERIES).route(get().to(series::show)))
         .service(resource(SERIES_SPORTS).route(post().to(series::add_sport)))
         .service(resource(SERIES_PLACES).route(post().to(series::set_place)))
+        .service(resource(SERIES_SPORT).route(post().to(series::set_points)))
+        .service(resource(SERIES_ATHLETES).route(post().to(series::change_athletes)))
         .service(
             resource(ORGANIZATIONS)
                 .route(get().to(people::organizations))
