@@ -321,6 +321,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(LOGOUT).route(post().to(auth::logout)))
         .service(resource(ACCOUNT).route(get().to(auth::account_page)))
         .service(resource(outbox::NOTICES).route(post().to(outbox::save_notices)))
+        .service(resource(outbox::NOTICES_OPT_IN).route(post().to(outbox::save_opt_ins)))
         .service(resource(outbox::OUTBOX).route(get().to(outbox::outbox_page)))
         .service(resource(outbox::OUTBOX_RESEND).route(post().to(outbox::resend)))
         .service(
