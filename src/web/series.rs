@@ -210,6 +210,8 @@ pub struct ShowPage {
     championships: Vec<(i64, String)>,
     default_table: String,
     forms: Forms,
+    /// The table as CSV and JSON.
+    downloads: super::exports::DownloadLinks,
 }
 
 impl ShowPage {
@@ -389,6 +391,7 @@ async fn show_page(
         championships,
         default_table: points_table_text(&r_3_4_table().table),
         forms,
+        downloads: super::exports::DownloadLinks::series(id),
         ctx,
     })
 }
