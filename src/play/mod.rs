@@ -14,6 +14,7 @@ pub mod regulation;
 pub mod rounds;
 pub mod season;
 pub mod series;
+pub mod trf;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;

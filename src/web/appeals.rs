@@ -322,6 +322,10 @@ fn case_title(lang: Lang, case: &Appeal, tournament_no: i32, team: Option<String
 /// The decided cases of a championship, for its page and the season page
 /// (G-D2: decisions are published): (case URL, title, outcome, who and when).
 pub struct Decision {
+    /// The case's number.
+    pub id: i64,
+    /// When it was decided (UTC), for the Atom feed.
+    pub at: chrono::NaiveDateTime,
     pub url: String,
     pub title: String,
     pub outcome: String,
@@ -341,6 +345,8 @@ pub fn decisions(
         let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
         let who = crate::play::penalties::nick_of(conn, case.decided_by)?.unwrap_or_default();
         out.push(Decision {
+            id: case.id,
+            at,
             url: case_url(c, case.id),
             title: case_title(lang, &case, number, team),
             outcome: outcome_words(lang, &case),

@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod appeals;
+pub mod atom;
 pub mod auth;
 pub mod boards_view;
 pub mod captains;
@@ -12,8 +13,12 @@ pub mod ctx;
 pub mod documents;
 pub mod eligibility_view;
 pub mod error;
+pub mod exports;
+pub mod feeds;
 pub mod forms;
 pub mod guards;
+pub mod ical;
+pub mod imports;
 pub mod knockout_view;
 pub mod outbox;
 pub mod pages;
@@ -29,6 +34,7 @@ pub mod session;
 pub mod standings_view;
 pub mod teams;
 pub mod tournaments;
+pub mod upload;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -176,6 +182,22 @@ pub mod paths {
     pub const SERIES: &str = "/series/{series_id}";
     pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
     pub const SERIES_PLACES: &str = "/series/{series_id}/places";
+    pub const SERIES_SPORT: &str = "/series/{series_id}/sports/{sport_id}";
+    pub const SERIES_ATHLETES: &str = "/series/{series_id}/athletes";
+    // Feeds, downloads and the TRF import (issue 10, point 2).
+    pub const CALENDAR: &str = "/championships/{championship_id}/calendar.ics";
+    pub const FEED: &str = "/championships/{championship_id}/feed.atom";
+    pub const IMPORT: &str = "/championships/{championship_id}/import";
+    pub const SEASON_CSV: &str = "/championships/{championship_id}/season/standings.csv";
+    pub const SEASON_JSON: &str = "/championships/{championship_id}/season/standings.json";
+    pub const STANDINGS_CSV: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/standings.csv";
+    pub const STANDINGS_JSON: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/standings.json";
+    pub const TRF_EXPORT: &str =
+        "/championships/{championship_id}/tournaments/{tournament_id}/export.trf";
+    pub const SERIES_CSV: &str = "/series/{series_id}/standings.csv";
+    pub const SERIES_JSON: &str = "/series/{series_id}/standings.json";
 
     pub fn admin_person_admin(id: PersonId) -> String {
         format!("/admin/people/{id}/admin")
@@ -319,6 +341,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(LOGOUT).route(post().to(auth::logout)))
         .service(resource(ACCOUNT).route(get().to(auth::account_page)))
         .service(resource(outbox::NOTICES).route(post().to(outbox::save_notices)))
+        .service(resource(outbox::NOTICES_OPT_IN).route(post().to(outbox::save_opt_ins)))
         .service(resource(outbox::OUTBOX).route(get().to(outbox::outbox_page)))
         .service(resource(outbox::OUTBOX_RESEND).route(post().to(outbox::resend)))
         .service(
@@ -454,6 +477,23 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SERIES).route(get().to(series::show)))
         .service(resource(SERIES_SPORTS).route(post().to(series::add_sport)))
         .service(resource(SERIES_PLACES).route(post().to(series::set_place)))
+        .service(resource(SERIES_SPORT).route(post().to(series::set_points)))
+        .service(resource(SERIES_ATHLETES).route(post().to(series::change_athletes)))
+        // Feeds, downloads (public, read-only) and the TRF import.
+        .service(resource(CALENDAR).route(get().to(feeds::calendar)))
+        .service(resource(FEED).route(get().to(feeds::atom_feed)))
+        .service(
+            resource(IMPORT)
+                .route(get().to(imports::form))
+                .route(post().to(imports::upload)),
+        )
+        .service(resource(SEASON_CSV).route(get().to(exports::season_csv_download)))
+        .service(resource(SEASON_JSON).route(get().to(exports::season_json_download)))
+        .service(resource(STANDINGS_CSV).route(get().to(exports::tournament_csv_download)))
+        .service(resource(STANDINGS_JSON).route(get().to(exports::tournament_json_download)))
+        .service(resource(TRF_EXPORT).route(get().to(exports::trf_download)))
+        .service(resource(SERIES_CSV).route(get().to(exports::series_csv_download)))
+        .service(resource(SERIES_JSON).route(get().to(exports::series_json_download)))
         .service(
             resource(ORGANIZATIONS)
                 .route(get().to(people::organizations))

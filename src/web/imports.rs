@@ -1,0 +1,246 @@
+//! TRF-2026 import over the web: an organizer or judge of a championship
+//! uploads a file made by other software (multipart, a size limit kept
+//! while reading, the CSRF token in the form's query as for document
+//! uploads) and gets a new tournament of the championship, or the form
+//! again (422) with every problem — a malformed line with its number and
+//! what was expected there. What the import makes of teams, players and
+//! byes is `play::trf`'s to decide.
+
+use actix_multipart::Multipart;
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use chrono::TimeZone;
+
+use super::ctx::PageCtx;
+use super::error::AppError;
+use super::guards::{AnyStaff, Staff};
+use super::session::{AppSession, FlashLevel};
+use super::upload::{Received, receive};
+use super::{AppState, page, paths, see_other};
+use crate::db::{self, championships};
+use crate::i18n::{Lang, Message};
+use crate::ids::ChampionshipId;
+use crate::msg;
+use crate::play::PlayError;
+use crate::play::rounds::RoundProblem;
+use crate::play::trf::{ImportOptions, ImportProblem, Imported, import};
+
+/// Largest TRF file taken: a file of several hundred teams is far smaller.
+pub const MAX_TRF_BYTES: u64 = 1024 * 1024;
+
+pub fn import_url(c: ChampionshipId) -> String {
+    format!("/championships/{c}/import")
+}
+
+#[derive(Template)]
+#[template(path = "championships/import.html")]
+pub struct ImportPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    time_zone: String,
+    /// The form's action, with the CSRF token in the query (multipart).
+    action: String,
+    starts_at: String,
+    create_teams: bool,
+    problems: Vec<String>,
+    max_bytes: u64,
+}
+
+async fn import_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    form: &Received,
+    problems: Vec<String>,
+) -> Result<ImportPage, AppError> {
+    let championship = state
+        .db(move |conn| championships::by_id(conn, c)?.ok_or(AppError::NotFound))
+        .await?;
+    let action = format!(
+        "{}?{}",
+        import_url(c),
+        serde_urlencoded::to_string([(super::csrf::FIELD, &ctx.csrf)]).unwrap_or_default()
+    );
+    Ok(ImportPage {
+        championship: championship.name,
+        championship_url: paths::championship(c),
+        time_zone: championship.time_zone,
+        action,
+        starts_at: form.text("starts_at").to_owned(),
+        create_teams: !form.text("create_teams").is_empty(),
+        problems,
+        max_bytes: MAX_TRF_BYTES,
+        ctx,
+    })
+}
+
+/// `GET /championships/{c}/import` (organizers, judges).
+pub async fn form(
+    ctx: PageCtx,
+    staff: Staff<AnyStaff>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let p = import_page(
+        ctx,
+        &state,
+        staff.championship,
+        &Received::default(),
+        vec![],
+    )
+    .await?;
+    page(StatusCode::OK, &p)
+}
+
+/// A refusal in the page's language.
+pub fn problem_words(lang: Lang, p: &ImportProblem) -> String {
+    match p {
+        ImportProblem::Malformed(e) if e.line == 0 => Message::new(msg!("import-malformed-file"))
+            .arg("expected", &e.expected)
+            .arg("found", &e.found)
+            .render(lang),
+        ImportProblem::Malformed(e) => Message::new(msg!("import-malformed-line"))
+            .arg("line", e.line)
+            .arg("expected", &e.expected)
+            .arg("found", &e.found)
+            .render(lang),
+        ImportProblem::KnockoutFile => lang.msg(msg!("import-knockout-file")),
+        ImportProblem::GroupsThenKnockout => lang.msg(msg!("import-groups-then-knockout")),
+        ImportProblem::Boards { file, regulation } => Message::new(msg!("import-boards"))
+            .arg("file", file)
+            .arg("regulation", regulation)
+            .render(lang),
+        ImportProblem::NoTeams => lang.msg(msg!("import-no-teams")),
+        ImportProblem::DuplicateTeam(name) => Message::new(msg!("import-duplicate-team"))
+            .arg("name", name)
+            .render(lang),
+        ImportProblem::TeamName { name, refusal } => Message::new(msg!("import-team-name"))
+            .arg("name", name)
+            .arg("why", crate::teams::refusal_message(refusal).render(lang))
+            .render(lang),
+        ImportProblem::UnknownTeams(names) => Message::new(msg!("import-unknown-teams"))
+            .arg("names", names.join(", "))
+            .render(lang),
+        ImportProblem::TeamNotApproved(name) => Message::new(msg!("import-team-not-approved"))
+            .arg("name", name)
+            .render(lang),
+        ImportProblem::Bye { round, team, code } => Message::new(msg!("import-bye"))
+            .arg("round", round)
+            .arg("team", team)
+            .arg("code", code)
+            .render(lang),
+        ImportProblem::NoStart => lang.msg(msg!("import-no-start")),
+    }
+}
+
+/// What the importer is told after a successful import.
+fn flashes(session: &Session, done: &Imported) {
+    let s = AppSession(session);
+    s.flash(
+        FlashLevel::Success,
+        Message::new(msg!("import-done")).arg("number", done.number),
+    );
+    if !done.created_teams.is_empty() {
+        s.flash(
+            FlashLevel::Info,
+            Message::new(msg!("import-teams-created")).arg("names", done.created_teams.join(", ")),
+        );
+    }
+    if !done.unmatched_players.is_empty() {
+        s.flash(
+            FlashLevel::Info,
+            Message::new(msg!("import-unmatched-players"))
+                .arg("count", done.unmatched_players.len())
+                .arg("names", done.unmatched_players.join(", ")),
+        );
+    }
+    if done.unknown_records > 0 {
+        s.flash(
+            FlashLevel::Info,
+            Message::new(msg!("import-unknown-records")).arg("count", done.unknown_records),
+        );
+    }
+    if !done.finished {
+        let why = match &done.not_finished {
+            Some(RoundProblem::PlayoffNeeded { entries }) => {
+                Message::new(msg!("import-unfinished-playoff")).arg("entries", entries.join(", "))
+            }
+            _ => Message::new(msg!("import-unfinished")),
+        };
+        s.flash(FlashLevel::Info, why);
+    }
+}
+
+/// `POST /championships/{c}/import` (multipart; organizers, judges).
+pub async fn upload(
+    ctx: PageCtx,
+    staff: Staff<AnyStaff>,
+    state: web::Data<AppState>,
+    session: Session,
+    payload: Multipart,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let mut got = receive(payload, MAX_TRF_BYTES, &["starts_at", "create_teams"]).await?;
+    let tz = state
+        .db(move |conn| {
+            Ok(championships::by_id(conn, c)?
+                .ok_or(AppError::NotFound)?
+                .tz())
+        })
+        .await?;
+    let mut problems = Vec::new();
+    if got.too_large {
+        problems.push(
+            Message::new(msg!("import-too-large"))
+                .arg("max", MAX_TRF_BYTES)
+                .render(ctx.lang),
+        );
+    } else if got.bytes.iter().all(u8::is_ascii_whitespace) {
+        problems.push(ctx.lang.msg(msg!("import-no-file")));
+    }
+    let starts_at = if got.text("starts_at").is_empty() {
+        None
+    } else {
+        let utc = chrono::NaiveDateTime::parse_from_str(got.text("starts_at"), "%Y-%m-%dT%H:%M")
+            .ok()
+            .and_then(|local| tz.from_local_datetime(&local).earliest())
+            .map(|at| at.naive_utc());
+        if utc.is_none() {
+            problems.push(ctx.lang.msg(msg!("schedule-error-start")));
+        }
+        utc
+    };
+    if !problems.is_empty() {
+        let p = import_page(ctx, &state, c, &got, problems).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    let options = ImportOptions {
+        starts_at,
+        create_teams: !got.text("create_teams").is_empty(),
+    };
+    let (bytes, by) = (std::mem::take(&mut got.bytes), staff.user.id);
+    let outcome = state
+        .db(
+            move |conn| match import(conn, c, &bytes, &options, by, db::utc_now()) {
+                Ok(done) => Ok(Ok(done)),
+                Err(PlayError::Refused(p)) => Ok(Err(p)),
+                Err(PlayError::NotFound) => Err(AppError::NotFound),
+                Err(PlayError::Forbidden) => Err(AppError::Forbidden),
+                Err(PlayError::Db(e)) => Err(e.into()),
+            },
+        )
+        .await?;
+    match outcome {
+        Ok(done) => {
+            flashes(&session, &done);
+            Ok(see_other(&paths::tournament(c, done.tournament)))
+        }
+        Err(refused) => {
+            let words = refused.iter().map(|p| problem_words(ctx.lang, p)).collect();
+            let p = import_page(ctx, &state, c, &got, words).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
