@@ -89,6 +89,16 @@ pub fn of_championship(
         .load(conn)
 }
 
+/// Every penalty of a team (its doubles' too), in force or revoked, for
+/// the team's public page.
+pub fn of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<Penalty>> {
+    penalties::table
+        .filter(penalties::team_id.eq(team.0))
+        .order((penalties::imposed_at, penalties::id))
+        .select(Penalty::as_select())
+        .load(conn)
+}
+
 /// Sanction columns of a penalty just inserted (issue 8).
 pub struct Scope {
     pub count: i32,

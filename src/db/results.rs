@@ -64,6 +64,27 @@ pub fn places_of_championship(
         .load(conn)
 }
 
+/// Every place a team's entries (the team and its doubles) took in
+/// finished tournaments, in the order of the tournaments.
+pub fn places_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<PlaceRow>> {
+    tournament_places::table
+        .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
+        .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
+        .filter(tournament_places::team_id.eq(team.0))
+        .order((tournaments::number, tournament_places::place_first))
+        .select((
+            tournament_places::tournament_id,
+            tournaments::number,
+            entries::name,
+            tournament_places::team_id,
+            tournament_places::place_first,
+            tournament_places::place_last,
+            tournament_places::points,
+            tournament_places::entry_id,
+        ))
+        .load(conn)
+}
+
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = history_entries)]
 pub struct HistoryEntry {
@@ -109,6 +130,20 @@ pub fn history_of_championship(
     history_entries::table
         .filter(history_entries::championship_id.eq(c.0))
         .order((history_entries::recorded_at, history_entries::place))
+        .select(HistoryEntry::as_select())
+        .load(conn)
+}
+
+/// The history of every championship (the platform's hall of fame), by
+/// championship, then as recorded.
+pub fn history_all(conn: &mut DbConnection) -> QueryResult<Vec<HistoryEntry>> {
+    history_entries::table
+        .order((
+            history_entries::championship_id,
+            history_entries::recorded_at,
+            history_entries::place,
+            history_entries::id,
+        ))
         .select(HistoryEntry::as_select())
         .load(conn)
 }

@@ -378,3 +378,87 @@ pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResu
         .set(rounds::notes.eq(notes))
         .execute(conn)
 }
+
+/// A game a person played in a published round, with where it was played
+/// (the person's page: games by board).
+#[derive(Debug, Clone)]
+pub struct PersonGame {
+    pub championship_id: i64,
+    pub championship_name: String,
+    pub tournament_id: i64,
+    pub tournament_number: i32,
+    pub round_number: i32,
+    /// regular | playoff
+    pub round_kind: String,
+    pub table_no: i32,
+    pub home_entry_id: i64,
+    pub away_entry_id: Option<i64>,
+    pub game: Game,
+}
+
+/// Every game of published rounds in which `person` sat at a board, in
+/// the order of championships, tournaments, rounds, boards and games.
+/// Drafts stay with the judges.
+pub fn games_of_person(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<PersonGame>> {
+    use super::schema::{championships, tournaments};
+    type Row = (
+        i64,
+        String,
+        i64,
+        i32,
+        i32,
+        String,
+        i32,
+        i64,
+        Option<i64>,
+        Game,
+    );
+    let rows: Vec<Row> = games::table
+        .inner_join(matches::table.inner_join(
+            rounds::table.inner_join(tournaments::table.inner_join(championships::table)),
+        ))
+        .filter(
+            games::home_player_id
+                .eq(person.0)
+                .or(games::away_player_id.eq(person.0)),
+        )
+        .filter(rounds::status.eq("published"))
+        .order((
+            championships::id,
+            tournaments::number,
+            rounds::number,
+            games::board,
+            games::game_no,
+            games::id,
+        ))
+        .select((
+            championships::id,
+            championships::name,
+            tournaments::id,
+            tournaments::number,
+            rounds::number,
+            rounds::kind,
+            matches::table_no,
+            matches::home_entry_id,
+            matches::away_entry_id,
+            Game::as_select(),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(c, cn, t, tn, rn, kind, table_no, home, away, game)| PersonGame {
+                championship_id: c,
+                championship_name: cn,
+                tournament_id: t,
+                tournament_number: tn,
+                round_number: rn,
+                round_kind: kind,
+                table_no,
+                home_entry_id: home,
+                away_entry_id: away,
+                game,
+            },
+        )
+        .collect())
+}

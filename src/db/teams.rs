@@ -688,3 +688,120 @@ pub fn teams_of_person(
         .select((Team::as_select(), memberships::from_at))
         .load(conn)
 }
+
+/// Every membership a person ever had, with its team, oldest first (the
+/// person's teams over time).
+pub fn memberships_of_person(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> QueryResult<Vec<(Membership, Team)>> {
+    memberships::table
+        .inner_join(teams::table)
+        .filter(memberships::person_id.eq(person.0))
+        .order((memberships::from_at, memberships::id))
+        .select((Membership::as_select(), Team::as_select()))
+        .load(conn)
+}
+
+/// The hand-overs of one team's captaincy (G-B34), oldest first; the
+/// first names the applicant (no `from`).
+pub fn captaincies_of_team(
+    conn: &mut DbConnection,
+    team: TeamId,
+) -> QueryResult<Vec<(Option<String>, String, NaiveDateTime)>> {
+    let rows: Vec<(Option<i64>, i64, NaiveDateTime)> = captaincies::table
+        .filter(captaincies::team_id.eq(team.0))
+        .order((captaincies::at, captaincies::id))
+        .select((
+            captaincies::from_person,
+            captaincies::to_person,
+            captaincies::at,
+        ))
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (from, to, at) in rows {
+        let nick = |conn: &mut DbConnection, id: i64| -> QueryResult<String> {
+            people::table.find(id).select(people::nick).first(conn)
+        };
+        out.push((
+            from.map(|f| nick(conn, f)).transpose()?,
+            nick(conn, to)?,
+            at,
+        ));
+    }
+    Ok(out)
+}
+
+/// A transfer (G-B33) seen from one team: the person left one team of the
+/// championship and joined the other at the same instant.
+#[derive(Debug, Clone)]
+pub struct TransferLine {
+    pub nick: String,
+    pub at: NaiveDateTime,
+    pub from_team: (i64, String),
+    pub to_team: (i64, String),
+}
+
+/// The transfers into and out of a team, oldest first. A transfer closes
+/// the old membership and opens the new one with the same timestamp, both
+/// marked "transfer" (`crate::teams::accept`).
+pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<TransferLine>> {
+    let own: Vec<(Membership, String, String)> = memberships::table
+        .inner_join(teams::table)
+        .inner_join(people::table)
+        .filter(memberships::team_id.eq(team.0))
+        .filter(
+            memberships::start_reason
+                .eq("transfer")
+                .or(memberships::end_reason.eq("transfer")),
+        )
+        .select((Membership::as_select(), teams::name, people::nick))
+        .load(conn)?;
+    let mut out = Vec::new();
+    for (m, team_name, nick) in own {
+        let here = (m.team_id, team_name);
+        // Incoming: the other team's membership closed when this opened.
+        if m.start_reason == "transfer"
+            && let Some((other, name)) = memberships::table
+                .inner_join(teams::table)
+                .filter(memberships::person_id.eq(m.person_id))
+                .filter(memberships::championship_id.eq(m.championship_id))
+                .filter(memberships::team_id.ne(m.team_id))
+                .filter(memberships::end_reason.eq("transfer"))
+                .filter(memberships::until_at.eq(m.from_at))
+                .select((teams::id, teams::name))
+                .first::<(i64, String)>(conn)
+                .optional()?
+        {
+            out.push(TransferLine {
+                nick: nick.clone(),
+                at: m.from_at,
+                from_team: (other, name),
+                to_team: here.clone(),
+            });
+        }
+        // Outgoing: the other team's membership opened when this closed.
+        if m.end_reason.as_deref() == Some("transfer")
+            && let Some(until) = m.until_at
+            && let Some((other, name)) = memberships::table
+                .inner_join(teams::table)
+                .filter(memberships::person_id.eq(m.person_id))
+                .filter(memberships::championship_id.eq(m.championship_id))
+                .filter(memberships::team_id.ne(m.team_id))
+                .filter(memberships::start_reason.eq("transfer"))
+                .filter(memberships::from_at.eq(until))
+                .select((teams::id, teams::name))
+                .first::<(i64, String)>(conn)
+                .optional()?
+        {
+            out.push(TransferLine {
+                nick: nick.clone(),
+                at: until,
+                from_team: here.clone(),
+                to_team: (other, name),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.nick.cmp(&b.nick)));
+    Ok(out)
+}

@@ -11,7 +11,7 @@ use crate::ids::ChampionshipId;
 use crate::rules::ranking::Place;
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
-use crate::rules::season::{Deduction, SeasonEntry, SeasonRow, season_standings};
+use crate::rules::season::{Deduction, SeasonEntry, SeasonRow, cumulative, season_standings};
 
 /// The season as stored: the stages played and the ranked rows.
 pub struct Season {
@@ -24,6 +24,10 @@ pub struct Season {
     pub team_of: HashMap<String, i64>,
     /// Every deduction in force, traced to its penalty (issue 8).
     pub deductions: Vec<Traced>,
+    /// The same deductions with the stage (index into `stages`) they count
+    /// from: the first stage not before their tournament; those of no
+    /// tournament, or of one not finished yet, count at the last stage.
+    pub staged: Vec<(usize, Deduction<String>)>,
 }
 
 /// One deduction of the season table with what caused it: the penalty's
@@ -49,6 +53,12 @@ impl Season {
             .find(|x| x.team == entry)
             .map(|x| x.points)
     }
+
+    /// The entry's season points after each stage (the season chart); the
+    /// last is its total in `rows`.
+    pub fn cumulative(&self, entry: &str) -> Vec<HalfPoints> {
+        cumulative(&entry.to_owned(), &self.per_stage, &self.staged)
+    }
 }
 
 pub fn load(
@@ -61,6 +71,10 @@ pub fn load(
     let teams = db::teams::of_championship(conn, c, &db::teams::TeamStatus::ALL)?;
     let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
     let entries = db::entries::names_of(conn, &ids)?;
+    let numbers: HashMap<i64, i32> = db::tournaments::of_championship(conn, c)?
+        .into_iter()
+        .map(|t| (t.id, t.number))
+        .collect();
     let team_name = |id: i64| {
         teams
             .iter()
@@ -70,6 +84,12 @@ pub fn load(
     };
     let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
     stages.dedup();
+    let stage_of = |tournament: Option<i64>| {
+        tournament
+            .and_then(|t| numbers.get(&t))
+            .and_then(|n| stages.iter().position(|s| s >= n))
+            .unwrap_or(usize::MAX)
+    };
     let per_stage: Vec<Vec<SeasonEntry<String>>> = stages
         .iter()
         .map(|n| {
@@ -104,7 +124,7 @@ pub fn load(
             at: p.imposed_at,
         });
     }
-    let deductions: Vec<Deduction<String>> = penalties
+    let staged: Vec<(usize, Deduction<String>)> = penalties
         .iter()
         .filter(|p| p.in_force())
         .map(|p| {
@@ -121,13 +141,17 @@ pub fn load(
             if let Some(t) = traced.iter_mut().find(|t| t.penalty == p.id) {
                 t.entry.clone_from(&name);
             }
-            Deduction {
-                team: name,
-                code: p.code.clone(),
-                amount: p.amount(),
-            }
+            (
+                stage_of(p.tournament_id),
+                Deduction {
+                    team: name,
+                    code: p.code.clone(),
+                    amount: p.amount(),
+                },
+            )
         })
         .collect();
+    let deductions: Vec<Deduction<String>> = staged.iter().map(|(_, d)| d.clone()).collect();
     let tie_rule = regulation
         .and_then(|r| r.season.as_ref().map(|s| s.tie_rule))
         .unwrap_or_default();
@@ -138,5 +162,6 @@ pub fn load(
         rows,
         team_of,
         deductions: traced,
+        staged,
     })
 }

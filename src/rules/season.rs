@@ -128,6 +128,38 @@ pub fn season_standings<K: Clone + Eq + Hash + Ord>(
     rows
 }
 
+/// A team's season points after each tournament (the season table read
+/// cumulatively, for the season chart): its tournament points of the
+/// stages up to `i`, minus the deductions counted by stage `i`. Each
+/// deduction comes with the stage it counts from (the caller decides: the
+/// stage of the tournament it was imposed for, or the last). The last value
+/// is the team's total in [`season_standings`].
+pub fn cumulative<K: Eq>(
+    team: &K,
+    tournaments: &[Vec<SeasonEntry<K>>],
+    deductions: &[(usize, Deduction<K>)],
+) -> Vec<HalfPoints> {
+    let mut total = HalfPoints::ZERO;
+    let last = tournaments.len().saturating_sub(1);
+    tournaments
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            total += t
+                .iter()
+                .filter(|e| e.team == *team)
+                .map(|e| e.points)
+                .sum::<HalfPoints>();
+            total -= deductions
+                .iter()
+                .filter(|(stage, d)| (*stage).min(last) == i && d.team == *team)
+                .map(|(_, d)| d.amount)
+                .sum::<HalfPoints>();
+            total
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,5 +236,60 @@ mod tests {
         assert_eq!(cb[0].team, "A");
         assert_eq!(cb[0].place.to_string(), "1");
         assert_eq!(cb[1].place.to_string(), "2");
+    }
+
+    fn fine(team: &str, half_points: i32) -> Deduction<String> {
+        Deduction {
+            team: team.into(),
+            code: "G-G5".into(),
+            amount: HalfPoints(half_points),
+        }
+    }
+
+    #[test]
+    fn g_a3_cumulative_points_count_each_deduction_from_its_tournament() {
+        // A: 12, then 6 (−½ in tournament 2) → 12, 17½; B: 8, 12 → 8, 20,
+        // with a deduction of 1 for "no tournament" counted at the end.
+        let t = vec![
+            vec![entry("A", 1), entry("B", 2)],
+            vec![entry("B", 1), entry("A", 3)],
+        ];
+        let d = vec![(1, fine("A", 1)), (usize::MAX, fine("B", 2))];
+        let a = cumulative(&"A".to_string(), &t, &d);
+        let b = cumulative(&"B".to_string(), &t, &d);
+        assert_eq!(a, [HalfPoints(24), HalfPoints(35)]);
+        assert_eq!(b, [HalfPoints(16), HalfPoints(38)]);
+        // A team that missed the first tournament starts at 0.
+        let t2 = vec![vec![entry("A", 1)], vec![entry("C", 2)]];
+        assert_eq!(
+            cumulative(&"C".to_string(), &t2, &[]),
+            [HalfPoints::ZERO, HalfPoints(16)]
+        );
+    }
+
+    proptest::proptest! {
+        /// The chart's last point is the table's total, whatever the
+        /// places and deductions.
+        #[test]
+        fn the_last_cumulative_value_is_the_season_total(
+            places in proptest::collection::vec(proptest::collection::vec(1u32..=8, 1..5), 1..5),
+            fines in proptest::collection::vec((0usize..6, 0usize..4, 1i32..25), 0..5),
+        ) {
+            let names = ["A", "B", "C", "D"];
+            let t: Vec<Vec<SeasonEntry<String>>> = places
+                .iter()
+                .map(|ps| ps.iter().zip(names).map(|(p, n)| entry(n, *p)).collect())
+                .collect();
+            let d: Vec<(usize, Deduction<String>)> = fines
+                .iter()
+                .map(|(stage, team, amount)| (*stage, fine(names[*team], *amount)))
+                .collect();
+            let plain: Vec<Deduction<String>> = d.iter().map(|(_, x)| x.clone()).collect();
+            for row in season_standings(&t, &plain, SeasonTieRule::Shared) {
+                let c = cumulative(&row.team, &t, &d);
+                proptest::prop_assert_eq!(c.len(), t.len());
+                proptest::prop_assert_eq!(*c.last().unwrap(), row.total);
+            }
+        }
     }
 }

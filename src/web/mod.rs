@@ -8,6 +8,7 @@ pub mod auth;
 pub mod boards_view;
 pub mod captains;
 pub mod championships;
+pub mod chart;
 pub mod csrf;
 pub mod ctx;
 pub mod documents;
@@ -17,6 +18,7 @@ pub mod exports;
 pub mod feeds;
 pub mod forms;
 pub mod guards;
+pub mod history;
 pub mod ical;
 pub mod imports;
 pub mod knockout_view;
@@ -25,13 +27,16 @@ pub mod pages;
 pub mod penalties;
 pub mod people;
 pub mod play_view;
+pub mod player_view;
 pub mod regulation;
 pub mod regulation_view;
 pub mod results;
 pub mod results_view;
+pub mod season_view;
 pub mod series;
 pub mod session;
 pub mod standings_view;
+pub mod team_record;
 pub mod teams;
 pub mod tournaments;
 pub mod upload;
@@ -175,6 +180,9 @@ pub mod paths {
     pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
     pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
     pub const BANS: &str = "/bans";
+    // Public pages of issue 10, point 1: history and the halls of fame.
+    pub const HISTORY: &str = "/championships/{championship_id}/history";
+    pub const HALL_OF_FAME: &str = "/hall-of-fame";
     pub const ORGANIZATIONS: &str = "/organizations";
     pub const REGULATION: &str = "/championships/{championship_id}/regulation";
     pub const REGULATION_VERSION: &str = "/championships/{championship_id}/regulation/{number}";
@@ -204,6 +212,13 @@ pub mod paths {
     }
     pub fn championship(id: ChampionshipId) -> String {
         format!("/championships/{id}")
+    }
+    pub fn season(id: ChampionshipId) -> String {
+        format!("/championships/{id}/season")
+    }
+    /// The championship's history: winners and the season's top four (G-E1).
+    pub fn history(id: ChampionshipId) -> String {
+        format!("/championships/{id}/history")
     }
     pub fn penalties(id: ChampionshipId) -> String {
         format!("/championships/{id}/penalties")
@@ -463,6 +478,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(BAN_LIFT).route(post().to(people::lift_ban)))
         .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::confirm_employment)))
         .service(resource(BANS).route(get().to(people::bans)))
+        .service(resource(HISTORY).route(get().to(history::championship)))
+        .service(resource(HALL_OF_FAME).route(get().to(history::platform)))
         .service(
             resource(REGULATION)
                 .route(get().to(regulation::show))

@@ -48,6 +48,17 @@ pub struct TeamLine {
     pub since: String,
 }
 
+/// One membership of the person's teams over time.
+pub struct MembershipRow {
+    pub team: String,
+    pub team_url: String,
+    pub championship: String,
+    pub championship_url: String,
+    pub from: String,
+    pub until: String,
+    pub how: String,
+}
+
 #[derive(Default)]
 pub struct Inline {
     pub values: Vec<(&'static str, String)>,
@@ -91,6 +102,9 @@ pub struct PersonPage {
     employment_form: Inline,
     base: String,
     documents: super::documents::Section,
+    /// Teams over time and games by board (issue 10, point 1).
+    memberships: Vec<MembershipRow>,
+    record: super::player_view::PlayerRecord,
 }
 
 async fn person_page(
@@ -150,6 +164,7 @@ pub async fn person_page_with(
                 None => false,
             };
             let orgs = organizations::list(conn)?;
+            let played = played(conn, p.id())?;
             Ok((
                 p,
                 now,
@@ -160,10 +175,11 @@ pub async fn person_page_with(
                 employments,
                 captains_them,
                 orgs,
+                played,
             ))
         })
         .await?;
-    let (p, now, teams, club, clones, bans, employments, captains_them, orgs) = data;
+    let (p, now, teams, club, clones, bans, employments, captains_them, orgs, played) = data;
     let official = is_organizer || is_judge;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
     let open_club = club.iter().find(|m| m.period().contains(now));
@@ -177,7 +193,29 @@ pub async fn person_page_with(
         document_form,
     )
     .await?;
+    let memberships = played
+        .memberships
+        .into_iter()
+        .map(|(m, team, championship)| MembershipRow {
+            team_url: paths::team(team.id()),
+            championship_url: paths::championship(team.championship()),
+            team: team.name,
+            championship,
+            from: fmt(m.from_at),
+            until: m.until_at.map(fmt).unwrap_or_default(),
+            how: super::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+        })
+        .collect();
+    let record = super::player_view::record(
+        ctx.lang,
+        p.id,
+        &played.games,
+        &played.entries,
+        &played.nicks,
+    );
     Ok(PersonPage {
+        memberships,
+        record,
         full_name: official.then(|| p.full_name.clone()),
         teams: teams
             .into_iter()
@@ -226,6 +264,55 @@ pub async fn person_page_with(
         documents,
         nick: p.nick,
         ctx,
+    })
+}
+
+/// What a person played, for the public page: every membership with its
+/// team and championship, the games of published rounds, and the names
+/// those games refer to.
+struct Played {
+    memberships: Vec<(t::Membership, t::Team, String)>,
+    games: Vec<db::rounds::PersonGame>,
+    entries: std::collections::HashMap<i64, String>,
+    nicks: std::collections::HashMap<i64, String>,
+}
+
+fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
+    let championships: std::collections::HashMap<i64, String> = db::championships::list(conn)?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
+    let memberships = t::memberships_of_person(conn, person)?
+        .into_iter()
+        .map(|(m, team)| {
+            let name = championships
+                .get(&team.championship_id)
+                .cloned()
+                .unwrap_or_default();
+            (m, team, name)
+        })
+        .collect();
+    let games = db::rounds::games_of_person(conn, person)?;
+    let mut entry_ids: Vec<i64> = games
+        .iter()
+        .flat_map(|g| std::iter::once(g.home_entry_id).chain(g.away_entry_id))
+        .collect();
+    entry_ids.sort_unstable();
+    entry_ids.dedup();
+    let mut people_ids: Vec<i64> = games
+        .iter()
+        .flat_map(|g| [g.game.home_player_id, g.game.away_player_id])
+        .flatten()
+        .collect();
+    people_ids.sort_unstable();
+    people_ids.dedup();
+    Ok(Played {
+        memberships,
+        entries: db::entries::names_of(conn, &entry_ids)?
+            .into_iter()
+            .collect(),
+        nicks: people::nicks_of(conn, &people_ids)?.into_iter().collect(),
+        games,
     })
 }
 

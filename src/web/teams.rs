@@ -217,9 +217,11 @@ pub struct TeamPage {
     invite: InlineForm,
     handover: InlineForm,
     documents: super::documents::Section,
+    /// Captains over time, transfers, results (issue 10, point 1).
+    record: super::team_record::TeamRecord,
 }
 
-fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
+pub(crate) fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
     let start = ctx.lang.msg(match start {
         "founded" => crate::msg!("membership-start-founded"),
         "transfer" => crate::msg!("membership-start-transfer"),
@@ -318,6 +320,7 @@ async fn team_page(
                 Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
                 None => None,
             };
+            let record = super::team_record::load(conn, id, team.championship(), reg.as_ref())?;
             Ok((
                 team,
                 c,
@@ -329,6 +332,7 @@ async fn team_page(
                 team_unmet,
                 org_names,
                 viewer_roles_here,
+                record,
             ))
         })
         .await?;
@@ -343,7 +347,9 @@ async fn team_page(
         team_unmet,
         org_names,
         viewer_roles_here,
+        record,
     ) = data;
+    let record = super::team_record::view(ctx.lang, c.tz(), ChampionshipId(c.id), id, record);
     let org_name = |id: i64| {
         org_names
             .iter()
@@ -416,6 +422,7 @@ async fn team_page(
     )
     .await?;
     Ok(TeamPage {
+        record,
         documents,
         id,
         status: ctx.lang.msg(match status {

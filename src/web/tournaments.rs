@@ -1053,6 +1053,10 @@ pub struct SeasonPage {
     penalties_url: String,
     /// Decisions of the appeals committee, each linked to its case.
     decisions: Vec<super::appeals::Decision>,
+    /// Points after each tournament: drawn (the first entries) and listed.
+    chart: Option<super::season_view::SeasonChart>,
+    cumulative: Vec<super::season_view::CumulativeRow>,
+    history_url: String,
 }
 
 /// `GET /championships/{c}/season`: tournament points per stage, penalties
@@ -1115,9 +1119,14 @@ pub async fn season(
     let decisions = state
         .db(move |conn| Ok(super::appeals::decisions(conn, lang, c)?))
         .await?;
+    let chart = super::season_view::season_chart(ctx.lang, &season);
+    let cumulative = super::season_view::cumulative_rows(&season);
     page(
         StatusCode::OK,
         &SeasonPage {
+            chart,
+            cumulative,
+            history_url: paths::history(c),
             decisions,
             deductions,
             penalties_url: paths::penalties(c),

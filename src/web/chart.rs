@@ -1,0 +1,378 @@
+//! The geometry of a server-rendered line chart: scales, "nice" ticks and
+//! the points of each line, in SVG user units. Pure and domain-free: it
+//! knows numbers and labels, not teams or tournaments; the page's template
+//! (askama, escaped like the rest of the page) draws the elements, and the
+//! caller formats the tick labels.
+//!
+//! Used by the season page for the cumulative points after each
+//! tournament (issue 10, point 1).
+
+/// The chart's frame: the whole drawing and the plot area inside it.
+pub const WIDTH: f64 = 480.0;
+pub const HEIGHT: f64 = 300.0;
+pub const PLOT_LEFT: f64 = 56.0;
+pub const PLOT_RIGHT: f64 = 464.0;
+pub const PLOT_TOP: f64 = 16.0;
+pub const PLOT_BOTTOM: f64 = 256.0;
+
+/// How many intervals the value axis aims at (the nice step decides).
+const TARGET_INTERVALS: f64 = 5.0;
+
+/// Line colours, each at least 3:1 against white (WCAG 1.4.11, checked
+/// below), paired with dash patterns so lines differ without colour too.
+pub const COLOURS: [&str; 10] = [
+    "#0b5cad", "#b3261e", "#1a7f37", "#8250df", "#9a6700", "#1b7c83", "#bf3989", "#57606a",
+    "#953800", "#1b1f24",
+];
+pub const DASHES: [&str; 4] = ["", "6 3", "2 3", "8 3 2 3"];
+
+/// One labelled line of values, one value per category (x position).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub values: Vec<f64>,
+}
+
+/// A tick on an axis: its position in user units and its label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    pub at: String,
+    pub label: String,
+}
+
+/// A point of a line: coordinates written for SVG and the value it shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    pub x: String,
+    pub y: String,
+    pub value: f64,
+}
+
+/// A line as drawn: its `points` attribute, its markers and its style.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub label: String,
+    /// The `points` attribute of the `<polyline>`: "x,y x,y …".
+    pub polyline: String,
+    pub points: Vec<Point>,
+    pub colour: &'static str,
+    /// The `stroke-dasharray` (empty for a solid line).
+    pub dash: &'static str,
+}
+
+/// The frame's numbers as SVG attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub width: String,
+    pub height: String,
+    pub left: String,
+    pub right: String,
+    pub top: String,
+    pub bottom: String,
+    /// Where tick labels of the value axis end (right-aligned).
+    pub y_labels: String,
+    /// The baseline of the category labels, and of the axis titles.
+    pub x_labels: String,
+    pub x_title: String,
+    pub y_title: String,
+    /// The middle of the plot, for centring the axis titles.
+    pub middle_x: String,
+    pub middle_y: String,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            width: coord(WIDTH),
+            height: coord(HEIGHT),
+            left: coord(PLOT_LEFT),
+            right: coord(PLOT_RIGHT),
+            top: coord(PLOT_TOP),
+            bottom: coord(PLOT_BOTTOM),
+            y_labels: coord(PLOT_LEFT - 6.0),
+            x_labels: coord(PLOT_BOTTOM + 18.0),
+            x_title: coord(HEIGHT - 6.0),
+            y_title: coord(14.0),
+            middle_x: coord((PLOT_LEFT + PLOT_RIGHT) / 2.0),
+            middle_y: coord((PLOT_TOP + PLOT_BOTTOM) / 2.0),
+        }
+    }
+}
+
+/// Everything the template needs to draw the chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineChart {
+    pub frame: Frame,
+    pub x_ticks: Vec<Tick>,
+    pub y_ticks: Vec<Tick>,
+    /// Where the value 0 lies (the baseline), if it is on the scale.
+    pub zero: Option<String>,
+    pub lines: Vec<Line>,
+    /// The value range of the axis after rounding to the ticks.
+    pub low: f64,
+    pub high: f64,
+}
+
+/// A coordinate for an SVG attribute: at most one decimal, no trailing
+/// `.0`, never `-0`.
+pub fn coord(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// The step of a "nice" axis for a span of values: 1, 2 or 5 times a
+/// power of ten, giving about [`TARGET_INTERVALS`] intervals, and not
+/// below `min_step` (values that only move in halves want no 0.1 ticks).
+pub fn nice_step(span: f64, min_step: f64) -> f64 {
+    let min_step = if min_step > 0.0 {
+        min_step
+    } else {
+        f64::EPSILON
+    };
+    if !span.is_finite() || span <= 0.0 {
+        return min_step.max(1.0);
+    }
+    let raw = span / TARGET_INTERVALS;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw - raw * 1e-9)
+        .unwrap_or(10.0 * magnitude);
+    step.max(min_step)
+}
+
+/// The x position of category `i` of `n`: spread over the plot's width,
+/// a single category in the middle.
+pub fn x_of(i: usize, n: usize) -> f64 {
+    if n <= 1 {
+        return (PLOT_LEFT + PLOT_RIGHT) / 2.0;
+    }
+    PLOT_LEFT + (PLOT_RIGHT - PLOT_LEFT) * (i as f64) / ((n - 1) as f64)
+}
+
+/// The y position of `value` on a scale from `low` (bottom) to `high`.
+pub fn y_of(value: f64, low: f64, high: f64) -> f64 {
+    if high <= low {
+        return PLOT_BOTTOM;
+    }
+    PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * (value - low) / (high - low)
+}
+
+/// Lays out a line chart of `series` over the `categories` (x labels).
+/// The value axis always includes 0 and runs between multiples of a nice
+/// step; `y_label` formats its ticks.
+pub fn line_chart(
+    categories: &[String],
+    series: &[Series],
+    min_step: f64,
+    y_label: impl Fn(f64) -> String,
+) -> LineChart {
+    let n = categories.len();
+    let values = series.iter().flat_map(|s| s.values.iter().copied());
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((0.0f64, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let step = nice_step(hi - lo, min_step);
+    let low = (lo / step).floor() * step;
+    let mut high = (hi / step).ceil() * step;
+    if high <= low {
+        high = low + step;
+    }
+    let count = ((high - low) / step).round() as i64;
+    let y_ticks = (0..=count)
+        .map(|k| {
+            let v = low + step * (k as f64);
+            Tick {
+                at: coord(y_of(v, low, high)),
+                label: y_label(v),
+            }
+        })
+        .collect();
+    let x_ticks = categories
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Tick {
+            at: coord(x_of(i, n)),
+            label: c.clone(),
+        })
+        .collect();
+    let lines = series
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let points: Vec<Point> = s
+                .values
+                .iter()
+                .take(n)
+                .enumerate()
+                .map(|(i, v)| Point {
+                    x: coord(x_of(i, n)),
+                    y: coord(y_of(*v, low, high)),
+                    value: *v,
+                })
+                .collect();
+            Line {
+                label: s.label.clone(),
+                polyline: points
+                    .iter()
+                    .map(|p| format!("{},{}", p.x, p.y))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                points,
+                colour: COLOURS[k % COLOURS.len()],
+                dash: DASHES[(k / 2) % DASHES.len()],
+            }
+        })
+        .collect();
+    LineChart {
+        frame: Frame::new(),
+        x_ticks,
+        y_ticks,
+        zero: (low < 0.0).then(|| coord(y_of(0.0, low, high))),
+        lines,
+        low,
+        high,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cats(n: usize) -> Vec<String> {
+        (1..=n).map(|i| i.to_string()).collect()
+    }
+
+    fn s(label: &str, values: &[f64]) -> Series {
+        Series {
+            label: label.into(),
+            values: values.to_vec(),
+        }
+    }
+
+    #[test]
+    fn nice_steps_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(nice_step(24.0, 0.5), 5.0);
+        assert_eq!(nice_step(36.0, 0.5), 10.0);
+        assert_eq!(nice_step(10.0, 0.5), 2.0);
+        assert_eq!(nice_step(5.0, 0.5), 1.0);
+        assert_eq!(nice_step(250.0, 0.5), 50.0);
+        // Halves never get finer ticks than the minimum step.
+        assert_eq!(nice_step(0.5, 0.5), 0.5);
+        assert_eq!(nice_step(1.0, 0.5), 0.5);
+        assert_eq!(nice_step(0.0, 0.5), 1.0);
+    }
+
+    #[test]
+    fn coordinates_keep_one_decimal_and_no_negative_zero() {
+        assert_eq!(coord(136.0), "136");
+        assert_eq!(coord(12.25), "12.3");
+        assert_eq!(coord(-0.01), "0");
+        assert_eq!(coord(463.96), "464");
+    }
+
+    #[test]
+    fn two_categories_span_the_plot_and_values_scale_to_the_ticks() {
+        // Max 24 → step 5 → axis 0…25: 240 px for 25, 9.6 px per unit.
+        let chart = line_chart(
+            &cats(2),
+            &[s("A", &[12.0, 24.0]), s("B", &[8.0, 8.0])],
+            0.5,
+            |v| v.to_string(),
+        );
+        assert_eq!(chart.lines[0].polyline, "56,140.8 464,25.6");
+        assert_eq!(chart.lines[1].polyline, "56,179.2 464,179.2");
+        let labels: Vec<&str> = chart.y_ticks.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(labels, ["0", "5", "10", "15", "20", "25"]);
+        assert_eq!(chart.y_ticks[0].at, "256");
+        assert_eq!(chart.y_ticks[5].at, "16");
+        let x: Vec<&str> = chart.x_ticks.iter().map(|t| t.at.as_str()).collect();
+        assert_eq!(x, ["56", "464"]);
+        assert_eq!(chart.zero, None);
+    }
+
+    #[test]
+    fn a_single_category_sits_in_the_middle() {
+        let chart = line_chart(&cats(1), &[s("A", &[10.0])], 0.5, |v| v.to_string());
+        assert_eq!(chart.lines[0].polyline, "260,16");
+        assert_eq!(chart.x_ticks[0].at, "260");
+    }
+
+    #[test]
+    fn negative_values_extend_the_axis_below_zero_with_a_baseline() {
+        // −12 … 4: span 16 → step 5 → −15 … 5 (20 units, 12 px each).
+        let chart = line_chart(&cats(2), &[s("A", &[4.0, -12.0])], 0.5, |v| v.to_string());
+        assert_eq!((chart.low, chart.high), (-15.0, 5.0));
+        assert_eq!(chart.zero.as_deref(), Some("76"));
+        assert_eq!(chart.lines[0].polyline, "56,28 464,220");
+    }
+
+    #[test]
+    fn all_zero_still_has_an_axis() {
+        let chart = line_chart(&cats(3), &[s("A", &[0.0, 0.0, 0.0])], 0.5, |v| {
+            v.to_string()
+        });
+        assert_eq!((chart.low, chart.high), (0.0, 1.0));
+        assert_eq!(chart.lines[0].polyline, "56,256 260,256 464,256");
+    }
+
+    #[test]
+    fn styles_cycle_colours_first_then_dashes() {
+        let series: Vec<Series> = (0..12).map(|i| s(&i.to_string(), &[1.0])).collect();
+        let chart = line_chart(&cats(1), &series, 0.5, |v| v.to_string());
+        assert_eq!(chart.lines[0].colour, COLOURS[0]);
+        assert_eq!(chart.lines[0].dash, "");
+        assert_eq!(chart.lines[2].dash, DASHES[1]);
+        assert_eq!(chart.lines[10].colour, COLOURS[0]);
+        // Any two of the first ten differ in colour or dash.
+        for a in 0..10 {
+            for b in a + 1..10 {
+                let (x, y) = (&chart.lines[a], &chart.lines[b]);
+                assert!(x.colour != y.colour || x.dash != y.dash);
+            }
+        }
+    }
+
+    /// WCAG relative luminance of "#rrggbb".
+    fn luminance(hex: &str) -> f64 {
+        let channel = |i: usize| {
+            let c = f64::from(u8::from_str_radix(&hex[i..i + 2], 16).expect("hex")) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+    }
+
+    #[test]
+    fn every_line_colour_has_three_to_one_contrast_on_white() {
+        for c in COLOURS {
+            let ratio = 1.05 / (luminance(c) + 0.05);
+            assert!(ratio >= 3.0, "{c}: {ratio:.2}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_point_lies_inside_the_plot(
+            values in proptest::collection::vec(-200i32..400, 1..8),
+        ) {
+            let v: Vec<f64> = values.iter().map(|h| f64::from(*h) / 2.0).collect();
+            let chart = line_chart(&cats(v.len()), &[s("A", &v)], 0.5, |x| x.to_string());
+            proptest::prop_assert!(chart.low <= 0.0 && chart.high > chart.low);
+            for p in &chart.lines[0].points {
+                let (x, y): (f64, f64) = (p.x.parse().unwrap(), p.y.parse().unwrap());
+                proptest::prop_assert!((PLOT_LEFT..=PLOT_RIGHT).contains(&x));
+                proptest::prop_assert!((PLOT_TOP..=PLOT_BOTTOM).contains(&y));
+            }
+        }
+    }
+}
