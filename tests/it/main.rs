@@ -22,6 +22,7 @@ mod pages;
 mod pair_cli;
 mod penalties;
 mod play;
+mod public_pages;
 mod regulation;
 mod results_pages;
 mod season_g;

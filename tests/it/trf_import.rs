@@ -15,7 +15,7 @@ use crate::results_pages::draw_and_play_all;
 
 /// Uploads `bytes` through the import form of championship `c`, as the
 /// form says (its action carries the CSRF token).
-async fn import(
+pub(crate) async fn import(
     app: &TestApp,
     client: &reqwest::Client,
     c: i64,
