@@ -168,7 +168,6 @@ pub async fn person_page_with(
             Ok((
                 p,
                 now,
-                teams,
                 club,
                 clones,
                 bans,
@@ -179,7 +178,7 @@ pub async fn person_page_with(
             ))
         })
         .await?;
-    let (p, now, teams, club, clones, bans, employments, captains_them, orgs, played) = data;
+    let (p, now, club, clones, bans, employments, captains_them, orgs, played) = data;
     let official = is_organizer || is_judge;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
     let open_club = club.iter().find(|m| m.period().contains(now));
@@ -193,17 +192,36 @@ pub async fn person_page_with(
         document_form,
     )
     .await?;
-    let memberships = played
+    let memberships: Vec<MembershipRow> = played
         .memberships
         .into_iter()
-        .map(|(m, team, championship)| MembershipRow {
-            team_url: paths::team(team.id()),
-            championship_url: paths::championship(team.championship()),
-            team: team.name,
-            championship,
-            from: fmt(m.from_at),
-            until: m.until_at.map(fmt).unwrap_or_default(),
-            how: super::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+        .map(|(m, team, (championship, tz))| {
+            // In the team's championship's zone, as on the team's page.
+            let day = |at: chrono::NaiveDateTime| {
+                at.and_utc()
+                    .with_timezone(&tz)
+                    .format("%Y-%m-%d")
+                    .to_string()
+            };
+            MembershipRow {
+                team_url: paths::team(team.id()),
+                championship_url: paths::championship(team.championship()),
+                team: team.name,
+                championship,
+                from: day(m.from_at),
+                until: m.until_at.map(day).unwrap_or_default(),
+                how: super::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+            }
+        })
+        .collect();
+    // The teams now: the open memberships, dated like the table of all.
+    let teams = memberships
+        .iter()
+        .filter(|m| m.until.is_empty())
+        .map(|m| TeamLine {
+            url: m.team_url.clone(),
+            name: m.team.clone(),
+            since: m.from.clone(),
         })
         .collect();
     let record = super::player_view::record(
@@ -217,14 +235,7 @@ pub async fn person_page_with(
         memberships,
         record,
         full_name: official.then(|| p.full_name.clone()),
-        teams: teams
-            .into_iter()
-            .map(|(tm, since)| TeamLine {
-                url: paths::team(tm.id()),
-                name: tm.name,
-                since: fmt(since),
-            })
-            .collect(),
+        teams,
         club_member: open_club.is_some(),
         club_since: open_club.map(|m| fmt(m.from_at)),
         bans: bans
@@ -271,25 +282,27 @@ pub async fn person_page_with(
 /// team and championship, the games of published rounds, and the names
 /// those games refer to.
 struct Played {
-    memberships: Vec<(t::Membership, t::Team, String)>,
+    /// Each with its championship's name and time zone.
+    memberships: Vec<(t::Membership, t::Team, (String, chrono_tz::Tz))>,
     games: Vec<db::rounds::PersonGame>,
     entries: std::collections::HashMap<i64, String>,
     nicks: std::collections::HashMap<i64, String>,
 }
 
 fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
-    let championships: std::collections::HashMap<i64, String> = db::championships::list(conn)?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
+    let championships: std::collections::HashMap<i64, (String, chrono_tz::Tz)> =
+        db::championships::list(conn)?
+            .into_iter()
+            .map(|c| (c.id, (c.name.clone(), c.tz())))
+            .collect();
     let memberships = t::memberships_of_person(conn, person)?
         .into_iter()
         .map(|(m, team)| {
-            let name = championships
+            let named = championships
                 .get(&team.championship_id)
                 .cloned()
-                .unwrap_or_default();
-            (m, team, name)
+                .unwrap_or_else(|| (String::new(), chrono_tz::UTC));
+            (m, team, named)
         })
         .collect();
     let games = db::rounds::games_of_person(conn, person)?;

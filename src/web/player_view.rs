@@ -51,9 +51,22 @@ pub struct BoardScore {
     pub percent: String,
 }
 
+/// The games of one tournament, under its heading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameGroup {
+    pub championship: String,
+    pub championship_url: String,
+    pub tournament: String,
+    pub tournament_url: String,
+    pub games: Vec<GameRow>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlayerRecord {
+    /// Every game, in order (championship, tournament, round, board, game).
     pub games: Vec<GameRow>,
+    /// The same games by tournament, for the page.
+    pub groups: Vec<GameGroup>,
     pub by_board: Vec<BoardScore>,
     pub total_games: u32,
     pub total_points: String,
@@ -149,6 +162,19 @@ pub fn record(
             counted,
         });
     }
+    let mut groups: Vec<GameGroup> = Vec::new();
+    for g in &rows {
+        match groups.last_mut() {
+            Some(last) if last.tournament_url == g.tournament_url => last.games.push(g.clone()),
+            _ => groups.push(GameGroup {
+                championship: g.championship.clone(),
+                championship_url: g.championship_url.clone(),
+                tournament: g.tournament.clone(),
+                tournament_url: g.tournament_url.clone(),
+                games: vec![g.clone()],
+            }),
+        }
+    }
     let total_games = by_board.values().map(|(g, _)| g).sum();
     let total_points: HalfPoints = by_board.values().map(|(_, p)| *p).sum();
     PlayerRecord {
@@ -162,6 +188,7 @@ pub fn record(
             })
             .collect(),
         games: rows,
+        groups,
         total_games,
         total_points: total_points.to_string(),
         total_percent: percent(total_points, total_games),

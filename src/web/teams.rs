@@ -360,7 +360,14 @@ async fn team_page(
     let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
     let is_member =
         viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
-    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d %H:%M").to_string();
+    // Times in the championship's zone, as on its other pages.
+    let tz = c.tz();
+    let fmt = |d: chrono::NaiveDateTime| {
+        d.and_utc()
+            .with_timezone(&tz)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
     let member_count = members.len();
     let members = members
         .into_iter()

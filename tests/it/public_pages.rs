@@ -71,6 +71,33 @@ fn cells(page: &Page, rows: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The games table of a person's page by tournament: the group's heading
+/// and the cells of its games.
+fn game_groups(page: &Page) -> Vec<(String, Vec<Vec<String>>)> {
+    let body = scraper::Selector::parse("table.games tbody").expect("selector");
+    let heading = scraper::Selector::parse("tr.group th").expect("selector");
+    let game = scraper::Selector::parse("tr.game").expect("selector");
+    let cell = scraper::Selector::parse("td").expect("selector");
+    let text = |e: scraper::ElementRef| {
+        e.text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    page.html
+        .select(&body)
+        .map(|b| {
+            (
+                b.select(&heading).next().map(text).unwrap_or_default(),
+                b.select(&game)
+                    .map(|tr| tr.select(&cell).map(text).collect())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
 async fn played_season() -> Season {
     let club = Club::new("G").await;
     let mut teams = Vec::new();
@@ -364,17 +391,26 @@ async fn a_player_page_shows_games_by_board_the_score_and_teams_over_time() {
         cells(&page, "table.board-scores tbody tr"),
         [["1", "24", "20", "83%"]]
     );
-    let games = cells(&page, "table.games tbody tr");
-    assert_eq!(games.len(), 24);
+    let groups = game_groups(&page);
+    let headings: Vec<&str> = groups.iter().map(|(h, _)| h.as_str()).collect();
+    let championship = page
+        .select_text("table.games tr.group a")
+        .expect("the championship");
+    assert_eq!(
+        headings,
+        (1..=4)
+            .map(|n| format!("{championship} · Турнир {n}"))
+            .collect::<Vec<_>>()
+    );
+    assert!(groups.iter().all(|(_, rows)| rows.len() == 6));
     // Tournament 1's six games (rounds 1–3, two games each), by opponent:
-    // columns are tournament, round, board, game, entry, colour,
-    // opponent, result.
-    let mut first: Vec<(String, String, String, String)> = games
+    // columns are round, board, opponent, colour, result, game, entry.
+    let mut first: Vec<(String, String, String, String)> = groups[0]
+        .1
         .iter()
-        .filter(|g| g[0].ends_with("Турнир 1"))
         .map(|g| {
-            assert_eq!((g[2].as_str(), g[4].as_str()), ("1", "Конь"));
-            (g[6].clone(), g[3].clone(), g[7].clone(), g[5].clone())
+            assert_eq!((g[1].as_str(), g[6].as_str()), ("1", "Конь"));
+            (g[2].clone(), g[5].clone(), g[4].clone(), g[3].clone())
         })
         .collect();
     first.sort();
@@ -400,11 +436,7 @@ async fn a_player_page_shows_games_by_board_the_score_and_teams_over_time() {
         pair.sort_unstable();
         assert_eq!(pair, ["белые", "чёрные"]);
     }
-    let mut rounds: Vec<&str> = games
-        .iter()
-        .filter(|g| g[0].ends_with("Турнир 1"))
-        .map(|g| g[1].as_str())
-        .collect();
+    let mut rounds: Vec<&str> = groups[0].1.iter().map(|g| g[0].as_str()).collect();
     rounds.sort_unstable();
     assert_eq!(rounds, ["1", "1", "2", "2", "3", "3"]);
     // The opponent links to their page.
