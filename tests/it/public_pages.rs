@@ -520,7 +520,31 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 
+    // A decided appeal (G-D4): Слон's captain files against tournament 1;
+    // the committee casts no vote, so the judge's decision rejects it.
+    let t1 = s.tournaments[0];
+    let page = app
+        .post_with(
+            &s.team("Слон").captain,
+            &format!("/championships/{c}/tournaments/{t1}/appeal"),
+            &[
+                ("what_happened", "board 2: the clock was started late"),
+                ("claim", "replay the game"),
+                ("contested", "the judge's result"),
+                ("game_ref", "round 1, board 2"),
+                ("concerned_team", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("the case").to_owned();
+    let page = app
+        .post_with(&s.club.root, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
     let mut paths = vec![
+        case.clone(),
         "/".to_owned(),
         "/championships".to_owned(),
         "/hall-of-fame".to_owned(),
@@ -563,6 +587,11 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
             assert!(!page.text.contains(private), "{private} on {path}");
         }
     }
+    // The decision is published on the championship's appeals page.
+    let appeals = app
+        .get_with(&visitor, &format!("/championships/{c}/appeals"))
+        .await;
+    assert_eq!(appeals.texts("ul.cases li .outcome"), ["не удовлетворена"]);
     // The ban is public, with its reason; the document's owner still sees
     // the note (it is private, not lost).
     let bans = app.get_with(&visitor, "/bans").await;
