@@ -780,6 +780,44 @@ async fn api_g_d1_a_game_server_records_a_result_with_a_judges_token_and_the_sta
         "about:blank",
         &game.url,
     );
+    // A game of a drafted round (round 2, not published): 409, as on the
+    // page — results wait for publication.
+    let page = app
+        .post_with(
+            &club.root,
+            &format!("{}/rounds", club.tournament_url(t)),
+            &[],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let draft = {
+        let conn = &mut app.db();
+        let rounds = db::rounds::of_tournament(conn, league::ids::TournamentId(t)).expect("rounds");
+        let r2 = rounds.iter().find(|r| r.number == 2).expect("round 2");
+        assert!(!r2.is_published());
+        let m = db::rounds::matches_of_rounds(conn, &[r2.id]).expect("matches");
+        db::rounds::games_of_matches(conn, &[m[0].id]).expect("games")[0].clone()
+    };
+    let draft_url = format!(
+        "/api/v1/championships/{}/tournaments/{t}/games/{}/result",
+        club.id, draft.id
+    );
+    let (status, headers, body) = post_result(
+        app,
+        &client,
+        Some(&token),
+        &draft_url,
+        &json!({"result": "1-0", "version": draft.version}),
+    )
+    .await;
+    assert_problem(
+        status,
+        &headers,
+        &body,
+        StatusCode::CONFLICT,
+        "urn:league:problem:round-not-published",
+        &draft_url,
+    );
     // A game of no tournament of this championship: 404.
     let missing = format!(
         "/api/v1/championships/{}/tournaments/{t}/games/987654/result",
