@@ -11,6 +11,7 @@ line-not-member = { $nick } is not a member of the team at this moment.
 line-duplicate = { $nick } is named twice.
 line-other-entry = { $nick } is already in the entry { $entry } of this tournament (G-B22).
 line-parallel-event = { $nick } is already entered in { $event }, held at the same time: one sport per athlete (R-1.8).
+line-parallel-sport = { $nick } is listed for { $sport } in the series { $series }, held at the same time as chess: one sport per athlete (R-1.8).
 line-not-eligible = { $nick } is not eligible: { $reasons }.
 entry-not-open = Registration opens at { $at }.
 entry-closed = Registration is closed: the tournament has started or its field has been drawn.

@@ -1,6 +1,7 @@
 //! The e-mail outbox (issue 9): rows written in the caller's transaction,
 //! claimed by a worker under a lease, marked sent, retried or failed; and
-//! the optional notice kinds people opted out of.
+//! the optional notice kinds people opted out of, and the opt-in kinds
+//! they asked for.
 //!
 //! Claiming: on PostgreSQL `SELECT … FOR UPDATE SKIP LOCKED` inside the
 //! claiming transaction, so concurrent instances take different rows; on
@@ -38,6 +39,13 @@ diesel::table! {
 
 diesel::table! {
     notice_optouts (person_id, kind) {
+        person_id -> BigInt,
+        kind -> Text,
+    }
+}
+
+diesel::table! {
+    notice_optins (person_id, kind) {
         person_id -> BigInt,
         kind -> Text,
     }
@@ -273,6 +281,30 @@ pub fn set_optouts(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) ->
             .values((
                 notice_optouts::person_id.eq(person.0),
                 notice_optouts::kind.eq(*kind),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The opt-in kinds `person` asked for.
+pub fn optins(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<String>> {
+    notice_optins::table
+        .filter(notice_optins::person_id.eq(person.0))
+        .select(notice_optins::kind)
+        .order(notice_optins::kind)
+        .load(conn)
+}
+
+/// Replaces `person`'s opt-ins with `kinds`.
+pub fn set_optins(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
+    diesel::delete(notice_optins::table.filter(notice_optins::person_id.eq(person.0)))
+        .execute(conn)?;
+    for kind in kinds {
+        diesel::insert_into(notice_optins::table)
+            .values((
+                notice_optins::person_id.eq(person.0),
+                notice_optins::kind.eq(*kind),
             ))
             .execute(conn)?;
     }

@@ -380,6 +380,18 @@ diesel::table! {
         name -> Text,
         championship_id -> Nullable<BigInt>,
         created_at -> Timestamp,
+        points -> Text,
+    }
+}
+
+diesel::table! {
+    series_athletes (series_id, person_id) {
+        series_id -> BigInt,
+        person_id -> BigInt,
+        sport_id -> BigInt,
+        organization_id -> BigInt,
+        added_by -> Nullable<BigInt>,
+        added_at -> Timestamp,
     }
 }
 
@@ -537,6 +549,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     series,
     series_sports,
     series_places,
+    series_athletes,
     regulation_versions,
     api_tokens,
 );

@@ -1,13 +1,16 @@
-//! Corporate series: sports, typed places, and the chess places
-//! read from finished tournaments.
+//! Corporate series: sports with their place → points tables,
+//! typed places, the chess places read from finished tournaments, and the
+//! athlete lists of the other sports.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    entries, series, series_places, series_sports, teams, tournament_places, tournaments,
+    entries, entry_players, people, series, series_athletes, series_places, series_sports, teams,
+    tournament_places, tournaments,
 };
+use crate::db::entries::EntryStatus;
 use crate::ids::{ChampionshipId, OrganizationId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -28,6 +31,9 @@ pub struct Sport {
     pub name: String,
     pub championship_id: Option<i64>,
     pub created_at: NaiveDateTime,
+    /// The place → points table as `rules::series::points_table_text`
+    /// writes it.
+    pub points: String,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -94,6 +100,7 @@ pub fn add_sport(
     id: i64,
     name: &str,
     championship: Option<ChampionshipId>,
+    points: &str,
     at: NaiveDateTime,
 ) -> QueryResult<i64> {
     diesel::insert_into(series_sports::table)
@@ -102,9 +109,111 @@ pub fn add_sport(
             series_sports::name.eq(name),
             series_sports::championship_id.eq(championship.map(|c| c.0)),
             series_sports::created_at.eq(at),
+            series_sports::points.eq(points),
         ))
         .returning(series_sports::id)
         .get_result(conn)
+}
+
+/// Replaces a sport's place → points table.
+pub fn set_points(conn: &mut DbConnection, sport: i64, points: &str) -> QueryResult<usize> {
+    diesel::update(series_sports::table.find(sport))
+        .set(series_sports::points.eq(points))
+        .execute(conn)
+}
+
+/// The sports (with their series) that take their places from this
+/// championship: the series where it is the chess sport.
+pub fn chess_sports_of(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<(Sport, Series)>> {
+    series_sports::table
+        .inner_join(series::table.on(series::id.eq(series_sports::series_id)))
+        .filter(series_sports::championship_id.eq(championship.0))
+        .order(series_sports::id)
+        .select((Sport::as_select(), Series::as_select()))
+        .load(conn)
+}
+
+/// One person on a sport's list.
+#[derive(Debug, Clone, Queryable)]
+pub struct Athlete {
+    pub sport_id: i64,
+    pub organization_id: i64,
+    pub person_id: i64,
+    pub nick: String,
+}
+
+/// Everyone on the lists of a series, by sport, organization and nick.
+pub fn athletes_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Athlete>> {
+    series_athletes::table
+        .inner_join(people::table.on(people::id.eq(series_athletes::person_id)))
+        .filter(series_athletes::series_id.eq(id))
+        .order((
+            series_athletes::sport_id,
+            series_athletes::organization_id,
+            people::nick_key,
+        ))
+        .select((
+            series_athletes::sport_id,
+            series_athletes::organization_id,
+            series_athletes::person_id,
+            people::nick,
+        ))
+        .load(conn)
+}
+
+/// Puts a person on a sport's list for an organization. The key (series,
+/// person) refuses a second list of the same series, also under races.
+pub fn add_athlete(
+    conn: &mut DbConnection,
+    id: i64,
+    sport: i64,
+    organization: OrganizationId,
+    person: PersonId,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(series_athletes::table)
+        .values((
+            series_athletes::series_id.eq(id),
+            series_athletes::sport_id.eq(sport),
+            series_athletes::organization_id.eq(organization.0),
+            series_athletes::person_id.eq(person.0),
+            series_athletes::added_by.eq(by.0),
+            series_athletes::added_at.eq(at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Takes a person off a sport's list; how many rows went (0 or 1).
+pub fn remove_athlete(conn: &mut DbConnection, sport: i64, person: PersonId) -> QueryResult<usize> {
+    diesel::delete(
+        series_athletes::table
+            .filter(series_athletes::sport_id.eq(sport))
+            .filter(series_athletes::person_id.eq(person.0)),
+    )
+    .execute(conn)
+}
+
+/// The people named in the entries (not withdrawn) of any tournament of a
+/// championship: its chess athletes for.
+pub fn chess_athletes(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<i64>> {
+    let mut ids: Vec<i64> = entry_players::table
+        .inner_join(entries::table.on(entries::id.eq(entry_players::entry_id)))
+        .inner_join(tournaments::table.on(tournaments::id.eq(entries::tournament_id)))
+        .filter(tournaments::championship_id.eq(championship.0))
+        .filter(entries::status.ne(EntryStatus::Withdrawn.code()))
+        .select(entry_players::person_id)
+        .load(conn)?;
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
 }
 
 pub fn places_of(conn: &mut DbConnection, sports: &[i64]) -> QueryResult<Vec<TypedPlace>> {

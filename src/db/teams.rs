@@ -349,6 +349,26 @@ pub fn count_current(conn: &mut DbConnection, team: TeamId) -> QueryResult<i64> 
         .get_result(conn)
 }
 
+/// The current members of a championship's teams of these statuses,
+/// each once.
+pub fn current_members_of_championship(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    statuses: &[TeamStatus],
+) -> QueryResult<Vec<PersonId>> {
+    let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
+    let mut ids: Vec<i64> = memberships::table
+        .inner_join(teams::table)
+        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::status.eq_any(names))
+        .filter(memberships::until_at.is_null())
+        .select(memberships::person_id)
+        .load(conn)?;
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids.into_iter().map(PersonId).collect())
+}
+
 /// Members of a team at an instant (G-B31/B32: eligibility is judged at
 /// the moment of play).
 pub fn members_at(

@@ -18,12 +18,16 @@ use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, PersonId};
 use crate::msg;
 
-/// What a notice is about. Every kind but [`Kind::RuleChange`] is optional:
-/// people may opt out of it on their account page.
+/// What a notice is about. [`Kind::RuleChange`] (to captains) is always
+/// sent; [`Kind::RuleChangeMember`] only to those who asked for it; every
+/// other kind is sent unless the person opted out on their account page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
-    /// A championship's regulation changed (G-E2): never skipped.
+    /// A championship's regulation changed (G-E2), to a captain: never
+    /// skipped.
     RuleChange,
+    /// The same change, to a member of an approved team who opted in.
+    RuleChangeMember,
     TeamDecided,
     EntryDecided,
     PairingsPublished,
@@ -33,8 +37,9 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::RuleChange,
+        Kind::RuleChangeMember,
         Kind::TeamDecided,
         Kind::EntryDecided,
         Kind::PairingsPublished,
@@ -46,6 +51,7 @@ impl Kind {
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::RuleChange => "rule_change",
+            Kind::RuleChangeMember => "rule_change_member",
             Kind::TeamDecided => "team_decided",
             Kind::EntryDecided => "entry_decided",
             Kind::PairingsPublished => "pairings_published",
@@ -59,8 +65,18 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.as_str() == s)
     }
 
+    /// Whether the person decides if they get this kind, and how.
+    pub fn consent(self) -> Consent {
+        match self {
+            Kind::RuleChange => Consent::Required,
+            Kind::RuleChangeMember => Consent::OptIn,
+            _ => Consent::OptOut,
+        }
+    }
+
+    /// Sent unless the person opted out.
     pub fn optional(self) -> bool {
-        self != Kind::RuleChange
+        self.consent() == Consent::OptOut
     }
 
     /// The kinds a person may opt out of.
@@ -68,10 +84,18 @@ impl Kind {
         Kind::ALL.into_iter().filter(|k| k.optional())
     }
 
+    /// The kinds a person gets only after asking for them.
+    pub fn opt_in_kinds() -> impl Iterator<Item = Kind> {
+        Kind::ALL
+            .into_iter()
+            .filter(|k| k.consent() == Consent::OptIn)
+    }
+
     /// The kind's name on the account and outbox pages.
     pub fn label(self) -> crate::i18n::MsgKey {
         match self {
             Kind::RuleChange => msg!("mail-kind-rule-change"),
+            Kind::RuleChangeMember => msg!("mail-kind-rule-change-member"),
             Kind::TeamDecided => msg!("mail-kind-team-decided"),
             Kind::EntryDecided => msg!("mail-kind-entry-decided"),
             Kind::PairingsPublished => msg!("mail-kind-pairings-published"),
@@ -80,6 +104,17 @@ impl Kind {
             Kind::DocumentReviewed => msg!("mail-kind-document-reviewed"),
         }
     }
+}
+
+/// Who decides whether a kind of notice is sent to a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Consent {
+    /// Always sent (G-E2's notice to captains).
+    Required,
+    /// Sent unless the person opted out.
+    OptOut,
+    /// Sent only if the person opted in.
+    OptIn,
 }
 
 /// One message to one person; subject and body are rendered in the
@@ -115,11 +150,11 @@ impl Notice {
 /// the person gets it.
 pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
     let subject = notice.subject.render(lang);
-    let footer = if notice.kind.optional() {
-        Message::new(msg!("mail-footer-optional"))
-    } else {
-        Message::new(msg!("mail-footer-required"))
-    }
+    let footer = Message::new(match notice.kind.consent() {
+        Consent::OptOut => msg!("mail-footer-optional"),
+        Consent::OptIn => msg!("mail-footer-opt-in"),
+        Consent::Required => msg!("mail-footer-required"),
+    })
     .render(lang);
     let body = format!(
         "{}\n\n-- \n{}\n",
@@ -130,8 +165,8 @@ pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
 }
 
 /// Writes the notice to the outbox in the caller's transaction; returns the
-/// row's id, or None when the recipient opted out of this optional kind
-/// (or no longer exists).
+/// row's id, or None when the recipient opted out of this optional kind,
+/// did not opt in to an opt-in kind (or no longer exists).
 pub fn enqueue(
     conn: &mut DbConnection,
     notice: &Notice,
@@ -140,11 +175,13 @@ pub fn enqueue(
     let Some(person) = people::by_id(conn, notice.to)? else {
         return Ok(None);
     };
-    if notice.kind.optional()
-        && outbox::optouts(conn, notice.to)?
-            .iter()
-            .any(|k| k == notice.kind.as_str())
-    {
+    let kind = notice.kind.as_str();
+    let wanted = match notice.kind.consent() {
+        Consent::Required => true,
+        Consent::OptOut => !outbox::optouts(conn, notice.to)?.iter().any(|k| k == kind),
+        Consent::OptIn => outbox::optins(conn, notice.to)?.iter().any(|k| k == kind),
+    };
+    if !wanted {
         return Ok(None);
     }
     let lang = Lang::parse(&person.locale).unwrap_or_default();
@@ -189,6 +226,10 @@ mod tests {
         }
         assert_eq!(Kind::optional_kinds().count(), 6);
         assert!(!Kind::RuleChange.optional());
+        assert_eq!(
+            Kind::opt_in_kinds().collect::<Vec<_>>(),
+            [Kind::RuleChangeMember]
+        );
         assert_eq!(Kind::parse("spam"), None);
     }
 

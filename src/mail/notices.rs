@@ -163,8 +163,10 @@ pub fn document_reviewed(
 }
 
 /// G-E2: a change of the regulation was published; every captain of the
-/// championship's teams is told what changed and from when it applies (a
-/// notice that cannot be turned off).
+/// championship's approved teams is told what changed and from when it
+/// applies (a notice that cannot be turned off), and so is every current
+/// member of those teams who asked for it on their account page (issue 9:
+/// "and members who opted in"). Each person once, in their language.
 pub fn rule_change(
     conn: &mut DbConnection,
     championship: ChampionshipId,
@@ -202,11 +204,23 @@ pub fn rule_change(
     .collect();
     captains.sort();
     captains.dedup();
+    // Members who are not captains get the opt-in kind: `enqueue` skips
+    // those who did not ask for it.
+    let members: Vec<PersonId> = crate::db::teams::current_members_of_championship(
+        conn,
+        championship,
+        &[crate::db::teams::TeamStatus::Approved],
+    )?
+    .into_iter()
+    .filter(|p| !captains.contains(p))
+    .collect();
     let notices: Vec<Notice> = captains
         .into_iter()
-        .map(|to| {
+        .map(|to| (Kind::RuleChange, to))
+        .chain(members.into_iter().map(|to| (Kind::RuleChangeMember, to)))
+        .map(|(kind, to)| {
             Notice::new(
-                Kind::RuleChange,
+                kind,
                 to,
                 Message::new(msg!("mail-rule-change-subject"))
                     .arg("championship", &c.name)

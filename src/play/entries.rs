@@ -16,7 +16,7 @@ use crate::db::{DbConnection, audit, penalties, people, tournaments, write_trans
 use crate::ids::{EntryId, PersonId, TeamId, TournamentId};
 use crate::rules::eligibility::{Occasion, Reason, TeamReason};
 use crate::rules::entries::{EntryRef, Field, field};
-use crate::rules::lineup::{self, Candidate, Problem};
+use crate::rules::lineup::{self, Candidate, ParallelEvent, Problem};
 use crate::rules::regulation::EntryTiming;
 
 /// Why an entry was refused; every one found is reported.
@@ -296,6 +296,7 @@ fn candidates_of_line(
         .collect();
     let other_ids: Vec<i64> = others.iter().map(|x| x.id).collect();
     let named = e::players_of(conn, &other_ids)?;
+    let mut found = Vec::new();
     for nick in line
         .split(',')
         .skip(1)
@@ -303,23 +304,26 @@ fn candidates_of_line(
         .filter(|n| !n.is_empty())
     {
         let key = nick.to_lowercase();
-        if out.contains_key(&key) {
+        if found.iter().any(|(k, _)| *k == key) {
             continue;
         }
-        let Some(person) = people::by_nick(conn, nick)? else {
-            continue;
-        };
+        if let Some(person) = people::by_nick(conn, nick)? {
+            found.push((key, person));
+        }
+    }
+    // through the corporate series this championship is the chess
+    // sport of: who is listed for another of their sports. Read once for
+    // the whole line.
+    let ids: Vec<i64> = found.iter().map(|(_, p)| p.id).collect();
+    let listed = super::series::listed_elsewhere(conn, ctx.championship_id(), &ids)?;
+    for (key, person) in found {
         let id = person.id();
         let other_entry = named
             .iter()
             .find(|p| p.person_id == id.0)
             .and_then(|p| others.iter().find(|x| x.id == p.entry_id))
             .map(|x| x.name.clone());
-        let parallel_event = if reg.roster.one_sport_per_athlete {
-            parallel_event(conn, ctx, id)?
-        } else {
-            None
-        };
+        let parallel_event = parallel_event(conn, ctx, id, &listed)?;
         let unmet: Vec<Reason> = checker.person(conn, reg, occasion, id)?;
         out.insert(
             key,
@@ -336,14 +340,24 @@ fn candidates_of_line(
     Ok(out)
 }
 
-/// the name of a parallel event — a tournament of another
-/// championship that also allows one sport per athlete, held on the same
-/// day — in which this person is already entered.
+/// where else this person takes part at the same time, if
+/// anywhere — listed for another sport of a corporate series whose chess
+/// sport this championship is (`listed`, from
+/// `play::series::listed_elsewhere`), or, when the regulation allows one
+/// sport per athlete, entered in a tournament held on the same day by
+/// another championship that also does.
 fn parallel_event(
     conn: &mut DbConnection,
     ctx: &TournamentContext,
     person: PersonId,
-) -> Result<Option<String>, diesel::result::Error> {
+    listed: &BTreeMap<i64, ParallelEvent>,
+) -> Result<Option<ParallelEvent>, diesel::result::Error> {
+    if let Some(event) = listed.get(&person.0) {
+        return Ok(Some(event.clone()));
+    }
+    if !ctx.regulation.roster.one_sport_per_athlete {
+        return Ok(None);
+    }
     let day = ctx.local_date(ctx.tournament.starts_at);
     for (_, _, other) in e::entered_with_person(conn, person)? {
         if other == ctx.tournament.id {
@@ -356,7 +370,9 @@ fn parallel_event(
             && o.regulation.roster.one_sport_per_athlete
             && o.local_date(o.tournament.starts_at) == day
         {
-            return Ok(Some(o.championship.name));
+            return Ok(Some(ParallelEvent::SameDay {
+                championship: o.championship.name,
+            }));
         }
     }
     Ok(None)

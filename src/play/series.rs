@@ -1,15 +1,24 @@
 //! A corporate series' table: the chess places come from the
 //! linked championships' finished tournaments, the other sports' places as
-//! an organizer typed them; `rules::series` turns them into points and
-//! ranks the organizations.
+//! an organizer typed them; `rules::series` turns them into points by each
+//! sport's table and ranks the organizations. Also the athlete lists of
+//! the other sports and across the series (`rules::athletes`), for
+//! the list form and for chess entries.
 
 use std::collections::BTreeMap;
 
-use crate::db::series::{self as s, Series, Sport};
-use crate::db::{DbConnection, organizations};
-use crate::ids::ChampionshipId;
+use chrono::NaiveDateTime;
+
+use crate::db::series::{self as s, Athlete, Series, Sport};
+use crate::db::{DbConnection, audit, organizations, people, write_transaction};
+use crate::ids::{ChampionshipId, OrganizationId, PersonId};
+use crate::rules::athletes::{Known, ListProblem, check_adding, check_removing, in_other_sport};
+use crate::rules::lineup::ParallelEvent;
 use crate::rules::ranking::Place;
-use crate::rules::series::{SeriesRow, places_from_numbers, r_3_4_table, series_standings};
+use crate::rules::score::HalfPoints;
+use crate::rules::series::{
+    SeriesRow, parse_points_table, places_from_numbers, r_3_4_table, series_standings, sport_table,
+};
 
 pub struct SeriesTable {
     pub series: Series,
@@ -17,6 +26,16 @@ pub struct SeriesTable {
     /// Ranked rows, keyed by organization id.
     pub rows: Vec<SeriesRow<i64>>,
     pub organizations: BTreeMap<i64, String>,
+    /// Each sport's place → points table, in the order of `sports`.
+    pub tables: Vec<Vec<HalfPoints>>,
+    /// The lists of the sports other than chess.
+    pub athletes: Vec<Athlete>,
+}
+
+/// A sport's stored table; a text the rules refuse (written by hand in the
+/// database) counts as R-3.4's rather than failing the page.
+pub fn table_of(sport: &Sport) -> Vec<HalfPoints> {
+    parse_points_table(&sport.points).unwrap_or_else(|_| r_3_4_table().table)
 }
 
 pub fn load(
@@ -30,7 +49,8 @@ pub fn load(
     let ids: Vec<i64> = sports.iter().map(|x| x.id).collect();
     let typed = s::places_of(conn, &ids)?;
     let mut per_sport = Vec::with_capacity(sports.len());
-    for sport in &sports {
+    let tables: Vec<Vec<HalfPoints>> = sports.iter().map(table_of).collect();
+    for (sport, table) in sports.iter().zip(&tables) {
         let places: Vec<(i64, Place)> = match sport.championship_id {
             Some(c) => {
                 // An organization with several teams keeps its best place.
@@ -59,17 +79,206 @@ pub fn load(
                 places_from_numbers(&numbers)
             }
         };
-        per_sport.push((r_3_4_table(), places));
+        per_sport.push((sport_table(table.clone()), places));
     }
     let rows = series_standings(&per_sport);
     let organizations = organizations::list(conn)?
         .into_iter()
         .map(|o| (o.id, o.name))
         .collect();
+    let athletes = s::athletes_of(conn, id)?;
     Ok(Some(SeriesTable {
         series,
         sports,
         rows,
         organizations,
+        tables,
+        athletes,
     }))
+}
+
+/// Who takes part in which sport of a series: the lists, and the
+/// people of the entries of each chess sport's championship.
+fn taken(
+    conn: &mut DbConnection,
+    sports: &[Sport],
+) -> Result<Vec<(i64, i64)>, diesel::result::Error> {
+    let Some(first) = sports.first() else {
+        return Ok(Vec::new());
+    };
+    let mut out: Vec<(i64, i64)> = s::athletes_of(conn, first.series_id)?
+        .into_iter()
+        .map(|a| (a.person_id, a.sport_id))
+        .collect();
+    for sport in sports {
+        if let Some(c) = sport.championship_id {
+            out.extend(
+                s::chess_athletes(conn, ChampionshipId(c))?
+                    .into_iter()
+                    .map(|p| (p, sport.id)),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// for a chess entry: of the people `named` in a line of this
+/// championship's tournament, those listed for another sport of a series
+/// whose chess sport this championship is, with that series and sport.
+pub fn listed_elsewhere(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    named: &[i64],
+) -> Result<BTreeMap<i64, ParallelEvent>, diesel::result::Error> {
+    let mut out = BTreeMap::new();
+    for (chess, series) in s::chess_sports_of(conn, championship)? {
+        let sports = s::sports_of(conn, series.id)?;
+        // Only the lists: other entries of this same championship are the
+        // chess side itself (G-B22 governs them within a tournament).
+        let lists: Vec<(i64, i64)> = s::athletes_of(conn, series.id)?
+            .into_iter()
+            .map(|a| (a.person_id, a.sport_id))
+            .collect();
+        for (person, sport) in in_other_sport(&chess.id, named, &lists) {
+            let name = sports
+                .iter()
+                .find(|x| x.id == sport)
+                .map(|x| x.name.clone())
+                .unwrap_or_default();
+            out.entry(person).or_insert(ParallelEvent::SeriesSport {
+                series: series.name.clone(),
+                sport: name,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Why a change of a sport's list was refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListingProblem {
+    /// Not a sport of this series, or chess (its athletes are its entries).
+    UnknownSport,
+    ChessSport,
+    UnknownOrganization,
+    /// A problem with the people named; `sport` names the other sport.
+    List(ListProblem<String>),
+}
+
+/// Add to or remove from a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListChange {
+    Add,
+    Remove,
+}
+
+/// Adds people to (or removes them from) a sport's list for an
+/// organization, in one transaction with its audit entry; every problem at
+/// once, nothing changed then. Returns how many people were added/removed.
+#[allow(clippy::too_many_arguments)]
+pub fn change_list(
+    conn: &mut DbConnection,
+    id: i64,
+    sport: Option<i64>,
+    organization: Option<i64>,
+    typed: &str,
+    change: ListChange,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<Result<usize, Vec<ListingProblem>>, diesel::result::Error> {
+    write_transaction(conn, |conn| {
+        let sports = s::sports_of(conn, id)?;
+        let mut problems = Vec::new();
+        let target = sport.and_then(|x| sports.iter().find(|s| s.id == x));
+        match target {
+            None => problems.push(ListingProblem::UnknownSport),
+            Some(t) if t.championship_id.is_some() => problems.push(ListingProblem::ChessSport),
+            Some(_) => {}
+        }
+        let org = match organization {
+            Some(o) => organizations::by_id(conn, OrganizationId(o))?,
+            None => None,
+        };
+        if org.is_none() && change == ListChange::Add {
+            problems.push(ListingProblem::UnknownOrganization);
+        }
+        let mut known: BTreeMap<String, Known<i64>> = BTreeMap::new();
+        for nick in crate::rules::athletes::nicks(typed) {
+            if let Some(p) = people::by_nick(conn, nick)? {
+                known.insert(
+                    nick.to_lowercase(),
+                    Known {
+                        person: p.id,
+                        nick: p.nick,
+                    },
+                );
+            }
+        }
+        let taken = taken(conn, &sports)?;
+        // With no valid sport the people are still checked, against a
+        // sport no one is in, so that every problem shows at once.
+        let sport_id = target.map_or(-1, |t| t.id);
+        let checked = match change {
+            ListChange::Add => check_adding(&sport_id, typed, &known, &taken),
+            ListChange::Remove => {
+                let listed: Vec<i64> = taken
+                    .iter()
+                    .filter(|(_, s)| *s == sport_id)
+                    .map(|(p, _)| *p)
+                    .collect();
+                check_removing(typed, &known, &listed)
+            }
+        };
+        let name_of = |sport: i64| {
+            sports
+                .iter()
+                .find(|x| x.id == sport)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        let people = match checked {
+            Ok(people) => people,
+            Err(found) => {
+                problems.extend(
+                    found
+                        .into_iter()
+                        .map(|p| ListingProblem::List(p.map_sport(name_of))),
+                );
+                Vec::new()
+            }
+        };
+        let (Some(target), true) = (target, problems.is_empty()) else {
+            return Ok(Err(problems));
+        };
+        let nicks: Vec<String> = known
+            .values()
+            .filter(|k| people.contains(&k.person))
+            .map(|k| k.nick.clone())
+            .collect();
+        for person in &people {
+            match (change, &org) {
+                (ListChange::Add, Some(o)) => {
+                    s::add_athlete(conn, id, target.id, o.id(), PersonId(*person), by, now)?;
+                }
+                _ => {
+                    s::remove_athlete(conn, target.id, PersonId(*person))?;
+                }
+            }
+        }
+        let verb = match change {
+            ListChange::Add => "series.athletes.add",
+            ListChange::Remove => "series.athletes.remove",
+        };
+        audit::Entry::new(verb, format!("series:{id}"))
+            .actor(by)
+            .detail(format!(
+                "{}{}: {}",
+                target.name,
+                org.as_ref()
+                    .map_or(String::new(), |o| format!(" / {}", o.name)),
+                nicks.join(", ")
+            ))
+            .record(conn)?;
+        Ok(Ok(people.len()))
+    })
 }

@@ -20,11 +20,30 @@ pub struct Candidate {
     pub member: bool,
     /// Already named in another entry of this tournament (G-B22): its name.
     pub other_entry: Option<String>,
-    /// already entered in a parallel event of the same series (one
-    /// sport per athlete): that event's name.
-    pub parallel_event: Option<String>,
+    /// already in a parallel event (one sport per athlete).
+    pub parallel_event: Option<ParallelEvent>,
     /// Unmet eligibility conditions (rules::eligibility), empty if eligible.
     pub unmet: Vec<Reason>,
+}
+
+/// where else a person takes part at the same time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParallelEvent {
+    /// Entered in a tournament of another championship held on the same
+    /// day, both allowing one sport per athlete: that championship's name.
+    SameDay { championship: String },
+    /// Listed for another sport of a corporate series whose chess sport is
+    /// this championship.
+    SeriesSport { series: String, sport: String },
+}
+
+impl std::fmt::Display for ParallelEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParallelEvent::SameDay { championship } => write!(f, "{championship}"),
+            ParallelEvent::SeriesSport { series, sport } => write!(f, "{sport} of {series}"),
+        }
+    }
 }
 
 /// What the caller knows for the check.
@@ -79,7 +98,7 @@ pub enum Problem {
     InAnotherEntry { nick: String, entry: String },
     /// one sport per athlete across parallel events.
     #[error("{nick} is already entered in the parallel event {event}")]
-    InParallelEvent { nick: String, event: String },
+    InParallelEvent { nick: String, event: ParallelEvent },
     #[error("{nick} is not eligible: {}", reasons.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     NotEligible { nick: String, reasons: Vec<Reason> },
 }
@@ -383,7 +402,10 @@ mod tests {
         let r = presets::r();
         let mut people = people(&["a1", "a2", "a3"]);
         if let Some(c) = people.get_mut("a2") {
-            c.parallel_event = Some("Волейбол".into());
+            c.parallel_event = Some(ParallelEvent::SeriesSport {
+                series: "Спартакиада".into(),
+                sport: "Волейбол".into(),
+            });
         }
         let ctx = Context {
             rules: &r.roster,
@@ -394,7 +416,10 @@ mod tests {
             parse("Завод,a1,a2,a3", &ctx),
             Err(vec![Problem::InParallelEvent {
                 nick: "a2".into(),
-                event: "Волейбол".into()
+                event: ParallelEvent::SeriesSport {
+                    series: "Спартакиада".into(),
+                    sport: "Волейбол".into(),
+                }
             }])
         );
         let mut people = people.clone();

@@ -16,7 +16,10 @@
 //! * [`presets`] — the three seed regulations `g()`, `r()`, `e()`;
 //! * [`schedule`] — tournament dates from a monthly rule (G-A2);
 //! * [`season`] — season standings from tournament points and penalties;
-//! * [`series`] — corporate multi-sport standings;
+//! * [`series`] — corporate multi-sport standings, each sport's
+//!   place → points table;
+//! * [`athletes`] — athlete lists of a series' sports, one sport per
+//!   athlete across them;
 //! * [`notice`] — when a regulation change takes effect (G-E2);
 //! * [`trf`] — TRF-2026 team records, read and write;
 //! * [`lineup`] — the G-B13 application line, every problem at once;
@@ -30,6 +33,7 @@
 //!   E-11, E-12), with every unmet condition as data.
 
 pub mod appeals;
+pub mod athletes;
 pub mod boards;
 pub mod crosstable;
 pub mod documents;

@@ -4,7 +4,9 @@
 //! first ten, 0 below). The series ranks organizations by their total.
 //!
 //! Pure: places come in already decided — from the platform's finished
-//! chess tournaments, or typed by an organizer for the other sports.
+//! chess tournaments, or typed by an organizer for the other sports. Each
+//! sport has its own place → points table ([`parse_points_table`]); R-3.4's
+//! 10 … 1 is the default.
 
 use std::collections::BTreeMap;
 
@@ -21,6 +23,108 @@ use super::score::HalfPoints;
 pub fn r_3_4_table() -> PlacePoints {
     PlacePoints {
         table: (1..=10).rev().map(HalfPoints::from_points).collect(),
+        shared: SharedPlaceSplit::EqualShareRoundedDown,
+    }
+}
+
+/// The most places a sport's table may list.
+pub const MAX_TABLE_PLACES: usize = 100;
+/// The most points a single place may earn.
+pub const MAX_PLACE_POINTS: HalfPoints = HalfPoints::from_points(1000);
+
+/// Why a typed place → points table was refused; every problem is listed.
+/// Positions count from 1 (the place the number is for).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableProblem {
+    /// Not a number of points: whole, or with a half (`1½`, `1.5`, `1,5`).
+    #[error("place {place}: {text:?} is not a number of points")]
+    NotANumber { place: usize, text: String },
+    #[error("place {place}: {text:?} is below zero")]
+    Negative { place: usize, text: String },
+    #[error("place {place}: {text:?} is more than {max}", max = MAX_PLACE_POINTS)]
+    TooLarge { place: usize, text: String },
+    /// A place earns more than the place above it.
+    #[error("place {place} earns {points}, more than place {above}'s {above_points}", above = .place - 1)]
+    Increases {
+        place: usize,
+        points: HalfPoints,
+        above_points: HalfPoints,
+    },
+    #[error("{found} places; at most {max}", max = MAX_TABLE_PLACES)]
+    TooLong { found: usize },
+}
+
+/// Reads a sport's place → points table as an organizer types it: the
+/// points of 1st, 2nd, … separated by spaces (or `;`), e.g.
+/// `12 10 8 6 4 2 1`; halves as `1½`, `1.5` or `1,5`; a comma right after
+/// a number is a separator (`10, 9, 8`). Places beyond the table earn 0.
+/// The table must not increase and no number may be negative. An empty
+/// text stands for R-3.4's table.
+pub fn parse_points_table(text: &str) -> Result<Vec<HalfPoints>, Vec<TableProblem>> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ';')
+        .map(|w| w.trim_end_matches(','))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Ok(r_3_4_table().table);
+    }
+    let mut problems = Vec::new();
+    if words.len() > MAX_TABLE_PLACES {
+        problems.push(TableProblem::TooLong { found: words.len() });
+    }
+    let mut table = Vec::with_capacity(words.len());
+    let mut above: Option<HalfPoints> = None;
+    for (i, word) in words.iter().enumerate() {
+        let place = i + 1;
+        let text = (*word).to_owned();
+        // A number that is itself wrong is not compared with its
+        // neighbours: one mistake, one problem.
+        let Some(points) = HalfPoints::parse_decimal(&word.replace(',', ".")) else {
+            problems.push(TableProblem::NotANumber { place, text });
+            continue;
+        };
+        if points < HalfPoints::ZERO {
+            problems.push(TableProblem::Negative { place, text });
+            continue;
+        }
+        if points > MAX_PLACE_POINTS {
+            problems.push(TableProblem::TooLarge { place, text });
+            continue;
+        }
+        if let Some(a) = above
+            && points > a
+        {
+            problems.push(TableProblem::Increases {
+                place,
+                points,
+                above_points: a,
+            });
+        }
+        above = Some(points);
+        table.push(points);
+    }
+    if problems.is_empty() {
+        Ok(table)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A table as the pages show it and the database keeps it: `12 10 8 6½`.
+pub fn points_table_text(table: &[HalfPoints]) -> String {
+    table
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A sport's table as the series counts it: its points, shared places
+/// split as under R-3.4 (equal shares, rounded down to a half).
+pub fn sport_table(points: Vec<HalfPoints>) -> PlacePoints {
+    PlacePoints {
+        table: points,
         shared: SharedPlaceSplit::EqualShareRoundedDown,
     }
 }
@@ -238,6 +342,96 @@ mod tests {
         );
     }
 
+    #[test]
+    fn r_3_4_a_typed_table_reads_whole_points_and_halves() {
+        assert_eq!(
+            parse_points_table("12 10 8 6 4 2 1"),
+            Ok([12, 10, 8, 6, 4, 2, 1]
+                .map(HalfPoints::from_points)
+                .to_vec())
+        );
+        assert_eq!(
+            parse_points_table(" 3; 1½  1.5\t1,5 0 "),
+            Ok(vec![
+                HalfPoints(6),
+                HalfPoints(3),
+                HalfPoints(3),
+                HalfPoints(3),
+                HalfPoints(0)
+            ])
+        );
+        assert_eq!(
+            parse_points_table("10, 9, 8"),
+            Ok([10, 9, 8].map(HalfPoints::from_points).to_vec())
+        );
+    }
+
+    #[test]
+    fn r_3_4_an_empty_table_is_the_default_ten_down_to_one() {
+        assert_eq!(parse_points_table("  "), Ok(r_3_4_table().table));
+        assert_eq!(
+            points_table_text(&r_3_4_table().table),
+            "10 9 8 7 6 5 4 3 2 1"
+        );
+    }
+
+    #[test]
+    fn r_3_4_a_bad_table_lists_every_problem() {
+        assert_eq!(
+            parse_points_table("10 12 x -1 0.25 5 2000"),
+            Err(vec![
+                TableProblem::Increases {
+                    place: 2,
+                    points: HalfPoints::from_points(12),
+                    above_points: HalfPoints::from_points(10)
+                },
+                TableProblem::NotANumber {
+                    place: 3,
+                    text: "x".into()
+                },
+                TableProblem::Negative {
+                    place: 4,
+                    text: "-1".into()
+                },
+                TableProblem::NotANumber {
+                    place: 5,
+                    text: "0.25".into()
+                },
+                TableProblem::TooLarge {
+                    place: 7,
+                    text: "2000".into()
+                },
+            ])
+        );
+        let long = vec!["1"; MAX_TABLE_PLACES + 1].join(" ");
+        assert_eq!(
+            parse_points_table(&long),
+            Err(vec![TableProblem::TooLong {
+                found: MAX_TABLE_PLACES + 1
+            }])
+        );
+        // "10,9,8" is one word, not three numbers: refused, not guessed.
+        assert!(parse_points_table("10,9,8").is_err());
+    }
+
+    #[test]
+    fn r_3_4_a_sport_counts_by_its_own_table() {
+        let custom = sport_table(parse_points_table("12 10 8 6½").expect("valid"));
+        // 3rd–4th share (8 + 6½) / 2 = 7¼, rounded down to 7; 5th earns 0.
+        assert_eq!(custom.for_range(3, 4), HalfPoints(14));
+        assert_eq!(custom.for_place(5), HalfPoints::ZERO);
+        let rows = series_standings(&[
+            (r_3_4_table(), vec![("A", place(1, 1)), ("B", place(2, 2))]),
+            (custom, vec![("B", place(1, 1)), ("A", place(2, 2))]),
+        ]);
+        // A 10 + 10 = 20; B 9 + 12 = 21.
+        let totals: Vec<(&str, i32)> = rows
+            .iter()
+            .map(|r| (r.organization, r.total.halves()))
+            .collect();
+        assert_eq!(totals, [("B", 42), ("A", 40)]);
+    }
+
     proptest! {
         /// The points handed out in a sport never depend on how ties fall
         /// beyond rounding down, and totals are ranked without gaps.
@@ -257,6 +451,14 @@ mod tests {
             for w in rows.windows(2) {
                 prop_assert!(w[0].total >= w[1].total);
             }
+        }
+
+        /// A valid table printed as the pages show it reads back the same.
+        #[test]
+        fn a_table_reads_back_as_printed(mut halves in proptest::collection::vec(0i32..60, 1..20)) {
+            halves.sort_unstable_by(|a, b| b.cmp(a));
+            let table: Vec<HalfPoints> = halves.into_iter().map(HalfPoints).collect();
+            prop_assert_eq!(parse_points_table(&points_table_text(&table)), Ok(table));
         }
     }
 }

@@ -371,6 +371,7 @@ pub struct AccountPage {
     teams: Vec<(String, String)>,
     invitations: Vec<AccountInvitation>,
     notices: Vec<super::outbox::NoticeChoice>,
+    opt_ins: Vec<super::outbox::NoticeChoice>,
 }
 
 pub async fn account_page(
@@ -379,12 +380,13 @@ pub async fn account_page(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let (id, lang) = (user.id, ctx.lang);
-    let (teams, invitations, notices) = state
+    let (teams, invitations, notices, opt_ins) = state
         .db(move |conn| {
             Ok((
                 crate::db::teams::teams_of_person(conn, id)?,
                 crate::db::teams::invitations_for(conn, id)?,
                 super::outbox::notice_choices(conn, id, lang)?,
+                super::outbox::opt_in_choices(conn, id, lang)?,
             ))
         })
         .await?;
@@ -410,6 +412,7 @@ pub async fn account_page(
             teams,
             invitations,
             notices,
+            opt_ins,
         },
     )
 }

@@ -13,7 +13,6 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::NaiveDate;
-use futures_util::StreamExt;
 use serde::Deserialize;
 
 use super::ctx::{CurrentUser, PageCtx};
@@ -21,6 +20,7 @@ use super::error::AppError;
 use super::guards::{Organizers, SignedIn, Staff};
 use super::people::Inline;
 use super::session::{AppSession, FlashLevel};
+use super::upload::{Received, receive};
 use super::{AppState, page, paths, see_other};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
@@ -223,65 +223,6 @@ fn may_upload(
 
 // ---------------------------------------------------------------- upload
 
-/// What the multipart body held: the text fields and the file, read with
-/// the size limit enforced while reading.
-#[derive(Default)]
-struct Received {
-    kind: String,
-    file_name: String,
-    bytes: Vec<u8>,
-    too_large: bool,
-}
-
-async fn receive(mut payload: Multipart, max: u64) -> Result<Received, AppError> {
-    const TEXT_LIMIT: usize = 256;
-    const DRAIN_LIMIT: u64 = 16 * 1024 * 1024;
-    let malformed = |_| AppError::BadRequest(msg!("document-error-malformed"));
-    let mut got = Received::default();
-    // Past the limit the rest of the body is read and dropped, so the
-    // browser sees our answer; but not for ever: 16 MiB past the limit the
-    // request is cut off with 413.
-    let mut dropped: u64 = 0;
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(malformed)?;
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == "file" {
-            got.file_name = field
-                .content_disposition()
-                .and_then(|cd| cd.get_filename())
-                .unwrap_or_default()
-                .to_owned();
-        }
-        let mut text = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(malformed)?;
-            match name.as_str() {
-                "file" if !got.too_large => {
-                    if (got.bytes.len() + chunk.len()) as u64 > max {
-                        // Keep reading (and dropping) the rest, so that the
-                        // client gets our answer; memory stays bounded.
-                        got.too_large = true;
-                        got.bytes = Vec::new();
-                    } else {
-                        got.bytes.extend_from_slice(&chunk);
-                    }
-                }
-                "kind" if text.len() + chunk.len() <= TEXT_LIMIT => text.extend_from_slice(&chunk),
-                _ => {
-                    dropped += chunk.len() as u64;
-                    if dropped > max.saturating_add(DRAIN_LIMIT) {
-                        return Err(AppError::TooLarge);
-                    }
-                }
-            }
-        }
-        if name == "kind" {
-            got.kind = String::from_utf8_lossy(&text).trim().to_owned();
-        }
-    }
-    Ok(got)
-}
-
 /// Checks an upload: the kind belongs to the holder, the file is a PDF,
 /// JPEG or PNG by content, not empty, not over the limit. On refusal: the
 /// field the message belongs beside.
@@ -290,7 +231,7 @@ fn check(
     holder: DocumentHolder,
     max: u64,
 ) -> Result<(DocumentKind, MediaType), (&'static str, Message)> {
-    let kind = kind_of_code(&got.kind)
+    let kind = kind_of_code(got.text("kind"))
         .filter(|k| kind_rules(*k).holder == holder)
         .ok_or(("kind", Message::from(msg!("document-error-kind"))))?;
     if got.too_large {
@@ -427,8 +368,8 @@ pub async fn upload_for_person(
     if person != user.id {
         return Err(AppError::Forbidden);
     }
-    let got = receive(payload, state.settings.max_upload_bytes).await?;
-    let kind = got.kind.clone();
+    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
+    let kind = got.text("kind").to_owned();
     match accept(&req, &state, &user, Owner::Person(person), got).await? {
         Ok(stored) => {
             flash_stored(&session, stored);
@@ -465,8 +406,8 @@ pub async fn upload_for_team(
     if !allowed {
         return Err(AppError::Forbidden);
     }
-    let got = receive(payload, state.settings.max_upload_bytes).await?;
-    let kind = got.kind.clone();
+    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
+    let kind = got.text("kind").to_owned();
     match accept(&req, &state, &user, Owner::Team(team), got).await? {
         Ok(stored) => {
             flash_stored(&session, stored);

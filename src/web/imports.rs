@@ -12,12 +12,12 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use chrono::TimeZone;
-use futures_util::StreamExt;
 
 use super::ctx::PageCtx;
 use super::error::AppError;
 use super::guards::{AnyStaff, Staff};
 use super::session::{AppSession, FlashLevel};
+use super::upload::{Received, receive};
 use super::{AppState, page, paths, see_other};
 use crate::db::{self, championships};
 use crate::i18n::{Lang, Message};
@@ -69,8 +69,8 @@ async fn import_page(
         championship_url: paths::championship(c),
         time_zone: championship.time_zone,
         action,
-        starts_at: form.starts_at.clone(),
-        create_teams: form.create_teams,
+        starts_at: form.text("starts_at").to_owned(),
+        create_teams: !form.text("create_teams").is_empty(),
         problems,
         max_bytes: MAX_TRF_BYTES,
         ctx,
@@ -92,66 +92,6 @@ pub async fn form(
     )
     .await?;
     page(StatusCode::OK, &p)
-}
-
-/// What the multipart body held.
-#[derive(Default)]
-struct Received {
-    bytes: Vec<u8>,
-    file_name: String,
-    starts_at: String,
-    create_teams: bool,
-    too_large: bool,
-}
-
-async fn receive(mut payload: Multipart) -> Result<Received, AppError> {
-    const TEXT_LIMIT: usize = 64;
-    // Past the limit the rest is read and dropped (the browser then sees
-    // the answer), but not without end.
-    const DRAIN_LIMIT: u64 = 16 * 1024 * 1024;
-    let malformed = |_| AppError::BadRequest(msg!("document-error-malformed"));
-    let mut got = Received::default();
-    let mut dropped: u64 = 0;
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(malformed)?;
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == "file" {
-            got.file_name = field
-                .content_disposition()
-                .and_then(|cd| cd.get_filename())
-                .unwrap_or_default()
-                .to_owned();
-        }
-        let mut text = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(malformed)?;
-            match name.as_str() {
-                "file" if !got.too_large => {
-                    if (got.bytes.len() + chunk.len()) as u64 > MAX_TRF_BYTES {
-                        got.too_large = true;
-                        got.bytes = Vec::new();
-                    } else {
-                        got.bytes.extend_from_slice(&chunk);
-                    }
-                }
-                "starts_at" | "create_teams" if text.len() + chunk.len() <= TEXT_LIMIT => {
-                    text.extend_from_slice(&chunk);
-                }
-                _ => {
-                    dropped += chunk.len() as u64;
-                    if dropped > MAX_TRF_BYTES + DRAIN_LIMIT {
-                        return Err(AppError::TooLarge);
-                    }
-                }
-            }
-        }
-        match name.as_str() {
-            "starts_at" => got.starts_at = String::from_utf8_lossy(&text).trim().to_owned(),
-            "create_teams" => got.create_teams = !text.is_empty(),
-            _ => {}
-        }
-    }
-    Ok(got)
 }
 
 /// A refusal in the page's language.
@@ -242,7 +182,7 @@ pub async fn upload(
     payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
-    let mut got = receive(payload).await?;
+    let mut got = receive(payload, MAX_TRF_BYTES, &["starts_at", "create_teams"]).await?;
     let tz = state
         .db(move |conn| {
             Ok(championships::by_id(conn, c)?
@@ -260,10 +200,10 @@ pub async fn upload(
     } else if got.bytes.iter().all(u8::is_ascii_whitespace) {
         problems.push(ctx.lang.msg(msg!("import-no-file")));
     }
-    let starts_at = if got.starts_at.is_empty() {
+    let starts_at = if got.text("starts_at").is_empty() {
         None
     } else {
-        let utc = chrono::NaiveDateTime::parse_from_str(&got.starts_at, "%Y-%m-%dT%H:%M")
+        let utc = chrono::NaiveDateTime::parse_from_str(got.text("starts_at"), "%Y-%m-%dT%H:%M")
             .ok()
             .and_then(|local| tz.from_local_datetime(&local).earliest())
             .map(|at| at.naive_utc());
@@ -278,7 +218,7 @@ pub async fn upload(
     }
     let options = ImportOptions {
         starts_at,
-        create_teams: got.create_teams,
+        create_teams: !got.text("create_teams").is_empty(),
     };
     let (bytes, by) = (std::mem::take(&mut got.bytes), staff.user.id);
     let outcome = state

@@ -35,6 +35,7 @@ pub mod session;
 pub mod standings_view;
 pub mod teams;
 pub mod tournaments;
+pub mod upload;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -182,6 +183,8 @@ pub mod paths {
     pub const SERIES: &str = "/series/{series_id}";
     pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
     pub const SERIES_PLACES: &str = "/series/{series_id}/places";
+    pub const SERIES_SPORT: &str = "/series/{series_id}/sports/{sport_id}";
+    pub const SERIES_ATHLETES: &str = "/series/{series_id}/athletes";
     // Feeds, downloads and the TRF import (issue 10, point 2).
     pub const CALENDAR: &str = "/championships/{championship_id}/calendar.ics";
     pub const FEED: &str = "/championships/{championship_id}/feed.atom";
@@ -351,6 +354,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(LOGOUT).route(post().to(auth::logout)))
         .service(resource(ACCOUNT).route(get().to(auth::account_page)))
         .service(resource(outbox::NOTICES).route(post().to(outbox::save_notices)))
+        .service(resource(outbox::NOTICES_OPT_IN).route(post().to(outbox::save_opt_ins)))
         .service(resource(outbox::OUTBOX).route(get().to(outbox::outbox_page)))
         .service(resource(outbox::OUTBOX_RESEND).route(post().to(outbox::resend)))
         .service(
@@ -486,6 +490,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(SERIES).route(get().to(series::show)))
         .service(resource(SERIES_SPORTS).route(post().to(series::add_sport)))
         .service(resource(SERIES_PLACES).route(post().to(series::set_place)))
+        .service(resource(SERIES_SPORT).route(post().to(series::set_points)))
+        .service(resource(SERIES_ATHLETES).route(post().to(series::change_athletes)))
         // Feeds, downloads (public, read-only) and the TRF import.
         .service(resource(CALENDAR).route(get().to(feeds::calendar)))
         .service(resource(FEED).route(get().to(feeds::atom_feed)))

@@ -2,7 +2,9 @@
 //! message) and organizers (the messages of the championships they
 //! organize); `POST /outbox/{id}/resend` puts a failed message back in the
 //! queue. `POST /account/notices`: a person's opt-outs of the optional
-//! notice kinds (the checkboxes on the account page).
+//! notice kinds (the checkboxes on the account page);
+//! `POST /account/notices/opt-in`: the kinds sent only on request
+//! (regulation changes to members of approved teams).
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -22,6 +24,7 @@ use crate::msg;
 pub const OUTBOX: &str = "/outbox";
 pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";
 pub const NOTICES: &str = "/account/notices";
+pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 
 /// The most rows the page shows.
 const SHOWN: i64 = 500;
@@ -181,6 +184,58 @@ pub fn notice_choices(
             on: !off.iter().any(|o| o == k.as_str()),
         })
         .collect())
+}
+
+/// The account page's checkboxes of the opt-in kinds for `person`:
+/// checked when the person asked for the kind.
+pub fn opt_in_choices(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    lang: crate::i18n::Lang,
+) -> Result<Vec<NoticeChoice>, AppError> {
+    let on = outbox::optins(conn, person)?;
+    Ok(Kind::opt_in_kinds()
+        .map(|k| NoticeChoice {
+            kind: k.as_str(),
+            label: lang.msg(k.label()),
+            on: on.iter().any(|o| o == k.as_str()),
+        })
+        .collect())
+}
+
+/// `POST /account/notices/opt-in`: the ticked opt-in kinds are wanted,
+/// the others not. Unknown values are ignored.
+pub async fn save_opt_ins(
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let wanted: Vec<String> = form
+        .into_inner()
+        .into_iter()
+        .filter(|(k, _)| k == "kind")
+        .map(|(_, v)| v)
+        .collect();
+    let on: Vec<&'static str> = Kind::opt_in_kinds()
+        .filter(|k| wanted.iter().any(|w| w == k.as_str()))
+        .map(Kind::as_str)
+        .collect();
+    let person = user.id;
+    state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                outbox::set_optins(conn, person, &on)?;
+                audit::Entry::new("account.notices", format!("person:{person}"))
+                    .actor(person)
+                    .detail(format!("opted in: {}", on.join(", ")))
+                    .record(conn)?;
+                Ok::<_, AppError>(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
+    Ok(see_other(&format!("{}#notices-opt-in", paths::ACCOUNT)))
 }
 
 /// `POST /account/notices`: the ticked kinds are wanted, the other

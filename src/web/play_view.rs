@@ -5,7 +5,7 @@ use super::eligibility_view::{reason, team_reason};
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::play::entries::EntryProblem;
-use crate::rules::lineup::Problem;
+use crate::rules::lineup::{ParallelEvent, Problem};
 
 /// One problem of a line, in words.
 pub fn line_problem(lang: Lang, p: &Problem, organization: &dyn Fn(i64) -> String) -> String {
@@ -41,10 +41,19 @@ pub fn line_problem(lang: Lang, p: &Problem, organization: &dyn Fn(i64) -> Strin
             .arg("nick", nick)
             .arg("entry", entry)
             .render(lang),
-        Problem::InParallelEvent { nick, event } => Message::new(msg!("line-parallel-event"))
-            .arg("nick", nick)
-            .arg("event", event)
-            .render(lang),
+        Problem::InParallelEvent { nick, event } => match event {
+            ParallelEvent::SameDay { championship } => Message::new(msg!("line-parallel-event"))
+                .arg("nick", nick)
+                .arg("event", championship)
+                .render(lang),
+            ParallelEvent::SeriesSport { series, sport } => {
+                Message::new(msg!("line-parallel-sport"))
+                    .arg("nick", nick)
+                    .arg("sport", sport)
+                    .arg("series", series)
+                    .render(lang)
+            }
+        },
         Problem::NotEligible { nick, reasons } => Message::new(msg!("line-not-eligible"))
             .arg("nick", nick)
             .arg(

@@ -733,3 +733,145 @@ async fn g_e2_a_rule_change_reaches_every_captain_with_subject_language_and_effe
         assert!(body.contains("G-E2"), "{body}");
     }
 }
+
+#[tokio::test]
+async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
+    let inbox = Inbox::default();
+    let port = smtp_server(&inbox);
+    let club = club_with(TestApp::builder().mail(fast(Some(port))).start().await).await;
+    let ladya = g_team(&club, "Ладья", "la", 5).await;
+    let kon = g_team(&club, "Конь", "ko", 5).await;
+    // la2 reads English and asks for rule changes; ko2 asks too (in
+    // Russian); la3 does not ask. The captain la1 ticks it as well: still
+    // one message. zz1 asks but plays for no team of this championship.
+    let opt_in = |nick: &'static str, english: bool| {
+        let app = &club.app;
+        async move {
+            let client = crate::helpers::new_client();
+            app.log_in_with(&client, nick, crate::helpers::PASSWORD)
+                .await;
+            if english {
+                let page = app
+                    .post_with(&client, "/lang", &[("lang", "en"), ("next", "/")])
+                    .await;
+                assert_eq!(page.status, StatusCode::SEE_OTHER);
+            }
+            let account = app.get_with(&client, "/account").await;
+            assert_eq!(
+                account.attrs("form.notices-opt-in input[type=checkbox]", "value"),
+                ["rule_change_member"]
+            );
+            assert!(
+                account
+                    .attrs("form.notices-opt-in input[checked]", "value")
+                    .is_empty(),
+                "off until asked for"
+            );
+            let page = app
+                .post_with(
+                    &client,
+                    "/account/notices/opt-in",
+                    &[("kind", "rule_change_member")],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER);
+            let account = app.get_with(&client, "/account").await;
+            assert_eq!(
+                account.attrs("form.notices-opt-in input[checked]", "value"),
+                ["rule_change_member"],
+                "{nick}'s choice is shown ticked"
+            );
+            // The opt-outs of the other kinds are untouched.
+            assert_eq!(
+                account.attrs("form.notices input[checked]", "value").len(),
+                6
+            );
+        }
+    };
+    opt_in("la2", true).await;
+    opt_in("ko2", false).await;
+    opt_in("la1", false).await;
+    club.app.person("zz1").await;
+    opt_in("zz1", false).await;
+
+    club.tournament_in(4 * 24 * 60 + 60).await;
+    let url = format!("/championships/{}/regulation", club.id);
+    let page = club.app.get_with(&club.root, &url).await;
+    let settings = page.select_text("#reg-settings").expect("settings");
+    let mut json: serde_json::Value = serde_json::from_str(&settings).expect("json");
+    json["place_points"]["table"][0] = serde_json::json!(26);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &url,
+            &[
+                ("summary", "1st place earns 13"),
+                ("body", "Первое место — 13 очков."),
+                ("settings", &json.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    eventually("every message is sent", || all_sent(&club.app)).await;
+
+    // One row per person: the two captains (required), the two members
+    // who asked (opt-in kind); nobody else.
+    let mut changes: Vec<(String, i64)> = rows(&club.app)
+        .into_iter()
+        .filter(|r| r.kind.starts_with("rule_change"))
+        .map(|r| (r.kind, r.person_id.expect("a person")))
+        .collect();
+    changes.sort();
+    let id = |nick: &str| club.app.person_id(nick);
+    let mut expected = vec![
+        ("rule_change".to_owned(), id("la1")),
+        ("rule_change".to_owned(), id("ko1")),
+        ("rule_change_member".to_owned(), id("la2")),
+        ("rule_change_member".to_owned(), id("ko2")),
+    ];
+    expected.sort();
+    assert_eq!(changes, expected);
+
+    let championship =
+        db::championships::by_id(&mut club.app.db(), league::ids::ChampionshipId(club.id))
+            .expect("q")
+            .expect("championship")
+            .name;
+    let got = |nick: &str| -> Vec<Mail> {
+        inbox
+            .to(&address(nick))
+            .into_iter()
+            .filter(|m| m.subject().contains("2)"))
+            .collect()
+    };
+    // la2: in English, with the change and why they get it.
+    let la2 = got("la2");
+    assert_eq!(la2.len(), 1);
+    assert_eq!(
+        la2[0].subject(),
+        format!("{championship}: the regulation has changed (version 2)")
+    );
+    let body = la2[0].body();
+    assert!(body.contains("1st place earns 13"), "{body}");
+    assert!(body.contains("applies from tournament 1"), "{body}");
+    assert!(body.contains("you asked for"), "{body}");
+    // ko2: in Russian.
+    let ko2 = got("ko2");
+    assert_eq!(ko2.len(), 1);
+    assert_eq!(
+        ko2[0].subject(),
+        format!("{championship}: регламент изменён (версия 2)")
+    );
+    // The captains still get it, once (la1 asked too), as captains.
+    for captain in [&ladya.nicks[0], &kon.nicks[0]] {
+        let mails = got(captain);
+        assert_eq!(mails.len(), 1, "{captain}");
+        assert!(mails[0].body().contains("G-E2"));
+        assert!(mails[0].body().contains("Капитаны получают"), "{captain}");
+    }
+    // Those who did not ask, or are in no team of it, get nothing.
+    for nick in ["la3", "la4", "ko3", "zz1"] {
+        assert!(got(nick).is_empty(), "{nick}");
+    }
+}

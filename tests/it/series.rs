@@ -207,3 +207,417 @@ async fn r_3_4_the_series_ranks_organizations_by_the_points_of_every_sport() {
     let list = club.app.get("/series").await;
     assert_eq!(list.attrs("ul.series a", "href"), [series]);
 }
+
+// ------------------------------------------- sports, lists, tables (R-1.8, R-3.4)
+
+/// The organizer (the admin) creates a series; its page's path and id.
+async fn new_series(club: &Club, name: &str) -> (String, i64) {
+    let page = club
+        .app
+        .post_with(&club.root, "/series", &[("name", name)])
+        .await;
+    let id = page.location_id("/series/");
+    (format!("/series/{id}"), id)
+}
+
+/// The organizer's "add a sport" form: a name, the chess championship (or
+/// empty) and the place → points table (or empty for R-3.4's).
+async fn add_sport(
+    club: &Club,
+    series: &str,
+    name: &str,
+    championship: &str,
+    points: &str,
+) -> crate::helpers::Page {
+    club.app
+        .post_with(
+            &club.root,
+            &format!("{series}/sports"),
+            &[
+                ("name", name),
+                ("championship", championship),
+                ("points", points),
+            ],
+        )
+        .await
+}
+
+fn sport_id(club: &Club, series: i64, name: &str) -> i64 {
+    league::db::series::sports_of(&mut club.app.db(), series)
+        .expect("sports")
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("{name} is a sport of the series"))
+        .id
+}
+
+/// The organizer's athlete list form: `action` is the button pressed
+/// (`add` or `remove`).
+async fn athletes(
+    club: &Club,
+    series: &str,
+    sport: i64,
+    organization: i64,
+    nicks: &str,
+    action: &str,
+) -> crate::helpers::Page {
+    club.app
+        .post_with(
+            &club.root,
+            &format!("{series}/athletes"),
+            &[
+                ("sport", &sport.to_string()),
+                ("organization", &organization.to_string()),
+                ("nicks", nicks),
+                ("action", action),
+            ],
+        )
+        .await
+}
+
+/// Who is on the series' lists, as (sport, nick), read from the database.
+fn listed(club: &Club, series: i64) -> Vec<(i64, String)> {
+    league::db::series::athletes_of(&mut club.app.db(), series)
+        .expect("athletes")
+        .into_iter()
+        .map(|a| (a.sport_id, a.nick))
+        .collect()
+}
+
+#[tokio::test]
+async fn r_1_8_an_athlete_listed_for_volleyball_in_the_series_cannot_enter_chess() {
+    let club = Club::new("G").await;
+    let org = club
+        .app
+        .create_organization(&club.root, "Завод Альфа")
+        .await;
+    let team = org_team(&club, "Альфа", "al", org).await;
+    let (series, id) = new_series(&club, "Спартакиада 2026").await;
+    let chess = club.id.to_string();
+    assert_eq!(
+        add_sport(&club, &series, "Шахматы", &chess, "")
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    assert_eq!(
+        add_sport(&club, &series, "Волейбол", "", "").await.status,
+        StatusCode::SEE_OTHER
+    );
+    let volleyball = sport_id(&club, id, "Волейбол");
+    // The organizer lists two of the team for volleyball (any case).
+    let page = athletes(&club, &series, volleyball, org, "al2, AL3", "add").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let shown = club.app.get(&series).await;
+    assert_eq!(
+        shown.texts("table.athletes tbody tr td"),
+        ["Волейбол", "Завод Альфа", "al2, al3"]
+    );
+    // A series whose chess is some other championship does not count.
+    let (other, other_id) = new_series(&club, "Кубок города").await;
+    add_sport(&club, &other, "Дартс", "", "").await;
+    let darts = sport_id(&club, other_id, "Дартс");
+    let page = athletes(&club, &other, darts, org, "al1", "add").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // The chess entry names all five: the two listed for volleyball are
+    // refused, each with the sport and the series named; nothing stored.
+    let t = club.tournament_in(20).await;
+    let full = line(&team, "Альфа", 0..5);
+    let refused = club.enter(&team.captain, t, &full).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.texts("#entry-form ul.problems li"),
+        [
+            "al2 в списке вида «Волейбол» спартакиады «Спартакиада 2026», который идёт \
+             одновременно с шахматами: спортсмен выступает только в одном виде (R-1.8).",
+            "al3 в списке вида «Волейбол» спартакиады «Спартакиада 2026», который идёт \
+             одновременно с шахматами: спортсмен выступает только в одном виде (R-1.8).",
+        ]
+    );
+    assert!(club.entries(t).is_empty());
+    let refused = club
+        .app
+        .post_with(
+            &team.captain,
+            &format!("{}/entries?lang=en", club.tournament_url(t)),
+            &[("line", &full)],
+        )
+        .await;
+    assert_eq!(
+        refused.texts("#entry-form ul.problems li")[0],
+        "al2 is listed for Волейбол in the series Спартакиада 2026, held at the same time \
+         as chess: one sport per athlete (R-1.8)."
+    );
+
+    // Off the list, al2 and al3 may play chess.
+    let page = athletes(&club, &series, volleyball, org, "al2 al3", "remove").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert!(
+        club.app
+            .get(&series)
+            .await
+            .texts("table.athletes tbody tr")
+            .is_empty()
+    );
+    let page = club.enter(&team.captain, t, &full).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(club.entries(t).len(), 1);
+}
+
+#[tokio::test]
+async fn r_1_8_a_chess_player_cannot_be_listed_for_darts_in_the_same_series() {
+    let club = Club::new("G").await;
+    let alpha = club
+        .app
+        .create_organization(&club.root, "Завод Альфа")
+        .await;
+    let beta = club.app.create_organization(&club.root, "Завод Бета").await;
+    let team = org_team(&club, "Альфа", "al", alpha).await;
+    club.person("be1").await;
+    let (series, id) = new_series(&club, "Спартакиада 2026").await;
+    let chess = club.id.to_string();
+    for (name, championship) in [("Шахматы", chess.as_str()), ("Волейбол", ""), ("Дартс", "")]
+    {
+        let page = add_sport(&club, &series, name, championship, "").await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let (volleyball, darts) = (
+        sport_id(&club, id, "Волейбол"),
+        sport_id(&club, id, "Дартс"),
+    );
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Альфа", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = athletes(&club, &series, volleyball, beta, "be1", "add").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // Two chess players, a volleyball player, a typo and a repeat: every
+    // problem at once, the form comes back as typed, nothing is stored.
+    let typed = "al1, nobody, be1, al1, al2";
+    let refused = athletes(&club, &series, darts, alpha, typed, "add").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r_1_8 = "этой спартакиады: спортсмен выступает только в одном виде (R-1.8).";
+    assert_eq!(
+        refused.texts("#athletes-form ul.problems li"),
+        [
+            "Игрок с ником «nobody» не зарегистрирован.".to_owned(),
+            "al1 указан дважды.".to_owned(),
+            format!("al1 уже выступает в виде «Шахматы» {r_1_8}"),
+            format!("be1 уже выступает в виде «Волейбол» {r_1_8}"),
+            format!("al2 уже выступает в виде «Шахматы» {r_1_8}"),
+        ]
+    );
+    assert_eq!(
+        refused.attr("#athletes-nicks", "value").as_deref(),
+        Some(typed)
+    );
+    assert_eq!(
+        refused
+            .attr("#athletes-sport option[selected]", "value")
+            .as_deref(),
+        Some(darts.to_string().as_str())
+    );
+    assert_eq!(
+        refused
+            .attr("#athletes-organization option[selected]", "value")
+            .as_deref(),
+        Some(alpha.to_string().as_str())
+    );
+    assert_eq!(listed(&club, id), [(volleyball, "be1".to_owned())]);
+    // In English too; and chess itself has no list.
+    let refused = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{series}/athletes?lang=en"),
+            &[
+                ("sport", &darts.to_string()),
+                ("organization", &alpha.to_string()),
+                ("nicks", "al3"),
+                ("action", "add"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        refused.texts("#athletes-form ul.problems li"),
+        ["al3 already takes part in Шахматы of this series: one sport per athlete (R-1.8)."]
+    );
+    let chess_id = sport_id(&club, id, "Шахматы");
+    let refused = athletes(&club, &series, chess_id, alpha, "al3", "add").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(listed(&club, id).len(), 1);
+
+    // A withdrawn entry holds nobody: al1 and al2 may go to darts, and
+    // from then on the chess entry is refused for them.
+    let page = club.withdraw(&team.captain, t).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let page = athletes(&club, &series, darts, alpha, "al1 al2", "add").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        club.app
+            .get(&series)
+            .await
+            .texts("table.athletes tbody tr td.nicks"),
+        ["be1", "al1, al2"]
+    );
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Альфа", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(page.texts("#entry-form ul.problems li").len(), 2);
+}
+
+#[tokio::test]
+async fn r_3_4_a_sport_with_its_own_points_table_counts_by_it() {
+    let club = Club::new("G").await;
+    let mut orgs = Vec::new();
+    for n in ["Альфа", "Бета", "Гамма", "Дельта", "Эпсилон"] {
+        orgs.push(
+            club.app
+                .create_organization(&club.root, &format!("Завод {n}"))
+                .await,
+        );
+    }
+    let (a, b, c, d, e) = (orgs[0], orgs[1], orgs[2], orgs[3], orgs[4]);
+    let (series, id) = new_series(&club, "Спартакиада 2026").await;
+    // Volleyball keeps R-3.4's table (the field left empty).
+    let page = add_sport(&club, &series, "Волейбол", "", "").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // A wrong table: every problem, the form as typed, no sport added.
+    let refused = add_sport(&club, &series, "Дартс", "", "10 12 x -1").await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.texts("#sport-form ul.problems li"),
+        [
+            "Место 2 даёт 12, больше, чем место 1 (10): очки не могут расти вниз по таблице.",
+            "Место 3: «x» — не число очков (целое или с половиной).",
+            "Место 4: «-1» меньше нуля.",
+        ]
+    );
+    assert_eq!(
+        refused.attr("#sport-name", "value").as_deref(),
+        Some("Дартс")
+    );
+    assert_eq!(
+        refused.attr("#sport-points", "value").as_deref(),
+        Some("10 12 x -1")
+    );
+    assert_eq!(
+        league::db::series::sports_of(&mut club.app.db(), id)
+            .expect("sports")
+            .len(),
+        1
+    );
+    // Darts with its own table, a half included.
+    let page = add_sport(&club, &series, "Дартс", "", "12 10 8 6½").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let (volleyball, darts) = (
+        sport_id(&club, id, "Волейбол").to_string(),
+        sport_id(&club, id, "Дартс").to_string(),
+    );
+    let place = |sport: &str, org: i64, place: &str| {
+        let fields = [
+            ("sport", sport.to_owned()),
+            ("organization", org.to_string()),
+            ("place", place.to_owned()),
+        ];
+        let (app, root, url) = (&club.app, club.root.clone(), format!("{series}/places"));
+        async move {
+            let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let page = app.post_with(&root, &url, &fields).await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+    };
+    // Volleyball: Альфа 1st, Бета and Гамма share 2nd–3rd, Дельта 4th.
+    for (org, p) in [(a, "1"), (b, "2"), (c, "2"), (d, "4")] {
+        place(&volleyball, org, p).await;
+    }
+    // Darts: Бета 1st, Дельта 2nd, Альфа and Гамма share 3rd–4th, Эпсилон
+    // 5th (typed 9: the order counts), beyond the four places of the table.
+    for (org, p) in [(b, "1"), (d, "2"), (a, "3"), (c, "3"), (e, "9")] {
+        place(&darts, org, p).await;
+    }
+    // By hand. Volleyball (10 9 8 7 …): Альфа 10, Бета and Гамма
+    // (9 + 8) / 2 = 8½, Дельта 7. Darts (12 10 8 6½): Бета 12, Дельта 10,
+    // Альфа and Гамма (8 + 6½) / 2 = 7¼ → 7 (halves, rounded down),
+    // Эпсилон 0. Totals: Бета 20½, Альфа 17, Дельта 17, Гамма 15½,
+    // Эпсилон 0; Альфа and Дельта share 2nd–3rd.
+    let page = club.app.get(&series).await;
+    assert_eq!(
+        page.texts("table.series-table tbody td:nth-child(2)"),
+        [
+            "Завод Бета",
+            "Завод Альфа",
+            "Завод Дельта",
+            "Завод Гамма",
+            "Завод Эпсилон"
+        ]
+    );
+    assert_eq!(
+        page.texts("table.series-table td.total"),
+        ["20½", "17", "17", "15½", "0"]
+    );
+    assert_eq!(
+        page.texts("table.series-table tbody td:first-child"),
+        ["1", "2–3", "2–3", "4", "5"]
+    );
+    let alpha = &page.texts("table.series-table tbody tr")[1];
+    assert!(
+        alpha.contains("1 · 10") && alpha.contains("3–4 · 7"),
+        "{alpha}"
+    );
+    // The page shows each sport's table.
+    assert_eq!(
+        page.texts("table.points-tables td.points"),
+        ["10 9 8 7 6 5 4 3 2 1", "12 10 8 6½"]
+    );
+
+    // The organizer changes darts' table: a wrong one comes back as typed
+    // with its problem; a right one recounts the series.
+    let url = format!("{series}/sports/{darts}");
+    let refused = club
+        .app
+        .post_with(&club.root, &url, &[("points", "5 6")])
+        .await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.texts(&format!("#points-form-{darts} ul.problems li")),
+        ["Место 2 даёт 6, больше, чем место 1 (5): очки не могут расти вниз по таблице."]
+    );
+    assert_eq!(
+        refused
+            .attr(&format!("#points-{darts}"), "value")
+            .as_deref(),
+        Some("5 6")
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &url, &[("points", "5 4 3 2 1")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Darts now: Бета 5, Дельта 4, Альфа and Гамма (3 + 2) / 2 = 2½,
+    // Эпсилон 1. Totals: Бета 13½, Альфа 12½, Гамма 11, Дельта 11,
+    // Эпсилон 1.
+    let page = club.app.get(&series).await;
+    assert_eq!(
+        page.texts("table.series-table tbody td:nth-child(2)"),
+        [
+            "Завод Бета",
+            "Завод Альфа",
+            "Завод Гамма",
+            "Завод Дельта",
+            "Завод Эпсилон"
+        ]
+    );
+    assert_eq!(
+        page.texts("table.series-table td.total"),
+        ["13½", "12½", "11", "11", "1"]
+    );
+    assert_eq!(
+        page.texts("table.points-tables td.points"),
+        ["10 9 8 7 6 5 4 3 2 1", "5 4 3 2 1"]
+    );
+}

@@ -1,0 +1,3 @@
+DROP TABLE notice_optins;
+DROP TABLE series_athletes;
+ALTER TABLE series_sports DROP COLUMN points;
