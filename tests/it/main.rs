@@ -6,6 +6,7 @@ mod helpers;
 
 mod accounts;
 mod admin;
+mod api;
 mod appeals;
 mod boards;
 mod cli;
