@@ -35,7 +35,6 @@ api-detail-version-conflict = The game was changed by someone else: its result i
 api-detail-round-not-published = Results are entered once the round is published.
 api-detail-unknown-result = "{ $result }" is not a result: use 1-0, 1/2, 0-1, +-, -+, --, pending or replay.
 api-detail-unprocessable = The request does not fit: { $reason }
-api-detail-cookie-refused = API writes are authorized by an API token only ("Authorization: Bearer …"); a browser session is not accepted.
 
 api-tokens-link = API tokens
 api-tokens-title = API tokens

@@ -35,7 +35,6 @@ api-detail-version-conflict = Партию уже изменил кто-то д�
 api-detail-round-not-published = Результаты вносятся после публикации тура.
 api-detail-unknown-result = «{ $result }» — не результат: используйте 1-0, 1/2, 0-1, +-, -+, --, pending или replay.
 api-detail-unprocessable = Запрос не подходит: { $reason }
-api-detail-cookie-refused = Запись через API разрешается только по API-токену («Authorization: Bearer …»); сессия браузера не принимается.
 
 api-tokens-link = API-токены
 api-tokens-title = API-токены

@@ -209,20 +209,9 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
 }
 
 /// A problem for an error response no API code described: by its status.
-fn by_status(status: StatusCode, req: &HttpRequest) -> (&'static str, MsgKey, Message) {
-    let is_write = !matches!(
-        *req.method(),
-        actix_web::http::Method::GET | actix_web::http::Method::HEAD
-    );
+fn by_status(status: StatusCode) -> (&'static str, MsgKey, Message) {
     match status.as_u16() {
         400 => (BLANK, msg!("api-title-400"), msg!("api-detail-400").into()),
-        // The CSRF check refused a write that came without a bearer token:
-        // the API takes no cookie sessions.
-        403 if is_write => (
-            "urn:league:problem:bearer-required",
-            msg!("api-title-token-missing"),
-            msg!("api-detail-cookie-refused").into(),
-        ),
         403 => (BLANK, msg!("api-title-403"), msg!("api-detail-403").into()),
         404 => (BLANK, msg!("api-title-404"), msg!("api-detail-404").into()),
         405 => (BLANK, msg!("api-title-405"), msg!("api-detail-405").into()),
@@ -240,7 +229,7 @@ pub fn render<B>(req: &HttpRequest, res: &HttpResponse<B>) -> HttpResponse {
     let error = res.extensions().get::<ApiError>().cloned();
     let (kind, title, detail) = match &error {
         Some(e) => describe(e),
-        None => by_status(status, req),
+        None => by_status(status),
     };
     let (current_result, current_version) = match error {
         Some(ApiError::VersionConflict { result, version }) => (Some(result), Some(version)),

@@ -63,16 +63,6 @@ pub fn bearer(value: &str) -> Option<&str> {
         .filter(|c| !c.is_empty())
 }
 
-/// Whether a request carries a bearer token (what lets `/api/` writes past
-/// the CSRF check: no cookie is used for them).
-pub fn has_bearer(req: &actix_web::dev::ServiceRequest) -> bool {
-    req.headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(bearer)
-        .is_some()
-}
-
 /// A game server acting with an API token on the route's championship,
 /// for the token's owner (a judge of that championship).
 #[derive(Debug, Clone)]

@@ -849,17 +849,17 @@ async fn api_g_d1_revoked_unknown_foreign_and_non_judges_tokens_are_refused() {
     let client = new_client();
     let body = json!({"result": "1-0", "version": game.version});
 
-    // No bearer token: the request is a cookie request, and the CSRF check
-    // refuses it before anything else (as problem+json).
+    // No bearer token: 401 with the scheme to use (RFC 6750).
     let (status, headers, problem) = post_result(app, &client, None, &game.url, &body).await;
     assert_problem(
         status,
         &headers,
         &problem,
-        StatusCode::FORBIDDEN,
-        "urn:league:problem:bearer-required",
+        StatusCode::UNAUTHORIZED,
+        "urn:league:problem:token-missing",
         &game.url,
     );
+    assert_eq!(headers["www-authenticate"], "Bearer realm=\"league\"");
     let res = client
         .post(app.url(&game.url))
         .header("Authorization", "Basic cm9vdDpyb290")
@@ -867,7 +867,7 @@ async fn api_g_d1_revoked_unknown_foreign_and_non_judges_tokens_are_refused() {
         .send()
         .await
         .expect("POST");
-    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(content_type(res.headers()), PROBLEM);
 
     // A token the platform never issued, a mistyped one: 401.
@@ -996,14 +996,14 @@ async fn api_g_d1_a_judges_browser_session_never_writes_through_the_api() {
     app.grant_role(&club.root, club.id, "judge1", "judge").await;
     let body = json!({"result": "1-0", "version": game.version});
 
-    // The judge's cookie alone: refused by the CSRF check, as a problem.
+    // The judge's cookie alone: the API reads no session, so no token.
     let (status, headers, problem) = post_result(app, &judge, None, &game.url, &body).await;
     assert_problem(
         status,
         &headers,
         &problem,
-        StatusCode::FORBIDDEN,
-        "urn:league:problem:bearer-required",
+        StatusCode::UNAUTHORIZED,
+        "urn:league:problem:token-missing",
         &game.url,
     );
     assert_eq!(problem["title"], "Нужен токен");
