@@ -2,6 +2,7 @@
 //! database per test (a SQLite file, or a PostgreSQL database cloned from a
 //! migrated template when `TEST_DATABASE_URL` is set).
 
+mod club;
 mod helpers;
 
 mod accounts;
