@@ -4,7 +4,9 @@
 
 mod club;
 mod helpers;
+mod showcase;
 
+mod accessibility;
 mod accounts;
 mod admin;
 mod appeals;
