@@ -62,6 +62,29 @@ impl Lang {
         }
     }
 
+    /// The language of an `Accept-Language` header (RFC 9110 §12.5.4)
+    /// that the platform speaks, the highest quality first; `q=0` refuses.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut offered: Vec<(u16, usize, Lang)> = header
+            .split(',')
+            .enumerate()
+            .filter_map(|(i, item)| {
+                let mut parts = item.split(';');
+                let lang = Lang::parse(parts.next()?)?;
+                let q = parts
+                    .filter_map(|p| p.trim().strip_prefix("q="))
+                    .next()
+                    .map_or(Some(1000), |q| {
+                        q.trim().parse::<f32>().ok().map(|q| (q * 1000.0) as u16)
+                    })?;
+                (q > 0).then_some((q, i, lang))
+            })
+            .collect();
+        // Highest quality first; equal qualities keep the header's order.
+        offered.sort_by_key(|&(q, i, _)| (std::cmp::Reverse(q), i));
+        offered.first().map(|&(_, _, lang)| lang)
+    }
+
     fn id(self) -> &'static LanguageIdentifier {
         match self {
             Lang::Ru => &RU,
@@ -234,6 +257,23 @@ mod tests {
             let missing: Vec<_> = used.difference(&have).collect();
             assert!(missing.is_empty(), "missing in {lang}: {missing:?}");
         }
+    }
+
+    #[test]
+    fn accept_language_picks_the_best_spoken_language() {
+        assert_eq!(Lang::from_accept_language("en-GB,en;q=0.9"), Some(Lang::En));
+        assert_eq!(
+            Lang::from_accept_language("de-DE,de;q=0.9,ru;q=0.5,en;q=0.4"),
+            Some(Lang::Ru)
+        );
+        assert_eq!(
+            Lang::from_accept_language("ru;q=0.3, en;q=0.8"),
+            Some(Lang::En)
+        );
+        assert_eq!(Lang::from_accept_language("en;q=0, ru"), Some(Lang::Ru));
+        assert_eq!(Lang::from_accept_language("fr, de"), None);
+        assert_eq!(Lang::from_accept_language("*"), None);
+        assert_eq!(Lang::from_accept_language(""), None);
     }
 
     #[test]

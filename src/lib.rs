@@ -1,8 +1,10 @@
 //! The league platform: team chess championships run by their regulations.
 //! `docs/ARCHITECTURE.md` has the map; layers depend downwards only:
-//! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them.
+//! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them;
+//! `api` (the JSON API) sits beside `web` at the edge.
 
 pub mod accounts;
+pub mod api;
 pub mod cli;
 pub mod config;
 pub mod db;

@@ -94,3 +94,17 @@ pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Championship>> {
         .select(Championship::as_select())
         .load(conn)
 }
+
+/// One page of the championships, newest first (the JSON API's list).
+pub fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec<Championship>> {
+    championships::table
+        .order(championships::id.desc())
+        .limit(limit)
+        .offset(offset)
+        .select(Championship::as_select())
+        .load(conn)
+}
+
+pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
+    championships::table.count().get_result(conn)
+}

@@ -2,6 +2,7 @@
 //! same diesel queries on SQLite (the embedded default) and PostgreSQL; the
 //! backend is picked from the URL scheme by [`ConnectionManager`].
 
+pub mod api_tokens;
 pub mod appeals;
 pub mod audit;
 pub mod championships;

@@ -499,6 +499,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    api_tokens (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        name -> Text,
+        secret_hash -> Text,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+        revoked_at -> Nullable<Timestamp>,
+        revoked_by -> Nullable<BigInt>,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -553,4 +567,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     series_places,
     series_athletes,
     regulation_versions,
+    api_tokens,
 );

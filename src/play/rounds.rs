@@ -595,6 +595,14 @@ pub fn publish(
     })
 }
 
+/// Where a judge's result comes from: the tournament page, or a game
+/// server holding an API token the judge's championship gave it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultSource<'a> {
+    Page,
+    ApiToken { id: i64, name: &'a str },
+}
+
 /// A judge's result for one game, if the game is still at `version`.
 pub fn record_result(
     conn: &mut DbConnection,
@@ -603,6 +611,32 @@ pub fn record_result(
     version: i32,
     result: BoardResult,
     judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    record_result_from(
+        conn,
+        t,
+        game,
+        version,
+        result,
+        judge,
+        ResultSource::Page,
+        now,
+    )
+}
+
+/// [`record_result`] naming where the result came from: an API token's
+/// use is recorded on the token and in the audit entry (its name and the
+/// judge it acts for), in the same transaction as the result.
+#[allow(clippy::too_many_arguments)]
+pub fn record_result_from(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    judge: PersonId,
+    source: ResultSource<'_>,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
@@ -625,11 +659,18 @@ pub fn record_result(
         }
         tournaments::bump_results_version(conn, t)?;
         let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let via = match source {
+            ResultSource::Page => String::new(),
+            ResultSource::ApiToken { id, name } => {
+                crate::db::api_tokens::touch(conn, id, now)?;
+                format!(" (API token #{id} «{name}»)")
+            }
+        };
         audit::Entry::new("game.result", format!("game:{game}"))
             .actor(judge)
             .championship(ctx.championship_id())
             .detail(format!(
-                "round {} table {} board {} game {}: {} → {}",
+                "round {} table {} board {} game {}: {} → {}{via}",
                 round.number,
                 m.table_no,
                 g.board,

@@ -2,7 +2,9 @@
 //! that no handler can forget it: a POST (PUT, PATCH, DELETE) must carry the
 //! session's token in the `csrf_token` form field, the `X-CSRF-Token`
 //! header, or (for multipart uploads) the `csrf_token` query parameter.
-//! Otherwise it gets the 403 page and the handler never runs.
+//! Otherwise it gets the 403 page and the handler never runs. The one
+//! exception: the JSON API under `/api/`, which authenticates by bearer
+//! token only and never reads the session cookie.
 //!
 //! The token is a random value kept in the encrypted session cookie
 //! (synchronizer token pattern); pages put it into their forms.
@@ -42,6 +44,11 @@ fn field_of(urlencoded: &[u8]) -> Option<String> {
         .map(|(_, v)| v)
 }
 
+/// A request of the JSON API.
+fn is_api(req: &ServiceRequest) -> bool {
+    req.path().starts_with("/api/")
+}
+
 pub fn tokens_match(expected: Option<&str>, provided: Option<&str>) -> bool {
     match (expected, provided) {
         (Some(e), Some(p)) if !e.is_empty() => e.as_bytes().ct_eq(p.as_bytes()).into(),
@@ -53,7 +60,11 @@ pub async fn protect(
     mut req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    if !is_state_changing(req.method()) {
+    // The JSON API authenticates by bearer token and never by the session
+    // cookie (api::token::TokenCaller reads no session; no /api/ handler
+    // takes one), so a forged cross-site request carries nothing it
+    // accepts: a write without a token gets the API's own 401.
+    if !is_state_changing(req.method()) || is_api(&req) {
         return next
             .call(req)
             .await

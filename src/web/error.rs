@@ -112,14 +112,22 @@ struct ErrorPage {
 
 /// The `ErrorHandlers` default handler: any 4xx/5xx response that is not
 /// already a page (a form re-rendered with 422, say) or JSON becomes the
-/// error page in the visitor's language.
+/// error page in the visitor's language — or, under `/api/`, a problem
+/// document (`api::problem::render`).
 pub fn render_error_pages<B>(
     res: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let has_body_type = res.headers().contains_key(header::CONTENT_TYPE);
-    let is_api = res.request().path().starts_with("/api/");
-    if has_body_type || is_api {
+    if has_body_type {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    // Under /api/ every error is application/problem+json (RFC 9457).
+    if res.request().path().starts_with("/api/") {
+        let (req, res) = res.into_parts();
+        let problem = crate::api::problem::render(&req, &res);
+        return Ok(ErrorHandlerResponse::Response(
+            ServiceResponse::new(req, problem).map_into_right_body(),
+        ));
     }
     let status = res.status();
     let detail = res

@@ -14,6 +14,7 @@
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::AppState;
 use super::error::AppError;
@@ -22,7 +23,7 @@ use crate::db;
 use crate::ids::{ChampionshipId, TournamentId};
 use crate::play::knockout;
 use crate::play::rounds::Loaded;
-use crate::rules::ranking::Place;
+use crate::rules::ranking::{Place, Separation};
 use crate::rules::score::HalfPoints;
 use crate::rules::tiebreak::{TbValue, TieBreakRules};
 use crate::rules::tournament::Tournament;
@@ -33,7 +34,7 @@ pub fn points(h: HalfPoints) -> f64 {
 }
 
 /// A tie-break value: a number, or the points per board of TBR/BBE.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum TieBreakNumber {
     Number(f64),
@@ -67,8 +68,9 @@ impl TieBreakNumber {
 }
 
 /// One tie-break of a row, named by its TRF-2026 code (record 202).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakValue {
+    /// The TRF-2026 code of the tie-break (`DE`, `EGGSB`, `TBR`, …).
     pub code: String,
     /// `None` where the criterion gives no per-team value.
     pub value: Option<TieBreakNumber>,
@@ -109,12 +111,14 @@ fn rank(place: Place) -> (String, u32, u32) {
     (place.to_string(), place.first, place.last)
 }
 
+/// The rows of one table, each with why it is ahead of the next row of
+/// the same table (`None` for a shared place and for the table's last row).
 fn table_rows(
     rules: &Tournament,
     tb: &TieBreakRules,
     playoffs: &[crate::rules::ranking::PlayoffResult],
     group: Option<&str>,
-) -> Vec<TournamentStandingsRow> {
+) -> Vec<(TournamentStandingsRow, Option<Separation>)> {
     if rules.rounds.is_empty() {
         return Vec::new();
     }
@@ -123,9 +127,11 @@ fn table_rows(
     };
     st.rows
         .iter()
-        .map(|row| {
+        .enumerate()
+        .map(|(i, row)| {
             let (rank, place_first, place_last) = rank(row.place);
-            TournamentStandingsRow {
+            let gap = st.gaps.get(i).cloned().flatten();
+            let row = TournamentStandingsRow {
                 rank,
                 place_first,
                 place_last,
@@ -148,12 +154,21 @@ fn table_rows(
                         value: v.as_ref().map(TieBreakNumber::of),
                     })
                     .collect(),
-            }
+            };
+            (row, gap)
         })
         .collect()
 }
 
 pub fn tournament_standings(l: &Loaded) -> TournamentStandings {
+    tournament_standings_explained(l).0
+}
+
+/// The standings and, per row, why it is ahead of the next one (the
+/// JSON API words these in the reader's language).
+pub fn tournament_standings_explained(
+    l: &Loaded,
+) -> (TournamentStandings, Vec<Option<Separation>>) {
     let tb = &l.ctx.regulation.tie_breaks;
     let playoffs = knockout::playoff_results(l);
     let rows = match knockout::read(l) {
@@ -171,7 +186,8 @@ pub fn tournament_standings(l: &Loaded) -> TournamentStandings {
             .collect(),
         None => table_rows(&l.to_rules(), tb, &playoffs, None),
     };
-    TournamentStandings {
+    let (rows, gaps): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
+    let standings = TournamentStandings {
         championship_id: l.ctx.championship.id,
         championship: l.ctx.championship.name.clone(),
         tournament_id: l.ctx.tournament.id,
@@ -179,7 +195,8 @@ pub fn tournament_standings(l: &Loaded) -> TournamentStandings {
         finished: l.ctx.tournament.finished_at.is_some(),
         tie_breaks: tb.chain.iter().map(ToString::to_string).collect(),
         rows,
-    }
+    };
+    (standings, gaps)
 }
 
 /// The season table (G-A3) as its page shows it.

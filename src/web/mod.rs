@@ -2,6 +2,7 @@
 //! sessions, CSRF, guards and the error type.
 
 pub mod admin;
+pub mod api_tokens;
 pub mod appeals;
 pub mod atom;
 pub mod auth;
@@ -206,6 +207,10 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/export.trf";
     pub const SERIES_CSV: &str = "/series/{series_id}/standings.csv";
     pub const SERIES_JSON: &str = "/series/{series_id}/standings.json";
+    // The championship's API tokens (issue 10, point 3).
+    pub const API_TOKENS: &str = "/championships/{championship_id}/api-tokens";
+    pub const API_TOKEN_REVOKE: &str =
+        "/championships/{championship_id}/api-tokens/{token_id}/revoke";
 
     pub fn admin_person_admin(id: PersonId) -> String {
         format!("/admin/people/{id}/admin")
@@ -229,6 +234,12 @@ pub mod paths {
     }
     pub fn penalty_revoke(id: ChampionshipId, penalty: i64) -> String {
         format!("/championships/{id}/penalties/{penalty}/revoke")
+    }
+    pub fn api_tokens(id: ChampionshipId) -> String {
+        format!("/championships/{id}/api-tokens")
+    }
+    pub fn api_token_revoke(id: ChampionshipId, token: i64) -> String {
+        format!("/championships/{id}/api-tokens/{token}/revoke")
     }
     pub fn apply(id: ChampionshipId) -> String {
         format!("/championships/{id}/apply")
@@ -340,6 +351,8 @@ pub mod paths {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     use paths::*;
     use web::{get, post, resource};
+    // The JSON API, /api/v1 (its own table: crate::api::routes).
+    cfg.configure(crate::api::routes);
     cfg.service(resource(HOME).route(get().to(pages::home)))
         .service(resource(HEALTH).route(get().to(pages::health)))
         .service(resource(LANG).route(post().to(pages::switch_language)))
@@ -511,6 +524,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TRF_EXPORT).route(get().to(exports::trf_download)))
         .service(resource(SERIES_CSV).route(get().to(exports::series_csv_download)))
         .service(resource(SERIES_JSON).route(get().to(exports::series_json_download)))
+        .service(
+            resource(API_TOKENS)
+                .route(get().to(api_tokens::show))
+                .route(post().to(api_tokens::create)),
+        )
+        .service(resource(API_TOKEN_REVOKE).route(post().to(api_tokens::revoke)))
         .service(
             resource(ORGANIZATIONS)
                 .route(get().to(people::organizations))

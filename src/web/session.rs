@@ -13,6 +13,7 @@ const AUTH_VERSION: &str = "av";
 const CSRF: &str = "csrf";
 const LANG: &str = "lang";
 const FLASH: &str = "flash";
+const REVEAL: &str = "reveal";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -109,6 +110,17 @@ impl AppSession<'_> {
             message: message.into(),
         });
         let _ = self.0.insert(FLASH, all);
+    }
+
+    /// A secret to show once on the next page (a new API token): it rides
+    /// in the encrypted cookie across the redirect, and
+    /// [`AppSession::take_revealed`] removes it.
+    pub fn reveal_once(&self, secret: &str) {
+        let _ = self.0.insert(REVEAL, secret);
+    }
+
+    pub fn take_revealed(&self) -> Option<String> {
+        self.0.remove_as::<String>(REVEAL).and_then(Result::ok)
     }
 
     /// The pending flash messages, removed from the session.

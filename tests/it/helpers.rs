@@ -600,6 +600,12 @@ impl TestApp {
             "invite {nick}: {}",
             page.text
         );
+        self.accept_invitation(invitee, team, nick).await;
+    }
+
+    /// The invitee presses the accept button of the team's invitation on
+    /// their account page; they are on the roster afterwards.
+    pub async fn accept_invitation(&self, invitee: &reqwest::Client, team: i64, nick: &str) {
         let account = self.get_with(invitee, "/account").await;
         let item = scraper::Selector::parse("ul.invitations li").expect("selector");
         let link =

@@ -151,7 +151,7 @@ async fn play_games(
     let version = scraper::Selector::parse("input[name=version]").expect("selector");
     let mut posts = Vec::new();
     for f in page.html.select(&form) {
-        // The select's id is g{table}-{board}-{game}.
+        // The select's id is g{round}-{table}-{board}-{game}.
         let id = f.select(&select).next().and_then(|s| s.value().attr("id"));
         let numbers: Vec<i32> = id
             .unwrap_or_default()
@@ -159,7 +159,7 @@ async fn play_games(
             .split('-')
             .filter_map(|n| n.parse().ok())
             .collect();
-        let (table, board) = (numbers[0], numbers[1]);
+        let (table, board) = (numbers[1], numbers[2]);
         let (home, away) = &sides[&table];
         if let Some(r) = result(table, home, away, board) {
             let action = f.value().attr("action").expect("action").to_owned();

@@ -2,10 +2,14 @@
 //! database per test (a SQLite file, or a PostgreSQL database cloned from a
 //! migrated template when `TEST_DATABASE_URL` is set).
 
+mod club;
 mod helpers;
+mod showcase;
 
+mod accessibility;
 mod accounts;
 mod admin;
+mod api;
 mod appeals;
 mod boards;
 mod cli;

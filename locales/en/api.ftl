@@ -1,0 +1,62 @@
+# The JSON API (issue 10, point 3): problem titles and details
+# (application/problem+json), and the API tokens page.
+
+api-title-400 = Bad request
+api-title-403 = Forbidden
+api-title-404 = Not found
+api-title-405 = Method not allowed
+api-title-413 = Request too large
+api-title-422 = Unprocessable request
+api-title-500 = Internal server error
+api-title-503 = Service unavailable
+api-title-token-missing = Token required
+api-title-token-invalid = Invalid token
+api-title-token-revoked = Token revoked
+api-title-other-championship = Token of another championship
+api-title-not-a-judge = Not a judge
+api-title-version-conflict = Version conflict
+api-title-round-not-published = Round not published
+api-title-unknown-result = Unknown result
+
+api-detail-400 = The request could not be read.
+api-detail-bad-request = The request could not be read: { $reason }
+api-detail-403 = This is not allowed.
+api-detail-404 = Nothing here: check the ids in the path.
+api-detail-405 = This path does not take this method.
+api-detail-413 = The request body is too large.
+api-detail-500 = Something went wrong on the server; try again later.
+api-detail-503 = The server is busy; try again in a moment.
+api-detail-token-missing = Send the championship's API token in the header "Authorization: Bearer …".
+api-detail-token-invalid = This token was not issued by the platform, or it is mistyped.
+api-detail-token-revoked = This token was revoked by an organizer; ask for a new one.
+api-detail-other-championship = This token belongs to another championship.
+api-detail-not-a-judge = The token's owner is not a judge of this championship, so the token records no results.
+api-detail-version-conflict = The game was changed by someone else: its result is now { $result } (version { $version }).
+api-detail-round-not-published = Results are entered once the round is published.
+api-detail-unknown-result = "{ $result }" is not a result: use 1-0, 1/2, 0-1, +-, -+, --, pending or replay.
+api-detail-unprocessable = The request does not fit: { $reason }
+
+api-tokens-link = API tokens
+api-tokens-title = API tokens
+api-tokens-intro = A token lets a game server enter game results through the JSON API. It acts for the organizer who made it, on this championship only, and records results while that person is a judge here.
+api-tokens-spec = The API is described at
+api-tokens-not-judge = You are not a judge of this championship: your tokens cannot record results until you are.
+api-tokens-new-title = Your new token
+api-tokens-new-hint = Copy it now: it is shown only this once. The platform keeps only its hash.
+api-tokens-new = New token
+api-tokens-name = Name (what it is for, e.g. the game server)
+api-tokens-create = Create token
+api-tokens-list = Tokens
+api-tokens-none = No tokens yet.
+api-tokens-col-name = Name
+api-tokens-col-owner = Made by
+api-tokens-col-created = Made
+api-tokens-col-used = Last used
+api-tokens-col-state = State
+api-tokens-never = never
+api-tokens-revoked = revoked { $at } by { $by }
+api-tokens-revoke = Revoke
+api-token-created = Token "{ $name }" created.
+api-token-revoked = Token "{ $name }" revoked: it no longer works.
+api-token-already-revoked = Token "{ $name }" was already revoked.
+api-token-name-length = At most 60 characters.

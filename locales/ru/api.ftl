@@ -1,0 +1,62 @@
+# JSON API (задача 10, пункт 3): заголовки и описания ошибок
+# (application/problem+json) и страница API-токенов.
+
+api-title-400 = Неверный запрос
+api-title-403 = Доступ запрещён
+api-title-404 = Не найдено
+api-title-405 = Метод не поддерживается
+api-title-413 = Слишком большой запрос
+api-title-422 = Запрос не может быть выполнен
+api-title-500 = Внутренняя ошибка сервера
+api-title-503 = Сервис недоступен
+api-title-token-missing = Нужен токен
+api-title-token-invalid = Недействительный токен
+api-title-token-revoked = Токен отозван
+api-title-other-championship = Токен другого чемпионата
+api-title-not-a-judge = Нет прав судьи
+api-title-version-conflict = Конфликт версий
+api-title-round-not-published = Тур не опубликован
+api-title-unknown-result = Неизвестный результат
+
+api-detail-400 = Запрос не удалось прочитать.
+api-detail-bad-request = Запрос не удалось прочитать: { $reason }
+api-detail-403 = Это не разрешено.
+api-detail-404 = Здесь ничего нет: проверьте номера в адресе.
+api-detail-405 = Этот адрес не принимает такой метод.
+api-detail-413 = Тело запроса слишком велико.
+api-detail-500 = На сервере что-то пошло не так; попробуйте позже.
+api-detail-503 = Сервер занят; попробуйте через минуту.
+api-detail-token-missing = Передайте API-токен чемпионата в заголовке «Authorization: Bearer …».
+api-detail-token-invalid = Этот токен не выдан платформой или набран с ошибкой.
+api-detail-token-revoked = Этот токен отозван организатором; попросите новый.
+api-detail-other-championship = Этот токен принадлежит другому чемпионату.
+api-detail-not-a-judge = Владелец токена не судья этого чемпионата, поэтому токен не вносит результаты.
+api-detail-version-conflict = Партию уже изменил кто-то другой: сейчас её результат { $result } (версия { $version }).
+api-detail-round-not-published = Результаты вносятся после публикации тура.
+api-detail-unknown-result = «{ $result }» — не результат: используйте 1-0, 1/2, 0-1, +-, -+, --, pending или replay.
+api-detail-unprocessable = Запрос не подходит: { $reason }
+
+api-tokens-link = API-токены
+api-tokens-title = API-токены
+api-tokens-intro = Токен позволяет игровому серверу вносить результаты партий через JSON API. Он действует от имени организатора, который его создал, только в этом чемпионате и вносит результаты, пока этот человек — судья здесь.
+api-tokens-spec = Описание API:
+api-tokens-not-judge = Вы не судья этого чемпионата: ваши токены не смогут вносить результаты, пока вы им не станете.
+api-tokens-new-title = Ваш новый токен
+api-tokens-new-hint = Скопируйте его сейчас: он показывается только один раз. Платформа хранит лишь его хеш.
+api-tokens-new = Новый токен
+api-tokens-name = Название (для чего он, например игровой сервер)
+api-tokens-create = Создать токен
+api-tokens-list = Токены
+api-tokens-none = Токенов пока нет.
+api-tokens-col-name = Название
+api-tokens-col-owner = Создал
+api-tokens-col-created = Создан
+api-tokens-col-used = Последнее использование
+api-tokens-col-state = Состояние
+api-tokens-never = ни разу
+api-tokens-revoked = отозван { $at }, отозвал { $by }
+api-tokens-revoke = Отозвать
+api-token-created = Токен «{ $name }» создан.
+api-token-revoked = Токен «{ $name }» отозван и больше не действует.
+api-token-already-revoked = Токен «{ $name }» уже был отозван.
+api-token-name-length = Не длиннее 60 символов.

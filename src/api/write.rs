@@ -1,0 +1,174 @@
+//! The write endpoint of `/api/v1`: a game server enters a game's result
+//! with an API token (`Authorization: Bearer …`). It goes through
+//! `play::rounds::record_result_from`, the judges' own use case: the round
+//! must be published, the version must be the game's current one (else
+//! 409 with the current result and version), and the change bumps the
+//! tournament's results version and is audited in one transaction, with
+//! the token's name and owner.
+
+use actix_web::web;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::problem::{ApiError, Problem};
+use super::token::TokenCaller;
+use crate::db::{self, audit};
+use crate::ids::{GameId, TournamentId};
+use crate::play::PlayError;
+use crate::play::rounds::{ResultSource, RoundProblem, record_result_from};
+use crate::web::AppState;
+
+/// `…/games/{game_id}/result`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct GamePath {
+    /// The championship's id (the token's championship).
+    pub championship_id: i64,
+    /// The tournament's id.
+    pub tournament_id: i64,
+    /// The game's id (from the `rounds` endpoint).
+    pub game_id: i64,
+}
+
+/// A game's result.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct ResultRequest {
+    /// Home side first: `1-0`, `1/2`, `0-1`; forfeits `+-` (home present),
+    /// `-+` (away present), `--` (both absent); `pending` clears a result,
+    /// `replay` annuls it (G-V23).
+    #[schema(example = "1-0")]
+    pub result: String,
+    /// The game's `version` as last read; a game changed since answers 409.
+    #[schema(example = 1)]
+    pub version: i32,
+}
+
+/// The game after the change.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ResultRecorded {
+    pub game_id: i64,
+    /// The stored result, home side first.
+    pub result: String,
+    /// The game's new version.
+    pub version: i32,
+    /// The tournament's results version after the change.
+    pub results_version: i64,
+    /// The standings with this result.
+    pub standings_url: String,
+}
+
+/// Words a refusal of the play layer as an API error.
+fn refusal(problems: Vec<RoundProblem>) -> ApiError {
+    match problems.into_iter().next() {
+        Some(RoundProblem::Changed { result, version }) => {
+            ApiError::VersionConflict { result, version }
+        }
+        Some(RoundProblem::NotPublished) => ApiError::RoundNotPublished,
+        Some(RoundProblem::UnknownResult) => ApiError::UnknownResult(String::new()),
+        Some(other) => ApiError::Unprocessable(format!("{other:?}")),
+        None => ApiError::Unprocessable(String::new()),
+    }
+}
+
+/// Enter a game's result (game servers, with an API token).
+///
+/// The token must be one of this championship's, not revoked, and its
+/// owner a judge of the championship (or an administrator). Browser
+/// sessions are not accepted here. Each use is recorded in the
+/// championship's audit log with the token's name and owner.
+#[utoipa::path(
+    post,
+    path = "/api/v1/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result",
+    tag = "write",
+    params(GamePath),
+    request_body(content = ResultRequest, content_type = "application/json"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Recorded; the standings change with it", body = ResultRecorded),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No token, an unknown one or a revoked one", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "A token of another championship, or its owner is not a judge here", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game in this tournament and championship", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game changed since `version` (the problem has `current_result` and `current_version`), or its round is not published", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown result code or a missing field", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "The server failed", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn record_result(
+    caller: TokenCaller,
+    state: web::Data<AppState>,
+    path: web::Path<GamePath>,
+    body: web::Json<ResultRequest>,
+) -> Result<web::Json<ResultRecorded>, ApiError> {
+    let code = body.result.trim().to_owned();
+    let Some(value) = db::rounds::result_from_code(&code) else {
+        return Err(ApiError::UnknownResult(code));
+    };
+    let (c, t, game, version) = (
+        path.championship_id,
+        TournamentId(path.tournament_id),
+        GameId(path.game_id),
+        body.version,
+    );
+    state
+        .db(move |conn| {
+            let outcome = write(conn, &caller, c, t, game, version, value);
+            if let Err(e) = &outcome {
+                // A refused use is audited too (the write rolled back).
+                audit::Entry::new("api.refused", format!("game:{game}"))
+                    .actor(caller.owner)
+                    .championship(caller.championship)
+                    .detail(format!(
+                        "API token #{} «{}» of {}: {e}",
+                        caller.token_id, caller.name, caller.owner_nick
+                    ))
+                    .record(conn)?;
+            }
+            Ok(outcome)
+        })
+        .await?
+        .map(web::Json)
+}
+
+fn write(
+    conn: &mut db::DbConnection,
+    caller: &TokenCaller,
+    c: i64,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    value: crate::rules::score::BoardResult,
+) -> Result<ResultRecorded, ApiError> {
+    db::tournaments::by_id(conn, t.0)?
+        .filter(|x| x.championship_id == c)
+        .ok_or(ApiError::NotFound)?;
+    let source = ResultSource::ApiToken {
+        id: caller.token_id,
+        name: &caller.name,
+    };
+    match record_result_from(
+        conn,
+        t,
+        game,
+        version,
+        value,
+        caller.owner,
+        source,
+        db::utc_now(),
+    ) {
+        Ok(()) => {}
+        Err(PlayError::NotFound) => return Err(ApiError::NotFound),
+        Err(PlayError::Forbidden) => return Err(ApiError::NotJudge),
+        Err(PlayError::Refused(problems)) => return Err(refusal(problems)),
+        Err(PlayError::Db(e)) => return Err(e.into()),
+    }
+    let g = db::rounds::game_by_id(conn, game)?.ok_or(ApiError::NotFound)?;
+    let tournament = db::tournaments::by_id(conn, t.0)?.ok_or(ApiError::NotFound)?;
+    Ok(ResultRecorded {
+        game_id: g.id,
+        result: g.result,
+        version: g.version,
+        results_version: tournament.results_version,
+        standings_url: format!("/api/v1/championships/{c}/tournaments/{}/standings", t.0),
+    })
+}

@@ -1,0 +1,101 @@
+//! API tokens of a championship (issue 10, point 3): the row keeps the
+//! SHA-256 of the token's secret, never the secret itself.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::api_tokens;
+use crate::ids::{ChampionshipId, PersonId};
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiToken {
+    pub id: i64,
+    pub championship_id: i64,
+    pub name: String,
+    /// Hex SHA-256 of the secret part of the token.
+    pub secret_hash: String,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+    pub last_used_at: Option<NaiveDateTime>,
+    pub revoked_at: Option<NaiveDateTime>,
+    pub revoked_by: Option<i64>,
+}
+
+impl ApiToken {
+    pub fn championship(&self) -> ChampionshipId {
+        ChampionshipId(self.championship_id)
+    }
+
+    pub fn owner(&self) -> PersonId {
+        PersonId(self.created_by)
+    }
+
+    pub fn is_revoked(&self) -> bool {
+        self.revoked_at.is_some()
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = api_tokens)]
+pub struct NewApiToken<'a> {
+    pub championship_id: i64,
+    pub name: &'a str,
+    pub secret_hash: &'a str,
+    pub created_by: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// Stores a new token; returns its id (the public part of the token).
+pub fn insert(conn: &mut DbConnection, new: &NewApiToken) -> QueryResult<i64> {
+    diesel::insert_into(api_tokens::table)
+        .values(new)
+        .returning(api_tokens::id)
+        .get_result(conn)
+}
+
+pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ApiToken>> {
+    api_tokens::table
+        .find(id)
+        .select(ApiToken::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Every token of a championship, newest first (revoked ones too: the
+/// page lists when and by whom).
+pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<ApiToken>> {
+    api_tokens::table
+        .filter(api_tokens::championship_id.eq(c.0))
+        .order(api_tokens::id.desc())
+        .select(ApiToken::as_select())
+        .load(conn)
+}
+
+/// Revokes a token that is not revoked yet; returns false otherwise.
+pub fn revoke(
+    conn: &mut DbConnection,
+    id: i64,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    diesel::update(
+        api_tokens::table
+            .filter(api_tokens::id.eq(id))
+            .filter(api_tokens::revoked_at.is_null()),
+    )
+    .set((
+        api_tokens::revoked_at.eq(at),
+        api_tokens::revoked_by.eq(by.0),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Records a use of the token (in the transaction of what it did).
+pub fn touch(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::update(api_tokens::table.find(id))
+        .set(api_tokens::last_used_at.eq(at))
+        .execute(conn)
+}

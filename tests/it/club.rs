@@ -1,0 +1,307 @@
+//! The harness of tournaments played through the pages: a championship
+//! run by the admin "Root" (`Club`), teams built by application and
+//! invitation, entries, and the judge's draw → publish → results loop.
+//! Shared by the `it` and `browser` test targets (`#[path]`), so it holds
+//! no tests of its own.
+
+use chrono::{Duration, Utc};
+use league::db;
+use league::ids::{ChampionshipId, TournamentId};
+use reqwest::{Client, StatusCode};
+
+use crate::helpers::{Page, TestApp};
+
+/// A championship under a preset whose organizer and judge is the platform
+/// admin "Root", with teams built through the pages.
+pub struct Club {
+    pub app: TestApp,
+    pub root: Client,
+    pub id: i64,
+    pub preset: &'static str,
+}
+
+pub struct Team {
+    pub id: i64,
+    pub name: String,
+    pub captain: Client,
+    /// Nicks of the members, the captain first.
+    pub nicks: Vec<String>,
+}
+
+impl Club {
+    pub async fn new(preset: &'static str) -> Club {
+        let app = TestApp::spawn().await;
+        let root = app.admin("Root").await;
+        let id = app.create_championship(&root, preset).await;
+        Club {
+            app,
+            root,
+            id,
+            preset,
+        }
+    }
+
+    /// A signed-up person; under G a club member (G-A7).
+    pub async fn person(&self, nick: &str) -> Client {
+        let client = self.app.person(nick).await;
+        if self.preset == "G" {
+            let page = self
+                .app
+                .post_with(
+                    &self.root,
+                    &format!("/people/{nick}/club"),
+                    &[("action", "mark")],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER);
+        }
+        client
+    }
+
+    /// An approved team whose captain is `nicks[0]` and whose other members
+    /// joined by invitation.
+    pub async fn team(&self, name: &str, nicks: &[&str]) -> Team {
+        let captain = self.person(nicks[0]).await;
+        let page = self.app.apply_team(&captain, self.id, name, "").await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        let id = page.location_id("/teams/");
+        let page = self
+            .app
+            .decide_team(&self.root, self.id, id, "approve", "")
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        for nick in &nicks[1..] {
+            let member = self.person(nick).await;
+            self.app
+                .invite_and_accept(&captain, id, &member, nick)
+                .await;
+        }
+        Team {
+            id,
+            name: name.to_owned(),
+            captain,
+            nicks: nicks.iter().map(|n| (*n).to_owned()).collect(),
+        }
+    }
+
+    /// One tournament starting `minutes` from now (a schedule of one month,
+    /// then moved through the organizer's form). Returns its id.
+    pub async fn tournament_in(&self, minutes: i64) -> i64 {
+        let id = self.new_tournament(self.id).await;
+        self.move_start(id, minutes).await;
+        id
+    }
+
+    /// A new tournament of `championship` (this one or another of the
+    /// app): a schedule of one month through the organizer's form.
+    pub(crate) async fn new_tournament(&self, championship: i64) -> i64 {
+        let page = self
+            .app
+            .post_with(
+                &self.root,
+                &format!("/championships/{championship}/schedule"),
+                &[
+                    ("nth", "1"),
+                    ("weekday", "Wed"),
+                    ("time", "18:15"),
+                    ("from", "2030-01"),
+                    ("until", "2030-01"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        let all =
+            db::tournaments::of_championship(&mut self.app.db(), ChampionshipId(championship))
+                .expect("tournaments");
+        all.iter().max_by_key(|t| t.number).expect("one").id
+    }
+
+    /// Moves a tournament's start to `minutes` from now (Moscow time).
+    pub async fn move_start(&self, tournament: i64, minutes: i64) {
+        let at = (Utc::now() + Duration::minutes(minutes))
+            .with_timezone(&chrono_tz::Europe::Moscow)
+            .format("%Y-%m-%dT%H:%M")
+            .to_string();
+        let page = self
+            .app
+            .post_with(
+                &self.root,
+                &format!("/championships/{}/tournaments/{tournament}/start", self.id),
+                &[("starts_at", &at)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+
+    pub fn tournament_url(&self, tournament: i64) -> String {
+        format!("/championships/{}/tournaments/{tournament}", self.id)
+    }
+
+    /// A captain's (or member's) entry as one line.
+    pub async fn enter(&self, who: &Client, tournament: i64, line: &str) -> Page {
+        self.app
+            .post_with(
+                who,
+                &format!("{}/entries", self.tournament_url(tournament)),
+                &[("line", line)],
+            )
+            .await
+    }
+
+    /// The captain presses the withdraw button of their entry.
+    pub(crate) async fn withdraw(&self, captain: &Client, tournament: i64) -> Page {
+        let page = self
+            .app
+            .get_with(captain, &self.tournament_url(tournament))
+            .await;
+        let action = page
+            .attr("table.entries form[action$='/withdraw']", "action")
+            .expect("the captain may withdraw");
+        self.app.post_with(captain, &action, &[]).await
+    }
+
+    pub fn entries(&self, tournament: i64) -> Vec<db::entries::Entry> {
+        db::entries::of_tournament(&mut self.app.db(), TournamentId(tournament)).expect("entries")
+    }
+
+    /// Status column of the tournament page, by entry name.
+    pub async fn statuses(&self, tournament: i64) -> Vec<(String, String)> {
+        let page = self.app.get(&self.tournament_url(tournament)).await;
+        let names = page.texts("table.entries tbody td:nth-child(2)");
+        let statuses = page.texts("table.entries td.entry-status");
+        names.into_iter().zip(statuses).collect()
+    }
+}
+
+fn nicks(prefix: &str, n: usize) -> Vec<String> {
+    (1..=n).map(|i| format!("{prefix}{i}")).collect()
+}
+
+pub(crate) async fn g_team(club: &Club, name: &str, prefix: &str, members: usize) -> Team {
+    let names = nicks(prefix, members);
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    club.team(name, &refs).await
+}
+
+pub(crate) fn line(team: &Team, entry: &str, range: std::ops::Range<usize>) -> String {
+    std::iter::once(entry.to_owned())
+        .chain(team.nicks[range].iter().cloned())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Four teams of five (Ладья, Конь, Слон, Ферзь) entered on time in a
+/// tournament starting in 20 minutes; returns them and the tournament.
+pub(crate) async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Ладья", "la"),
+        ("Конь", "ko"),
+        ("Слон", "sl"),
+        ("Ферзь", "fe"),
+    ] {
+        teams.push(g_team(club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    (teams, t)
+}
+
+/// The judge's result forms of a published round: (select id, action,
+/// version) in page order.
+pub(crate) fn result_forms(page: &Page) -> Vec<(String, String)> {
+    let form = scraper::Selector::parse("td.result form").expect("selector");
+    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    page.html
+        .select(&form)
+        .filter_map(|f| {
+            Some((
+                f.value().attr("action")?.to_owned(),
+                f.select(&version).next()?.value().attr("value")?.to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// Plays a published round as a judge: `decide(home, away)` gives the
+/// result of every game of that match.
+pub(crate) async fn play_round(
+    club: &Club,
+    url: &str,
+    round: usize,
+    decide: &dyn Fn(&str, &str) -> &'static str,
+) {
+    play_round_by_board(club, url, round, &|home, away, _| decide(home, away)).await;
+}
+
+/// Plays a published round as a judge: `decide(home, away, board)` gives
+/// the result of the games on that board of that match.
+pub(crate) async fn play_round_by_board(
+    club: &Club,
+    url: &str,
+    round: usize,
+    decide: &dyn Fn(&str, &str, usize) -> &'static str,
+) {
+    let page = club.app.get_with(&club.root, url).await;
+    let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
+        .expect("selector");
+    let cell = scraper::Selector::parse("td").expect("selector");
+    let form = scraper::Selector::parse("form").expect("selector");
+    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    let mut sides = None;
+    let mut posts = Vec::new();
+    for tr in page.html.select(&rows) {
+        let cells: Vec<String> = tr
+            .select(&cell)
+            .map(|c| c.text().collect::<String>().trim().to_owned())
+            .collect();
+        if tr.value().classes().any(|c| c == "match") {
+            sides = (cells.len() == 4 && !cells[3].is_empty())
+                .then(|| (cells[1].clone(), cells[3].clone()));
+            continue;
+        }
+        // A game's first cell is "table.board" or "table.board/game".
+        let board = cells[0]
+            .split(['.', '/'])
+            .nth(1)
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(1);
+        let result = sides
+            .as_ref()
+            .map_or("pending", |(home, away)| decide(home, away, board));
+        if let Some(f) = tr.select(&form).next() {
+            let action = f.value().attr("action").expect("action").to_owned();
+            let v = f
+                .select(&version)
+                .next()
+                .and_then(|i| i.value().attr("value"))
+                .expect("version")
+                .to_owned();
+            posts.push((action, v, result));
+        }
+    }
+    assert!(!posts.is_empty(), "round {round} has games");
+    for (action, v, result) in posts {
+        let page = club
+            .app
+            .post_with(&club.root, &action, &[("result", result), ("version", &v)])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+}
+
+pub(crate) async fn publish_last(club: &Club, url: &str) {
+    let page = club.app.get_with(&club.root, url).await;
+    let publish = page
+        .attr("section.round form[action$='/publish']", "action")
+        .expect("a draft to publish");
+    assert_eq!(
+        club.app.post_with(&club.root, &publish, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+}
