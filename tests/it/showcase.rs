@@ -117,6 +117,8 @@ impl Showcase {
             ("round", &anonymous, format!("{url}/rounds/1")),
             ("players", &anonymous, format!("{url}/players")),
             ("season", &anonymous, format!("{c}/season")),
+            ("history", &anonymous, format!("{c}/history")),
+            ("hall-of-fame", &anonymous, "/hall-of-fame".to_owned()),
             ("team", &anonymous, team.clone()),
             ("team-captain", captain, team.clone()),
             ("person", &anonymous, "/people/la1".to_owned()),
