@@ -35,3 +35,4 @@ mod series;
 mod standing;
 mod teams;
 mod trf_import;
+mod walk;
