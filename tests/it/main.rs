@@ -34,5 +34,6 @@ mod seed_r;
 mod series;
 mod standing;
 mod teams;
+mod throttle;
 mod trf_import;
 mod walk;
