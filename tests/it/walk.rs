@@ -642,7 +642,7 @@ async fn i11_every_route_with_every_role_answers_as_the_table_says_with_security
         "/no-such-page",
         "/championships/999999",
     ] {
-        let page = app.get(&path).await;
+        let page = app.get(path).await;
         assert_security_headers(&page.headers, path);
     }
     let page = app
