@@ -41,6 +41,12 @@ enum Command {
         #[arg(long = "name")]
         full_name: String,
     },
+    /// Copy a live SQLite database to FILE (which must not exist) and check
+    /// the copy; on PostgreSQL, use pg_dump (see the README).
+    Backup {
+        /// Where to write the copy.
+        file: PathBuf,
+    },
     /// Eligibility documents kept in the database.
     Documents {
         #[command(subcommand)]
@@ -137,6 +143,7 @@ fn main() -> ExitCode {
                 Command::Documents {
                     command: DocumentsCommand::Purge { before },
                 } => purge_documents(&settings, before),
+                Command::Backup { file } => backup(&settings, &file),
                 Command::Standings {
                     file,
                     tiebreaks,
@@ -315,6 +322,17 @@ fn create_admin(
         .detail(nick.as_str())
         .record(&mut conn)?;
     println!("created administrator {} (id {id})", nick.as_str());
+    Ok(())
+}
+
+fn backup(settings: &Settings, file: &std::path::Path) -> anyhow::Result<()> {
+    let url = settings.database_url()?;
+    let done = db::backup::backup(&url, file)?;
+    println!(
+        "backup written to {} ({} bytes), integrity check ok",
+        file.display(),
+        done.bytes
+    );
     Ok(())
 }
 

@@ -86,3 +86,24 @@ pub fn locked_until(
 pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<usize> {
     diesel::delete(login_attempts::table.filter(login_attempts::at.lt(now - WINDOW))).execute(conn)
 }
+
+/// Makes concurrent logins for the same account or from the same address
+/// wait for each other, so that the check of [`locked_until`] and the
+/// [`record`] of the outcome are one step (call it first inside
+/// `db::write_transaction`). SQLite's `BEGIN IMMEDIATE` already serializes
+/// writers; PostgreSQL takes transaction-scoped advisory locks, always the
+/// account's before the address's (one order: no deadlock).
+pub fn serialize(conn: &mut DbConnection, account_key: &str, ip: &str) -> QueryResult<()> {
+    let DbConnection::Postgresql(pg) = conn else {
+        return Ok(());
+    };
+    for key in [
+        format!("login-account:{account_key}"),
+        format!("login-ip:{ip}"),
+    ] {
+        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtext($1))::text")
+            .bind::<diesel::sql_types::Text, _>(key)
+            .execute(pg)?;
+    }
+    Ok(())
+}

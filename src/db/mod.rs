@@ -5,6 +5,7 @@
 pub mod api_tokens;
 pub mod appeals;
 pub mod audit;
+pub mod backup;
 pub mod championships;
 pub mod documents;
 pub mod entries;

@@ -515,6 +515,11 @@ impl Ranker<'_> {
         tb: &TieBreak,
         step: Option<Step>,
     ) -> Option<Split> {
+        // Nobody to separate (a tournament without games): `others` below
+        // would underflow.
+        if group.is_empty() {
+            return None;
+        }
         let enc: Vec<(usize, HalfPoints, usize)> = group
             .iter()
             .map(|&i| {

@@ -269,33 +269,41 @@ pub async fn login(
     let (login, password) = (form.login.clone(), form.password.clone());
     let outcome = state
         .db(move |conn| {
-            let now = db::utc_now();
-            let person = people::by_login(conn, &login)?;
-            let account_key = match &person {
-                Some(p) => format!("person:{}", p.id),
-                None => format!("name:{}", people::key_of(&login)),
-            };
-            if let Some(until) = login_attempts::locked_until(conn, &account_key, &ip, now)? {
-                let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
-                return Ok(LoginOutcome::Throttled { minutes });
-            }
-            let ok = verify_password(&password, person.as_ref().map(|p| p.password_hash.as_str()));
-            login_attempts::record(conn, &account_key, &ip, ok, db::utc_now())?;
-            match person {
-                Some(p) if ok => {
-                    audit::Entry::new("account.login", format!("person:{}", p.id))
-                        .actor(p.id())
-                        .ip(&ip)
-                        .record(conn)?;
-                    login_attempts::prune(conn, now)?;
-                    Ok(LoginOutcome::Success {
-                        id: p.id(),
-                        auth_version: p.auth_version,
-                        lang: Lang::parse(&p.locale).unwrap_or_default(),
-                    })
+            // Check, verify and record in one transaction that concurrent
+            // attempts on the account or from the address wait for: fifty
+            // parallel guesses must not all pass the check before the first
+            // failure is stored.
+            db::write_transaction(conn, |conn| {
+                let person = people::by_login(conn, &login)?;
+                let account_key = match &person {
+                    Some(p) => format!("person:{}", p.id),
+                    None => format!("name:{}", people::key_of(&login)),
+                };
+                login_attempts::serialize(conn, &account_key, &ip)?;
+                let now = db::utc_now();
+                if let Some(until) = login_attempts::locked_until(conn, &account_key, &ip, now)? {
+                    let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
+                    return Ok(LoginOutcome::Throttled { minutes });
                 }
-                _ => Ok(LoginOutcome::WrongCredentials),
-            }
+                let ok =
+                    verify_password(&password, person.as_ref().map(|p| p.password_hash.as_str()));
+                login_attempts::record(conn, &account_key, &ip, ok, db::utc_now())?;
+                match person {
+                    Some(p) if ok => {
+                        audit::Entry::new("account.login", format!("person:{}", p.id))
+                            .actor(p.id())
+                            .ip(&ip)
+                            .record(conn)?;
+                        login_attempts::prune(conn, now)?;
+                        Ok(LoginOutcome::Success {
+                            id: p.id(),
+                            auth_version: p.auth_version,
+                            lang: Lang::parse(&p.locale).unwrap_or_default(),
+                        })
+                    }
+                    _ => Ok(LoginOutcome::WrongCredentials),
+                }
+            })
         })
         .await?;
     match outcome {
