@@ -211,31 +211,60 @@ pub async fn save_opt_ins(
     session: Session,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let wanted: Vec<String> = form
-        .into_inner()
-        .into_iter()
-        .filter(|(k, _)| k == "kind")
-        .map(|(_, v)| v)
-        .collect();
+    let wanted = ticked(form.into_inner());
     let on: Vec<&'static str> = Kind::opt_in_kinds()
         .filter(|k| wanted.iter().any(|w| w == k.as_str()))
         .map(Kind::as_str)
         .collect();
-    let person = user.id;
+    save_choice(&state, user.id, Choice::OptIn, on).await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
+    Ok(see_other(&format!("{}#notices-opt-in", paths::ACCOUNT)))
+}
+
+/// The values of the form's ticked `kind` boxes.
+fn ticked(form: Vec<(String, String)>) -> Vec<String> {
+    form.into_iter()
+        .filter(|(k, _)| k == "kind")
+        .map(|(_, v)| v)
+        .collect()
+}
+
+/// Which list of a person's notice choices a form replaces.
+#[derive(Clone, Copy)]
+enum Choice {
+    OptIn,
+    OptOut,
+}
+
+/// Replaces a person's opt-ins or opt-outs with `kinds`, audited, in one
+/// transaction.
+async fn save_choice(
+    state: &web::Data<AppState>,
+    person: crate::ids::PersonId,
+    choice: Choice,
+    kinds: Vec<&'static str>,
+) -> Result<(), AppError> {
     state
         .db(move |conn| {
             db::write_transaction(conn, |conn| {
-                outbox::set_optins(conn, person, &on)?;
+                let what = match choice {
+                    Choice::OptIn => {
+                        outbox::set_optins(conn, person, &kinds)?;
+                        "opted in"
+                    }
+                    Choice::OptOut => {
+                        outbox::set_optouts(conn, person, &kinds)?;
+                        "opted out"
+                    }
+                };
                 audit::Entry::new("account.notices", format!("person:{person}"))
                     .actor(person)
-                    .detail(format!("opted in: {}", on.join(", ")))
+                    .detail(format!("{what}: {}", kinds.join(", ")))
                     .record(conn)?;
                 Ok::<_, AppError>(())
             })
         })
-        .await?;
-    AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
-    Ok(see_other(&format!("{}#notices-opt-in", paths::ACCOUNT)))
+        .await
 }
 
 /// `POST /account/notices`: the ticked kinds are wanted, the other
@@ -246,29 +275,12 @@ pub async fn save_notices(
     session: Session,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let wanted: Vec<String> = form
-        .into_inner()
-        .into_iter()
-        .filter(|(k, _)| k == "kind")
-        .map(|(_, v)| v)
-        .collect();
+    let wanted = ticked(form.into_inner());
     let off: Vec<&'static str> = Kind::optional_kinds()
         .filter(|k| !wanted.iter().any(|w| w == k.as_str()))
         .map(Kind::as_str)
         .collect();
-    let person = user.id;
-    state
-        .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                outbox::set_optouts(conn, person, &off)?;
-                audit::Entry::new("account.notices", format!("person:{person}"))
-                    .actor(person)
-                    .detail(format!("opted out: {}", off.join(", ")))
-                    .record(conn)?;
-                Ok::<_, AppError>(())
-            })
-        })
-        .await?;
+    save_choice(&state, user.id, Choice::OptOut, off).await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
     Ok(see_other(paths::ACCOUNT))
 }
