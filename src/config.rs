@@ -51,6 +51,11 @@ pub struct Settings {
     /// Organizers may purge a championship's documents uploaded longer ago
     /// than this many days (`LEAGUE_DOCUMENT_RETENTION_DAYS`); default 365.
     pub document_retention_days: u32,
+    /// Views kept by the standings cache per page kind (season table,
+    /// crosstable) (`LEAGUE_STANDINGS_CACHE_ENTRIES`); default 256, 0 turns
+    /// the cache off. Entries are keyed by the championship's results
+    /// version, so they are never stale (`web::cache`).
+    pub standings_cache_entries: usize,
     /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
     /// the environment).
     pub mail: MailSettings,
@@ -156,6 +161,7 @@ impl Default for Settings {
             log: "info".into(),
             max_upload_bytes: 10 * 1024 * 1024,
             document_retention_days: 365,
+            standings_cache_entries: 256,
             mail: MailSettings::default(),
         }
     }

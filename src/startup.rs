@@ -71,6 +71,7 @@ impl Application {
         let server = run(
             listener,
             AppState {
+                cache: crate::web::cache::Caches::new(settings.standings_cache_entries),
                 pool,
                 settings,
                 backend,

@@ -103,6 +103,14 @@ pub fn mark_decided(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let c: Option<i64> = appeals::table
+        .find(id)
+        .select(appeals::championship_id)
+        .first(conn)
+        .optional()?;
+    if let Some(c) = c {
+        super::championships::bump_results_version(conn, ChampionshipId(c))?;
+    }
     diesel::update(appeals::table.find(id).filter(appeals::status.eq("open")))
         .set((
             appeals::status.eq("decided"),

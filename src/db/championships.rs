@@ -108,3 +108,23 @@ pub fn page(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec
 pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
     championships::table.count().get_result(conn)
 }
+
+/// Marks a change of anything a championship's standings or results pages
+/// show. Call it in the same transaction as the change: the standings cache
+/// (`web::cache`) is keyed by the version, so every instance on the
+/// database sees the change at its next request.
+pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<usize> {
+    diesel::update(championships::table.find(id.0))
+        .set(championships::results_version.eq(championships::results_version + 1))
+        .execute(conn)
+}
+
+/// The championship's results version; `None` when there is no such
+/// championship.
+pub fn results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<i64>> {
+    championships::table
+        .find(id.0)
+        .select(championships::results_version)
+        .first(conn)
+        .optional()
+}

@@ -62,6 +62,7 @@ pub struct NewPenalty<'a> {
 }
 
 pub fn insert(conn: &mut DbConnection, new: &NewPenalty) -> QueryResult<i64> {
+    super::championships::bump_results_version(conn, new.championship)?;
     diesel::insert_into(penalties::table)
         .values((
             penalties::championship_id.eq(new.championship.0),
@@ -139,6 +140,14 @@ pub fn revoke(
     reason: &str,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let c: Option<i64> = penalties::table
+        .find(id)
+        .select(penalties::championship_id)
+        .first(conn)
+        .optional()?;
+    if let Some(c) = c {
+        super::championships::bump_results_version(conn, ChampionshipId(c))?;
+    }
     diesel::update(
         penalties::table
             .find(id)

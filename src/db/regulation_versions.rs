@@ -66,6 +66,7 @@ pub fn set_current(
     c: ChampionshipId,
     settings: &str,
 ) -> QueryResult<usize> {
+    super::championships::bump_results_version(conn, c)?;
     diesel::update(championships::table.find(c.0))
         .set(championships::regulation.eq(settings))
         .execute(conn)

@@ -29,6 +29,7 @@ diesel::table! {
         preset -> Text,
         time_zone -> Text,
         created_by -> Nullable<BigInt>,
+        results_version -> BigInt,
     }
 }
 

@@ -80,6 +80,8 @@ pub fn add(
 }
 
 pub fn set_start(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+    // The start picks the regulation version the tournament plays under.
+    bump_results_version(conn, TournamentId(id))?;
     diesel::update(tournaments::table.find(id))
         .set(tournaments::starts_at.eq(at))
         .execute(conn)
@@ -111,9 +113,39 @@ pub fn mark_finished(
 }
 
 /// Call in the same transaction as any change of a result, penalty or
-/// decision, so that cached standings keyed by the version go stale.
+/// decision, so that cached standings keyed by the version go stale. The
+/// championship's version moves with it (`championships::bump_results_version`).
 pub fn bump_results_version(conn: &mut DbConnection, id: TournamentId) -> QueryResult<usize> {
+    use super::schema::championships;
+    diesel::update(
+        championships::table.filter(
+            championships::id.eq_any(
+                tournaments::table
+                    .find(id.0)
+                    .select(tournaments::championship_id),
+            ),
+        ),
+    )
+    .set(championships::results_version.eq(championships::results_version + 1))
+    .execute(conn)?;
     diesel::update(tournaments::table.find(id.0))
         .set(tournaments::results_version.eq(tournaments::results_version + 1))
         .execute(conn)
+}
+
+/// The results version of tournament `t` of championship `c` and of the
+/// championship (one query; `None` when `t` is not a tournament of `c`).
+pub fn results_versions(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> QueryResult<Option<(i64, i64)>> {
+    use super::schema::championships;
+    tournaments::table
+        .inner_join(championships::table)
+        .filter(tournaments::id.eq(t.0))
+        .filter(tournaments::championship_id.eq(c.0))
+        .select((tournaments::results_version, championships::results_version))
+        .first(conn)
+        .optional()
 }

@@ -7,6 +7,7 @@ pub mod appeals;
 pub mod atom;
 pub mod auth;
 pub mod boards_view;
+pub mod cache;
 pub mod captains;
 pub mod championships;
 pub mod chart;
@@ -55,6 +56,8 @@ pub struct AppState {
     pub pool: Pool,
     pub settings: Settings,
     pub backend: Backend,
+    /// Season tables and crosstables by results version (`web::cache`).
+    pub cache: cache::Caches,
 }
 
 impl AppState {

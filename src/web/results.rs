@@ -5,6 +5,7 @@
 //! shown, except that judges also see a draft round's page.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -19,6 +20,7 @@ use super::results_view::{
 };
 use super::tournaments::TournamentPath;
 use super::{AppState, page, paths};
+use crate::i18n::Lang;
 use crate::ids::{ChampionshipId, TournamentId};
 use crate::play::rounds::Loaded;
 use crate::rules::tournament::{Pairing, PlayerId, Tournament};
@@ -92,6 +94,21 @@ async fn load(
 #[template(path = "tournaments/crosstable.html")]
 pub struct CrosstablePage {
     ctx: PageCtx,
+    /// From the standings cache; the template reads it through `Deref`.
+    view: Arc<CrosstableView>,
+}
+
+impl std::ops::Deref for CrosstablePage {
+    type Target = CrosstableView;
+    fn deref(&self) -> &CrosstableView {
+        &self.view
+    }
+}
+
+/// A crosstable as computed for one language and one results version of
+/// the championship (kept by `web::cache`). The same for every viewer:
+/// only published rounds count.
+pub struct CrosstableView {
     heading: Heading,
     tie_break_names: Vec<String>,
     /// Round numbers with their pages' links, for the column headers.
@@ -101,30 +118,22 @@ pub struct CrosstablePage {
     table: Option<RankingTable>,
 }
 
-/// `GET …/tournaments/{t}/crosstable`: the ranking crosstable of the
-/// published rounds, and the team × team matrix of a round robin.
-pub async fn crosstable(
-    ctx: PageCtx,
-    state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
-) -> Result<HttpResponse, AppError> {
-    let (l, _) = load(&ctx, &state, &path).await?;
-    let rules = l.to_rules();
-    let tb = &l.ctx.regulation.tie_breaks;
-    let table = if rules.rounds.is_empty() {
-        None
-    } else {
-        let st = crate::rules::ranking::standings(&rules, tb, &[])
-            .map_err(|e| AppError::Internal(format!("standings: {e}")))?;
-        Some(
-            ranking_table(ctx.lang, &rules, &st)
-                .map_err(|e| AppError::Internal(format!("crosstable: {e}")))?,
-        )
-    };
-    let heading = Heading::of(&l);
-    page(
-        StatusCode::OK,
-        &CrosstablePage {
+impl CrosstableView {
+    fn of(lang: Lang, l: &Loaded) -> Result<CrosstableView, AppError> {
+        let rules = l.to_rules();
+        let tb = &l.ctx.regulation.tie_breaks;
+        let table = if rules.rounds.is_empty() {
+            None
+        } else {
+            let st = crate::rules::ranking::standings(&rules, tb, &[])
+                .map_err(|e| AppError::Internal(format!("standings: {e}")))?;
+            Some(
+                ranking_table(lang, &rules, &st)
+                    .map_err(|e| AppError::Internal(format!("crosstable: {e}")))?,
+            )
+        };
+        let heading = Heading::of(l);
+        Ok(CrosstableView {
             rounds: table
                 .iter()
                 .flat_map(|x| &x.rounds)
@@ -134,9 +143,38 @@ pub async fn crosstable(
             tie_break_names: tb.chain.iter().map(ToString::to_string).collect(),
             after_round: rules.rounds.iter().map(|r| r.number).max().unwrap_or(0),
             table,
-            ctx,
-        },
-    )
+        })
+    }
+}
+
+/// `GET …/tournaments/{t}/crosstable`: the ranking crosstable of the
+/// published rounds, and the team × team matrix of a round robin; from
+/// the standings cache while the championship's results version stands.
+pub async fn crosstable(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (
+        ChampionshipId(path.championship_id),
+        TournamentId(path.tournament_id),
+    );
+    let lang = ctx.lang;
+    let cached = state.clone();
+    let view = state
+        .db(move |conn| {
+            let (_, version) =
+                crate::db::tournaments::results_versions(conn, c, t)?.ok_or(AppError::NotFound)?;
+            cached
+                .cache
+                .crosstable
+                .get_or_compute((t, lang), version, || {
+                    let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
+                    CrosstableView::of(lang, &l)
+                })
+        })
+        .await?;
+    page(StatusCode::OK, &CrosstablePage { ctx, view })
 }
 
 /// Path `…/tournaments/{tournament_id}/rounds/{round_no}`.

@@ -3,6 +3,7 @@
 //! (G-B13), and withdrawal before the draw.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -19,8 +20,8 @@ use super::session::{AppSession, FlashLevel};
 use super::{AppState, page, paths, see_other};
 use crate::db::entries::{self as e, EntryStatus};
 use crate::db::teams::TeamStatus;
-use crate::db::{self, organizations};
-use crate::i18n::Message;
+use crate::db::{self, DbConnection, organizations};
+use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
 use crate::msg;
 use crate::play::entries::{self as entry_ops, EntryProblem};
@@ -1043,6 +1044,21 @@ pub struct SeasonRowView {
 #[template(path = "tournaments/season.html")]
 pub struct SeasonPage {
     ctx: PageCtx,
+    /// Everything but the viewer's context, from the standings cache; the
+    /// template reads its fields through `Deref`.
+    view: Arc<SeasonView>,
+}
+
+impl std::ops::Deref for SeasonPage {
+    type Target = SeasonView;
+    fn deref(&self) -> &SeasonView {
+        &self.view
+    }
+}
+
+/// The season page as computed for one language and one results version
+/// of the championship (kept by `web::cache`).
+pub struct SeasonView {
     championship: String,
     championship_url: String,
     stages: Vec<i32>,
@@ -1059,85 +1075,97 @@ pub struct SeasonPage {
     history_url: String,
 }
 
+impl SeasonView {
+    /// Loads and computes the season page of championship `c` (call after
+    /// reading the results version, see `web::cache`).
+    fn load(
+        conn: &mut DbConnection,
+        lang: Lang,
+        c: ChampionshipId,
+    ) -> Result<SeasonView, AppError> {
+        let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+        let reg: Option<crate::rules::regulation::Regulation> =
+            serde_json::from_str(&championship.regulation).ok();
+        let season = crate::play::season::load(conn, c, reg.as_ref())?;
+        let history = db::results::history_of_championship(conn, c)?;
+        let tournaments = db::tournaments::of_championship(conn, c)?;
+        let decisions = super::appeals::decisions(conn, lang, c)?;
+        let rows = season
+            .rows
+            .iter()
+            .map(|row| SeasonRowView {
+                place: row.place.to_string(),
+                stages: (0..season.stages.len())
+                    .map(|i| {
+                        season
+                            .points(i, &row.team)
+                            .map(|p| p.to_string())
+                            .unwrap_or_default()
+                    })
+                    .collect(),
+                penalties: if row.penalties == HalfPoints::ZERO {
+                    String::new()
+                } else {
+                    format!("−{}", row.penalties)
+                },
+                total: row.total.to_string(),
+                name: row.team.clone(),
+            })
+            .collect();
+        let history = history
+            .into_iter()
+            .map(|h| {
+                let what = match h
+                    .tournament_id
+                    .and_then(|t| tournaments.iter().find(|x| x.id == t))
+                {
+                    Some(t) => Message::new(msg!("tournament-title"))
+                        .arg("number", t.number)
+                        .render(lang),
+                    None => lang.msg(msg!("season-title")),
+                };
+                (what, h.place.to_string(), h.entry_name)
+            })
+            .collect();
+        let deductions =
+            super::penalties::deduction_views(lang, championship.tz(), c, &season.deductions);
+        Ok(SeasonView {
+            chart: super::season_view::season_chart(lang, &season),
+            cumulative: super::season_view::cumulative_rows(&season),
+            history_url: paths::history(c),
+            decisions,
+            deductions,
+            penalties_url: paths::penalties(c),
+            championship: championship.name,
+            championship_url: paths::championship(c),
+            stages: season.stages,
+            rows,
+            history,
+        })
+    }
+}
+
 /// `GET /championships/{c}/season`: tournament points per stage, penalties
 /// deducted, total (G-A3); a double scores for itself, keyed by its name.
+/// Served from the standings cache while the results version stands.
 pub async fn season(
     ctx: PageCtx,
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let c = ChampionshipId(path.into_inner());
-    let (championship, season, history, tournaments) = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg: Option<crate::rules::regulation::Regulation> =
-                serde_json::from_str(&championship.regulation).ok();
-            let season = crate::play::season::load(conn, c, reg.as_ref())?;
-            let history = db::results::history_of_championship(conn, c)?;
-            let tournaments = db::tournaments::of_championship(conn, c)?;
-            Ok((championship, season, history, tournaments))
-        })
-        .await?;
-    let rows = season
-        .rows
-        .iter()
-        .map(|row| SeasonRowView {
-            place: row.place.to_string(),
-            stages: (0..season.stages.len())
-                .map(|i| {
-                    season
-                        .points(i, &row.team)
-                        .map(|p| p.to_string())
-                        .unwrap_or_default()
-                })
-                .collect(),
-            penalties: if row.penalties == HalfPoints::ZERO {
-                String::new()
-            } else {
-                format!("−{}", row.penalties)
-            },
-            total: row.total.to_string(),
-            name: row.team.clone(),
-        })
-        .collect();
-    let history = history
-        .into_iter()
-        .map(|h| {
-            let what = match h
-                .tournament_id
-                .and_then(|t| tournaments.iter().find(|x| x.id == t))
-            {
-                Some(t) => ctx.t1("tournament-title", "number", t.number),
-                None => ctx.lang.msg(msg!("season-title")),
-            };
-            (what, h.place.to_string(), h.entry_name)
-        })
-        .collect();
-    let deductions =
-        super::penalties::deduction_views(ctx.lang, championship.tz(), c, &season.deductions);
     let lang = ctx.lang;
-    let decisions = state
-        .db(move |conn| Ok(super::appeals::decisions(conn, lang, c)?))
+    let cached = state.clone();
+    let view = state
+        .db(move |conn| {
+            let version = db::championships::results_version(conn, c)?.ok_or(AppError::NotFound)?;
+            cached
+                .cache
+                .season
+                .get_or_compute((c, lang), version, || SeasonView::load(conn, lang, c))
+        })
         .await?;
-    let chart = super::season_view::season_chart(ctx.lang, &season);
-    let cumulative = super::season_view::cumulative_rows(&season);
-    page(
-        StatusCode::OK,
-        &SeasonPage {
-            chart,
-            cumulative,
-            history_url: paths::history(c),
-            decisions,
-            deductions,
-            penalties_url: paths::penalties(c),
-            championship: championship.name.clone(),
-            championship_url: paths::championship(c),
-            stages: season.stages,
-            rows,
-            history,
-            ctx,
-        },
-    )
+    page(StatusCode::OK, &SeasonPage { ctx, view })
 }
 
 #[derive(Debug, Deserialize)]

@@ -13,6 +13,7 @@ mod api;
 mod appeals;
 mod backup;
 mod boards;
+mod cache;
 mod cli;
 mod csrf;
 mod documents;

@@ -16,7 +16,7 @@ const STRENGTH: [&str; 4] = ["Ладья", "Конь", "Слон", "Ферзь"]
 /// start numbers per round.
 const BERGER_4: [[(u8, u8); 2]; 3] = [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]];
 
-fn rank(name: &str) -> usize {
+pub(crate) fn rank(name: &str) -> usize {
     STRENGTH.iter().position(|s| *s == name).expect("known")
 }
 
@@ -40,7 +40,12 @@ fn start_numbers(club: &Club, t: i64) -> HashMap<u8, String> {
 
 /// The first game's result form of the match between `a` and `b` on the
 /// judge's tournament page: (action, version, whether `a` is at home).
-async fn first_game_of(club: &Club, url: &str, a: &str, b: &str) -> (String, String, bool) {
+pub(crate) async fn first_game_of(
+    club: &Club,
+    url: &str,
+    a: &str,
+    b: &str,
+) -> (String, String, bool) {
     let page = club.app.get_with(&club.root, url).await;
     let rows = scraper::Selector::parse("table.pairings tbody tr").expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
