@@ -10,7 +10,10 @@
 //! version, a series with a sport, a member's document, an open
 //! invitation, a ban, an employment, an outbox message, API tokens. No row
 //! points at an id that names nothing. Both tables must have a row for
-//! every route their source mounts (counted from the source).
+//! every route their source mounts (counted from the source). Some routes
+//! have a second row with crossed ids — a real object under a championship
+//! or tournament it does not belong to (`{c2}` is a second championship) —
+//! which must answer 404 to everybody the guard admits.
 //!
 //! The POSTs carry a valid CSRF token of the role's session and no other
 //! field: a guard must refuse before any form is read, and a role the
@@ -30,7 +33,8 @@
 //! download any document fails the admin's cell of `/documents/{doc}`;
 //! ignoring a token's revocation fails the revoked column of every write
 //! row; answering API errors as `application/json` fails the problem check;
-//! dropping a row fails the route count.
+//! dropping a row fails the route count; revoking an API token without
+//! checking its championship fails the crossed revoke row.
 //!
 //! Regenerate the tables after a deliberate change with
 //! `WALK_PRINT=1 cargo test --test it walk -- --nocapture`.
@@ -121,6 +125,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "GET",
+        "/championships/{c2}/tournaments/{t}",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "GET",
         "/championships/{c}/season",
         [200, 200, 200, 200, 200, 200, 200],
     ),
@@ -146,13 +155,28 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "GET",
+        "/championships/{c2}/appeals/{a}",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "GET",
         "/championships/{c}/tournaments/{t}/entries/{e}/lineup",
         [303, 403, 403, 200, 403, 403, 403],
     ),
     (
         "GET",
+        "/championships/{c}/tournaments/{f}/entries/{e}/lineup",
+        [303, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "GET",
         "/championships/{c}/tournaments/{t}/matches/{m}",
         [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{f}/matches/{m}",
+        [404, 404, 404, 404, 404, 404, 404],
     ),
     (
         "GET",
@@ -202,6 +226,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "GET",
         "/championships/{c}/regulation/{v}",
         [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c2}/regulation/{v}",
+        [404, 404, 404, 404, 404, 404, 404],
     ),
     ("GET", "/series", [200, 200, 200, 200, 200, 200, 200]),
     ("GET", "/series/{s}", [200, 200, 200, 200, 200, 200, 200]),
@@ -287,7 +316,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/admin/people/{pid}/admin",
-        [303, 400, 400, 400, 400, 400, 400],
+        [303, 403, 403, 403, 403, 403, 400],
     ),
     (
         "POST",
@@ -308,6 +337,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/teams/{team}/decision",
         [303, 403, 403, 403, 422, 403, 422],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/transfers/{inv}/decision",
+        [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
@@ -356,6 +390,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c2}/penalties/{p}/revoke",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
+    (
+        "POST",
         "/championships/{c}/penalties/{p}/revoke",
         [303, 403, 403, 403, 422, 403, 422],
     ),
@@ -368,6 +407,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/appeals/{a}/vote",
         [303, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/appeals/{a}/decide",
+        [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
@@ -391,6 +435,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c2}/fair-play/{fp}/refer",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
+    (
+        "POST",
         "/championships/{c}/fair-play/{fp}/refer",
         [303, 403, 403, 403, 303, 403, 303],
     ),
@@ -401,13 +450,23 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c}/tournaments/{f}/rounds/{rd}/publish",
+        [303, 403, 403, 403, 404, 403, 404],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/tournaments/{t}/rounds/{rd}/publish",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
+    (
+        "POST",
         "/championships/{c}/tournaments/{t}/rounds/{rd}/publish",
         [303, 403, 403, 403, 303, 403, 303],
     ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/games/{g}/result",
-        [303, 400, 403, 403, 400, 400, 400],
+        [303, 403, 400, 403, 400, 400, 400],
     ),
     (
         "POST",
@@ -448,6 +507,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/tournaments/{t}/matches/{m}/armageddon",
         [303, 403, 403, 403, 422, 403, 422],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/documents/{doc}/review",
+        [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
@@ -569,6 +633,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/api-tokens",
         [303, 403, 403, 403, 403, 422, 422],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/api-tokens/{tok}/revoke",
+        [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
