@@ -61,18 +61,21 @@ const ROLES: [&str; 7] = [
 /// The placeholders are the seed's ids (walk_seed::seed names each): `{c}`
 /// the championship, `{t}` the current tournament, `{f}` the finished one,
 /// `{team}` the captain's team, `{e}` its entry in `{t}`, `{nick}`/`{pid}`
-/// the player (a member of that team until the invitation row), `{r}` and
+/// the player (a member of that team until the rows of leaving), `{r}` and
 /// `{rn}` round 1 (id, number), `{rd}`/`{rdn}` the draft round 2, `{m}` the
 /// captain's match of round 1, `{g}` its first game, `{a}` the appeal case,
 /// `{fp}` the fair-play report, `{p}` the penalty, `{v}` the regulation
 /// version, `{s}`/`{sp}` the series and its sport, `{doc}` the player's
-/// document, `{inv}` the other captain's invitation to the player, `{ban}`,
+/// document, `{tr}` the player's transfer to the other captain's team
+/// awaiting a judge, `{inv}` a third team's invitation to them, `{ban}`,
 /// `{emp}`, `{out}` an outbox message, `{tok}` the organizer's API token.
 /// Rows on the seed's state: the draft round is the judges' alone; the
 /// appeal case is public; `vote` answers an empty vote 404 before asking
 /// who votes; the judge's empty `decide` closes the case (no votes:
 /// rejected), so the later remedies and supervised rows meet a decided
-/// case; `armageddon` on a round-robin match is refused in words.
+/// case; the judge's empty transfer decision refuses the transfer
+/// (anything but `approve` does); `armageddon` on a round-robin match is
+/// refused in words.
 const TABLE: &[(&str, &str, [u16; 7])] = &[
     // TABLE-START
     ("GET", "/", [200, 200, 200, 200, 200, 200, 200]),
@@ -316,7 +319,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/admin/people/{pid}/admin",
-        [303, 403, 403, 403, 403, 403, 400],
+        [303, 400, 403, 400, 400, 400, 400],
     ),
     (
         "POST",
@@ -340,12 +343,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
-        "/championships/{c2}/transfers/{inv}/decision",
+        "/championships/{c2}/transfers/{tr}/decision",
         [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
-        "/championships/{c}/transfers/{inv}/decision",
+        "/championships/{c}/transfers/{tr}/decision",
         [303, 403, 403, 403, 303, 403, 303],
     ),
     (
@@ -466,7 +469,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/championships/{c}/tournaments/{t}/games/{g}/result",
-        [303, 403, 400, 403, 400, 400, 400],
+        [303, 400, 400, 400, 400, 400, 400],
     ),
     (
         "POST",
@@ -566,7 +569,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/invitations/{inv}/close",
-        [303, 303, 303, 404, 404, 404, 404],
+        [303, 303, 404, 404, 404, 404, 404],
     ),
     (
         "POST",
@@ -586,7 +589,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/people/{nick}/employments",
-        [303, 422, 422, 403, 403, 422, 422],
+        [303, 422, 403, 403, 403, 422, 422],
     ),
     (
         "POST",

@@ -56,6 +56,27 @@ async fn token(club: &Club, organizer: &Client, c: i64, name: &str) -> String {
     page.select_text("#new-token").expect("the new token")
 }
 
+/// The captain of `team` invites `nick`; the invitation's id.
+async fn invitation(club: &Club, team: &Team, nick: &str) -> i64 {
+    ok(
+        club.app
+            .post_with(
+                &team.captain,
+                &format!("/teams/{}/invitations", team.id),
+                &[("nick", nick)],
+            )
+            .await,
+        "invitation",
+    );
+    db::teams::invitations_of(&mut club.app.db(), league::ids::TeamId(team.id))
+        .expect("invitations")
+        .into_iter()
+        .filter(|i| i.invitation.status == "pending")
+        .map(|i| i.invitation.id)
+        .max()
+        .expect("the open invitation")
+}
+
 /// Plays out the whole seed. In order: a finished tournament `{f}` (a
 /// round robin of the four teams, places recorded) with an appeal case
 /// `{a}` its captain filed after the finish and a judge's fair-play report
@@ -63,9 +84,10 @@ async fn token(club: &Club, organizer: &Client, c: i64, name: &str) -> String {
 /// drawn, round 1 (`{r}`, number `{rn}`) published and played, its match
 /// `{m}` of the captain's team and that match's first game `{g}`, round 2
 /// (`{rd}`, number `{rdn}`) paired as a draft; a regulation version `{v}`;
-/// a series `{s}` with a sport `{sp}`; the player's document `{doc}`; an
-/// open invitation `{inv}` of the other captain's team to the player (a
-/// transfer); a ban `{ban}`; the player's employment `{emp}`; a message of
+/// a series `{s}` with a sport `{sp}`; the player's document `{doc}`; a
+/// transfer request `{tr}` (the other captain's team's invitation the
+/// player accepted, awaiting a judge) and an open invitation `{inv}` of a
+/// third team to the player; a ban `{ban}`; the player's employment `{emp}`; a message of
 /// the outbox `{out}`; API tokens (`{tok}` the organizer's).
 pub(crate) async fn seed() -> Seed {
     let club = Club::new("G").await;
@@ -193,14 +215,18 @@ pub(crate) async fn seed() -> Seed {
     let g = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games")[0].id;
     drop(conn);
 
-    // A regulation version (it applies from three days on: neither
-    // tournament follows it).
+    // A regulation version: transfers need a judge's approval from now on
+    // (the championship's current settings); the tournaments keep theirs
+    // (a version applies to tournaments three days on).
     let reg = format!("/championships/{c}/regulation");
     let settings = app
         .get_with(root, &reg)
         .await
         .select_text("#reg-settings")
         .expect("settings");
+    let mut settings: serde_json::Value = serde_json::from_str(&settings).expect("json");
+    settings["roster"]["transfers"] = serde_json::json!("JudgeApproval");
+    let settings = settings.to_string();
     ok(
         app.post_with(
             root,
@@ -240,8 +266,8 @@ pub(crate) async fn seed() -> Seed {
     );
     let sport = db::series::sports_of(&mut app.db(), series).expect("sports")[0].id;
 
-    // The player: a document, an open invitation of the other captain's
-    // team (a transfer), an employment; a ban of somebody else.
+    // The player: a document, a transfer request, an invitation, an
+    // employment; a ban of somebody else.
     let player_nick = captain.nicks[1].clone();
     let player = new_client();
     app.log_in_with(&player, &player_nick, PASSWORD).await;
@@ -262,22 +288,22 @@ pub(crate) async fn seed() -> Seed {
     let document = db::documents::of_owner_all(&mut app.db(), db::documents::Owner::Person(pid))
         .expect("documents")[0]
         .id;
+    // A transfer request: the other captain's invitation, accepted by the
+    // player, awaits a judge. An open invitation of a third team to them.
+    let tr = invitation(&club, other, &player_nick).await;
     ok(
-        app.post_with(
-            &other.captain,
-            &format!("/teams/{}/invitations", other.id),
-            &[("nick", &player_nick)],
-        )
-        .await,
-        "invitation",
+        app.post_with(&player, &format!("/invitations/{tr}/accept"), &[])
+            .await,
+        "accept",
     );
-    let invitation = db::teams::invitations_of(&mut app.db(), league::ids::TeamId(other.id))
-        .expect("invitations")
-        .into_iter()
-        .filter(|i| i.invitation.status == "pending")
-        .map(|i| i.invitation.id)
-        .max()
-        .expect("the open invitation");
+    assert_eq!(
+        db::teams::invitation(&mut app.db(), league::ids::InvitationId(tr))
+            .expect("query")
+            .expect("invitation")
+            .status,
+        "awaiting_approval"
+    );
+    let inv = invitation(&club, &teams[2], &player_nick).await;
     let plant = app.create_organization(root, "Завод").await.to_string();
     ok(
         app.post_with(
@@ -354,7 +380,8 @@ pub(crate) async fn seed() -> Seed {
         ("{s}", series.to_string()),
         ("{sp}", sport.to_string()),
         ("{doc}", document.to_string()),
-        ("{inv}", invitation.to_string()),
+        ("{tr}", tr.to_string()),
+        ("{inv}", inv.to_string()),
         ("{ban}", ban.to_string()),
         ("{emp}", employment.to_string()),
         ("{out}", outbox.to_string()),
