@@ -879,18 +879,20 @@ async fn i11_every_route_with_every_role_answers_as_the_table_says_with_security
     };
     let (gres, gver) = (game.result.clone(), game.version.to_string());
     let client = new_client();
-    for (method, template, body, expected) in API {
+    let tokens = [
+        None,
+        Some(&seed.tokens[0]),
+        Some(&seed.tokens[1]),
+        Some(&seed.tokens[2]),
+        Some(&seed.tokens[3]),
+    ];
+    for (method, template, body_template, expected) in API {
         let path = fill(template);
-        let body = body.replace("{gres}", &gres).replace("{gver}", &gver);
+        let body = body_template
+            .replace("{gres}", &gres)
+            .replace("{gver}", &gver);
         let mut got = [0u16; 5];
-        let tokens = [
-            None,
-            Some(&seed.tokens[0]),
-            Some(&seed.tokens[1]),
-            Some(&seed.tokens[2]),
-            Some(&seed.tokens[3]),
-        ];
-        for (i, token) in tokens.into_iter().enumerate() {
+        for (i, token) in tokens.iter().enumerate() {
             let what = format!("{method} {path} with {}", API_ROLES[i]);
             let mut req = if *method == "GET" {
                 client.get(app.url(&path))
@@ -926,7 +928,7 @@ async fn i11_every_route_with_every_role_answers_as_the_table_says_with_security
             }
         }
         if print {
-            println!("    (\"{method}\", \"{template}\", {body:?}, {got:?}),");
+            println!("    (\"{method}\", \"{template}\", {body_template:?}, {got:?}),");
         }
         if got != *expected {
             wrong.push(format!(
