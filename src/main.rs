@@ -47,6 +47,17 @@ enum Command {
         /// Where to write the copy.
         file: PathBuf,
     },
+    /// Fill an empty database with a large generated installation for
+    /// benchmarks (200 championships, 2,000 teams, 40,000 matches at scale 1).
+    Generate {
+        /// 1 is the full set, 0.1 a tenth of it (fewer championships of the
+        /// same shape).
+        #[arg(long, default_value_t = 1.0)]
+        scale: f64,
+        /// Seed of the drawn results: the same seed gives the same data.
+        #[arg(long, default_value_t = 2026)]
+        seed: u64,
+    },
     /// Eligibility documents kept in the database.
     Documents {
         #[command(subcommand)]
@@ -144,6 +155,7 @@ fn main() -> ExitCode {
                     command: DocumentsCommand::Purge { before },
                 } => purge_documents(&settings, before),
                 Command::Backup { file } => backup(&settings, &file),
+                Command::Generate { scale, seed } => generate(&settings, scale, seed),
                 Command::Standings {
                     file,
                     tiebreaks,
@@ -322,6 +334,15 @@ fn create_admin(
         .detail(nick.as_str())
         .record(&mut conn)?;
     println!("created administrator {} (id {id})", nick.as_str());
+    Ok(())
+}
+
+fn generate(settings: &Settings, scale: f64, seed: u64) -> anyhow::Result<()> {
+    migrate(settings)?;
+    let pool = db::connect(&settings.database_url()?, 1)?;
+    let mut conn = pool.get()?;
+    let done = league::cli::generate::run(&mut conn, &league::cli::generate::Plan { scale, seed })?;
+    print!("{}", done.report());
     Ok(())
 }
 

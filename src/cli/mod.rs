@@ -1,5 +1,7 @@
-//! Operator commands that work on files rather than the database (the
-//! `league` binary's subcommands call these; they print, they do not exit).
+//! Operator commands behind the `league` binary's subcommands (they return
+//! text or a report; they do not exit): `pair` and `standings` work on
+//! files, `generate` fills an empty database for benchmarks.
 
+pub mod generate;
 pub mod pair;
 pub mod standings;

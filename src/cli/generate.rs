@@ -1,0 +1,394 @@
+//! `league generate`: a large installation for benchmarks (issue 11,
+//! point 1) — by default 200 championships of seed G, 2,000 teams, 10,000
+//! player accounts and 40,000 matches (355,000 games), deterministic for a
+//! given seed, at any `--scale` (0.1 makes 20 championships of the same
+//! shape).
+//!
+//! Every tournament goes through the platform's own path: a round robin
+//! from the Berger tables (`rules::pairing::berger`) with seeded results is
+//! written as a TRF-2026 file (`rules::trf::write`) and imported
+//! (`play::trf::import`, one transaction), which creates the teams, stores
+//! rounds, matches and games, and finishes the tournament with places,
+//! tournament points and history exactly as a judge's "finish" does. So
+//! the season tables the benchmark reads are computed by the real code.
+//!
+//! Shape of one championship: ten teams of five players; seven monthly
+//! tournaments with 10, 8, 8, 8, 8, 8 and 6 of them (G-V1: one game per
+//! pairing above eight teams, two below), i.e. 45 + 5 × 28 + 15 = 200
+//! matches. Results lean towards the stronger team; a draw of results
+//! that would leave first place to a G-V42 play-off is drawn again, so
+//! every tournament finishes.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
+
+use crate::accounts::{NewPassword, hash_password};
+use crate::db::{self, DbConnection, championships, people, roles};
+use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::play::trf::{ImportOptions, import};
+use crate::rules::pairing::berger::berger_table;
+use crate::rules::pairing::lot::Lot;
+use crate::rules::playoff::playoffs_needed;
+use crate::rules::presets;
+use crate::rules::ranking::standings;
+use crate::rules::regulation::Regulation;
+use crate::rules::score::BoardResult;
+use crate::rules::tournament::{
+    Game, Match, Pairing, Player, PlayerId, Round, Team, TeamId, Tournament, alternating_colours,
+};
+
+/// Teams of one championship, named after chess words (G-B11 names may
+/// not end in a digit; the same ten names recur in every championship).
+const TEAM_NAMES: [&str; 10] = [
+    "Ладья",
+    "Конь",
+    "Слон",
+    "Ферзь",
+    "Король",
+    "Пешка",
+    "Гамбит",
+    "Эндшпиль",
+    "Цейтнот",
+    "Рокировка",
+];
+
+/// How many of the ten teams enter each monthly tournament.
+const FIELDS: [usize; 7] = [10, 8, 8, 8, 8, 8, 6];
+
+/// Championships at scale 1.
+pub const FULL_CHAMPIONSHIPS: usize = 200;
+
+/// What `league generate` is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// 1.0 is the full installation; 0.1 a tenth of it.
+    pub scale: f64,
+    /// The seed every draw of results derives from.
+    pub seed: u64,
+}
+
+impl Plan {
+    pub fn championships(&self) -> usize {
+        ((FULL_CHAMPIONSHIPS as f64 * self.scale).round() as usize).max(1)
+    }
+}
+
+/// What was stored, and a championship and tournament to point a
+/// benchmark at (the middle championship's last tournament).
+#[derive(Debug, Clone)]
+pub struct Generated {
+    pub championships: usize,
+    pub teams: usize,
+    pub people: usize,
+    pub tournaments: usize,
+    pub matches: usize,
+    pub games: usize,
+    pub sample_championship: ChampionshipId,
+    pub sample_tournament: TournamentId,
+    pub elapsed: Duration,
+}
+
+impl Generated {
+    /// The report printed by the command; the last two lines are
+    /// `key=value` for scripts (bench/http.sh reads them).
+    pub fn report(&self) -> String {
+        let c = self.sample_championship;
+        format!(
+            "generated {} championships, {} teams, {} people, {} tournaments, {} matches, {} games in {:.1} s\n\
+             season_path=/championships/{c}/season\n\
+             crosstable_path=/championships/{c}/tournaments/{}/crosstable\n",
+            self.championships,
+            self.teams,
+            self.people,
+            self.tournaments,
+            self.matches,
+            self.games,
+            self.elapsed.as_secs_f64(),
+            self.sample_tournament,
+        )
+    }
+}
+
+/// Fills an empty database (no championship yet; refused otherwise, so a
+/// live installation is never mixed with generated data).
+pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
+    if !(plan.scale > 0.0 && plan.scale <= 10.0) {
+        bail!("--scale must be above 0 and at most 10");
+    }
+    let started = Instant::now();
+    if championships::count(conn)? > 0 {
+        bail!("the database already holds championships; generate into an empty one");
+    }
+    let regulation = presets::g();
+    let json = serde_json::to_string(&regulation)?;
+    // One organizer and judge imports everything; players cannot sign in
+    // (nobody knows the password) but their games name them.
+    let secret = format!("generated-{:016x}-Aa1!", Lot::new(plan.seed).next_u64());
+    let hash = hash_password(
+        &NewPassword::parse(&secret, &[]).map_err(|k| anyhow::anyhow!("password: {k:?}"))?,
+    )?;
+    let organizer = person(
+        conn,
+        "bench-organizer",
+        "Организатор нагрузочного теста",
+        &hash,
+    )?;
+    let mut out = Generated {
+        championships: 0,
+        teams: 0,
+        people: 1,
+        tournaments: 0,
+        matches: 0,
+        games: 0,
+        sample_championship: ChampionshipId(0),
+        sample_tournament: TournamentId(0),
+        elapsed: Duration::ZERO,
+    };
+    let n = plan.championships();
+    for i in 0..n {
+        let (c, last) = championship(
+            conn,
+            plan,
+            i,
+            &regulation,
+            &json,
+            organizer,
+            &hash,
+            &mut out,
+        )?;
+        if i == n / 2 {
+            out.sample_championship = c;
+            out.sample_tournament = last;
+        }
+    }
+    out.elapsed = started.elapsed();
+    Ok(out)
+}
+
+fn person(conn: &mut DbConnection, nick: &str, name: &str, hash: &str) -> anyhow::Result<PersonId> {
+    let email = format!("{nick}@bench.invalid");
+    people::insert(
+        conn,
+        &people::NewPerson {
+            nick,
+            full_name: name,
+            email: &email,
+            password_hash: hash,
+            locale: "ru",
+            is_admin: false,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("person {nick}: {e:?}"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn championship(
+    conn: &mut DbConnection,
+    plan: &Plan,
+    index: usize,
+    regulation: &Regulation,
+    json: &str,
+    organizer: PersonId,
+    hash: &str,
+    out: &mut Generated,
+) -> anyhow::Result<(ChampionshipId, TournamentId)> {
+    let number = index + 1;
+    let slug = format!("bench-{number:03}");
+    let name = format!("Нагрузочный чемпионат № {number}");
+    let c = db::write_transaction(conn, |conn| {
+        let c = championships::create(
+            conn,
+            &championships::NewChampionship {
+                slug: &slug,
+                name: &name,
+                regulation: json,
+                preset: "G",
+                time_zone: "Europe/Moscow",
+                created_by: Some(organizer.0),
+                created_at: db::utc_now(),
+            },
+        )?;
+        for role in [roles::Role::Organizer, roles::Role::ChiefJudge] {
+            roles::grant(conn, organizer, c, role, Some(organizer))?;
+        }
+        Ok::<_, diesel::result::Error>(c)
+    })?;
+    out.championships += 1;
+    // Ten teams of five; strength decides how results lean.
+    let mut lot = Lot::new(Lot::derive(plan.seed, number as u64));
+    let strength: Vec<u64> = (0..TEAM_NAMES.len()).map(|_| lot.below(400)).collect();
+    let nicks: Vec<Vec<String>> = (0..TEAM_NAMES.len())
+        .map(|t| {
+            (1..=regulation.boards)
+                .map(|b| format!("b{number:03}t{:02}p{b}", t + 1))
+                .collect()
+        })
+        .collect();
+    db::write_transaction(conn, |conn| {
+        for nick in nicks.iter().flatten() {
+            person(conn, nick, nick, hash)?;
+        }
+        Ok::<_, anyhow::Error>(())
+    })?;
+    out.people += nicks.iter().map(Vec::len).sum::<usize>();
+    out.teams += TEAM_NAMES.len();
+    let mut last = TournamentId(0);
+    for (month, &field) in FIELDS.iter().enumerate() {
+        let mut teams: Vec<usize> = (0..TEAM_NAMES.len()).collect();
+        lot.shuffle(&mut teams);
+        teams.truncate(field);
+        teams.sort_unstable();
+        let day = NaiveDate::from_ymd_opt(2026, month as u32 + 1, 15).context("date")?;
+        // 19:00 Moscow is 16:00 UTC.
+        let start = NaiveDateTime::new(day, NaiveTime::from_hms_opt(16, 0, 0).context("time")?);
+        let t = tournament(&mut lot, regulation, &teams, &strength, &nicks, month + 1)?;
+        out.matches += t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .filter(|p| matches!(p, Pairing::Match(_)))
+            .count();
+        out.games += t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.pairings)
+            .map(|p| match p {
+                Pairing::Match(m) => m.games.len(),
+                Pairing::Bye { .. } => 0,
+            })
+            .sum::<usize>();
+        let trf = crate::rules::trf::write(&t, &regulation.tie_breaks.chain);
+        let imported = import(
+            conn,
+            c,
+            trf.as_bytes(),
+            &ImportOptions {
+                starts_at: Some(start),
+                create_teams: true,
+            },
+            organizer,
+            start + chrono::Duration::hours(3),
+        )
+        .map_err(|e| anyhow::anyhow!("import of tournament {} of {slug}: {e:?}", month + 1))?;
+        if !imported.finished {
+            bail!(
+                "tournament {} of {slug} did not finish: {:?}",
+                month + 1,
+                imported.not_finished
+            );
+        }
+        out.tournaments += 1;
+        last = imported.tournament;
+    }
+    Ok((c, last))
+}
+
+/// A round robin of the given teams (indices into `TEAM_NAMES`) with
+/// seeded results, redrawn until no play-off for first place is due.
+fn tournament(
+    lot: &mut Lot,
+    regulation: &Regulation,
+    entered: &[usize],
+    strength: &[u64],
+    nicks: &[Vec<String>],
+    number: usize,
+) -> anyhow::Result<Tournament> {
+    let format = regulation.format.format_for(entered.len() as u32)?;
+    let schedule = berger_table(entered.len() as u32, false)?;
+    let boards = regulation.boards;
+    let mut players = Vec::new();
+    let teams: Vec<Team> = entered
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let roster = nicks[t]
+                .iter()
+                .map(|nick| {
+                    let id = PlayerId(players.len() as u16 + 1);
+                    players.push(Player {
+                        id,
+                        name: nick.clone(),
+                        rating: Some(1500 + strength[t] as u16),
+                        federation: None,
+                        fide_id: None,
+                    });
+                    id
+                })
+                .collect();
+            Team {
+                id: TeamId(i as u16 + 1),
+                name: TEAM_NAMES[t].to_owned(),
+                nickname: None,
+                roster,
+            }
+        })
+        .collect();
+    for _attempt in 0..100 {
+        let rounds = schedule
+            .rounds
+            .iter()
+            .map(|r| Round {
+                number: r.round as u16,
+                pairings: r
+                    .games
+                    .iter()
+                    .map(|g| {
+                        let (home, away) = (g.white as usize - 1, g.black as usize - 1);
+                        let edge = strength[entered[home]] as i64 - strength[entered[away]] as i64;
+                        let games = (1..=format.games_per_pairing)
+                            .flat_map(|game| (1..=boards).map(move |board| (game, board)))
+                            .map(|(game, board)| Game {
+                                board,
+                                game,
+                                result: result(lot, edge),
+                                home_player: Some(teams[home].roster[usize::from(board) - 1]),
+                                away_player: Some(teams[away].roster[usize::from(board) - 1]),
+                            })
+                            .collect();
+                        Pairing::Match(Match {
+                            home: TeamId(home as u16 + 1),
+                            away: TeamId(away as u16 + 1),
+                            games,
+                            forfeit: None,
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        let t = Tournament {
+            name: format!("Этап {number}"),
+            start_date: None,
+            end_date: None,
+            system: format.system,
+            boards,
+            games_per_pairing: format.games_per_pairing,
+            colours: alternating_colours(boards),
+            scoring: regulation.scoring,
+            declared_rounds: Some(schedule.rounds.len() as u16),
+            initial_colour: None,
+            teams: teams.clone(),
+            players: players.clone(),
+            rounds,
+        };
+        let st = standings(&t, &regulation.tie_breaks, &[])?;
+        if playoffs_needed(&st, &regulation.playoff).is_empty() {
+            return Ok(t);
+        }
+    }
+    bail!("no draw of results without a play-off in 100 attempts")
+}
+
+/// One board's result, leaning towards the side with the higher strength
+/// (`edge` in −400..400).
+fn result(lot: &mut Lot, edge: i64) -> BoardResult {
+    let roll = lot.below(1000) as i64 - 500 + edge / 2;
+    if roll > 150 {
+        BoardResult::HomeWin
+    } else if roll < -150 {
+        BoardResult::AwayWin
+    } else {
+        BoardResult::Draw
+    }
+}
