@@ -111,6 +111,7 @@ queue-transfers = Transfers awaiting approval
 queue-empty = Nothing awaits a decision.
 queue-applied = Applied
 queue-approve = Approve
+queue-error-decision = Choose “Approve” or “Reject”.
 queue-reject = Reject
 team-approved = The team is admitted to the championship.
 team-rejected = The team's application is rejected.

@@ -112,6 +112,7 @@ queue-transfers = Переходы, ожидающие одобрения
 queue-empty = Ничего не ожидает решения.
 queue-applied = Подана
 queue-approve = Одобрить
+queue-error-decision = Выберите «Одобрить» или «Отклонить».
 queue-reject = Отклонить
 team-approved = Команда допущена к чемпионату.
 team-rejected = Заявка команды отклонена.

@@ -79,8 +79,9 @@ pub fn request_lang(req: &HttpRequest) -> Lang {
 /// The routes of `/api/v1`, mounted from the app's route table
 /// (`web::routes`). Extractor errors become problems too.
 pub fn routes(cfg: &mut web::ServiceConfig) {
+    use crate::web::get;
     use paths::*;
-    use web::{get, post, resource};
+    use web::{post, resource};
     let json = web::JsonConfig::default()
         .limit(16 * 1024)
         .error_handler(|e, _| json_error(e).into());

@@ -578,6 +578,18 @@ pub struct DecisionForm {
     reason: String,
 }
 
+impl DecisionForm {
+    /// The button pressed: approve or reject; anything else (a form sent
+    /// without either) is a bad request, never a refusal by default.
+    fn approve(&self) -> Result<bool, AppError> {
+        match self.decision.as_str() {
+            "approve" => Ok(true),
+            "reject" => Ok(false),
+            _ => Err(AppError::BadRequest(msg!("queue-error-decision"))),
+        }
+    }
+}
+
 /// Maps a refusal or a missing row to the answer a page gives.
 pub fn team_error(e: TeamError) -> Result<crate::teams::Refusal, AppError> {
     match e {
@@ -602,7 +614,7 @@ pub async fn decide_team(
     let team = TeamId(path.1);
     let championship = staff.championship;
     let form = form.into_inner();
-    let approve = form.decision == "approve";
+    let approve = form.approve()?;
     let ip = state.client_ip(&req);
     let judge = staff.user.id;
     let reason = form.reason.clone();
@@ -663,7 +675,7 @@ pub async fn decide_transfer(
 ) -> Result<HttpResponse, AppError> {
     let invitation = InvitationId(path.1);
     let championship = staff.championship;
-    let approve = form.decision == "approve";
+    let approve = form.approve()?;
     let ip = state.client_ip(&req);
     let judge = staff.user.id;
     let result = state

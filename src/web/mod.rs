@@ -349,11 +349,18 @@ pub mod paths {
     }
 }
 
+/// A route for GET and HEAD (RFC 9110 §9.3.2: a server that answers GET
+/// answers HEAD; actix sends the head of the GET answer without its body).
+pub fn get() -> actix_web::Route {
+    use actix_web::guard;
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// The single route table: reading it shows the whole URL surface. Each
 /// path is one resource, so a wrong method gets 405, not 404.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     use paths::*;
-    use web::{get, post, resource};
+    use web::{post, resource};
     // The JSON API, /api/v1 (its own table: crate::api::routes).
     cfg.configure(crate::api::routes);
     cfg.service(resource(HOME).route(get().to(pages::home)))

@@ -111,3 +111,38 @@ async fn a_database_failure_shows_the_500_page_and_stores_nothing() {
     );
     assert_eq!(league::db::people::count(&mut app.db()).expect("count"), 0);
 }
+
+/// RFC 9110 §9.3.2: HEAD answers as GET would, without the body; a route
+/// with no GET still answers 405 naming what it allows.
+#[tokio::test]
+async fn head_answers_like_get_without_a_body() {
+    let app = TestApp::spawn().await;
+    for path in [
+        "/",
+        "/championships",
+        "/api/v1/championships",
+        "/static/css/app.css",
+    ] {
+        let get = app.client.get(app.url(path)).send().await.expect("GET");
+        let head = app.client.head(app.url(path)).send().await.expect("HEAD");
+        assert_eq!(head.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            head.headers().get("content-type"),
+            get.headers().get("content-type"),
+            "{path}"
+        );
+        assert_eq!(
+            head.headers().get("content-security-policy"),
+            get.headers().get("content-security-policy"),
+            "{path}"
+        );
+        assert!(head.bytes().await.expect("body").is_empty(), "{path}");
+    }
+    let res = app
+        .client
+        .head(app.url("/logout"))
+        .send()
+        .await
+        .expect("HEAD");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+}

@@ -339,17 +339,17 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/championships/{c}/teams/{team}/decision",
-        [303, 403, 403, 403, 422, 403, 422],
+        [303, 403, 403, 403, 400, 403, 400],
     ),
     (
         "POST",
         "/championships/{c2}/transfers/{tr}/decision",
-        [303, 403, 403, 403, 403, 403, 404],
+        [303, 403, 403, 403, 403, 403, 400],
     ),
     (
         "POST",
         "/championships/{c}/transfers/{tr}/decision",
-        [303, 403, 403, 403, 303, 403, 303],
+        [303, 403, 403, 403, 400, 403, 400],
     ),
     (
         "POST",
