@@ -306,3 +306,79 @@ fn standings_refuses_bad_input_with_one_line() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("line 2"), "{err}");
 }
+
+/// `league generate` (issue 11): one championship of the benchmark shape
+/// through the binary on the test database — counts as documented, every
+/// tournament finished with places, the same seed gives the same season
+/// table, and a database that holds championships is refused.
+#[tokio::test]
+async fn generate_fills_an_empty_database_reproducibly_and_refuses_a_used_one() {
+    let mut tables = Vec::new();
+    for _ in 0..2 {
+        let app = TestApp::spawn().await;
+        let out = league()
+            .args(["generate", "--scale", "0.005", "--seed", "7"])
+            .env("LEAGUE_DATABASE_URL", &app.db_url)
+            .env("LEAGUE_DATA_DIR", &app.settings.data_dir)
+            .output()
+            .expect("run league");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains(
+                "generated 1 championships, 10 teams, 51 people, 7 tournaments, 200 matches, 1775 games"
+            ),
+            "{stdout}"
+        );
+        let season = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("season_path="))
+            .expect("season path")
+            .to_owned();
+        let crosstable = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("crosstable_path="))
+            .expect("crosstable path")
+            .to_owned();
+        let page = app.get(&season).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let rows: Vec<String> = page.texts("table.season tbody tr");
+        assert_eq!(rows.len(), 10, "ten teams in the season table");
+        assert_eq!(page.texts("table.season thead th").len(), 2 + 7 + 2);
+        assert_eq!(app.get(&crosstable).await.status, StatusCode::OK);
+        let finished = league::db::tournaments::of_championship(
+            &mut app.db(),
+            league::ids::ChampionshipId(
+                season
+                    .split('/')
+                    .nth(2)
+                    .and_then(|x| x.parse().ok())
+                    .expect("id"),
+            ),
+        )
+        .expect("tournaments")
+        .iter()
+        .filter(|t| t.finished_at.is_some())
+        .count();
+        assert_eq!(finished, 7);
+        tables.push(rows);
+        // Run twice on the same database: refused, nothing added.
+        let again = league()
+            .args(["generate", "--scale", "0.005"])
+            .env("LEAGUE_DATABASE_URL", &app.db_url)
+            .env("LEAGUE_DATA_DIR", &app.settings.data_dir)
+            .output()
+            .expect("run league");
+        assert!(!again.status.success());
+        assert!(
+            String::from_utf8_lossy(&again.stderr).contains("already holds championships"),
+            "{}",
+            String::from_utf8_lossy(&again.stderr)
+        );
+    }
+    assert_eq!(tables[0], tables[1], "the same seed gives the same season");
+}
