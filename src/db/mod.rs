@@ -151,10 +151,13 @@ impl ManageConnection for ConnectionManager {
                 let path = path.to_string_lossy();
                 let mut conn = diesel::SqliteConnection::establish(&path)?;
                 // WAL lets readers work while one writer commits; the busy
-                // timeout queues writers instead of failing them.
+                // timeout queues writers instead of failing them. It comes
+                // first: setting the journal mode takes a lock, and another
+                // process may hold one for a moment (the last connection of
+                // an instance that stops checkpoints the WAL as it closes).
                 conn.batch_execute(
-                    "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; \
-                     PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+                    "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
                 )?;
                 Ok(DbConnection::Sqlite(conn))
             }

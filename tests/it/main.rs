@@ -14,6 +14,7 @@ mod appeals;
 mod backup;
 mod boards;
 mod cli;
+mod crash;
 mod csrf;
 mod documents;
 mod exports;
