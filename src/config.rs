@@ -51,6 +51,12 @@ pub struct Settings {
     /// Organizers may purge a championship's documents uploaded longer ago
     /// than this many days (`LEAGUE_DOCUMENT_RETENTION_DAYS`); default 365.
     pub document_retention_days: u32,
+    /// Largest size of the SQLite database in MiB
+    /// (`LEAGUE_SQLITE_MAX_SIZE_MB`); none by default. A change that would
+    /// grow the file beyond it is refused like one on a full disk (an error
+    /// page, nothing stored), so the database cannot fill a disk it shares.
+    /// Ignored on PostgreSQL.
+    pub sqlite_max_size_mb: Option<u64>,
     /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
     /// the environment).
     pub mail: MailSettings,
@@ -156,6 +162,7 @@ impl Default for Settings {
             log: "info".into(),
             max_upload_bytes: 10 * 1024 * 1024,
             document_retention_days: 365,
+            sqlite_max_size_mb: None,
             mail: MailSettings::default(),
         }
     }

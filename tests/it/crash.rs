@@ -457,3 +457,178 @@ async fn crash_kill_9_during_a_result_burst_loses_no_acknowledged_write() {
         assert_eq!(broken, 0, "PRAGMA foreign_key_check finds nothing");
     }
 }
+
+/// Signs `nick` up through the form, the pages in `lang` (`?lang=`): the
+/// status and the page.
+async fn sign_up(address: &str, nick: &str, lang: &str) -> (StatusCode, String) {
+    let client = crate::helpers::new_client();
+    let form = client
+        .get(format!("{address}/signup?lang={lang}"))
+        .send()
+        .await
+        .expect("GET")
+        .text()
+        .await
+        .expect("body");
+    let email = format!("{}@club.example", nick.to_lowercase());
+    let res = client
+        .post(format!("{address}/signup?lang={lang}"))
+        .form(&[
+            ("nick", nick),
+            ("full_name", "Test Player"),
+            ("email", email.as_str()),
+            ("password", PASSWORD),
+            ("password_confirm", PASSWORD),
+            ("csrf_token", csrf_of(&form).as_str()),
+        ])
+        .send()
+        .await
+        .expect("POST");
+    (res.status(), res.text().await.expect("body"))
+}
+
+/// While the storage refuses writes: a form answers 503 with the storage
+/// page in Russian and in English and stores nothing; pages still answer.
+async fn refused_while_storage_fails(address: &str, db_url: &str) {
+    let (status, page) = sign_up(address, "Refused1", "ru").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{page}");
+    assert!(
+        page.contains("Изменение не сохранено")
+            && page.contains("хранилище заполнено или доступно только для чтения"),
+        "{page}"
+    );
+    let (status, page) = sign_up(address, "Refused2", "en").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{page}");
+    assert!(
+        page.contains("The change was not saved")
+            && page.contains("storage is full or read-only. Nothing was changed"),
+        "{page}"
+    );
+    let client = crate::helpers::new_client();
+    for path in ["/", "/championships", "/login", "/health"] {
+        let res = client
+            .get(format!("{address}{path}"))
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(res.status(), StatusCode::OK, "GET {path}");
+    }
+    let mut conn = db::ConnectionManager::new(DbUrl::parse(db_url).expect("url"))
+        .connect()
+        .expect("connect");
+    for nick in ["Refused1", "Refused2"] {
+        assert!(
+            db::people::by_nick(&mut conn, nick)
+                .expect("query")
+                .is_none(),
+            "{nick} was not stored"
+        );
+    }
+}
+
+/// A full or read-only database gives an error page, not a crash: on
+/// SQLite a real SQLITE_FULL (the database capped by the operator setting
+/// `sqlite_max_size_mb` and filled up to it), on PostgreSQL a real 25006
+/// (the database set `default_transaction_read_only`, as a standby would
+/// be). Forms answer 503 "not saved, nothing changed" in the visitor's
+/// language, pages keep working, and once there is room (or the database
+/// is writable) the same form succeeds without a restart.
+#[tokio::test]
+async fn storage_full_or_read_only_gives_a_503_page_and_the_server_goes_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pg = crate::helpers::postgres_admin_url();
+    // On PostgreSQL the test's own cloned database; on SQLite a file capped
+    // at 2 MiB.
+    let (db_url, pg_app) = match &pg {
+        Some(_) => {
+            let app = crate::helpers::TestApp::spawn().await;
+            (app.db_url.clone(), Some(app))
+        }
+        None => (
+            format!("sqlite://{}", dir.path().join("league.sqlite3").display()),
+            None,
+        ),
+    };
+    let settings = league::config::Settings {
+        bind: "127.0.0.1:0".into(),
+        data_dir: dir.path().join("data"),
+        database_url: Some(secrecy::SecretString::from(db_url.clone())),
+        static_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("static"),
+        pool_size: Some(2),
+        workers: Some(1),
+        sqlite_max_size_mb: Some(2),
+        mail: league::config::MailSettings {
+            worker: false,
+            ..league::config::MailSettings::default()
+        },
+        ..league::config::Settings::default()
+    };
+    let app = league::startup::Application::build(settings)
+        .await
+        .expect("start the app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let (server, _) = app.into_parts();
+    let handle = server.handle();
+    tokio::spawn(server);
+    let (status, page) = sign_up(&address, "Before", "ru").await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+
+    match (&pg, &pg_app) {
+        (Some(admin_url), Some(app)) => {
+            let name = app
+                .db_url
+                .rsplit('/')
+                .next()
+                .and_then(|n| n.split('?').next())
+                .expect("database name")
+                .to_owned();
+            let mut admin = PgConnection::establish(admin_url).expect("admin");
+            let read_only = |admin: &mut PgConnection, on: bool| {
+                use diesel::connection::SimpleConnection;
+                admin
+                    .batch_execute(&format!(
+                        "ALTER DATABASE \"{name}\" SET default_transaction_read_only = {}; \
+                         SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                         WHERE datname = '{name}' AND pid <> pg_backend_pid();",
+                        if on { "on" } else { "off" }
+                    ))
+                    .expect("alter database");
+            };
+            // The pool's connections are cut; the ones it opens next are
+            // read-only.
+            read_only(&mut admin, true);
+            refused_while_storage_fails(&address, &db_url).await;
+            read_only(&mut admin, false);
+        }
+        _ => {
+            // Fill the database up to its cap through a connection capped
+            // the same way: big rows, then small ones, until SQLite refuses.
+            let url = DbUrl::parse(&db_url).expect("url");
+            let mut conn = db::ConnectionManager::new(url)
+                .sqlite_max_size_mb(Some(2))
+                .connect()
+                .expect("connect");
+            for size in [50_000, 1_000, 10] {
+                let fault = loop {
+                    let written = db::write_transaction(&mut conn, |c| {
+                        db::audit::Entry::new("test.filler", "x")
+                            .detail("f".repeat(size))
+                            .record(c)
+                    });
+                    if let Err(e) = written {
+                        break db::DbError::Query(e).storage_fault();
+                    }
+                };
+                assert_eq!(fault, Some(db::StorageFault::Full), "SQLITE_FULL");
+            }
+            refused_while_storage_fails(&address, &db_url).await;
+            // Room again: the filler goes (its pages are free for reuse).
+            diesel::sql_query("DELETE FROM audit_log WHERE action = 'test.filler'")
+                .execute(&mut conn)
+                .expect("free space");
+        }
+    }
+    let (status, page) = sign_up(&address, "After", "ru").await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    handle.stop(true).await;
+}
