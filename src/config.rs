@@ -252,14 +252,18 @@ impl Settings {
     }
 }
 
-/// Writes a file only its owner can read.
+/// Writes a file only its owner can read, and waits until it is on disk: a
+/// filesystem that fails soon after (bench/faults.sh) would otherwise leave
+/// an empty key file and a server that refuses to start.
 fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?.write_all(bytes)
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
 }
 
 #[cfg(test)]
