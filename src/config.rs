@@ -56,6 +56,12 @@ pub struct Settings {
     /// the cache off. Entries are keyed by the championship's results
     /// version, so they are never stale (`web::cache`).
     pub standings_cache_entries: usize,
+    /// Largest size of the SQLite database in MiB
+    /// (`LEAGUE_SQLITE_MAX_SIZE_MB`); none by default. A change that would
+    /// grow the file beyond it is refused like one on a full disk (an error
+    /// page, nothing stored), so the database cannot fill a disk it shares.
+    /// Ignored on PostgreSQL.
+    pub sqlite_max_size_mb: Option<u64>,
     /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
     /// the environment).
     pub mail: MailSettings,
@@ -162,6 +168,7 @@ impl Default for Settings {
             max_upload_bytes: 10 * 1024 * 1024,
             document_retention_days: 365,
             standings_cache_entries: 256,
+            sqlite_max_size_mb: None,
             mail: MailSettings::default(),
         }
     }
@@ -251,14 +258,18 @@ impl Settings {
     }
 }
 
-/// Writes a file only its owner can read.
+/// Writes a file only its owner can read, and waits until it is on disk: a
+/// filesystem that fails soon after (bench/faults.sh) would otherwise leave
+/// an empty key file and a server that refuses to start.
 fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)?.write_all(bytes)
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
 }
 
 #[cfg(test)]

@@ -48,7 +48,8 @@ impl Application {
         let url = settings.database_url()?;
         let backend = url.backend();
         let pool_size = settings.pool_size(&url);
-        let pool = web::block(move || db::connect(&url, pool_size))
+        let cap = settings.sqlite_max_size_mb;
+        let pool = web::block(move || db::connect_capped(&url, pool_size, cap))
             .await
             .map_err(|e| db::DbError::Migrate(e.to_string()))??;
         let key = Key::derive_from(&settings.cookie_master_key()?);

@@ -97,4 +97,6 @@ error-405-detail = This address does not accept this kind of request.
 error-413-detail = The data sent is too large.
 error-500-detail = The server ran into an error. It has been logged; please try again later.
 error-503-detail = The server is busy or the database is unavailable. Try again in a minute.
+error-storage-title = The change was not saved
+error-storage-detail = The change could not be saved: storage is full or read-only. Nothing was changed; try again later.
 error-csrf-detail = The form has expired or was sent from another site. Reload the page and send it again.

@@ -85,6 +85,10 @@ pub enum ApiError {
     /// A well-formed body whose values do not fit (missing field, wrong type).
     #[error("unprocessable: {0}")]
     Unprocessable(String),
+    /// The storage refused the change (disk full, read-only, I/O error):
+    /// nothing was stored; try again later.
+    #[error("storage refused the change: {0}")]
+    Storage(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -94,6 +98,7 @@ impl From<crate::web::error::AppError> for ApiError {
         use crate::web::error::AppError;
         match e {
             AppError::NotFound => ApiError::NotFound,
+            AppError::Db(e) if e.storage_fault().is_some() => ApiError::Storage(e.to_string()),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -101,7 +106,11 @@ impl From<crate::web::error::AppError> for ApiError {
 
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
-        ApiError::Internal(e.to_string())
+        if crate::db::StorageFault::of(&e).is_some() {
+            ApiError::Storage(e.to_string())
+        } else {
+            ApiError::Internal(e.to_string())
+        }
     }
 }
 
@@ -118,13 +127,16 @@ impl ResponseError for ApiError {
             ApiError::UnknownResult(_) | ApiError::Unprocessable(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
+            ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse<BoxBody> {
-        if let ApiError::Internal(e) = self {
-            tracing::error!(error = %e, "API request failed");
+        match self {
+            ApiError::Internal(e) => tracing::error!(error = %e, "API request failed"),
+            ApiError::Storage(e) => tracing::error!(error = %e, "storage refused a change"),
+            _ => {}
         }
         let mut res = HttpResponse::build(self.status_code());
         // RFC 6750 §3: a refused token names the scheme, and says why.
@@ -204,6 +216,11 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             msg!("api-title-422"),
             Message::new(msg!("api-detail-unprocessable")).arg("reason", reason),
         ),
+        ApiError::Storage(_) => (
+            "urn:league:problem:storage",
+            msg!("error-storage-title"),
+            msg!("error-storage-detail").into(),
+        ),
         ApiError::Internal(_) => (BLANK, msg!("api-title-500"), msg!("api-detail-500").into()),
     }
 }
@@ -252,4 +269,33 @@ pub fn render<B>(req: &HttpRequest, res: &HttpResponse<B>) -> HttpResponse {
     }
     let body = serde_json::to_vec(&problem).unwrap_or_default();
     out.content_type(CONTENT_TYPE).body(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::{DatabaseErrorKind, Error};
+
+    fn db_error(kind: DatabaseErrorKind, message: &str) -> Error {
+        Error::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    #[test]
+    fn a_storage_fault_is_a_503_problem_not_a_500() {
+        for e in [
+            db_error(DatabaseErrorKind::Unknown, "database or disk is full"),
+            db_error(DatabaseErrorKind::ReadOnlyTransaction, "read-only"),
+            db_error(
+                DatabaseErrorKind::Unknown,
+                "attempt to write a readonly database",
+            ),
+        ] {
+            let api = ApiError::from(e);
+            assert!(matches!(api, ApiError::Storage(_)), "{api:?}");
+            assert_eq!(api.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(describe(&api).0, "urn:league:problem:storage");
+        }
+        let other = ApiError::from(db_error(DatabaseErrorKind::UniqueViolation, "duplicate"));
+        assert_eq!(other.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
 }

@@ -92,6 +92,77 @@ pub enum DbError {
     Pool(#[from] r2d2::PoolError),
 }
 
+/// Why the storage itself refused a write: the disk (or the configured size
+/// limit) is full, the database is read-only, the disk failed, or the file
+/// cannot be opened. Not a bug in a query and nothing a retry at once would
+/// fix; the web layer answers such a failure with 503 and says that nothing
+/// was changed. [`DbError::storage_fault`] classifies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StorageFault {
+    /// SQLITE_FULL (the disk, or `sqlite_max_size_mb`); PostgreSQL 53100.
+    Full,
+    /// SQLITE_READONLY; PostgreSQL 25006 (a read-only transaction, e.g. a
+    /// standby or `default_transaction_read_only`).
+    ReadOnly,
+    /// SQLITE_IOERR: the operating system failed a read or write.
+    Io,
+    /// SQLITE_CANTOPEN: the file (or its journal) cannot be opened.
+    CantOpen,
+}
+
+impl StorageFault {
+    /// The fault behind a diesel error, if the storage caused it.
+    ///
+    /// diesel keeps PostgreSQL's 25006 as a kind of its own but reports every
+    /// other SQLite or PostgreSQL code as `Unknown` with the server's message,
+    /// so the rest is told by message: SQLite's are the fixed texts of
+    /// `sqlite3_errstr` for each primary result code (extended codes such as
+    /// SQLITE_IOERR_WRITE or SQLITE_READONLY_DBMOVED share them);
+    /// PostgreSQL's 53100 says "No space left on device" (from the operating
+    /// system, in English unless the server's `lc_messages` says otherwise).
+    pub fn of(e: &diesel::result::Error) -> Option<StorageFault> {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::DatabaseError(DatabaseErrorKind::ReadOnlyTransaction, _) => {
+                Some(StorageFault::ReadOnly)
+            }
+            Error::DatabaseError(_, info) => StorageFault::of_message(info.message()),
+            Error::RollbackErrorOnCommit { commit_error, .. } => StorageFault::of(commit_error),
+            _ => None,
+        }
+    }
+
+    fn of_message(message: &str) -> Option<StorageFault> {
+        const BY_MESSAGE: [(&str, StorageFault); 6] = [
+            ("database or disk is full", StorageFault::Full),
+            ("no space left on device", StorageFault::Full),
+            (
+                "attempt to write a readonly database",
+                StorageFault::ReadOnly,
+            ),
+            ("read-only transaction", StorageFault::ReadOnly),
+            ("disk i/o error", StorageFault::Io),
+            ("unable to open database file", StorageFault::CantOpen),
+        ];
+        let message = message.to_ascii_lowercase();
+        BY_MESSAGE
+            .iter()
+            .find(|(text, _)| message.contains(text))
+            .map(|(_, fault)| *fault)
+    }
+}
+
+impl DbError {
+    /// Whether the storage refused the work (full, read-only, failing) rather
+    /// than a query going wrong.
+    pub fn storage_fault(&self) -> Option<StorageFault> {
+        match self {
+            DbError::Query(e) => StorageFault::of(e),
+            _ => None,
+        }
+    }
+}
+
 /// libpq's messages span several lines; an operator wants one.
 fn one_line(e: &dyn std::fmt::Display) -> String {
     e.to_string()
@@ -133,11 +204,23 @@ impl DbUrl {
 /// applies SQLite's per-connection settings.
 pub struct ConnectionManager {
     url: DbUrl,
+    sqlite_max_size_mb: Option<u64>,
 }
 
 impl ConnectionManager {
     pub fn new(url: DbUrl) -> Self {
-        ConnectionManager { url }
+        ConnectionManager {
+            url,
+            sqlite_max_size_mb: None,
+        }
+    }
+
+    /// Caps a SQLite database at this many MiB (`PRAGMA max_page_count` on
+    /// every connection): a write that would grow the file beyond it fails
+    /// with SQLITE_FULL, as on a full disk. No effect on PostgreSQL.
+    pub fn sqlite_max_size_mb(mut self, mb: Option<u64>) -> Self {
+        self.sqlite_max_size_mb = mb;
+        self
     }
 }
 
@@ -151,11 +234,24 @@ impl ManageConnection for ConnectionManager {
                 let path = path.to_string_lossy();
                 let mut conn = diesel::SqliteConnection::establish(&path)?;
                 // WAL lets readers work while one writer commits; the busy
-                // timeout queues writers instead of failing them.
+                // timeout queues writers instead of failing them. It comes
+                // first: setting the journal mode takes a lock, and another
+                // process may hold one for a moment (the last connection of
+                // an instance that stops checkpoints the WAL as it closes).
                 conn.batch_execute(
-                    "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; \
-                     PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+                    "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; \
+                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
                 )?;
+                if let Some(mb) = self.sqlite_max_size_mb {
+                    let page_size: i64 =
+                        diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                            "(SELECT page_size FROM pragma_page_size())",
+                        ))
+                        .get_result(&mut conn)?;
+                    let bytes = i64::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
+                    let pages = (bytes / page_size.max(1)).max(1);
+                    conn.batch_execute(&format!("PRAGMA max_page_count = {pages};"))?;
+                }
                 Ok(DbConnection::Sqlite(conn))
             }
             DbUrl::Postgres(url) => Ok(DbConnection::Postgresql(diesel::PgConnection::establish(
@@ -177,12 +273,22 @@ impl ManageConnection for ConnectionManager {
 /// a bad password is reported as it is (r2d2 alone would only time out),
 /// applies the migrations, then builds the pool.
 pub fn connect(url: &DbUrl, pool_size: u32) -> Result<Pool, DbError> {
+    connect_capped(url, pool_size, None)
+}
+
+/// [`connect`] with a SQLite database capped at `sqlite_max_size_mb` MiB
+/// (see [`ConnectionManager::sqlite_max_size_mb`]).
+pub fn connect_capped(
+    url: &DbUrl,
+    pool_size: u32,
+    sqlite_max_size_mb: Option<u64>,
+) -> Result<Pool, DbError> {
     if let DbUrl::Sqlite(path) = url
         && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
     {
         std::fs::create_dir_all(dir).map_err(|e| DbError::CreateDir(dir.to_owned(), e))?;
     }
-    let manager = ConnectionManager::new(url.clone());
+    let manager = ConnectionManager::new(url.clone()).sqlite_max_size_mb(sqlite_max_size_mb);
     let mut first = manager.connect()?;
     run_migrations(&mut first)?;
     drop(first);
@@ -208,18 +314,18 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<Vec<String>, DbError> {
     applied.map_err(|e| DbError::Migrate(one_line(&e)))
 }
 
-/// The newest applied migration, e.g. `20261130000001`.
+/// The newest applied migration, e.g. `20261130000001`. Read straight from
+/// diesel's bookkeeping table (diesel's own `applied_migrations` first runs
+/// `CREATE TABLE IF NOT EXISTS`, which a read-only PostgreSQL transaction
+/// refuses: the health check would call a read-only database down).
 pub fn schema_version(conn: &mut DbConnection) -> Result<String, DbError> {
-    let versions = match conn {
-        DbConnection::Sqlite(c) => c.applied_migrations(),
-        DbConnection::Postgresql(c) => c.applied_migrations(),
-    }
-    .map_err(|e| DbError::Migrate(one_line(&e)))?;
-    Ok(versions
-        .iter()
-        .map(|v| v.to_string())
-        .max()
-        .unwrap_or_default())
+    let newest: Option<String> = diesel::select(diesel::dsl::sql::<
+        diesel::sql_types::Nullable<diesel::sql_types::Text>,
+    >(
+        "(SELECT max(version) FROM __diesel_schema_migrations)",
+    ))
+    .get_result(conn)?;
+    Ok(newest.unwrap_or_default())
 }
 
 /// Runs `f` in a transaction meant to write. On SQLite it starts with
@@ -300,6 +406,59 @@ mod tests {
             DbUrl::parse("sqlite://"),
             Err(DbError::EmptyPath(_))
         ));
+    }
+
+    #[test]
+    fn storage_faults_are_told_from_query_errors() {
+        use diesel::result::{DatabaseErrorKind, Error};
+        let db = |kind, text: &str| Error::DatabaseError(kind, Box::new(text.to_owned()));
+        let unknown = |text: &str| db(DatabaseErrorKind::Unknown, text);
+        let cases = [
+            (
+                unknown("database or disk is full"),
+                Some(StorageFault::Full),
+            ),
+            (
+                unknown("attempt to write a readonly database"),
+                Some(StorageFault::ReadOnly),
+            ),
+            (unknown("disk I/O error"), Some(StorageFault::Io)),
+            (
+                unknown("unable to open database file"),
+                Some(StorageFault::CantOpen),
+            ),
+            (
+                unknown("could not extend file \"base/16384/2619\": No space left on device"),
+                Some(StorageFault::Full),
+            ),
+            (
+                db(
+                    DatabaseErrorKind::ReadOnlyTransaction,
+                    "cannot execute INSERT in a read-only transaction",
+                ),
+                Some(StorageFault::ReadOnly),
+            ),
+            (
+                Error::RollbackErrorOnCommit {
+                    commit_error: Box::new(unknown("database or disk is full")),
+                    rollback_error: Box::new(Error::BrokenTransactionManager),
+                },
+                Some(StorageFault::Full),
+            ),
+            (
+                db(
+                    DatabaseErrorKind::UniqueViolation,
+                    "UNIQUE constraint failed",
+                ),
+                None,
+            ),
+            (unknown("no such table: people"), None),
+            (Error::NotFound, None),
+        ];
+        for (error, fault) in cases {
+            let shown = error.to_string();
+            assert_eq!(DbError::Query(error).storage_fault(), fault, "{shown}");
+        }
     }
 
     #[test]

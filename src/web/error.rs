@@ -55,9 +55,13 @@ impl From<askama::Error> for AppError {
     }
 }
 
-/// What the error page says, carried from the handler to the renderer.
+/// What the error page says, carried from the handler to the renderer: the
+/// explanation and, when the status's usual title does not fit, a title.
 #[derive(Clone)]
-struct ErrorDetail(MsgKey);
+struct ErrorDetail {
+    detail: MsgKey,
+    title: Option<MsgKey>,
+}
 
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
@@ -68,11 +72,13 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Db(DbError::Pool(_)) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Db(e) if e.storage_fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse<BoxBody> {
+        let mut title = None;
         let detail = match self {
             AppError::LoginRequired { next } => {
                 let to = format!(
@@ -90,13 +96,21 @@ impl ResponseError for AppError {
             AppError::BadRequest(key) => *key,
             AppError::TooLarge => msg!("error-413-detail"),
             AppError::Db(DbError::Pool(_)) => msg!("error-503-detail"),
+            AppError::Db(e) if e.storage_fault().is_some() => {
+                // The storage refused the change (disk full, read-only, I/O
+                // error): the transaction rolled back, the server goes on.
+                let fault = e.storage_fault();
+                tracing::error!(?fault, error = %self, "storage refused a change");
+                title = Some(msg!("error-storage-title"));
+                msg!("error-storage-detail")
+            }
             AppError::Db(_) | AppError::Internal(_) => {
                 tracing::error!(error = %self, "request failed");
                 msg!("error-500-detail")
             }
         };
         let mut res = HttpResponse::build(self.status_code()).finish();
-        res.extensions_mut().insert(ErrorDetail(detail));
+        res.extensions_mut().insert(ErrorDetail { detail, title });
         res
     }
 }
@@ -130,11 +144,10 @@ pub fn render_error_pages<B>(
         ));
     }
     let status = res.status();
-    let detail = res
-        .response()
-        .extensions()
-        .get::<ErrorDetail>()
-        .map(|d| d.0)
+    let carried = res.response().extensions().get::<ErrorDetail>().cloned();
+    let detail = carried
+        .as_ref()
+        .map(|d| d.detail)
         .unwrap_or(match status.as_u16() {
             404 => msg!("error-404-detail"),
             403 => msg!("error-403-detail"),
@@ -145,11 +158,12 @@ pub fn render_error_pages<B>(
         });
     let (req, res) = res.into_parts();
     let ctx = PageCtx::for_error(&req);
-    let title = match status.as_u16() {
-        403 => ctx.t("error-403-title"),
-        404 => ctx.t("error-404-title"),
-        s if s >= 500 => ctx.t("error-500-title"),
-        _ => ctx.t("error-400-title"),
+    let title = match (carried.and_then(|d| d.title), status.as_u16()) {
+        (Some(key), _) => ctx.t(key.0),
+        (None, 403) => ctx.t("error-403-title"),
+        (None, 404) => ctx.t("error-404-title"),
+        (None, s) if s >= 500 => ctx.t("error-500-title"),
+        (None, _) => ctx.t("error-400-title"),
     };
     let page = ErrorPage {
         ctx,
