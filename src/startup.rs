@@ -155,6 +155,14 @@ fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Serv
             )
             .wrap(TracingLogger::default())
     })
+    // A streamed answer (a static file, a document, an export) goes out as
+    // its head, then its body: with Nagle's algorithm the body waits for
+    // the client's delayed ACK of the head, about 40 ms per response.
+    .on_connect(|conn, _| {
+        if let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() {
+            let _ = tcp.set_nodelay(true);
+        }
+    })
     .listen(listener)?;
     if let Some(n) = workers {
         server = server.workers(n.max(1));
