@@ -23,6 +23,7 @@ series-place = Place
 series-place-hint = For a tie, give both organizations the same number.
 series-sport-taken = This series has that sport already.
 series-unknown-championship = There is no such championship.
+series-not-organizer = Only an organizer of that championship can take its places into a series: linking it puts R-1.8 (one sport per athlete) on its players.
 series-unknown-sport = Choose a sport of this series.
 series-chess-places = Chess places come from the finished tournament, not typed.
 series-bad-place = A place is a whole number from 1.

@@ -282,3 +282,40 @@ pub fn change_list(
         Ok(Ok(people.len()))
     })
 }
+
+/// Who may change a series (its sports, points tables, lists and typed
+/// places): an admin, the organizer who created it, and the organizers of
+/// the championships it takes its chess places from. Other organizers may
+/// create series of their own but not change this one.
+pub fn may_manage(
+    conn: &mut DbConnection,
+    person: PersonId,
+    is_admin: bool,
+    series: &Series,
+) -> Result<bool, diesel::result::Error> {
+    if is_admin || series.created_by == Some(person.0) {
+        return Ok(true);
+    }
+    for c in s::sports_of(conn, series.id)?
+        .iter()
+        .filter_map(|sport| sport.championship_id)
+    {
+        if may_link(conn, person, false, ChampionshipId(c))? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Whether a person may link championship `c` to a series as its chess
+/// sport (which puts on the championship's players): an admin or an
+/// organizer of `c`.
+pub fn may_link(
+    conn: &mut DbConnection,
+    person: PersonId,
+    is_admin: bool,
+    c: ChampionshipId,
+) -> Result<bool, diesel::result::Error> {
+    Ok(is_admin
+        || crate::db::roles::has_role(conn, person, c, &[crate::db::roles::Role::Organizer])?)
+}

@@ -305,7 +305,19 @@ async fn show_page(
     forms: Forms,
 ) -> Result<ShowPage, AppError> {
     let can_edit = match &ctx.user {
-        Some(u) => is_official::<Organizers>(state, u).await?,
+        Some(u) => {
+            let (person, admin) = (u.id, u.is_admin);
+            state
+                .db(move |conn| {
+                    let Some(series) = db::series::by_id(conn, id)? else {
+                        return Ok(false);
+                    };
+                    Ok(crate::play::series::may_manage(
+                        conn, person, admin, &series,
+                    )?)
+                })
+                .await?
+        }
         None => false,
     };
     let (table, championships) = state
@@ -406,6 +418,29 @@ pub async fn show(
     page(StatusCode::OK, &p)
 }
 
+/// Refuses (403) a change of series `id` by an organizer who does not
+/// manage it (`play::series::may_manage`); 404 when there is no such series.
+async fn require_manager(
+    state: &web::Data<AppState>,
+    official: &Official<Organizers>,
+    id: i64,
+) -> Result<(), AppError> {
+    let (person, admin) = (official.user.id, official.user.is_admin);
+    let allowed = state
+        .db(move |conn| {
+            let series = db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            Ok(crate::play::series::may_manage(
+                conn, person, admin, &series,
+            )?)
+        })
+        .await?;
+    if allowed {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct SportFields {
@@ -426,7 +461,8 @@ pub async fn add_sport(
     form: web::Form<SportFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let by = official.user.id;
+    require_manager(&state, &official, id).await?;
+    let (by, admin) = (official.user.id, official.user.is_admin);
     let lang = ctx.lang;
     let form = form.into_inner();
     let championship = form.championship.trim().parse::<i64>().ok();
@@ -457,10 +493,12 @@ pub async fn add_sport(
                 {
                     refused.push(msg!("series-sport-taken"));
                 }
-                if let Some(c) = championship
-                    && db::championships::by_id(conn, ChampionshipId(c))?.is_none()
-                {
-                    refused.push(msg!("series-unknown-championship"));
+                if let Some(c) = championship {
+                    if db::championships::by_id(conn, ChampionshipId(c))?.is_none() {
+                        refused.push(msg!("series-unknown-championship"));
+                    } else if !crate::play::series::may_link(conn, by, admin, ChampionshipId(c))? {
+                        refused.push(msg!("series-not-organizer"));
+                    }
                 }
                 let (Some(name), Some(table), true) = (name, table, refused.is_empty()) else {
                     return Ok(refused);
@@ -517,6 +555,7 @@ pub async fn set_points(
     form: web::Form<PointsFields>,
 ) -> Result<HttpResponse, AppError> {
     let (id, sport) = path.into_inner();
+    require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let lang = ctx.lang;
     let typed = form.into_inner().points;
@@ -583,6 +622,7 @@ pub async fn change_athletes(
     form: web::Form<AthletesFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let lang = ctx.lang;
     let form = form.into_inner();
@@ -652,6 +692,7 @@ pub async fn set_place(
     form: web::Form<PlaceForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let sport = form.sport.trim().parse::<i64>().ok();
     let organization = form.organization.trim().parse::<i64>().ok();

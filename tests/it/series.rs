@@ -621,3 +621,129 @@ async fn r_3_4_a_sport_with_its_own_points_table_counts_by_it() {
         ["10 9 8 7 6 5 4 3 2 1", "5 4 3 2 1"]
     );
 }
+
+/// A series is changed by its managers only (`play::series::may_manage`):
+/// the admin, the organizer who created it, and the organizers of the
+/// championship it takes chess places from. Linking a championship as the
+/// chess sport puts on its players, so only its organizer (or an
+/// admin) may link it. Found by the route walk: any organizer of any
+/// championship could change any series.
+#[tokio::test]
+async fn r_1_8_only_a_series_managers_change_it_and_only_an_organizer_links_a_championship() {
+    let club = Club::new("G").await;
+    let org = club
+        .app
+        .create_organization(&club.root, "Завод Альфа")
+        .await
+        .to_string();
+    // Another organizer, of a championship of their own.
+    let other = club.app.person("orga2").await;
+    let theirs = club.app.create_championship(&club.root, "G").await;
+    club.app
+        .grant_role(&club.root, theirs, "orga2", "organizer")
+        .await;
+    let (series, sid) = new_series(&club, "Спартакиада завода").await;
+    let page = add_sport(&club, &series, "Волейбол", "", "").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let volleyball = sport_id(&club, sid, "Волейбол").to_string();
+    let sport_points = format!("{series}/sports/{volleyball}");
+    let forms: [(String, Vec<(&str, &str)>); 4] = [
+        (
+            format!("{series}/sports"),
+            vec![("name", "Дартс"), ("championship", ""), ("points", "")],
+        ),
+        (sport_points.clone(), vec![("points", "5, 3, 1")]),
+        (
+            format!("{series}/places"),
+            vec![
+                ("sport", &volleyball),
+                ("organization", &org),
+                ("place", "1"),
+            ],
+        ),
+        (
+            format!("{series}/athletes"),
+            vec![
+                ("sport", &volleyball),
+                ("organization", &org),
+                ("nicks", "orga2"),
+                ("action", "add"),
+            ],
+        ),
+    ];
+    for (path, fields) in &forms {
+        let page = club.app.post_with(&other, path, fields).await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN, "{path}");
+    }
+    assert_eq!(
+        league::db::series::sports_of(&mut club.app.db(), sid)
+            .expect("sports")
+            .len(),
+        1,
+        "nothing added"
+    );
+    assert!(listed(&club, sid).is_empty());
+    // The page offers them no forms; the creator sees them.
+    let page = club.app.get_with(&other, &series).await;
+    assert!(page.select_text("form#sport-form").is_none());
+    let page = club.app.get_with(&club.root, &series).await;
+    assert!(page.select_text("form#sport-form").is_some());
+
+    // Their own series: linking a championship they do not organize is
+    // refused in words; their own championship is linked.
+    let page = club
+        .app
+        .post_with(&other, "/series", &[("name", "Спартакиада цеха")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let own = format!("/series/{}", page.location_id("/series/"));
+    let club_id = club.id.to_string();
+    let page = club
+        .app
+        .post_with(
+            &other,
+            &format!("{own}/sports"),
+            &[
+                ("name", "Шахматы"),
+                ("championship", &club_id),
+                ("points", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.text
+            .contains("Взять места чемпионата в спартакиаду может только его организатор"),
+        "{}",
+        page.text
+    );
+    let theirs_id = theirs.to_string();
+    let page = club
+        .app
+        .post_with(
+            &other,
+            &format!("{own}/sports"),
+            &[
+                ("name", "Шахматы"),
+                ("championship", &theirs_id),
+                ("points", ""),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // An organizer of the linked championship manages the series too: Root
+    // is also the admin, so grant a third person.
+    let third = club.app.person("orga3").await;
+    club.app
+        .grant_role(&club.root, theirs, "orga3", "organizer")
+        .await;
+    let page = club
+        .app
+        .post_with(
+            &third,
+            &format!("{own}/sports"),
+            &[("name", "Дартс"), ("championship", ""), ("points", "")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
