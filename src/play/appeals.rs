@@ -43,6 +43,9 @@ pub enum AppealProblem {
     /// The remedy cannot be added once votes are cast.
     VotingStarted,
     AlreadyVoted,
+    /// G-Zh1: the committee decides by a majority of the votes cast; with
+    /// none cast there is nothing to count yet.
+    NoVotes,
     UnknownGame,
     UnknownResult,
     UnknownPenalty,
@@ -449,6 +452,9 @@ pub fn decide(
             .map(|(p, u, _)| (p, u))
             .collect();
         let tally = rules::tally(&members, &votes);
+        if tally.uphold == 0 && tally.reject == 0 {
+            return refuse(AppealProblem::NoVotes);
+        }
         let outcome = rules::decide(tally);
         close(
             conn,

@@ -123,7 +123,8 @@ pub fn tally<P: PartialEq>(members: &[Member<P>], votes: &[(P, bool)]) -> Tally 
 /// 1 + 1). A tie in weight still left — or no vote at all — is not a
 /// majority for changing anything, so the appeal is not upheld (the
 /// contested decision stands, as G-D4 makes judges' decisions final unless
-/// changed on appeal).
+/// changed on appeal). `play::appeals::decide` does not close a case
+/// before any vote is cast.
 pub fn decide(t: Tally) -> Outcome {
     if t.uphold > t.reject {
         Outcome::Upheld

@@ -47,6 +47,7 @@ fn problem_words(lang: Lang, p: &AppealProblem) -> String {
         AppealProblem::Decided => lang.msg(msg!("appeal-decided-already")),
         AppealProblem::VotingStarted => lang.msg(msg!("appeal-voting-started")),
         AppealProblem::AlreadyVoted => lang.msg(msg!("appeal-already-voted")),
+        AppealProblem::NoVotes => lang.msg(msg!("appeal-no-votes")),
         AppealProblem::UnknownGame => lang.msg(msg!("appeal-unknown-game")),
         AppealProblem::UnknownResult => lang.msg(msg!("appeal-unknown-result")),
         AppealProblem::UnknownPenalty => lang.msg(msg!("appeal-unknown-penalty")),
@@ -803,7 +804,7 @@ pub async fn vote(
     let uphold = match form.vote.as_str() {
         "uphold" => true,
         "reject" => false,
-        _ => return Err(AppError::NotFound),
+        _ => return Err(AppError::BadRequest(msg!("appeal-vote-choice"))),
     };
     let result = state
         .db(move |conn| Ok(ops::vote(conn, c, id, person, uphold, db::utc_now())))

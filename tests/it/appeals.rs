@@ -791,3 +791,35 @@ async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
     assert!(audit.iter().any(|a| a.action == "tournament.places"
         && a.detail.contains(&format!("appeal case #{case_id}"))));
 }
+
+/// G-Zh1: the committee decides by a majority of the votes cast, so a case
+/// with no vote yet is not closed (it used to close as "not upheld"); a
+/// vote form sent without a choice is a bad request, not a vote.
+#[tokio::test]
+async fn g_zh1_a_case_is_not_decided_before_a_vote_is_cast() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    let case = g_g7_case(&club, &cj, t, "la7").await;
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#appeal-problems li")[0].starts_with("Никто из комиссии ещё не проголосовал"),
+        "{}",
+        page.text
+    );
+    let page = vote(&club, &teams[1].captain, &case, "").await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        vote(&club, &cj, &case, "uphold").await.status,
+        StatusCode::SEE_OTHER
+    );
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}

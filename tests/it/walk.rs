@@ -70,11 +70,10 @@ const ROLES: [&str; 7] = [
 /// awaiting a judge, `{inv}` a third team's invitation to them, `{ban}`,
 /// `{emp}`, `{out}` an outbox message, `{tok}` the organizer's API token.
 /// Rows on the seed's state: the draft round is the judges' alone; the
-/// appeal case is public; `vote` answers an empty vote 404 before asking
-/// who votes; the judge's empty `decide` closes the case (no votes:
-/// rejected), so the later remedies and supervised rows meet a decided
-/// case; the judge's empty transfer decision refuses the transfer
-/// (anything but `approve` does); `armageddon` on a round-robin match is
+/// appeal case is public; `vote` answers an empty vote 400 before asking
+/// who votes; the judge's `decide` is refused in words while nobody has
+/// voted (G-Zh1), so the case stays open; a transfer or team decision
+/// without approve/reject is 400; `armageddon` on a round-robin match is
 /// refused in words.
 const TABLE: &[(&str, &str, [u16; 7])] = &[
     // TABLE-START
@@ -409,7 +408,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/championships/{c}/appeals/{a}/vote",
-        [303, 404, 404, 404, 404, 404, 404],
+        [303, 400, 400, 400, 400, 400, 400],
     ),
     (
         "POST",
@@ -419,7 +418,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/championships/{c}/appeals/{a}/decide",
-        [303, 403, 403, 403, 303, 403, 422],
+        [303, 403, 403, 403, 422, 403, 422],
     ),
     (
         "POST",
