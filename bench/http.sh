@@ -103,9 +103,10 @@ run() {
 }
 
 echo "== wrk -t$threads -c$connections -d$duration ($backend, scale $scale, $(nproc) cores)"
-read -r static_rps static_p99 < <(run "$static")
-read -r season_rps season_p99 < <(run "$season")
-read -r cross_rps cross_p99 < <(run "$crosstable")
+# (A failed run stops the script: `set -e` sees a failed command substitution.)
+r=$(run "$static"); read -r static_rps static_p99 <<<"$r"
+r=$(run "$season"); read -r season_rps season_p99 <<<"$r"
+r=$(run "$crosstable"); read -r cross_rps cross_p99 <<<"$r"
 hwm=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$server/status")
 rss=$(awk '/^VmRSS:/ {print $2, $3}' "/proc/$server/status")
 
