@@ -12,19 +12,8 @@
 use reqwest::StatusCode;
 
 use crate::club::{Club, four_entered};
-use crate::helpers::{Page, TestApp, into_page, new_client};
+use crate::helpers::{Page, into_page, new_client};
 use crate::results_pages::{draw_and_play_all, first_game_of, rank};
-
-/// A second instance of the app on `app`'s database; returns its address.
-async fn second_instance(app: &TestApp) -> String {
-    let second = league::startup::Application::build(app.settings.clone())
-        .await
-        .expect("second instance");
-    let address = format!("http://127.0.0.1:{}", second.port());
-    let (server, _) = second.into_parts();
-    tokio::spawn(server);
-    address
-}
 
 async fn get(base: &str, path: &str) -> Page {
     let page = into_page(
@@ -66,7 +55,7 @@ async fn season_rows(base: &str, path: &str) -> Vec<(String, String, String)> {
 async fn cache_a_result_a_finish_and_a_penalty_show_at_once_on_another_instance() {
     let club = Club::new("G").await;
     let one = club.app.url("");
-    let two = second_instance(&club.app).await;
+    let (two, _, _) = club.app.second_instance().await;
     let (teams, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
     let crosstable = format!("{url}/crosstable");

@@ -264,6 +264,13 @@ impl TestApp {
         self.worker = worker;
     }
 
+    /// Another instance on the same database and data directory, as behind
+    /// a load balancer (its own pool, standings cache and outbox worker):
+    /// its address, server handle and worker.
+    pub async fn second_instance(&self) -> (String, actix_web::dev::ServerHandle, Option<Worker>) {
+        serve(self.settings.clone()).await
+    }
+
     /// Stops the server and the worker (a crash between two requests).
     pub async fn stop(&mut self) {
         self.server.stop(true).await;

@@ -527,12 +527,7 @@ async fn outbox_two_instances_on_one_database_send_each_message_once() {
     app.person("la1").await;
     let la1 = PersonId(app.person_id("la1"));
     // A second instance, as behind a load balancer, with its own worker.
-    let second = league::startup::Application::build(app.settings.clone())
-        .await
-        .expect("second instance");
-    let (server, worker) = second.into_parts();
-    let handle = server.handle();
-    tokio::spawn(server);
+    let (_, handle, worker) = app.second_instance().await;
     // Many messages at once, so that both workers find work.
     {
         let mut conn = app.db();
