@@ -521,7 +521,8 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 
     // A decided appeal (G-D4): Слон's captain files against tournament 1;
-    // the committee casts no vote, so the judge's decision rejects it.
+    // Ладья's captain, on the committee, votes to reject (G-Zh1: a case is
+    // decided by the votes cast), and the judge's decision rejects it.
     let t1 = s.tournaments[0];
     let page = app
         .post_with(
@@ -538,6 +539,14 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let case = page.location().expect("the case").to_owned();
+    let page = app
+        .post_with(
+            &s.team("Ладья").captain,
+            &format!("{case}/vote"),
+            &[("vote", "reject")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = app
         .post_with(&s.club.root, &format!("{case}/decide"), &[])
         .await;
