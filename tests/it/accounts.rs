@@ -392,6 +392,11 @@ async fn session_cookie_is_http_only_and_lax_and_secure_behind_https() {
         .expect("cookie")
         .to_owned();
     assert!(cookie.contains("Secure"), "{cookie}");
+    // Behind https the browser is told to keep to https (HSTS).
+    assert_eq!(
+        res.headers()["strict-transport-security"],
+        "max-age=31536000"
+    );
 }
 
 #[tokio::test]

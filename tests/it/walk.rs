@@ -674,6 +674,24 @@ fn assert_security_headers(h: &HeaderMap, what: &str) {
     assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
     assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
     assert_eq!(h["referrer-policy"], "same-origin", "{what}");
+    assert_eq!(h["cross-origin-opener-policy"], "same-origin", "{what}");
+    assert_eq!(h["cross-origin-resource-policy"], "same-origin", "{what}");
+    assert!(h.contains_key("permissions-policy"), "{what}");
+    // Pages may name the signed-in person: never kept by a shared cache.
+    let cache = h
+        .get("cache-control")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_else(|| panic!("Cache-Control on {what}"));
+    if what.contains("/static/") {
+        assert!(cache.starts_with("public"), "{what}: {cache}");
+    } else {
+        assert!(
+            cache.contains("private") || cache.contains("no-store"),
+            "{what}: {cache}"
+        );
+    }
+    // HSTS only behind https (the walk runs on plain http).
+    assert!(!h.contains_key("strict-transport-security"), "{what}");
 }
 
 /// The API's callers, in the order of `API`'s status columns.
