@@ -30,8 +30,62 @@ import-rule-finish = Если в файле все туры формата, ту
 import-rule-regulation = Таблица считается по регламенту чемпионата (очки и дополнительные показатели), а не по записям 202/362 файла. Бай, кроме назначенного жеребьёвкой (PAB), платформа не хранит: такой файл не принимается.
 import-no-file = Выберите файл TRF.
 import-too-large = Файл больше { $max } байт.
-import-malformed-line = Строка { $line }: ожидалось { $expected }; в файле: «{ $found }».
-import-malformed-file = Файл целиком: ожидалось { $expected }; получено: { $found }.
+import-malformed-line = Строка { $line }: ожидалось: { $expected }; в файле: «{ $found }».
+import-malformed-file = Файл целиком: ожидалось: { $expected }; получено: { $found }.
+trf-field-starting-rank = стартовый номер
+trf-field-rating = рейтинг
+trf-field-fide-number = идентификатор ФИДЕ
+trf-field-team-number = стартовый номер команды
+trf-field-player-starting-rank = стартовый номер игрока
+trf-field-round-number = номер тура
+trf-field-opponent-number = стартовый номер соперника
+trf-field-player-id = номер игрока
+trf-field-white-team-number = стартовый номер команды белых
+trf-field-black-team-number = стартовый номер команды чёрных
+trf-field-match-points = командные очки
+trf-field-game-points = очки за партии
+trf-field-total-match-points = сумма командных очков
+trf-field-total-game-points = сумма очков за партии
+trf-field-pab-match-points = командные очки за бай (PAB)
+trf-field-pab-game-points = очки за партии за бай (PAB)
+trf-field-opponent-or-bye = соперник или вид бая
+trf-expected-record-tag = трёхсимвольный код записи и пробел после него
+trf-expected-player-count = число игроков
+trf-expected-round-count = число туров
+trf-expected-round-count-record = число туров (запись { $record })
+trf-expected-initial-colour = начальный цвет W или B (запись 152)
+trf-expected-tournament-type = код вида командного турнира (например, FIDE_TEAM_BAKU)
+trf-expected-tie-break-list = дополнительные показатели через запятую
+trf-expected-board-colours = цвета по доскам буквами W и B (например, WBWB)
+trf-expected-in-columns = { $field } в столбцах { $from }–{ $to }
+trf-expected-player-points = очки в столбцах { $from }–{ $to } (в виде 11.5)
+trf-expected-bye-type = вид бая F, H или Z в столбце { $column }
+trf-expected-forfeit-type = вид неявки +-, -+ или -- в столбцах { $from }–{ $to }
+trf-expected-value-after = число после { $key } (например, TW 2 TD 1 TL 0)
+trf-expected-match-points-key = TW, TD или TL
+trf-expected-team-after-801 = стартовый номер команды после кода записи 801
+trf-expected-in-801-header = { $field } в начале записи 801
+trf-expected-round-results-at = результаты тура начиная со столбца { $column }
+trf-expected-opponent-at = стартовый номер соперника начиная со столбца { $column }
+trf-expected-boards-and-games = результаты записей 801 на { $boards } { $boards ->
+    [one] доске
+   *[other] досках
+} по 1 или 2 партии
+trf-expected-one-pairing = одна пара у команды в туре { $round } (команду { $team } уже ставит в пару строка { $line })
+trf-expected-result-count = { $count } { $count ->
+    [one] результат
+    [few] результата
+   *[other] результатов
+} в туре { $round }
+trf-expected-bye-letters = буква бая U, F, H или Z в туре { $round }
+trf-expected-colour = цвет w или b в туре { $round }
+trf-expected-result-char = результат 1 = 0 + - * R в туре { $round }
+trf-expected-opponent = соперник — команда { $team } в туре { $round }: строка { $line } ставит команду { $team } в пару с командой { $partner }
+trf-expected-opposite-colour = цвет { $colour } в туре { $round }, противоположный цвету команды { $team } в строке { $line }
+trf-expected-mirror = результат { $accepted } на доске { $board } в туре { $round }, зеркальный к «{ $mirroring }» команды { $team } в строке { $line }
+trf-expected-mirror-game = результат { $accepted } на доске { $board } в партии { $game } тура { $round }, зеркальный к «{ $mirroring }» команды { $team } в строке { $line }
+trf-expected-or = или
+trf-expected-consistent = согласованные данные турнира
 import-knockout-file = Турнир в файле — нокаут; загружаются круговые и швейцарские турниры.
 import-groups-then-knockout = Чемпионат играет группы и плей-офф (E-1): такую структуру файл TRF не описывает.
 import-boards = В файле { $file } досок в матче, по регламенту чемпионата — { $regulation }.

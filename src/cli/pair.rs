@@ -130,7 +130,7 @@ fn declared(t: &Tournament, unknown: &[UnknownRecord]) -> Result<Declared, TrfEr
             .filter(|n| *n > 0)
             .ok_or_else(|| TrfError {
                 line: rec.line,
-                expected: "a number of rounds".to_owned(),
+                expected: trf::Expected::RoundCount { record: None },
                 found: value.to_owned(),
             })?;
         xxr = Some(n);

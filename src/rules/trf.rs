@@ -78,16 +78,279 @@ pub struct TrfDocument {
 pub struct TrfError {
     /// 1-based line number (0 when the file as a whole is wrong).
     pub line: usize,
-    /// What was expected.
-    pub expected: String,
+    /// What was expected, as data: `Display` words it in English, the web
+    /// layer in the reader's language.
+    pub expected: Expected,
     /// What was there.
     pub found: String,
 }
 
-fn err(line: usize, expected: impl Into<String>, found: impl Into<String>) -> TrfError {
+/// A field of a record that an error names together with its columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    StartingRank,
+    Rating,
+    FideNumber,
+    TeamNumber,
+    PlayerStartingRank,
+    RoundNumber,
+    OpponentNumber,
+    PlayerId,
+    WhiteTeamNumber,
+    BlackTeamNumber,
+    MatchPoints,
+    GamePoints,
+    TotalMatchPoints,
+    TotalGamePoints,
+    PabMatchPoints,
+    PabGamePoints,
+    OpponentOrBye,
+}
+
+impl Field {
+    /// Every field, for callers that word each of them.
+    pub const ALL: [Field; 17] = [
+        Field::StartingRank,
+        Field::Rating,
+        Field::FideNumber,
+        Field::TeamNumber,
+        Field::PlayerStartingRank,
+        Field::RoundNumber,
+        Field::OpponentNumber,
+        Field::PlayerId,
+        Field::WhiteTeamNumber,
+        Field::BlackTeamNumber,
+        Field::MatchPoints,
+        Field::GamePoints,
+        Field::TotalMatchPoints,
+        Field::TotalGamePoints,
+        Field::PabMatchPoints,
+        Field::PabGamePoints,
+        Field::OpponentOrBye,
+    ];
+}
+
+impl std::fmt::Display for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Field::StartingRank => "starting-rank number",
+            Field::Rating => "rating",
+            Field::FideNumber => "FIDE number",
+            Field::TeamNumber => "team pairing number",
+            Field::PlayerStartingRank => "player starting-rank number",
+            Field::RoundNumber => "round number",
+            Field::OpponentNumber => "opponent pairing number",
+            Field::PlayerId => "player id",
+            Field::WhiteTeamNumber => "white team pairing number",
+            Field::BlackTeamNumber => "black team pairing number",
+            Field::MatchPoints => "match points",
+            Field::GamePoints => "game points",
+            Field::TotalMatchPoints => "total match points",
+            Field::TotalGamePoints => "total game points",
+            Field::PabMatchPoints => "PAB match points",
+            Field::PabGamePoints => "PAB game points",
+            Field::OpponentOrBye => "opponent or bye type",
+        })
+    }
+}
+
+/// What a malformed line should have held: one variant per kind of
+/// expectation, with the columns, rounds, teams and lines it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expected {
+    /// A 3-character record tag followed by a blank.
+    RecordTag,
+    /// A number of players (records 062, 072).
+    PlayerCount,
+    /// A number of rounds, of `record` when named (142).
+    RoundCount { record: Option<&'static str> },
+    /// W or B in record 152.
+    InitialColour,
+    /// A team tournament type code in record 192.
+    TournamentType,
+    /// A comma-separated tie-break list (record 202).
+    TieBreakList,
+    /// A board colour sequence of W and B (record 352).
+    BoardColours,
+    /// `field` in columns `from`–`to`.
+    InColumns {
+        field: Field,
+        from: usize,
+        to: usize,
+    },
+    /// A player's points in columns `from`–`to` (record 001).
+    PlayerPoints { from: usize, to: usize },
+    /// A bye type F, H or Z in `column` (record 240).
+    ByeType { column: usize },
+    /// A forfeit type `+-`, `-+` or `--` in columns `from`–`to` (record 330).
+    ForfeitType { from: usize, to: usize },
+    /// A value after `key` in record 362.
+    ValueAfter { key: String },
+    /// TW, TD or TL in record 362.
+    MatchPointsKey,
+    /// A team pairing number after the tag 801.
+    TeamAfter801,
+    /// `field` in the header of record 801.
+    In801Header { field: Field },
+    /// A round's results starting at `column` (record 801).
+    RoundResultsAt { column: usize },
+    /// An opponent pairing number at `column` (record 801).
+    OpponentAt { column: usize },
+    /// 801 results for `boards` boards, one or two games each.
+    BoardsAndGames { boards: usize },
+    /// One pairing per team in `round`: `line` pairs `team` already.
+    OnePairing { round: u16, team: u16, line: usize },
+    /// `count` results in `round`.
+    ResultCount { count: usize, round: u16 },
+    /// A bye letter U, F, H or Z in `round`.
+    ByeLetters { round: u16 },
+    /// Colour w or b in `round`.
+    Colour { round: u16 },
+    /// A result character 1 = 0 + - * R in `round`.
+    ResultChar { round: u16 },
+    /// Opponent `team` in `round`, as `line` pairs `team` with `partner`.
+    Opponent {
+        team: u16,
+        round: u16,
+        line: usize,
+        partner: u16,
+    },
+    /// `colour` in `round`, the opposite of `team`'s on `line`.
+    OppositeColour {
+        colour: char,
+        round: u16,
+        team: u16,
+        line: usize,
+    },
+    /// One of `accepted` on `board` (of `game` when a pairing has two) in
+    /// `round`, mirroring `mirroring` of `team` on `line`.
+    Mirror {
+        accepted: Vec<char>,
+        board: usize,
+        game: Option<usize>,
+        round: u16,
+        mirroring: char,
+        team: u16,
+        line: usize,
+    },
+    /// A tournament that passes the platform's consistency checks.
+    Consistent,
+}
+
+/// `a`, `a or b`, `a, b or c`: the characters a message accepts.
+fn or_list(items: &[char], or: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == items.len() { or } else { ", " });
+        }
+        out.push(*c);
+    }
+    out
+}
+
+impl Expected {
+    /// The accepted characters of [`Expected::Mirror`], joined with `or`
+    /// (e.g. `" or "`).
+    pub fn accepted_text(accepted: &[char], or: &str) -> String {
+        or_list(accepted, or)
+    }
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Expected::RecordTag => f.write_str("a 3-character record tag followed by a blank"),
+            Expected::PlayerCount => f.write_str("a number of players"),
+            Expected::RoundCount { record: None } => f.write_str("a number of rounds"),
+            Expected::RoundCount {
+                record: Some(record),
+            } => write!(f, "a number of rounds (record {record})"),
+            Expected::InitialColour => f.write_str("the initial-colour W or B (record 152)"),
+            Expected::TournamentType => {
+                f.write_str("a team tournament type code (e.g. FIDE_TEAM_BAKU)")
+            }
+            Expected::TieBreakList => f.write_str("a comma-separated tie-break list"),
+            Expected::BoardColours => f.write_str("a board colour sequence of W and B (e.g. WBWB)"),
+            Expected::InColumns { field, from, to } => write!(f, "{field} in columns {from}-{to}"),
+            Expected::PlayerPoints { from, to } => {
+                write!(f, "points in columns {from}-{to} (format 11.5)")
+            }
+            Expected::ByeType { column } => write!(f, "bye type F, H or Z in column {column}"),
+            Expected::ForfeitType { from, to } => {
+                write!(f, "forfeit type +-, -+ or -- in columns {from}-{to}")
+            }
+            Expected::ValueAfter { key } => write!(f, "a value after {key} (e.g. TW 2 TD 1 TL 0)"),
+            Expected::MatchPointsKey => f.write_str("TW, TD or TL"),
+            Expected::TeamAfter801 => f.write_str("a team pairing number after 801"),
+            Expected::In801Header { field } => write!(f, "{field} in the 801 header"),
+            Expected::RoundResultsAt { column } => write!(f, "round results at column {column}"),
+            Expected::OpponentAt { column } => {
+                write!(f, "an opponent pairing number at column {column}")
+            }
+            Expected::BoardsAndGames { boards } => {
+                write!(f, "801 results for {boards} boards × 1 or 2 games")
+            }
+            Expected::OnePairing { round, team, line } => write!(
+                f,
+                "one pairing per team in round {round} (line {line} pairs team {team} already)"
+            ),
+            Expected::ResultCount { count, round } => {
+                write!(f, "{count} results in round {round}")
+            }
+            Expected::ByeLetters { round } => {
+                write!(f, "bye letters U, F, H or Z in round {round}")
+            }
+            Expected::Colour { round } => write!(f, "colour w or b in round {round}"),
+            Expected::ResultChar { round } => {
+                write!(f, "a result 1 = 0 + - * R in round {round}")
+            }
+            Expected::Opponent {
+                team,
+                round,
+                line,
+                partner,
+            } => write!(
+                f,
+                "opponent {team} in round {round}, as line {line} pairs team {team} \
+                 with team {partner}"
+            ),
+            Expected::OppositeColour {
+                colour,
+                round,
+                team,
+                line,
+            } => write!(
+                f,
+                "colour {colour} in round {round}, the opposite of team {team}'s on line {line}"
+            ),
+            Expected::Mirror {
+                accepted,
+                board,
+                game,
+                round,
+                mirroring,
+                team,
+                line,
+            } => {
+                write!(f, "result {} on board {board}", or_list(accepted, " or "))?;
+                if let Some(game) = game {
+                    write!(f, " of game {game}")?;
+                }
+                write!(
+                    f,
+                    " in round {round}, mirroring '{mirroring}' of team {team} on line {line}"
+                )
+            }
+            Expected::Consistent => f.write_str("a consistent tournament"),
+        }
+    }
+}
+
+fn err(line: usize, expected: Expected, found: impl Into<String>) -> TrfError {
     TrfError {
         line,
-        expected: expected.into(),
+        expected,
         found: found.into(),
     }
 }
@@ -604,23 +867,23 @@ impl Line {
         &self,
         from: usize,
         to: usize,
-        what: &str,
+        field: Field,
     ) -> Result<T, TrfError> {
         let s = self.cols(from, to);
         s.parse()
-            .map_err(|_| err(self.no, format!("{what} in columns {from}-{to}"), s.clone()))
+            .map_err(|_| err(self.no, Expected::InColumns { field, from, to }, s.clone()))
     }
 
     fn opt_number<T: std::str::FromStr>(
         &self,
         from: usize,
         to: usize,
-        what: &str,
+        field: Field,
     ) -> Result<Option<T>, TrfError> {
         if self.cols(from, to).is_empty() {
             Ok(None)
         } else {
-            self.number(from, to, what).map(Some)
+            self.number(from, to, field).map(Some)
         }
     }
 
@@ -707,16 +970,16 @@ impl SideResult {
         )
     }
 
-    /// What the opponent's line should show, for an error message.
-    fn mirror_text(self) -> &'static str {
+    /// What the opponent's line may show, for an error message.
+    fn mirror_codes(self) -> &'static [char] {
         match self {
-            SideResult::Win => "0",
-            SideResult::Draw => "=",
-            SideResult::Loss => "1",
-            SideResult::ForfeitWin => "-",
-            SideResult::ForfeitLoss => "+ or -",
-            SideResult::Pending => "*",
-            SideResult::Replay => "R",
+            SideResult::Win => &['0'],
+            SideResult::Draw => &['='],
+            SideResult::Loss => &['1'],
+            SideResult::ForfeitWin => &['-'],
+            SideResult::ForfeitLoss => &['+', '-'],
+            SideResult::Pending => &['*'],
+            SideResult::Replay => &['R'],
         }
     }
 }
@@ -772,7 +1035,10 @@ impl<'a> Side<'a> {
         if block.results.len() != slots {
             return Err(err(
                 rec.line,
-                format!("{slots} results in round {round_no}"),
+                Expected::ResultCount {
+                    count: slots,
+                    round: round_no,
+                },
                 block.results.iter().collect::<String>(),
             ));
         }
@@ -782,7 +1048,7 @@ impl<'a> Side<'a> {
             c => {
                 return Err(err(
                     rec.line,
-                    format!("colour w or b in round {round_no}"),
+                    Expected::Colour { round: round_no },
                     c.to_string(),
                 ));
             }
@@ -794,7 +1060,7 @@ impl<'a> Side<'a> {
                 SideResult::from_char(c).ok_or_else(|| {
                     err(
                         rec.line,
-                        format!("a result 1 = 0 + - * R in round {round_no}"),
+                        Expected::ResultChar { round: round_no },
                         c.to_string(),
                     )
                 })
@@ -828,11 +1094,12 @@ impl<'a> Side<'a> {
             };
             return Err(err(
                 partner.line,
-                format!(
-                    "opponent {me} in round {round_no}, as line {line} pairs team {me} \
-                     with team {}",
-                    partner.team
-                ),
+                Expected::Opponent {
+                    team: me,
+                    round: round_no,
+                    line,
+                    partner: partner.team,
+                },
                 found,
             ));
         }
@@ -840,29 +1107,30 @@ impl<'a> Side<'a> {
         if theirs.colour == self.colour {
             return Err(err(
                 partner.line,
-                format!(
-                    "colour {} in round {round_no}, the opposite of team {me}'s on line {line}",
-                    colour_char(self.colour.opposite())
-                ),
+                Expected::OppositeColour {
+                    colour: colour_char(self.colour.opposite()),
+                    round: round_no,
+                    team: me,
+                    line,
+                },
                 pb.colour.to_string(),
             ));
         }
         for (idx, (mine, other)) in self.results.iter().zip(&theirs.results).enumerate() {
             if !mine.mirrors(*other) {
                 let board = idx % boards.max(1) + 1;
-                let at = if slots > boards {
-                    format!("board {board} of game {}", idx / boards.max(1) + 1)
-                } else {
-                    format!("board {board}")
-                };
+                let game = (slots > boards).then(|| idx / boards.max(1) + 1);
                 return Err(err(
                     partner.line,
-                    format!(
-                        "result {} on {at} in round {round_no}, mirroring '{}' of team {me} \
-                         on line {line}",
-                        mine.mirror_text(),
-                        mine.code()
-                    ),
+                    Expected::Mirror {
+                        accepted: mine.mirror_codes().to_vec(),
+                        board,
+                        game,
+                        round: round_no,
+                        mirroring: mine.code(),
+                        team: me,
+                        line,
+                    },
                     other.code().to_string(),
                 ));
             }
@@ -915,11 +1183,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         };
         let tag: String = l.chars.iter().take(3).collect();
         if l.chars.len() > 3 && l.char_at(4) != ' ' {
-            return Err(err(
-                no,
-                "a 3-character record tag followed by a blank",
-                trimmed,
-            ));
+            return Err(err(no, Expected::RecordTag, trimmed));
         }
         match tag.as_str() {
             "012" => name = l.rest(5),
@@ -928,36 +1192,37 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             "062" | "072" => {
                 let s = l.rest(5);
                 if !s.is_empty() && s.parse::<u32>().is_err() {
-                    return Err(err(no, "a number of players", s));
+                    return Err(err(no, Expected::PlayerCount, s));
                 }
             }
             "092" => system_text = Some(l.rest(5)),
             "142" => {
                 let s = l.rest(5);
-                declared_rounds = Some(
-                    s.parse::<u16>()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| err(no, "a number of rounds (record 142)", &s))?,
-                );
+                declared_rounds =
+                    Some(s.parse::<u16>().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        err(
+                            no,
+                            Expected::RoundCount {
+                                record: Some("142"),
+                            },
+                            &s,
+                        )
+                    })?);
             }
             "152" => {
                 let s = l.rest(5);
                 initial_colour = Some(match s.to_ascii_uppercase().as_str() {
                     "W" => Colour::White,
                     "B" => Colour::Black,
-                    _ => return Err(err(no, "the initial-colour W or B (record 152)", &s)),
+                    _ => return Err(err(no, Expected::InitialColour, &s)),
                 });
             }
             "192" => {
                 let code = l.rest(5).to_ascii_uppercase();
-                system = Some(system_from_code(&code).ok_or_else(|| {
-                    err(
-                        no,
-                        "a team tournament type code (e.g. FIDE_TEAM_BAKU)",
-                        &code,
-                    )
-                })?);
+                system = Some(
+                    system_from_code(&code)
+                        .ok_or_else(|| err(no, Expected::TournamentType, &code))?,
+                );
                 if code.ends_with("_GP") {
                     primary.get_or_insert(ScoreKind::GamePoints);
                 } else if code.ends_with("_MP") || code.contains("_MP_") {
@@ -966,7 +1231,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             }
             "202" => {
                 tie_breaks = parse_list(&l.rest(5))
-                    .map_err(|e| err(no, "a comma-separated tie-break list", e.to_string()))?;
+                    .map_err(|e| err(no, Expected::TieBreakList, e.to_string()))?;
             }
             "212" => {
                 let first = l.rest(5);
@@ -992,34 +1257,53 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                         _ => None,
                     })
                     .collect();
-                colours = Some(c.filter(|c| !c.is_empty()).ok_or_else(|| {
-                    err(no, "a board colour sequence of W and B (e.g. WBWB)", &s)
-                })?);
+                colours = Some(
+                    c.filter(|c| !c.is_empty())
+                        .ok_or_else(|| err(no, Expected::BoardColours, &s))?,
+                );
             }
             "362" => match_points = parse_362(&l)?,
             "001" => players.push(parse_001(&l)?),
             "310" => teams.push(parse_310(&l)?),
             "300" => {
-                let round: u16 = l.number(5, 7, "round number")?;
-                let team: u16 = l.number(9, 11, "team pairing number")?;
-                let _opp: u16 = l.number(13, 15, "opponent pairing number")?;
+                let round: u16 = l.number(5, 7, Field::RoundNumber)?;
+                let team: u16 = l.number(9, 11, Field::TeamNumber)?;
+                let _opp: u16 = l.number(13, 15, Field::OpponentNumber)?;
                 let mut ids = vec![];
                 let mut col = 17;
                 while col <= l.chars.len() {
-                    ids.push(l.number(col, col + 3, "player id")?);
+                    ids.push(l.number(col, col + 3, Field::PlayerId)?);
                     col += 5;
                 }
                 lineups.insert((round, team), (no, ids));
             }
             "320" => {
-                HalfPoints::parse_decimal(&l.cols(5, 8))
-                    .ok_or_else(|| err(no, "PAB match points in columns 5-8", l.cols(5, 8)))?;
-                HalfPoints::parse_decimal(&l.cols(10, 13))
-                    .ok_or_else(|| err(no, "PAB game points in columns 10-13", l.cols(10, 13)))?;
+                HalfPoints::parse_decimal(&l.cols(5, 8)).ok_or_else(|| {
+                    err(
+                        no,
+                        Expected::InColumns {
+                            field: Field::PabMatchPoints,
+                            from: 5,
+                            to: 8,
+                        },
+                        l.cols(5, 8),
+                    )
+                })?;
+                HalfPoints::parse_decimal(&l.cols(10, 13)).ok_or_else(|| {
+                    err(
+                        no,
+                        Expected::InColumns {
+                            field: Field::PabGamePoints,
+                            from: 10,
+                            to: 13,
+                        },
+                        l.cols(10, 13),
+                    )
+                })?;
                 let mut col = 15;
                 pab.clear();
                 while col <= l.chars.len() {
-                    pab.push(l.number(col, col + 2, "team pairing number")?);
+                    pab.push(l.number(col, col + 2, Field::TeamNumber)?);
                     col += 4;
                 }
             }
@@ -1028,12 +1312,12 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     'F' => ByeKind::FullPoint,
                     'H' => ByeKind::HalfPoint,
                     'Z' => ByeKind::ZeroPoint,
-                    c => return Err(err(no, "bye type F, H or Z in column 5", c.to_string())),
+                    c => return Err(err(no, Expected::ByeType { column: 5 }, c.to_string())),
                 };
-                let round: u16 = l.number(7, 9, "round number")?;
+                let round: u16 = l.number(7, 9, Field::RoundNumber)?;
                 let mut col = 11;
                 while col <= l.chars.len() {
-                    let team: u16 = l.number(col, col + 3, "team pairing number")?;
+                    let team: u16 = l.number(col, col + 3, Field::TeamNumber)?;
                     byes.insert((round, team), kind);
                     col += 5;
                 }
@@ -1043,11 +1327,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     "+-" => MatchForfeit::HomeWins,
                     "-+" => MatchForfeit::AwayWins,
                     "--" => MatchForfeit::Double,
-                    s => return Err(err(no, "forfeit type +-, -+ or -- in columns 5-6", s)),
+                    s => return Err(err(no, Expected::ForfeitType { from: 5, to: 6 }, s)),
                 };
-                let round: u16 = l.number(8, 10, "round number")?;
-                let white: u16 = l.number(12, 14, "white team pairing number")?;
-                let black: u16 = l.number(16, 18, "black team pairing number")?;
+                let round: u16 = l.number(8, 10, Field::RoundNumber)?;
+                let white: u16 = l.number(12, 14, Field::WhiteTeamNumber)?;
+                let black: u16 = l.number(16, 18, Field::BlackTeamNumber)?;
                 forfeits.insert((round, white, black), f);
             }
             "801" => r801.push(parse_801(&l)?),
@@ -1085,7 +1369,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         let at = r801.first().map(|r| r.line).unwrap_or(0);
         return Err(err(
             at,
-            format!("801 results for {boards} boards × 1 or 2 games"),
+            Expected::BoardsAndGames { boards },
             format!("{slots} results"),
         ));
     }
@@ -1105,10 +1389,11 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             match placed.insert(team, line) {
                 Some(first) => Err(err(
                     line,
-                    format!(
-                        "one pairing per team in round {round_no} \
-                         (line {first} pairs team {team} already)"
-                    ),
+                    Expected::OnePairing {
+                        round: round_no,
+                        team,
+                        line: first,
+                    },
                     found,
                 )),
                 None => Ok(()),
@@ -1121,7 +1406,10 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             if b.results.len() != slots {
                 return Err(err(
                     rec.line,
-                    format!("{slots} results in round {round_no}"),
+                    Expected::ResultCount {
+                        count: slots,
+                        round: round_no,
+                    },
                     b.results.iter().collect::<String>(),
                 ));
             }
@@ -1135,7 +1423,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     c => {
                         return Err(err(
                             rec.line,
-                            format!("bye letters U, F, H or Z in round {round_no}"),
+                            Expected::ByeLetters { round: round_no },
                             c.to_string(),
                         ));
                     }
@@ -1255,7 +1543,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     tournament.canonicalize();
     tournament
         .validate()
-        .map_err(|e| err(0, "a consistent tournament", e.to_string()))?;
+        .map_err(|e| err(0, Expected::Consistent, e.to_string()))?;
     Ok(TrfDocument {
         tournament,
         tie_breaks,
@@ -1301,7 +1589,9 @@ fn parse_362(l: &Line) -> Result<MatchPoints, TrfError> {
             .ok_or_else(|| {
                 err(
                     l.no,
-                    format!("a value after {key} (e.g. TW 2 TD 1 TL 0)"),
+                    Expected::ValueAfter {
+                        key: key.to_owned(),
+                    },
                     tokens.get(i + 1).copied().unwrap_or(""),
                 )
             })?;
@@ -1309,7 +1599,7 @@ fn parse_362(l: &Line) -> Result<MatchPoints, TrfError> {
             "TW" => mp.win = value,
             "TD" => mp.draw = value,
             "TL" => mp.loss = value,
-            other => return Err(err(l.no, "TW, TD or TL", other)),
+            other => return Err(err(l.no, Expected::MatchPointsKey, other)),
         }
         i += 2;
     }
@@ -1317,14 +1607,18 @@ fn parse_362(l: &Line) -> Result<MatchPoints, TrfError> {
 }
 
 fn parse_001(l: &Line) -> Result<Player, TrfError> {
-    let id: u16 = l.number(5, 8, "starting-rank number")?;
+    let id: u16 = l.number(5, 8, Field::StartingRank)?;
     let name = l.cols(15, 47);
-    let rating: Option<u16> = l.opt_number(49, 52, "rating")?;
+    let rating: Option<u16> = l.opt_number(49, 52, Field::Rating)?;
     let fed = l.cols(54, 56);
-    let fide_id: Option<u64> = l.opt_number(58, 68, "FIDE number")?;
+    let fide_id: Option<u64> = l.opt_number(58, 68, Field::FideNumber)?;
     let points = l.cols(81, 84);
     if !points.is_empty() && HalfPoints::parse_decimal(&points).is_none() {
-        return Err(err(l.no, "points in columns 81-84 (format 11.5)", points));
+        return Err(err(
+            l.no,
+            Expected::PlayerPoints { from: 81, to: 84 },
+            points,
+        ));
     }
     Ok(Player {
         id: PlayerId(id),
@@ -1336,13 +1630,13 @@ fn parse_001(l: &Line) -> Result<Player, TrfError> {
 }
 
 fn parse_310(l: &Line) -> Result<Team, TrfError> {
-    let id: u16 = l.number(5, 7, "team pairing number")?;
+    let id: u16 = l.number(5, 7, Field::TeamNumber)?;
     let name = l.cols(9, 40);
     let nick = l.cols(42, 46);
-    for (from, to, what) in [(55, 60, "match points"), (62, 67, "game points")] {
+    for (from, to, field) in [(55, 60, Field::MatchPoints), (62, 67, Field::GamePoints)] {
         let s = l.cols(from, to);
         if !s.is_empty() && HalfPoints::parse_decimal(&s).is_none() {
-            return Err(err(l.no, format!("{what} in columns {from}-{to}"), s));
+            return Err(err(l.no, Expected::InColumns { field, from, to }, s));
         }
     }
     let mut roster = vec![];
@@ -1353,7 +1647,7 @@ fn parse_310(l: &Line) -> Result<Team, TrfError> {
             roster.push(PlayerId(l.number(
                 col,
                 col + 3,
-                "player starting-rank number",
+                Field::PlayerStartingRank,
             )?));
         }
         col += 5;
@@ -1379,11 +1673,11 @@ fn parse_801(l: &Line) -> Result<Record801, TrfError> {
     let team_text: String = l.chars.get(start..i).unwrap_or_default().iter().collect();
     let team: u16 = team_text
         .parse()
-        .map_err(|_| err(l.no, "a team pairing number after 801", team_text.clone()))?;
+        .map_err(|_| err(l.no, Expected::TeamAfter801, team_text.clone()))?;
     // Nickname: the 5 columns after one blank.
     let mut j = (i + 6).min(l.chars.len());
     // Match points and game points: the next two tokens.
-    let mut token_end = |what: &str| -> Result<usize, TrfError> {
+    let mut token_end = |field: Field| -> Result<usize, TrfError> {
         while l.chars.get(j) == Some(&' ') {
             j += 1;
         }
@@ -1394,10 +1688,10 @@ fn parse_801(l: &Line) -> Result<Record801, TrfError> {
         let text: String = l.chars.get(s..j).unwrap_or_default().iter().collect();
         HalfPoints::parse_decimal(&text)
             .map(|_| j)
-            .ok_or_else(|| err(l.no, format!("{what} in the 801 header"), text))
+            .ok_or_else(|| err(l.no, Expected::In801Header { field }, text))
     };
-    token_end("match points")?;
-    let gp_end = token_end("game points")?;
+    token_end(Field::MatchPoints)?;
+    let gp_end = token_end(Field::GamePoints)?;
     // Blocks: " OOO C R…R P…P", results start 7 columns into the block.
     let mut blocks = vec![];
     let mut pos = gp_end;
@@ -1412,7 +1706,7 @@ fn parse_801(l: &Line) -> Result<Record801, TrfError> {
         if n == 0 {
             return Err(err(
                 l.no,
-                format!("round results at column {}", pos + 8),
+                Expected::RoundResultsAt { column: pos + 8 },
                 l.chars
                     .get(pos..)
                     .unwrap_or_default()
@@ -1428,7 +1722,7 @@ fn parse_801(l: &Line) -> Result<Record801, TrfError> {
             Some(opp_text.parse().map_err(|_| {
                 err(
                     l.no,
-                    format!("an opponent pairing number at column {}", pos + 2),
+                    Expected::OpponentAt { column: pos + 2 },
                     opp_text.clone(),
                 )
             })?)
@@ -1449,14 +1743,14 @@ fn parse_801(l: &Line) -> Result<Record801, TrfError> {
 }
 
 fn parse_802(l: &Line) -> Result<(), TrfError> {
-    let _: u16 = l.number(5, 7, "team pairing number")?;
-    for (from, to, what) in [
-        (15, 20, "total match points"),
-        (22, 27, "total game points"),
+    let _: u16 = l.number(5, 7, Field::TeamNumber)?;
+    for (from, to, field) in [
+        (15, 20, Field::TotalMatchPoints),
+        (22, 27, Field::TotalGamePoints),
     ] {
         let s = l.cols(from, to);
         if HalfPoints::parse_decimal(&s).is_none() {
-            return Err(err(l.no, format!("{what} in columns {from}-{to}"), s));
+            return Err(err(l.no, Expected::InColumns { field, from, to }, s));
         }
     }
     let mut col = 29;
@@ -1465,7 +1759,11 @@ fn parse_802(l: &Line) -> Result<(), TrfError> {
         if !opp.is_empty() && ByeKind::from_code(&opp).is_none() && opp.parse::<u16>().is_err() {
             return Err(err(
                 l.no,
-                format!("opponent or bye type in columns {}-{}", col, col + 2),
+                Expected::InColumns {
+                    field: Field::OpponentOrBye,
+                    from: col,
+                    to: col + 2,
+                },
                 opp,
             ));
         }
@@ -1473,7 +1771,11 @@ fn parse_802(l: &Line) -> Result<(), TrfError> {
         if !gp.is_empty() && HalfPoints::parse_decimal(&gp).is_none() {
             return Err(err(
                 l.no,
-                format!("game points in columns {}-{}", col + 6, col + 9),
+                Expected::InColumns {
+                    field: Field::GamePoints,
+                    from: col + 6,
+                    to: col + 9,
+                },
                 gp,
             ));
         }
@@ -1661,7 +1963,7 @@ mod tests {
         let check = |away: &str, expected: &str, found: &str| {
             let e = read(&format!("012 X\n{home}\n{away}\n")).expect_err(away);
             assert_eq!(e.line, 3, "{e}");
-            assert_eq!(e.expected, expected, "{e}");
+            assert_eq!(e.expected.to_string(), expected, "{e}");
             assert_eq!(e.found, found, "{e}");
         };
         check(
@@ -1706,6 +2008,18 @@ mod tests {
         .expect_err("game 2 board 1");
         assert_eq!(
             e.expected,
+            Expected::Mirror {
+                accepted: vec!['0'],
+                board: 1,
+                game: Some(2),
+                round: 1,
+                mirroring: '1',
+                team: 1,
+                line: 2
+            }
+        );
+        assert_eq!(
+            e.expected.to_string(),
             "result 0 on board 1 of game 2 in round 1, mirroring '1' of team 1 on line 2"
         );
     }
@@ -1718,6 +2032,14 @@ mod tests {
         assert_eq!(e.line, 2);
         assert_eq!(
             e.expected,
+            Expected::OnePairing {
+                round: 1,
+                team: 2,
+                line: 1
+            }
+        );
+        assert_eq!(
+            e.expected.to_string(),
             "one pairing per team in round 1 (line 1 pairs team 2 already)"
         );
     }
@@ -1830,26 +2152,37 @@ mod tests {
             e.to_string().contains("team pairing number in columns 5-7"),
             "{e}"
         );
+        assert_eq!(
+            e.expected,
+            Expected::InColumns {
+                field: Field::TeamNumber,
+                from: 5,
+                to: 7
+            }
+        );
         let e = read("012 X\n202 EDET,NOPE\n").expect_err("bad tie-break");
         assert_eq!(e.line, 2);
         assert!(e.to_string().contains("unknown tie-break 'NOPE'"), "{e}");
         let e = read("362 TW x\n").expect_err("bad 362");
         assert_eq!(e.line, 1);
         let e = read("330 ?? 001 001 002\n").expect_err("bad 330");
-        assert!(e.expected.contains("forfeit type"), "{e}");
+        assert!(e.expected.to_string().contains("forfeit type"), "{e}");
         let e = read("801 1 AAA   2    1.0   2 w 1Q 12\n801 2 BBB   0    1.0   1 b 0= 12\n")
             .expect_err("bad result char");
         assert_eq!(e.line, 1);
         let e = read("012 X\n142 many\n").expect_err("bad 142");
         assert_eq!(e.line, 2);
-        assert!(e.expected.contains("number of rounds"), "{e}");
+        assert!(e.expected.to_string().contains("number of rounds"), "{e}");
         let e = read("012 X\n142 0\n").expect_err("no rounds");
         assert_eq!(e.line, 2);
         let e = read("012 X\n\n152 G\n").expect_err("bad 152");
         assert_eq!(e.line, 3);
-        assert!(e.expected.contains("initial-colour W or B"), "{e}");
+        assert!(
+            e.expected.to_string().contains("initial-colour W or B"),
+            "{e}"
+        );
         let e = read("0012 x\n").expect_err("tag");
-        assert!(e.expected.contains("3-character record tag"));
+        assert!(e.expected.to_string().contains("3-character record tag"));
     }
 
     #[test]

@@ -22,6 +22,19 @@ pub(crate) async fn import(
     bytes: &[u8],
     fields: &[(&str, &str)],
 ) -> Page {
+    import_in(app, client, c, bytes, fields, None).await
+}
+
+/// As [`import`], the page in `lang` (`?lang=` on the form's action) when
+/// given, else in the session's language.
+async fn import_in(
+    app: &TestApp,
+    client: &reqwest::Client,
+    c: i64,
+    bytes: &[u8],
+    fields: &[(&str, &str)],
+    lang: Option<&str>,
+) -> Page {
     let page = app
         .get_with(client, &format!("/championships/{c}/import"))
         .await;
@@ -29,6 +42,10 @@ pub(crate) async fn import(
     let action = page
         .attr("form#import-form", "action")
         .expect("the import form");
+    let action = match lang {
+        Some(lang) => format!("{action}&lang={lang}"),
+        None => action,
+    };
     let mut form = Form::new().part(
         "file",
         Part::bytes(bytes.to_vec())
@@ -382,8 +399,8 @@ async fn a_malformed_trf_file_is_refused_with_its_line_number_and_nothing_is_sto
         + 1;
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(
-        problems[0].starts_with(&format!("Строка {line}: ожидалось "))
-            && problems[0].contains("columns 5-7")
+        problems[0].starts_with(&format!("Строка {line}: ожидалось: "))
+            && problems[0].contains("в столбцах 5–7")
             && problems[0].contains("ab"),
         "{problems:?}"
     );
@@ -419,4 +436,73 @@ async fn a_malformed_trf_file_is_refused_with_its_line_number_and_nothing_is_sto
         .get_with(&stranger, &format!("/championships/{}/import", club.id))
         .await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_malformed_trf_file_is_worded_in_the_page_language() {
+    let club = Club::new("R").await;
+    // Team 2's 801 line shows 0 on board 2 of round 1, where team 1's line
+    // has a draw: it should mirror it with '='.
+    let file = other_program_file().replace(
+        "801  2        2    4.5   1 b 0=0 123",
+        "801  2        2    4.5   1 b 000 123",
+    );
+    assert_ne!(file, other_program_file());
+    let line_of = |tag: &str| {
+        file.split('\r')
+            .position(|l| l.starts_with(tag))
+            .expect("the line")
+            + 1
+    };
+    let (first, second) = (line_of("801  1"), line_of("801  2"));
+
+    let page = import_in(&club.app, &club.root, club.id, file.as_bytes(), &[], None).await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#import-problems li");
+    assert_eq!(
+        problems,
+        [format!(
+            "Строка {second}: ожидалось: результат = на доске 2 в туре 1, зеркальный к «=» \
+             команды 1 в строке {first}; в файле: «0»."
+        )]
+    );
+    for english in [
+        "expected",
+        "result",
+        "board",
+        "round",
+        "mirroring",
+        "team",
+        "line",
+    ] {
+        assert!(!problems[0].contains(english), "{english}: {problems:?}");
+    }
+
+    let page = import_in(
+        &club.app,
+        &club.root,
+        club.id,
+        file.as_bytes(),
+        &[],
+        Some("en"),
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert_eq!(
+        page.texts("#import-problems li"),
+        [format!(
+            "Line {second}: expected result = on board 2 in round 1, mirroring '=' of team 1 \
+             on line {first}; the file has “0”."
+        )]
+    );
 }
