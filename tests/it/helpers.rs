@@ -281,10 +281,14 @@ impl TestApp {
 }
 
 /// A browser of its own: a separate cookie jar, redirects not followed.
+/// Idle connections are dropped after 2 s, before the server's 5 s
+/// keep-alive ends them: a request sent on a connection the server is just
+/// closing fails with "IncompleteMessage" (seen once in a slow test).
 pub fn new_client() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
         .build()
         .expect("client")
 }
