@@ -56,6 +56,10 @@ pub struct Settings {
     /// the cache off. Entries are keyed by the championship's results
     /// version, so they are never stale (`web::cache`).
     pub standings_cache_entries: usize,
+    /// Memory the standings cache may hold, in MiB, split between the two
+    /// page kinds (`LEAGUE_STANDINGS_CACHE_MB`); default 32, 0 turns the
+    /// cache off. Views are weighed by an estimate of their size.
+    pub standings_cache_mb: u64,
     /// Largest size of the SQLite database in MiB
     /// (`LEAGUE_SQLITE_MAX_SIZE_MB`); none by default. A change that would
     /// grow the file beyond it is refused like one on a full disk (an error
@@ -168,6 +172,7 @@ impl Default for Settings {
             max_upload_bytes: 10 * 1024 * 1024,
             document_retention_days: 365,
             standings_cache_entries: 256,
+            standings_cache_mb: 32,
             sqlite_max_size_mb: None,
             mail: MailSettings::default(),
         }

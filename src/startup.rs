@@ -98,7 +98,10 @@ impl Application {
         let server = run(
             listener,
             AppState {
-                cache: crate::web::cache::Caches::new(settings.standings_cache_entries),
+                cache: crate::web::cache::Caches::new(
+                    settings.standings_cache_entries,
+                    settings.standings_cache_mb,
+                ),
                 pool,
                 settings,
                 backend,

@@ -11,8 +11,10 @@
 //! older than the last committed change — on one instance or on several
 //! sharing a PostgreSQL database, with nothing to invalidate by hand.
 //!
-//! The cache is bounded (`standings_cache_entries`, `quick_cache`'s S3-FIFO
-//! eviction); one entry per key, replaced when the version moves.
+//! The cache is bounded by memory (`standings_cache_mb`, each view weighed
+//! by an estimate of its size, `Weigh`) and sized for about
+//! `standings_cache_entries` views per page kind, with `quick_cache`'s
+//! S3-FIFO eviction; one entry per key, replaced when the version moves.
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -20,16 +22,41 @@ use std::sync::Arc;
 use crate::i18n::Lang;
 use crate::ids::{ChampionshipId, TournamentId};
 
-/// A bounded map from a key to the view computed for one version.
-pub struct Versioned<K, V> {
-    inner: Option<quick_cache::sync::Cache<K, (i64, Arc<V>)>>,
+/// An estimate of the memory a cached view holds, in bytes: the lengths of
+/// its strings and a fixed cost per element. Only the order of magnitude
+/// matters (it bounds the cache), so it is cheap and rough.
+pub trait Weigh {
+    fn weight(&self) -> u64;
 }
 
-impl<K: Eq + Hash + Clone, V> Versioned<K, V> {
-    /// Room for about `entries` views; 0 turns the cache off.
-    pub fn new(entries: usize) -> Self {
+/// Bytes of a string as held in a view (heap text + the `String` itself).
+pub fn text(s: &str) -> u64 {
+    s.len() as u64 + 24
+}
+
+#[derive(Clone)]
+struct ByWeight;
+
+impl<K, V: Weigh> quick_cache::Weighter<K, (i64, Arc<V>)> for ByWeight {
+    fn weight(&self, _key: &K, val: &(i64, Arc<V>)) -> u64 {
+        val.1.weight().max(1)
+    }
+}
+
+type Inner<K, V> = quick_cache::sync::Cache<K, (i64, Arc<V>), ByWeight>;
+
+/// A bounded map from a key to the view computed for one version.
+pub struct Versioned<K, V> {
+    inner: Option<Inner<K, V>>,
+}
+
+impl<K: Eq + Hash + Clone, V: Weigh> Versioned<K, V> {
+    /// Sized for about `entries` views holding at most `bytes` in all (by
+    /// `Weigh`); 0 entries or 0 bytes turns the cache off.
+    pub fn new(entries: usize, bytes: u64) -> Self {
         Versioned {
-            inner: (entries > 0).then(|| quick_cache::sync::Cache::new(entries)),
+            inner: (entries > 0 && bytes > 0)
+                .then(|| quick_cache::sync::Cache::with_weighter(entries, bytes, ByWeight)),
         }
     }
 
@@ -72,11 +99,13 @@ pub struct Caches {
 }
 
 impl Caches {
-    /// `entries` per page kind (0: no caching).
-    pub fn new(entries: usize) -> Caches {
+    /// About `entries` views per page kind in at most `megabytes` MiB, split
+    /// evenly between the kinds (0 of either: no caching).
+    pub fn new(entries: usize, megabytes: u64) -> Caches {
+        let bytes = megabytes * 1024 * 1024 / 2;
         Caches {
-            season: Versioned::new(entries),
-            crosstable: Versioned::new(entries),
+            season: Versioned::new(entries, bytes),
+            crosstable: Versioned::new(entries, bytes),
         }
     }
 }
@@ -85,9 +114,21 @@ impl Caches {
 mod tests {
     use super::*;
 
+    impl Weigh for String {
+        fn weight(&self) -> u64 {
+            text(self)
+        }
+    }
+
+    impl Weigh for u32 {
+        fn weight(&self) -> u64 {
+            4
+        }
+    }
+
     #[test]
     fn an_entry_serves_only_its_own_version() {
-        let c: Versioned<u32, String> = Versioned::new(8);
+        let c: Versioned<u32, String> = Versioned::new(8, 1 << 20);
         c.put(1, 5, Arc::new("five".into()));
         assert_eq!(c.get(&1, 5).as_deref().map(String::as_str), Some("five"));
         assert!(c.get(&1, 6).is_none(), "a newer version misses");
@@ -96,7 +137,7 @@ mod tests {
 
     #[test]
     fn an_older_view_never_replaces_a_newer_one() {
-        let c: Versioned<u32, String> = Versioned::new(8);
+        let c: Versioned<u32, String> = Versioned::new(8, 1 << 20);
         c.put(1, 7, Arc::new("seven".into()));
         c.put(1, 6, Arc::new("six".into()));
         assert_eq!(c.get(&1, 7).as_deref().map(String::as_str), Some("seven"));
@@ -106,7 +147,7 @@ mod tests {
 
     #[test]
     fn compute_runs_on_a_miss_only() {
-        let c: Versioned<u32, u32> = Versioned::new(8);
+        let c: Versioned<u32, u32> = Versioned::new(8, 1 << 20);
         let mut runs = 0;
         for _ in 0..3 {
             let v = c
@@ -124,7 +165,7 @@ mod tests {
 
     #[test]
     fn a_cache_of_zero_entries_computes_every_time() {
-        let c: Versioned<u32, u32> = Versioned::new(0);
+        let c: Versioned<u32, u32> = Versioned::new(0, 1 << 20);
         let mut runs = 0;
         for _ in 0..3 {
             c.get_or_compute(1, 1, || {
@@ -138,11 +179,23 @@ mod tests {
 
     #[test]
     fn the_cache_stays_bounded() {
-        let c: Versioned<u32, u32> = Versioned::new(16);
+        // 1,000 small views (4 bytes each) in room for 16 of them.
+        let c: Versioned<u32, u32> = Versioned::new(16, 64);
         for k in 0..1000 {
             c.put(k, 1, Arc::new(k));
         }
         let kept = (0..1000).filter(|k| c.get(k, 1).is_some()).count();
         assert!(kept <= 32, "{kept} entries kept");
+    }
+
+    #[test]
+    fn the_cache_stays_within_its_memory() {
+        // 100 views of about 10 kB in a budget of 100 kB.
+        let c: Versioned<u32, String> = Versioned::new(100, 100_000);
+        for k in 0..100 {
+            c.put(k, 1, Arc::new("x".repeat(10_000)));
+        }
+        let kept = (0..100).filter(|k| c.get(k, 1).is_some()).count();
+        assert!((1..=10).contains(&kept), "{kept} views of 10 kB kept");
     }
 }

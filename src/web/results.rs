@@ -118,6 +118,42 @@ pub struct CrosstableView {
     table: Option<RankingTable>,
 }
 
+impl super::cache::Weigh for CrosstableView {
+    fn weight(&self) -> u64 {
+        use super::cache::text;
+        let table = self.table.as_ref().map_or(0, |t| {
+            let rows: u64 = t
+                .rows
+                .iter()
+                .map(|r| {
+                    text(&r.rank)
+                        + text(&r.name)
+                        + r.cells.iter().map(|c| text(&c.text) + 16).sum::<u64>()
+                        + text(&r.match_points)
+                        + text(&r.game_points)
+                        + r.tie_breaks.iter().map(|s| text(s)).sum::<u64>()
+                })
+                .sum();
+            let matrix: u64 = t.matrix.as_ref().map_or(0, |m| {
+                m.rows
+                    .iter()
+                    .map(|r| {
+                        text(&r.rank)
+                            + text(&r.name)
+                            + r.cells
+                                .iter()
+                                .map(|c| c.as_deref().map_or(24, text))
+                                .sum::<u64>()
+                    })
+                    .sum()
+            });
+            rows + matrix
+        });
+        let rounds: u64 = self.rounds.iter().map(|(_, url)| 8 + text(url)).sum();
+        512 + table + rounds + self.tie_break_names.iter().map(|s| text(s)).sum::<u64>()
+    }
+}
+
 impl CrosstableView {
     fn of(lang: Lang, l: &Loaded) -> Result<CrosstableView, AppError> {
         let rules = l.to_rules();

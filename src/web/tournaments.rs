@@ -1075,6 +1075,68 @@ pub struct SeasonView {
     history_url: String,
 }
 
+impl super::cache::Weigh for SeasonView {
+    fn weight(&self) -> u64 {
+        use super::cache::text;
+        let texts = |v: &[String]| v.iter().map(|s| text(s)).sum::<u64>();
+        let rows: u64 = self
+            .rows
+            .iter()
+            .map(|r| {
+                text(&r.place)
+                    + text(&r.name)
+                    + texts(&r.stages)
+                    + text(&r.penalties)
+                    + text(&r.total)
+            })
+            .sum();
+        let history: u64 = self
+            .history
+            .iter()
+            .map(|(a, b, c)| text(a) + text(b) + text(c))
+            .sum();
+        let deductions: u64 = self
+            .deductions
+            .iter()
+            .map(|d| {
+                text(&d.entry)
+                    + text(&d.code)
+                    + text(&d.amount)
+                    + text(&d.reason)
+                    + text(&d.by)
+                    + text(&d.url)
+            })
+            .sum();
+        let decisions: u64 = self
+            .decisions
+            .iter()
+            .map(|d| 16 + text(&d.url) + text(&d.title) + text(&d.outcome) + text(&d.by))
+            .sum();
+        let chart: u64 = self.chart.as_ref().map_or(0, |c| {
+            text(&c.title)
+                + text(&c.desc)
+                + 1024
+                + c.lines
+                    .iter()
+                    .map(|l| {
+                        text(&l.label)
+                            + text(&l.polyline)
+                            + l.markers
+                                .iter()
+                                .map(|m| text(&m.x) + text(&m.y) + text(&m.title))
+                                .sum::<u64>()
+                    })
+                    .sum::<u64>()
+        });
+        let cumulative: u64 = self
+            .cumulative
+            .iter()
+            .map(|r| text(&r.name) + texts(&r.values))
+            .sum();
+        512 + rows + history + deductions + decisions + chart + cumulative
+    }
+}
+
 impl SeasonView {
     /// Loads and computes the season page of championship `c` (call after
     /// reading the results version, see `web::cache`).
