@@ -95,31 +95,31 @@ pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResul
         .load(conn)
 }
 
-/// Closes an open case; false when it was decided already.
+/// Closes an open case of championship `c` and moves the championship's
+/// results version; false when it was decided already.
 pub fn mark_decided(
     conn: &mut DbConnection,
+    c: ChampionshipId,
     id: i64,
     outcome: &str,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
-    let c: Option<i64> = appeals::table
-        .find(id)
-        .select(appeals::championship_id)
-        .first(conn)
-        .optional()?;
-    if let Some(c) = c {
-        super::championships::bump_results_version(conn, ChampionshipId(c))?;
-    }
-    diesel::update(appeals::table.find(id).filter(appeals::status.eq("open")))
-        .set((
-            appeals::status.eq("decided"),
-            appeals::outcome.eq(Some(outcome)),
-            appeals::decided_by.eq(Some(by.0)),
-            appeals::decided_at.eq(Some(at)),
-        ))
-        .execute(conn)
-        .map(|n| n == 1)
+    super::championships::bump_results_version(conn, c)?;
+    diesel::update(
+        appeals::table
+            .find(id)
+            .filter(appeals::championship_id.eq(c.0))
+            .filter(appeals::status.eq("open")),
+    )
+    .set((
+        appeals::status.eq("decided"),
+        appeals::outcome.eq(Some(outcome)),
+        appeals::decided_by.eq(Some(by.0)),
+        appeals::decided_at.eq(Some(at)),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
 }
 
 /// G-Zh2: the supervised game demanded of a person, or what came of it.

@@ -131,26 +131,22 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Penalty>> {
         .optional()
 }
 
-/// Revokes a penalty in force; the row stays on record. Returns false when
-/// it was already revoked.
+/// Revokes a penalty in force of championship `c`; the row stays on record
+/// and the championship's results version moves. Returns false when it was
+/// already revoked.
 pub fn revoke(
     conn: &mut DbConnection,
+    c: ChampionshipId,
     id: i64,
     by: PersonId,
     reason: &str,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
-    let c: Option<i64> = penalties::table
-        .find(id)
-        .select(penalties::championship_id)
-        .first(conn)
-        .optional()?;
-    if let Some(c) = c {
-        super::championships::bump_results_version(conn, ChampionshipId(c))?;
-    }
+    super::championships::bump_results_version(conn, c)?;
     diesel::update(
         penalties::table
             .find(id)
+            .filter(penalties::championship_id.eq(c.0))
             .filter(penalties::revoked_at.is_null()),
     )
     .set((

@@ -21,6 +21,9 @@ pub struct PlaceRow {
     pub entry_id: i64,
 }
 
+/// One place of a finished tournament. The caller bumps the results
+/// version once for the whole finish (`play::rounds::record_finish`,
+/// `rerecord_finished`), not once per row.
 pub fn insert_place(
     conn: &mut DbConnection,
     t: TournamentId,
@@ -29,7 +32,6 @@ pub fn insert_place(
     place: (i32, i32),
     points: i32,
 ) -> QueryResult<usize> {
-    super::tournaments::bump_results_version(conn, t)?;
     diesel::insert_into(tournament_places::table)
         .values((
             tournament_places::tournament_id.eq(t.0),
@@ -111,7 +113,6 @@ pub struct NewHistory<'a> {
 }
 
 pub fn insert_history(conn: &mut DbConnection, h: &NewHistory) -> QueryResult<usize> {
-    super::championships::bump_results_version(conn, h.championship)?;
     diesel::insert_into(history_entries::table)
         .values((
             history_entries::championship_id.eq(h.championship.0),
@@ -158,7 +159,6 @@ pub fn clear_recorded(
     c: ChampionshipId,
     t: TournamentId,
 ) -> QueryResult<()> {
-    super::championships::bump_results_version(conn, c)?;
     diesel::delete(tournament_places::table.filter(tournament_places::tournament_id.eq(t.0)))
         .execute(conn)?;
     diesel::delete(
@@ -207,7 +207,6 @@ pub fn set_override(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
-    super::tournaments::bump_results_version(conn, t)?;
     diesel::delete(
         place_overrides::table
             .filter(place_overrides::tournament_id.eq(t.0))

@@ -487,7 +487,7 @@ fn close(
 ) -> Result<(), AppealError> {
     let c = ChampionshipId(case.championship_id);
     let id = case.id;
-    if !a::mark_decided(conn, id, outcome_code(outcome), judge, now)? {
+    if !a::mark_decided(conn, c, id, outcome_code(outcome), judge, now)? {
         return refuse(AppealProblem::Decided);
     }
     audit::Entry::new("appeal.decide", format!("appeal:{id}"))

@@ -644,7 +644,7 @@ pub(crate) fn revoke_in(
     if reason.is_empty() {
         problems.push(PenaltyProblem::ReasonRequired);
     }
-    if !problems.is_empty() || !p::revoke(conn, id, judge, reason, now)? {
+    if !problems.is_empty() || !p::revoke(conn, c, id, judge, reason, now)? {
         if problems.is_empty() {
             problems.push(PenaltyProblem::AlreadyRevoked);
         }
