@@ -40,6 +40,7 @@ fn synthetic(teams: u16, rounds: u16, boards: u8, seed: u64) -> Tournament {
         scoring: Scoring {
             primary: ScoreKind::MatchPoints,
             match_points: MatchPoints::default(),
+            pab: None,
         },
         declared_rounds: None,
         initial_colour: None,

@@ -74,6 +74,10 @@ enum Command {
         /// Score and break ties as this regulation preset does.
         #[arg(long, value_enum)]
         regulation: Option<league::cli::standings::Preset>,
+        /// FIDE C.07 edition; default: the one in force on the tournament's
+        /// first day (record 042, else 052).
+        #[arg(long, value_enum)]
+        edition: Option<league::cli::standings::EditionArg>,
         #[arg(long, value_enum, default_value = "text")]
         format: league::cli::standings::Format,
     },
@@ -160,14 +164,18 @@ fn main() -> ExitCode {
                     file,
                     tiebreaks,
                     regulation,
+                    edition,
                     format,
                 } => {
                     let bytes = read_input(&file)?;
                     let out = league::cli::standings::run(
                         &bytes,
-                        tiebreaks.as_deref(),
-                        regulation,
-                        format,
+                        league::cli::standings::Options {
+                            tiebreaks: tiebreaks.as_deref(),
+                            preset: regulation,
+                            edition,
+                            format,
+                        },
                     )?;
                     print!("{out}");
                     Ok(())

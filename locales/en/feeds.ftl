@@ -78,6 +78,17 @@ trf-expected-opposite-colour = colour { $colour } in round { $round }, the oppos
 trf-expected-mirror = result { $accepted } on board { $board } in round { $round }, mirroring '{ $mirroring }' of team { $team } on line { $line }
 trf-expected-mirror-game = result { $accepted } on board { $board } of game { $game } in round { $round }, mirroring '{ $mirroring }' of team { $team } on line { $line }
 trf-expected-or = or
+trf-expected-game-cell = opponent, colour (w, b or -) and result of round { $round } at column { $column }
+trf-expected-game-result = a game result 1, =, 0, W, D, L, + or - in round { $round }
+trf-expected-player-in-team = player { $player } listed in a team record (310 or 013)
+trf-expected-opponent-team = an opponent from another team than team { $team } in round { $round }
+trf-expected-one-opponent-team = one opponent team for team { $team } in round { $round } (line { $line } pairs it with team { $opponent })
+trf-expected-match-opponent = the opponent of team { $team } in round { $round } (a 330 record of the forfeited match)
+trf-expected-games-per-match = at most { $boards } games of team { $team } against team { $opponent } in round { $round }
+trf-expected-mirror-player = result { $accepted } in round { $round }, mirroring the game of player { $player } on line { $line }
+trf-expected-mirror-colour = the other colour than player { $player }'s on line { $line } in round { $round }
+trf-expected-same-as-player-lines = the result of team { $team } in round { $round } that the player lines show (line { $line })
+trf-expected-number-fits = { $field } of at most { $max }
 trf-expected-consistent = a consistent tournament
 import-knockout-file = The file's tournament is a knockout; round robins and Swiss tournaments are imported.
 import-groups-then-knockout = The championship plays groups then a knockout (E-1), which a TRF file does not describe.

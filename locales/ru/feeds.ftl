@@ -85,6 +85,17 @@ trf-expected-opposite-colour = цвет { $colour } в туре { $round }, пр
 trf-expected-mirror = результат { $accepted } на доске { $board } в туре { $round }, зеркальный к «{ $mirroring }» команды { $team } в строке { $line }
 trf-expected-mirror-game = результат { $accepted } на доске { $board } в партии { $game } тура { $round }, зеркальный к «{ $mirroring }» команды { $team } в строке { $line }
 trf-expected-or = или
+trf-expected-game-cell = соперник, цвет (w, b или -) и результат тура { $round } с позиции { $column }
+trf-expected-game-result = результат партии 1, =, 0, W, D, L, + или - в туре { $round }
+trf-expected-player-in-team = игрок { $player } в составе одной из команд (запись 310 или 013)
+trf-expected-opponent-team = соперник из другой команды, не из команды { $team }, в туре { $round }
+trf-expected-one-opponent-team = одна команда-соперник для команды { $team } в туре { $round } (строка { $line } ставит её против команды { $opponent })
+trf-expected-match-opponent = соперник команды { $team } в туре { $round } (запись 330 о неявке на матч)
+trf-expected-games-per-match = не больше { $boards } партий команды { $team } против команды { $opponent } в туре { $round }
+trf-expected-mirror-player = результат { $accepted } в туре { $round }, зеркальный партии игрока { $player } в строке { $line }
+trf-expected-mirror-colour = цвет, противоположный цвету игрока { $player } в строке { $line }, в туре { $round }
+trf-expected-same-as-player-lines = результат команды { $team } в туре { $round }, как в строках игроков (строка { $line })
+trf-expected-number-fits = { $field } не больше { $max }
 trf-expected-consistent = согласованные данные турнира
 import-knockout-file = Турнир в файле — нокаут; загружаются круговые и швейцарские турниры.
 import-groups-then-knockout = Чемпионат играет группы и плей-офф (E-1): такую структуру файл TRF не описывает.

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::rules::ranking::{Standings, standings};
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
-use crate::rules::tiebreak::{TbValue, TieBreak, TieBreakRules, format_list, parse_list};
+use crate::rules::tiebreak::{Edition, TbValue, TieBreak, TieBreakRules, format_list, parse_list};
 use crate::rules::{presets, trf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -15,6 +15,24 @@ pub enum Format {
     Text,
     Json,
     Csv,
+}
+
+/// The C.07 edition asked for on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EditionArg {
+    #[value(name = "2024")]
+    C07_2024,
+    #[value(name = "2026")]
+    C07_2026,
+}
+
+impl From<EditionArg> for Edition {
+    fn from(e: EditionArg) -> Edition {
+        match e {
+            EditionArg::C07_2024 => Edition::C07_2024,
+            EditionArg::C07_2026 => Edition::C07_2026,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -48,15 +66,29 @@ pub enum StandingsError {
     Csv(#[from] csv::Error),
 }
 
+/// What `league standings` is asked for besides the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options<'a> {
+    /// Tie-break chain in TRF notation, replacing the file's and the preset's.
+    pub tiebreaks: Option<&'a str>,
+    /// Score and break ties as this regulation preset does.
+    pub preset: Option<Preset>,
+    /// The C.07 edition; default: the one in force on the tournament's
+    /// first day (record 042, else 052), else the preset's, else the newest.
+    pub edition: Option<EditionArg>,
+    pub format: Format,
+}
+
 /// Computes and renders the standings of a TRF file's content. The
 /// tie-break chain is `tiebreaks` if given, else the preset's, else the
 /// file's 202 record; the scoring is the preset's if given, else the file's.
-pub fn run(
-    bytes: &[u8],
-    tiebreaks: Option<&str>,
-    preset: Option<Preset>,
-    format: Format,
-) -> Result<String, StandingsError> {
+pub fn run(bytes: &[u8], options: Options<'_>) -> Result<String, StandingsError> {
+    let Options {
+        tiebreaks,
+        preset,
+        edition,
+        format,
+    } = options;
     let doc = trf::read_bytes(bytes)?;
     let mut tournament = doc.tournament;
     let regulation = preset.map(Preset::regulation);
@@ -72,6 +104,14 @@ pub fn run(
     };
     if let Some(list) = tiebreaks {
         rules.chain = parse_list(list)?;
+    }
+    let in_force = [&tournament.start_date, &tournament.end_date]
+        .into_iter()
+        .flatten()
+        .find_map(|d| trf::parse_date(d))
+        .map(Edition::in_force_on);
+    if let Some(e) = edition.map(Edition::from).or(in_force) {
+        rules.edition = e;
     }
     let table = standings(&tournament, &rules, &[])?;
     let name = |id| {

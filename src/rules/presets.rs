@@ -68,6 +68,7 @@ pub fn g() -> Regulation {
         scoring: Scoring {
             primary: ScoreKind::GamePoints,
             match_points: MatchPoints::default(),
+            pab: None,
         },
         tie_breaks: TieBreakRules {
             edition: Edition::C07_2026,
@@ -234,6 +235,7 @@ pub fn r() -> Regulation {
                 draw: pts(1),
                 loss: pts(0),
             },
+            pab: None,
         },
         tie_breaks: TieBreakRules {
             edition: Edition::C07_2026,
@@ -339,6 +341,7 @@ pub fn e() -> Regulation {
         scoring: Scoring {
             primary: ScoreKind::GamePoints,
             match_points: MatchPoints::default(),
+            pab: None,
         },
         tie_breaks: TieBreakRules {
             edition: Edition::C07_2026,

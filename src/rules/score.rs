@@ -190,6 +190,16 @@ impl Default for MatchPoints {
     }
 }
 
+/// What a pairing-allocated bye is worth when a regulation or a TRF file
+/// (record 320) says so, instead of a drawn match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ByeValue {
+    /// Match points of the bye.
+    pub match_points: HalfPoints,
+    /// Game points of the bye.
+    pub game_points: HalfPoints,
+}
+
 /// How a tournament scores teams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Scoring {
@@ -197,6 +207,10 @@ pub struct Scoring {
     pub primary: ScoreKind,
     /// Match-point values (any W/D/L values).
     pub match_points: MatchPoints,
+    /// The value of a pairing-allocated bye; `None` is a drawn match, the
+    /// default of C.04.6 art. 1.4 (match points and game points of a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pab: Option<ByeValue>,
 }
 
 impl Default for Scoring {
@@ -204,6 +218,7 @@ impl Default for Scoring {
         Scoring {
             primary: ScoreKind::MatchPoints,
             match_points: MatchPoints::default(),
+            pab: None,
         }
     }
 }

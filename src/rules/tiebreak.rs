@@ -36,6 +36,18 @@ pub enum Edition {
     C07_2026,
 }
 
+impl Edition {
+    /// The edition in force on `date`: the 2026 revision applies from
+    /// 1 March 2026, an earlier day takes the 2024 edition (the oldest the
+    /// platform knows).
+    pub fn in_force_on(date: chrono::NaiveDate) -> Edition {
+        match chrono::NaiveDate::from_ymd_opt(2026, 3, 1) {
+            Some(from) if date >= from => Edition::C07_2026,
+            _ => Edition::C07_2024,
+        }
+    }
+}
+
 /// Cut modifiers (C.07 art. 14): `/Cn` drops the n least significant values,
 /// `/Mn` (median) drops the n least and the n most significant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -363,6 +363,13 @@ impl Tournament {
     /// Scores of a bye.
     pub fn bye_score(&self, kind: ByeKind) -> SideScore {
         let outcome = kind.outcome();
+        if let (ByeKind::PairingAllocated, Some(v)) = (kind, self.scoring.pab) {
+            return SideScore {
+                match_points: v.match_points,
+                game_points: v.game_points,
+                outcome: Some(outcome),
+            };
+        }
         SideScore {
             match_points: self.scoring.points_for(outcome),
             game_points: kind.game_points(self.games_per_match()),
@@ -626,8 +633,10 @@ pub(crate) mod tests {
                             }));
                             continue;
                         }
-                        let mut gs = vec![];
+                        let mut gs: Vec<Game> = vec![];
                         for game in 1..=games {
+                            // A player sits at one board of a game at most.
+                            let mut seated: Vec<PlayerId> = vec![];
                             for board in 1..=boards {
                                 let result = match next(20) {
                                     0..=5 => BoardResult::HomeWin,
@@ -651,8 +660,22 @@ pub(crate) mod tests {
                                         roster.get((n as usize) % roster.len().max(1)).copied()
                                     }
                                 };
-                                let hp = pick(&rosters[a], next(6));
-                                let ap = pick(&rosters[b], next(6));
+                                let mut seat = |p: Option<PlayerId>| {
+                                    let p = p.filter(|p| !seated.contains(p));
+                                    seated.extend(p);
+                                    p
+                                };
+                                let mut hp = seat(pick(&rosters[a], next(6)));
+                                let mut ap = seat(pick(&rosters[b], next(6)));
+                                // The second game of a pairing is played by
+                                // the same players on the same boards.
+                                if let Some(first) = gs
+                                    .iter()
+                                    .find(|g| g.game == 1 && g.board == board && game > 1)
+                                {
+                                    hp = first.home_player;
+                                    ap = first.away_player;
+                                }
                                 gs.push(Game {
                                     board,
                                     game,
@@ -760,6 +783,7 @@ pub(crate) mod tests {
             scoring: Scoring {
                 primary,
                 match_points: MatchPoints::default(),
+                pab: None,
             },
             declared_rounds: None,
             initial_colour: None,

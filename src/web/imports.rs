@@ -218,6 +218,73 @@ pub fn expected_words(lang: Lang, e: &Expected) -> String {
                 .arg("team", team)
                 .arg("line", line)
         }
+        Expected::GameCell { round, column } => Message::new(msg!("trf-expected-game-cell"))
+            .arg("round", round)
+            .arg("column", column),
+        Expected::GameResult { round } => {
+            Message::new(msg!("trf-expected-game-result")).arg("round", round)
+        }
+        Expected::PlayerInTeam { player } => {
+            Message::new(msg!("trf-expected-player-in-team")).arg("player", player)
+        }
+        Expected::OpponentTeam { round, team } => Message::new(msg!("trf-expected-opponent-team"))
+            .arg("round", round)
+            .arg("team", team),
+        Expected::OneOpponentTeam {
+            round,
+            team,
+            opponent,
+            line,
+        } => Message::new(msg!("trf-expected-one-opponent-team"))
+            .arg("round", round)
+            .arg("team", team)
+            .arg("opponent", opponent)
+            .arg("line", line),
+        Expected::MatchOpponent { round, team } => {
+            Message::new(msg!("trf-expected-match-opponent"))
+                .arg("round", round)
+                .arg("team", team)
+        }
+        Expected::GamesPerMatch {
+            boards,
+            round,
+            team,
+            opponent,
+        } => Message::new(msg!("trf-expected-games-per-match"))
+            .arg("boards", boards)
+            .arg("round", round)
+            .arg("team", team)
+            .arg("opponent", opponent),
+        Expected::MirrorGame {
+            accepted,
+            round,
+            player,
+            line,
+        } => {
+            let or = format!(" {} ", lang.msg(msg!("trf-expected-or")));
+            Message::new(msg!("trf-expected-mirror-player"))
+                .arg("accepted", Expected::accepted_text(accepted, &or))
+                .arg("round", round)
+                .arg("player", player)
+                .arg("line", line)
+        }
+        Expected::MirrorColour {
+            round,
+            player,
+            line,
+        } => Message::new(msg!("trf-expected-mirror-colour"))
+            .arg("round", round)
+            .arg("player", player)
+            .arg("line", line),
+        Expected::SameAsPlayerLines { round, team, line } => {
+            Message::new(msg!("trf-expected-same-as-player-lines"))
+                .arg("round", round)
+                .arg("team", team)
+                .arg("line", line)
+        }
+        Expected::NumberFits { field, max } => Message::new(msg!("trf-expected-number-fits"))
+            .arg("field", field_words(lang, *field))
+            .arg("max", max),
         Expected::Consistent => Message::new(msg!("trf-expected-consistent")),
     };
     m.render(lang)
@@ -441,6 +508,46 @@ mod tests {
                 mirroring: '1',
                 team: 1,
                 line: 2,
+            },
+            Expected::GameCell {
+                round: 3,
+                column: 112,
+            },
+            Expected::GameResult { round: 2 },
+            Expected::PlayerInTeam { player: 17 },
+            Expected::OpponentTeam { round: 1, team: 2 },
+            Expected::OneOpponentTeam {
+                round: 1,
+                team: 2,
+                opponent: 3,
+                line: 9,
+            },
+            Expected::MatchOpponent { round: 4, team: 1 },
+            Expected::GamesPerMatch {
+                boards: 4,
+                round: 2,
+                team: 1,
+                opponent: 5,
+            },
+            Expected::MirrorGame {
+                accepted: vec!['+', '-'],
+                round: 1,
+                player: 3,
+                line: 12,
+            },
+            Expected::MirrorColour {
+                round: 1,
+                player: 3,
+                line: 12,
+            },
+            Expected::SameAsPlayerLines {
+                round: 2,
+                team: 1,
+                line: 14,
+            },
+            Expected::NumberFits {
+                field: Field::TeamNumber,
+                max: 999,
             },
             Expected::Consistent,
         ];

@@ -96,6 +96,18 @@ pub fn facts(lang: Lang, reg: &Regulation) -> Vec<Fact> {
             mp.loss
         ),
     );
+    if let Some(pab) = reg.scoring.pab {
+        fact(
+            crate::msg!("reg-pab"),
+            format!(
+                "{} {}, {} {}",
+                pab.match_points,
+                lang.msg(crate::msg!("reg-mp-short")),
+                pab.game_points,
+                lang.msg(crate::msg!("reg-gp-short"))
+            ),
+        );
+    }
     fact(
         crate::msg!("reg-tie-breaks"),
         reg.tie_breaks
