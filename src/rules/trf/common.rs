@@ -837,15 +837,24 @@ fn boards_of(
                 _ => rest.push(bd),
             }
         }
-        rest.sort_by_key(|bd| (pos_a(bd), pos_b(bd)));
-        let mut rest = rest.into_iter();
+        // The others at their roster position when that board is free,
+        // else at the first free board.
+        rest.sort_by_key(|bd| pos_a(bd).or(pos_b(bd)));
+        let mut left = vec![];
+        for bd in rest {
+            match pos_a(&bd).or(pos_b(&bd)) {
+                Some(p) if placed.get(p).is_some_and(Option::is_none) => placed[p] = Some(bd),
+                _ => left.push(bd),
+            }
+        }
+        let mut left = left.into_iter();
         for slot in placed.iter_mut().filter(|s| s.is_none()) {
-            match rest.next() {
+            match left.next() {
                 Some(bd) => *slot = Some(bd),
                 None => break,
             }
         }
-        placed.extend(rest.map(Some));
+        placed.extend(left.map(Some));
         return Ok(placed);
     }
     // Games with players of both teams in a's roster order; a board only
