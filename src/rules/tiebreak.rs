@@ -23,17 +23,40 @@ use super::crosstable::{Crosstable, RoundKind, TeamRound};
 use super::score::{ByeKind, HalfPoints, ScoreKind, Scoring};
 use super::tournament::{PairingSystem, Tournament};
 
-/// Edition of FIDE Handbook C.07 (tie-break regulations).
+/// Edition of FIDE Handbook C.07 (play-off and tie-break regulations).
+///
+/// The two editions differ, for the tie-breaks computed here, in art. 16.4:
+/// the value of the dummy opponent that stands for a team's own unplayed
+/// round (see [`contributions`]). Everything else this crate computes is
+/// the same in both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Edition {
-    /// Effective from 1 August 2024.
+    /// Approved by the FIDE Council on 29 July 2024, in force from
+    /// 1 August 2024: the dummy opponent scores the team's own final score.
     #[serde(rename = "2024")]
     C07_2024,
-    /// Approved 2 February 2026, applied from 1 March 2026: art. 16.4 caps
-    /// the value of a dummy opponent (see [`contributions`]).
+    /// Approved on 2 February 2026, in force from 1 March 2026: the dummy
+    /// opponent's score is capped by the scheduled opponent's adjusted score
+    /// (16.4.1) or, without an opponent, by a draw in every round (16.4.2).
     #[serde(rename = "2026")]
     #[default]
     C07_2026,
+}
+
+impl Edition {
+    /// The first day the 2026 edition applies.
+    const FROM_2026: (i32, u32, u32) = (2026, 3, 1);
+
+    /// The edition in force on `date`: the 2026 edition from 1 March 2026,
+    /// the 2024 edition before (also for dates before 1 August 2024, since
+    /// older editions are not modelled).
+    pub fn in_force_on(date: chrono::NaiveDate) -> Edition {
+        let (y, m, d) = Self::FROM_2026;
+        match chrono::NaiveDate::from_ymd_opt(y, m, d) {
+            Some(from) if date < from => Edition::C07_2024,
+            _ => Edition::C07_2026,
+        }
+    }
 }
 
 /// Cut modifiers (C.07 art. 14): `/Cn` drops the n least significant values,
@@ -55,6 +78,8 @@ pub enum Cut {
 pub enum EdeBoards {
     /// EDE: none.
     None,
+    /// EDEC: board count.
+    Count,
     /// EDET: top-board result.
     TopBoard,
     /// EDEB: bottom-board elimination.
@@ -217,6 +242,7 @@ impl FromStr for TieBreak {
             "MPVGP" => MpVsGp,
             "DE" => DirectEncounter,
             "EDE" => ExtendedDirectEncounter(EdeBoards::None),
+            "EDEC" => ExtendedDirectEncounter(EdeBoards::Count),
             "EDET" => ExtendedDirectEncounter(EdeBoards::TopBoard),
             "EDEB" => ExtendedDirectEncounter(EdeBoards::BottomBoard),
             "EDEBT" => ExtendedDirectEncounter(EdeBoards::CountThenTop),
@@ -291,6 +317,7 @@ impl fmt::Display for TieBreak {
             DirectEncounter => "DE".into(),
             ExtendedDirectEncounter(b) => match b {
                 EdeBoards::None => "EDE",
+                EdeBoards::Count => "EDEC",
                 EdeBoards::TopBoard => "EDET",
                 EdeBoards::BottomBoard => "EDEB",
                 EdeBoards::CountThenTop => "EDEBT",
@@ -500,14 +527,17 @@ pub(crate) fn total(line_rounds: &[TeamRound], ctx: &Context, k: ScoreKind) -> H
     line_rounds.iter().map(|r| ctx.score(r, k)).sum()
 }
 
-/// C.07 art. 16: a voluntarily unplayed round (VUR) is an unplayed round that
-/// did not bring a win: forfeit loss, double forfeit, half- or zero-point bye,
-/// absence. PAB, FPB and forfeit wins are not VURs.
+/// C.07 art. 16.2: a voluntarily unplayed round (VUR) is an unplayed round
+/// that did not bring a win: forfeit loss, double forfeit, a match drawn on
+/// board forfeits alone, half- or zero-point bye, absence. PAB, FPB and
+/// forfeit wins are unplayed rounds in which the team was ready to play: not
+/// VURs.
 pub(crate) fn is_vur(kind: RoundKind) -> bool {
     matches!(
         kind,
         RoundKind::ForfeitLoss
             | RoundKind::DoubleForfeit
+            | RoundKind::ForfeitDraw
             | RoundKind::Bye(ByeKind::HalfPoint)
             | RoundKind::Bye(ByeKind::ZeroPoint)
             | RoundKind::Absent
@@ -549,12 +579,13 @@ pub(crate) struct Contribution {
 /// (uses `x × y`), with C.07 art. 16 for unplayed rounds:
 ///
 /// * played match: the opponent's adjusted score (16.3);
-/// * forfeited match with `/P` (pre-determined pairings): as if played;
+/// * forfeited match with `/P` (pre-determined pairings): as if played, so it
+///   is no VUR either and is not cut first;
 /// * forfeited match in a round robin without `/P`: contributes 0;
 /// * own unplayed round in a Swiss (forfeit, bye, absence): a dummy opponent
 ///   scoring the team's own final score (16.4, 2024 edition); the 2026
-///   edition caps it at the real opponent's adjusted score (16.4.1) or, with
-///   no opponent, at a draw in every round (16.4.2);
+///   edition caps it at the scheduled opponent's adjusted score (16.4.1) or,
+///   with no opponent, at a draw in every round (16.4.2);
 /// * rounds without an opponent in a round robin contribute nothing.
 pub(crate) fn contributions(
     ct: &Crosstable,
@@ -573,24 +604,29 @@ pub(crate) fn contributions(
     let mut out = Vec::with_capacity(line.rounds.len());
     for r in &line.rounds {
         let y = ctx.score(r, y_kind);
-        let vur = is_vur(r.kind);
         let opp_adj = r
             .opponent_index
             .and_then(|o| adjusted.get(o))
             .map(|a| a[xi]);
-        let x = match (r.kind, opp_adj) {
-            (RoundKind::Played | RoundKind::InProgress, Some(a)) => a,
-            (_, Some(a)) if predetermined => a,
-            (_, Some(_)) if ctx.round_robin() => HalfPoints::ZERO,
-            (_, Some(a)) => match ctx.edition {
-                Edition::C07_2024 => own,
-                Edition::C07_2026 => own.min(a),
-            },
+        let (x, vur) = match (r.kind, opp_adj) {
+            (RoundKind::Played | RoundKind::InProgress, Some(a)) => (a, false),
+            (_, Some(a)) if predetermined => (a, false),
+            (_, Some(_)) if ctx.round_robin() => (HalfPoints::ZERO, is_vur(r.kind)),
+            (_, Some(a)) => (
+                match ctx.edition {
+                    Edition::C07_2024 => own,
+                    Edition::C07_2026 => own.min(a),
+                },
+                is_vur(r.kind),
+            ),
             (_, None) if ctx.round_robin() => continue,
-            (_, None) => match ctx.edition {
-                Edition::C07_2024 => own,
-                Edition::C07_2026 => own.min(ctx.draw(x_kind).times(ctx.rounds)),
-            },
+            (_, None) => (
+                match ctx.edition {
+                    Edition::C07_2024 => own,
+                    Edition::C07_2026 => own.min(ctx.draw(x_kind).times(ctx.rounds)),
+                },
+                is_vur(r.kind),
+            ),
         };
         out.push(Contribution { x, y, vur });
     }
@@ -604,10 +640,29 @@ fn kind_index(k: ScoreKind) -> usize {
     }
 }
 
-/// Apply a cut modifier and sum with `value`. Cut-n drops the n lowest
-/// contributions, VUR contributions first (C.07 art. 16.5 as we read it), then
-/// the lowest opponent score X, on a tie the lowest product; Median-n also
-/// drops the n highest X.
+/// Apply a cut modifier (C.07 art. 14) and sum with `value`.
+///
+/// The least significant value is the contribution of the opponent (real or
+/// dummy) with the lowest score X, on equal X the smaller contribution; the
+/// most significant value is the one with the highest X, on equal X the
+/// larger contribution. For BH the two readings coincide; for the
+/// Sonneborn-Berger family the choice goes by X, not by the product.
+///
+/// Cut-n drops n values one at a time. Each drop follows art. 16.5 when VURs
+/// are left: the lowest contribution from a VUR is dropped instead of the
+/// least significant value, unless it is lower than that value; then the
+/// least significant value goes. A team cannot improve its cut tie-break by
+/// not playing: for BH the VUR always goes (a dummy opponent scores at least
+/// as much as the weakest opponent); for SB a VUR lost by forfeit contributes
+/// nothing, so the weakest opponent's contribution is dropped instead.
+///
+/// The reference implementation picks the VUR by its dummy score X and only
+/// then by contribution; we pick the lowest *contribution*, as the article
+/// says. The two differ only when VURs carry different dummy scores (the 2026
+/// caps of art. 16.4).
+///
+/// Median-n drops the n least significant values as Cut-n does, then the n
+/// most significant ones, with no VUR rule for the high end.
 pub(crate) fn cut_sum(
     mut list: Vec<Contribution>,
     cut: Cut,
@@ -618,20 +673,36 @@ pub(crate) fn cut_sum(
         Cut::Low(n) => (usize::from(n), 0),
         Cut::Median(n) => (usize::from(n), usize::from(n)),
     };
-    list.sort_by(|a, b| {
-        b.vur
-            .cmp(&a.vur)
-            .then(a.x.cmp(&b.x))
-            .then(value(a).cmp(&value(b)))
-    });
-    let low = low.min(list.len());
-    let mut rest: Vec<Contribution> = list.split_off(low);
-    if high > 0 {
-        rest.sort_by(|a, b| b.x.cmp(&a.x).then(value(b).cmp(&value(a))));
-        let high = high.min(rest.len());
-        rest = rest.split_off(high);
+    for _ in 0..low {
+        let least = (0..list.len()).min_by(|&a, &b| {
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
+        });
+        let Some(least) = least else { break };
+        let lowest_vur = (0..list.len()).filter(|&i| list[i].vur).min_by(|&a, &b| {
+            value(&list[a])
+                .cmp(&value(&list[b]))
+                .then(list[a].x.cmp(&list[b].x))
+        });
+        let drop = match lowest_vur {
+            Some(v) if value(&list[v]) >= value(&list[least]) => v,
+            _ => least,
+        };
+        list.swap_remove(drop);
     }
-    rest.iter().map(value).sum()
+    for _ in 0..high {
+        let most = (0..list.len()).max_by(|&a, &b| {
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
+        });
+        let Some(most) = most else { break };
+        list.swap_remove(most);
+    }
+    list.iter().map(value).sum()
 }
 
 /// Values of a per-team tie-break for every team (indices as in the crosstable).
@@ -825,9 +896,10 @@ pub(crate) fn encounters(
         }
         let counts = match r.kind {
             RoundKind::Played => true,
-            RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
-                predetermined
-            }
+            RoundKind::ForfeitWin
+            | RoundKind::ForfeitLoss
+            | RoundKind::DoubleForfeit
+            | RoundKind::ForfeitDraw => predetermined,
             _ => false,
         };
         if !counts {
@@ -1193,6 +1265,185 @@ mod worked {
         assert_eq!(vals(&round_robin(), Edition::C07_2026, "EGGSB/P")[1], "2½");
     }
 
+    /// Swiss, 4 teams, 1 board, MP 2/1/0, 3 rounds:
+    /// R1 1–2 "1", 3–4 "1"; R2 1–3 "=", 4 beats 2 by forfeit;
+    /// R3 4 beats 1 by forfeit, 2–3 "1".
+    ///
+    /// | team | MP | rounds                          |
+    /// |------|----|---------------------------------|
+    /// | 1    | 3  | W v2, D v3, forfeit loss v4     |
+    /// | 2    | 2  | L v1, forfeit loss v4, W v3     |
+    /// | 3    | 3  | L v4, D v1, L v2                |
+    /// | 4    | 4  | L v3, forfeit win, forfeit win  |
+    ///
+    /// Every unplayed round has a scheduled opponent, so the adjusted scores
+    /// (art. 16.3) are the actual ones.
+    fn swiss_with_forfeit_losses() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 1, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 1, "1"), m(3, 4, 1, "1")]),
+            round(
+                2,
+                vec![m(1, 3, 1, "="), forfeit(2, 4, MatchForfeit::AwayWins)],
+            ),
+            round(
+                3,
+                vec![forfeit(4, 1, MatchForfeit::HomeWins), m(2, 3, 1, "1")],
+            ),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_16_5_sb_cut1_keeps_a_vur_that_contributes_less_than_the_least_significant_value() {
+        // Team 1, EMMSB (X = opponent MP, Y = own MP):
+        //   R1 v2: 2 × 2 = 4; R2 v3: 3 × 1 = 3;
+        //   R3 forfeit loss (VUR): dummy min(own 3, adj 4) = 3, × 0 = 0.
+        // Full: 7. Cut-1: the least significant value is R1 (lowest X = 2,
+        // contribution 4); the lowest VUR contribution is 0 < 4, so art. 16.5
+        // does not apply and R1 goes: 3 + 0 = 3. (Cutting the VUR, as the
+        // code did before, gave 7: not playing would have paid.)
+        let t = swiss_with_forfeit_losses();
+        assert_eq!(vals(&t, Edition::C07_2026, "EMMSB")[0], "7");
+        assert_eq!(vals(&t, Edition::C07_2026, "EMMSB/C1")[0], "3");
+        // 2024: the dummy scores own 3 as well → the same.
+        assert_eq!(vals(&t, Edition::C07_2024, "EMMSB/C1")[0], "3");
+    }
+
+    #[test]
+    fn c07_16_5_bh_cut1_and_median1_drop_the_vur() {
+        // Team 1, BH:MP: R1 2, R2 3, R3 dummy 3 (VUR). Cut-1: the VUR's 3 is
+        // not lower than the least significant 2 → the VUR goes: 2 + 3 = 5.
+        // Median-1: the VUR goes at the low end, then the highest (3): 2.
+        let t = swiss_with_forfeit_losses();
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[0], "8");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[0], "5");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/M1")[0], "2");
+        // Team 2: R1 v1 → 3; R2 forfeit loss v4: dummy min(own 2, 4) = 2
+        // (VUR); R3 v3 → 3. Cut-1 drops the VUR (2 ≥ 2): 6.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[1], "6");
+    }
+
+    #[test]
+    fn c07_16_p_counts_a_forfeit_as_played_so_it_is_not_cut_first() {
+        // swiss(), team 2 under /P: R1 v1 → 4; R2 forfeit loss v5 counted as
+        // played → adj 5, no VUR; R3 absent: dummy min(own 0, 3) = 0, VUR.
+        // Cut-2: R3 (VUR, 0) goes first, then the least significant left,
+        // R1 (4): 5. Before, the forfeit stayed a VUR and went second: 4.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "BH:MP/C2/P")[1], "5");
+        // Without /P the forfeit is a dummy (min(0, 5) = 0) and a VUR:
+        // 4 + 0 + 0, Cut-2 drops both VURs → 4.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "BH:MP/C2")[1], "4");
+    }
+
+    /// Swiss, 4 teams, 2 boards, MP 2/1/0, 2 rounds: R1 1–2 "++" (team 1
+    /// wins both boards by forfeit, no game over the board, not recorded as
+    /// a whole-match forfeit), 3–4 "1="; R2 1–3 "==", 2–4 "1=".
+    /// MP: 1 = 3, 2 = 2, 3 = 3, 4 = 0.
+    fn swiss_with_a_match_forfeited_on_every_board() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "++"), m(3, 4, 2, "1=")]),
+            round(2, vec![m(1, 3, 2, "=="), m(2, 4, 2, "1=")]),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_16_a_match_without_a_game_over_the_board_is_unplayed() {
+        let t = swiss_with_a_match_forfeited_on_every_board();
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::ForfeitWin);
+        assert_eq!(ct.teams[1].rounds[0].kind, RoundKind::ForfeitLoss);
+        // The result stands: 2 MP, 2 GP, a win on both boards.
+        assert_eq!(ct.teams[0].match_points, HalfPoints(6));
+        // BH:MP team 2 (2026): R1 forfeit loss → dummy min(own 2, adj 3) = 2;
+        // R2 v4 → 0: 2. Counted as played it was 3 + 0 = 3.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[1], "2");
+        // WON: team 1 won no match over the board (it was 1 before); WIN
+        // still counts the forfeit win.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON")[0], "0");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN")[0], "1");
+        // EMGSB team 1 (2026): R1 dummy min(3, adj 2) = 2 × GP 2 = 4;
+        // R2 3 × 1 = 3 → 7 (played it was 2 × 2 + 3 = 7 as well), 2024:
+        // dummy own 3 × 2 = 6, + 3 = 9.
+        assert_eq!(vals(&t, Edition::C07_2024, "EMGSB")[0], "9");
+        // DE: no encounter between 1 and 2 (it was one before); with /P the
+        // forfeit counts.
+        let ctx = Context::new(&t, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 0, &[0, 1], ScoreKind::MatchPoints, false);
+        assert_eq!(e.met, 0);
+        let e = encounters(&ct, &ctx, 0, &[0, 1], ScoreKind::MatchPoints, true);
+        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+    }
+
+    #[test]
+    fn c07_16_a_match_drawn_on_board_forfeits_is_a_vur_for_both() {
+        // 2 boards, R1 1–2 "+-": each team wins one board by forfeit, no game
+        // over the board → a forfeit draw for both, a VUR; R2 1–2 "1=".
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "+-")]),
+            round(2, vec![m(1, 2, 2, "1=")]),
+        ];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::ForfeitDraw);
+        assert_eq!(ct.teams[1].rounds[0].kind, RoundKind::ForfeitDraw);
+        assert!(is_vur(RoundKind::ForfeitDraw));
+        // The drawn result stands: 1 MP each.
+        assert_eq!(ct.teams[0].rounds[0].match_points, HalfPoints(2));
+        // BH:MP team 1 (2026): R1 dummy min(own 3, adj 1) = 1 (VUR), R2 v2 → 1.
+        // Cut-1: the VUR (1) is not lower than the least significant (1): it
+        // goes, leaving 1.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[0], "2");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[0], "1");
+        // All four boards double-forfeited is a double forfeit.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "xx")])];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::DoubleForfeit);
+        // One game over the board makes the match played.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "+=")])];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::Played);
+    }
+
+    #[test]
+    fn c07_16_round_robin_forfeit_counts_only_with_p() {
+        // round_robin(): team 3 lost R2 to team 2 by forfeit; it sat out R1.
+        // Adjusted GP: 1 = 3, 2 = 2½, 3 = ½.
+        let t = round_robin();
+        // BH:GP team 3 without /P: the forfeit contributes 0, R3 v1 → 3;
+        // the round without an opponent contributes nothing: 3.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "3");
+        // With /P the forfeit counts as played: 2½ + 3 = 5½.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP/P")[2], "5½");
+        // DE: the forfeit is an encounter only with /P (team 2 scored all
+        // 2 GP of the match).
+        let ct = Crosstable::build(&t).expect("valid");
+        let ctx = Context::new(&t, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
+        assert_eq!((e.met, e.value), (0, HalfPoints(0)));
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, true);
+        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        // WON counts games won over the board only, /P or not: team 2 lost
+        // and drew its R1 games; WIN:GP counts the 2 forfeited games.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[1], "0");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[1], "2");
+    }
+
+    #[test]
+    fn c07_edition_in_force_on_a_date() {
+        let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day).expect("date");
+        assert_eq!(Edition::in_force_on(d(2024, 8, 1)), Edition::C07_2024);
+        assert_eq!(Edition::in_force_on(d(2026, 2, 28)), Edition::C07_2024);
+        assert_eq!(Edition::in_force_on(d(2026, 3, 1)), Edition::C07_2026);
+        assert_eq!(Edition::in_force_on(d(2030, 1, 1)), Edition::C07_2026);
+        // Older events fall back on the oldest edition modelled.
+        assert_eq!(Edition::in_force_on(d(2023, 1, 1)), Edition::C07_2024);
+    }
+
     mod properties {
         use super::*;
         use crate::rules::tournament::Pairing;
@@ -1215,7 +1466,13 @@ mod worked {
                         };
                         let meetings = ct.head_to_head(m.home, m.away).meetings;
                         let (hs, as_) = t.match_scores(m);
-                        if meetings != 1 || hs.outcome.is_none() || m.forfeit.is_some() {
+                        // A match without a game over the board is no
+                        // encounter (C.07 art. 16, team reading).
+                        let over_the_board = ct.teams[a]
+                            .rounds
+                            .iter()
+                            .any(|x| x.round == r.number && x.kind == RoundKind::Played);
+                        if meetings != 1 || hs.outcome.is_none() || !over_the_board {
                             continue;
                         }
                         let k = t.scoring.primary;
