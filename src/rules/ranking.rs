@@ -163,6 +163,11 @@ pub struct Standings {
     /// `gaps[i]` explains why `rows[i]` is ahead of `rows[i + 1]`; `None`
     /// when they are tied and share places.
     pub gaps: Vec<Option<Separation>>,
+    /// Tie-breaks of the chain that do not apply to a team event (C.07
+    /// defines them for individuals, or they need data a team event lacks):
+    /// they separated nobody. [`TieBreak::english_name`] says why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_applicable: Vec<TieBreak>,
 }
 
 /// Standings cannot be computed.
@@ -260,7 +265,17 @@ pub fn standings(
         }
         start = end + 1;
     }
-    Ok(Standings { rows, gaps })
+    let not_applicable = rules
+        .chain
+        .iter()
+        .filter(|tb| matches!(tb.kind, TieBreakKind::NotApplicable(_)))
+        .copied()
+        .collect();
+    Ok(Standings {
+        rows,
+        gaps,
+        not_applicable,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -844,6 +859,29 @@ mod tests {
     }
 
     #[test]
+    fn c07_not_applicable_tie_breaks_separate_nobody_and_are_listed() {
+        // Drawn 1 : 1; ARO cannot be computed for teams, BC then separates.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        let s = standings(&t, &rules("ARO,BC"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![1, 2]);
+        assert_eq!(s.rows[0].tie_breaks[0], None);
+        assert_eq!(
+            s.gaps[0].as_ref().map(|g| g.criterion.clone()),
+            Some(Criterion::TieBreak {
+                tie_break: "BC".parse().expect("BC"),
+                step: None
+            })
+        );
+        assert_eq!(s.not_applicable, vec!["ARO".parse().expect("ARO")]);
+        assert!(
+            s.not_applicable[0]
+                .english_name()
+                .contains("needs a rating of the team")
+        );
+    }
+
+    #[test]
     fn c07_ede_reapplication_stays_on_the_score_that_separated() {
         // Round robin of five teams, 2 boards, MP 2/1/0; every team ends on
         // 4 MP. Home results per match (game points home–away):
@@ -946,7 +984,7 @@ mod tests {
         use crate::rules::tournament::{Pairing, Tournament};
         use proptest::prelude::*;
 
-        const EVERYTHING: &str = "DE,EDEBT,EDEBB/P,EMGSB/C1,EGGSB,BH:MP/C1,BH:GP/M1,BC,TBR,BBE,BERLIN,WIN,WON:GP,SSSC,MPvGP";
+        const EVERYTHING: &str = "DE,EDEBT,EDEBB/P,EDEC,EMGSB/C1,EGGSB,BH:MP/C1,BH:GP/M1,BC,TBR,BBE,BERLIN,WIN,WON:GP,SSSC,SB/C1,ESB,PS/C1,REP,AOB:GP,STD,BPG,ARO,MPvGP,TPN";
 
         fn shuffle<T>(v: &mut [T], key: &mut impl FnMut() -> u32) {
             for i in (1..v.len()).rev() {

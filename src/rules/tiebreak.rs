@@ -122,6 +122,111 @@ pub enum TieBreakKind {
     WonOverTheBoard(ScoreKind),
     /// SSSC: secondary score + BH(primary) / K.
     ScoreStrengthCombination,
+    /// A score used as a tie-break (`MP`, `GP`, `MPTS`, `GPTS` after the
+    /// first place of a ranking list): the secondary score when it is not the
+    /// primary one, nothing new when it is.
+    Score(ScoreKind),
+    /// SB (art. 9.1) without a score: Σ opponent's primary × own primary.
+    /// `SB:MP` and `SB:GP` are EMMSB and EGGSB.
+    SonnebornBergerOnPrimary,
+    /// ESB (art. 13.2) without a score: Σ opponent's primary × own secondary.
+    /// `ESB:MG` etc. are the four named variants.
+    ExtendedSonnebornBergerOnPrimary,
+    /// PS (art. 7.5): Σ of the running score after each round (`:MP`, `:GP`,
+    /// plain = primary); `/Cn` leaves out the first n rounds.
+    ProgressiveScores(Option<ScoreKind>),
+    /// REP (art. 7.6; GE is its former name): rounds the team elected to
+    /// play, i.e. every round but its VURs.
+    RoundsElectedToPlay,
+    /// AOB (art. 8.2): the average Buchholz (`:MP`, `:GP`, plain = primary)
+    /// of the opponents met over the board.
+    AverageOfOpponentsBuchholz(Option<ScoreKind>),
+    /// STD (2026 edition): the score counted the standard way, a won match 1,
+    /// a drawn one ½ (`:MP`), or the games 1 / ½ / 0 (`:GP`); plain = primary.
+    StandardPoints(Option<ScoreKind>),
+    /// TPN: the team's pairing number; lower is better.
+    PairingNumber,
+    /// A tie-break of C.07 that a team event cannot compute (see
+    /// [`NotApplicable`]). It is kept in the chain, separates nobody, and the
+    /// standings list it in [`crate::rules::ranking::Standings::not_applicable`].
+    NotApplicable(NotApplicable),
+}
+
+/// C.07 tie-breaks that do not apply to the team events of this crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NotApplicable {
+    /// BPG (art. 7.3): games played with Black, a colour of individual games.
+    Bpg,
+    /// BWG (art. 7.4): games won with Black.
+    Bwg,
+    /// ARO (art. 10.1): average rating of the opponents.
+    Aro,
+    /// TPR (art. 10.2): tournament performance rating.
+    Tpr,
+    /// PTP (art. 10.3): perfect tournament performance.
+    Ptp,
+    /// APRO (art. 10.4): average of the opponents' performance ratings.
+    Apro,
+    /// APPO (art. 10.5): average of the opponents' perfect performances.
+    Appo,
+    /// RTNG: the participant's own rating.
+    Rtng,
+    /// FB (art. 8.3): Fore Buchholz.
+    Fb,
+    /// KS (art. 9.2): Koya system.
+    Ks,
+}
+
+impl NotApplicable {
+    /// The acronym of C.07.
+    pub fn acronym(self) -> &'static str {
+        match self {
+            NotApplicable::Bpg => "BPG",
+            NotApplicable::Bwg => "BWG",
+            NotApplicable::Aro => "ARO",
+            NotApplicable::Tpr => "TPR",
+            NotApplicable::Ptp => "PTP",
+            NotApplicable::Apro => "APRO",
+            NotApplicable::Appo => "APPO",
+            NotApplicable::Rtng => "RTNG",
+            NotApplicable::Fb => "FB",
+            NotApplicable::Ks => "KS",
+        }
+    }
+
+    /// Why it does not apply, in English.
+    pub fn reason(self) -> &'static str {
+        match self {
+            NotApplicable::Bpg | NotApplicable::Bwg => {
+                "it counts the colours of individual games; a team has no colour of its own"
+            }
+            NotApplicable::Aro
+            | NotApplicable::Tpr
+            | NotApplicable::Ptp
+            | NotApplicable::Apro
+            | NotApplicable::Appo
+            | NotApplicable::Rtng => "it needs a rating of the team, which a team event lacks",
+            NotApplicable::Fb | NotApplicable::Ks => {
+                "this crate does not compute it for team events"
+            }
+        }
+    }
+
+    fn from_acronym(upper: &str) -> Option<NotApplicable> {
+        Some(match upper {
+            "BPG" => NotApplicable::Bpg,
+            "BWG" => NotApplicable::Bwg,
+            "ARO" => NotApplicable::Aro,
+            "TPR" => NotApplicable::Tpr,
+            "PTP" => NotApplicable::Ptp,
+            "APRO" => NotApplicable::Apro,
+            "APPO" => NotApplicable::Appo,
+            "RTNG" => NotApplicable::Rtng,
+            "FB" => NotApplicable::Fb,
+            "KS" => NotApplicable::Ks,
+            _ => return None,
+        })
+    }
 }
 
 /// One tie-break of a chain with its modifiers.
@@ -169,7 +274,10 @@ impl TieBreak {
 
     /// True when a lower value ranks higher (BC).
     pub fn lower_is_better(&self) -> bool {
-        matches!(self.kind, TieBreakKind::BoardCount)
+        matches!(
+            self.kind,
+            TieBreakKind::BoardCount | TieBreakKind::PairingNumber
+        )
     }
 
     /// English name for explanations ("Sonneborn-Berger (EGGSB)").
@@ -190,6 +298,17 @@ impl TieBreak {
             WonOverTheBoard(ScoreKind::MatchPoints) => "matches won over the board".to_string(),
             WonOverTheBoard(ScoreKind::GamePoints) => "games won over the board".to_string(),
             ScoreStrengthCombination => "score-strength combination".to_string(),
+            Score(ScoreKind::MatchPoints) => "match points".to_string(),
+            Score(ScoreKind::GamePoints) => "game points".to_string(),
+            SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => {
+                "Sonneborn-Berger".to_string()
+            }
+            ProgressiveScores(_) => "progressive scores".to_string(),
+            RoundsElectedToPlay => "rounds elected to play".to_string(),
+            AverageOfOpponentsBuchholz(_) => "average of the opponents' Buchholz".to_string(),
+            StandardPoints(_) => "standard points".to_string(),
+            PairingNumber => "pairing number".to_string(),
+            NotApplicable(n) => format!("not applicable to teams: {}", n.reason()),
         };
         format!("{base} ({self})")
     }
@@ -200,7 +319,7 @@ impl TieBreak {
 pub enum TieBreakParseError {
     /// The name is not one of the supported tie-breaks.
     #[error(
-        "unknown tie-break '{0}'; expected one of MPvGP, DE, EDE, EDET, EDEB, EDEBT, EDEBB, EMMSB, EMGSB, EGMSB, EGGSB, BH, BC, TBR, BBE, BERLIN, WIN, WON, SSSC"
+        "unknown tie-break '{0}'; expected a score (PTS, MPTS, GPTS, MP, GP) or one of MPvGP, DE, EDE, EDEC, EDET, EDEB, EDEBT, EDEBB, ESB, EMMSB, EMGSB, EGMSB, EGGSB, SB, BH, AOB, FB, KS, PS, REP, GE, WIN, WON, BPG, BWG, ARO, TPR, PTP, APRO, APPO, RTNG, STD, TPN, BC, TBR, BBE, BERLIN, SSSC"
     )]
     UnknownName(String),
     /// A modifier is malformed or does not apply to the tie-break.
@@ -213,10 +332,34 @@ pub enum TieBreakParseError {
     },
 }
 
+/// A score name of C.07 / TRF-2026 (record 212 lists one first).
+fn score_name(upper: &str) -> Option<Option<ScoreKind>> {
+    match upper {
+        "PTS" => Some(None),
+        "MPTS" | "MP" => Some(Some(ScoreKind::MatchPoints)),
+        "GPTS" | "GP" => Some(Some(ScoreKind::GamePoints)),
+        _ => None,
+    }
+}
+
+fn score_letter(c: u8) -> Option<ScoreKind> {
+    match c {
+        b'M' => Some(ScoreKind::MatchPoints),
+        b'G' => Some(ScoreKind::GamePoints),
+        _ => None,
+    }
+}
+
 impl FromStr for TieBreak {
     type Err = TieBreakParseError;
 
-    /// Parse TRF notation `NAME[:MP|:GP][/Cn|/Mn][/P]`, case-insensitive.
+    /// Parse TRF notation `NAME[:MP|:GP][/Cn|/Mn][/P]`, case-insensitive,
+    /// with every acronym of C.07 (2024 and 2026 editions) and of TRF-2026
+    /// records 202/212. A score name on its own (`MP`, `GPTS`…) is that
+    /// score used as a tie-break ([`TieBreakKind::Score`]); `PTS` is refused
+    /// here since it names no score of its own (see [`parse_ranking_list`]).
+    /// Tie-breaks a team event cannot compute become
+    /// [`TieBreakKind::NotApplicable`], whatever their modifiers.
     fn from_str(text: &str) -> Result<TieBreak, TieBreakParseError> {
         let t = text.trim();
         let bad = |problem: &str| TieBreakParseError::BadModifier {
@@ -225,19 +368,23 @@ impl FromStr for TieBreak {
         };
         let mut parts = t.split('/');
         let head = parts.next().unwrap_or_default();
-        let (name, score) = match head.split_once(':') {
-            Some((n, s)) => {
-                let s = match s.to_ascii_uppercase().as_str() {
-                    "MP" => ScoreKind::MatchPoints,
-                    "GP" => ScoreKind::GamePoints,
-                    _ => return Err(bad("score must be :MP or :GP")),
-                };
-                (n, Some(s))
-            }
+        let (name, suffix) = match head.split_once(':') {
+            Some((n, s)) => (n, Some(s.to_ascii_uppercase())),
             None => (head, None),
         };
         use TieBreakKind::*;
         let upper = name.to_ascii_uppercase();
+        if let Some(n) = self::NotApplicable::from_acronym(&upper) {
+            return Ok(TieBreak::new(NotApplicable(n)));
+        }
+        // `:MP` / `:GP` for the tie-breaks that take one score, `:XY` for ESB.
+        let score = match suffix.as_deref() {
+            None => None,
+            Some("MP") => Some(ScoreKind::MatchPoints),
+            Some("GP") => Some(ScoreKind::GamePoints),
+            Some(_) if upper == "ESB" => None,
+            Some(_) => return Err(bad("score must be :MP or :GP")),
+        };
         let kind = match upper.as_str() {
             "MPVGP" => MpVsGp,
             "DE" => DirectEncounter,
@@ -248,20 +395,30 @@ impl FromStr for TieBreak {
             "EDEBT" => ExtendedDirectEncounter(EdeBoards::CountThenTop),
             "EDEBB" => ExtendedDirectEncounter(EdeBoards::CountThenBottom),
             "EMMSB" | "EMGSB" | "EGMSB" | "EGGSB" => {
-                let k = |c: u8| {
-                    if c == b'M' {
-                        ScoreKind::MatchPoints
-                    } else {
-                        ScoreKind::GamePoints
-                    }
-                };
                 let b = upper.as_bytes();
                 SonnebornBerger {
-                    x: k(b.get(1).copied().unwrap_or(b'M')),
-                    y: k(b.get(2).copied().unwrap_or(b'M')),
+                    x: score_letter(b[1]).unwrap_or(ScoreKind::MatchPoints),
+                    y: score_letter(b[2]).unwrap_or(ScoreKind::MatchPoints),
                 }
             }
+            "ESB" => match suffix.as_deref().map(str::as_bytes) {
+                None => ExtendedSonnebornBergerOnPrimary,
+                Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
+                    (Some(x), Some(y)) => SonnebornBerger { x, y },
+                    _ => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
+                },
+                Some(_) => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
+            },
+            "SB" => match score {
+                None => SonnebornBergerOnPrimary,
+                Some(k) => SonnebornBerger { x: k, y: k },
+            },
             "BH" => Buchholz(score),
+            "AOB" => AverageOfOpponentsBuchholz(score),
+            "PS" => ProgressiveScores(score),
+            "REP" | "GE" => RoundsElectedToPlay,
+            "STD" => StandardPoints(score),
+            "TPN" => PairingNumber,
             "BC" => BoardCount,
             "TBR" => TopBoardResult,
             "BBE" => BottomBoardElimination,
@@ -269,10 +426,26 @@ impl FromStr for TieBreak {
             "WIN" => Wins(score.unwrap_or(ScoreKind::MatchPoints)),
             "WON" => WonOverTheBoard(score.unwrap_or(ScoreKind::MatchPoints)),
             "SSSC" => ScoreStrengthCombination,
-            _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+            other => match score_name(other) {
+                Some(Some(k)) if suffix.is_none() => Score(k),
+                _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+            },
         };
-        if score.is_some() && !matches!(kind, Buchholz(_) | Wins(_) | WonOverTheBoard(_)) {
-            return Err(bad("only BH, WIN and WON take :MP or :GP"));
+        if score.is_some()
+            && !matches!(
+                kind,
+                Buchholz(_)
+                    | Wins(_)
+                    | WonOverTheBoard(_)
+                    | SonnebornBerger { .. }
+                    | AverageOfOpponentsBuchholz(_)
+                    | ProgressiveScores(_)
+                    | StandardPoints(_)
+            )
+        {
+            return Err(bad(
+                "only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP",
+            ));
         }
         let mut tb = TieBreak::new(kind);
         for m in parts {
@@ -289,13 +462,30 @@ impl FromStr for TieBreak {
                 return Err(bad(&format!("unknown modifier '/{m}'")));
             }
         }
-        if tb.cut != Cut::None
-            && !matches!(
+        let cut_ok = match tb.cut {
+            Cut::None => true,
+            Cut::Low(_) => matches!(
                 kind,
-                SonnebornBerger { .. } | Buchholz(_) | ScoreStrengthCombination
-            )
-        {
-            return Err(bad("cut modifiers apply to ESB, BH and SSSC only"));
+                SonnebornBerger { .. }
+                    | SonnebornBergerOnPrimary
+                    | ExtendedSonnebornBergerOnPrimary
+                    | Buchholz(_)
+                    | ScoreStrengthCombination
+                    | ProgressiveScores(_)
+            ),
+            Cut::Median(_) => matches!(
+                kind,
+                SonnebornBerger { .. }
+                    | SonnebornBergerOnPrimary
+                    | ExtendedSonnebornBergerOnPrimary
+                    | Buchholz(_)
+                    | ScoreStrengthCombination
+            ),
+        };
+        if !cut_ok {
+            return Err(bad(
+                "cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS",
+            ));
         }
         Ok(tb)
     }
@@ -336,6 +526,18 @@ impl fmt::Display for TieBreak {
             WonOverTheBoard(ScoreKind::MatchPoints) => "WON".into(),
             WonOverTheBoard(k) => format!("WON:{}", k.code()),
             ScoreStrengthCombination => "SSSC".into(),
+            Score(k) => k.code().into(),
+            SonnebornBergerOnPrimary => "SB".into(),
+            ExtendedSonnebornBergerOnPrimary => "ESB".into(),
+            ProgressiveScores(None) => "PS".into(),
+            ProgressiveScores(Some(k)) => format!("PS:{}", k.code()),
+            RoundsElectedToPlay => "REP".into(),
+            AverageOfOpponentsBuchholz(None) => "AOB".into(),
+            AverageOfOpponentsBuchholz(Some(k)) => format!("AOB:{}", k.code()),
+            StandardPoints(None) => "STD".into(),
+            StandardPoints(Some(k)) => format!("STD:{}", k.code()),
+            PairingNumber => "TPN".into(),
+            NotApplicable(n) => n.acronym().into(),
         };
         f.write_str(&name)?;
         match self.cut {
@@ -363,13 +565,73 @@ impl From<TieBreak> for String {
     }
 }
 
-/// Parse a comma-separated list (TRF record 202).
-pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
-    text.split(',')
+/// A ranking list as TRF-2026 records 202/212 write it: an optional score
+/// first, then the tie-breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RankingList {
+    /// The primary score a leading score name sets; `None` when the list
+    /// starts with `PTS` (the tournament's own primary) or with a tie-break.
+    pub primary: Option<ScoreKind>,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// Parse a comma-separated ranking list (TRF-2026 records 202 and 212).
+///
+/// A leading score name (`PTS`, `MPTS`, `GPTS`, `MP`, `GP`) sets the primary
+/// score (`PTS`: the tournament's own). A score name further on is that score
+/// used as a tie-break: once the primary is known, the secondary score
+/// becomes `MPvGP` and the primary repeated (or `PTS`) adds nothing; with
+/// `PTS` or no leading score it stays a [`TieBreakKind::Score`], which ranks
+/// the same way. SB and ESB without a score are resolved against a primary
+/// named here. Tie-breaks a team event cannot compute are kept as
+/// [`TieBreakKind::NotApplicable`]; only a name C.07 and TRF-2026 do not
+/// know, or a malformed modifier, is an error.
+pub fn parse_ranking_list(text: &str) -> Result<RankingList, TieBreakParseError> {
+    let mut list = RankingList::default();
+    for (i, item) in text
+        .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(str::parse)
-        .collect()
+        .enumerate()
+    {
+        let upper = item.to_ascii_uppercase();
+        if let Some(score) = score_name(&upper) {
+            if i == 0 {
+                list.primary = score;
+                continue;
+            }
+            match (score, list.primary) {
+                // PTS, or the primary again: nothing new.
+                (None, _) => continue,
+                (Some(k), Some(p)) if k == p => continue,
+                (Some(_), Some(_)) => list.tie_breaks.push(TieBreak::new(TieBreakKind::MpVsGp)),
+                (Some(k), None) => list.tie_breaks.push(TieBreak::new(TieBreakKind::Score(k))),
+            }
+            continue;
+        }
+        let mut tb: TieBreak = item.parse()?;
+        if let Some(p) = list.primary {
+            tb.kind = match tb.kind {
+                TieBreakKind::SonnebornBergerOnPrimary => {
+                    TieBreakKind::SonnebornBerger { x: p, y: p }
+                }
+                TieBreakKind::ExtendedSonnebornBergerOnPrimary => {
+                    TieBreakKind::SonnebornBerger { x: p, y: p.other() }
+                }
+                k => k,
+            };
+        }
+        list.tie_breaks.push(tb);
+    }
+    Ok(list)
+}
+
+/// Parse a comma-separated list of tie-breaks (TRF record 202). A leading
+/// score name is accepted and left out; see [`parse_ranking_list`] for the
+/// primary score it names.
+pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
+    parse_ranking_list(text).map(|l| l.tie_breaks)
 }
 
 /// Print a comma-separated list (TRF record 202).
@@ -722,36 +984,119 @@ pub(crate) fn team_values(ct: &Crosstable, ctx: &Context, tb: &TieBreak) -> Opti
             })
             .collect()
     };
+    let buchholz = |k: ScoreKind, cut: Cut, predetermined: bool| -> Vec<i64> {
+        let adj = adjusted();
+        (0..n)
+            .map(|i| {
+                let c = contributions(ct, &adj, i, ctx, k, k, predetermined);
+                cut_sum(c, cut, |c| i64::from(c.x.halves()))
+            })
+            .collect()
+    };
+    let sonneborn_berger = |x: ScoreKind, y: ScoreKind| -> Vec<TbValue> {
+        let adj = adjusted();
+        (0..n)
+            .map(|i| {
+                let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
+                TbValue::Quarters(cut_sum(c, tb.cut, |c| {
+                    i64::from(c.x.halves()) * i64::from(c.y.halves())
+                }))
+            })
+            .collect()
+    };
     let values = match tb.kind {
-        DirectEncounter | ExtendedDirectEncounter(_) => return None,
+        DirectEncounter | ExtendedDirectEncounter(_) | NotApplicable(_) => return None,
+        Score(k) => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Points(total(&l.rounds, ctx, k)))
+            .collect(),
+        SonnebornBergerOnPrimary => sonneborn_berger(primary, primary),
+        ExtendedSonnebornBergerOnPrimary => sonneborn_berger(primary, primary.other()),
+        ProgressiveScores(k) => {
+            // Art. 7.5: the running score after every round, summed; Cut-n
+            // leaves out the first n rounds.
+            let k = k.unwrap_or(primary);
+            let skip = match tb.cut {
+                Cut::Low(c) => usize::from(c),
+                _ => 0,
+            };
+            ct.teams
+                .iter()
+                .map(|l| {
+                    let mut running = HalfPoints::ZERO;
+                    let mut sum = HalfPoints::ZERO;
+                    for (i, r) in l.rounds.iter().enumerate() {
+                        running += ctx.score(r, k);
+                        if i >= skip {
+                            sum += running;
+                        }
+                    }
+                    TbValue::Points(sum)
+                })
+                .collect()
+        }
+        RoundsElectedToPlay => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Count(l.rounds.iter().filter(|r| !is_vur(r.kind)).count() as u32))
+            .collect(),
+        AverageOfOpponentsBuchholz(k) => {
+            // Art. 8.2: the opponents' plain Buchholz, averaged over the
+            // matches played over the board.
+            let bh = buchholz(k.unwrap_or(primary), Cut::None, false);
+            ct.teams
+                .iter()
+                .map(|l| {
+                    let met: Vec<i64> = l
+                        .rounds
+                        .iter()
+                        .filter(|r| r.kind == RoundKind::Played)
+                        .filter_map(|r| r.opponent_index.and_then(|o| bh.get(o).copied()))
+                        .collect();
+                    let count = i64::try_from(met.len()).unwrap_or(i64::MAX);
+                    TbValue::Scaled {
+                        value: met.iter().sum(),
+                        scale: (2 * count).max(1),
+                    }
+                })
+                .collect()
+        }
+        StandardPoints(k) => ct
+            .teams
+            .iter()
+            .map(|l| {
+                TbValue::Points(match k.unwrap_or(primary) {
+                    // A won match 1, a drawn one ½, whatever the match points.
+                    ScoreKind::MatchPoints => l
+                        .rounds
+                        .iter()
+                        .map(|r| match r.outcome {
+                            Some(super::score::Outcome::Win) => HalfPoints::ONE,
+                            Some(super::score::Outcome::Draw) => HalfPoints::HALF,
+                            _ => HalfPoints::ZERO,
+                        })
+                        .sum(),
+                    // Games already score 1 / ½ / 0 (G-V11).
+                    ScoreKind::GamePoints => l.game_points,
+                })
+            })
+            .collect(),
+        PairingNumber => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Count(u32::from(l.team.0)))
+            .collect(),
         MpVsGp => ct
             .teams
             .iter()
             .map(|l| TbValue::Points(total(&l.rounds, ctx, primary.other())))
             .collect(),
-        SonnebornBerger { x, y } => {
-            let adj = adjusted();
-            (0..n)
-                .map(|i| {
-                    let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
-                    TbValue::Quarters(cut_sum(c, tb.cut, |c| {
-                        i64::from(c.x.halves()) * i64::from(c.y.halves())
-                    }))
-                })
-                .collect()
-        }
-        Buchholz(k) => {
-            let k = k.unwrap_or(primary);
-            let adj = adjusted();
-            (0..n)
-                .map(|i| {
-                    let c = contributions(ct, &adj, i, ctx, k, k, tb.predetermined);
-                    TbValue::Points(HalfPoints(clamp_i32(cut_sum(c, tb.cut, |c| {
-                        i64::from(c.x.halves())
-                    }))))
-                })
-                .collect()
-        }
+        SonnebornBerger { x, y } => sonneborn_berger(x, y),
+        Buchholz(k) => buchholz(k.unwrap_or(primary), tb.cut, tb.predetermined)
+            .into_iter()
+            .map(|v| TbValue::Points(HalfPoints(clamp_i32(v))))
+            .collect(),
         ScoreStrengthCombination => {
             // SSSC = secondary + BH(primary) / K, K = ⌊max primary in the
             // event ÷ max secondary in one match⌋ (at least 1).
@@ -965,6 +1310,110 @@ mod tests {
         );
         let list = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP").expect("list");
         assert_eq!(format_list(&list), "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP");
+    }
+
+    #[test]
+    fn c07_every_acronym_of_c07_and_trf_2026_parses() {
+        for s in [
+            "MPvGP",
+            "DE",
+            "DE/P",
+            "EDE",
+            "EDEC",
+            "EDET/P",
+            "EDEB",
+            "EDEBT",
+            "EDEBB",
+            "ESB",
+            "EMMSB",
+            "EMGSB/C1",
+            "EGMSB/P",
+            "EGGSB/C2/P",
+            "SB",
+            "SB/C1",
+            "BH",
+            "BH:GP/M1",
+            "AOB",
+            "AOB:MP",
+            "PS",
+            "PS:GP/C1",
+            "REP",
+            "STD",
+            "STD:MP",
+            "TPN",
+            "BC",
+            "TBR",
+            "BBE",
+            "BERLIN",
+            "WIN",
+            "WON:GP",
+            "SSSC/C1",
+            "MP",
+            "GP",
+            "BPG",
+            "BWG",
+            "ARO",
+            "TPR",
+            "PTP",
+            "APRO",
+            "APPO",
+            "RTNG",
+            "FB",
+            "KS",
+        ] {
+            let tb: TieBreak = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(tb.to_string(), s);
+        }
+        // Aliases and the explicit forms of SB and ESB.
+        let canon = |s: &str| s.parse::<TieBreak>().expect(s).to_string();
+        assert_eq!(canon("GE"), "REP");
+        assert_eq!(canon("SB:MP"), "EMMSB");
+        assert_eq!(canon("SB:GP/C1"), "EGGSB/C1");
+        assert_eq!(canon("ESB:MG"), "EMGSB");
+        assert_eq!(canon("esb:gm/p"), "EGMSB/P");
+        // Individual-only tie-breaks keep no modifier: they compute nothing.
+        assert_eq!(canon("ARO/C1"), "ARO");
+        assert_eq!(canon("TPR/U1400"), "TPR");
+        assert_eq!(canon("FB:MP/M1/P"), "FB");
+        assert!(matches!(
+            "BPG".parse::<TieBreak>().map(|t| t.kind),
+            Ok(TieBreakKind::NotApplicable(NotApplicable::Bpg))
+        ));
+        // PTS names no score of its own: only a ranking list takes it.
+        assert!("PTS".parse::<TieBreak>().is_err());
+        assert!("ESB:MX".parse::<TieBreak>().is_err());
+        assert!("PS/M1".parse::<TieBreak>().is_err());
+    }
+
+    #[test]
+    fn c07_ranking_list_with_scores_as_trf_212_writes_it() {
+        // A leading score names the primary; the secondary later is MPvGP.
+        let l = parse_ranking_list("MP,GP,EDET,EMGSB/C1,BH:MP/C1").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::MatchPoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,EDET,EMGSB/C1,BH:MP/C1");
+        let l = parse_ranking_list("MPTS, GPTS, DE/P").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::MatchPoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,DE/P");
+        // The primary repeated, or PTS later on, adds nothing.
+        let l = parse_ranking_list("GPTS,GP,PTS,MP,BH").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::GamePoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,BH");
+        // PTS: the tournament's own primary; a later score stays a score.
+        let l = parse_ranking_list("PTS,GP,SB").expect("list");
+        assert_eq!(l.primary, None);
+        assert_eq!(format_list(&l.tie_breaks), "GP,SB");
+        // SB and ESB without a score follow a named primary.
+        let l = parse_ranking_list("GPTS,SB,ESB").expect("list");
+        assert_eq!(format_list(&l.tie_breaks), "EGGSB,EGMSB");
+        // Individual-only tie-breaks do not refuse the list.
+        let l = parse_ranking_list("PTS,ARO/C1,DE,BPG,TPR").expect("list");
+        assert_eq!(format_list(&l.tie_breaks), "ARO,DE,BPG,TPR");
+        // A 202 record without a score, and parse_list with one.
+        assert_eq!(
+            format_list(&parse_list("MP,EDET/P,MPvGP").expect("list")),
+            "EDET/P,MPvGP"
+        );
+        assert!(parse_ranking_list("MP,XYZ").is_err());
     }
 
     #[test]
@@ -1442,6 +1891,48 @@ mod worked {
         assert_eq!(Edition::in_force_on(d(2030, 1, 1)), Edition::C07_2026);
         // Older events fall back on the oldest edition modelled.
         assert_eq!(Edition::in_force_on(d(2023, 1, 1)), Edition::C07_2024);
+    }
+
+    #[test]
+    fn c07_7_5_progressive_scores_and_7_6_rounds_elected_to_play() {
+        // swiss() MP by round: 1: 2, 2, 0 → running 2, 4, 4 → PS 10;
+        // 2: 0, 0, 0 → 0; 3: 1, 0, 2 → 1, 1, 3 → 5; 4: 1, PAB 1, 0 →
+        // 1, 2, 2 → 5; 5: PAB 1, forfeit win 2, win 2 → 1, 3, 5 → 9.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "PS:MP"),
+            ["10", "0", "5", "5", "9"]
+        );
+        // /C1 leaves out round 1: 1 → 4 + 4 = 8; 5 → 3 + 5 = 8.
+        let v = vals(&swiss(), Edition::C07_2026, "PS:MP/C1");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("8", "8"));
+        // REP: every round but the VURs. Team 2 forfeited R2 and was absent
+        // in R3 → 1; team 5 (PAB, forfeit win, played) → 3.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "REP"),
+            ["3", "1", "3", "3", "3"]
+        );
+    }
+
+    #[test]
+    fn c07_8_2_average_of_opponents_buchholz_and_standard_points() {
+        // swiss(), BH:MP (2026) = 9, 4, 8, 8, 8. Team 1 met 2, 3, 5 over the
+        // board: (4 + 8 + 8) / 3 = 6.67. Team 5 met only 1: 9.00.
+        let v = vals(&swiss(), Edition::C07_2026, "AOB:MP");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("6.67", "9.00"));
+        // STD:MP: a won match 1, a drawn one ½. Team 1: W, W, L → 2; team 5:
+        // PAB (a draw) ½ + forfeit win 1 + win 1 = 2½.
+        let v = vals(&swiss(), Edition::C07_2026, "STD:MP");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("2", "2½"));
+        // TPN: the pairing number, lower is better.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "TPN"),
+            ["1", "2", "3", "4", "5"]
+        );
+        // Not applicable: no values at all.
+        let ct = Crosstable::build(&swiss()).expect("valid");
+        let ctx = Context::new(&swiss(), Edition::C07_2026);
+        let aro: TieBreak = "ARO".parse().expect("ARO");
+        assert_eq!(team_values(&ct, &ctx, &aro), None);
     }
 
     mod properties {
