@@ -1,6 +1,11 @@
 //! The crosstable: per team and round what happened, per team, board and
 //! player totals, and head-to-head look-ups. Everything the tie-breaks need is
 //! read from here.
+//!
+//! A team match is played when at least one of its games was played over the
+//! board; a match forfeited on every board is an unplayed round for both
+//! teams, whatever its result ([`RoundKind`]), as C.07 art. 16 treats
+//! unplayed rounds and as the pairing code reads it.
 
 use std::collections::HashMap;
 
@@ -13,8 +18,7 @@ use super::tournament::{MatchForfeit, Pairing, PlayerId, TeamId, Tournament, Tou
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RoundKind {
     /// The match was played: at least one of its games was played over the
-    /// board. Its board forfeits count with their results (C.07 art. 16.1,
-    /// the team reading of a played match).
+    /// board. Its board forfeits count with their results.
     Played,
     /// The match is not complete yet (pending or to-be-replayed games).
     InProgress,

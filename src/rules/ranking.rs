@@ -5,8 +5,11 @@
 //! score, then by entered play-off results (which rank above every computed
 //! criterion for the places they decide), then by each tie-break of the chain
 //! in turn. Group criteria (DE, EDE) are re-applied to every subset that
-//! stays tied, as C.07 requires. Teams still tied after the whole chain share
-//! their places ("3–4") and are listed by pairing number.
+//! stays tied, as C.07 requires; EDE stays on the score that separated and
+//! cycles through its steps (see `EdeState`). Tie-breaks that do not apply
+//! to teams separate nobody and are listed in [`Standings::not_applicable`].
+//! Teams still tied after the whole chain share their places ("3–4") and
+//! are listed by pairing number.
 
 use std::collections::HashMap;
 use std::fmt;

@@ -2,16 +2,27 @@
 //!
 //! A regulation names an ordered chain of tie-breaks ([`TieBreakRules`]). Each
 //! is written in TRF-2026 notation `NAME[:MP|:GP][/Cn|/Mn][/P]`
-//! (record 202), e.g. `EDET/P`, `EMGSB/C1`, `BH:MP/C1`, `MPvGP`.
+//! (records 202/212), e.g. `EDET/P`, `EMGSB/C1`, `BH:MP/C1`, `MPvGP`;
+//! [`parse_ranking_list`] also reads the score names a 212 record starts with.
 //!
-//! Two kinds exist:
-//! * per-team values (MPvGP, ESB, BH, BC, TBR, BBE, Berlin, WIN, WON, SSSC),
-//!   computed once for every team ([`team_values`]);
-//! * group criteria (DE, EDE…), which depend on the set of tied teams and are
-//!   applied by the ranking ([`crate::rules::ranking`]) with the helpers here.
+//! Three kinds exist:
+//! * per-team values (MPvGP, the SB/ESB family, BH, AOB, PS, REP, STD, TPN,
+//!   BC, TBR, BBE, Berlin, WIN, WON, SSSC), computed once for every team
+//!   (`team_values`);
+//! * group criteria (DE, the EDE family), which depend on the set of tied
+//!   teams and are applied by the ranking ([`crate::rules::ranking`]) with
+//!   the helpers here;
+//! * tie-breaks C.07 defines for individuals or that need data a team event
+//!   lacks ([`NotApplicable`]): kept in the chain, they separate nobody.
 //!
 //! Unplayed rounds follow C.07 art. 16 of the edition the regulation names
-//! ([`Edition`]): see [`contributions`].
+//! ([`Edition`]): which rounds are VURs (`is_vur`), a team's score as an
+//! opponent (`adjusted_score`), the dummy opponent of a team's own
+//! unplayed round (`contributions`) and the cuts (`cut_sum`). For teams
+//! a match counts as played when at least one of its games was played over
+//! the board ([`RoundKind`]). The values were compared with the reference
+//! implementation FIDE's TEC uses (TieBreakServer); where we depart from it
+//! the comment at the code says why.
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,7 +38,7 @@ use super::tournament::{PairingSystem, Tournament};
 ///
 /// The two editions differ, for the tie-breaks computed here, in art. 16.4:
 /// the value of the dummy opponent that stands for a team's own unplayed
-/// round (see [`contributions`]). Everything else this crate computes is
+/// round (see `contributions`). Everything else this crate computes is
 /// the same in both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Edition {
@@ -1494,6 +1505,38 @@ mod tests {
     }
 
     #[test]
+    fn c07_16_5_the_vur_is_chosen_by_its_contribution_not_its_dummy_score() {
+        // SB contributions (X × Y, in quarter points):
+        //   a: HPB, VUR, dummy X 5 (a 2026 cap) × Y 1 (a drawn match) → 5;
+        //   b: forfeit loss, VUR, dummy X 7 × 0 → 0;
+        //   c: played, X 1 × Y 2 → 2 (the least significant value);
+        //   d: played, X 6 × Y 2 → 12. Total 19.
+        // Cut-1: the lowest contribution from a VUR is b (0), lower than c
+        // (2), so c goes: 5 + 0 + 12 = 17. The reference implementation
+        // takes the VUR with the lowest X, a (5 ≥ 2), and cuts it: 14. We
+        // follow art. 16.5, which speaks of the lowest contribution.
+        let c = |x: i32, y: i32, vur: bool| Contribution {
+            x: HalfPoints(x),
+            y: HalfPoints(y),
+            vur,
+        };
+        let list = vec![
+            c(10, 2, true),
+            c(14, 0, true),
+            c(2, 4, false),
+            c(12, 4, false),
+        ];
+        let sb = |c: &Contribution| i64::from(c.x.halves()) * i64::from(c.y.halves());
+        assert_eq!(cut_sum(list.clone(), Cut::None, sb), 19 * 4);
+        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 17 * 4);
+        // Cut-2: after c, the VUR b (0) is lower than the least significant
+        // left (a: X 5, 5), so a goes: 0 + 12 = 12.
+        assert_eq!(cut_sum(list.clone(), Cut::Low(2), sb), 12 * 4);
+        // Median-1: c goes at the low end, then the highest X (b, X 7): 17.
+        assert_eq!(cut_sum(list, Cut::Median(1), sb), 17 * 4);
+    }
+
+    #[test]
     fn bottom_board_sequence_drops_boards_from_the_bottom() {
         let bp = [HalfPoints(6), HalfPoints(4), HalfPoints(2), HalfPoints(1)];
         assert_eq!(
@@ -1755,6 +1798,11 @@ mod worked {
         let t = swiss_with_forfeit_losses();
         assert_eq!(vals(&t, Edition::C07_2026, "EMMSB")[0], "7");
         assert_eq!(vals(&t, Edition::C07_2026, "EMMSB/C1")[0], "3");
+        // The whole table as the reference implementation computes it.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "EMMSB/C1"),
+            ["3", "6", "11", "6"]
+        );
         // 2024: the dummy scores own 3 as well → the same.
         assert_eq!(vals(&t, Edition::C07_2024, "EMMSB/C1")[0], "3");
     }
@@ -1771,6 +1819,15 @@ mod worked {
         // Team 2: R1 v1 → 3; R2 forfeit loss v4: dummy min(own 2, 4) = 2
         // (VUR); R3 v3 → 3. Cut-1 drops the VUR (2 ≥ 2): 6.
         assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[1], "6");
+        // The whole table agrees with the reference implementation.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/C1"),
+            ["5", "6", "7", "6"]
+        );
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/M1"),
+            ["2", "3", "3", "3"]
+        );
     }
 
     #[test]
@@ -1817,6 +1874,10 @@ mod worked {
         // R2 3 × 1 = 3 → 7 (played it was 2 × 2 + 3 = 7 as well), 2024:
         // dummy own 3 × 2 = 6, + 3 = 9.
         assert_eq!(vals(&t, Edition::C07_2024, "EMGSB")[0], "9");
+        // The whole tables agree with the reference implementation (2026).
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP"), ["5", "2", "3", "5"]);
+        assert_eq!(vals(&t, Edition::C07_2026, "EMGSB"), ["7", "0", "3", "2½"]);
+        assert_eq!(vals(&t, Edition::C07_2026, "WON"), ["0", "1", "1", "0"]);
         // DE: no encounter between 1 and 2 (it was one before); with /P the
         // forfeit counts.
         let ctx = Context::new(&t, Edition::C07_2026);
