@@ -1975,6 +1975,29 @@ mod worked {
     }
 
     #[test]
+    fn c07_new_team_tie_breaks_agree_with_the_reference_on_forfeits() {
+        // swiss_with_forfeit_losses(), MP by round: 1: 2, 1, 0 (forfeit
+        // loss); 2: 0, 0 (forfeit loss), 2; 3: 2, 1, 0; 4: 0, 2, 2 (two
+        // forfeit wins).
+        let t = swiss_with_forfeit_losses();
+        // PS: 1 → 2 + 3 + 3 = 8; 2 → 0 + 0 + 2 = 2; 3 → 8; 4 → 0 + 2 + 4 = 6.
+        assert_eq!(vals(&t, Edition::C07_2026, "PS:MP"), ["8", "2", "8", "6"]);
+        // REP: the forfeit losses are VURs; forfeit wins are not.
+        assert_eq!(vals(&t, Edition::C07_2026, "REP"), ["2", "2", "3", "3"]);
+        // AOB:MP with BH:MP = 8, 8, 9, 8: 1 met 2 and 3 → 8.50; 2 met 1 and
+        // 3 → 8.50; 3 met 4, 1, 2 → 8.00; 4 met 3 → 9.00.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "AOB:MP"),
+            ["8.50", "8.50", "8.00", "9.00"]
+        );
+        // STD:MP: W D L → 1½; L L W → 1; W D L → 1½; L W W → 2.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "STD:MP"),
+            ["1½", "1", "1½", "2"]
+        );
+    }
+
+    #[test]
     fn c07_8_2_average_of_opponents_buchholz_and_standard_points() {
         // swiss(), BH:MP (2026) = 9, 4, 8, 8, 8. Team 1 met 2, 3, 5 over the
         // board: (4 + 8 + 8) / 3 = 6.67. Team 5 met only 1: 9.00.
