@@ -84,6 +84,14 @@ tb-wins-games = games won
 tb-won-matches = matches won over the board
 tb-won-games = games won over the board
 tb-sssc = score-strength combination
+tb-score-mp = match points
+tb-score-gp = game points
+tb-ps = progressive scores
+tb-rep = rounds elected to play
+tb-aob = average of the opponents' Buchholz
+tb-std = standard points
+tb-tpn = pairing number
+tb-not-applicable = not applicable to team events
 
 staff-title = Judges and organizers
 staff-none = Nobody appointed yet.

@@ -822,6 +822,7 @@ pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
     let final_order = crate::rules::ranking::Standings {
         rows,
         gaps: Vec::new(),
+        not_applicable: st.not_applicable.clone(),
     };
     let name = |team: TeamId| {
         rules

@@ -1,6 +1,11 @@
 //! The crosstable: per team and round what happened, per team, board and
 //! player totals, and head-to-head look-ups. Everything the tie-breaks need is
 //! read from here.
+//!
+//! A team match is played when at least one of its games was played over the
+//! board; a match forfeited on every board is an unplayed round for both
+//! teams, whatever its result ([`RoundKind`]), as C.07 art. 16 treats
+//! unplayed rounds and as the pairing code reads it.
 
 use std::collections::HashMap;
 
@@ -12,17 +17,24 @@ use super::tournament::{MatchForfeit, Pairing, PlayerId, TeamId, Tournament, Tou
 /// What a round was for one team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RoundKind {
-    /// The match was played (individual board forfeits count as played
-    /// results, chess-standards.md).
+    /// The match was played: at least one of its games was played over the
+    /// board. Its board forfeits count with their results.
     Played,
     /// The match is not complete yet (pending or to-be-replayed games).
     InProgress,
-    /// Won by forfeit of the whole opposing team.
+    /// Won without a game over the board: a whole-match forfeit of the
+    /// opponent, or a match whose every game was a forfeit and which the
+    /// forfeits left won.
     ForfeitWin,
-    /// Lost by forfeit of the whole team.
+    /// Lost without a game over the board (the mirror of `ForfeitWin`).
     ForfeitLoss,
-    /// Neither team showed up.
+    /// Neither team showed up: a whole-match double forfeit, or every game a
+    /// double forfeit (`--`).
     DoubleForfeit,
+    /// No game was played over the board and the board forfeits left the
+    /// match drawn (e.g. `+` on one board, `-` on the other). Like a forfeit
+    /// loss it is an unplayed round that brought no win (a VUR, C.07 16.2).
+    ForfeitDraw,
     /// A bye.
     Bye(ByeKind),
     /// Not paired at all (withdrawn, not yet entered, …).
@@ -239,12 +251,7 @@ impl Crosstable {
                                         }
                                     }
                                 }
-                                let k = if hs.outcome.is_some() {
-                                    RoundKind::Played
-                                } else {
-                                    RoundKind::InProgress
-                                };
-                                (k, k)
+                                unplayed_match_kinds(m, hs.outcome, hs.game_points, as_.game_points)
                             }
                         };
                         let hc = t.home_colour(1, 1);
@@ -334,7 +341,10 @@ impl Crosstable {
                 h.meetings += 1;
                 if matches!(
                     ra.kind,
-                    RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit
+                    RoundKind::ForfeitWin
+                        | RoundKind::ForfeitLoss
+                        | RoundKind::DoubleForfeit
+                        | RoundKind::ForfeitDraw
                 ) {
                     h.forfeited += 1;
                 }
@@ -345,6 +355,35 @@ impl Crosstable {
             }
         }
         h
+    }
+}
+
+/// Kinds of (home, away) for a match that was not forfeited as a whole.
+///
+/// C.07 treats a team match as played as soon as one of its games was played
+/// over the board; a match in which every game was a forfeit (`+`, `-`,
+/// `--`) is an unplayed round for both teams even though its result stands.
+/// The pairing code reads such a match as a forfeit too.
+fn unplayed_match_kinds(
+    m: &super::tournament::Match,
+    home_outcome: Option<Outcome>,
+    home_points: HalfPoints,
+    away_points: HalfPoints,
+) -> (RoundKind, RoundKind) {
+    let Some(outcome) = home_outcome else {
+        return (RoundKind::InProgress, RoundKind::InProgress);
+    };
+    let over_the_board = m.games.iter().any(|g| !g.result.is_forfeit());
+    if over_the_board {
+        return (RoundKind::Played, RoundKind::Played);
+    }
+    match outcome {
+        Outcome::Win => (RoundKind::ForfeitWin, RoundKind::ForfeitLoss),
+        Outcome::Loss => (RoundKind::ForfeitLoss, RoundKind::ForfeitWin),
+        Outcome::Draw if home_points == HalfPoints::ZERO && away_points == HalfPoints::ZERO => {
+            (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit)
+        }
+        Outcome::Draw => (RoundKind::ForfeitDraw, RoundKind::ForfeitDraw),
     }
 }
 

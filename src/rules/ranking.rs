@@ -5,8 +5,11 @@
 //! score, then by entered play-off results (which rank above every computed
 //! criterion for the places they decide), then by each tie-break of the chain
 //! in turn. Group criteria (DE, EDE) are re-applied to every subset that
-//! stays tied, as C.07 requires. Teams still tied after the whole chain share
-//! their places ("3–4") and are listed by pairing number.
+//! stays tied, as C.07 requires; EDE stays on the score that separated and
+//! cycles through its steps (see `EdeState`). Tie-breaks that do not apply
+//! to teams separate nobody and are listed in [`Standings::not_applicable`].
+//! Teams still tied after the whole chain share their places ("3–4") and
+//! are listed by pairing number.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -163,6 +166,11 @@ pub struct Standings {
     /// `gaps[i]` explains why `rows[i]` is ahead of `rows[i + 1]`; `None`
     /// when they are tied and share places.
     pub gaps: Vec<Option<Separation>>,
+    /// Tie-breaks of the chain that do not apply to a team event (C.07
+    /// defines them for individuals, or they need data a team event lacks):
+    /// they separated nobody. [`TieBreak::english_name`] says why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_applicable: Vec<TieBreak>,
 }
 
 /// Standings cannot be computed.
@@ -260,7 +268,17 @@ pub fn standings(
         }
         start = end + 1;
     }
-    Ok(Standings { rows, gaps })
+    let not_applicable = rules
+        .chain
+        .iter()
+        .filter(|tb| matches!(tb.kind, TieBreakKind::NotApplicable(_)))
+        .copied()
+        .collect();
+    Ok(Standings {
+        rows,
+        gaps,
+        not_applicable,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,6 +286,8 @@ enum Level {
     Primary,
     PlayOff,
     Chain(usize),
+    /// Inside an EDE of the chain (index), at a step of its cycle.
+    Ede(usize, EdeState),
 }
 
 impl Level {
@@ -275,9 +295,27 @@ impl Level {
         match self {
             Level::Primary => Level::PlayOff,
             Level::PlayOff => Level::Chain(0),
-            Level::Chain(i) => Level::Chain(i + 1),
+            Level::Chain(i) | Level::Ede(i, _) => Level::Chain(i + 1),
         }
     }
+}
+
+/// Where an EDE application stands for one group of tied teams.
+///
+/// EDE cycles through its steps: DE on the primary score, DE on the
+/// secondary score and, for the variants with board steps, the board
+/// comparison of exactly two teams. A step that separates some teams is
+/// re-applied to every subgroup that stays tied, on the same score, until it
+/// separates nobody more; then the next step is tried, wrapping round to the
+/// primary score. The application ends for a group when a whole cycle of
+/// steps has separated nobody. This is how the TEC exercises on EDE re-apply
+/// it, and how the reference implementation loops over its steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct EdeState {
+    /// The step to try first (0 primary, 1 secondary, 2 boards).
+    step: u8,
+    /// Steps tried in a row on this group without a separation.
+    idle: u8,
 }
 
 struct Split {
@@ -313,7 +351,7 @@ impl Ranker<'_> {
             out.extend(group);
             return;
         }
-        if let Level::Chain(i) = level
+        if let Level::Chain(i) | Level::Ede(i, _) = level
             && i >= self.rules.chain.len()
         {
             group.sort_by_key(|&i| self.team_id(i));
@@ -400,6 +438,13 @@ impl Ranker<'_> {
                 )
             }
             Level::PlayOff => self.split_playoff(group),
+            Level::Ede(i, state) => {
+                let tb = self.rules.chain.get(i)?;
+                let TieBreakKind::ExtendedDirectEncounter(boards) = tb.kind else {
+                    return None;
+                };
+                self.extended_direct_encounter(group, tb, boards, i, state)
+            }
             Level::Chain(i) => {
                 let tb = self.rules.chain.get(i)?;
                 match tb.kind {
@@ -409,9 +454,14 @@ impl Ranker<'_> {
                             s.next = level;
                             s
                         }),
-                    TieBreakKind::ExtendedDirectEncounter(boards) => {
-                        self.extended_direct_encounter(group, tb, boards, level)
-                    }
+                    TieBreakKind::ExtendedDirectEncounter(boards) => self
+                        .extended_direct_encounter(
+                            group,
+                            tb,
+                            boards,
+                            i,
+                            EdeState { step: 0, idle: 0 },
+                        ),
                     _ => {
                         let all = self.values.get(i)?.as_ref()?;
                         let values = group
@@ -575,25 +625,40 @@ impl Ranker<'_> {
         })
     }
 
-    /// EDE: DE on the primary score, then on the secondary score, each
-    /// re-applied to the subsets that stay tied; when exactly two teams remain
-    /// tied, the board steps of the variant on their encounters.
+    /// EDE (C.07 art. 13.3): one application of the cycle described at
+    /// [`EdeState`] on `group`, starting at `state`. The split it returns
+    /// carries the state its subgroups continue from.
     fn extended_direct_encounter(
         &self,
         group: &[usize],
         tb: &TieBreak,
         boards: EdeBoards,
-        level: Level,
+        index: usize,
+        state: EdeState,
     ) -> Option<Split> {
-        for (k, step) in [
-            (self.primary, Step::Primary),
-            (self.primary.other(), Step::Secondary),
-        ] {
-            if let Some(mut s) = self.direct_encounter(group, k, tb, Some(step)) {
-                s.next = level;
+        let steps: u8 = if boards == EdeBoards::None { 2 } else { 3 };
+        let mut step = state.step % steps;
+        let mut idle = state.idle;
+        while idle < steps {
+            let split = match step {
+                0 => self.direct_encounter(group, self.primary, tb, Some(Step::Primary)),
+                1 => self.direct_encounter(group, self.primary.other(), tb, Some(Step::Secondary)),
+                _ => self.ede_boards(group, tb, boards),
+            };
+            if let Some(mut s) = split {
+                s.next = Level::Ede(index, EdeState { step, idle: 0 });
                 return Some(s);
             }
+            idle += 1;
+            step = (step + 1) % steps;
         }
+        None
+    }
+
+    /// The board steps of EDEC, EDET, EDEB, EDEBT and EDEBB: they apply when
+    /// exactly two teams are still tied (art. 13.3), on the board results of
+    /// their encounters.
+    fn ede_boards(&self, group: &[usize], tb: &TieBreak, boards: EdeBoards) -> Option<Split> {
         let &[a, b] = group else { return None };
         let ea = encounters(self.ct, &self.ctx, a, group, self.primary, tb.predetermined);
         let eb = encounters(self.ct, &self.ctx, b, group, self.primary, tb.predetermined);
@@ -608,6 +673,7 @@ impl Ranker<'_> {
         };
         let (with_count, sequence): (bool, Option<bool>) = match boards {
             EdeBoards::None => (false, None),
+            EdeBoards::Count => (true, None),
             EdeBoards::TopBoard => (false, Some(true)),
             EdeBoards::BottomBoard => (false, Some(false)),
             EdeBoards::CountThenTop => (true, Some(true)),
@@ -622,7 +688,7 @@ impl Ranker<'_> {
                     step: Some(step),
                 },
                 values: HashMap::from([(a, TbValue::Points(va)), (b, TbValue::Points(vb))]),
-                next: level,
+                next: Level::Primary,
             }
         };
         if with_count {
@@ -796,6 +862,61 @@ mod tests {
     }
 
     #[test]
+    fn c07_not_applicable_tie_breaks_separate_nobody_and_are_listed() {
+        // Drawn 1 : 1; ARO cannot be computed for teams, BC then separates.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        let s = standings(&t, &rules("ARO,BC"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![1, 2]);
+        assert_eq!(s.rows[0].tie_breaks[0], None);
+        assert_eq!(
+            s.gaps[0].as_ref().map(|g| g.criterion.clone()),
+            Some(Criterion::TieBreak {
+                tie_break: "BC".parse().expect("BC"),
+                step: None
+            })
+        );
+        assert_eq!(s.not_applicable, vec!["ARO".parse().expect("ARO")]);
+        assert!(
+            s.not_applicable[0]
+                .english_name()
+                .contains("needs a rating of the team")
+        );
+    }
+
+    #[test]
+    fn c07_ede_reapplication_stays_on_the_score_that_separated() {
+        // Round robin of five teams, 2 boards, MP 2/1/0; every team ends on
+        // 4 MP. Home results per match (game points home–away):
+        //   1–2 1:1, 1–3 1½:½, 1–4 1:1, 1–5 0:2, 2–3 ½:1½,
+        //   2–4 1:1, 2–5 1½:½, 3–4 2:0, 3–5 ½:1½, 4–5 2:0.
+        // MP: 1 = 1+2+1+0, 2 = 1+0+1+2, 3 = 0+2+2+0, 4 = 1+0+1+2,
+        //     5 = 2+0+2+0: all 4.
+        // GP: 1 = 3½, 2 = 4, 3 = 4½, 4 = 4, 5 = 4.
+        // EDE on all five: DE on MP = totals, all 4 → on GP: 3 (4½) first,
+        // {2, 4, 5} (4), 1 (3½) last.
+        // Re-applied to {2, 4, 5} on GP, the score that separated them:
+        //   2: 1 (v4) + 1½ (v5) = 2½; 4: 1 + 2 = 3; 5: ½ + 0 = ½ → 4, 2, 5.
+        // Restarting on MP instead (as before) gave 2: 1 + 2 = 3, 4: 1 + 2
+        // = 3, 5: 0 → {2, 4} tied, and their 1:1 draw left them sharing.
+        let mut t = tournament(PairingSystem::RoundRobin, 2, 1, 5, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "=="), m(3, 4, 2, "11")]),
+            round(2, vec![m(1, 3, 2, "1="), m(4, 5, 2, "11")]),
+            round(3, vec![m(1, 4, 2, "=="), m(2, 5, 2, "1=")]),
+            round(4, vec![m(1, 5, 2, "00"), m(2, 3, 2, "=0")]),
+            round(5, vec![m(2, 4, 2, "=="), m(3, 5, 2, "=0")]),
+        ];
+        let s = standings(&t, &rules("EDE"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![3, 4, 2, 5, 1]);
+        assert_eq!(places(&s), vec!["1", "2", "3", "4", "5"]);
+        assert_eq!(
+            s.gaps[1].as_ref().map(ToString::to_string).as_deref(),
+            Some("ahead on extended direct encounter (EDE), secondary score: 3 vs 2½")
+        );
+    }
+
+    #[test]
     fn incomplete_de_swiss_rule_places_only_guaranteed_leaders() {
         // Swiss, 1 board, MP 2/1/0. Teams 1, 2, 3 tied on 4 MP.
         // 1 beat 2 (met); 3 met neither. DE in {1,2,3}: 1 = 2, 2 = 0, 3 = 0;
@@ -866,7 +987,7 @@ mod tests {
         use crate::rules::tournament::{Pairing, Tournament};
         use proptest::prelude::*;
 
-        const EVERYTHING: &str = "DE,EDEBT,EDEBB/P,EMGSB/C1,EGGSB,BH:MP/C1,BH:GP/M1,BC,TBR,BBE,BERLIN,WIN,WON:GP,SSSC,MPvGP";
+        const EVERYTHING: &str = "DE,EDEBT,EDEBB/P,EDEC,EMGSB/C1,EGGSB,BH:MP/C1,BH:GP/M1,BC,TBR,BBE,BERLIN,WIN,WON:GP,SSSC,SB/C1,ESB,PS/C1,REP,AOB:GP,STD,BPG,ARO,MPvGP,TPN";
 
         fn shuffle<T>(v: &mut [T], key: &mut impl FnMut() -> u32) {
             for i in (1..v.len()).rev() {

@@ -2,16 +2,27 @@
 //!
 //! A regulation names an ordered chain of tie-breaks ([`TieBreakRules`]). Each
 //! is written in TRF-2026 notation `NAME[:MP|:GP][/Cn|/Mn][/P]`
-//! (record 202), e.g. `EDET/P`, `EMGSB/C1`, `BH:MP/C1`, `MPvGP`.
+//! (records 202/212), e.g. `EDET/P`, `EMGSB/C1`, `BH:MP/C1`, `MPvGP`;
+//! [`parse_ranking_list`] also reads the score names a 212 record starts with.
 //!
-//! Two kinds exist:
-//! * per-team values (MPvGP, ESB, BH, BC, TBR, BBE, Berlin, WIN, WON, SSSC),
-//!   computed once for every team ([`team_values`]);
-//! * group criteria (DE, EDE…), which depend on the set of tied teams and are
-//!   applied by the ranking ([`crate::rules::ranking`]) with the helpers here.
+//! Three kinds exist:
+//! * per-team values (MPvGP, the SB/ESB family, BH, AOB, PS, REP, STD, TPN,
+//!   BC, TBR, BBE, Berlin, WIN, WON, SSSC), computed once for every team
+//!   (`team_values`);
+//! * group criteria (DE, the EDE family), which depend on the set of tied
+//!   teams and are applied by the ranking ([`crate::rules::ranking`]) with
+//!   the helpers here;
+//! * tie-breaks C.07 defines for individuals or that need data a team event
+//!   lacks ([`NotApplicable`]): kept in the chain, they separate nobody.
 //!
 //! Unplayed rounds follow C.07 art. 16 of the edition the regulation names
-//! ([`Edition`]): see [`contributions`].
+//! ([`Edition`]): which rounds are VURs (`is_vur`), a team's score as an
+//! opponent (`adjusted_score`), the dummy opponent of a team's own
+//! unplayed round (`contributions`) and the cuts (`cut_sum`). For teams
+//! a match counts as played when at least one of its games was played over
+//! the board ([`RoundKind`]). The values were compared with the reference
+//! implementation FIDE's TEC uses (TieBreakServer); where we depart from it
+//! the comment at the code says why.
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,27 +34,38 @@ use super::crosstable::{Crosstable, RoundKind, TeamRound};
 use super::score::{ByeKind, HalfPoints, ScoreKind, Scoring};
 use super::tournament::{PairingSystem, Tournament};
 
-/// Edition of FIDE Handbook C.07 (tie-break regulations).
+/// Edition of FIDE Handbook C.07 (play-off and tie-break regulations).
+///
+/// The two editions differ, for the tie-breaks computed here, in art. 16.4:
+/// the value of the dummy opponent that stands for a team's own unplayed
+/// round (see `contributions`). Everything else this crate computes is
+/// the same in both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Edition {
-    /// Effective from 1 August 2024.
+    /// Approved by the FIDE Council on 29 July 2024, in force from
+    /// 1 August 2024: the dummy opponent scores the team's own final score.
     #[serde(rename = "2024")]
     C07_2024,
-    /// Approved 2 February 2026, applied from 1 March 2026: art. 16.4 caps
-    /// the value of a dummy opponent (see [`contributions`]).
+    /// Approved on 2 February 2026, in force from 1 March 2026: the dummy
+    /// opponent's score is capped by the scheduled opponent's adjusted score
+    /// (16.4.1) or, without an opponent, by a draw in every round (16.4.2).
     #[serde(rename = "2026")]
     #[default]
     C07_2026,
 }
 
 impl Edition {
-    /// The edition in force on `date`: the 2026 revision applies from
-    /// 1 March 2026, an earlier day takes the 2024 edition (the oldest the
-    /// platform knows).
+    /// The first day the 2026 edition applies.
+    const FROM_2026: (i32, u32, u32) = (2026, 3, 1);
+
+    /// The edition in force on `date`: the 2026 edition from 1 March 2026,
+    /// the 2024 edition before (also for dates before 1 August 2024, since
+    /// older editions are not modelled).
     pub fn in_force_on(date: chrono::NaiveDate) -> Edition {
-        match chrono::NaiveDate::from_ymd_opt(2026, 3, 1) {
-            Some(from) if date >= from => Edition::C07_2026,
-            _ => Edition::C07_2024,
+        let (y, m, d) = Self::FROM_2026;
+        match chrono::NaiveDate::from_ymd_opt(y, m, d) {
+            Some(from) if date < from => Edition::C07_2024,
+            _ => Edition::C07_2026,
         }
     }
 }
@@ -67,6 +89,8 @@ pub enum Cut {
 pub enum EdeBoards {
     /// EDE: none.
     None,
+    /// EDEC: board count.
+    Count,
     /// EDET: top-board result.
     TopBoard,
     /// EDEB: bottom-board elimination.
@@ -109,6 +133,111 @@ pub enum TieBreakKind {
     WonOverTheBoard(ScoreKind),
     /// SSSC: secondary score + BH(primary) / K.
     ScoreStrengthCombination,
+    /// A score used as a tie-break (`MP`, `GP`, `MPTS`, `GPTS` after the
+    /// first place of a ranking list): the secondary score when it is not the
+    /// primary one, nothing new when it is.
+    Score(ScoreKind),
+    /// SB (art. 9.1) without a score: Σ opponent's primary × own primary.
+    /// `SB:MP` and `SB:GP` are EMMSB and EGGSB.
+    SonnebornBergerOnPrimary,
+    /// ESB (art. 13.2) without a score: Σ opponent's primary × own secondary.
+    /// `ESB:MG` etc. are the four named variants.
+    ExtendedSonnebornBergerOnPrimary,
+    /// PS (art. 7.5): Σ of the running score after each round (`:MP`, `:GP`,
+    /// plain = primary); `/Cn` leaves out the first n rounds.
+    ProgressiveScores(Option<ScoreKind>),
+    /// REP (art. 7.6; GE is its former name): rounds the team elected to
+    /// play, i.e. every round but its VURs.
+    RoundsElectedToPlay,
+    /// AOB (art. 8.2): the average Buchholz (`:MP`, `:GP`, plain = primary)
+    /// of the opponents met over the board.
+    AverageOfOpponentsBuchholz(Option<ScoreKind>),
+    /// STD (2026 edition): the score counted the standard way, a won match 1,
+    /// a drawn one ½ (`:MP`), or the games 1 / ½ / 0 (`:GP`); plain = primary.
+    StandardPoints(Option<ScoreKind>),
+    /// TPN: the team's pairing number; lower is better.
+    PairingNumber,
+    /// A tie-break of C.07 that a team event cannot compute (see
+    /// [`NotApplicable`]). It is kept in the chain, separates nobody, and the
+    /// standings list it in [`crate::rules::ranking::Standings::not_applicable`].
+    NotApplicable(NotApplicable),
+}
+
+/// C.07 tie-breaks that do not apply to the team events of this crate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NotApplicable {
+    /// BPG (art. 7.3): games played with Black, a colour of individual games.
+    Bpg,
+    /// BWG (art. 7.4): games won with Black.
+    Bwg,
+    /// ARO (art. 10.1): average rating of the opponents.
+    Aro,
+    /// TPR (art. 10.2): tournament performance rating.
+    Tpr,
+    /// PTP (art. 10.3): perfect tournament performance.
+    Ptp,
+    /// APRO (art. 10.4): average of the opponents' performance ratings.
+    Apro,
+    /// APPO (art. 10.5): average of the opponents' perfect performances.
+    Appo,
+    /// RTNG: the participant's own rating.
+    Rtng,
+    /// FB (art. 8.3): Fore Buchholz.
+    Fb,
+    /// KS (art. 9.2): Koya system.
+    Ks,
+}
+
+impl NotApplicable {
+    /// The acronym of C.07.
+    pub fn acronym(self) -> &'static str {
+        match self {
+            NotApplicable::Bpg => "BPG",
+            NotApplicable::Bwg => "BWG",
+            NotApplicable::Aro => "ARO",
+            NotApplicable::Tpr => "TPR",
+            NotApplicable::Ptp => "PTP",
+            NotApplicable::Apro => "APRO",
+            NotApplicable::Appo => "APPO",
+            NotApplicable::Rtng => "RTNG",
+            NotApplicable::Fb => "FB",
+            NotApplicable::Ks => "KS",
+        }
+    }
+
+    /// Why it does not apply, in English.
+    pub fn reason(self) -> &'static str {
+        match self {
+            NotApplicable::Bpg | NotApplicable::Bwg => {
+                "it counts the colours of individual games; a team has no colour of its own"
+            }
+            NotApplicable::Aro
+            | NotApplicable::Tpr
+            | NotApplicable::Ptp
+            | NotApplicable::Apro
+            | NotApplicable::Appo
+            | NotApplicable::Rtng => "it needs a rating of the team, which a team event lacks",
+            NotApplicable::Fb | NotApplicable::Ks => {
+                "this crate does not compute it for team events"
+            }
+        }
+    }
+
+    fn from_acronym(upper: &str) -> Option<NotApplicable> {
+        Some(match upper {
+            "BPG" => NotApplicable::Bpg,
+            "BWG" => NotApplicable::Bwg,
+            "ARO" => NotApplicable::Aro,
+            "TPR" => NotApplicable::Tpr,
+            "PTP" => NotApplicable::Ptp,
+            "APRO" => NotApplicable::Apro,
+            "APPO" => NotApplicable::Appo,
+            "RTNG" => NotApplicable::Rtng,
+            "FB" => NotApplicable::Fb,
+            "KS" => NotApplicable::Ks,
+            _ => return None,
+        })
+    }
 }
 
 /// One tie-break of a chain with its modifiers.
@@ -156,7 +285,10 @@ impl TieBreak {
 
     /// True when a lower value ranks higher (BC).
     pub fn lower_is_better(&self) -> bool {
-        matches!(self.kind, TieBreakKind::BoardCount)
+        matches!(
+            self.kind,
+            TieBreakKind::BoardCount | TieBreakKind::PairingNumber
+        )
     }
 
     /// English name for explanations ("Sonneborn-Berger (EGGSB)").
@@ -177,6 +309,17 @@ impl TieBreak {
             WonOverTheBoard(ScoreKind::MatchPoints) => "matches won over the board".to_string(),
             WonOverTheBoard(ScoreKind::GamePoints) => "games won over the board".to_string(),
             ScoreStrengthCombination => "score-strength combination".to_string(),
+            Score(ScoreKind::MatchPoints) => "match points".to_string(),
+            Score(ScoreKind::GamePoints) => "game points".to_string(),
+            SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => {
+                "Sonneborn-Berger".to_string()
+            }
+            ProgressiveScores(_) => "progressive scores".to_string(),
+            RoundsElectedToPlay => "rounds elected to play".to_string(),
+            AverageOfOpponentsBuchholz(_) => "average of the opponents' Buchholz".to_string(),
+            StandardPoints(_) => "standard points".to_string(),
+            PairingNumber => "pairing number".to_string(),
+            NotApplicable(n) => format!("not applicable to teams: {}", n.reason()),
         };
         format!("{base} ({self})")
     }
@@ -187,7 +330,7 @@ impl TieBreak {
 pub enum TieBreakParseError {
     /// The name is not one of the supported tie-breaks.
     #[error(
-        "unknown tie-break '{0}'; expected one of MPvGP, DE, EDE, EDET, EDEB, EDEBT, EDEBB, EMMSB, EMGSB, EGMSB, EGGSB, BH, BC, TBR, BBE, BERLIN, WIN, WON, SSSC"
+        "unknown tie-break '{0}'; expected a score (PTS, MPTS, GPTS, MP, GP) or one of MPvGP, DE, EDE, EDEC, EDET, EDEB, EDEBT, EDEBB, ESB, EMMSB, EMGSB, EGMSB, EGGSB, SB, BH, AOB, FB, KS, PS, REP, GE, WIN, WON, BPG, BWG, ARO, TPR, PTP, APRO, APPO, RTNG, STD, TPN, BC, TBR, BBE, BERLIN, SSSC"
     )]
     UnknownName(String),
     /// A modifier is malformed or does not apply to the tie-break.
@@ -200,10 +343,34 @@ pub enum TieBreakParseError {
     },
 }
 
+/// A score name of C.07 / TRF-2026 (record 212 lists one first).
+fn score_name(upper: &str) -> Option<Option<ScoreKind>> {
+    match upper {
+        "PTS" => Some(None),
+        "MPTS" | "MP" => Some(Some(ScoreKind::MatchPoints)),
+        "GPTS" | "GP" => Some(Some(ScoreKind::GamePoints)),
+        _ => None,
+    }
+}
+
+fn score_letter(c: u8) -> Option<ScoreKind> {
+    match c {
+        b'M' => Some(ScoreKind::MatchPoints),
+        b'G' => Some(ScoreKind::GamePoints),
+        _ => None,
+    }
+}
+
 impl FromStr for TieBreak {
     type Err = TieBreakParseError;
 
-    /// Parse TRF notation `NAME[:MP|:GP][/Cn|/Mn][/P]`, case-insensitive.
+    /// Parse TRF notation `NAME[:MP|:GP][/Cn|/Mn][/P]`, case-insensitive,
+    /// with every acronym of C.07 (2024 and 2026 editions) and of TRF-2026
+    /// records 202/212. A score name on its own (`MP`, `GPTS`…) is that
+    /// score used as a tie-break ([`TieBreakKind::Score`]); `PTS` is refused
+    /// here since it names no score of its own (see [`parse_ranking_list`]).
+    /// Tie-breaks a team event cannot compute become
+    /// [`TieBreakKind::NotApplicable`], whatever their modifiers.
     fn from_str(text: &str) -> Result<TieBreak, TieBreakParseError> {
         let t = text.trim();
         let bad = |problem: &str| TieBreakParseError::BadModifier {
@@ -212,42 +379,57 @@ impl FromStr for TieBreak {
         };
         let mut parts = t.split('/');
         let head = parts.next().unwrap_or_default();
-        let (name, score) = match head.split_once(':') {
-            Some((n, s)) => {
-                let s = match s.to_ascii_uppercase().as_str() {
-                    "MP" => ScoreKind::MatchPoints,
-                    "GP" => ScoreKind::GamePoints,
-                    _ => return Err(bad("score must be :MP or :GP")),
-                };
-                (n, Some(s))
-            }
+        let (name, suffix) = match head.split_once(':') {
+            Some((n, s)) => (n, Some(s.to_ascii_uppercase())),
             None => (head, None),
         };
         use TieBreakKind::*;
         let upper = name.to_ascii_uppercase();
+        if let Some(n) = self::NotApplicable::from_acronym(&upper) {
+            return Ok(TieBreak::new(NotApplicable(n)));
+        }
+        // `:MP` / `:GP` for the tie-breaks that take one score, `:XY` for ESB.
+        let score = match suffix.as_deref() {
+            None => None,
+            Some("MP") => Some(ScoreKind::MatchPoints),
+            Some("GP") => Some(ScoreKind::GamePoints),
+            Some(_) if upper == "ESB" => None,
+            Some(_) => return Err(bad("score must be :MP or :GP")),
+        };
         let kind = match upper.as_str() {
             "MPVGP" => MpVsGp,
             "DE" => DirectEncounter,
             "EDE" => ExtendedDirectEncounter(EdeBoards::None),
+            "EDEC" => ExtendedDirectEncounter(EdeBoards::Count),
             "EDET" => ExtendedDirectEncounter(EdeBoards::TopBoard),
             "EDEB" => ExtendedDirectEncounter(EdeBoards::BottomBoard),
             "EDEBT" => ExtendedDirectEncounter(EdeBoards::CountThenTop),
             "EDEBB" => ExtendedDirectEncounter(EdeBoards::CountThenBottom),
             "EMMSB" | "EMGSB" | "EGMSB" | "EGGSB" => {
-                let k = |c: u8| {
-                    if c == b'M' {
-                        ScoreKind::MatchPoints
-                    } else {
-                        ScoreKind::GamePoints
-                    }
-                };
                 let b = upper.as_bytes();
                 SonnebornBerger {
-                    x: k(b.get(1).copied().unwrap_or(b'M')),
-                    y: k(b.get(2).copied().unwrap_or(b'M')),
+                    x: score_letter(b[1]).unwrap_or(ScoreKind::MatchPoints),
+                    y: score_letter(b[2]).unwrap_or(ScoreKind::MatchPoints),
                 }
             }
+            "ESB" => match suffix.as_deref().map(str::as_bytes) {
+                None => ExtendedSonnebornBergerOnPrimary,
+                Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
+                    (Some(x), Some(y)) => SonnebornBerger { x, y },
+                    _ => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
+                },
+                Some(_) => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
+            },
+            "SB" => match score {
+                None => SonnebornBergerOnPrimary,
+                Some(k) => SonnebornBerger { x: k, y: k },
+            },
             "BH" => Buchholz(score),
+            "AOB" => AverageOfOpponentsBuchholz(score),
+            "PS" => ProgressiveScores(score),
+            "REP" | "GE" => RoundsElectedToPlay,
+            "STD" => StandardPoints(score),
+            "TPN" => PairingNumber,
             "BC" => BoardCount,
             "TBR" => TopBoardResult,
             "BBE" => BottomBoardElimination,
@@ -255,10 +437,26 @@ impl FromStr for TieBreak {
             "WIN" => Wins(score.unwrap_or(ScoreKind::MatchPoints)),
             "WON" => WonOverTheBoard(score.unwrap_or(ScoreKind::MatchPoints)),
             "SSSC" => ScoreStrengthCombination,
-            _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+            other => match score_name(other) {
+                Some(Some(k)) if suffix.is_none() => Score(k),
+                _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+            },
         };
-        if score.is_some() && !matches!(kind, Buchholz(_) | Wins(_) | WonOverTheBoard(_)) {
-            return Err(bad("only BH, WIN and WON take :MP or :GP"));
+        if score.is_some()
+            && !matches!(
+                kind,
+                Buchholz(_)
+                    | Wins(_)
+                    | WonOverTheBoard(_)
+                    | SonnebornBerger { .. }
+                    | AverageOfOpponentsBuchholz(_)
+                    | ProgressiveScores(_)
+                    | StandardPoints(_)
+            )
+        {
+            return Err(bad(
+                "only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP",
+            ));
         }
         let mut tb = TieBreak::new(kind);
         for m in parts {
@@ -275,13 +473,30 @@ impl FromStr for TieBreak {
                 return Err(bad(&format!("unknown modifier '/{m}'")));
             }
         }
-        if tb.cut != Cut::None
-            && !matches!(
+        let cut_ok = match tb.cut {
+            Cut::None => true,
+            Cut::Low(_) => matches!(
                 kind,
-                SonnebornBerger { .. } | Buchholz(_) | ScoreStrengthCombination
-            )
-        {
-            return Err(bad("cut modifiers apply to ESB, BH and SSSC only"));
+                SonnebornBerger { .. }
+                    | SonnebornBergerOnPrimary
+                    | ExtendedSonnebornBergerOnPrimary
+                    | Buchholz(_)
+                    | ScoreStrengthCombination
+                    | ProgressiveScores(_)
+            ),
+            Cut::Median(_) => matches!(
+                kind,
+                SonnebornBerger { .. }
+                    | SonnebornBergerOnPrimary
+                    | ExtendedSonnebornBergerOnPrimary
+                    | Buchholz(_)
+                    | ScoreStrengthCombination
+            ),
+        };
+        if !cut_ok {
+            return Err(bad(
+                "cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS",
+            ));
         }
         Ok(tb)
     }
@@ -303,6 +518,7 @@ impl fmt::Display for TieBreak {
             DirectEncounter => "DE".into(),
             ExtendedDirectEncounter(b) => match b {
                 EdeBoards::None => "EDE",
+                EdeBoards::Count => "EDEC",
                 EdeBoards::TopBoard => "EDET",
                 EdeBoards::BottomBoard => "EDEB",
                 EdeBoards::CountThenTop => "EDEBT",
@@ -321,6 +537,18 @@ impl fmt::Display for TieBreak {
             WonOverTheBoard(ScoreKind::MatchPoints) => "WON".into(),
             WonOverTheBoard(k) => format!("WON:{}", k.code()),
             ScoreStrengthCombination => "SSSC".into(),
+            Score(k) => k.code().into(),
+            SonnebornBergerOnPrimary => "SB".into(),
+            ExtendedSonnebornBergerOnPrimary => "ESB".into(),
+            ProgressiveScores(None) => "PS".into(),
+            ProgressiveScores(Some(k)) => format!("PS:{}", k.code()),
+            RoundsElectedToPlay => "REP".into(),
+            AverageOfOpponentsBuchholz(None) => "AOB".into(),
+            AverageOfOpponentsBuchholz(Some(k)) => format!("AOB:{}", k.code()),
+            StandardPoints(None) => "STD".into(),
+            StandardPoints(Some(k)) => format!("STD:{}", k.code()),
+            PairingNumber => "TPN".into(),
+            NotApplicable(n) => n.acronym().into(),
         };
         f.write_str(&name)?;
         match self.cut {
@@ -348,13 +576,73 @@ impl From<TieBreak> for String {
     }
 }
 
-/// Parse a comma-separated list (TRF record 202).
-pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
-    text.split(',')
+/// A ranking list as TRF-2026 records 202/212 write it: an optional score
+/// first, then the tie-breaks.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RankingList {
+    /// The primary score a leading score name sets; `None` when the list
+    /// starts with `PTS` (the tournament's own primary) or with a tie-break.
+    pub primary: Option<ScoreKind>,
+    /// The tie-breaks, in order.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// Parse a comma-separated ranking list (TRF-2026 records 202 and 212).
+///
+/// A leading score name (`PTS`, `MPTS`, `GPTS`, `MP`, `GP`) sets the primary
+/// score (`PTS`: the tournament's own). A score name further on is that score
+/// used as a tie-break: once the primary is known, the secondary score
+/// becomes `MPvGP` and the primary repeated (or `PTS`) adds nothing; with
+/// `PTS` or no leading score it stays a [`TieBreakKind::Score`], which ranks
+/// the same way. SB and ESB without a score are resolved against a primary
+/// named here. Tie-breaks a team event cannot compute are kept as
+/// [`TieBreakKind::NotApplicable`]; only a name C.07 and TRF-2026 do not
+/// know, or a malformed modifier, is an error.
+pub fn parse_ranking_list(text: &str) -> Result<RankingList, TieBreakParseError> {
+    let mut list = RankingList::default();
+    for (i, item) in text
+        .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(str::parse)
-        .collect()
+        .enumerate()
+    {
+        let upper = item.to_ascii_uppercase();
+        if let Some(score) = score_name(&upper) {
+            if i == 0 {
+                list.primary = score;
+                continue;
+            }
+            match (score, list.primary) {
+                // PTS, or the primary again: nothing new.
+                (None, _) => continue,
+                (Some(k), Some(p)) if k == p => continue,
+                (Some(_), Some(_)) => list.tie_breaks.push(TieBreak::new(TieBreakKind::MpVsGp)),
+                (Some(k), None) => list.tie_breaks.push(TieBreak::new(TieBreakKind::Score(k))),
+            }
+            continue;
+        }
+        let mut tb: TieBreak = item.parse()?;
+        if let Some(p) = list.primary {
+            tb.kind = match tb.kind {
+                TieBreakKind::SonnebornBergerOnPrimary => {
+                    TieBreakKind::SonnebornBerger { x: p, y: p }
+                }
+                TieBreakKind::ExtendedSonnebornBergerOnPrimary => {
+                    TieBreakKind::SonnebornBerger { x: p, y: p.other() }
+                }
+                k => k,
+            };
+        }
+        list.tie_breaks.push(tb);
+    }
+    Ok(list)
+}
+
+/// Parse a comma-separated list of tie-breaks (TRF record 202). A leading
+/// score name is accepted and left out; see [`parse_ranking_list`] for the
+/// primary score it names.
+pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, TieBreakParseError> {
+    parse_ranking_list(text).map(|l| l.tie_breaks)
 }
 
 /// Print a comma-separated list (TRF record 202).
@@ -512,14 +800,17 @@ pub(crate) fn total(line_rounds: &[TeamRound], ctx: &Context, k: ScoreKind) -> H
     line_rounds.iter().map(|r| ctx.score(r, k)).sum()
 }
 
-/// C.07 art. 16: a voluntarily unplayed round (VUR) is an unplayed round that
-/// did not bring a win: forfeit loss, double forfeit, half- or zero-point bye,
-/// absence. PAB, FPB and forfeit wins are not VURs.
+/// C.07 art. 16.2: a voluntarily unplayed round (VUR) is an unplayed round
+/// that did not bring a win: forfeit loss, double forfeit, a match drawn on
+/// board forfeits alone, half- or zero-point bye, absence. PAB, FPB and
+/// forfeit wins are unplayed rounds in which the team was ready to play: not
+/// VURs.
 pub(crate) fn is_vur(kind: RoundKind) -> bool {
     matches!(
         kind,
         RoundKind::ForfeitLoss
             | RoundKind::DoubleForfeit
+            | RoundKind::ForfeitDraw
             | RoundKind::Bye(ByeKind::HalfPoint)
             | RoundKind::Bye(ByeKind::ZeroPoint)
             | RoundKind::Absent
@@ -561,12 +852,13 @@ pub(crate) struct Contribution {
 /// (uses `x × y`), with C.07 art. 16 for unplayed rounds:
 ///
 /// * played match: the opponent's adjusted score (16.3);
-/// * forfeited match with `/P` (pre-determined pairings): as if played;
+/// * forfeited match with `/P` (pre-determined pairings): as if played, so it
+///   is no VUR either and is not cut first;
 /// * forfeited match in a round robin without `/P`: contributes 0;
 /// * own unplayed round in a Swiss (forfeit, bye, absence): a dummy opponent
 ///   scoring the team's own final score (16.4, 2024 edition); the 2026
-///   edition caps it at the real opponent's adjusted score (16.4.1) or, with
-///   no opponent, at a draw in every round (16.4.2);
+///   edition caps it at the scheduled opponent's adjusted score (16.4.1) or,
+///   with no opponent, at a draw in every round (16.4.2);
 /// * rounds without an opponent in a round robin contribute nothing.
 pub(crate) fn contributions(
     ct: &Crosstable,
@@ -585,24 +877,29 @@ pub(crate) fn contributions(
     let mut out = Vec::with_capacity(line.rounds.len());
     for r in &line.rounds {
         let y = ctx.score(r, y_kind);
-        let vur = is_vur(r.kind);
         let opp_adj = r
             .opponent_index
             .and_then(|o| adjusted.get(o))
             .map(|a| a[xi]);
-        let x = match (r.kind, opp_adj) {
-            (RoundKind::Played | RoundKind::InProgress, Some(a)) => a,
-            (_, Some(a)) if predetermined => a,
-            (_, Some(_)) if ctx.round_robin() => HalfPoints::ZERO,
-            (_, Some(a)) => match ctx.edition {
-                Edition::C07_2024 => own,
-                Edition::C07_2026 => own.min(a),
-            },
+        let (x, vur) = match (r.kind, opp_adj) {
+            (RoundKind::Played | RoundKind::InProgress, Some(a)) => (a, false),
+            (_, Some(a)) if predetermined => (a, false),
+            (_, Some(_)) if ctx.round_robin() => (HalfPoints::ZERO, is_vur(r.kind)),
+            (_, Some(a)) => (
+                match ctx.edition {
+                    Edition::C07_2024 => own,
+                    Edition::C07_2026 => own.min(a),
+                },
+                is_vur(r.kind),
+            ),
             (_, None) if ctx.round_robin() => continue,
-            (_, None) => match ctx.edition {
-                Edition::C07_2024 => own,
-                Edition::C07_2026 => own.min(ctx.draw(x_kind).times(ctx.rounds)),
-            },
+            (_, None) => (
+                match ctx.edition {
+                    Edition::C07_2024 => own,
+                    Edition::C07_2026 => own.min(ctx.draw(x_kind).times(ctx.rounds)),
+                },
+                is_vur(r.kind),
+            ),
         };
         out.push(Contribution { x, y, vur });
     }
@@ -616,10 +913,29 @@ fn kind_index(k: ScoreKind) -> usize {
     }
 }
 
-/// Apply a cut modifier and sum with `value`. Cut-n drops the n lowest
-/// contributions, VUR contributions first (C.07 art. 16.5 as we read it), then
-/// the lowest opponent score X, on a tie the lowest product; Median-n also
-/// drops the n highest X.
+/// Apply a cut modifier (C.07 art. 14) and sum with `value`.
+///
+/// The least significant value is the contribution of the opponent (real or
+/// dummy) with the lowest score X, on equal X the smaller contribution; the
+/// most significant value is the one with the highest X, on equal X the
+/// larger contribution. For BH the two readings coincide; for the
+/// Sonneborn-Berger family the choice goes by X, not by the product.
+///
+/// Cut-n drops n values one at a time. Each drop follows art. 16.5 when VURs
+/// are left: the lowest contribution from a VUR is dropped instead of the
+/// least significant value, unless it is lower than that value; then the
+/// least significant value goes. A team cannot improve its cut tie-break by
+/// not playing: for BH the VUR always goes (a dummy opponent scores at least
+/// as much as the weakest opponent); for SB a VUR lost by forfeit contributes
+/// nothing, so the weakest opponent's contribution is dropped instead.
+///
+/// The reference implementation picks the VUR by its dummy score X and only
+/// then by contribution; we pick the lowest *contribution*, as the article
+/// says. The two differ only when VURs carry different dummy scores (the 2026
+/// caps of art. 16.4).
+///
+/// Median-n drops the n least significant values as Cut-n does, then the n
+/// most significant ones, with no VUR rule for the high end.
 pub(crate) fn cut_sum(
     mut list: Vec<Contribution>,
     cut: Cut,
@@ -630,20 +946,36 @@ pub(crate) fn cut_sum(
         Cut::Low(n) => (usize::from(n), 0),
         Cut::Median(n) => (usize::from(n), usize::from(n)),
     };
-    list.sort_by(|a, b| {
-        b.vur
-            .cmp(&a.vur)
-            .then(a.x.cmp(&b.x))
-            .then(value(a).cmp(&value(b)))
-    });
-    let low = low.min(list.len());
-    let mut rest: Vec<Contribution> = list.split_off(low);
-    if high > 0 {
-        rest.sort_by(|a, b| b.x.cmp(&a.x).then(value(b).cmp(&value(a))));
-        let high = high.min(rest.len());
-        rest = rest.split_off(high);
+    for _ in 0..low {
+        let least = (0..list.len()).min_by(|&a, &b| {
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
+        });
+        let Some(least) = least else { break };
+        let lowest_vur = (0..list.len()).filter(|&i| list[i].vur).min_by(|&a, &b| {
+            value(&list[a])
+                .cmp(&value(&list[b]))
+                .then(list[a].x.cmp(&list[b].x))
+        });
+        let drop = match lowest_vur {
+            Some(v) if value(&list[v]) >= value(&list[least]) => v,
+            _ => least,
+        };
+        list.swap_remove(drop);
     }
-    rest.iter().map(value).sum()
+    for _ in 0..high {
+        let most = (0..list.len()).max_by(|&a, &b| {
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
+        });
+        let Some(most) = most else { break };
+        list.swap_remove(most);
+    }
+    list.iter().map(value).sum()
 }
 
 /// Values of a per-team tie-break for every team (indices as in the crosstable).
@@ -663,36 +995,119 @@ pub(crate) fn team_values(ct: &Crosstable, ctx: &Context, tb: &TieBreak) -> Opti
             })
             .collect()
     };
+    let buchholz = |k: ScoreKind, cut: Cut, predetermined: bool| -> Vec<i64> {
+        let adj = adjusted();
+        (0..n)
+            .map(|i| {
+                let c = contributions(ct, &adj, i, ctx, k, k, predetermined);
+                cut_sum(c, cut, |c| i64::from(c.x.halves()))
+            })
+            .collect()
+    };
+    let sonneborn_berger = |x: ScoreKind, y: ScoreKind| -> Vec<TbValue> {
+        let adj = adjusted();
+        (0..n)
+            .map(|i| {
+                let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
+                TbValue::Quarters(cut_sum(c, tb.cut, |c| {
+                    i64::from(c.x.halves()) * i64::from(c.y.halves())
+                }))
+            })
+            .collect()
+    };
     let values = match tb.kind {
-        DirectEncounter | ExtendedDirectEncounter(_) => return None,
+        DirectEncounter | ExtendedDirectEncounter(_) | NotApplicable(_) => return None,
+        Score(k) => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Points(total(&l.rounds, ctx, k)))
+            .collect(),
+        SonnebornBergerOnPrimary => sonneborn_berger(primary, primary),
+        ExtendedSonnebornBergerOnPrimary => sonneborn_berger(primary, primary.other()),
+        ProgressiveScores(k) => {
+            // Art. 7.5: the running score after every round, summed; Cut-n
+            // leaves out the first n rounds.
+            let k = k.unwrap_or(primary);
+            let skip = match tb.cut {
+                Cut::Low(c) => usize::from(c),
+                _ => 0,
+            };
+            ct.teams
+                .iter()
+                .map(|l| {
+                    let mut running = HalfPoints::ZERO;
+                    let mut sum = HalfPoints::ZERO;
+                    for (i, r) in l.rounds.iter().enumerate() {
+                        running += ctx.score(r, k);
+                        if i >= skip {
+                            sum += running;
+                        }
+                    }
+                    TbValue::Points(sum)
+                })
+                .collect()
+        }
+        RoundsElectedToPlay => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Count(l.rounds.iter().filter(|r| !is_vur(r.kind)).count() as u32))
+            .collect(),
+        AverageOfOpponentsBuchholz(k) => {
+            // Art. 8.2: the opponents' plain Buchholz, averaged over the
+            // matches played over the board.
+            let bh = buchholz(k.unwrap_or(primary), Cut::None, false);
+            ct.teams
+                .iter()
+                .map(|l| {
+                    let met: Vec<i64> = l
+                        .rounds
+                        .iter()
+                        .filter(|r| r.kind == RoundKind::Played)
+                        .filter_map(|r| r.opponent_index.and_then(|o| bh.get(o).copied()))
+                        .collect();
+                    let count = i64::try_from(met.len()).unwrap_or(i64::MAX);
+                    TbValue::Scaled {
+                        value: met.iter().sum(),
+                        scale: (2 * count).max(1),
+                    }
+                })
+                .collect()
+        }
+        StandardPoints(k) => ct
+            .teams
+            .iter()
+            .map(|l| {
+                TbValue::Points(match k.unwrap_or(primary) {
+                    // A won match 1, a drawn one ½, whatever the match points.
+                    ScoreKind::MatchPoints => l
+                        .rounds
+                        .iter()
+                        .map(|r| match r.outcome {
+                            Some(super::score::Outcome::Win) => HalfPoints::ONE,
+                            Some(super::score::Outcome::Draw) => HalfPoints::HALF,
+                            _ => HalfPoints::ZERO,
+                        })
+                        .sum(),
+                    // Games already score 1 / ½ / 0 (G-V11).
+                    ScoreKind::GamePoints => l.game_points,
+                })
+            })
+            .collect(),
+        PairingNumber => ct
+            .teams
+            .iter()
+            .map(|l| TbValue::Count(u32::from(l.team.0)))
+            .collect(),
         MpVsGp => ct
             .teams
             .iter()
             .map(|l| TbValue::Points(total(&l.rounds, ctx, primary.other())))
             .collect(),
-        SonnebornBerger { x, y } => {
-            let adj = adjusted();
-            (0..n)
-                .map(|i| {
-                    let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
-                    TbValue::Quarters(cut_sum(c, tb.cut, |c| {
-                        i64::from(c.x.halves()) * i64::from(c.y.halves())
-                    }))
-                })
-                .collect()
-        }
-        Buchholz(k) => {
-            let k = k.unwrap_or(primary);
-            let adj = adjusted();
-            (0..n)
-                .map(|i| {
-                    let c = contributions(ct, &adj, i, ctx, k, k, tb.predetermined);
-                    TbValue::Points(HalfPoints(clamp_i32(cut_sum(c, tb.cut, |c| {
-                        i64::from(c.x.halves())
-                    }))))
-                })
-                .collect()
-        }
+        SonnebornBerger { x, y } => sonneborn_berger(x, y),
+        Buchholz(k) => buchholz(k.unwrap_or(primary), tb.cut, tb.predetermined)
+            .into_iter()
+            .map(|v| TbValue::Points(HalfPoints(clamp_i32(v))))
+            .collect(),
         ScoreStrengthCombination => {
             // SSSC = secondary + BH(primary) / K, K = ⌊max primary in the
             // event ÷ max secondary in one match⌋ (at least 1).
@@ -837,9 +1252,10 @@ pub(crate) fn encounters(
         }
         let counts = match r.kind {
             RoundKind::Played => true,
-            RoundKind::ForfeitWin | RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => {
-                predetermined
-            }
+            RoundKind::ForfeitWin
+            | RoundKind::ForfeitLoss
+            | RoundKind::DoubleForfeit
+            | RoundKind::ForfeitDraw => predetermined,
             _ => false,
         };
         if !counts {
@@ -905,6 +1321,110 @@ mod tests {
         );
         let list = parse_list("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP").expect("list");
         assert_eq!(format_list(&list), "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP");
+    }
+
+    #[test]
+    fn c07_every_acronym_of_c07_and_trf_2026_parses() {
+        for s in [
+            "MPvGP",
+            "DE",
+            "DE/P",
+            "EDE",
+            "EDEC",
+            "EDET/P",
+            "EDEB",
+            "EDEBT",
+            "EDEBB",
+            "ESB",
+            "EMMSB",
+            "EMGSB/C1",
+            "EGMSB/P",
+            "EGGSB/C2/P",
+            "SB",
+            "SB/C1",
+            "BH",
+            "BH:GP/M1",
+            "AOB",
+            "AOB:MP",
+            "PS",
+            "PS:GP/C1",
+            "REP",
+            "STD",
+            "STD:MP",
+            "TPN",
+            "BC",
+            "TBR",
+            "BBE",
+            "BERLIN",
+            "WIN",
+            "WON:GP",
+            "SSSC/C1",
+            "MP",
+            "GP",
+            "BPG",
+            "BWG",
+            "ARO",
+            "TPR",
+            "PTP",
+            "APRO",
+            "APPO",
+            "RTNG",
+            "FB",
+            "KS",
+        ] {
+            let tb: TieBreak = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(tb.to_string(), s);
+        }
+        // Aliases and the explicit forms of SB and ESB.
+        let canon = |s: &str| s.parse::<TieBreak>().expect(s).to_string();
+        assert_eq!(canon("GE"), "REP");
+        assert_eq!(canon("SB:MP"), "EMMSB");
+        assert_eq!(canon("SB:GP/C1"), "EGGSB/C1");
+        assert_eq!(canon("ESB:MG"), "EMGSB");
+        assert_eq!(canon("esb:gm/p"), "EGMSB/P");
+        // Individual-only tie-breaks keep no modifier: they compute nothing.
+        assert_eq!(canon("ARO/C1"), "ARO");
+        assert_eq!(canon("TPR/U1400"), "TPR");
+        assert_eq!(canon("FB:MP/M1/P"), "FB");
+        assert!(matches!(
+            "BPG".parse::<TieBreak>().map(|t| t.kind),
+            Ok(TieBreakKind::NotApplicable(NotApplicable::Bpg))
+        ));
+        // PTS names no score of its own: only a ranking list takes it.
+        assert!("PTS".parse::<TieBreak>().is_err());
+        assert!("ESB:MX".parse::<TieBreak>().is_err());
+        assert!("PS/M1".parse::<TieBreak>().is_err());
+    }
+
+    #[test]
+    fn c07_ranking_list_with_scores_as_trf_212_writes_it() {
+        // A leading score names the primary; the secondary later is MPvGP.
+        let l = parse_ranking_list("MP,GP,EDET,EMGSB/C1,BH:MP/C1").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::MatchPoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,EDET,EMGSB/C1,BH:MP/C1");
+        let l = parse_ranking_list("MPTS, GPTS, DE/P").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::MatchPoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,DE/P");
+        // The primary repeated, or PTS later on, adds nothing.
+        let l = parse_ranking_list("GPTS,GP,PTS,MP,BH").expect("list");
+        assert_eq!(l.primary, Some(ScoreKind::GamePoints));
+        assert_eq!(format_list(&l.tie_breaks), "MPvGP,BH");
+        // PTS: the tournament's own primary; a later score stays a score.
+        let l = parse_ranking_list("PTS,GP,SB").expect("list");
+        assert_eq!(l.primary, None);
+        assert_eq!(format_list(&l.tie_breaks), "GP,SB");
+        // SB and ESB without a score follow a named primary.
+        let l = parse_ranking_list("GPTS,SB,ESB").expect("list");
+        assert_eq!(format_list(&l.tie_breaks), "EGGSB,EGMSB");
+        // Individual-only tie-breaks do not refuse the list.
+        let l = parse_ranking_list("PTS,ARO/C1,DE,BPG,TPR").expect("list");
+        assert_eq!(format_list(&l.tie_breaks), "ARO,DE,BPG,TPR");
+        // A 202 record without a score, and parse_list with one.
+        assert_eq!(
+            format_list(&parse_list("MP,EDET/P,MPvGP").expect("list")),
+            "EDET/P,MPvGP"
+        );
+        assert!(parse_ranking_list("MP,XYZ").is_err());
     }
 
     #[test]
@@ -982,6 +1502,38 @@ mod tests {
         assert_eq!(cut_sum(list2, Cut::Median(1), |c| i64::from(c.x.0)), 10);
         // Cut larger than the list leaves nothing.
         assert_eq!(cut_sum(list, Cut::Low(9), |c| i64::from(c.x.0)), 0);
+    }
+
+    #[test]
+    fn c07_16_5_the_vur_is_chosen_by_its_contribution_not_its_dummy_score() {
+        // SB contributions (X × Y, in quarter points):
+        //   a: HPB, VUR, dummy X 5 (a 2026 cap) × Y 1 (a drawn match) → 5;
+        //   b: forfeit loss, VUR, dummy X 7 × 0 → 0;
+        //   c: played, X 1 × Y 2 → 2 (the least significant value);
+        //   d: played, X 6 × Y 2 → 12. Total 19.
+        // Cut-1: the lowest contribution from a VUR is b (0), lower than c
+        // (2), so c goes: 5 + 0 + 12 = 17. The reference implementation
+        // takes the VUR with the lowest X, a (5 ≥ 2), and cuts it: 14. We
+        // follow art. 16.5, which speaks of the lowest contribution.
+        let c = |x: i32, y: i32, vur: bool| Contribution {
+            x: HalfPoints(x),
+            y: HalfPoints(y),
+            vur,
+        };
+        let list = vec![
+            c(10, 2, true),
+            c(14, 0, true),
+            c(2, 4, false),
+            c(12, 4, false),
+        ];
+        let sb = |c: &Contribution| i64::from(c.x.halves()) * i64::from(c.y.halves());
+        assert_eq!(cut_sum(list.clone(), Cut::None, sb), 19 * 4);
+        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 17 * 4);
+        // Cut-2: after c, the VUR b (0) is lower than the least significant
+        // left (a: X 5, 5), so a goes: 0 + 12 = 12.
+        assert_eq!(cut_sum(list.clone(), Cut::Low(2), sb), 12 * 4);
+        // Median-1: c goes at the low end, then the highest X (b, X 7): 17.
+        assert_eq!(cut_sum(list, Cut::Median(1), sb), 17 * 4);
     }
 
     #[test]
@@ -1205,6 +1757,268 @@ mod worked {
         assert_eq!(vals(&round_robin(), Edition::C07_2026, "EGGSB/P")[1], "2½");
     }
 
+    /// Swiss, 4 teams, 1 board, MP 2/1/0, 3 rounds:
+    /// R1 1–2 "1", 3–4 "1"; R2 1–3 "=", 4 beats 2 by forfeit;
+    /// R3 4 beats 1 by forfeit, 2–3 "1".
+    ///
+    /// | team | MP | rounds                          |
+    /// |------|----|---------------------------------|
+    /// | 1    | 3  | W v2, D v3, forfeit loss v4     |
+    /// | 2    | 2  | L v1, forfeit loss v4, W v3     |
+    /// | 3    | 3  | L v4, D v1, L v2                |
+    /// | 4    | 4  | L v3, forfeit win, forfeit win  |
+    ///
+    /// Every unplayed round has a scheduled opponent, so the adjusted scores
+    /// (art. 16.3) are the actual ones.
+    fn swiss_with_forfeit_losses() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 1, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 1, "1"), m(3, 4, 1, "1")]),
+            round(
+                2,
+                vec![m(1, 3, 1, "="), forfeit(2, 4, MatchForfeit::AwayWins)],
+            ),
+            round(
+                3,
+                vec![forfeit(4, 1, MatchForfeit::HomeWins), m(2, 3, 1, "1")],
+            ),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_16_5_sb_cut1_keeps_a_vur_that_contributes_less_than_the_least_significant_value() {
+        // Team 1, EMMSB (X = opponent MP, Y = own MP):
+        //   R1 v2: 2 × 2 = 4; R2 v3: 3 × 1 = 3;
+        //   R3 forfeit loss (VUR): dummy min(own 3, adj 4) = 3, × 0 = 0.
+        // Full: 7. Cut-1: the least significant value is R1 (lowest X = 2,
+        // contribution 4); the lowest VUR contribution is 0 < 4, so art. 16.5
+        // does not apply and R1 goes: 3 + 0 = 3. (Cutting the VUR, as the
+        // code did before, gave 7: not playing would have paid.)
+        let t = swiss_with_forfeit_losses();
+        assert_eq!(vals(&t, Edition::C07_2026, "EMMSB")[0], "7");
+        assert_eq!(vals(&t, Edition::C07_2026, "EMMSB/C1")[0], "3");
+        // The whole table as the reference implementation computes it.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "EMMSB/C1"),
+            ["3", "6", "11", "6"]
+        );
+        // 2024: the dummy scores own 3 as well → the same.
+        assert_eq!(vals(&t, Edition::C07_2024, "EMMSB/C1")[0], "3");
+    }
+
+    #[test]
+    fn c07_16_5_bh_cut1_and_median1_drop_the_vur() {
+        // Team 1, BH:MP: R1 2, R2 3, R3 dummy 3 (VUR). Cut-1: the VUR's 3 is
+        // not lower than the least significant 2 → the VUR goes: 2 + 3 = 5.
+        // Median-1: the VUR goes at the low end, then the highest (3): 2.
+        let t = swiss_with_forfeit_losses();
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[0], "8");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[0], "5");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/M1")[0], "2");
+        // Team 2: R1 v1 → 3; R2 forfeit loss v4: dummy min(own 2, 4) = 2
+        // (VUR); R3 v3 → 3. Cut-1 drops the VUR (2 ≥ 2): 6.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[1], "6");
+        // The whole table agrees with the reference implementation.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/C1"),
+            ["5", "6", "7", "6"]
+        );
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/M1"),
+            ["2", "3", "3", "3"]
+        );
+    }
+
+    #[test]
+    fn c07_16_p_counts_a_forfeit_as_played_so_it_is_not_cut_first() {
+        // swiss(), team 2 under /P: R1 v1 → 4; R2 forfeit loss v5 counted as
+        // played → adj 5, no VUR; R3 absent: dummy min(own 0, 3) = 0, VUR.
+        // Cut-2: R3 (VUR, 0) goes first, then the least significant left,
+        // R1 (4): 5. Before, the forfeit stayed a VUR and went second: 4.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "BH:MP/C2/P")[1], "5");
+        // Without /P the forfeit is a dummy (min(0, 5) = 0) and a VUR:
+        // 4 + 0 + 0, Cut-2 drops both VURs → 4.
+        assert_eq!(vals(&swiss(), Edition::C07_2026, "BH:MP/C2")[1], "4");
+    }
+
+    /// Swiss, 4 teams, 2 boards, MP 2/1/0, 2 rounds: R1 1–2 "++" (team 1
+    /// wins both boards by forfeit, no game over the board, not recorded as
+    /// a whole-match forfeit), 3–4 "1="; R2 1–3 "==", 2–4 "1=".
+    /// MP: 1 = 3, 2 = 2, 3 = 3, 4 = 0.
+    fn swiss_with_a_match_forfeited_on_every_board() -> Tournament {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "++"), m(3, 4, 2, "1=")]),
+            round(2, vec![m(1, 3, 2, "=="), m(2, 4, 2, "1=")]),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_16_a_match_without_a_game_over_the_board_is_unplayed() {
+        let t = swiss_with_a_match_forfeited_on_every_board();
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::ForfeitWin);
+        assert_eq!(ct.teams[1].rounds[0].kind, RoundKind::ForfeitLoss);
+        // The result stands: 2 MP, 2 GP, a win on both boards.
+        assert_eq!(ct.teams[0].match_points, HalfPoints(6));
+        // BH:MP team 2 (2026): R1 forfeit loss → dummy min(own 2, adj 3) = 2;
+        // R2 v4 → 0: 2. Counted as played it was 3 + 0 = 3.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[1], "2");
+        // WON: team 1 won no match over the board (it was 1 before); WIN
+        // still counts the forfeit win.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON")[0], "0");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN")[0], "1");
+        // EMGSB team 1 (2026): R1 dummy min(3, adj 2) = 2 × GP 2 = 4;
+        // R2 3 × 1 = 3 → 7 (played it was 2 × 2 + 3 = 7 as well), 2024:
+        // dummy own 3 × 2 = 6, + 3 = 9.
+        assert_eq!(vals(&t, Edition::C07_2024, "EMGSB")[0], "9");
+        // The whole tables agree with the reference implementation (2026).
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP"), ["5", "2", "3", "5"]);
+        assert_eq!(vals(&t, Edition::C07_2026, "EMGSB"), ["7", "0", "3", "2½"]);
+        assert_eq!(vals(&t, Edition::C07_2026, "WON"), ["0", "1", "1", "0"]);
+        // DE: no encounter between 1 and 2 (it was one before); with /P the
+        // forfeit counts.
+        let ctx = Context::new(&t, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 0, &[0, 1], ScoreKind::MatchPoints, false);
+        assert_eq!(e.met, 0);
+        let e = encounters(&ct, &ctx, 0, &[0, 1], ScoreKind::MatchPoints, true);
+        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+    }
+
+    #[test]
+    fn c07_16_a_match_drawn_on_board_forfeits_is_a_vur_for_both() {
+        // 2 boards, R1 1–2 "+-": each team wins one board by forfeit, no game
+        // over the board → a forfeit draw for both, a VUR; R2 1–2 "1=".
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "+-")]),
+            round(2, vec![m(1, 2, 2, "1=")]),
+        ];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::ForfeitDraw);
+        assert_eq!(ct.teams[1].rounds[0].kind, RoundKind::ForfeitDraw);
+        assert!(is_vur(RoundKind::ForfeitDraw));
+        // The drawn result stands: 1 MP each.
+        assert_eq!(ct.teams[0].rounds[0].match_points, HalfPoints(2));
+        // BH:MP team 1 (2026): R1 dummy min(own 3, adj 1) = 1 (VUR), R2 v2 → 1.
+        // Cut-1: the VUR (1) is not lower than the least significant (1): it
+        // goes, leaving 1.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP")[0], "2");
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP/C1")[0], "1");
+        // All four boards double-forfeited is a double forfeit.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "xx")])];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::DoubleForfeit);
+        // One game over the board makes the match played.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "+=")])];
+        let ct = Crosstable::build(&t).expect("valid");
+        assert_eq!(ct.teams[0].rounds[0].kind, RoundKind::Played);
+    }
+
+    #[test]
+    fn c07_16_round_robin_forfeit_counts_only_with_p() {
+        // round_robin(): team 3 lost R2 to team 2 by forfeit; it sat out R1.
+        // Adjusted GP: 1 = 3, 2 = 2½, 3 = ½.
+        let t = round_robin();
+        // BH:GP team 3 without /P: the forfeit contributes 0, R3 v1 → 3;
+        // the round without an opponent contributes nothing: 3.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "3");
+        // With /P the forfeit counts as played: 2½ + 3 = 5½.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP/P")[2], "5½");
+        // DE: the forfeit is an encounter only with /P (team 2 scored all
+        // 2 GP of the match).
+        let ct = Crosstable::build(&t).expect("valid");
+        let ctx = Context::new(&t, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
+        assert_eq!((e.met, e.value), (0, HalfPoints(0)));
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, true);
+        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        // WON counts games won over the board only, /P or not: team 2 lost
+        // and drew its R1 games; WIN:GP counts the 2 forfeited games.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[1], "0");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[1], "2");
+    }
+
+    #[test]
+    fn c07_edition_in_force_on_a_date() {
+        let d = |y, m, day| chrono::NaiveDate::from_ymd_opt(y, m, day).expect("date");
+        assert_eq!(Edition::in_force_on(d(2024, 8, 1)), Edition::C07_2024);
+        assert_eq!(Edition::in_force_on(d(2026, 2, 28)), Edition::C07_2024);
+        assert_eq!(Edition::in_force_on(d(2026, 3, 1)), Edition::C07_2026);
+        assert_eq!(Edition::in_force_on(d(2030, 1, 1)), Edition::C07_2026);
+        // Older events fall back on the oldest edition modelled.
+        assert_eq!(Edition::in_force_on(d(2023, 1, 1)), Edition::C07_2024);
+    }
+
+    #[test]
+    fn c07_7_5_progressive_scores_and_7_6_rounds_elected_to_play() {
+        // swiss() MP by round: 1: 2, 2, 0 → running 2, 4, 4 → PS 10;
+        // 2: 0, 0, 0 → 0; 3: 1, 0, 2 → 1, 1, 3 → 5; 4: 1, PAB 1, 0 →
+        // 1, 2, 2 → 5; 5: PAB 1, forfeit win 2, win 2 → 1, 3, 5 → 9.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "PS:MP"),
+            ["10", "0", "5", "5", "9"]
+        );
+        // /C1 leaves out round 1: 1 → 4 + 4 = 8; 5 → 3 + 5 = 8.
+        let v = vals(&swiss(), Edition::C07_2026, "PS:MP/C1");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("8", "8"));
+        // REP: every round but the VURs. Team 2 forfeited R2 and was absent
+        // in R3 → 1; team 5 (PAB, forfeit win, played) → 3.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "REP"),
+            ["3", "1", "3", "3", "3"]
+        );
+    }
+
+    #[test]
+    fn c07_new_team_tie_breaks_agree_with_the_reference_on_forfeits() {
+        // swiss_with_forfeit_losses(), MP by round: 1: 2, 1, 0 (forfeit
+        // loss); 2: 0, 0 (forfeit loss), 2; 3: 2, 1, 0; 4: 0, 2, 2 (two
+        // forfeit wins).
+        let t = swiss_with_forfeit_losses();
+        // PS: 1 → 2 + 3 + 3 = 8; 2 → 0 + 0 + 2 = 2; 3 → 8; 4 → 0 + 2 + 4 = 6.
+        assert_eq!(vals(&t, Edition::C07_2026, "PS:MP"), ["8", "2", "8", "6"]);
+        // REP: the forfeit losses are VURs; forfeit wins are not.
+        assert_eq!(vals(&t, Edition::C07_2026, "REP"), ["2", "2", "3", "3"]);
+        // AOB:MP with BH:MP = 8, 8, 9, 8: 1 met 2 and 3 → 8.50; 2 met 1 and
+        // 3 → 8.50; 3 met 4, 1, 2 → 8.00; 4 met 3 → 9.00.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "AOB:MP"),
+            ["8.50", "8.50", "8.00", "9.00"]
+        );
+        // STD:MP: W D L → 1½; L L W → 1; W D L → 1½; L W W → 2.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "STD:MP"),
+            ["1½", "1", "1½", "2"]
+        );
+    }
+
+    #[test]
+    fn c07_8_2_average_of_opponents_buchholz_and_standard_points() {
+        // swiss(), BH:MP (2026) = 9, 4, 8, 8, 8. Team 1 met 2, 3, 5 over the
+        // board: (4 + 8 + 8) / 3 = 6.67. Team 5 met only 1: 9.00.
+        let v = vals(&swiss(), Edition::C07_2026, "AOB:MP");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("6.67", "9.00"));
+        // STD:MP: a won match 1, a drawn one ½. Team 1: W, W, L → 2; team 5:
+        // PAB (a draw) ½ + forfeit win 1 + win 1 = 2½.
+        let v = vals(&swiss(), Edition::C07_2026, "STD:MP");
+        assert_eq!((v[0].as_str(), v[4].as_str()), ("2", "2½"));
+        // TPN: the pairing number, lower is better.
+        assert_eq!(
+            vals(&swiss(), Edition::C07_2026, "TPN"),
+            ["1", "2", "3", "4", "5"]
+        );
+        // Not applicable: no values at all.
+        let ct = Crosstable::build(&swiss()).expect("valid");
+        let ctx = Context::new(&swiss(), Edition::C07_2026);
+        let aro: TieBreak = "ARO".parse().expect("ARO");
+        assert_eq!(team_values(&ct, &ctx, &aro), None);
+    }
+
     mod properties {
         use super::*;
         use crate::rules::tournament::Pairing;
@@ -1227,7 +2041,13 @@ mod worked {
                         };
                         let meetings = ct.head_to_head(m.home, m.away).meetings;
                         let (hs, as_) = t.match_scores(m);
-                        if meetings != 1 || hs.outcome.is_none() || m.forfeit.is_some() {
+                        // A match without a game over the board is no
+                        // encounter (C.07 art. 16, team reading).
+                        let over_the_board = ct.teams[a]
+                            .rounds
+                            .iter()
+                            .any(|x| x.round == r.number && x.kind == RoundKind::Played);
+                        if meetings != 1 || hs.outcome.is_none() || !over_the_board {
                             continue;
                         }
                         let k = t.scoring.primary;

@@ -30,6 +30,15 @@ pub(crate) fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
         WonOverTheBoard(ScoreKind::MatchPoints) => crate::msg!("tb-won-matches"),
         WonOverTheBoard(ScoreKind::GamePoints) => crate::msg!("tb-won-games"),
         ScoreStrengthCombination => crate::msg!("tb-sssc"),
+        Score(ScoreKind::MatchPoints) => crate::msg!("tb-score-mp"),
+        Score(ScoreKind::GamePoints) => crate::msg!("tb-score-gp"),
+        SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => crate::msg!("tb-sb"),
+        ProgressiveScores(_) => crate::msg!("tb-ps"),
+        RoundsElectedToPlay => crate::msg!("tb-rep"),
+        AverageOfOpponentsBuchholz(_) => crate::msg!("tb-aob"),
+        StandardPoints(_) => crate::msg!("tb-std"),
+        PairingNumber => crate::msg!("tb-tpn"),
+        NotApplicable(_) => crate::msg!("tb-not-applicable"),
     };
     format!("{} ({tb})", lang.msg(key))
 }

@@ -100,13 +100,15 @@ pub struct Matrix {
 
 /// The result part of a cell from this team's side: game points of a
 /// finished match, "…" while games are pending, "+" / "-" for a match won
-/// or lost by forfeit (both teams "-" when neither played).
+/// or lost by forfeit (both teams "-" when neither played), "=" for a match
+/// drawn on board forfeits alone.
 fn round_result(r: &TeamRound) -> String {
     match r.kind {
         RoundKind::Played => r.game_points.to_string(),
         RoundKind::InProgress => "…".to_owned(),
         RoundKind::ForfeitWin => "+".to_owned(),
         RoundKind::ForfeitLoss | RoundKind::DoubleForfeit => "-".to_owned(),
+        RoundKind::ForfeitDraw => "=".to_owned(),
         RoundKind::Bye(_) => r.game_points.to_string(),
         RoundKind::Absent => String::new(),
     }

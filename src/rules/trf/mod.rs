@@ -49,7 +49,7 @@ use super::score::{
     BoardResult, ByeKind, ByeValue, Colour, HalfPoints, MatchPoints, ScoreKind, Scoring,
 };
 use super::tiebreak::{
-    Edition, IncompleteEncounters, TieBreak, TieBreakRules, format_list, parse_list,
+    Edition, IncompleteEncounters, TieBreak, TieBreakRules, format_list, parse_ranking_list,
 };
 use super::tournament::{
     Game, Match, MatchForfeit, Pairing, PairingSystem, Player, PlayerId, Round, Team, TeamId,
@@ -1290,6 +1290,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let mut initial_colour: Option<Colour> = None;
     let mut primary: Option<ScoreKind> = None;
     let mut tie_breaks = vec![];
+    let mut tie_breaks_212: Option<Vec<TieBreak>> = None;
     let mut colours: Option<Vec<Colour>> = None;
     let mut match_points = MatchPoints::default();
     let mut players: Vec<Player> = vec![];
@@ -1363,22 +1364,19 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     primary.get_or_insert(ScoreKind::MatchPoints);
                 }
             }
-            "202" => {
-                tie_breaks = parse_list(&l.rest(5))
+            // 202 lists the tie-breaks, 212 the whole ranking (scores
+            // first); either may name the primary score.
+            "202" | "212" => {
+                let list = parse_ranking_list(&l.rest(5))
                     .map_err(|e| err(no, Expected::TieBreakList, e.to_string()))?;
-            }
-            "212" => {
-                let first = l.rest(5);
-                let first = first
-                    .split(',')
-                    .next()
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string();
-                match first.to_ascii_uppercase().as_str() {
-                    "MPTS" => primary = Some(ScoreKind::MatchPoints),
-                    "GPTS" => primary = Some(ScoreKind::GamePoints),
-                    _ => {}
+                if tag == "212" {
+                    primary = list.primary.or(primary);
+                    tie_breaks_212 = Some(list.tie_breaks);
+                } else {
+                    if primary.is_none() {
+                        primary = list.primary;
+                    }
+                    tie_breaks = list.tie_breaks;
                 }
             }
             "352" => {
@@ -1491,6 +1489,9 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         }
     }
 
+    if let Some(list) = tie_breaks_212.filter(|l| !l.is_empty()) {
+        tie_breaks = list;
+    }
     let system = system
         .or_else(|| system_text.as_deref().and_then(system_from_text))
         .unwrap_or(PairingSystem::Swiss);
@@ -2205,6 +2206,7 @@ fn parse_802(l: &Line) -> Result<(), TrfError> {
 mod tests {
     use super::*;
     use crate::rules::score::ScoreKind;
+    use crate::rules::tiebreak::parse_list;
     use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
 
     fn sample() -> Tournament {
