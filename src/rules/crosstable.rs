@@ -377,12 +377,13 @@ fn unplayed_match_kinds(
     if over_the_board {
         return (RoundKind::Played, RoundKind::Played);
     }
+    // Nobody scored: lost by both (every board `--`), a double forfeit.
+    if home_points == HalfPoints::ZERO && away_points == HalfPoints::ZERO {
+        return (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit);
+    }
     match outcome {
         Outcome::Win => (RoundKind::ForfeitWin, RoundKind::ForfeitLoss),
         Outcome::Loss => (RoundKind::ForfeitLoss, RoundKind::ForfeitWin),
-        Outcome::Draw if home_points == HalfPoints::ZERO && away_points == HalfPoints::ZERO => {
-            (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit)
-        }
         Outcome::Draw => (RoundKind::ForfeitDraw, RoundKind::ForfeitDraw),
     }
 }

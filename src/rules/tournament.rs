@@ -303,6 +303,10 @@ impl Tournament {
     pub fn match_scores(&self, m: &Match) -> (SideScore, SideScore) {
         let full = self.round_cap();
         let sc = &self.scoring;
+        // A team that lost without playing (a forfeited match, or every
+        // game of the match forfeited) scores nothing, not the points of a
+        // lost match (TRF: the loss value of 362 is for matches played).
+        let lost_unplayed = HalfPoints::ZERO;
         if let Some(f) = m.forfeit {
             let (h, a) = match f {
                 MatchForfeit::HomeWins => ((Outcome::Win, full), (Outcome::Loss, HalfPoints::ZERO)),
@@ -313,14 +317,18 @@ impl Tournament {
                     (Outcome::Loss, HalfPoints::ZERO),
                 ),
             };
+            let points = |o: Outcome| match o {
+                Outcome::Loss => lost_unplayed,
+                other => sc.points_for(other),
+            };
             return (
                 SideScore {
-                    match_points: sc.points_for(h.0),
+                    match_points: points(h.0),
                     game_points: h.1,
                     outcome: Some(h.0),
                 },
                 SideScore {
-                    match_points: sc.points_for(a.0),
+                    match_points: points(a.0),
                     game_points: a.1,
                     outcome: Some(a.0),
                 },
@@ -337,23 +345,35 @@ impl Tournament {
             }
         }
         let complete = finals >= self.games_per_match() && !m.games.is_empty();
+        let played = m
+            .games
+            .iter()
+            .any(|g| g.result.is_final() && !g.result.is_forfeit());
         let (ho, ao) = if !complete {
             (None, None)
         } else if home > away {
             (Some(Outcome::Win), Some(Outcome::Loss))
         } else if home < away {
             (Some(Outcome::Loss), Some(Outcome::Win))
+        } else if !played && home == HalfPoints::ZERO {
+            // Nobody played and nobody scored: lost by both, like a
+            // double forfeit of the whole match.
+            (Some(Outcome::Loss), Some(Outcome::Loss))
         } else {
             (Some(Outcome::Draw), Some(Outcome::Draw))
         };
+        let points = |o: Outcome| match o {
+            Outcome::Loss if !played => lost_unplayed,
+            other => sc.points_for(other),
+        };
         (
             SideScore {
-                match_points: ho.map(|o| sc.points_for(o)).unwrap_or_default(),
+                match_points: ho.map(points).unwrap_or_default(),
                 game_points: home,
                 outcome: ho,
             },
             SideScore {
-                match_points: ao.map(|o| sc.points_for(o)).unwrap_or_default(),
+                match_points: ao.map(points).unwrap_or_default(),
                 game_points: away,
                 outcome: ao,
             },
@@ -371,7 +391,12 @@ impl Tournament {
             };
         }
         SideScore {
-            match_points: self.scoring.points_for(outcome),
+            // A zero-point bye scores nothing, whatever a lost match is worth.
+            match_points: if kind == ByeKind::ZeroPoint {
+                HalfPoints::ZERO
+            } else {
+                self.scoring.points_for(outcome)
+            },
             game_points: kind.game_points(self.games_per_match()),
             outcome: Some(outcome),
         }
@@ -734,26 +759,39 @@ pub(crate) mod tests {
         }
 
         /// Σ match points of a round = what the scoring hands out per
-        /// complete match (W + L, or 2 × D) and per bye.
+        /// complete match (W + L, or 2 × D; a loss without a game played
+        /// over the board scores nothing) and per bye (a zero-point bye
+        /// nothing).
         #[test]
         fn match_points_in_a_round_equal_what_the_matches_hand_out(t in arb_tournament()) {
             let ct = crate::rules::crosstable::Crosstable::build(&t).expect("valid");
             let mp = t.scoring.match_points;
             for (ri, r) in t.rounds.iter().enumerate() {
                 let handed_out: HalfPoints = r.pairings.iter().map(|p| match p {
+                    Pairing::Bye { kind: ByeKind::ZeroPoint, .. } => HalfPoints::ZERO,
                     Pairing::Bye { kind, .. } => t.scoring.points_for(kind.outcome()),
                     Pairing::Match(m) => match m.forfeit {
-                        Some(MatchForfeit::Double) => mp.loss + mp.loss,
-                        Some(_) => mp.win + mp.loss,
+                        Some(MatchForfeit::Double) => HalfPoints::ZERO,
+                        Some(_) => mp.win,
                         None => {
                             let finals: Vec<(HalfPoints, HalfPoints)> =
                                 m.games.iter().filter_map(|g| g.result.points()).collect();
+                            let played = m.games.iter().any(|g| {
+                                g.result.is_final() && !g.result.is_forfeit()
+                            });
+                            let loss = if played { mp.loss } else { HalfPoints::ZERO };
                             if finals.len() < m.games.len() || m.games.is_empty() {
                                 HalfPoints::ZERO
                             } else {
                                 let h: HalfPoints = finals.iter().map(|x| x.0).sum();
                                 let a: HalfPoints = finals.iter().map(|x| x.1).sum();
-                                if h == a { mp.draw + mp.draw } else { mp.win + mp.loss }
+                                if !played && h == HalfPoints::ZERO && a == HalfPoints::ZERO {
+                                    HalfPoints::ZERO
+                                } else if h == a {
+                                    mp.draw + mp.draw
+                                } else {
+                                    mp.win + loss
+                                }
                             }
                         }
                     },
@@ -860,6 +898,57 @@ pub(crate) mod tests {
             Pairing::Match(m) => m,
             Pairing::Bye { .. } => panic!("not a match"),
         }
+    }
+
+    /// TRF-2026 record 362 (and C.07's scoring of unplayed rounds): the
+    /// loss value is for a match lost over the board. With TW 2, TD 1,
+    /// TL ½: a played 0–2 loss scores ½; a whole-match forfeit, a match of
+    /// forfeited boards only (`++`) and a double forfeit score 0 for the
+    /// loser (every board `--`: 0 for both); a zero-point bye scores 0; a
+    /// PAB worth 2 MP and 1 GP (record 320) scores that.
+    #[test]
+    fn trf_362_the_loss_value_is_for_matches_played_over_the_board() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 6, ScoreKind::MatchPoints);
+        t.scoring.match_points = MatchPoints {
+            win: HalfPoints(4),
+            draw: HalfPoints(2),
+            loss: HalfPoints(1),
+        };
+        let score = |p: &Pairing| match p {
+            Pairing::Match(m) => {
+                let (h, a) = t.match_scores(m);
+                (h.match_points, a.match_points)
+            }
+            Pairing::Bye { kind, .. } => (t.bye_score(*kind).match_points, HalfPoints::ZERO),
+        };
+        assert_eq!(score(&m(1, 2, 2, "11")), (HalfPoints(4), HalfPoints(1)));
+        assert_eq!(
+            score(&forfeit(1, 2, MatchForfeit::HomeWins)),
+            (HalfPoints(4), HalfPoints::ZERO)
+        );
+        assert_eq!(score(&m(1, 2, 2, "++")), (HalfPoints(4), HalfPoints::ZERO));
+        assert_eq!(score(&m(1, 2, 2, "+1")), (HalfPoints(4), HalfPoints(1)));
+        assert_eq!(
+            score(&forfeit(1, 2, MatchForfeit::Double)),
+            (HalfPoints::ZERO, HalfPoints::ZERO)
+        );
+        assert_eq!(
+            score(&m(1, 2, 2, "xx")),
+            (HalfPoints::ZERO, HalfPoints::ZERO)
+        );
+        // Forfeits that leave the match drawn: a draw for both.
+        assert_eq!(score(&m(1, 2, 2, "+-")), (HalfPoints(2), HalfPoints(2)));
+        assert_eq!(score(&bye(3, ByeKind::ZeroPoint)).0, HalfPoints::ZERO);
+        assert_eq!(score(&bye(3, ByeKind::HalfPoint)).0, HalfPoints(2));
+        t.scoring.pab = Some(crate::rules::score::ByeValue {
+            match_points: HalfPoints(4),
+            game_points: HalfPoints(2),
+        });
+        let pab = t.bye_score(ByeKind::PairingAllocated);
+        assert_eq!(
+            (pab.match_points, pab.game_points),
+            (HalfPoints(4), HalfPoints(2))
+        );
     }
 
     #[test]

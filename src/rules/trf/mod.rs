@@ -645,7 +645,33 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
     for (ri, r) in rounds.iter().enumerate() {
         for p in &r.pairings {
             let Pairing::Match(m) = p else { continue };
-            for g in &m.games {
+            // A forfeited match (330) shows on the player lines too, as
+            // readers of the common layout expect: the first players of each
+            // roster forfeit or win their boards.
+            let forfeited: Vec<Game> = match m.forfeit {
+                None => vec![],
+                Some(f) => {
+                    let seat = |team: TeamId, b: usize| {
+                        team_of.get(&team).and_then(|tm| tm.roster.get(b)).copied()
+                    };
+                    let result = match f {
+                        MatchForfeit::HomeWins => BoardResult::HomeForfeitWin,
+                        MatchForfeit::AwayWins => BoardResult::AwayForfeitWin,
+                        MatchForfeit::Double => BoardResult::DoubleForfeit,
+                    };
+                    (1..=gpp)
+                        .flat_map(|game| (0..boards).map(move |b| (game, b)))
+                        .map(|(game, b)| Game {
+                            board: u8::try_from(b + 1).unwrap_or(u8::MAX),
+                            game: u8::try_from(game).unwrap_or(u8::MAX),
+                            result,
+                            home_player: seat(m.home, b),
+                            away_player: seat(m.away, b),
+                        })
+                        .collect()
+                }
+            };
+            for g in m.games.iter().chain(&forfeited) {
                 let col = ri * gpp + usize::from(g.game.saturating_sub(1));
                 let hc = t.home_colour(g.board, g.game);
                 for (me, opp, home, colour) in [
@@ -660,8 +686,14 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
                     let cols = player_games
                         .entry(me)
                         .or_insert_with(|| vec![None; columns]);
+                    // Without an opponent a cell has no colour (`-`), as for a bye.
+                    let colour = if opp.is_some() {
+                        colour_char(colour)
+                    } else {
+                        '-'
+                    };
                     if let Some(slot) = cols.get_mut(col) {
-                        *slot = Some((opp.map(|o| o.0).unwrap_or(0), colour_char(colour), code));
+                        *slot = Some((opp.map(|o| o.0).unwrap_or(0), colour, code));
                     }
                 }
             }
@@ -750,9 +782,17 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
                     continue;
                 }
                 let mut lineup: Vec<Option<PlayerId>> = vec![None; boards];
-                for g in m.games.iter().filter(|g| g.game == 1) {
-                    if let Some(slot) = lineup.get_mut(usize::from(g.board.saturating_sub(1))) {
-                        *slot = if home { g.home_player } else { g.away_player };
+                // Players of games the 001 lines hold (a game still to be
+                // played has no cell there, and readers expect one): game 1's,
+                // else game 2's on the same board.
+                for g in m.games.iter().filter(|g| g.result.is_final()) {
+                    if let Some(slot) = lineup.get_mut(usize::from(g.board.saturating_sub(1)))
+                        && (slot.is_none() || g.game == 1)
+                    {
+                        let who = if home { g.home_player } else { g.away_player };
+                        if who.is_some() {
+                            *slot = who;
+                        }
                     }
                 }
                 if m.games.is_empty() || lineup.iter().all(Option::is_none) {
@@ -1992,7 +2032,7 @@ fn cross_check(
                     let told = m.forfeit.is_some()
                         || m.games
                             .iter()
-                            .any(|g| g.home_player.is_some() || g.away_player.is_some());
+                            .any(|g| g.home_player.is_some() && g.away_player.is_some());
                     let theirs = other.pairings.iter().find_map(|q| match q {
                         Pairing::Match(x) if x.home == m.home && x.away == m.away => Some(x),
                         Pairing::Match(x) if !told && x.home == m.away && x.away == m.home => {
@@ -2008,8 +2048,26 @@ fn cross_check(
                     }
                     // Only the games the player lines hold (a board nobody
                     // filled there may be a game still to be played).
-                    for g in m
+                    // The player lines may have told the teams the other way
+                    // round: compare each side with the same team's side.
+                    let flipped = x.home != m.home;
+                    let games: Vec<Game> = m
                         .games
+                        .iter()
+                        .map(|g| {
+                            if flipped {
+                                Game {
+                                    result: g.result.flipped(),
+                                    home_player: g.away_player,
+                                    away_player: g.home_player,
+                                    ..g.clone()
+                                }
+                            } else {
+                                g.clone()
+                            }
+                        })
+                        .collect();
+                    for g in games
                         .iter()
                         .filter(|g| g.home_player.is_some() || g.away_player.is_some())
                     {
@@ -2663,6 +2721,19 @@ mod tests {
                             BoardResult::AwayForfeitWin => g.home_player = None,
                             _ => {}
                         }
+                    }
+                    // Colours come from games with both players: a match of
+                    // forfeits only against empty boards cannot tell its home
+                    // team, so its first board is played.
+                    if !m.games.is_empty()
+                        && m.games
+                            .iter()
+                            .all(|g| g.home_player.is_none() || g.away_player.is_none())
+                        && let Some(g) = m.games.iter_mut().find(|g| g.board == 1)
+                    {
+                        g.result = BoardResult::HomeWin;
+                        g.home_player = rosters.get(&m.home).and_then(|r| r.first()).copied();
+                        g.away_player = rosters.get(&m.away).and_then(|r| r.first()).copied();
                     }
                 }
             }
