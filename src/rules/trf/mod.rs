@@ -698,13 +698,52 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
                 }
             }
         }
+        // A team's bye shows on the lines of its first players, one per
+        // board, as the common layout writes byes (U F H Z).
+        for p in &r.pairings {
+            let Pairing::Bye { team, kind } = p else {
+                continue;
+            };
+            let letter = match kind {
+                ByeKind::PairingAllocated => 'U',
+                ByeKind::FullPoint => 'F',
+                ByeKind::HalfPoint => 'H',
+                ByeKind::ZeroPoint => 'Z',
+            };
+            let Some(tm) = team_of.get(team) else {
+                continue;
+            };
+            for pl in tm.roster.iter().take(boards) {
+                let cols = player_games
+                    .entry(*pl)
+                    .or_insert_with(|| vec![None; columns]);
+                for g in 0..gpp {
+                    if let Some(slot) = cols.get_mut(ri * gpp + g) {
+                        *slot = Some((0, '-', letter));
+                    }
+                }
+            }
+        }
     }
+    // A PAB's game points spread over its games: a win or a draw on each.
+    let pab_per_game = {
+        let gp = t.bye_score(ByeKind::PairingAllocated).game_points;
+        let games = i32::try_from(slots).unwrap_or(1).max(1);
+        if gp == HalfPoints::ONE.times(games) {
+            HalfPoints::ONE
+        } else if gp == HalfPoints::HALF.times(games) {
+            HalfPoints::HALF
+        } else {
+            HalfPoints::ZERO
+        }
+    };
     let player_points = |cols: &[PlayerCell]| -> HalfPoints {
         cols.iter()
             .flatten()
             .map(|&(_, _, c)| match c {
-                '1' | '+' => HalfPoints::ONE,
-                '=' => HalfPoints::HALF,
+                '1' | '+' | 'F' => HalfPoints::ONE,
+                '=' | 'H' => HalfPoints::HALF,
+                'U' => pab_per_game,
                 _ => HalfPoints::ZERO,
             })
             .sum()
