@@ -122,7 +122,7 @@ pub fn run(bytes: &[u8], options: Options<'_>) -> Result<String, StandingsError>
             .map_or_else(String::new, |t| t.name.clone())
     };
     match format {
-        Format::Text => Ok(text(&table, &rules.chain, name)),
+        Format::Text => Ok(text(&table, &rules.chain, rules.edition, name)),
         Format::Json => json(&table, &rules.chain, name),
         Format::Csv => csv(&table, &rules.chain, name),
     }
@@ -154,6 +154,7 @@ fn value_text(v: &Option<TbValue>) -> String {
 fn text(
     table: &Standings,
     chain: &[TieBreak],
+    edition: Edition,
     name: impl Fn(crate::rules::tournament::TeamId) -> String,
 ) -> String {
     let mut out = String::new();
@@ -184,7 +185,15 @@ fn text(
             let _ = writeln!(out, "{:>12}{gap}", "");
         }
     }
-    let _ = writeln!(out, "tie-breaks: {}", format_list(chain));
+    let year = match edition {
+        Edition::C07_2024 => 2024,
+        Edition::C07_2026 => 2026,
+    };
+    let _ = writeln!(
+        out,
+        "tie-breaks: {} (FIDE C.07, {year} edition)",
+        format_list(chain)
+    );
     out
 }
 

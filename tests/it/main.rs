@@ -15,6 +15,7 @@ mod backup;
 mod boards;
 mod cache;
 mod cli;
+mod conformance;
 mod crash;
 mod csrf;
 mod documents;

@@ -324,14 +324,17 @@ pub(super) fn columns_pair_up(lines: &[PlayerGames], teams: &[Team]) -> bool {
 pub(super) fn rounds(lines: &[PlayerGames], ctx: &Context<'_>) -> Result<Vec<Round>, TrfError> {
     let team_of = ctx.team_of();
     // A game the reader cannot place is an error, never a silent zero.
+    if let Some(pl) = lines
+        .iter()
+        .find(|l| l.has_games() && !team_of.contains_key(&l.player))
+    {
+        return Err(err(
+            pl.line,
+            Expected::PlayerInTeam { player: pl.player },
+            pl.player.to_string(),
+        ));
+    }
     for pl in lines.iter().filter(|l| l.has_games()) {
-        if !team_of.contains_key(&pl.player) {
-            return Err(err(
-                pl.line,
-                Expected::PlayerInTeam { player: pl.player },
-                pl.player.to_string(),
-            ));
-        }
         for (c, cell) in pl.cells.iter().enumerate() {
             let Some(cell) = cell else { continue };
             if cell.opponent != 0 && !team_of.contains_key(&cell.opponent) {
