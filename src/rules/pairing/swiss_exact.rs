@@ -220,7 +220,7 @@ impl Engine<'_> {
     /// two upfloaters ever meet each other (dropping both would leave a
     /// smaller legal set), so the upfloaters are exactly the lower teams
     /// matched to residents.
-    fn select_by_matching(
+    pub(super) fn select_by_matching(
         &self,
         residents: &[usize],
         lower: &[usize],
@@ -478,7 +478,7 @@ impl Engine<'_> {
 /// digits kept at their optimum, first the lexicographically first set of
 /// top members, then each top member's least bottom member in turn.
 /// `costs` is the m×m table of criteria per allowed pair.
-fn lexicographic_min_cost(
+pub(super) fn lexicographic_min_cost(
     m: usize,
     local: &BitMatrix,
     costs: &[(u64, u64, u64)],
@@ -582,7 +582,7 @@ fn lexicographic_min_cost(
 /// lower bound that no pairing can beat. Such a pairing is the answer of
 /// [`lexicographic_min_cost`]; when the bound is not reached within the
 /// node budget, the caller asks the matching instead.
-struct LexSearch<'a> {
+pub(super) struct LexSearch<'a> {
     local: &'a BitMatrix,
     costs: &'a [(u64, u64, u64)],
     prefs: &'a [(Option<Colour>, bool)],
@@ -596,7 +596,7 @@ struct LexSearch<'a> {
 }
 
 impl<'a> LexSearch<'a> {
-    fn run(
+    pub(super) fn run(
         local: &'a BitMatrix,
         costs: &'a [(u64, u64, u64)],
         prefs: &'a [(Option<Colour>, bool)],

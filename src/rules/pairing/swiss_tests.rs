@@ -780,3 +780,397 @@ proptest! {
         prop_assert_eq!(pairings.len() as u32, rounds);
     }
 }
+
+// ---------------------------------------------------------------------
+// Brute force: the criteria of C.04.6 read off every legal pairing.
+// ---------------------------------------------------------------------
+
+/// What the brute force knows of the active teams, derived from the
+/// history without the engine (type A preferences, match points primary,
+/// TPN = listing order).
+struct Field {
+    ids: Vec<EntryId>,
+    tpn: Vec<u32>,
+    score: Vec<i32>,
+    played: Vec<u32>,
+    blocked: Vec<bool>,
+    floated: Vec<bool>,
+    pref: Vec<Option<Colour>>,
+    ok: Vec<Vec<bool>>,
+    float_rules: bool,
+}
+
+impl Field {
+    fn new(state: &SwissState, config: &SwissConfig) -> Field {
+        let excluded: HashSet<EntryId> = state.control.excluded.iter().map(|e| e.team).collect();
+        let ids: Vec<EntryId> = state
+            .teams
+            .iter()
+            .map(|t| t.id)
+            .filter(|id| !excluded.contains(id))
+            .collect();
+        let pos: HashMap<EntryId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        let tpn_all: HashMap<EntryId, u32> = state
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id, i as u32 + 1))
+            .collect();
+        let n = ids.len();
+        let mut score = vec![0; n];
+        let mut played = vec![0; n];
+        let mut blocked = vec![false; n];
+        let mut floated = vec![false; n];
+        let mut colours: Vec<Vec<Colour>> = vec![Vec::new(); n];
+        let mut ok = vec![vec![true; n]; n];
+        let mut all_scores: HashMap<EntryId, i32> = HashMap::new();
+        let last = state.rounds.len();
+        for (r, round) in state.rounds.iter().enumerate() {
+            let before = all_scores.clone();
+            for m in &round.matches {
+                let (w, b) = (pos.get(&m.white), pos.get(&m.black));
+                if m.outcome == MatchOutcome::Played {
+                    if let (Some(&w), Some(&b)) = (w, b) {
+                        ok[w][b] = false;
+                        ok[b][w] = false;
+                    }
+                    if let Some(&w) = w {
+                        colours[w].push(Colour::White);
+                        played[w] += 1;
+                    }
+                    if let Some(&b) = b {
+                        colours[b].push(Colour::Black);
+                        played[b] += 1;
+                    }
+                }
+                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
+                    && let Some(&x) = pos.get(&x)
+                {
+                    blocked[x] = true;
+                }
+                if r + 1 == last {
+                    let differ = before.get(&m.white).copied().unwrap_or(0)
+                        != before.get(&m.black).copied().unwrap_or(0);
+                    for id in [m.white, m.black] {
+                        if let Some(&i) = pos.get(&id) {
+                            floated[i] = differ;
+                        }
+                    }
+                }
+                *all_scores.entry(m.white).or_default() += m.white_score.match_points.0;
+                *all_scores.entry(m.black).or_default() += m.black_score.match_points.0;
+            }
+            for b in &round.byes {
+                *all_scores.entry(b.team).or_default() += b.score.match_points.0;
+                if b.kind != ByeKind::Absent
+                    && let Some(&i) = pos.get(&b.team)
+                {
+                    blocked[i] = true;
+                }
+            }
+        }
+        for (i, id) in ids.iter().enumerate() {
+            score[i] = all_scores.get(id).copied().unwrap_or(0);
+            ok[i][i] = false;
+        }
+        let pref = colours
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    return None;
+                }
+                let cd: i32 = c
+                    .iter()
+                    .map(|&x| if x == Colour::White { 1 } else { -1 })
+                    .sum();
+                let l = c.len();
+                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+                    Some(Colour::White)
+                } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+                    Some(Colour::Black)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let round = state.rounds.len() as u32 + 1;
+        Field {
+            tpn: ids.iter().map(|id| tpn_all[id]).collect(),
+            ids,
+            score,
+            played,
+            blocked,
+            floated,
+            pref,
+            ok,
+            float_rules: round + 1 < config.total_rounds,
+        }
+    }
+
+    /// Every perfect matching of the teams in `mask` without a rematch.
+    fn matchings(
+        &self,
+        mask: u32,
+        out: &mut Vec<Vec<(usize, usize)>>,
+        acc: &mut Vec<(usize, usize)>,
+    ) {
+        let Some(i) = (0..self.ids.len()).find(|&i| mask & (1 << i) != 0) else {
+            out.push(acc.clone());
+            return;
+        };
+        for j in i + 1..self.ids.len() {
+            if mask & (1 << j) != 0 && self.ok[i][j] {
+                acc.push((i, j));
+                self.matchings(mask & !(1 << i) & !(1 << j), out, acc);
+                acc.pop();
+            }
+        }
+    }
+
+    fn pairable(&self, mask: u32) -> bool {
+        self.least_crossing(mask, 0, &mut HashMap::new()).is_some()
+    }
+
+    /// The fewest pairs with exactly one team in `group` over the perfect
+    /// matchings of `mask` (None: no perfect matching).
+    fn least_crossing(
+        &self,
+        mask: u32,
+        group: u32,
+        memo: &mut HashMap<u32, Option<u32>>,
+    ) -> Option<u32> {
+        let Some(i) = (0..self.ids.len()).find(|&i| mask & (1 << i) != 0) else {
+            return Some(0);
+        };
+        if let Some(&v) = memo.get(&mask) {
+            return v;
+        }
+        let mut best: Option<u32> = None;
+        for j in i + 1..self.ids.len() {
+            if mask & (1 << j) != 0 && self.ok[i][j] {
+                let cross = u32::from((group >> i) & 1 != (group >> j) & 1);
+                if let Some(rest) = self.least_crossing(mask & !(1 << i) & !(1 << j), group, memo) {
+                    best = Some(best.map_or(cross + rest, |b| b.min(cross + rest)));
+                }
+            }
+        }
+        memo.insert(mask, best);
+        best
+    }
+
+    /// Art. 3.4 by enumeration.
+    fn bye(&self) -> Option<usize> {
+        let n = self.ids.len();
+        let all = (1u32 << n) - 1;
+        if n.is_multiple_of(2) {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..n).filter(|&i| !self.blocked[i]).collect();
+        order.sort_by_key(|&i| {
+            (
+                self.score[i],
+                std::cmp::Reverse(self.played[i]),
+                std::cmp::Reverse(self.tpn[i]),
+            )
+        });
+        order.into_iter().find(|&b| self.pairable(all & !(1 << b)))
+    }
+}
+
+/// The art. 3.5 key of a set of upfloaters: [C4], [C5] (score differences,
+/// largest first), [C6] (upfloaters the following scoregroup still needs
+/// beyond its parity), [C7], then the art. 3.5.3/3.5.4 order.
+type SetKey = (usize, Vec<i32>, u32, usize, Vec<u32>);
+
+/// Checks one engine pairing against the brute force, bracket by bracket.
+fn check_against_brute_force(
+    state: &SwissState,
+    config: &SwissConfig,
+    p: &Pairing,
+) -> Result<(), TestCaseError> {
+    let f = Field::new(state, config);
+    let n = f.ids.len();
+    let index: HashMap<EntryId, usize> = f.ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let bye = f.bye();
+    let engine_bye = p.byes.first().map(|b| index[&b.team]);
+    prop_assert_eq!(engine_bye, bye, "art. 3.4: the PAB");
+    let mut partner = vec![usize::MAX; n];
+    for m in &p.matches {
+        let (w, b) = (index[&m.white], index[&m.black]);
+        prop_assert!(f.ok[w][b], "[C1]: {} met {} before", m.white, m.black);
+        partner[w] = b;
+        partner[b] = w;
+    }
+    let mut remaining: u32 = (0..n)
+        .filter(|&i| Some(i) != bye)
+        .fold(0, |m, i| m | 1 << i);
+    while remaining != 0 {
+        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
+        let top = members.iter().map(|&i| f.score[i]).max().unwrap_or(0);
+        let residents: u32 = members
+            .iter()
+            .filter(|&&i| f.score[i] == top)
+            .fold(0, |m, &i| m | 1 << i);
+        let lower = remaining & !residents;
+        let following_score = (0..n)
+            .filter(|&i| lower & (1 << i) != 0)
+            .map(|i| f.score[i])
+            .max();
+        let following: u32 = (0..n)
+            .filter(|&i| lower & (1 << i) != 0 && Some(f.score[i]) == following_score)
+            .fold(0, |m, i| m | 1 << i);
+        let key = |set: u32| -> SetKey {
+            let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
+            let mut diffs: Vec<i32> = ups.iter().map(|&i| top - f.score[i]).collect();
+            diffs.sort_by(|a, b| b.cmp(a));
+            let left = following & !set;
+            let c6 = if left == 0 {
+                0
+            } else {
+                let need = f
+                    .least_crossing(remaining & !residents & !set, left, &mut HashMap::new())
+                    .expect("a legal set leaves the rest pairable");
+                need - left.count_ones() % 2
+            };
+            let c7 = ups
+                .iter()
+                .filter(|&&i| f.float_rules && f.floated[i])
+                .count();
+            let mut order = ups.clone();
+            order.sort_by_key(|&i| (std::cmp::Reverse(f.score[i]), f.tpn[i]));
+            (
+                ups.len(),
+                diffs,
+                c6,
+                c7,
+                order.iter().map(|&i| f.tpn[i]).collect(),
+            )
+        };
+        let mut all = Vec::new();
+        f.matchings(remaining, &mut all, &mut Vec::new());
+        let sets: BTreeSet<u32> = all
+            .iter()
+            .map(|m| {
+                m.iter()
+                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
+                    .fold(0u32, |s, &(a, b)| {
+                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
+                    })
+            })
+            .collect();
+        let best = sets
+            .iter()
+            .map(|&s| key(s))
+            .min()
+            .expect("a legal pairing exists");
+        let engine_set: u32 = (0..n)
+            .filter(|&i| residents & (1 << i) != 0)
+            .map(|i| partner[i])
+            .filter(|&j| j != usize::MAX && lower & (1 << j) != 0)
+            .fold(0, |m, j| m | 1 << j);
+        prop_assert!(
+            sets.contains(&engine_set),
+            "upfloaters {:b} are not a legal set",
+            engine_set
+        );
+        let got = key(engine_set);
+        // The score-difference criteria first: [C4], [C5], [C6].
+        prop_assert_eq!(
+            (&got.0, &got.1, &got.2),
+            (&best.0, &best.1, &best.2),
+            "score group {}: [C4]/[C5]/[C6] not optimal",
+            top
+        );
+        prop_assert_eq!(
+            &got,
+            &best,
+            "score group {}: [C7] or art. 3.5.4 not followed",
+            top
+        );
+        // Art. 3.6 on the bracket.
+        let bracket = residents | engine_set;
+        let mut pairings = Vec::new();
+        f.matchings(bracket, &mut pairings, &mut Vec::new());
+        let bracket_key = |m: &[(usize, usize)]| {
+            let mut c8 = 0;
+            let mut c10 = 0;
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for &(a, b) in m {
+                if f.pref[a].is_some() && f.pref[a] == f.pref[b] {
+                    c8 += 1;
+                }
+                if f.float_rules && f.score[a] != f.score[b] {
+                    let higher = if f.score[a] > f.score[b] { a } else { b };
+                    c10 += usize::from(f.floated[higher]);
+                }
+                pairs.push((f.tpn[a].min(f.tpn[b]), f.tpn[a].max(f.tpn[b])));
+            }
+            pairs.sort();
+            let ident: Vec<u32> = pairs
+                .iter()
+                .map(|p| p.0)
+                .chain(pairs.iter().map(|p| p.1))
+                .collect();
+            (c8, c10, ident)
+        };
+        let best_bracket = pairings
+            .iter()
+            .map(|m| bracket_key(m))
+            .min()
+            .expect("bracket pairable");
+        let engine_pairs: Vec<(usize, usize)> = (0..n)
+            .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
+            .map(|i| (i, partner[i]))
+            .collect();
+        prop_assert_eq!(
+            bracket_key(&engine_pairs),
+            best_bracket,
+            "score group {}: art. 3.6",
+            top
+        );
+        remaining &= !bracket;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// C.04.6 by brute force: on small fields with random histories
+    /// (forfeits, PABs, absences), every round the engine pairs legally,
+    /// gives the PAB by art. 3.4, completes each top scoregroup with the
+    /// set of upfloaters that no legal pairing beats on [C4], [C5], [C6]
+    /// (then [C7] and art. 3.5.4), and pairs each bracket as art. 3.6 says.
+    #[test]
+    fn c04_6_engine_is_optimal_against_brute_force(
+        n in 4usize..=12,
+        seed in any::<u64>(),
+        extra in 0u32..3,
+        exclude_every in 0u64..4,
+        forfeit_rate in prop_oneof![Just(0u64), Just(15u64)],
+    ) {
+        let rounds = (n as u32).min(7);
+        let mut config = SwissConfig::new(rounds + extra, seed);
+        config.initial_ranking = InitialRanking::AsListed;
+        let mut state = SwissState { teams: teams(n as i64), ..Default::default() };
+        let mut lot = Lot::new(seed);
+        for _ in 0..rounds {
+            state.control = RoundControl::default();
+            if exclude_every > 0 && lot.below(exclude_every) == 0 {
+                let t = state.teams[lot.below(n as u64) as usize].id;
+                state.control.excluded.push(JudgeDecision { team: t, reason: "absent".into() });
+            }
+            let Ok(p) = pair_next_round(&state, &config) else {
+                let f = Field::new(&state, &config);
+                let all = (1u32 << f.ids.len()) - 1;
+                let possible = if f.ids.len() % 2 == 0 { f.pairable(all) } else { f.bye().is_some() };
+                prop_assert!(!possible, "the engine failed although a legal pairing exists");
+                break;
+            };
+            check_pairing(&state, &p)?;
+            check_against_brute_force(&state, &config, &p)?;
+            state.rounds.push(play(&p, &mut lot, forfeit_rate));
+        }
+    }
+}
