@@ -117,17 +117,27 @@ impl Engine<'_> {
                     .iter()
                     .take_while(|&&i| self.score(i) == level_score)
                     .count();
-            let level = &lower[start..end];
-            let candidates: Vec<usize> = level.iter().copied().filter(|&c| legal(&[c])).collect();
-            if candidates.is_empty() {
+            // The first candidate in ([C7], TPN) order that is legal and
+            // puts [C6] at its lower bound is the least of the level.
+            let mut level = lower[start..end].to_vec();
+            level.sort_by_key(|&c| (self.c7(c), self.teams[c].tpn));
+            let mut any_legal = false;
+            let mut best = None;
+            for &c in &level {
+                if !legal(&[c]) {
+                    continue;
+                }
+                any_legal = true;
+                if self.c6_at_parity(residents, lower, following_score, c, oracle) {
+                    best = Some(c);
+                    break;
+                }
+            }
+            if !any_legal {
                 start = end;
                 continue;
             }
-            let best = candidates
-                .iter()
-                .copied()
-                .filter(|&c| self.c6_at_parity(residents, lower, following_score, c, oracle))
-                .min_by_key(|&c| (self.c7(c), self.teams[c].tpn))?;
+            let best = best?;
             let mut notes = Vec::new();
             if self.c7(best) > 0 {
                 notes.push(self.c7_note(residents, 1));
