@@ -256,29 +256,55 @@ impl Engine<'_> {
         let mut chunk_start = 0usize;
         let mut k_bound = r as u128;
         let mut known_k = false;
+        // The deepest score level an upfloater may come from: all of them,
+        // unless the [C5] digits do not fit, see below.
+        let mut deepest = levels.saturating_sub(1);
+        let mut known_depth = false;
         loop {
             let base = k_bound + 1;
-            let c5_bound = base
-                .checked_pow(levels.saturating_sub(1))
-                .and_then(|p| p.checked_mul(k_bound));
-            let fixed = c5_bound.map(|c5| [k_bound, c5, following_len, k_bound]);
-            let chunk_len = (nl - chunk_start).min(POSITION_BITS as usize);
+            let fixed = base
+                .checked_pow(deepest)
+                .and_then(|p| p.checked_mul(k_bound))
+                .map(|c5| [k_bound, c5, following_len, k_bound]);
+            // The widest positional band that fits with the criteria.
             let layout = fixed.and_then(|fixed| {
-                let pos_bound = k_bound.checked_mul(1u128 << chunk_len)?;
-                Bands::new(&[fixed[0], fixed[1], fixed[2], fixed[3], pos_bound])
+                let widest = (nl - chunk_start).min(POSITION_BITS as usize);
+                (widest.min(1)..=widest).rev().find_map(|len| {
+                    let pos_bound = k_bound.checked_mul(1u128 << len)?;
+                    let bands = Bands::new(&[fixed[0], fixed[1], fixed[2], fixed[3], pos_bound])?;
+                    Some((bands, len))
+                })
             });
-            let Some(bands) = layout else {
+            let Some((bands, chunk_len)) = layout else {
                 if !known_k {
                     // Learn the least number of upfloaters first: the
                     // [C5] digits then need a smaller base.
-                    k_bound = self.least_upfloaters(residents, lower)?;
+                    k_bound = self
+                        .least_upfloaters(residents, lower, &|_| true)
+                        .ok_or_else(no_legal_set)?
+                        .max(1);
                     known_k = true;
                     continue;
                 }
+                if !known_depth {
+                    // [C5] compares the upfloaters' levels from the lowest:
+                    // no set of the least size that reaches deeper than
+                    // the shallowest such set can be best, so the digits
+                    // are needed only down to that level.
+                    deepest = (0..levels)
+                        .find(|&d| {
+                            self.least_upfloaters(residents, lower, &|q| level[q] <= d)
+                                == Some(k_bound)
+                        })
+                        .unwrap_or(deepest);
+                    known_depth = true;
+                    continue;
+                }
                 return Err(PairingError::Invalid(format!(
-                    "score group {}: {k_bound} upfloaters over {levels} score levels exceed the \
+                    "score group {}: {k_bound} upfloaters from {} score levels exceed the \
                      weight range of the matching",
-                    f64::from(self.score(residents[0])) / 2.0
+                    f64::from(self.score(residents[0])) / 2.0,
+                    deepest + 1
                 )));
             };
             let top = 1u128 << chunk_len;
@@ -292,7 +318,7 @@ impl Engine<'_> {
                 }
                 let qb = b - r;
                 if a < r {
-                    if forced_out[qb] {
+                    if forced_out[qb] || level[qb] > deepest {
                         return None;
                     }
                     let pos = if qb < chunk_start {
@@ -313,13 +339,7 @@ impl Engine<'_> {
                 Some(bands.pack(&[0, 0, u, 0, 0]))
             };
             let Some((mate, total)) = min_cost_perfect(nv, &bands, cost) else {
-                return Err(PairingError::impossible(
-                    Criterion::C3Completion,
-                    format!(
-                        "score group {}: no set of upfloaters leaves a legal pairing",
-                        f64::from(self.score(residents[0])) / 2.0
-                    ),
-                ));
+                return Err(no_legal_set());
             };
             let digits = bands.unpack(total);
             let chosen: Vec<usize> = (0..nl).filter(|&q| mate[r + q] < r).collect();
@@ -379,26 +399,27 @@ impl Engine<'_> {
         }
     }
 
-    /// [C4] alone: the least number of upfloaters of any legal set.
-    fn least_upfloaters(&self, residents: &[usize], lower: &[usize]) -> Result<u128, PairingError> {
+    /// [C4] alone: the least number of upfloaters of any legal set whose
+    /// members `may_float` (by position in `lower`); None when there is no
+    /// such set.
+    fn least_upfloaters(
+        &self,
+        residents: &[usize],
+        lower: &[usize],
+        may_float: &dyn Fn(usize) -> bool,
+    ) -> Option<u128> {
         let r = residents.len();
         let verts: Vec<usize> = residents.iter().chain(lower).copied().collect();
         let bands = Bands::new(&[r as u128]).expect("one small band fits");
         let (_, total) = min_cost_perfect(verts.len(), &bands, |a, b| {
             let (a, b) = (a.min(b), a.max(b));
-            if !self.allowed.get(verts[a], verts[b]) {
+            if !self.allowed.get(verts[a], verts[b]) || (a < r && b >= r && !may_float(b - r)) {
                 None
             } else {
                 Some(u128::from(a < r && b >= r))
             }
-        })
-        .ok_or_else(|| {
-            PairingError::impossible(
-                Criterion::C3Completion,
-                "no set of upfloaters leaves a legal pairing".to_string(),
-            )
         })?;
-        Ok(total.max(1))
+        Some(total)
     }
 
     /// [C8]/[C9]/[C10] of pairing `a` with `b`, as (c8, c9, c10).
@@ -774,4 +795,11 @@ impl<'a> LexSearch<'a> {
             }
         }
     }
+}
+
+fn no_legal_set() -> PairingError {
+    PairingError::impossible(
+        Criterion::C3Completion,
+        "no set of upfloaters leaves the other teams a legal pairing",
+    )
 }

@@ -1529,3 +1529,22 @@ proptest! {
         prop_assert_eq!(key(&paired), best);
     }
 }
+
+#[test]
+fn c04_6_c5_compares_upfloaters_from_the_lowest_level_even_with_many_levels() {
+    // Game points as the primary score can give every team its own score.
+    // Teams 1 and 2 lead and have met, so two upfloaters are needed ([C4]);
+    // 80 teams follow, each on a score of its own. [C5] wants the two
+    // highest (3 and 4). With 80 levels the [C5] digits of every level do
+    // not fit one matching; the engine first finds how deep a set of two
+    // must reach (one level below the following scoregroup) and weighs
+    // only those levels — the answer is the same.
+    let mut r: Vec<TeamRecord> = (1..=82)
+        .map(|t| record(t, if t <= 2 { 400 } else { 399 - t as i32 }))
+        .collect();
+    have_met(&mut r, 1, 2);
+    let (pairs, _) = pair_records(&r, 5, 9);
+    let mut expected = vec![(1, 3), (2, 4)];
+    expected.extend((5..=81).step_by(2).map(|t| (t, t + 1)));
+    assert_eq!(pairs, expected);
+}
