@@ -1164,7 +1164,7 @@ proptest! {
             let Ok(p) = pair_next_round(&state, &config) else {
                 let f = Field::new(&state, &config);
                 let all = (1u32 << f.ids.len()) - 1;
-                let possible = if f.ids.len() % 2 == 0 { f.pairable(all) } else { f.bye().is_some() };
+                let possible = if f.ids.len().is_multiple_of(2) { f.pairable(all) } else { f.bye().is_some() };
                 prop_assert!(!possible, "the engine failed although a legal pairing exists");
                 break;
             };

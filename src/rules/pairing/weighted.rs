@@ -86,7 +86,7 @@ pub(crate) fn min_cost_perfect(
     bands: &Bands,
     cost: impl Fn(usize, usize) -> Option<u128>,
 ) -> Option<(Vec<usize>, u128)> {
-    if n % 2 == 1 {
+    if !n.is_multiple_of(2) {
         return None;
     }
     if n == 0 {
@@ -109,8 +109,8 @@ pub(crate) fn min_cost_perfect(
     }
     let mate = max_weight_matching(n, &weights);
     let mut total = 0u128;
-    for a in 0..n {
-        let b = mate[a]?;
+    for (a, &m) in mate.iter().enumerate() {
+        let b = m?;
         if a < b {
             total += cost(a, b).expect("matched along an edge");
         }
