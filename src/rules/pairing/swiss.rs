@@ -51,6 +51,12 @@
 //! (`swiss_exact.rs` gives the encodings and why they are exact).
 //! The upfloater matching runs over all unpaired teams, so [C3] and the
 //! look-ahead of [C6] are part of the optimisation, not checks after it.
+//! Its [C5] digits need about log2(k + 1) bits per score level for k
+//! upfloaters; when they do not fit, only the levels down to the
+//! shallowest one a set of k must reach are weighed (the same answer). A
+//! step whose digits still exceed the 112-bit range (some 30 levels with 7
+//! or more upfloaters into one bracket) is refused with
+//! [`PairingError::Invalid`] rather than decided inexactly.
 //!
 //! Before a matching is built, a shortcut is tried: no upfloater for an
 //! even scoregroup that pairs by itself, one upfloater for an odd one, a
