@@ -22,6 +22,7 @@ pub mod knockout;
 pub mod lot;
 mod matching;
 pub mod swiss;
+pub(crate) mod weighted;
 
 pub use berger::{
     BergerGame, BergerRound, BergerSchedule, RoundRobinFormat, berger_table, board_colours,

@@ -9,42 +9,66 @@
 //! - Art. 1.4: the pairing-allocated bye (PAB) goes to one team when the
 //!   number is odd; the engine only says who (its value, a drawn match, is
 //!   scored elsewhere).
+//! - Art. 1.5: a floater is a team that met an opponent of another score.
 //! - Art. 1.6/1.7: a team's colour is its board-1 colour in matches
 //!   actually played; colour difference CD; preference type A, type B
 //!   (strong/mild) or none.
-//! - Art. 2: absolute criteria [C1] no rematch, [C2] no second PAB nor a
-//!   PAB after a forfeit win; completion [C3]; quality [C4]–[C10].
-//! - Art. 3.4: PAB to the team that leaves a legal pairing, then lowest
-//!   score, most matches played, largest TPN.
-//! - Art. 3.5/3.6: score groups top-down; the top scoregroup is completed
-//!   with as few upfloaters as possible ([C4]), as high in score as possible
-//!   ([C5]), preferring non-floaters of the last round ([C7]) and then the
-//!   lexicographically first set; the bracket is paired by the first
-//!   pairing in the lexicographic order of its identifier (top-member TPNs,
-//!   then their bottom members) among those with the fewest unfulfilled
-//!   colour preferences ([C8]), then strong ones ([C9]), then floaters'
-//!   opponents ([C10]).
+//! - Art. 2: absolute criteria [C1] no rematch, [C2] no PAB after a PAB or
+//!   a forfeit win; completion [C3] (whatever is decided, the teams not yet
+//!   paired keep a legal pairing); quality criteria, in this order:
+//!   [C4] fewest upfloaters; [C5] the smallest score differences in the
+//!   pairs of upfloaters, compared from the largest (the upfloaters' scores
+//!   as high as possible, taken from the lowest); [C6] unless the following
+//!   scoregroup has gone up entirely, upfloaters chosen so that it can still
+//!   be paired ([C1], [C3]) with the fewest upfloaters of its own ([C4]) —
+//!   read as a minimisation: the fewest upfloaters it will need beyond the
+//!   one its parity forces; [C7] (not in the last two rounds) fewest
+//!   upfloaters that floated in the previous round; [C8] fewest unfulfilled
+//!   colour preferences; [C9] (type B) fewest unfulfilled strong ones;
+//!   [C10] (not in the last two rounds) fewest upfloaters' opponents that
+//!   floated in the previous round.
+//! - Art. 3.4: the PAB to the first team, by lowest score, most matches
+//!   played, largest TPN, that may have it ([C2]) and leaves a legal
+//!   pairing of the others.
+//! - Art. 3.3.2/3.5/3.6: while teams are left, the top scoregroup (the
+//!   highest score among the unpaired teams) is joined by the set of lower
+//!   teams that is best on [C4], [C5], [C6], [C7] and then first in the
+//!   order of art. 3.5.3/3.5.4 (each set by descending score then TPN, the
+//!   sets by lexicographic order of their TPNs); that bracket is paired by
+//!   the pairing best on [C8], [C9], [C10] and then first by its identifier
+//!   (art. 3.6.2: top members' TPNs ascending, then their bottom members).
 //! - Art. 4: colours by the nine steps (first-team, initial-colour, …).
 //!
-//! # How it stays fast and never loops
-//! [C3] is enforced by a maximum-matching oracle (Edmonds' blossom, see
-//! `matching.rs`) over the not-yet-paired teams: a bracket is accepted
-//! only if the teams outside it can still all be paired, so the engine never
-//! paints itself into a corner and never needs to backtrack across brackets.
-//! Inside a bracket the lexicographic search is a depth-first branch and
-//! bound with a lower bound on the colour criteria and a node budget
-//! ([`SwissConfig::bracket_search_nodes`], plus a budget for the whole
-//! round). When a budget runs out the best pairing found so far is kept;
-//! if none was found the bracket is paired greedily in TPN order under the
-//! oracle, which always succeeds when a legal pairing exists. Each such
-//! compromise is reported in [`Pairing::notes`].
+//! # How the criteria are decided exactly
+//! Each of the two choices of a step is a lexicographic optimum over the
+//! perfect matchings of a graph whose edges are the pairs [C1] allows, and
+//! each criterion is a count summed over the pairs. A minimum-cost perfect
+//! matching (Edmonds' weighted blossom, `weighted.rs`) with one digit per
+//! criterion in the edge costs, the higher criterion the more significant
+//! digit, finds it in one solve; the positional orders of art. 3.5.4 and
+//! 3.6.2 are further digits, taken in chunks with the decisions of one
+//! chunk fixed before the next when they do not fit one solve
+//! (`swiss_exact.rs` gives the encodings and why they are exact).
+//! The upfloater matching runs over all unpaired teams, so [C3] and the
+//! look-ahead of [C6] are part of the optimisation, not checks after it.
+//! Its [C5] digits need about log2(k + 1) bits per score level for k
+//! upfloaters; when they do not fit, only the levels down to the
+//! shallowest one a set of k must reach are weighed (the same answer). A
+//! step whose digits still exceed the 112-bit range (some 30 levels with 7
+//! or more upfloaters into one bracket) is refused with
+//! [`PairingError::Invalid`] rather than decided inexactly.
 //!
-//! # Known limits (documented, reported in notes when they bite)
-//! - [C6] (the next scoregroup stays pairable) is approximated by [C3].
-//! - Upfloater sets of size ≥ 2 are chosen among the first candidates in
-//!   (score, [C7], TPN) order only (a window of 12), at most 40 sets per size (singletons too).
-//! - With budgets exhausted the bracket pairing may be legal but not the
-//!   lexicographically first optimal one.
+//! Before a matching is built, a shortcut is tried: no upfloater for an
+//! even scoregroup that pairs by itself, one upfloater for an odd one, a
+//! depth-first walk in identifier order for a bracket. A shortcut answers
+//! only when every criterion it decides sits at a lower bound that no
+//! pairing can go below, so its answer is the matching's answer; otherwise
+//! the matching decides. [C3] is checked by a maximum-matching oracle
+//! (`matching.rs`) over the not-yet-paired teams.
+//!
+//! Notes ([`Pairing::notes`]) record the judge's decisions and every
+//! quality criterion met only in part ([C4] beyond parity, [C6], [C7],
+//! [C8]).
 
 use super::lot::Lot;
 use super::matching::{BitMatrix, Oracle};
@@ -102,10 +126,6 @@ pub struct SwissConfig {
     /// Whether a forfeited match counts as a meeting for [C1]. FIDE practice
     /// (C.04.1 b speaks of games played) lets such teams be paired again.
     pub forfeit_counts_as_meeting: bool,
-    /// Node budget of the lexicographic search in one bracket.
-    pub bracket_search_nodes: u32,
-    /// Node budget of all bracket searches of one round.
-    pub round_search_nodes: u32,
 }
 
 impl SwissConfig {
@@ -122,8 +142,6 @@ impl SwissConfig {
             seed,
             initial_colour: None,
             forfeit_counts_as_meeting: false,
-            bracket_search_nodes: 20_000,
-            round_search_nodes: 400_000,
         }
     }
 
@@ -293,11 +311,6 @@ pub struct Pairing {
     pub pairing_numbers: Vec<EntryId>,
     pub notes: Vec<PairingNote>,
 }
-
-/// Upfloater sets tried per number of upfloaters (art. 3.5).
-const MAX_UPFLOATER_SETS: usize = 40;
-/// Search-budget charge of one [C3] oracle probe.
-const ORACLE_PROBE_COST: u64 = 200;
 
 const LABEL_RANKING: u64 = 0x5241_4e4b; // "RANK"
 const LABEL_COLOUR: u64 = 0x434f_4c52; // "COLR"
@@ -863,7 +876,9 @@ impl<'a> Engine<'a> {
         })
     }
 
-    /// C.04.6 art. 3: score groups top-down.
+    /// C.04.6 art. 3.3.2: the PAB first (art. 3.4), then, while teams are
+    /// left, the top scoregroup with its upfloaters (art. 3.5) is paired as
+    /// one bracket (art. 3.6).
     fn pair_swiss(&self) -> Result<EngineResult, PairingError> {
         let n = self.teams.len();
         let mut oracle = Oracle::new(&self.allowed);
@@ -885,7 +900,6 @@ impl<'a> Engine<'a> {
         self.check_complete(&oracle)?;
         // Score order, then TPN (the teams are already in TPN order).
         unpaired.sort_by(|&a, &b| self.teams[b].primary.cmp(&self.teams[a].primary));
-        let mut budget = u64::from(self.config.round_search_nodes);
         let mut pairs = Vec::new();
         while !unpaired.is_empty() {
             let top = self.teams[unpaired[0]].primary;
@@ -895,298 +909,24 @@ impl<'a> Engine<'a> {
                 .take_while(|&i| self.teams[i].primary == top)
                 .collect();
             let lower: Vec<usize> = unpaired[residents.len()..].to_vec();
-            let bracket = self.pair_top_scoregroup(&residents, &lower, &oracle, &mut budget);
-            let bracket_pairs = match bracket {
-                Some((p, mut bracket_notes)) => {
-                    notes.append(&mut bracket_notes);
-                    p
-                }
-                None => {
-                    notes.push(PairingNote {
-                        criterion: Criterion::C4C5Upfloaters,
-                        detail: format!(
-                            "score group {}: no bracket within the search limits; paired in \
-                             TPN order under [C1]/[C3] only",
-                            f64::from(top) / 2.0
-                        ),
-                    });
-                    self.greedy_pairs(&residents, &lower, &oracle)?
-                }
-            };
-            let done: Vec<usize> = bracket_pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-            oracle.remove(&done);
+            let choice = self.select_upfloaters(&residents, &lower, &oracle)?;
+            notes.extend(choice.notes);
+            let mut bracket: Vec<usize> = residents
+                .iter()
+                .chain(&choice.upfloaters)
+                .copied()
+                .collect();
+            bracket.sort_by_key(|&i| self.teams[i].tpn);
+            let (bracket_pairs, bracket_notes) = self.pair_bracket(&bracket);
+            notes.extend(bracket_notes);
+            oracle.remove(&bracket);
+            let done: HashSet<usize> = bracket.iter().copied().collect();
             unpaired.retain(|i| !done.contains(i));
             for (a, b) in bracket_pairs {
                 pairs.push(self.allocate_colours(a, b, None));
             }
         }
         Ok(EngineResult { pairs, bye, notes })
-    }
-
-    /// Fallback: each resident in TPN order takes the first team (residents
-    /// first, then lower scores) it may meet without breaking [C3].
-    fn greedy_pairs(
-        &self,
-        residents: &[usize],
-        lower: &[usize],
-        oracle: &Oracle,
-    ) -> Result<Vec<(usize, usize)>, PairingError> {
-        let mut probe = oracle.clone();
-        let mut free: Vec<usize> = residents.iter().chain(lower).copied().collect();
-        let mut pairs = Vec::new();
-        for &x in residents {
-            if !free.contains(&x) {
-                continue;
-            }
-            let pick = free
-                .iter()
-                .copied()
-                .find(|&y| y != x && self.allowed.get(x, y) && probe.completable_without(&[x, y]));
-            let Some(y) = pick else {
-                return Err(PairingError::impossible(
-                    Criterion::C3Completion,
-                    format!("team {} has no legal opponent left", self.teams[x].id),
-                ));
-            };
-            probe.remove(&[x, y]);
-            free.retain(|&t| t != x && t != y);
-            pairs.push((x, y));
-        }
-        Ok(pairs)
-    }
-
-    /// Art. 3.5 and 3.6: completes the top scoregroup with upfloaters and
-    /// pairs the bracket. `None` when nothing was found within the limits.
-    #[allow(clippy::type_complexity)]
-    fn pair_top_scoregroup(
-        &self,
-        residents: &[usize],
-        lower: &[usize],
-        oracle: &Oracle,
-        budget: &mut u64,
-    ) -> Option<(Vec<(usize, usize)>, Vec<PairingNote>)> {
-        // Candidates: higher score first ([C5]), non-floaters of the last
-        // round first ([C7], not in the last two rounds), then TPN.
-        let mut candidates = lower.to_vec();
-        candidates.sort_by(|&a, &b| {
-            let (ta, tb) = (self.teams[a], self.teams[b]);
-            tb.primary
-                .cmp(&ta.primary)
-                .then_with(|| {
-                    if self.float_rules {
-                        ta.floated_last_round.cmp(&tb.floated_last_round)
-                    } else {
-                        std::cmp::Ordering::Equal
-                    }
-                })
-                .then(ta.tpn.cmp(&tb.tpn))
-        });
-        let first_k = residents.len() % 2;
-        let mut k = first_k;
-        let mut sizes_tried = 0;
-        while k <= candidates.len() && sizes_tried < 4 && *budget > 0 {
-            sizes_tried += 1;
-            for set in self.upfloater_sets(&candidates, k) {
-                if *budget == 0 {
-                    break;
-                }
-                let mut bracket: Vec<usize> = residents.iter().chain(&set).copied().collect();
-                // [C3]: the teams outside the bracket must stay pairable.
-                // An oracle probe costs about as much as a few search nodes.
-                *budget = budget.saturating_sub(ORACLE_PROBE_COST);
-                if !oracle.completable_without(&bracket) {
-                    continue;
-                }
-                bracket.sort_by_key(|&i| self.teams[i].tpn);
-                let Some((pairs, mut notes)) = self.pair_bracket(&bracket, budget) else {
-                    continue;
-                };
-                if k > first_k {
-                    notes.push(PairingNote {
-                        criterion: Criterion::C4C5Upfloaters,
-                        detail: format!(
-                            "score group {}: {} upfloaters instead of {}",
-                            f64::from(self.teams[residents[0]].primary) / 2.0,
-                            k,
-                            first_k
-                        ),
-                    });
-                }
-                return Some((pairs, notes));
-            }
-            k += 2;
-        }
-        None
-    }
-
-    /// Upfloater sets of size `k`, best first: score profile (descending),
-    /// then fewer last-round floaters, then lexicographic TPN order.
-    fn upfloater_sets(&self, candidates: &[usize], k: usize) -> Vec<Vec<usize>> {
-        if k == 0 {
-            return vec![Vec::new()];
-        }
-        if k == 1 {
-            return candidates
-                .iter()
-                .take(MAX_UPFLOATER_SETS)
-                .map(|&c| vec![c])
-                .collect();
-        }
-        let window = candidates.len().min(12);
-        let mut sets = Vec::new();
-        let mut combo: Vec<usize> = (0..k).collect();
-        if k > window {
-            return sets;
-        }
-        loop {
-            sets.push(combo.iter().map(|&i| candidates[i]).collect::<Vec<_>>());
-            // Next combination in lexicographic index order.
-            let mut i = k;
-            let mut advanced = false;
-            while i > 0 {
-                i -= 1;
-                if combo[i] < window - k + i {
-                    combo[i] += 1;
-                    for j in i + 1..k {
-                        combo[j] = combo[j - 1] + 1;
-                    }
-                    advanced = true;
-                    break;
-                }
-            }
-            if !advanced || sets.len() >= 2_000 {
-                break;
-            }
-        }
-        let key = |set: &Vec<usize>| {
-            let mut scores: Vec<i32> = set.iter().map(|&i| -self.teams[i].primary).collect();
-            scores.sort();
-            let floaters = if self.float_rules {
-                set.iter()
-                    .filter(|&&i| self.teams[i].floated_last_round)
-                    .count()
-            } else {
-                0
-            };
-            let mut tpns: Vec<u32> = set.iter().map(|&i| self.teams[i].tpn).collect();
-            tpns.sort();
-            (scores, floaters, tpns)
-        };
-        sets.sort_by_cached_key(key);
-        sets.truncate(MAX_UPFLOATER_SETS);
-        sets
-    }
-
-    /// [C8]/[C9]/[C10] cost of pairing `a` with `b`, as (c8, c9, c10).
-    fn pair_cost(&self, a: usize, b: usize) -> (u64, u64, u64) {
-        let (ta, tb) = (self.teams[a], self.teams[b]);
-        let (pa, pb) = (ta.preference, tb.preference);
-        let same = pa.colour.is_some() && pa.colour == pb.colour;
-        let c8 = u64::from(same);
-        let c9 = u64::from(same && pa.strong && pb.strong);
-        let c10 = if self.float_rules && ta.primary != tb.primary {
-            let opponent = if ta.primary > tb.primary { ta } else { tb };
-            u64::from(opponent.floated_last_round)
-        } else {
-            0
-        };
-        (c8, c9, c10)
-    }
-
-    /// Art. 3.6: the first pairing of the bracket in identifier order among
-    /// those with the best ([C8], [C9], [C10]). `bracket` is in TPN order.
-    #[allow(clippy::type_complexity)]
-    fn pair_bracket(
-        &self,
-        bracket: &[usize],
-        budget: &mut u64,
-    ) -> Option<(Vec<(usize, usize)>, Vec<PairingNote>)> {
-        let size = bracket.len();
-        if size == 0 {
-            return Some((Vec::new(), Vec::new()));
-        }
-        // Quick [C1] feasibility inside the bracket.
-        let mut local = BitMatrix::new(size);
-        for i in 0..size {
-            for j in i + 1..size {
-                if self.allowed.get(bracket[i], bracket[j]) {
-                    local.set(i, j, true);
-                }
-            }
-        }
-        let local_oracle = Oracle::new(&local);
-        if local_oracle.exposed() > 0 {
-            return None;
-        }
-        let weight = size as u64 + 1;
-        let mut search = BracketSearch {
-            engine: self,
-            bracket,
-            local: &local,
-            weight,
-            nodes_left: u64::from(self.config.bracket_search_nodes).min(*budget),
-            best: None,
-            lower_bound: 0,
-            tops: Vec::with_capacity(size / 2),
-            bottoms: Vec::with_capacity(size / 2),
-        };
-        search.lower_bound = search.bound(&(0..size).collect::<Vec<_>>(), &[]);
-        let start_nodes = search.nodes_left;
-        search.choose_tops(0);
-        let used = start_nodes - search.nodes_left;
-        *budget = budget.saturating_sub(used);
-        let exhausted = search.nodes_left == 0;
-        let mut notes = Vec::new();
-        let pairs: Vec<(usize, usize)> = match search.best.take() {
-            Some((cost, pairs)) => {
-                let c8 = cost / (weight * weight);
-                if c8 > 0 {
-                    notes.push(PairingNote {
-                        criterion: Criterion::C8ColourPreference,
-                        detail: format!(
-                            "{c8} team(s) of the bracket headed by TPN {} do not get their \
-                             preferred colour",
-                            self.teams[bracket[0]].tpn
-                        ),
-                    });
-                }
-                pairs
-            }
-            None => {
-                // Budget gone before any pairing: TPN order under the
-                // bracket's own oracle ([C1] only).
-                let mut probe = local_oracle.clone();
-                let mut free: Vec<usize> = (0..size).collect();
-                let mut pairs = Vec::new();
-                while let Some(&x) = free.first() {
-                    let y = free[1..]
-                        .iter()
-                        .copied()
-                        .find(|&y| local.get(x, y) && probe.completable_without(&[x, y]))?;
-                    probe.remove(&[x, y]);
-                    free.retain(|&t| t != x && t != y);
-                    pairs.push((x, y));
-                }
-                pairs
-            }
-        };
-        if exhausted {
-            notes.push(PairingNote {
-                criterion: Criterion::C8ColourPreference,
-                detail: format!(
-                    "bracket headed by TPN {}: search budget reached, the pairing is legal but \
-                     may not be the first optimal one of art. 3.6",
-                    self.teams[bracket[0]].tpn
-                ),
-            });
-        }
-        Some((
-            pairs
-                .into_iter()
-                .map(|(a, b)| (bracket[a], bracket[b]))
-                .collect(),
-            notes,
-        ))
     }
 
     /// Art. 4: colours of a pair. `drawn_first` replaces the first-team in
@@ -1275,167 +1015,8 @@ impl<'a> Engine<'a> {
     }
 }
 
-/// Depth-first branch and bound over the bracket pairings in the order of
-/// art. 3.6: first the set of top members (lexicographically), then the
-/// bottom member of each top member in turn.
-struct BracketSearch<'e, 'a> {
-    engine: &'e Engine<'a>,
-    bracket: &'e [usize],
-    local: &'e BitMatrix,
-    weight: u64,
-    nodes_left: u64,
-    best: Option<(u64, Vec<(usize, usize)>)>,
-    lower_bound: u64,
-    tops: Vec<usize>,
-    bottoms: Vec<usize>,
-}
-
-impl BracketSearch<'_, '_> {
-    fn done(&self) -> bool {
-        self.nodes_left == 0 || matches!(self.best, Some((c, _)) if c <= self.lower_bound)
-    }
-
-    fn pref(&self, local: usize) -> Preference {
-        self.engine.teams[self.bracket[local]].preference
-    }
-
-    /// Lower bound of the colour cost when `tops` are paired with `bottoms`
-    /// (empty `bottoms`: any pairing among `tops`).
-    fn bound(&self, tops: &[usize], bottoms: &[usize]) -> u64 {
-        let count = |set: &[usize], colour: Colour, strong: bool| {
-            set.iter()
-                .filter(|&&i| {
-                    let p = self.pref(i);
-                    p.colour == Some(colour) && (!strong || p.strong)
-                })
-                .count() as i64
-        };
-        let mut c8 = 0;
-        let mut c9 = 0;
-        for colour in [Colour::White, Colour::Black] {
-            if bottoms.is_empty() {
-                let n = tops.len() as i64;
-                let w = count(tops, colour, false);
-                c8 += (w - (n - w)).max(0) / 2;
-                let s = count(tops, colour, true);
-                c9 += (s - (n - s)).max(0) / 2;
-            } else {
-                let (nt, nb) = (tops.len() as i64, bottoms.len() as i64);
-                let (wt, wb) = (count(tops, colour, false), count(bottoms, colour, false));
-                c8 += (wt - (nb - wb)).max(wb - (nt - wt)).max(0);
-                let (st, sb) = (count(tops, colour, true), count(bottoms, colour, true));
-                c9 += (st - (nb - sb)).max(sb - (nt - st)).max(0);
-            }
-        }
-        c8 as u64 * self.weight * self.weight + c9 as u64 * self.weight
-    }
-
-    fn choose_tops(&mut self, pos: usize) {
-        if self.done() {
-            return;
-        }
-        self.nodes_left -= 1;
-        let size = self.bracket.len();
-        let half = size / 2;
-        if pos == size {
-            if self.tops_feasible() {
-                let mut pairs = Vec::with_capacity(half);
-                let mut used = vec![false; size];
-                let tops = self.tops.clone();
-                let bottoms = self.bottoms.clone();
-                self.choose_bottoms(&tops, &bottoms, 0, &mut used, &mut pairs, 0);
-            }
-            return;
-        }
-        // Position 0 is always a top member; a team is a top member as
-        // early as possible (smaller identifiers first).
-        if self.tops.len() < half {
-            self.tops.push(pos);
-            self.choose_tops(pos + 1);
-            self.tops.pop();
-        }
-        if self.bottoms.len() < self.tops.len() && pos > 0 {
-            self.bottoms.push(pos);
-            self.choose_tops(pos + 1);
-            self.bottoms.pop();
-        }
-    }
-
-    /// Bipartite check (Kuhn): every top member can get its own bottom
-    /// member with a larger TPN that it may meet.
-    fn tops_feasible(&self) -> bool {
-        let nb = self.bottoms.len();
-        let mut owner = vec![usize::MAX; nb];
-        for (ti, &t) in self.tops.iter().enumerate() {
-            let mut seen = vec![false; nb];
-            if !self.kuhn(ti, t, &mut owner, &mut seen) {
-                return false;
-            }
-        }
-        true
-    }
-
-    fn kuhn(&self, ti: usize, t: usize, owner: &mut [usize], seen: &mut [bool]) -> bool {
-        for (bi, &b) in self.bottoms.iter().enumerate() {
-            if b > t && self.local.get(t, b) && !seen[bi] {
-                seen[bi] = true;
-                if owner[bi] == usize::MAX || {
-                    let other = owner[bi];
-                    self.kuhn(other, self.tops[other], owner, seen)
-                } {
-                    owner[bi] = ti;
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    fn choose_bottoms(
-        &mut self,
-        tops: &[usize],
-        bottoms: &[usize],
-        j: usize,
-        used: &mut [bool],
-        pairs: &mut Vec<(usize, usize)>,
-        cost: u64,
-    ) {
-        if self.done() {
-            return;
-        }
-        if j == tops.len() {
-            if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
-                self.best = Some((cost, pairs.clone()));
-            }
-            return;
-        }
-        self.nodes_left -= 1;
-        let t = tops[j];
-        // Prune with the bound of what is left.
-        if let Some((best, _)) = &self.best {
-            let rest_tops = &tops[j..];
-            let rest_bottoms: Vec<usize> = bottoms.iter().copied().filter(|&b| !used[b]).collect();
-            if cost + self.bound(rest_tops, &rest_bottoms) >= *best {
-                return;
-            }
-        }
-        for &b in bottoms {
-            if used[b] || b <= t || !self.local.get(t, b) {
-                continue;
-            }
-            let (c8, c9, c10) = self.engine.pair_cost(self.bracket[t], self.bracket[b]);
-            let step = c8 * self.weight * self.weight + c9 * self.weight + c10;
-            used[b] = true;
-            pairs.push((t, b));
-            self.choose_bottoms(tops, bottoms, j + 1, used, pairs, cost + step);
-            pairs.pop();
-            used[b] = false;
-            if self.done() {
-                return;
-            }
-        }
-    }
-}
+#[path = "swiss_exact.rs"]
+mod exact;
 
 #[cfg(test)]
 #[path = "swiss_tests.rs"]

@@ -780,3 +780,771 @@ proptest! {
         prop_assert_eq!(pairings.len() as u32, rounds);
     }
 }
+
+// ---------------------------------------------------------------------
+// Brute force: the criteria of C.04.6 read off every legal pairing.
+// ---------------------------------------------------------------------
+
+/// What the brute force knows of the active teams, derived from the
+/// history without the engine (type A preferences, match points primary,
+/// TPN = listing order).
+struct Field {
+    ids: Vec<EntryId>,
+    tpn: Vec<u32>,
+    score: Vec<i32>,
+    played: Vec<u32>,
+    blocked: Vec<bool>,
+    floated: Vec<bool>,
+    pref: Vec<Option<Colour>>,
+    ok: Vec<Vec<bool>>,
+    float_rules: bool,
+}
+
+impl Field {
+    fn new(state: &SwissState, config: &SwissConfig) -> Field {
+        let excluded: HashSet<EntryId> = state.control.excluded.iter().map(|e| e.team).collect();
+        let ids: Vec<EntryId> = state
+            .teams
+            .iter()
+            .map(|t| t.id)
+            .filter(|id| !excluded.contains(id))
+            .collect();
+        let pos: HashMap<EntryId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        let tpn_all: HashMap<EntryId, u32> = state
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id, i as u32 + 1))
+            .collect();
+        let n = ids.len();
+        let mut score = vec![0; n];
+        let mut played = vec![0; n];
+        let mut blocked = vec![false; n];
+        let mut floated = vec![false; n];
+        let mut colours: Vec<Vec<Colour>> = vec![Vec::new(); n];
+        let mut ok = vec![vec![true; n]; n];
+        let mut all_scores: HashMap<EntryId, i32> = HashMap::new();
+        let last = state.rounds.len();
+        for (r, round) in state.rounds.iter().enumerate() {
+            let before = all_scores.clone();
+            for m in &round.matches {
+                let (w, b) = (pos.get(&m.white), pos.get(&m.black));
+                if m.outcome == MatchOutcome::Played {
+                    if let (Some(&w), Some(&b)) = (w, b) {
+                        ok[w][b] = false;
+                        ok[b][w] = false;
+                    }
+                    if let Some(&w) = w {
+                        colours[w].push(Colour::White);
+                        played[w] += 1;
+                    }
+                    if let Some(&b) = b {
+                        colours[b].push(Colour::Black);
+                        played[b] += 1;
+                    }
+                }
+                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
+                    && let Some(&x) = pos.get(&x)
+                {
+                    blocked[x] = true;
+                }
+                if r + 1 == last {
+                    let differ = before.get(&m.white).copied().unwrap_or(0)
+                        != before.get(&m.black).copied().unwrap_or(0);
+                    for id in [m.white, m.black] {
+                        if let Some(&i) = pos.get(&id) {
+                            floated[i] = differ;
+                        }
+                    }
+                }
+                *all_scores.entry(m.white).or_default() += m.white_score.match_points.0;
+                *all_scores.entry(m.black).or_default() += m.black_score.match_points.0;
+            }
+            for b in &round.byes {
+                *all_scores.entry(b.team).or_default() += b.score.match_points.0;
+                if b.kind != ByeKind::Absent
+                    && let Some(&i) = pos.get(&b.team)
+                {
+                    blocked[i] = true;
+                }
+            }
+        }
+        for (i, id) in ids.iter().enumerate() {
+            score[i] = all_scores.get(id).copied().unwrap_or(0);
+            ok[i][i] = false;
+        }
+        let pref = colours
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    return None;
+                }
+                let cd: i32 = c
+                    .iter()
+                    .map(|&x| if x == Colour::White { 1 } else { -1 })
+                    .sum();
+                let l = c.len();
+                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+                    Some(Colour::White)
+                } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+                    Some(Colour::Black)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let round = state.rounds.len() as u32 + 1;
+        Field {
+            tpn: ids.iter().map(|id| tpn_all[id]).collect(),
+            ids,
+            score,
+            played,
+            blocked,
+            floated,
+            pref,
+            ok,
+            float_rules: round + 1 < config.total_rounds,
+        }
+    }
+
+    /// Every perfect matching of the teams in `mask` without a rematch.
+    fn matchings(
+        &self,
+        mask: u32,
+        out: &mut Vec<Vec<(usize, usize)>>,
+        acc: &mut Vec<(usize, usize)>,
+    ) {
+        let Some(i) = (0..self.ids.len()).find(|&i| mask & (1 << i) != 0) else {
+            out.push(acc.clone());
+            return;
+        };
+        for j in i + 1..self.ids.len() {
+            if mask & (1 << j) != 0 && self.ok[i][j] {
+                acc.push((i, j));
+                self.matchings(mask & !(1 << i) & !(1 << j), out, acc);
+                acc.pop();
+            }
+        }
+    }
+
+    fn pairable(&self, mask: u32) -> bool {
+        self.least_crossing(mask, 0, &mut HashMap::new()).is_some()
+    }
+
+    /// The fewest pairs with exactly one team in `group` over the perfect
+    /// matchings of `mask` (None: no perfect matching).
+    fn least_crossing(
+        &self,
+        mask: u32,
+        group: u32,
+        memo: &mut HashMap<u32, Option<u32>>,
+    ) -> Option<u32> {
+        let Some(i) = (0..self.ids.len()).find(|&i| mask & (1 << i) != 0) else {
+            return Some(0);
+        };
+        if let Some(&v) = memo.get(&mask) {
+            return v;
+        }
+        let mut best: Option<u32> = None;
+        for j in i + 1..self.ids.len() {
+            if mask & (1 << j) != 0 && self.ok[i][j] {
+                let cross = u32::from((group >> i) & 1 != (group >> j) & 1);
+                if let Some(rest) = self.least_crossing(mask & !(1 << i) & !(1 << j), group, memo) {
+                    best = Some(best.map_or(cross + rest, |b| b.min(cross + rest)));
+                }
+            }
+        }
+        memo.insert(mask, best);
+        best
+    }
+
+    /// Art. 3.4 by enumeration.
+    fn bye(&self) -> Option<usize> {
+        let n = self.ids.len();
+        let all = (1u32 << n) - 1;
+        if n.is_multiple_of(2) {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..n).filter(|&i| !self.blocked[i]).collect();
+        order.sort_by_key(|&i| {
+            (
+                self.score[i],
+                std::cmp::Reverse(self.played[i]),
+                std::cmp::Reverse(self.tpn[i]),
+            )
+        });
+        order.into_iter().find(|&b| self.pairable(all & !(1 << b)))
+    }
+}
+
+/// The art. 3.5 key of a set of upfloaters: [C4], [C5] (score differences,
+/// largest first), [C6] (upfloaters the following scoregroup still needs
+/// beyond its parity), [C7], then the art. 3.5.3/3.5.4 order.
+type SetKey = (usize, Vec<i32>, u32, usize, Vec<u32>);
+
+/// Checks one engine pairing against the brute force, bracket by bracket.
+fn check_against_brute_force(
+    state: &SwissState,
+    config: &SwissConfig,
+    p: &Pairing,
+) -> Result<(), TestCaseError> {
+    let f = Field::new(state, config);
+    let n = f.ids.len();
+    let index: HashMap<EntryId, usize> = f.ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let bye = f.bye();
+    let engine_bye = p.byes.first().map(|b| index[&b.team]);
+    prop_assert_eq!(engine_bye, bye, "art. 3.4: the PAB");
+    let mut partner = vec![usize::MAX; n];
+    for m in &p.matches {
+        let (w, b) = (index[&m.white], index[&m.black]);
+        prop_assert!(f.ok[w][b], "[C1]: {} met {} before", m.white, m.black);
+        partner[w] = b;
+        partner[b] = w;
+    }
+    let mut remaining: u32 = (0..n)
+        .filter(|&i| Some(i) != bye)
+        .fold(0, |m, i| m | 1 << i);
+    while remaining != 0 {
+        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
+        let top = members.iter().map(|&i| f.score[i]).max().unwrap_or(0);
+        let residents: u32 = members
+            .iter()
+            .filter(|&&i| f.score[i] == top)
+            .fold(0, |m, &i| m | 1 << i);
+        let lower = remaining & !residents;
+        let following_score = (0..n)
+            .filter(|&i| lower & (1 << i) != 0)
+            .map(|i| f.score[i])
+            .max();
+        let following: u32 = (0..n)
+            .filter(|&i| lower & (1 << i) != 0 && Some(f.score[i]) == following_score)
+            .fold(0, |m, i| m | 1 << i);
+        let key = |set: u32| -> SetKey {
+            let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
+            let mut diffs: Vec<i32> = ups.iter().map(|&i| top - f.score[i]).collect();
+            diffs.sort_by(|a, b| b.cmp(a));
+            let left = following & !set;
+            let c6 = if left == 0 {
+                0
+            } else {
+                let need = f
+                    .least_crossing(remaining & !residents & !set, left, &mut HashMap::new())
+                    .expect("a legal set leaves the rest pairable");
+                need - left.count_ones() % 2
+            };
+            let c7 = ups
+                .iter()
+                .filter(|&&i| f.float_rules && f.floated[i])
+                .count();
+            let mut order = ups.clone();
+            order.sort_by_key(|&i| (std::cmp::Reverse(f.score[i]), f.tpn[i]));
+            (
+                ups.len(),
+                diffs,
+                c6,
+                c7,
+                order.iter().map(|&i| f.tpn[i]).collect(),
+            )
+        };
+        let mut all = Vec::new();
+        f.matchings(remaining, &mut all, &mut Vec::new());
+        let sets: BTreeSet<u32> = all
+            .iter()
+            .map(|m| {
+                m.iter()
+                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
+                    .fold(0u32, |s, &(a, b)| {
+                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
+                    })
+            })
+            .collect();
+        let best = sets
+            .iter()
+            .map(|&s| key(s))
+            .min()
+            .expect("a legal pairing exists");
+        let engine_set: u32 = (0..n)
+            .filter(|&i| residents & (1 << i) != 0)
+            .map(|i| partner[i])
+            .filter(|&j| j != usize::MAX && lower & (1 << j) != 0)
+            .fold(0, |m, j| m | 1 << j);
+        prop_assert!(
+            sets.contains(&engine_set),
+            "upfloaters {:b} are not a legal set",
+            engine_set
+        );
+        let got = key(engine_set);
+        // The score-difference criteria first: [C4], [C5], [C6].
+        prop_assert_eq!(
+            (&got.0, &got.1, &got.2),
+            (&best.0, &best.1, &best.2),
+            "score group {}: [C4]/[C5]/[C6] not optimal",
+            top
+        );
+        prop_assert_eq!(
+            &got,
+            &best,
+            "score group {}: [C7] or art. 3.5.4 not followed",
+            top
+        );
+        // Art. 3.6 on the bracket.
+        let bracket = residents | engine_set;
+        let mut pairings = Vec::new();
+        f.matchings(bracket, &mut pairings, &mut Vec::new());
+        let bracket_key = |m: &[(usize, usize)]| {
+            let mut c8 = 0;
+            let mut c10 = 0;
+            let mut pairs: Vec<(u32, u32)> = Vec::new();
+            for &(a, b) in m {
+                if f.pref[a].is_some() && f.pref[a] == f.pref[b] {
+                    c8 += 1;
+                }
+                if f.float_rules && f.score[a] != f.score[b] {
+                    let higher = if f.score[a] > f.score[b] { a } else { b };
+                    c10 += usize::from(f.floated[higher]);
+                }
+                pairs.push((f.tpn[a].min(f.tpn[b]), f.tpn[a].max(f.tpn[b])));
+            }
+            pairs.sort();
+            let ident: Vec<u32> = pairs
+                .iter()
+                .map(|p| p.0)
+                .chain(pairs.iter().map(|p| p.1))
+                .collect();
+            (c8, c10, ident)
+        };
+        let best_bracket = pairings
+            .iter()
+            .map(|m| bracket_key(m))
+            .min()
+            .expect("bracket pairable");
+        let engine_pairs: Vec<(usize, usize)> = (0..n)
+            .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
+            .map(|i| (i, partner[i]))
+            .collect();
+        prop_assert_eq!(
+            bracket_key(&engine_pairs),
+            best_bracket,
+            "score group {}: art. 3.6",
+            top
+        );
+        remaining &= !bracket;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// C.04.6 by brute force: on small fields with random histories
+    /// (forfeits, PABs, absences), every round the engine pairs legally,
+    /// gives the PAB by art. 3.4, completes each top scoregroup with the
+    /// set of upfloaters that no legal pairing beats on [C4], [C5], [C6]
+    /// (then [C7] and art. 3.5.4), and pairs each bracket as art. 3.6 says.
+    #[test]
+    fn c04_6_engine_is_optimal_against_brute_force(
+        n in 4usize..=12,
+        seed in any::<u64>(),
+        extra in 0u32..3,
+        exclude_every in 0u64..4,
+        forfeit_rate in prop_oneof![Just(0u64), Just(15u64)],
+    ) {
+        let rounds = (n as u32).min(7);
+        let mut config = SwissConfig::new(rounds + extra, seed);
+        config.initial_ranking = InitialRanking::AsListed;
+        let mut state = SwissState { teams: teams(n as i64), ..Default::default() };
+        let mut lot = Lot::new(seed);
+        for _ in 0..rounds {
+            state.control = RoundControl::default();
+            if exclude_every > 0 && lot.below(exclude_every) == 0 {
+                let t = state.teams[lot.below(n as u64) as usize].id;
+                state.control.excluded.push(JudgeDecision { team: t, reason: "absent".into() });
+            }
+            let Ok(p) = pair_next_round(&state, &config) else {
+                let f = Field::new(&state, &config);
+                let all = (1u32 << f.ids.len()) - 1;
+                let possible = if f.ids.len().is_multiple_of(2) { f.pairable(all) } else { f.bye().is_some() };
+                prop_assert!(!possible, "the engine failed although a legal pairing exists");
+                break;
+            };
+            check_pairing(&state, &p)?;
+            check_against_brute_force(&state, &config, &p)?;
+            state.rounds.push(play(&p, &mut lot, forfeit_rate));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Worked situations, one per article, on hand-made team records.
+// ---------------------------------------------------------------------
+
+/// A team of the engine's own view: TPN `tpn`, `score` in half-points,
+/// no history unless the test adds one.
+fn record(tpn: u32, score: i32) -> TeamRecord {
+    TeamRecord {
+        index: tpn as usize - 1,
+        id: EntryId(i64::from(tpn)),
+        tpn,
+        primary: score,
+        secondary: 0,
+        colours: Vec::new(),
+        cd: 0,
+        played: 0,
+        pab_blocked: false,
+        floated_last_round: false,
+        opponents: HashSet::new(),
+        preference: Preference::default(),
+    }
+}
+
+fn have_met(records: &mut [TeamRecord], a: u32, b: u32) {
+    records[a as usize - 1].opponents.insert(b as usize - 1);
+    records[b as usize - 1].opponents.insert(a as usize - 1);
+}
+
+/// Pairs the records as round `round` of `total`; the pairs as sorted
+/// (smaller TPN, larger TPN).
+fn pair_records(
+    records: &[TeamRecord],
+    round: u32,
+    total: u32,
+) -> (Vec<(u32, u32)>, Vec<PairingNote>) {
+    let config = SwissConfig::new(total, 1);
+    let refs: Vec<&TeamRecord> = records.iter().collect();
+    let engine = Engine::new(&refs, &config, round, Colour::White);
+    let result = engine.pair_swiss().expect("pairable");
+    let mut pairs: Vec<(u32, u32)> = result
+        .pairs
+        .iter()
+        .map(|&(a, b)| (refs[a].tpn.min(refs[b].tpn), refs[a].tpn.max(refs[b].tpn)))
+        .collect();
+    pairs.sort();
+    (pairs, result.notes)
+}
+
+#[test]
+fn c04_6_c6_upfloater_keeps_the_following_scoregroup_pairable() {
+    // Teams 1–3 lead with 3 points (6 half-points), 4–6 have 2, 7–8 have 1;
+    // 5 and 6 have met. The odd top group takes one upfloater from the
+    // 2-point group. Art. 3.5.4 alone would take 4, but then 5 and 6 are
+    // left and cannot meet, so their group would need two upfloaters of its
+    // own; with 5 going up, 4–6 pair as they are. [C6] comes before art.
+    // 3.5.4 and chooses 5.
+    let mut r: Vec<TeamRecord> = [6, 6, 6, 4, 4, 4, 2, 2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    have_met(&mut r, 5, 6);
+    let (pairs, _) = pair_records(&r, 3, 9);
+    // Bracket {1, 2, 3, 5}: first identifier 1,2 | 3,5.
+    assert_eq!(pairs, vec![(1, 3), (2, 5), (4, 6), (7, 8)]);
+}
+
+#[test]
+fn c04_6_c6_is_off_when_the_following_scoregroup_goes_up_entirely() {
+    // Teams 1–3 have all met each other: no pairing of the top group with
+    // one upfloater exists, so it takes three ([C4]), and [C5] takes them
+    // from the 2-point group, which goes up entirely: there is no following
+    // scoregroup left for [C6] to protect. The six 1-point teams pair by
+    // art. 3.6 among themselves.
+    let mut r: Vec<TeamRecord> = [6, 6, 6, 4, 4, 4, 2, 2, 2, 2, 2, 2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    have_met(&mut r, 1, 2);
+    have_met(&mut r, 1, 3);
+    have_met(&mut r, 2, 3);
+    let (pairs, notes) = pair_records(&r, 3, 9);
+    assert_eq!(
+        pairs,
+        vec![(1, 4), (2, 5), (3, 6), (7, 10), (8, 11), (9, 12)]
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.criterion == Criterion::C4C5Upfloaters && n.detail.contains("3 upfloaters")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn c04_6_c4_fewest_upfloaters_come_before_their_scores() {
+    // Team 1 (3 points) has met 2, 3 (3 points) and 4, 5 (2 points). One
+    // upfloater from the 2-point group cannot complete the top group (1
+    // would have no opponent), three could (4, 5 and a 1-point team), but
+    // one 1-point team alone can: [C4] (fewest upfloaters) outranks [C5]
+    // (highest scores), so 6 goes up and meets 1.
+    let mut r: Vec<TeamRecord> = [6, 6, 6, 4, 4, 2, 2, 2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    for b in [2, 3, 4, 5] {
+        have_met(&mut r, 1, b);
+    }
+    let (pairs, _) = pair_records(&r, 5, 9);
+    assert_eq!(pairs, vec![(1, 6), (2, 3), (4, 5), (7, 8)]);
+}
+
+#[test]
+fn c04_6_c5_upfloaters_with_the_highest_scores() {
+    // Teams 1 and 2 (3 points) have met: the top group needs two
+    // upfloaters. Team 3 is alone on 2 points, 4–8 have 1. [C5] wants the
+    // score differences as small as possible, the largest first, so 3 goes
+    // up with the first 1-point team (art. 3.5.4), not two 1-point teams.
+    let mut r: Vec<TeamRecord> = [6, 6, 4, 2, 2, 2, 2, 2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    have_met(&mut r, 1, 2);
+    let (pairs, _) = pair_records(&r, 4, 9);
+    // Bracket {1, 2, 3, 4}: 1–2 is a rematch, first identifier 1,2 | 3,4.
+    assert_eq!(pairs, vec![(1, 3), (2, 4), (5, 7), (6, 8)]);
+}
+
+#[test]
+fn c04_6_c7_prefers_an_upfloater_that_did_not_float_last_round() {
+    // Teams 1–3 lead; 4–6 are on 2 points, and 4 floated in the previous
+    // round. Any one of 4–6 completes the top group and leaves a pairable
+    // rest ([C4]–[C6] tie), so [C7] takes 5, the first non-floater; in the
+    // last two rounds [C7] does not apply and art. 3.5.4 takes 4.
+    let mut r: Vec<TeamRecord> = [6, 6, 6, 4, 4, 4, 2, 2]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    r[3].floated_last_round = true;
+    let (pairs, _) = pair_records(&r, 5, 9);
+    assert_eq!(pairs, vec![(1, 3), (2, 5), (4, 6), (7, 8)]);
+    let (pairs, _) = pair_records(&r, 8, 9);
+    assert_eq!(pairs, vec![(1, 3), (2, 4), (5, 6), (7, 8)]);
+}
+
+#[test]
+fn c04_6_3_6_fewest_colour_conflicts_then_the_first_identifier() {
+    // Four teams on the same score: 1 and 3 want White, 2 and 4 want Black.
+    // The first identifier, 1,2 | 3,4, pairs two White-seekers and two
+    // Black-seekers ([C8]: two preferences unmet). Of the pairings that
+    // meet every preference, 1–4 2–3 (identifier 1,2 | 4,3) comes before
+    // 1–2 3–4 (1,3 | 2,4).
+    let mut r: Vec<TeamRecord> = (1..=4).map(|t| record(t, 2)).collect();
+    for (i, c) in [Colour::White, Colour::Black, Colour::White, Colour::Black]
+        .into_iter()
+        .enumerate()
+    {
+        r[i].played = 1;
+        r[i].preference = Preference {
+            colour: Some(c),
+            strong: false,
+        };
+    }
+    let (pairs, notes) = pair_records(&r, 2, 9);
+    assert_eq!(pairs, vec![(1, 4), (2, 3)]);
+    assert!(
+        notes
+            .iter()
+            .all(|n| n.criterion != Criterion::C8ColourPreference)
+    );
+}
+
+// ---------------------------------------------------------------------
+// The matching paths on their own (the shortcuts answer most engine
+// rounds, so these are checked directly against enumeration).
+// ---------------------------------------------------------------------
+
+/// Random team records: scores from `scores`, meetings from `met`.
+fn random_records(scores: &[i32], met: &[bool], floated: &[bool], prefs: &[u8]) -> Vec<TeamRecord> {
+    let n = scores.len();
+    let mut r: Vec<TeamRecord> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| record(i as u32 + 1, s))
+        .collect();
+    for a in 0..n {
+        r[a].floated_last_round = floated[a];
+        r[a].played = 1;
+        r[a].preference = match prefs[a] {
+            0 => Preference::default(),
+            1 => Preference {
+                colour: Some(Colour::White),
+                strong: false,
+            },
+            2 => Preference {
+                colour: Some(Colour::Black),
+                strong: false,
+            },
+            3 => Preference {
+                colour: Some(Colour::White),
+                strong: true,
+            },
+            _ => Preference {
+                colour: Some(Colour::Black),
+                strong: true,
+            },
+        };
+        for b in a + 1..n {
+            if met[a * 12 + b] {
+                have_met(&mut r, a as u32 + 1, b as u32 + 1);
+            }
+        }
+    }
+    r
+}
+
+fn field_of(records: &[TeamRecord], float_rules: bool) -> Field {
+    let n = records.len();
+    Field {
+        ids: records.iter().map(|t| t.id).collect(),
+        tpn: records.iter().map(|t| t.tpn).collect(),
+        score: records.iter().map(|t| t.primary).collect(),
+        played: records.iter().map(|t| t.played).collect(),
+        blocked: vec![false; n],
+        floated: records.iter().map(|t| t.floated_last_round).collect(),
+        pref: records.iter().map(|t| t.preference.colour).collect(),
+        ok: (0..n)
+            .map(|a| {
+                (0..n)
+                    .map(|b| a != b && !records[a].opponents.contains(&b))
+                    .collect()
+            })
+            .collect(),
+        float_rules,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Art. 3.5 by the matching alone equals the brute-force set on
+    /// [C4]–[C7] and art. 3.5.4, on random even fields of up to 12 teams.
+    #[test]
+    fn c04_6_3_5_upfloaters_by_matching_equal_brute_force(
+        half in 2usize..=6,
+        scores in proptest::collection::vec(0i32..4, 12),
+        met in proptest::collection::vec(proptest::bool::weighted(0.3), 144),
+        floated in proptest::collection::vec(any::<bool>(), 12),
+    ) {
+        let n = half * 2;
+        let mut scores: Vec<i32> = scores[..n].iter().map(|s| s * 2).collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        let records = random_records(&scores, &met, &floated, &[0; 12]);
+        let f = field_of(&records, true);
+        let all = (1u32 << n) - 1;
+        prop_assume!(f.pairable(all));
+        let config = SwissConfig::new(9, 1);
+        let refs: Vec<&TeamRecord> = records.iter().collect();
+        let engine = Engine::new(&refs, &config, 3, Colour::White);
+        let top = scores[0];
+        let residents: Vec<usize> = (0..n).filter(|&i| scores[i] == top).collect();
+        let lower: Vec<usize> = (0..n).filter(|&i| scores[i] != top).collect();
+        let choice = engine.select_by_matching(&residents, &lower).expect("legal set");
+        let quick = engine.select_upfloaters(&residents, &lower, &Oracle::new(&engine.allowed)).expect("legal set");
+        prop_assert_eq!(&quick.upfloaters, &choice.upfloaters, "shortcut and matching disagree");
+        // The brute force, as in the engine-level property test.
+        let residents_mask = residents.iter().fold(0u32, |m, &i| m | 1 << i);
+        let lower_mask = all & !residents_mask;
+        let following_score = lower.iter().map(|&i| scores[i]).max();
+        let following = lower.iter().filter(|&&i| Some(scores[i]) == following_score).fold(0u32, |m, &i| m | 1 << i);
+        let key = |set: u32| -> SetKey {
+            let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
+            let mut diffs: Vec<i32> = ups.iter().map(|&i| top - scores[i]).collect();
+            diffs.sort_by(|a, b| b.cmp(a));
+            let left = following & !set;
+            let c6 = if left == 0 { 0 } else {
+                f.least_crossing(lower_mask & !set, left, &mut HashMap::new()).expect("pairable") - left.count_ones() % 2
+            };
+            let c7 = ups.iter().filter(|&&i| f.floated[i]).count();
+            (ups.len(), diffs, c6, c7, ups.iter().map(|&i| f.tpn[i]).collect())
+        };
+        let mut matchings = Vec::new();
+        f.matchings(all, &mut matchings, &mut Vec::new());
+        let best = matchings
+            .iter()
+            .map(|m| m.iter().filter(|&&(a, b)| (residents_mask >> a) & 1 != (residents_mask >> b) & 1)
+                .fold(0u32, |s, &(a, b)| s | 1 << if residents_mask & (1 << a) != 0 { b } else { a }))
+            .map(key)
+            .min()
+            .expect("a pairing");
+        let got = choice.upfloaters.iter().fold(0u32, |m, &i| m | 1 << i);
+        prop_assert_eq!(key(got), best);
+    }
+
+    /// Art. 3.6 by the matching alone (and the depth-first shortcut when
+    /// it answers) equals the brute-force pairing on [C8], [C9], [C10] and
+    /// the identifier, on random brackets of up to 12 teams.
+    #[test]
+    fn c04_6_3_6_bracket_by_matching_equals_brute_force(
+        half in 1usize..=6,
+        scores in proptest::collection::vec(0i32..2, 12),
+        met in proptest::collection::vec(proptest::bool::weighted(0.3), 144),
+        floated in proptest::collection::vec(any::<bool>(), 12),
+        prefs in proptest::collection::vec(0u8..5, 12),
+    ) {
+        let m = half * 2;
+        let scores: Vec<i32> = scores[..m].to_vec();
+        let records = random_records(&scores, &met, &floated, &prefs);
+        let f = field_of(&records, true);
+        let all = (1u32 << m) - 1;
+        prop_assume!(f.pairable(all));
+        let config = SwissConfig::new(9, 1);
+        let refs: Vec<&TeamRecord> = records.iter().collect();
+        let engine = Engine::new(&refs, &config, 3, Colour::White);
+        let bracket: Vec<usize> = (0..m).collect();
+        let mut local = BitMatrix::new(m);
+        for a in 0..m {
+            for b in a + 1..m {
+                if f.ok[a][b] {
+                    local.set(a, b, true);
+                }
+            }
+        }
+        let costs: Vec<(u64, u64, u64)> = (0..m * m)
+            .map(|x| if x / m != x % m && f.ok[x / m][x % m] { engine.pair_cost(x / m, x % m) } else { (0, 0, 0) })
+            .collect();
+        let key = |pairs: &[(usize, usize)]| {
+            let mut c = (0, 0, 0);
+            let mut sorted: Vec<(usize, usize)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+            sorted.sort();
+            for &(a, b) in &sorted {
+                let (c8, c9, c10) = costs[a * m + b];
+                c = (c.0 + c8, c.1 + c9, c.2 + c10);
+            }
+            let ident: Vec<usize> = sorted.iter().map(|p| p.0).chain(sorted.iter().map(|p| p.1)).collect();
+            (c, ident)
+        };
+        let mut matchings = Vec::new();
+        f.matchings(all, &mut matchings, &mut Vec::new());
+        let best = matchings.iter().map(|p| key(p)).min().expect("a pairing");
+        let by_matching = exact::lexicographic_min_cost(m, &local, &costs);
+        prop_assert_eq!(key(&by_matching), best.clone());
+        let prefs: Vec<(Option<Colour>, bool)> = records.iter().map(|t| (t.preference.colour, t.preference.strong)).collect();
+        if let Some(quick) = exact::LexSearch::run(&local, &costs, &prefs, 100_000) {
+            prop_assert_eq!(key(&quick), best.clone());
+        }
+        let (paired, _) = engine.pair_bracket(&bracket);
+        prop_assert_eq!(key(&paired), best);
+    }
+}
+
+#[test]
+fn c04_6_c5_compares_upfloaters_from_the_lowest_level_even_with_many_levels() {
+    // Game points as the primary score can give every team its own score.
+    // Teams 1 and 2 lead and have met, so two upfloaters are needed ([C4]);
+    // 80 teams follow, each on a score of its own. [C5] wants the two
+    // highest (3 and 4). With 80 levels the [C5] digits of every level do
+    // not fit one matching; the engine first finds how deep a set of two
+    // must reach (one level below the following scoregroup) and weighs
+    // only those levels — the answer is the same.
+    let mut r: Vec<TeamRecord> = (1..=82)
+        .map(|t| record(t, if t <= 2 { 400 } else { 399 - t as i32 }))
+        .collect();
+    have_met(&mut r, 1, 2);
+    let (pairs, _) = pair_records(&r, 5, 9);
+    let mut expected = vec![(1, 3), (2, 4)];
+    expected.extend((5..=81).step_by(2).map(|t| (t, t + 1)));
+    assert_eq!(pairs, expected);
+}
