@@ -4,10 +4,9 @@
 //!
 //! The graph is given as a symmetric bit matrix of allowed pairs (not met
 //! before, C1). Vertices can be removed as the pairing proceeds; the oracle
-//! keeps a maximum matching of the remaining vertices and repairs it by
-//! searching augmenting paths from the vertices a removal exposed (a
-//! vertex with no augmenting path never gets one later, so one pass over
-//! the newly exposed vertices restores maximality). One search is
+//! keeps a maximum matching of the remaining vertices and repairs it after
+//! each removed vertex by one search for an augmenting path from the
+//! vertex's former mate (the only vertex that can have one then). One search is
 //! O(V²/64 + V·blossoms); with a few exposed vertices per step a 1000-team
 //! round stays in the milliseconds.
 
@@ -129,8 +128,14 @@ impl<'g> Oracle<'g> {
 
     /// Removes vertices (they have been paired or given the bye) and
     /// restores a maximum matching of the rest.
+    ///
+    /// One vertex at a time: while the matching is maximum, removing one
+    /// vertex leaves at most its former mate with an augmenting path (any
+    /// other would have augmented the matching before), so one search from
+    /// that mate restores maximality. Removing several at once and then
+    /// searching from their mates is not enough: two mates may pair with
+    /// each other and open a path between two vertices exposed before.
     pub(crate) fn remove(&mut self, vertices: &[usize]) {
-        let mut orphans = Vec::new();
         for &v in vertices {
             if !self.is_alive(v) {
                 continue;
@@ -138,15 +143,12 @@ impl<'g> Oracle<'g> {
             self.alive[v / 64] &= !(1 << (v % 64));
             self.alive_count -= 1;
             let m = self.mate[v];
+            self.mate[v] = NONE;
             if m != NONE {
                 self.mate[m] = NONE;
-                orphans.push(m);
-            }
-            self.mate[v] = NONE;
-        }
-        for o in orphans {
-            if self.is_alive(o) && self.mate[o] == NONE {
-                self.augment_from(o);
+                if self.is_alive(m) {
+                    self.augment_from(m);
+                }
             }
         }
     }
