@@ -7,7 +7,9 @@ use reqwest::StatusCode;
 
 use crate::helpers::{TestApp, new_client};
 
-fn league() -> Command {
+/// The `league` binary without the caller's database or configuration,
+/// quiet, run from the temporary directory.
+pub(crate) fn league() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_league"));
     cmd.env_remove("DATABASE_URL")
         .env_remove("LEAGUE_CONFIG")

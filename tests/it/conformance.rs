@@ -4,18 +4,10 @@
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use league::rules::tournament::{Pairing, TeamId};
 
-fn league() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_league"));
-    cmd.env_remove("DATABASE_URL")
-        .env_remove("LEAGUE_CONFIG")
-        .env("LEAGUE_LOG", "error")
-        .current_dir(std::env::temp_dir());
-    cmd
-}
+use crate::cli::league;
 
 fn suite(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -3,21 +3,14 @@
 
 use std::collections::HashSet;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use league::rules::score::{BoardResult, Colour, Scoring};
 use league::rules::tournament::{
     Game, Match, MatchForfeit, Pairing, PairingSystem, Round, Team, TeamId, Tournament,
 };
 
-fn league() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_league"));
-    cmd.env_remove("DATABASE_URL")
-        .env_remove("LEAGUE_CONFIG")
-        .env("LEAGUE_LOG", "error")
-        .current_dir(std::env::temp_dir());
-    cmd
-}
+use crate::cli::league;
 
 fn game(board: u8, result: BoardResult) -> Game {
     Game {

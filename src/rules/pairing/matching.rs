@@ -129,28 +129,39 @@ impl<'g> Oracle<'g> {
     /// Removes vertices (they have been paired or given the bye) and
     /// restores a maximum matching of the rest.
     ///
-    /// One vertex at a time: while the matching is maximum, removing one
-    /// vertex leaves at most its former mate with an augmenting path (any
-    /// other would have augmented the matching before), so one search from
-    /// that mate restores maximality. Removing several at once and then
+    /// One vertex at a time, the matching kept maximum: removing an exposed
+    /// vertex keeps it maximum; removing a matched vertex together with its
+    /// mate keeps it maximum too (a new augmenting path would have had to
+    /// exist before); removing a matched vertex alone leaves at most its
+    /// former mate with an augmenting path, so one search from the mate
+    /// restores maximality. (Removing several vertices and only then
     /// searching from their mates is not enough: two mates may pair with
-    /// each other and open a path between two vertices exposed before.
+    /// each other and open a path between two vertices exposed before.)
     pub(crate) fn remove(&mut self, vertices: &[usize]) {
         for &v in vertices {
             if !self.is_alive(v) {
                 continue;
             }
-            self.alive[v / 64] &= !(1 << (v % 64));
-            self.alive_count -= 1;
+            self.kill(v);
             let m = self.mate[v];
             self.mate[v] = NONE;
-            if m != NONE {
-                self.mate[m] = NONE;
+            if m == NONE {
+                continue;
+            }
+            self.mate[m] = NONE;
+            if vertices.contains(&m) {
                 if self.is_alive(m) {
-                    self.augment_from(m);
+                    self.kill(m);
                 }
+            } else {
+                self.augment_from(m);
             }
         }
+    }
+
+    fn kill(&mut self, v: usize) {
+        self.alive[v / 64] &= !(1 << (v % 64));
+        self.alive_count -= 1;
     }
 
     /// Whether removing `vertices` leaves a graph whose vertices can all be

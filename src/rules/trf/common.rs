@@ -19,7 +19,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::{Expected, Field, Line, TrfError, err};
+use super::{Expected, Field, Line, SideResult, TrfError, err};
 use crate::rules::score::{BoardResult, ByeKind, Colour};
 use crate::rules::tournament::{Game, Match, MatchForfeit, Pairing, PlayerId, Round, Team, TeamId};
 
@@ -126,76 +126,16 @@ pub(super) fn parse_cells(l: &Line) -> Result<PlayerGames, TrfError> {
     })
 }
 
-/// A result from one player's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Own {
-    Win,
-    Draw,
-    Loss,
-    ForfeitWin,
-    ForfeitLoss,
-    Pending,
-}
-
-impl Own {
-    /// The code of a cell that names an opponent.
-    fn of_game(c: char) -> Option<Own> {
-        Some(match c {
-            '1' | 'W' => Own::Win,
-            '=' | 'D' => Own::Draw,
-            '0' | 'L' => Own::Loss,
-            '+' => Own::ForfeitWin,
-            '-' => Own::ForfeitLoss,
-            '*' | ' ' => Own::Pending,
-            _ => return None,
-        })
-    }
-
-    /// Whether `other`, on the opponent's line, is the same game.
-    fn mirrors(self, other: Own) -> bool {
-        matches!(
-            (self, other),
-            (Own::Win, Own::Loss)
-                | (Own::Loss, Own::Win)
-                | (Own::Draw, Own::Draw)
-                | (Own::ForfeitWin, Own::ForfeitLoss)
-                | (Own::ForfeitLoss, Own::ForfeitWin | Own::ForfeitLoss)
-                | (Own::Pending, Own::Pending)
-        )
-    }
-
-    fn flipped(self) -> Own {
-        match self {
-            Own::Win => Own::Loss,
-            Own::Loss => Own::Win,
-            Own::ForfeitWin => Own::ForfeitLoss,
-            Own::ForfeitLoss => Own::ForfeitWin,
-            other => other,
-        }
-    }
-
-    fn mirror_codes(self) -> Vec<char> {
-        match self {
-            Own::Win => vec!['0'],
-            Own::Draw => vec!['='],
-            Own::Loss => vec!['1'],
-            Own::ForfeitWin => vec!['-'],
-            Own::ForfeitLoss => vec!['+', '-'],
-            Own::Pending => vec![' '],
-        }
-    }
-}
-
 /// A cell without an opponent while the team plays a match: a board the
 /// other team did not fill (or filled without naming its player). A bye
 /// letter of a reserve is no board.
-fn lone_result(code: char) -> Option<Own> {
+fn lone_result(code: char) -> Option<SideResult> {
     match code {
-        '1' | 'W' => Some(Own::Win),
-        '=' | 'D' => Some(Own::Draw),
-        '0' | 'L' => Some(Own::Loss),
-        '+' => Some(Own::ForfeitWin),
-        '-' => Some(Own::ForfeitLoss),
+        '1' | 'W' => Some(SideResult::Win),
+        '=' | 'D' => Some(SideResult::Draw),
+        '0' | 'L' => Some(SideResult::Loss),
+        '+' => Some(SideResult::ForfeitWin),
+        '-' => Some(SideResult::ForfeitLoss),
         _ => None,
     }
 }
@@ -214,7 +154,7 @@ struct Board {
     a_player: Option<u16>,
     b_player: Option<u16>,
     /// Team a's result.
-    a_result: Own,
+    a_result: SideResult,
     /// Whether team b's line confirms a double forfeit (`-` on both).
     both_forfeited: bool,
     /// Team a's colour, when given.
@@ -652,19 +592,31 @@ fn build_match(
     })
 }
 
+/// The result of an entry's game (one that names an opponent).
+fn game_result(e: &Entry, round_no: u16) -> Result<SideResult, TrfError> {
+    SideResult::from_player_code(e.cell.result).ok_or_else(|| {
+        err(
+            e.line,
+            Expected::GameResult { round: round_no },
+            e.cell.result.to_string(),
+        )
+    })
+}
+
 /// A board's result seen from team a (home for [`BoardResult`]).
 fn result_for_a(bd: &Board) -> BoardResult {
     match bd.a_result {
-        Own::Win => BoardResult::HomeWin,
-        Own::Draw => BoardResult::Draw,
-        Own::Loss => BoardResult::AwayWin,
-        Own::ForfeitWin if bd.both_forfeited => BoardResult::DoubleForfeit,
-        Own::ForfeitWin => BoardResult::HomeForfeitWin,
-        Own::ForfeitLoss if bd.both_forfeited || bd.b_player.is_none() => {
+        SideResult::Win => BoardResult::HomeWin,
+        SideResult::Draw => BoardResult::Draw,
+        SideResult::Loss => BoardResult::AwayWin,
+        SideResult::ForfeitWin if bd.both_forfeited => BoardResult::DoubleForfeit,
+        SideResult::ForfeitWin => BoardResult::HomeForfeitWin,
+        SideResult::ForfeitLoss if bd.both_forfeited || bd.b_player.is_none() => {
             BoardResult::DoubleForfeit
         }
-        Own::ForfeitLoss => BoardResult::AwayForfeitWin,
-        Own::Pending => BoardResult::NotPlayed,
+        SideResult::ForfeitLoss => BoardResult::AwayForfeitWin,
+        SideResult::Pending => BoardResult::NotPlayed,
+        SideResult::Replay => BoardResult::Replay,
     }
 }
 
@@ -700,8 +652,8 @@ fn boards_of(
     let mut boards: Vec<Board> = vec![];
     let mut b_used: Vec<bool> = vec![false; eb.len()];
     // Results with nobody named opposite: (player, own result, colour).
-    let mut a_alone: Vec<(u16, Own, Option<Colour>)> = vec![];
-    let mut b_alone: Vec<(u16, Own, Option<Colour>)> = vec![];
+    let mut a_alone: Vec<(u16, SideResult, Option<Colour>)> = vec![];
+    let mut b_alone: Vec<(u16, SideResult, Option<Colour>)> = vec![];
     for e in ea {
         let c = e.cell;
         if c.opponent == 0 {
@@ -710,13 +662,7 @@ fn boards_of(
             }
             continue;
         }
-        let own = Own::of_game(c.result).ok_or_else(|| {
-            err(
-                e.line,
-                Expected::GameResult { round: round_no },
-                c.result.to_string(),
-            )
-        })?;
+        let own = game_result(e, round_no)?;
         // The opponent's line for the same game, when it has one.
         let partner = eb
             .iter()
@@ -725,18 +671,12 @@ fn boards_of(
         if let Some(i) = partner {
             b_used[i] = true;
             let x = eb[i];
-            let theirs = Own::of_game(x.cell.result).ok_or_else(|| {
-                err(
-                    x.line,
-                    Expected::GameResult { round: round_no },
-                    x.cell.result.to_string(),
-                )
-            })?;
+            let theirs = game_result(&x, round_no)?;
             if !own.mirrors(theirs) {
                 return Err(err(
                     x.line,
                     Expected::MirrorGame {
-                        accepted: own.mirror_codes(),
+                        accepted: own.mirror_codes().to_vec(),
                         round: round_no,
                         player: e.player,
                         line: e.line,
@@ -755,7 +695,7 @@ fn boards_of(
                     colour_code(x.cell.colour).to_string(),
                 ));
             }
-            both = own == Own::ForfeitLoss && theirs == Own::ForfeitLoss;
+            both = own == SideResult::ForfeitLoss && theirs == SideResult::ForfeitLoss;
         }
         boards.push(Board {
             a_player: Some(e.player),
@@ -777,13 +717,7 @@ fn boards_of(
             }
             continue;
         }
-        let own = Own::of_game(c.result).ok_or_else(|| {
-            err(
-                x.line,
-                Expected::GameResult { round: round_no },
-                c.result.to_string(),
-            )
-        })?;
+        let own = game_result(x, round_no)?;
         boards.push(Board {
             a_player: Some(c.opponent),
             b_player: Some(x.player),
@@ -809,7 +743,7 @@ fn boards_of(
             b_player: partner.map(|p| p.0),
             a_result: own,
             both_forfeited: partner
-                .is_some_and(|p| own == Own::ForfeitLoss && p.1 == Own::ForfeitLoss),
+                .is_some_and(|p| own == SideResult::ForfeitLoss && p.1 == SideResult::ForfeitLoss),
             a_colour: colour.or_else(|| partner.and_then(|p| p.2).map(Colour::opposite)),
         });
     }
@@ -818,7 +752,7 @@ fn boards_of(
             a_player: None,
             b_player: Some(player),
             a_result: own.flipped(),
-            both_forfeited: own == Own::ForfeitLoss,
+            both_forfeited: own == SideResult::ForfeitLoss,
             a_colour: colour.map(Colour::opposite),
         });
     }

@@ -1125,7 +1125,8 @@ struct Record801 {
     blocks: Vec<Block801>,
 }
 
-/// A board result as one team's 801 block shows it (its own point of view).
+/// A board result as one team's line shows it (its own point of view): an
+/// 801 block or a 001 round cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SideResult {
     Win,
@@ -1138,6 +1139,31 @@ enum SideResult {
 }
 
 impl SideResult {
+    /// The result code of a 001 cell that names an opponent: played games
+    /// (`1 = 0`, `W D L` not rated), forfeits, a game not played yet.
+    fn from_player_code(c: char) -> Option<SideResult> {
+        Some(match c {
+            '1' | 'W' => SideResult::Win,
+            '=' | 'D' => SideResult::Draw,
+            '0' | 'L' => SideResult::Loss,
+            '+' => SideResult::ForfeitWin,
+            '-' => SideResult::ForfeitLoss,
+            '*' | ' ' => SideResult::Pending,
+            _ => return None,
+        })
+    }
+
+    /// The same game from the other side.
+    fn flipped(self) -> SideResult {
+        match self {
+            SideResult::Win => SideResult::Loss,
+            SideResult::Loss => SideResult::Win,
+            SideResult::ForfeitWin => SideResult::ForfeitLoss,
+            SideResult::ForfeitLoss => SideResult::ForfeitWin,
+            other => other,
+        }
+    }
+
     fn from_char(c: char) -> Option<SideResult> {
         Some(match c {
             '1' => SideResult::Win,
