@@ -4,9 +4,10 @@
 //!
 //! The graph is given as a symmetric bit matrix of allowed pairs (not met
 //! before, C1). Vertices can be removed as the pairing proceeds; the oracle
-//! keeps a maximum matching of the remaining vertices and repairs it after
-//! each removed vertex by one search for an augmenting path from the
-//! vertex's former mate (the only vertex that can have one then). One search is
+//! keeps a maximum matching of the remaining vertices and repairs it by
+//! searching augmenting paths from the vertices a removal exposed, and from
+//! every exposed vertex when that does not leave the matching perfect (see
+//! [`Oracle::remove`]). One search is
 //! O(V²/64 + V·blossoms); with a few exposed vertices per step a 1000-team
 //! round stays in the milliseconds.
 
@@ -129,39 +130,41 @@ impl<'g> Oracle<'g> {
     /// Removes vertices (they have been paired or given the bye) and
     /// restores a maximum matching of the rest.
     ///
-    /// One vertex at a time, the matching kept maximum: removing an exposed
-    /// vertex keeps it maximum; removing a matched vertex together with its
-    /// mate keeps it maximum too (a new augmenting path would have had to
-    /// exist before); removing a matched vertex alone leaves at most its
-    /// former mate with an augmenting path, so one search from the mate
-    /// restores maximality. (Removing several vertices and only then
-    /// searching from their mates is not enough: two mates may pair with
-    /// each other and open a path between two vertices exposed before.)
+    /// Every augmenting path left after the removal ends at a vertex that
+    /// is exposed then (a former mate of a removed vertex, or one exposed
+    /// before), and a vertex without one never gets one after another
+    /// augmentation (Edmonds). So: search from the former mates; when the
+    /// matching is then perfect (or leaves one vertex of an odd number) it
+    /// is maximum; otherwise search once more from every exposed vertex,
+    /// since two former mates may have paired with each other and opened a
+    /// path between two vertices exposed before.
     pub(crate) fn remove(&mut self, vertices: &[usize]) {
+        let mut orphans = Vec::new();
         for &v in vertices {
             if !self.is_alive(v) {
                 continue;
             }
-            self.kill(v);
+            self.alive[v / 64] &= !(1 << (v % 64));
+            self.alive_count -= 1;
             let m = self.mate[v];
-            self.mate[v] = NONE;
-            if m == NONE {
-                continue;
+            if m != NONE {
+                self.mate[m] = NONE;
+                orphans.push(m);
             }
-            self.mate[m] = NONE;
-            if vertices.contains(&m) {
-                if self.is_alive(m) {
-                    self.kill(m);
-                }
-            } else {
-                self.augment_from(m);
+            self.mate[v] = NONE;
+        }
+        for o in orphans {
+            if self.is_alive(o) && self.mate[o] == NONE {
+                self.augment_from(o);
             }
         }
-    }
-
-    fn kill(&mut self, v: usize) {
-        self.alive[v / 64] &= !(1 << (v % 64));
-        self.alive_count -= 1;
+        if self.exposed() > self.alive_count % 2 {
+            for v in 0..self.graph.n {
+                if self.is_alive(v) && self.mate[v] == NONE {
+                    self.augment_from(v);
+                }
+            }
+        }
     }
 
     /// Whether removing `vertices` leaves a graph whose vertices can all be
