@@ -179,6 +179,57 @@ async fn a_tournament_played_over_http_exported_as_trf_and_imported_elsewhere_ha
         json(format!("{location}/standings.json")).await,
         json(format!("{url}/standings.json")).await
     );
+    // `league standings` on the export gives the page's table, also when a
+    // program that knows only the common layout (001 games, 310 teams) reads
+    // it: the file without its 801/802 records.
+    let page_rows = json(format!("{url}/standings.json")).await;
+    let page_rows: Vec<(u64, f64, f64, u64)> = page_rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["start_no"].as_u64().expect("start_no"),
+                r["match_points"].as_f64().expect("mp"),
+                r["game_points"].as_f64().expect("gp"),
+                r["place_first"].as_u64().expect("place"),
+            )
+        })
+        .collect();
+    let common: String = text
+        .split_inclusive("\r\n")
+        .filter(|l| !l.starts_with("801 ") && !l.starts_with("802 "))
+        .collect();
+    for file_text in [text.as_str(), common.as_str()] {
+        let dir = tempfile::tempdir().expect("tmp");
+        let file = dir.path().join("export.trf");
+        std::fs::write(&file, file_text).expect("write");
+        let out = crate::cli::league()
+            .args(["standings", "--regulation", "g", "--format", "json"])
+            .arg(&file)
+            .output()
+            .expect("run league");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let cli_rows: Vec<(u64, f64, f64, u64)> = rows
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                (
+                    r["team"].as_u64().expect("team"),
+                    r["mp"].as_f64().expect("mp"),
+                    r["gp"].as_f64().expect("gp"),
+                    r["rank"].as_u64().expect("rank"),
+                )
+            })
+            .collect();
+        assert_eq!(cli_rows, page_rows, "{file_text}");
+    }
     // Finished the judges' way: the same places and tournament points.
     // (Entries sharing a place are listed in no particular order.)
     let places = |page: &Page| {
