@@ -557,3 +557,106 @@ async fn a_malformed_trf_file_is_worded_in_the_page_language() {
         )]
     );
 }
+
+/// The same four-team Swiss as [`other_program_file`], as Swiss-Manager
+/// writes it: the games only in the 001 player lines (opponent, colour,
+/// result per round), the teams in 013 records, no 801 at all.
+fn common_layout_file() -> String {
+    // (round, home, away, home's result per board)
+    let matches: [(usize, u16, u16, [char; 3]); 6] = [
+        (1, 1, 2, ['1', '=', '1']),
+        (1, 3, 4, ['1', '0', '1']),
+        (2, 1, 3, ['=', '=', '=']),
+        (2, 2, 4, ['1', '1', '1']),
+        (3, 1, 4, ['1', '1', '0']),
+        (3, 2, 3, ['0', '1', '0']),
+    ];
+    let mirror = |c: char| match c {
+        '1' => '0',
+        '0' => '1',
+        other => other,
+    };
+    let names = [
+        "Ivanov, Ivan",
+        "Petrov, Petr",
+        "Sidorov, Semen",
+        "Smirnov, Oleg",
+        "Kuznetsov, Ilya",
+        "Popov, Anton",
+        "Volkov, Denis",
+        "Sokolov, Egor",
+        "Lebedev, Yuri",
+        "Kozlov, Artem",
+        "Novikov, Gleb",
+        "Morozov, Lev",
+    ];
+    let mut cells: Vec<Vec<String>> = vec![vec![String::new(); 3]; 13];
+    for (round, home, away, results) in matches {
+        for (b, &r) in results.iter().enumerate() {
+            let hp = usize::from(home - 1) * 3 + b + 1;
+            let ap = usize::from(away - 1) * 3 + b + 1;
+            let (hc, ac) = if b % 2 == 0 { ('w', 'b') } else { ('b', 'w') };
+            cells[hp][round - 1] = format!("  {ap:>4} {hc} {r}");
+            cells[ap][round - 1] = format!("  {hp:>4} {ac} {}", mirror(r));
+        }
+    }
+    let mut lines = vec![
+        "012 Open Team Cup".to_owned(),
+        "042 2026/03/14".to_owned(),
+        "092 Team Swiss System".to_owned(),
+        "142 3".to_owned(),
+    ];
+    for (i, n) in names.iter().enumerate() {
+        let id = i + 1;
+        let mut s = format!(
+            "001 {id:>4}      {n:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            1800, "RUS", "", "", "", ""
+        );
+        for c in &cells[id] {
+            s.push_str(if c.is_empty() { "          " } else { c });
+        }
+        lines.push(s.trim_end().to_owned());
+    }
+    for (k, name) in ["Team Alpha", "Team Beta", "Gamma Club", "Delta"]
+        .iter()
+        .enumerate()
+    {
+        let mut s = format!("013 {name:<32}");
+        for p in 1..=3 {
+            s.push_str(&format!("{:>4} ", k * 3 + p));
+        }
+        lines.push(s.trim_end().to_owned());
+    }
+    lines.join("\r\n") + "\r\n"
+}
+
+#[tokio::test]
+async fn a_swiss_manager_file_with_games_only_in_the_player_lines_imports_with_its_results() {
+    let club = Club::new("R").await;
+    let page = import(
+        &club.app,
+        &club.root,
+        club.id,
+        common_layout_file().as_bytes(),
+        &[("create_teams", "1"), ("starts_at", "2026-03-14T10:00")],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let location = page.location().expect("Location").to_owned();
+    // The same table as the file with 801 records (worked by hand above).
+    let rows = standings_table(&club.app, &location).await;
+    let summary: Vec<(String, String, String, String)> = rows
+        .iter()
+        .map(|r| (r[0].clone(), r[1].clone(), r[2].clone(), r[3].clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("1".into(), "Team Alpha".into(), "5".into(), "6".into()),
+            ("2".into(), "Gamma Club".into(), "5".into(), "5½".into()),
+            ("3".into(), "Team Beta".into(), "2".into(), "4½".into()),
+            ("4".into(), "Delta".into(), "0".into(), "2".into()),
+        ]
+    );
+    assert!(rows[0].iter().any(|c| c == "2½/2/1½"), "{:?}", rows[0]);
+}
