@@ -272,6 +272,41 @@ async fn a_tournament_played_over_http_exported_as_trf_and_imported_elsewhere_ha
     assert_eq!(strip(&again), strip(&text));
 }
 
+/// The players of the Open Team Cup, three per team in board order.
+const OPEN_CUP_PLAYERS: [&str; 12] = [
+    "Ivanov, Ivan",
+    "Petrov, Petr",
+    "Sidorov, Semen",
+    "Smirnov, Oleg",
+    "Kuznetsov, Ilya",
+    "Popov, Anton",
+    "Volkov, Denis",
+    "Sokolov, Egor",
+    "Lebedev, Yuri",
+    "Kozlov, Artem",
+    "Novikov, Gleb",
+    "Morozov, Lev",
+];
+
+/// The Open Team Cup's table, worked by hand (R: match points 2/1/0, then
+/// game points, DE, TBR): Alpha W D W = 5 MP, 6 GP; Gamma W D W = 5, 5½;
+/// Beta 2, 4½; Delta 0, 2. Place, team, MP and GP of each row.
+fn assert_open_cup_table(rows: &[Vec<String>]) {
+    let summary: Vec<(&str, &str, &str, &str)> = rows
+        .iter()
+        .map(|r| (r[0].as_str(), r[1].as_str(), r[2].as_str(), r[3].as_str()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("1", "Team Alpha", "5", "6"),
+            ("2", "Gamma Club", "5", "5½"),
+            ("3", "Team Beta", "2", "4½"),
+            ("4", "Delta", "0", "2"),
+        ]
+    );
+}
+
 /// A file as another program writes it: CR line ends, a TRF16 team record
 /// (013), Swiss-Manager's XXR/XXC lines, players who are no account,
 /// team names with blanks. Four teams of three boards, three rounds:
@@ -301,20 +336,6 @@ fn other_program_file() -> String {
         }
         s
     };
-    let names = [
-        "Ivanov, Ivan",
-        "Petrov, Petr",
-        "Sidorov, Semen",
-        "Smirnov, Oleg",
-        "Kuznetsov, Ilya",
-        "Popov, Anton",
-        "Volkov, Denis",
-        "Sokolov, Egor",
-        "Lebedev, Yuri",
-        "Kozlov, Artem",
-        "Novikov, Gleb",
-        "Morozov, Lev",
-    ];
     let mut lines = vec![
         "012 Open Team Cup".to_owned(),
         "022 Yekaterinburg".to_owned(),
@@ -326,7 +347,7 @@ fn other_program_file() -> String {
         "XXR 3".to_owned(),
         "XXC white1".to_owned(),
     ];
-    for (i, n) in names.iter().enumerate() {
+    for (i, n) in OPEN_CUP_PLAYERS.iter().enumerate() {
         lines.push(p001(u16::try_from(i + 1).expect("small"), n));
     }
     lines.push("013 Team Alpha                          1    2    3".to_owned());
@@ -383,22 +404,8 @@ async fn a_trf_file_from_another_program_with_cr_line_ends_and_extra_records_imp
         flashes.iter().any(|f| f.contains("пропущено: 5")),
         "022, 032, XXR, XXC and 013 are kept aside: {flashes:?}"
     );
-    // By hand (R: match points 2/1/0, then game points, DE, TBR):
-    // Alpha W D W = 5 MP, 6 GP; Gamma W D W = 5, 5½; Beta 2, 4½; Delta 0, 2.
     let rows = standings_table(&club.app, &location).await;
-    let summary: Vec<(String, String, String, String)> = rows
-        .iter()
-        .map(|r| (r[0].clone(), r[1].clone(), r[2].clone(), r[3].clone()))
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            ("1".into(), "Team Alpha".into(), "5".into(), "6".into()),
-            ("2".into(), "Gamma Club".into(), "5".into(), "5½".into()),
-            ("3".into(), "Team Beta".into(), "2".into(), "4½".into()),
-            ("4".into(), "Delta".into(), "0".into(), "2".into()),
-        ]
-    );
+    assert_open_cup_table(&rows);
     // TBR of Team Alpha: board 1 1 + ½ + 1, board 2 ½ + ½ + 1, board 3 1 + ½ + 0.
     assert!(rows[0].iter().any(|c| c == "2½/2/1½"), "{:?}", rows[0]);
     // Three rounds of three declared: finished, R-3.4 points 10, 9, 8, 7.
@@ -576,20 +583,6 @@ fn common_layout_file() -> String {
         '0' => '1',
         other => other,
     };
-    let names = [
-        "Ivanov, Ivan",
-        "Petrov, Petr",
-        "Sidorov, Semen",
-        "Smirnov, Oleg",
-        "Kuznetsov, Ilya",
-        "Popov, Anton",
-        "Volkov, Denis",
-        "Sokolov, Egor",
-        "Lebedev, Yuri",
-        "Kozlov, Artem",
-        "Novikov, Gleb",
-        "Morozov, Lev",
-    ];
     let mut cells: Vec<Vec<String>> = vec![vec![String::new(); 3]; 13];
     for (round, home, away, results) in matches {
         for (b, &r) in results.iter().enumerate() {
@@ -606,7 +599,7 @@ fn common_layout_file() -> String {
         "092 Team Swiss System".to_owned(),
         "142 3".to_owned(),
     ];
-    for (i, n) in names.iter().enumerate() {
+    for (i, n) in OPEN_CUP_PLAYERS.iter().enumerate() {
         let id = i + 1;
         let mut s = format!(
             "001 {id:>4}      {n:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
@@ -645,18 +638,6 @@ async fn a_swiss_manager_file_with_games_only_in_the_player_lines_imports_with_i
     let location = page.location().expect("Location").to_owned();
     // The same table as the file with 801 records (worked by hand above).
     let rows = standings_table(&club.app, &location).await;
-    let summary: Vec<(String, String, String, String)> = rows
-        .iter()
-        .map(|r| (r[0].clone(), r[1].clone(), r[2].clone(), r[3].clone()))
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            ("1".into(), "Team Alpha".into(), "5".into(), "6".into()),
-            ("2".into(), "Gamma Club".into(), "5".into(), "5½".into()),
-            ("3".into(), "Team Beta".into(), "2".into(), "4½".into()),
-            ("4".into(), "Delta".into(), "0".into(), "2".into()),
-        ]
-    );
+    assert_open_cup_table(&rows);
     assert!(rows[0].iter().any(|c| c == "2½/2/1½"), "{:?}", rows[0]);
 }
