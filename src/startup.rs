@@ -22,7 +22,7 @@ use crate::web::{AppState, csrf, error, routes};
 pub struct Application {
     server: Server,
     port: u16,
-    /// The outbox worker (issue 9), when `mail.worker` is on.
+    /// The outbox worker, when `mail.worker` is on.
     worker: Option<Worker>,
 }
 

@@ -1,4 +1,4 @@
-//! The JSON API, `/api/v1` (issue 10, point 3), for other software:
+//! The JSON API, `/api/v1`, for other software:
 //! public read endpoints (championships, tournaments, standings with
 //! tie-break values and explanations, rounds with board results, teams)
 //! and one write endpoint for game servers, authorized by a

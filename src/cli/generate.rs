@@ -1,5 +1,5 @@
-//! `league generate`: a large installation for benchmarks (issue 11,
-//! point 1) — by default 200 championships of seed G, 2,000 teams, 10,000
+//! `league generate`: a large installation for benchmarks: by
+//! default 200 championships of seed G, 2,000 teams, 10,000
 //! player accounts and 40,000 matches (355,000 games), deterministic for a
 //! given seed, at any `--scale` (0.1 makes 20 championships of the same
 //! shape).

@@ -1,4 +1,4 @@
-//! API tokens of a championship (issue 10, point 3): the row keeps the
+//! API tokens of a championship: the row keeps the
 //! SHA-256 of the token's secret, never the secret itself.
 
 use chrono::NaiveDateTime;

@@ -1,4 +1,4 @@
-//! Eligibility documents (issue 6): the file's bytes in the row, its review,
+//! Eligibility documents: the file's bytes in the row, its review,
 //! and the chain of replacements that keeps a replaced document's history.
 
 use chrono::{NaiveDate, NaiveDateTime};

@@ -1,4 +1,4 @@
-//! The e-mail outbox (issue 9): rows written in the caller's transaction,
+//! The e-mail outbox: rows written in the caller's transaction,
 //! claimed by a worker under a lease, marked sent, retried or failed; and
 //! the optional notice kinds people opted out of, and the opt-in kinds
 //! they asked for.

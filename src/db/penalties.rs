@@ -100,7 +100,7 @@ pub fn of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<Penalty
         .load(conn)
 }
 
-/// Sanction columns of a penalty just inserted (issue 8).
+/// Sanction columns of a penalty just inserted.
 pub struct Scope {
     pub count: i32,
     pub sanction: Option<&'static str>,

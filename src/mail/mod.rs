@@ -1,4 +1,4 @@
-//! E-mail notices through a durable outbox (issue 9).
+//! E-mail notices through a durable outbox.
 //!
 //! A use case that causes a notice calls [`enqueue`] inside its own
 //! transaction: the change and its message commit together or not at all.

@@ -165,8 +165,7 @@ pub fn document_reviewed(
 /// G-E2: a change of the regulation was published; every captain of the
 /// championship's approved teams is told what changed and from when it
 /// applies (a notice that cannot be turned off), and so is every current
-/// member of those teams who asked for it on their account page (issue 9:
-/// "and members who opted in"). Each person once, in their language.
+/// member of those teams who asked for it on their account page. Each person once, in their language.
 pub fn rule_change(
     conn: &mut DbConnection,
     championship: ChampionshipId,

@@ -139,7 +139,7 @@ pub fn submit(
             &existing,
             &key,
         )?;
-        // Issue 8: sanctions in force that bar the team or a person named.
+        // Sanctions in force that bar the team or a person named.
         let named: Vec<(i64, String)> = people
             .values()
             .map(|c| (c.person, c.nick.clone()))

@@ -1,4 +1,4 @@
-//! Penalties and sanctions of the regulation's catalogue (issue 8): judges
+//! Penalties and sanctions of the regulation's catalogue: judges
 //! impose them with a reason and the rule (`rules::penalties::decide` says
 //! what the choice amounts to), revoke them with a reason (the row stays on
 //! record), and entries are refused while a sanction bars the team or one

@@ -1,4 +1,4 @@
-//! Publishing a change of a championship's regulation (issue 9, G-E2): the
+//! Publishing a change of a championship's regulation (G-E2): the
 //! text and settings are versioned; a change applies to tournaments that
 //! start at least the notice period (three days) after it is published, so
 //! a change published later than that waits for the following tournament.

@@ -22,7 +22,7 @@ pub struct Season {
     pub rows: Vec<SeasonRow<String>>,
     /// The team behind each entry name.
     pub team_of: HashMap<String, i64>,
-    /// Every deduction in force, traced to its penalty (issue 8).
+    /// Every deduction in force, traced to its penalty.
     pub deductions: Vec<Traced>,
     /// The same deductions with the stage (index into `stages`) they count
     /// from: the first stage not before their tournament; those of no

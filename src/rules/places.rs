@@ -1,5 +1,5 @@
 //! Places set by a decision (G-D4: "appeals may change the results of a
-//! past tournament"; issue 8: "a decision may change … a team's standing").
+//! past tournament", including a team's standing).
 //! The appeals committee may put an entry at a final place directly — last
 //! for a grave breach, second after a contested game — without touching
 //! the games. The other entries keep the order the results gave them and

@@ -1,4 +1,4 @@
-//! A championship's API tokens (issue 10, point 3): its organizers make a
+//! A championship's API tokens: its organizers make a
 //! token for a game server (the token is shown once; only its hash is
 //! stored), see who made each and when it was last used, and revoke it.
 //! A token acts for the person who made it, on this championship only

@@ -1,4 +1,4 @@
-//! The standings cache (issue 11): what the season page and a tournament's
+//! The standings cache: what the season page and a tournament's
 //! crosstable compute from the database, kept per championship (and
 //! tournament) and language, and valid for one **results version** of the
 //! championship (`db::championships::bump_results_version`, bumped in the

@@ -5,7 +5,7 @@
 //! caller formats the tick labels.
 //!
 //! Used by the season page for the cumulative points after each
-//! tournament (issue 10, point 1).
+//! tournament.
 
 /// The chart's frame: the whole drawing and the plot area inside it.
 pub const WIDTH: f64 = 480.0;

@@ -1,7 +1,7 @@
-//! Eligibility documents (issue 6): uploads on a person's and a team's page,
+//! Eligibility documents: uploads on a person's and a team's page,
 //! the organizers' review queue, private downloads, and the retention purge.
 //!
-//! Privacy (issue 6, point 5): a document is seen by its owner, the captain
+//! Privacy: a document is seen by its owner, the captain
 //! of the owner's team, and the organizers and judges of a championship the
 //! owner takes part in (platform administrators pass, as on every staff
 //! page). Everyone else gets 404, so that a URL does not even confirm that a
@@ -80,7 +80,7 @@ pub fn can_see(
     viewer: &CurrentUser,
     owner: Owner,
 ) -> diesel::QueryResult<bool> {
-    // Exactly the people issue 6 names: owner, captain, the championship's
+    // Exactly these people: owner, captain, the championship's
     // organizers and judges. A platform admin is not among them (an admin
     // who must see a document grants themselves a role, which is audited).
     if owner == Owner::Person(viewer.id) {

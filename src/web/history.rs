@@ -1,4 +1,4 @@
-//! Halls of fame (G-E1, issue 10 point 1): a championship's history — the
+//! Halls of fame (G-E1): a championship's history — the
 //! winner of each finished tournament and the season's top four, as
 //! `play::rounds::finish` recorded them (and re-recorded them after an
 //! upheld appeal) — and the platform's, every championship on one page.

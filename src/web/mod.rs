@@ -184,7 +184,7 @@ pub mod paths {
     pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
     pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
     pub const BANS: &str = "/bans";
-    // Public pages of issue 10, point 1: history and the halls of fame.
+    // Public pages: history and the halls of fame.
     pub const HISTORY: &str = "/championships/{championship_id}/history";
     pub const HALL_OF_FAME: &str = "/hall-of-fame";
     pub const ORGANIZATIONS: &str = "/organizations";
@@ -196,7 +196,7 @@ pub mod paths {
     pub const SERIES_PLACES: &str = "/series/{series_id}/places";
     pub const SERIES_SPORT: &str = "/series/{series_id}/sports/{sport_id}";
     pub const SERIES_ATHLETES: &str = "/series/{series_id}/athletes";
-    // Feeds, downloads and the TRF import (issue 10, point 2).
+    // Feeds, downloads and the TRF import.
     pub const CALENDAR: &str = "/championships/{championship_id}/calendar.ics";
     pub const FEED: &str = "/championships/{championship_id}/feed.atom";
     pub const IMPORT: &str = "/championships/{championship_id}/import";
@@ -210,7 +210,7 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/export.trf";
     pub const SERIES_CSV: &str = "/series/{series_id}/standings.csv";
     pub const SERIES_JSON: &str = "/series/{series_id}/standings.json";
-    // The championship's API tokens (issue 10, point 3).
+    // The championship's API tokens.
     pub const API_TOKENS: &str = "/championships/{championship_id}/api-tokens";
     pub const API_TOKEN_REVOKE: &str =
         "/championships/{championship_id}/api-tokens/{token_id}/revoke";

@@ -1,4 +1,4 @@
-//! The championship's penalties page (issue 8): every penalty and sanction,
+//! The championship's penalties page: every penalty and sanction,
 //! in force and revoked, readable by anyone (a published sanction is public,
 //! reasons included, G-D2); judges impose from the regulation's catalogue
 //! and revoke with a reason. Refusals are worded here.
@@ -482,8 +482,8 @@ pub struct DeductionView {
     pub url: String,
 }
 
-/// The season's deductions in the page's language (issue 8: every change of
-/// points traceable to the penalty, who and when).
+/// The season's deductions in the page's language: every change of
+/// points traceable to the penalty, who and when.
 pub fn deduction_views(
     lang: Lang,
     tz: chrono_tz::Tz,

@@ -102,7 +102,7 @@ pub struct PersonPage {
     employment_form: Inline,
     base: String,
     documents: super::documents::Section,
-    /// Teams over time and games by board (issue 10, point 1).
+    /// Teams over time and games by board.
     memberships: Vec<MembershipRow>,
     record: super::player_view::PlayerRecord,
 }

@@ -1,4 +1,4 @@
-//! A player's record on their public page (issue 10, point 1): every game
+//! A player's record on their public page: every game
 //! of a published round, seen from the player's side (colour, opponent,
 //! result), and the score overall and per board. Pure: the rows come from
 //! `db::rounds::games_of_person`, names are looked up by the caller.

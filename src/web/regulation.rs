@@ -1,4 +1,4 @@
-//! A championship's regulation as published (issue 9, G-E2): the current
+//! A championship's regulation as published (G-E2): the current
 //! text (Markdown, rendered to sanitized HTML), the versions with their
 //! summaries and from which tournament each applies, the difference between
 //! a version and the one before, and the organizers' form to publish a

@@ -1,5 +1,5 @@
 //! A tournament's results pages, public and in the conventions of
-//! chess-results (issue 7, point 5): the ranking crosstable (with the
+//! chess-results: the ranking crosstable (with the
 //! round-robin matrix), one page per round with its pairings board by
 //! board, and the players' scores per board. Only published rounds are
 //! shown, except that judges also see a draft round's page.

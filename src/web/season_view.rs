@@ -1,5 +1,5 @@
 //! The season page's chart and its table of numbers: each entry's season
-//! points after every finished tournament (issue 10, point 1), worded in
+//! points after every finished tournament, worded in
 //! the page's language. The geometry is `chart`'s; the numbers are
 //! `play::season::Season::cumulative` (tournament points summed, each
 //! deduction counted from the tournament it was imposed for).

@@ -1,4 +1,4 @@
-//! The public record on a team's page (issue 10, point 1): its captains
+//! The public record on a team's page: its captains
 //! over time (G-B34), the transfers in and out (G-B33), and its results —
 //! each finished tournament with the place, the tournament points
 //! (G-V41) and the penalties of that tournament — with its line in the

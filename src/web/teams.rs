@@ -217,7 +217,7 @@ pub struct TeamPage {
     invite: InlineForm,
     handover: InlineForm,
     documents: super::documents::Section,
-    /// Captains over time, transfers, results (issue 10, point 1).
+    /// Captains over time, transfers, results.
     record: super::team_record::TeamRecord,
 }
 

@@ -1064,7 +1064,7 @@ pub struct SeasonView {
     stages: Vec<i32>,
     rows: Vec<SeasonRowView>,
     history: Vec<(String, String, String)>,
-    /// Each deduction traced to its penalty (issue 8).
+    /// Each deduction traced to its penalty.
     deductions: Vec<super::penalties::DeductionView>,
     penalties_url: String,
     /// Decisions of the appeals committee, each linked to its case.

@@ -1,6 +1,6 @@
 //! The bridge from a [`Tournament`] (as read from a TRF-2026 file) to the
 //! team Swiss engine's [`SwissState`], so the next round of a tournament
-//! run or recorded elsewhere can be paired (issue 4, point 5). PURE: no I/O.
+//! run or recorded elsewhere can be paired. PURE: no I/O.
 //!
 //! What is carried over, and how:
 //! - Teams: the TRF 310 team number is the entry id (and, with
