@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/faults.sh — a full disk and a read-only filesystem under the running
-# server give an error page, not a crash (issue 11, point 3, "Faults").
+# server give an error page, not a crash.
 #
 #   sudo bash bench/faults.sh [--release]
 #
@@ -83,7 +83,7 @@ check() { # check DESCRIPTION COMMAND...
 
 start_server() {
     LEAGUE_DATA_DIR=$MNT/data LEAGUE_BIND=127.0.0.1:$PORT \
-        LEAGUE_STATIC_DIR=$REPO/static LEAGUE_LOG=warn \
+        LEAGUE_LOG=warn \
         "$BIN" serve >>"$LOG" 2>&1 &
     PID=$!
     local started=$SECONDS

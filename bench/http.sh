@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# HTTP load benchmark (issue 11, point 1): builds the release binary, fills a
+# HTTP load benchmark: builds the release binary, fills a
 # database with `league generate` (200 championships, 2,000 teams, 40,000
 # matches at scale 1), starts the server and runs wrk against the season
 # standings page, a tournament crosstable and a static asset; prints

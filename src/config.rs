@@ -33,8 +33,6 @@ pub struct Settings {
     /// The address people use to reach the site (`LEAGUE_PUBLIC_URL`); when it
     /// is https, cookies are marked Secure.
     pub public_url: String,
-    /// Directory of the stylesheet and other static files (`LEAGUE_STATIC_DIR`).
-    pub static_dir: PathBuf,
     /// Database connections per instance (`LEAGUE_POOL_SIZE`); default 4 for
     /// SQLite, 12 for PostgreSQL.
     pub pool_size: Option<u32>,
@@ -164,7 +162,6 @@ impl Default for Settings {
             database_url: None,
             secret_key: None,
             public_url: "http://127.0.0.1:8080".into(),
-            static_dir: PathBuf::from("static"),
             pool_size: None,
             workers: None,
             trust_proxy: false,

@@ -145,7 +145,6 @@ impl Application {
 fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Server> {
     let secure = state.settings.secure_cookies();
     let workers = state.settings.workers;
-    let static_dir = state.settings.static_dir.clone();
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         // Middleware runs bottom-up: the last `wrap` sees the request first.
@@ -153,19 +152,7 @@ fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Serv
             .app_data(state.clone())
             .app_data(web::FormConfig::default().limit(64 * 1024))
             .configure(routes)
-            .service(
-                // The stylesheet may be kept by any cache for an hour (then
-                // revalidated by ETag); every other answer is private.
-                web::scope("/static")
-                    .wrap(
-                        DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=3600")),
-                    )
-                    .service(
-                        actix_files::Files::new("", &static_dir)
-                            .use_etag(true)
-                            .use_last_modified(true),
-                    ),
-            )
+            .configure(crate::web::assets::routes)
             .default_service(web::to(|| async {
                 Err::<String, _>(error::AppError::NotFound)
             }))

@@ -1,4 +1,4 @@
-# The JSON API (issue 10, point 3): problem titles and details
+# The JSON API: problem titles and details
 # (application/problem+json), and the API tokens page.
 
 api-title-400 = Bad request

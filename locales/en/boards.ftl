@@ -33,7 +33,7 @@ boards-reason-lost-connection = replacement of a player who lost connection (G-V
 boards-late-forfeit = Later than allowed: the game is lost by forfeit.
 boards-late-clock = The delay of { $delay } is taken off the player's clock.
 
-# Line-ups, matches, reports (issue 7: G-V22, G-V31, G-V32, E-6, G-G2, G-V23).
+# Line-ups, matches, reports (G-V22, G-V31, G-V32, E-6, G-G2, G-V23).
 lineup-title = Board line-up of { $entry }
 lineup-intro = Put each player on a board before the round (G-V22): main players only on their own board, a substitute on the board of a main player who does not play. A board left empty is lost by forfeit. The next round's line-up can be prepared while the current round runs.
 lineup-problems = { $count ->

@@ -1,4 +1,4 @@
-# Feeds, downloads and the TRF import (issue 10, point 2).
+# Feeds, downloads and the TRF import.
 feeds-subscribe = Subscribe
 feeds-calendar-link = Tournament calendar (iCalendar) — for a phone's calendar
 feeds-atom-link = Results and notices (Atom feed)

@@ -1,4 +1,4 @@
-# E-mail notices (issue 9) and the outbox page.
+# E-mail notices and the outbox page.
 mail-kind-rule-change = Regulation changes
 mail-kind-team-decided = Team application decided
 mail-kind-entry-decided = Tournament entry accepted

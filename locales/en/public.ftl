@@ -1,4 +1,4 @@
-# Public pages (issue 10, point 1): the season chart, team and player
+# Public pages: the season chart, team and player
 # records, halls of fame.
 
 season-chart-title = Season points after each tournament

@@ -1,4 +1,4 @@
-# Regulation versions (issue 9, G-E2).
+# Regulation versions (G-E2).
 regulation-version = version { $number }
 regulation-changes = What this version changed
 regulation-no-text = No text has been published yet; the settings are shown on the championship's page.

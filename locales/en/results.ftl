@@ -1,4 +1,4 @@
-## Results pages of a tournament: crosstable, rounds, players (issue 7, point 5)
+## Results pages of a tournament: crosstable, rounds, players
 results-nav = Results of the tournament
 results-nav-tournament = Tournament page
 results-crosstable-title = Crosstable

@@ -1,4 +1,4 @@
-# Championships, teams, rosters, eligibility (issue 5).
+# Championships, teams, rosters, eligibility.
 
 nav-championships = Championships
 nav-bans = Bans
@@ -250,7 +250,7 @@ organization-submit = Add
 organization-created = The organization is added.
 organization-taken = An organization of that name exists.
 
-# Eligibility documents (issue 6).
+# Eligibility documents.
 documents-title = Documents
 documents-none = No documents.
 documents-queue-title = Documents for review

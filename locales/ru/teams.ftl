@@ -1,4 +1,4 @@
-# Чемпионаты, команды, составы, допуск (issue 5).
+# Чемпионаты, команды, составы, допуск.
 
 nav-championships = Чемпионаты
 nav-bans = Дисквалификации
@@ -251,7 +251,7 @@ organization-submit = Добавить
 organization-created = Организация добавлена.
 organization-taken = Организация с таким названием уже есть.
 
-# Документы (issue 6).
+# Документы.
 documents-title = Документы
 documents-none = Документов нет.
 documents-queue-title = Документы на проверку

@@ -264,8 +264,19 @@ impl ManageConnection for ConnectionManager {
         conn.batch_execute("SELECT 1").map_err(DbError::from)
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+    /// A connection goes back to the pool only in a known state: not when
+    /// the thread that held it is unwinding from a panic (its transaction
+    /// may be open), nor when diesel's transaction manager says a
+    /// transaction on it could not be closed.
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        use diesel::r2d2::R2D2Connection;
+        if std::thread::panicking() {
+            return true;
+        }
+        match conn {
+            DbConnection::Sqlite(c) => c.is_broken(),
+            DbConnection::Postgresql(c) => c.is_broken(),
+        }
     }
 }
 

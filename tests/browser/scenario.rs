@@ -1,4 +1,4 @@
-//! Issue 10, point 4: the platform used in a real browser. A captain signs
+//! The platform used in a real browser. A captain signs
 //! up, applies with a team, invites the players and enters the tournament
 //! through the form (a bad nick first: the message on the page, the form
 //! refilled); a judge draws, publishes and types the results; the

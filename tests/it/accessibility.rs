@@ -1,4 +1,4 @@
-//! Issue 10, point 5: the quality of the pages that a parser can judge
+//! The quality of the pages that a parser can judge
 //! without a browser. Over the main pages and forms of a played
 //! championship (tests/it/showcase.rs): every form field has a label, the
 //! title names the page, forms work from the keyboard; and the

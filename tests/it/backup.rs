@@ -1,4 +1,4 @@
-//! Issue 11, faults: `league backup FILE` copies a live SQLite database
+//! Faults: `league backup FILE` copies a live SQLite database
 //! while it is being written, refuses to overwrite a file, checks the copy,
 //! and sends PostgreSQL operators to pg_dump.
 //!

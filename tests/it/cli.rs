@@ -309,7 +309,7 @@ fn standings_refuses_bad_input_with_one_line() {
     assert!(err.contains("line 2"), "{err}");
 }
 
-/// `league generate` (issue 11): one championship of the benchmark shape
+/// `league generate`: one championship of the benchmark shape
 /// through the binary on the test database — counts as documented, every
 /// tournament finished with places, the same seed gives the same season
 /// table, and a database that holds championships is refused.
@@ -383,4 +383,80 @@ async fn generate_fills_an_empty_database_reproducibly_and_refuses_a_used_one() 
         );
     }
     assert_eq!(tables[0], tables[1], "the same seed gives the same season");
+}
+
+/// The server started from a directory without the repository's files
+/// serves styled pages (the stylesheet is in the binary), the stylesheet is
+/// cached by its content, and the log written to a pipe has no colour codes.
+#[tokio::test]
+async fn the_binary_started_anywhere_serves_its_stylesheet_and_plain_logs() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("free port")
+        .port();
+    let mut child = league()
+        .arg("serve")
+        .current_dir(dir.path())
+        .env("LEAGUE_BIND", format!("127.0.0.1:{port}"))
+        .env("LEAGUE_DATA_DIR", dir.path())
+        .env("LEAGUE_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("league serve");
+    let base = format!("http://127.0.0.1:{port}");
+    let client = new_client();
+    let mut home = None;
+    for _ in 0..200 {
+        if let Ok(res) = client.get(format!("{base}/")).send().await {
+            home = Some(res.text().await.expect("home page"));
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let home = home.expect("the server answers");
+    let page = scraper::Html::parse_document(&home);
+    let link = page
+        .select(&scraper::Selector::parse(r#"link[rel="stylesheet"]"#).expect("selector"))
+        .next()
+        .and_then(|l| l.value().attr("href"))
+        .expect("a stylesheet link")
+        .to_owned();
+    assert!(link.starts_with("/static/css/app-"), "{link}");
+    let res = client
+        .get(format!("{base}{link}"))
+        .send()
+        .await
+        .expect("css");
+    assert_eq!(res.status(), StatusCode::OK);
+    let header = |res: &reqwest::Response, name: &str| {
+        res.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(header(&res, "content-type").starts_with("text/css"));
+    assert!(header(&res, "cache-control").contains("immutable"));
+    let etag = header(&res, "etag");
+    assert!(!etag.is_empty());
+    let css = res.text().await.expect("css body");
+    assert!(css.contains(":root"), "the real stylesheet");
+    let again = client
+        .get(format!("{base}/static/css/app.css"))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .expect("css again");
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    child.kill().expect("stop the server");
+    let out = child.wait_with_output().expect("server output");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(!log.trim().is_empty(), "the server logged at info");
+    assert!(
+        !log.contains('\u{1b}'),
+        "no colour codes in a piped log: {log}"
+    );
 }

@@ -1,4 +1,4 @@
-//! Issue 11, faults: the real `league` binary killed with SIGKILL in the
+//! Faults: the real `league` binary killed with SIGKILL in the
 //! middle of a burst of result submissions loses no acknowledged write, and
 //! a database that is full or read-only gives an error page while the
 //! server goes on serving.
@@ -61,10 +61,6 @@ impl Server {
             .env("DATABASE_URL", database_url)
             .env("LEAGUE_DATA_DIR", data_dir)
             .env("LEAGUE_BIND", format!("127.0.0.1:{port}"))
-            .env(
-                "LEAGUE_STATIC_DIR",
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("static"),
-            )
             .env("LEAGUE_MAIL__WORKER", "false")
             .env("LEAGUE_LOG", "warn")
             .current_dir(data_dir)
@@ -553,7 +549,6 @@ async fn storage_full_or_read_only_gives_a_503_page_and_the_server_goes_on() {
         bind: "127.0.0.1:0".into(),
         data_dir: dir.path().join("data"),
         database_url: Some(secrecy::SecretString::from(db_url.clone())),
-        static_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("static"),
         pool_size: Some(2),
         workers: Some(1),
         sqlite_max_size_mb: Some(2),
@@ -631,4 +626,50 @@ async fn storage_full_or_read_only_gives_a_503_page_and_the_server_goes_on() {
     let (status, page) = sign_up(&address, "After", "ru").await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
     handle.stop(true).await;
+}
+
+/// A pooled connection whose transaction a panic cut short is not handed
+/// to the next caller: its transaction is rolled back with it, and the next
+/// caller's transaction is a real one that other connections see committed.
+#[tokio::test]
+async fn a_connection_left_in_a_transaction_by_a_panic_is_not_reused() {
+    let app = crate::helpers::TestApp::spawn().await;
+    let url = DbUrl::parse(&app.db_url).expect("url");
+    let pool = db::connect(&url, 1).expect("pool");
+    let held = pool.clone();
+    let interrupted = std::thread::spawn(move || {
+        let mut conn = held.get().expect("connection");
+        let _ = conn.transaction::<(), diesel::result::Error, _>(|c| {
+            diesel::connection::SimpleConnection::batch_execute(
+                c,
+                "CREATE TABLE pool_probe_interrupted (n INTEGER)",
+            )?;
+            panic!("interrupted in the middle of a transaction");
+        });
+    })
+    .join();
+    assert!(interrupted.is_err(), "the thread panicked");
+    let mut conn = pool.get().expect("a connection after the panic");
+    conn.transaction::<(), diesel::result::Error, _>(|c| {
+        diesel::connection::SimpleConnection::batch_execute(
+            c,
+            "CREATE TABLE pool_probe_committed (n INTEGER)",
+        )
+    })
+    .expect("a new transaction");
+    drop(conn);
+    let mut other = app.db();
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut other,
+        "SELECT n FROM pool_probe_committed",
+    )
+    .expect("the next caller's transaction was committed");
+    assert!(
+        diesel::connection::SimpleConnection::batch_execute(
+            &mut other,
+            "SELECT n FROM pool_probe_interrupted",
+        )
+        .is_err(),
+        "the interrupted transaction was rolled back"
+    );
 }

@@ -1,4 +1,4 @@
-//! Issue 11, security: login throttling under a scripted attack. Fifty
+//! Security: login throttling under a scripted attack. Fifty
 //! wrong-password logins for one account from one address, all at once:
 //! exactly five are judged (401) and stored, every other answer is 429 with
 //! Retry-After, and the right password is refused while the lock lasts.

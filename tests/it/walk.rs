@@ -1,4 +1,4 @@
-//! Issue 11, security: every route of the route tables (src/web/mod.rs and
+//! Security: every route of the route tables (src/web/mod.rs and
 //! the JSON API's, src/api/mod.rs), GET and POST, with every role, against
 //! tables of expected statuses; and the security headers on every answer
 //! of the walk, error pages and a static file included.

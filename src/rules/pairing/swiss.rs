@@ -597,7 +597,7 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         notes: Vec::new(),
     };
 
-    // The judge's decisions first (point 4 of the issue): those teams are
+    // The judge's decisions first: those teams are
     // out of the engine's hands.
     let mut taken: HashSet<usize> = HashSet::new();
     let mut take = |id: EntryId, what: &str| -> Result<usize, PairingError> {
