@@ -43,13 +43,14 @@ fn refuse<T>(field: &'static str, message: impl Into<Message>) -> Result<T, Team
     }))
 }
 
-/// The regulation a championship runs under.
+/// The regulation a championship's team rules follow at `at` (G-E2).
 pub fn regulation_of(
     conn: &mut DbConnection,
     championship: ChampionshipId,
+    at: NaiveDateTime,
 ) -> Result<Regulation, TeamError> {
     let c = championships::by_id(conn, championship)?.ok_or(TeamError::NotFound)?;
-    serde_json::from_str(&c.regulation).map_err(|_| TeamError::NotFound)
+    Ok(crate::play::regulation::in_force(conn, &c, at)?.regulation)
 }
 
 fn limits(reg: &Regulation) -> RosterLimits {
@@ -125,7 +126,7 @@ pub fn apply(
     at: NaiveDateTime,
 ) -> Result<TeamId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
-        let reg = regulation_of(conn, app.championship)?;
+        let reg = regulation_of(conn, app.championship, at)?;
         let name = TeamName::parse(app.name).or_else(|r| refuse("name", refusal_message(&r)))?;
         let motto = parse_motto(app.motto).or_else(|r| refuse("motto", refusal_message(&r)))?;
         // G-B41: a name, once used, stays taken, dissolved teams included.
@@ -297,7 +298,7 @@ pub fn invite(
 ) -> Result<InvitationId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
-        let reg = regulation_of(conn, team.championship())?;
+        let reg = regulation_of(conn, team.championship(), at)?;
         let nick = nick.trim();
         if nick.is_empty() {
             return refuse("nick", msg!("error-required"));
@@ -374,7 +375,7 @@ pub fn accept(
         if !team.is_active() {
             return refuse("nick", msg!("team-error-inactive"));
         }
-        let reg = regulation_of(conn, team.championship())?;
+        let reg = regulation_of(conn, team.championship(), at)?;
         let me = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
         check_standing(conn, &reg, person, &me.nick, at, "nick")?;
         limits(&reg)

@@ -256,21 +256,24 @@ pub async fn championship(
     path: web::Path<ChampionshipPath>,
 ) -> Result<web::Json<Championship>, ApiError> {
     let id = ChampionshipId(path.championship_id);
-    let (c, count) = state
+    let (c, regulation, count) = state
         .db(move |conn| {
             let c =
                 db::championships::by_id(conn, id)?.ok_or(crate::web::error::AppError::NotFound)?;
-            Ok((c, db::tournaments::of_championship(conn, id)?.len()))
+            let regulation = crate::play::regulation::in_force(conn, &c, db::utc_now())?.regulation;
+            Ok((
+                c,
+                regulation,
+                db::tournaments::of_championship(conn, id)?.len(),
+            ))
         })
         .await?;
-    let regulation = serde_json::from_str::<crate::rules::regulation::Regulation>(&c.regulation)
-        .ok()
-        .map(|r| RegulationSummary {
-            name: r.name.clone(),
-            boards: r.boards,
-            primary_score: score_name(r.scoring.primary),
-            tie_breaks: r.tie_breaks.chain.iter().map(ToString::to_string).collect(),
-        });
+    let regulation = Some(regulation).map(|r| RegulationSummary {
+        name: r.name.clone(),
+        boards: r.boards,
+        primary_score: score_name(r.scoring.primary),
+        tie_breaks: r.tie_breaks.chain.iter().map(ToString::to_string).collect(),
+    });
     Ok(web::Json(Championship {
         id: c.id,
         slug: c.slug.clone(),

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{championships, regulation_versions as rv};
+use super::schema::regulation_versions as rv;
 use crate::ids::{ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -58,16 +58,4 @@ pub fn insert(conn: &mut DbConnection, v: &NewVersion) -> QueryResult<i64> {
         ))
         .returning(rv::id)
         .get_result(conn)
-}
-
-/// The championship's current settings (the newest published).
-pub fn set_current(
-    conn: &mut DbConnection,
-    c: ChampionshipId,
-    settings: &str,
-) -> QueryResult<usize> {
-    super::championships::bump_results_version(conn, c)?;
-    diesel::update(championships::table.find(c.0))
-        .set(championships::regulation.eq(settings))
-        .execute(conn)
 }

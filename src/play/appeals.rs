@@ -15,9 +15,7 @@ use super::penalties::{self as pen, Imposition};
 use crate::db::appeals::{self as a, Appeal, NewAppeal, NewRemedy, NewReport};
 use crate::db::roles::Role;
 use crate::db::rounds as r;
-use crate::db::{
-    DbConnection, audit, championships, entries, people, teams, tournaments, write_transaction,
-};
+use crate::db::{DbConnection, audit, entries, people, teams, tournaments, write_transaction};
 use crate::ids::{
     ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId,
 };
@@ -294,7 +292,7 @@ pub fn propose(
                 }
             }
             RemedyAsk::Impose { code, team, amount } => {
-                let reg = regulation(conn, c)?;
+                let reg = regulation(conn, TournamentId(case.tournament_id))?;
                 if reg.penalty(code.trim()).is_none() {
                     return refuse(AppealProblem::Penalty(pen::PenaltyProblem::UnknownRule));
                 }
@@ -394,9 +392,12 @@ fn check_standing(
         .map_err(|ps| PlayError::Refused(ps.into_iter().map(AppealProblem::Standing).collect()))
 }
 
-fn regulation(conn: &mut DbConnection, c: ChampionshipId) -> Result<Regulation, AppealError> {
-    let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
-    serde_json::from_str(&championship.regulation).map_err(|_| PlayError::NotFound)
+/// The regulation of the case's tournament: the version in force at its
+/// start (G-E2).
+fn regulation(conn: &mut DbConnection, t: TournamentId) -> Result<Regulation, AppealError> {
+    Ok(super::TournamentContext::load(conn, t)?
+        .ok_or(PlayError::NotFound)?
+        .regulation)
 }
 
 /// A member's vote (G-Zh1); anyone else is forbidden.
@@ -511,7 +512,7 @@ fn apply(
     let c = ChampionshipId(case.championship_id);
     let t = TournamentId(case.tournament_id);
     let reason = format!("appeal case #{}", case.id);
-    let reg = regulation(conn, c)?;
+    let reg = regulation(conn, t)?;
     for x in a::remedies_of(conn, case.id)? {
         match x.kind.as_str() {
             "game_result" => {

@@ -55,12 +55,8 @@ impl TournamentContext {
             return Ok(None);
         };
         // G-E2: the tournament follows the version in force at its start.
-        let versions = crate::db::regulation_versions::of_championship(conn, championship.id())?;
-        let settings = regulation::version_for(&versions, tournament.starts_at)
-            .map_or(championship.regulation.as_str(), |v| v.settings.as_str());
-        let Ok(regulation) = serde_json::from_str(settings) else {
-            return Ok(None);
-        };
+        let regulation =
+            regulation::in_force(conn, &championship, tournament.starts_at)?.regulation;
         let tz = championship.tz();
         Ok(Some(TournamentContext {
             tournament,

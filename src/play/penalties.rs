@@ -300,9 +300,17 @@ fn entry_to_remove(
     })
 }
 
-fn regulation(conn: &mut DbConnection, c: ChampionshipId) -> Result<Regulation, PenaltyError> {
+/// The regulation a penalty follows (G-E2): that of its tournament (the
+/// version in force at the tournament's start), else the one in force now.
+fn regulation(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    tournament: Option<&tournaments::Tournament>,
+    now: NaiveDateTime,
+) -> Result<Regulation, PenaltyError> {
     let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
-    serde_json::from_str(&championship.regulation).map_err(|_| PlayError::NotFound)
+    let at = tournament.map_or(now, |t| t.starts_at);
+    Ok(super::regulation::in_force(conn, &championship, at)?.regulation)
 }
 
 /// Imposes a penalty; returns the ids of the rows recorded (one, or one per
@@ -327,7 +335,6 @@ pub(crate) fn impose_in(
     now: NaiveDateTime,
 ) -> Result<Vec<i64>, PenaltyError> {
     let reason = ask.reason.trim();
-    let reg = regulation(conn, c)?;
     let mut problems = Vec::new();
     if reason.is_empty() {
         problems.push(PenaltyProblem::ReasonRequired);
@@ -359,10 +366,6 @@ pub(crate) fn impose_in(
         }
         found.map(|x| x.id())
     };
-    let Some(rule) = reg.penalty(&ask.code).cloned() else {
-        problems.insert(0, PenaltyProblem::UnknownRule);
-        return Err(PlayError::Refused(problems));
-    };
     // G-D2: the game to lose, being played now by the team; its tournament
     // is the offence's.
     let mut lost_game = None;
@@ -376,6 +379,11 @@ pub(crate) fn impose_in(
             Err(problem) => problems.push(problem),
         }
     }
+    let reg = regulation(conn, c, offence.map(|i| &all[i]), now)?;
+    let Some(rule) = reg.penalty(&ask.code).cloned() else {
+        problems.insert(0, PenaltyProblem::UnknownRule);
+        return Err(PlayError::Refused(problems));
+    };
     let prior = match &team {
         Some(team) => p::of_championship(conn, c)?
             .iter()

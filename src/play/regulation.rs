@@ -5,7 +5,10 @@
 
 use chrono::{Duration, NaiveDateTime};
 
+use diesel::result::Error as DieselError;
+
 use super::PlayError;
+use crate::db::championships::Championship;
 use crate::db::regulation_versions::{self as rv, NewVersion, Version};
 use crate::db::{DbConnection, audit, championships, tournaments, write_transaction};
 use crate::ids::{ChampionshipId, PersonId};
@@ -50,6 +53,71 @@ pub fn version_for(versions: &[Version], starts_at: NaiveDateTime) -> Option<&Ve
         .iter()
         .filter(|v| v.applies_from.is_none_or(|at| at <= starts_at))
         .max_by_key(|v| v.number)
+}
+
+/// A regulation with the number of its version.
+#[derive(Debug, Clone)]
+pub struct InForce {
+    /// The version's number; 1 for the settings the championship was
+    /// created with (they become version 1 when a change is first published).
+    pub number: i32,
+    pub regulation: Regulation,
+}
+
+/// The regulation in force in a championship at `at` (G-E2): the newest
+/// published version whose date has come, else the settings the
+/// championship was created with. This is the only way settings are read:
+/// a matter of a tournament asks at the tournament's start, anything else
+/// at the moment it happens.
+pub fn in_force(
+    conn: &mut DbConnection,
+    championship: &Championship,
+    at: NaiveDateTime,
+) -> Result<InForce, DieselError> {
+    let versions = rv::of_championship(conn, championship.id())?;
+    in_force_of(championship, &versions, at)
+}
+
+/// [`in_force`] over versions already read.
+pub fn in_force_of(
+    championship: &Championship,
+    versions: &[Version],
+    at: NaiveDateTime,
+) -> Result<InForce, DieselError> {
+    match version_for(versions, at) {
+        Some(v) => Ok(InForce {
+            number: v.number,
+            regulation: parse(&v.settings)?,
+        }),
+        None => Ok(InForce {
+            number: 1,
+            regulation: parse(&championship.regulation)?,
+        }),
+    }
+}
+
+/// The newest version, in force or not: what the next change starts from.
+pub fn latest(
+    conn: &mut DbConnection,
+    championship: &Championship,
+) -> Result<InForce, DieselError> {
+    let versions = rv::of_championship(conn, championship.id())?;
+    match versions.last() {
+        Some(v) => Ok(InForce {
+            number: v.number,
+            regulation: parse(&v.settings)?,
+        }),
+        None => Ok(InForce {
+            number: 1,
+            regulation: parse(&championship.regulation)?,
+        }),
+    }
+}
+
+/// Stored settings are checked when they are written; one that does not
+/// parse is a damaged database, reported as a database error.
+fn parse(settings: &str) -> Result<Regulation, DieselError> {
+    serde_json::from_str(settings).map_err(|e| DieselError::DeserializationError(Box::new(e)))
 }
 
 /// The settings text of a regulation as stored: pretty JSON.
@@ -129,7 +197,10 @@ pub fn publish(
                 applies_from: Some(applies_from),
             },
         )?;
-        rv::set_current(conn, c, &settings)?;
+        // What is in force before `applies_from` stays as it was; the
+        // tables are recomputed once the change applies (the version in
+        // force is part of their cache key).
+        championships::bump_results_version(conn, c)?;
         let starts: Vec<(i32, NaiveDateTime)> = tournaments::of_championship(conn, c)?
             .into_iter()
             .map(|t| (t.number, t.starts_at))

@@ -718,7 +718,7 @@ pub(super) fn season_history(
     if all.len() < due || all.iter().any(|x| x.finished_at.is_none()) {
         return Ok(());
     }
-    let season = super::season::load(conn, ctx.championship_id(), Some(&ctx.regulation))?;
+    let season = super::season::load(conn, ctx.championship_id(), &ctx.regulation)?;
     for row in season.rows.iter().filter(|r| r.place.first <= 4) {
         let Some(&team) = season.team_of.get(&row.team) else {
             continue;

@@ -64,7 +64,7 @@ impl Season {
 pub fn load(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    regulation: Option<&Regulation>,
+    regulation: &Regulation,
 ) -> Result<Season, diesel::result::Error> {
     let places = db::results::places_of_championship(conn, c)?;
     let penalties = db::penalties::of_championship(conn, c)?;
@@ -153,7 +153,9 @@ pub fn load(
         .collect();
     let deductions: Vec<Deduction<String>> = staged.iter().map(|(_, d)| d.clone()).collect();
     let tie_rule = regulation
-        .and_then(|r| r.season.as_ref().map(|s| s.tie_rule))
+        .season
+        .as_ref()
+        .map(|s| s.tie_rule)
         .unwrap_or_default();
     let rows = season_standings(&per_stage, &deductions, tie_rule);
     Ok(Season {

@@ -45,7 +45,7 @@ use crate::db::rounds::{self as r, NewGame, NewMatch};
 use crate::db::teams::{self as t, NewTeam, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
 use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
-use crate::rules::regulation::{Format, FormatRule, Regulation};
+use crate::rules::regulation::{Format, FormatRule};
 use crate::rules::roster::{RosterRefusal, TeamName};
 use crate::rules::score::{BoardResult, ByeKind, Colour};
 use crate::rules::tournament::{self as rt, MatchForfeit, Pairing, PairingSystem, PlayerId};
@@ -301,9 +301,16 @@ fn store(
     now: NaiveDateTime,
 ) -> Result<Imported, ImportError> {
     let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
-    let regulation: Regulation =
-        serde_json::from_str(&championship.regulation).map_err(|_| PlayError::NotFound)?;
     let file = &doc.tournament;
+    let tz = championship.tz();
+    let start = options.starts_at.or_else(|| {
+        let date = parse_trf_date(file.start_date.as_deref()?)?;
+        let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0)?);
+        Some(tz.from_local_datetime(&noon).earliest()?.naive_utc())
+    });
+    // The tournament follows the version in force at its start (G-E2).
+    let regulation =
+        super::regulation::in_force(conn, &championship, start.unwrap_or(now))?.regulation;
     let mut problems = Vec::new();
     if file.system == PairingSystem::Knockout {
         problems.push(ImportProblem::KnockoutFile);
@@ -355,12 +362,6 @@ fn store(
     if !unknown.is_empty() {
         problems.push(ImportProblem::UnknownTeams(unknown));
     }
-    let tz = championship.tz();
-    let start = options.starts_at.or_else(|| {
-        let date = parse_trf_date(file.start_date.as_deref()?)?;
-        let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0)?);
-        Some(tz.from_local_datetime(&noon).earliest()?.naive_utc())
-    });
     if start.is_none() {
         problems.push(ImportProblem::NoStart);
     }

@@ -94,7 +94,8 @@ impl<K: Eq + Hash + Clone, V: Weigh> Versioned<K, V> {
 
 /// The caches of the pages that read standings.
 pub struct Caches {
-    pub season: Versioned<(ChampionshipId, Lang), super::tournaments::SeasonView>,
+    /// Keyed by the number of the regulation version in force as well.
+    pub season: Versioned<(ChampionshipId, Lang, i32), super::tournaments::SeasonView>,
     pub crosstable: Versioned<(TournamentId, Lang), super::results::CrosstableView>,
 }
 

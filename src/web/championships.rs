@@ -4,6 +4,7 @@
 //! transfers (G-B12, G-B33), captaincy hand-overs for the chief judge
 //! (G-B34) and the championship's audit log for organizers.
 
+use crate::play::regulation::in_force;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -293,9 +294,10 @@ async fn show_page(
         start,
     } = forms;
     let viewer = ctx.user.as_ref().map(|u| u.id);
-    let (c, grants, teams, viewer_roles, stages) = state
+    let (c, regulation, grants, teams, viewer_roles, stages) = state
         .db(move |conn| {
             let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            let regulation = in_force(conn, &c, crate::db::utc_now())?.regulation;
             let grants = roles::grants_of(conn, id)?;
             let teams = t::of_championship(conn, id, &[TeamStatus::Approved, TeamStatus::Pending])?;
             let mut with_members = Vec::with_capacity(teams.len());
@@ -308,10 +310,9 @@ async fn show_page(
                 None => vec![],
             };
             let stages = db::tournaments::of_championship(conn, id)?;
-            Ok((c, grants, with_members, viewer_roles, stages))
+            Ok((c, regulation, grants, with_members, viewer_roles, stages))
         })
         .await?;
-    let regulation: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
     let tz = c.tz();
     let tournaments = stages
         .into_iter()
@@ -364,7 +365,7 @@ async fn show_page(
         name: c.name,
         preset: c.preset,
         time_zone: c.time_zone,
-        facts: regulation.map(|r| facts(ctx.lang, &r)).unwrap_or_default(),
+        facts: facts(ctx.lang, &regulation),
         staff,
         participants,
         pending,

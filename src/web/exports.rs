@@ -11,6 +11,7 @@
 //! board sequences (TBR, BBE); a place shared is `"2–3"` in `rank` with
 //! its first and last place beside it.
 
+use crate::play::regulation::in_force;
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
@@ -506,9 +507,8 @@ async fn season(
     let s = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg: Option<crate::rules::regulation::Regulation> =
-                serde_json::from_str(&championship.regulation).ok();
-            let season = crate::play::season::load(conn, c, reg.as_ref())?;
+            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
+            let season = crate::play::season::load(conn, c, &reg)?;
             Ok(season_standings(&championship, &season))
         })
         .await?;

@@ -4,6 +4,7 @@
 //! upheld appeal) — and the platform's, every championship on one page.
 //! Public, read-only.
 
+use crate::play::regulation::in_force;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -18,7 +19,6 @@ use crate::db::results::HistoryEntry;
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
 use crate::msg;
-use crate::rules::regulation::Regulation;
 
 /// A tournament's winner.
 pub struct WinnerRow {
@@ -62,10 +62,10 @@ pub async fn championship(
     let (championship, history, tournaments, season) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg: Option<Regulation> = serde_json::from_str(&championship.regulation).ok();
+            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
             let history = db::results::history_of_championship(conn, c)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
-            let season = crate::play::season::load(conn, c, reg.as_ref())?;
+            let season = crate::play::season::load(conn, c, &reg)?;
             Ok((championship, history, tournaments, season))
         })
         .await?;

@@ -3,6 +3,7 @@
 //! reasons included, G-D2); judges impose from the regulation's catalogue
 //! and revoke with a reason. Refusals are worded here.
 
+use crate::play::regulation::in_force;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -21,7 +22,6 @@ use crate::msg;
 use crate::play::PlayError;
 use crate::play::penalties::{self as ops, Imposition, PenaltyProblem};
 use crate::rules::penalties::{self as rules, Problem, Sanction};
-use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
 
 /// A sanction in words.
@@ -202,9 +202,10 @@ async fn penalties_page(
     form: ImposeForm,
 ) -> Result<PenaltiesPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (championship, listed, teams, tournaments, is_judge, in_play, entries) = state
+    let (championship, reg, listed, teams, tournaments, is_judge, in_play, entries) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
             let listed = ops::list(conn, c)?;
             let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
@@ -222,6 +223,7 @@ async fn penalties_page(
             }
             Ok((
                 championship,
+                reg,
                 listed,
                 teams,
                 tournaments,
@@ -305,8 +307,7 @@ async fn penalties_page(
             }
         })
         .collect();
-    let reg: Option<Regulation> = serde_json::from_str(&championship.regulation).ok();
-    let rules = reg
+    let rules = Some(reg)
         .map(|r| {
             r.penalties
                 .iter()

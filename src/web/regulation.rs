@@ -193,10 +193,13 @@ async fn regulation_page(
         }
         _ => Vec::new(),
     };
-    let current_settings =
-        serde_json::from_str::<crate::rules::regulation::Regulation>(&championship.regulation)
-            .map(|r| settings_text(&r))
-            .unwrap_or_else(|_| championship.regulation.clone());
+    // The form starts from the newest version, in force or not yet.
+    let newest = versions
+        .last()
+        .map_or(championship.regulation.as_str(), |v| v.settings.as_str());
+    let current_settings = serde_json::from_str::<crate::rules::regulation::Regulation>(newest)
+        .map(|r| settings_text(&r))
+        .unwrap_or_else(|_| newest.to_owned());
     let form = form.unwrap_or_else(|| ChangeForm {
         body: versions.last().map(|v| v.body.clone()).unwrap_or_default(),
         settings: current_settings,

@@ -86,7 +86,7 @@ pub fn load(
     conn: &mut DbConnection,
     team: TeamId,
     championship: ChampionshipId,
-    regulation: Option<&Regulation>,
+    regulation: &Regulation,
 ) -> Result<Stored, diesel::result::Error> {
     Ok(Stored {
         captaincies: db::teams::captaincies_of_team(conn, team)?,

@@ -2,6 +2,7 @@
 //! roster with its history (G-B31/B32), invitations and transfers (G-B33),
 //! captaincy (G-B34), dissolution (G-B41).
 
+use crate::play::regulation::in_force;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -23,7 +24,6 @@ use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId}
 use crate::msg;
 use crate::play::eligibility::TeamChecker;
 use crate::rules::eligibility::{Occasion, Reason};
-use crate::rules::regulation::Regulation;
 use crate::teams::{self as ops, Accepted, Refusal};
 
 // ----------------------------------------------------------------- apply
@@ -43,14 +43,14 @@ async fn apply_form(
     form: &ApplyForm,
     errors: &FieldErrors,
 ) -> Result<FormPage, AppError> {
-    let (c, orgs) = state
+    let (c, reg, orgs) = state
         .db(move |conn| {
             let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
-            Ok((c, organizations::list(conn)?))
+            let reg = in_force(conn, &c, db::utc_now())?.regulation;
+            Ok((c, reg, organizations::list(conn)?))
         })
         .await?;
-    let reg: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
-    let wants_org = reg.as_ref().is_some_and(|r| r.roster.organization_required);
+    let wants_org = reg.roster.organization_required;
     let mut fields = vec![
         Field::new(&ctx, "name", msg!("field-team-name"), "text")
             .value(&form.name)
@@ -274,8 +274,8 @@ async fn team_page(
             let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
             let c =
                 db::championships::by_id(conn, team.championship())?.ok_or(AppError::NotFound)?;
-            let reg: Option<Regulation> = serde_json::from_str(&c.regulation).ok();
             let now = db::utc_now();
+            let reg = in_force(conn, &c, now)?.regulation;
             let members = t::current_members(conn, id)?;
             // Eligibility as of now, in the championship's time zone; a
             // tournament's line-up asks the same at its own start.
@@ -289,18 +289,11 @@ async fn team_page(
             let checker = TeamChecker::load(conn, &team)?;
             let mut flagged = Vec::with_capacity(members.len());
             for m in members {
-                let unmet = match &reg {
-                    Some(reg) => {
-                        checker.person(conn, reg, occasion, PersonId(m.membership.person_id))?
-                    }
-                    None => Vec::new(),
-                };
+                let unmet =
+                    checker.person(conn, &reg, occasion, PersonId(m.membership.person_id))?;
                 flagged.push((m, unmet));
             }
-            let team_unmet = match &reg {
-                Some(reg) => checker.team(conn, reg, occasion, &team, flagged.len())?,
-                None => Vec::new(),
-            };
+            let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
             let org_names = checker.organization_names;
             let viewer_roles_here = match viewer {
                 Some(v) => crate::db::roles::has_role(
@@ -320,7 +313,7 @@ async fn team_page(
                 Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
                 None => None,
             };
-            let record = super::team_record::load(conn, id, team.championship(), reg.as_ref())?;
+            let record = super::team_record::load(conn, id, team.championship(), &reg)?;
             Ok((
                 team,
                 c,

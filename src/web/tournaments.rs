@@ -2,6 +2,7 @@
 //! builds it), the entries with who plays, waits or sits out
 //! (G-B13), and withdrawal before the draw.
 
+use crate::play::regulation::in_force;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -1143,12 +1144,11 @@ impl SeasonView {
     fn load(
         conn: &mut DbConnection,
         lang: Lang,
-        c: ChampionshipId,
+        championship: &db::championships::Championship,
+        reg: &crate::rules::regulation::Regulation,
     ) -> Result<SeasonView, AppError> {
-        let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-        let reg: Option<crate::rules::regulation::Regulation> =
-            serde_json::from_str(&championship.regulation).ok();
-        let season = crate::play::season::load(conn, c, reg.as_ref())?;
+        let c = championship.id();
+        let season = crate::play::season::load(conn, c, reg)?;
         let history = db::results::history_of_championship(conn, c)?;
         let tournaments = db::tournaments::of_championship(conn, c)?;
         let decisions = super::appeals::decisions(conn, lang, c)?;
@@ -1198,7 +1198,7 @@ impl SeasonView {
             decisions,
             deductions,
             penalties_url: paths::penalties(c),
-            championship: championship.name,
+            championship: championship.name.clone(),
             championship_url: paths::championship(c),
             stages: season.stages,
             rows,
@@ -1221,10 +1221,17 @@ pub async fn season(
     let view = state
         .db(move |conn| {
             let version = db::championships::results_version(conn, c)?.ok_or(AppError::NotFound)?;
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            // The season's settings are those in force now (G-E2): a
+            // published change takes over the table on its date, so the
+            // version in force is part of the key.
+            let reg = in_force(conn, &championship, db::utc_now())?;
             cached
                 .cache
                 .season
-                .get_or_compute((c, lang), version, || SeasonView::load(conn, lang, c))
+                .get_or_compute((c, lang, reg.number), version, || {
+                    SeasonView::load(conn, lang, &championship, &reg.regulation)
+                })
         })
         .await?;
     page(StatusCode::OK, &SeasonPage { ctx, view })

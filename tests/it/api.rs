@@ -1,4 +1,4 @@
-//! The JSON API, /api/v1 (issue 10, point 3): the OpenAPI document
+//! The JSON API, /api/v1: the OpenAPI document
 //! validates and every documented GET answers as documented (the test
 //! walks the document with the ids of a played tournament); standings
 //! explain each gap in the reader's language, as the page does; a game

@@ -1,4 +1,4 @@
-//! Appeals and the appeals committee over HTTP (issue 8, part 2): the form
+//! Appeals and the appeals committee over HTTP: the form
 //! closed during the tournament and open after it (G-D4), only captains
 //! file, the committee computed without the parties and their doubles,
 //! the chief judge's second vote (G-Zh1), a decision that changes a past
@@ -9,8 +9,9 @@ use league::db;
 use league::ids::{ChampionshipId, TournamentId};
 use reqwest::{Client, StatusCode};
 
+use crate::club::{finish, play_out};
 use crate::helpers::{Page, new_client};
-use crate::play::{Club, Team, four_entered, g_team, line, play_round_by_board, publish_last};
+use crate::play::{Club, Team, four_entered, g_team, line};
 
 /// The chief judge "cj" and the judge "jd" of the championship.
 async fn judges(club: &Club) -> (Client, Client) {
@@ -23,40 +24,6 @@ async fn judges(club: &Club) -> (Client, Client) {
         .grant_role(&club.root, club.id, "jd", "judge")
         .await;
     (cj, jd)
-}
-
-/// Plays every round of a drawn 4-team round robin: `decide(home, away,
-/// board)` per game, then finishes it.
-async fn play_out(club: &Club, t: i64, decide: &dyn Fn(&str, &str, usize) -> &'static str) {
-    let url = club.tournament_url(t);
-    let page = club
-        .app
-        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    for round in 1..=3 {
-        if round > 1 {
-            let page = club
-                .app
-                .post_with(&club.root, &format!("{url}/rounds"), &[])
-                .await;
-            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-        }
-        publish_last(club, &url).await;
-        play_round_by_board(club, &url, round, decide).await;
-    }
-}
-
-async fn finish(club: &Club, t: i64) {
-    let page = club
-        .app
-        .post_with(
-            &club.root,
-            &format!("{}/finish", club.tournament_url(t)),
-            &[],
-        )
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
 const STRENGTH: [&str; 4] = ["Ладья", "Конь", "Слон", "Ферзь"];
@@ -385,7 +352,7 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
     ));
     assert!(audit.iter().any(|a| a.action == "tournament.places"));
     // The filer and the concerned team's captain are e-mailed when the case
-    // is filed and when it is decided (issue 9, point 3).
+    // is filed and when it is decided.
     let mail = db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
     let filed = mail.iter().filter(|m| m.kind == "appeal_filed").count();
     let decided: Vec<_> = mail.iter().filter(|m| m.kind == "appeal_decided").collect();

@@ -1,4 +1,4 @@
-//! Play at the boards through the pages (issue 7, points 3–4): the
+//! Play at the boards through the pages: the
 //! captain's line-up per round (G-V22), substitutions (G-V31, G-V32),
 //! results reported by captains, a team withdrawn (G-G2), an interrupted
 //! round replayed (G-V23).

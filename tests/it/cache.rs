@@ -1,4 +1,4 @@
-//! The standings cache (issue 11, point 2): the season page and the
+//! The standings cache: the season page and the
 //! crosstable are served from memory while the championship's results
 //! version stands, and a change made through one instance shows at once on
 //! another instance sharing the database (two `Application`s on one SQLite

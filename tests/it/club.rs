@@ -305,3 +305,59 @@ pub(crate) async fn publish_last(club: &Club, url: &str) {
         StatusCode::SEE_OTHER
     );
 }
+
+/// Draws and plays every round of a 4-team round robin: `decide(home,
+/// away, board)` per game (`finish` ends it).
+pub(crate) async fn play_out(
+    club: &Club,
+    t: i64,
+    decide: &dyn Fn(&str, &str, usize) -> &'static str,
+) {
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    for round in 1..=3 {
+        if round > 1 {
+            let page = club
+                .app
+                .post_with(&club.root, &format!("{url}/rounds"), &[])
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+        publish_last(club, &url).await;
+        play_round_by_board(club, &url, round, decide).await;
+    }
+}
+
+/// The judge finishes the tournament.
+pub(crate) async fn finish(club: &Club, t: i64) {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/finish", club.tournament_url(t)),
+            &[],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// Moves the date of regulation version `number` of championship `c` a
+/// minute into the past, as if its notice period (G-E2) had run out.
+pub(crate) fn notice_runs_out(app: &TestApp, c: i64, number: i32) {
+    use diesel::prelude::*;
+    use league::db::schema::regulation_versions as rv;
+    let past = Utc::now().naive_utc() - Duration::minutes(1);
+    let changed = diesel::update(
+        rv::table
+            .filter(rv::championship_id.eq(c))
+            .filter(rv::number.eq(number)),
+    )
+    .set(rv::applies_from.eq(Some(past)))
+    .execute(&mut app.db())
+    .expect("the version's date comes");
+    assert_eq!(changed, 1, "version {number} of championship {c}");
+}

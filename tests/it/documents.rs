@@ -1,4 +1,4 @@
-//! Eligibility documents (issue 6): uploads recognised by content, the size
+//! Eligibility documents: uploads recognised by content, the size
 //! limit, privacy (404 to strangers), private downloads, review, purge.
 //! Real multipart bodies, sent as a browser sends the page's form: the CSRF
 //! token rides in the form's action URL.

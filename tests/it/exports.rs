@@ -1,4 +1,4 @@
-//! CSV and JSON downloads of every standings table (issue 10, point 2):
+//! CSV and JSON downloads of every standings table:
 //! the values are the HTML page's, for a tournament played in the test,
 //! the season table (G-V41 points, penalties deducted) and a corporate
 //! series.

@@ -1,4 +1,4 @@
-//! A championship's feeds (issue 10, point 2): the iCalendar of its
+//! A championship's feeds: the iCalendar of its
 //! tournaments parsed by a standard parser (RFC 5545), and the Atom feed of
 //! results and notices parsed as XML (RFC 4287).
 

@@ -217,7 +217,6 @@ impl Spawn {
             data_dir: dir.path().join("data"),
             database_url: Some(SecretString::from(db_url.clone())),
             public_url: self.public_url.unwrap_or_else(|| "http://127.0.0.1".into()),
-            static_dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static"),
             pool_size: Some(2),
             workers: Some(1),
             max_upload_bytes: self
@@ -452,7 +451,7 @@ impl TestApp {
 }
 
 // ------------------------------------------------------------------
-// Championships, teams and people, driven through their pages (issue 5).
+// Championships, teams and people, driven through their pages.
 
 impl Page {
     /// The value of `attr` on every element matching `selector`, in order.

@@ -1,4 +1,4 @@
-//! E-mail notices through the durable outbox (issue 9, points 3 and 4),
+//! E-mail notices through the durable outbox,
 //! with a real SMTP server (mailin-embedded) started inside each test.
 
 use std::collections::BTreeMap;

@@ -1,4 +1,4 @@
-//! Penalties and sanctions over HTTP (issue 8, part 1): the catalogue of
+//! Penalties and sanctions over HTTP: the catalogue of
 //! the G regulation imposed by judges, counted per case or game, sanctions
 //! enforced at entry, revocation, and each deduction traced on the season
 //! table to its penalty, who and when.

@@ -1,4 +1,4 @@
-//! Tournaments through the web pages (issue 7): entries and line-ups
+//! Tournaments through the web pages: entries and line-ups
 //! (G-B13, G-B22, G-G1, R-1.8, R-1.9).
 
 use league::db;

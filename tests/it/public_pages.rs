@@ -1,4 +1,4 @@
-//! The public pages of a played championship (issue 10, point 1), read
+//! The public pages of a played championship, read
 //! by a visitor who is not signed in: the season chart of cumulative
 //! points, team pages (captains over time, transfers, results), player
 //! pages (games by board, score, teams over time), the history / hall of

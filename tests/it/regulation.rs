@@ -1,4 +1,4 @@
-//! Regulation versions over HTTP (issue 9, point 2; G-E2): a change applies
+//! Regulation versions over HTTP (G-E2): a change applies
 //! to tournaments starting at least three days after it is published.
 
 use league::ids::TournamentId;
@@ -139,4 +139,137 @@ async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
         club.app.get(&format!("{url}/4")).await.status,
         StatusCode::NOT_FOUND
     );
+}
+
+/// A judge imposes G-G6 ("per case") on a team without naming a
+/// tournament; returns the amount recorded, in half-points.
+async fn g_g6(club: &Club, team: &crate::play::Team, cases: &str) -> i32 {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/penalties", club.id),
+            &[
+                ("code", "G-G6"),
+                ("team", &team.id.to_string()),
+                ("count", cases),
+                ("reason", "incorrect applications"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let rows = league::db::penalties::of_championship(
+        &mut club.app.db(),
+        league::ids::ChampionshipId(club.id),
+    )
+    .expect("penalties");
+    rows.last().expect("the penalty").amount
+}
+
+/// The season table: (place, entry) per row.
+async fn season_places(club: &Club) -> Vec<(String, String)> {
+    let page = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    page.texts("table.season tbody td:nth-child(1)")
+        .into_iter()
+        .zip(page.texts("table.season tbody td:nth-child(2)"))
+        .collect()
+}
+
+/// G-E2 for everything that is not a tournament: a published change does
+/// not touch what is in force before its date. Until then a penalty is
+/// priced, a roster is limited and the season table is ordered by the old
+/// settings; from its date on, by the new ones.
+#[tokio::test]
+async fn g_e2_penalties_team_rules_and_the_season_follow_a_change_only_from_its_date() {
+    let club = Club::new("G").await;
+    let (teams, t) = crate::play::four_entered(&club).await;
+    let rank = |name: &str| teams.iter().position(|x| x.name == name).expect("known");
+    crate::club::play_out(&club, t, &|home, away, _| {
+        if rank(home) < rank(away) {
+            "1-0"
+        } else {
+            "0-1"
+        }
+    })
+    .await;
+    crate::club::finish(&club, t).await;
+    // Ладья 12 − 8 cases × 0.5 = 8 = Конь: shared under G's rule.
+    assert_eq!(g_g6(&club, &teams[0], "8").await, 8);
+    let shared = season_places(&club).await;
+    assert_eq!(shared[0].0, shared[1].0, "a shared place: {shared:?}");
+
+    // The change: G-G6 costs a point per case, rosters have at most five
+    // members, equal season totals are ordered by count-back.
+    let page = club
+        .app
+        .get_with(
+            &club.root,
+            &format!("/championships/{}/regulation", club.id),
+        )
+        .await;
+    let mut json: serde_json::Value =
+        serde_json::from_str(&page.select_text("#reg-settings").expect("settings")).expect("json");
+    let rules = json["penalties"].as_array_mut().expect("penalties");
+    let g6 = rules
+        .iter_mut()
+        .find(|r| r["code"] == "G-G6")
+        .expect("G-G6");
+    g6["amount"] = serde_json::json!(2);
+    json["roster"]["max_members"] = serde_json::json!(5);
+    json["season"]["tie_rule"] = serde_json::json!("Countback");
+    let settings = serde_json::to_string_pretty(&json).expect("json");
+    let page = publish(&club, "G-G6, rosters, season ties", "", &settings).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    // Before its date: the old settings.
+    assert_eq!(g_g6(&club, &teams[2], "1").await, 1, "old G-G6: 0.5");
+    let sixth = club.person("sixth").await;
+    drop(sixth);
+    let page = club
+        .app
+        .post_with(
+            &teams[3].captain,
+            &format!("/teams/{}/invitations", teams[3].id),
+            &[("nick", "sixth")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "no roster limit yet");
+    let still_shared = season_places(&club).await;
+    assert_eq!(still_shared[0].0, still_shared[1].0, "{still_shared:?}");
+
+    // Three days later (the version's date moved into the past).
+    crate::club::notice_runs_out(&club.app, club.id, 2);
+    assert_eq!(g_g6(&club, &teams[2], "1").await, 2, "new G-G6: 1 point");
+    let seventh = club.person("seventh").await;
+    drop(seventh);
+    let page = club
+        .app
+        .post_with(
+            &teams[1].captain,
+            &format!("/teams/{}/invitations", teams[1].id),
+            &[("nick", "seventh")],
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "five members at most now"
+    );
+    let ordered = season_places(&club).await;
+    assert_eq!(
+        ordered[0],
+        ("1".to_owned(), "Ладья".to_owned()),
+        "{ordered:?}"
+    );
+    assert_eq!(
+        ordered[1],
+        ("2".to_owned(), "Конь".to_owned()),
+        "{ordered:?}"
+    );
+    // The tournament played before keeps the version it started under.
+    assert_eq!(first_place_points(&club, t), 24);
 }

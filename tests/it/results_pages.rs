@@ -1,4 +1,4 @@
-//! The results pages of a tournament (issue 7, point 5): the ranking
+//! The results pages of a tournament: the ranking
 //! crosstable with the round-robin matrix, a page per round, the players'
 //! scores per board; public, in both languages, drafts for judges only.
 

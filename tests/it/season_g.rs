@@ -1,4 +1,4 @@
-//! Seed G end to end over HTTP (issue 7, "must show"): a season of four
+//! Seed G end to end over HTTP: a season of four
 //! monthly tournaments with six teams — five boards, doubles, an odd count
 //! dropping the last double (G-B13), a late entry penalised (G-G1), a
 //! substitution (G-V31), a withdrawal (G-G2), an interrupted round replayed

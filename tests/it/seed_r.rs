@@ -1,4 +1,4 @@
-//! Seed R over HTTP (issue 7): the corporate chess tournament of
+//! Seed R over HTTP: the corporate chess tournament of
 //! `003_9b41324a01353a25.txt` — teams of three from their organizations,
 //! admitted on approved documents, an entry cap with
 //! a waiting list, one sport per athlete, a 7-round team

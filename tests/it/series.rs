@@ -1,4 +1,4 @@
-//! Corporate series over HTTP (issue 9, point 1; ): chess places from
+//! Corporate series over HTTP: chess places from
 //! a finished tournament, other sports' places typed by an organizer, the
 //! organizations ranked by the points of every sport.
 

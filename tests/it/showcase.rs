@@ -1,5 +1,5 @@
 //! The main pages of a played championship, fetched as the people who see
-//! them (issue 10, point 5): what the page-quality checks read. Shared by
+//! them: what the page-quality checks read. Shared by
 //! the `it` target (labels, titles, keyboard) and the `browser` target
 //! (the HTML validator), so it holds no tests of its own.
 

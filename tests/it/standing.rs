@@ -1,7 +1,7 @@
 //! Who may stand on a roster, driven through the pages like a browser:
 //! club membership, bans and clones (G-A7), one team per enterprise
 //! (E-10), employment records (E-12), the public list of participants
-//! (G-A5) and the championship's audit log (issue 5, point 9).
+//! (G-A5) and the championship's audit log.
 //!
 //! The database is read only to find ids and to check what was (not)
 //! stored. Messages are checked in Russian, the default language.

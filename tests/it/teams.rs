@@ -1,4 +1,4 @@
-//! Teams and rosters through the web pages (issue 5): G-B11, G-B12, G-B13
+//! Teams and rosters through the web pages: G-B11, G-B12, G-B13
 //! (names), G-B21, G-B22, G-B31/B32, G-B33, G-B34, G-B41, E-11.
 
 use league::db::{self, people, teams as t};

@@ -1,4 +1,4 @@
-//! TRF-2026 over the web (issue 10, point 2 and its "Must show"): a
+//! TRF-2026 over the web: a
 //! tournament played through HTTP, exported and imported into another
 //! championship, has identical standings; a file in another program's
 //! conventions (CR line ends, extra records) imports; a malformed file is

@@ -215,9 +215,9 @@ pub(crate) async fn seed() -> Seed {
     let g = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games")[0].id;
     drop(conn);
 
-    // A regulation version: transfers need a judge's approval from now on
-    // (the championship's current settings); the tournaments keep theirs
-    // (a version applies to tournaments three days on).
+    // A regulation version: transfers need a judge's approval once its
+    // notice period (G-E2) has run out, which the seed lets happen at once;
+    // the tournaments keep the version they started under.
     let reg = format!("/championships/{c}/regulation");
     let settings = app
         .get_with(root, &reg)
@@ -246,6 +246,7 @@ pub(crate) async fn seed() -> Seed {
         .map(|v| v.number)
         .max()
         .expect("a version");
+    crate::club::notice_runs_out(app, c, version);
 
     // A corporate series whose chess sport is this championship.
     let page = ok(
