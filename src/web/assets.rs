@@ -14,7 +14,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use sha2::{Digest, Sha256};
 
 /// The stylesheet's bytes, as they were when the binary was built.
-pub const STYLESHEET: &str = include_str!("../../static/css/app.css");
+pub const STYLESHEET: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/css/app.css"));
 
 /// The plain path of the stylesheet.
 pub const STYLESHEET_PLAIN: &str = "/static/css/app.css";
@@ -34,8 +35,8 @@ pub fn stylesheet_url() -> &'static str {
 
 /// The routes of the embedded assets.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(stylesheet_url(), super::get().to(immutable))
-        .route(STYLESHEET_PLAIN, super::get().to(revalidated));
+    cfg.route(stylesheet_url(), crate::web::get().to(immutable))
+        .route(STYLESHEET_PLAIN, crate::web::get().to(revalidated));
 }
 
 async fn immutable(req: HttpRequest) -> HttpResponse {
