@@ -5,14 +5,13 @@
 
 pub mod accounts;
 pub mod api;
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod ids;
 pub mod mail;
-pub mod play;
 pub mod rules;
 pub mod startup;
-pub mod teams;
 pub mod web;

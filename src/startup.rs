@@ -17,7 +17,7 @@ use tracing_actix_web::TracingLogger;
 use crate::config::{ConfigError, Settings};
 use crate::db;
 use crate::mail::worker::{MailError, Worker};
-use crate::web::{AppState, csrf, error, routes};
+use crate::web::{AppState, infra::csrf, infra::error, routes};
 
 pub struct Application {
     server: Server,
@@ -98,7 +98,7 @@ impl Application {
         let server = run(
             listener,
             AppState {
-                cache: crate::web::cache::Caches::new(
+                cache: crate::web::infra::cache::Caches::new(
                     settings.standings_cache_entries,
                     settings.standings_cache_mb,
                 ),
@@ -152,7 +152,7 @@ fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Serv
             .app_data(state.clone())
             .app_data(web::FormConfig::default().limit(64 * 1024))
             .configure(routes)
-            .configure(crate::web::assets::routes)
+            .configure(crate::web::infra::assets::routes)
             .default_service(web::to(|| async {
                 Err::<String, _>(error::AppError::NotFound)
             }))

@@ -93,9 +93,9 @@ pub enum ApiError {
     Internal(String),
 }
 
-impl From<crate::web::error::AppError> for ApiError {
-    fn from(e: crate::web::error::AppError) -> Self {
-        use crate::web::error::AppError;
+impl From<crate::web::infra::error::AppError> for ApiError {
+    fn from(e: crate::web::infra::error::AppError) -> Self {
+        use crate::web::infra::error::AppError;
         match e {
             AppError::NotFound => ApiError::NotFound,
             AppError::Db(e) if e.storage_fault().is_some() => ApiError::Storage(e.to_string()),

@@ -17,13 +17,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::problem::{ApiError, Problem};
+use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
-use crate::play::rounds::Loaded;
 use crate::rules::ranking::{Criterion, Separation, Step};
 use crate::rules::score::{HalfPoints, ScoreKind};
 use crate::web::AppState;
-use crate::web::exports::{TieBreakNumber, TieBreakValue, points, tournament_standings_explained};
+use crate::web::feeds::exports::{
+    TieBreakNumber, TieBreakValue, points, tournament_standings_explained,
+};
 
 // ------------------------------------------------------------ parameters
 
@@ -258,9 +260,9 @@ pub async fn championship(
     let id = ChampionshipId(path.championship_id);
     let (c, regulation, count) = state
         .db(move |conn| {
-            let c =
-                db::championships::by_id(conn, id)?.ok_or(crate::web::error::AppError::NotFound)?;
-            let regulation = crate::play::regulation::in_force(conn, &c, db::utc_now())?.regulation;
+            let c = db::championships::by_id(conn, id)?
+                .ok_or(crate::web::infra::error::AppError::NotFound)?;
+            let regulation = crate::app::regulation::in_force(conn, &c, db::utc_now())?.regulation;
             Ok((
                 c,
                 regulation,
@@ -409,8 +411,8 @@ pub async fn tournaments(
     let id = ChampionshipId(path.championship_id);
     let (c, all) = state
         .db(move |conn| {
-            let c =
-                db::championships::by_id(conn, id)?.ok_or(crate::web::error::AppError::NotFound)?;
+            let c = db::championships::by_id(conn, id)?
+                .ok_or(crate::web::infra::error::AppError::NotFound)?;
             Ok((c, db::tournaments::of_championship(conn, id)?))
         })
         .await?;
@@ -615,7 +617,7 @@ fn gap(lang: crate::i18n::Lang, s: &Separation) -> Gap {
         boards,
         ahead: TieBreakNumber::of(&s.ahead),
         behind: TieBreakNumber::of(&s.behind),
-        text: crate::web::standings_view::gap(lang, s),
+        text: crate::web::tournament::standings_view::gap(lang, s),
     }
 }
 
@@ -943,7 +945,8 @@ pub async fn team(
     let id = TeamId(path.team_id);
     let (team, members, captain, organization) = state
         .db(move |conn| {
-            let team = db::teams::by_id(conn, id)?.ok_or(crate::web::error::AppError::NotFound)?;
+            let team =
+                db::teams::by_id(conn, id)?.ok_or(crate::web::infra::error::AppError::NotFound)?;
             let members = db::teams::current_members(conn, id)?;
             let captain = db::people::by_id(conn, team.captain())?
                 .map(|p| p.nick)

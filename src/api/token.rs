@@ -20,7 +20,7 @@ use super::problem::ApiError;
 use crate::db;
 use crate::ids::{ChampionshipId, PersonId};
 use crate::web::AppState;
-use crate::web::guards::{Judges, holds};
+use crate::web::infra::guards::{Judges, holds};
 
 const PREFIX: &str = "lgt_";
 

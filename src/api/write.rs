@@ -12,10 +12,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::problem::{ApiError, Problem};
 use super::token::TokenCaller;
+use crate::app::PlayError;
+use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
 use crate::ids::{GameId, TournamentId};
-use crate::play::PlayError;
-use crate::play::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::web::AppState;
 
 /// `…/games/{game_id}/result`.

@@ -25,9 +25,9 @@ use anyhow::{Context, bail};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use crate::accounts::{NewPassword, hash_password};
+use crate::app::trf::{ImportOptions, import};
 use crate::db::{self, DbConnection, championships, people, roles};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
-use crate::play::trf::{ImportOptions, import};
 use crate::rules::pairing::berger::berger_table;
 use crate::rules::pairing::lot::Lot;
 use crate::rules::playoff::playoffs_needed;

@@ -744,7 +744,7 @@ pub struct TransferLine {
 
 /// The transfers into and out of a team, oldest first. A transfer closes
 /// the old membership and opens the new one with the same timestamp, both
-/// marked "transfer" (`crate::teams::accept`).
+/// marked "transfer" (`crate::app::teams::accept`).
 pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<TransferLine>> {
     let own: Vec<(Membership, String, String)> = memberships::table
         .inner_join(teams::table)

@@ -1,48 +1,19 @@
 //! The web edge: the route table, one module per area, the page context,
 //! sessions, CSRF, guards and the error type.
 
+pub mod account;
 pub mod admin;
-pub mod api_tokens;
-pub mod appeals;
-pub mod assets;
-pub mod atom;
-pub mod auth;
-pub mod boards_view;
-pub mod cache;
-pub mod captains;
-pub mod championships;
-pub mod chart;
-pub mod csrf;
-pub mod ctx;
+pub mod championship;
+pub mod discipline;
 pub mod documents;
-pub mod eligibility_view;
-pub mod error;
-pub mod exports;
 pub mod feeds;
-pub mod forms;
-pub mod guards;
-pub mod history;
-pub mod ical;
-pub mod imports;
-pub mod knockout_view;
-pub mod outbox;
-pub mod pages;
-pub mod penalties;
+pub mod infra;
 pub mod people;
-pub mod play_view;
-pub mod player_view;
-pub mod regulation;
-pub mod regulation_view;
 pub mod results;
-pub mod results_view;
-pub mod season_view;
 pub mod series;
-pub mod session;
-pub mod standings_view;
-pub mod team_record;
-pub mod teams;
-pub mod tournaments;
-pub mod upload;
+pub mod site;
+pub mod team;
+pub mod tournament;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -50,7 +21,7 @@ use askama::Template;
 
 use crate::config::Settings;
 use crate::db::{Backend, DbConnection, Pool};
-use error::AppError;
+use infra::error::AppError;
 
 /// Shared by all workers; cheap to clone.
 pub struct AppState {
@@ -58,7 +29,7 @@ pub struct AppState {
     pub settings: Settings,
     pub backend: Backend,
     /// Season tables and crosstables by results version (`web::cache`).
-    pub cache: cache::Caches,
+    pub cache: infra::cache::Caches,
 }
 
 impl AppState {
@@ -364,187 +335,198 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     use web::{post, resource};
     // The JSON API, /api/v1 (its own table: crate::api::routes).
     cfg.configure(crate::api::routes);
-    cfg.service(resource(HOME).route(get().to(pages::home)))
-        .service(resource(HEALTH).route(get().to(pages::health)))
-        .service(resource(LANG).route(post().to(pages::switch_language)))
+    cfg.service(resource(HOME).route(get().to(site::pages::home)))
+        .service(resource(HEALTH).route(get().to(site::pages::health)))
+        .service(resource(LANG).route(post().to(site::pages::switch_language)))
         .service(
             resource(SIGNUP)
-                .route(get().to(auth::signup_page))
-                .route(post().to(auth::signup)),
+                .route(get().to(account::auth::signup_page))
+                .route(post().to(account::auth::signup)),
         )
         .service(
             resource(LOGIN)
-                .route(get().to(auth::login_page))
-                .route(post().to(auth::login)),
+                .route(get().to(account::auth::login_page))
+                .route(post().to(account::auth::login)),
         )
-        .service(resource(LOGOUT).route(post().to(auth::logout)))
-        .service(resource(ACCOUNT).route(get().to(auth::account_page)))
-        .service(resource(outbox::NOTICES).route(post().to(outbox::save_notices)))
-        .service(resource(outbox::NOTICES_OPT_IN).route(post().to(outbox::save_opt_ins)))
-        .service(resource(outbox::OUTBOX).route(get().to(outbox::outbox_page)))
-        .service(resource(outbox::OUTBOX_RESEND).route(post().to(outbox::resend)))
+        .service(resource(LOGOUT).route(post().to(account::auth::logout)))
+        .service(resource(ACCOUNT).route(get().to(account::auth::account_page)))
+        .service(resource(admin::outbox::NOTICES).route(post().to(admin::outbox::save_notices)))
+        .service(
+            resource(admin::outbox::NOTICES_OPT_IN).route(post().to(admin::outbox::save_opt_ins)),
+        )
+        .service(resource(admin::outbox::OUTBOX).route(get().to(admin::outbox::outbox_page)))
+        .service(resource(admin::outbox::OUTBOX_RESEND).route(post().to(admin::outbox::resend)))
         .service(
             resource(PASSWORD)
-                .route(get().to(auth::password_page))
-                .route(post().to(auth::change_password)),
+                .route(get().to(account::auth::password_page))
+                .route(post().to(account::auth::change_password)),
         )
-        .service(resource(ADMIN).route(get().to(admin::dashboard)))
-        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::set_admin)))
+        .service(resource(ADMIN).route(get().to(admin::admin::dashboard)))
+        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::admin::set_admin)))
         .service(
             resource(CHAMPIONSHIPS)
-                .route(get().to(championships::list))
-                .route(post().to(championships::create)),
+                .route(get().to(championship::championships::list))
+                .route(post().to(championship::championships::create)),
         )
         // Before {championship_id}, which would match "new" too.
-        .service(resource(CHAMPIONSHIP_NEW).route(get().to(championships::new_page)))
-        .service(resource(CHAMPIONSHIP).route(get().to(championships::show)))
-        .service(resource(STAFF).route(post().to(championships::staff)))
+        .service(resource(CHAMPIONSHIP_NEW).route(get().to(championship::championships::new_page)))
+        .service(resource(CHAMPIONSHIP).route(get().to(championship::championships::show)))
+        .service(resource(STAFF).route(post().to(championship::championships::staff)))
         .service(
             resource(APPLY)
-                .route(get().to(teams::apply_page))
-                .route(post().to(teams::apply)),
+                .route(get().to(team::teams::apply_page))
+                .route(post().to(team::teams::apply)),
         )
-        .service(resource(QUEUE).route(get().to(championships::queue)))
-        .service(resource(TEAM_DECISION).route(post().to(championships::decide_team)))
-        .service(resource(TRANSFER_DECISION).route(post().to(championships::decide_transfer)))
-        .service(resource(CAPTAINCIES).route(get().to(championships::captaincies)))
-        .service(resource(AUDIT).route(get().to(championships::audit_log)))
-        .service(resource(SCHEDULE).route(post().to(championships::schedule)))
-        .service(resource(TOURNAMENT_START).route(post().to(championships::tournament_start)))
-        .service(resource(TOURNAMENT).route(get().to(tournaments::show)))
-        .service(resource(ENTRIES).route(post().to(tournaments::enter)))
-        .service(resource(ENTRY_WITHDRAW).route(post().to(tournaments::withdraw)))
-        .service(resource(DRAW).route(post().to(tournaments::draw)))
-        .service(resource(ROUNDS).route(post().to(tournaments::pair)))
-        .service(resource(FINISH).route(post().to(tournaments::finish)))
-        .service(resource(SEASON).route(get().to(tournaments::season)))
+        .service(resource(QUEUE).route(get().to(championship::championships::queue)))
+        .service(resource(TEAM_DECISION).route(post().to(championship::championships::decide_team)))
+        .service(
+            resource(TRANSFER_DECISION)
+                .route(post().to(championship::championships::decide_transfer)),
+        )
+        .service(resource(CAPTAINCIES).route(get().to(championship::championships::captaincies)))
+        .service(resource(AUDIT).route(get().to(championship::championships::audit_log)))
+        .service(resource(SCHEDULE).route(post().to(championship::championships::schedule)))
+        .service(
+            resource(TOURNAMENT_START)
+                .route(post().to(championship::championships::tournament_start)),
+        )
+        .service(resource(TOURNAMENT).route(get().to(tournament::tournaments::show)))
+        .service(resource(ENTRIES).route(post().to(tournament::tournaments::enter)))
+        .service(resource(ENTRY_WITHDRAW).route(post().to(tournament::tournaments::withdraw)))
+        .service(resource(DRAW).route(post().to(tournament::tournaments::draw)))
+        .service(resource(ROUNDS).route(post().to(tournament::tournaments::pair)))
+        .service(resource(FINISH).route(post().to(tournament::tournaments::finish)))
+        .service(resource(SEASON).route(get().to(tournament::tournaments::season)))
         .service(
             resource(PENALTIES)
-                .route(get().to(penalties::show))
-                .route(post().to(penalties::impose)),
+                .route(get().to(discipline::penalties::show))
+                .route(post().to(discipline::penalties::impose)),
         )
-        .service(resource(PENALTY_REVOKE).route(post().to(penalties::revoke)))
+        .service(resource(PENALTY_REVOKE).route(post().to(discipline::penalties::revoke)))
         .service(
             resource("/championships/{championship_id}/tournaments/{tournament_id}/appeal")
-                .route(get().to(appeals::file_form))
-                .route(post().to(appeals::file)),
+                .route(get().to(discipline::appeals::file_form))
+                .route(post().to(discipline::appeals::file)),
         )
         .service(
-            resource("/championships/{championship_id}/appeals").route(get().to(appeals::list)),
+            resource("/championships/{championship_id}/appeals")
+                .route(get().to(discipline::appeals::list)),
         )
         .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}")
-                .route(get().to(appeals::show)),
+                .route(get().to(discipline::appeals::show)),
         )
         .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}/vote")
-                .route(post().to(appeals::vote)),
+                .route(post().to(discipline::appeals::vote)),
         )
         .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}/decide")
-                .route(post().to(appeals::decide)),
+                .route(post().to(discipline::appeals::decide)),
         )
         .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}/remedies")
-                .route(post().to(appeals::propose)),
+                .route(post().to(discipline::appeals::propose)),
         )
         .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}/supervised")
-                .route(post().to(appeals::supervised)),
+                .route(post().to(discipline::appeals::supervised)),
         )
         .service(
             resource("/championships/{championship_id}/fair-play")
-                .route(post().to(appeals::report)),
+                .route(post().to(discipline::appeals::report)),
         )
         .service(
             resource("/championships/{championship_id}/fair-play/{report_id}/refer")
-                .route(post().to(appeals::refer)),
+                .route(post().to(discipline::appeals::refer)),
         )
-        .service(resource(ROUND_PUBLISH).route(post().to(tournaments::publish)))
-        .service(resource(GAME_RESULT).route(post().to(tournaments::result)))
+        .service(resource(ROUND_PUBLISH).route(post().to(tournament::tournaments::publish)))
+        .service(resource(GAME_RESULT).route(post().to(tournament::tournaments::result)))
         .service(
             resource(ENTRY_LINEUP)
-                .route(get().to(captains::lineup))
-                .route(post().to(captains::set_lineup)),
+                .route(get().to(tournament::captains::lineup))
+                .route(post().to(tournament::captains::set_lineup)),
         )
-        .service(resource(ENTRY_RETIRE).route(post().to(captains::retire)))
-        .service(resource(ROUND_ADJUST).route(post().to(tournaments::adjust)))
-        .service(resource(ROUND_INTERRUPT).route(post().to(captains::interrupt)))
-        .service(resource(MATCH).route(get().to(captains::show_match)))
-        .service(resource(MATCH_SUBSTITUTION).route(post().to(captains::substitute)))
-        .service(resource(GAME_REPORT).route(post().to(captains::report)))
-        .service(resource(GAME_LATE).route(post().to(captains::late)))
-        .service(resource(CROSSTABLE).route(get().to(results::crosstable)))
-        .service(resource(ROUND_PAGE).route(get().to(results::round)))
-        .service(resource(PLAYERS).route(get().to(results::players)))
-        .service(resource(PLAYOFF).route(post().to(tournaments::playoff)))
-        .service(resource(ARMAGEDDON).route(post().to(tournaments::armageddon)))
-        .service(resource(DOCUMENTS).route(get().to(documents::queue)))
+        .service(resource(ENTRY_RETIRE).route(post().to(tournament::captains::retire)))
+        .service(resource(ROUND_ADJUST).route(post().to(tournament::tournaments::adjust)))
+        .service(resource(ROUND_INTERRUPT).route(post().to(tournament::captains::interrupt)))
+        .service(resource(MATCH).route(get().to(tournament::captains::show_match)))
+        .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
+        .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
+        .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
+        .service(resource(CROSSTABLE).route(get().to(results::results::crosstable)))
+        .service(resource(ROUND_PAGE).route(get().to(results::results::round)))
+        .service(resource(PLAYERS).route(get().to(results::results::players)))
+        .service(resource(PLAYOFF).route(post().to(tournament::tournaments::playoff)))
+        .service(resource(ARMAGEDDON).route(post().to(tournament::tournaments::armageddon)))
+        .service(resource(DOCUMENTS).route(get().to(documents::documents::queue)))
         // Before {document_id}/review, though "purge" could not match it.
-        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::purge)))
-        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::review)))
-        .service(resource(DOCUMENT).route(get().to(documents::download)))
-        .service(resource(TEAM_DOCUMENTS).route(post().to(documents::upload_for_team)))
-        .service(resource(PERSON_DOCUMENTS).route(post().to(documents::upload_for_person)))
-        .service(resource(TEAM).route(get().to(teams::show)))
-        .service(resource(TEAM_INVITE).route(post().to(teams::invite)))
-        .service(resource(TEAM_CAPTAIN).route(post().to(teams::hand_over)))
-        .service(resource(TEAM_REMOVE).route(post().to(teams::remove_member)))
-        .service(resource(TEAM_LEAVE).route(post().to(teams::leave)))
-        .service(resource(TEAM_DISSOLVE).route(post().to(teams::dissolve)))
-        .service(resource(INVITATION_ACCEPT).route(post().to(teams::accept)))
-        .service(resource(INVITATION_CLOSE).route(post().to(teams::close_invitation)))
-        .service(resource(PERSON).route(get().to(people::show)))
-        .service(resource(PERSON_CLUB).route(post().to(people::club)))
-        .service(resource(PERSON_BANS).route(post().to(people::ban)))
-        .service(resource(PERSON_CLONES).route(post().to(people::link_clone)))
-        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::add_employment)))
-        .service(resource(BAN_LIFT).route(post().to(people::lift_ban)))
-        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::confirm_employment)))
-        .service(resource(BANS).route(get().to(people::bans)))
-        .service(resource(HISTORY).route(get().to(history::championship)))
-        .service(resource(HALL_OF_FAME).route(get().to(history::platform)))
+        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::documents::purge)))
+        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::documents::review)))
+        .service(resource(DOCUMENT).route(get().to(documents::documents::download)))
+        .service(resource(TEAM_DOCUMENTS).route(post().to(documents::documents::upload_for_team)))
+        .service(
+            resource(PERSON_DOCUMENTS).route(post().to(documents::documents::upload_for_person)),
+        )
+        .service(resource(TEAM).route(get().to(team::teams::show)))
+        .service(resource(TEAM_INVITE).route(post().to(team::teams::invite)))
+        .service(resource(TEAM_CAPTAIN).route(post().to(team::teams::hand_over)))
+        .service(resource(TEAM_REMOVE).route(post().to(team::teams::remove_member)))
+        .service(resource(TEAM_LEAVE).route(post().to(team::teams::leave)))
+        .service(resource(TEAM_DISSOLVE).route(post().to(team::teams::dissolve)))
+        .service(resource(INVITATION_ACCEPT).route(post().to(team::teams::accept)))
+        .service(resource(INVITATION_CLOSE).route(post().to(team::teams::close_invitation)))
+        .service(resource(PERSON).route(get().to(people::people::show)))
+        .service(resource(PERSON_CLUB).route(post().to(people::people::club)))
+        .service(resource(PERSON_BANS).route(post().to(people::people::ban)))
+        .service(resource(PERSON_CLONES).route(post().to(people::people::link_clone)))
+        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::people::add_employment)))
+        .service(resource(BAN_LIFT).route(post().to(people::people::lift_ban)))
+        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::people::confirm_employment)))
+        .service(resource(BANS).route(get().to(people::people::bans)))
+        .service(resource(HISTORY).route(get().to(championship::history::championship)))
+        .service(resource(HALL_OF_FAME).route(get().to(championship::history::platform)))
         .service(
             resource(REGULATION)
-                .route(get().to(regulation::show))
-                .route(post().to(regulation::publish)),
+                .route(get().to(championship::regulation::show))
+                .route(post().to(championship::regulation::publish)),
         )
-        .service(resource(REGULATION_VERSION).route(get().to(regulation::version)))
+        .service(resource(REGULATION_VERSION).route(get().to(championship::regulation::version)))
         .service(
             resource(SERIES_LIST)
-                .route(get().to(series::list))
-                .route(post().to(series::create)),
+                .route(get().to(series::series::list))
+                .route(post().to(series::series::create)),
         )
-        .service(resource(SERIES).route(get().to(series::show)))
-        .service(resource(SERIES_SPORTS).route(post().to(series::add_sport)))
-        .service(resource(SERIES_PLACES).route(post().to(series::set_place)))
-        .service(resource(SERIES_SPORT).route(post().to(series::set_points)))
-        .service(resource(SERIES_ATHLETES).route(post().to(series::change_athletes)))
+        .service(resource(SERIES).route(get().to(series::series::show)))
+        .service(resource(SERIES_SPORTS).route(post().to(series::series::add_sport)))
+        .service(resource(SERIES_PLACES).route(post().to(series::series::set_place)))
+        .service(resource(SERIES_SPORT).route(post().to(series::series::set_points)))
+        .service(resource(SERIES_ATHLETES).route(post().to(series::series::change_athletes)))
         // Feeds, downloads (public, read-only) and the TRF import.
-        .service(resource(CALENDAR).route(get().to(feeds::calendar)))
-        .service(resource(FEED).route(get().to(feeds::atom_feed)))
+        .service(resource(CALENDAR).route(get().to(feeds::feeds::calendar)))
+        .service(resource(FEED).route(get().to(feeds::feeds::atom_feed)))
         .service(
             resource(IMPORT)
-                .route(get().to(imports::form))
-                .route(post().to(imports::upload)),
+                .route(get().to(results::imports::form))
+                .route(post().to(results::imports::upload)),
         )
-        .service(resource(SEASON_CSV).route(get().to(exports::season_csv_download)))
-        .service(resource(SEASON_JSON).route(get().to(exports::season_json_download)))
-        .service(resource(STANDINGS_CSV).route(get().to(exports::tournament_csv_download)))
-        .service(resource(STANDINGS_JSON).route(get().to(exports::tournament_json_download)))
-        .service(resource(TRF_EXPORT).route(get().to(exports::trf_download)))
-        .service(resource(SERIES_CSV).route(get().to(exports::series_csv_download)))
-        .service(resource(SERIES_JSON).route(get().to(exports::series_json_download)))
+        .service(resource(SEASON_CSV).route(get().to(feeds::exports::season_csv_download)))
+        .service(resource(SEASON_JSON).route(get().to(feeds::exports::season_json_download)))
+        .service(resource(STANDINGS_CSV).route(get().to(feeds::exports::tournament_csv_download)))
+        .service(resource(STANDINGS_JSON).route(get().to(feeds::exports::tournament_json_download)))
+        .service(resource(TRF_EXPORT).route(get().to(feeds::exports::trf_download)))
+        .service(resource(SERIES_CSV).route(get().to(feeds::exports::series_csv_download)))
+        .service(resource(SERIES_JSON).route(get().to(feeds::exports::series_json_download)))
         .service(
             resource(API_TOKENS)
-                .route(get().to(api_tokens::show))
-                .route(post().to(api_tokens::create)),
+                .route(get().to(admin::api_tokens::show))
+                .route(post().to(admin::api_tokens::create)),
         )
-        .service(resource(API_TOKEN_REVOKE).route(post().to(api_tokens::revoke)))
+        .service(resource(API_TOKEN_REVOKE).route(post().to(admin::api_tokens::revoke)))
         .service(
             resource(ORGANIZATIONS)
-                .route(get().to(people::organizations))
-                .route(post().to(people::create_organization)),
+                .route(get().to(people::people::organizations))
+                .route(post().to(people::people::create_organization)),
         );
 }
 

@@ -1,8 +1,8 @@
 //! Regulation versions over HTTP (G-E2): a change applies
 //! to tournaments starting at least three days after it is published.
 
+use league::app::TournamentContext;
 use league::ids::TournamentId;
-use league::play::TournamentContext;
 use reqwest::StatusCode;
 
 use crate::play::{Club, g_team};

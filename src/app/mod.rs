@@ -1,0 +1,99 @@
+//! Tournaments being played, as transactions over the database: entries and
+//! line-ups (G-B13, G-B22, G-G1, R-1.8, R-1.9), and what the judges and
+//! captains do during play. Handlers call these; the decisions themselves
+//! are pure functions of `rules/`, fed here with what the database knows.
+
+pub mod appeals;
+pub mod boards;
+pub mod eligibility;
+pub mod entries;
+pub mod knockout;
+pub mod notes;
+pub mod penalties;
+pub mod regulation;
+pub mod rounds;
+pub mod season;
+pub mod series;
+pub mod teams;
+pub mod trf;
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::result::Error as DieselError;
+
+use crate::db::{DbConnection, championships, tournaments};
+use crate::ids::{ChampionshipId, TournamentId};
+use crate::rules::regulation::{EntryTiming, Regulation};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError<P: std::fmt::Debug> {
+    #[error("not found")]
+    NotFound,
+    #[error("not allowed")]
+    Forbidden,
+    /// Every problem found, for the person to fix at once.
+    #[error("refused: {0:?}")]
+    Refused(Vec<P>),
+    #[error(transparent)]
+    Db(#[from] DieselError),
+}
+
+/// A tournament with its championship's regulation and time zone.
+pub struct TournamentContext {
+    pub tournament: tournaments::Tournament,
+    pub championship: championships::Championship,
+    pub regulation: Regulation,
+    pub tz: chrono_tz::Tz,
+}
+
+impl TournamentContext {
+    pub fn load(conn: &mut DbConnection, id: TournamentId) -> Result<Option<Self>, DieselError> {
+        let Some(tournament) = tournaments::by_id(conn, id.0)? else {
+            return Ok(None);
+        };
+        let Some(championship) =
+            championships::by_id(conn, ChampionshipId(tournament.championship_id))?
+        else {
+            return Ok(None);
+        };
+        // G-E2: the tournament follows the version in force at its start.
+        let regulation =
+            regulation::in_force(conn, &championship, tournament.starts_at)?.regulation;
+        let tz = championship.tz();
+        Ok(Some(TournamentContext {
+            tournament,
+            championship,
+            regulation,
+            tz,
+        }))
+    }
+
+    pub fn id(&self) -> TournamentId {
+        self.tournament.id()
+    }
+
+    pub fn championship_id(&self) -> ChampionshipId {
+        self.tournament.championship()
+    }
+
+    /// Where registration stands at `now` (G-B13 opens, G-A6/G-G1 late);
+    /// the draw closes it as the start does.
+    pub fn entry_timing(&self, now: NaiveDateTime) -> EntryTiming {
+        if self.tournament.drawn_at.is_some() {
+            return EntryTiming::Closed;
+        }
+        self.regulation
+            .entry
+            .timing((self.tournament.starts_at - now).num_seconds())
+    }
+
+    /// When registration opens (G-B13: 30 minutes before the start).
+    pub fn registration_opens_at(&self) -> NaiveDateTime {
+        let before = self.regulation.entry.opens_before_start.unwrap_or(0);
+        self.tournament.starts_at - chrono::Duration::seconds(i64::from(before))
+    }
+
+    /// The start's calendar date in the championship's time zone.
+    pub fn local_date(&self, at: NaiveDateTime) -> NaiveDate {
+        at.and_utc().with_timezone(&self.tz).date_naive()
+    }
+}

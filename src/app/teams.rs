@@ -1,0 +1,659 @@
+//! What teams do between tournaments, as transactions over the database:
+//! apply (G-B11), approval (G-B12), invitations and membership (G-B31/B32),
+//! transfers (G-B33), captaincy (G-B34), dissolution (G-B41), with the
+//! club-membership and ban checks of G-A7 and the limits of E-10/E-11.
+//!
+//! Handlers call these; each runs in one transaction and either does all
+//! of its writes (with an audit entry) or none.
+
+use chrono::NaiveDateTime;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+
+use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
+use crate::db::{DbConnection, audit, championships, organizations, people, standing};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+use crate::msg;
+use crate::rules::regulation::{Regulation, TransferRule};
+use crate::rules::roster::{RosterLimits, RosterRefusal, TeamName, parse_motto};
+
+#[derive(Debug, thiserror::Error)]
+pub enum TeamError {
+    #[error("not found")]
+    NotFound,
+    #[error("only the captain may do this")]
+    NotCaptain,
+    #[error("refused: {0:?}")]
+    Refused(Refusal),
+    #[error(transparent)]
+    Db(#[from] DieselError),
+}
+
+/// A refusal the person can act on: which form field, and what to say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub field: &'static str,
+    pub message: Message,
+}
+
+fn refuse<T>(field: &'static str, message: impl Into<Message>) -> Result<T, TeamError> {
+    Err(TeamError::Refused(Refusal {
+        field,
+        message: message.into(),
+    }))
+}
+
+/// The regulation a championship's team rules follow at `at` (G-E2).
+pub fn regulation_of(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    at: NaiveDateTime,
+) -> Result<Regulation, TeamError> {
+    let c = championships::by_id(conn, championship)?.ok_or(TeamError::NotFound)?;
+    Ok(crate::app::regulation::in_force(conn, &c, at)?.regulation)
+}
+
+fn limits(reg: &Regulation) -> RosterLimits {
+    RosterLimits {
+        min_members: reg.roster.min_members,
+        max_members: reg.roster.max_members,
+    }
+}
+
+pub fn refusal_message(r: &RosterRefusal) -> Message {
+    match r {
+        RosterRefusal::NameEmpty => msg!("error-required").into(),
+        RosterRefusal::NameLength(_) => msg!("team-error-name-length").into(),
+        RosterRefusal::NameCharacters => msg!("team-error-name-chars").into(),
+        RosterRefusal::NameEndsWithDigit => msg!("team-error-name-digit").into(),
+        RosterRefusal::MottoLength => msg!("team-error-motto-length").into(),
+        RosterRefusal::RosterFull { max } => {
+            Message::new(msg!("team-error-roster-full")).arg("max", max)
+        }
+        RosterRefusal::RosterTooSmall { found, min } => {
+            Message::new(msg!("team-error-roster-small"))
+                .arg("found", found)
+                .arg("min", min)
+        }
+    }
+}
+
+/// G-A7: may this person be on a roster at `at`? Not banned (clones
+/// included) and, where the regulation asks, a club member.
+fn check_standing(
+    conn: &mut DbConnection,
+    reg: &Regulation,
+    person: PersonId,
+    nick: &str,
+    at: NaiveDateTime,
+    field: &'static str,
+) -> Result<(), TeamError> {
+    if let Some(ban) = standing::ban_in_force(conn, person, at)? {
+        let until = ban
+            .period()
+            .until
+            .map_or_else(|| "—".to_owned(), |u| u.format("%Y-%m-%d").to_string());
+        return refuse(
+            field,
+            Message::new(msg!("team-error-banned"))
+                .arg("nick", nick)
+                .arg("until", until)
+                .arg("reason", &ban.reason),
+        );
+    }
+    if reg.roster.club_membership_required && !standing::is_club_member_at(conn, person, at)? {
+        return refuse(
+            field,
+            Message::new(msg!("team-error-not-club-member")).arg("nick", nick),
+        );
+    }
+    Ok(())
+}
+
+pub struct Application<'a> {
+    pub championship: ChampionshipId,
+    pub name: &'a str,
+    pub motto: &'a str,
+    pub organization: Option<OrganizationId>,
+    pub applicant: PersonId,
+    pub ip: &'a str,
+}
+
+/// G-B11: a team applies; the applicant becomes its captain and first member.
+pub fn apply(
+    conn: &mut DbConnection,
+    app: &Application,
+    at: NaiveDateTime,
+) -> Result<TeamId, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let reg = regulation_of(conn, app.championship, at)?;
+        let name = TeamName::parse(app.name).or_else(|r| refuse("name", refusal_message(&r)))?;
+        let motto = parse_motto(app.motto).or_else(|r| refuse("motto", refusal_message(&r)))?;
+        // G-B41: a name, once used, stays taken, dissolved teams included.
+        if let Some(existing) = t::name_taken(conn, app.championship, &name.key())? {
+            return match existing.status() {
+                TeamStatus::Dissolved => refuse("name", msg!("team-error-name-reserved")),
+                _ => refuse("name", msg!("team-error-name-taken")),
+            };
+        }
+        let organization = match app.organization {
+            Some(org) => {
+                // Applications for one organization take turns (E-10 race).
+                organizations::lock(conn, org)?;
+                organizations::by_id(conn, org)?
+                    .ok_or(())
+                    .or_else(|_| refuse("organization", msg!("team-error-organization-unknown")))?;
+                // E-10: one team per enterprise.
+                if reg.roster.one_team_per_organization
+                    && let Some(other) = t::active_of_organization(conn, app.championship, org)?
+                {
+                    return refuse(
+                        "organization",
+                        Message::new(msg!("team-error-organization-has-team"))
+                            .arg("team", other.name),
+                    );
+                }
+                Some(org)
+            }
+            None if reg.roster.organization_required => {
+                return refuse("organization", msg!("team-error-organization-required"));
+            }
+            None => None,
+        };
+        let applicant = people::by_id(conn, app.applicant)?.ok_or(TeamError::NotFound)?;
+        check_standing(conn, &reg, app.applicant, &applicant.nick, at, "name")?;
+        // G-B22: one team per person in a championship.
+        if let Some((_, team)) = t::open_membership_in(conn, app.championship, app.applicant)? {
+            return refuse(
+                "name",
+                Message::new(msg!("team-error-applicant-in-team")).arg("team", team.name),
+            );
+        }
+        let id = t::insert(
+            conn,
+            &t::NewTeam {
+                championship_id: app.championship.0,
+                name: name.as_str(),
+                name_key: &name.key(),
+                motto: &motto,
+                organization_id: organization.map(|o| o.0),
+                captain_id: app.applicant.0,
+                status: TeamStatus::Pending.as_str(),
+                created_at: at,
+            },
+        )
+        .or_else(|e| match e {
+            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+                refuse("name", msg!("team-error-name-taken"))
+            }
+            e => Err(e.into()),
+        })?;
+        let team = t::by_id(conn, id)?.ok_or(TeamError::NotFound)?;
+        open_membership(conn, &team, app.applicant, at, "founded")?;
+        t::record_captaincy(conn, id, None, app.applicant, at)?;
+        audit::Entry::new("team.apply", format!("team:{id}"))
+            .actor(app.applicant)
+            .detail(format!("{} ({})", name.as_str(), motto))
+            .ip(app.ip)
+            .championship(app.championship)
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// Opens a membership; the unique index turns a lost race into a refusal.
+fn open_membership(
+    conn: &mut DbConnection,
+    team: &Team,
+    person: PersonId,
+    at: NaiveDateTime,
+    reason: &str,
+) -> Result<(), TeamError> {
+    t::open_membership(conn, team, person, at, reason).or_else(|e| match e {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            refuse("nick", msg!("team-error-conflict"))
+        }
+        e => Err(e.into()),
+    })
+}
+
+/// G-B12: a judge approves or rejects (with a reason) a pending team.
+pub fn decide(
+    conn: &mut DbConnection,
+    team: TeamId,
+    approve: bool,
+    reason: &str,
+    judge: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<Team, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let before = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
+        let reason = reason.trim();
+        if !approve && reason.is_empty() {
+            return refuse("reason", msg!("team-error-reason-required"));
+        }
+        let status = if approve {
+            TeamStatus::Approved
+        } else {
+            TeamStatus::Rejected
+        };
+        let reason = (!reason.is_empty()).then_some(reason);
+        if t::decide(conn, team, status, reason, judge, at)? == 0 {
+            return refuse("reason", msg!("team-error-already-decided"));
+        }
+        if !approve {
+            // A rejected team holds nobody: its members are free again.
+            t::close_all(conn, team, at, "rejected")?;
+            t::cancel_all(conn, team, at)?;
+        }
+        audit::Entry::new(
+            if approve {
+                "team.approve"
+            } else {
+                "team.reject"
+            },
+            format!("team:{team}"),
+        )
+        .actor(judge)
+        .detail(format!(
+            "{} → {}{}",
+            before.status,
+            status.as_str(),
+            reason.map(|r| format!(": {r}")).unwrap_or_default()
+        ))
+        .ip(ip)
+        .championship(before.championship())
+        .record(conn)?;
+        crate::mail::notices::team_decided(conn, &before, approve, reason, at)?;
+        t::by_id(conn, team)?.ok_or(TeamError::NotFound)
+    })
+}
+
+fn captain_team(
+    conn: &mut DbConnection,
+    team: TeamId,
+    captain: PersonId,
+) -> Result<Team, TeamError> {
+    let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
+    if team.captain() != captain {
+        return Err(TeamError::NotCaptain);
+    }
+    if !team.is_active() {
+        return refuse("nick", msg!("team-error-inactive"));
+    }
+    Ok(team)
+}
+
+/// The captain invites a person by nick; the person must accept (G-B31).
+/// A person already in another team of the championship is invited to a
+/// transfer (G-B33).
+pub fn invite(
+    conn: &mut DbConnection,
+    team: TeamId,
+    nick: &str,
+    captain: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<InvitationId, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let team = captain_team(conn, team, captain)?;
+        let reg = regulation_of(conn, team.championship(), at)?;
+        let nick = nick.trim();
+        if nick.is_empty() {
+            return refuse("nick", msg!("error-required"));
+        }
+        let person = people::by_nick(conn, nick)?.ok_or(()).or_else(|_| {
+            refuse(
+                "nick",
+                Message::new(msg!("team-error-unknown-nick")).arg("nick", nick),
+            )
+        })?;
+        if let Some((_, current)) = t::open_membership_in(conn, team.championship(), person.id())?
+            && current.id == team.id
+        {
+            return refuse(
+                "nick",
+                Message::new(msg!("team-error-already-member")).arg("nick", &person.nick),
+            );
+        }
+        if t::open_invitation(conn, team.id(), person.id())?.is_some() {
+            return refuse(
+                "nick",
+                Message::new(msg!("team-error-already-invited")).arg("nick", &person.nick),
+            );
+        }
+        check_standing(conn, &reg, person.id(), &person.nick, at, "nick")?;
+        // E-11: invitations out count towards the limit, so the roster
+        // cannot be overfilled by inviting many at once.
+        let outstanding =
+            t::count_current(conn, team.id())? as usize + t::invitations_of(conn, team.id())?.len();
+        limits(&reg)
+            .check_add(outstanding)
+            .or_else(|r| refuse("nick", refusal_message(&r)))?;
+        let id = t::invite(conn, team.id(), person.id(), captain, at)?;
+        audit::Entry::new("team.invite", format!("team:{}", team.id))
+            .actor(captain)
+            .detail(format!("invited {}", person.nick))
+            .ip(ip)
+            .championship(team.championship())
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// What an accepted invitation led to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Accepted {
+    Joined,
+    /// G-B33: moved from the named team.
+    Transferred {
+        from: String,
+    },
+    /// Waiting for a judge (TransferRule::JudgeApproval).
+    AwaitingApproval,
+}
+
+/// The invited person accepts: the membership opens, and for a transfer the
+/// old one closes, in one transaction.
+pub fn accept(
+    conn: &mut DbConnection,
+    invitation: InvitationId,
+    person: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<Accepted, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
+        if inv.person() != person {
+            return Err(TeamError::NotFound);
+        }
+        if inv.status != InvitationStatus::Pending.as_str() {
+            return refuse("nick", msg!("team-error-invitation-gone"));
+        }
+        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
+        if !team.is_active() {
+            return refuse("nick", msg!("team-error-inactive"));
+        }
+        let reg = regulation_of(conn, team.championship(), at)?;
+        let me = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
+        check_standing(conn, &reg, person, &me.nick, at, "nick")?;
+        limits(&reg)
+            .check_add(t::count_current(conn, team.id())? as usize)
+            .or_else(|r| refuse("nick", refusal_message(&r)))?;
+        let current = t::open_membership_in(conn, team.championship(), person)?;
+        if let Some((_, old)) = &current
+            && old.captain() == person
+        {
+            return refuse(
+                "nick",
+                Message::new(msg!("team-error-captain-transfer")).arg("team", &old.name),
+            );
+        }
+        if current.is_some() && reg.roster.transfers == TransferRule::JudgeApproval {
+            t::set_invitation_status(
+                conn,
+                invitation,
+                &[InvitationStatus::Pending],
+                InvitationStatus::AwaitingApproval,
+                person,
+                at,
+            )?;
+            audit::Entry::new("team.transfer_requested", format!("team:{}", team.id))
+                .actor(person)
+                .detail(format!("{} accepted; waiting for a judge", me.nick))
+                .ip(ip)
+                .championship(team.championship())
+                .record(conn)?;
+            return Ok(Accepted::AwaitingApproval);
+        }
+        let outcome = complete_move(conn, &team, person, current.map(|(_, old)| old), at)?;
+        if t::set_invitation_status(
+            conn,
+            invitation,
+            &[InvitationStatus::Pending],
+            InvitationStatus::Accepted,
+            person,
+            at,
+        )? == 0
+        {
+            return refuse("nick", msg!("team-error-invitation-gone"));
+        }
+        audit::Entry::new("team.join", format!("team:{}", team.id))
+            .actor(person)
+            .detail(match &outcome {
+                Accepted::Transferred { from } => format!("{}: {from} → {}", me.nick, team.name),
+                _ => format!("{} joined", me.nick),
+            })
+            .ip(ip)
+            .championship(team.championship())
+            .record(conn)?;
+        Ok(outcome)
+    })
+}
+
+/// Closes the old membership (if any) and opens the new one.
+fn complete_move(
+    conn: &mut DbConnection,
+    team: &Team,
+    person: PersonId,
+    old: Option<Team>,
+    at: NaiveDateTime,
+) -> Result<Accepted, TeamError> {
+    match old {
+        Some(old) => {
+            t::close_membership(conn, old.id(), person, at, "transfer")?;
+            open_membership(conn, team, person, at, "transfer")?;
+            Ok(Accepted::Transferred { from: old.name })
+        }
+        None => {
+            open_membership(conn, team, person, at, "joined")?;
+            Ok(Accepted::Joined)
+        }
+    }
+}
+
+/// A judge approves or refuses a transfer waiting for approval.
+pub fn decide_transfer(
+    conn: &mut DbConnection,
+    invitation: InvitationId,
+    approve: bool,
+    judge: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<(), TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
+        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
+        let to = if approve {
+            InvitationStatus::Accepted
+        } else {
+            InvitationStatus::Refused
+        };
+        if t::set_invitation_status(
+            conn,
+            invitation,
+            &[InvitationStatus::AwaitingApproval],
+            to,
+            judge,
+            at,
+        )? == 0
+        {
+            return refuse("nick", msg!("team-error-invitation-gone"));
+        }
+        let me = people::by_id(conn, inv.person())?.ok_or(TeamError::NotFound)?;
+        if approve {
+            if !team.is_active() {
+                return refuse("nick", msg!("team-error-inactive"));
+            }
+            let old =
+                t::open_membership_in(conn, team.championship(), inv.person())?.map(|(_, old)| old);
+            complete_move(conn, &team, inv.person(), old, at)?;
+        }
+        audit::Entry::new(
+            if approve {
+                "team.transfer_approved"
+            } else {
+                "team.transfer_refused"
+            },
+            format!("team:{}", team.id),
+        )
+        .actor(judge)
+        .detail(me.nick)
+        .ip(ip)
+        .championship(team.championship())
+        .record(conn)?;
+        Ok(())
+    })
+}
+
+/// The invited person declines, or the captain withdraws the invitation.
+pub fn close_invitation(
+    conn: &mut DbConnection,
+    invitation: InvitationId,
+    actor: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<TeamId, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
+        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
+        let status = if inv.person() == actor {
+            InvitationStatus::Declined
+        } else if team.captain() == actor {
+            InvitationStatus::Cancelled
+        } else {
+            return Err(TeamError::NotFound);
+        };
+        if t::set_invitation_status(
+            conn,
+            invitation,
+            &[
+                InvitationStatus::Pending,
+                InvitationStatus::AwaitingApproval,
+            ],
+            status,
+            actor,
+            at,
+        )? == 0
+        {
+            return refuse("nick", msg!("team-error-invitation-gone"));
+        }
+        audit::Entry::new("team.invitation_closed", format!("team:{}", team.id))
+            .actor(actor)
+            .detail(status.as_str())
+            .ip(ip)
+            .championship(team.championship())
+            .record(conn)?;
+        Ok(team.id())
+    })
+}
+
+/// The captain removes a member (G-B32), or a member leaves.
+pub fn remove_member(
+    conn: &mut DbConnection,
+    team: TeamId,
+    member: PersonId,
+    actor: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<(), TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
+        let leaving = member == actor;
+        if !leaving && team.captain() != actor {
+            return Err(TeamError::NotCaptain);
+        }
+        if member == team.captain() && team.is_active() {
+            return refuse("nick", msg!("team-error-captain-leaves"));
+        }
+        let reason = if leaving { "left" } else { "removed" };
+        if t::close_membership(conn, team.id(), member, at, reason)? == 0 {
+            return refuse("nick", msg!("team-error-not-member"));
+        }
+        let nick = people::by_id(conn, member)?
+            .map(|p| p.nick)
+            .unwrap_or_default();
+        audit::Entry::new(
+            if leaving { "team.leave" } else { "team.remove" },
+            format!("team:{}", team.id),
+        )
+        .actor(actor)
+        .detail(format!("{nick}: member → {reason}"))
+        .ip(ip)
+        .championship(team.championship())
+        .record(conn)?;
+        Ok(())
+    })
+}
+
+/// G-B34: the captain hands over to another current member; the hand-over
+/// is recorded for the chief judge.
+pub fn hand_over(
+    conn: &mut DbConnection,
+    team: TeamId,
+    nick: &str,
+    captain: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<(), TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let team = captain_team(conn, team, captain)?;
+        let successor = people::by_nick(conn, nick)?.ok_or(()).or_else(|_| {
+            refuse(
+                "nick",
+                Message::new(msg!("team-error-unknown-nick")).arg("nick", nick.trim()),
+            )
+        })?;
+        let is_member = t::open_membership_in(conn, team.championship(), successor.id())?
+            .is_some_and(|(_, tm)| tm.id == team.id);
+        if !is_member {
+            return refuse(
+                "nick",
+                Message::new(msg!("team-error-successor-not-member")).arg("nick", &successor.nick),
+            );
+        }
+        if successor.id() == captain {
+            return refuse("nick", msg!("team-error-already-captain"));
+        }
+        t::set_captain(conn, team.id(), successor.id())?;
+        t::record_captaincy(conn, team.id(), Some(captain), successor.id(), at)?;
+        let before = people::by_id(conn, captain)?
+            .map(|p| p.nick)
+            .unwrap_or_default();
+        audit::Entry::new("team.captaincy", format!("team:{}", team.id))
+            .actor(captain)
+            .detail(format!("captain {before} → {}", successor.nick))
+            .ip(ip)
+            .championship(team.championship())
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// G-B41: the captain dissolves the team. Its history stays, its members
+/// become free, its name stays reserved.
+pub fn dissolve(
+    conn: &mut DbConnection,
+    team: TeamId,
+    captain: PersonId,
+    ip: &str,
+    at: NaiveDateTime,
+) -> Result<(), TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let team = captain_team(conn, team, captain)?;
+        t::dissolve(conn, team.id(), at)?;
+        let freed = t::close_all(conn, team.id(), at, "dissolved")?;
+        t::cancel_all(conn, team.id(), at)?;
+        audit::Entry::new("team.dissolve", format!("team:{}", team.id))
+            .actor(captain)
+            .detail(format!(
+                "{}: {} → dissolved; {freed} members freed",
+                team.name, team.status
+            ))
+            .ip(ip)
+            .championship(team.championship())
+            .record(conn)?;
+        Ok(())
+    })
+}

@@ -1,0 +1,540 @@
+//! Sign-up, login, logout, the account page and password change.
+
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::accounts::{
+    Email, FullName, MIN_PASSWORD_CHARS, NewPassword, Nick, hash_password, verify_password,
+};
+use crate::db::{self, audit, login_attempts, people};
+use crate::i18n::{Lang, Message};
+use crate::ids::PersonId;
+use crate::msg;
+use crate::web::infra::ctx::{CurrentUser, PageCtx};
+use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::guards::SignedIn;
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, local_path, page, paths, see_other};
+
+// ---------------------------------------------------------------- sign-up
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SignupForm {
+    nick: String,
+    full_name: String,
+    email: String,
+    password: String,
+    password_confirm: String,
+}
+
+/// A sign-up that passed every check of its own fields.
+struct NewAccount {
+    nick: Nick,
+    full_name: FullName,
+    email: Email,
+    password: NewPassword,
+}
+
+impl TryFrom<&SignupForm> for NewAccount {
+    type Error = FieldErrors;
+
+    fn try_from(form: &SignupForm) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let nick = errors.check("nick", Nick::parse(&form.nick));
+        let full_name = errors.check("full_name", FullName::parse(&form.full_name));
+        let email = errors.check("email", Email::parse(&form.email));
+        let personal = [
+            form.nick.as_str(),
+            form.full_name.as_str(),
+            form.email.as_str(),
+        ];
+        let password = errors.check("password", NewPassword::parse(&form.password, &personal));
+        if form.password != form.password_confirm {
+            errors.add("password_confirm", msg!("error-password-mismatch"));
+        }
+        match (nick, full_name, email, password) {
+            (Some(nick), Some(full_name), Some(email), Some(password)) if errors.is_empty() => {
+                Ok(NewAccount {
+                    nick,
+                    full_name,
+                    email,
+                    password,
+                })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+fn signup_form(ctx: PageCtx, form: &SignupForm, errors: &FieldErrors) -> FormPage {
+    let fields = vec![
+        Field::new(&ctx, "nick", msg!("field-nick"), "text")
+            .value(&form.nick)
+            .autocomplete("username")
+            .hint(ctx.t("hint-nick")),
+        Field::new(&ctx, "full_name", msg!("field-full-name"), "text")
+            .value(&form.full_name)
+            .autocomplete("name"),
+        Field::new(&ctx, "email", msg!("field-email"), "email")
+            .value(&form.email)
+            .autocomplete("email"),
+        Field::new(&ctx, "password", msg!("field-password"), "password")
+            .autocomplete("new-password")
+            .hint(ctx.t1("hint-password", "min", MIN_PASSWORD_CHARS)),
+        Field::new(
+            &ctx,
+            "password_confirm",
+            msg!("field-password-confirm"),
+            "password",
+        )
+        .autocomplete("new-password"),
+    ]
+    .into_iter()
+    .map(|f| f.errors(&ctx, errors))
+    .collect();
+    FormPage {
+        title: ctx.t("signup-title"),
+        intro: None,
+        action: paths::SIGNUP.to_owned(),
+        fields,
+        hidden: vec![],
+        submit: ctx.t("signup-submit"),
+        error: None,
+        links: vec![(paths::LOGIN.to_owned(), ctx.t("signup-have-account"))],
+        ctx,
+    }
+}
+
+pub async fn signup_page(ctx: PageCtx) -> Result<HttpResponse, AppError> {
+    if ctx.user.is_some() {
+        return Ok(see_other(paths::ACCOUNT));
+    }
+    page(
+        StatusCode::OK,
+        &signup_form(ctx, &SignupForm::default(), &FieldErrors::default()),
+    )
+}
+
+pub async fn signup(
+    req: HttpRequest,
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<SignupForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let account = match NewAccount::try_from(&form) {
+        Ok(a) => a,
+        Err(errors) => {
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &signup_form(ctx, &form, &errors),
+            );
+        }
+    };
+    let hash = web::block(move || hash_password(&account.password).map(|h| (account, h)))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let (account, hash) = hash;
+    let lang = ctx.lang;
+    let ip = state.client_ip(&req);
+    let inserted = state
+        .db(move |conn| {
+            let new = people::NewPerson {
+                nick: account.nick.as_str(),
+                full_name: account.full_name.as_str(),
+                email: account.email.as_str(),
+                password_hash: &hash,
+                locale: lang.code(),
+                is_admin: false,
+            };
+            crate::db::write_transaction(conn, |conn| {
+                let id = match people::insert(conn, &new) {
+                    Ok(id) => id,
+                    Err(people::InsertPersonError::Db(e)) => return Err(AppError::from(e)),
+                    Err(taken) => return Ok(Err(taken)),
+                };
+                audit::Entry::new("account.signup", format!("person:{id}"))
+                    .actor(id)
+                    .detail(account.nick.as_str())
+                    .ip(&ip)
+                    .record(conn)?;
+                Ok(Ok(id))
+            })
+        })
+        .await?;
+    match inserted {
+        Ok(id) => {
+            let s = AppSession(&session);
+            s.sign_in(id, 0, lang);
+            s.flash(FlashLevel::Success, msg!("flash-signed-up"));
+            Ok(see_other(paths::ACCOUNT))
+        }
+        Err(taken) => {
+            let mut errors = FieldErrors::default();
+            match taken {
+                people::InsertPersonError::EmailTaken => {
+                    errors.add("email", msg!("error-email-taken"))
+                }
+                _ => errors.add("nick", msg!("error-nick-taken")),
+            }
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &signup_form(ctx, &form, &errors),
+            )
+        }
+    }
+}
+
+// ------------------------------------------------------------------ login
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct LoginForm {
+    login: String,
+    password: String,
+    next: String,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+fn login_form(ctx: PageCtx, form: &LoginForm, error: Option<Message>) -> FormPage {
+    let errors = FieldErrors::default();
+    FormPage {
+        title: ctx.t("login-title"),
+        intro: None,
+        action: paths::LOGIN.to_owned(),
+        fields: vec![
+            Field::new(&ctx, "login", msg!("field-login"), "text")
+                .value(&form.login)
+                .autocomplete("username")
+                .errors(&ctx, &errors),
+            Field::new(&ctx, "password", msg!("field-password"), "password")
+                .autocomplete("current-password"),
+        ],
+        hidden: vec![("next", local_path(Some(&form.next)).to_owned())],
+        submit: ctx.t("login-submit"),
+        error: error.map(|m| ctx.render(&m)),
+        links: vec![(paths::SIGNUP.to_owned(), ctx.t("login-no-account"))],
+        ctx,
+    }
+}
+
+pub async fn login_page(
+    ctx: PageCtx,
+    query: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
+    if ctx.user.is_some() {
+        return Ok(see_other(local_path(query.next.as_deref())));
+    }
+    let form = LoginForm {
+        next: query.next.clone().unwrap_or_default(),
+        ..LoginForm::default()
+    };
+    page(StatusCode::OK, &login_form(ctx, &form, None))
+}
+
+enum LoginOutcome {
+    Success {
+        id: PersonId,
+        auth_version: i64,
+        lang: Lang,
+    },
+    WrongCredentials,
+    Throttled {
+        minutes: i64,
+    },
+}
+
+/// `POST /login`. Throttled per account and per address (5 failures in 15
+/// minutes); the answer for an unknown account and a wrong password is the
+/// same, and takes the same time.
+pub async fn login(
+    req: HttpRequest,
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let ip = state.client_ip(&req);
+    let (login, password) = (form.login.clone(), form.password.clone());
+    let outcome = state
+        .db(move |conn| {
+            // Check, verify and record in one transaction that concurrent
+            // attempts on the account or from the address wait for: fifty
+            // parallel guesses must not all pass the check before the first
+            // failure is stored.
+            db::write_transaction(conn, |conn| {
+                let person = people::by_login(conn, &login)?;
+                let account_key = match &person {
+                    Some(p) => format!("person:{}", p.id),
+                    None => format!("name:{}", people::key_of(&login)),
+                };
+                login_attempts::serialize(conn, &account_key, &ip)?;
+                let now = db::utc_now();
+                if let Some(until) = login_attempts::locked_until(conn, &account_key, &ip, now)? {
+                    let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
+                    return Ok(LoginOutcome::Throttled { minutes });
+                }
+                let ok =
+                    verify_password(&password, person.as_ref().map(|p| p.password_hash.as_str()));
+                login_attempts::record(conn, &account_key, &ip, ok, db::utc_now())?;
+                match person {
+                    Some(p) if ok => {
+                        audit::Entry::new("account.login", format!("person:{}", p.id))
+                            .actor(p.id())
+                            .ip(&ip)
+                            .record(conn)?;
+                        login_attempts::prune(conn, now)?;
+                        Ok(LoginOutcome::Success {
+                            id: p.id(),
+                            auth_version: p.auth_version,
+                            lang: Lang::parse(&p.locale).unwrap_or_default(),
+                        })
+                    }
+                    _ => Ok(LoginOutcome::WrongCredentials),
+                }
+            })
+        })
+        .await?;
+    match outcome {
+        LoginOutcome::Success {
+            id,
+            auth_version,
+            lang,
+        } => {
+            let s = AppSession(&session);
+            // An explicit choice made before signing in wins over the
+            // language stored on the account.
+            s.sign_in(id, auth_version, s.lang().unwrap_or(lang));
+            s.flash(FlashLevel::Success, msg!("flash-signed-in"));
+            Ok(see_other(local_path(Some(&form.next))))
+        }
+        LoginOutcome::WrongCredentials => page(
+            StatusCode::UNAUTHORIZED,
+            &login_form(ctx, &form, Some(msg!("login-wrong").into())),
+        ),
+        LoginOutcome::Throttled { minutes } => {
+            let page = login_form(
+                ctx,
+                &form,
+                Some(Message::new(msg!("login-throttled")).arg("minutes", minutes)),
+            );
+            Ok(HttpResponse::TooManyRequests()
+                .insert_header((header::RETRY_AFTER, (minutes * 60).to_string()))
+                .content_type("text/html; charset=utf-8")
+                .body(page.render()?))
+        }
+    }
+}
+
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    if let Some(user) = CurrentUser::load(&req).await? {
+        let ip = state.client_ip(&req);
+        state
+            .db(move |conn| {
+                Ok(
+                    audit::Entry::new("account.logout", format!("person:{}", user.id))
+                        .actor(user.id)
+                        .ip(&ip)
+                        .record(conn)?,
+                )
+            })
+            .await?;
+    }
+    let s = AppSession(&session);
+    s.sign_out();
+    s.flash(FlashLevel::Info, msg!("flash-signed-out"));
+    Ok(see_other(paths::HOME))
+}
+
+// ---------------------------------------------------------------- account
+
+pub struct AccountInvitation {
+    pub team: String,
+    pub team_url: String,
+    pub awaiting: bool,
+    pub accept_url: String,
+    pub decline_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+pub struct AccountPage {
+    ctx: PageCtx,
+    user: CurrentUser,
+    teams: Vec<(String, String)>,
+    invitations: Vec<AccountInvitation>,
+    notices: Vec<crate::web::admin::outbox::NoticeChoice>,
+    opt_ins: Vec<crate::web::admin::outbox::NoticeChoice>,
+}
+
+pub async fn account_page(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let (id, lang) = (user.id, ctx.lang);
+    let (teams, invitations, notices, opt_ins) = state
+        .db(move |conn| {
+            Ok((
+                crate::db::teams::teams_of_person(conn, id)?,
+                crate::db::teams::invitations_for(conn, id)?,
+                crate::web::admin::outbox::notice_choices(conn, id, lang)?,
+                crate::web::admin::outbox::opt_in_choices(conn, id, lang)?,
+            ))
+        })
+        .await?;
+    let teams = teams
+        .into_iter()
+        .map(|(t, _)| (paths::team(t.id()), t.name))
+        .collect();
+    let invitations = invitations
+        .into_iter()
+        .map(|l| AccountInvitation {
+            team_url: paths::team(l.invitation.team()),
+            awaiting: l.invitation.status == "awaiting_approval",
+            accept_url: paths::accept_invitation(l.invitation.id()),
+            decline_url: paths::close_invitation(l.invitation.id()),
+            team: l.team_name,
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &AccountPage {
+            ctx,
+            user,
+            teams,
+            invitations,
+            notices,
+            opt_ins,
+        },
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PasswordForm {
+    current_password: String,
+    new_password: String,
+    new_password_confirm: String,
+}
+
+fn password_form(ctx: PageCtx, errors: &FieldErrors) -> FormPage {
+    let fields = vec![
+        Field::new(
+            &ctx,
+            "current_password",
+            msg!("field-current-password"),
+            "password",
+        )
+        .autocomplete("current-password"),
+        Field::new(&ctx, "new_password", msg!("field-new-password"), "password")
+            .autocomplete("new-password")
+            .hint(ctx.t1("hint-password", "min", MIN_PASSWORD_CHARS)),
+        Field::new(
+            &ctx,
+            "new_password_confirm",
+            msg!("field-password-confirm"),
+            "password",
+        )
+        .autocomplete("new-password"),
+    ]
+    .into_iter()
+    .map(|f| f.errors(&ctx, errors))
+    .collect();
+    FormPage {
+        title: ctx.t("password-title"),
+        intro: Some(ctx.t("password-intro")),
+        action: paths::PASSWORD.to_owned(),
+        fields,
+        hidden: vec![],
+        submit: ctx.t("password-submit"),
+        error: None,
+        links: vec![(paths::ACCOUNT.to_owned(), ctx.t("nav-account"))],
+        ctx,
+    }
+}
+
+pub async fn password_page(ctx: PageCtx, _user: SignedIn) -> Result<HttpResponse, AppError> {
+    page(StatusCode::OK, &password_form(ctx, &FieldErrors::default()))
+}
+
+/// `POST /account/password`: needs the current password; signs out every
+/// other session of the person (their `auth_version` changes).
+pub async fn change_password(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let personal = [
+        user.nick.as_str(),
+        user.full_name.as_str(),
+        user.email.as_str(),
+    ];
+    let new = errors.check(
+        "new_password",
+        NewPassword::parse(&form.new_password, &personal),
+    );
+    if form.new_password != form.new_password_confirm {
+        errors.add("new_password_confirm", msg!("error-password-mismatch"));
+    }
+    let current = form.current_password.clone();
+    let id = user.id;
+    let current_ok = state
+        .db(move |conn| {
+            let stored = people::by_id(conn, id)?.map(|p| p.password_hash);
+            Ok(verify_password(&current, stored.as_deref()))
+        })
+        .await?;
+    if !current_ok {
+        errors.add("current_password", msg!("error-current-password"));
+    }
+    let new = match new {
+        Some(new) if errors.is_empty() => new,
+        _ => {
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &password_form(ctx, &errors),
+            );
+        }
+    };
+    let hash = web::block(move || hash_password(&new))
+        .await?
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    let ip = state.client_ip(&req);
+    let version = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let version = people::set_password(conn, id, &hash)?;
+                audit::Entry::new("account.password_changed", format!("person:{id}"))
+                    .actor(id)
+                    .ip(&ip)
+                    .record(conn)?;
+                Ok(version)
+            })
+        })
+        .await?;
+    let s = AppSession(&session);
+    s.sign_in(id, version, ctx.lang);
+    s.flash(FlashLevel::Success, msg!("flash-password-changed"));
+    Ok(see_other(paths::ACCOUNT))
+}

@@ -1,0 +1,3 @@
+//! Signing up, signing in and out, the account page and the password.
+
+pub mod auth;

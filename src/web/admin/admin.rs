@@ -1,0 +1,148 @@
+//! The platform administrator's pages.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::db::{audit, people};
+use crate::ids::PersonId;
+use crate::msg;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::Admin;
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+pub struct PersonRow {
+    pub id: PersonId,
+    pub nick: String,
+    pub full_name: String,
+    pub email: String,
+    pub is_admin: bool,
+    pub toggle_url: String,
+}
+
+pub struct AuditRow {
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub subject: String,
+    pub detail: String,
+}
+
+#[derive(Template)]
+#[template(path = "admin.html")]
+pub struct AdminPage {
+    ctx: PageCtx,
+    me: PersonId,
+    total: i64,
+    people: Vec<PersonRow>,
+    audit: Vec<AuditRow>,
+}
+
+/// How many accounts and audit lines the dashboard lists.
+const LIST_LIMIT: i64 = 200;
+
+pub async fn dashboard(
+    ctx: PageCtx,
+    Admin(me): Admin,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let (total, list, log) = state
+        .db(|conn| {
+            Ok((
+                people::count(conn)?,
+                people::list(conn, LIST_LIMIT, 0)?,
+                audit::recent(conn, 50)?,
+            ))
+        })
+        .await?;
+    let nick_of = |id: Option<i64>| {
+        id.and_then(|id| list.iter().find(|p| p.id == id))
+            .map_or_else(
+                || id.map(|i| format!("#{i}")).unwrap_or_default(),
+                |p| p.nick.clone(),
+            )
+    };
+    let audit = log
+        .iter()
+        .map(|e| AuditRow {
+            at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            actor: nick_of(e.actor_id),
+            action: e.action.clone(),
+            subject: e.subject.clone(),
+            detail: e.detail.clone(),
+        })
+        .collect();
+    let people = list
+        .into_iter()
+        .map(|p| PersonRow {
+            id: p.id(),
+            toggle_url: paths::admin_person_admin(p.id()),
+            nick: p.nick,
+            full_name: p.full_name,
+            email: p.email,
+            is_admin: p.is_admin,
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &AdminPage {
+            ctx,
+            me: me.id,
+            total,
+            people,
+            audit,
+        },
+    )
+}
+
+#[derive(Deserialize)]
+pub struct SetAdminForm {
+    admin: bool,
+}
+
+/// `POST /admin/people/{id}/admin`: grants or removes platform admin rights.
+/// An admin cannot remove their own rights (the platform would be left
+/// without anyone able to give them back).
+pub async fn set_admin(
+    req: HttpRequest,
+    Admin(me): Admin,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<SetAdminForm>,
+) -> Result<HttpResponse, AppError> {
+    let target = PersonId(path.into_inner());
+    let s = AppSession(&session);
+    if target == me.id && !form.admin {
+        s.flash(FlashLevel::Error, msg!("admin-cannot-demote-self"));
+        return Ok(see_other(paths::ADMIN));
+    }
+    let admin = form.admin;
+    let ip = state.client_ip(&req);
+    let changed = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let n = people::set_admin(conn, target, admin)?;
+                if n > 0 {
+                    audit::Entry::new(
+                        if admin { "admin.grant" } else { "admin.revoke" },
+                        format!("person:{target}"),
+                    )
+                    .actor(me.id)
+                    .ip(&ip)
+                    .record(conn)?;
+                }
+                Ok(n)
+            })
+        })
+        .await?;
+    if changed == 0 {
+        return Err(AppError::NotFound);
+    }
+    s.flash(FlashLevel::Success, msg!("admin-saved"));
+    Ok(see_other(paths::ADMIN))
+}

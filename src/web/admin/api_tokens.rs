@@ -1,0 +1,289 @@
+//! A championship's API tokens: its organizers make a
+//! token for a game server (the token is shown once; only its hash is
+//! stored), see who made each and when it was last used, and revoke it.
+//! A token acts for the person who made it, on this championship only
+//! (`api::token::TokenCaller`).
+
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use chrono::NaiveDateTime;
+use serde::Deserialize;
+
+use crate::api::token;
+use crate::db::{self, audit};
+use crate::i18n::{Message, MsgKey};
+use crate::ids::{ChampionshipId, PersonId};
+use crate::msg;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, Organizers, Staff, holds};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+/// The longest token name.
+const NAME_MAX: usize = 60;
+
+pub struct TokenRow {
+    pub name: String,
+    pub owner: String,
+    pub created: String,
+    pub last_used: Option<String>,
+    /// "revoked … by …", or `None` while the token works.
+    pub revoked: Option<String>,
+    pub revoke_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/api_tokens.html")]
+pub struct TokensPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    action: String,
+    tokens: Vec<TokenRow>,
+    /// The token just made, shown this once.
+    new_token: Option<String>,
+    name: String,
+    error: Option<String>,
+    /// Whether the viewer's tokens can record results (a judge or admin).
+    can_record: bool,
+    spec_url: String,
+}
+
+fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+async fn tokens_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    viewer: (PersonId, bool),
+    name: String,
+    error: Option<String>,
+    new_token: Option<String>,
+) -> Result<TokensPage, AppError> {
+    let (championship, tokens, nicks, can_record) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let tokens = db::api_tokens::of_championship(conn, c)?;
+            let people: Vec<i64> = tokens
+                .iter()
+                .flat_map(|t| [Some(t.created_by), t.revoked_by])
+                .flatten()
+                .collect();
+            let nicks: std::collections::HashMap<i64, String> =
+                db::people::nicks_of(conn, &people)?.into_iter().collect();
+            let can_record = holds::<Judges>(conn, Some(viewer), c)?;
+            Ok((championship, tokens, nicks, can_record))
+        })
+        .await?;
+    let tz = championship.tz();
+    let nick = |id: Option<i64>| {
+        id.and_then(|i| nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let rows = tokens
+        .iter()
+        .map(|t| TokenRow {
+            name: t.name.clone(),
+            owner: nick(Some(t.created_by)),
+            created: local(tz, t.created_at),
+            last_used: t.last_used_at.map(|at| local(tz, at)),
+            revoked: t.revoked_at.map(|at| {
+                Message::new(msg!("api-tokens-revoked"))
+                    .arg("at", local(tz, at))
+                    .arg("by", nick(t.revoked_by))
+                    .render(ctx.lang)
+            }),
+            revoke_url: paths::api_token_revoke(c, t.id),
+        })
+        .collect();
+    Ok(TokensPage {
+        championship: championship.name.clone(),
+        championship_url: paths::championship(c),
+        action: paths::api_tokens(c),
+        tokens: rows,
+        new_token,
+        name,
+        error,
+        can_record,
+        spec_url: format!("{}{}", crate::api::paths::SCOPE, crate::api::paths::OPENAPI),
+        ctx,
+    })
+}
+
+/// A page that may show a secret is never stored by a cache.
+fn no_store(mut res: HttpResponse) -> HttpResponse {
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    res
+}
+
+/// `GET /championships/{c}/api-tokens` (organizers).
+pub async fn show(
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    let new_token = AppSession(&session).take_revealed();
+    let viewer = (staff.user.id, staff.user.is_admin);
+    let p = tokens_page(
+        ctx,
+        &state,
+        staff.championship,
+        viewer,
+        String::new(),
+        None,
+        new_token,
+    )
+    .await?;
+    Ok(no_store(page(StatusCode::OK, &p)?))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NameForm {
+    name: String,
+}
+
+/// A token's name: what the organizer will recognise it by.
+fn clean_name(s: &str) -> Result<String, MsgKey> {
+    let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        Err(msg!("error-required"))
+    } else if name.chars().count() > NAME_MAX {
+        Err(msg!("api-token-name-length"))
+    } else {
+        Ok(name)
+    }
+}
+
+/// `POST /championships/{c}/api-tokens` (organizers): a new token, shown
+/// once on the page the redirect leads to.
+pub async fn create(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<NameForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let viewer = (staff.user.id, staff.user.is_admin);
+    let name = match clean_name(&form.name) {
+        Ok(name) => name,
+        Err(key) => {
+            let error = Some(ctx.lang.msg(key));
+            let p = tokens_page(ctx, &state, c, viewer, form.name.clone(), error, None).await?;
+            return Ok(no_store(page(StatusCode::UNPROCESSABLE_ENTITY, &p)?));
+        }
+    };
+    let secret = token::new_secret();
+    let hash = token::hash(&secret);
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let stored_name = name.clone();
+    let id = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let id = db::api_tokens::insert(
+                    conn,
+                    &db::api_tokens::NewApiToken {
+                        championship_id: c.0,
+                        name: &stored_name,
+                        secret_hash: &hash,
+                        created_by: by.0,
+                        created_at: db::utc_now(),
+                    },
+                )?;
+                audit::Entry::new("api_token.create", format!("api_token:{id}"))
+                    .actor(by)
+                    .championship(c)
+                    .detail(format!("«{stored_name}»"))
+                    .ip(&ip)
+                    .record(conn)?;
+                Ok::<_, AppError>(id)
+            })
+        })
+        .await?;
+    let s = AppSession(&session);
+    s.reveal_once(&token::token_text(id, &secret));
+    s.flash(
+        FlashLevel::Success,
+        Message::new(msg!("api-token-created")).arg("name", &name),
+    );
+    Ok(see_other(&paths::api_tokens(c)))
+}
+
+#[derive(Deserialize)]
+pub struct TokenPath {
+    pub championship_id: i64,
+    pub token_id: i64,
+}
+
+/// `POST /championships/{c}/api-tokens/{id}/revoke` (organizers): the
+/// token stops working at once.
+pub async fn revoke(
+    req: HttpRequest,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TokenPath>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let id = path.token_id;
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let (name, revoked) = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let t = db::api_tokens::by_id(conn, id)?
+                    .filter(|t| t.championship() == c)
+                    .ok_or(AppError::NotFound)?;
+                let revoked = db::api_tokens::revoke(conn, id, by, db::utc_now())?;
+                if revoked {
+                    audit::Entry::new("api_token.revoke", format!("api_token:{id}"))
+                        .actor(by)
+                        .championship(c)
+                        .detail(format!("«{}»", t.name))
+                        .ip(&ip)
+                        .record(conn)?;
+                }
+                Ok::<_, AppError>((t.name, revoked))
+            })
+        })
+        .await?;
+    let (level, key) = if revoked {
+        (FlashLevel::Success, msg!("api-token-revoked"))
+    } else {
+        (FlashLevel::Info, msg!("api-token-already-revoked"))
+    };
+    AppSession(&session).flash(level, Message::new(key).arg("name", name));
+    Ok(see_other(&paths::api_tokens(c)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_name_is_trimmed_and_bounded() {
+        assert_eq!(
+            clean_name("  game   server 1 "),
+            Ok("game server 1".to_owned())
+        );
+        assert_eq!(clean_name("   "), Err(msg!("error-required")));
+        assert_eq!(clean_name(&"x".repeat(60)), Ok("x".repeat(60)));
+        assert_eq!(
+            clean_name(&"я".repeat(61)),
+            Err(msg!("api-token-name-length"))
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! `GET /outbox`: the e-mail outbox for platform administrators (every
+//! message) and organizers (the messages of the championships they
+//! organize); `POST /outbox/{id}/resend` puts a failed message back in the
+//! queue. `POST /account/notices`: a person's opt-outs of the optional
+//! notice kinds (the checkboxes on the account page);
+//! `POST /account/notices/opt-in`: the kinds sent only on request
+//! (regulation changes to members of approved teams).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use crate::db::{self, audit, outbox};
+use crate::ids::PersonId;
+use crate::mail::Kind;
+use crate::msg;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Official, Organizers, SignedIn};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+pub const OUTBOX: &str = "/outbox";
+pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";
+pub const NOTICES: &str = "/account/notices";
+pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
+
+/// The most rows the page shows.
+const SHOWN: i64 = 500;
+
+pub struct Row {
+    pub id: i64,
+    pub created: String,
+    pub to: String,
+    pub kind: String,
+    pub subject: String,
+    pub status: String,
+    pub status_label: String,
+    pub attempts: i32,
+    pub error: String,
+    pub resend_url: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "outbox.html")]
+pub struct OutboxPage {
+    ctx: PageCtx,
+    /// Failed, waiting, sent: (heading key, rows).
+    sections: Vec<(&'static str, Vec<Row>)>,
+}
+
+fn status_label(status: &str) -> crate::i18n::MsgKey {
+    match status {
+        outbox::SENT => msg!("outbox-status-sent"),
+        outbox::FAILED => msg!("outbox-status-failed"),
+        outbox::SENDING => msg!("outbox-status-sending"),
+        _ => msg!("outbox-status-pending"),
+    }
+}
+
+/// Which championships' messages the official sees (None: all).
+fn scope(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    admin: bool,
+) -> Result<Option<Vec<i64>>, AppError> {
+    Ok(if admin {
+        None
+    } else {
+        Some(outbox::organized_by(conn, person)?)
+    })
+}
+
+pub async fn outbox_page(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let (person, admin) = (official.user.id, official.user.is_admin);
+    let rows = state
+        .db(move |conn| {
+            let scope = scope(conn, person, admin)?;
+            Ok(outbox::list(conn, scope.as_deref(), SHOWN)?)
+        })
+        .await?;
+    let (mut pending, mut failed, mut sent) = (Vec::new(), Vec::new(), Vec::new());
+    for r in rows {
+        let row = Row {
+            id: r.id,
+            created: r.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            to: r.address,
+            kind: Kind::parse(&r.kind)
+                .map(|k| ctx.lang.msg(k.label()))
+                .unwrap_or(r.kind),
+            subject: r.subject,
+            status_label: ctx.lang.msg(status_label(&r.status)),
+            attempts: r.attempts,
+            error: r.last_error.unwrap_or_default(),
+            resend_url: (r.status == outbox::FAILED).then(|| format!("/outbox/{}/resend", r.id)),
+            status: r.status,
+        };
+        match row.status.as_str() {
+            outbox::SENT => sent.push(row),
+            outbox::FAILED => failed.push(row),
+            _ => pending.push(row),
+        }
+    }
+    page(
+        StatusCode::OK,
+        &OutboxPage {
+            ctx,
+            sections: vec![
+                ("outbox-status-failed", failed),
+                ("outbox-status-pending", pending),
+                ("outbox-status-sent", sent),
+            ],
+        },
+    )
+}
+
+pub async fn resend(
+    req: HttpRequest,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (person, admin) = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
+    let not_failed = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let row = outbox::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                // An organizer sees only their championships' messages.
+                if let Some(mine) = scope(conn, person, admin)?
+                    && !row.championship_id.is_some_and(|c| mine.contains(&c))
+                {
+                    return Err(AppError::NotFound);
+                }
+                if !outbox::resend(conn, id, db::utc_now())? {
+                    return Ok(true);
+                }
+                let mut entry = audit::Entry::new("mail.resend", format!("outbox:{id}"))
+                    .actor(person)
+                    .detail(format!("{} → {}", row.kind, row.address))
+                    .ip(&ip);
+                if let Some(c) = row.championship_id {
+                    entry = entry.championship(crate::ids::ChampionshipId(c));
+                }
+                entry.record(conn)?;
+                Ok(false)
+            })
+        })
+        .await?;
+    let flash = AppSession(&session);
+    if not_failed {
+        flash.flash(FlashLevel::Error, msg!("outbox-not-failed"));
+    } else {
+        flash.flash(FlashLevel::Success, msg!("outbox-resent"));
+    }
+    Ok(see_other(OUTBOX))
+}
+
+/// One optional kind on the account page: checked when the person gets it.
+pub struct NoticeChoice {
+    pub kind: &'static str,
+    pub label: String,
+    pub on: bool,
+}
+
+/// The account page's checkboxes for `person`.
+pub fn notice_choices(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    lang: crate::i18n::Lang,
+) -> Result<Vec<NoticeChoice>, AppError> {
+    let off = outbox::optouts(conn, person)?;
+    Ok(Kind::optional_kinds()
+        .map(|k| NoticeChoice {
+            kind: k.as_str(),
+            label: lang.msg(k.label()),
+            on: !off.iter().any(|o| o == k.as_str()),
+        })
+        .collect())
+}
+
+/// The account page's checkboxes of the opt-in kinds for `person`:
+/// checked when the person asked for the kind.
+pub fn opt_in_choices(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    lang: crate::i18n::Lang,
+) -> Result<Vec<NoticeChoice>, AppError> {
+    let on = outbox::optins(conn, person)?;
+    Ok(Kind::opt_in_kinds()
+        .map(|k| NoticeChoice {
+            kind: k.as_str(),
+            label: lang.msg(k.label()),
+            on: on.iter().any(|o| o == k.as_str()),
+        })
+        .collect())
+}
+
+/// `POST /account/notices/opt-in`: the ticked opt-in kinds are wanted,
+/// the others not. Unknown values are ignored.
+pub async fn save_opt_ins(
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let wanted = ticked(form.into_inner());
+    let on: Vec<&'static str> = Kind::opt_in_kinds()
+        .filter(|k| wanted.iter().any(|w| w == k.as_str()))
+        .map(Kind::as_str)
+        .collect();
+    save_choice(&state, user.id, Choice::OptIn, on).await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
+    Ok(see_other(&format!("{}#notices-opt-in", paths::ACCOUNT)))
+}
+
+/// The values of the form's ticked `kind` boxes.
+fn ticked(form: Vec<(String, String)>) -> Vec<String> {
+    form.into_iter()
+        .filter(|(k, _)| k == "kind")
+        .map(|(_, v)| v)
+        .collect()
+}
+
+/// Which list of a person's notice choices a form replaces.
+#[derive(Clone, Copy)]
+enum Choice {
+    OptIn,
+    OptOut,
+}
+
+/// Replaces a person's opt-ins or opt-outs with `kinds`, audited, in one
+/// transaction.
+async fn save_choice(
+    state: &web::Data<AppState>,
+    person: crate::ids::PersonId,
+    choice: Choice,
+    kinds: Vec<&'static str>,
+) -> Result<(), AppError> {
+    state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let what = match choice {
+                    Choice::OptIn => {
+                        outbox::set_optins(conn, person, &kinds)?;
+                        "opted in"
+                    }
+                    Choice::OptOut => {
+                        outbox::set_optouts(conn, person, &kinds)?;
+                        "opted out"
+                    }
+                };
+                audit::Entry::new("account.notices", format!("person:{person}"))
+                    .actor(person)
+                    .detail(format!("{what}: {}", kinds.join(", ")))
+                    .record(conn)?;
+                Ok::<_, AppError>(())
+            })
+        })
+        .await
+}
+
+/// `POST /account/notices`: the ticked kinds are wanted, the other
+/// optional kinds are opted out of. Unknown values are ignored.
+pub async fn save_notices(
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let wanted = ticked(form.into_inner());
+    let off: Vec<&'static str> = Kind::optional_kinds()
+        .filter(|k| !wanted.iter().any(|w| w == k.as_str()))
+        .map(Kind::as_str)
+        .collect();
+    save_choice(&state, user.id, Choice::OptOut, off).await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
+    Ok(see_other(paths::ACCOUNT))
+}

@@ -1,0 +1,1035 @@
+//! Championships: the public list and page (regulation in readable form,
+//! staff, participants with their members — G-A5), creation from a preset
+//! by an admin, staff grants, the judges' queue of applications and
+//! transfers (G-B12, G-B33), captaincy hand-overs for the chief judge
+//! (G-B34) and the championship's audit log for organizers.
+
+use crate::app::regulation::in_force;
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::teams::{self as ops, TeamError};
+use crate::db::roles::{self, Role};
+use crate::db::teams::{self as t, TeamStatus};
+use crate::db::{self, audit, championships, people};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId};
+use crate::msg;
+use crate::rules::presets;
+use crate::rules::regulation::Regulation;
+use crate::web::championship::regulation_view::{Fact, facts};
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::guards::{Admin, AnyStaff, Judges, Organizers, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+pub struct ChampionshipRow {
+    pub url: String,
+    pub name: String,
+    pub preset: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/list.html")]
+pub struct ListPage {
+    ctx: PageCtx,
+    rows: Vec<ChampionshipRow>,
+}
+
+pub async fn list(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let all = state.db(|conn| Ok(championships::list(conn)?)).await?;
+    let rows = all
+        .into_iter()
+        .map(|c| ChampionshipRow {
+            url: paths::championship(c.id()),
+            name: c.name,
+            preset: c.preset,
+        })
+        .collect();
+    page(StatusCode::OK, &ListPage { ctx, rows })
+}
+
+// ---------------------------------------------------------------- create
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NewChampionshipForm {
+    name: String,
+    slug: String,
+    preset: String,
+    time_zone: String,
+}
+
+fn preset_regulation(code: &str) -> Option<Regulation> {
+    match code {
+        "G" => Some(presets::g()),
+        "R" => Some(presets::r()),
+        "E" => Some(presets::e()),
+        _ => None,
+    }
+}
+
+fn new_form(ctx: PageCtx, form: &NewChampionshipForm, errors: &FieldErrors) -> FormPage {
+    let presets = ["G", "R", "E"]
+        .iter()
+        .map(|code| {
+            let name = preset_regulation(code).map(|r| r.name).unwrap_or_default();
+            (code.to_string(), format!("{code} — {name}"))
+        })
+        .collect();
+    let tz = if form.time_zone.is_empty() {
+        "Europe/Moscow"
+    } else {
+        &form.time_zone
+    };
+    let fields = vec![
+        Field::new(&ctx, "name", msg!("field-championship-name"), "text").value(&form.name),
+        Field::new(&ctx, "slug", msg!("field-slug"), "text")
+            .value(&form.slug)
+            .hint(ctx.t("hint-slug")),
+        Field::new(&ctx, "preset", msg!("field-preset"), "text")
+            .value(&form.preset)
+            .options(presets),
+        Field::new(&ctx, "time_zone", msg!("field-time-zone"), "text")
+            .value(tz)
+            .hint(ctx.t("hint-time-zone")),
+    ]
+    .into_iter()
+    .map(|f| f.errors(&ctx, errors))
+    .collect();
+    FormPage {
+        title: ctx.t("championship-new-title"),
+        intro: None,
+        action: paths::CHAMPIONSHIPS.to_owned(),
+        fields,
+        hidden: vec![],
+        submit: ctx.t("championship-create"),
+        error: None,
+        links: vec![],
+        ctx,
+    }
+}
+
+pub async fn new_page(ctx: PageCtx, _admin: Admin) -> Result<HttpResponse, AppError> {
+    page(
+        StatusCode::OK,
+        &new_form(
+            ctx,
+            &NewChampionshipForm::default(),
+            &FieldErrors::default(),
+        ),
+    )
+}
+
+fn valid_slug(s: &str) -> bool {
+    (2..=40).contains(&s.len())
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !s.starts_with('-')
+}
+
+pub async fn create(
+    req: HttpRequest,
+    ctx: PageCtx,
+    Admin(admin): Admin,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<NewChampionshipForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let mut errors = FieldErrors::default();
+    let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        errors.add("name", msg!("error-required"));
+    } else if name.chars().count() > 100 {
+        errors.add("name", msg!("error-name-length"));
+    }
+    let slug = form.slug.trim().to_owned();
+    if !valid_slug(&slug) {
+        errors.add("slug", msg!("error-slug"));
+    }
+    let regulation = preset_regulation(&form.preset);
+    if regulation.is_none() {
+        errors.add("preset", msg!("error-preset"));
+    }
+    let tz = form.time_zone.trim().to_owned();
+    if tz.parse::<chrono_tz::Tz>().is_err() {
+        errors.add("time_zone", msg!("error-time-zone"));
+    }
+    let (Some(regulation), true) = (regulation, errors.is_empty()) else {
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &new_form(ctx, &form, &errors),
+        );
+    };
+    let json = serde_json::to_string(&regulation).map_err(|e| AppError::Internal(e.to_string()))?;
+    let ip = state.client_ip(&req);
+    let preset = form.preset.clone();
+    let created = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                if championships::slug_taken(conn, &slug)? {
+                    return Ok(None);
+                }
+                let id = championships::create(
+                    conn,
+                    &championships::NewChampionship {
+                        slug: &slug,
+                        name: &name,
+                        regulation: &json,
+                        preset: &preset,
+                        time_zone: &tz,
+                        created_by: Some(admin.id.0),
+                        created_at: db::utc_now(),
+                    },
+                )?;
+                audit::Entry::new("championship.create", format!("championship:{id}"))
+                    .actor(admin.id)
+                    .detail(format!("{name} ({preset})"))
+                    .ip(&ip)
+                    .championship(id)
+                    .record(conn)?;
+                Ok(Some(id))
+            })
+        })
+        .await?;
+    match created {
+        Some(id) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("championship-created"));
+            Ok(see_other(&paths::championship(id)))
+        }
+        None => {
+            errors.add("slug", msg!("error-slug-taken"));
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &new_form(ctx, &form, &errors),
+            )
+        }
+    }
+}
+
+// ------------------------------------------------------------------ show
+
+pub struct StaffRow {
+    pub role: String,
+    pub role_code: &'static str,
+    pub nick: String,
+}
+
+pub struct ParticipantRow {
+    pub url: String,
+    pub name: String,
+    pub motto: String,
+    pub members: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "championships/show.html")]
+pub struct ShowPage {
+    ctx: PageCtx,
+    id: ChampionshipId,
+    name: String,
+    preset: String,
+    time_zone: String,
+    facts: Vec<Fact>,
+    staff: Vec<StaffRow>,
+    participants: Vec<ParticipantRow>,
+    pending: usize,
+    /// The viewer may grant and revoke staff roles.
+    can_manage_staff: bool,
+    /// The viewer judges here (sees the queue link).
+    is_judge: bool,
+    is_organizer: bool,
+    staff_error: Option<String>,
+    staff_nick: String,
+    tournaments: Vec<TournamentRow>,
+    schedule: crate::web::people::people::Inline,
+}
+
+pub struct TournamentRow {
+    pub number: i32,
+    /// Start in the championship's time zone, for people.
+    pub local: String,
+    /// The same as a `datetime-local` value, for the edit form.
+    pub input: String,
+    pub start_url: String,
+    /// The tournament's own page: entries, rounds, standings.
+    pub url: String,
+    pub error: Option<String>,
+}
+
+/// Which form on the page was refused, so it is shown again with its error.
+#[derive(Default)]
+pub struct ShowForms {
+    pub staff_error: Option<Message>,
+    pub staff_nick: String,
+    pub schedule: crate::web::people::people::Inline,
+    /// (tournament id, typed value, error) of a refused start change.
+    pub start: Option<(i64, String, String)>,
+}
+
+pub fn role_name(ctx: &PageCtx, role: Role) -> String {
+    ctx.lang.msg(match role {
+        Role::Organizer => crate::msg!("role-organizer"),
+        Role::ChiefJudge => crate::msg!("role-chief-judge"),
+        Role::Judge => crate::msg!("role-judge"),
+    })
+}
+
+async fn show_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: ChampionshipId,
+    forms: ShowForms,
+) -> Result<ShowPage, AppError> {
+    let ShowForms {
+        staff_error,
+        staff_nick,
+        schedule,
+        start,
+    } = forms;
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let (c, regulation, grants, teams, viewer_roles, stages) = state
+        .db(move |conn| {
+            let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            let regulation = in_force(conn, &c, crate::db::utc_now())?.regulation;
+            let grants = roles::grants_of(conn, id)?;
+            let teams = t::of_championship(conn, id, &[TeamStatus::Approved, TeamStatus::Pending])?;
+            let mut with_members = Vec::with_capacity(teams.len());
+            for team in teams {
+                let members = t::current_members(conn, team.id())?;
+                with_members.push((team, members));
+            }
+            let viewer_roles = match viewer {
+                Some(p) => roles::roles_of(conn, p, id)?,
+                None => vec![],
+            };
+            let stages = db::tournaments::of_championship(conn, id)?;
+            Ok((c, regulation, grants, with_members, viewer_roles, stages))
+        })
+        .await?;
+    let tz = c.tz();
+    let tournaments = stages
+        .into_iter()
+        .map(|st| {
+            let local = st.starts_at.and_utc().with_timezone(&tz);
+            let refused = start.as_ref().filter(|(tid, _, _)| *tid == st.id);
+            TournamentRow {
+                number: st.number,
+                local: local.format("%Y-%m-%d %H:%M").to_string(),
+                input: refused.map_or_else(
+                    || local.format("%Y-%m-%dT%H:%M").to_string(),
+                    |(_, typed, _)| typed.clone(),
+                ),
+                start_url: paths::tournament_start(id, st.id),
+                url: paths::tournament(id, st.id()),
+                error: refused.map(|(_, _, e)| e.clone()),
+            }
+        })
+        .collect();
+    let is_admin = ctx.is_admin();
+    let is_organizer = is_admin || viewer_roles.contains(&Role::Organizer);
+    let is_judge = is_admin
+        || viewer_roles
+            .iter()
+            .any(|r| matches!(r, Role::Judge | Role::ChiefJudge));
+    let pending = teams
+        .iter()
+        .filter(|(team, _)| team.status() == TeamStatus::Pending)
+        .count();
+    let participants = teams
+        .into_iter()
+        .filter(|(team, _)| team.status() == TeamStatus::Approved)
+        .map(|(team, members)| ParticipantRow {
+            url: paths::team(team.id()),
+            name: team.name,
+            motto: team.motto,
+            members: members.into_iter().map(|m| m.nick).collect(),
+        })
+        .collect();
+    let staff = grants
+        .into_iter()
+        .map(|(role, nick)| StaffRow {
+            role: role_name(&ctx, role),
+            role_code: role.as_str(),
+            nick,
+        })
+        .collect();
+    Ok(ShowPage {
+        id,
+        name: c.name,
+        preset: c.preset,
+        time_zone: c.time_zone,
+        facts: facts(ctx.lang, &regulation),
+        staff,
+        participants,
+        pending,
+        can_manage_staff: is_organizer,
+        is_judge,
+        is_organizer,
+        staff_error: staff_error.map(|m| ctx.render(&m)),
+        staff_nick,
+        tournaments,
+        schedule,
+        ctx,
+    })
+}
+
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = ChampionshipId(path.into_inner());
+    page(
+        StatusCode::OK,
+        &show_page(ctx, &state, id, ShowForms::default()).await?,
+    )
+}
+
+// ----------------------------------------------------------------- staff
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StaffForm {
+    nick: String,
+    role: String,
+    action: String,
+}
+
+/// `POST /championships/{id}/staff`: an admin grants any role; an
+/// organizer grants and revokes the chief judge and judges (G-A4, G-D1).
+pub async fn staff(
+    req: HttpRequest,
+    ctx: PageCtx,
+    Staff {
+        user, championship, ..
+    }: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<StaffForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let role = Role::parse(&form.role).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
+    if role == Role::Organizer && !user.is_admin {
+        return Err(AppError::Forbidden);
+    }
+    let grant = form.action != "revoke";
+    let nick = form.nick.trim().to_owned();
+    let ip = state.client_ip(&req);
+    let by = user.id;
+    let outcome = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let Some(person) = people::by_nick(conn, &nick)? else {
+                    return Ok(Err(
+                        Message::new(msg!("team-error-unknown-nick")).arg("nick", &nick)
+                    ));
+                };
+                if grant {
+                    roles::grant(conn, person.id(), championship, role, Some(by))?;
+                } else {
+                    roles::revoke(conn, person.id(), championship, role)?;
+                }
+                audit::Entry::new(
+                    if grant { "role.grant" } else { "role.revoke" },
+                    format!("person:{}", person.id),
+                )
+                .actor(by)
+                .detail(format!("{} {}", person.nick, role.as_str()))
+                .ip(&ip)
+                .championship(championship)
+                .record(conn)?;
+                Ok(Ok(()))
+            })
+        })
+        .await?;
+    match outcome {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
+            Ok(see_other(&paths::championship(championship)))
+        }
+        Err(message) => page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &show_page(
+                ctx,
+                &state,
+                championship,
+                ShowForms {
+                    staff_error: Some(message),
+                    staff_nick: form.nick,
+                    ..ShowForms::default()
+                },
+            )
+            .await?,
+        ),
+    }
+}
+
+// ----------------------------------------------------------- judges' queue
+
+pub struct ApplicationRow {
+    pub team_url: String,
+    pub decide_url: String,
+    pub name: String,
+    pub motto: String,
+    pub captain: String,
+    pub organization: String,
+    pub members: usize,
+    pub applied: String,
+    pub error: Option<String>,
+    pub reason: String,
+}
+
+pub struct TransferRow {
+    pub decide_url: String,
+    pub nick: String,
+    pub team: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/queue.html")]
+pub struct QueuePage {
+    ctx: PageCtx,
+    championship_url: String,
+    applications: Vec<ApplicationRow>,
+    transfers: Vec<TransferRow>,
+}
+
+async fn queue_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    error: Option<(TeamId, Message, String)>,
+) -> Result<QueuePage, AppError> {
+    let (pending, transfers) = state
+        .db(move |conn| {
+            let teams = t::of_championship(conn, championship, &[TeamStatus::Pending])?;
+            let mut rows = Vec::with_capacity(teams.len());
+            for team in teams {
+                let captain = people::by_id(conn, team.captain())?
+                    .map(|p| p.nick)
+                    .unwrap_or_default();
+                let org = match team.organization_id {
+                    Some(o) => db::organizations::by_id(conn, crate::ids::OrganizationId(o))?
+                        .map(|o| o.name)
+                        .unwrap_or_default(),
+                    None => String::new(),
+                };
+                let members = t::count_current(conn, team.id())? as usize;
+                rows.push((team, captain, org, members));
+            }
+            Ok((rows, t::awaiting_approval(conn, championship)?))
+        })
+        .await?;
+    let applications = pending
+        .into_iter()
+        .map(|(team, captain, organization, members)| {
+            let mine = error.as_ref().filter(|(id, _, _)| *id == team.id());
+            ApplicationRow {
+                team_url: paths::team(team.id()),
+                decide_url: paths::team_decision(championship, team.id()),
+                error: mine.map(|(_, m, _)| ctx.render(m)),
+                reason: mine.map(|(_, _, r)| r.clone()).unwrap_or_default(),
+                applied: team.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                name: team.name,
+                motto: team.motto,
+                captain,
+                organization,
+                members,
+            }
+        })
+        .collect();
+    let transfers = transfers
+        .into_iter()
+        .map(|l| TransferRow {
+            decide_url: paths::transfer_decision(championship, l.invitation.id()),
+            nick: l.nick,
+            team: l.team_name,
+        })
+        .collect();
+    Ok(QueuePage {
+        ctx,
+        championship_url: paths::championship(championship),
+        applications,
+        transfers,
+    })
+}
+
+pub async fn queue(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    page(
+        StatusCode::OK,
+        &queue_page(ctx, &state, staff.championship, None).await?,
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct DecisionForm {
+    decision: String,
+    reason: String,
+}
+
+impl DecisionForm {
+    /// The button pressed: approve or reject; anything else (a form sent
+    /// without either) is a bad request, never a refusal by default.
+    fn approve(&self) -> Result<bool, AppError> {
+        match self.decision.as_str() {
+            "approve" => Ok(true),
+            "reject" => Ok(false),
+            _ => Err(AppError::BadRequest(msg!("queue-error-decision"))),
+        }
+    }
+}
+
+/// Maps a refusal or a missing row to the answer a page gives.
+pub fn team_error(e: TeamError) -> Result<crate::app::teams::Refusal, AppError> {
+    match e {
+        TeamError::Refused(r) => Ok(r),
+        TeamError::NotFound => Err(AppError::NotFound),
+        TeamError::NotCaptain => Err(AppError::Forbidden),
+        TeamError::Db(e) => Err(e.into()),
+    }
+}
+
+/// `POST /championships/{id}/teams/{team}/decision`: approve, or reject
+/// with a reason (G-B12).
+pub async fn decide_team(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<DecisionForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.1);
+    let championship = staff.championship;
+    let form = form.into_inner();
+    let approve = form.approve()?;
+    let ip = state.client_ip(&req);
+    let judge = staff.user.id;
+    let reason = form.reason.clone();
+    let result = state
+        .db(move |conn| {
+            // The team must belong to the championship the judge judges.
+            match t::by_id(conn, team)? {
+                Some(tm) if tm.championship() == championship => {}
+                _ => return Ok(Err(TeamError::NotFound)),
+            }
+            Ok(ops::decide(
+                conn,
+                team,
+                approve,
+                &reason,
+                judge,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(_) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                if approve {
+                    msg!("team-approved")
+                } else {
+                    msg!("team-rejected")
+                },
+            );
+            Ok(see_other(&paths::queue(championship)))
+        }
+        Err(e) => {
+            let refusal = team_error(e)?;
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &queue_page(
+                    ctx,
+                    &state,
+                    championship,
+                    Some((team, refusal.message, form.reason)),
+                )
+                .await?,
+            )
+        }
+    }
+}
+
+/// `POST /championships/{id}/transfers/{invitation}/decision`.
+pub async fn decide_transfer(
+    req: HttpRequest,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<DecisionForm>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = InvitationId(path.1);
+    let championship = staff.championship;
+    let approve = form.approve()?;
+    let ip = state.client_ip(&req);
+    let judge = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            let inv = t::invitation(conn, invitation)?.ok_or(AppError::NotFound)?;
+            match t::by_id(conn, inv.team())? {
+                Some(tm) if tm.championship() == championship => {}
+                _ => return Err(AppError::NotFound),
+            }
+            Ok(ops::decide_transfer(
+                conn,
+                invitation,
+                approve,
+                judge,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(()) => s.flash(FlashLevel::Success, msg!("admin-saved")),
+        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+    }
+    Ok(see_other(&paths::queue(championship)))
+}
+
+// ------------------------------------------------------- captaincies, audit
+
+pub struct CaptaincyRow {
+    pub at: String,
+    pub team: String,
+    pub team_url: String,
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/captaincies.html")]
+pub struct CaptaincyPage {
+    ctx: PageCtx,
+    championship_url: String,
+    rows: Vec<CaptaincyRow>,
+}
+
+/// G-B34: every hand-over, for the chief judge (and the other staff).
+pub async fn captaincies(
+    ctx: PageCtx,
+    staff: Staff<AnyStaff>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let championship = staff.championship;
+    let lines = state
+        .db(move |conn| Ok(t::captaincies_of(conn, championship)?))
+        .await?;
+    let rows = lines
+        .into_iter()
+        .map(|l| CaptaincyRow {
+            at: l.at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            team_url: paths::team(TeamId(l.team_id)),
+            team: l.team_name,
+            from: l.from_nick.unwrap_or_else(|| "—".into()),
+            to: l.to_nick,
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &CaptaincyPage {
+            ctx,
+            championship_url: paths::championship(championship),
+            rows,
+        },
+    )
+}
+
+pub struct AuditRow {
+    pub at: String,
+    pub actor: String,
+    pub action: String,
+    pub subject: String,
+    pub detail: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/audit.html")]
+pub struct AuditPage {
+    ctx: PageCtx,
+    championship_url: String,
+    rows: Vec<AuditRow>,
+}
+
+/// The championship's audit log: roster, captaincy, ban and approval
+/// changes with who, when and before → after, for organizers.
+pub async fn audit_log(
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let championship = staff.championship;
+    let entries = state
+        .db(move |conn| {
+            let entries = audit::of_championship(conn, championship, 500)?;
+            let mut out = Vec::with_capacity(entries.len());
+            for e in entries {
+                let actor = match e.actor_id {
+                    Some(id) => people::by_id(conn, PersonId(id))?
+                        .map(|p| p.nick)
+                        .unwrap_or_default(),
+                    None => String::new(),
+                };
+                out.push((e, actor));
+            }
+            Ok(out)
+        })
+        .await?;
+    let rows = entries
+        .into_iter()
+        .map(|(e, actor)| AuditRow {
+            at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            actor,
+            action: e.action,
+            subject: e.subject,
+            detail: e.detail,
+        })
+        .collect();
+    page(
+        StatusCode::OK,
+        &AuditPage {
+            ctx,
+            championship_url: paths::championship(championship),
+            rows,
+        },
+    )
+}
+
+/// Used by the apply page: the championship exists and the viewer is signed in.
+pub async fn require_championship(
+    state: &web::Data<AppState>,
+    id: ChampionshipId,
+) -> Result<championships::Championship, AppError> {
+    state
+        .db(move |conn| championships::by_id(conn, id)?.ok_or(AppError::NotFound))
+        .await
+}
+
+// -------------------------------------------------------------- schedule
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ScheduleForm {
+    weekday: String,
+    nth: String,
+    time: String,
+    from: String,
+    until: String,
+}
+
+fn parse_month(s: &str) -> Option<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(&format!("{}-01", s.trim()), "%Y-%m-%d").ok()
+}
+
+/// `POST /championships/{id}/schedule`: an organizer adds the tournaments a
+/// monthly rule gives (G-A2: the first Wednesday, 18:15 Moscow time,
+/// September to December), stored in UTC.
+pub async fn schedule(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<ScheduleForm>,
+) -> Result<HttpResponse, AppError> {
+    use crate::rules::schedule::{MonthlyRule, Nth};
+    let form = form.into_inner();
+    let championship = staff.championship;
+    let c = state
+        .db(move |conn| championships::by_id(conn, championship)?.ok_or(AppError::NotFound))
+        .await?;
+    let weekday = form.weekday.parse::<chrono::Weekday>().ok();
+    let nth = match form.nth.as_str() {
+        "last" => Some(Nth::Last),
+        n => n
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=5).contains(n))
+            .map(Nth::Nth),
+    };
+    let time = chrono::NaiveTime::parse_from_str(form.time.trim(), "%H:%M").ok();
+    let (from, until) = (parse_month(&form.from), parse_month(&form.until));
+    let refused = |field: &'static str, message: String| crate::web::people::people::Inline {
+        values: vec![
+            ("weekday", form.weekday.clone()),
+            ("nth", form.nth.clone()),
+            ("time", form.time.clone()),
+            ("from", form.from.clone()),
+            ("until", form.until.clone()),
+        ],
+        error: Some(message),
+        field,
+    };
+    let problem = match (weekday, nth, time, from, until) {
+        (None, ..) => Some(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
+        (_, None, ..) => Some(("nth", ctx.lang.msg(msg!("schedule-error-nth")))),
+        (_, _, None, ..) => Some(("time", ctx.lang.msg(msg!("schedule-error-time")))),
+        (_, _, _, None, _) => Some(("from", ctx.lang.msg(msg!("schedule-error-month")))),
+        (_, _, _, _, None) => Some(("until", ctx.lang.msg(msg!("schedule-error-month")))),
+        _ => None,
+    };
+    let instants = match (problem, weekday, nth, time, from, until) {
+        (None, Some(weekday), Some(nth), Some(time), Some(from), Some(until)) => {
+            let rule = MonthlyRule {
+                weekday,
+                nth,
+                time,
+                time_zone: c.time_zone.clone(),
+            };
+            rule.instants(from, until)
+                .map_err(|e| ("until", e.to_string()))
+        }
+        (Some(p), ..) => Err(p),
+        _ => Err(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
+    };
+    let instants = match instants {
+        Ok(v) if !v.is_empty() => v,
+        result => {
+            let (field, message) = result
+                .err()
+                .unwrap_or(("until", ctx.lang.msg(msg!("schedule-error-empty"))));
+            let forms = ShowForms {
+                schedule: refused(field, message),
+                ..ShowForms::default()
+            };
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &show_page(ctx, &state, championship, forms).await?,
+            );
+        }
+    };
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let count = instants.len();
+    let detail = format!(
+        "{} {} {} {}..{}: {count} tournament(s)",
+        form.nth, form.weekday, form.time, form.from, form.until
+    );
+    state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                db::tournaments::add(conn, championship, &instants)?;
+                audit::Entry::new(
+                    "championship.schedule",
+                    format!("championship:{championship}"),
+                )
+                .actor(by)
+                .detail(detail)
+                .ip(&ip)
+                .championship(championship)
+                .record(conn)?;
+                Ok::<_, AppError>(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        Message::new(msg!("schedule-added")).arg("count", count),
+    );
+    Ok(see_other(&paths::championship(championship)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StartForm {
+    starts_at: String,
+}
+
+/// `POST /championships/{id}/tournaments/{t}/start`: one tournament moved;
+/// the time is read in the championship's time zone and stored in UTC.
+pub async fn tournament_start(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<StartForm>,
+) -> Result<HttpResponse, AppError> {
+    use chrono::TimeZone;
+    let (championship, tournament) = (staff.championship, path.1);
+    let c = state
+        .db(move |conn| {
+            match db::tournaments::by_id(conn, tournament)? {
+                Some(t) if t.championship_id == championship.0 => {}
+                _ => return Err(AppError::NotFound),
+            }
+            championships::by_id(conn, championship)?.ok_or(AppError::NotFound)
+        })
+        .await?;
+    let tz = c.tz();
+    let utc = chrono::NaiveDateTime::parse_from_str(form.starts_at.trim(), "%Y-%m-%dT%H:%M")
+        .ok()
+        .and_then(|local| tz.from_local_datetime(&local).earliest())
+        .map(|at| at.naive_utc());
+    let Some(at) = utc else {
+        let forms = ShowForms {
+            start: Some((
+                tournament,
+                form.starts_at.clone(),
+                ctx.lang.msg(msg!("schedule-error-start")),
+            )),
+            ..ShowForms::default()
+        };
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &show_page(ctx, &state, championship, forms).await?,
+        );
+    };
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let typed = form.starts_at.clone();
+    let moved = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let before = db::tournaments::by_id(conn, tournament)?.ok_or(AppError::NotFound)?;
+                // The draw froze the field on the start it was made for.
+                if before.drawn_at.is_some() {
+                    return Ok(false);
+                }
+                db::tournaments::set_start(conn, tournament, at)?;
+                audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
+                    .actor(by)
+                    .detail(format!(
+                        "{} UTC → {} UTC ({typed} local)",
+                        before.starts_at, at
+                    ))
+                    .ip(&ip)
+                    .championship(championship)
+                    .record(conn)?;
+                Ok(true)
+            })
+        })
+        .await?;
+    if !moved {
+        let forms = ShowForms {
+            start: Some((
+                tournament,
+                form.starts_at.clone(),
+                ctx.lang.msg(msg!("schedule-error-drawn")),
+            )),
+            ..ShowForms::default()
+        };
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &show_page(ctx, &state, championship, forms).await?,
+        );
+    }
+    AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
+    Ok(see_other(&paths::championship(championship)))
+}

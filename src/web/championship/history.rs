@@ -1,0 +1,257 @@
+//! Halls of fame (G-E1): a championship's history — the
+//! winner of each finished tournament and the season's top four, as
+//! `play::rounds::finish` recorded them (and re-recorded them after an
+//! upheld appeal) — and the platform's, every championship on one page.
+//! Public, read-only.
+
+use crate::app::regulation::in_force;
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db;
+use crate::db::results::HistoryEntry;
+use crate::i18n::{Lang, Message};
+use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::msg;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::{AppState, page, paths};
+
+/// A tournament's winner.
+pub struct WinnerRow {
+    pub tournament: String,
+    pub tournament_url: String,
+    /// The tournament's start, in the championship's zone.
+    pub date: String,
+    pub entry: String,
+    pub team_url: String,
+}
+
+/// A place of the season's top four, with the season total.
+pub struct TopRow {
+    pub place: i32,
+    pub entry: String,
+    pub team_url: String,
+    pub total: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/history.html")]
+pub struct HistoryPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    season_url: String,
+    appeals_url: String,
+    winners: Vec<WinnerRow>,
+    top: Vec<TopRow>,
+    /// Tournaments scheduled and not finished (the season goes on).
+    remaining: usize,
+}
+
+/// `GET /championships/{id}/history`.
+pub async fn championship(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let c = ChampionshipId(path.into_inner());
+    let (championship, history, tournaments, season) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
+            let history = db::results::history_of_championship(conn, c)?;
+            let tournaments = db::tournaments::of_championship(conn, c)?;
+            let season = crate::app::season::load(conn, c, &reg)?;
+            Ok((championship, history, tournaments, season))
+        })
+        .await?;
+    let tz = championship.tz();
+    let lang = ctx.lang;
+    let by_id: HashMap<i64, &db::tournaments::Tournament> =
+        tournaments.iter().map(|t| (t.id, t)).collect();
+    let mut winners: Vec<(i32, WinnerRow)> = history
+        .iter()
+        .filter(|h| h.kind == "tournament")
+        .filter_map(|h| {
+            let t = by_id.get(&h.tournament_id?)?;
+            Some((
+                t.number,
+                WinnerRow {
+                    tournament: tournament_title(lang, t.number),
+                    tournament_url: paths::tournament(c, TournamentId(t.id)),
+                    date: t
+                        .starts_at
+                        .and_utc()
+                        .with_timezone(&tz)
+                        .format("%Y-%m-%d")
+                        .to_string(),
+                    entry: h.entry_name.clone(),
+                    team_url: paths::team(TeamId(h.team_id)),
+                },
+            ))
+        })
+        .collect();
+    winners.sort_by_key(|(n, _)| *n);
+    let total_of = |name: &str| {
+        season
+            .rows
+            .iter()
+            .find(|r| r.team == name)
+            .map(|r| r.total.to_string())
+            .unwrap_or_default()
+    };
+    let mut top: Vec<TopRow> = history
+        .iter()
+        .filter(|h| h.kind == "season")
+        .map(|h| TopRow {
+            place: h.place,
+            entry: h.entry_name.clone(),
+            team_url: paths::team(TeamId(h.team_id)),
+            total: total_of(&h.entry_name),
+        })
+        .collect();
+    top.sort_by(|a, b| a.place.cmp(&b.place).then_with(|| a.entry.cmp(&b.entry)));
+    let remaining = tournaments
+        .iter()
+        .filter(|t| t.finished_at.is_none())
+        .count();
+    page(
+        StatusCode::OK,
+        &HistoryPage {
+            championship: championship.name,
+            championship_url: paths::championship(c),
+            season_url: paths::season(c),
+            appeals_url: format!("/championships/{c}/appeals"),
+            winners: winners.into_iter().map(|(_, w)| w).collect(),
+            top,
+            remaining,
+            ctx,
+        },
+    )
+}
+
+fn tournament_title(lang: Lang, number: i32) -> String {
+    Message::new(msg!("tournament-title"))
+        .arg("number", number)
+        .render(lang)
+}
+
+/// One championship's line in the platform's hall of fame.
+pub struct HallRow {
+    pub championship: String,
+    pub url: String,
+    pub history_url: String,
+    /// The season's top four, best first: (place, entry, team page).
+    pub top: Vec<(i32, String, String)>,
+    /// Tournament wins per entry, most first: "Ладья ×3".
+    pub wins: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "hall_of_fame.html")]
+pub struct HallPage {
+    ctx: PageCtx,
+    rows: Vec<HallRow>,
+}
+
+/// Tournament wins per entry name, most first, then by name.
+pub fn wins(history: &[&HistoryEntry]) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for h in history.iter().filter(|h| h.kind == "tournament") {
+        match counts.iter_mut().find(|(n, _)| *n == h.entry_name) {
+            Some((_, k)) => *k += 1,
+            None => counts.push((h.entry_name.clone(), 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    counts
+}
+
+/// `GET /hall-of-fame`: every championship with a recorded history.
+pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let (championships, history) = state
+        .db(|conn| {
+            Ok((
+                db::championships::list(conn)?,
+                db::results::history_all(conn)?,
+            ))
+        })
+        .await?;
+    let rows = championships
+        .into_iter()
+        .filter_map(|c| {
+            let mine: Vec<&HistoryEntry> = history
+                .iter()
+                .filter(|h| h.championship_id == c.id)
+                .collect();
+            if mine.is_empty() {
+                return None;
+            }
+            let mut top: Vec<(i32, String, String)> = mine
+                .iter()
+                .filter(|h| h.kind == "season")
+                .map(|h| {
+                    (
+                        h.place,
+                        h.entry_name.clone(),
+                        paths::team(TeamId(h.team_id)),
+                    )
+                })
+                .collect();
+            top.sort();
+            Some(HallRow {
+                url: paths::championship(c.id()),
+                history_url: paths::history(c.id()),
+                championship: c.name,
+                top,
+                wins: wins(&mine)
+                    .into_iter()
+                    .map(|(name, n)| format!("{name} ×{n}"))
+                    .collect(),
+            })
+        })
+        .collect();
+    page(StatusCode::OK, &HallPage { ctx, rows })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(kind: &str, name: &str, place: i32) -> HistoryEntry {
+        HistoryEntry {
+            id: 0,
+            championship_id: 1,
+            tournament_id: None,
+            team_id: 1,
+            entry_name: name.into(),
+            kind: kind.into(),
+            place,
+            recorded_at: chrono::NaiveDateTime::default(),
+        }
+    }
+
+    #[test]
+    fn g_e1_wins_are_counted_per_entry_most_first() {
+        let all = [
+            h("tournament", "Ладья", 1),
+            h("tournament", "Ладья1", 1),
+            h("tournament", "Ладья", 1),
+            h("season", "Ладья", 1),
+            h("tournament", "Конь", 1),
+        ];
+        let refs: Vec<&HistoryEntry> = all.iter().collect();
+        assert_eq!(
+            wins(&refs),
+            [
+                ("Ладья".to_owned(), 2),
+                ("Конь".to_owned(), 1),
+                ("Ладья1".to_owned(), 1)
+            ]
+        );
+    }
+}

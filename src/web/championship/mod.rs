@@ -1,0 +1,7 @@
+//! Championships: the list, creation, the championship page, staff, the schedule, the regulation and its versions, history and the season table.
+
+pub mod championships;
+pub mod history;
+pub mod regulation;
+pub mod regulation_view;
+pub mod season_view;

@@ -1,0 +1,222 @@
+//! A regulation in readable form, in the page's language: the facts a
+//! captain needs (format, scoring, tie-breaks, place points, limits,
+//! windows, penalties, documents).
+
+use crate::i18n::Lang;
+use crate::rules::regulation::{DocumentHolder, FormatRule, Regulation, TransferRule};
+use crate::rules::score::ScoreKind;
+use crate::rules::tiebreak::{TieBreak, TieBreakKind};
+use crate::web::team::eligibility_view::document_name;
+
+pub struct Fact {
+    pub label: String,
+    pub value: String,
+}
+
+pub(crate) fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
+    use TieBreakKind::*;
+    let key = match tb.kind {
+        MpVsGp => crate::msg!("tb-secondary"),
+        DirectEncounter => crate::msg!("tb-de"),
+        ExtendedDirectEncounter(_) => crate::msg!("tb-ede"),
+        SonnebornBerger { .. } => crate::msg!("tb-sb"),
+        Buchholz(_) => crate::msg!("tb-bh"),
+        BoardCount => crate::msg!("tb-bc"),
+        TopBoardResult => crate::msg!("tb-tbr"),
+        BottomBoardElimination => crate::msg!("tb-bbe"),
+        Berlin => crate::msg!("tb-berlin"),
+        Wins(ScoreKind::MatchPoints) => crate::msg!("tb-wins-matches"),
+        Wins(ScoreKind::GamePoints) => crate::msg!("tb-wins-games"),
+        WonOverTheBoard(ScoreKind::MatchPoints) => crate::msg!("tb-won-matches"),
+        WonOverTheBoard(ScoreKind::GamePoints) => crate::msg!("tb-won-games"),
+        ScoreStrengthCombination => crate::msg!("tb-sssc"),
+        Score(ScoreKind::MatchPoints) => crate::msg!("tb-score-mp"),
+        Score(ScoreKind::GamePoints) => crate::msg!("tb-score-gp"),
+        SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => crate::msg!("tb-sb"),
+        ProgressiveScores(_) => crate::msg!("tb-ps"),
+        RoundsElectedToPlay => crate::msg!("tb-rep"),
+        AverageOfOpponentsBuchholz(_) => crate::msg!("tb-aob"),
+        StandardPoints(_) => crate::msg!("tb-std"),
+        PairingNumber => crate::msg!("tb-tpn"),
+        NotApplicable(_) => crate::msg!("tb-not-applicable"),
+    };
+    format!("{} ({tb})", lang.msg(key))
+}
+
+fn minutes(seconds: u32) -> String {
+    (seconds / 60).to_string()
+}
+
+pub fn facts(lang: Lang, reg: &Regulation) -> Vec<Fact> {
+    let mut out = Vec::new();
+    let mut fact = |label: crate::i18n::MsgKey, value: String| {
+        out.push(Fact {
+            label: lang.msg(label),
+            value,
+        })
+    };
+    fact(crate::msg!("reg-boards"), reg.boards.to_string());
+    let format = match &reg.format {
+        FormatRule::ByTeamCount(bands) => bands
+            .iter()
+            .map(|b| {
+                let teams = match b.max_teams {
+                    Some(max) => format!("{}–{}", b.min_teams, max),
+                    None => format!("{}+", b.min_teams),
+                };
+                crate::i18n::Message::new(crate::msg!("reg-format-band"))
+                    .arg("teams", teams)
+                    .arg("games", b.format.games_per_pairing)
+                    .render(lang)
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        FormatRule::Swiss {
+            rounds,
+            rounds_drawn_by_lot,
+            ..
+        } => crate::i18n::Message::new(crate::msg!("reg-format-swiss"))
+            .arg("rounds", rounds)
+            .arg("lot", rounds_drawn_by_lot)
+            .render(lang),
+        FormatRule::GroupsThenKnockout { .. } => lang.msg(crate::msg!("reg-format-groups")),
+    };
+    fact(crate::msg!("reg-format"), format);
+    fact(
+        crate::msg!("reg-time-control"),
+        format!(
+            "{} + {}",
+            minutes(reg.time_control.base_seconds),
+            reg.time_control.increment_seconds
+        ),
+    );
+    let primary = match reg.scoring.primary {
+        ScoreKind::MatchPoints => lang.msg(crate::msg!("reg-primary-mp")),
+        ScoreKind::GamePoints => lang.msg(crate::msg!("reg-primary-gp")),
+    };
+    let mp = reg.scoring.match_points;
+    fact(
+        crate::msg!("reg-scoring"),
+        format!(
+            "{primary}; {} {}/{}/{}",
+            lang.msg(crate::msg!("reg-match-points")),
+            mp.win,
+            mp.draw,
+            mp.loss
+        ),
+    );
+    if let Some(pab) = reg.scoring.pab {
+        fact(
+            crate::msg!("reg-pab"),
+            format!(
+                "{} {}, {} {}",
+                pab.match_points,
+                lang.msg(crate::msg!("reg-mp-short")),
+                pab.game_points,
+                lang.msg(crate::msg!("reg-gp-short"))
+            ),
+        );
+    }
+    fact(
+        crate::msg!("reg-tie-breaks"),
+        reg.tie_breaks
+            .chain
+            .iter()
+            .map(|tb| tie_break_name(lang, tb))
+            .collect::<Vec<_>>()
+            .join(" → "),
+    );
+    fact(
+        crate::msg!("reg-place-points"),
+        reg.place_points
+            .table
+            .iter()
+            .enumerate()
+            .map(|(i, p)| format!("{}: {p}", i + 1))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    let roster = &reg.roster;
+    let members = match roster.max_members {
+        Some(max) if max == roster.min_members => max.to_string(),
+        Some(max) => format!("{}–{}", roster.min_members, max),
+        None => format!("≥ {}", roster.min_members),
+    };
+    fact(crate::msg!("reg-roster"), members);
+    fact(
+        crate::msg!("reg-lineup"),
+        crate::i18n::Message::new(crate::msg!("reg-lineup-value"))
+            .arg("players", roster.lineup_players)
+            .arg("subs", roster.max_substitutes)
+            .render(lang),
+    );
+    let yes_no = |b: bool| {
+        lang.msg(if b {
+            crate::msg!("yes")
+        } else {
+            crate::msg!("no")
+        })
+    };
+    fact(
+        crate::msg!("reg-one-team-per-org"),
+        yes_no(roster.one_team_per_organization),
+    );
+    fact(
+        crate::msg!("reg-org-required"),
+        yes_no(roster.organization_required),
+    );
+    fact(
+        crate::msg!("reg-club-required"),
+        yes_no(roster.club_membership_required),
+    );
+    fact(
+        crate::msg!("reg-transfers"),
+        lang.msg(match roster.transfers {
+            TransferRule::Free => crate::msg!("reg-transfers-free"),
+            TransferRule::JudgeApproval => crate::msg!("reg-transfers-judge"),
+        }),
+    );
+    if let Some(open) = reg.entry.opens_before_start {
+        fact(crate::msg!("reg-entry-opens"), minutes(open));
+    }
+    if let Some(on_time) = reg.entry.on_time_before_start {
+        fact(crate::msg!("reg-entry-on-time"), minutes(on_time));
+    }
+    if let Some(max) = reg.entry.max_teams {
+        fact(crate::msg!("reg-entry-cap"), max.to_string());
+    }
+    if !reg.penalties.is_empty() {
+        fact(
+            crate::msg!("reg-penalties"),
+            reg.penalties
+                .iter()
+                .map(|p| match p.amount {
+                    Some(a) => format!("{} −{a}", p.code),
+                    None => p.code.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+    }
+    for d in &reg.documents {
+        let holder = lang.msg(match d.holder {
+            DocumentHolder::Team => crate::msg!("reg-doc-team"),
+            _ => crate::msg!("reg-doc-person"),
+        });
+        let kinds = d
+            .any_of
+            .iter()
+            .map(|k| document_name(lang, *k))
+            .collect::<Vec<_>>()
+            .join(&format!(" {} ", lang.msg(crate::msg!("or"))));
+        fact(
+            crate::msg!("reg-document"),
+            format!(
+                "{} ({holder}, {}): {kinds}",
+                d.rule,
+                lang.msg(crate::msg!("reg-doc-required"))
+            ),
+        );
+    }
+    out
+}

@@ -1,0 +1,938 @@
+//! Appeals and the appeals committee over HTTP (G-D4, G-Zh1, G-Zh2, G-E3):
+//! the captain's form on a finished tournament, the championship's list of
+//! cases (decisions published, G-D2), the case page where the committee
+//! votes and the judges propose what an upheld case changes (a game's
+//! result, a penalty imposed or revoked, a team's final place), and the
+//! judges' fair-play reports. Refusals are worded here: a person who is not
+//! a captain of the tournament gets 403 with the reason on the page; other
+//! refusals are 422 with every problem listed.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::PlayError;
+use crate::app::appeals::{self as ops, AppealError, AppealProblem, Filing, RemedyAsk, ReportAsk};
+use crate::db::{self, appeals::Appeal};
+use crate::i18n::{Lang, Message};
+use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::msg;
+use crate::rules::appeals::{Ground, Seat};
+use crate::rules::places::FixProblem;
+use crate::rules::score::HalfPoints;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+pub fn case_url(c: ChampionshipId, id: i64) -> String {
+    format!("/championships/{c}/appeals/{id}")
+}
+
+pub fn cases_url(c: ChampionshipId) -> String {
+    format!("/championships/{c}/appeals")
+}
+
+fn problem_words(lang: Lang, p: &AppealProblem) -> String {
+    match p {
+        AppealProblem::TournamentNotFinished => lang.msg(msg!("appeal-not-finished")),
+        AppealProblem::NotCaptain => lang.msg(msg!("appeal-not-captain")),
+        AppealProblem::WhatRequired => lang.msg(msg!("appeal-what-required")),
+        AppealProblem::ClaimRequired => lang.msg(msg!("appeal-claim-required")),
+        AppealProblem::ContestedRequired => lang.msg(msg!("appeal-contested-required")),
+        AppealProblem::UnknownTeam => lang.msg(msg!("appeal-unknown-team")),
+        AppealProblem::Decided => lang.msg(msg!("appeal-decided-already")),
+        AppealProblem::VotingStarted => lang.msg(msg!("appeal-voting-started")),
+        AppealProblem::AlreadyVoted => lang.msg(msg!("appeal-already-voted")),
+        AppealProblem::NoVotes => lang.msg(msg!("appeal-no-votes")),
+        AppealProblem::UnknownGame => lang.msg(msg!("appeal-unknown-game")),
+        AppealProblem::UnknownResult => lang.msg(msg!("appeal-unknown-result")),
+        AppealProblem::UnknownPenalty => lang.msg(msg!("appeal-unknown-penalty")),
+        AppealProblem::UnknownPerson { nick } => Message::new(msg!("appeal-unknown-person"))
+            .arg("nick", nick)
+            .render(lang),
+        AppealProblem::NotOfConcernedTeam => lang.msg(msg!("appeal-not-of-concerned-team")),
+        AppealProblem::NoSupervisedDemand => lang.msg(msg!("appeal-no-supervised-demand")),
+        AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
+        AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
+            .arg(
+                "problem",
+                crate::web::discipline::penalties::problem_words(lang, p),
+            )
+            .render(lang),
+        AppealProblem::Places(why) => Message::new(msg!("appeal-places-refused"))
+            .arg(
+                "problem",
+                crate::web::tournament::tournaments::round_problem_words(lang, why),
+            )
+            .render(lang),
+        AppealProblem::UnknownEntry => lang.msg(msg!("appeal-unknown-entry")),
+        AppealProblem::Standing(x) => standing_words(lang, x),
+    }
+}
+
+/// Why the final places asked do not fit the tournament (G-D4).
+pub(crate) fn standing_words(lang: Lang, p: &FixProblem) -> String {
+    match p {
+        FixProblem::OutOfRange { place, last } => {
+            Message::new(msg!("appeal-standing-out-of-range"))
+                .arg("place", place)
+                .arg("last", last)
+                .render(lang)
+        }
+        FixProblem::Taken { place } => Message::new(msg!("appeal-standing-taken"))
+            .arg("place", place)
+            .render(lang),
+        FixProblem::FixedTwice => lang.msg(msg!("appeal-standing-twice")),
+        FixProblem::NotPlaced => lang.msg(msg!("appeal-standing-not-placed")),
+    }
+}
+
+fn ground_words(lang: Lang, g: Ground) -> String {
+    lang.msg(match g {
+        Ground::AbsentOnOwnMove => msg!("fairplay-ground-absent"),
+        Ground::SteadyMoveTimes => msg!("fairplay-ground-steady"),
+        Ground::EngineAgreement => msg!("fairplay-ground-engine"),
+        Ground::StrengthJump => msg!("fairplay-ground-jump"),
+    })
+}
+
+fn outcome_words(lang: Lang, case: &Appeal) -> String {
+    match case.outcome.as_deref() {
+        Some("upheld") => lang.msg(msg!("appeal-upheld")),
+        Some("rejected") => lang.msg(msg!("appeal-rejected")),
+        _ => lang.msg(msg!("appeal-open")),
+    }
+}
+
+fn local(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// A refusal in words: 403 when the person may not file at all (G-D4: only
+/// a captain), 422 otherwise; nothing was changed.
+fn refusal_status(problems: &[AppealProblem]) -> StatusCode {
+    if problems.contains(&AppealProblem::NotCaptain) {
+        StatusCode::FORBIDDEN
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    }
+}
+
+// ------------------------------------------------------------ filing
+
+#[derive(Template)]
+#[template(path = "championships/appeal_form.html")]
+pub struct FilePage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    tournament: String,
+    action: String,
+    open: bool,
+    teams: Vec<(i64, String)>,
+    problems: Vec<String>,
+    form: FileForm,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct FileForm {
+    pub what_happened: String,
+    pub claim: String,
+    pub contested: String,
+    pub game_ref: String,
+    pub concerned_team: String,
+}
+
+async fn file_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    t: i64,
+    problems: Vec<String>,
+    form: FileForm,
+) -> Result<FilePage, AppError> {
+    let (championship, tour, teams) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let tour = db::tournaments::by_id(conn, t)?
+                .filter(|x| x.championship() == c)
+                .ok_or(AppError::NotFound)?;
+            let mut teams: Vec<(i64, String)> = Vec::new();
+            for e in db::entries::of_tournament(conn, TournamentId(t))? {
+                if !teams.iter().any(|(id, _)| *id == e.team_id)
+                    && let Some(team) = db::teams::by_id(conn, e.team())?
+                {
+                    teams.push((team.id, team.name));
+                }
+            }
+            Ok((championship, tour, teams))
+        })
+        .await?;
+    Ok(FilePage {
+        tournament: Message::new(msg!("tournament-title"))
+            .arg("number", tour.number)
+            .render(ctx.lang),
+        championship: championship.name,
+        championship_url: paths::championship(c),
+        action: format!("/championships/{c}/tournaments/{t}/appeal"),
+        open: tour.finished_at.is_some(),
+        teams,
+        problems,
+        form,
+        ctx,
+    })
+}
+
+/// `GET …/tournaments/{t}/appeal`: the form once the tournament is
+/// finished; before that the page says why it is closed (G-D4).
+pub async fn file_form(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = path.into_inner();
+    page(
+        StatusCode::OK,
+        &file_page(
+            ctx,
+            &state,
+            ChampionshipId(c),
+            t,
+            Vec::new(),
+            FileForm::default(),
+        )
+        .await?,
+    )
+}
+
+/// `POST …/tournaments/{t}/appeal`: a captain files.
+pub async fn file(
+    ctx: PageCtx,
+    user: SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<FileForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = path.into_inner();
+    let c = ChampionshipId(c);
+    let form = form.into_inner();
+    let filing = Filing {
+        what_happened: form.what_happened.clone(),
+        claim: form.claim.clone(),
+        contested: form.contested.clone(),
+        game_ref: form.game_ref.clone(),
+        concerned_team: form.concerned_team.trim().parse().ok(),
+    };
+    let person = user.0.id;
+    let exists = state
+        .db(move |conn| Ok(db::tournaments::by_id(conn, t)?.is_some_and(|x| x.championship() == c)))
+        .await?;
+    if !exists {
+        return Err(AppError::NotFound);
+    }
+    let result = state
+        .db(move |conn| {
+            Ok(ops::file(
+                conn,
+                TournamentId(t),
+                person,
+                &filing,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(id) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("appeal-filed"));
+            Ok(see_other(&case_url(c, id)))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let status = refusal_status(&problems);
+            let words = problems
+                .iter()
+                .map(|p| problem_words(ctx.lang, p))
+                .collect();
+            page(status, &file_page(ctx, &state, c, t, words, form).await?)
+        }
+        Err(e) => Err(other(e)),
+    }
+}
+
+fn other(e: AppealError) -> AppError {
+    match e {
+        PlayError::NotFound | PlayError::Refused(_) => AppError::NotFound,
+        PlayError::Forbidden => AppError::Forbidden,
+        PlayError::Db(e) => e.into(),
+    }
+}
+
+// ------------------------------------------------------------ the list
+
+pub struct CaseRow {
+    pub url: String,
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    pub decided: String,
+}
+
+pub struct ReportRow {
+    pub id: i64,
+    pub person: String,
+    pub tournament: String,
+    pub grounds: String,
+    pub notes: String,
+    pub by: String,
+    pub refer_url: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/appeals.html")]
+pub struct CasesPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    championship_id: i64,
+    is_judge: bool,
+    cases: Vec<CaseRow>,
+    reports: Vec<ReportRow>,
+    report_action: String,
+    tournaments: Vec<(i64, String)>,
+    grounds: Vec<(String, String)>,
+    problems: Vec<String>,
+}
+
+fn case_title(lang: Lang, case: &Appeal, tournament_no: i32, team: Option<String>) -> String {
+    Message::new(if case.kind == "fair_play" {
+        msg!("appeal-title-fairplay")
+    } else {
+        msg!("appeal-title")
+    })
+    .arg("id", case.id)
+    .arg("number", tournament_no)
+    .arg("team", team.unwrap_or_default())
+    .render(lang)
+}
+
+/// The decided cases of a championship, for its page and the season page
+/// (G-D2: decisions are published): (case URL, title, outcome, who and when).
+pub struct Decision {
+    /// The case's number.
+    pub id: i64,
+    /// When it was decided (UTC), for the Atom feed.
+    pub at: chrono::NaiveDateTime,
+    pub url: String,
+    pub title: String,
+    pub outcome: String,
+    pub by: String,
+}
+
+pub fn decisions(
+    conn: &mut db::DbConnection,
+    lang: Lang,
+    c: ChampionshipId,
+) -> Result<Vec<Decision>, diesel::result::Error> {
+    let tz = db::championships::by_id(conn, c)?.map_or(chrono_tz::UTC, |x| x.tz());
+    let mut out = Vec::new();
+    for case in db::appeals::of_championship(conn, c)? {
+        let Some(at) = case.decided_at else { continue };
+        let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
+        let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
+        let who = crate::app::penalties::nick_of(conn, case.decided_by)?.unwrap_or_default();
+        out.push(Decision {
+            id: case.id,
+            at,
+            url: case_url(c, case.id),
+            title: case_title(lang, &case, number, team),
+            outcome: outcome_words(lang, &case),
+            by: Message::new(msg!("season-deduction-by"))
+                .arg("who", who)
+                .arg("at", local(tz, at))
+                .render(lang),
+        });
+    }
+    Ok(out)
+}
+
+fn team_name(
+    conn: &mut db::DbConnection,
+    id: Option<i64>,
+) -> Result<Option<String>, diesel::result::Error> {
+    Ok(match id {
+        Some(id) => db::teams::by_id(conn, crate::ids::TeamId(id))?.map(|t| t.name),
+        None => None,
+    })
+}
+
+async fn is_judge(
+    state: &web::Data<AppState>,
+    ctx: &PageCtx,
+    c: ChampionshipId,
+) -> Result<bool, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    state
+        .db(move |conn| Ok(crate::web::infra::guards::holds::<Judges>(conn, viewer, c)?))
+        .await
+}
+
+async fn cases_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    problems: Vec<String>,
+) -> Result<CasesPage, AppError> {
+    let lang = ctx.lang;
+    let judge = is_judge(state, &ctx, c).await?;
+    let (championship, cases, reports, tournaments) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let tz = championship.tz();
+            let all = db::tournaments::of_championship(conn, c)?;
+            let number = |id: i64| all.iter().find(|t| t.id == id).map_or(0, |t| t.number);
+            let mut cases = Vec::new();
+            for case in db::appeals::of_championship(conn, c)? {
+                let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
+                let decided = match case.decided_at {
+                    Some(at) => Message::new(msg!("season-deduction-by"))
+                        .arg(
+                            "who",
+                            crate::app::penalties::nick_of(conn, case.decided_by)?
+                                .unwrap_or_default(),
+                        )
+                        .arg("at", local(tz, at))
+                        .render(lang),
+                    None => String::new(),
+                };
+                cases.push(CaseRow {
+                    url: case_url(c, case.id),
+                    id: case.id,
+                    title: case_title(lang, &case, number(case.tournament_id), team),
+                    status: outcome_words(lang, &case),
+                    decided,
+                });
+            }
+            let mut reports = Vec::new();
+            if judge {
+                for r in db::appeals::reports_of(conn, c)? {
+                    reports.push(ReportRow {
+                        id: r.id,
+                        person: crate::app::penalties::nick_of(conn, Some(r.person_id))?
+                            .unwrap_or_default(),
+                        tournament: Message::new(msg!("tournament-title"))
+                            .arg("number", number(r.tournament_id))
+                            .render(lang),
+                        grounds: r
+                            .grounds
+                            .split(',')
+                            .filter_map(Ground::parse)
+                            .map(|g| ground_words(lang, g))
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                        notes: r.notes.clone(),
+                        by: Message::new(msg!("season-deduction-by"))
+                            .arg(
+                                "who",
+                                crate::app::penalties::nick_of(conn, r.recorded_by)?
+                                    .unwrap_or_default(),
+                            )
+                            .arg("at", local(tz, r.recorded_at))
+                            .render(lang),
+                        refer_url: format!("/championships/{c}/fair-play/{}/refer", r.id),
+                    });
+                }
+            }
+            let tournaments = all
+                .iter()
+                .map(|t| {
+                    (
+                        t.id,
+                        Message::new(msg!("tournament-title"))
+                            .arg("number", t.number)
+                            .render(lang),
+                    )
+                })
+                .collect();
+            Ok((championship, cases, reports, tournaments))
+        })
+        .await?;
+    Ok(CasesPage {
+        championship: championship.name,
+        championship_url: paths::championship(c),
+        championship_id: c.0,
+        is_judge: judge,
+        cases,
+        reports,
+        report_action: format!("/championships/{c}/fair-play"),
+        tournaments,
+        grounds: Ground::ALL
+            .into_iter()
+            .map(|g| (g.as_str().to_owned(), ground_words(lang, g)))
+            .collect(),
+        problems,
+        ctx,
+    })
+}
+
+/// `GET /championships/{id}/appeals`: public list; judges see the
+/// fair-play reports and their form.
+pub async fn list(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let c = ChampionshipId(path.into_inner());
+    page(
+        StatusCode::OK,
+        &cases_page(ctx, &state, c, Vec::new()).await?,
+    )
+}
+
+/// `POST /championships/{id}/fair-play` (judges): G-E3.
+pub async fn report(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let mut ask = ReportAsk::default();
+    for (k, v) in form.into_inner() {
+        match k.as_str() {
+            "tournament" => ask.tournament = v.trim().parse().unwrap_or(0),
+            "nick" => ask.nick = v,
+            "ground" => ask.grounds.push(v),
+            "notes" => ask.notes = v,
+            _ => {}
+        }
+    }
+    let result = state
+        .db(move |conn| Ok(ops::report(conn, c, judge, &ask, db::utc_now())))
+        .await?;
+    match result {
+        Ok(id) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("fairplay-recorded"));
+            Ok(see_other(&format!("{}#report-{id}", cases_url(c))))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let words = problems
+                .iter()
+                .map(|p| problem_words(ctx.lang, p))
+                .collect();
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &cases_page(ctx, &state, c, words).await?,
+            )
+        }
+        Err(e) => Err(other(e)),
+    }
+}
+
+/// `POST /championships/{id}/fair-play/{report}/refer` (judges): the
+/// report becomes a G-G7 case before the committee.
+pub async fn refer(
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let report = path.1;
+    let id = state
+        .db(move |conn| Ok(ops::refer(conn, c, report, judge, db::utc_now())))
+        .await?
+        .map_err(other)?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("appeal-filed"));
+    Ok(see_other(&case_url(c, id)))
+}
+
+// ------------------------------------------------------------ one case
+
+pub struct MemberView {
+    pub nick: String,
+    pub weight: i32,
+    pub vote: String,
+}
+
+pub struct RemedyView {
+    pub text: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/appeal.html")]
+pub struct CasePage {
+    ctx: PageCtx,
+    d: CaseData,
+    problems: Vec<String>,
+}
+
+/// What the case page shows besides the context.
+pub struct CaseData {
+    championship: String,
+    cases_url: String,
+    base: String,
+    title: String,
+    status: String,
+    open: bool,
+    filed: String,
+    what_happened: String,
+    claim: String,
+    contested: String,
+    game_ref: String,
+    concerned: String,
+    members: Vec<MemberView>,
+    tally: String,
+    remedies: Vec<RemedyView>,
+    supervised: String,
+    can_vote: bool,
+    is_judge: bool,
+    /// The tournament's placed entries (id, name), for the standing remedy.
+    placed: Vec<(i64, String)>,
+}
+
+async fn case_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    id: i64,
+    problems: Vec<String>,
+) -> Result<CasePage, AppError> {
+    let lang = ctx.lang;
+    let judge = is_judge(state, &ctx, c).await?;
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let d = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let tz = championship.tz();
+            let case = db::appeals::by_id(conn, id)?
+                .filter(|x| x.championship_id == c.0)
+                .ok_or(AppError::NotFound)?;
+            let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
+            let filing = team_name(conn, case.filing_team_id)?;
+            let concerned = team_name(conn, case.concerned_team_id)?.unwrap_or_default();
+            let members = ops::committee(conn, &case)?;
+            let votes = db::appeals::votes_of(conn, id)?;
+            let mut views = Vec::new();
+            for m in &members {
+                let nick =
+                    crate::app::penalties::nick_of(conn, Some(m.person))?.unwrap_or_default();
+                let vote = votes.iter().find(|(p, _, _)| *p == m.person).map_or_else(
+                    String::new,
+                    |(_, u, _)| {
+                        lang.msg(if *u {
+                            msg!("appeal-vote-uphold")
+                        } else {
+                            msg!("appeal-vote-reject")
+                        })
+                    },
+                );
+                views.push(MemberView {
+                    nick: if m.seat == Seat::ChiefJudge {
+                        format!("{nick} [TD]")
+                    } else {
+                        nick
+                    },
+                    weight: m.weight(),
+                    vote,
+                });
+            }
+            let t = crate::rules::appeals::tally(
+                &members,
+                &votes.iter().map(|(p, u, _)| (*p, *u)).collect::<Vec<_>>(),
+            );
+            let mut remedies = Vec::new();
+            for r in db::appeals::remedies_of(conn, id)? {
+                let text = match r.kind.as_str() {
+                    "game_result" => Message::new(msg!("appeal-remedy-game"))
+                        .arg("game", r.game_id.unwrap_or_default())
+                        .arg("result", r.result.clone().unwrap_or_default())
+                        .render(lang),
+                    "impose" => Message::new(msg!("appeal-remedy-impose"))
+                        .arg("code", r.code.clone().unwrap_or_default())
+                        .arg("team", team_name(conn, r.team_id)?.unwrap_or_default())
+                        .render(lang),
+                    "standing" => {
+                        let entry = match r.entry_id {
+                            Some(e) => db::entries::by_id(conn, crate::ids::EntryId(e))?
+                                .map(|x| x.name)
+                                .unwrap_or_default(),
+                            None => String::new(),
+                        };
+                        Message::new(msg!("appeal-remedy-standing"))
+                            .arg("entry", entry)
+                            .arg("place", r.place.unwrap_or_default())
+                            .render(lang)
+                    }
+                    _ => Message::new(msg!("appeal-remedy-revoke"))
+                        .arg("penalty", r.penalty_id.unwrap_or_default())
+                        .render(lang),
+                };
+                remedies.push(RemedyView { text });
+            }
+            let supervised = match case.supervised_person_id {
+                Some(p) => Message::new(msg!("appeal-supervised-state"))
+                    .arg(
+                        "nick",
+                        crate::app::penalties::nick_of(conn, Some(p))?.unwrap_or_default(),
+                    )
+                    .arg(
+                        "state",
+                        lang.msg(match case.supervised_outcome.as_deref() {
+                            Some("refused") => msg!("appeal-supervised-refused"),
+                            Some("played") => msg!("appeal-supervised-played"),
+                            _ => msg!("appeal-supervised-demanded"),
+                        }),
+                    )
+                    .render(lang),
+                None => String::new(),
+            };
+            let filer = crate::app::penalties::nick_of(conn, case.filed_by)?.unwrap_or_default();
+            let entries = db::entries::of_tournament(conn, TournamentId(case.tournament_id))?;
+            let placed = db::results::places_of_tournament(conn, TournamentId(case.tournament_id))?
+                .into_iter()
+                .filter_map(|(e, _, _)| {
+                    entries
+                        .iter()
+                        .find(|x| x.id == e)
+                        .map(|x| (x.id, x.name.clone()))
+                })
+                .collect();
+            let can_vote = case.is_open()
+                && viewer.is_some_and(|v| {
+                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v.0)
+                });
+            Ok(CaseData {
+                championship: championship.name.clone(),
+                cases_url: cases_url(c),
+                base: case_url(c, id),
+                title: case_title(lang, &case, number, filing),
+                status: outcome_words(lang, &case),
+                open: case.is_open(),
+                filed: Message::new(msg!("season-deduction-by"))
+                    .arg("who", filer)
+                    .arg("at", local(tz, case.filed_at))
+                    .render(lang),
+                what_happened: case.what_happened.clone(),
+                claim: case.claim.clone(),
+                contested: case.contested.clone(),
+                game_ref: case.game_ref.clone(),
+                concerned,
+                members: views,
+                tally: Message::new(msg!("appeal-tally"))
+                    .arg("uphold", t.uphold)
+                    .arg("reject", t.reject)
+                    .render(lang),
+                remedies,
+                supervised,
+                can_vote,
+                is_judge: judge,
+                placed,
+            })
+        })
+        .await?;
+    Ok(CasePage { ctx, d, problems })
+}
+
+/// `GET /championships/{id}/appeals/{case}`: public (decisions are
+/// published); members see the vote form.
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let (c, id) = path.into_inner();
+    page(
+        StatusCode::OK,
+        &case_page(ctx, &state, ChampionshipId(c), id, Vec::new()).await?,
+    )
+}
+
+async fn answer(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    c: ChampionshipId,
+    id: i64,
+    result: Result<(), AppealError>,
+    done: crate::i18n::MsgKey,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(()) => {
+            AppSession(session).flash(FlashLevel::Success, done);
+            Ok(see_other(&case_url(c, id)))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let words = problems
+                .iter()
+                .map(|p| problem_words(ctx.lang, p))
+                .collect();
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &case_page(ctx, state, c, id, words).await?,
+            )
+        }
+        Err(e) => Err(other(e)),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct VoteForm {
+    pub vote: String,
+}
+
+/// `POST …/appeals/{case}/vote`: committee members only (403 otherwise).
+pub async fn vote(
+    ctx: PageCtx,
+    user: SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<VoteForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, id) = path.into_inner();
+    let c = ChampionshipId(c);
+    let person: PersonId = user.0.id;
+    let uphold = match form.vote.as_str() {
+        "uphold" => true,
+        "reject" => false,
+        _ => return Err(AppError::BadRequest(msg!("appeal-vote-choice"))),
+    };
+    let result = state
+        .db(move |conn| Ok(ops::vote(conn, c, id, person, uphold, db::utc_now())))
+        .await?;
+    answer(ctx, &state, &session, c, id, result, msg!("appeal-voted")).await
+}
+
+/// `POST …/appeals/{case}/decide` (judges): the vote is closed.
+pub async fn decide(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let id = path.1;
+    let result = state
+        .db(move |conn| Ok(ops::decide(conn, c, id, judge, db::utc_now()).map(drop)))
+        .await?;
+    answer(ctx, &state, &session, c, id, result, msg!("appeal-decided")).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RemedyForm {
+    pub kind: String,
+    pub game: String,
+    pub result: String,
+    pub code: String,
+    pub team: String,
+    pub amount_halves: String,
+    pub penalty: String,
+    /// Standing: the entry and its final place.
+    pub entry: String,
+    pub place: String,
+}
+
+/// `POST …/appeals/{case}/remedies` (judges): what an upheld case changes.
+pub async fn propose(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<RemedyForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let id = path.1;
+    let f = form.into_inner();
+    let num = |s: &str| s.trim().parse::<i64>().unwrap_or(0);
+    let ask = match f.kind.as_str() {
+        "game_result" => RemedyAsk::GameResult {
+            game: num(&f.game),
+            result: f.result.clone(),
+        },
+        "impose" => RemedyAsk::Impose {
+            code: f.code.clone(),
+            team: num(&f.team),
+            amount: f.amount_halves.trim().parse().ok().map(HalfPoints),
+        },
+        "standing" => RemedyAsk::Standing {
+            entry: num(&f.entry),
+            place: f.place.trim().parse().unwrap_or(0),
+        },
+        _ => RemedyAsk::Revoke {
+            penalty: num(&f.penalty),
+        },
+    };
+    let result = state
+        .db(move |conn| Ok(ops::propose(conn, c, id, judge, &ask, db::utc_now()).map(drop)))
+        .await?;
+    answer(
+        ctx,
+        &state,
+        &session,
+        c,
+        id,
+        result,
+        msg!("appeal-remedy-added"),
+    )
+    .await
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SupervisedForm {
+    /// A nick demands the game; `refused` / `played` records what came of it.
+    pub nick: String,
+    pub outcome: String,
+}
+
+/// `POST …/appeals/{case}/supervised` (judges, for the committee): G-Zh2.
+pub async fn supervised(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<SupervisedForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let id = path.1;
+    let f = form.into_inner();
+    let now = db::utc_now();
+    let result = state
+        .db(move |conn| {
+            Ok(match f.outcome.as_str() {
+                "refused" => ops::record_supervised(conn, c, id, judge, true, now),
+                "played" => ops::record_supervised(conn, c, id, judge, false, now),
+                _ => ops::demand_supervised(conn, c, id, judge, &f.nick, now),
+            })
+        })
+        .await?;
+    answer(
+        ctx,
+        &state,
+        &session,
+        c,
+        id,
+        result,
+        msg!("appeal-supervised-saved"),
+    )
+    .await
+}

@@ -1,0 +1,525 @@
+//! The championship's penalties page: every penalty and sanction,
+//! in force and revoked, readable by anyone (a published sanction is public,
+//! reasons included, G-D2); judges impose from the regulation's catalogue
+//! and revoke with a reason. Refusals are worded here.
+
+use crate::app::regulation::in_force;
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::PlayError;
+use crate::app::penalties::{self as ops, Imposition, PenaltyProblem};
+use crate::db::{self, teams::TeamStatus};
+use crate::i18n::{Lang, Message};
+use crate::ids::ChampionshipId;
+use crate::msg;
+use crate::rules::penalties::{self as rules, Problem, Sanction};
+use crate::rules::score::HalfPoints;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+/// A sanction in words.
+pub fn sanction_words(lang: Lang, s: Sanction) -> String {
+    lang.msg(match s {
+        Sanction::DisqualifiedNext => msg!("sanction-disqualified-next"),
+        Sanction::Banned => msg!("sanction-banned"),
+        Sanction::MissesTournament => msg!("sanction-misses-tournament"),
+        Sanction::Removed => msg!("sanction-removed"),
+        Sanction::PlayerRemoved => msg!("sanction-player-removed"),
+    })
+}
+
+/// A penalty's reason as shown: the platform's own reasons (stored as
+/// `auto:<what>`, see `play::penalties::AUTO_LATE_ENTRY`) in the page's
+/// language, the judges' as they wrote them.
+pub fn reason_words(lang: Lang, stored: &str) -> String {
+    match stored {
+        crate::app::penalties::AUTO_LATE_ENTRY => lang.msg(msg!("penalty-auto-late-entry")),
+        other => other.to_owned(),
+    }
+}
+
+pub(crate) fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
+    match p {
+        PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
+        PenaltyProblem::ReasonRequired => lang.msg(msg!("penalty-reason-required")),
+        PenaltyProblem::UnknownTeam => lang.msg(msg!("penalty-unknown-team")),
+        PenaltyProblem::UnknownTournament => lang.msg(msg!("penalty-unknown-tournament")),
+        PenaltyProblem::UnknownPerson { nick } => Message::new(msg!("penalty-unknown-person"))
+            .arg("nick", nick)
+            .render(lang),
+        PenaltyProblem::NoNextTournament => lang.msg(msg!("penalty-no-next-tournament")),
+        PenaltyProblem::NoMembers => lang.msg(msg!("penalty-no-members")),
+        PenaltyProblem::AlreadyRevoked => lang.msg(msg!("penalty-already-revoked")),
+        PenaltyProblem::UnknownGame => lang.msg(msg!("penalty-unknown-game")),
+        PenaltyProblem::GameNotCurrent => lang.msg(msg!("penalty-game-not-current")),
+        PenaltyProblem::GameNotOfTeam => lang.msg(msg!("penalty-game-not-of-team")),
+        PenaltyProblem::GameDecided => lang.msg(msg!("penalty-game-decided")),
+        PenaltyProblem::TournamentFinished => lang.msg(msg!("penalty-tournament-finished")),
+        PenaltyProblem::EntryNotOfTeam => lang.msg(msg!("penalty-entry-not-of-team")),
+        PenaltyProblem::EntryRequired { entries } => Message::new(msg!("penalty-entry-required"))
+            .arg("entries", entries.join(", "))
+            .render(lang),
+        PenaltyProblem::Withdrawal(b) => Message::new(msg!("penalty-withdrawal-refused"))
+            .arg(
+                "problem",
+                crate::web::tournament::captains::problem_words(lang, b),
+            )
+            .render(lang),
+        PenaltyProblem::Rule(r) => match r {
+            Problem::Automatic => lang.msg(msg!("penalty-automatic")),
+            Problem::CountInvalid => lang.msg(msg!("penalty-count-invalid")),
+            Problem::CountNotAllowed => lang.msg(msg!("penalty-count-not-allowed")),
+            Problem::AmountNotAllowed { allowed } => {
+                Message::new(msg!("penalty-amount-not-allowed"))
+                    .arg(
+                        "allowed",
+                        allowed
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+                    .render(lang)
+            }
+            Problem::NeedsTournament => lang.msg(msg!("penalty-needs-tournament")),
+            Problem::NeedsPerson => lang.msg(msg!("penalty-needs-person")),
+            Problem::TeamNotDissolved => lang.msg(msg!("penalty-team-not-dissolved")),
+            Problem::GameLossNotAllowed => lang.msg(msg!("penalty-game-loss-not-allowed")),
+            Problem::NeedsGame => lang.msg(msg!("penalty-needs-game")),
+            Problem::OneChoice => lang.msg(msg!("penalty-one-choice")),
+        },
+    }
+}
+
+pub struct RowView {
+    pub id: i64,
+    pub code: String,
+    pub team: String,
+    pub tournament: String,
+    pub amount: String,
+    pub count: i32,
+    pub sanction: String,
+    pub reason: String,
+    pub imposed: String,
+    pub revoked: Option<String>,
+    pub revoke_url: String,
+}
+
+pub struct RuleView {
+    pub code: String,
+    pub label: String,
+}
+
+#[derive(Template)]
+#[template(path = "championships/penalties.html")]
+pub struct PenaltiesPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    season_url: String,
+    action: String,
+    is_judge: bool,
+    rows: Vec<RowView>,
+    rules: Vec<RuleView>,
+    teams: Vec<(i64, String)>,
+    tournaments: Vec<(i64, String)>,
+    /// G-D2: the games being played now (id, where and who).
+    games: Vec<(i64, String)>,
+    /// Entries of unfinished tournaments (id, tournament and name), for a
+    /// team with several (G-B13 doubles).
+    entries: Vec<(i64, String)>,
+    problems: Vec<String>,
+    form: ImposeForm,
+}
+
+/// Where a game is, in words.
+fn game_words(key: crate::i18n::MsgKey, at: &ops::GameRef) -> Message {
+    Message::new(key)
+        .arg("tournament", at.tournament_no)
+        .arg("round", at.round)
+        .arg("table", at.table)
+        .arg("board", at.board)
+        .arg("game", at.game_no)
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct ImposeForm {
+    pub code: String,
+    pub team: String,
+    pub tournament: String,
+    pub count: String,
+    /// The fine in half-points, when the rule offers a choice (G-D2).
+    pub amount_halves: String,
+    pub removal: String,
+    /// G-D2: loss of the current game (checkbox) and the game.
+    pub game_loss: String,
+    pub game: String,
+    /// The team's entry, when it has several in the tournament.
+    pub entry: String,
+    pub person: String,
+    pub reason: String,
+}
+
+impl ImposeForm {
+    fn imposition(&self) -> Imposition {
+        Imposition {
+            code: self.code.trim().to_owned(),
+            team: self.team.trim().parse().unwrap_or(0),
+            tournament: self.tournament.trim().parse().ok(),
+            // A count that is not a number is refused as invalid (0).
+            count: if self.count.trim().is_empty() {
+                1
+            } else {
+                self.count.trim().parse().unwrap_or(0)
+            },
+            amount: self.amount_halves.trim().parse().ok().map(HalfPoints),
+            removal: !self.removal.is_empty(),
+            game_loss: !self.game_loss.is_empty(),
+            game: self.game.trim().parse().ok(),
+            entry: self.entry.trim().parse().ok(),
+            person: self.person.clone(),
+            reason: self.reason.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RevokeForm {
+    pub reason: String,
+}
+
+async fn penalties_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    problems: Vec<String>,
+    form: ImposeForm,
+) -> Result<PenaltiesPage, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let (championship, reg, listed, teams, tournaments, is_judge, in_play, entries) = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
+            let listed = ops::list(conn, c)?;
+            let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
+            let tournaments = db::tournaments::of_championship(conn, c)?;
+            let is_judge = crate::web::infra::guards::holds::<Judges>(conn, viewer, c)?;
+            let (mut in_play, mut entries) = (Vec::new(), Vec::new());
+            if is_judge {
+                in_play = ops::games_in_play(conn, c)?;
+                for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
+                    for x in db::entries::of_tournament(conn, t.id())? {
+                        if x.status() == db::entries::EntryStatus::Entered {
+                            entries.push((x.id, t.number, x.name));
+                        }
+                    }
+                }
+            }
+            Ok((
+                championship,
+                reg,
+                listed,
+                teams,
+                tournaments,
+                is_judge,
+                in_play,
+                entries,
+            ))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let tz = championship.tz();
+    let local = |at: chrono::NaiveDateTime| {
+        at.and_utc()
+            .with_timezone(&tz)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let platform = lang.msg(msg!("penalty-by-platform"));
+    let rows = listed
+        .into_iter()
+        .map(|l| {
+            let x = &l.penalty;
+            let sanction = x
+                .sanction
+                .as_deref()
+                .and_then(Sanction::parse)
+                .map(|s| {
+                    let mut words = sanction_words(lang, s);
+                    if let Some(n) = l.bars_no {
+                        words.push_str(&format!(
+                            " ({})",
+                            Message::new(msg!("tournament-title"))
+                                .arg("number", n)
+                                .render(lang)
+                        ));
+                    }
+                    if let Some(p) = &l.person {
+                        words.push_str(&format!(": {p}"));
+                    }
+                    words
+                })
+                .or_else(|| {
+                    l.game
+                        .as_ref()
+                        .map(|at| game_words(msg!("penalty-game-lost"), at).render(lang))
+                })
+                .unwrap_or_default();
+            RowView {
+                id: x.id,
+                code: x.code.clone(),
+                team: l.team.clone(),
+                tournament: l
+                    .tournament_no
+                    .map(|n| {
+                        Message::new(msg!("tournament-title"))
+                            .arg("number", n)
+                            .render(lang)
+                    })
+                    .unwrap_or_default(),
+                amount: if x.amount == 0 {
+                    String::new()
+                } else {
+                    format!("−{}", x.amount())
+                },
+                count: x.count,
+                sanction,
+                reason: reason_words(lang, &x.reason),
+                imposed: format!(
+                    "{}, {}",
+                    l.imposed_by.clone().unwrap_or_else(|| platform.clone()),
+                    local(x.imposed_at)
+                ),
+                revoked: x.revoked_at.map(|at| {
+                    Message::new(msg!("penalty-revoked-by"))
+                        .arg("who", l.revoked_by.clone().unwrap_or_default())
+                        .arg("at", local(at))
+                        .arg("reason", x.revoke_reason.clone().unwrap_or_default())
+                        .render(lang)
+                }),
+                revoke_url: paths::penalty_revoke(c, x.id),
+            }
+        })
+        .collect();
+    let rules = Some(reg)
+        .map(|r| {
+            r.penalties
+                .iter()
+                .map(|p| {
+                    let amounts = rules::amounts(p)
+                        .iter()
+                        .map(|a| format!("−{a}"))
+                        .collect::<Vec<_>>()
+                        .join(" / ");
+                    RuleView {
+                        code: p.code.clone(),
+                        label: if amounts.is_empty() {
+                            p.code.clone()
+                        } else if rules::counted(p) {
+                            Message::new(msg!("penalty-rule-counted"))
+                                .arg("code", &p.code)
+                                .arg("amount", amounts)
+                                .render(lang)
+                        } else {
+                            format!("{} ({amounts})", p.code)
+                        },
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(PenaltiesPage {
+        championship: championship.name.clone(),
+        championship_url: paths::championship(c),
+        season_url: format!("/championships/{c}/season"),
+        action: paths::penalties(c),
+        is_judge,
+        rows,
+        rules,
+        teams: teams.into_iter().map(|t| (t.id, t.name)).collect(),
+        tournaments: tournaments
+            .into_iter()
+            .map(|t| {
+                (
+                    t.id,
+                    Message::new(msg!("tournament-title"))
+                        .arg("number", t.number)
+                        .render(lang),
+                )
+            })
+            .collect(),
+        games: in_play
+            .iter()
+            .map(|x| {
+                (
+                    x.game.id,
+                    game_words(msg!("penalty-game-option"), &x.at)
+                        .arg("home", &x.home.name)
+                        .arg("away", &x.away.name)
+                        .render(lang),
+                )
+            })
+            .collect(),
+        entries: entries
+            .into_iter()
+            .map(|(id, number, name)| {
+                (
+                    id,
+                    Message::new(msg!("penalty-entry-option"))
+                        .arg("tournament", number)
+                        .arg("entry", name)
+                        .render(lang),
+                )
+            })
+            .collect(),
+        problems,
+        form,
+        ctx,
+    })
+}
+
+/// `GET /championships/{id}/penalties`: public.
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let c = ChampionshipId(path.into_inner());
+    page(
+        StatusCode::OK,
+        &penalties_page(ctx, &state, c, Vec::new(), ImposeForm::default()).await?,
+    )
+}
+
+/// `POST /championships/{id}/penalties` (judges): impose from the catalogue.
+pub async fn impose(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<ImposeForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let form = form.into_inner();
+    let ask = form.imposition();
+    let result = state
+        .db(move |conn| Ok(ops::impose(conn, c, judge, &ask, db::utc_now())))
+        .await?;
+    match result {
+        Ok(ids) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("penalty-imposed"));
+            let anchor = ids
+                .first()
+                .map_or_else(|| paths::penalties(c), |id| paths::penalty(c, *id));
+            Ok(see_other(&anchor))
+        }
+        Err(e) => refused(ctx, &state, c, e, form).await,
+    }
+}
+
+/// `POST /championships/{id}/penalties/{penalty}/revoke` (judges).
+pub async fn revoke(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<RevokeForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let judge = staff.user.id;
+    let id = path.1;
+    let reason = form.into_inner().reason;
+    let result = state
+        .db(move |conn| Ok(ops::revoke(conn, c, id, judge, &reason, db::utc_now())))
+        .await?;
+    match result {
+        Ok(_) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("penalty-revoked"));
+            Ok(see_other(&paths::penalty(c, id)))
+        }
+        Err(e) => refused(ctx, &state, c, e, ImposeForm::default()).await,
+    }
+}
+
+async fn refused(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    e: ops::PenaltyError,
+    form: ImposeForm,
+) -> Result<HttpResponse, AppError> {
+    match e {
+        PlayError::Refused(problems) => {
+            let words: Vec<String> = problems
+                .iter()
+                .map(|p| problem_words(ctx.lang, p))
+                .collect();
+            page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &penalties_page(ctx, state, c, words, form).await?,
+            )
+        }
+        PlayError::NotFound => Err(AppError::NotFound),
+        PlayError::Forbidden => Err(AppError::Forbidden),
+        PlayError::Db(e) => Err(e.into()),
+    }
+}
+
+/// One deduction of the season table, with its link to the penalty.
+pub struct DeductionView {
+    pub entry: String,
+    pub code: String,
+    pub amount: String,
+    pub reason: String,
+    pub by: String,
+    pub url: String,
+}
+
+/// The season's deductions in the page's language: every change of
+/// points traceable to the penalty, who and when.
+pub fn deduction_views(
+    lang: Lang,
+    tz: chrono_tz::Tz,
+    c: ChampionshipId,
+    traced: &[crate::app::season::Traced],
+) -> Vec<DeductionView> {
+    traced
+        .iter()
+        .map(|d| DeductionView {
+            entry: d.entry.clone(),
+            code: d.code.clone(),
+            amount: if d.count > 1 {
+                format!("−{} (×{})", d.amount, d.count)
+            } else {
+                format!("−{}", d.amount)
+            },
+            reason: reason_words(lang, &d.reason),
+            by: Message::new(msg!("season-deduction-by"))
+                .arg(
+                    "who",
+                    d.by.clone()
+                        .unwrap_or_else(|| lang.msg(msg!("penalty-by-platform"))),
+                )
+                .arg(
+                    "at",
+                    d.at.and_utc()
+                        .with_timezone(&tz)
+                        .format("%Y-%m-%d %H:%M")
+                        .to_string(),
+                )
+                .render(lang),
+            url: paths::penalty(c, d.penalty),
+        })
+        .collect()
+}

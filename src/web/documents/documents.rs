@@ -1,0 +1,710 @@
+//! Eligibility documents: uploads on a person's and a team's page,
+//! the organizers' review queue, private downloads, and the retention purge.
+//!
+//! Privacy: a document is seen by its owner, the captain
+//! of the owner's team, and the organizers and judges of a championship the
+//! owner takes part in (platform administrators pass, as on every staff
+//! page). Everyone else gets 404, so that a URL does not even confirm that a
+//! document exists.
+
+use actix_multipart::Multipart;
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
+use crate::db::roles::{self, Role};
+use crate::db::{self, DbConnection, audit, people, teams as t};
+use crate::i18n::{Message, MsgKey};
+use crate::ids::{ChampionshipId, PersonId, TeamId};
+use crate::msg;
+use crate::rules::documents::{
+    MediaType, Uploader, clean_file_name, content_disposition, kind_code, kind_of_code, kind_rules,
+    kinds_for,
+};
+use crate::rules::regulation::{DocumentHolder, DocumentKind};
+use crate::web::infra::ctx::{CurrentUser, PageCtx};
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Organizers, SignedIn, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::infra::upload::{Received, receive};
+use crate::web::people::people::Inline;
+use crate::web::{AppState, page, paths, see_other};
+
+const VIEWERS: &[Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
+
+pub fn kind_label(kind: DocumentKind) -> MsgKey {
+    match kind {
+        DocumentKind::SignedTeamApplication => msg!("document-kind-team-application"),
+        DocumentKind::OriginalApplication => msg!("document-kind-original-application"),
+        DocumentKind::MedicalCertificate => msg!("document-kind-medical-certificate"),
+        DocumentKind::Waiver => msg!("document-kind-waiver"),
+        DocumentKind::PassportCopy => msg!("document-kind-passport-copy"),
+        DocumentKind::EmploymentProof => msg!("document-kind-employment-proof"),
+        DocumentKind::SameDayDoctorsNote => msg!("document-kind-doctors-note"),
+    }
+}
+
+fn status_label(status: ReviewStatus) -> MsgKey {
+    match status {
+        ReviewStatus::Pending => msg!("document-status-pending"),
+        ReviewStatus::Approved => msg!("document-status-approved"),
+        ReviewStatus::Rejected => msg!("document-status-rejected"),
+    }
+}
+
+/// The championships an owner takes part in now.
+fn championships_of(
+    conn: &mut DbConnection,
+    owner: Owner,
+) -> diesel::QueryResult<Vec<ChampionshipId>> {
+    Ok(match owner {
+        Owner::Person(p) => t::teams_of_person(conn, p)?
+            .into_iter()
+            .filter(|(team, _)| team.is_active())
+            .map(|(team, _)| team.championship())
+            .collect(),
+        Owner::Team(id) => t::by_id(conn, id)?
+            .map(|team| team.championship())
+            .into_iter()
+            .collect(),
+    })
+}
+
+/// Whether `viewer` may see the owner's documents.
+pub fn can_see(
+    conn: &mut DbConnection,
+    viewer: &CurrentUser,
+    owner: Owner,
+) -> diesel::QueryResult<bool> {
+    // Exactly these people: owner, captain, the championship's
+    // organizers and judges. A platform admin is not among them (an admin
+    // who must see a document grants themselves a role, which is audited).
+    if owner == Owner::Person(viewer.id) {
+        return Ok(true);
+    }
+    let captains = match owner {
+        Owner::Person(p) => t::teams_of_person(conn, p)?
+            .iter()
+            .any(|(team, _)| team.captain() == viewer.id),
+        Owner::Team(id) => t::by_id(conn, id)?.is_some_and(|team| team.captain() == viewer.id),
+    };
+    if captains {
+        return Ok(true);
+    }
+    for c in championships_of(conn, owner)? {
+        if roles::has_role(conn, viewer.id, c, VIEWERS)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+pub struct DocumentRow {
+    pub id: i64,
+    pub owner: String,
+    pub owner_url: String,
+    pub kind: String,
+    pub expires: bool,
+    pub file_name: String,
+    pub size: i64,
+    pub media_type: String,
+    pub uploaded_at: String,
+    pub status: String,
+    pub status_code: &'static str,
+    pub note: String,
+    pub valid_until: String,
+    pub current: bool,
+    pub url: String,
+    pub review_url: String,
+}
+
+fn row(
+    ctx: &PageCtx,
+    d: Document,
+    owner: (String, String),
+    championship: Option<ChampionshipId>,
+) -> DocumentRow {
+    let kind = d.kind();
+    DocumentRow {
+        id: d.id,
+        owner: owner.0,
+        owner_url: owner.1,
+        kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(kind_label(k))),
+        expires: kind.is_some_and(|k| kind_rules(k).expires),
+        size: d.size_bytes,
+        media_type: d.media_type.clone(),
+        uploaded_at: d.uploaded_at.format("%Y-%m-%d %H:%M").to_string(),
+        status: ctx.lang.msg(status_label(d.status())),
+        status_code: d.status().as_str(),
+        note: d.review_note.clone().unwrap_or_default(),
+        valid_until: d.valid_until.map(|v| v.to_string()).unwrap_or_default(),
+        current: d.is_current(),
+        url: paths::document(d.id),
+        review_url: championship.map_or_else(String::new, |c| paths::document_review(c, d.id)),
+        file_name: d.file_name,
+    }
+}
+
+/// The documents block of a person's or a team's page.
+#[derive(Default)]
+pub struct Section {
+    /// The viewer may see the owner's documents.
+    pub visible: bool,
+    pub rows: Vec<DocumentRow>,
+    pub can_upload: bool,
+    /// The form's action, with the CSRF token in the query (multipart).
+    pub upload_url: String,
+    pub kinds: Vec<(&'static str, String)>,
+    pub form: Inline,
+    pub max_bytes: u64,
+}
+
+/// Builds the section for `owner` as `viewer` sees it.
+pub async fn section(
+    ctx: &PageCtx,
+    state: &web::Data<AppState>,
+    owner: Owner,
+    page_url: &str,
+    form: Inline,
+) -> Result<Section, AppError> {
+    let Some(viewer) = ctx.user.clone() else {
+        return Ok(Section::default());
+    };
+    let (visible, can_upload, rows) = state
+        .db(move |conn| {
+            if !can_see(conn, &viewer, owner)? {
+                return Ok((false, false, Vec::new()));
+            }
+            let can_upload = may_upload(conn, &viewer, owner)?;
+            Ok((true, can_upload, docs::of_owner_all(conn, owner)?))
+        })
+        .await?;
+    let holder = match owner {
+        Owner::Person(_) => DocumentHolder::Participant,
+        Owner::Team(_) => DocumentHolder::Team,
+    };
+    Ok(Section {
+        visible,
+        rows: rows
+            .into_iter()
+            .map(|d| row(ctx, d, Default::default(), None))
+            .collect(),
+        can_upload,
+        upload_url: format!(
+            "{page_url}/documents?{}",
+            serde_urlencoded::to_string([(crate::web::infra::csrf::FIELD, &ctx.csrf)])
+                .unwrap_or_default()
+        ),
+        kinds: kinds_for(holder)
+            .into_iter()
+            .map(|k| (kind_code(k), ctx.lang.msg(kind_label(k))))
+            .collect(),
+        form,
+        max_bytes: state.settings.max_upload_bytes,
+    })
+}
+
+/// the captain uploads the team's documents; a person their own.
+fn may_upload(
+    conn: &mut DbConnection,
+    user: &CurrentUser,
+    owner: Owner,
+) -> diesel::QueryResult<bool> {
+    Ok(match owner {
+        Owner::Person(p) => p == user.id,
+        Owner::Team(id) => {
+            t::by_id(conn, id)?.is_some_and(|team| team.is_active() && team.captain() == user.id)
+        }
+    })
+}
+
+// ---------------------------------------------------------------- upload
+
+/// Checks an upload: the kind belongs to the holder, the file is a PDF,
+/// JPEG or PNG by content, not empty, not over the limit. On refusal: the
+/// field the message belongs beside.
+fn check(
+    got: &Received,
+    holder: DocumentHolder,
+    max: u64,
+) -> Result<(DocumentKind, MediaType), (&'static str, Message)> {
+    let kind = kind_of_code(got.text("kind"))
+        .filter(|k| kind_rules(*k).holder == holder)
+        .ok_or(("kind", Message::from(msg!("document-error-kind"))))?;
+    if got.too_large {
+        return Err((
+            "file",
+            Message::new(msg!("document-error-too-large")).arg("max", max),
+        ));
+    }
+    if got.bytes.is_empty() {
+        return Err(("file", msg!("document-error-empty").into()));
+    }
+    let media = MediaType::sniff(&got.bytes).ok_or(("file", msg!("document-error-type").into()))?;
+    Ok((kind, media))
+}
+
+/// Stores a checked upload and records it; `Err` is the refusal to show.
+async fn accept(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    user: &CurrentUser,
+    owner: Owner,
+    got: Received,
+) -> Result<Result<Stored, (&'static str, Message)>, AppError> {
+    let holder = match owner {
+        Owner::Person(_) => DocumentHolder::Participant,
+        Owner::Team(_) => DocumentHolder::Team,
+    };
+    let max = state.settings.max_upload_bytes;
+    let (kind, media) = match check(&got, holder, max) {
+        Ok(ok) => ok,
+        Err(e) => return Ok(Err(e)),
+    };
+    // Whoever uploads must be the one the regulation names.
+    let expected = kind_rules(kind).uploader;
+    debug_assert!(matches!(
+        (expected, owner),
+        (Uploader::Person, Owner::Person(_)) | (Uploader::Captain, Owner::Team(_))
+    ));
+    let name = clean_file_name(&got.file_name);
+    let (by, ip) = (user.id, state.client_ip(req));
+    let stored = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let stored = docs::store(
+                    conn,
+                    &Upload {
+                        kind,
+                        owner,
+                        uploaded_by: by,
+                        file_name: &name,
+                        media_type: media.mime(),
+                        content: &got.bytes,
+                    },
+                    db::utc_now(),
+                )?;
+                if let Stored::New { id, replaces } = stored {
+                    let mut detail = format!(
+                        "{} {name:?} {} bytes {}",
+                        kind_code(kind),
+                        got.bytes.len(),
+                        media.mime()
+                    );
+                    if let Some(r) = replaces {
+                        detail.push_str(&format!(" (replaces #{r})"));
+                    }
+                    let entry = || {
+                        audit::Entry::new("document.upload", format!("document:{id}"))
+                            .actor(by)
+                            .detail(&detail)
+                            .ip(&ip)
+                    };
+                    record_for_owner(conn, owner, entry)?;
+                }
+                Ok::<_, AppError>(stored)
+            })
+        })
+        .await?;
+    Ok(Ok(stored))
+}
+
+/// Writes an audit entry into the log of every championship the owner
+/// takes part in (once, for the platform log, when there is none).
+fn record_for_owner(
+    conn: &mut DbConnection,
+    owner: Owner,
+    entry: impl Fn() -> audit::Entry,
+) -> diesel::QueryResult<()> {
+    let championships = championships_of(conn, owner)?;
+    if championships.is_empty() {
+        return entry().record(conn);
+    }
+    for c in championships {
+        entry().championship(c).record(conn)?;
+    }
+    Ok(())
+}
+
+fn flash_stored(session: &Session, stored: Stored) {
+    let key = match stored {
+        Stored::New { .. } => msg!("document-uploaded"),
+        Stored::Same { .. } => msg!("document-same"),
+    };
+    AppSession(session).flash(FlashLevel::Success, key);
+}
+
+fn refusal(ctx: &PageCtx, got_kind: String, (field, message): (&'static str, Message)) -> Inline {
+    Inline {
+        values: vec![("kind", got_kind)],
+        error: Some(ctx.render(&message)),
+        field,
+    }
+}
+
+/// `POST /people/{nick}/documents` (multipart): a person uploads their own
+/// document (R-2.2, E-12).
+pub async fn upload_for_person(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    payload: Multipart,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let lookup = nick.clone();
+    let person = state
+        .db(move |conn| {
+            people::by_nick(conn, &lookup)?
+                .map(|p| p.id())
+                .ok_or(AppError::NotFound)
+        })
+        .await?;
+    if person != user.id {
+        return Err(AppError::Forbidden);
+    }
+    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
+    let kind = got.text("kind").to_owned();
+    match accept(&req, &state, &user, Owner::Person(person), got).await? {
+        Ok(stored) => {
+            flash_stored(&session, stored);
+            Ok(see_other(&paths::person(&nick)))
+        }
+        Err(e) => {
+            let form = refusal(&ctx, kind, e);
+            let p = crate::web::people::people::person_page_with(
+                ctx,
+                &state,
+                nick,
+                Default::default(),
+                form,
+            )
+            .await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// `POST /teams/{id}/documents` (multipart): the captain uploads the team's
+/// application on letterhead.
+pub async fn upload_for_team(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    payload: Multipart,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let u = user.clone();
+    let allowed = state
+        .db(move |conn| {
+            t::by_id(conn, team)?.ok_or(AppError::NotFound)?;
+            Ok(may_upload(conn, &u, Owner::Team(team))?)
+        })
+        .await?;
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
+    let kind = got.text("kind").to_owned();
+    match accept(&req, &state, &user, Owner::Team(team), got).await? {
+        Ok(stored) => {
+            flash_stored(&session, stored);
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let form = refusal(&ctx, kind, e);
+            let p = crate::web::team::teams::team_page_with(ctx, &state, team, form).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+// -------------------------------------------------------------- download
+
+/// `GET /documents/{id}`: the file, as an attachment, to those who may see
+/// it; 404 to everyone else. Every download is in the audit log.
+pub async fn download(
+    req: HttpRequest,
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let viewer = ctx.user.clone().ok_or(AppError::NotFound)?;
+    let ip = state.client_ip(&req);
+    let (d, bytes) = state
+        .db(move |conn| {
+            let d = docs::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            if !can_see(conn, &viewer, d.owner())? {
+                return Err(AppError::NotFound);
+            }
+            let bytes = docs::content(conn, id)?.ok_or(AppError::NotFound)?;
+            let detail = format!("{} {:?} by {}", d.kind, d.file_name, viewer.nick);
+            record_for_owner(conn, d.owner(), || {
+                audit::Entry::new("document.download", format!("document:{id}"))
+                    .actor(viewer.id)
+                    .detail(&detail)
+                    .ip(&ip)
+            })?;
+            Ok((d, bytes))
+        })
+        .await?;
+    let media = MediaType::from_mime(&d.media_type).ok_or(AppError::NotFound)?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, media.mime()))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            content_disposition(&d.file_name, media),
+        ))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(bytes))
+}
+
+// ---------------------------------------------------------------- review
+
+#[derive(Template)]
+#[template(path = "documents/queue.html")]
+pub struct QueuePage {
+    ctx: PageCtx,
+    championship_name: String,
+    championship_url: String,
+    rows: Vec<DocumentRow>,
+    /// The review form that failed, with its document's id.
+    failed: Option<(i64, Inline)>,
+    purge_url: String,
+    retention_days: u32,
+}
+
+impl QueuePage {
+    pub fn form_of(&self, id: &i64) -> Option<&Inline> {
+        self.failed
+            .as_ref()
+            .filter(|(d, _)| d == id)
+            .map(|(_, f)| f)
+    }
+    pub fn error_for(&self, id: &i64, field: &str) -> Option<&str> {
+        self.form_of(id).and_then(|f| f.error_for(field))
+    }
+    pub fn value_for(&self, id: &i64, field: &str) -> &str {
+        self.form_of(id).map_or("", |f| f.value(field))
+    }
+}
+
+async fn queue_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    failed: Option<(i64, Inline)>,
+) -> Result<QueuePage, AppError> {
+    let (c, list) = state
+        .db(move |conn| {
+            let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
+            let mut list = Vec::new();
+            for d in docs::of_championship(conn, championship)? {
+                let owner = match d.owner() {
+                    Owner::Person(p) => {
+                        let nick = people::by_id(conn, p)?.map(|p| p.nick).unwrap_or_default();
+                        (nick.clone(), paths::person(&nick))
+                    }
+                    Owner::Team(id) => (
+                        t::by_id(conn, id)?.map(|t| t.name).unwrap_or_default(),
+                        paths::team(id),
+                    ),
+                };
+                list.push((d, owner));
+            }
+            Ok((c, list))
+        })
+        .await?;
+    let rows = list
+        .into_iter()
+        .map(|(d, owner)| row(&ctx, d, owner, Some(championship)))
+        .collect();
+    Ok(QueuePage {
+        championship_name: c.name,
+        championship_url: paths::championship(championship),
+        rows,
+        failed,
+        purge_url: paths::documents_purge(championship),
+        retention_days: state.settings.document_retention_days,
+        ctx,
+    })
+}
+
+/// `GET /championships/{id}/documents`: the organizers' review queue.
+pub async fn queue(
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let p = queue_page(ctx, &state, staff.championship, None).await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ReviewForm {
+    decision: String,
+    valid_until: String,
+    note: String,
+}
+
+/// `POST /championships/{id}/documents/{document_id}/review`: approve (with
+/// an optional validity date) or reject with a reason the uploader sees.
+pub async fn review(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<ReviewForm>,
+) -> Result<HttpResponse, AppError> {
+    let (_, id) = path.into_inner();
+    let championship = staff.championship;
+    let form = form.into_inner();
+    let note = form.note.trim().to_owned();
+    let valid_until = if form.valid_until.trim().is_empty() {
+        Ok(None)
+    } else {
+        NaiveDate::parse_from_str(form.valid_until.trim(), "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ())
+    };
+    let decision = match form.decision.as_str() {
+        "approve" => Some(ReviewStatus::Approved),
+        "reject" => Some(ReviewStatus::Rejected),
+        _ => None,
+    };
+    let error = match (decision, valid_until) {
+        (None, _) => Some(("decision", msg!("document-error-decision"))),
+        (_, Err(())) => Some(("valid_until", msg!("error-date"))),
+        (Some(ReviewStatus::Rejected), _) if note.is_empty() => {
+            Some(("note", msg!("document-error-reason")))
+        }
+        _ => None,
+    };
+    // The document must be one of this championship's (else 404).
+    let belongs = state
+        .db(move |conn| {
+            Ok(docs::of_championship(conn, championship)?
+                .iter()
+                .any(|d| d.id == id))
+        })
+        .await?;
+    if !belongs {
+        return Err(AppError::NotFound);
+    }
+    if let Some((field, key)) = error {
+        let inline = Inline {
+            values: vec![
+                ("decision", form.decision.clone()),
+                ("valid_until", form.valid_until.clone()),
+                ("note", form.note.clone()),
+            ],
+            error: Some(ctx.lang.msg(key)),
+            field,
+        };
+        let p = queue_page(ctx, &state, championship, Some((id, inline))).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    let (Some(status), Ok(valid_until)) = (decision, valid_until) else {
+        return Err(AppError::BadRequest(msg!("error-date")));
+    };
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let d = docs::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                let note = (!note.is_empty()).then_some(note.as_str());
+                docs::review(conn, id, status, by, note, valid_until, db::utc_now())?;
+                audit::Entry::new("document.review", format!("document:{id}"))
+                    .actor(by)
+                    .detail(format!(
+                        "{} {:?}: {} → {}{}{}",
+                        d.kind,
+                        d.file_name,
+                        d.status,
+                        status.as_str(),
+                        valid_until
+                            .map(|v| format!(", valid until {v}"))
+                            .unwrap_or_default(),
+                        note.map(|n| format!(": {n}")).unwrap_or_default()
+                    ))
+                    .ip(&ip)
+                    .championship(championship)
+                    .record(conn)?;
+                if let Some(to) = d.uploaded_by.or(d.person_id) {
+                    crate::mail::notices::document_reviewed(
+                        conn,
+                        championship,
+                        PersonId(to),
+                        &d.file_name,
+                        status == ReviewStatus::Approved,
+                        note,
+                        db::utc_now(),
+                    )?;
+                }
+                Ok::<_, AppError>(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        match status {
+            ReviewStatus::Approved => msg!("document-approved"),
+            _ => msg!("document-rejected"),
+        },
+    );
+    Ok(see_other(&paths::documents(championship)))
+}
+
+/// `POST /championships/{id}/documents/purge`: removes the championship's
+/// documents uploaded more than `document_retention_days` ago.
+pub async fn purge(
+    req: HttpRequest,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    let championship = staff.championship;
+    let days = i64::from(state.settings.document_retention_days);
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let purged = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let before = db::utc_now() - chrono::TimeDelta::days(days);
+                let purged = docs::purge_championship(conn, championship, before)?;
+                audit::Entry::new("document.purge", format!("championship:{championship}"))
+                    .actor(by)
+                    .detail(format!(
+                        "uploaded before {}: {} document(s), {} bytes removed",
+                        before.format("%Y-%m-%d %H:%M"),
+                        purged.documents,
+                        purged.bytes
+                    ))
+                    .ip(&ip)
+                    .championship(championship)
+                    .record(conn)?;
+                Ok::<_, AppError>(purged)
+            })
+        })
+        .await?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        Message::new(msg!("document-purged"))
+            .arg("count", purged.documents)
+            .arg("bytes", purged.bytes),
+    );
+    Ok(see_other(&paths::documents(championship)))
+}

@@ -1,0 +1,309 @@
+//! Feeds of a championship, public and read-only:
+//! `GET /championships/{id}/calendar.ics` — its tournaments as an
+//! iCalendar a phone subscribes to (times in UTC, the championship's zone
+//! named), and `GET /championships/{id}/feed.atom` — an Atom feed of
+//! published results (rounds, finished tournaments with their winner) and
+//! notices (regulation versions, appeal decisions), newest first.
+//!
+//! Texts follow the page language (`?lang=en`; Russian by default, which is
+//! what a calendar app without cookies gets).
+
+use std::collections::HashMap;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use chrono::NaiveDateTime;
+
+use crate::db::{self, championships, regulation_versions, rounds as r, tournaments};
+use crate::i18n::{Lang, Message};
+use crate::ids::{ChampionshipId, TournamentId};
+use crate::msg;
+use crate::web::infra::ctx::request_lang;
+use crate::web::infra::error::AppError;
+use crate::web::{AppState, feeds::atom, feeds::ical, paths};
+
+/// How long a tournament is shown in a calendar: the platform stores the
+/// start only; one evening (G-A2) or one day's rapid rounds fit in four hours.
+pub const EVENT_HOURS: i64 = 4;
+
+pub fn calendar_url(c: ChampionshipId) -> String {
+    format!("/championships/{c}/calendar.ics")
+}
+
+pub fn feed_url(c: ChampionshipId) -> String {
+    format!("/championships/{c}/feed.atom")
+}
+
+/// The site's public base URL without a trailing slash.
+fn base(state: &AppState) -> String {
+    state.settings.public_url.trim_end_matches('/').to_owned()
+}
+
+/// The host of the public URL, for UIDs and `tag:` ids.
+fn host(state: &AppState) -> String {
+    let url = state.settings.public_url.as_str();
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if host.starts_with('[') {
+        host.split_inclusive(']').next().unwrap_or(host)
+    } else {
+        host.split(':').next().unwrap_or(host)
+    };
+    if host.is_empty() {
+        "localhost".to_owned()
+    } else {
+        host.to_ascii_lowercase()
+    }
+}
+
+fn tournament_title(lang: Lang, number: i32) -> String {
+    Message::new(msg!("tournament-title"))
+        .arg("number", number)
+        .render(lang)
+}
+
+fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// `GET /championships/{id}/calendar.ics`.
+pub async fn calendar(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let lang = request_lang(&req);
+    let c = ChampionshipId(path.into_inner());
+    let (championship, stages) = state
+        .db(move |conn| {
+            let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let stages = tournaments::of_championship(conn, c)?;
+            Ok((championship, stages))
+        })
+        .await?;
+    let (base, host) = (base(&state), host(&state));
+    let tz = championship.tz();
+    let events = stages
+        .iter()
+        .map(|t| {
+            let title = tournament_title(lang, t.number);
+            ical::Event {
+                uid: format!("championship-{c}-tournament-{}@{host}", t.id),
+                stamp: t.created_at,
+                start: t.starts_at,
+                end: t.starts_at + chrono::Duration::hours(EVENT_HOURS),
+                summary: Message::new(msg!("feeds-event-summary"))
+                    .arg("championship", &championship.name)
+                    .arg("tournament", &title)
+                    .render(lang),
+                description: Message::new(msg!("feeds-event-description"))
+                    .arg("championship", &championship.name)
+                    .arg("tournament", &title)
+                    .arg("zone", &championship.time_zone)
+                    .arg("local", local(tz, t.starts_at))
+                    .render(lang),
+                url: format!("{base}{}", paths::tournament(c, t.id())),
+            }
+        })
+        .collect();
+    let body = ical::write(&ical::Calendar {
+        name: Message::new(msg!("feeds-calendar-name"))
+            .arg("championship", &championship.name)
+            .render(lang),
+        time_zone: championship.time_zone.clone(),
+        events,
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/calendar; charset=utf-8")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"championship-{c}.ics\""),
+        ))
+        .body(body))
+}
+
+/// A published round of a tournament, as the feed tells it.
+struct RoundNews {
+    tournament: i64,
+    tournament_no: i32,
+    number: i32,
+    published_at: NaiveDateTime,
+    /// The newest result entered in the round, if any.
+    last_result: Option<NaiveDateTime>,
+    done: usize,
+    total: usize,
+}
+
+/// Every published round of the championship's tournaments with how far
+/// its results are.
+fn round_news(
+    conn: &mut db::DbConnection,
+    stages: &[tournaments::Tournament],
+) -> Result<Vec<RoundNews>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for t in stages {
+        let rounds: Vec<r::Round> = r::of_tournament(conn, TournamentId(t.id))?
+            .into_iter()
+            .filter(r::Round::is_published)
+            .collect();
+        if rounds.is_empty() {
+            continue;
+        }
+        let ids: Vec<i64> = rounds.iter().map(|x| x.id).collect();
+        let matches = r::matches_of_rounds(conn, &ids)?;
+        let round_of: HashMap<i64, i64> = matches.iter().map(|m| (m.id, m.round_id)).collect();
+        let mids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        let games = r::games_of_matches(conn, &mids)?;
+        for round in rounds {
+            let mine: Vec<&r::Game> = games
+                .iter()
+                .filter(|g| round_of.get(&g.match_id) == Some(&round.id))
+                .collect();
+            out.push(RoundNews {
+                tournament: t.id,
+                tournament_no: t.number,
+                number: round.number,
+                published_at: round.published_at.unwrap_or(round.created_at),
+                last_result: mine.iter().filter_map(|g| g.decided_at).max(),
+                done: mine.iter().filter(|g| g.result().is_final()).count(),
+                total: mine.len(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// `GET /championships/{id}/feed.atom`.
+pub async fn atom_feed(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let lang = request_lang(&req);
+    let c = ChampionshipId(path.into_inner());
+    let (championship, stages, rounds, places, versions, decisions) = state
+        .db(move |conn| {
+            let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let stages = tournaments::of_championship(conn, c)?;
+            let rounds = round_news(conn, &stages)?;
+            let places = db::results::places_of_championship(conn, c)?;
+            let versions = regulation_versions::of_championship(conn, c)?;
+            let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
+            Ok((championship, stages, rounds, places, versions, decisions))
+        })
+        .await?;
+    let (base, host) = (base(&state), host(&state));
+    // tag: URIs (RFC 4151) under the site's host and the day the
+    // championship was created: stable for as long as the site is.
+    let tag = format!(
+        "tag:{host},{}:championships/{c}",
+        championship.created_at.format("%Y-%m-%d")
+    );
+    let mut entries = Vec::new();
+    for t in stages.iter().filter(|t| t.finished_at.is_some()) {
+        let mine: Vec<&db::results::PlaceRow> =
+            places.iter().filter(|p| p.tournament_id == t.id).collect();
+        let winners: Vec<&str> = mine
+            .iter()
+            .filter(|p| p.place_first == 1)
+            .map(|p| p.entry_name.as_str())
+            .collect();
+        let places_text = mine
+            .iter()
+            .map(|p| {
+                let place = crate::rules::ranking::Place {
+                    first: u32::try_from(p.place_first).unwrap_or(0),
+                    last: u32::try_from(p.place_last).unwrap_or(0),
+                };
+                format!("{place}. {}", p.entry_name)
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        entries.push(atom::Entry {
+            id: format!("{tag}/tournaments/{}/finished", t.id),
+            title: Message::new(msg!("feeds-entry-finished"))
+                .arg("tournament", tournament_title(lang, t.number))
+                .arg("winner", winners.join(", "))
+                .render(lang),
+            updated: t.finished_at.unwrap_or(t.starts_at),
+            url: format!("{base}{}", paths::tournament(c, t.id())),
+            summary: Message::new(msg!("feeds-entry-finished-summary"))
+                .arg("places", places_text)
+                .render(lang),
+        });
+    }
+    for x in &rounds {
+        entries.push(atom::Entry {
+            id: format!("{tag}/tournaments/{}/rounds/{}", x.tournament, x.number),
+            title: Message::new(msg!("feeds-entry-round"))
+                .arg("tournament", tournament_title(lang, x.tournament_no))
+                .arg("round", x.number)
+                .render(lang),
+            updated: x
+                .last_result
+                .map_or(x.published_at, |r| r.max(x.published_at)),
+            url: format!(
+                "{base}{}",
+                paths::round_page(c, TournamentId(x.tournament), x.number)
+            ),
+            summary: Message::new(msg!("feeds-entry-round-summary"))
+                .arg("done", x.done)
+                .arg("total", x.total)
+                .render(lang),
+        });
+    }
+    // Version 1 is the regulation the championship was created with, not
+    // a change: the feed tells the changes (G-E2).
+    for v in versions.iter().filter(|v| v.number > 1) {
+        entries.push(atom::Entry {
+            id: format!("{tag}/regulation/{}", v.number),
+            title: Message::new(msg!("feeds-entry-regulation"))
+                .arg("number", v.number)
+                .render(lang),
+            updated: v.published_at,
+            url: format!("{base}/championships/{c}/regulation/{}", v.number),
+            summary: v.summary.clone(),
+        });
+    }
+    for d in &decisions {
+        entries.push(atom::Entry {
+            id: format!("{tag}/appeals/{}", d.id),
+            title: Message::new(msg!("feeds-entry-appeal"))
+                .arg("title", &d.title)
+                .arg("outcome", &d.outcome)
+                .render(lang),
+            updated: d.at,
+            url: format!("{base}{}", d.url),
+            summary: d.by.clone(),
+        });
+    }
+    // Newest first; equal times in a stable order.
+    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    let updated = entries
+        .iter()
+        .map(|e| e.updated)
+        .max()
+        .unwrap_or(championship.created_at);
+    let self_url = match lang {
+        Lang::Ru => format!("{base}{}", feed_url(c)),
+        other => format!("{base}{}?lang={}", feed_url(c), other.code()),
+    };
+    let body = atom::write(&atom::Feed {
+        id: tag,
+        title: Message::new(msg!("feeds-atom-title"))
+            .arg("championship", &championship.name)
+            .render(lang),
+        updated,
+        self_url,
+        page_url: format!("{base}{}", paths::championship(c)),
+        author: championship.name.clone(),
+        lang: lang.code().to_owned(),
+        entries,
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("application/atom+xml; charset=utf-8")
+        .body(body))
+}

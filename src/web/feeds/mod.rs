@@ -1,0 +1,6 @@
+//! Feeds and downloads: iCalendar, Atom, CSV/JSON exports of every table.
+
+pub mod atom;
+pub mod exports;
+pub mod feeds;
+pub mod ical;

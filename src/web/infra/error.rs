@@ -1,0 +1,183 @@
+//! One error type at the web edge (house rule 7). A handler returns
+//! `Result<_, AppError>`; the status and a short message key travel in the
+//! response's extensions, and [`render_error_pages`] turns every bare error
+//! response (including actix's own 404/405) into a page in the visitor's
+//! language.
+
+use actix_web::body::BoxBody;
+use actix_web::dev::ServiceResponse;
+use actix_web::http::{StatusCode, header};
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use crate::db::DbError;
+use crate::i18n::{Message, MsgKey};
+use crate::msg;
+use crate::web::infra::ctx::PageCtx;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("not found")]
+    NotFound,
+    #[error("forbidden")]
+    Forbidden,
+    /// The page needs a signed-in person; `next` is where to return.
+    #[error("login required")]
+    LoginRequired { next: String },
+    #[error("missing or invalid CSRF token")]
+    Csrf,
+    #[error("bad request: {0:?}")]
+    BadRequest(MsgKey),
+    #[error("request body too large")]
+    TooLarge,
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> Self {
+        AppError::Db(DbError::Query(e))
+    }
+}
+
+impl From<actix_web::error::BlockingError> for AppError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        AppError::Internal(e.to_string())
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(e: askama::Error) -> Self {
+        AppError::Internal(format!("template: {e}"))
+    }
+}
+
+/// What the error page says, carried from the handler to the renderer: the
+/// explanation and, when the status's usual title does not fit, a title.
+#[derive(Clone)]
+struct ErrorDetail {
+    detail: MsgKey,
+    title: Option<MsgKey>,
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Forbidden | AppError::Csrf => StatusCode::FORBIDDEN,
+            AppError::LoginRequired { .. } => StatusCode::SEE_OTHER,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Db(DbError::Pool(_)) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Db(e) if e.storage_fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Db(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse<BoxBody> {
+        let mut title = None;
+        let detail = match self {
+            AppError::LoginRequired { next } => {
+                let to = format!(
+                    "{}?{}",
+                    crate::web::paths::LOGIN,
+                    serde_urlencoded::to_string([("next", next)]).unwrap_or_default()
+                );
+                return HttpResponse::SeeOther()
+                    .insert_header((header::LOCATION, to))
+                    .finish();
+            }
+            AppError::NotFound => msg!("error-404-detail"),
+            AppError::Forbidden => msg!("error-403-detail"),
+            AppError::Csrf => msg!("error-csrf-detail"),
+            AppError::BadRequest(key) => *key,
+            AppError::TooLarge => msg!("error-413-detail"),
+            AppError::Db(DbError::Pool(_)) => msg!("error-503-detail"),
+            AppError::Db(e) if e.storage_fault().is_some() => {
+                // The storage refused the change (disk full, read-only, I/O
+                // error): the transaction rolled back, the server goes on.
+                let fault = e.storage_fault();
+                tracing::error!(?fault, error = %self, "storage refused a change");
+                title = Some(msg!("error-storage-title"));
+                msg!("error-storage-detail")
+            }
+            AppError::Db(_) | AppError::Internal(_) => {
+                tracing::error!(error = %self, "request failed");
+                msg!("error-500-detail")
+            }
+        };
+        let mut res = HttpResponse::build(self.status_code()).finish();
+        res.extensions_mut().insert(ErrorDetail { detail, title });
+        res
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    ctx: PageCtx,
+    status: u16,
+    title: String,
+    detail: Message,
+}
+
+/// The `ErrorHandlers` default handler: any 4xx/5xx response that is not
+/// already a page (a form re-rendered with 422, say) or JSON becomes the
+/// error page in the visitor's language — or, under `/api/`, a problem
+/// document (`api::problem::render`).
+pub fn render_error_pages<B>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let has_body_type = res.headers().contains_key(header::CONTENT_TYPE);
+    if has_body_type {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    // Under /api/ every error is application/problem+json (RFC 9457).
+    if res.request().path().starts_with("/api/") {
+        let (req, res) = res.into_parts();
+        let problem = crate::api::problem::render(&req, &res);
+        return Ok(ErrorHandlerResponse::Response(
+            ServiceResponse::new(req, problem).map_into_right_body(),
+        ));
+    }
+    let status = res.status();
+    let carried = res.response().extensions().get::<ErrorDetail>().cloned();
+    let detail = carried
+        .as_ref()
+        .map(|d| d.detail)
+        .unwrap_or(match status.as_u16() {
+            404 => msg!("error-404-detail"),
+            403 => msg!("error-403-detail"),
+            405 => msg!("error-405-detail"),
+            413 => msg!("error-413-detail"),
+            s if s >= 500 => msg!("error-500-detail"),
+            _ => msg!("error-400-detail"),
+        });
+    let (req, res) = res.into_parts();
+    let ctx = PageCtx::for_error(&req);
+    let title = match (carried.and_then(|d| d.title), status.as_u16()) {
+        (Some(key), _) => ctx.t(key.0),
+        (None, 403) => ctx.t("error-403-title"),
+        (None, 404) => ctx.t("error-404-title"),
+        (None, s) if s >= 500 => ctx.t("error-500-title"),
+        (None, _) => ctx.t("error-400-title"),
+    };
+    let page = ErrorPage {
+        ctx,
+        status: status.as_u16(),
+        title,
+        detail: Message::new(detail),
+    };
+    let mut builder = HttpResponse::build(status);
+    for (name, value) in res.headers() {
+        builder.insert_header((name.clone(), value.clone()));
+    }
+    let body = page.render().unwrap_or_else(|_| status.to_string());
+    let new = builder.content_type("text/html; charset=utf-8").body(body);
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, new).map_into_right_body(),
+    ))
+}

@@ -1,0 +1,954 @@
+//! A person's page and the officials' tools on it: club membership
+//! (organizers), bans and clone links (judges), employment records
+//! (entered by the person, a captain or an organizer; confirmed by an
+//! organizer). Also the public list of bans in force (G-A7) and the
+//! organizations list.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use crate::db::roles::Role;
+use crate::db::{self, audit, organizations, people, standing, teams as t};
+use crate::i18n::Message;
+use crate::ids::{OrganizationId, PersonId};
+use crate::msg;
+use crate::rules::roster::name_key;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, Official, Organizers, RoleSet, SignedIn, is_official};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, paths, see_other};
+
+pub struct BanRow {
+    pub nick: String,
+    /// G-A7: the other accounts of the same person, banned with it.
+    pub clones: Vec<String>,
+    pub from: String,
+    pub until: String,
+    pub reason: String,
+    pub in_force: bool,
+    pub lift_url: String,
+}
+
+pub struct EmploymentRow {
+    pub organization: String,
+    pub from: String,
+    pub until: String,
+    pub confirmed: bool,
+    pub confirm_url: String,
+}
+
+pub struct TeamLine {
+    pub name: String,
+    pub url: String,
+    pub since: String,
+}
+
+/// One membership of the person's teams over time.
+pub struct MembershipRow {
+    pub team: String,
+    pub team_url: String,
+    pub championship: String,
+    pub championship_url: String,
+    pub from: String,
+    pub until: String,
+    pub how: String,
+}
+
+#[derive(Default)]
+pub struct Inline {
+    pub values: Vec<(&'static str, String)>,
+    pub error: Option<String>,
+    /// The field the error belongs beside.
+    pub field: &'static str,
+}
+
+impl Inline {
+    /// The error, if it belongs beside the field `name`.
+    pub fn error_for(&self, name: &str) -> Option<&str> {
+        self.error.as_deref().filter(|_| self.field == name)
+    }
+
+    pub fn value(&self, name: &str) -> &str {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
+#[derive(Template)]
+#[template(path = "people/show.html")]
+pub struct PersonPage {
+    ctx: PageCtx,
+    nick: String,
+    full_name: Option<String>,
+    teams: Vec<TeamLine>,
+    is_organizer: bool,
+    is_judge: bool,
+    can_add_employment: bool,
+    club_member: bool,
+    club_since: Option<String>,
+    bans: Vec<BanRow>,
+    clones: Vec<String>,
+    employments: Vec<EmploymentRow>,
+    organizations: Vec<(i64, String)>,
+    ban_form: Inline,
+    clone_form: Inline,
+    employment_form: Inline,
+    base: String,
+    documents: crate::web::documents::documents::Section,
+    /// Teams over time and games by board.
+    memberships: Vec<MembershipRow>,
+    record: crate::web::people::player_view::PlayerRecord,
+}
+
+async fn person_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    nick: String,
+    forms: [Inline; 3],
+) -> Result<PersonPage, AppError> {
+    person_page_with(ctx, state, nick, forms, Inline::default()).await
+}
+
+/// The page with the document upload form's refusal beside its field.
+pub async fn person_page_with(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    nick: String,
+    forms: [Inline; 3],
+    document_form: Inline,
+) -> Result<PersonPage, AppError> {
+    let (is_organizer, is_judge) = match &ctx.user {
+        Some(u) if u.is_admin => (true, true),
+        Some(u) => {
+            let person = u.id;
+            let held = state
+                .db(move |conn| Ok(crate::db::roles::roles_anywhere(conn, person)?))
+                .await?;
+            let holds = |roles: &[Role]| roles.iter().any(|r| held.contains(r));
+            (holds(Organizers::ROLES), holds(Judges::ROLES))
+        }
+        None => (false, false),
+    };
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let data = state
+        .db(move |conn| {
+            let p = people::by_nick(conn, &nick)?.ok_or(AppError::NotFound)?;
+            let now = db::utc_now();
+            let teams = t::teams_of_person(conn, p.id())?;
+            let club = standing::club_periods(conn, p.id())?;
+            let group = standing::clone_group(conn, p.id())?;
+            let mut clones = Vec::new();
+            for id in group.iter().filter(|id| **id != p.id) {
+                if let Some(c) = people::by_id(conn, PersonId(*id))? {
+                    clones.push(c.nick);
+                }
+            }
+            let mut bans = Vec::new();
+            for b in standing::bans_of(conn, &group)? {
+                let nick = people::by_id(conn, PersonId(b.person_id))?
+                    .map(|x| x.nick)
+                    .unwrap_or_default();
+                bans.push((b, nick));
+            }
+            let employments = standing::employments_of(conn, p.id())?;
+            // A captain may enter employment for a member of their team.
+            let captains_them = match viewer {
+                Some(v) => teams.iter().any(|(tm, _)| tm.captain() == v),
+                None => false,
+            };
+            let orgs = organizations::list(conn)?;
+            let played = played(conn, p.id())?;
+            Ok((
+                p,
+                now,
+                club,
+                clones,
+                bans,
+                employments,
+                captains_them,
+                orgs,
+                played,
+            ))
+        })
+        .await?;
+    let (p, now, club, clones, bans, employments, captains_them, orgs, played) = data;
+    let official = is_organizer || is_judge;
+    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
+    let open_club = club.iter().find(|m| m.period().contains(now));
+    let [ban_form, clone_form, employment_form] = forms;
+    let base = paths::person(&p.nick);
+    let documents = crate::web::documents::documents::section(
+        &ctx,
+        state,
+        crate::db::documents::Owner::Person(p.id()),
+        &base,
+        document_form,
+    )
+    .await?;
+    let memberships: Vec<MembershipRow> = played
+        .memberships
+        .into_iter()
+        .map(|(m, team, (championship, tz))| {
+            // In the team's championship's zone, as on the team's page.
+            let day = |at: chrono::NaiveDateTime| {
+                at.and_utc()
+                    .with_timezone(&tz)
+                    .format("%Y-%m-%d")
+                    .to_string()
+            };
+            MembershipRow {
+                team_url: paths::team(team.id()),
+                championship_url: paths::championship(team.championship()),
+                team: team.name,
+                championship,
+                from: day(m.from_at),
+                until: m.until_at.map(day).unwrap_or_default(),
+                how: crate::web::team::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+            }
+        })
+        .collect();
+    // The teams now: the open memberships, dated like the table of all.
+    let teams = memberships
+        .iter()
+        .filter(|m| m.until.is_empty())
+        .map(|m| TeamLine {
+            url: m.team_url.clone(),
+            name: m.team.clone(),
+            since: m.from.clone(),
+        })
+        .collect();
+    let record = crate::web::people::player_view::record(
+        ctx.lang,
+        p.id,
+        &played.games,
+        &played.entries,
+        &played.nicks,
+    );
+    Ok(PersonPage {
+        memberships,
+        record,
+        full_name: official.then(|| p.full_name.clone()),
+        teams,
+        club_member: open_club.is_some(),
+        club_since: open_club.map(|m| fmt(m.from_at)),
+        bans: bans
+            .into_iter()
+            .map(|(b, nick)| BanRow {
+                clones: Vec::new(),
+                in_force: b.period().contains(now),
+                from: fmt(b.from_at),
+                until: b.period().until.map(fmt).unwrap_or_else(|| "—".into()),
+                lift_url: paths::lift_ban(b.id),
+                reason: b.reason,
+                nick,
+            })
+            .collect(),
+        clones,
+        employments: employments
+            .into_iter()
+            .map(|(e, org)| EmploymentRow {
+                organization: org,
+                from: e.from_date.to_string(),
+                until: e
+                    .until_date
+                    .map(|d| d.to_string())
+                    .unwrap_or_else(|| "—".into()),
+                confirmed: e.confirmed_at.is_some(),
+                confirm_url: paths::confirm_employment(e.id),
+            })
+            .collect(),
+        organizations: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
+        can_add_employment: is_organizer || viewer == Some(p.id()) || captains_them,
+        is_organizer,
+        is_judge,
+        ban_form,
+        clone_form,
+        employment_form,
+        base,
+        documents,
+        nick: p.nick,
+        ctx,
+    })
+}
+
+/// What a person played, for the public page: every membership with its
+/// team and championship, the games of published rounds, and the names
+/// those games refer to.
+struct Played {
+    /// Each with its championship's name and time zone.
+    memberships: Vec<(t::Membership, t::Team, (String, chrono_tz::Tz))>,
+    games: Vec<db::rounds::PersonGame>,
+    entries: std::collections::HashMap<i64, String>,
+    nicks: std::collections::HashMap<i64, String>,
+}
+
+fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
+    let championships: std::collections::HashMap<i64, (String, chrono_tz::Tz)> =
+        db::championships::list(conn)?
+            .into_iter()
+            .map(|c| (c.id, (c.name.clone(), c.tz())))
+            .collect();
+    let memberships = t::memberships_of_person(conn, person)?
+        .into_iter()
+        .map(|(m, team)| {
+            let named = championships
+                .get(&team.championship_id)
+                .cloned()
+                .unwrap_or_else(|| (String::new(), chrono_tz::UTC));
+            (m, team, named)
+        })
+        .collect();
+    let games = db::rounds::games_of_person(conn, person)?;
+    let mut entry_ids: Vec<i64> = games
+        .iter()
+        .flat_map(|g| std::iter::once(g.home_entry_id).chain(g.away_entry_id))
+        .collect();
+    entry_ids.sort_unstable();
+    entry_ids.dedup();
+    let mut people_ids: Vec<i64> = games
+        .iter()
+        .flat_map(|g| [g.game.home_player_id, g.game.away_player_id])
+        .flatten()
+        .collect();
+    people_ids.sort_unstable();
+    people_ids.dedup();
+    Ok(Played {
+        memberships,
+        entries: db::entries::names_of(conn, &entry_ids)?
+            .into_iter()
+            .collect(),
+        nicks: people::nicks_of(conn, &people_ids)?.into_iter().collect(),
+        games,
+    })
+}
+
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let p = person_page(ctx, &state, path.into_inner(), Default::default()).await?;
+    page(StatusCode::OK, &p)
+}
+
+async fn person_id(state: &web::Data<AppState>, nick: String) -> Result<PersonId, AppError> {
+    state
+        .db(move |conn| {
+            people::by_nick(conn, &nick)?
+                .map(|p| p.id())
+                .ok_or(AppError::NotFound)
+        })
+        .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ClubForm {
+    action: String,
+}
+
+/// `POST /people/{nick}/club`: an organizer marks or ends club membership (G-A7).
+pub async fn club(
+    req: HttpRequest,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<ClubForm>,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let person = person_id(&state, nick.clone()).await?;
+    let mark = form.action != "end";
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let detail = nick.clone();
+    state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let now = db::utc_now();
+                let changed = if mark {
+                    standing::mark_club_member(conn, person, now, by)?
+                } else {
+                    standing::end_club_membership(conn, person, now)? > 0
+                };
+                if changed {
+                    audit::Entry::new(
+                        if mark {
+                            "person.club_member"
+                        } else {
+                            "person.club_end"
+                        },
+                        format!("person:{person}"),
+                    )
+                    .actor(by)
+                    .detail(format!(
+                        "{detail}: club member {}",
+                        if mark { "no → yes" } else { "yes → no" }
+                    ))
+                    .ip(&ip)
+                    .record(conn)?;
+                }
+                Ok(())
+            })
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
+    Ok(see_other(&paths::person(&nick)))
+}
+
+/// Records a ban change in the audit log of every championship where the
+/// person, or a clone of theirs (G-A7), is on a roster now, so that its
+/// organizers see it; once, for the platform log, when there is none.
+fn record_ban_change(
+    conn: &mut db::DbConnection,
+    person: PersonId,
+    entry: impl Fn() -> audit::Entry,
+) -> diesel::QueryResult<()> {
+    let mut championships = std::collections::BTreeSet::new();
+    for id in standing::clone_group(conn, person)? {
+        for (team, _) in t::teams_of_person(conn, PersonId(id))? {
+            championships.insert(team.championship());
+        }
+    }
+    if championships.is_empty() {
+        return entry().record(conn);
+    }
+    for championship in championships {
+        entry().championship(championship).record(conn)?;
+    }
+    Ok(())
+}
+
+/// How a ban reads in the audit log.
+fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String {
+    format!(
+        "{from} – {}: {reason}",
+        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct BanForm {
+    from: String,
+    until: String,
+    reason: String,
+}
+
+fn parse_date(s: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok()
+}
+
+/// `POST /people/{nick}/bans`: a judge bans a person for a period (G-A7).
+pub async fn ban(
+    req: HttpRequest,
+    ctx: PageCtx,
+    official: Official<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<BanForm>,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let person = person_id(&state, nick.clone()).await?;
+    let form = form.into_inner();
+    let from = if form.from.trim().is_empty() {
+        Some(db::utc_now().date())
+    } else {
+        parse_date(&form.from)
+    };
+    let until = if form.until.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse_date(&form.until).map(Some).ok_or(())
+    };
+    let reason = form.reason.trim().to_owned();
+    let error = match (from, until) {
+        (None, _) => Some(("from", msg!("error-date"))),
+        (_, Err(())) => Some(("until", msg!("error-date"))),
+        (Some(f), Ok(Some(u))) if u <= f => Some(("until", msg!("error-date-order"))),
+        _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required"))),
+        _ => None,
+    };
+    if let Some((field, error)) = error {
+        let inline = Inline {
+            values: vec![
+                ("from", form.from.clone()),
+                ("until", form.until.clone()),
+                ("reason", form.reason.clone()),
+            ],
+            error: Some(ctx.lang.msg(error)),
+            field,
+        };
+        let p = person_page(
+            ctx,
+            &state,
+            nick,
+            [inline, Inline::default(), Inline::default()],
+        )
+        .await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    let (Some(from), Ok(until)) = (from, until) else {
+        return Err(AppError::BadRequest(msg!("error-date")));
+    };
+    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let detail = format!(
+        "{nick}: {} (ban: none → imposed)",
+        ban_terms(from, until, &reason)
+    );
+    state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                standing::impose_ban(
+                    conn,
+                    person,
+                    midnight(from),
+                    until.map(midnight),
+                    &reason,
+                    by,
+                )?;
+                record_ban_change(conn, person, || {
+                    audit::Entry::new("person.ban", format!("person:{person}"))
+                        .actor(by)
+                        .detail(&detail)
+                        .ip(&ip)
+                })
+            })?;
+            Ok(())
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("ban-imposed"));
+    Ok(see_other(&paths::person(&nick)))
+}
+
+/// `POST /bans/{id}/lift`.
+pub async fn lift_ban(
+    req: HttpRequest,
+    official: Official<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let nick = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let ban = standing::ban_by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                let person =
+                    people::by_id(conn, PersonId(ban.person_id))?.ok_or(AppError::NotFound)?;
+                if standing::lift_ban(conn, id, db::utc_now(), by)? > 0 {
+                    let detail = format!(
+                        "{}: {} (ban: imposed → lifted)",
+                        person.nick,
+                        ban_terms(
+                            ban.from_at.date(),
+                            ban.until_at.map(|u| u.date()),
+                            &ban.reason
+                        )
+                    );
+                    record_ban_change(conn, person.id(), || {
+                        audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
+                            .actor(by)
+                            .detail(&detail)
+                            .ip(&ip)
+                    })?;
+                }
+                Ok(person.nick)
+            })
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("ban-lifted"));
+    Ok(see_other(&paths::person(&nick)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CloneForm {
+    nick: String,
+}
+
+/// `POST /people/{nick}/clones`: a judge links another account as the same
+/// person's (G-A7: bans cover clones).
+pub async fn link_clone(
+    req: HttpRequest,
+    ctx: PageCtx,
+    official: Official<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<CloneForm>,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let person = person_id(&state, nick.clone()).await?;
+    let other_nick = form.nick.trim().to_owned();
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let detail = format!("{nick} = {other_nick}");
+    let linked = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let Some(other) = people::by_nick(conn, &other_nick)? else {
+                    return Ok(Err(
+                        Message::new(msg!("team-error-unknown-nick")).arg("nick", &other_nick)
+                    ));
+                };
+                if other.id() == person {
+                    return Ok(Err(msg!("clone-self").into()));
+                }
+                if standing::link_clones(conn, person, other.id(), by, db::utc_now())? {
+                    audit::Entry::new("person.clone_link", format!("person:{person}"))
+                        .actor(by)
+                        .detail(detail)
+                        .ip(&ip)
+                        .record(conn)?;
+                }
+                Ok(Ok(()))
+            })
+        })
+        .await?;
+    match linked {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("clone-linked"));
+            Ok(see_other(&paths::person(&nick)))
+        }
+        Err(message) => {
+            let inline = Inline {
+                values: vec![("nick", form.nick.clone())],
+                error: Some(ctx.render(&message)),
+                field: "nick",
+            };
+            let p = person_page(
+                ctx,
+                &state,
+                nick,
+                [Inline::default(), inline, Inline::default()],
+            )
+            .await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct EmploymentForm {
+    organization: String,
+    from: String,
+    until: String,
+}
+
+/// `POST /people/{nick}/employments`: an employment record (E-12), entered
+/// by the person, a captain of their team or an organizer.
+pub async fn add_employment(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<EmploymentForm>,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let person = person_id(&state, nick.clone()).await?;
+    let allowed = user.id == person
+        || is_official::<Organizers>(&state, &user).await?
+        || state
+            .db(move |conn| {
+                Ok(t::teams_of_person(conn, person)?
+                    .iter()
+                    .any(|(tm, _)| tm.captain() == user.id))
+            })
+            .await?;
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    let form = form.into_inner();
+    let org = form
+        .organization
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .map(OrganizationId);
+    let from = parse_date(&form.from);
+    let until = if form.until.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse_date(&form.until).map(Some).ok_or(())
+    };
+    let error = match (org, from, until) {
+        (None, _, _) => Some(("organization", msg!("team-error-organization-required"))),
+        (_, None, _) => Some(("from", msg!("error-date"))),
+        (_, _, Err(())) => Some(("until", msg!("error-date"))),
+        (_, Some(f), Ok(Some(u))) if u < f => Some(("until", msg!("error-date-order"))),
+        _ => None,
+    };
+    let inline_error = |ctx: &PageCtx, (field, key)| Inline {
+        values: vec![
+            ("organization", form.organization.clone()),
+            ("from", form.from.clone()),
+            ("until", form.until.clone()),
+        ],
+        error: Some(ctx.lang.msg(key)),
+        field,
+    };
+    if let Some(error) = error {
+        let inline = inline_error(&ctx, error);
+        let p = person_page(
+            ctx,
+            &state,
+            nick,
+            [Inline::default(), Inline::default(), inline],
+        )
+        .await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    let (Some(org), Some(from), Ok(until)) = (org, from, until) else {
+        return Err(AppError::BadRequest(msg!("error-date")));
+    };
+    let ip = state.client_ip(&req);
+    let saved = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let Some(o) = organizations::by_id(conn, org)? else {
+                    return Ok(false);
+                };
+                standing::add_employment(conn, person, org, from, until, user.id, db::utc_now())?;
+                audit::Entry::new("person.employment", format!("person:{person}"))
+                    .actor(user.id)
+                    .detail(format!(
+                        "{}: {from} – {}",
+                        o.name,
+                        until.map(|u| u.to_string()).unwrap_or_default()
+                    ))
+                    .ip(&ip)
+                    .record(conn)?;
+                Ok(true)
+            })
+        })
+        .await?;
+    if !saved {
+        let inline = inline_error(
+            &ctx,
+            ("organization", msg!("team-error-organization-unknown")),
+        );
+        let p = person_page(
+            ctx,
+            &state,
+            nick,
+            [Inline::default(), Inline::default(), inline],
+        )
+        .await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    AppSession(&session).flash(FlashLevel::Success, msg!("employment-added"));
+    Ok(see_other(&paths::person(&nick)))
+}
+
+/// `POST /employments/{id}/confirm`: an organizer confirms a record.
+pub async fn confirm_employment(
+    req: HttpRequest,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let nick = state
+        .db(move |conn| {
+            crate::db::write_transaction(conn, |conn| {
+                let e = standing::employment_by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(AppError::NotFound)?;
+                if standing::confirm_employment(conn, id, by, db::utc_now())? > 0 {
+                    audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
+                        .actor(by)
+                        .detail(format!(
+                            "{}: employment #{id} unconfirmed → confirmed",
+                            p.nick
+                        ))
+                        .ip(&ip)
+                        .record(conn)?;
+                }
+                Ok(p.nick)
+            })
+        })
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("employment-confirmed"));
+    Ok(see_other(&paths::person(&nick)))
+}
+
+// ------------------------------------------------------------ public bans
+
+#[derive(Template)]
+#[template(path = "people/bans.html")]
+pub struct BansPage {
+    ctx: PageCtx,
+    rows: Vec<BanRow>,
+}
+
+/// `GET /bans`: the public penalty list of bans in force (G-A7).
+pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let lines = state
+        .db(|conn| {
+            let lines = standing::bans_in_force(conn, db::utc_now())?;
+            let mut out = Vec::with_capacity(lines.len());
+            for l in lines {
+                let group = standing::clone_group(conn, PersonId(l.ban.person_id))?;
+                let mut clones = Vec::new();
+                for id in group.into_iter().filter(|id| *id != l.ban.person_id) {
+                    if let Some(p) = people::by_id(conn, PersonId(id))? {
+                        clones.push(p.nick);
+                    }
+                }
+                out.push((l, clones));
+            }
+            Ok(out)
+        })
+        .await?;
+    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
+    let rows = lines
+        .into_iter()
+        .map(|(l, clones)| BanRow {
+            clones,
+            in_force: true,
+            from: fmt(l.ban.from_at),
+            until: l.ban.until_at.map(fmt).unwrap_or_else(|| "—".into()),
+            lift_url: paths::lift_ban(l.ban.id),
+            reason: l.ban.reason,
+            nick: l.nick,
+        })
+        .collect();
+    page(StatusCode::OK, &BansPage { ctx, rows })
+}
+
+// ---------------------------------------------------------- organizations
+
+pub struct OrganizationRow {
+    pub name: String,
+    pub parent: String,
+}
+
+#[derive(Template)]
+#[template(path = "people/organizations.html")]
+pub struct OrganizationsPage {
+    ctx: PageCtx,
+    rows: Vec<OrganizationRow>,
+    options: Vec<(i64, String)>,
+    can_create: bool,
+    form: Inline,
+}
+
+async fn organizations_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    form: Inline,
+) -> Result<OrganizationsPage, AppError> {
+    let can_create = match &ctx.user {
+        Some(u) => is_official::<Organizers>(state, u).await?,
+        None => false,
+    };
+    let all = state.db(|conn| Ok(organizations::list(conn)?)).await?;
+    let name_of = |id: Option<i64>| {
+        id.and_then(|id| all.iter().find(|o| o.id == id))
+            .map_or_else(String::new, |o| o.name.clone())
+    };
+    let rows = all
+        .iter()
+        .map(|o| OrganizationRow {
+            name: o.name.clone(),
+            parent: name_of(o.parent_id),
+        })
+        .collect();
+    let options = all.iter().map(|o| (o.id, o.name.clone())).collect();
+    Ok(OrganizationsPage {
+        ctx,
+        rows,
+        options,
+        can_create,
+        form,
+    })
+}
+
+pub async fn organizations(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let p = organizations_page(ctx, &state, Inline::default()).await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct OrganizationForm {
+    name: String,
+    parent: String,
+}
+
+/// `POST /organizations`: an organizer adds an enterprise, optionally a
+/// subsidiary of another (E-12).
+pub async fn create_organization(
+    req: HttpRequest,
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<OrganizationForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner();
+    let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let parent = form.parent.trim().parse::<i64>().ok().map(OrganizationId);
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let outcome = if name.is_empty() || name.chars().count() > 100 {
+        Err(if name.is_empty() {
+            msg!("error-required")
+        } else {
+            msg!("error-name-length")
+        })
+    } else {
+        state
+            .db(move |conn| {
+                crate::db::write_transaction(conn, |conn| {
+                    let key = name_key(&name);
+                    if organizations::name_taken(conn, &key)? {
+                        return Ok(Err(msg!("organization-taken")));
+                    }
+                    if let Some(p) = parent
+                        && organizations::by_id(conn, p)?.is_none()
+                    {
+                        return Ok(Err(msg!("team-error-organization-unknown")));
+                    }
+                    let id = organizations::create(conn, &name, &key, parent, by)?;
+                    audit::Entry::new("organization.create", format!("organization:{id}"))
+                        .actor(by)
+                        .detail(name.clone())
+                        .ip(&ip)
+                        .record(conn)?;
+                    Ok(Ok(()))
+                })
+            })
+            .await?
+    };
+    match outcome {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("organization-created"));
+            Ok(see_other(paths::ORGANIZATIONS))
+        }
+        Err(key) => {
+            let inline = Inline {
+                values: vec![("name", form.name.clone()), ("parent", form.parent.clone())],
+                error: Some(ctx.lang.msg(key)),
+                field: "name",
+            };
+            let p = organizations_page(ctx, &state, inline).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}

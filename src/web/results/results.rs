@@ -1,0 +1,382 @@
+//! A tournament's results pages, public and in the conventions of
+//! chess-results: the ranking crosstable (with the
+//! round-robin matrix), one page per round with its pairings board by
+//! board, and the players' scores per board. Only published rounds are
+//! shown, except that judges also see a draft round's page.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::rounds::Loaded;
+use crate::i18n::Lang;
+use crate::ids::{ChampionshipId, TournamentId};
+use crate::rules::tournament::{Pairing, PlayerId, Tournament};
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::Judges;
+use crate::web::results::results_view::{
+    MatchSheet, PlayerScores, RankingTable, Side, player_scores, ranking_table, round_sheet,
+};
+use crate::web::tournament::tournaments::TournamentPath;
+use crate::web::{AppState, page, paths};
+
+/// Links between a tournament's page and its results pages.
+pub struct ResultLinks {
+    pub tournament: String,
+    pub crosstable: String,
+    pub players: String,
+    c: ChampionshipId,
+    t: TournamentId,
+}
+
+impl ResultLinks {
+    pub fn new(c: ChampionshipId, t: TournamentId) -> ResultLinks {
+        ResultLinks {
+            tournament: paths::tournament(c, t),
+            crosstable: paths::crosstable(c, t),
+            players: paths::players(c, t),
+            c,
+            t,
+        }
+    }
+
+    /// The page of round `n` (by reference, as templates pass it).
+    pub fn round(&self, n: &i32) -> String {
+        paths::round_page(self.c, self.t, *n)
+    }
+}
+
+/// What every results page shows above its tables.
+pub struct Heading {
+    pub championship: String,
+    pub championship_url: String,
+    pub number: i32,
+    pub links: ResultLinks,
+}
+
+impl Heading {
+    fn of(l: &Loaded) -> Heading {
+        Heading {
+            championship: l.ctx.championship.name.clone(),
+            championship_url: paths::championship(l.ctx.championship_id()),
+            number: l.ctx.tournament.number,
+            links: ResultLinks::new(l.ctx.championship_id(), l.ctx.id()),
+        }
+    }
+}
+
+/// The tournament of this championship with everything stored about its
+/// play, and whether the viewer judges the championship (sees drafts).
+async fn load(
+    ctx: &PageCtx,
+    state: &web::Data<AppState>,
+    path: &TournamentPath,
+) -> Result<(Loaded, bool), AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    state
+        .db(move |conn| {
+            let loaded = Loaded::load(conn, TournamentId(t))?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let is_judge =
+                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            Ok((loaded, is_judge))
+        })
+        .await
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/crosstable.html")]
+pub struct CrosstablePage {
+    ctx: PageCtx,
+    /// From the standings cache; the template reads it through `Deref`.
+    view: Arc<CrosstableView>,
+}
+
+impl std::ops::Deref for CrosstablePage {
+    type Target = CrosstableView;
+    fn deref(&self) -> &CrosstableView {
+        &self.view
+    }
+}
+
+/// A crosstable as computed for one language and one results version of
+/// the championship (kept by `web::cache`). The same for every viewer:
+/// only published rounds count.
+pub struct CrosstableView {
+    heading: Heading,
+    tie_break_names: Vec<String>,
+    /// Round numbers with their pages' links, for the column headers.
+    rounds: Vec<(u16, String)>,
+    /// The last published round (the table stands after it).
+    after_round: u16,
+    table: Option<RankingTable>,
+}
+
+impl crate::web::infra::cache::Weigh for CrosstableView {
+    fn weight(&self) -> u64 {
+        use crate::web::infra::cache::text;
+        let table = self.table.as_ref().map_or(0, |t| {
+            let rows: u64 = t
+                .rows
+                .iter()
+                .map(|r| {
+                    text(&r.rank)
+                        + text(&r.name)
+                        + r.cells.iter().map(|c| text(&c.text) + 16).sum::<u64>()
+                        + text(&r.match_points)
+                        + text(&r.game_points)
+                        + r.tie_breaks.iter().map(|s| text(s)).sum::<u64>()
+                })
+                .sum();
+            let matrix: u64 = t.matrix.as_ref().map_or(0, |m| {
+                m.rows
+                    .iter()
+                    .map(|r| {
+                        text(&r.rank)
+                            + text(&r.name)
+                            + r.cells
+                                .iter()
+                                .map(|c| c.as_deref().map_or(24, text))
+                                .sum::<u64>()
+                    })
+                    .sum()
+            });
+            rows + matrix
+        });
+        let rounds: u64 = self.rounds.iter().map(|(_, url)| 8 + text(url)).sum();
+        512 + table + rounds + self.tie_break_names.iter().map(|s| text(s)).sum::<u64>()
+    }
+}
+
+impl CrosstableView {
+    fn of(lang: Lang, l: &Loaded) -> Result<CrosstableView, AppError> {
+        let rules = l.to_rules();
+        let tb = &l.ctx.regulation.tie_breaks;
+        let table = if rules.rounds.is_empty() {
+            None
+        } else {
+            let st = crate::rules::ranking::standings(&rules, tb, &[])
+                .map_err(|e| AppError::Internal(format!("standings: {e}")))?;
+            Some(
+                ranking_table(lang, &rules, &st)
+                    .map_err(|e| AppError::Internal(format!("crosstable: {e}")))?,
+            )
+        };
+        let heading = Heading::of(l);
+        Ok(CrosstableView {
+            rounds: table
+                .iter()
+                .flat_map(|x| &x.rounds)
+                .map(|n| (*n, heading.links.round(&i32::from(*n))))
+                .collect(),
+            heading,
+            tie_break_names: tb.chain.iter().map(ToString::to_string).collect(),
+            after_round: rules.rounds.iter().map(|r| r.number).max().unwrap_or(0),
+            table,
+        })
+    }
+}
+
+/// `GET …/tournaments/{t}/crosstable`: the ranking crosstable of the
+/// published rounds, and the team × team matrix of a round robin; from
+/// the standings cache while the championship's results version stands.
+pub async fn crosstable(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (
+        ChampionshipId(path.championship_id),
+        TournamentId(path.tournament_id),
+    );
+    let lang = ctx.lang;
+    let cached = state.clone();
+    let view = state
+        .db(move |conn| {
+            let (_, version) =
+                crate::db::tournaments::results_versions(conn, c, t)?.ok_or(AppError::NotFound)?;
+            cached
+                .cache
+                .crosstable
+                .get_or_compute((t, lang), version, || {
+                    let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
+                    CrosstableView::of(lang, &l)
+                })
+        })
+        .await?;
+    page(StatusCode::OK, &CrosstablePage { ctx, view })
+}
+
+/// Path `…/tournaments/{tournament_id}/rounds/{round_no}`.
+#[derive(Debug, Deserialize)]
+pub struct RoundNoPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub round_no: i32,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/round.html")]
+pub struct RoundPage {
+    ctx: PageCtx,
+    heading: Heading,
+    number: i32,
+    published: bool,
+    games_per_pairing: u8,
+    matches: Vec<MatchSheet>,
+    /// The previous and next rounds the viewer may see: (number, link).
+    prev: Option<(i32, String)>,
+    next: Option<(i32, String)>,
+}
+
+/// `GET …/tournaments/{t}/rounds/{n}`: round `n`'s pairings with results,
+/// board by board. A draft round is a page for judges only (404 to
+/// others, as if it did not exist).
+pub async fn round(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<RoundNoPath>,
+) -> Result<HttpResponse, AppError> {
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let (l, is_judge) = load(&ctx, &state, &tp).await?;
+    let visible: Vec<_> = l
+        .rounds
+        .iter()
+        .filter(|r| !r.is_playoff() && (r.is_published() || is_judge))
+        .collect();
+    let round = visible
+        .iter()
+        .find(|r| r.number == path.round_no)
+        .ok_or(AppError::NotFound)?;
+    let rules = l.to_rules();
+    let sides: HashMap<i64, Side> = l
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.id,
+                Side {
+                    start_no: e.start_no,
+                    name: e.name.clone(),
+                },
+            )
+        })
+        .collect();
+    let matches: Vec<_> = l.matches_of(round.id).collect();
+    let matches = round_sheet(ctx.lang, &rules, &matches, &l.games, &sides, &l.nicks);
+    let numbers = visible.iter().map(|r| r.number);
+    let heading = Heading::of(&l);
+    let link = |n: i32| (n, heading.links.round(&n));
+    let prev = numbers
+        .clone()
+        .filter(|n| *n < round.number)
+        .max()
+        .map(link);
+    let next = numbers.filter(|n| *n > round.number).min().map(link);
+    page(
+        StatusCode::OK,
+        &RoundPage {
+            number: round.number,
+            published: round.is_published(),
+            games_per_pairing: rules.games_per_pairing,
+            matches,
+            prev,
+            next,
+            heading,
+            ctx,
+        },
+    )
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/players.html")]
+pub struct PlayersPage {
+    ctx: PageCtx,
+    heading: Heading,
+    scores: PlayerScores,
+}
+
+/// The nick of each of the rules engine's players. `Loaded::to_rules`
+/// numbers people afresh; the stored games, keyed by round, home start
+/// number, board and game, say who they are.
+fn rules_names(l: &Loaded, rules: &Tournament) -> HashMap<PlayerId, String> {
+    let start_of: HashMap<i64, i32> = l
+        .entries
+        .iter()
+        .filter_map(|e| Some((e.id, e.start_no?)))
+        .collect();
+    let mut stored = HashMap::new();
+    for round in l
+        .rounds
+        .iter()
+        .filter(|r| !r.is_playoff() && r.is_published())
+    {
+        for m in l.matches_of(round.id) {
+            let Some(&home) = start_of.get(&m.home_entry_id) else {
+                continue;
+            };
+            for g in l.games_of(m.id) {
+                stored.insert(
+                    (round.number, home, g.board, g.game_no),
+                    (g.home_player_id, g.away_player_id),
+                );
+            }
+        }
+    }
+    let mut names = HashMap::new();
+    for r in &rules.rounds {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            for g in &m.games {
+                let key = (
+                    i32::from(r.number),
+                    i32::from(m.home.0),
+                    i32::from(g.board),
+                    i32::from(g.game),
+                );
+                let Some(&(home, away)) = stored.get(&key) else {
+                    continue;
+                };
+                for (player, person) in [(g.home_player, home), (g.away_player, away)] {
+                    if let (Some(player), Some(nick)) =
+                        (player, person.and_then(|p| l.nicks.get(&p)))
+                    {
+                        names.insert(player, nick.clone());
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// `GET …/tournaments/{t}/players`: every player's score per board, best
+/// first, and each player's results round by round.
+pub async fn players(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (l, _) = load(&ctx, &state, &path).await?;
+    let rules = l.to_rules();
+    let scores = player_scores(&rules, &rules_names(&l, &rules))
+        .map_err(|e| AppError::Internal(format!("player scores: {e}")))?;
+    page(
+        StatusCode::OK,
+        &PlayersPage {
+            heading: Heading::of(&l),
+            scores,
+            ctx,
+        },
+    )
+}

@@ -1,0 +1,3 @@
+//! Corporate series: several sports, one standings table per series.
+
+pub mod series;

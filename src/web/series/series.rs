@@ -1,0 +1,763 @@
+//! Corporate series (seed R, R-3.4): the list, a series' table ranking
+//! organizations by the points of every sport (each by its own place →
+//! points table), and the organizers' forms — create a series, add a sport
+//! (chess linked to a championship, or another sport) with its table,
+//! change a sport's table, type an organization's place in another sport,
+//! list the athletes of the other sports per organization (R-1.8: one
+//! sport per athlete across the series).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::series::{ListChange, ListingProblem};
+use crate::db::{self, audit};
+use crate::i18n::{Lang, Message, MsgKey};
+use crate::ids::{ChampionshipId, OrganizationId};
+use crate::msg;
+use crate::rules::athletes::ListProblem;
+use crate::rules::roster::name_key;
+use crate::rules::series::{
+    SeriesGap, TableProblem, parse_points_table, points_table_text, r_3_4_table,
+};
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Official, Organizers, is_official};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::{AppState, page, see_other};
+
+pub fn series_url(id: i64) -> String {
+    format!("/series/{id}")
+}
+
+#[derive(Template)]
+#[template(path = "series/list.html")]
+pub struct ListPage {
+    ctx: PageCtx,
+    rows: Vec<(String, String)>,
+    can_create: bool,
+    name: String,
+    error: Option<String>,
+}
+
+async fn list_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    name: String,
+    error: Option<String>,
+) -> Result<ListPage, AppError> {
+    let can_create = match &ctx.user {
+        Some(u) => is_official::<Organizers>(state, u).await?,
+        None => false,
+    };
+    let all = state.db(|conn| Ok(db::series::list(conn)?)).await?;
+    Ok(ListPage {
+        rows: all
+            .into_iter()
+            .map(|s| (series_url(s.id), s.name))
+            .collect(),
+        can_create,
+        name,
+        error,
+        ctx,
+    })
+}
+
+/// `GET /series`.
+pub async fn list(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let p = list_page(ctx, &state, String::new(), None).await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NameForm {
+    name: String,
+}
+
+fn clean_name(s: &str) -> Result<String, MsgKey> {
+    let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        Err(msg!("error-required"))
+    } else if name.chars().count() > 100 {
+        Err(msg!("error-name-length"))
+    } else {
+        Ok(name)
+    }
+}
+
+/// `POST /series` (organizers): a new series.
+pub async fn create(
+    req: HttpRequest,
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    form: web::Form<NameForm>,
+) -> Result<HttpResponse, AppError> {
+    let typed = form.name.clone();
+    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let outcome = match clean_name(&typed) {
+        Err(e) => Err(e),
+        Ok(name) => {
+            state
+                .db(move |conn| {
+                    db::write_transaction(conn, |conn| {
+                        let key = name_key(&name);
+                        if db::series::by_key(conn, &key)?.is_some() {
+                            return Ok(Err(msg!("series-taken")));
+                        }
+                        let id = db::series::create(conn, &name, &key, by, db::utc_now())?;
+                        audit::Entry::new("series.create", format!("series:{id}"))
+                            .actor(by)
+                            .detail(name.clone())
+                            .ip(&ip)
+                            .record(conn)?;
+                        Ok(Ok(id))
+                    })
+                })
+                .await?
+        }
+    };
+    match outcome {
+        Ok(id) => Ok(see_other(&series_url(id))),
+        Err(key) => {
+            let error = Some(ctx.lang.msg(key));
+            let p = list_page(ctx, &state, typed, error).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+pub struct RowView {
+    pub place: String,
+    pub organization: String,
+    /// Per sport: "place · points", or empty.
+    pub sports: Vec<String>,
+    pub total: String,
+    pub why: String,
+}
+
+/// A sport as the page shows it.
+pub struct SportView {
+    pub id: i64,
+    pub name: String,
+    pub chess: bool,
+    /// Its place → points table ("12 10 8 6½").
+    pub table: String,
+    /// Where organizers change the table.
+    pub points_url: String,
+}
+
+/// What a form of the page holds when it comes back refused: the typed
+/// values and every problem, in words.
+#[derive(Default)]
+pub struct SportForm {
+    pub name: String,
+    pub championship: String,
+    pub points: String,
+    pub problems: Vec<String>,
+}
+
+#[derive(Default)]
+pub struct PointsForm {
+    /// The sport whose table form was refused.
+    pub sport: i64,
+    pub points: String,
+    pub problems: Vec<String>,
+}
+
+#[derive(Default)]
+pub struct AthletesForm {
+    pub sport: String,
+    pub organization: String,
+    pub nicks: String,
+    pub problems: Vec<String>,
+}
+
+/// One sport's list for one organization.
+pub struct ListView {
+    pub sport: String,
+    pub organization: String,
+    pub nicks: String,
+}
+
+/// The forms' state: empty on a plain view, one filled when it was refused.
+#[derive(Default)]
+pub struct Forms {
+    pub sport: SportForm,
+    pub points: PointsForm,
+    pub athletes: AthletesForm,
+    /// The place form's refusal.
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "series/show.html")]
+pub struct ShowPage {
+    ctx: PageCtx,
+    name: String,
+    sports: Vec<SportView>,
+    rows: Vec<RowView>,
+    lists: Vec<ListView>,
+    can_edit: bool,
+    sport_url: String,
+    place_url: String,
+    athletes_url: String,
+    other_sports: Vec<(i64, String)>,
+    organizations: Vec<(i64, String)>,
+    championships: Vec<(i64, String)>,
+    default_table: String,
+    forms: Forms,
+    /// The table as CSV and JSON.
+    downloads: crate::web::feeds::exports::DownloadLinks,
+}
+
+impl ShowPage {
+    /// The table the edit form of `sport` shows: what was typed if that
+    /// form came back refused, else the stored one.
+    fn points_value(&self, sport: &SportView) -> String {
+        if self.forms.points.sport == sport.id && !self.forms.points.problems.is_empty() {
+            self.forms.points.points.clone()
+        } else {
+            sport.table.clone()
+        }
+    }
+}
+
+fn gap_words(lang: Lang, gap: Option<SeriesGap>) -> String {
+    match gap {
+        None => String::new(),
+        Some(SeriesGap::Total { ahead, behind }) => Message::new(msg!("series-gap-total"))
+            .arg("ahead", ahead)
+            .arg("behind", behind)
+            .render(lang),
+        Some(SeriesGap::Shared { total }) => Message::new(msg!("series-gap-shared"))
+            .arg("total", total)
+            .render(lang),
+    }
+}
+
+/// A problem of a typed place → points table, in words.
+pub fn table_problem(lang: Lang, p: &TableProblem) -> String {
+    match p {
+        TableProblem::NotANumber { place, text } => Message::new(msg!("series-table-not-number"))
+            .arg("place", place)
+            .arg("text", text),
+        TableProblem::Negative { place, text } => Message::new(msg!("series-table-negative"))
+            .arg("place", place)
+            .arg("text", text),
+        TableProblem::TooLarge { place, text } => Message::new(msg!("series-table-too-large"))
+            .arg("place", place)
+            .arg("text", text)
+            .arg("max", crate::rules::series::MAX_PLACE_POINTS),
+        TableProblem::Increases {
+            place,
+            points,
+            above_points,
+        } => Message::new(msg!("series-table-increases"))
+            .arg("place", place)
+            .arg("points", points)
+            .arg("above", place - 1)
+            .arg("above_points", above_points),
+        TableProblem::TooLong { found } => Message::new(msg!("series-table-too-long"))
+            .arg("found", found)
+            .arg("max", crate::rules::series::MAX_TABLE_PLACES),
+    }
+    .render(lang)
+}
+
+/// A problem of a change of an athlete list, in words.
+pub fn listing_problem(lang: Lang, p: &ListingProblem) -> String {
+    match p {
+        ListingProblem::UnknownSport => lang.msg(msg!("series-unknown-sport")),
+        ListingProblem::ChessSport => lang.msg(msg!("series-chess-athletes")),
+        ListingProblem::UnknownOrganization => lang.msg(msg!("team-error-organization-unknown")),
+        ListingProblem::List(p) => match p {
+            ListProblem::NoNicks => lang.msg(msg!("series-athletes-none")),
+            ListProblem::UnknownNick { nick } => Message::new(msg!("line-unknown-nick"))
+                .arg("nick", nick)
+                .render(lang),
+            ListProblem::NamedTwice { nick } => Message::new(msg!("line-duplicate"))
+                .arg("nick", nick)
+                .render(lang),
+            ListProblem::AlreadyListed { nick } => Message::new(msg!("series-athlete-listed"))
+                .arg("nick", nick)
+                .render(lang),
+            ListProblem::OtherSport { nick, sport } => {
+                Message::new(msg!("series-athlete-other-sport"))
+                    .arg("nick", nick)
+                    .arg("sport", sport)
+                    .render(lang)
+            }
+            ListProblem::NotListed { nick } => Message::new(msg!("series-athlete-not-listed"))
+                .arg("nick", nick)
+                .render(lang),
+        },
+    }
+}
+
+async fn show_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: i64,
+    forms: Forms,
+) -> Result<ShowPage, AppError> {
+    let can_edit = match &ctx.user {
+        Some(u) => {
+            let (person, admin) = (u.id, u.is_admin);
+            state
+                .db(move |conn| {
+                    let Some(series) = db::series::by_id(conn, id)? else {
+                        return Ok(false);
+                    };
+                    Ok(crate::app::series::may_manage(
+                        conn, person, admin, &series,
+                    )?)
+                })
+                .await?
+        }
+        None => false,
+    };
+    let (table, championships) = state
+        .db(move |conn| {
+            let table = crate::app::series::load(conn, id)?.ok_or(AppError::NotFound)?;
+            let championships = db::championships::list(conn)?
+                .into_iter()
+                .map(|c| (c.id, c.name))
+                .collect::<Vec<_>>();
+            Ok((table, championships))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let org_name = |id: i64| table.organizations.get(&id).cloned().unwrap_or_default();
+    let rows = table
+        .rows
+        .iter()
+        .map(|r| RowView {
+            place: r.place.to_string(),
+            organization: org_name(r.organization),
+            sports: r
+                .sports
+                .iter()
+                .map(|s| {
+                    s.as_ref()
+                        .map(|s| format!("{} · {}", s.place, s.points))
+                        .unwrap_or_default()
+                })
+                .collect(),
+            total: r.total.to_string(),
+            why: gap_words(lang, r.gap),
+        })
+        .collect();
+    let sport_name = |id: i64| {
+        table
+            .sports
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    };
+    let mut lists: Vec<ListView> = Vec::new();
+    for a in &table.athletes {
+        let (sport, organization) = (sport_name(a.sport_id), org_name(a.organization_id));
+        match lists.last_mut() {
+            Some(l) if l.sport == sport && l.organization == organization => {
+                l.nicks = format!("{}, {}", l.nicks, a.nick);
+            }
+            _ => lists.push(ListView {
+                sport,
+                organization,
+                nicks: a.nick.clone(),
+            }),
+        }
+    }
+    Ok(ShowPage {
+        name: table.series.name.clone(),
+        sports: table
+            .sports
+            .iter()
+            .zip(&table.tables)
+            .map(|(s, t)| SportView {
+                id: s.id,
+                name: s.name.clone(),
+                chess: s.championship_id.is_some(),
+                table: points_table_text(t),
+                points_url: format!("{}/sports/{}", series_url(id), s.id),
+            })
+            .collect(),
+        rows,
+        lists,
+        can_edit,
+        sport_url: format!("{}/sports", series_url(id)),
+        place_url: format!("{}/places", series_url(id)),
+        athletes_url: format!("{}/athletes", series_url(id)),
+        other_sports: table
+            .sports
+            .iter()
+            .filter(|s| s.championship_id.is_none())
+            .map(|s| (s.id, s.name.clone()))
+            .collect(),
+        organizations: table.organizations.into_iter().collect(),
+        championships,
+        default_table: points_table_text(&r_3_4_table().table),
+        forms,
+        downloads: crate::web::feeds::exports::DownloadLinks::series(id),
+        ctx,
+    })
+}
+
+/// `GET /series/{id}`: the table (public).
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let p = show_page(ctx, &state, path.into_inner(), Forms::default()).await?;
+    page(StatusCode::OK, &p)
+}
+
+/// Refuses (403) a change of series `id` by an organizer who does not
+/// manage it (`play::series::may_manage`); 404 when there is no such series.
+async fn require_manager(
+    state: &web::Data<AppState>,
+    official: &Official<Organizers>,
+    id: i64,
+) -> Result<(), AppError> {
+    let (person, admin) = (official.user.id, official.user.is_admin);
+    let allowed = state
+        .db(move |conn| {
+            let series = db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            Ok(crate::app::series::may_manage(
+                conn, person, admin, &series,
+            )?)
+        })
+        .await?;
+    if allowed {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SportFields {
+    name: String,
+    /// A championship id for chess; empty for another sport.
+    championship: String,
+    /// The place → points table; empty for R-3.4's.
+    points: String,
+}
+
+/// `POST /series/{id}/sports` (organizers): a sport with its table.
+pub async fn add_sport(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<SportFields>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
+    let (by, admin) = (official.user.id, official.user.is_admin);
+    let lang = ctx.lang;
+    let form = form.into_inner();
+    let championship = form.championship.trim().parse::<i64>().ok();
+    let mut problems: Vec<String> = Vec::new();
+    let name = match clean_name(&form.name) {
+        Ok(name) => Some(name),
+        Err(e) => {
+            problems.push(lang.msg(e));
+            None
+        }
+    };
+    let table = match parse_points_table(&form.points) {
+        Ok(table) => Some(table),
+        Err(found) => {
+            problems.extend(found.iter().map(|p| table_problem(lang, p)));
+            None
+        }
+    };
+    let typed_name = name.clone().unwrap_or_default();
+    let found: Vec<MsgKey> = state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                let mut refused = Vec::new();
+                if db::series::sports_of(conn, id)?
+                    .iter()
+                    .any(|s| name_key(&s.name) == name_key(&typed_name))
+                {
+                    refused.push(msg!("series-sport-taken"));
+                }
+                if let Some(c) = championship {
+                    if db::championships::by_id(conn, ChampionshipId(c))?.is_none() {
+                        refused.push(msg!("series-unknown-championship"));
+                    } else if !crate::app::series::may_link(conn, by, admin, ChampionshipId(c))? {
+                        refused.push(msg!("series-not-organizer"));
+                    }
+                }
+                let (Some(name), Some(table), true) = (name, table, refused.is_empty()) else {
+                    return Ok(refused);
+                };
+                let points = points_table_text(&table);
+                let sport = db::series::add_sport(
+                    conn,
+                    id,
+                    &name,
+                    championship.map(ChampionshipId),
+                    &points,
+                    db::utc_now(),
+                )?;
+                audit::Entry::new("series.sport", format!("series:{id}"))
+                    .actor(by)
+                    .detail(format!("sport {sport}: {name}; points {points}"))
+                    .record(conn)?;
+                Ok(Vec::new())
+            })
+        })
+        .await?;
+    problems.extend(found.into_iter().map(|k| lang.msg(k)));
+    if problems.is_empty() {
+        AppSession(&session).flash(FlashLevel::Success, msg!("series-sport-added"));
+        return Ok(see_other(&series_url(id)));
+    }
+    let forms = Forms {
+        sport: SportForm {
+            name: form.name,
+            championship: form.championship,
+            points: form.points,
+            problems,
+        },
+        ..Forms::default()
+    };
+    let p = show_page(ctx, &state, id, forms).await?;
+    page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PointsFields {
+    points: String,
+}
+
+/// `POST /series/{id}/sports/{sport}` (organizers): a sport's new place →
+/// points table; the table of the series counts by it from now on.
+pub async fn set_points(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+    form: web::Form<PointsFields>,
+) -> Result<HttpResponse, AppError> {
+    let (id, sport) = path.into_inner();
+    require_manager(&state, &official, id).await?;
+    let by = official.user.id;
+    let lang = ctx.lang;
+    let typed = form.into_inner().points;
+    let parsed = parse_points_table(&typed);
+    let text = parsed.as_ref().ok().map(|t| points_table_text(t));
+    state
+        .db(move |conn| {
+            db::write_transaction(conn, |conn| {
+                let s = db::series::sports_of(conn, id)?
+                    .into_iter()
+                    .find(|s| s.id == sport)
+                    .ok_or(AppError::NotFound)?;
+                let Some(points) = text else {
+                    return Ok(());
+                };
+                db::series::set_points(conn, sport, &points)?;
+                audit::Entry::new("series.points", format!("series:{id}"))
+                    .actor(by)
+                    .detail(format!("{}: {} → {points}", s.name, s.points))
+                    .record(conn)?;
+                Ok(())
+            })
+        })
+        .await?;
+    match parsed {
+        Ok(_) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("series-points-set"));
+            Ok(see_other(&series_url(id)))
+        }
+        Err(found) => {
+            let forms = Forms {
+                points: PointsForm {
+                    sport,
+                    points: typed,
+                    problems: found.iter().map(|p| table_problem(lang, p)).collect(),
+                },
+                ..Forms::default()
+            };
+            let p = show_page(ctx, &state, id, forms).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AthletesFields {
+    sport: String,
+    organization: String,
+    nicks: String,
+    /// `add` or `remove` (the button pressed).
+    action: String,
+}
+
+/// `POST /series/{id}/athletes` (organizers): people added to (or removed
+/// from) a sport's list for an organization, by nick; refuses anyone
+/// already in another sport of the series, chess entries included.
+pub async fn change_athletes(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<AthletesFields>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
+    let by = official.user.id;
+    let lang = ctx.lang;
+    let form = form.into_inner();
+    let change = if form.action == "remove" {
+        ListChange::Remove
+    } else {
+        ListChange::Add
+    };
+    let sport = form.sport.trim().parse::<i64>().ok();
+    let organization = form.organization.trim().parse::<i64>().ok();
+    let nicks = form.nicks.clone();
+    let outcome = state
+        .db(move |conn| {
+            db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            Ok(crate::app::series::change_list(
+                conn,
+                id,
+                sport,
+                organization,
+                &nicks,
+                change,
+                by,
+                db::utc_now(),
+            )?)
+        })
+        .await?;
+    match outcome {
+        Ok(_) => {
+            let done = match change {
+                ListChange::Add => msg!("series-athletes-added"),
+                ListChange::Remove => msg!("series-athletes-removed"),
+            };
+            AppSession(&session).flash(FlashLevel::Success, done);
+            Ok(see_other(&series_url(id)))
+        }
+        Err(found) => {
+            let forms = Forms {
+                athletes: AthletesForm {
+                    sport: form.sport,
+                    organization: form.organization,
+                    nicks: form.nicks,
+                    problems: found.iter().map(|p| listing_problem(lang, p)).collect(),
+                },
+                ..Forms::default()
+            };
+            let p = show_page(ctx, &state, id, forms).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PlaceForm {
+    sport: String,
+    organization: String,
+    place: String,
+}
+/// `POST /series/{id}/places` (organizers): an organization's place in a
+/// sport other than chess; the same number for a tie.
+pub async fn set_place(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<PlaceForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
+    let by = official.user.id;
+    let sport = form.sport.trim().parse::<i64>().ok();
+    let organization = form.organization.trim().parse::<i64>().ok();
+    let place = form.place.trim().parse::<i32>().ok().filter(|p| *p >= 1);
+    let outcome = match (sport, organization, place) {
+        (_, _, None) => Err(msg!("series-bad-place")),
+        (Some(sport), Some(org), Some(place)) => {
+            state
+                .db(move |conn| {
+                    db::write_transaction(conn, |conn| {
+                        db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+                        let Some(s) = db::series::sports_of(conn, id)?
+                            .into_iter()
+                            .find(|s| s.id == sport)
+                        else {
+                            return Ok(Err(msg!("series-unknown-sport")));
+                        };
+                        if s.championship_id.is_some() {
+                            return Ok(Err(msg!("series-chess-places")));
+                        }
+                        if db::organizations::by_id(conn, OrganizationId(org))?.is_none() {
+                            return Ok(Err(msg!("team-error-organization-unknown")));
+                        }
+                        db::series::set_place(
+                            conn,
+                            sport,
+                            OrganizationId(org),
+                            place,
+                            by,
+                            db::utc_now(),
+                        )?;
+                        audit::Entry::new("series.place", format!("series:{id}"))
+                            .actor(by)
+                            .detail(format!("{}: organization {org} place {place}", s.name))
+                            .record(conn)?;
+                        Ok(Ok(()))
+                    })
+                })
+                .await?
+        }
+        _ => Err(msg!("series-unknown-sport")),
+    };
+    after(ctx, &state, &session, id, outcome, msg!("series-place-set")).await
+}
+
+async fn after(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    id: i64,
+    outcome: Result<(), MsgKey>,
+    done: MsgKey,
+) -> Result<HttpResponse, AppError> {
+    match outcome {
+        Ok(()) => {
+            AppSession(session).flash(FlashLevel::Success, done);
+            Ok(see_other(&series_url(id)))
+        }
+        Err(key) => {
+            let forms = Forms {
+                error: Some(ctx.lang.msg(key)),
+                ..Forms::default()
+            };
+            let p = show_page(ctx, state, id, forms).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}

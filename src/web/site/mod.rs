@@ -1,0 +1,3 @@
+//! The home page, the health check and the language switch.
+
+pub mod pages;

@@ -1,0 +1,87 @@
+//! The home page, the health check and the language switch.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::db;
+use crate::i18n::Lang;
+use crate::web::infra::ctx::{CurrentUser, PageCtx};
+use crate::web::infra::error::AppError;
+use crate::web::infra::session::AppSession;
+use crate::web::{AppState, local_path, page, see_other};
+
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    ctx: PageCtx,
+    /// (url, name) of the championships, newest first.
+    championships: Vec<(String, String)>,
+}
+
+pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let championships = state
+        .db(|conn| Ok(db::championships::list(conn)?))
+        .await?
+        .into_iter()
+        .map(|c| (crate::web::paths::championship(c.id()), c.name))
+        .collect();
+    page(StatusCode::OK, &HomePage { ctx, championships })
+}
+
+#[derive(serde::Serialize)]
+struct Health {
+    status: &'static str,
+    backend: &'static str,
+    schema_version: Option<String>,
+}
+
+/// `GET /health`: 200 with the backend and schema version when the database
+/// answers, 503 when it does not. For load balancers and the Docker
+/// HEALTHCHECK.
+pub async fn health(state: web::Data<AppState>) -> HttpResponse {
+    let version = state.db(|conn| Ok(db::schema_version(conn)?)).await;
+    let backend = state.backend.name();
+    match version {
+        Ok(v) => HttpResponse::Ok().json(Health {
+            status: "ok",
+            backend,
+            schema_version: Some(v),
+        }),
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            HttpResponse::ServiceUnavailable().json(Health {
+                status: "unavailable",
+                backend,
+                schema_version: None,
+            })
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct LanguageForm {
+    lang: String,
+    next: Option<String>,
+}
+
+/// `POST /lang`: remembers the language in the session and, for a signed-in
+/// person, on their account (e-mails use it), then returns to the page.
+pub async fn switch_language(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    form: web::Form<LanguageForm>,
+) -> Result<HttpResponse, AppError> {
+    let lang =
+        Lang::parse(&form.lang).ok_or(AppError::BadRequest(crate::msg!("error-400-detail")))?;
+    AppSession(&session).set_lang(lang);
+    if let Some(user) = CurrentUser::load(&req).await? {
+        state
+            .db(move |conn| Ok(db::people::set_locale(conn, user.id, lang.code())?))
+            .await?;
+    }
+    Ok(see_other(local_path(form.next.as_deref())))
+}

@@ -1,0 +1,710 @@
+//! Team pages and the captain's and members' actions: apply (G-B11), the
+//! roster with its history (G-B31/B32), invitations and transfers (G-B33),
+//! captaincy (G-B34), dissolution (G-B41).
+
+use crate::app::regulation::in_force;
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::eligibility::TeamChecker;
+use crate::app::teams::{self as ops, Accepted, Refusal};
+use crate::db::teams::{self as t, TeamStatus};
+use crate::db::{self, organizations, people};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+use crate::msg;
+use crate::rules::eligibility::{Occasion, Reason};
+use crate::web::championship::championships::team_error;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::guards::SignedIn;
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::team::eligibility_view;
+use crate::web::{AppState, page, paths, see_other};
+
+// ----------------------------------------------------------------- apply
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ApplyForm {
+    name: String,
+    motto: String,
+    organization: String,
+}
+
+async fn apply_form(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    form: &ApplyForm,
+    errors: &FieldErrors,
+) -> Result<FormPage, AppError> {
+    let (c, reg, orgs) = state
+        .db(move |conn| {
+            let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
+            let reg = in_force(conn, &c, db::utc_now())?.regulation;
+            Ok((c, reg, organizations::list(conn)?))
+        })
+        .await?;
+    let wants_org = reg.roster.organization_required;
+    let mut fields = vec![
+        Field::new(&ctx, "name", msg!("field-team-name"), "text")
+            .value(&form.name)
+            .hint(ctx.t("hint-team-name")),
+        Field::new(&ctx, "motto", msg!("field-motto"), "text").value(&form.motto),
+    ];
+    if wants_org || !orgs.is_empty() {
+        let mut options = vec![(String::new(), ctx.t("option-none"))];
+        options.extend(orgs.into_iter().map(|o| (o.id.to_string(), o.name)));
+        fields.push(
+            Field::new(&ctx, "organization", msg!("field-organization"), "text")
+                .value(&form.organization)
+                .options(options),
+        );
+    }
+    let fields = fields.into_iter().map(|f| f.errors(&ctx, errors)).collect();
+    Ok(FormPage {
+        title: ctx.t1("apply-title", "championship", &c.name),
+        intro: Some(ctx.t("apply-intro")),
+        action: paths::apply(championship),
+        fields,
+        hidden: vec![],
+        submit: ctx.t("apply-submit"),
+        error: None,
+        links: vec![(paths::championship(championship), c.name)],
+        ctx,
+    })
+}
+
+pub async fn apply_page(
+    ctx: PageCtx,
+    _user: SignedIn,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = ChampionshipId(path.into_inner());
+    let form = apply_form(
+        ctx,
+        &state,
+        id,
+        &ApplyForm::default(),
+        &FieldErrors::default(),
+    )
+    .await?;
+    page(StatusCode::OK, &form)
+}
+
+fn refusal_errors(r: Refusal) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    errors.add(r.field, r.message);
+    errors
+}
+
+pub async fn apply(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<ApplyForm>,
+) -> Result<HttpResponse, AppError> {
+    let championship = ChampionshipId(path.into_inner());
+    let form = form.into_inner();
+    let organization = match form.organization.trim() {
+        "" => None,
+        s => match s.parse::<i64>() {
+            Ok(id) => Some(OrganizationId(id)),
+            Err(_) => {
+                let mut errors = FieldErrors::default();
+                errors.add("organization", msg!("team-error-organization-unknown"));
+                let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
+                return page(StatusCode::UNPROCESSABLE_ENTITY, &page_);
+            }
+        },
+    };
+    let ip = state.client_ip(&req);
+    let (name, motto) = (form.name.clone(), form.motto.clone());
+    let result = state
+        .db(move |conn| {
+            Ok(ops::apply(
+                conn,
+                &ops::Application {
+                    championship,
+                    name: &name,
+                    motto: &motto,
+                    organization,
+                    applicant: user.id,
+                    ip: &ip,
+                },
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(team) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("apply-done"));
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let errors = refusal_errors(team_error(e)?);
+            let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &page_)
+        }
+    }
+}
+
+// ------------------------------------------------------------- team page
+
+pub struct MemberRow {
+    pub nick: String,
+    pub person_url: String,
+    pub since: String,
+    pub is_captain: bool,
+    /// Why the member could not play now (rules::eligibility): bans (G-A7),
+    /// club membership, employment (E-12, R-2.1), documents.
+    pub flags: Vec<String>,
+    pub remove_url: String,
+}
+
+pub struct HistoryRow {
+    pub nick: String,
+    pub from: String,
+    pub until: String,
+    pub how: String,
+}
+
+pub struct InvitationRow {
+    pub nick: String,
+    pub status: String,
+    pub cancel_url: String,
+}
+
+/// A small form on the team page: the typed value and its error.
+#[derive(Default)]
+pub struct InlineForm {
+    pub value: String,
+    pub error: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/show.html")]
+pub struct TeamPage {
+    ctx: PageCtx,
+    id: TeamId,
+    name: String,
+    motto: String,
+    status: String,
+    status_code: &'static str,
+    decision_reason: Option<String>,
+    organization: Option<String>,
+    championship_name: String,
+    championship_url: String,
+    captain: String,
+    members: Vec<MemberRow>,
+    history: Vec<HistoryRow>,
+    invitations: Vec<InvitationRow>,
+    is_captain: bool,
+    is_member: bool,
+    active: bool,
+    /// Why the team could not enter a tournament now (R-1.10, G-B21/E-11).
+    team_problems: Vec<String>,
+    member_count: usize,
+    invite: InlineForm,
+    handover: InlineForm,
+    documents: crate::web::documents::documents::Section,
+    /// Captains over time, transfers, results.
+    record: crate::web::team::team_record::TeamRecord,
+}
+
+pub(crate) fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
+    let start = ctx.lang.msg(match start {
+        "founded" => crate::msg!("membership-start-founded"),
+        "transfer" => crate::msg!("membership-start-transfer"),
+        _ => crate::msg!("membership-start-joined"),
+    });
+    match end {
+        None => start,
+        Some(end) => format!(
+            "{start} → {}",
+            ctx.lang.msg(match end {
+                "transfer" => crate::msg!("membership-end-transfer"),
+                "left" => crate::msg!("membership-end-left"),
+                "dissolved" => crate::msg!("membership-end-dissolved"),
+                "rejected" => crate::msg!("membership-end-rejected"),
+                _ => crate::msg!("membership-end-removed"),
+            })
+        ),
+    }
+}
+
+/// The page with the document upload form's refusal beside its field.
+pub async fn team_page_with(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: TeamId,
+    document_form: crate::web::people::people::Inline,
+) -> Result<TeamPage, AppError> {
+    let mut p = team_page(ctx, state, id, InlineForm::default(), InlineForm::default()).await?;
+    p.documents = crate::web::documents::documents::section(
+        &p.ctx,
+        state,
+        crate::db::documents::Owner::Team(id),
+        &paths::team(id),
+        document_form,
+    )
+    .await?;
+    Ok(p)
+}
+
+async fn team_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: TeamId,
+    invite: InlineForm,
+    handover: InlineForm,
+) -> Result<TeamPage, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let data = state
+        .db(move |conn| {
+            let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            let c =
+                db::championships::by_id(conn, team.championship())?.ok_or(AppError::NotFound)?;
+            let now = db::utc_now();
+            let reg = in_force(conn, &c, now)?.regulation;
+            let members = t::current_members(conn, id)?;
+            // Eligibility as of now, in the championship's time zone; a
+            // tournament's line-up asks the same at its own start.
+            let tz = c.tz();
+            let occasion = Occasion {
+                at: now,
+                date: now.and_utc().with_timezone(&tz).date_naive(),
+            };
+            // One read of the organizations for every member; an entry asks
+            // the same questions at the tournament's start (play::entries).
+            let checker = TeamChecker::load(conn, &team)?;
+            let mut flagged = Vec::with_capacity(members.len());
+            for m in members {
+                let unmet =
+                    checker.person(conn, &reg, occasion, PersonId(m.membership.person_id))?;
+                flagged.push((m, unmet));
+            }
+            let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
+            let org_names = checker.organization_names;
+            let viewer_roles_here = match viewer {
+                Some(v) => crate::db::roles::has_role(
+                    conn,
+                    v,
+                    team.championship(),
+                    &crate::db::roles::Role::ALL,
+                )?,
+                None => false,
+            };
+            let history = t::roster_history(conn, id)?;
+            let invitations = t::invitations_of(conn, id)?;
+            let captain = people::by_id(conn, team.captain())?
+                .map(|p| p.nick)
+                .unwrap_or_default();
+            let organization = match team.organization_id {
+                Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
+                None => None,
+            };
+            let record = crate::web::team::team_record::load(conn, id, team.championship(), &reg)?;
+            Ok((
+                team,
+                c,
+                flagged,
+                history,
+                invitations,
+                captain,
+                organization,
+                team_unmet,
+                org_names,
+                viewer_roles_here,
+                record,
+            ))
+        })
+        .await?;
+    let (
+        team,
+        c,
+        members,
+        history,
+        invitations,
+        captain,
+        organization,
+        team_unmet,
+        org_names,
+        viewer_roles_here,
+        record,
+    ) = data;
+    let record =
+        crate::web::team::team_record::view(ctx.lang, c.tz(), ChampionshipId(c.id), id, record);
+    let org_name = |id: i64| {
+        org_names
+            .iter()
+            .find(|(o, _)| *o == id)
+            .map_or_else(String::new, |(_, n)| n.clone())
+    };
+    let is_captain = viewer == Some(team.captain());
+    let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
+    let is_member =
+        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
+    // Times in the championship's zone, as on its other pages.
+    let tz = c.tz();
+    let fmt = |d: chrono::NaiveDateTime| {
+        d.and_utc()
+            .with_timezone(&tz)
+            .format("%Y-%m-%d %H:%M")
+            .to_string()
+    };
+    let member_count = members.len();
+    let members = members
+        .into_iter()
+        .map(|(m, unmet)| {
+            let person = PersonId(m.membership.person_id);
+            // Bans are public (G-A7); documents and employment are the
+            // member's own business, the captain's and the officials'.
+            let private_ok = viewer_is_staff || is_captain || viewer == Some(person);
+            let mut flags: Vec<String> = unmet
+                .iter()
+                .filter(|r| private_ok || matches!(r, Reason::Banned { .. }))
+                .map(|r| eligibility_view::reason(ctx.lang, r, &org_name))
+                .collect();
+            if !private_ok && unmet.iter().any(|r| !matches!(r, Reason::Banned { .. })) {
+                flags.push(ctx.t("flag-not-eligible"));
+            }
+            MemberRow {
+                person_url: paths::person(&m.nick),
+                since: fmt(m.membership.from_at),
+                is_captain: person == team.captain(),
+                flags,
+                remove_url: paths::remove_member(id, person),
+                nick: m.nick,
+            }
+        })
+        .collect();
+    let history = history
+        .into_iter()
+        .map(|h| HistoryRow {
+            from: fmt(h.membership.from_at),
+            until: h.membership.until_at.map(fmt).unwrap_or_default(),
+            how: how(
+                &ctx,
+                &h.membership.start_reason,
+                h.membership.end_reason.as_deref(),
+            ),
+            nick: h.nick,
+        })
+        .collect();
+    let invitations = invitations
+        .into_iter()
+        .map(|l| InvitationRow {
+            status: ctx.lang.msg(if l.invitation.status == "awaiting_approval" {
+                crate::msg!("invitation-awaiting-approval")
+            } else {
+                crate::msg!("invitation-pending")
+            }),
+            cancel_url: paths::close_invitation(l.invitation.id()),
+            nick: l.nick,
+        })
+        .collect();
+    let status = team.status();
+    let documents = crate::web::documents::documents::section(
+        &ctx,
+        state,
+        crate::db::documents::Owner::Team(id),
+        &paths::team(id),
+        crate::web::people::people::Inline::default(),
+    )
+    .await?;
+    Ok(TeamPage {
+        record,
+        documents,
+        id,
+        status: ctx.lang.msg(match status {
+            TeamStatus::Pending => crate::msg!("team-status-pending"),
+            TeamStatus::Approved => crate::msg!("team-status-approved"),
+            TeamStatus::Rejected => crate::msg!("team-status-rejected"),
+            TeamStatus::Dissolved => crate::msg!("team-status-dissolved"),
+        }),
+        status_code: status.as_str(),
+        active: team.is_active(),
+        decision_reason: team.decision_reason.clone(),
+        name: team.name,
+        motto: team.motto,
+        organization,
+        championship_url: paths::championship(ChampionshipId(c.id)),
+        championship_name: c.name,
+        captain,
+        members,
+        history,
+        invitations,
+        is_captain,
+        is_member,
+        team_problems: team_unmet
+            .iter()
+            .map(|r| eligibility_view::team_reason(ctx.lang, r))
+            .collect(),
+        member_count,
+        invite,
+        handover,
+        ctx,
+    })
+}
+
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = TeamId(path.into_inner());
+    let p = team_page(
+        ctx,
+        &state,
+        id,
+        InlineForm::default(),
+        InlineForm::default(),
+    )
+    .await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NickForm {
+    nick: String,
+}
+
+/// `POST /teams/{id}/invitations`: the captain invites by nick.
+pub async fn invite(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<NickForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let nick = form.nick.clone();
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| Ok(ops::invite(conn, team, &nick, user.id, &ip, db::utc_now())))
+        .await?;
+    match result {
+        Ok(_) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("invitation-sent")).arg("nick", form.nick.trim()),
+            );
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let refusal = team_error(e)?;
+            let invite = InlineForm {
+                value: form.nick.clone(),
+                error: Some(ctx.render(&refusal.message)),
+            };
+            let p = team_page(ctx, &state, team, invite, InlineForm::default()).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// `POST /teams/{id}/captain`: hand the captaincy to another member (G-B34).
+pub async fn hand_over(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    form: web::Form<NickForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let nick = form.nick.clone();
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| {
+            Ok(ops::hand_over(
+                conn,
+                team,
+                &nick,
+                user.id,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("captaincy-handed-over"));
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let refusal = team_error(e)?;
+            let handover = InlineForm {
+                value: form.nick.clone(),
+                error: Some(ctx.render(&refusal.message)),
+            };
+            let p = team_page(ctx, &state, team, InlineForm::default(), handover).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// Runs a button action (no fields): a refusal becomes a flash message.
+async fn button<F>(
+    state: &web::Data<AppState>,
+    session: &Session,
+    back: String,
+    done: crate::i18n::MsgKey,
+    action: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection) -> Result<(), crate::app::teams::TeamError>
+        + Send
+        + 'static,
+{
+    let result = state.db(move |conn| Ok(action(conn))).await?;
+    let s = AppSession(session);
+    match result {
+        Ok(()) => s.flash(FlashLevel::Success, done),
+        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+    }
+    Ok(see_other(&back))
+}
+
+/// `POST /teams/{id}/members/{person}/remove`: the captain removes a member.
+pub async fn remove_member(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let (team, member) = (TeamId(path.0), PersonId(path.1));
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("member-removed"),
+        move |conn| ops::remove_member(conn, team, member, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /teams/{id}/leave`: a member leaves.
+pub async fn leave(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("member-left"),
+        move |conn| ops::remove_member(conn, team, user.id, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /teams/{id}/dissolve` (G-B41).
+pub async fn dissolve(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let ip = state.client_ip(&req);
+    button(
+        &state,
+        &session,
+        paths::team(team),
+        msg!("team-dissolved"),
+        move |conn| ops::dissolve(conn, team, user.id, &ip, db::utc_now()),
+    )
+    .await
+}
+
+/// `POST /invitations/{id}/accept`.
+pub async fn accept(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = InvitationId(path.into_inner());
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| Ok(ops::accept(conn, invitation, user.id, &ip, db::utc_now())))
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(Accepted::Joined) => s.flash(FlashLevel::Success, msg!("invitation-accepted")),
+        Ok(Accepted::Transferred { from }) => s.flash(
+            FlashLevel::Success,
+            Message::new(msg!("invitation-transferred")).arg("team", from),
+        ),
+        Ok(Accepted::AwaitingApproval) => s.flash(FlashLevel::Info, msg!("invitation-awaiting")),
+        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+    }
+    Ok(see_other(paths::ACCOUNT))
+}
+
+/// `POST /invitations/{id}/close`: the invitee declines, or the captain
+/// withdraws it.
+pub async fn close_invitation(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let invitation = InvitationId(path.into_inner());
+    let ip = state.client_ip(&req);
+    let result = state
+        .db(move |conn| {
+            Ok(ops::close_invitation(
+                conn,
+                invitation,
+                user.id,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(team) => {
+            s.flash(FlashLevel::Success, msg!("invitation-closed"));
+            // The captain goes back to the team page, the invitee to their account.
+            let back = state
+                .db(move |conn| Ok(t::by_id(conn, team)?.map(|tm| tm.captain())))
+                .await?;
+            Ok(see_other(&if back == Some(user.id) {
+                paths::team(team)
+            } else {
+                paths::ACCOUNT.to_owned()
+            }))
+        }
+        Err(e) => {
+            s.flash(FlashLevel::Error, team_error(e)?.message);
+            Ok(see_other(paths::ACCOUNT))
+        }
+    }
+}

@@ -1,0 +1,806 @@
+//! Play at the boards, through forms: the captain's line-up for a round
+//! (G-V22), the match page where captains announce substitutions (G-V31,
+//! G-V32) and report or confirm results, and where judges record a late
+//! player (E-6); the judges' withdrawal of a team (G-G2) and interruption
+//! of a round (G-V23) posted from the tournament page.
+
+use std::collections::HashMap;
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::PlayError;
+use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
+use crate::app::rounds::Loaded;
+use crate::db;
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::msg;
+use crate::rules::boards::{LateArrival, SubstitutionReason};
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::tournament::boards_view;
+use crate::web::tournament::tournaments::{EntryPath, RoundPath, result_words};
+use crate::web::{AppState, page, paths, see_other};
+
+/// A withdrawal's refusal in words, for another page (G-D2 removal on the
+/// penalties page).
+pub(crate) fn problem_words(lang: crate::i18n::Lang, p: &BoardsProblem) -> String {
+    problem(p, &|id| id.to_string()).render(lang)
+}
+
+/// A refusal in words.
+fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
+    match p {
+        BoardsProblem::Lineup(b) => boards_view::board_problem(b, nick),
+        BoardsProblem::Announcement(a) => boards_view::announcement_problem(a),
+        BoardsProblem::Substitution(s) => boards_view::substitution_problem(s, nick),
+        BoardsProblem::NotPlaying => msg!("lineup-not-playing").into(),
+        BoardsProblem::RoundNotOpen { round } => {
+            Message::new(msg!("lineup-round-closed")).arg("round", round)
+        }
+        BoardsProblem::RoundNotRunning => msg!("match-not-running").into(),
+        BoardsProblem::BoardFinished { board } => {
+            Message::new(msg!("match-board-finished")).arg("board", board)
+        }
+        BoardsProblem::Changed { result, .. } => {
+            Message::new(msg!("game-changed")).arg("result", result_words(result))
+        }
+        BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
+        BoardsProblem::AlreadyDecided => msg!("report-already-decided").into(),
+        BoardsProblem::AlreadyRetired => msg!("retire-already").into(),
+        BoardsProblem::ReasonRequired => msg!("reason-required").into(),
+        BoardsProblem::BadLateness => msg!("late-bad-value").into(),
+        BoardsProblem::Finished => msg!("tournament-already-finished").into(),
+    }
+}
+
+fn play_error(e: BoardsError) -> AppError {
+    match e {
+        PlayError::NotFound => AppError::NotFound,
+        PlayError::Forbidden => AppError::Forbidden,
+        PlayError::Db(e) => e.into(),
+        PlayError::Refused(p) => AppError::Internal(format!("unexpected refusal: {p:?}")),
+    }
+}
+
+/// The tournament of this championship, loaded whole.
+fn load(conn: &mut db::DbConnection, c: i64, t: i64) -> Result<Loaded, AppError> {
+    Loaded::load(conn, TournamentId(t))?
+        .filter(|l| l.ctx.championship.id == c)
+        .ok_or(AppError::NotFound)
+}
+
+/// The people who may act for each entry of the tournament.
+fn captains(
+    conn: &mut db::DbConnection,
+    l: &Loaded,
+) -> Result<HashMap<i64, Vec<PersonId>>, AppError> {
+    Ok(crate::app::entries::entry_captains(
+        conn,
+        l.ctx.championship_id(),
+        &l.entries,
+    )?)
+}
+
+// ---------------------------------------------------------------- line-up
+
+pub struct PlayerOption {
+    pub id: i64,
+    pub label: String,
+}
+
+pub struct LineupForm {
+    pub round: i32,
+    /// Board number and the person chosen (id as text, empty = nobody).
+    pub boards: Vec<(usize, String)>,
+    /// The opponent's provisional line-up, when the round is paired.
+    pub opponent: Option<(String, Vec<String>)>,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/lineup.html")]
+pub struct LineupPage {
+    ctx: PageCtx,
+    tournament: String,
+    tournament_url: String,
+    entry: String,
+    action: String,
+    options: Vec<PlayerOption>,
+    forms: Vec<LineupForm>,
+    problems: Vec<String>,
+}
+
+async fn lineup_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    path: &EntryPath,
+    user: PersonId,
+    failed: Option<(i32, Vec<String>)>,
+    problems: Vec<BoardsProblem>,
+) -> Result<LineupPage, AppError> {
+    let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
+    let (l, caps) = state
+        .db(move |conn| {
+            let l = load(conn, c, t)?;
+            let caps = captains(conn, &l)?;
+            Ok((l, caps))
+        })
+        .await?;
+    let entry = l
+        .entries
+        .iter()
+        .find(|x| x.id == eid)
+        .ok_or(AppError::NotFound)?;
+    if !caps.get(&eid).is_some_and(|v| v.contains(&user)) {
+        return Err(AppError::Forbidden);
+    }
+    let sub_word = ctx.lang.msg(msg!("lineup-substitute"));
+    let options = l
+        .players
+        .iter()
+        .filter(|p| p.entry_id == eid)
+        .map(|p| PlayerOption {
+            id: p.person_id,
+            label: if p.substitute {
+                format!("{} ({sub_word})", p.nick)
+            } else {
+                ctx.t1(
+                    "lineup-board-player",
+                    "nick",
+                    format!("{} · {}", p.nick, p.ordinal),
+                )
+            },
+        })
+        .collect();
+    let nick = |id: Option<i64>| {
+        id.and_then(|i| l.nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let forms = l
+        .open_lineup_rounds(EntryId(eid))
+        .into_iter()
+        .map(|round| {
+            let boards = match &failed {
+                Some((r, typed)) if *r == round => typed
+                    .iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, v)| (i + 1, v))
+                    .collect(),
+                _ => l
+                    .boards_for(EntryId(eid), round)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, p)| (i + 1, p.map(|p| p.to_string()).unwrap_or_default()))
+                    .collect(),
+            };
+            // The opponent's provisional line-up (G-V22), from the games of
+            // the published round (a draft is the judges' only).
+            let opponent = l
+                .rounds
+                .iter()
+                .find(|x| !x.is_playoff() && x.is_published() && x.number == round)
+                .and_then(|x| {
+                    l.matches_of(x.id)
+                        .find(|m| m.home_entry_id == eid || m.away_entry_id == Some(eid))
+                })
+                .and_then(|m| {
+                    let home = m.home_entry_id == eid;
+                    let other = if home {
+                        m.away_entry_id?
+                    } else {
+                        m.home_entry_id
+                    };
+                    let name = l.entries.iter().find(|x| x.id == other)?.name.clone();
+                    let players = l
+                        .games_of(m.id)
+                        .filter(|g| g.game_no == 1)
+                        .map(|g| {
+                            nick(if home {
+                                g.away_player_id
+                            } else {
+                                g.home_player_id
+                            })
+                        })
+                        .collect();
+                    Some((name, players))
+                });
+            LineupForm {
+                round,
+                boards,
+                opponent,
+            }
+        })
+        .collect();
+    let problems = problems
+        .iter()
+        .map(|p| problem(p, &|id| nick(Some(id))).render(ctx.lang))
+        .collect();
+    Ok(LineupPage {
+        tournament: format!(
+            "{} · {}",
+            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
+            l.ctx.championship.name
+        ),
+        tournament_url: paths::tournament(l.ctx.championship_id(), l.ctx.id()),
+        entry: entry.name.clone(),
+        action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), EntryId(eid)),
+        options,
+        forms,
+        problems,
+        ctx,
+    })
+}
+
+/// `GET …/entries/{entry_id}/lineup`: the captain's board line-ups for the
+/// rounds still open (G-V22).
+pub async fn lineup(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    path: web::Path<EntryPath>,
+) -> Result<HttpResponse, AppError> {
+    let p = lineup_page(ctx, &state, &path, user.id, None, Vec::new()).await?;
+    page(StatusCode::OK, &p)
+}
+
+/// `POST …/entries/{entry_id}/lineup`: fields `round`, `board1`….
+pub async fn set_lineup(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<EntryPath>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let mut form = form.into_inner();
+    let round: i32 = form
+        .get("round")
+        .and_then(|r| r.trim().parse().ok())
+        .unwrap_or(0);
+    let typed: Vec<String> = (1..)
+        .map_while(|i| form.remove(&format!("board{i}")))
+        .collect();
+    let proposal = ops::parse_boards(&typed);
+    let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
+    let me = user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(ops::set_lineup(
+                conn,
+                TournamentId(t),
+                EntryId(eid),
+                round,
+                &proposal,
+                me,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(()) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("lineup-saved")).arg("round", round),
+            );
+            Ok(see_other(&paths::entry_lineup(
+                ChampionshipId(c),
+                TournamentId(t),
+                EntryId(eid),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let p = lineup_page(ctx, &state, &path, me, Some((round, typed)), problems).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+// ---------------------------------------------------------------- match
+
+pub struct GameRow {
+    pub board: i32,
+    pub game_no: i32,
+    pub home_player: String,
+    pub away_player: String,
+    pub home_colour: &'static str,
+    pub result: String,
+    pub version: i32,
+    /// A captain's report waiting for confirmation: result and who.
+    pub reported: Option<(String, String)>,
+    /// The viewer captains a side and may report (or confirm).
+    pub report_url: Option<String>,
+    /// The other side's report the viewer may confirm (its code).
+    pub confirm: Option<String>,
+    /// Judges: E-6 lateness.
+    pub late_url: Option<String>,
+}
+
+pub struct SubRow {
+    pub announcement: String,
+    pub reason: String,
+    pub from_game: i32,
+    pub at: String,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/match.html")]
+pub struct MatchPage {
+    ctx: PageCtx,
+    tournament: String,
+    tournament_url: String,
+    round: i32,
+    table: i32,
+    home: String,
+    away: String,
+    score: String,
+    games: Vec<GameRow>,
+    substitutions: Vec<SubRow>,
+    /// The viewer may announce a substitution (a captain of a side, or a
+    /// judge) while the round runs.
+    substitution_url: Option<String>,
+    announcement: String,
+    problems: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MatchPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub match_id: i64,
+}
+
+async fn match_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    path: &MatchPath,
+    announcement: String,
+    problems: Vec<BoardsProblem>,
+) -> Result<MatchPage, AppError> {
+    let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let (l, caps, is_judge) = state
+        .db(move |conn| {
+            let l = load(conn, c, t)?;
+            let caps = captains(conn, &l)?;
+            let is_judge =
+                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            Ok((l, caps, is_judge))
+        })
+        .await?;
+    let m = l
+        .matches
+        .iter()
+        .find(|m| m.id == mid)
+        .ok_or(AppError::NotFound)?;
+    let round = l
+        .rounds
+        .iter()
+        .find(|x| x.id == m.round_id)
+        .ok_or(AppError::NotFound)?;
+    if !round.is_published() && !is_judge {
+        return Err(AppError::NotFound);
+    }
+    let me = viewer.map(|(id, _)| id);
+    let captain_of = |entry: Option<i64>| {
+        entry.is_some_and(|e| {
+            caps.get(&e)
+                .is_some_and(|v| me.is_some_and(|me| v.contains(&me)))
+        })
+    };
+    let (home_cap, away_cap) = (
+        captain_of(Some(m.home_entry_id)),
+        captain_of(m.away_entry_id),
+    );
+    let running = round.is_published() && !l.round_complete(round.id);
+    let name = |id: i64| {
+        l.entries
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let nick = |id: Option<i64>| {
+        id.and_then(|i| l.nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
+    let other_side = |reporter: i64| {
+        let rep = PersonId(reporter);
+        let rep_home = caps.get(&m.home_entry_id).is_some_and(|v| v.contains(&rep));
+        let rep_away = m
+            .away_entry_id
+            .and_then(|a| caps.get(&a))
+            .is_some_and(|v| v.contains(&rep));
+        Some(rep) != me && ((rep_home && away_cap) || (rep_away && home_cap))
+    };
+    let (mut h, mut a) = (
+        crate::rules::score::HalfPoints::ZERO,
+        crate::rules::score::HalfPoints::ZERO,
+    );
+    let games = l
+        .games_of(m.id)
+        .map(|g| {
+            if let Some((x, y)) = g.result().points() {
+                h += x;
+                a += y;
+            }
+            let open = !g.result().is_final();
+            GameRow {
+                board: g.board,
+                game_no: g.game_no,
+                home_player: nick(g.home_player_id),
+                away_player: nick(g.away_player_id),
+                home_colour: if g.home_white { "W" } else { "B" },
+                result: result_words(&g.result),
+                version: g.version,
+                reported: g
+                    .reported_result
+                    .as_ref()
+                    .map(|r| (result_words(r), nick(g.reported_by))),
+                report_url: (running && open && (home_cap || away_cap))
+                    .then(|| paths::game_action(cid, tid, g.id(), "report")),
+                confirm: g
+                    .reported_result
+                    .clone()
+                    .filter(|_| g.reported_by.is_some_and(other_side) && open && running),
+                late_url: (is_judge && running && open)
+                    .then(|| paths::game_action(cid, tid, g.id(), "late")),
+            }
+        })
+        .collect();
+    let substitutions = l
+        .substitutions
+        .iter()
+        .filter(|s| s.match_id == m.id)
+        .map(|s| SubRow {
+            announcement: s.announcement.clone(),
+            reason: SubstitutionReason::from_code(&s.reason)
+                .map(|r| boards_view::substitution_reason(r).render(ctx.lang))
+                .unwrap_or_default(),
+            from_game: s.from_game,
+            at: s
+                .recorded_at
+                .and_utc()
+                .with_timezone(&l.ctx.tz)
+                .format("%H:%M")
+                .to_string(),
+        })
+        .collect();
+    let problems = problems
+        .iter()
+        .map(|p| problem(p, &|id| nick(Some(id))).render(ctx.lang))
+        .collect();
+    Ok(MatchPage {
+        tournament: format!(
+            "{} · {}",
+            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
+            l.ctx.championship.name
+        ),
+        tournament_url: paths::tournament(cid, tid),
+        round: round.number,
+        table: m.table_no,
+        home: name(m.home_entry_id),
+        away: m.away_entry_id.map(name).unwrap_or_default(),
+        score: format!("{h}–{a}"),
+        games,
+        substitutions,
+        substitution_url: (running
+            && m.away_entry_id.is_some()
+            && (home_cap || away_cap || is_judge))
+            .then(|| paths::match_substitution(cid, tid, m.id())),
+        announcement,
+        problems,
+        ctx,
+    })
+}
+
+/// `GET …/matches/{match_id}`: one match, its boards, reports and
+/// substitutions.
+pub async fn show_match(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<MatchPath>,
+) -> Result<HttpResponse, AppError> {
+    let p = match_page(ctx, &state, &path, String::new(), Vec::new()).await?;
+    page(StatusCode::OK, &p)
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SubstitutionForm {
+    #[serde(default)]
+    pub announcement: String,
+    /// `captain` (G-V31) or `disconnect` (G-V32).
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST …/matches/{match_id}/substitution`: the captain's announcement.
+pub async fn substitute(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<MatchPath>,
+    form: web::Form<SubstitutionForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
+    let text = form.announcement.clone();
+    let reason = SubstitutionReason::from_code(form.reason.trim())
+        .unwrap_or(SubstitutionReason::CaptainDecision);
+    let me = user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(ops::substitute(
+                conn,
+                TournamentId(t),
+                MatchId(mid),
+                &text,
+                reason,
+                me,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(done) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("substitution-recorded"))
+                    .arg("entry", &done.entry)
+                    .arg("board", done.board)
+                    .arg("game", done.from_game),
+            );
+            Ok(see_other(&paths::match_page(
+                ChampionshipId(c),
+                TournamentId(t),
+                MatchId(mid),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let p = match_page(ctx, &state, &path, form.announcement.clone(), problems).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GamePath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub game_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReportForm {
+    pub result: String,
+    pub version: i32,
+}
+
+/// Back to the match page of a game, with a refusal or a flash.
+async fn after_game_action<T>(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    path: &GamePath,
+    result: Result<T, BoardsError>,
+    done: impl FnOnce(T) -> Message,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
+    let mid = state
+        .db(move |conn| {
+            let l = load(conn, c, t)?;
+            l.games
+                .iter()
+                .find(|g| g.id == gid)
+                .map(|g| g.match_id)
+                .ok_or(AppError::NotFound)
+        })
+        .await?;
+    match result {
+        Ok(v) => {
+            AppSession(session).flash(FlashLevel::Success, done(v));
+            Ok(see_other(&paths::match_page(
+                ChampionshipId(c),
+                TournamentId(t),
+                MatchId(mid),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let status = if problems
+                .iter()
+                .any(|p| matches!(p, BoardsProblem::Changed { .. }))
+            {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let mp = MatchPath {
+                championship_id: c,
+                tournament_id: t,
+                match_id: mid,
+            };
+            let p = match_page(ctx, state, &mp, String::new(), problems).await?;
+            page(status, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+/// `POST …/games/{game_id}/report`: a captain reports (or confirms) a result.
+pub async fn report(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<GamePath>,
+    form: web::Form<ReportForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
+    let value = crate::db::rounds::result_from_code(form.result.trim());
+    let (me, version) = (user.id, form.version);
+    let result = match value {
+        None => Err(PlayError::Refused(vec![BoardsProblem::NotAResult])),
+        Some(value) => {
+            state
+                .db(move |conn| {
+                    load(conn, c, t)?;
+                    Ok(ops::report(
+                        conn,
+                        TournamentId(t),
+                        GameId(gid),
+                        version,
+                        value,
+                        me,
+                        db::utc_now(),
+                    ))
+                })
+                .await?
+        }
+    };
+    after_game_action(ctx, &state, &session, &path, result, |r| match r {
+        ops::Reported::Waiting => msg!("report-waiting").into(),
+        ops::Reported::Confirmed => msg!("report-confirmed").into(),
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LateForm {
+    /// `home` or `away`: whose player came late.
+    pub side: String,
+    /// `m:ss` or whole minutes.
+    pub lateness: String,
+    pub version: i32,
+}
+
+/// `POST …/games/{game_id}/late` (judges, E-6).
+pub async fn late(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<GamePath>,
+    form: web::Form<LateForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
+    let (judge, version) = (staff.user.id, form.version);
+    let home = form.side.trim() == "home";
+    let result = match ops::parse_lateness(&form.lateness) {
+        None => Err(PlayError::Refused(vec![BoardsProblem::BadLateness])),
+        Some(seconds) => {
+            state
+                .db(move |conn| {
+                    load(conn, c, t)?;
+                    Ok(ops::late(
+                        conn,
+                        TournamentId(t),
+                        GameId(gid),
+                        version,
+                        ops::Lateness { home, seconds },
+                        judge,
+                        db::utc_now(),
+                    ))
+                })
+                .await?
+        }
+    };
+    after_game_action(ctx, &state, &session, &path, result, |d: LateArrival| {
+        boards_view::late_arrival(d)
+    })
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReasonForm {
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// After a judges' action posted from the tournament page: back to it with
+/// a flash, the refusal in a flash too (the page has no field for it).
+fn back_to_tournament<T>(
+    session: &Session,
+    c: i64,
+    t: i64,
+    result: Result<T, BoardsError>,
+    done: impl FnOnce(T) -> Message,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(v) => AppSession(session).flash(FlashLevel::Success, done(v)),
+        Err(PlayError::Refused(problems)) => {
+            for p in &problems {
+                AppSession(session).flash(FlashLevel::Error, problem(p, &|id| id.to_string()));
+            }
+        }
+        Err(other) => return Err(play_error(other)),
+    }
+    Ok(see_other(&paths::tournament(
+        ChampionshipId(c),
+        TournamentId(t),
+    )))
+}
+
+/// `POST …/entries/{entry_id}/retire` (judges, G-G2).
+pub async fn retire(
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<EntryPath>,
+    form: web::Form<ReasonForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
+    let (judge, reason) = (staff.user.id, form.reason.clone());
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(ops::retire(
+                conn,
+                TournamentId(t),
+                EntryId(eid),
+                &reason,
+                judge,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    back_to_tournament(&session, c, t, result, |()| msg!("retire-done").into())
+}
+
+/// `POST …/rounds/{round_id}/interrupt` (judges, G-V23).
+pub async fn interrupt(
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<RoundPath>,
+    form: web::Form<ReasonForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, rid) = (path.championship_id, path.tournament_id, path.round_id);
+    let (judge, reason) = (staff.user.id, form.reason.clone());
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(ops::interrupt(
+                conn,
+                TournamentId(t),
+                RoundId(rid),
+                &reason,
+                judge,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    back_to_tournament(&session, c, t, result, |n| {
+        Message::new(msg!("interrupt-done")).arg("count", n)
+    })
+}

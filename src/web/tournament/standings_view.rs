@@ -1,0 +1,92 @@
+//! Why a team stands above the next one (`rules::ranking::Separation`), in
+//! the page's language: the standings' last column.
+
+use crate::i18n::{Lang, Message};
+use crate::msg;
+use crate::rules::ranking::{Criterion, Separation, Step};
+use crate::rules::score::ScoreKind;
+use crate::web::championship::regulation_view::tie_break_name;
+
+fn step(lang: Lang, step: Step) -> String {
+    match step {
+        Step::Primary => lang.msg(msg!("gap-step-primary")),
+        Step::Secondary => lang.msg(msg!("gap-step-secondary")),
+        Step::BoardCount => lang.msg(msg!("gap-step-board-count")),
+        Step::Board(board) => Message::new(msg!("gap-step-board"))
+            .arg("board", board)
+            .render(lang),
+        Step::WithoutBottomBoards(count) => Message::new(msg!("gap-step-without-bottom"))
+            .arg("count", count)
+            .render(lang),
+    }
+}
+
+/// "direct encounter (DE): 2 vs 0", "top-board results (TBR), board 2: 4 vs 3½".
+pub fn gap(lang: Lang, s: &Separation) -> String {
+    let (criterion, step) = match &s.criterion {
+        Criterion::PrimaryScore(ScoreKind::MatchPoints) => (lang.msg(msg!("gap-mp")), None),
+        Criterion::PrimaryScore(ScoreKind::GamePoints) => (lang.msg(msg!("gap-gp")), None),
+        Criterion::PlayOff => (lang.msg(msg!("gap-playoff")), None),
+        Criterion::TieBreak {
+            tie_break,
+            step: at,
+        } => (tie_break_name(lang, tie_break), at.map(|a| step(lang, a))),
+    };
+    let message = match step {
+        None => Message::new(msg!("gap-values")),
+        Some(step) => Message::new(msg!("gap-values-step")).arg("step", step),
+    };
+    message
+        .arg("criterion", criterion)
+        .arg("ahead", &s.ahead)
+        .arg("behind", &s.behind)
+        .render(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::score::HalfPoints;
+    use crate::rules::tiebreak::{TbValue, TieBreak, TieBreakKind};
+
+    fn points(halves: i32) -> TbValue {
+        TbValue::Points(HalfPoints(halves))
+    }
+
+    #[test]
+    fn r_3_3_gaps_are_worded_in_both_languages() {
+        let mp = Separation {
+            criterion: Criterion::PrimaryScore(ScoreKind::MatchPoints),
+            ahead: points(26),
+            behind: points(20),
+        };
+        assert_eq!(gap(Lang::Ru, &mp), "командные очки: 13 против 10");
+        assert_eq!(gap(Lang::En, &mp), "match points: 13 vs 10");
+        let tbr = Separation {
+            criterion: Criterion::TieBreak {
+                tie_break: TieBreak::new(TieBreakKind::TopBoardResult),
+                step: Some(Step::Board(2)),
+            },
+            ahead: points(8),
+            behind: points(7),
+        };
+        assert_eq!(
+            gap(Lang::Ru, &tbr),
+            "результаты по доскам, начиная с первой (TBR), доска 2: 4 против 3½"
+        );
+        assert_eq!(
+            gap(Lang::En, &tbr),
+            "top-board results (TBR), board 2: 4 vs 3½"
+        );
+        let bbe = Separation {
+            criterion: Criterion::TieBreak {
+                tie_break: TieBreak::new(TieBreakKind::BottomBoardElimination),
+                step: Some(Step::WithoutBottomBoards(2)),
+            },
+            ahead: points(3),
+            behind: points(2),
+        };
+        assert!(gap(Lang::En, &bbe).contains("without the bottom 2 boards"));
+        assert!(gap(Lang::Ru, &bbe).contains("без 2 нижних досок"));
+    }
+}

@@ -1,0 +1,1338 @@
+//! A tournament's page: schedule, registration (G-B13 line or the form that
+//! builds it), the entries with who plays, waits or sits out
+//! (G-B13), and withdrawal before the draw.
+
+use crate::app::regulation::in_force;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::entries::{self as entry_ops, EntryProblem};
+use crate::app::knockout::{self, KnockoutState};
+use crate::app::rounds::{self as round_ops, Loaded, RoundProblem};
+use crate::app::{PlayError, TournamentContext};
+use crate::db::entries::{self as e, EntryStatus};
+use crate::db::teams::TeamStatus;
+use crate::db::{self, DbConnection, organizations};
+use crate::i18n::{Lang, Message};
+use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
+use crate::msg;
+use crate::rules::lineup::line_from_fields;
+use crate::rules::regulation::EntryTiming;
+use crate::rules::score::HalfPoints;
+use crate::rules::tournament::Tournament;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
+use crate::web::tournament::play_view::entry_problem;
+use crate::web::{AppState, page, paths, see_other};
+
+/// The entry form as submitted: either the one line, or the fields
+/// `entry`, `board1`…, `sub1`….
+#[derive(Debug, Default)]
+pub struct EntryForm {
+    pub line: String,
+    pub entry: String,
+    pub board: Vec<String>,
+    pub sub: Vec<String>,
+}
+
+impl EntryForm {
+    /// The form shows as many board fields as the regulation's line-up
+    /// has; each numbered field present is taken, in order.
+    fn from_fields(mut f: HashMap<String, String>) -> EntryForm {
+        let mut numbered = |prefix: &str| {
+            (1..)
+                .map_while(|i| f.remove(&format!("{prefix}{i}")))
+                .collect::<Vec<_>>()
+        };
+        let (board, sub) = (numbered("board"), numbered("sub"));
+        EntryForm {
+            line: f.remove("line").unwrap_or_default(),
+            entry: f.remove("entry").unwrap_or_default(),
+            board,
+            sub,
+        }
+    }
+
+    /// Both ways of entering go through the same parser (G-B13): the
+    /// fields become the line they stand for.
+    fn line(&self) -> String {
+        if self.line.trim().is_empty() {
+            let boards: Vec<&str> = self.board.iter().map(String::as_str).collect();
+            let subs: Vec<&str> = self.sub.iter().map(String::as_str).collect();
+            line_from_fields(&self.entry, &boards, &subs)
+        } else {
+            self.line.trim_end_matches(['\r', '\n']).to_owned()
+        }
+    }
+}
+
+pub struct EntryRow {
+    pub order: usize,
+    pub name: String,
+    pub team_url: String,
+    pub captain: String,
+    pub at: String,
+    pub late: bool,
+    pub status: String,
+    pub boards: String,
+    pub substitutes: String,
+    pub withdraw_url: Option<String>,
+    /// The captain's board line-up page (G-V22), for the entry's captains.
+    pub lineup_url: Option<String>,
+    /// Judges: withdraw the entry during play (G-G2).
+    pub retire_url: Option<String>,
+    /// G-G2: more than two boards empty and no substitute possible.
+    pub must_withdraw: bool,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/show.html")]
+pub struct TournamentPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    number: i32,
+    starts: String,
+    time_zone: String,
+    window: String,
+    entries: Vec<EntryRow>,
+    /// The form is shown to captains and members of participating teams
+    /// while registration is not closed.
+    can_enter: bool,
+    enter_url: String,
+    team_name: String,
+    boards: Vec<(usize, String)>,
+    subs: Vec<(usize, String)>,
+    line: String,
+    problems: Vec<String>,
+    /// Judges of this championship (or admins) see the draw, pairing,
+    /// publication and result forms.
+    is_judge: bool,
+    drawn: bool,
+    draw_url: String,
+    pair_url: String,
+    finish_url: String,
+    finished: bool,
+    rounds: Vec<RoundView>,
+    /// The playing entries (id, name), for the judges' adjustment form.
+    playing: Vec<(i64, String)>,
+    standings: Option<StandingsView>,
+    /// A message about the last judges' action refused (shown at the top).
+    judge_problem: Option<String>,
+    /// Seed E: each group's standings (E-8) and the play-off (E-1, E-9).
+    groups: Vec<GroupTableView>,
+    bracket: Vec<BracketRowView>,
+    /// G-V42: the entries sharing first place when a play-off is due.
+    playoff_due: Option<String>,
+    playoff_url: String,
+    /// Places and tournament points, once finished.
+    places: Vec<PlaceRowView>,
+    /// The crosstable, round and players pages.
+    results: crate::web::results::results::ResultLinks,
+}
+
+pub struct GroupTableView {
+    pub label: String,
+    pub title: String,
+    pub standings: StandingsView,
+}
+
+pub struct PlaceRowView {
+    pub place: String,
+    pub name: String,
+    pub points: String,
+    /// G-D4: the place an upheld appeal set, with the case (URL, words).
+    pub set_by: Option<(String, String)>,
+}
+
+pub struct GameView {
+    pub board: i32,
+    pub game_no: i32,
+    pub home_player: String,
+    pub away_player: String,
+    /// "W" or "B": the home player's colour.
+    pub home_colour: &'static str,
+    pub result: String,
+    pub result_code: String,
+    pub version: i32,
+    pub result_url: String,
+}
+
+pub struct MatchView {
+    pub table: i32,
+    /// The match page (boards, reports, substitutions).
+    pub url: String,
+    pub home: String,
+    pub away: Option<String>,
+    pub score: String,
+    pub forfeit: bool,
+    /// E-9: the armageddon game of a play-off match.
+    pub armageddon: bool,
+    pub games: Vec<GameView>,
+}
+
+pub struct RoundView {
+    pub number: i32,
+    /// A G-V42 play-off round.
+    pub playoff: bool,
+    pub published: bool,
+    pub complete: bool,
+    pub notes: String,
+    pub publish_url: String,
+    /// Judges: swap two entries of the draft (recorded).
+    pub adjust_url: String,
+    /// Judges: the round was interrupted (G-V23).
+    pub interrupt_url: Option<String>,
+    pub matches: Vec<MatchView>,
+}
+
+pub struct StandingsRowView {
+    pub place: String,
+    pub name: String,
+    pub match_points: String,
+    pub game_points: String,
+    pub tie_breaks: Vec<String>,
+    /// Why this row is ahead of the next one.
+    pub gap: String,
+}
+
+pub struct StandingsView {
+    pub tie_break_names: Vec<String>,
+    pub rows: Vec<StandingsRowView>,
+}
+
+/// Path `/championships/{championship_id}/tournaments/{tournament_id}…`.
+#[derive(Debug, Deserialize)]
+pub struct TournamentPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct EntryPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub entry_id: i64,
+}
+
+fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&ctx.tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// Loads the tournament and checks it belongs to the championship.
+fn load(
+    conn: &mut db::DbConnection,
+    championship: i64,
+    tournament: i64,
+) -> Result<TournamentContext, AppError> {
+    match TournamentContext::load(conn, TournamentId(tournament))? {
+        Some(t) if t.championship.id == championship => Ok(t),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+async fn tournament_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    path: &TournamentPath,
+    form: EntryForm,
+    problems: Vec<EntryProblem>,
+    judge_problem: Option<String>,
+) -> Result<TournamentPage, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    // Organization names only word eligibility reasons of a refused entry.
+    let need_organizations = !problems.is_empty();
+    let (loaded, is_judge, my_teams, team_captains, org_names) = state
+        .db(move |conn| {
+            let loaded = Loaded::load(conn, TournamentId(t))?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let is_judge =
+                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let my_teams = match viewer {
+                Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
+                None => Vec::new(),
+            };
+            // Who captains each team now (may withdraw its entries).
+            let team_captains: HashMap<i64, PersonId> =
+                db::teams::of_championship(conn, ChampionshipId(c), &TeamStatus::ALL)?
+                    .into_iter()
+                    .map(|team| (team.id, team.captain()))
+                    .collect();
+            let org_names: Vec<(i64, String)> = if need_organizations {
+                organizations::list(conn)?
+                    .into_iter()
+                    .map(|o| (o.id, o.name))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Ok((loaded, is_judge, my_teams, team_captains, org_names))
+        })
+        .await?;
+    let viewer = viewer.map(|(id, _)| id);
+    let tc = &loaded.ctx;
+    let entries = &loaded.entries;
+    let reg = &tc.regulation;
+    let timing = tc.entry_timing(db::utc_now());
+    let window = match &timing {
+        EntryTiming::TooEarly => Message::new(msg!("entry-window-opens"))
+            .arg("at", local(tc, tc.registration_opens_at()))
+            .render(ctx.lang),
+        EntryTiming::OnTime => ctx.lang.msg(msg!("entry-window-open")),
+        EntryTiming::Late { .. } => ctx.lang.msg(msg!("entry-window-late")),
+        EntryTiming::Closed => ctx.lang.msg(msg!("entry-window-closed")),
+    };
+    let field = entry_ops::field_of(tc, entries);
+    let drawn = tc.tournament.drawn_at.is_some();
+    let finished = tc.tournament.finished_at.is_some();
+    let rows = entries
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let team_captain = team_captains.get(&x.team_id).copied();
+            let status = match x.status() {
+                EntryStatus::Withdrawn => ctx.lang.msg(msg!("entry-status-withdrawn")),
+                EntryStatus::Retired => ctx.lang.msg(msg!("entry-status-retired")),
+                EntryStatus::Entered if field.sitting_out == Some(x.id) => {
+                    ctx.lang.msg(msg!("entry-status-sits-out"))
+                }
+                EntryStatus::Entered => match field.waiting.iter().position(|w| *w == x.id) {
+                    Some(p) => ctx.t1("entry-status-waiting", "position", p + 1),
+                    None => ctx.lang.msg(msg!("entry-status-playing")),
+                },
+            };
+            let nicks = |substitute: bool| {
+                loaded
+                    .players
+                    .iter()
+                    .filter(|p| p.entry_id == x.id && p.substitute == substitute)
+                    .map(|p| p.nick.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let is_captain = viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
+            let may_withdraw = !drawn && x.status() == EntryStatus::Entered && is_captain;
+            let playing = drawn && x.start_no.is_some() && x.status() == EntryStatus::Entered;
+            EntryRow {
+                order: i + 1,
+                name: x.name.clone(),
+                team_url: paths::team(TeamId(x.team_id)),
+                captain: loaded
+                    .nicks
+                    .get(&x.submitted_by)
+                    .cloned()
+                    .unwrap_or_default(),
+                at: local(tc, x.submitted_at),
+                late: x.late,
+                status,
+                boards: nicks(false),
+                substitutes: nicks(true),
+                withdraw_url: may_withdraw
+                    .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id())),
+                lineup_url: (playing && is_captain)
+                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id())),
+                retire_url: (is_judge && playing && !finished)
+                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id())),
+                must_withdraw: playing && !finished && loaded.must_withdraw(x.id()),
+            }
+        })
+        .collect();
+    let org = |id: i64| {
+        org_names
+            .iter()
+            .find(|(o, _)| *o == id)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default()
+    };
+    let problems = problems
+        .iter()
+        .map(|p| entry_problem(ctx.lang, p, &org, &|at| local(tc, at)))
+        .collect();
+    let value = |v: &[String], i: usize| v.get(i).cloned().unwrap_or_default();
+    let team_name = if form.entry.is_empty() {
+        my_teams.first().map(|t| t.name.clone()).unwrap_or_default()
+    } else {
+        form.entry.clone()
+    };
+    // The stored tournament as the rules engine reads it, once per page.
+    let rules = loaded.to_rules();
+    let knockout = knockout::read(&loaded);
+    let groups = knockout
+        .as_ref()
+        .map(|k| group_tables(&ctx, &loaded, k))
+        .unwrap_or_default();
+    let bracket = knockout
+        .as_ref()
+        .map(|k| bracket_rows(&ctx, &loaded, k, is_judge))
+        .unwrap_or_default();
+    let tied = knockout::playoff_due(&loaded);
+    let playoff_due = (!tied.is_empty()).then(|| {
+        tied.iter()
+            .filter_map(|id| loaded.entries.iter().find(|x| x.id == id.0))
+            .map(|x| x.name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let places = if tc.tournament.finished_at.is_some() {
+        places_of(state, ctx.lang, c, t).await?
+    } else {
+        Vec::new()
+    };
+    Ok(TournamentPage {
+        championship: tc.championship.name.clone(),
+        championship_url: paths::championship(tc.championship_id()),
+        number: tc.tournament.number,
+        starts: local(tc, tc.tournament.starts_at),
+        time_zone: tc.championship.time_zone.clone(),
+        window,
+        entries: rows,
+        can_enter: !my_teams.is_empty() && timing != EntryTiming::Closed,
+        enter_url: paths::entries(tc.championship_id(), tc.id()),
+        team_name,
+        boards: (0..usize::from(reg.roster.lineup_players))
+            .map(|i| (i + 1, value(&form.board, i)))
+            .collect(),
+        subs: (0..usize::from(reg.roster.max_substitutes))
+            .map(|i| (i + 1, value(&form.sub, i)))
+            .collect(),
+        line: form.line,
+        problems,
+        is_judge,
+        drawn,
+        draw_url: paths::tournament_action(tc.championship_id(), tc.id(), "draw"),
+        pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
+        finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
+        finished: tc.tournament.finished_at.is_some(),
+        rounds: round_views(&loaded, &rules, is_judge, ctx.lang),
+        playing: loaded
+            .playing()
+            .iter()
+            .map(|x| (x.id, x.name.clone()))
+            .collect(),
+        standings: knockout
+            .is_none()
+            .then(|| standings_view(&loaded, &rules, ctx.lang))
+            .flatten(),
+        judge_problem,
+        results: crate::web::results::results::ResultLinks::new(tc.championship_id(), tc.id()),
+        groups,
+        bracket,
+        playoff_due,
+        playoff_url: paths::tournament_action(tc.championship_id(), tc.id(), "playoff"),
+        places,
+        ctx,
+    })
+}
+
+pub fn result_words(code: &str) -> String {
+    match code {
+        "pending" => "…".to_owned(),
+        "1/2" => "½-½".to_owned(),
+        "replay" => "R".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn round_views(
+    l: &Loaded,
+    rules: &Tournament,
+    is_judge: bool,
+    lang: crate::i18n::Lang,
+) -> Vec<RoundView> {
+    let name = |id: i64| {
+        l.entries
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let nick = |id: Option<i64>, nicks: &HashMap<i64, String>| {
+        id.and_then(|i| nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    l.rounds
+        .iter()
+        .filter(|x| x.is_published() || is_judge)
+        .map(|round| {
+            let matches = l
+                .matches_of(round.id)
+                .map(|m| {
+                    let games: Vec<&crate::db::rounds::Game> = l.games_of(m.id).collect();
+                    let (mut h, mut a) = (HalfPoints::ZERO, HalfPoints::ZERO);
+                    for g in &games {
+                        if let Some((x, y)) = g.result().points() {
+                            h += x;
+                            a += y;
+                        }
+                    }
+                    let forfeit = m.forfeit.is_some();
+                    let score = match m.forfeit.as_deref() {
+                        Some("home") => format!("{}-0", rules.round_cap()),
+                        Some("away") => format!("0-{}", rules.round_cap()),
+                        Some(_) => "0-0".to_owned(),
+                        None => format!("{h}-{a}"),
+                    };
+                    MatchView {
+                        table: m.table_no,
+                        url: paths::match_page(c, t, m.id()),
+                        home: name(m.home_entry_id),
+                        away: m.away_entry_id.map(name),
+                        score,
+                        forfeit,
+                        armageddon: m.stage == knockout::STAGE_ARMAGEDDON,
+                        games: games
+                            .iter()
+                            .map(|g| GameView {
+                                board: g.board,
+                                game_no: g.game_no,
+                                home_player: nick(g.home_player_id, &l.nicks),
+                                away_player: nick(g.away_player_id, &l.nicks),
+                                home_colour: if g.home_white { "W" } else { "B" },
+                                result: result_words(&g.result),
+                                result_code: g.result.clone(),
+                                version: g.version,
+                                result_url: paths::game_result(c, t, g.id()),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            RoundView {
+                number: round.number,
+                playoff: round.is_playoff(),
+                published: round.is_published(),
+                complete: l.round_complete(round.id),
+                notes: crate::web::tournament::play_view::round_notes(lang, &round.notes),
+                publish_url: paths::round_publish(c, t, round.id()),
+                adjust_url: paths::round_adjust(c, t, round.id()),
+                interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
+                    .then(|| paths::round_interrupt(c, t, round.id())),
+                matches,
+            }
+        })
+        .collect()
+}
+
+/// The ranking with the regulation's tie-breaks, and why each row is ahead
+/// of the next.
+fn standings_view(
+    l: &Loaded,
+    rules: &Tournament,
+    lang: crate::i18n::Lang,
+) -> Option<StandingsView> {
+    if rules.rounds.is_empty() {
+        return None;
+    }
+    let tb = &l.ctx.regulation.tie_breaks;
+    let st = crate::rules::ranking::standings(rules, tb, &knockout::playoff_results(l)).ok()?;
+    let name = |team: crate::rules::tournament::TeamId| {
+        rules
+            .teams
+            .iter()
+            .find(|x| x.id == team)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    Some(StandingsView {
+        tie_break_names: tb.chain.iter().map(ToString::to_string).collect(),
+        rows: st
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| StandingsRowView {
+                place: row.place.to_string(),
+                name: name(row.team),
+                match_points: row.match_points.to_string(),
+                game_points: row.game_points.to_string(),
+                tie_breaks: row
+                    .tie_breaks
+                    .iter()
+                    .map(|v| v.as_ref().map_or_else(String::new, ToString::to_string))
+                    .collect(),
+                gap: st
+                    .gaps
+                    .get(i)
+                    .and_then(|g| g.as_ref())
+                    .map_or_else(String::new, |g| {
+                        crate::web::tournament::standings_view::gap(lang, g)
+                    }),
+            })
+            .collect(),
+    })
+}
+
+/// Seed E: each group's standings with the regulation's tie-breaks (E-8).
+fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableView> {
+    k.groups
+        .iter()
+        .filter_map(|g| {
+            Some(GroupTableView {
+                label: g.label.clone(),
+                title: ctx.t1("group-title", "group", &g.label),
+                standings: standings_view(l, &g.to_rules(l, k.group_rounds), ctx.lang)?,
+            })
+        })
+        .collect()
+}
+
+/// The places recorded when the tournament was finished, each place an
+/// upheld appeal set marked with its case (G-D4).
+async fn places_of(
+    state: &web::Data<AppState>,
+    lang: crate::i18n::Lang,
+    c: i64,
+    t: i64,
+) -> Result<Vec<PlaceRowView>, AppError> {
+    let (rows, overrides) = state
+        .db(move |conn| {
+            Ok((
+                db::results::places_of_championship(conn, ChampionshipId(c))?,
+                db::results::overrides_of(conn, TournamentId(t))?,
+            ))
+        })
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|p| p.tournament_id == t)
+        .map(|p| {
+            let set_by = overrides
+                .iter()
+                .find(|o| o.entry_id == p.entry_id)
+                .and_then(|o| o.appeal_id)
+                .map(|case| {
+                    (
+                        crate::web::discipline::appeals::case_url(ChampionshipId(c), case),
+                        Message::new(msg!("places-set-by-appeal"))
+                            .arg("id", case)
+                            .render(lang),
+                    )
+                });
+            PlaceRowView {
+                place: crate::rules::ranking::Place {
+                    first: u32::try_from(p.place_first).unwrap_or(0),
+                    last: u32::try_from(p.place_last).unwrap_or(0),
+                }
+                .to_string(),
+                name: p.entry_name,
+                points: HalfPoints(p.points).to_string(),
+                set_by,
+            }
+        })
+        .collect())
+}
+
+/// `GET /championships/{c}/tournaments/{t}`.
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let p = tournament_page(ctx, &state, &path, EntryForm::default(), Vec::new(), None).await?;
+    page(StatusCode::OK, &p)
+}
+
+/// `POST /championships/{c}/tournaments/{t}/entries`: enter (or replace the
+/// line of) an entry. Every problem is shown at once and nothing changes.
+pub async fn enter(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let form = EntryForm::from_fields(form.into_inner());
+    let line = form.line();
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(entry_ops::submit(
+                conn,
+                TournamentId(t),
+                user.id,
+                &line,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(done) => {
+            let flash = match (&done.late_penalty, done.waiting) {
+                (_, Some(position)) => Message::new(msg!("entry-accepted-waiting"))
+                    .arg("entry", &done.name)
+                    .arg("position", position),
+                (Some(code), None) => Message::new(msg!("entry-accepted-late"))
+                    .arg("entry", &done.name)
+                    .arg("code", code),
+                (None, None) => Message::new(if done.replaced {
+                    msg!("entry-replaced")
+                } else {
+                    msg!("entry-accepted")
+                })
+                .arg("entry", &done.name),
+            };
+            AppSession(&session).flash(FlashLevel::Success, flash);
+            Ok(see_other(&paths::tournament(
+                ChampionshipId(c),
+                TournamentId(t),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let p = tournament_page(ctx, &state, &path, form, problems, None).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+/// `POST …/entries/{entry_id}/withdraw`: before the draw; the waiting list
+/// moves up.
+pub async fn withdraw(
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<EntryPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, id) = (path.championship_id, path.tournament_id, path.entry_id);
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            match e::by_id(conn, EntryId(id))? {
+                Some(x) if x.tournament_id == t => {}
+                _ => return Err(AppError::NotFound),
+            }
+            Ok(entry_ops::withdraw(
+                conn,
+                EntryId(id),
+                user.id,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match result {
+        Ok(x) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("entry-withdrawn")).arg("entry", &x.name),
+            );
+        }
+        Err(PlayError::Refused(_)) => {
+            AppSession(&session).flash(FlashLevel::Error, msg!("entry-closed"));
+        }
+        Err(other) => return Err(play_error(other)),
+    }
+    Ok(see_other(&paths::tournament(
+        ChampionshipId(c),
+        TournamentId(t),
+    )))
+}
+
+fn play_error<P: std::fmt::Debug>(e: PlayError<P>) -> AppError {
+    match e {
+        PlayError::NotFound => AppError::NotFound,
+        PlayError::Forbidden => AppError::Forbidden,
+        PlayError::Db(e) => e.into(),
+        PlayError::Refused(p) => AppError::Internal(format!("unexpected refusal: {p:?}")),
+    }
+}
+
+/// `POST …/draw` (judges): freeze the field and pair round 1. The seed of
+/// the lot is random unless the judge gives one (to reproduce a draw).
+#[derive(Debug, Deserialize)]
+pub struct DrawForm {
+    #[serde(default)]
+    pub seed: String,
+}
+
+fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
+    round_problem_words(ctx.lang, p)
+}
+
+/// A round action's refusal in words (also an appeal's, when its changed
+/// results cannot be placed).
+pub(crate) fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String {
+    fn t1(
+        lang: crate::i18n::Lang,
+        key: crate::i18n::MsgKey,
+        name: &str,
+        value: impl ToString,
+    ) -> String {
+        Message::new(key).arg(name, value).render(lang)
+    }
+    match p {
+        RoundProblem::AlreadyDrawn => lang.msg(msg!("round-already-drawn")),
+        RoundProblem::NotDrawn => lang.msg(msg!("round-not-drawn")),
+        RoundProblem::NoFormat { entries } => t1(lang, msg!("round-no-format"), "count", entries),
+        RoundProblem::PreviousRoundOpen { round } => {
+            t1(lang, msg!("round-previous-open"), "round", round)
+        }
+        RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
+        RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
+        RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
+        RoundProblem::Changed { result, .. } => {
+            t1(lang, msg!("game-changed"), "result", result_words(result))
+        }
+        RoundProblem::NotPublished => lang.msg(msg!("round-not-published")),
+        RoundProblem::UnknownResult => lang.msg(msg!("game-bad-result")),
+        RoundProblem::NotFinished => lang.msg(msg!("tournament-not-finished")),
+        RoundProblem::AlreadyFinished => lang.msg(msg!("tournament-already-finished")),
+        RoundProblem::PlayoffNeeded { entries } => t1(
+            lang,
+            msg!("tournament-playoff-needed"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::AlreadyPublished => lang.msg(msg!("adjust-published")),
+        RoundProblem::NotInRound => lang.msg(msg!("adjust-not-in-round")),
+        RoundProblem::ReasonRequired => lang.msg(msg!("reason-required")),
+        RoundProblem::ArmageddonNeeded { entries } => t1(
+            lang,
+            msg!("armageddon-needed"),
+            "entries",
+            entries.join(" – "),
+        ),
+        RoundProblem::ArmageddonNotDue => lang.msg(msg!("armageddon-not-due")),
+        RoundProblem::ArmageddonExists => lang.msg(msg!("armageddon-exists")),
+        RoundProblem::PlayoffNotNeeded => lang.msg(msg!("playoff-not-needed")),
+        RoundProblem::PlayoffTooMany { entries } => t1(
+            lang,
+            msg!("playoff-too-many"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::Standing(x) => crate::web::discipline::appeals::standing_words(lang, x),
+    }
+}
+
+/// Ends a judges' action: a 303 with a flash, or the page again with the
+/// refusal (409 when someone else changed the game first).
+async fn judged(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    path: &TournamentPath,
+    result: Result<(), round_ops::RoundError>,
+    done: crate::i18n::MsgKey,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(()) => {
+            AppSession(session).flash(FlashLevel::Success, done);
+            Ok(see_other(&paths::tournament(
+                ChampionshipId(path.championship_id),
+                TournamentId(path.tournament_id),
+            )))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let status = if problems
+                .iter()
+                .any(|p| matches!(p, RoundProblem::Changed { .. }))
+            {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            let text = problems
+                .iter()
+                .map(|p| round_problem(&ctx, p))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let p = tournament_page(
+                ctx,
+                state,
+                path,
+                EntryForm::default(),
+                Vec::new(),
+                Some(text),
+            )
+            .await?;
+            page(status, &p)
+        }
+        Err(other) => Err(play_error(other)),
+    }
+}
+
+/// A judges' action on one tournament of this championship: runs `op` in
+/// the database, then ends as [`judged`] does.
+async fn judge_action<F>(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    path: &TournamentPath,
+    done: crate::i18n::MsgKey,
+    op: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut db::DbConnection, TournamentId) -> Result<(), round_ops::RoundError>
+        + Send
+        + 'static,
+{
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            Ok(op(conn, TournamentId(t)))
+        })
+        .await?;
+    judged(ctx, state, session, path, result, done).await
+}
+
+pub async fn draw(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+    form: web::Form<DrawForm>,
+) -> Result<HttpResponse, AppError> {
+    let seed = form
+        .seed
+        .trim()
+        .parse::<u64>()
+        .unwrap_or_else(|_| rand::random::<u64>() >> 1);
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("round-paired"),
+        move |conn, t| round_ops::draw(conn, t, judge, seed, db::utc_now()).map(drop),
+    )
+    .await
+}
+
+/// `POST …/rounds` (judges): pair the next round as a draft.
+pub async fn pair(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("round-paired"),
+        move |conn, t| round_ops::pair_next(conn, t, judge, db::utc_now()).map(drop),
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct RoundPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub round_id: i64,
+}
+
+/// `POST …/rounds/{round_id}/publish` (judges).
+pub async fn publish(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<RoundPath>,
+) -> Result<HttpResponse, AppError> {
+    let round = RoundId(path.round_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("round-published"),
+        move |conn, t| round_ops::publish(conn, t, round, judge, db::utc_now()),
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GamePath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub game_id: i64,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ResultForm {
+    pub result: String,
+    pub version: i32,
+}
+
+/// `POST …/games/{game_id}/result` (judges): the result of one game, if
+/// nobody changed it since the form was shown (`version`).
+pub async fn result(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<GamePath>,
+    form: web::Form<ResultForm>,
+) -> Result<HttpResponse, AppError> {
+    let game = GameId(path.game_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let Some(value) = crate::db::rounds::result_from_code(form.result.trim()) else {
+        let refused = Err(PlayError::Refused(vec![RoundProblem::UnknownResult]));
+        return judged(ctx, &state, &session, &tp, refused, msg!("game-recorded")).await;
+    };
+    let (judge, version) = (staff.user.id, form.version);
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("game-recorded"),
+        move |conn, t| {
+            round_ops::record_result(conn, t, game, version, value, judge, db::utc_now())
+        },
+    )
+    .await
+}
+
+/// `POST …/finish` (judges): places, tournament points and history.
+pub async fn finish(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("tournament-finished"),
+        move |conn, t| round_ops::finish(conn, t, judge, db::utc_now()),
+    )
+    .await
+}
+
+pub struct SeasonRowView {
+    pub place: String,
+    pub name: String,
+    /// Tournament points per stage (empty where the entry did not play).
+    pub stages: Vec<String>,
+    pub penalties: String,
+    pub total: String,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/season.html")]
+pub struct SeasonPage {
+    ctx: PageCtx,
+    /// Everything but the viewer's context, from the standings cache; the
+    /// template reads its fields through `Deref`.
+    view: Arc<SeasonView>,
+}
+
+impl std::ops::Deref for SeasonPage {
+    type Target = SeasonView;
+    fn deref(&self) -> &SeasonView {
+        &self.view
+    }
+}
+
+/// The season page as computed for one language and one results version
+/// of the championship (kept by `web::cache`).
+pub struct SeasonView {
+    championship: String,
+    championship_url: String,
+    stages: Vec<i32>,
+    rows: Vec<SeasonRowView>,
+    history: Vec<(String, String, String)>,
+    /// Each deduction traced to its penalty.
+    deductions: Vec<crate::web::discipline::penalties::DeductionView>,
+    penalties_url: String,
+    /// Decisions of the appeals committee, each linked to its case.
+    decisions: Vec<crate::web::discipline::appeals::Decision>,
+    /// Points after each tournament: drawn (the first entries) and listed.
+    chart: Option<crate::web::championship::season_view::SeasonChart>,
+    cumulative: Vec<crate::web::championship::season_view::CumulativeRow>,
+    history_url: String,
+}
+
+impl crate::web::infra::cache::Weigh for SeasonView {
+    fn weight(&self) -> u64 {
+        use crate::web::infra::cache::text;
+        let texts = |v: &[String]| v.iter().map(|s| text(s)).sum::<u64>();
+        let rows: u64 = self
+            .rows
+            .iter()
+            .map(|r| {
+                text(&r.place)
+                    + text(&r.name)
+                    + texts(&r.stages)
+                    + text(&r.penalties)
+                    + text(&r.total)
+            })
+            .sum();
+        let history: u64 = self
+            .history
+            .iter()
+            .map(|(a, b, c)| text(a) + text(b) + text(c))
+            .sum();
+        let deductions: u64 = self
+            .deductions
+            .iter()
+            .map(|d| {
+                text(&d.entry)
+                    + text(&d.code)
+                    + text(&d.amount)
+                    + text(&d.reason)
+                    + text(&d.by)
+                    + text(&d.url)
+            })
+            .sum();
+        let decisions: u64 = self
+            .decisions
+            .iter()
+            .map(|d| 16 + text(&d.url) + text(&d.title) + text(&d.outcome) + text(&d.by))
+            .sum();
+        let chart: u64 = self.chart.as_ref().map_or(0, |c| {
+            text(&c.title)
+                + text(&c.desc)
+                + 1024
+                + c.lines
+                    .iter()
+                    .map(|l| {
+                        text(&l.label)
+                            + text(&l.polyline)
+                            + l.markers
+                                .iter()
+                                .map(|m| text(&m.x) + text(&m.y) + text(&m.title))
+                                .sum::<u64>()
+                    })
+                    .sum::<u64>()
+        });
+        let cumulative: u64 = self
+            .cumulative
+            .iter()
+            .map(|r| text(&r.name) + texts(&r.values))
+            .sum();
+        512 + rows + history + deductions + decisions + chart + cumulative
+    }
+}
+
+impl SeasonView {
+    /// Loads and computes the season page of championship `c` (call after
+    /// reading the results version, see `web::cache`).
+    fn load(
+        conn: &mut DbConnection,
+        lang: Lang,
+        championship: &db::championships::Championship,
+        reg: &crate::rules::regulation::Regulation,
+    ) -> Result<SeasonView, AppError> {
+        let c = championship.id();
+        let season = crate::app::season::load(conn, c, reg)?;
+        let history = db::results::history_of_championship(conn, c)?;
+        let tournaments = db::tournaments::of_championship(conn, c)?;
+        let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
+        let rows = season
+            .rows
+            .iter()
+            .map(|row| SeasonRowView {
+                place: row.place.to_string(),
+                stages: (0..season.stages.len())
+                    .map(|i| {
+                        season
+                            .points(i, &row.team)
+                            .map(|p| p.to_string())
+                            .unwrap_or_default()
+                    })
+                    .collect(),
+                penalties: if row.penalties == HalfPoints::ZERO {
+                    String::new()
+                } else {
+                    format!("−{}", row.penalties)
+                },
+                total: row.total.to_string(),
+                name: row.team.clone(),
+            })
+            .collect();
+        let history = history
+            .into_iter()
+            .map(|h| {
+                let what = match h
+                    .tournament_id
+                    .and_then(|t| tournaments.iter().find(|x| x.id == t))
+                {
+                    Some(t) => Message::new(msg!("tournament-title"))
+                        .arg("number", t.number)
+                        .render(lang),
+                    None => lang.msg(msg!("season-title")),
+                };
+                (what, h.place.to_string(), h.entry_name)
+            })
+            .collect();
+        let deductions = crate::web::discipline::penalties::deduction_views(
+            lang,
+            championship.tz(),
+            c,
+            &season.deductions,
+        );
+        Ok(SeasonView {
+            chart: crate::web::championship::season_view::season_chart(lang, &season),
+            cumulative: crate::web::championship::season_view::cumulative_rows(&season),
+            history_url: paths::history(c),
+            decisions,
+            deductions,
+            penalties_url: paths::penalties(c),
+            championship: championship.name.clone(),
+            championship_url: paths::championship(c),
+            stages: season.stages,
+            rows,
+            history,
+        })
+    }
+}
+
+/// `GET /championships/{c}/season`: tournament points per stage, penalties
+/// deducted, total (G-A3); a double scores for itself, keyed by its name.
+/// Served from the standings cache while the results version stands.
+pub async fn season(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let c = ChampionshipId(path.into_inner());
+    let lang = ctx.lang;
+    let cached = state.clone();
+    let view = state
+        .db(move |conn| {
+            let version = db::championships::results_version(conn, c)?.ok_or(AppError::NotFound)?;
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            // The season's settings are those in force now (G-E2): a
+            // published change takes over the table on its date, so the
+            // version in force is part of the key.
+            let reg = in_force(conn, &championship, db::utc_now())?;
+            cached
+                .cache
+                .season
+                .get_or_compute((c, lang, reg.number), version, || {
+                    SeasonView::load(conn, lang, &championship, &reg.regulation)
+                })
+        })
+        .await?;
+    page(StatusCode::OK, &SeasonPage { ctx, view })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AdjustForm {
+    #[serde(default)]
+    pub a: String,
+    #[serde(default)]
+    pub b: String,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST …/rounds/{round_id}/adjust` (judges): two entries of a draft
+/// change places; recorded in the round's notes and the audit log.
+pub async fn adjust(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<RoundPath>,
+    form: web::Form<AdjustForm>,
+) -> Result<HttpResponse, AppError> {
+    let round = RoundId(path.round_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let id = |s: &str| EntryId(s.trim().parse().unwrap_or(0));
+    let (a, b) = (id(&form.a), id(&form.b));
+    let (judge, reason) = (staff.user.id, form.reason.clone());
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("round-adjusted"),
+        move |conn, t| round_ops::swap(conn, t, round, (a, b), &reason, judge),
+    )
+    .await
+}
+
+/// `POST …/playoff` (judges): the G-V42 play-off for a shared first place,
+/// paired as a draft round.
+pub async fn playoff(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &path,
+        msg!("playoff-paired"),
+        move |conn, t| knockout::pair_playoff(conn, t, judge, db::utc_now()).map(drop),
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MatchPath {
+    pub championship_id: i64,
+    pub tournament_id: i64,
+    pub match_id: i64,
+}
+
+/// `POST …/matches/{match_id}/armageddon` (judges): E-9, the armageddon
+/// of a play-off match level after its boards, colours by lot.
+pub async fn armageddon(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<MatchPath>,
+) -> Result<HttpResponse, AppError> {
+    let m = crate::ids::MatchId(path.match_id);
+    let tp = TournamentPath {
+        championship_id: path.championship_id,
+        tournament_id: path.tournament_id,
+    };
+    let judge = staff.user.id;
+    judge_action(
+        ctx,
+        &state,
+        &session,
+        &tp,
+        msg!("armageddon-created"),
+        move |conn, t| knockout::create_armageddon(conn, t, m, judge).map(drop),
+    )
+    .await
+}
