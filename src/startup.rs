@@ -17,7 +17,8 @@ use tracing_actix_web::TracingLogger;
 use crate::config::{ConfigError, Settings};
 use crate::db;
 use crate::mail::worker::{MailError, Worker};
-use crate::web::{AppState, infra::csrf, infra::error, routes};
+use crate::state::AppState;
+use crate::web::{infra::csrf, infra::error, routes};
 
 pub struct Application {
     server: Server,
@@ -97,11 +98,11 @@ impl Application {
         };
         let server = run(
             listener,
+            crate::web::Caches::new(
+                settings.standings_cache_entries,
+                settings.standings_cache_mb,
+            ),
             AppState {
-                cache: crate::web::infra::cache::Caches::new(
-                    settings.standings_cache_entries,
-                    settings.standings_cache_mb,
-                ),
                 pool,
                 settings,
                 backend,
@@ -142,7 +143,12 @@ impl Application {
     }
 }
 
-fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Server> {
+fn run(
+    listener: TcpListener,
+    caches: crate::web::Caches,
+    state: AppState,
+    key: Key,
+) -> std::io::Result<Server> {
     let secure = state.settings.secure_cookies();
     let workers = state.settings.workers;
     let state = web::Data::new(state);
@@ -151,7 +157,9 @@ fn run(listener: TcpListener, state: AppState, key: Key) -> std::io::Result<Serv
         App::new()
             .app_data(state.clone())
             .app_data(web::FormConfig::default().limit(64 * 1024))
+            .configure(|cfg| caches.register(cfg))
             .configure(routes)
+            .configure(crate::api::routes)
             .configure(crate::web::infra::assets::routes)
             .default_service(web::to(|| async {
                 Err::<String, _>(error::AppError::NotFound)

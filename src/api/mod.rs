@@ -11,8 +11,9 @@
 //! ([`problem`]). Texts follow `?lang=`, else `Accept-Language`, else
 //! Russian; cookies play no part.
 //!
-//! Layers: the handlers call the play layer's loaders and use cases and
-//! reuse the web layer's views (`web::exports`, `web::standings_view`).
+//! Layers: the handlers call the application layer's loaders and use cases
+//! (`app`) and build their answers from the read models (`read`) that the
+//! pages and downloads use too; nothing here imports `web`.
 
 pub mod problem;
 pub mod read;
@@ -61,6 +62,24 @@ pub mod paths {
     ];
 }
 
+/// Database work from an API handler, with the API's error type.
+pub trait ApiDb {
+    fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, ApiError>>
+    where
+        F: FnOnce(&mut crate::db::DbConnection) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static;
+}
+
+impl ApiDb for crate::state::AppState {
+    fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, ApiError>>
+    where
+        F: FnOnce(&mut crate::db::DbConnection) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.run(f)
+    }
+}
+
 /// The language of the API's texts: `?lang=`, else `Accept-Language`,
 /// else Russian (the platform's default). The session is not read.
 pub fn request_lang(req: &HttpRequest) -> Lang {
@@ -76,10 +95,10 @@ pub fn request_lang(req: &HttpRequest) -> Lang {
         .unwrap_or_default()
 }
 
-/// The routes of `/api/v1`, mounted from the app's route table
-/// (`web::routes`). Extractor errors become problems too.
+/// The routes of `/api/v1`, mounted beside the pages' route table by
+/// `startup`, with their own error handling: every error, extractor errors
+/// included, is a problem document.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    use crate::web::get;
     use paths::*;
     use web::{post, resource};
     let json = web::JsonConfig::default()
@@ -89,6 +108,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     let path = web::PathConfig::default().error_handler(|e, _| path_error(e).into());
     cfg.service(
         web::scope(SCOPE)
+            .wrap(
+                actix_web::middleware::ErrorHandlers::new().default_handler(problem::render_errors),
+            )
+            .default_service(web::to(|| async {
+                Err::<HttpResponse, _>(ApiError::NotFound)
+            }))
             .app_data(json)
             .app_data(query)
             .app_data(path)
@@ -103,6 +128,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .service(resource(GAME_RESULT).route(post().to(write::record_result)))
             .service(resource(TEAM).route(get().to(read::team))),
     );
+}
+
+/// A route for GET and HEAD (RFC 9110 §9.3.2).
+fn get() -> actix_web::Route {
+    use actix_web::guard;
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
 }
 
 /// Malformed JSON is a bad request (400); well-formed JSON that does not
@@ -203,6 +234,14 @@ pub async fn openapi_json() -> HttpResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pages_link_the_document_where_it_is_served() {
+        assert_eq!(
+            crate::paths::API_DOCUMENT,
+            format!("{}{}", paths::SCOPE, paths::OPENAPI)
+        );
+    }
 
     #[test]
     fn the_document_lists_every_route_of_the_api() {

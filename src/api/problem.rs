@@ -93,14 +93,19 @@ pub enum ApiError {
     Internal(String),
 }
 
-impl From<crate::web::infra::error::AppError> for ApiError {
-    fn from(e: crate::web::infra::error::AppError) -> Self {
-        use crate::web::infra::error::AppError;
-        match e {
-            AppError::NotFound => ApiError::NotFound,
-            AppError::Db(e) if e.storage_fault().is_some() => ApiError::Storage(e.to_string()),
-            other => ApiError::Internal(other.to_string()),
+impl From<crate::db::DbError> for ApiError {
+    fn from(e: crate::db::DbError) -> Self {
+        if e.storage_fault().is_some() {
+            ApiError::Storage(e.to_string())
+        } else {
+            ApiError::Internal(e.to_string())
         }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        ApiError::Internal(e.to_string())
     }
 }
 
@@ -237,6 +242,23 @@ fn by_status(status: StatusCode) -> (&'static str, MsgKey, Message) {
         s if s >= 500 => (BLANK, msg!("api-title-500"), msg!("api-detail-500").into()),
         _ => (BLANK, msg!("api-title-400"), msg!("api-detail-400").into()),
     }
+}
+
+/// The `ErrorHandlers` handler of the API's scope: every error response
+/// without a body of its own (actix's 404 and 405 included) becomes a
+/// problem document in the request's language.
+pub fn render_errors<B>(
+    res: actix_web::dev::ServiceResponse<B>,
+) -> actix_web::Result<actix_web::middleware::ErrorHandlerResponse<B>> {
+    use actix_web::middleware::ErrorHandlerResponse;
+    if res.headers().contains_key(header::CONTENT_TYPE) {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let (req, res) = res.into_parts();
+    let problem = render(&req, &res);
+    Ok(ErrorHandlerResponse::Response(
+        actix_web::dev::ServiceResponse::new(req, problem).map_into_right_body(),
+    ))
 }
 
 /// The problem+json body of an error response under `/api/`.

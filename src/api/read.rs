@@ -4,7 +4,7 @@
 //! matches and board results, and teams with their rosters.
 //!
 //! The values are the pages' own: standings come from
-//! `web::exports::tournament_standings_explained` (the CSV/JSON downloads'
+//! `read::standings::tournament_standings_explained` (the CSV/JSON downloads'
 //! view), rounds and games from `play::rounds::Loaded`. Drafts stay
 //! hidden, as on the public pages. Lists are paged by `limit` (1–100,
 //! default 50) and `offset`; each answer says the total and the next
@@ -17,15 +17,15 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::problem::{ApiError, Problem};
+use crate::api::ApiDb;
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::read::standings::TieBreakNumber;
+use crate::read::standings::{TieBreakValue, points, tournament_standings_explained};
 use crate::rules::ranking::{Criterion, Separation, Step};
 use crate::rules::score::{HalfPoints, ScoreKind};
-use crate::web::AppState;
-use crate::web::feeds::exports::{
-    TieBreakNumber, TieBreakValue, points, tournament_standings_explained,
-};
+use crate::state::AppState;
 
 // ------------------------------------------------------------ parameters
 
@@ -260,8 +260,7 @@ pub async fn championship(
     let id = ChampionshipId(path.championship_id);
     let (c, regulation, count) = state
         .db(move |conn| {
-            let c = db::championships::by_id(conn, id)?
-                .ok_or(crate::web::infra::error::AppError::NotFound)?;
+            let c = db::championships::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
             let regulation = crate::app::regulation::in_force(conn, &c, db::utc_now())?.regulation;
             Ok((
                 c,
@@ -285,7 +284,7 @@ pub async fn championship(
         regulation,
         tournament_count: count as u64,
         tournaments_url: format!("{}/tournaments", championship_url(c.id)),
-        page_url: crate::web::paths::championship(id),
+        page_url: crate::paths::championship(id),
     }))
 }
 
@@ -411,8 +410,7 @@ pub async fn tournaments(
     let id = ChampionshipId(path.championship_id);
     let (c, all) = state
         .db(move |conn| {
-            let c = db::championships::by_id(conn, id)?
-                .ok_or(crate::web::infra::error::AppError::NotFound)?;
+            let c = db::championships::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
             Ok((c, db::tournaments::of_championship(conn, id)?))
         })
         .await?;
@@ -494,7 +492,7 @@ pub async fn tournament(
             .collect(),
         standings_url: format!("{base}/standings"),
         rounds_url: format!("{base}/rounds"),
-        page_url: crate::web::paths::tournament(l.ctx.championship_id(), l.ctx.id()),
+        page_url: crate::paths::tournament(l.ctx.championship_id(), l.ctx.id()),
         id: s.id,
         championship_id: s.championship_id,
         number: s.number,
@@ -617,7 +615,7 @@ fn gap(lang: crate::i18n::Lang, s: &Separation) -> Gap {
         boards,
         ahead: TieBreakNumber::of(&s.ahead),
         behind: TieBreakNumber::of(&s.behind),
-        text: crate::web::tournament::standings_view::gap(lang, s),
+        text: crate::read::wording::gap(lang, s),
     }
 }
 
@@ -945,8 +943,7 @@ pub async fn team(
     let id = TeamId(path.team_id);
     let (team, members, captain, organization) = state
         .db(move |conn| {
-            let team =
-                db::teams::by_id(conn, id)?.ok_or(crate::web::infra::error::AppError::NotFound)?;
+            let team = db::teams::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
             let members = db::teams::current_members(conn, id)?;
             let captain = db::people::by_id(conn, team.captain())?
                 .map(|p| p.nick)
@@ -969,7 +966,7 @@ pub async fn team(
                 since: utc(m.membership.from_at),
             })
             .collect(),
-        page_url: crate::web::paths::team(id),
+        page_url: crate::paths::team(id),
         id: team.id,
         championship_id: team.championship_id,
         name: team.name,

@@ -12,11 +12,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::problem::{ApiError, Problem};
 use super::token::TokenCaller;
+use crate::api::ApiDb;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
 use crate::ids::{GameId, TournamentId};
-use crate::web::AppState;
+use crate::state::AppState;
 
 /// `…/games/{game_id}/result`.
 #[derive(Debug, Deserialize, IntoParams)]

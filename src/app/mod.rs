@@ -3,6 +3,8 @@
 //! captains do during play. Handlers call these; the decisions themselves
 //! are pure functions of `rules/`, fed here with what the database knows.
 
+pub mod access;
+pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
 pub mod eligibility;

@@ -634,7 +634,7 @@ async fn api_g_d1_a_game_server_records_a_result_with_a_judges_token_and_the_sta
         .expect("query")
         .expect("stored");
     assert_ne!(row.secret_hash, secret);
-    assert_eq!(row.secret_hash, league::api::token::hash(secret));
+    assert_eq!(row.secret_hash, league::app::api_tokens::hash(secret));
     assert!(row.last_used_at.is_none());
 
     let game = first_game(app, club.id, t).await;

@@ -5,12 +5,14 @@ use actix_session::{Session, SessionMiddleware, storage::CookieSessionStore};
 use actix_web::cookie::Key;
 use actix_web::http::StatusCode;
 use actix_web::{App, HttpResponse, test, web};
+use league::app::access::Judges;
+use league::app::access::Organizers;
 use league::config::Settings;
 use league::db::{self, DbUrl, roles::Role};
 use league::i18n::Lang;
 use league::ids::PersonId;
-use league::web::AppState;
-use league::web::infra::guards::{Judges, Organizers, Staff};
+use league::state::AppState;
+use league::web::infra::guards::Staff;
 use league::web::infra::session::AppSession;
 
 use crate::helpers::{TestApp, new_client};
@@ -56,7 +58,6 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
 
     let pool = db::connect(&DbUrl::parse(&app.db_url).expect("url"), 2).expect("pool");
     let state = web::Data::new(AppState {
-        cache: league::web::infra::cache::Caches::new(0, 0),
         pool,
         settings: Settings::default(),
         backend: DbUrl::parse(&app.db_url).expect("url").backend(),

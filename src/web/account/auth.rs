@@ -13,12 +13,15 @@ use crate::db::{self, audit, login_attempts, people};
 use crate::i18n::{Lang, Message};
 use crate::ids::PersonId;
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, local_path, page, paths, see_other};
+use crate::web::{local_path, page, see_other};
 
 // ---------------------------------------------------------------- sign-up
 

@@ -9,11 +9,14 @@ use serde::Deserialize;
 use crate::db::{audit, people};
 use crate::ids::PersonId;
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Admin;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 pub struct PersonRow {
     pub id: PersonId,

@@ -2,7 +2,7 @@
 //! token for a game server (the token is shown once; only its hash is
 //! stored), see who made each and when it was last used, and revoke it.
 //! A token acts for the person who made it, on this championship only
-//! (`api::token::TokenCaller`).
+//! (`app::api_tokens`).
 
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
@@ -11,16 +11,22 @@ use askama::Template;
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 
-use crate::api::token;
-use crate::db::{self, audit};
+use crate::app::access::Judges;
+use crate::app::access::Organizers;
+use crate::app::access::holds;
+use crate::app::api_tokens;
+use crate::db;
 use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, PersonId};
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, Organizers, Staff, holds};
+use crate::web::infra::guards::Staff;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// The longest token name.
 const NAME_MAX: usize = 60;
@@ -113,7 +119,7 @@ async fn tokens_page(
         name,
         error,
         can_record,
-        spec_url: format!("{}{}", crate::api::paths::SCOPE, crate::api::paths::OPENAPI),
+        spec_url: crate::paths::API_DOCUMENT.to_owned(),
         ctx,
     })
 }
@@ -187,35 +193,22 @@ pub async fn create(
             return Ok(no_store(page(StatusCode::UNPROCESSABLE_ENTITY, &p)?));
         }
     };
-    let secret = token::new_secret();
-    let hash = token::hash(&secret);
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let stored_name = name.clone();
-    let id = state
+    let made = state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let id = db::api_tokens::insert(
-                    conn,
-                    &db::api_tokens::NewApiToken {
-                        championship_id: c.0,
-                        name: &stored_name,
-                        secret_hash: &hash,
-                        created_by: by.0,
-                        created_at: db::utc_now(),
-                    },
-                )?;
-                audit::Entry::new("api_token.create", format!("api_token:{id}"))
-                    .actor(by)
-                    .championship(c)
-                    .detail(format!("«{stored_name}»"))
-                    .ip(&ip)
-                    .record(conn)?;
-                Ok::<_, AppError>(id)
-            })
+            Ok(api_tokens::create(
+                conn,
+                c,
+                &stored_name,
+                by,
+                &ip,
+                db::utc_now(),
+            )?)
         })
         .await?;
     let s = AppSession(&session);
-    s.reveal_once(&token::token_text(id, &secret));
+    s.reveal_once(&made.token);
     s.flash(
         FlashLevel::Success,
         Message::new(msg!("api-token-created")).arg("name", &name),
@@ -242,23 +235,7 @@ pub async fn revoke(
     let id = path.token_id;
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let (name, revoked) = state
-        .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let t = db::api_tokens::by_id(conn, id)?
-                    .filter(|t| t.championship() == c)
-                    .ok_or(AppError::NotFound)?;
-                let revoked = db::api_tokens::revoke(conn, id, by, db::utc_now())?;
-                if revoked {
-                    audit::Entry::new("api_token.revoke", format!("api_token:{id}"))
-                        .actor(by)
-                        .championship(c)
-                        .detail(format!("«{}»", t.name))
-                        .ip(&ip)
-                        .record(conn)?;
-                }
-                Ok::<_, AppError>((t.name, revoked))
-            })
-        })
+        .db(move |conn| Ok(api_tokens::revoke(conn, c, id, by, &ip, db::utc_now())?))
         .await?;
     let (level, key) = if revoked {
         (FlashLevel::Success, msg!("api-token-revoked"))

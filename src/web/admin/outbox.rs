@@ -11,15 +11,19 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use crate::app::access::Organizers;
 use crate::db::{self, audit, outbox};
 use crate::ids::PersonId;
 use crate::mail::Kind;
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Official, Organizers, SignedIn};
+use crate::web::infra::guards::{Official, SignedIn};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 pub const OUTBOX: &str = "/outbox";
 pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";

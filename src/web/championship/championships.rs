@@ -11,6 +11,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::access::AnyStaff;
+use crate::app::access::Judges;
+use crate::app::access::Organizers;
 use crate::app::teams::{self as ops, TeamError};
 use crate::db::roles::{self, Role};
 use crate::db::teams::{self as t, TeamStatus};
@@ -18,15 +21,18 @@ use crate::db::{self, audit, championships, people};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId};
 use crate::msg;
+use crate::paths;
 use crate::rules::presets;
 use crate::rules::regulation::Regulation;
+use crate::state::AppState;
 use crate::web::championship::regulation_view::{Fact, facts};
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
-use crate::web::infra::guards::{Admin, AnyStaff, Judges, Organizers, Staff};
+use crate::web::infra::guards::{Admin, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 pub struct ChampionshipRow {
     pub url: String,

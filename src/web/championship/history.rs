@@ -16,9 +16,12 @@ use crate::db::results::HistoryEntry;
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::{AppState, page, paths};
+use crate::web::page;
 
 /// A tournament's winner.
 pub struct WinnerRow {

@@ -11,16 +11,20 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
+use crate::app::access::Organizers;
 use crate::app::regulation::{self as ops, ChangeProblem, settings_text};
 use crate::db::{self, regulation_versions::Version};
 use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Organizers, Staff};
+use crate::web::infra::guards::Staff;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// Markdown to HTML with everything unsafe removed (scripts, event
 /// handlers, `javascript:` links): organizers' text is shown to everyone.
@@ -160,7 +164,7 @@ async fn regulation_page(
                     .into_iter()
                     .map(|t| (t.number, t.starts_at))
                     .collect();
-            let can_publish = crate::web::infra::guards::holds::<Organizers>(conn, viewer, c)?;
+            let can_publish = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
             Ok((championship, versions, starts, can_publish))
         })
         .await?;

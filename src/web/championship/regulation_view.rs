@@ -3,44 +3,14 @@
 //! windows, penalties, documents).
 
 use crate::i18n::Lang;
+use crate::read::wording::tie_break_name;
 use crate::rules::regulation::{DocumentHolder, FormatRule, Regulation, TransferRule};
 use crate::rules::score::ScoreKind;
-use crate::rules::tiebreak::{TieBreak, TieBreakKind};
 use crate::web::team::eligibility_view::document_name;
 
 pub struct Fact {
     pub label: String,
     pub value: String,
-}
-
-pub(crate) fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
-    use TieBreakKind::*;
-    let key = match tb.kind {
-        MpVsGp => crate::msg!("tb-secondary"),
-        DirectEncounter => crate::msg!("tb-de"),
-        ExtendedDirectEncounter(_) => crate::msg!("tb-ede"),
-        SonnebornBerger { .. } => crate::msg!("tb-sb"),
-        Buchholz(_) => crate::msg!("tb-bh"),
-        BoardCount => crate::msg!("tb-bc"),
-        TopBoardResult => crate::msg!("tb-tbr"),
-        BottomBoardElimination => crate::msg!("tb-bbe"),
-        Berlin => crate::msg!("tb-berlin"),
-        Wins(ScoreKind::MatchPoints) => crate::msg!("tb-wins-matches"),
-        Wins(ScoreKind::GamePoints) => crate::msg!("tb-wins-games"),
-        WonOverTheBoard(ScoreKind::MatchPoints) => crate::msg!("tb-won-matches"),
-        WonOverTheBoard(ScoreKind::GamePoints) => crate::msg!("tb-won-games"),
-        ScoreStrengthCombination => crate::msg!("tb-sssc"),
-        Score(ScoreKind::MatchPoints) => crate::msg!("tb-score-mp"),
-        Score(ScoreKind::GamePoints) => crate::msg!("tb-score-gp"),
-        SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => crate::msg!("tb-sb"),
-        ProgressiveScores(_) => crate::msg!("tb-ps"),
-        RoundsElectedToPlay => crate::msg!("tb-rep"),
-        AverageOfOpponentsBuchholz(_) => crate::msg!("tb-aob"),
-        StandardPoints(_) => crate::msg!("tb-std"),
-        PairingNumber => crate::msg!("tb-tpn"),
-        NotApplicable(_) => crate::msg!("tb-not-applicable"),
-    };
-    format!("{} ({tb})", lang.msg(key))
 }
 
 fn minutes(seconds: u32) -> String {

@@ -14,19 +14,23 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
+use crate::app::access::Judges;
 use crate::app::appeals::{self as ops, AppealError, AppealProblem, Filing, RemedyAsk, ReportAsk};
 use crate::db::{self, appeals::Appeal};
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
 use crate::msg;
+use crate::paths;
 use crate::rules::appeals::{Ground, Seat};
 use crate::rules::places::FixProblem;
 use crate::rules::score::HalfPoints;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 pub fn case_url(c: ChampionshipId, id: i64) -> String {
     format!("/championships/{c}/appeals/{id}")
@@ -380,7 +384,7 @@ async fn is_judge(
 ) -> Result<bool, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     state
-        .db(move |conn| Ok(crate::web::infra::guards::holds::<Judges>(conn, viewer, c)?))
+        .db(move |conn| Ok(crate::app::access::holds::<Judges>(conn, viewer, c)?))
         .await
 }
 

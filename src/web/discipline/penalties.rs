@@ -11,18 +11,22 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
+use crate::app::access::Judges;
 use crate::app::penalties::{self as ops, Imposition, PenaltyProblem};
 use crate::db::{self, teams::TeamStatus};
 use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
+use crate::paths;
 use crate::rules::penalties::{self as rules, Problem, Sanction};
 use crate::rules::score::HalfPoints;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, Staff};
+use crate::web::infra::guards::Staff;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// A sanction in words.
 pub fn sanction_words(lang: Lang, s: Sanction) -> String {
@@ -212,7 +216,7 @@ async fn penalties_page(
             let listed = ops::list(conn, c)?;
             let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
             let tournaments = db::tournaments::of_championship(conn, c)?;
-            let is_judge = crate::web::infra::guards::holds::<Judges>(conn, viewer, c)?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             let (mut in_play, mut entries) = (Vec::new(), Vec::new());
             if is_judge {
                 in_play = ops::games_in_play(conn, c)?;

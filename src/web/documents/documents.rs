@@ -15,24 +15,28 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use crate::app::access::Organizers;
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
 use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, PersonId, TeamId};
 use crate::msg;
+use crate::paths;
 use crate::rules::documents::{
     MediaType, Uploader, clean_file_name, content_disposition, kind_code, kind_of_code, kind_rules,
     kinds_for,
 };
 use crate::rules::regulation::{DocumentHolder, DocumentKind};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Organizers, SignedIn, Staff};
+use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::upload::{Received, receive};
 use crate::web::people::people::Inline;
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 const VIEWERS: &[Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
 

@@ -17,9 +17,12 @@ use crate::db::{self, championships, regulation_versions, rounds as r, tournamen
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, TournamentId};
 use crate::msg;
+use crate::paths;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::request_lang;
 use crate::web::infra::error::AppError;
-use crate::web::{AppState, feeds::atom, feeds::ical, paths};
+use crate::web::{feeds::atom, feeds::ical};
 
 /// How long a tournament is shown in a calendar: the platform stores the
 /// start only; one evening (G-A2) or one day's rapid rounds fit in four hours.

@@ -19,9 +19,6 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
-use crate::i18n::Lang;
-use crate::ids::{ChampionshipId, TournamentId};
-
 /// An estimate of the memory a cached view holds, in bytes: the lengths of
 /// its strings and a fixed cost per element. Only the order of magnitude
 /// matters (it bounds the cache), so it is cheap and rough.
@@ -89,26 +86,6 @@ impl<K: Eq + Hash + Clone, V: Weigh> Versioned<K, V> {
         let view = Arc::new(compute()?);
         self.put(key, version, view.clone());
         Ok(view)
-    }
-}
-
-/// The caches of the pages that read standings.
-pub struct Caches {
-    /// Keyed by the number of the regulation version in force as well.
-    pub season:
-        Versioned<(ChampionshipId, Lang, i32), crate::web::tournament::tournaments::SeasonView>,
-    pub crosstable: Versioned<(TournamentId, Lang), crate::web::results::results::CrosstableView>,
-}
-
-impl Caches {
-    /// About `entries` views per page kind in at most `megabytes` MiB, split
-    /// evenly between the kinds (0 of either: no caching).
-    pub fn new(entries: usize, megabytes: u64) -> Caches {
-        let bytes = megabytes * 1024 * 1024 / 2;
-        Caches {
-            season: Versioned::new(entries, bytes),
-            crosstable: Versioned::new(entries, bytes),
-        }
     }
 }
 

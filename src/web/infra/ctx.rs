@@ -9,7 +9,8 @@ use futures_util::future::LocalBoxFuture;
 use crate::db;
 use crate::i18n::{Lang, Message};
 use crate::ids::PersonId;
-use crate::web::AppState;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::error::AppError;
 use crate::web::infra::session::{AppSession, Flash};
 

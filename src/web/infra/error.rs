@@ -49,6 +49,23 @@ impl From<actix_web::error::BlockingError> for AppError {
     }
 }
 
+/// What a use case of `app` refuses without a problem the page words
+/// (`NotFound`, `Forbidden`, the database); a page that can be refused
+/// for reasons of its own matches `Refused` before this applies.
+impl<P: std::fmt::Debug> From<crate::app::PlayError<P>> for AppError {
+    fn from(e: crate::app::PlayError<P>) -> Self {
+        use crate::app::PlayError;
+        match e {
+            PlayError::NotFound => AppError::NotFound,
+            PlayError::Forbidden => AppError::Forbidden,
+            PlayError::Db(e) => e.into(),
+            PlayError::Refused(problems) => {
+                AppError::Internal(format!("unworded refusal: {problems:?}"))
+            }
+        }
+    }
+}
+
 impl From<askama::Error> for AppError {
     fn from(e: askama::Error) -> Self {
         AppError::Internal(format!("template: {e}"))
@@ -83,7 +100,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired { next } => {
                 let to = format!(
                     "{}?{}",
-                    crate::web::paths::LOGIN,
+                    crate::paths::LOGIN,
                     serde_urlencoded::to_string([("next", next)]).unwrap_or_default()
                 );
                 return HttpResponse::SeeOther()
@@ -126,22 +143,14 @@ struct ErrorPage {
 
 /// The `ErrorHandlers` default handler: any 4xx/5xx response that is not
 /// already a page (a form re-rendered with 422, say) or JSON becomes the
-/// error page in the visitor's language — or, under `/api/`, a problem
-/// document (`api::problem::render`).
+/// error page in the visitor's language. (The JSON API's scope answers
+/// its errors as problem documents itself, so they arrive here with a body.)
 pub fn render_error_pages<B>(
     res: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
     let has_body_type = res.headers().contains_key(header::CONTENT_TYPE);
     if has_body_type {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
-    }
-    // Under /api/ every error is application/problem+json (RFC 9457).
-    if res.request().path().starts_with("/api/") {
-        let (req, res) = res.into_parts();
-        let problem = crate::api::problem::render(&req, &res);
-        return Ok(ErrorHandlerResponse::Response(
-            ServiceResponse::new(req, problem).map_into_right_body(),
-        ));
     }
     let status = res.status();
     let carried = res.response().extensions().get::<ErrorDetail>().cloned();

@@ -8,9 +8,11 @@ use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 
-use crate::db::roles::{self, Role};
+use crate::app::access::RoleSet;
+use crate::db::roles;
 use crate::ids::ChampionshipId;
-use crate::web::AppState;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::CurrentUser;
 use crate::web::infra::error::AppError;
 
@@ -62,51 +64,6 @@ impl FromRequest for Admin {
             }
         })
     }
-}
-
-/// Which per-championship roles a [`Staff`] guard admits.
-/// Whether a viewer (person, is a platform admin) holds one of `R::ROLES`
-/// on the championship; admins always do. The check behind the officials'
-/// parts of pages that anyone may open.
-pub fn holds<R: RoleSet>(
-    conn: &mut crate::db::DbConnection,
-    viewer: Option<(crate::ids::PersonId, bool)>,
-    c: ChampionshipId,
-) -> diesel::QueryResult<bool> {
-    match viewer {
-        Some((_, true)) => Ok(true),
-        Some((person, false)) => roles::has_role(conn, person, c, R::ROLES),
-        None => Ok(false),
-    }
-}
-
-pub trait RoleSet {
-    const ROLES: &'static [Role];
-}
-
-/// Organizers of the championship.
-pub struct Organizers;
-impl RoleSet for Organizers {
-    const ROLES: &'static [Role] = &[Role::Organizer];
-}
-
-/// The chief judge and the judges (G-D1).
-pub struct Judges;
-impl RoleSet for Judges {
-    const ROLES: &'static [Role] = &[Role::ChiefJudge, Role::Judge];
-}
-
-/// The chief judge only (G-D1: the chief judge's decisions; G-B34: captaincy
-/// hand-overs are notified to the chief judge).
-pub struct ChiefJudge;
-impl RoleSet for ChiefJudge {
-    const ROLES: &'static [Role] = &[Role::ChiefJudge];
-}
-
-/// Anyone who runs the championship: organizers, chief judge, judges.
-pub struct AnyStaff;
-impl RoleSet for AnyStaff {
-    const ROLES: &'static [Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
 }
 
 /// A person holding one of `R::ROLES` on the championship named by the

@@ -10,3 +10,25 @@ pub mod forms;
 pub mod guards;
 pub mod session;
 pub mod upload;
+
+use crate::db::DbConnection;
+use crate::state::AppState;
+use error::AppError;
+
+/// Database work from a page handler, with the page's error type.
+pub trait PageDb {
+    fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, AppError>>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static;
+}
+
+impl PageDb for AppState {
+    fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, AppError>>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.run(f)
+    }
+}

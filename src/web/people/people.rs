@@ -11,17 +11,23 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use crate::app::access::Judges;
+use crate::app::access::Organizers;
+use crate::app::access::RoleSet;
 use crate::db::roles::Role;
 use crate::db::{self, audit, organizations, people, standing, teams as t};
 use crate::i18n::Message;
 use crate::ids::{OrganizationId, PersonId};
 use crate::msg;
+use crate::paths;
 use crate::rules::roster::name_key;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, Official, Organizers, RoleSet, SignedIn, is_official};
+use crate::web::infra::guards::{Official, SignedIn, is_official};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 pub struct BanRow {
     pub nick: String,

@@ -16,7 +16,7 @@ use crate::ids::{ChampionshipId, TournamentId};
 use crate::msg;
 use crate::rules::score::{BoardResult, HalfPoints};
 
-use crate::web::paths;
+use crate::paths;
 
 /// One game from the player's side.
 #[derive(Debug, Clone, PartialEq, Eq)]

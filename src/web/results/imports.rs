@@ -14,19 +14,23 @@ use askama::Template;
 use chrono::TimeZone;
 
 use crate::app::PlayError;
+use crate::app::access::AnyStaff;
 use crate::app::rounds::RoundProblem;
 use crate::app::trf::{ImportOptions, ImportProblem, Imported, import};
 use crate::db::{self, championships};
 use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
+use crate::paths;
 use crate::rules::trf::{Expected, Field};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{AnyStaff, Staff};
+use crate::web::infra::guards::Staff;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::upload::{Received, receive};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// Largest TRF file taken: a file of several hundred teams is far smaller.
 pub const MAX_TRF_BYTES: u64 = 1024 * 1024;

@@ -12,18 +12,21 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::access::Judges;
 use crate::app::rounds::Loaded;
 use crate::i18n::Lang;
 use crate::ids::{ChampionshipId, TournamentId};
+use crate::paths;
 use crate::rules::tournament::{Pairing, PlayerId, Tournament};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::Judges;
+use crate::web::page;
 use crate::web::results::results_view::{
     MatchSheet, PlayerScores, RankingTable, Side, player_scores, ranking_table, round_sheet,
 };
 use crate::web::tournament::tournaments::TournamentPath;
-use crate::web::{AppState, page, paths};
 
 /// Links between a tournament's page and its results pages.
 pub struct ResultLinks {
@@ -84,8 +87,7 @@ async fn load(
             let loaded = Loaded::load(conn, TournamentId(t))?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge =
-                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             Ok((loaded, is_judge))
         })
         .await
@@ -109,6 +111,10 @@ impl std::ops::Deref for CrosstablePage {
 /// A crosstable as computed for one language and one results version of
 /// the championship (kept by `web::cache`). The same for every viewer:
 /// only published rounds count.
+/// Crosstables by tournament and language, each for one results version.
+pub type CrosstableCache =
+    crate::web::infra::cache::Versioned<(TournamentId, Lang), CrosstableView>;
+
 pub struct CrosstableView {
     heading: Heading,
     tie_break_names: Vec<String>,
@@ -190,6 +196,7 @@ impl CrosstableView {
 pub async fn crosstable(
     ctx: PageCtx,
     state: web::Data<AppState>,
+    cache: web::Data<CrosstableCache>,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = (
@@ -197,18 +204,14 @@ pub async fn crosstable(
         TournamentId(path.tournament_id),
     );
     let lang = ctx.lang;
-    let cached = state.clone();
     let view = state
         .db(move |conn| {
             let (_, version) =
                 crate::db::tournaments::results_versions(conn, c, t)?.ok_or(AppError::NotFound)?;
-            cached
-                .cache
-                .crosstable
-                .get_or_compute((t, lang), version, || {
-                    let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
-                    CrosstableView::of(lang, &l)
-                })
+            cache.get_or_compute((t, lang), version, || {
+                let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
+                CrosstableView::of(lang, &l)
+            })
         })
         .await?;
     page(StatusCode::OK, &CrosstablePage { ctx, view })

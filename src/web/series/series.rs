@@ -12,6 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::access::Organizers;
 use crate::app::series::{ListChange, ListingProblem};
 use crate::db::{self, audit};
 use crate::i18n::{Lang, Message, MsgKey};
@@ -22,11 +23,13 @@ use crate::rules::roster::name_key;
 use crate::rules::series::{
     SeriesGap, TableProblem, parse_points_table, points_table_text, r_3_4_table,
 };
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Official, Organizers, is_official};
+use crate::web::infra::guards::{Official, is_official};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{AppState, page, see_other};
+use crate::web::{page, see_other};
 
 pub fn series_url(id: i64) -> String {
     format!("/series/{id}")

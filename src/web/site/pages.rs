@@ -8,10 +8,12 @@ use serde::Deserialize;
 
 use crate::db;
 use crate::i18n::Lang;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::session::AppSession;
-use crate::web::{AppState, local_path, page, see_other};
+use crate::web::{local_path, page, see_other};
 
 #[derive(Template)]
 #[template(path = "home.html")]
@@ -26,7 +28,7 @@ pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
         .db(|conn| Ok(db::championships::list(conn)?))
         .await?
         .into_iter()
-        .map(|c| (crate::web::paths::championship(c.id()), c.name))
+        .map(|c| (crate::paths::championship(c.id()), c.name))
         .collect();
     page(StatusCode::OK, &HomePage { ctx, championships })
 }

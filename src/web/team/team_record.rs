@@ -13,9 +13,9 @@ use crate::db::{self, DbConnection};
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
 use crate::msg;
+use crate::paths;
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
-use crate::web::paths;
 
 pub struct CaptainRow {
     pub nick: String,

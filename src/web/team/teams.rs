@@ -16,15 +16,18 @@ use crate::db::{self, organizations, people};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
+use crate::paths;
 use crate::rules::eligibility::{Occasion, Reason};
+use crate::state::AppState;
 use crate::web::championship::championships::team_error;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::team::eligibility_view;
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 // ----------------------------------------------------------------- apply
 

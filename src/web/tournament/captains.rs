@@ -13,20 +13,24 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
+use crate::app::access::Judges;
 use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::msg;
+use crate::paths;
 use crate::rules::boards::{LateArrival, SubstitutionReason};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::boards_view;
 use crate::web::tournament::tournaments::{EntryPath, RoundPath, result_words};
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// A withdrawal's refusal in words, for another page (G-D2 removal on the
 /// penalties page).
@@ -371,8 +375,7 @@ async fn match_page(
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
-            let is_judge =
-                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             Ok((l, caps, is_judge))
         })
         .await?;

@@ -6,10 +6,10 @@ use crate::app::rounds::Loaded;
 use crate::i18n::Message;
 use crate::ids::EntryId;
 use crate::msg;
+use crate::paths;
 use crate::rules::pairing::{DecidedBy, GameResult, Stage};
 use crate::rules::score::HalfPoints;
 use crate::web::infra::ctx::PageCtx;
-use crate::web::paths;
 
 pub struct BracketRowView {
     pub number: u32,

@@ -4,5 +4,4 @@ pub mod boards_view;
 pub mod captains;
 pub mod knockout_view;
 pub mod play_view;
-pub mod standings_view;
 pub mod tournaments;

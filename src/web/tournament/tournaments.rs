@@ -2,9 +2,7 @@
 //! builds it), the entries with who plays, waits or sits out
 //! (G-B13), and withdrawal before the draw.
 
-use crate::app::regulation::in_force;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -12,27 +10,31 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::access::Judges;
 use crate::app::entries::{self as entry_ops, EntryProblem};
 use crate::app::knockout::{self, KnockoutState};
 use crate::app::rounds::{self as round_ops, Loaded, RoundProblem};
 use crate::app::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, EntryStatus};
 use crate::db::teams::TeamStatus;
-use crate::db::{self, DbConnection, organizations};
-use crate::i18n::{Lang, Message};
+use crate::db::{self, organizations};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
 use crate::msg;
+use crate::paths;
 use crate::rules::lineup::line_from_fields;
 use crate::rules::regulation::EntryTiming;
 use crate::rules::score::HalfPoints;
 use crate::rules::tournament::Tournament;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{Judges, SignedIn, Staff};
+use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
 use crate::web::tournament::play_view::entry_problem;
-use crate::web::{AppState, page, paths, see_other};
+use crate::web::{page, see_other};
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….
@@ -260,8 +262,7 @@ async fn tournament_page(
             let loaded = Loaded::load(conn, TournamentId(t))?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge =
-                crate::web::infra::guards::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
             let my_teams = match viewer {
                 Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
@@ -568,9 +569,7 @@ fn standings_view(
                     .gaps
                     .get(i)
                     .and_then(|g| g.as_ref())
-                    .map_or_else(String::new, |g| {
-                        crate::web::tournament::standings_view::gap(lang, g)
-                    }),
+                    .map_or_else(String::new, |g| crate::read::wording::gap(lang, g)),
             })
             .collect(),
     })
@@ -1033,215 +1032,6 @@ pub async fn finish(
         move |conn, t| round_ops::finish(conn, t, judge, db::utc_now()),
     )
     .await
-}
-
-pub struct SeasonRowView {
-    pub place: String,
-    pub name: String,
-    /// Tournament points per stage (empty where the entry did not play).
-    pub stages: Vec<String>,
-    pub penalties: String,
-    pub total: String,
-}
-
-#[derive(Template)]
-#[template(path = "tournaments/season.html")]
-pub struct SeasonPage {
-    ctx: PageCtx,
-    /// Everything but the viewer's context, from the standings cache; the
-    /// template reads its fields through `Deref`.
-    view: Arc<SeasonView>,
-}
-
-impl std::ops::Deref for SeasonPage {
-    type Target = SeasonView;
-    fn deref(&self) -> &SeasonView {
-        &self.view
-    }
-}
-
-/// The season page as computed for one language and one results version
-/// of the championship (kept by `web::cache`).
-pub struct SeasonView {
-    championship: String,
-    championship_url: String,
-    stages: Vec<i32>,
-    rows: Vec<SeasonRowView>,
-    history: Vec<(String, String, String)>,
-    /// Each deduction traced to its penalty.
-    deductions: Vec<crate::web::discipline::penalties::DeductionView>,
-    penalties_url: String,
-    /// Decisions of the appeals committee, each linked to its case.
-    decisions: Vec<crate::web::discipline::appeals::Decision>,
-    /// Points after each tournament: drawn (the first entries) and listed.
-    chart: Option<crate::web::championship::season_view::SeasonChart>,
-    cumulative: Vec<crate::web::championship::season_view::CumulativeRow>,
-    history_url: String,
-}
-
-impl crate::web::infra::cache::Weigh for SeasonView {
-    fn weight(&self) -> u64 {
-        use crate::web::infra::cache::text;
-        let texts = |v: &[String]| v.iter().map(|s| text(s)).sum::<u64>();
-        let rows: u64 = self
-            .rows
-            .iter()
-            .map(|r| {
-                text(&r.place)
-                    + text(&r.name)
-                    + texts(&r.stages)
-                    + text(&r.penalties)
-                    + text(&r.total)
-            })
-            .sum();
-        let history: u64 = self
-            .history
-            .iter()
-            .map(|(a, b, c)| text(a) + text(b) + text(c))
-            .sum();
-        let deductions: u64 = self
-            .deductions
-            .iter()
-            .map(|d| {
-                text(&d.entry)
-                    + text(&d.code)
-                    + text(&d.amount)
-                    + text(&d.reason)
-                    + text(&d.by)
-                    + text(&d.url)
-            })
-            .sum();
-        let decisions: u64 = self
-            .decisions
-            .iter()
-            .map(|d| 16 + text(&d.url) + text(&d.title) + text(&d.outcome) + text(&d.by))
-            .sum();
-        let chart: u64 = self.chart.as_ref().map_or(0, |c| {
-            text(&c.title)
-                + text(&c.desc)
-                + 1024
-                + c.lines
-                    .iter()
-                    .map(|l| {
-                        text(&l.label)
-                            + text(&l.polyline)
-                            + l.markers
-                                .iter()
-                                .map(|m| text(&m.x) + text(&m.y) + text(&m.title))
-                                .sum::<u64>()
-                    })
-                    .sum::<u64>()
-        });
-        let cumulative: u64 = self
-            .cumulative
-            .iter()
-            .map(|r| text(&r.name) + texts(&r.values))
-            .sum();
-        512 + rows + history + deductions + decisions + chart + cumulative
-    }
-}
-
-impl SeasonView {
-    /// Loads and computes the season page of championship `c` (call after
-    /// reading the results version, see `web::cache`).
-    fn load(
-        conn: &mut DbConnection,
-        lang: Lang,
-        championship: &db::championships::Championship,
-        reg: &crate::rules::regulation::Regulation,
-    ) -> Result<SeasonView, AppError> {
-        let c = championship.id();
-        let season = crate::app::season::load(conn, c, reg)?;
-        let history = db::results::history_of_championship(conn, c)?;
-        let tournaments = db::tournaments::of_championship(conn, c)?;
-        let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
-        let rows = season
-            .rows
-            .iter()
-            .map(|row| SeasonRowView {
-                place: row.place.to_string(),
-                stages: (0..season.stages.len())
-                    .map(|i| {
-                        season
-                            .points(i, &row.team)
-                            .map(|p| p.to_string())
-                            .unwrap_or_default()
-                    })
-                    .collect(),
-                penalties: if row.penalties == HalfPoints::ZERO {
-                    String::new()
-                } else {
-                    format!("−{}", row.penalties)
-                },
-                total: row.total.to_string(),
-                name: row.team.clone(),
-            })
-            .collect();
-        let history = history
-            .into_iter()
-            .map(|h| {
-                let what = match h
-                    .tournament_id
-                    .and_then(|t| tournaments.iter().find(|x| x.id == t))
-                {
-                    Some(t) => Message::new(msg!("tournament-title"))
-                        .arg("number", t.number)
-                        .render(lang),
-                    None => lang.msg(msg!("season-title")),
-                };
-                (what, h.place.to_string(), h.entry_name)
-            })
-            .collect();
-        let deductions = crate::web::discipline::penalties::deduction_views(
-            lang,
-            championship.tz(),
-            c,
-            &season.deductions,
-        );
-        Ok(SeasonView {
-            chart: crate::web::championship::season_view::season_chart(lang, &season),
-            cumulative: crate::web::championship::season_view::cumulative_rows(&season),
-            history_url: paths::history(c),
-            decisions,
-            deductions,
-            penalties_url: paths::penalties(c),
-            championship: championship.name.clone(),
-            championship_url: paths::championship(c),
-            stages: season.stages,
-            rows,
-            history,
-        })
-    }
-}
-
-/// `GET /championships/{c}/season`: tournament points per stage, penalties
-/// deducted, total (G-A3); a double scores for itself, keyed by its name.
-/// Served from the standings cache while the results version stands.
-pub async fn season(
-    ctx: PageCtx,
-    state: web::Data<AppState>,
-    path: web::Path<i64>,
-) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
-    let lang = ctx.lang;
-    let cached = state.clone();
-    let view = state
-        .db(move |conn| {
-            let version = db::championships::results_version(conn, c)?.ok_or(AppError::NotFound)?;
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            // The season's settings are those in force now (G-E2): a
-            // published change takes over the table on its date, so the
-            // version in force is part of the key.
-            let reg = in_force(conn, &championship, db::utc_now())?;
-            cached
-                .cache
-                .season
-                .get_or_compute((c, lang, reg.number), version, || {
-                    SeasonView::load(conn, lang, &championship, &reg.regulation)
-                })
-        })
-        .await?;
-    page(StatusCode::OK, &SeasonPage { ctx, view })
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,11 +1,43 @@
-//! Why a team stands above the next one (`rules::ranking::Separation`), in
-//! the page's language: the standings' last column.
+//! The rules' notions in the reader's language, for the pages and the JSON
+//! API alike: tie-break names and why a team stands above the next one
+//! (`rules::ranking::Separation`), the standings' last column.
 
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::ranking::{Criterion, Separation, Step};
 use crate::rules::score::ScoreKind;
-use crate::web::championship::regulation_view::tie_break_name;
+use crate::rules::tiebreak::{TieBreak, TieBreakKind};
+
+/// A tie-break's name in `lang` with its TRF-2026 code: "direct encounter (DE)".
+pub fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
+    use TieBreakKind::*;
+    let key = match tb.kind {
+        MpVsGp => crate::msg!("tb-secondary"),
+        DirectEncounter => crate::msg!("tb-de"),
+        ExtendedDirectEncounter(_) => crate::msg!("tb-ede"),
+        SonnebornBerger { .. } => crate::msg!("tb-sb"),
+        Buchholz(_) => crate::msg!("tb-bh"),
+        BoardCount => crate::msg!("tb-bc"),
+        TopBoardResult => crate::msg!("tb-tbr"),
+        BottomBoardElimination => crate::msg!("tb-bbe"),
+        Berlin => crate::msg!("tb-berlin"),
+        Wins(ScoreKind::MatchPoints) => crate::msg!("tb-wins-matches"),
+        Wins(ScoreKind::GamePoints) => crate::msg!("tb-wins-games"),
+        WonOverTheBoard(ScoreKind::MatchPoints) => crate::msg!("tb-won-matches"),
+        WonOverTheBoard(ScoreKind::GamePoints) => crate::msg!("tb-won-games"),
+        ScoreStrengthCombination => crate::msg!("tb-sssc"),
+        Score(ScoreKind::MatchPoints) => crate::msg!("tb-score-mp"),
+        Score(ScoreKind::GamePoints) => crate::msg!("tb-score-gp"),
+        SonnebornBergerOnPrimary | ExtendedSonnebornBergerOnPrimary => crate::msg!("tb-sb"),
+        ProgressiveScores(_) => crate::msg!("tb-ps"),
+        RoundsElectedToPlay => crate::msg!("tb-rep"),
+        AverageOfOpponentsBuchholz(_) => crate::msg!("tb-aob"),
+        StandardPoints(_) => crate::msg!("tb-std"),
+        PairingNumber => crate::msg!("tb-tpn"),
+        NotApplicable(_) => crate::msg!("tb-not-applicable"),
+    };
+    format!("{} ({tb})", lang.msg(key))
+}
 
 fn step(lang: Lang, step: Step) -> String {
     match step {
