@@ -19,6 +19,7 @@ macro_rules! id_type {
             PartialEq,
             Eq,
             Hash,
+            Default,
             PartialOrd,
             Ord,
             Serialize,
@@ -33,6 +34,14 @@ macro_rules! id_type {
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                s.parse().map($name)
             }
         }
 
