@@ -1,18 +1,67 @@
 //! Typed ids (house rule 9): a person id can never be passed where a
-//! championship id is expected. The database layer converts at its edge.
+//! championship id is expected. Each id is also a diesel mapping of
+//! `BigInt`, so rows load into typed fields and filters take typed values:
+//! the bare number only shows where an id becomes text or a start number.
 
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::BigInt;
 use serde::{Deserialize, Serialize};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            Hash,
+            Default,
+            PartialOrd,
+            Ord,
+            Serialize,
+            Deserialize,
+            diesel::AsExpression,
+            diesel::FromSqlRow,
+        )]
         #[serde(transparent)]
+        #[diesel(sql_type = BigInt)]
         pub struct $name(pub i64);
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                s.parse().map($name)
+            }
+        }
+
+        impl<DB> FromSql<BigInt, DB> for $name
+        where
+            DB: Backend,
+            i64: FromSql<BigInt, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                i64::from_sql(bytes).map($name)
+            }
+        }
+
+        impl<DB> ToSql<BigInt, DB> for $name
+        where
+            DB: Backend,
+            i64: ToSql<BigInt, DB>,
+        {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                self.0.to_sql(out)
             }
         }
     };
@@ -57,4 +106,92 @@ id_type!(
 id_type!(
     /// A row of `games`.
     GameId
+);
+id_type!(
+    /// A row of `role_grants`: a person's role in a championship.
+    RoleGrantId
+);
+id_type!(
+    /// A row of `login_attempts`.
+    LoginAttemptId
+);
+id_type!(
+    /// A row of `audit_log`: one recorded action.
+    AuditEntryId
+);
+id_type!(
+    /// A row of `memberships`: a stint of a person in a team.
+    MembershipId
+);
+id_type!(
+    /// A row of `captaincies`: a hand-over of a team's captaincy.
+    CaptaincyId
+);
+id_type!(
+    /// A row of `club_memberships`.
+    ClubMembershipId
+);
+id_type!(
+    /// A row of `bans`.
+    BanId
+);
+id_type!(
+    /// A row of `clone_links`: two accounts of one person.
+    CloneLinkId
+);
+id_type!(
+    /// A row of `employments`: a person's work at an organization.
+    EmploymentId
+);
+id_type!(
+    /// A row of `documents`: an uploaded file.
+    DocumentId
+);
+id_type!(
+    /// A row of `substitutions`: a player replaced during a match.
+    SubstitutionId
+);
+id_type!(
+    /// A row of `penalties`.
+    PenaltyId
+);
+id_type!(
+    /// A row of `history_entries`: a team's place in the record.
+    HistoryEntryId
+);
+id_type!(
+    /// A row of `series`: a multi-sport contest of organizations.
+    SeriesId
+);
+id_type!(
+    /// A row of `series_sports`: one sport of a series.
+    SeriesSportId
+);
+id_type!(
+    /// A row of `regulation_versions`: a published regulation.
+    RegulationVersionId
+);
+id_type!(
+    /// A row of `fair_play_reports`.
+    FairPlayReportId
+);
+id_type!(
+    /// A row of `appeals`.
+    AppealId
+);
+id_type!(
+    /// A row of `appeal_remedies`: one remedy an appeal decided.
+    AppealRemedyId
+);
+id_type!(
+    /// A row of `place_overrides`: a place set by an appeal.
+    PlaceOverrideId
+);
+id_type!(
+    /// A row of `api_tokens`.
+    ApiTokenId
+);
+id_type!(
+    /// A row of `outbox`: a queued mail.
+    OutboxId
 );
