@@ -253,3 +253,100 @@ pub fn lift_ban(id: i64) -> String {
 pub fn confirm_employment(id: i64) -> String {
     format!("/employments/{id}/confirm")
 }
+
+/// The segments of the URLs below, read from the path as typed values: one
+/// struct per shape, shared by the pages and the JSON API (whose document
+/// names each segment from the doc comments).
+pub mod segments {
+    use serde::Deserialize;
+    use utoipa::IntoParams;
+
+    /// `{championship_id}`.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub struct ChampionshipPath {
+        /// The championship's id.
+        pub championship_id: i64,
+    }
+
+    /// `/championships/{championship_id}/tournaments/{tournament_id}`.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub struct TournamentPath {
+        /// The championship's id.
+        pub championship_id: i64,
+        /// The tournament's id (not its number in the season).
+        pub tournament_id: i64,
+    }
+
+    /// `…/entries/{entry_id}`.
+    #[derive(Debug, Deserialize)]
+    pub struct EntryPath {
+        pub championship_id: i64,
+        pub tournament_id: i64,
+        pub entry_id: i64,
+    }
+
+    /// `…/rounds/{round_id}` (a round by its id: the judges' actions).
+    #[derive(Debug, Deserialize)]
+    pub struct RoundPath {
+        pub championship_id: i64,
+        pub tournament_id: i64,
+        pub round_id: i64,
+    }
+
+    /// `…/rounds/{round_no}` (a round by its number: the public pages and
+    /// the JSON API).
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub struct RoundNoPath {
+        /// The championship's id.
+        pub championship_id: i64,
+        /// The tournament's id.
+        pub tournament_id: i64,
+        /// The round's number (1, 2, …).
+        pub round_no: i32,
+    }
+
+    /// `…/matches/{match_id}`.
+    #[derive(Debug, Deserialize)]
+    pub struct MatchPath {
+        pub championship_id: i64,
+        pub tournament_id: i64,
+        pub match_id: i64,
+    }
+
+    /// `…/games/{game_id}`.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub struct GamePath {
+        /// The championship's id (for the API, the token's championship).
+        pub championship_id: i64,
+        /// The tournament's id.
+        pub tournament_id: i64,
+        /// The game's id (from the `rounds` endpoint).
+        pub game_id: i64,
+    }
+
+    /// `/teams/{team_id}`.
+    #[derive(Debug, Deserialize, IntoParams)]
+    #[into_params(parameter_in = Path)]
+    pub struct TeamPath {
+        /// The team's id.
+        pub team_id: i64,
+    }
+
+    /// `…/api-tokens/{token_id}`.
+    #[derive(Debug, Deserialize)]
+    pub struct TokenPath {
+        pub championship_id: i64,
+        pub token_id: i64,
+    }
+
+    /// `…/regulation/{number}`.
+    #[derive(Debug, Deserialize)]
+    pub struct VersionPath {
+        pub championship_id: i64,
+        pub number: i32,
+    }
+}

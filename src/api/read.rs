@@ -21,6 +21,7 @@ use crate::api::ApiDb;
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::paths::segments::{ChampionshipPath, RoundNoPath, TeamPath, TournamentPath};
 use crate::read::standings::TieBreakNumber;
 use crate::read::standings::{TieBreakValue, points, tournament_standings_explained};
 use crate::rules::ranking::{Criterion, Separation, Step};
@@ -28,44 +29,6 @@ use crate::rules::score::{HalfPoints, ScoreKind};
 use crate::state::AppState;
 
 // ------------------------------------------------------------ parameters
-
-/// `{championship_id}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct ChampionshipPath {
-    /// The championship's id.
-    pub championship_id: i64,
-}
-
-/// `{championship_id}/tournaments/{tournament_id}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct TournamentPath {
-    /// The championship's id.
-    pub championship_id: i64,
-    /// The tournament's id (not its number in the season).
-    pub tournament_id: i64,
-}
-
-/// `…/rounds/{round_no}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct RoundPath {
-    /// The championship's id.
-    pub championship_id: i64,
-    /// The tournament's id.
-    pub tournament_id: i64,
-    /// The round's number (1, 2, …).
-    pub round_no: i32,
-}
-
-/// `/teams/{team_id}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct TeamPath {
-    /// The team's id.
-    pub team_id: i64,
-}
 
 pub const DEFAULT_LIMIT: u32 = 50;
 pub const MAX_LIMIT: u32 = 100;
@@ -873,7 +836,7 @@ pub async fn rounds(
     get,
     path = "/api/v1/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}",
     tag = "read",
-    params(RoundPath),
+    params(RoundNoPath),
     responses(
         (status = 200, description = "The round", body = Round),
         (status = 404, description = "No such published round", body = Problem, content_type = "application/problem+json"),
@@ -882,7 +845,7 @@ pub async fn rounds(
 )]
 pub async fn round(
     state: web::Data<AppState>,
-    path: web::Path<RoundPath>,
+    path: web::Path<RoundNoPath>,
 ) -> Result<web::Json<Round>, ApiError> {
     let l = load(&state, path.championship_id, path.tournament_id).await?;
     // A regular round before the play-off of the same number, if any.

@@ -8,7 +8,7 @@
 
 use actix_web::web;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::problem::{ApiError, Problem};
 use super::token::TokenCaller;
@@ -17,19 +17,8 @@ use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
 use crate::ids::{GameId, TournamentId};
+use crate::paths::segments::GamePath;
 use crate::state::AppState;
-
-/// `…/games/{game_id}/result`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Path)]
-pub struct GamePath {
-    /// The championship's id (the token's championship).
-    pub championship_id: i64,
-    /// The tournament's id.
-    pub tournament_id: i64,
-    /// The game's id (from the `rounds` endpoint).
-    pub game_id: i64,
-}
 
 /// A game's result.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

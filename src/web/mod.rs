@@ -14,6 +14,7 @@ pub mod series;
 pub mod site;
 pub mod team;
 pub mod tournament;
+pub mod words;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};

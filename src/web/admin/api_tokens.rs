@@ -20,6 +20,7 @@ use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, PersonId};
 use crate::msg;
 use crate::paths;
+use crate::paths::segments::TokenPath;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -214,12 +215,6 @@ pub async fn create(
         Message::new(msg!("api-token-created")).arg("name", &name),
     );
     Ok(see_other(&paths::api_tokens(c)))
-}
-
-#[derive(Deserialize)]
-pub struct TokenPath {
-    pub championship_id: i64,
-    pub token_id: i64,
 }
 
 /// `POST /championships/{c}/api-tokens/{id}/revoke` (organizers): the

@@ -32,6 +32,7 @@ use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::{Admin, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::words::teams::team_error;
 use crate::web::{page, see_other};
 
 pub struct ChampionshipRow {
@@ -594,16 +595,6 @@ impl DecisionForm {
             "reject" => Ok(false),
             _ => Err(AppError::BadRequest(msg!("queue-error-decision"))),
         }
-    }
-}
-
-/// Maps a refusal or a missing row to the answer a page gives.
-pub fn team_error(e: TeamError) -> Result<crate::app::teams::Refusal, AppError> {
-    match e {
-        TeamError::Refused(r) => Ok(r),
-        TeamError::NotFound => Err(AppError::NotFound),
-        TeamError::NotCaptain => Err(AppError::Forbidden),
-        TeamError::Db(e) => Err(e.into()),
     }
 }
 

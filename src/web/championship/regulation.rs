@@ -18,6 +18,7 @@ use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
+use crate::paths::segments::VersionPath;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -259,12 +260,6 @@ pub async fn show(
     let c = ChampionshipId(path.into_inner());
     let p = regulation_page(ctx, &state, c, None, None, Vec::new()).await?;
     page(StatusCode::OK, &p)
-}
-
-#[derive(Debug, Deserialize)]
-pub struct VersionPath {
-    pub championship_id: i64,
-    pub number: i32,
 }
 
 /// `GET /championships/{id}/regulation/{number}`: a version and what it

@@ -22,7 +22,6 @@ use crate::ids::{ChampionshipId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::appeals::{Ground, Seat};
-use crate::rules::places::FixProblem;
 use crate::rules::score::HalfPoints;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
@@ -30,6 +29,7 @@ use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::words::appeals::problem_words;
 use crate::web::{page, see_other};
 
 pub fn case_url(c: ChampionshipId, id: i64) -> String {
@@ -38,61 +38,6 @@ pub fn case_url(c: ChampionshipId, id: i64) -> String {
 
 pub fn cases_url(c: ChampionshipId) -> String {
     format!("/championships/{c}/appeals")
-}
-
-fn problem_words(lang: Lang, p: &AppealProblem) -> String {
-    match p {
-        AppealProblem::TournamentNotFinished => lang.msg(msg!("appeal-not-finished")),
-        AppealProblem::NotCaptain => lang.msg(msg!("appeal-not-captain")),
-        AppealProblem::WhatRequired => lang.msg(msg!("appeal-what-required")),
-        AppealProblem::ClaimRequired => lang.msg(msg!("appeal-claim-required")),
-        AppealProblem::ContestedRequired => lang.msg(msg!("appeal-contested-required")),
-        AppealProblem::UnknownTeam => lang.msg(msg!("appeal-unknown-team")),
-        AppealProblem::Decided => lang.msg(msg!("appeal-decided-already")),
-        AppealProblem::VotingStarted => lang.msg(msg!("appeal-voting-started")),
-        AppealProblem::AlreadyVoted => lang.msg(msg!("appeal-already-voted")),
-        AppealProblem::NoVotes => lang.msg(msg!("appeal-no-votes")),
-        AppealProblem::UnknownGame => lang.msg(msg!("appeal-unknown-game")),
-        AppealProblem::UnknownResult => lang.msg(msg!("appeal-unknown-result")),
-        AppealProblem::UnknownPenalty => lang.msg(msg!("appeal-unknown-penalty")),
-        AppealProblem::UnknownPerson { nick } => Message::new(msg!("appeal-unknown-person"))
-            .arg("nick", nick)
-            .render(lang),
-        AppealProblem::NotOfConcernedTeam => lang.msg(msg!("appeal-not-of-concerned-team")),
-        AppealProblem::NoSupervisedDemand => lang.msg(msg!("appeal-no-supervised-demand")),
-        AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
-        AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
-            .arg(
-                "problem",
-                crate::web::discipline::penalties::problem_words(lang, p),
-            )
-            .render(lang),
-        AppealProblem::Places(why) => Message::new(msg!("appeal-places-refused"))
-            .arg(
-                "problem",
-                crate::web::tournament::tournaments::round_problem_words(lang, why),
-            )
-            .render(lang),
-        AppealProblem::UnknownEntry => lang.msg(msg!("appeal-unknown-entry")),
-        AppealProblem::Standing(x) => standing_words(lang, x),
-    }
-}
-
-/// Why the final places asked do not fit the tournament (G-D4).
-pub(crate) fn standing_words(lang: Lang, p: &FixProblem) -> String {
-    match p {
-        FixProblem::OutOfRange { place, last } => {
-            Message::new(msg!("appeal-standing-out-of-range"))
-                .arg("place", place)
-                .arg("last", last)
-                .render(lang)
-        }
-        FixProblem::Taken { place } => Message::new(msg!("appeal-standing-taken"))
-            .arg("place", place)
-            .render(lang),
-        FixProblem::FixedTwice => lang.msg(msg!("appeal-standing-twice")),
-        FixProblem::NotPlaced => lang.msg(msg!("appeal-standing-not-placed")),
-    }
 }
 
 fn ground_words(lang: Lang, g: Ground) -> String {

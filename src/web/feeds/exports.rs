@@ -15,6 +15,7 @@ use serde::Serialize;
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, TournamentId};
+use crate::paths::segments::TournamentPath;
 use crate::read::standings::{
     SeasonStandings, SeriesStandings, TieBreakNumber, TournamentStandings, season_standings,
     series_standings, tournament_standings,
@@ -22,7 +23,6 @@ use crate::read::standings::{
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::error::AppError;
-use crate::web::tournament::tournaments::TournamentPath;
 
 fn csv_bytes(header: Vec<String>, rows: Vec<Vec<String>>) -> Result<Vec<u8>, AppError> {
     let internal = |e: csv::Error| AppError::Internal(format!("csv: {e}"));

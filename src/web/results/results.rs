@@ -10,13 +10,14 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use serde::Deserialize;
 
 use crate::app::access::Judges;
 use crate::app::rounds::Loaded;
 use crate::i18n::Lang;
 use crate::ids::{ChampionshipId, TournamentId};
 use crate::paths;
+use crate::paths::segments::RoundNoPath;
+use crate::paths::segments::TournamentPath;
 use crate::rules::tournament::{Pairing, PlayerId, Tournament};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
@@ -26,7 +27,6 @@ use crate::web::page;
 use crate::web::results::results_view::{
     MatchSheet, PlayerScores, RankingTable, Side, player_scores, ranking_table, round_sheet,
 };
-use crate::web::tournament::tournaments::TournamentPath;
 
 /// Links between a tournament's page and its results pages.
 pub struct ResultLinks {
@@ -215,14 +215,6 @@ pub async fn crosstable(
         })
         .await?;
     page(StatusCode::OK, &CrosstablePage { ctx, view })
-}
-
-/// Path `…/tournaments/{tournament_id}/rounds/{round_no}`.
-#[derive(Debug, Deserialize)]
-pub struct RoundNoPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub round_no: i32,
 }
 
 #[derive(Template)]

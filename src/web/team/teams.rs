@@ -19,14 +19,14 @@ use crate::msg;
 use crate::paths;
 use crate::rules::eligibility::{Occasion, Reason};
 use crate::state::AppState;
-use crate::web::championship::championships::team_error;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::team::eligibility_view;
+use crate::web::words::eligibility;
+use crate::web::words::teams::team_error;
 use crate::web::{page, see_other};
 
 // ----------------------------------------------------------------- apply
@@ -376,7 +376,7 @@ async fn team_page(
             let mut flags: Vec<String> = unmet
                 .iter()
                 .filter(|r| private_ok || matches!(r, Reason::Banned { .. }))
-                .map(|r| eligibility_view::reason(ctx.lang, r, &org_name))
+                .map(|r| eligibility::reason(ctx.lang, r, &org_name))
                 .collect();
             if !private_ok && unmet.iter().any(|r| !matches!(r, Reason::Banned { .. })) {
                 flags.push(ctx.t("flag-not-eligible"));
@@ -451,7 +451,7 @@ async fn team_page(
         is_member,
         team_problems: team_unmet
             .iter()
-            .map(|r| eligibility_view::team_reason(ctx.lang, r))
+            .map(|r| eligibility::team_reason(ctx.lang, r))
             .collect(),
         member_count,
         invite,

@@ -21,6 +21,7 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::msg;
 use crate::paths;
+use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath};
 use crate::rules::boards::{LateArrival, SubstitutionReason};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
@@ -28,41 +29,10 @@ use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::tournament::boards_view;
-use crate::web::tournament::tournaments::{EntryPath, RoundPath, result_words};
+use crate::web::words::boards;
+use crate::web::words::boards::problem;
+use crate::web::words::rounds::result_words;
 use crate::web::{page, see_other};
-
-/// A withdrawal's refusal in words, for another page (G-D2 removal on the
-/// penalties page).
-pub(crate) fn problem_words(lang: crate::i18n::Lang, p: &BoardsProblem) -> String {
-    problem(p, &|id| id.to_string()).render(lang)
-}
-
-/// A refusal in words.
-fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
-    match p {
-        BoardsProblem::Lineup(b) => boards_view::board_problem(b, nick),
-        BoardsProblem::Announcement(a) => boards_view::announcement_problem(a),
-        BoardsProblem::Substitution(s) => boards_view::substitution_problem(s, nick),
-        BoardsProblem::NotPlaying => msg!("lineup-not-playing").into(),
-        BoardsProblem::RoundNotOpen { round } => {
-            Message::new(msg!("lineup-round-closed")).arg("round", round)
-        }
-        BoardsProblem::RoundNotRunning => msg!("match-not-running").into(),
-        BoardsProblem::BoardFinished { board } => {
-            Message::new(msg!("match-board-finished")).arg("board", board)
-        }
-        BoardsProblem::Changed { result, .. } => {
-            Message::new(msg!("game-changed")).arg("result", result_words(result))
-        }
-        BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
-        BoardsProblem::AlreadyDecided => msg!("report-already-decided").into(),
-        BoardsProblem::AlreadyRetired => msg!("retire-already").into(),
-        BoardsProblem::ReasonRequired => msg!("reason-required").into(),
-        BoardsProblem::BadLateness => msg!("late-bad-value").into(),
-        BoardsProblem::Finished => msg!("tournament-already-finished").into(),
-    }
-}
 
 fn play_error(e: BoardsError) -> AppError {
     match e {
@@ -355,13 +325,6 @@ pub struct MatchPage {
     problems: Vec<String>,
 }
 
-#[derive(Debug, Deserialize)]
-pub struct MatchPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub match_id: i64,
-}
-
 async fn match_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
@@ -467,7 +430,7 @@ async fn match_page(
         .map(|s| SubRow {
             announcement: s.announcement.clone(),
             reason: SubstitutionReason::from_code(&s.reason)
-                .map(|r| boards_view::substitution_reason(r).render(ctx.lang))
+                .map(|r| boards::substitution_reason(r).render(ctx.lang))
                 .unwrap_or_default(),
             from_game: s.from_game,
             at: s
@@ -575,13 +538,6 @@ pub async fn substitute(
         }
         Err(other) => Err(play_error(other)),
     }
-}
-
-#[derive(Debug, Deserialize)]
-pub struct GamePath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub game_id: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -719,7 +675,7 @@ pub async fn late(
         }
     };
     after_game_action(ctx, &state, &session, &path, result, |d: LateArrival| {
-        boards_view::late_arrival(d)
+        boards::late_arrival(d)
     })
     .await
 }

@@ -1,7 +1,5 @@
 //! A tournament: its page, entries, the judges' actions, the captains' line-ups and match pages, and the views of play.
 
-pub mod boards_view;
 pub mod captains;
 pub mod knockout_view;
-pub mod play_view;
 pub mod tournaments;

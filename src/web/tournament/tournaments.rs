@@ -22,6 +22,7 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
+use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
 use crate::rules::lineup::line_from_fields;
 use crate::rules::regulation::EntryTiming;
 use crate::rules::score::HalfPoints;
@@ -33,7 +34,8 @@ use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
-use crate::web::tournament::play_view::entry_problem;
+use crate::web::words::play::entry_problem;
+use crate::web::words::rounds::{result_words, round_problem_words};
 use crate::web::{page, see_other};
 
 /// The entry form as submitted: either the one line, or the fields
@@ -210,20 +212,6 @@ pub struct StandingsRowView {
 pub struct StandingsView {
     pub tie_break_names: Vec<String>,
     pub rows: Vec<StandingsRowView>,
-}
-
-/// Path `/championships/{championship_id}/tournaments/{tournament_id}…`.
-#[derive(Debug, Deserialize)]
-pub struct TournamentPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-}
-
-#[derive(Debug, Deserialize)]
-pub struct EntryPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub entry_id: i64,
 }
 
 fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
@@ -439,15 +427,6 @@ async fn tournament_page(
     })
 }
 
-pub fn result_words(code: &str) -> String {
-    match code {
-        "pending" => "…".to_owned(),
-        "1/2" => "½-½".to_owned(),
-        "replay" => "R".to_owned(),
-        other => other.to_owned(),
-    }
-}
-
 fn round_views(
     l: &Loaded,
     rules: &Tournament,
@@ -518,7 +497,7 @@ fn round_views(
                 playoff: round.is_playoff(),
                 published: round.is_published(),
                 complete: l.round_complete(round.id),
-                notes: crate::web::tournament::play_view::round_notes(lang, &round.notes),
+                notes: crate::web::words::play::round_notes(lang, &round.notes),
                 publish_url: paths::round_publish(c, t, round.id()),
                 adjust_url: paths::round_adjust(c, t, round.id()),
                 interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
@@ -763,62 +742,6 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
     round_problem_words(ctx.lang, p)
 }
 
-/// A round action's refusal in words (also an appeal's, when its changed
-/// results cannot be placed).
-pub(crate) fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String {
-    fn t1(
-        lang: crate::i18n::Lang,
-        key: crate::i18n::MsgKey,
-        name: &str,
-        value: impl ToString,
-    ) -> String {
-        Message::new(key).arg(name, value).render(lang)
-    }
-    match p {
-        RoundProblem::AlreadyDrawn => lang.msg(msg!("round-already-drawn")),
-        RoundProblem::NotDrawn => lang.msg(msg!("round-not-drawn")),
-        RoundProblem::NoFormat { entries } => t1(lang, msg!("round-no-format"), "count", entries),
-        RoundProblem::PreviousRoundOpen { round } => {
-            t1(lang, msg!("round-previous-open"), "round", round)
-        }
-        RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
-        RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
-        RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
-        RoundProblem::Changed { result, .. } => {
-            t1(lang, msg!("game-changed"), "result", result_words(result))
-        }
-        RoundProblem::NotPublished => lang.msg(msg!("round-not-published")),
-        RoundProblem::UnknownResult => lang.msg(msg!("game-bad-result")),
-        RoundProblem::NotFinished => lang.msg(msg!("tournament-not-finished")),
-        RoundProblem::AlreadyFinished => lang.msg(msg!("tournament-already-finished")),
-        RoundProblem::PlayoffNeeded { entries } => t1(
-            lang,
-            msg!("tournament-playoff-needed"),
-            "entries",
-            entries.join(", "),
-        ),
-        RoundProblem::AlreadyPublished => lang.msg(msg!("adjust-published")),
-        RoundProblem::NotInRound => lang.msg(msg!("adjust-not-in-round")),
-        RoundProblem::ReasonRequired => lang.msg(msg!("reason-required")),
-        RoundProblem::ArmageddonNeeded { entries } => t1(
-            lang,
-            msg!("armageddon-needed"),
-            "entries",
-            entries.join(" – "),
-        ),
-        RoundProblem::ArmageddonNotDue => lang.msg(msg!("armageddon-not-due")),
-        RoundProblem::ArmageddonExists => lang.msg(msg!("armageddon-exists")),
-        RoundProblem::PlayoffNotNeeded => lang.msg(msg!("playoff-not-needed")),
-        RoundProblem::PlayoffTooMany { entries } => t1(
-            lang,
-            msg!("playoff-too-many"),
-            "entries",
-            entries.join(", "),
-        ),
-        RoundProblem::Standing(x) => crate::web::discipline::appeals::standing_words(lang, x),
-    }
-}
-
 /// Ends a judges' action: a 303 with a flash, or the page again with the
 /// refusal (409 when someone else changed the game first).
 async fn judged(
@@ -936,13 +859,6 @@ pub async fn pair(
     .await
 }
 
-#[derive(Debug, Deserialize)]
-pub struct RoundPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub round_id: i64,
-}
-
 /// `POST …/rounds/{round_id}/publish` (judges).
 pub async fn publish(
     ctx: PageCtx,
@@ -966,13 +882,6 @@ pub async fn publish(
         move |conn, t| round_ops::publish(conn, t, round, judge, db::utc_now()),
     )
     .await
-}
-
-#[derive(Debug, Deserialize)]
-pub struct GamePath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub game_id: i64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1092,13 +1001,6 @@ pub async fn playoff(
         move |conn, t| knockout::pair_playoff(conn, t, judge, db::utc_now()).map(drop),
     )
     .await
-}
-
-#[derive(Debug, Deserialize)]
-pub struct MatchPath {
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub match_id: i64,
 }
 
 /// `POST …/matches/{match_id}/armageddon` (judges): E-9, the armageddon

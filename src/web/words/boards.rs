@@ -4,11 +4,13 @@
 //! so the words can wait for the page's language (flashes, field errors);
 //! `nick` names a person id.
 
+use crate::app::boards::BoardsProblem;
 use crate::i18n::Message;
 use crate::msg;
 use crate::rules::boards::{
     AnnouncementProblem, BoardProblem, LateArrival, SubstitutionProblem, SubstitutionReason,
 };
+use crate::web::words::rounds::result_words;
 
 /// One problem with a board assignment.
 pub fn board_problem(p: &BoardProblem, nick: &dyn Fn(i64) -> String) -> Message {
@@ -145,6 +147,38 @@ pub fn late_arrival(d: LateArrival) -> Message {
         LateArrival::Forfeit => msg!("boards-late-forfeit").into(),
         LateArrival::ClockReduced(seconds) => Message::new(msg!("boards-late-clock"))
             .arg("delay", format!("{}:{:02}", seconds / 60, seconds % 60)),
+    }
+}
+
+/// A withdrawal's refusal in words, for another page (G-D2 removal on the
+/// penalties page).
+pub fn problem_words(lang: crate::i18n::Lang, p: &BoardsProblem) -> String {
+    problem(p, &|id| id.to_string()).render(lang)
+}
+
+/// A refusal in words.
+pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
+    match p {
+        BoardsProblem::Lineup(b) => board_problem(b, nick),
+        BoardsProblem::Announcement(a) => announcement_problem(a),
+        BoardsProblem::Substitution(s) => substitution_problem(s, nick),
+        BoardsProblem::NotPlaying => msg!("lineup-not-playing").into(),
+        BoardsProblem::RoundNotOpen { round } => {
+            Message::new(msg!("lineup-round-closed")).arg("round", round)
+        }
+        BoardsProblem::RoundNotRunning => msg!("match-not-running").into(),
+        BoardsProblem::BoardFinished { board } => {
+            Message::new(msg!("match-board-finished")).arg("board", board)
+        }
+        BoardsProblem::Changed { result, .. } => {
+            Message::new(msg!("game-changed")).arg("result", result_words(result))
+        }
+        BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
+        BoardsProblem::AlreadyDecided => msg!("report-already-decided").into(),
+        BoardsProblem::AlreadyRetired => msg!("retire-already").into(),
+        BoardsProblem::ReasonRequired => msg!("reason-required").into(),
+        BoardsProblem::BadLateness => msg!("late-bad-value").into(),
+        BoardsProblem::Finished => msg!("tournament-already-finished").into(),
     }
 }
 

@@ -1,0 +1,68 @@
+//! Penalties' sanctions and the refusals of imposing one, in the reader's
+//! language.
+
+use crate::app::penalties::PenaltyProblem;
+use crate::i18n::{Lang, Message};
+use crate::msg;
+use crate::rules::penalties::{Problem, Sanction};
+
+/// A sanction in words.
+pub fn sanction_words(lang: Lang, s: Sanction) -> String {
+    lang.msg(match s {
+        Sanction::DisqualifiedNext => msg!("sanction-disqualified-next"),
+        Sanction::Banned => msg!("sanction-banned"),
+        Sanction::MissesTournament => msg!("sanction-misses-tournament"),
+        Sanction::Removed => msg!("sanction-removed"),
+        Sanction::PlayerRemoved => msg!("sanction-player-removed"),
+    })
+}
+
+pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
+    match p {
+        PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
+        PenaltyProblem::ReasonRequired => lang.msg(msg!("penalty-reason-required")),
+        PenaltyProblem::UnknownTeam => lang.msg(msg!("penalty-unknown-team")),
+        PenaltyProblem::UnknownTournament => lang.msg(msg!("penalty-unknown-tournament")),
+        PenaltyProblem::UnknownPerson { nick } => Message::new(msg!("penalty-unknown-person"))
+            .arg("nick", nick)
+            .render(lang),
+        PenaltyProblem::NoNextTournament => lang.msg(msg!("penalty-no-next-tournament")),
+        PenaltyProblem::NoMembers => lang.msg(msg!("penalty-no-members")),
+        PenaltyProblem::AlreadyRevoked => lang.msg(msg!("penalty-already-revoked")),
+        PenaltyProblem::UnknownGame => lang.msg(msg!("penalty-unknown-game")),
+        PenaltyProblem::GameNotCurrent => lang.msg(msg!("penalty-game-not-current")),
+        PenaltyProblem::GameNotOfTeam => lang.msg(msg!("penalty-game-not-of-team")),
+        PenaltyProblem::GameDecided => lang.msg(msg!("penalty-game-decided")),
+        PenaltyProblem::TournamentFinished => lang.msg(msg!("penalty-tournament-finished")),
+        PenaltyProblem::EntryNotOfTeam => lang.msg(msg!("penalty-entry-not-of-team")),
+        PenaltyProblem::EntryRequired { entries } => Message::new(msg!("penalty-entry-required"))
+            .arg("entries", entries.join(", "))
+            .render(lang),
+        PenaltyProblem::Withdrawal(b) => Message::new(msg!("penalty-withdrawal-refused"))
+            .arg("problem", crate::web::words::boards::problem_words(lang, b))
+            .render(lang),
+        PenaltyProblem::Rule(r) => match r {
+            Problem::Automatic => lang.msg(msg!("penalty-automatic")),
+            Problem::CountInvalid => lang.msg(msg!("penalty-count-invalid")),
+            Problem::CountNotAllowed => lang.msg(msg!("penalty-count-not-allowed")),
+            Problem::AmountNotAllowed { allowed } => {
+                Message::new(msg!("penalty-amount-not-allowed"))
+                    .arg(
+                        "allowed",
+                        allowed
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+                    .render(lang)
+            }
+            Problem::NeedsTournament => lang.msg(msg!("penalty-needs-tournament")),
+            Problem::NeedsPerson => lang.msg(msg!("penalty-needs-person")),
+            Problem::TeamNotDissolved => lang.msg(msg!("penalty-team-not-dissolved")),
+            Problem::GameLossNotAllowed => lang.msg(msg!("penalty-game-loss-not-allowed")),
+            Problem::NeedsGame => lang.msg(msg!("penalty-needs-game")),
+            Problem::OneChoice => lang.msg(msg!("penalty-one-choice")),
+        },
+    }
+}

@@ -1,0 +1,71 @@
+//! Game results and the refusals of the round actions (draw, pairing,
+//! publication, results, finish, play-offs) in the reader's language.
+
+use crate::app::rounds::RoundProblem;
+use crate::i18n::Message;
+use crate::msg;
+
+pub fn result_words(code: &str) -> String {
+    match code {
+        "pending" => "…".to_owned(),
+        "1/2" => "½-½".to_owned(),
+        "replay" => "R".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// A round action's refusal in words (also an appeal's, when its changed
+/// results cannot be placed).
+pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String {
+    fn t1(
+        lang: crate::i18n::Lang,
+        key: crate::i18n::MsgKey,
+        name: &str,
+        value: impl ToString,
+    ) -> String {
+        Message::new(key).arg(name, value).render(lang)
+    }
+    match p {
+        RoundProblem::AlreadyDrawn => lang.msg(msg!("round-already-drawn")),
+        RoundProblem::NotDrawn => lang.msg(msg!("round-not-drawn")),
+        RoundProblem::NoFormat { entries } => t1(lang, msg!("round-no-format"), "count", entries),
+        RoundProblem::PreviousRoundOpen { round } => {
+            t1(lang, msg!("round-previous-open"), "round", round)
+        }
+        RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
+        RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
+        RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
+        RoundProblem::Changed { result, .. } => {
+            t1(lang, msg!("game-changed"), "result", result_words(result))
+        }
+        RoundProblem::NotPublished => lang.msg(msg!("round-not-published")),
+        RoundProblem::UnknownResult => lang.msg(msg!("game-bad-result")),
+        RoundProblem::NotFinished => lang.msg(msg!("tournament-not-finished")),
+        RoundProblem::AlreadyFinished => lang.msg(msg!("tournament-already-finished")),
+        RoundProblem::PlayoffNeeded { entries } => t1(
+            lang,
+            msg!("tournament-playoff-needed"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::AlreadyPublished => lang.msg(msg!("adjust-published")),
+        RoundProblem::NotInRound => lang.msg(msg!("adjust-not-in-round")),
+        RoundProblem::ReasonRequired => lang.msg(msg!("reason-required")),
+        RoundProblem::ArmageddonNeeded { entries } => t1(
+            lang,
+            msg!("armageddon-needed"),
+            "entries",
+            entries.join(" – "),
+        ),
+        RoundProblem::ArmageddonNotDue => lang.msg(msg!("armageddon-not-due")),
+        RoundProblem::ArmageddonExists => lang.msg(msg!("armageddon-exists")),
+        RoundProblem::PlayoffNotNeeded => lang.msg(msg!("playoff-not-needed")),
+        RoundProblem::PlayoffTooMany { entries } => t1(
+            lang,
+            msg!("playoff-too-many"),
+            "entries",
+            entries.join(", "),
+        ),
+        RoundProblem::Standing(x) => crate::web::words::appeals::standing_words(lang, x),
+    }
+}
