@@ -16,18 +16,14 @@ pub mod team;
 pub mod tournament;
 pub mod words;
 
-use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
-use askama::Template;
-
-use infra::error::AppError;
+use actix_web::web;
 
 /// The views kept between requests, one cache per page kind, each owned
 /// by its area and handed to the handlers as app data.
 #[derive(Clone)]
 pub struct Caches {
     season: web::Data<championship::season::SeasonCache>,
-    crosstable: web::Data<results::results::CrosstableCache>,
+    crosstable: web::Data<results::pages::CrosstableCache>,
 }
 
 impl Caches {
@@ -48,17 +44,11 @@ impl Caches {
     }
 }
 
-/// A route for GET and HEAD (RFC 9110 §9.3.2: a server that answers GET
-/// answers HEAD; actix sends the head of the GET answer without its body).
-pub fn get() -> actix_web::Route {
-    use actix_web::guard;
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
-}
-
 /// The single route table: reading it shows the whole URL surface. Each
 /// path is one resource, so a wrong method gets 405, not 404.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     use crate::paths::*;
+    use infra::respond::get;
     use web::{post, resource};
     cfg.service(resource(HOME).route(get().to(site::pages::home)))
         .service(resource(HEALTH).route(get().to(site::pages::health)))
@@ -86,8 +76,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(get().to(account::auth::password_page))
                 .route(post().to(account::auth::change_password)),
         )
-        .service(resource(ADMIN).route(get().to(admin::admin::dashboard)))
-        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::admin::set_admin)))
+        .service(resource(ADMIN).route(get().to(admin::platform::dashboard)))
+        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::platform::set_admin)))
         .service(
             resource(CHAMPIONSHIPS)
                 .route(get().to(championship::championships::list))
@@ -179,20 +169,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
         .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
         .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
-        .service(resource(CROSSTABLE).route(get().to(results::results::crosstable)))
-        .service(resource(ROUND_PAGE).route(get().to(results::results::round)))
-        .service(resource(PLAYERS).route(get().to(results::results::players)))
+        .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))
+        .service(resource(ROUND_PAGE).route(get().to(results::pages::round)))
+        .service(resource(PLAYERS).route(get().to(results::pages::players)))
         .service(resource(PLAYOFF).route(post().to(tournament::tournaments::playoff)))
         .service(resource(ARMAGEDDON).route(post().to(tournament::tournaments::armageddon)))
-        .service(resource(DOCUMENTS).route(get().to(documents::documents::queue)))
+        .service(resource(DOCUMENTS).route(get().to(documents::files::queue)))
         // Before {document_id}/review, though "purge" could not match it.
-        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::documents::purge)))
-        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::documents::review)))
-        .service(resource(DOCUMENT).route(get().to(documents::documents::download)))
-        .service(resource(TEAM_DOCUMENTS).route(post().to(documents::documents::upload_for_team)))
-        .service(
-            resource(PERSON_DOCUMENTS).route(post().to(documents::documents::upload_for_person)),
-        )
+        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::files::purge)))
+        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::files::review)))
+        .service(resource(DOCUMENT).route(get().to(documents::files::download)))
+        .service(resource(TEAM_DOCUMENTS).route(post().to(team::teams::upload_for_team)))
+        .service(resource(PERSON_DOCUMENTS).route(post().to(people::person::upload_for_person)))
         .service(resource(TEAM).route(get().to(team::teams::show)))
         .service(resource(TEAM_INVITE).route(post().to(team::teams::invite)))
         .service(resource(TEAM_CAPTAIN).route(post().to(team::teams::hand_over)))
@@ -201,14 +189,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TEAM_DISSOLVE).route(post().to(team::teams::dissolve)))
         .service(resource(INVITATION_ACCEPT).route(post().to(team::teams::accept)))
         .service(resource(INVITATION_CLOSE).route(post().to(team::teams::close_invitation)))
-        .service(resource(PERSON).route(get().to(people::people::show)))
-        .service(resource(PERSON_CLUB).route(post().to(people::people::club)))
-        .service(resource(PERSON_BANS).route(post().to(people::people::ban)))
-        .service(resource(PERSON_CLONES).route(post().to(people::people::link_clone)))
-        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::people::add_employment)))
-        .service(resource(BAN_LIFT).route(post().to(people::people::lift_ban)))
-        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::people::confirm_employment)))
-        .service(resource(BANS).route(get().to(people::people::bans)))
+        .service(resource(PERSON).route(get().to(people::person::show)))
+        .service(resource(PERSON_CLUB).route(post().to(people::person::club)))
+        .service(resource(PERSON_BANS).route(post().to(people::person::ban)))
+        .service(resource(PERSON_CLONES).route(post().to(people::person::link_clone)))
+        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::person::add_employment)))
+        .service(resource(BAN_LIFT).route(post().to(people::person::lift_ban)))
+        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::person::confirm_employment)))
+        .service(resource(BANS).route(get().to(people::person::bans)))
         .service(resource(HISTORY).route(get().to(championship::history::championship)))
         .service(resource(HALL_OF_FAME).route(get().to(championship::history::platform)))
         .service(
@@ -219,17 +207,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(REGULATION_VERSION).route(get().to(championship::regulation::version)))
         .service(
             resource(SERIES_LIST)
-                .route(get().to(series::series::list))
-                .route(post().to(series::series::create)),
+                .route(get().to(series::pages::list))
+                .route(post().to(series::pages::create)),
         )
-        .service(resource(SERIES).route(get().to(series::series::show)))
-        .service(resource(SERIES_SPORTS).route(post().to(series::series::add_sport)))
-        .service(resource(SERIES_PLACES).route(post().to(series::series::set_place)))
-        .service(resource(SERIES_SPORT).route(post().to(series::series::set_points)))
-        .service(resource(SERIES_ATHLETES).route(post().to(series::series::change_athletes)))
+        .service(resource(SERIES).route(get().to(series::pages::show)))
+        .service(resource(SERIES_SPORTS).route(post().to(series::pages::add_sport)))
+        .service(resource(SERIES_PLACES).route(post().to(series::pages::set_place)))
+        .service(resource(SERIES_SPORT).route(post().to(series::pages::set_points)))
+        .service(resource(SERIES_ATHLETES).route(post().to(series::pages::change_athletes)))
         // Feeds, downloads (public, read-only) and the TRF import.
-        .service(resource(CALENDAR).route(get().to(feeds::feeds::calendar)))
-        .service(resource(FEED).route(get().to(feeds::feeds::atom_feed)))
+        .service(resource(CALENDAR).route(get().to(feeds::serve::calendar)))
+        .service(resource(FEED).route(get().to(feeds::serve::atom_feed)))
         .service(
             resource(IMPORT)
                 .route(get().to(results::imports::form))
@@ -250,43 +238,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(API_TOKEN_REVOKE).route(post().to(admin::api_tokens::revoke)))
         .service(
             resource(ORGANIZATIONS)
-                .route(get().to(people::people::organizations))
-                .route(post().to(people::people::create_organization)),
+                .route(get().to(people::person::organizations))
+                .route(post().to(people::person::create_organization)),
         );
-}
-
-/// A rendered page with the given status (422 for a form with errors).
-pub fn page(status: StatusCode, template: &impl Template) -> Result<HttpResponse, AppError> {
-    Ok(HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(template.render()?))
-}
-
-/// The 303 that ends every successful POST (house rule 6).
-pub fn see_other(location: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((actix_web::http::header::LOCATION, location.to_owned()))
-        .finish()
-}
-
-/// A `next` parameter is followed only to a path on this site.
-pub fn local_path(next: Option<&str>) -> &str {
-    match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n,
-        _ => crate::paths::HOME,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::local_path;
-
-    #[test]
-    fn next_never_leaves_the_site() {
-        assert_eq!(local_path(Some("/account")), "/account");
-        assert_eq!(local_path(Some("//evil.example/")), "/");
-        assert_eq!(local_path(Some("https://evil.example/")), "/");
-        assert_eq!(local_path(Some("/\\evil.example")), "/");
-        assert_eq!(local_path(None), "/");
-    }
 }

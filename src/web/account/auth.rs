@@ -20,8 +20,10 @@ use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::SignedIn;
+use crate::web::infra::respond::local_path;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{local_path, page, see_other};
 
 // ---------------------------------------------------------------- sign-up
 

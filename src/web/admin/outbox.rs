@@ -22,8 +22,9 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{Official, SignedIn};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{page, see_other};
 
 pub const OUTBOX: &str = "/outbox";
 pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";

@@ -29,11 +29,13 @@ use crate::web::championship::regulation_view::{Fact, facts};
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Inline;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::{Admin, Staff};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::teams::team_error;
-use crate::web::{page, see_other};
 
 pub struct ChampionshipRow {
     pub url: String,
@@ -255,7 +257,7 @@ pub struct ShowPage {
     staff_error: Option<String>,
     staff_nick: String,
     tournaments: Vec<TournamentRow>,
-    schedule: crate::web::people::people::Inline,
+    schedule: Inline,
 }
 
 pub struct TournamentRow {
@@ -275,7 +277,7 @@ pub struct TournamentRow {
 pub struct ShowForms {
     pub staff_error: Option<Message>,
     pub staff_nick: String,
-    pub schedule: crate::web::people::people::Inline,
+    pub schedule: Inline,
     /// (tournament id, typed value, error) of a refused start change.
     pub start: Option<(i64, String, String)>,
 }
@@ -863,7 +865,7 @@ pub async fn schedule(
     };
     let time = chrono::NaiveTime::parse_from_str(form.time.trim(), "%H:%M").ok();
     let (from, until) = (parse_month(&form.from), parse_month(&form.until));
-    let refused = |field: &'static str, message: String| crate::web::people::people::Inline {
+    let refused = |field: &'static str, message: String| Inline {
         values: vec![
             ("weekday", form.weekday.clone()),
             ("nth", form.nth.clone()),

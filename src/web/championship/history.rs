@@ -21,7 +21,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::page;
+use crate::web::infra::respond::page;
 
 /// A tournament's winner.
 pub struct WinnerRow {

@@ -24,8 +24,9 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{page, see_other};
 
 /// Markdown to HTML with everything unsafe removed (scripts, event
 /// handlers, `javascript:` links): organizers' text is shown to everyone.

@@ -20,7 +20,7 @@ use crate::web::infra::PageDb;
 use crate::web::infra::cache::Versioned;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::page;
+use crate::web::infra::respond::page;
 
 /// Season pages by championship, language and the regulation version in
 /// force, each for one results version.

@@ -28,9 +28,10 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::appeals::problem_words;
-use crate::web::{page, see_other};
 
 pub fn case_url(c: ChampionshipId, id: i64) -> String {
     format!("/championships/{c}/appeals/{id}")

@@ -25,9 +25,10 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::penalties::{problem_words, sanction_words};
-use crate::web::{page, see_other};
 
 /// A penalty's reason as shown: the platform's own reasons (stored as
 /// `auto:<what>`, see `play::penalties::AUTO_LATE_ENTRY`) in the page's

@@ -2,5 +2,5 @@
 
 pub mod atom;
 pub mod exports;
-pub mod feeds;
 pub mod ical;
+pub mod serve;

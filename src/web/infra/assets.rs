@@ -35,8 +35,14 @@ pub fn stylesheet_url() -> &'static str {
 
 /// The routes of the embedded assets.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(stylesheet_url(), crate::web::get().to(immutable))
-        .route(STYLESHEET_PLAIN, crate::web::get().to(revalidated));
+    cfg.route(
+        stylesheet_url(),
+        crate::web::infra::respond::get().to(immutable),
+    )
+    .route(
+        STYLESHEET_PLAIN,
+        crate::web::infra::respond::get().to(revalidated),
+    );
 }
 
 async fn immutable(req: HttpRequest) -> HttpResponse {

@@ -110,3 +110,27 @@ pub struct FormPage {
     pub error: Option<String>,
     pub links: Vec<(String, String)>,
 }
+
+/// One small form of a page (a single field or two), with what was typed
+/// and the refusal beside its field.
+#[derive(Default)]
+pub struct Inline {
+    pub values: Vec<(&'static str, String)>,
+    pub error: Option<String>,
+    /// The field the error belongs beside.
+    pub field: &'static str,
+}
+
+impl Inline {
+    /// The error, if it belongs beside the field `name`.
+    pub fn error_for(&self, name: &str) -> Option<&str> {
+        self.error.as_deref().filter(|_| self.field == name)
+    }
+
+    pub fn value(&self, name: &str) -> &str {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+}

@@ -8,6 +8,7 @@ pub mod ctx;
 pub mod error;
 pub mod forms;
 pub mod guards;
+pub mod respond;
 pub mod session;
 pub mod upload;
 

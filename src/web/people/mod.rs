@@ -1,4 +1,4 @@
 //! A person's page: club membership, bans, clone links, employments, organizations; the player's record.
 
-pub mod people;
+pub mod person;
 pub mod player_view;

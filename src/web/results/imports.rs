@@ -27,10 +27,11 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::upload::{Received, receive};
 use crate::web::words::imports::problem_words;
-use crate::web::{page, see_other};
 
 /// Largest TRF file taken: a file of several hundred teams is far smaller.
 pub const MAX_TRF_BYTES: u64 = 1024 * 1024;

@@ -1,5 +1,5 @@
 //! Results pages (crosstable, rounds, players by board) and the TRF import.
 
 pub mod imports;
-pub mod results;
+pub mod pages;
 pub mod results_view;

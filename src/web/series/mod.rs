@@ -1,3 +1,3 @@
 //! Corporate series: several sports, one standings table per series.
 
-pub mod series;
+pub mod pages;

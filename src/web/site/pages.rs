@@ -12,8 +12,10 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
+use crate::web::infra::respond::local_path;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::AppSession;
-use crate::web::{local_path, page, see_other};
 
 #[derive(Template)]
 #[template(path = "home.html")]

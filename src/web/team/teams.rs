@@ -19,15 +19,18 @@ use crate::msg;
 use crate::paths;
 use crate::rules::eligibility::{Occasion, Reason};
 use crate::state::AppState;
+use crate::web::documents::files as documents;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Inline;
 use crate::web::infra::forms::{Field, FieldErrors, FormPage};
 use crate::web::infra::guards::SignedIn;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::eligibility;
 use crate::web::words::teams::team_error;
-use crate::web::{page, see_other};
 
 // ----------------------------------------------------------------- apply
 
@@ -219,30 +222,9 @@ pub struct TeamPage {
     member_count: usize,
     invite: InlineForm,
     handover: InlineForm,
-    documents: crate::web::documents::documents::Section,
+    documents: crate::web::documents::files::Section,
     /// Captains over time, transfers, results.
     record: crate::web::team::team_record::TeamRecord,
-}
-
-pub(crate) fn how(ctx: &PageCtx, start: &str, end: Option<&str>) -> String {
-    let start = ctx.lang.msg(match start {
-        "founded" => crate::msg!("membership-start-founded"),
-        "transfer" => crate::msg!("membership-start-transfer"),
-        _ => crate::msg!("membership-start-joined"),
-    });
-    match end {
-        None => start,
-        Some(end) => format!(
-            "{start} → {}",
-            ctx.lang.msg(match end {
-                "transfer" => crate::msg!("membership-end-transfer"),
-                "left" => crate::msg!("membership-end-left"),
-                "dissolved" => crate::msg!("membership-end-dissolved"),
-                "rejected" => crate::msg!("membership-end-rejected"),
-                _ => crate::msg!("membership-end-removed"),
-            })
-        ),
-    }
 }
 
 /// The page with the document upload form's refusal beside its field.
@@ -250,10 +232,10 @@ pub async fn team_page_with(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     id: TeamId,
-    document_form: crate::web::people::people::Inline,
+    document_form: Inline,
 ) -> Result<TeamPage, AppError> {
     let mut p = team_page(ctx, state, id, InlineForm::default(), InlineForm::default()).await?;
-    p.documents = crate::web::documents::documents::section(
+    p.documents = crate::web::documents::files::section(
         &p.ctx,
         state,
         crate::db::documents::Owner::Team(id),
@@ -396,7 +378,7 @@ async fn team_page(
         .map(|h| HistoryRow {
             from: fmt(h.membership.from_at),
             until: h.membership.until_at.map(fmt).unwrap_or_default(),
-            how: how(
+            how: crate::web::words::teams::how(
                 &ctx,
                 &h.membership.start_reason,
                 h.membership.end_reason.as_deref(),
@@ -417,12 +399,12 @@ async fn team_page(
         })
         .collect();
     let status = team.status();
-    let documents = crate::web::documents::documents::section(
+    let documents = crate::web::documents::files::section(
         &ctx,
         state,
         crate::db::documents::Owner::Team(id),
         &paths::team(id),
-        crate::web::people::people::Inline::default(),
+        Inline::default(),
     )
     .await?;
     Ok(TeamPage {
@@ -708,6 +690,57 @@ pub async fn close_invitation(
         Err(e) => {
             s.flash(FlashLevel::Error, team_error(e)?.message);
             Ok(see_other(paths::ACCOUNT))
+        }
+    }
+}
+
+/// `POST /teams/{id}/documents` (multipart): the captain uploads the team's
+/// application on letterhead.
+pub async fn upload_for_team(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, AppError> {
+    let team = TeamId(path.into_inner());
+    let u = user.clone();
+    let allowed = state
+        .db(move |conn| {
+            t::by_id(conn, team)?.ok_or(AppError::NotFound)?;
+            Ok(documents::may_upload(
+                conn,
+                &u,
+                crate::db::documents::Owner::Team(team),
+            )?)
+        })
+        .await?;
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    let got =
+        crate::web::infra::upload::receive(payload, state.settings.max_upload_bytes, &["kind"])
+            .await?;
+    let kind = got.text("kind").to_owned();
+    match documents::accept(
+        &req,
+        &state,
+        &user,
+        crate::db::documents::Owner::Team(team),
+        got,
+    )
+    .await?
+    {
+        Ok(stored) => {
+            documents::flash_stored(&session, stored);
+            Ok(see_other(&paths::team(team)))
+        }
+        Err(e) => {
+            let form = documents::refusal(&ctx, kind, e);
+            let p = team_page_with(ctx, &state, team, form).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
 }

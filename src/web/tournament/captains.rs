@@ -28,11 +28,12 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::boards;
 use crate::web::words::boards::problem;
 use crate::web::words::rounds::result_words;
-use crate::web::{page, see_other};
 
 fn play_error(e: BoardsError) -> AppError {
     match e {

@@ -32,11 +32,12 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{SignedIn, Staff};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
 use crate::web::words::play::entry_problem;
 use crate::web::words::rounds::{result_words, round_problem_words};
-use crate::web::{page, see_other};
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….
@@ -141,7 +142,7 @@ pub struct TournamentPage {
     /// Places and tournament points, once finished.
     places: Vec<PlaceRowView>,
     /// The crosstable, round and players pages.
-    results: crate::web::results::results::ResultLinks,
+    results: crate::web::results::pages::ResultLinks,
 }
 
 pub struct GroupTableView {
@@ -417,7 +418,7 @@ async fn tournament_page(
             .then(|| standings_view(&loaded, &rules, ctx.lang))
             .flatten(),
         judge_problem,
-        results: crate::web::results::results::ResultLinks::new(tc.championship_id(), tc.id()),
+        results: crate::web::results::pages::ResultLinks::new(tc.championship_id(), tc.id()),
         groups,
         bracket,
         playoff_due,

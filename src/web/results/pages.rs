@@ -23,7 +23,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::page;
+use crate::web::infra::respond::page;
 use crate::web::results::results_view::{
     MatchSheet, PlayerScores, RankingTable, Side, player_scores, ranking_table, round_sheet,
 };

@@ -7,7 +7,6 @@
 //! page). Everyone else gets 404, so that a URL does not even confirm that a
 //! document exists.
 
-use actix_multipart::Multipart;
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -20,7 +19,7 @@ use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, 
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
 use crate::i18n::{Message, MsgKey};
-use crate::ids::{ChampionshipId, PersonId, TeamId};
+use crate::ids::{ChampionshipId, PersonId};
 use crate::msg;
 use crate::paths;
 use crate::rules::documents::{
@@ -32,11 +31,12 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{SignedIn, Staff};
+use crate::web::infra::forms::Inline;
+use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::infra::upload::{Received, receive};
-use crate::web::people::people::Inline;
-use crate::web::{page, see_other};
+use crate::web::infra::upload::Received;
 
 const VIEWERS: &[Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
 
@@ -213,7 +213,7 @@ pub async fn section(
 }
 
 /// the captain uploads the team's documents; a person their own.
-fn may_upload(
+pub fn may_upload(
     conn: &mut DbConnection,
     user: &CurrentUser,
     owner: Owner,
@@ -253,7 +253,7 @@ fn check(
 }
 
 /// Stores a checked upload and records it; `Err` is the refusal to show.
-async fn accept(
+pub async fn accept(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     user: &CurrentUser,
@@ -334,7 +334,7 @@ fn record_for_owner(
     Ok(())
 }
 
-fn flash_stored(session: &Session, stored: Stored) {
+pub fn flash_stored(session: &Session, stored: Stored) {
     let key = match stored {
         Stored::New { .. } => msg!("document-uploaded"),
         Stored::Same { .. } => msg!("document-same"),
@@ -342,93 +342,15 @@ fn flash_stored(session: &Session, stored: Stored) {
     AppSession(session).flash(FlashLevel::Success, key);
 }
 
-fn refusal(ctx: &PageCtx, got_kind: String, (field, message): (&'static str, Message)) -> Inline {
+pub fn refusal(
+    ctx: &PageCtx,
+    got_kind: String,
+    (field, message): (&'static str, Message),
+) -> Inline {
     Inline {
         values: vec![("kind", got_kind)],
         error: Some(ctx.render(&message)),
         field,
-    }
-}
-
-/// `POST /people/{nick}/documents` (multipart): a person uploads their own
-/// document (R-2.2, E-12).
-pub async fn upload_for_person(
-    req: HttpRequest,
-    ctx: PageCtx,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
-    path: web::Path<String>,
-    payload: Multipart,
-) -> Result<HttpResponse, AppError> {
-    let nick = path.into_inner();
-    let lookup = nick.clone();
-    let person = state
-        .db(move |conn| {
-            people::by_nick(conn, &lookup)?
-                .map(|p| p.id())
-                .ok_or(AppError::NotFound)
-        })
-        .await?;
-    if person != user.id {
-        return Err(AppError::Forbidden);
-    }
-    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
-    let kind = got.text("kind").to_owned();
-    match accept(&req, &state, &user, Owner::Person(person), got).await? {
-        Ok(stored) => {
-            flash_stored(&session, stored);
-            Ok(see_other(&paths::person(&nick)))
-        }
-        Err(e) => {
-            let form = refusal(&ctx, kind, e);
-            let p = crate::web::people::people::person_page_with(
-                ctx,
-                &state,
-                nick,
-                Default::default(),
-                form,
-            )
-            .await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
-        }
-    }
-}
-
-/// `POST /teams/{id}/documents` (multipart): the captain uploads the team's
-/// application on letterhead.
-pub async fn upload_for_team(
-    req: HttpRequest,
-    ctx: PageCtx,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
-    path: web::Path<i64>,
-    payload: Multipart,
-) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
-    let u = user.clone();
-    let allowed = state
-        .db(move |conn| {
-            t::by_id(conn, team)?.ok_or(AppError::NotFound)?;
-            Ok(may_upload(conn, &u, Owner::Team(team))?)
-        })
-        .await?;
-    if !allowed {
-        return Err(AppError::Forbidden);
-    }
-    let got = receive(payload, state.settings.max_upload_bytes, &["kind"]).await?;
-    let kind = got.text("kind").to_owned();
-    match accept(&req, &state, &user, Owner::Team(team), got).await? {
-        Ok(stored) => {
-            flash_stored(&session, stored);
-            Ok(see_other(&paths::team(team)))
-        }
-        Err(e) => {
-            let form = refusal(&ctx, kind, e);
-            let p = crate::web::team::teams::team_page_with(ctx, &state, team, form).await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
-        }
     }
 }
 

@@ -28,8 +28,9 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::{Official, is_official};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{page, see_other};
 
 pub fn series_url(id: i64) -> String {
     format!("/series/{id}")

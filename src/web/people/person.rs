@@ -22,12 +22,15 @@ use crate::msg;
 use crate::paths;
 use crate::rules::roster::name_key;
 use crate::state::AppState;
+use crate::web::documents::files as documents;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Inline;
 use crate::web::infra::guards::{Official, SignedIn, is_official};
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{page, see_other};
 
 pub struct BanRow {
     pub nick: String,
@@ -65,28 +68,6 @@ pub struct MembershipRow {
     pub how: String,
 }
 
-#[derive(Default)]
-pub struct Inline {
-    pub values: Vec<(&'static str, String)>,
-    pub error: Option<String>,
-    /// The field the error belongs beside.
-    pub field: &'static str,
-}
-
-impl Inline {
-    /// The error, if it belongs beside the field `name`.
-    pub fn error_for(&self, name: &str) -> Option<&str> {
-        self.error.as_deref().filter(|_| self.field == name)
-    }
-
-    pub fn value(&self, name: &str) -> &str {
-        self.values
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or("", |(_, v)| v.as_str())
-    }
-}
-
 #[derive(Template)]
 #[template(path = "people/show.html")]
 pub struct PersonPage {
@@ -107,7 +88,7 @@ pub struct PersonPage {
     clone_form: Inline,
     employment_form: Inline,
     base: String,
-    documents: crate::web::documents::documents::Section,
+    documents: crate::web::documents::files::Section,
     /// Teams over time and games by board.
     memberships: Vec<MembershipRow>,
     record: crate::web::people::player_view::PlayerRecord,
@@ -190,7 +171,7 @@ pub async fn person_page_with(
     let open_club = club.iter().find(|m| m.period().contains(now));
     let [ban_form, clone_form, employment_form] = forms;
     let base = paths::person(&p.nick);
-    let documents = crate::web::documents::documents::section(
+    let documents = crate::web::documents::files::section(
         &ctx,
         state,
         crate::db::documents::Owner::Person(p.id()),
@@ -216,7 +197,7 @@ pub async fn person_page_with(
                 championship,
                 from: day(m.from_at),
                 until: m.until_at.map(day).unwrap_or_default(),
-                how: crate::web::team::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+                how: crate::web::words::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
             }
         })
         .collect();
@@ -954,6 +935,54 @@ pub async fn create_organization(
                 field: "name",
             };
             let p = organizations_page(ctx, &state, inline).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+    }
+}
+
+/// `POST /people/{nick}/documents` (multipart): a person uploads their own
+/// document (R-2.2, E-12).
+pub async fn upload_for_person(
+    req: HttpRequest,
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let lookup = nick.clone();
+    let person = state
+        .db(move |conn| {
+            people::by_nick(conn, &lookup)?
+                .map(|p| p.id())
+                .ok_or(AppError::NotFound)
+        })
+        .await?;
+    if person != user.id {
+        return Err(AppError::Forbidden);
+    }
+    let got =
+        crate::web::infra::upload::receive(payload, state.settings.max_upload_bytes, &["kind"])
+            .await?;
+    let kind = got.text("kind").to_owned();
+    match documents::accept(
+        &req,
+        &state,
+        &user,
+        crate::db::documents::Owner::Person(person),
+        got,
+    )
+    .await?
+    {
+        Ok(stored) => {
+            documents::flash_stored(&session, stored);
+            Ok(see_other(&paths::person(&nick)))
+        }
+        Err(e) => {
+            let form = documents::refusal(&ctx, kind, e);
+            let p = person_page_with(ctx, &state, nick, Default::default(), form).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }

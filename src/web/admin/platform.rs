@@ -15,8 +15,9 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Admin;
+use crate::web::infra::respond::page;
+use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::{page, see_other};
 
 pub struct PersonRow {
     pub id: PersonId,
