@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use league::accounts::{Email, FullName, NewPassword, Nick, hash_password};
+use league::app::accounts::{Email, FullName, NewPassword, Nick, hash_password};
 use league::config::Settings;
 use league::db::{self, ManageConnection, audit, people};
 use league::startup::Application;

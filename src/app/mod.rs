@@ -4,6 +4,7 @@
 //! are pure functions of `rules/`, fed here with what the database knows.
 
 pub mod access;
+pub mod accounts;
 pub mod api_tokens;
 pub mod appeals;
 pub mod boards;

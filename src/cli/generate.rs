@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
-use crate::accounts::{NewPassword, hash_password};
+use crate::app::accounts::{NewPassword, hash_password};
 use crate::app::trf::{ImportOptions, import};
 use crate::db::{self, DbConnection, championships, people, roles};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};

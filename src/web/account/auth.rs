@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::accounts::{
+use crate::app::accounts::{
     Email, FullName, MIN_PASSWORD_CHARS, NewPassword, Nick, hash_password, verify_password,
 };
 use crate::db::{self, audit, login_attempts, people};
