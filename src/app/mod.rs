@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod admin;
 pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
@@ -12,6 +13,7 @@ pub mod eligibility;
 pub mod entries;
 pub mod knockout;
 pub mod notes;
+pub mod outbox;
 pub mod penalties;
 pub mod regulation;
 pub mod rounds;
