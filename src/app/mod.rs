@@ -11,6 +11,7 @@ pub mod appeals;
 pub mod boards;
 pub mod eligibility;
 pub mod entries;
+pub mod generate;
 pub mod knockout;
 pub mod notes;
 pub mod outbox;
