@@ -10,7 +10,7 @@ use league::app::accounts::{
     self, AccountProblem, Email, FullName, NewPassword, Nick, hash_password,
 };
 use league::config::Settings;
-use league::db::{self, ManageConnection, audit};
+use league::db::{self, ManageConnection};
 use league::startup::Application;
 
 #[derive(Parser)]
@@ -383,17 +383,7 @@ fn purge_documents(settings: &Settings, before: chrono::NaiveDate) -> anyhow::Re
     let url = settings.database_url()?;
     let pool = db::connect(&url, 1)?;
     let mut conn = pool.get()?;
-    let cutoff = before.and_time(chrono::NaiveTime::MIN);
-    let purged = db::write_transaction(&mut conn, |conn| {
-        let purged = db::documents::purge_before(conn, cutoff)?;
-        audit::Entry::new("document.purge", "documents")
-            .detail(format!(
-                "league documents purge --before {before}: {} document(s), {} bytes removed",
-                purged.documents, purged.bytes
-            ))
-            .record(conn)?;
-        Ok::<_, diesel::result::Error>(purged)
-    })?;
+    let purged = league::app::retention::purge_documents(&mut conn, before)?;
     println!(
         "removed {} document(s), {} bytes, uploaded before {before}",
         purged.documents, purged.bytes

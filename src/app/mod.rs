@@ -17,6 +17,7 @@ pub mod notes;
 pub mod outbox;
 pub mod penalties;
 pub mod regulation;
+pub mod retention;
 pub mod rounds;
 pub mod season;
 pub mod series;
