@@ -3,7 +3,6 @@
 //! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them;
 //! `api` (the JSON API) sits beside `web` at the edge.
 
-pub mod accounts;
 pub mod api;
 pub mod app;
 pub mod cli;

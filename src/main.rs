@@ -5,9 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use league::accounts::{Email, FullName, NewPassword, Nick, hash_password};
+use league::app::PlayError;
+use league::app::accounts::{
+    self, AccountProblem, Email, FullName, NewPassword, Nick, hash_password,
+};
 use league::config::Settings;
-use league::db::{self, ManageConnection, audit, people};
+use league::db::{self, ManageConnection};
 use league::startup::Application;
 
 #[derive(Parser)]
@@ -330,20 +333,28 @@ fn create_admin(
     let url = settings.database_url()?;
     let pool = db::connect(&url, 1)?;
     let mut conn = pool.get()?;
-    let id = people::insert(
-        &mut conn,
-        &people::NewPerson {
-            nick: nick.as_str(),
-            full_name: full_name.as_str(),
-            email: email.as_str(),
-            password_hash: &hash,
-            locale: "ru",
-            is_admin: true,
-        },
-    )?;
-    audit::Entry::new("admin.create", format!("person:{id}"))
-        .detail(nick.as_str())
-        .record(&mut conn)?;
+    let account = accounts::NewAccount {
+        nick: &nick,
+        full_name: &full_name,
+        email: &email,
+        password_hash: &hash,
+        locale: "ru",
+    };
+    let id = accounts::create_admin(&mut conn, &account).map_err(|e| match e {
+        // Worded as the database layer words a taken name.
+        PlayError::Refused(problems) => anyhow::anyhow!(
+            "{}",
+            problems
+                .iter()
+                .map(|p| match p {
+                    AccountProblem::NickTaken => "nick is taken",
+                    AccountProblem::EmailTaken => "e-mail is taken",
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        e => e.into(),
+    })?;
     println!("created administrator {} (id {id})", nick.as_str());
     Ok(())
 }
@@ -372,17 +383,7 @@ fn purge_documents(settings: &Settings, before: chrono::NaiveDate) -> anyhow::Re
     let url = settings.database_url()?;
     let pool = db::connect(&url, 1)?;
     let mut conn = pool.get()?;
-    let cutoff = before.and_time(chrono::NaiveTime::MIN);
-    let purged = db::write_transaction(&mut conn, |conn| {
-        let purged = db::documents::purge_before(conn, cutoff)?;
-        audit::Entry::new("document.purge", "documents")
-            .detail(format!(
-                "league documents purge --before {before}: {} document(s), {} bytes removed",
-                purged.documents, purged.bytes
-            ))
-            .record(conn)?;
-        Ok::<_, diesel::result::Error>(purged)
-    })?;
+    let purged = league::app::retention::purge_documents(&mut conn, before)?;
     println!(
         "removed {} document(s), {} bytes, uploaded before {before}",
         purged.documents, purged.bytes

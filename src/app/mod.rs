@@ -4,15 +4,20 @@
 //! are pure functions of `rules/`, fed here with what the database knows.
 
 pub mod access;
+pub mod accounts;
+pub mod admin;
 pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
 pub mod eligibility;
 pub mod entries;
+pub mod generate;
 pub mod knockout;
 pub mod notes;
+pub mod outbox;
 pub mod penalties;
 pub mod regulation;
+pub mod retention;
 pub mod rounds;
 pub mod season;
 pub mod series;

@@ -3,21 +3,26 @@
 //! an organizer typed them; `rules::series` turns them into points by each
 //! sport's table and ranks the organizations. Also the athlete lists of
 //! the other sports and across the series (`rules::athletes`), for
-//! the list form and for chess entries.
+//! the list form and for chess entries. And the organizers' changes, each
+//! one transaction with its audit entry: a new series, a sport with its
+//! table, a sport's new table, an organization's typed place, the lists.
 
 use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
 
+use super::PlayError;
 use crate::db::series::{self as s, Athlete, Series, Sport};
-use crate::db::{DbConnection, audit, organizations, people, write_transaction};
+use crate::db::{DbConnection, audit, championships, organizations, people, write_transaction};
 use crate::ids::{ChampionshipId, OrganizationId, PersonId};
 use crate::rules::athletes::{Known, ListProblem, check_adding, check_removing, in_other_sport};
 use crate::rules::lineup::ParallelEvent;
 use crate::rules::ranking::Place;
+use crate::rules::roster::name_key;
 use crate::rules::score::HalfPoints;
 use crate::rules::series::{
-    SeriesRow, parse_points_table, places_from_numbers, r_3_4_table, series_standings, sport_table,
+    SeriesRow, TableProblem, parse_points_table, places_from_numbers, points_table_text,
+    r_3_4_table, series_standings, sport_table,
 };
 
 pub struct SeriesTable {
@@ -173,8 +178,9 @@ pub enum ListChange {
 }
 
 /// Adds people to (or removes them from) a sport's list for an
-/// organization, in one transaction with its audit entry; every problem at
-/// once, nothing changed then. Returns how many people were added/removed.
+/// organization of series `id`, in one transaction with its audit entry;
+/// every problem at once, nothing changed then. Returns how many people
+/// were added/removed.
 #[allow(clippy::too_many_arguments)]
 pub fn change_list(
     conn: &mut DbConnection,
@@ -185,8 +191,9 @@ pub fn change_list(
     change: ListChange,
     by: PersonId,
     now: NaiveDateTime,
-) -> Result<Result<usize, Vec<ListingProblem>>, diesel::result::Error> {
-    write_transaction(conn, |conn| {
+) -> Result<usize, PlayError<ListingProblem>> {
+    s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+    let changed = write_transaction(conn, |conn| -> Result<_, diesel::result::Error> {
         let sports = s::sports_of(conn, id)?;
         let mut problems = Vec::new();
         let target = sport.and_then(|x| sports.iter().find(|s| s.id == x));
@@ -280,6 +287,211 @@ pub fn change_list(
             ))
             .record(conn)?;
         Ok(Ok(people.len()))
+    })?;
+    changed.map_err(PlayError::Refused)
+}
+
+/// Why a typed name of a series or a sport was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameProblem {
+    Required,
+    /// Above [`NAME_MAX`] characters.
+    TooLong,
+}
+
+/// The longest name of a series or a sport.
+pub const NAME_MAX: usize = 100;
+
+/// A typed name with its spaces collapsed, if it is one.
+pub fn clean_name(typed: &str) -> Result<String, NameProblem> {
+    let name = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        Err(NameProblem::Required)
+    } else if name.chars().count() > NAME_MAX {
+        Err(NameProblem::TooLong)
+    } else {
+        Ok(name)
+    }
+}
+
+/// Why a new series was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeriesProblem {
+    Name(NameProblem),
+    /// Another series has this name (regardless of case and spaces).
+    Taken,
+}
+
+/// An organizer makes a series named as `typed`; returns its id.
+pub fn create(
+    conn: &mut DbConnection,
+    typed: &str,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<i64, PlayError<SeriesProblem>> {
+    let name = clean_name(typed).map_err(|p| PlayError::Refused(vec![SeriesProblem::Name(p)]))?;
+    write_transaction(conn, |conn| {
+        let key = name_key(&name);
+        if s::by_key(conn, &key)?.is_some() {
+            return Err(PlayError::Refused(vec![SeriesProblem::Taken]));
+        }
+        let id = s::create(conn, &name, &key, by, now)?;
+        audit::Entry::new("series.create", format!("series:{id}"))
+            .actor(by)
+            .detail(name.clone())
+            .ip(ip)
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// Why a new sport of a series was refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SportProblem {
+    Name(NameProblem),
+    Table(TableProblem),
+    /// The series has a sport of this name.
+    Taken,
+    UnknownChampionship,
+    /// The person does not organize the championship named for chess
+    /// ([`may_link`]).
+    NotOrganizer,
+}
+
+/// A sport as an organizer typed it.
+pub struct NewSport<'a> {
+    pub name: &'a str,
+    /// The championship it takes its places from, for chess.
+    pub championship: Option<ChampionshipId>,
+    /// The place → points table; empty for R-3.4's.
+    pub points: &'a str,
+}
+
+/// An organizer (`admin`: a platform administrator) adds a sport to series
+/// `id`; every problem at once, in the order the form shows them. Returns
+/// the sport's id.
+pub fn add_sport(
+    conn: &mut DbConnection,
+    id: i64,
+    sport: &NewSport,
+    by: PersonId,
+    admin: bool,
+    now: NaiveDateTime,
+) -> Result<i64, PlayError<SportProblem>> {
+    let mut problems = Vec::new();
+    let name = clean_name(sport.name)
+        .map_err(|p| problems.push(SportProblem::Name(p)))
+        .ok();
+    let table = parse_points_table(sport.points)
+        .map_err(|found| problems.extend(found.into_iter().map(SportProblem::Table)))
+        .ok();
+    let typed_name = name.clone().unwrap_or_default();
+    let championship = sport.championship;
+    write_transaction(conn, |conn| {
+        s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        if s::sports_of(conn, id)?
+            .iter()
+            .any(|s| name_key(&s.name) == name_key(&typed_name))
+        {
+            problems.push(SportProblem::Taken);
+        }
+        if let Some(c) = championship {
+            if championships::by_id(conn, c)?.is_none() {
+                problems.push(SportProblem::UnknownChampionship);
+            } else if !may_link(conn, by, admin, c)? {
+                problems.push(SportProblem::NotOrganizer);
+            }
+        }
+        let (Some(name), Some(table), true) = (name, table, problems.is_empty()) else {
+            return Err(PlayError::Refused(problems));
+        };
+        let points = points_table_text(&table);
+        let sport = s::add_sport(conn, id, &name, championship, &points, now)?;
+        audit::Entry::new("series.sport", format!("series:{id}"))
+            .actor(by)
+            .detail(format!("sport {sport}: {name}; points {points}"))
+            .record(conn)?;
+        Ok(sport)
+    })
+}
+
+/// An organizer gives sport `sport` of series `id` the place → points
+/// table `typed`; the series' table counts by it from then on. A sport
+/// the series does not have is not found, whatever was typed.
+pub fn set_points(
+    conn: &mut DbConnection,
+    id: i64,
+    sport: i64,
+    typed: &str,
+    by: PersonId,
+) -> Result<(), PlayError<TableProblem>> {
+    let parsed = parse_points_table(typed);
+    write_transaction(conn, |conn| {
+        let s = s::sports_of(conn, id)?
+            .into_iter()
+            .find(|s| s.id == sport)
+            .ok_or(PlayError::NotFound)?;
+        let points = match &parsed {
+            Ok(table) => points_table_text(table),
+            Err(found) => return Err(PlayError::Refused(found.clone())),
+        };
+        s::set_points(conn, sport, &points)?;
+        audit::Entry::new("series.points", format!("series:{id}"))
+            .actor(by)
+            .detail(format!("{}: {} → {points}", s.name, s.points))
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// Why a typed place was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceProblem {
+    /// Not a whole number from 1.
+    BadPlace,
+    UnknownSport,
+    /// Chess places come from the championship, not by hand.
+    ChessSport,
+    UnknownOrganization,
+}
+
+/// An organizer types an organization's place in a sport of series `id`
+/// other than chess (the same number for a tie). The first problem found
+/// refuses it: the place, then the sport, then the organization.
+pub fn set_place(
+    conn: &mut DbConnection,
+    id: i64,
+    sport: Option<i64>,
+    organization: Option<OrganizationId>,
+    place: Option<i32>,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<PlaceProblem>> {
+    let refused = |p| PlayError::Refused(vec![p]);
+    let Some(place) = place.filter(|p| *p >= 1) else {
+        return Err(refused(PlaceProblem::BadPlace));
+    };
+    let (Some(sport), Some(org)) = (sport, organization) else {
+        return Err(refused(PlaceProblem::UnknownSport));
+    };
+    write_transaction(conn, |conn| {
+        s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        let Some(s) = s::sports_of(conn, id)?.into_iter().find(|s| s.id == sport) else {
+            return Err(refused(PlaceProblem::UnknownSport));
+        };
+        if s.championship_id.is_some() {
+            return Err(refused(PlaceProblem::ChessSport));
+        }
+        if organizations::by_id(conn, org)?.is_none() {
+            return Err(refused(PlaceProblem::UnknownOrganization));
+        }
+        s::set_place(conn, sport, org, place, by, now)?;
+        audit::Entry::new("series.place", format!("series:{id}"))
+            .actor(by)
+            .detail(format!("{}: organization {org} place {place}", s.name))
+            .record(conn)?;
+        Ok(())
     })
 }
 

@@ -24,9 +24,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
-use crate::accounts::{NewPassword, hash_password};
+use crate::app::PlayError;
+use crate::app::accounts::{NewPassword, hash_password};
+use crate::app::generate::{self as app_generate, BenchChampionship, PersonTaken};
 use crate::app::trf::{ImportOptions, import};
-use crate::db::{self, DbConnection, championships, people, roles};
+use crate::db::{self, DbConnection, championships};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
 use crate::rules::pairing::berger::berger_table;
 use crate::rules::pairing::lot::Lot;
@@ -129,12 +131,14 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
     let hash = hash_password(
         &NewPassword::parse(&secret, &[]).map_err(|k| anyhow::anyhow!("password: {k:?}"))?,
     )?;
-    let organizer = person(
+    let organizer = people(
         conn,
-        "bench-organizer",
-        "Организатор нагрузочного теста",
+        &[("bench-organizer", "Организатор нагрузочного теста")],
         &hash,
-    )?;
+    )?
+    .first()
+    .copied()
+    .context("the organizer was not stored")?;
     let mut out = Generated {
         championships: 0,
         teams: 0,
@@ -167,20 +171,23 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
     Ok(out)
 }
 
-fn person(conn: &mut DbConnection, nick: &str, name: &str, hash: &str) -> anyhow::Result<PersonId> {
-    let email = format!("{nick}@bench.invalid");
-    people::insert(
-        conn,
-        &people::NewPerson {
-            nick,
-            full_name: name,
-            email: &email,
-            password_hash: hash,
-            locale: "ru",
-            is_admin: false,
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("person {nick}: {e:?}"))
+/// Stores people given as (nick, full name), in one transaction.
+fn people(
+    conn: &mut DbConnection,
+    named: &[(&str, &str)],
+    hash: &str,
+) -> anyhow::Result<Vec<PersonId>> {
+    app_generate::people(conn, named, hash).map_err(|e| match e {
+        PlayError::Refused(problems) => anyhow::anyhow!(
+            "{}",
+            problems
+                .iter()
+                .map(|PersonTaken { nick, taken }| format!("person {nick}: {taken:?}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        e => e.into(),
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -197,24 +204,18 @@ fn championship(
     let number = index + 1;
     let slug = format!("bench-{number:03}");
     let name = format!("Нагрузочный чемпионат № {number}");
-    let c = db::write_transaction(conn, |conn| {
-        let c = championships::create(
-            conn,
-            &championships::NewChampionship {
-                slug: &slug,
-                name: &name,
-                regulation: json,
-                preset: "G",
-                time_zone: "Europe/Moscow",
-                created_by: Some(organizer.0),
-                created_at: db::utc_now(),
-            },
-        )?;
-        for role in [roles::Role::Organizer, roles::Role::ChiefJudge] {
-            roles::grant(conn, organizer, c, role, Some(organizer))?;
-        }
-        Ok::<_, diesel::result::Error>(c)
-    })?;
+    let c = app_generate::championship(
+        conn,
+        &BenchChampionship {
+            slug: &slug,
+            name: &name,
+            regulation: json,
+            preset: "G",
+            time_zone: "Europe/Moscow",
+        },
+        organizer,
+        db::utc_now(),
+    )?;
     out.championships += 1;
     // Ten teams of five; strength decides how results lean.
     let mut lot = Lot::new(Lot::derive(plan.seed, number as u64));
@@ -226,12 +227,12 @@ fn championship(
                 .collect()
         })
         .collect();
-    db::write_transaction(conn, |conn| {
-        for nick in nicks.iter().flatten() {
-            person(conn, nick, nick, hash)?;
-        }
-        Ok::<_, anyhow::Error>(())
-    })?;
+    let named: Vec<(&str, &str)> = nicks
+        .iter()
+        .flatten()
+        .map(|nick| (nick.as_str(), nick.as_str()))
+        .collect();
+    people(conn, &named, hash)?;
     out.people += nicks.iter().map(Vec::len).sum::<usize>();
     out.teams += TEAM_NAMES.len();
     let mut last = TournamentId(0);

@@ -6,12 +6,13 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::accounts::{
-    Email, FullName, MIN_PASSWORD_CHARS, NewPassword, Nick, hash_password, verify_password,
+use crate::app::PlayError;
+use crate::app::accounts::{
+    self, AccountProblem, Email, FullName, LoginProblem, MIN_PASSWORD_CHARS, NewPassword, Nick,
+    hash_password, verify_password,
 };
-use crate::db::{self, audit, login_attempts, people};
+use crate::db::people;
 use crate::i18n::{Lang, Message};
-use crate::ids::PersonId;
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -150,27 +151,14 @@ pub async fn signup(
     let ip = state.client_ip(&req);
     let inserted = state
         .db(move |conn| {
-            let new = people::NewPerson {
-                nick: account.nick.as_str(),
-                full_name: account.full_name.as_str(),
-                email: account.email.as_str(),
+            let new = accounts::NewAccount {
+                nick: &account.nick,
+                full_name: &account.full_name,
+                email: &account.email,
                 password_hash: &hash,
                 locale: lang.code(),
-                is_admin: false,
             };
-            crate::db::write_transaction(conn, |conn| {
-                let id = match people::insert(conn, &new) {
-                    Ok(id) => id,
-                    Err(people::InsertPersonError::Db(e)) => return Err(AppError::from(e)),
-                    Err(taken) => return Ok(Err(taken)),
-                };
-                audit::Entry::new("account.signup", format!("person:{id}"))
-                    .actor(id)
-                    .detail(account.nick.as_str())
-                    .ip(&ip)
-                    .record(conn)?;
-                Ok(Ok(id))
-            })
+            Ok(accounts::sign_up(conn, &new, &ip))
         })
         .await?;
     match inserted {
@@ -180,19 +168,20 @@ pub async fn signup(
             s.flash(FlashLevel::Success, msg!("flash-signed-up"));
             Ok(see_other(paths::ACCOUNT))
         }
-        Err(taken) => {
+        Err(PlayError::Refused(problems)) => {
             let mut errors = FieldErrors::default();
-            match taken {
-                people::InsertPersonError::EmailTaken => {
-                    errors.add("email", msg!("error-email-taken"))
+            for problem in problems {
+                match problem {
+                    AccountProblem::EmailTaken => errors.add("email", msg!("error-email-taken")),
+                    AccountProblem::NickTaken => errors.add("nick", msg!("error-nick-taken")),
                 }
-                _ => errors.add("nick", msg!("error-nick-taken")),
             }
             page(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &signup_form(ctx, &form, &errors),
             )
         }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -247,18 +236,6 @@ pub async fn login_page(
     page(StatusCode::OK, &login_form(ctx, &form, None))
 }
 
-enum LoginOutcome {
-    Success {
-        id: PersonId,
-        auth_version: i64,
-        lang: Lang,
-    },
-    WrongCredentials,
-    Throttled {
-        minutes: i64,
-    },
-}
-
 /// `POST /login`. Throttled per account and per address (5 failures in 15
 /// minutes); the answer for an unknown account and a wrong password is the
 /// same, and takes the same time.
@@ -273,62 +250,34 @@ pub async fn login(
     let ip = state.client_ip(&req);
     let (login, password) = (form.login.clone(), form.password.clone());
     let outcome = state
-        .db(move |conn| {
-            // Check, verify and record in one transaction that concurrent
-            // attempts on the account or from the address wait for: fifty
-            // parallel guesses must not all pass the check before the first
-            // failure is stored.
-            db::write_transaction(conn, |conn| {
-                let person = people::by_login(conn, &login)?;
-                let account_key = match &person {
-                    Some(p) => format!("person:{}", p.id),
-                    None => format!("name:{}", people::key_of(&login)),
-                };
-                login_attempts::serialize(conn, &account_key, &ip)?;
-                let now = db::utc_now();
-                if let Some(until) = login_attempts::locked_until(conn, &account_key, &ip, now)? {
-                    let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
-                    return Ok(LoginOutcome::Throttled { minutes });
-                }
-                let ok =
-                    verify_password(&password, person.as_ref().map(|p| p.password_hash.as_str()));
-                login_attempts::record(conn, &account_key, &ip, ok, db::utc_now())?;
-                match person {
-                    Some(p) if ok => {
-                        audit::Entry::new("account.login", format!("person:{}", p.id))
-                            .actor(p.id())
-                            .ip(&ip)
-                            .record(conn)?;
-                        login_attempts::prune(conn, now)?;
-                        Ok(LoginOutcome::Success {
-                            id: p.id(),
-                            auth_version: p.auth_version,
-                            lang: Lang::parse(&p.locale).unwrap_or_default(),
-                        })
-                    }
-                    _ => Ok(LoginOutcome::WrongCredentials),
-                }
-            })
-        })
+        .db(move |conn| Ok(accounts::log_in(conn, &login, &password, &ip)))
         .await?;
-    match outcome {
-        LoginOutcome::Success {
-            id,
-            auth_version,
-            lang,
-        } => {
+    let problem = match outcome {
+        Ok(signed_in) => {
             let s = AppSession(&session);
+            let lang = Lang::parse(&signed_in.locale).unwrap_or_default();
             // An explicit choice made before signing in wins over the
             // language stored on the account.
-            s.sign_in(id, auth_version, s.lang().unwrap_or(lang));
+            s.sign_in(
+                signed_in.id,
+                signed_in.auth_version,
+                s.lang().unwrap_or(lang),
+            );
             s.flash(FlashLevel::Success, msg!("flash-signed-in"));
-            Ok(see_other(local_path(Some(&form.next))))
+            return Ok(see_other(local_path(Some(&form.next))));
         }
-        LoginOutcome::WrongCredentials => page(
+        Err(PlayError::Refused(problems)) => problems
+            .into_iter()
+            .next()
+            .unwrap_or(LoginProblem::WrongCredentials),
+        Err(e) => return Err(e.into()),
+    };
+    match problem {
+        LoginProblem::WrongCredentials => page(
             StatusCode::UNAUTHORIZED,
             &login_form(ctx, &form, Some(msg!("login-wrong").into())),
         ),
-        LoginOutcome::Throttled { minutes } => {
+        LoginProblem::Throttled { minutes } => {
             let page = login_form(
                 ctx,
                 &form,
@@ -350,14 +299,7 @@ pub async fn logout(
     if let Some(user) = CurrentUser::load(&req).await? {
         let ip = state.client_ip(&req);
         state
-            .db(move |conn| {
-                Ok(
-                    audit::Entry::new("account.logout", format!("person:{}", user.id))
-                        .actor(user.id)
-                        .ip(&ip)
-                        .record(conn)?,
-                )
-            })
+            .db(move |conn| Ok(accounts::log_out(conn, user.id, &ip)?))
             .await?;
     }
     let s = AppSession(&session);
@@ -527,16 +469,7 @@ pub async fn change_password(
         .map_err(|e| AppError::Internal(e.to_string()))?;
     let ip = state.client_ip(&req);
     let version = state
-        .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let version = people::set_password(conn, id, &hash)?;
-                audit::Entry::new("account.password_changed", format!("person:{id}"))
-                    .actor(id)
-                    .ip(&ip)
-                    .record(conn)?;
-                Ok(version)
-            })
-        })
+        .db(move |conn| Ok(accounts::change_password(conn, id, &hash, &ip)?))
         .await?;
     let s = AppSession(&session);
     s.sign_in(id, version, ctx.lang);

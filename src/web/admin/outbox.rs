@@ -11,8 +11,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::db::{self, audit, outbox};
+use crate::app::outbox::{self as app_outbox, ResendProblem};
+use crate::db::{self, outbox};
 use crate::ids::PersonId;
 use crate::mail::Kind;
 use crate::msg;
@@ -64,19 +66,6 @@ fn status_label(status: &str) -> crate::i18n::MsgKey {
     }
 }
 
-/// Which championships' messages the official sees (None: all).
-fn scope(
-    conn: &mut db::DbConnection,
-    person: PersonId,
-    admin: bool,
-) -> Result<Option<Vec<i64>>, AppError> {
-    Ok(if admin {
-        None
-    } else {
-        Some(outbox::organized_by(conn, person)?)
-    })
-}
-
 pub async fn outbox_page(
     ctx: PageCtx,
     official: Official<Organizers>,
@@ -85,7 +74,7 @@ pub async fn outbox_page(
     let (person, admin) = (official.user.id, official.user.is_admin);
     let rows = state
         .db(move |conn| {
-            let scope = scope(conn, person, admin)?;
+            let scope = app_outbox::scope(conn, person, admin)?;
             Ok(outbox::list(conn, scope.as_deref(), SHOWN)?)
         })
         .await?;
@@ -134,36 +123,31 @@ pub async fn resend(
     let id = path.into_inner();
     let (person, admin) = (official.user.id, official.user.is_admin);
     let ip = state.client_ip(&req);
-    let not_failed = state
+    let outcome = state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let row = outbox::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                // An organizer sees only their championships' messages.
-                if let Some(mine) = scope(conn, person, admin)?
-                    && !row.championship_id.is_some_and(|c| mine.contains(&c))
-                {
-                    return Err(AppError::NotFound);
-                }
-                if !outbox::resend(conn, id, db::utc_now())? {
-                    return Ok(true);
-                }
-                let mut entry = audit::Entry::new("mail.resend", format!("outbox:{id}"))
-                    .actor(person)
-                    .detail(format!("{} → {}", row.kind, row.address))
-                    .ip(&ip);
-                if let Some(c) = row.championship_id {
-                    entry = entry.championship(crate::ids::ChampionshipId(c));
-                }
-                entry.record(conn)?;
-                Ok(false)
-            })
+            Ok(app_outbox::resend(
+                conn,
+                id,
+                person,
+                admin,
+                &ip,
+                db::utc_now(),
+            ))
         })
         .await?;
     let flash = AppSession(&session);
-    if not_failed {
-        flash.flash(FlashLevel::Error, msg!("outbox-not-failed"));
-    } else {
-        flash.flash(FlashLevel::Success, msg!("outbox-resent"));
+    match outcome {
+        Ok(()) => flash.flash(FlashLevel::Success, msg!("outbox-resent")),
+        Err(PlayError::Refused(problems)) => {
+            for problem in problems {
+                match problem {
+                    ResendProblem::NotFailed => {
+                        flash.flash(FlashLevel::Error, msg!("outbox-not-failed"))
+                    }
+                }
+            }
+        }
+        Err(e) => return Err(e.into()),
     }
     Ok(see_other(OUTBOX))
 }
@@ -217,11 +201,10 @@ pub async fn save_opt_ins(
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let wanted = ticked(form.into_inner());
-    let on: Vec<&'static str> = Kind::opt_in_kinds()
-        .filter(|k| wanted.iter().any(|w| w == k.as_str()))
-        .map(Kind::as_str)
-        .collect();
-    save_choice(&state, user.id, Choice::OptIn, on).await?;
+    let person = user.id;
+    state
+        .db(move |conn| Ok(app_outbox::set_opt_ins(conn, person, &wanted)?))
+        .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
     Ok(see_other(&format!("{}#notices-opt-in", paths::ACCOUNT)))
 }
@@ -234,44 +217,6 @@ fn ticked(form: Vec<(String, String)>) -> Vec<String> {
         .collect()
 }
 
-/// Which list of a person's notice choices a form replaces.
-#[derive(Clone, Copy)]
-enum Choice {
-    OptIn,
-    OptOut,
-}
-
-/// Replaces a person's opt-ins or opt-outs with `kinds`, audited, in one
-/// transaction.
-async fn save_choice(
-    state: &web::Data<AppState>,
-    person: crate::ids::PersonId,
-    choice: Choice,
-    kinds: Vec<&'static str>,
-) -> Result<(), AppError> {
-    state
-        .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let what = match choice {
-                    Choice::OptIn => {
-                        outbox::set_optins(conn, person, &kinds)?;
-                        "opted in"
-                    }
-                    Choice::OptOut => {
-                        outbox::set_optouts(conn, person, &kinds)?;
-                        "opted out"
-                    }
-                };
-                audit::Entry::new("account.notices", format!("person:{person}"))
-                    .actor(person)
-                    .detail(format!("{what}: {}", kinds.join(", ")))
-                    .record(conn)?;
-                Ok::<_, AppError>(())
-            })
-        })
-        .await
-}
-
 /// `POST /account/notices`: the ticked kinds are wanted, the other
 /// optional kinds are opted out of. Unknown values are ignored.
 pub async fn save_notices(
@@ -281,11 +226,10 @@ pub async fn save_notices(
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let wanted = ticked(form.into_inner());
-    let off: Vec<&'static str> = Kind::optional_kinds()
-        .filter(|k| !wanted.iter().any(|w| w == k.as_str()))
-        .map(Kind::as_str)
-        .collect();
-    save_choice(&state, user.id, Choice::OptOut, off).await?;
+    let person = user.id;
+    state
+        .db(move |conn| Ok(app_outbox::set_notices(conn, person, &wanted)?))
+        .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("notices-saved"));
     Ok(see_other(paths::ACCOUNT))
 }

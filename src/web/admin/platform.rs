@@ -6,6 +6,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::PlayError;
+use crate::app::admin::{self as app_admin, AdminProblem};
 use crate::db::{audit, people};
 use crate::ids::PersonId;
 use crate::msg;
@@ -121,32 +123,23 @@ pub async fn set_admin(
 ) -> Result<HttpResponse, AppError> {
     let target = PersonId(path.into_inner());
     let s = AppSession(&session);
-    if target == me.id && !form.admin {
-        s.flash(FlashLevel::Error, msg!("admin-cannot-demote-self"));
-        return Ok(see_other(paths::ADMIN));
-    }
     let admin = form.admin;
     let ip = state.client_ip(&req);
-    let changed = state
-        .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let n = people::set_admin(conn, target, admin)?;
-                if n > 0 {
-                    audit::Entry::new(
-                        if admin { "admin.grant" } else { "admin.revoke" },
-                        format!("person:{target}"),
-                    )
-                    .actor(me.id)
-                    .ip(&ip)
-                    .record(conn)?;
-                }
-                Ok(n)
-            })
-        })
+    let outcome = state
+        .db(move |conn| Ok(app_admin::set_admin(conn, me.id, target, admin, &ip)))
         .await?;
-    if changed == 0 {
-        return Err(AppError::NotFound);
+    match outcome {
+        Ok(()) => s.flash(FlashLevel::Success, msg!("admin-saved")),
+        Err(PlayError::Refused(problems)) => {
+            for problem in problems {
+                match problem {
+                    AdminProblem::DemoteSelf => {
+                        s.flash(FlashLevel::Error, msg!("admin-cannot-demote-self"))
+                    }
+                }
+            }
+        }
+        Err(e) => return Err(e.into()),
     }
-    s.flash(FlashLevel::Success, msg!("admin-saved"));
     Ok(see_other(paths::ADMIN))
 }

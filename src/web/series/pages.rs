@@ -12,17 +12,18 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::series::{ListChange, ListingProblem};
-use crate::db::{self, audit};
+use crate::app::series::{
+    self as series, ListChange, ListingProblem, NameProblem, NewSport, PlaceProblem, SeriesProblem,
+    SportProblem,
+};
+use crate::db;
 use crate::i18n::{Lang, Message, MsgKey};
 use crate::ids::{ChampionshipId, OrganizationId};
 use crate::msg;
 use crate::rules::athletes::ListProblem;
-use crate::rules::roster::name_key;
-use crate::rules::series::{
-    SeriesGap, TableProblem, parse_points_table, points_table_text, r_3_4_table,
-};
+use crate::rules::series::{SeriesGap, TableProblem, points_table_text, r_3_4_table};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -81,14 +82,11 @@ pub struct NameForm {
     name: String,
 }
 
-fn clean_name(s: &str) -> Result<String, MsgKey> {
-    let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        Err(msg!("error-required"))
-    } else if name.chars().count() > 100 {
-        Err(msg!("error-name-length"))
-    } else {
-        Ok(name)
+/// A refused name of a series or a sport, in words.
+fn name_problem(p: NameProblem) -> MsgKey {
+    match p {
+        NameProblem::Required => msg!("error-required"),
+        NameProblem::TooLong => msg!("error-name-length"),
     }
 }
 
@@ -102,35 +100,23 @@ pub async fn create(
 ) -> Result<HttpResponse, AppError> {
     let typed = form.name.clone();
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let outcome = match clean_name(&typed) {
-        Err(e) => Err(e),
-        Ok(name) => {
-            state
-                .db(move |conn| {
-                    db::write_transaction(conn, |conn| {
-                        let key = name_key(&name);
-                        if db::series::by_key(conn, &key)?.is_some() {
-                            return Ok(Err(msg!("series-taken")));
-                        }
-                        let id = db::series::create(conn, &name, &key, by, db::utc_now())?;
-                        audit::Entry::new("series.create", format!("series:{id}"))
-                            .actor(by)
-                            .detail(name.clone())
-                            .ip(&ip)
-                            .record(conn)?;
-                        Ok(Ok(id))
-                    })
-                })
-                .await?
-        }
-    };
+    let name = typed.clone();
+    let outcome = state
+        .db(move |conn| Ok(series::create(conn, &name, by, &ip, db::utc_now())))
+        .await?;
     match outcome {
         Ok(id) => Ok(see_other(&series_url(id))),
-        Err(key) => {
-            let error = Some(ctx.lang.msg(key));
+        Err(PlayError::Refused(problems)) => {
+            let error = problems.first().map(|p| {
+                ctx.lang.msg(match p {
+                    SeriesProblem::Name(p) => name_problem(*p),
+                    SeriesProblem::Taken => msg!("series-taken"),
+                })
+            });
             let p = list_page(ctx, &state, typed, error).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -270,6 +256,27 @@ pub fn table_problem(lang: Lang, p: &TableProblem) -> String {
             .arg("max", crate::rules::series::MAX_TABLE_PLACES),
     }
     .render(lang)
+}
+
+/// A problem of a new sport, in words.
+fn sport_problem(lang: Lang, p: &SportProblem) -> String {
+    match p {
+        SportProblem::Name(p) => lang.msg(name_problem(*p)),
+        SportProblem::Table(p) => table_problem(lang, p),
+        SportProblem::Taken => lang.msg(msg!("series-sport-taken")),
+        SportProblem::UnknownChampionship => lang.msg(msg!("series-unknown-championship")),
+        SportProblem::NotOrganizer => lang.msg(msg!("series-not-organizer")),
+    }
+}
+
+/// A problem of a typed place, in words.
+fn place_problem(p: PlaceProblem) -> MsgKey {
+    match p {
+        PlaceProblem::BadPlace => msg!("series-bad-place"),
+        PlaceProblem::UnknownSport => msg!("series-unknown-sport"),
+        PlaceProblem::ChessSport => msg!("series-chess-places"),
+        PlaceProblem::UnknownOrganization => msg!("team-error-organization-unknown"),
+    }
 }
 
 /// A problem of a change of an athlete list, in words.
@@ -423,7 +430,7 @@ pub async fn show(
 }
 
 /// Refuses (403) a change of series `id` by an organizer who does not
-/// manage it (`play::series::may_manage`); 404 when there is no such series.
+/// manage it (`app::series::may_manage`); 404 when there is no such series.
 async fn require_manager(
     state: &web::Data<AppState>,
     official: &Official<Organizers>,
@@ -470,65 +477,32 @@ pub async fn add_sport(
     let lang = ctx.lang;
     let form = form.into_inner();
     let championship = form.championship.trim().parse::<i64>().ok();
-    let mut problems: Vec<String> = Vec::new();
-    let name = match clean_name(&form.name) {
-        Ok(name) => Some(name),
-        Err(e) => {
-            problems.push(lang.msg(e));
-            None
-        }
-    };
-    let table = match parse_points_table(&form.points) {
-        Ok(table) => Some(table),
-        Err(found) => {
-            problems.extend(found.iter().map(|p| table_problem(lang, p)));
-            None
-        }
-    };
-    let typed_name = name.clone().unwrap_or_default();
-    let found: Vec<MsgKey> = state
+    let (name, points) = (form.name.clone(), form.points.clone());
+    let outcome = state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                let mut refused = Vec::new();
-                if db::series::sports_of(conn, id)?
-                    .iter()
-                    .any(|s| name_key(&s.name) == name_key(&typed_name))
-                {
-                    refused.push(msg!("series-sport-taken"));
-                }
-                if let Some(c) = championship {
-                    if db::championships::by_id(conn, ChampionshipId(c))?.is_none() {
-                        refused.push(msg!("series-unknown-championship"));
-                    } else if !crate::app::series::may_link(conn, by, admin, ChampionshipId(c))? {
-                        refused.push(msg!("series-not-organizer"));
-                    }
-                }
-                let (Some(name), Some(table), true) = (name, table, refused.is_empty()) else {
-                    return Ok(refused);
-                };
-                let points = points_table_text(&table);
-                let sport = db::series::add_sport(
-                    conn,
-                    id,
-                    &name,
-                    championship.map(ChampionshipId),
-                    &points,
-                    db::utc_now(),
-                )?;
-                audit::Entry::new("series.sport", format!("series:{id}"))
-                    .actor(by)
-                    .detail(format!("sport {sport}: {name}; points {points}"))
-                    .record(conn)?;
-                Ok(Vec::new())
-            })
+            let sport = NewSport {
+                name: &name,
+                championship: championship.map(ChampionshipId),
+                points: &points,
+            };
+            Ok(series::add_sport(
+                conn,
+                id,
+                &sport,
+                by,
+                admin,
+                db::utc_now(),
+            ))
         })
         .await?;
-    problems.extend(found.into_iter().map(|k| lang.msg(k)));
-    if problems.is_empty() {
-        AppSession(&session).flash(FlashLevel::Success, msg!("series-sport-added"));
-        return Ok(see_other(&series_url(id)));
-    }
+    let problems: Vec<String> = match outcome {
+        Ok(_) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("series-sport-added"));
+            return Ok(see_other(&series_url(id)));
+        }
+        Err(PlayError::Refused(found)) => found.iter().map(|p| sport_problem(lang, p)).collect(),
+        Err(e) => return Err(e.into()),
+    };
     let forms = Forms {
         sport: SportForm {
             name: form.name,
@@ -563,33 +537,16 @@ pub async fn set_points(
     let by = official.user.id;
     let lang = ctx.lang;
     let typed = form.into_inner().points;
-    let parsed = parse_points_table(&typed);
-    let text = parsed.as_ref().ok().map(|t| points_table_text(t));
-    state
-        .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let s = db::series::sports_of(conn, id)?
-                    .into_iter()
-                    .find(|s| s.id == sport)
-                    .ok_or(AppError::NotFound)?;
-                let Some(points) = text else {
-                    return Ok(());
-                };
-                db::series::set_points(conn, sport, &points)?;
-                audit::Entry::new("series.points", format!("series:{id}"))
-                    .actor(by)
-                    .detail(format!("{}: {} → {points}", s.name, s.points))
-                    .record(conn)?;
-                Ok(())
-            })
-        })
+    let points = typed.clone();
+    let outcome = state
+        .db(move |conn| Ok(series::set_points(conn, id, sport, &points, by)))
         .await?;
-    match parsed {
-        Ok(_) => {
+    match outcome {
+        Ok(()) => {
             AppSession(&session).flash(FlashLevel::Success, msg!("series-points-set"));
             Ok(see_other(&series_url(id)))
         }
-        Err(found) => {
+        Err(PlayError::Refused(found)) => {
             let forms = Forms {
                 points: PointsForm {
                     sport,
@@ -601,6 +558,7 @@ pub async fn set_points(
             let p = show_page(ctx, &state, id, forms).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -640,8 +598,7 @@ pub async fn change_athletes(
     let nicks = form.nicks.clone();
     let outcome = state
         .db(move |conn| {
-            db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-            Ok(crate::app::series::change_list(
+            Ok(series::change_list(
                 conn,
                 id,
                 sport,
@@ -650,7 +607,7 @@ pub async fn change_athletes(
                 change,
                 by,
                 db::utc_now(),
-            )?)
+            ))
         })
         .await?;
     match outcome {
@@ -662,7 +619,7 @@ pub async fn change_athletes(
             AppSession(&session).flash(FlashLevel::Success, done);
             Ok(see_other(&series_url(id)))
         }
-        Err(found) => {
+        Err(PlayError::Refused(found)) => {
             let forms = Forms {
                 athletes: AthletesForm {
                     sport: form.sport,
@@ -675,6 +632,7 @@ pub async fn change_athletes(
             let p = show_page(ctx, &state, id, forms).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -699,45 +657,32 @@ pub async fn set_place(
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let sport = form.sport.trim().parse::<i64>().ok();
-    let organization = form.organization.trim().parse::<i64>().ok();
-    let place = form.place.trim().parse::<i32>().ok().filter(|p| *p >= 1);
-    let outcome = match (sport, organization, place) {
-        (_, _, None) => Err(msg!("series-bad-place")),
-        (Some(sport), Some(org), Some(place)) => {
-            state
-                .db(move |conn| {
-                    db::write_transaction(conn, |conn| {
-                        db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                        let Some(s) = db::series::sports_of(conn, id)?
-                            .into_iter()
-                            .find(|s| s.id == sport)
-                        else {
-                            return Ok(Err(msg!("series-unknown-sport")));
-                        };
-                        if s.championship_id.is_some() {
-                            return Ok(Err(msg!("series-chess-places")));
-                        }
-                        if db::organizations::by_id(conn, OrganizationId(org))?.is_none() {
-                            return Ok(Err(msg!("team-error-organization-unknown")));
-                        }
-                        db::series::set_place(
-                            conn,
-                            sport,
-                            OrganizationId(org),
-                            place,
-                            by,
-                            db::utc_now(),
-                        )?;
-                        audit::Entry::new("series.place", format!("series:{id}"))
-                            .actor(by)
-                            .detail(format!("{}: organization {org} place {place}", s.name))
-                            .record(conn)?;
-                        Ok(Ok(()))
-                    })
-                })
-                .await?
-        }
-        _ => Err(msg!("series-unknown-sport")),
+    let organization = form
+        .organization
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .map(OrganizationId);
+    let place = form.place.trim().parse::<i32>().ok();
+    let outcome = state
+        .db(move |conn| {
+            Ok(series::set_place(
+                conn,
+                id,
+                sport,
+                organization,
+                place,
+                by,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let outcome = match outcome {
+        Ok(()) => Ok(()),
+        Err(PlayError::Refused(problems)) => Err(problems
+            .first()
+            .map_or(msg!("series-unknown-sport"), |p| place_problem(*p))),
+        Err(e) => return Err(e.into()),
     };
     after(ctx, &state, &session, id, outcome, msg!("series-place-set")).await
 }

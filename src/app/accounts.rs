@@ -1,12 +1,18 @@
-//! Account values parsed at the edge (house rule 2) and password hashing.
-//! Past a constructor, a [`Nick`] is always a valid nick.
+//! Accounts: the values parsed at the edge (house rule 2) and password
+//! hashing, both pure; and the account use cases, each one transaction
+//! with its audit entry: sign-up, login (throttled), logout, password
+//! change, and the operator's `create-admin`. Past a constructor, a
+//! [`Nick`] is always a valid nick.
 
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use secrecy::{ExposeSecret, SecretString};
 
+use super::PlayError;
+use crate::db::{self, DbConnection, audit, login_attempts, people, write_transaction};
 use crate::i18n::MsgKey;
+use crate::ids::PersonId;
 use crate::msg;
 
 /// A player's nick. G-B13: a line-up is one line `Team,nick1,…` without
@@ -166,6 +172,174 @@ pub fn verify_password(password: &str, stored: Option<&str>) -> bool {
         })
         .unwrap_or(false);
     ok && real
+}
+
+/// Why an account could not be made: the nick or the e-mail address
+/// belongs to someone already (regardless of case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountProblem {
+    NickTaken,
+    EmailTaken,
+}
+
+/// An account to make: values that passed their checks, and the hash of
+/// the password (hashed beforehand, off the database connection).
+pub struct NewAccount<'a> {
+    pub nick: &'a Nick,
+    pub full_name: &'a FullName,
+    pub email: &'a Email,
+    pub password_hash: &'a str,
+    /// The language the person's mail and pages default to.
+    pub locale: &'a str,
+}
+
+/// Stores a person; a taken nick or address is a problem, not a failure.
+fn insert(
+    conn: &mut DbConnection,
+    account: &NewAccount,
+    is_admin: bool,
+) -> Result<PersonId, PlayError<AccountProblem>> {
+    let new = people::NewPerson {
+        nick: account.nick.as_str(),
+        full_name: account.full_name.as_str(),
+        email: account.email.as_str(),
+        password_hash: account.password_hash,
+        locale: account.locale,
+        is_admin,
+    };
+    people::insert(conn, &new).map_err(|e| match e {
+        people::InsertPersonError::NickTaken => PlayError::Refused(vec![AccountProblem::NickTaken]),
+        people::InsertPersonError::EmailTaken => {
+            PlayError::Refused(vec![AccountProblem::EmailTaken])
+        }
+        people::InsertPersonError::Db(e) => PlayError::Db(e),
+    })
+}
+
+/// Someone signs up from address `ip`: the new person, who is its own
+/// audit actor.
+pub fn sign_up(
+    conn: &mut DbConnection,
+    account: &NewAccount,
+    ip: &str,
+) -> Result<PersonId, PlayError<AccountProblem>> {
+    write_transaction(conn, |conn| {
+        let id = insert(conn, account, false)?;
+        audit::Entry::new("account.signup", format!("person:{id}"))
+            .actor(id)
+            .detail(account.nick.as_str())
+            .ip(ip)
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// The operator makes a platform administrator (`league create-admin`);
+/// the audit entry has no actor, as no one is signed in.
+pub fn create_admin(
+    conn: &mut DbConnection,
+    account: &NewAccount,
+) -> Result<PersonId, PlayError<AccountProblem>> {
+    write_transaction(conn, |conn| {
+        let id = insert(conn, account, true)?;
+        audit::Entry::new("admin.create", format!("person:{id}"))
+            .detail(account.nick.as_str())
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// Who signed in: what the session keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedIn {
+    pub id: PersonId,
+    pub auth_version: i64,
+    /// The language stored on the account.
+    pub locale: String,
+}
+
+/// Why a login was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginProblem {
+    /// An unknown account or a wrong password: the same answer for both.
+    WrongCredentials,
+    /// Too many failures for the account or from the address; the lock
+    /// lifts in this many minutes (at least one).
+    Throttled { minutes: i64 },
+}
+
+/// A login with `login` (nick or e-mail) and `password` from address `ip`.
+/// Throttled per account and per address; an unknown account is checked
+/// against a fixed hash, so that it takes as long as a wrong password.
+/// The check, the verification and the record of the attempt are one
+/// transaction that concurrent attempts on the account or from the address
+/// wait for: fifty parallel guesses must not all pass the check before the
+/// first failure is stored. A refused attempt is stored too (the
+/// transaction commits, then the refusal is returned).
+pub fn log_in(
+    conn: &mut DbConnection,
+    login: &str,
+    password: &str,
+    ip: &str,
+) -> Result<SignedIn, PlayError<LoginProblem>> {
+    let outcome = write_transaction(conn, |conn| -> Result<_, diesel::result::Error> {
+        let person = people::by_login(conn, login)?;
+        let account_key = match &person {
+            Some(p) => format!("person:{}", p.id),
+            None => format!("name:{}", people::key_of(login)),
+        };
+        login_attempts::serialize(conn, &account_key, ip)?;
+        let now = db::utc_now();
+        if let Some(until) = login_attempts::locked_until(conn, &account_key, ip, now)? {
+            let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
+            return Ok(Err(LoginProblem::Throttled { minutes }));
+        }
+        let ok = verify_password(password, person.as_ref().map(|p| p.password_hash.as_str()));
+        login_attempts::record(conn, &account_key, ip, ok, db::utc_now())?;
+        match person {
+            Some(p) if ok => {
+                audit::Entry::new("account.login", format!("person:{}", p.id))
+                    .actor(p.id())
+                    .ip(ip)
+                    .record(conn)?;
+                login_attempts::prune(conn, now)?;
+                Ok(Ok(SignedIn {
+                    id: p.id(),
+                    auth_version: p.auth_version,
+                    locale: p.locale,
+                }))
+            }
+            _ => Ok(Err(LoginProblem::WrongCredentials)),
+        }
+    })?;
+    outcome.map_err(|problem| PlayError::Refused(vec![problem]))
+}
+
+/// A person signs out: the audit entry.
+pub fn log_out(conn: &mut DbConnection, id: PersonId, ip: &str) -> Result<(), PlayError<()>> {
+    audit::Entry::new("account.logout", format!("person:{id}"))
+        .actor(id)
+        .ip(ip)
+        .record(conn)?;
+    Ok(())
+}
+
+/// A person's new password (`hash`, already checked and hashed); returns
+/// the new `auth_version`, which signs out every other session.
+pub fn change_password(
+    conn: &mut DbConnection,
+    id: PersonId,
+    hash: &str,
+    ip: &str,
+) -> Result<i64, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let version = people::set_password(conn, id, hash)?;
+        audit::Entry::new("account.password_changed", format!("person:{id}"))
+            .actor(id)
+            .ip(ip)
+            .record(conn)?;
+        Ok(version)
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,127 @@
+//! The e-mail outbox's changes: an official puts a failed message back in
+//! the queue, and a person chooses which optional notices to get. Each is
+//! one transaction with its audit entry.
+
+use chrono::NaiveDateTime;
+
+use super::PlayError;
+use crate::db::{DbConnection, audit, outbox, write_transaction};
+use crate::ids::{ChampionshipId, PersonId};
+use crate::mail::Kind;
+
+/// Which championships' messages an official sees (None: all, for a
+/// platform administrator; an organizer sees the championships they
+/// organize).
+pub fn scope(
+    conn: &mut DbConnection,
+    person: PersonId,
+    admin: bool,
+) -> Result<Option<Vec<i64>>, diesel::result::Error> {
+    Ok(if admin {
+        None
+    } else {
+        Some(outbox::organized_by(conn, person)?)
+    })
+}
+
+/// Why a message was not put back in the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResendProblem {
+    /// It has not failed (it is waiting, being sent, or sent).
+    NotFailed,
+}
+
+/// An official (`admin`: a platform administrator) puts failed message
+/// `id` back in the queue. A message the official does not see is not
+/// found.
+pub fn resend(
+    conn: &mut DbConnection,
+    id: i64,
+    by: PersonId,
+    admin: bool,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<ResendProblem>> {
+    write_transaction(conn, |conn| {
+        let row = outbox::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        if let Some(mine) = scope(conn, by, admin)?
+            && !row.championship_id.is_some_and(|c| mine.contains(&c))
+        {
+            return Err(PlayError::NotFound);
+        }
+        if !outbox::resend(conn, id, now)? {
+            return Err(PlayError::Refused(vec![ResendProblem::NotFailed]));
+        }
+        let mut entry = audit::Entry::new("mail.resend", format!("outbox:{id}"))
+            .actor(by)
+            .detail(format!("{} → {}", row.kind, row.address))
+            .ip(ip);
+        if let Some(c) = row.championship_id {
+            entry = entry.championship(ChampionshipId(c));
+        }
+        entry.record(conn)?;
+        Ok(())
+    })
+}
+
+/// Which list of a person's notice choices a form replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    OptIn,
+    OptOut,
+}
+
+/// A person wants the optional notice kinds named in `wanted` and opts out
+/// of the others. Unknown names are ignored.
+pub fn set_notices(
+    conn: &mut DbConnection,
+    person: PersonId,
+    wanted: &[String],
+) -> Result<(), PlayError<()>> {
+    let off: Vec<&'static str> = Kind::optional_kinds()
+        .filter(|k| !wanted.iter().any(|w| w == k.as_str()))
+        .map(Kind::as_str)
+        .collect();
+    save_choice(conn, person, Choice::OptOut, &off)
+}
+
+/// A person wants the opt-in kinds named in `wanted` and not the others.
+/// Unknown names are ignored.
+pub fn set_opt_ins(
+    conn: &mut DbConnection,
+    person: PersonId,
+    wanted: &[String],
+) -> Result<(), PlayError<()>> {
+    let on: Vec<&'static str> = Kind::opt_in_kinds()
+        .filter(|k| wanted.iter().any(|w| w == k.as_str()))
+        .map(Kind::as_str)
+        .collect();
+    save_choice(conn, person, Choice::OptIn, &on)
+}
+
+/// Replaces a person's opt-ins or opt-outs with `kinds`, audited, in one
+/// transaction.
+fn save_choice(
+    conn: &mut DbConnection,
+    person: PersonId,
+    choice: Choice,
+    kinds: &[&str],
+) -> Result<(), PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let what = match choice {
+            Choice::OptIn => {
+                outbox::set_optins(conn, person, kinds)?;
+                "opted in"
+            }
+            Choice::OptOut => {
+                outbox::set_optouts(conn, person, kinds)?;
+                "opted out"
+            }
+        };
+        audit::Entry::new("account.notices", format!("person:{person}"))
+            .actor(person)
+            .detail(format!("{what}: {}", kinds.join(", ")))
+            .record(conn)?;
+        Ok(())
+    })
+}
