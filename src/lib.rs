@@ -1,7 +1,8 @@
 //! The league platform: team chess championships run by their regulations.
 //! `docs/ARCHITECTURE.md` has the map; layers depend downwards only:
-//! `web` → `db` → `rules`, with `accounts`, `i18n` and `ids` beside them;
-//! `api` (the JSON API) sits beside `web` at the edge.
+//! the edges `web` (pages) and `api` (JSON) → `read` → `app` (every write)
+//! → `mail` → `db` (all SQL) → `rules` (pure), with `ids`, `i18n`, `paths`,
+//! `config` and `state` beside them.
 
 pub mod api;
 pub mod app;

@@ -306,7 +306,7 @@ pub enum AnnouncementProblem {
     EmptyOutNick,
     #[error("the replacement is missing")]
     EmptyInNick,
-    /// Nicks are one word (accounts::Nick: letters, digits, `_`, `-`).
+    /// Nicks are one word (app::accounts::Nick: letters, digits, `_`, `-`).
     #[error("{nick:?} is not a nick: nicks have no spaces or commas")]
     BadNick { nick: String },
 }
