@@ -7,6 +7,7 @@ pub mod access;
 pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
+pub mod championship;
 pub mod eligibility;
 pub mod entries;
 pub mod knockout;
