@@ -8,6 +8,7 @@ pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
 pub mod championship;
+pub mod documents;
 pub mod eligibility;
 pub mod entries;
 pub mod knockout;
