@@ -11,15 +11,17 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
 
+use crate::app::PlayError;
 use crate::app::access::AnyStaff;
 use crate::app::access::Judges;
 use crate::app::access::Organizers;
+use crate::app::championship::{self as setup, ChampionshipProblem};
 use crate::app::teams::{self as ops, TeamError};
 use crate::db::roles::{self, Role};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{self, audit, championships, people};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId};
+use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::presets;
@@ -181,44 +183,47 @@ pub async fn create(
     let preset = form.preset.clone();
     let created = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                if championships::slug_taken(conn, &slug)? {
-                    return Ok(None);
-                }
-                let id = championships::create(
-                    conn,
-                    &championships::NewChampionship {
-                        slug: &slug,
-                        name: &name,
-                        regulation: &json,
-                        preset: &preset,
-                        time_zone: &tz,
-                        created_by: Some(admin.id.0),
-                        created_at: db::utc_now(),
-                    },
-                )?;
-                audit::Entry::new("championship.create", format!("championship:{id}"))
-                    .actor(admin.id)
-                    .detail(format!("{name} ({preset})"))
-                    .ip(&ip)
-                    .championship(id)
-                    .record(conn)?;
-                Ok(Some(id))
-            })
+            Ok(setup::create(
+                conn,
+                &setup::NewChampionship {
+                    slug: &slug,
+                    name: &name,
+                    preset: &preset,
+                    regulation: &json,
+                    time_zone: &tz,
+                },
+                admin.id,
+                &ip,
+                db::utc_now(),
+            ))
         })
         .await?;
     match created {
-        Some(id) => {
+        Ok(id) => {
             AppSession(&session).flash(FlashLevel::Success, msg!("championship-created"));
             Ok(see_other(&paths::championship(id)))
         }
-        None => {
-            errors.add("slug", msg!("error-slug-taken"));
+        Err(PlayError::Refused(problems)) => {
+            for p in &problems {
+                errors.add("slug", problem_message(p));
+            }
             page(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &new_form(ctx, &form, &errors),
             )
         }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What a refused change to a championship says.
+fn problem_message(p: &ChampionshipProblem) -> Message {
+    match p {
+        ChampionshipProblem::SlugTaken => msg!("error-slug-taken").into(),
+        ChampionshipProblem::UnknownNick(nick) => {
+            Message::new(msg!("team-error-unknown-nick")).arg("nick", nick)
+        }
+        ChampionshipProblem::AlreadyDrawn => msg!("schedule-error-drawn").into(),
     }
 }
 
@@ -434,28 +439,15 @@ pub async fn staff(
     let by = user.id;
     let outcome = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let Some(person) = people::by_nick(conn, &nick)? else {
-                    return Ok(Err(
-                        Message::new(msg!("team-error-unknown-nick")).arg("nick", &nick)
-                    ));
-                };
-                if grant {
-                    roles::grant(conn, person.id(), championship, role, Some(by))?;
-                } else {
-                    roles::revoke(conn, person.id(), championship, role)?;
-                }
-                audit::Entry::new(
-                    if grant { "role.grant" } else { "role.revoke" },
-                    format!("person:{}", person.id),
-                )
-                .actor(by)
-                .detail(format!("{} {}", person.nick, role.as_str()))
-                .ip(&ip)
-                .championship(championship)
-                .record(conn)?;
-                Ok(Ok(()))
-            })
+            Ok(setup::set_staff(
+                conn,
+                championship,
+                &nick,
+                role,
+                grant,
+                by,
+                &ip,
+            ))
         })
         .await?;
     match outcome {
@@ -463,20 +455,21 @@ pub async fn staff(
             AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
             Ok(see_other(&paths::championship(championship)))
         }
-        Err(message) => page(
+        Err(PlayError::Refused(problems)) => page(
             StatusCode::UNPROCESSABLE_ENTITY,
             &show_page(
                 ctx,
                 &state,
                 championship,
                 ShowForms {
-                    staff_error: Some(message),
+                    staff_error: problems.first().map(problem_message),
                     staff_nick: form.nick,
                     ..ShowForms::default()
                 },
             )
             .await?,
         ),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -915,26 +908,20 @@ pub async fn schedule(
         }
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
-    let count = instants.len();
-    let detail = format!(
-        "{} {} {} {}..{}: {count} tournament(s)",
+    let rule = format!(
+        "{} {} {} {}..{}",
         form.nth, form.weekday, form.time, form.from, form.until
     );
-    state
+    let count = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                db::tournaments::add(conn, championship, &instants)?;
-                audit::Entry::new(
-                    "championship.schedule",
-                    format!("championship:{championship}"),
-                )
-                .actor(by)
-                .detail(detail)
-                .ip(&ip)
-                .championship(championship)
-                .record(conn)?;
-                Ok::<_, AppError>(())
-            })
+            Ok(setup::add_schedule(
+                conn,
+                championship,
+                &instants,
+                &rule,
+                by,
+                &ip,
+            )?)
         })
         .await?;
     AppSession(&session).flash(
@@ -995,39 +982,35 @@ pub async fn tournament_start(
     let typed = form.starts_at.clone();
     let moved = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let before = db::tournaments::by_id(conn, tournament)?.ok_or(AppError::NotFound)?;
-                // The draw froze the field on the start it was made for.
-                if before.drawn_at.is_some() {
-                    return Ok(false);
-                }
-                db::tournaments::set_start(conn, tournament, at)?;
-                audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
-                    .actor(by)
-                    .detail(format!(
-                        "{} UTC → {} UTC ({typed} local)",
-                        before.starts_at, at
-                    ))
-                    .ip(&ip)
-                    .championship(championship)
-                    .record(conn)?;
-                Ok(true)
-            })
+            Ok(setup::move_start(
+                conn,
+                championship,
+                TournamentId(tournament),
+                at,
+                &typed,
+                by,
+                &ip,
+            ))
         })
         .await?;
-    if !moved {
-        let forms = ShowForms {
-            start: Some((
-                tournament,
-                form.starts_at.clone(),
-                ctx.lang.msg(msg!("schedule-error-drawn")),
-            )),
-            ..ShowForms::default()
-        };
-        return page(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &show_page(ctx, &state, championship, forms).await?,
-        );
+    match moved {
+        Ok(()) => {}
+        Err(PlayError::Refused(problems)) => {
+            let message = problems
+                .iter()
+                .map(|p| ctx.render(&problem_message(p)))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let forms = ShowForms {
+                start: Some((tournament, form.starts_at.clone(), message)),
+                ..ShowForms::default()
+            };
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &show_page(ctx, &state, championship, forms).await?,
+            );
+        }
+        Err(e) => return Err(e.into()),
     }
     AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
     Ok(see_other(&paths::championship(championship)))

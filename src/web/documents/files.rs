@@ -15,11 +15,12 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::app::access::Organizers;
+use crate::app::documents::{self as ops, championships_of, record_for_owner};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
 use crate::i18n::{Message, MsgKey};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ChampionshipId, DocumentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::documents::{
@@ -58,24 +59,6 @@ fn status_label(status: ReviewStatus) -> MsgKey {
         ReviewStatus::Approved => msg!("document-status-approved"),
         ReviewStatus::Rejected => msg!("document-status-rejected"),
     }
-}
-
-/// The championships an owner takes part in now.
-fn championships_of(
-    conn: &mut DbConnection,
-    owner: Owner,
-) -> diesel::QueryResult<Vec<ChampionshipId>> {
-    Ok(match owner {
-        Owner::Person(p) => t::teams_of_person(conn, p)?
-            .into_iter()
-            .filter(|(team, _)| team.is_active())
-            .map(|(team, _)| team.championship())
-            .collect(),
-        Owner::Team(id) => t::by_id(conn, id)?
-            .map(|team| team.championship())
-            .into_iter()
-            .collect(),
-    })
 }
 
 /// Whether `viewer` may see the owner's documents.
@@ -279,59 +262,18 @@ pub async fn accept(
     let (by, ip) = (user.id, state.client_ip(req));
     let stored = state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let stored = docs::store(
-                    conn,
-                    &Upload {
-                        kind,
-                        owner,
-                        uploaded_by: by,
-                        file_name: &name,
-                        media_type: media.mime(),
-                        content: &got.bytes,
-                    },
-                    db::utc_now(),
-                )?;
-                if let Stored::New { id, replaces } = stored {
-                    let mut detail = format!(
-                        "{} {name:?} {} bytes {}",
-                        kind_code(kind),
-                        got.bytes.len(),
-                        media.mime()
-                    );
-                    if let Some(r) = replaces {
-                        detail.push_str(&format!(" (replaces #{r})"));
-                    }
-                    let entry = || {
-                        audit::Entry::new("document.upload", format!("document:{id}"))
-                            .actor(by)
-                            .detail(&detail)
-                            .ip(&ip)
-                    };
-                    record_for_owner(conn, owner, entry)?;
-                }
-                Ok::<_, AppError>(stored)
-            })
+            let upload = Upload {
+                kind,
+                owner,
+                uploaded_by: by,
+                file_name: &name,
+                media_type: media.mime(),
+                content: &got.bytes,
+            };
+            Ok(ops::store(conn, &upload, &ip, db::utc_now())?)
         })
         .await?;
     Ok(Ok(stored))
-}
-
-/// Writes an audit entry into the log of every championship the owner
-/// takes part in (once, for the platform log, when there is none).
-fn record_for_owner(
-    conn: &mut DbConnection,
-    owner: Owner,
-    entry: impl Fn() -> audit::Entry,
-) -> diesel::QueryResult<()> {
-    let championships = championships_of(conn, owner)?;
-    if championships.is_empty() {
-        return entry().record(conn);
-    }
-    for c in championships {
-        entry().championship(c).record(conn)?;
-    }
-    Ok(())
 }
 
 pub fn flash_stored(session: &Session, stored: Stored) {
@@ -550,39 +492,18 @@ pub async fn review(
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let d = docs::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                let note = (!note.is_empty()).then_some(note.as_str());
-                docs::review(conn, id, status, by, note, valid_until, db::utc_now())?;
-                audit::Entry::new("document.review", format!("document:{id}"))
-                    .actor(by)
-                    .detail(format!(
-                        "{} {:?}: {} → {}{}{}",
-                        d.kind,
-                        d.file_name,
-                        d.status,
-                        status.as_str(),
-                        valid_until
-                            .map(|v| format!(", valid until {v}"))
-                            .unwrap_or_default(),
-                        note.map(|n| format!(": {n}")).unwrap_or_default()
-                    ))
-                    .ip(&ip)
-                    .championship(championship)
-                    .record(conn)?;
-                if let Some(to) = d.uploaded_by.or(d.person_id) {
-                    crate::mail::notices::document_reviewed(
-                        conn,
-                        championship,
-                        PersonId(to),
-                        &d.file_name,
-                        status == ReviewStatus::Approved,
-                        note,
-                        db::utc_now(),
-                    )?;
-                }
-                Ok::<_, AppError>(())
-            })
+            let note = (!note.is_empty()).then_some(note.as_str());
+            Ok(ops::review(
+                conn,
+                championship,
+                DocumentId(id),
+                status,
+                valid_until,
+                note,
+                by,
+                &ip,
+                db::utc_now(),
+            )?)
         })
         .await?;
     AppSession(&session).flash(
@@ -608,22 +529,14 @@ pub async fn purge(
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let purged = state
         .db(move |conn| {
-            db::write_transaction(conn, |conn| {
-                let before = db::utc_now() - chrono::TimeDelta::days(days);
-                let purged = docs::purge_championship(conn, championship, before)?;
-                audit::Entry::new("document.purge", format!("championship:{championship}"))
-                    .actor(by)
-                    .detail(format!(
-                        "uploaded before {}: {} document(s), {} bytes removed",
-                        before.format("%Y-%m-%d %H:%M"),
-                        purged.documents,
-                        purged.bytes
-                    ))
-                    .ip(&ip)
-                    .championship(championship)
-                    .record(conn)?;
-                Ok::<_, AppError>(purged)
-            })
+            Ok(ops::purge(
+                conn,
+                championship,
+                days,
+                by,
+                &ip,
+                db::utc_now(),
+            )?)
         })
         .await?;
     AppSession(&session).flash(

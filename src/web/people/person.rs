@@ -11,16 +11,18 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use crate::app::PlayError;
 use crate::app::access::Judges;
 use crate::app::access::Organizers;
 use crate::app::access::RoleSet;
+use crate::app::organizations::{self as organizations_ops, OrganizationProblem};
+use crate::app::people::{self as ops, PeopleProblem};
 use crate::db::roles::Role;
-use crate::db::{self, audit, organizations, people, standing, teams as t};
+use crate::db::{self, organizations, people, standing, teams as t};
 use crate::i18n::Message;
-use crate::ids::{OrganizationId, PersonId};
+use crate::ids::{BanId, EmploymentId, OrganizationId, PersonId};
 use crate::msg;
 use crate::paths;
-use crate::rules::roster::name_key;
 use crate::state::AppState;
 use crate::web::documents::files as documents;
 use crate::web::infra::PageDb;
@@ -354,70 +356,22 @@ pub async fn club(
     let person = person_id(&state, nick.clone()).await?;
     let mark = form.action != "end";
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let detail = nick.clone();
+    let who = nick.clone();
     state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let now = db::utc_now();
-                let changed = if mark {
-                    standing::mark_club_member(conn, person, now, by)?
-                } else {
-                    standing::end_club_membership(conn, person, now)? > 0
-                };
-                if changed {
-                    audit::Entry::new(
-                        if mark {
-                            "person.club_member"
-                        } else {
-                            "person.club_end"
-                        },
-                        format!("person:{person}"),
-                    )
-                    .actor(by)
-                    .detail(format!(
-                        "{detail}: club member {}",
-                        if mark { "no → yes" } else { "yes → no" }
-                    ))
-                    .ip(&ip)
-                    .record(conn)?;
-                }
-                Ok(())
-            })
+            Ok(ops::set_club_member(
+                conn,
+                person,
+                &who,
+                mark,
+                by,
+                &ip,
+                db::utc_now(),
+            )?)
         })
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
     Ok(see_other(&paths::person(&nick)))
-}
-
-/// Records a ban change in the audit log of every championship where the
-/// person, or a clone of theirs (G-A7), is on a roster now, so that its
-/// organizers see it; once, for the platform log, when there is none.
-fn record_ban_change(
-    conn: &mut db::DbConnection,
-    person: PersonId,
-    entry: impl Fn() -> audit::Entry,
-) -> diesel::QueryResult<()> {
-    let mut championships = std::collections::BTreeSet::new();
-    for id in standing::clone_group(conn, person)? {
-        for (team, _) in t::teams_of_person(conn, PersonId(id))? {
-            championships.insert(team.championship());
-        }
-    }
-    if championships.is_empty() {
-        return entry().record(conn);
-    }
-    for championship in championships {
-        entry().championship(championship).record(conn)?;
-    }
-    Ok(())
-}
-
-/// How a ban reads in the audit log.
-fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String {
-    format!(
-        "{from} – {}: {reason}",
-        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
-    )
 }
 
 #[derive(Deserialize, Default)]
@@ -485,31 +439,13 @@ pub async fn ban(
     let (Some(from), Ok(until)) = (from, until) else {
         return Err(AppError::BadRequest(msg!("error-date")));
     };
-    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let detail = format!(
-        "{nick}: {} (ban: none → imposed)",
-        ban_terms(from, until, &reason)
-    );
+    let who = nick.clone();
     state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                standing::impose_ban(
-                    conn,
-                    person,
-                    midnight(from),
-                    until.map(midnight),
-                    &reason,
-                    by,
-                )?;
-                record_ban_change(conn, person, || {
-                    audit::Entry::new("person.ban", format!("person:{person}"))
-                        .actor(by)
-                        .detail(&detail)
-                        .ip(&ip)
-                })
-            })?;
-            Ok(())
+            Ok(ops::impose_ban(
+                conn, person, &who, from, until, &reason, by, &ip,
+            )?)
         })
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("ban-imposed"));
@@ -527,31 +463,7 @@ pub async fn lift_ban(
     let id = path.into_inner();
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
-        .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let ban = standing::ban_by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                let person =
-                    people::by_id(conn, PersonId(ban.person_id))?.ok_or(AppError::NotFound)?;
-                if standing::lift_ban(conn, id, db::utc_now(), by)? > 0 {
-                    let detail = format!(
-                        "{}: {} (ban: imposed → lifted)",
-                        person.nick,
-                        ban_terms(
-                            ban.from_at.date(),
-                            ban.until_at.map(|u| u.date()),
-                            &ban.reason
-                        )
-                    );
-                    record_ban_change(conn, person.id(), || {
-                        audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
-                            .actor(by)
-                            .detail(&detail)
-                            .ip(&ip)
-                    })?;
-                }
-                Ok(person.nick)
-            })
-        })
+        .db(move |conn| Ok(ops::lift_ban(conn, BanId(id), by, &ip, db::utc_now())?))
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("ban-lifted"));
     Ok(see_other(&paths::person(&nick)))
@@ -578,27 +490,18 @@ pub async fn link_clone(
     let person = person_id(&state, nick.clone()).await?;
     let other_nick = form.nick.trim().to_owned();
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let detail = format!("{nick} = {other_nick}");
+    let who = nick.clone();
     let linked = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let Some(other) = people::by_nick(conn, &other_nick)? else {
-                    return Ok(Err(
-                        Message::new(msg!("team-error-unknown-nick")).arg("nick", &other_nick)
-                    ));
-                };
-                if other.id() == person {
-                    return Ok(Err(msg!("clone-self").into()));
-                }
-                if standing::link_clones(conn, person, other.id(), by, db::utc_now())? {
-                    audit::Entry::new("person.clone_link", format!("person:{person}"))
-                        .actor(by)
-                        .detail(detail)
-                        .ip(&ip)
-                        .record(conn)?;
-                }
-                Ok(Ok(()))
-            })
+            Ok(ops::link_clone(
+                conn,
+                person,
+                &who,
+                &other_nick,
+                by,
+                &ip,
+                db::utc_now(),
+            ))
         })
         .await?;
     match linked {
@@ -606,10 +509,10 @@ pub async fn link_clone(
             AppSession(&session).flash(FlashLevel::Success, msg!("clone-linked"));
             Ok(see_other(&paths::person(&nick)))
         }
-        Err(message) => {
+        Err(PlayError::Refused(problems)) => {
             let inline = Inline {
                 values: vec![("nick", form.nick.clone())],
-                error: Some(ctx.render(&message)),
+                error: Some(problems_text(&ctx, &problems)),
                 field: "nick",
             };
             let p = person_page(
@@ -621,7 +524,28 @@ pub async fn link_clone(
             .await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
+        Err(e) => Err(e.into()),
     }
+}
+
+/// What a refused change to a person's record says, in the page's language.
+fn problem_text(ctx: &PageCtx, p: &PeopleProblem) -> String {
+    match p {
+        PeopleProblem::UnknownNick(nick) => {
+            ctx.render(&Message::new(msg!("team-error-unknown-nick")).arg("nick", nick))
+        }
+        PeopleProblem::CloneOfSelf => ctx.lang.msg(msg!("clone-self")),
+        PeopleProblem::UnknownOrganization => ctx.lang.msg(msg!("team-error-organization-unknown")),
+    }
+}
+
+/// Every problem, one after the other.
+fn problems_text(ctx: &PageCtx, problems: &[PeopleProblem]) -> String {
+    problems
+        .iter()
+        .map(|p| problem_text(ctx, p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[derive(Deserialize, Default)]
@@ -677,17 +601,17 @@ pub async fn add_employment(
         (_, Some(f), Ok(Some(u))) if u < f => Some(("until", msg!("error-date-order"))),
         _ => None,
     };
-    let inline_error = |ctx: &PageCtx, (field, key)| Inline {
+    let inline_error = |field, error: String| Inline {
         values: vec![
             ("organization", form.organization.clone()),
             ("from", form.from.clone()),
             ("until", form.until.clone()),
         ],
-        error: Some(ctx.lang.msg(key)),
+        error: Some(error),
         field,
     };
-    if let Some(error) = error {
-        let inline = inline_error(&ctx, error);
+    if let Some((field, key)) = error {
+        let inline = inline_error(field, ctx.lang.msg(key));
         let p = person_page(
             ctx,
             &state,
@@ -703,37 +627,32 @@ pub async fn add_employment(
     let ip = state.client_ip(&req);
     let saved = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let Some(o) = organizations::by_id(conn, org)? else {
-                    return Ok(false);
-                };
-                standing::add_employment(conn, person, org, from, until, user.id, db::utc_now())?;
-                audit::Entry::new("person.employment", format!("person:{person}"))
-                    .actor(user.id)
-                    .detail(format!(
-                        "{}: {from} – {}",
-                        o.name,
-                        until.map(|u| u.to_string()).unwrap_or_default()
-                    ))
-                    .ip(&ip)
-                    .record(conn)?;
-                Ok(true)
-            })
+            Ok(ops::add_employment(
+                conn,
+                person,
+                org,
+                from,
+                until,
+                user.id,
+                &ip,
+                db::utc_now(),
+            ))
         })
         .await?;
-    if !saved {
-        let inline = inline_error(
-            &ctx,
-            ("organization", msg!("team-error-organization-unknown")),
-        );
-        let p = person_page(
-            ctx,
-            &state,
-            nick,
-            [Inline::default(), Inline::default(), inline],
-        )
-        .await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    match saved {
+        Ok(()) => {}
+        Err(PlayError::Refused(problems)) => {
+            let inline = inline_error("organization", problems_text(&ctx, &problems));
+            let p = person_page(
+                ctx,
+                &state,
+                nick,
+                [Inline::default(), Inline::default(), inline],
+            )
+            .await?;
+            return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+        }
+        Err(e) => return Err(e.into()),
     }
     AppSession(&session).flash(FlashLevel::Success, msg!("employment-added"));
     Ok(see_other(&paths::person(&nick)))
@@ -751,21 +670,13 @@ pub async fn confirm_employment(
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
         .db(move |conn| {
-            crate::db::write_transaction(conn, |conn| {
-                let e = standing::employment_by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(AppError::NotFound)?;
-                if standing::confirm_employment(conn, id, by, db::utc_now())? > 0 {
-                    audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
-                        .actor(by)
-                        .detail(format!(
-                            "{}: employment #{id} unconfirmed → confirmed",
-                            p.nick
-                        ))
-                        .ip(&ip)
-                        .record(conn)?;
-                }
-                Ok(p.nick)
-            })
+            Ok(ops::confirm_employment(
+                conn,
+                EmploymentId(id),
+                by,
+                &ip,
+                db::utc_now(),
+            )?)
         })
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("employment-confirmed"));
@@ -894,44 +805,41 @@ pub async fn create_organization(
     let parent = form.parent.trim().parse::<i64>().ok().map(OrganizationId);
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let outcome = if name.is_empty() || name.chars().count() > 100 {
-        Err(if name.is_empty() {
+        Err(ctx.lang.msg(if name.is_empty() {
             msg!("error-required")
         } else {
             msg!("error-name-length")
-        })
+        }))
     } else {
-        state
-            .db(move |conn| {
-                crate::db::write_transaction(conn, |conn| {
-                    let key = name_key(&name);
-                    if organizations::name_taken(conn, &key)? {
-                        return Ok(Err(msg!("organization-taken")));
-                    }
-                    if let Some(p) = parent
-                        && organizations::by_id(conn, p)?.is_none()
-                    {
-                        return Ok(Err(msg!("team-error-organization-unknown")));
-                    }
-                    let id = organizations::create(conn, &name, &key, parent, by)?;
-                    audit::Entry::new("organization.create", format!("organization:{id}"))
-                        .actor(by)
-                        .detail(name.clone())
-                        .ip(&ip)
-                        .record(conn)?;
-                    Ok(Ok(()))
+        let created = state
+            .db(move |conn| Ok(organizations_ops::create(conn, &name, parent, by, &ip)))
+            .await?;
+        match created {
+            Ok(_) => Ok(()),
+            Err(PlayError::Refused(problems)) => Err(problems
+                .iter()
+                .map(|p| {
+                    ctx.lang.msg(match p {
+                        OrganizationProblem::NameTaken => msg!("organization-taken"),
+                        OrganizationProblem::UnknownParent => {
+                            msg!("team-error-organization-unknown")
+                        }
+                    })
                 })
-            })
-            .await?
+                .collect::<Vec<_>>()
+                .join(" ")),
+            Err(e) => return Err(e.into()),
+        }
     };
     match outcome {
         Ok(()) => {
             AppSession(&session).flash(FlashLevel::Success, msg!("organization-created"));
             Ok(see_other(paths::ORGANIZATIONS))
         }
-        Err(key) => {
+        Err(message) => {
             let inline = Inline {
                 values: vec![("name", form.name.clone()), ("parent", form.parent.clone())],
-                error: Some(ctx.lang.msg(key)),
+                error: Some(message),
                 field: "name",
             };
             let p = organizations_page(ctx, &state, inline).await?;

@@ -1,0 +1,164 @@
+//! Championships as the platform's staff set them up: an admin creates one
+//! from a preset, organizers grant staff roles (G-A4, G-D1), add the
+//! tournaments of a monthly schedule (G-A2) and move a tournament's start.
+//! Each change is in the championship's audit log.
+
+use chrono::NaiveDateTime;
+
+use super::PlayError;
+use crate::db::roles::{self, Role};
+use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
+use crate::ids::{ChampionshipId, PersonId, TournamentId};
+
+/// Why a change to a championship was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChampionshipProblem {
+    /// Another championship has this slug.
+    SlugTaken,
+    /// No account has this nick.
+    UnknownNick(String),
+    /// The tournament is drawn: the draw froze the field on its start.
+    AlreadyDrawn,
+}
+
+/// A championship to create, its fields checked by the form.
+pub struct NewChampionship<'a> {
+    pub slug: &'a str,
+    pub name: &'a str,
+    /// The preset's code (G, R, E).
+    pub preset: &'a str,
+    /// The preset's regulation, as stored (JSON).
+    pub regulation: &'a str,
+    /// An IANA time zone name.
+    pub time_zone: &'a str,
+}
+
+/// An admin creates a championship.
+pub fn create(
+    conn: &mut DbConnection,
+    new: &NewChampionship,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<ChampionshipId, PlayError<ChampionshipProblem>> {
+    write_transaction(conn, |conn| {
+        if championships::slug_taken(conn, new.slug)? {
+            return Err(PlayError::Refused(vec![ChampionshipProblem::SlugTaken]));
+        }
+        let id = championships::create(
+            conn,
+            &championships::NewChampionship {
+                slug: new.slug,
+                name: new.name,
+                regulation: new.regulation,
+                preset: new.preset,
+                time_zone: new.time_zone,
+                created_by: Some(by.0),
+                created_at: now,
+            },
+        )?;
+        audit::Entry::new("championship.create", format!("championship:{id}"))
+            .actor(by)
+            .detail(format!("{} ({})", new.name, new.preset))
+            .ip(ip)
+            .championship(id)
+            .record(conn)?;
+        Ok(id)
+    })
+}
+
+/// Grants (`grant`) or revokes `role` in the championship to the account
+/// `nick`. Who may grant which role is the page's to check.
+pub fn set_staff(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    nick: &str,
+    role: Role,
+    grant: bool,
+    by: PersonId,
+    ip: &str,
+) -> Result<(), PlayError<ChampionshipProblem>> {
+    write_transaction(conn, |conn| {
+        let Some(person) = people::by_nick(conn, nick)? else {
+            return Err(PlayError::Refused(vec![ChampionshipProblem::UnknownNick(
+                nick.to_owned(),
+            )]));
+        };
+        if grant {
+            roles::grant(conn, person.id(), championship, role, Some(by))?;
+        } else {
+            roles::revoke(conn, person.id(), championship, role)?;
+        }
+        audit::Entry::new(
+            if grant { "role.grant" } else { "role.revoke" },
+            format!("person:{}", person.id),
+        )
+        .actor(by)
+        .detail(format!("{} {}", person.nick, role.as_str()))
+        .ip(ip)
+        .championship(championship)
+        .record(conn)?;
+        Ok(())
+    })
+}
+
+/// An organizer adds tournaments starting at `starts` (UTC), the instants
+/// of a monthly rule (G-A2); `rule` is the rule as the organizer wrote it,
+/// for the audit log. How many tournaments were added.
+pub fn add_schedule(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    starts: &[NaiveDateTime],
+    rule: &str,
+    by: PersonId,
+    ip: &str,
+) -> Result<usize, PlayError<()>> {
+    let count = starts.len();
+    write_transaction(conn, |conn| {
+        tournaments::add(conn, championship, starts)?;
+        audit::Entry::new(
+            "championship.schedule",
+            format!("championship:{championship}"),
+        )
+        .actor(by)
+        .detail(format!("{rule}: {count} tournament(s)"))
+        .ip(ip)
+        .championship(championship)
+        .record(conn)?;
+        Ok(count)
+    })
+}
+
+/// An organizer moves the start of a tournament of the championship to
+/// `at` (UTC); `typed` is the local time as written, for the audit log.
+/// A drawn tournament keeps its start.
+pub fn move_start(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament: TournamentId,
+    at: NaiveDateTime,
+    typed: &str,
+    by: PersonId,
+    ip: &str,
+) -> Result<(), PlayError<ChampionshipProblem>> {
+    write_transaction(conn, |conn| {
+        let before = tournaments::by_id(conn, tournament.0)?
+            .filter(|t| t.championship() == championship)
+            .ok_or(PlayError::NotFound)?;
+        // The draw froze the field on the start it was made for.
+        if before.drawn_at.is_some() {
+            return Err(PlayError::Refused(vec![ChampionshipProblem::AlreadyDrawn]));
+        }
+        tournaments::set_start(conn, tournament.0, at)?;
+        audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
+            .actor(by)
+            .detail(format!(
+                "{} UTC → {} UTC ({typed} local)",
+                before.starts_at, at
+            ))
+            .ip(ip)
+            .championship(championship)
+            .record(conn)?;
+        Ok(())
+    })
+}

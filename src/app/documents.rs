@@ -1,0 +1,159 @@
+//! Eligibility documents as transactions: storing an upload the page has
+//! checked (R-1.10, R-2.2, E-12), the organizers' review with its notice to
+//! the uploader, and the retention purge. Each is in the audit log of every
+//! championship the owner takes part in.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use super::PlayError;
+use crate::db::documents::{self as docs, Owner, Purged, ReviewStatus, Stored, Upload};
+use crate::db::{DbConnection, audit, teams, write_transaction};
+use crate::ids::{ChampionshipId, DocumentId, PersonId};
+use crate::rules::documents::kind_code;
+
+/// The championships an owner takes part in now.
+pub fn championships_of(
+    conn: &mut DbConnection,
+    owner: Owner,
+) -> diesel::QueryResult<Vec<ChampionshipId>> {
+    Ok(match owner {
+        Owner::Person(p) => teams::teams_of_person(conn, p)?
+            .into_iter()
+            .filter(|(team, _)| team.is_active())
+            .map(|(team, _)| team.championship())
+            .collect(),
+        Owner::Team(id) => teams::by_id(conn, id)?
+            .map(|team| team.championship())
+            .into_iter()
+            .collect(),
+    })
+}
+
+/// Writes an audit entry into the log of every championship the owner
+/// takes part in (once, for the platform log, when there is none).
+pub fn record_for_owner(
+    conn: &mut DbConnection,
+    owner: Owner,
+    entry: impl Fn() -> audit::Entry,
+) -> diesel::QueryResult<()> {
+    let championships = championships_of(conn, owner)?;
+    if championships.is_empty() {
+        return entry().record(conn);
+    }
+    for c in championships {
+        entry().championship(c).record(conn)?;
+    }
+    Ok(())
+}
+
+/// Stores an upload whose kind, size and content the page has checked, as
+/// the owner's current document of its kind. The same bytes again store
+/// and record nothing.
+pub fn store(
+    conn: &mut DbConnection,
+    upload: &Upload,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<Stored, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let stored = docs::store(conn, upload, now)?;
+        if let Stored::New { id, replaces } = stored {
+            let mut detail = format!(
+                "{} {:?} {} bytes {}",
+                kind_code(upload.kind),
+                upload.file_name,
+                upload.content.len(),
+                upload.media_type
+            );
+            if let Some(r) = replaces {
+                detail.push_str(&format!(" (replaces #{r})"));
+            }
+            let entry = || {
+                audit::Entry::new("document.upload", format!("document:{id}"))
+                    .actor(upload.uploaded_by)
+                    .detail(&detail)
+                    .ip(ip)
+            };
+            record_for_owner(conn, upload.owner, entry)?;
+        }
+        Ok(stored)
+    })
+}
+
+/// An organizer approves (with an optional validity date) or rejects (with
+/// the reason in `note`, which the form requires) a document of the
+/// championship; its uploader is told by mail.
+#[allow(clippy::too_many_arguments)]
+pub fn review(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    document: DocumentId,
+    status: ReviewStatus,
+    valid_until: Option<NaiveDate>,
+    note: Option<&str>,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<()>> {
+    let id = document.0;
+    write_transaction(conn, |conn| {
+        let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        docs::review(conn, id, status, by, note, valid_until, now)?;
+        audit::Entry::new("document.review", format!("document:{id}"))
+            .actor(by)
+            .detail(format!(
+                "{} {:?}: {} → {}{}{}",
+                d.kind,
+                d.file_name,
+                d.status,
+                status.as_str(),
+                valid_until
+                    .map(|v| format!(", valid until {v}"))
+                    .unwrap_or_default(),
+                note.map(|n| format!(": {n}")).unwrap_or_default()
+            ))
+            .ip(ip)
+            .championship(championship)
+            .record(conn)?;
+        if let Some(to) = d.uploaded_by.or(d.person_id) {
+            crate::mail::notices::document_reviewed(
+                conn,
+                championship,
+                PersonId(to),
+                &d.file_name,
+                status == ReviewStatus::Approved,
+                note,
+                now,
+            )?;
+        }
+        Ok(())
+    })
+}
+
+/// Removes the championship's documents uploaded more than
+/// `retention_days` before `now`: how many, and how many bytes.
+pub fn purge(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    retention_days: i64,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<Purged, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let before = now - chrono::TimeDelta::days(retention_days);
+        let purged = docs::purge_championship(conn, championship, before)?;
+        audit::Entry::new("document.purge", format!("championship:{championship}"))
+            .actor(by)
+            .detail(format!(
+                "uploaded before {}: {} document(s), {} bytes removed",
+                before.format("%Y-%m-%d %H:%M"),
+                purged.documents,
+                purged.bytes
+            ))
+            .ip(ip)
+            .championship(championship)
+            .record(conn)?;
+        Ok(purged)
+    })
+}

@@ -1,0 +1,247 @@
+//! What officials and people record about a person, as transactions: club
+//! membership (organizers), bans and clone links (judges, G-A7), and
+//! employment records (E-12), entered by the person, a captain or an
+//! organizer and confirmed by an organizer. Each change is in the audit log.
+
+use chrono::{NaiveDate, NaiveDateTime};
+
+use super::PlayError;
+use crate::db::{DbConnection, audit, organizations, people, standing, teams, write_transaction};
+use crate::ids::{BanId, EmploymentId, OrganizationId, PersonId};
+
+/// Why a change to a person's record was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PeopleProblem {
+    /// No account has this nick.
+    UnknownNick(String),
+    /// An account cannot be linked as its own clone.
+    CloneOfSelf,
+    /// The organization named does not exist.
+    UnknownOrganization,
+}
+
+/// An organizer marks (`mark`) or ends the club membership of `person`,
+/// whose nick is `nick` (G-A7). Nothing is recorded when nothing changes.
+pub fn set_club_member(
+    conn: &mut DbConnection,
+    person: PersonId,
+    nick: &str,
+    mark: bool,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let changed = if mark {
+            standing::mark_club_member(conn, person, now, by)?
+        } else {
+            standing::end_club_membership(conn, person, now)? > 0
+        };
+        if changed {
+            audit::Entry::new(
+                if mark {
+                    "person.club_member"
+                } else {
+                    "person.club_end"
+                },
+                format!("person:{person}"),
+            )
+            .actor(by)
+            .detail(format!(
+                "{nick}: club member {}",
+                if mark { "no → yes" } else { "yes → no" }
+            ))
+            .ip(ip)
+            .record(conn)?;
+        }
+        Ok(())
+    })
+}
+
+/// Records a ban change in the audit log of every championship where the
+/// person, or a clone of theirs (G-A7), is on a roster now, so that its
+/// organizers see it; once, for the platform log, when there is none.
+fn record_ban_change(
+    conn: &mut DbConnection,
+    person: PersonId,
+    entry: impl Fn() -> audit::Entry,
+) -> diesel::QueryResult<()> {
+    let mut championships = std::collections::BTreeSet::new();
+    for id in standing::clone_group(conn, person)? {
+        for (team, _) in teams::teams_of_person(conn, PersonId(id))? {
+            championships.insert(team.championship());
+        }
+    }
+    if championships.is_empty() {
+        return entry().record(conn);
+    }
+    for championship in championships {
+        entry().championship(championship).record(conn)?;
+    }
+    Ok(())
+}
+
+/// How a ban reads in the audit log.
+fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String {
+    format!(
+        "{from} – {}: {reason}",
+        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
+    )
+}
+
+/// A judge bans `person` (nick `nick`) from the start of `from` until the
+/// start of `until`, or for good (G-A7). The dates and the reason are
+/// checked by the form.
+#[allow(clippy::too_many_arguments)]
+pub fn impose_ban(
+    conn: &mut DbConnection,
+    person: PersonId,
+    nick: &str,
+    from: NaiveDate,
+    until: Option<NaiveDate>,
+    reason: &str,
+    by: PersonId,
+    ip: &str,
+) -> Result<(), PlayError<()>> {
+    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
+    let detail = format!(
+        "{nick}: {} (ban: none → imposed)",
+        ban_terms(from, until, reason)
+    );
+    write_transaction(conn, |conn| {
+        standing::impose_ban(
+            conn,
+            person,
+            midnight(from),
+            until.map(midnight),
+            reason,
+            by,
+        )?;
+        record_ban_change(conn, person, || {
+            audit::Entry::new("person.ban", format!("person:{person}"))
+                .actor(by)
+                .detail(&detail)
+                .ip(ip)
+        })?;
+        Ok(())
+    })
+}
+
+/// A judge lifts a ban: the banned person's nick. Lifting a lifted ban
+/// changes and records nothing.
+pub fn lift_ban(
+    conn: &mut DbConnection,
+    ban: BanId,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<String, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let b = standing::ban_by_id(conn, ban.0)?.ok_or(PlayError::NotFound)?;
+        let person = people::by_id(conn, PersonId(b.person_id))?.ok_or(PlayError::NotFound)?;
+        if standing::lift_ban(conn, ban.0, now, by)? > 0 {
+            let detail = format!(
+                "{}: {} (ban: imposed → lifted)",
+                person.nick,
+                ban_terms(b.from_at.date(), b.until_at.map(|u| u.date()), &b.reason)
+            );
+            record_ban_change(conn, person.id(), || {
+                audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
+                    .actor(by)
+                    .detail(&detail)
+                    .ip(ip)
+            })?;
+        }
+        Ok(person.nick)
+    })
+}
+
+/// A judge links the account `other_nick` to `person` (nick `nick`) as
+/// the same person's (G-A7: bans cover clones). Linking twice records
+/// nothing.
+pub fn link_clone(
+    conn: &mut DbConnection,
+    person: PersonId,
+    nick: &str,
+    other_nick: &str,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<PeopleProblem>> {
+    write_transaction(conn, |conn| {
+        let Some(other) = people::by_nick(conn, other_nick)? else {
+            return Err(PlayError::Refused(vec![PeopleProblem::UnknownNick(
+                other_nick.to_owned(),
+            )]));
+        };
+        if other.id() == person {
+            return Err(PlayError::Refused(vec![PeopleProblem::CloneOfSelf]));
+        }
+        if standing::link_clones(conn, person, other.id(), by, now)? {
+            audit::Entry::new("person.clone_link", format!("person:{person}"))
+                .actor(by)
+                .detail(format!("{nick} = {other_nick}"))
+                .ip(ip)
+                .record(conn)?;
+        }
+        Ok(())
+    })
+}
+
+/// An employment record of `person` at `organization` (E-12), entered by
+/// `by`, whom the page has let do it; the dates are checked by the form.
+#[allow(clippy::too_many_arguments)]
+pub fn add_employment(
+    conn: &mut DbConnection,
+    person: PersonId,
+    organization: OrganizationId,
+    from: NaiveDate,
+    until: Option<NaiveDate>,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<PeopleProblem>> {
+    write_transaction(conn, |conn| {
+        let Some(o) = organizations::by_id(conn, organization)? else {
+            return Err(PlayError::Refused(vec![PeopleProblem::UnknownOrganization]));
+        };
+        standing::add_employment(conn, person, organization, from, until, by, now)?;
+        audit::Entry::new("person.employment", format!("person:{person}"))
+            .actor(by)
+            .detail(format!(
+                "{}: {from} – {}",
+                o.name,
+                until.map(|u| u.to_string()).unwrap_or_default()
+            ))
+            .ip(ip)
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// An organizer confirms an employment record: the nick of its person.
+/// Confirming twice records nothing.
+pub fn confirm_employment(
+    conn: &mut DbConnection,
+    employment: EmploymentId,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<String, PlayError<()>> {
+    let id = employment.0;
+    write_transaction(conn, |conn| {
+        let e = standing::employment_by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(PlayError::NotFound)?;
+        if standing::confirm_employment(conn, id, by, now)? > 0 {
+            audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
+                .actor(by)
+                .detail(format!(
+                    "{}: employment #{id} unconfirmed → confirmed",
+                    p.nick
+                ))
+                .ip(ip)
+                .record(conn)?;
+        }
+        Ok(p.nick)
+    })
+}
