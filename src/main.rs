@@ -383,7 +383,7 @@ fn purge_documents(settings: &Settings, before: chrono::NaiveDate) -> anyhow::Re
     let url = settings.database_url()?;
     let pool = db::connect(&url, 1)?;
     let mut conn = pool.get()?;
-    let purged = league::app::retention::purge_documents(&mut conn, before)?;
+    let purged = league::app::documents::purge_all_before(&mut conn, before)?;
     println!(
         "removed {} document(s), {} bytes, uploaded before {before}",
         purged.documents, purged.bytes

@@ -157,3 +157,24 @@ pub fn purge(
         Ok(purged)
     })
 }
+
+/// The operator's purge (`league documents purge`): removes every
+/// document of the platform uploaded before the day `before` (UTC), audited
+/// with the command that asked for it; returns how many documents and
+/// bytes went.
+pub fn purge_all_before(
+    conn: &mut DbConnection,
+    before: chrono::NaiveDate,
+) -> Result<Purged, PlayError<()>> {
+    let cutoff = before.and_time(chrono::NaiveTime::MIN);
+    write_transaction(conn, |conn| {
+        let purged = docs::purge_before(conn, cutoff)?;
+        audit::Entry::new("document.purge", "documents")
+            .detail(format!(
+                "league documents purge --before {before}: {} document(s), {} bytes removed",
+                purged.documents, purged.bytes
+            ))
+            .record(conn)?;
+        Ok(purged)
+    })
+}

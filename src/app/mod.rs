@@ -21,7 +21,6 @@ pub mod outbox;
 pub mod penalties;
 pub mod people;
 pub mod regulation;
-pub mod retention;
 pub mod rounds;
 pub mod season;
 pub mod series;

@@ -11,6 +11,7 @@ mod accounts;
 mod admin;
 mod api;
 mod appeals;
+mod architecture;
 mod backup;
 mod boards;
 mod cache;

@@ -1,0 +1,196 @@
+//! The layers as `docs/ARCHITECTURE.md` draws them, read from the source:
+//! dependencies point downwards (`rules` ← `db` ← `mail` ← `app` ← `read`
+//! ← the edges `web` and `api`), the two edges do not import each other,
+//! the areas of `src/web` import one another in one direction only, and
+//! every write transaction lives in `src/app` (or `src/db`, which defines it).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file below `dir`, with its code (comment lines left out).
+fn code_below(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("read dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("read");
+                let code = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                out.push((path, code));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The modules of `crate::<prefix>::…` that `code` names, in paths and in
+/// `use crate::prefix::{a::…, b::…}` groups.
+fn named_below(code: &str, prefix: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let needle = format!("crate::{prefix}::");
+    let mut rest = code;
+    while let Some(i) = rest.find(&needle) {
+        rest = &rest[i + needle.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find("};").unwrap_or(group.len());
+            for part in group[..end].split(',') {
+                let name: String = part
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.insert(name);
+                }
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            out.insert(name);
+        }
+    }
+    out
+}
+
+fn offenders(dir: &str, needle: &str) -> Vec<String> {
+    code_below(&src().join(dir))
+        .into_iter()
+        .filter(|(_, code)| code.contains(needle))
+        .map(|(p, _)| p.display().to_string())
+        .collect()
+}
+
+#[test]
+fn the_json_api_and_the_pages_do_not_import_each_other() {
+    assert_eq!(offenders("api", "crate::web"), Vec::<String>::new());
+    assert_eq!(offenders("web", "crate::api"), Vec::<String>::new());
+}
+
+#[test]
+fn lower_layers_do_not_import_higher_ones() {
+    let above: [(&str, &[&str]); 5] = [
+        (
+            "rules",
+            &["db", "mail", "app", "read", "web", "api", "state"],
+        ),
+        ("db", &["mail", "app", "read", "web", "api", "state"]),
+        ("mail", &["app", "read", "web", "api", "state"]),
+        ("app", &["read", "web", "api", "state"]),
+        ("read", &["web", "api", "state"]),
+    ];
+    for (layer, higher) in above {
+        for h in higher {
+            assert_eq!(
+                offenders(layer, &format!("crate::{h}::")),
+                Vec::<String>::new(),
+                "src/{layer} imports crate::{h}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_areas_of_the_web_import_one_another_in_one_direction() {
+    let web = src().join("web");
+    let areas: Vec<String> = std::fs::read_dir(&web)
+        .expect("web")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            p.is_dir()
+                .then(|| p.file_name()?.to_str().map(str::to_owned))
+                .flatten()
+        })
+        .collect();
+    assert!(areas.len() >= 10, "{areas:?}");
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for area in &areas {
+        for (_, code) in code_below(&web.join(area)) {
+            for other in named_below(&code, "web") {
+                if other != *area && areas.contains(&other) {
+                    edges.entry(area.clone()).or_default().insert(other);
+                }
+            }
+        }
+    }
+    // No cycle of any length: a depth-first walk never meets a node on
+    // its own path.
+    fn visit(
+        node: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) {
+        if done.contains(node) {
+            return;
+        }
+        assert!(
+            !path.iter().any(|p| p == node),
+            "the web areas import one another in a cycle: {} → {node}",
+            path.join(" → ")
+        );
+        path.push(node.to_owned());
+        for next in edges.get(node).into_iter().flatten() {
+            visit(next, edges, path, done);
+        }
+        path.pop();
+        done.insert(node.to_owned());
+    }
+    let mut done = BTreeSet::new();
+    for area in &areas {
+        visit(area, &edges, &mut Vec::new(), &mut done);
+    }
+}
+
+#[test]
+fn every_write_transaction_lives_in_the_application_layer() {
+    let outside: Vec<String> = code_below(&src())
+        .into_iter()
+        .filter(|(p, code)| {
+            let rel = p.strip_prefix(src()).expect("below src");
+            !rel.starts_with("app") && !rel.starts_with("db") && code.contains("write_transaction")
+        })
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert_eq!(outside, Vec::<String>::new());
+}
+
+#[test]
+fn sql_is_written_only_in_the_database_layer() {
+    // Diesel's query building and raw SQL.
+    let sql = [
+        "::table",
+        "diesel::insert_into",
+        "diesel::update(",
+        "diesel::delete(",
+        "sql_query",
+        "batch_execute(",
+        ".get_result(",
+        ".get_results(",
+        ".execute(conn",
+        ".load::<",
+        ".first::<",
+    ];
+    let outside: Vec<String> = code_below(&src())
+        .into_iter()
+        .filter(|(p, code)| {
+            let rel = p.strip_prefix(src()).expect("below src");
+            !rel.starts_with("db") && sql.iter().any(|q| code.contains(q))
+        })
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert_eq!(outside, Vec::<String>::new());
+}
