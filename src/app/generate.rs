@@ -6,24 +6,14 @@
 use chrono::NaiveDateTime;
 
 use super::PlayError;
+use super::championship::NewChampionship;
 use crate::db::{DbConnection, championships, people, roles, write_transaction};
 use crate::ids::{ChampionshipId, PersonId};
-
-/// A championship of the generated installation.
-pub struct BenchChampionship<'a> {
-    pub slug: &'a str,
-    pub name: &'a str,
-    /// The regulation, as stored (JSON).
-    pub regulation: &'a str,
-    /// Its regulation preset.
-    pub preset: &'a str,
-    pub time_zone: &'a str,
-}
 
 /// Makes a championship that `organizer` organizes and judges.
 pub fn championship(
     conn: &mut DbConnection,
-    new: &BenchChampionship,
+    new: &NewChampionship,
     organizer: PersonId,
     now: NaiveDateTime,
 ) -> Result<ChampionshipId, PlayError<()>> {

@@ -26,7 +26,8 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use crate::app::PlayError;
 use crate::app::accounts::{NewPassword, hash_password};
-use crate::app::generate::{self as app_generate, BenchChampionship, PersonTaken};
+use crate::app::championship::NewChampionship;
+use crate::app::generate::{self as app_generate, PersonTaken};
 use crate::app::trf::{ImportOptions, import};
 use crate::db::{self, DbConnection, championships};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
@@ -206,7 +207,7 @@ fn championship(
     let name = format!("Нагрузочный чемпионат № {number}");
     let c = app_generate::championship(
         conn,
-        &BenchChampionship {
+        &NewChampionship {
             slug: &slug,
             name: &name,
             regulation: json,
