@@ -913,7 +913,7 @@ pub async fn team(
                 .unwrap_or_default();
             let organization = match team.organization_id {
                 Some(o) => {
-                    db::organizations::by_id(conn, crate::ids::OrganizationId(o))?.map(|o| o.name)
+                    db::organizations::by_id(conn, crate::ids::o)?.map(|o| o.name)
                 }
                 None => None,
             };

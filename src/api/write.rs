@@ -129,7 +129,7 @@ fn write(
     version: i32,
     value: crate::rules::score::BoardResult,
 ) -> Result<ResultRecorded, ApiError> {
-    db::tournaments::by_id(conn, t.0)?
+    db::tournaments::by_id(conn, t)?
         .filter(|x| x.championship_id == c)
         .ok_or(ApiError::NotFound)?;
     let source = ResultSource::ApiToken {
@@ -153,7 +153,7 @@ fn write(
         Err(PlayError::Db(e)) => return Err(e.into()),
     }
     let g = db::rounds::game_by_id(conn, game)?.ok_or(ApiError::NotFound)?;
-    let tournament = db::tournaments::by_id(conn, t.0)?.ok_or(ApiError::NotFound)?;
+    let tournament = db::tournaments::by_id(conn, t)?.ok_or(ApiError::NotFound)?;
     Ok(ResultRecorded {
         game_id: g.id,
         result: g.result,

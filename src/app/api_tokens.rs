@@ -75,10 +75,10 @@ pub fn create(
         let id = db::api_tokens::insert(
             conn,
             &db::api_tokens::NewApiToken {
-                championship_id: c.0,
+                championship_id: c,
                 name,
                 secret_hash: &secret_hash,
-                created_by: by.0,
+                created_by: by,
                 created_at: now,
             },
         )?;

@@ -206,7 +206,7 @@ fn championship(
                 regulation: json,
                 preset: "G",
                 time_zone: "Europe/Moscow",
-                created_by: Some(organizer.0),
+                created_by: Some(organizer),
                 created_at: db::utc_now(),
             },
         )?;

@@ -152,7 +152,7 @@ pub async fn resend(
                     .detail(format!("{} → {}", row.kind, row.address))
                     .ip(&ip);
                 if let Some(c) = row.championship_id {
-                    entry = entry.championship(crate::ids::ChampionshipId(c));
+                    entry = entry.championship(crate::ids::c);
                 }
                 entry.record(conn)?;
                 Ok(false)

@@ -193,7 +193,7 @@ pub async fn create(
                         regulation: &json,
                         preset: &preset,
                         time_zone: &tz,
-                        created_by: Some(admin.id.0),
+                        created_by: Some(admin.id),
                         created_at: db::utc_now(),
                     },
                 )?;
@@ -525,7 +525,7 @@ async fn queue_page(
                     .map(|p| p.nick)
                     .unwrap_or_default();
                 let org = match team.organization_id {
-                    Some(o) => db::organizations::by_id(conn, crate::ids::OrganizationId(o))?
+                    Some(o) => db::organizations::by_id(conn, crate::ids::o)?
                         .map(|o| o.name)
                         .unwrap_or_default(),
                     None => String::new(),
@@ -735,7 +735,7 @@ pub async fn captaincies(
         .into_iter()
         .map(|l| CaptaincyRow {
             at: l.at.format("%Y-%m-%d %H:%M UTC").to_string(),
-            team_url: paths::team(TeamId(l.team_id)),
+            team_url: paths::team(l.team_id),
             team: l.team_name,
             from: l.from_nick.unwrap_or_else(|| "—".into()),
             to: l.to_nick,
@@ -781,7 +781,7 @@ pub async fn audit_log(
             let mut out = Vec::with_capacity(entries.len());
             for e in entries {
                 let actor = match e.actor_id {
-                    Some(id) => people::by_id(conn, PersonId(id))?
+                    Some(id) => people::by_id(conn, id)?
                         .map(|p| p.nick)
                         .unwrap_or_default(),
                     None => String::new(),
@@ -966,7 +966,7 @@ pub async fn tournament_start(
     let c = state
         .db(move |conn| {
             match db::tournaments::by_id(conn, tournament)? {
-                Some(t) if t.championship_id == championship.0 => {}
+                Some(t) if t.championship_id == championship => {}
                 _ => return Err(AppError::NotFound),
             }
             championships::by_id(conn, championship)?.ok_or(AppError::NotFound)

@@ -85,7 +85,7 @@ pub async fn championship(
                 t.number,
                 WinnerRow {
                     tournament: tournament_title(lang, t.number),
-                    tournament_url: paths::tournament(c, TournamentId(t.id)),
+                    tournament_url: paths::tournament(c, t.id),
                     date: t
                         .starts_at
                         .and_utc()
@@ -93,7 +93,7 @@ pub async fn championship(
                         .format("%Y-%m-%d")
                         .to_string(),
                     entry: h.entry_name.clone(),
-                    team_url: paths::team(TeamId(h.team_id)),
+                    team_url: paths::team(h.team_id),
                 },
             ))
         })
@@ -113,7 +113,7 @@ pub async fn championship(
         .map(|h| TopRow {
             place: h.place,
             entry: h.entry_name.clone(),
-            team_url: paths::team(TeamId(h.team_id)),
+            team_url: paths::team(h.team_id),
             total: total_of(&h.entry_name),
         })
         .collect();
@@ -201,7 +201,7 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
                     (
                         h.place,
                         h.entry_name.clone(),
-                        paths::team(TeamId(h.team_id)),
+                        paths::team(h.team_id),
                     )
                 })
                 .collect();

@@ -566,7 +566,7 @@ async fn case_page(
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let tz = championship.tz();
             let case = db::appeals::by_id(conn, id)?
-                .filter(|x| x.championship_id == c.0)
+                .filter(|x| x.championship_id == c)
                 .ok_or(AppError::NotFound)?;
             let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
             let filing = team_name(conn, case.filing_team_id)?;
@@ -614,7 +614,7 @@ async fn case_page(
                         .render(lang),
                     "standing" => {
                         let entry = match r.entry_id {
-                            Some(e) => db::entries::by_id(conn, crate::ids::EntryId(e))?
+                            Some(e) => db::entries::by_id(conn, crate::ids::e)?
                                 .map(|x| x.name)
                                 .unwrap_or_default(),
                             None => String::new(),
@@ -648,8 +648,8 @@ async fn case_page(
                 None => String::new(),
             };
             let filer = crate::app::penalties::nick_of(conn, case.filed_by)?.unwrap_or_default();
-            let entries = db::entries::of_tournament(conn, TournamentId(case.tournament_id))?;
-            let placed = db::results::places_of_tournament(conn, TournamentId(case.tournament_id))?
+            let entries = db::entries::of_tournament(conn, case.tournament_id)?;
+            let placed = db::results::places_of_tournament(conn, case.tournament_id)?
                 .into_iter()
                 .filter_map(|(e, _, _)| {
                     entries
@@ -660,7 +660,7 @@ async fn case_page(
                 .collect();
             let can_vote = case.is_open()
                 && viewer.is_some_and(|v| {
-                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v.0)
+                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v)
                 });
             Ok(CaseData {
                 championship: championship.name.clone(),

@@ -574,7 +574,7 @@ pub async fn review(
                     crate::mail::notices::document_reviewed(
                         conn,
                         championship,
-                        PersonId(to),
+                        to,
                         &d.file_name,
                         status == ReviewStatus::Approved,
                         note,

@@ -148,7 +148,7 @@ fn round_news(
 ) -> Result<Vec<RoundNews>, diesel::result::Error> {
     let mut out = Vec::new();
     for t in stages {
-        let rounds: Vec<r::Round> = r::of_tournament(conn, TournamentId(t.id))?
+        let rounds: Vec<r::Round> = r::of_tournament(conn, t.id)?
             .into_iter()
             .filter(r::Round::is_published)
             .collect();

@@ -133,13 +133,13 @@ pub async fn person_page_with(
             let group = standing::clone_group(conn, p.id())?;
             let mut clones = Vec::new();
             for id in group.iter().filter(|id| **id != p.id) {
-                if let Some(c) = people::by_id(conn, PersonId(*id))? {
+                if let Some(c) = people::by_id(conn, *id)? {
                     clones.push(c.nick);
                 }
             }
             let mut bans = Vec::new();
             for b in standing::bans_of(conn, &group)? {
-                let nick = people::by_id(conn, PersonId(b.person_id))?
+                let nick = people::by_id(conn, b.person_id)?
                     .map(|x| x.nick)
                     .unwrap_or_default();
                 bans.push((b, nick));
@@ -399,7 +399,7 @@ fn record_ban_change(
 ) -> diesel::QueryResult<()> {
     let mut championships = std::collections::BTreeSet::new();
     for id in standing::clone_group(conn, person)? {
-        for (team, _) in t::teams_of_person(conn, PersonId(id))? {
+        for (team, _) in t::teams_of_person(conn, id)? {
             championships.insert(team.championship());
         }
     }
@@ -531,7 +531,7 @@ pub async fn lift_ban(
             crate::db::write_transaction(conn, |conn| {
                 let ban = standing::ban_by_id(conn, id)?.ok_or(AppError::NotFound)?;
                 let person =
-                    people::by_id(conn, PersonId(ban.person_id))?.ok_or(AppError::NotFound)?;
+                    people::by_id(conn, ban.person_id)?.ok_or(AppError::NotFound)?;
                 if standing::lift_ban(conn, id, db::utc_now(), by)? > 0 {
                     let detail = format!(
                         "{}: {} (ban: imposed → lifted)",
@@ -753,7 +753,7 @@ pub async fn confirm_employment(
         .db(move |conn| {
             crate::db::write_transaction(conn, |conn| {
                 let e = standing::employment_by_id(conn, id)?.ok_or(AppError::NotFound)?;
-                let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(AppError::NotFound)?;
+                let p = people::by_id(conn, e.person_id)?.ok_or(AppError::NotFound)?;
                 if standing::confirm_employment(conn, id, by, db::utc_now())? > 0 {
                     audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
                         .actor(by)
@@ -788,10 +788,10 @@ pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
             let lines = standing::bans_in_force(conn, db::utc_now())?;
             let mut out = Vec::with_capacity(lines.len());
             for l in lines {
-                let group = standing::clone_group(conn, PersonId(l.ban.person_id))?;
+                let group = standing::clone_group(conn, l.ban.person_id)?;
                 let mut clones = Vec::new();
                 for id in group.into_iter().filter(|id| *id != l.ban.person_id) {
-                    if let Some(p) = people::by_id(conn, PersonId(id))? {
+                    if let Some(p) = people::by_id(conn, id)? {
                         clones.push(p.nick);
                     }
                 }

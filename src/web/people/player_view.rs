@@ -132,8 +132,8 @@ pub fn record(
         }
         let white = g.home_white == home;
         let (c, t) = (
-            ChampionshipId(pg.championship_id),
-            TournamentId(pg.tournament_id),
+            pg.championship_id,
+            pg.tournament_id,
         );
         rows.push(GameRow {
             championship: pg.championship_name.clone(),

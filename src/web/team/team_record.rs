@@ -153,9 +153,9 @@ pub fn view(
             date: date(t.at),
             url: paths::person(&t.nick),
             nick: t.nick,
-            from_url: paths::team(TeamId(t.from_team.0)),
+            from_url: paths::team(t.from_team.0),
             from: t.from_team.1,
-            to_url: paths::team(TeamId(t.to_team.0)),
+            to_url: paths::team(t.to_team.0),
             to: t.to_team.1,
         })
         .collect();
@@ -193,7 +193,7 @@ pub fn view(
         };
         results.push(ResultRow {
             tournament: title(p.tournament_number),
-            tournament_url: paths::tournament(c, TournamentId(p.tournament_id)),
+            tournament_url: paths::tournament(c, p.tournament_id),
             entry: p.entry_name.clone(),
             place,
             points: HalfPoints(p.points).to_string(),
@@ -205,7 +205,7 @@ pub fn view(
         .season
         .rows
         .iter()
-        .filter(|r| stored.season.team_of.get(&r.team) == Some(&team.0))
+        .filter(|r| stored.season.team_of.get(&r.team) == Some(&team))
         .map(|r| SeasonLine {
             entry: r.team.clone(),
             place: r.place.to_string(),

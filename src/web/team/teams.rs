@@ -275,7 +275,7 @@ async fn team_page(
             let mut flagged = Vec::with_capacity(members.len());
             for m in members {
                 let unmet =
-                    checker.person(conn, &reg, occasion, PersonId(m.membership.person_id))?;
+                    checker.person(conn, &reg, occasion, m.membership.person_id)?;
                 flagged.push((m, unmet));
             }
             let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
@@ -295,7 +295,7 @@ async fn team_page(
                 .map(|p| p.nick)
                 .unwrap_or_default();
             let organization = match team.organization_id {
-                Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
+                Some(o) => organizations::by_id(conn, o)?.map(|o| o.name),
                 None => None,
             };
             let record = crate::web::team::team_record::load(conn, id, team.championship(), &reg)?;
@@ -328,7 +328,7 @@ async fn team_page(
         record,
     ) = data;
     let record =
-        crate::web::team::team_record::view(ctx.lang, c.tz(), ChampionshipId(c.id), id, record);
+        crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record);
     let org_name = |id: i64| {
         org_names
             .iter()
@@ -338,7 +338,7 @@ async fn team_page(
     let is_captain = viewer == Some(team.captain());
     let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
     let is_member =
-        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
+        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v));
     // Times in the championship's zone, as on its other pages.
     let tz = c.tz();
     let fmt = |d: chrono::NaiveDateTime| {
@@ -351,7 +351,7 @@ async fn team_page(
     let members = members
         .into_iter()
         .map(|(m, unmet)| {
-            let person = PersonId(m.membership.person_id);
+            let person = m.membership.person_id;
             // Bans are public (G-A7); documents and employment are the
             // member's own business, the captain's and the officials'.
             let private_ok = viewer_is_staff || is_captain || viewer == Some(person);
@@ -423,7 +423,7 @@ async fn team_page(
         name: team.name,
         motto: team.motto,
         organization,
-        championship_url: paths::championship(ChampionshipId(c.id)),
+        championship_url: paths::championship(c.id),
         championship_name: c.name,
         captain,
         members,

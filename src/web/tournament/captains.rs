@@ -573,7 +573,7 @@ async fn after_game_action<T>(
             Ok(see_other(&paths::match_page(
                 ChampionshipId(c),
                 TournamentId(t),
-                MatchId(mid),
+                mid,
             )))
         }
         Err(PlayError::Refused(problems)) => {

@@ -24,7 +24,7 @@ pub struct BracketRowView {
 }
 
 fn name(l: &Loaded, id: Option<EntryId>) -> String {
-    id.and_then(|id| l.entries.iter().find(|x| x.id == id.0))
+    id.and_then(|id| l.entries.iter().find(|x| x.id == id))
         .map_or_else(|| "—".to_owned(), |x| x.name.clone())
 }
 
