@@ -16,7 +16,7 @@ use crate::api::ApiDb;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
-use crate::ids::{GameId, TournamentId};
+use crate::ids::{ChampionshipId, GameId, TournamentId};
 use crate::paths::segments::GamePath;
 use crate::state::AppState;
 
@@ -36,7 +36,8 @@ pub struct ResultRequest {
 /// The game after the change.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ResultRecorded {
-    pub game_id: i64,
+    #[schema(value_type = i64)]
+    pub game_id: GameId,
     /// The stored result, home side first.
     pub result: String,
     /// The game's new version.
@@ -96,8 +97,8 @@ pub async fn record_result(
     };
     let (c, t, game, version) = (
         path.championship_id,
-        TournamentId(path.tournament_id),
-        GameId(path.game_id),
+        path.tournament_id,
+        path.game_id,
         body.version,
     );
     state
@@ -123,7 +124,7 @@ pub async fn record_result(
 fn write(
     conn: &mut db::DbConnection,
     caller: &TokenCaller,
-    c: i64,
+    c: ChampionshipId,
     t: TournamentId,
     game: GameId,
     version: i32,
@@ -159,6 +160,6 @@ fn write(
         result: g.result,
         version: g.version,
         results_version: tournament.results_version,
-        standings_url: format!("/api/v1/championships/{c}/tournaments/{}/standings", t.0),
+        standings_url: format!("/api/v1/championships/{c}/tournaments/{t}/standings"),
     })
 }

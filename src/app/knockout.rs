@@ -861,7 +861,7 @@ pub fn create_armageddon(
                 game_no: 1,
                 home_player: last.and_then(|g| g.home_player_id),
                 away_player: last.and_then(|g| g.away_player_id),
-                home_white: entry(*white) == m.home_entry_id,
+                home_white: white == m.home_entry_id,
             },
         )?;
         tournaments::bump_results_version(conn, t)?;

@@ -74,7 +74,7 @@ pub fn in_force(
     championship: &Championship,
     at: NaiveDateTime,
 ) -> Result<InForce, DieselError> {
-    let versions = rv::of_championship(conn, championship.id())?;
+    let versions = rv::of_championship(conn, championship.id)?;
     in_force_of(championship, &versions, at)
 }
 
@@ -101,7 +101,7 @@ pub fn latest(
     conn: &mut DbConnection,
     championship: &Championship,
 ) -> Result<InForce, DieselError> {
-    let versions = rv::of_championship(conn, championship.id())?;
+    let versions = rv::of_championship(conn, championship.id)?;
     match versions.last() {
         Some(v) => Ok(InForce {
             number: v.number,

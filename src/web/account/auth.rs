@@ -296,12 +296,12 @@ pub async fn login(
                 match person {
                     Some(p) if ok => {
                         audit::Entry::new("account.login", format!("person:{}", p.id))
-                            .actor(p.id())
+                            .actor(p.id)
                             .ip(&ip)
                             .record(conn)?;
                         login_attempts::prune(conn, now)?;
                         Ok(LoginOutcome::Success {
-                            id: p.id(),
+                            id: p.id,
                             auth_version: p.auth_version,
                             lang: Lang::parse(&p.locale).unwrap_or_default(),
                         })
@@ -405,15 +405,15 @@ pub async fn account_page(
         .await?;
     let teams = teams
         .into_iter()
-        .map(|(t, _)| (paths::team(t.id()), t.name))
+        .map(|(t, _)| (paths::team(t.id), t.name))
         .collect();
     let invitations = invitations
         .into_iter()
         .map(|l| AccountInvitation {
-            team_url: paths::team(l.invitation.team()),
+            team_url: paths::team(l.invitation.team_id),
             awaiting: l.invitation.status == "awaiting_approval",
-            accept_url: paths::accept_invitation(l.invitation.id()),
-            decline_url: paths::close_invitation(l.invitation.id()),
+            accept_url: paths::accept_invitation(l.invitation.id),
+            decline_url: paths::close_invitation(l.invitation.id),
             team: l.team_name,
         })
         .collect();

@@ -13,7 +13,7 @@ use askama::Template;
 
 use crate::app::access::Organizers;
 use crate::db::{self, audit, outbox};
-use crate::ids::PersonId;
+use crate::ids::{ChampionshipId, OutboxId, PersonId};
 use crate::mail::Kind;
 use crate::msg;
 use crate::paths;
@@ -35,7 +35,7 @@ pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 const SHOWN: i64 = 500;
 
 pub struct Row {
-    pub id: i64,
+    pub id: OutboxId,
     pub created: String,
     pub to: String,
     pub kind: String,
@@ -69,7 +69,7 @@ fn scope(
     conn: &mut db::DbConnection,
     person: PersonId,
     admin: bool,
-) -> Result<Option<Vec<i64>>, AppError> {
+) -> Result<Option<Vec<ChampionshipId>>, AppError> {
     Ok(if admin {
         None
     } else {
@@ -129,7 +129,7 @@ pub async fn resend(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<OutboxId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (person, admin) = (official.user.id, official.user.is_admin);
@@ -152,7 +152,7 @@ pub async fn resend(
                     .detail(format!("{} → {}", row.kind, row.address))
                     .ip(&ip);
                 if let Some(c) = row.championship_id {
-                    entry = entry.championship(crate::ids::c);
+                    entry = entry.championship(c);
                 }
                 entry.record(conn)?;
                 Ok(false)

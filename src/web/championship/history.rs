@@ -14,7 +14,7 @@ use askama::Template;
 use crate::db;
 use crate::db::results::HistoryEntry;
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -74,7 +74,7 @@ pub async fn championship(
         .await?;
     let tz = championship.tz();
     let lang = ctx.lang;
-    let by_id: HashMap<i64, &db::tournaments::Tournament> =
+    let by_id: HashMap<TournamentId, &db::tournaments::Tournament> =
         tournaments.iter().map(|t| (t.id, t)).collect();
     let mut winners: Vec<(i32, WinnerRow)> = history
         .iter()
@@ -197,18 +197,12 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
             let mut top: Vec<(i32, String, String)> = mine
                 .iter()
                 .filter(|h| h.kind == "season")
-                .map(|h| {
-                    (
-                        h.place,
-                        h.entry_name.clone(),
-                        paths::team(h.team_id),
-                    )
-                })
+                .map(|h| (h.place, h.entry_name.clone(), paths::team(h.team_id)))
                 .collect();
             top.sort();
             Some(HallRow {
-                url: paths::championship(c.id()),
-                history_url: paths::history(c.id()),
+                url: paths::championship(c.id),
+                history_url: paths::history(c.id),
                 championship: c.name,
                 top,
                 wins: wins(&mine)

@@ -16,7 +16,7 @@ use crate::app::access::Organizers;
 use crate::app::series::{ListChange, ListingProblem};
 use crate::db::{self, audit};
 use crate::i18n::{Lang, Message, MsgKey};
-use crate::ids::{ChampionshipId, OrganizationId};
+use crate::ids::{ChampionshipId, OrganizationId, SeriesId, SeriesSportId};
 use crate::msg;
 use crate::rules::athletes::ListProblem;
 use crate::rules::roster::name_key;
@@ -32,7 +32,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
-pub fn series_url(id: i64) -> String {
+pub fn series_url(id: SeriesId) -> String {
     format!("/series/{id}")
 }
 
@@ -145,7 +145,7 @@ pub struct RowView {
 
 /// A sport as the page shows it.
 pub struct SportView {
-    pub id: i64,
+    pub id: SeriesSportId,
     pub name: String,
     pub chess: bool,
     /// Its place → points table ("12 10 8 6½").
@@ -167,7 +167,7 @@ pub struct SportForm {
 #[derive(Default)]
 pub struct PointsForm {
     /// The sport whose table form was refused.
-    pub sport: i64,
+    pub sport: SeriesSportId,
     pub points: String,
     pub problems: Vec<String>,
 }
@@ -209,9 +209,9 @@ pub struct ShowPage {
     sport_url: String,
     place_url: String,
     athletes_url: String,
-    other_sports: Vec<(i64, String)>,
-    organizations: Vec<(i64, String)>,
-    championships: Vec<(i64, String)>,
+    other_sports: Vec<(SeriesSportId, String)>,
+    organizations: Vec<(OrganizationId, String)>,
+    championships: Vec<(ChampionshipId, String)>,
     default_table: String,
     forms: Forms,
     /// The table as CSV and JSON.
@@ -305,7 +305,7 @@ pub fn listing_problem(lang: Lang, p: &ListingProblem) -> String {
 async fn show_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
-    id: i64,
+    id: SeriesId,
     forms: Forms,
 ) -> Result<ShowPage, AppError> {
     let can_edit = match &ctx.user {
@@ -335,7 +335,7 @@ async fn show_page(
         })
         .await?;
     let lang = ctx.lang;
-    let org_name = |id: i64| table.organizations.get(&id).cloned().unwrap_or_default();
+    let org_name = |id: OrganizationId| table.organizations.get(&id).cloned().unwrap_or_default();
     let rows = table
         .rows
         .iter()
@@ -355,7 +355,7 @@ async fn show_page(
             why: gap_words(lang, r.gap),
         })
         .collect();
-    let sport_name = |id: i64| {
+    let sport_name = |id: SeriesSportId| {
         table
             .sports
             .iter()
@@ -416,7 +416,7 @@ async fn show_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
     let p = show_page(ctx, &state, path.into_inner(), Forms::default()).await?;
     page(StatusCode::OK, &p)
@@ -427,7 +427,7 @@ pub async fn show(
 async fn require_manager(
     state: &web::Data<AppState>,
     official: &Official<Organizers>,
-    id: i64,
+    id: SeriesId,
 ) -> Result<(), AppError> {
     let (person, admin) = (official.user.id, official.user.is_admin);
     let allowed = state
@@ -461,7 +461,7 @@ pub async fn add_sport(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<SportFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -469,7 +469,7 @@ pub async fn add_sport(
     let (by, admin) = (official.user.id, official.user.is_admin);
     let lang = ctx.lang;
     let form = form.into_inner();
-    let championship = form.championship.trim().parse::<i64>().ok();
+    let championship = form.championship.trim().parse::<ChampionshipId>().ok();
     let mut problems: Vec<String> = Vec::new();
     let name = match clean_name(&form.name) {
         Ok(name) => Some(name),
@@ -498,9 +498,9 @@ pub async fn add_sport(
                     refused.push(msg!("series-sport-taken"));
                 }
                 if let Some(c) = championship {
-                    if db::championships::by_id(conn, ChampionshipId(c))?.is_none() {
+                    if db::championships::by_id(conn, c)?.is_none() {
                         refused.push(msg!("series-unknown-championship"));
-                    } else if !crate::app::series::may_link(conn, by, admin, ChampionshipId(c))? {
+                    } else if !crate::app::series::may_link(conn, by, admin, c)? {
                         refused.push(msg!("series-not-organizer"));
                     }
                 }
@@ -508,14 +508,8 @@ pub async fn add_sport(
                     return Ok(refused);
                 };
                 let points = points_table_text(&table);
-                let sport = db::series::add_sport(
-                    conn,
-                    id,
-                    &name,
-                    championship.map(ChampionshipId),
-                    &points,
-                    db::utc_now(),
-                )?;
+                let sport =
+                    db::series::add_sport(conn, id, &name, championship, &points, db::utc_now())?;
                 audit::Entry::new("series.sport", format!("series:{id}"))
                     .actor(by)
                     .detail(format!("sport {sport}: {name}; points {points}"))
@@ -555,7 +549,7 @@ pub async fn set_points(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(SeriesId, SeriesSportId)>,
     form: web::Form<PointsFields>,
 ) -> Result<HttpResponse, AppError> {
     let (id, sport) = path.into_inner();
@@ -622,7 +616,7 @@ pub async fn change_athletes(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<AthletesFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -635,8 +629,8 @@ pub async fn change_athletes(
     } else {
         ListChange::Add
     };
-    let sport = form.sport.trim().parse::<i64>().ok();
-    let organization = form.organization.trim().parse::<i64>().ok();
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let nicks = form.nicks.clone();
     let outcome = state
         .db(move |conn| {
@@ -692,14 +686,14 @@ pub async fn set_place(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<PlaceForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
-    let sport = form.sport.trim().parse::<i64>().ok();
-    let organization = form.organization.trim().parse::<i64>().ok();
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let place = form.place.trim().parse::<i32>().ok().filter(|p| *p >= 1);
     let outcome = match (sport, organization, place) {
         (_, _, None) => Err(msg!("series-bad-place")),
@@ -717,17 +711,10 @@ pub async fn set_place(
                         if s.championship_id.is_some() {
                             return Ok(Err(msg!("series-chess-places")));
                         }
-                        if db::organizations::by_id(conn, OrganizationId(org))?.is_none() {
+                        if db::organizations::by_id(conn, org)?.is_none() {
                             return Ok(Err(msg!("team-error-organization-unknown")));
                         }
-                        db::series::set_place(
-                            conn,
-                            sport,
-                            OrganizationId(org),
-                            place,
-                            by,
-                            db::utc_now(),
-                        )?;
+                        db::series::set_place(conn, sport, org, place, by, db::utc_now())?;
                         audit::Entry::new("series.place", format!("series:{id}"))
                             .actor(by)
                             .detail(format!("{}: organization {org} place {place}", s.name))
@@ -746,7 +733,7 @@ async fn after(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     session: &Session,
-    id: i64,
+    id: SeriesId,
     outcome: Result<(), MsgKey>,
     done: MsgKey,
 ) -> Result<HttpResponse, AppError> {

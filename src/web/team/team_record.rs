@@ -11,7 +11,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::{self, DbConnection};
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::regulation::Regulation;
@@ -78,7 +78,7 @@ pub struct Stored {
     transfers: Vec<db::teams::TransferLine>,
     places: Vec<db::results::PlaceRow>,
     penalties: Vec<db::penalties::Penalty>,
-    numbers: HashMap<i64, i32>,
+    numbers: HashMap<TournamentId, i32>,
     season: crate::app::season::Season,
 }
 
@@ -173,7 +173,7 @@ pub fn view(
     // A penalty of an entry goes on that entry's row; one of the team as a
     // whole on the team's first row of that tournament.
     let mut results: Vec<ResultRow> = Vec::with_capacity(stored.places.len());
-    let mut placed: Vec<(i64, i64)> = Vec::new();
+    let mut placed: Vec<(TournamentId, EntryId)> = Vec::new();
     for p in &stored.places {
         let first_of_tournament = !placed.iter().any(|(t, _)| *t == p.tournament_id);
         placed.push((p.tournament_id, p.entry_id));
