@@ -1122,6 +1122,7 @@ pub fn pair_playoff(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::GameId;
 
     fn seats(ids: &[i64]) -> Vec<Seat> {
         ids.iter().copied().map(Seat).collect()
@@ -1162,8 +1163,8 @@ mod tests {
     #[test]
     fn e_9_an_armageddon_game_reads_from_whites_side() {
         let game = |result: &str, home_white: bool| Game {
-            id: 1,
-            match_id: 1,
+            id: GameId(1),
+            match_id: MatchId(1),
             board: 1,
             game_no: 1,
             home_player_id: None,

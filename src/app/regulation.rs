@@ -238,6 +238,7 @@ pub fn publish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::RegulationVersionId;
     use chrono::NaiveDate;
 
     fn at(d: u32) -> NaiveDateTime {
@@ -248,8 +249,8 @@ mod tests {
 
     fn version(number: i32, applies_from: Option<NaiveDateTime>) -> Version {
         Version {
-            id: i64::from(number),
-            championship_id: 1,
+            id: RegulationVersionId(i64::from(number)),
+            championship_id: ChampionshipId(1),
             number,
             body: String::new(),
             settings: String::new(),

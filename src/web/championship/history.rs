@@ -218,13 +218,14 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{HistoryEntryId, TeamId};
 
     fn h(kind: &str, name: &str, place: i32) -> HistoryEntry {
         HistoryEntry {
-            id: 0,
-            championship_id: 1,
+            id: HistoryEntryId(0),
+            championship_id: ChampionshipId(1),
             tournament_id: None,
-            team_id: 1,
+            team_id: TeamId(1),
             entry_name: name.into(),
             kind: kind.into(),
             place,
