@@ -727,7 +727,7 @@ pub(super) fn season_history(
             &crate::db::results::NewHistory {
                 championship: ctx.championship_id(),
                 tournament: None,
-                team: team,
+                team,
                 entry_name: &row.team,
                 kind: "season",
                 place: i32::try_from(row.place.first).unwrap_or(i32::MAX),

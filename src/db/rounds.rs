@@ -262,7 +262,6 @@ pub fn set_player(
     let target = games::table
         .filter(games::id.eq(id))
         .filter(games::result.eq_any(["pending", "replay"]));
-    let person = person;
     let n = if home {
         diesel::update(target)
             .set((
