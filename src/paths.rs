@@ -2,7 +2,8 @@
 //! e-mails and the JSON API cannot drift from the route tables.
 
 use crate::ids::{
-    ChampionshipId, EntryId, GameId, InvitationId, MatchId, PersonId, RoundId, TeamId, TournamentId,
+    ApiTokenId, BanId, ChampionshipId, DocumentId, EmploymentId, EntryId, GameId, InvitationId,
+    MatchId, PenaltyId, PersonId, RoundId, TeamId, TournamentId,
 };
 
 pub const HOME: &str = "/";
@@ -138,16 +139,16 @@ pub fn penalties(id: ChampionshipId) -> String {
     format!("/championships/{id}/penalties")
 }
 /// The penalty's entry on the penalties page.
-pub fn penalty(id: ChampionshipId, penalty: i64) -> String {
+pub fn penalty(id: ChampionshipId, penalty: PenaltyId) -> String {
     format!("/championships/{id}/penalties#penalty-{penalty}")
 }
-pub fn penalty_revoke(id: ChampionshipId, penalty: i64) -> String {
+pub fn penalty_revoke(id: ChampionshipId, penalty: PenaltyId) -> String {
     format!("/championships/{id}/penalties/{penalty}/revoke")
 }
 pub fn api_tokens(id: ChampionshipId) -> String {
     format!("/championships/{id}/api-tokens")
 }
-pub fn api_token_revoke(id: ChampionshipId, token: i64) -> String {
+pub fn api_token_revoke(id: ChampionshipId, token: ApiTokenId) -> String {
     format!("/championships/{id}/api-tokens/{token}/revoke")
 }
 pub fn apply(id: ChampionshipId) -> String {
@@ -162,7 +163,7 @@ pub fn team_decision(c: ChampionshipId, t: TeamId) -> String {
 pub fn transfer_decision(c: ChampionshipId, i: InvitationId) -> String {
     format!("/championships/{c}/transfers/{i}/decision")
 }
-pub fn tournament_start(c: ChampionshipId, t: i64) -> String {
+pub fn tournament_start(c: ChampionshipId, t: TournamentId) -> String {
     format!("/championships/{c}/tournaments/{t}/start")
 }
 pub fn tournament(c: ChampionshipId, t: TournamentId) -> String {
@@ -241,16 +242,16 @@ pub fn documents(c: ChampionshipId) -> String {
 pub fn documents_purge(c: ChampionshipId) -> String {
     format!("/championships/{c}/documents/purge")
 }
-pub fn document_review(c: ChampionshipId, d: i64) -> String {
+pub fn document_review(c: ChampionshipId, d: DocumentId) -> String {
     format!("/championships/{c}/documents/{d}/review")
 }
-pub fn document(id: i64) -> String {
+pub fn document(id: DocumentId) -> String {
     format!("/documents/{id}")
 }
-pub fn lift_ban(id: i64) -> String {
+pub fn lift_ban(id: BanId) -> String {
     format!("/bans/{id}/lift")
 }
-pub fn confirm_employment(id: i64) -> String {
+pub fn confirm_employment(id: EmploymentId) -> String {
     format!("/employments/{id}/confirm")
 }
 
@@ -258,6 +259,9 @@ pub fn confirm_employment(id: i64) -> String {
 /// struct per shape, shared by the pages and the JSON API (whose document
 /// names each segment from the doc comments).
 pub mod segments {
+    use crate::ids::{
+        ApiTokenId, ChampionshipId, EntryId, GameId, MatchId, RoundId, TeamId, TournamentId,
+    };
     use serde::Deserialize;
     use utoipa::IntoParams;
 
@@ -266,7 +270,8 @@ pub mod segments {
     #[into_params(parameter_in = Path)]
     pub struct ChampionshipPath {
         /// The championship's id.
-        pub championship_id: i64,
+        #[param(value_type = i64)]
+        pub championship_id: ChampionshipId,
     }
 
     /// `/championships/{championship_id}/tournaments/{tournament_id}`.
@@ -274,25 +279,27 @@ pub mod segments {
     #[into_params(parameter_in = Path)]
     pub struct TournamentPath {
         /// The championship's id.
-        pub championship_id: i64,
+        #[param(value_type = i64)]
+        pub championship_id: ChampionshipId,
         /// The tournament's id (not its number in the season).
-        pub tournament_id: i64,
+        #[param(value_type = i64)]
+        pub tournament_id: TournamentId,
     }
 
     /// `…/entries/{entry_id}`.
     #[derive(Debug, Deserialize)]
     pub struct EntryPath {
-        pub championship_id: i64,
-        pub tournament_id: i64,
-        pub entry_id: i64,
+        pub championship_id: ChampionshipId,
+        pub tournament_id: TournamentId,
+        pub entry_id: EntryId,
     }
 
     /// `…/rounds/{round_id}` (a round by its id: the judges' actions).
     #[derive(Debug, Deserialize)]
     pub struct RoundPath {
-        pub championship_id: i64,
-        pub tournament_id: i64,
-        pub round_id: i64,
+        pub championship_id: ChampionshipId,
+        pub tournament_id: TournamentId,
+        pub round_id: RoundId,
     }
 
     /// `…/rounds/{round_no}` (a round by its number: the public pages and
@@ -301,9 +308,11 @@ pub mod segments {
     #[into_params(parameter_in = Path)]
     pub struct RoundNoPath {
         /// The championship's id.
-        pub championship_id: i64,
+        #[param(value_type = i64)]
+        pub championship_id: ChampionshipId,
         /// The tournament's id.
-        pub tournament_id: i64,
+        #[param(value_type = i64)]
+        pub tournament_id: TournamentId,
         /// The round's number (1, 2, …).
         pub round_no: i32,
     }
@@ -311,9 +320,9 @@ pub mod segments {
     /// `…/matches/{match_id}`.
     #[derive(Debug, Deserialize)]
     pub struct MatchPath {
-        pub championship_id: i64,
-        pub tournament_id: i64,
-        pub match_id: i64,
+        pub championship_id: ChampionshipId,
+        pub tournament_id: TournamentId,
+        pub match_id: MatchId,
     }
 
     /// `…/games/{game_id}`.
@@ -321,11 +330,14 @@ pub mod segments {
     #[into_params(parameter_in = Path)]
     pub struct GamePath {
         /// The championship's id (for the API, the token's championship).
-        pub championship_id: i64,
+        #[param(value_type = i64)]
+        pub championship_id: ChampionshipId,
         /// The tournament's id.
-        pub tournament_id: i64,
+        #[param(value_type = i64)]
+        pub tournament_id: TournamentId,
         /// The game's id (from the `rounds` endpoint).
-        pub game_id: i64,
+        #[param(value_type = i64)]
+        pub game_id: GameId,
     }
 
     /// `/teams/{team_id}`.
@@ -333,20 +345,21 @@ pub mod segments {
     #[into_params(parameter_in = Path)]
     pub struct TeamPath {
         /// The team's id.
-        pub team_id: i64,
+        #[param(value_type = i64)]
+        pub team_id: TeamId,
     }
 
     /// `…/api-tokens/{token_id}`.
     #[derive(Debug, Deserialize)]
     pub struct TokenPath {
-        pub championship_id: i64,
-        pub token_id: i64,
+        pub championship_id: ChampionshipId,
+        pub token_id: ApiTokenId,
     }
 
     /// `…/regulation/{number}`.
     #[derive(Debug, Deserialize)]
     pub struct VersionPath {
-        pub championship_id: i64,
+        pub championship_id: ChampionshipId,
         pub number: i32,
     }
 }

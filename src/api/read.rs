@@ -20,7 +20,7 @@ use super::problem::{ApiError, Problem};
 use crate::api::ApiDb;
 use crate::app::rounds::Loaded;
 use crate::db;
-use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, TeamId, TournamentId};
 use crate::paths::segments::{ChampionshipPath, RoundNoPath, TeamPath, TournamentPath};
 use crate::read::standings::TieBreakNumber;
 use crate::read::standings::{TieBreakValue, points, tournament_standings_explained};
@@ -118,7 +118,8 @@ pub struct RegulationSummary {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ChampionshipSummary {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ChampionshipId,
     pub slug: String,
     pub name: String,
     /// IANA time zone of the championship's dates.
@@ -137,7 +138,8 @@ pub struct ChampionshipList {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Championship {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: ChampionshipId,
     pub slug: String,
     pub name: String,
     pub time_zone: String,
@@ -160,7 +162,7 @@ fn score_name(k: ScoreKind) -> String {
     .to_owned()
 }
 
-fn championship_url(id: i64) -> String {
+fn championship_url(id: ChampionshipId) -> String {
     format!("/api/v1/championships/{id}")
 }
 
@@ -220,7 +222,7 @@ pub async fn championship(
     state: web::Data<AppState>,
     path: web::Path<ChampionshipPath>,
 ) -> Result<web::Json<Championship>, ApiError> {
-    let id = ChampionshipId(path.championship_id);
+    let id = path.championship_id;
     let (c, regulation, count) = state
         .db(move |conn| {
             let c = db::championships::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
@@ -255,8 +257,10 @@ pub async fn championship(
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct TournamentSummary {
-    pub id: i64,
-    pub championship_id: i64,
+    #[schema(value_type = i64)]
+    pub id: TournamentId,
+    #[schema(value_type = i64)]
+    pub championship_id: ChampionshipId,
     /// The tournament's number in the season.
     pub number: i32,
     /// The start, in UTC.
@@ -293,8 +297,10 @@ pub struct FormatSummary {
 /// An entry of the tournament: a team, or a team's double (G-B13).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct EntrySummary {
-    pub id: i64,
-    pub team_id: i64,
+    #[schema(value_type = i64)]
+    pub id: EntryId,
+    #[schema(value_type = i64)]
+    pub team_id: TeamId,
     pub name: String,
     /// The start number; `null` before the draw or when not playing.
     pub start_no: Option<i32>,
@@ -314,8 +320,10 @@ pub struct RoundLink {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Tournament {
-    pub id: i64,
-    pub championship_id: i64,
+    #[schema(value_type = i64)]
+    pub id: TournamentId,
+    #[schema(value_type = i64)]
+    pub championship_id: ChampionshipId,
     pub number: i32,
     pub starts_at: DateTime<Utc>,
     pub starts_local: DateTime<FixedOffset>,
@@ -333,7 +341,7 @@ pub struct Tournament {
     pub page_url: String,
 }
 
-fn tournament_url(c: i64, t: i64) -> String {
+fn tournament_url(c: ChampionshipId, t: TournamentId) -> String {
     format!("/api/v1/championships/{c}/tournaments/{t}")
 }
 
@@ -370,7 +378,7 @@ pub async fn tournaments(
     query: web::Query<PageQuery>,
 ) -> Result<web::Json<TournamentList>, ApiError> {
     let (limit, offset) = query.bounds()?;
-    let id = ChampionshipId(path.championship_id);
+    let id = path.championship_id;
     let (c, all) = state
         .db(move |conn| {
             let c = db::championships::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
@@ -386,10 +394,12 @@ pub async fn tournaments(
 }
 
 /// The tournament of the route, if it belongs to the route's championship.
-async fn load(state: &web::Data<AppState>, c: i64, t: i64) -> Result<Loaded, ApiError> {
-    let loaded = state
-        .db(move |conn| Ok(Loaded::load(conn, TournamentId(t))?))
-        .await?;
+async fn load(
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> Result<Loaded, ApiError> {
+    let loaded = state.db(move |conn| Ok(Loaded::load(conn, t)?)).await?;
     loaded
         .filter(|l| l.ctx.championship.id == c)
         .ok_or(ApiError::NotFound)
@@ -523,8 +533,10 @@ pub struct StandingsRow {
     pub start_no: u16,
     /// The entry's name (a team, or a team's double).
     pub entry: String,
-    pub entry_id: Option<i64>,
-    pub team_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub entry_id: Option<EntryId>,
+    #[schema(value_type = Option<i64>)]
+    pub team_id: Option<TeamId>,
     /// Seed E: the group (E-8) of the row.
     pub group: Option<String>,
     /// MP.
@@ -540,8 +552,10 @@ pub struct StandingsRow {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Standings {
-    pub championship_id: i64,
-    pub tournament_id: i64,
+    #[schema(value_type = i64)]
+    pub championship_id: ChampionshipId,
+    #[schema(value_type = i64)]
+    pub tournament_id: TournamentId,
     /// The tournament's number in the season.
     pub tournament: i32,
     pub finished: bool,
@@ -660,8 +674,10 @@ pub async fn standings(
 /// One side of a match.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Side {
-    pub entry_id: i64,
-    pub team_id: Option<i64>,
+    #[schema(value_type = i64)]
+    pub entry_id: EntryId,
+    #[schema(value_type = Option<i64>)]
+    pub team_id: Option<TeamId>,
     pub name: String,
     pub start_no: Option<i32>,
 }
@@ -677,7 +693,8 @@ pub struct MatchScore {
 /// forfeits `+-`, `-+`, `--`, or `pending`, `replay` (G-V23).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct GameResult {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: GameId,
     pub board: i32,
     /// 1, or 2 in the second game of a pairing.
     pub game_no: i32,
@@ -695,7 +712,8 @@ pub struct GameResult {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Match {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: MatchId,
     pub table: i32,
     /// `main`, `group`, `semi`, `final`, `third`, `knockout`, `armageddon`
     /// (E-9) or `playoff` (G-V42).
@@ -728,7 +746,7 @@ pub struct RoundList {
     pub pagination: Pagination,
 }
 
-fn side(l: &Loaded, entry: i64) -> Side {
+fn side(l: &Loaded, entry: EntryId) -> Side {
     let e = l.entries.iter().find(|x| x.id == entry);
     Side {
         entry_id: entry,
@@ -741,7 +759,7 @@ fn side(l: &Loaded, entry: i64) -> Side {
 fn round_view(l: &Loaded, round: &db::rounds::Round) -> Round {
     let cap = l.to_rules().round_cap();
     let (c, t) = (l.ctx.championship.id, l.ctx.tournament.id);
-    let nick = |id: Option<i64>| id.and_then(|i| l.nicks.get(&i).cloned());
+    let nick = |id: Option<PersonId>| id.and_then(|i| l.nicks.get(&i).cloned());
     let matches = l
         .matches_of(round.id)
         .map(|m| {
@@ -870,8 +888,10 @@ pub struct RosterMember {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Team {
-    pub id: i64,
-    pub championship_id: i64,
+    #[schema(value_type = i64)]
+    pub id: TeamId,
+    #[schema(value_type = i64)]
+    pub championship_id: ChampionshipId,
     pub name: String,
     pub motto: String,
     /// `pending`, `approved`, `rejected` or `dissolved`.
@@ -903,18 +923,16 @@ pub async fn team(
     state: web::Data<AppState>,
     path: web::Path<TeamPath>,
 ) -> Result<web::Json<Team>, ApiError> {
-    let id = TeamId(path.team_id);
+    let id = path.team_id;
     let (team, members, captain, organization) = state
         .db(move |conn| {
             let team = db::teams::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
             let members = db::teams::current_members(conn, id)?;
-            let captain = db::people::by_id(conn, team.captain())?
+            let captain = db::people::by_id(conn, team.captain_id)?
                 .map(|p| p.nick)
                 .unwrap_or_default();
             let organization = match team.organization_id {
-                Some(o) => {
-                    db::organizations::by_id(conn, crate::ids::OrganizationId(o))?.map(|o| o.name)
-                }
+                Some(o) => db::organizations::by_id(conn, o)?.map(|o| o.name),
                 None => None,
             };
             Ok((team, members, captain, organization))

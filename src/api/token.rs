@@ -19,14 +19,14 @@ use crate::app::access::Judges;
 use crate::app::access::holds;
 use crate::app::api_tokens::{bearer, parse, secret_matches};
 use crate::db;
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
 use crate::state::AppState;
 
 /// A game server acting with an API token on the route's championship,
 /// for the token's owner (a judge of that championship).
 #[derive(Debug, Clone)]
 pub struct TokenCaller {
-    pub token_id: i64,
+    pub token_id: ApiTokenId,
     pub name: String,
     pub owner: PersonId,
     pub owner_nick: String,
@@ -50,8 +50,7 @@ impl FromRequest for TokenCaller {
             let championship = req
                 .match_info()
                 .get("championship_id")
-                .and_then(|s| s.parse::<i64>().ok())
-                .map(ChampionshipId)
+                .and_then(|s| s.parse::<ChampionshipId>().ok())
                 .ok_or(ApiError::NotFound)?;
             let state = req
                 .app_data::<web::Data<AppState>>()
@@ -79,9 +78,9 @@ fn authorize(
     let owner = db::people::by_id(conn, row.owner())?.ok_or(ApiError::TokenInvalid)?;
     let refused = if row.is_revoked() {
         Some(ApiError::TokenRevoked)
-    } else if row.championship() != championship {
+    } else if row.championship_id != championship {
         Some(ApiError::OtherChampionship)
-    } else if !holds::<Judges>(conn, Some((owner.id(), owner.is_admin)), championship)? {
+    } else if !holds::<Judges>(conn, Some((owner.id, owner.is_admin)), championship)? {
         // The token can do what its owner can do now: a judge who lost the
         // role (or an organizer who never had it) records no results.
         Some(ApiError::NotJudge)
@@ -92,8 +91,8 @@ fn authorize(
         // A genuine token used where it may not act: worth a line in its
         // championship's audit log (a leaked or forgotten token).
         db::audit::Entry::new("api.refused", format!("api_token:{}", row.id))
-            .actor(owner.id())
-            .championship(row.championship())
+            .actor(owner.id)
+            .championship(row.championship_id)
             .detail(format!(
                 "API token #{} «{}» of {} on championship {championship}: {e}",
                 row.id, row.name, owner.nick
@@ -104,7 +103,7 @@ fn authorize(
     Ok(TokenCaller {
         token_id: row.id,
         name: row.name,
-        owner: owner.id(),
+        owner: owner.id,
         owner_nick: owner.nick,
         championship,
     })

@@ -16,7 +16,7 @@ use crate::api::ApiDb;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
-use crate::ids::{GameId, TournamentId};
+use crate::ids::{ChampionshipId, GameId, TournamentId};
 use crate::paths::segments::GamePath;
 use crate::state::AppState;
 
@@ -36,7 +36,8 @@ pub struct ResultRequest {
 /// The game after the change.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct ResultRecorded {
-    pub game_id: i64,
+    #[schema(value_type = i64)]
+    pub game_id: GameId,
     /// The stored result, home side first.
     pub result: String,
     /// The game's new version.
@@ -96,8 +97,8 @@ pub async fn record_result(
     };
     let (c, t, game, version) = (
         path.championship_id,
-        TournamentId(path.tournament_id),
-        GameId(path.game_id),
+        path.tournament_id,
+        path.game_id,
         body.version,
     );
     state
@@ -123,13 +124,13 @@ pub async fn record_result(
 fn write(
     conn: &mut db::DbConnection,
     caller: &TokenCaller,
-    c: i64,
+    c: ChampionshipId,
     t: TournamentId,
     game: GameId,
     version: i32,
     value: crate::rules::score::BoardResult,
 ) -> Result<ResultRecorded, ApiError> {
-    db::tournaments::by_id(conn, t.0)?
+    db::tournaments::by_id(conn, t)?
         .filter(|x| x.championship_id == c)
         .ok_or(ApiError::NotFound)?;
     let source = ResultSource::ApiToken {
@@ -153,12 +154,12 @@ fn write(
         Err(PlayError::Db(e)) => return Err(e.into()),
     }
     let g = db::rounds::game_by_id(conn, game)?.ok_or(ApiError::NotFound)?;
-    let tournament = db::tournaments::by_id(conn, t.0)?.ok_or(ApiError::NotFound)?;
+    let tournament = db::tournaments::by_id(conn, t)?.ok_or(ApiError::NotFound)?;
     Ok(ResultRecorded {
         game_id: g.id,
         result: g.result,
         version: g.version,
         results_version: tournament.results_version,
-        standings_url: format!("/api/v1/championships/{c}/tournaments/{}/standings", t.0),
+        standings_url: format!("/api/v1/championships/{c}/tournaments/{t}/standings"),
     })
 }

@@ -299,12 +299,12 @@ pub fn log_in(
         match person {
             Some(p) if ok => {
                 audit::Entry::new("account.login", format!("person:{}", p.id))
-                    .actor(p.id())
+                    .actor(p.id)
                     .ip(ip)
                     .record(conn)?;
                 login_attempts::prune(conn, now)?;
                 Ok(Ok(SignedIn {
-                    id: p.id(),
+                    id: p.id,
                     auth_version: p.auth_version,
                     locale: p.locale,
                 }))

@@ -11,7 +11,7 @@ use subtle::ConstantTimeEq;
 
 use super::PlayError;
 use crate::db::{self, DbConnection, audit, write_transaction};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
 
 const PREFIX: &str = "lgt_";
 
@@ -27,15 +27,15 @@ pub fn hash(secret: &str) -> String {
 }
 
 /// The token a client sends: `lgt_<id>_<secret>`.
-pub fn token_text(id: i64, secret: &str) -> String {
+pub fn token_text(id: ApiTokenId, secret: &str) -> String {
     format!("{PREFIX}{id}_{secret}")
 }
 
 /// The id and the secret of a token, if it has the token's shape.
-pub fn parse(token: &str) -> Option<(i64, &str)> {
+pub fn parse(token: &str) -> Option<(ApiTokenId, &str)> {
     let rest = token.strip_prefix(PREFIX)?;
     let (id, secret) = rest.split_once('_')?;
-    let id = id.parse::<i64>().ok().filter(|id| *id > 0)?;
+    let id = id.parse::<ApiTokenId>().ok().filter(|id| id.0 > 0)?;
     (!secret.is_empty()).then_some((id, secret))
 }
 
@@ -56,7 +56,7 @@ pub fn bearer(value: &str) -> Option<&str> {
 
 /// A token made: its row and the text to show once.
 pub struct Made {
-    pub id: i64,
+    pub id: ApiTokenId,
     pub token: String,
 }
 
@@ -75,10 +75,10 @@ pub fn create(
         let id = db::api_tokens::insert(
             conn,
             &db::api_tokens::NewApiToken {
-                championship_id: c.0,
+                championship_id: c,
                 name,
                 secret_hash: &secret_hash,
-                created_by: by.0,
+                created_by: by,
                 created_at: now,
             },
         )?;
@@ -100,14 +100,14 @@ pub fn create(
 pub fn revoke(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: ApiTokenId,
     by: PersonId,
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(String, bool), PlayError<()>> {
     write_transaction(conn, |conn| {
         let t = db::api_tokens::by_id(conn, id)?
-            .filter(|t| t.championship() == c)
+            .filter(|t| t.championship_id == c)
             .ok_or(PlayError::NotFound)?;
         let revoked = db::api_tokens::revoke(conn, id, by, now)?;
         if revoked {
@@ -130,14 +130,14 @@ mod tests {
     fn a_token_reads_back_its_id_and_secret() {
         let secret = new_secret();
         assert_eq!(secret.len(), 43);
-        let text = token_text(17, &secret);
-        assert_eq!(parse(&text), Some((17, secret.as_str())));
+        let text = token_text(ApiTokenId(17), &secret);
+        assert_eq!(parse(&text), Some((ApiTokenId(17), secret.as_str())));
         assert_eq!(parse("lgt_17_"), None);
         assert_eq!(parse("lgt_x_abc"), None);
         assert_eq!(parse("lgt_0_abc"), None);
         assert_eq!(parse("17_abc"), None);
         // base64url secrets may hold `_`: only the first one separates.
-        assert_eq!(parse("lgt_3_a_b"), Some((3, "a_b")));
+        assert_eq!(parse("lgt_3_a_b"), Some((ApiTokenId(3), "a_b")));
     }
 
     #[test]

@@ -17,7 +17,8 @@ use crate::db::roles::Role;
 use crate::db::rounds as r;
 use crate::db::{DbConnection, audit, entries, people, teams, tournaments, write_transaction};
 use crate::ids::{
-    ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId,
+    AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
+    PersonId, TeamId, TournamentId,
 };
 use crate::rules::appeals::{self as rules, CaptainOf, Ground, Member, Outcome, Seat};
 use crate::rules::ranking::Place;
@@ -79,7 +80,7 @@ pub struct Filing {
     pub contested: String,
     /// The game or match concerned, free text.
     pub game_ref: String,
-    pub concerned_team: Option<i64>,
+    pub concerned_team: Option<TeamId>,
 }
 
 /// The teams `person` captains in tournament `t`: whoever submitted one of
@@ -88,11 +89,13 @@ pub fn captained(
     conn: &mut DbConnection,
     t: TournamentId,
     person: PersonId,
-) -> Result<Vec<i64>, diesel::result::Error> {
+) -> Result<Vec<TeamId>, diesel::result::Error> {
     let mut out = Vec::new();
     for c in captains(conn, t)? {
-        if c.person == person.0 && !out.contains(&c.team) {
-            out.push(c.team);
+        // The committee's rules keep teams as plain numbers.
+        let team = TeamId(c.team);
+        if c.person == person && !out.contains(&team) {
+            out.push(team);
         }
     }
     Ok(out)
@@ -103,18 +106,18 @@ pub fn captained(
 fn captains(
     conn: &mut DbConnection,
     t: TournamentId,
-) -> Result<Vec<CaptainOf<i64>>, diesel::result::Error> {
-    let Some(tour) = tournaments::by_id(conn, t.0)? else {
+) -> Result<Vec<CaptainOf<PersonId>>, diesel::result::Error> {
+    let Some(tour) = tournaments::by_id(conn, t)? else {
         return Ok(Vec::new());
     };
     let entries = entries::of_tournament(conn, t)?;
-    let by_entry = super::entries::entry_captains(conn, tour.championship(), &entries)?;
+    let by_entry = super::entries::entry_captains(conn, tour.championship_id, &entries)?;
     let mut out = Vec::new();
     for e in &entries {
         for person in by_entry.get(&e.id).into_iter().flatten() {
             let c = CaptainOf {
-                person: person.0,
-                team: e.team_id,
+                person: *person,
+                team: e.team_id.0,
             };
             if !out.contains(&c) {
                 out.push(c);
@@ -128,14 +131,15 @@ fn captains(
 pub fn committee(
     conn: &mut DbConnection,
     case: &Appeal,
-) -> Result<Vec<Member<i64>>, diesel::result::Error> {
-    let c = ChampionshipId(case.championship_id);
+) -> Result<Vec<Member<PersonId>>, diesel::result::Error> {
+    let c = case.championship_id;
     let chief = a::holders(conn, c, Role::ChiefJudge)?;
     let judges = a::holders(conn, c, Role::Judge)?;
-    let caps = captains(conn, TournamentId(case.tournament_id))?;
+    let caps = captains(conn, case.tournament_id)?;
     let excluded: Vec<i64> = [case.filing_team_id, case.concerned_team_id]
         .into_iter()
         .flatten()
+        .map(|team| team.0)
         .collect();
     Ok(rules::committee(&chief, &judges, &caps, &excluded))
 }
@@ -147,9 +151,9 @@ pub fn file(
     person: PersonId,
     f: &Filing,
     now: NaiveDateTime,
-) -> Result<i64, AppealError> {
+) -> Result<AppealId, AppealError> {
     write_transaction(conn, |conn| {
-        let tour = tournaments::by_id(conn, t.0)?.ok_or(PlayError::NotFound)?;
+        let tour = tournaments::by_id(conn, t)?.ok_or(PlayError::NotFound)?;
         let mut problems = Vec::new();
         if tour.finished_at.is_none() {
             problems.push(AppealProblem::TournamentNotFinished);
@@ -170,7 +174,7 @@ pub fn file(
                 problems.push(p);
             }
         }
-        let played: Vec<i64> = entries::of_tournament(conn, t)?
+        let played: Vec<TeamId> = entries::of_tournament(conn, t)?
             .iter()
             .map(|e| e.team_id)
             .collect();
@@ -182,7 +186,7 @@ pub fn file(
         if !problems.is_empty() {
             return Err(PlayError::Refused(problems));
         }
-        let c = tour.championship();
+        let c = tour.championship_id;
         let id = a::insert(
             conn,
             &NewAppeal {
@@ -190,8 +194,8 @@ pub fn file(
                 tournament: t,
                 kind: "appeal",
                 filed_by: person,
-                filing_team: Some(TeamId(mine[0])),
-                concerned_team: f.concerned_team.map(TeamId),
+                filing_team: Some(mine[0]),
+                concerned_team: f.concerned_team,
                 report: None,
                 what_happened: f.what_happened.trim(),
                 claim: f.claim.trim(),
@@ -215,28 +219,32 @@ pub fn file(
 #[derive(Debug, Clone)]
 pub enum RemedyAsk {
     GameResult {
-        game: i64,
+        game: GameId,
         result: String,
     },
     Impose {
         code: String,
-        team: i64,
+        team: TeamId,
         amount: Option<HalfPoints>,
     },
     Revoke {
-        penalty: i64,
+        penalty: PenaltyId,
     },
     /// G-D4: the entry takes this final place; the others keep their order
     /// (`rules::places::fix`).
     Standing {
-        entry: i64,
+        entry: EntryId,
         place: i32,
     },
 }
 
-fn open_case(conn: &mut DbConnection, c: ChampionshipId, id: i64) -> Result<Appeal, AppealError> {
+fn open_case(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: AppealId,
+) -> Result<Appeal, AppealError> {
     let case = a::by_id(conn, id)?
-        .filter(|x| x.championship_id == c.0)
+        .filter(|x| x.championship_id == c)
         .ok_or(PlayError::NotFound)?;
     if !case.is_open() {
         return refuse(AppealProblem::Decided);
@@ -247,16 +255,16 @@ fn open_case(conn: &mut DbConnection, c: ChampionshipId, id: i64) -> Result<Appe
 /// A game of the case's tournament.
 fn game_of(
     conn: &mut DbConnection,
-    t: i64,
-    game: i64,
+    t: TournamentId,
+    game: GameId,
 ) -> Result<Option<r::Game>, diesel::result::Error> {
-    let Some(g) = r::game_by_id(conn, GameId(game))? else {
+    let Some(g) = r::game_by_id(conn, game)? else {
         return Ok(None);
     };
-    let Some(m) = r::match_by_id(conn, MatchId(g.match_id))? else {
+    let Some(m) = r::match_by_id(conn, g.match_id)? else {
         return Ok(None);
     };
-    let Some(round) = r::by_id(conn, RoundId(m.round_id))? else {
+    let Some(round) = r::by_id(conn, m.round_id)? else {
         return Ok(None);
     };
     Ok((round.tournament_id == t).then_some(g))
@@ -266,11 +274,11 @@ fn game_of(
 pub fn propose(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     judge: PersonId,
     ask: &RemedyAsk,
     now: NaiveDateTime,
-) -> Result<i64, AppealError> {
+) -> Result<AppealRemedyId, AppealError> {
     write_transaction(conn, |conn| {
         let case = open_case(conn, c, id)?;
         if !a::votes_of(conn, id)?.is_empty() {
@@ -292,12 +300,12 @@ pub fn propose(
                 }
             }
             RemedyAsk::Impose { code, team, amount } => {
-                let reg = regulation(conn, TournamentId(case.tournament_id))?;
+                let reg = regulation(conn, case.tournament_id)?;
                 if reg.penalty(code.trim()).is_none() {
                     return refuse(AppealProblem::Penalty(pen::PenaltyProblem::UnknownRule));
                 }
-                if teams::by_id(conn, TeamId(*team))?
-                    .filter(|x| x.championship() == c)
+                if teams::by_id(conn, *team)?
+                    .filter(|x| x.championship_id == c)
                     .is_none()
                 {
                     return refuse(AppealProblem::UnknownTeam);
@@ -312,7 +320,7 @@ pub fn propose(
             }
             RemedyAsk::Revoke { penalty } => {
                 if crate::db::penalties::by_id(conn, *penalty)?
-                    .filter(|x| x.championship_id == c.0 && x.in_force())
+                    .filter(|x| x.championship_id == c && x.in_force())
                     .is_none()
                 {
                     return refuse(AppealProblem::UnknownPenalty);
@@ -350,10 +358,10 @@ pub fn propose(
 fn check_standing(
     conn: &mut DbConnection,
     case: &Appeal,
-    entry: i64,
+    entry: EntryId,
     place: i32,
 ) -> Result<(), AppealError> {
-    let t = TournamentId(case.tournament_id);
+    let t = case.tournament_id;
     let placed = crate::db::results::places_of_tournament(conn, t)?;
     if placed.is_empty() {
         return refuse(AppealProblem::TournamentNotFinished);
@@ -362,7 +370,7 @@ fn check_standing(
         return refuse(AppealProblem::UnknownEntry);
     }
     let at = |p: i32| u32::try_from(p).unwrap_or(0);
-    let computed: Vec<(i64, Place)> = placed
+    let computed: Vec<(EntryId, Place)> = placed
         .iter()
         .map(|(e, first, last)| {
             (
@@ -374,14 +382,14 @@ fn check_standing(
             )
         })
         .collect();
-    let mut asked: Vec<(i64, u32)> = a::remedies_of(conn, case.id)?
+    let mut asked: Vec<(EntryId, u32)> = a::remedies_of(conn, case.id)?
         .iter()
         .filter(|x| x.kind == "standing")
         .filter_map(|x| Some((x.entry_id?, at(x.place?))))
         .collect();
     asked.push((entry, at(place)));
     // Earlier decisions stand unless this case sets the same entry again.
-    let mut fixed: Vec<(i64, u32)> = crate::db::results::overrides_of(conn, t)?
+    let mut fixed: Vec<(EntryId, u32)> = crate::db::results::overrides_of(conn, t)?
         .iter()
         .filter(|x| !asked.iter().any(|(e, _)| *e == x.entry_id))
         .map(|x| (x.entry_id, at(x.place)))
@@ -404,17 +412,17 @@ fn regulation(conn: &mut DbConnection, t: TournamentId) -> Result<Regulation, Ap
 pub fn vote(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     person: PersonId,
     uphold: bool,
     now: NaiveDateTime,
 ) -> Result<(), AppealError> {
     write_transaction(conn, |conn| {
         let case = a::by_id(conn, id)?
-            .filter(|x| x.championship_id == c.0)
+            .filter(|x| x.championship_id == c)
             .ok_or(PlayError::NotFound)?;
         let members = committee(conn, &case)?;
-        let Some(me) = members.iter().find(|m| m.person == person.0) else {
+        let Some(me) = members.iter().find(|m| m.person == person) else {
             return Err(PlayError::Forbidden);
         };
         if !case.is_open() {
@@ -441,14 +449,14 @@ pub fn vote(
 pub fn decide(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<Outcome, AppealError> {
     write_transaction(conn, |conn| {
         let case = open_case(conn, c, id)?;
         let members = committee(conn, &case)?;
-        let votes: Vec<(i64, bool)> = a::votes_of(conn, id)?
+        let votes: Vec<(PersonId, bool)> = a::votes_of(conn, id)?
             .into_iter()
             .map(|(p, u, _)| (p, u))
             .collect();
@@ -486,7 +494,7 @@ fn close(
     why: &str,
     now: NaiveDateTime,
 ) -> Result<(), AppealError> {
-    let c = ChampionshipId(case.championship_id);
+    let c = case.championship_id;
     let id = case.id;
     if !a::mark_decided(conn, c, id, outcome_code(outcome), judge, now)? {
         return refuse(AppealProblem::Decided);
@@ -509,8 +517,8 @@ fn apply(
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<(), AppealError> {
-    let c = ChampionshipId(case.championship_id);
-    let t = TournamentId(case.tournament_id);
+    let c = case.championship_id;
+    let t = case.tournament_id;
     let reason = format!("appeal case #{}", case.id);
     let reg = regulation(conn, t)?;
     for x in a::remedies_of(conn, case.id)? {
@@ -519,11 +527,11 @@ fn apply(
                 let (Some(game), Some(code)) = (x.game_id, x.result.as_deref()) else {
                     continue;
                 };
-                let g = game_of(conn, t.0, game)?
+                let g = game_of(conn, t, game)?
                     .ok_or(PlayError::Refused(vec![AppealProblem::UnknownGame]))?;
                 let res = r::result_from_code(code)
                     .ok_or(PlayError::Refused(vec![AppealProblem::UnknownResult]))?;
-                r::decide_result(conn, GameId(game), g.version, res, Some(judge), now)?;
+                r::decide_result(conn, game, g.version, res, Some(judge), now)?;
                 audit::Entry::new("game.result", format!("game:{game}"))
                     .actor(judge)
                     .championship(c)
@@ -548,17 +556,7 @@ fn apply(
                 {
                     // G-G7: "if the appeals committee confirms it, the team
                     // loses 12 points" — the points part-1's removal left out.
-                    confirmed_deduction(
-                        conn,
-                        c,
-                        t,
-                        TeamId(team),
-                        code,
-                        rule.amount,
-                        &reason,
-                        judge,
-                        now,
-                    )?
+                    confirmed_deduction(conn, c, t, team, code, rule.amount, &reason, judge, now)?
                 } else {
                     let ids = pen::impose_in(
                         conn,
@@ -567,7 +565,7 @@ fn apply(
                         &Imposition {
                             code: code.to_owned(),
                             team,
-                            tournament: Some(t.0),
+                            tournament: Some(t),
                             count: 1,
                             amount: x.amount.map(HalfPoints),
                             person: String::new(),
@@ -589,21 +587,13 @@ fn apply(
                 let (Some(entry), Some(place)) = (x.entry_id, x.place) else {
                     continue;
                 };
-                let name = entries::by_id(conn, EntryId(entry))?
-                    .filter(|e| e.tournament_id == t.0)
+                let name = entries::by_id(conn, entry)?
+                    .filter(|e| e.tournament_id == t)
                     .ok_or(PlayError::Refused(vec![AppealProblem::UnknownEntry]))?
                     .name;
                 // Recorded now; `rerecord_finished` below places the
                 // tournament with it, and every later computation too.
-                crate::db::results::set_override(
-                    conn,
-                    t,
-                    EntryId(entry),
-                    place,
-                    Some(case.id),
-                    judge,
-                    now,
-                )?;
+                crate::db::results::set_override(conn, t, entry, place, Some(case.id), judge, now)?;
                 audit::Entry::new("tournament.standing", format!("tournament:{t}"))
                     .actor(judge)
                     .championship(c)
@@ -613,7 +603,7 @@ fn apply(
             _ => {}
         }
     }
-    let finished = tournaments::by_id(conn, t.0)?.is_some_and(|x| x.finished_at.is_some());
+    let finished = tournaments::by_id(conn, t)?.is_some_and(|x| x.finished_at.is_some());
     if finished {
         let placed = super::rounds::rerecord_finished(conn, t, now).map_err(|e| match e {
             PlayError::Refused(ps) => {
@@ -645,7 +635,7 @@ fn confirmed_deduction(
     reason: &str,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<i64, AppealError> {
+) -> Result<PenaltyId, AppealError> {
     let amount = amount.unwrap_or(HalfPoints::ZERO);
     let id = crate::db::penalties::insert(
         conn,
@@ -685,13 +675,13 @@ fn team_in(
     conn: &mut DbConnection,
     t: TournamentId,
     person: PersonId,
-) -> Result<Option<i64>, diesel::result::Error> {
+) -> Result<Option<TeamId>, diesel::result::Error> {
     let all = entries::of_tournament(conn, t)?;
-    let ids: Vec<i64> = all.iter().map(|e| e.id).collect();
+    let ids: Vec<EntryId> = all.iter().map(|e| e.id).collect();
     let players = entries::players_of(conn, &ids)?;
     Ok(players
         .iter()
-        .find(|p| p.person_id == person.0)
+        .find(|p| p.person_id == person)
         .and_then(|p| all.iter().find(|e| e.id == p.entry_id))
         .map(|e| e.team_id))
 }
@@ -701,7 +691,7 @@ fn team_in(
 pub fn demand_supervised(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     judge: PersonId,
     nick: &str,
     now: NaiveDateTime,
@@ -714,11 +704,11 @@ pub fn demand_supervised(
                 nick: nick.to_owned(),
             });
         };
-        let team = team_in(conn, TournamentId(case.tournament_id), person.id())?;
+        let team = team_in(conn, case.tournament_id, person.id)?;
         if team.is_none() || team != case.concerned_team_id {
             return refuse(AppealProblem::NotOfConcernedTeam);
         }
-        a::set_supervised(conn, id, person.id(), None, now)?;
+        a::set_supervised(conn, id, person.id, None, now)?;
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
@@ -733,7 +723,7 @@ pub fn demand_supervised(
 pub fn record_supervised(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     judge: PersonId,
     refused: bool,
     now: NaiveDateTime,
@@ -744,7 +734,7 @@ pub fn record_supervised(
             return refuse(AppealProblem::NoSupervisedDemand);
         };
         let outcome = if refused { "refused" } else { "played" };
-        a::set_supervised(conn, id, PersonId(person), Some(outcome), now)?;
+        a::set_supervised(conn, id, person, Some(outcome), now)?;
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
@@ -767,7 +757,7 @@ pub fn record_supervised(
 /// What a judge records (G-E3).
 #[derive(Debug, Clone, Default)]
 pub struct ReportAsk {
-    pub tournament: i64,
+    pub tournament: TournamentId,
     pub nick: String,
     pub grounds: Vec<String>,
     pub notes: String,
@@ -780,11 +770,11 @@ pub fn report(
     judge: PersonId,
     ask: &ReportAsk,
     now: NaiveDateTime,
-) -> Result<i64, AppealError> {
+) -> Result<FairPlayReportId, AppealError> {
     write_transaction(conn, |conn| {
         let mut problems = Vec::new();
         let tour = tournaments::by_id(conn, ask.tournament)?
-            .filter(|x| x.championship() == c)
+            .filter(|x| x.championship_id == c)
             .ok_or(PlayError::NotFound)?;
         let grounds: Vec<Ground> = ask
             .grounds
@@ -797,7 +787,7 @@ pub fn report(
         let nick = ask.nick.trim();
         let person = people::by_nick(conn, nick)?;
         let team = match &person {
-            Some(p) => team_in(conn, tour.id(), p.id())?,
+            Some(p) => team_in(conn, tour.id, p.id)?,
             None => None,
         };
         if person.is_none() || team.is_none() {
@@ -813,9 +803,9 @@ pub fn report(
             conn,
             &NewReport {
                 championship: c,
-                tournament: tour.id(),
-                person: person.id(),
-                team: TeamId(team),
+                tournament: tour.id,
+                person: person.id,
+                team,
                 grounds: &codes.join(","),
                 notes: ask.notes.trim(),
                 by: judge,
@@ -836,13 +826,13 @@ pub fn report(
 pub fn refer(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    report: i64,
+    report: FairPlayReportId,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<i64, AppealError> {
+) -> Result<AppealId, AppealError> {
     write_transaction(conn, |conn| {
         let x = a::report_by_id(conn, report)?
-            .filter(|x| x.championship_id == c.0)
+            .filter(|x| x.championship_id == c)
             .ok_or(PlayError::NotFound)?;
         let nick = pen::nick_of(conn, Some(x.person_id))?.unwrap_or_default();
         let what = format!("{nick}: {}. {}", x.grounds, x.notes);
@@ -850,11 +840,11 @@ pub fn refer(
             conn,
             &NewAppeal {
                 championship: c,
-                tournament: TournamentId(x.tournament_id),
+                tournament: x.tournament_id,
                 kind: "fair_play",
                 filed_by: judge,
                 filing_team: None,
-                concerned_team: Some(TeamId(x.team_id)),
+                concerned_team: Some(x.team_id),
                 report: Some(report),
                 what_happened: what.trim(),
                 claim: "G-G7",
@@ -885,9 +875,6 @@ pub fn refer(
 }
 
 /// Seats of the viewer on a case, for the page: `None` when not a member.
-pub fn seat_of(members: &[Member<i64>], person: PersonId) -> Option<Seat> {
-    members
-        .iter()
-        .find(|m| m.person == person.0)
-        .map(|m| m.seat)
+pub fn seat_of(members: &[Member<PersonId>], person: PersonId) -> Option<Seat> {
+    members.iter().find(|m| m.person == person).map(|m| m.seat)
 }

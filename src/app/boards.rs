@@ -73,7 +73,7 @@ fn refuse_all<T, P>(ps: Vec<P>, wrap: fn(P) -> BoardsProblem) -> Result<T, Board
 fn captains_of(conn: &mut DbConnection, entry: &Entry) -> Result<Vec<PersonId>, BoardsError> {
     let championship = crate::db::tournaments::by_id(conn, entry.tournament_id)?
         .ok_or(PlayError::NotFound)?
-        .championship();
+        .championship_id;
     Ok(
         super::entries::entry_captains(conn, championship, std::slice::from_ref(entry))?
             .remove(&entry.id)
@@ -96,7 +96,7 @@ fn is_judge(
 
 impl Loaded {
     /// A match of this tournament with its round.
-    fn locate_match(&self, id: i64) -> Result<(Match, Round), BoardsError> {
+    fn locate_match(&self, id: MatchId) -> Result<(Match, Round), BoardsError> {
         let m = self.matches.iter().find(|m| m.id == id);
         let round = m.and_then(|m| self.rounds.iter().find(|x| x.id == m.round_id));
         match (m, round) {
@@ -106,7 +106,7 @@ impl Loaded {
     }
 
     /// A game of this tournament with its match and round.
-    fn locate_game(&self, id: i64) -> Result<(Game, Match, Round), BoardsError> {
+    fn locate_game(&self, id: GameId) -> Result<(Game, Match, Round), BoardsError> {
         let g = self
             .games
             .iter()
@@ -117,7 +117,7 @@ impl Loaded {
     }
 
     fn entry(&self, id: EntryId) -> Option<&Entry> {
-        self.entries.iter().find(|x| x.id == id.0)
+        self.entries.iter().find(|x| x.id == id)
     }
 
     fn regular_rounds(&self) -> impl Iterator<Item = &Round> {
@@ -125,9 +125,9 @@ impl Loaded {
     }
 
     /// The entry's match in a round, if paired against an opponent.
-    fn match_in(&self, round: i64, entry: EntryId) -> Option<&Match> {
+    fn match_in(&self, round: RoundId, entry: EntryId) -> Option<&Match> {
         self.matches_of(round)
-            .find(|m| m.home_entry_id == entry.0 || m.away_entry_id == Some(entry.0))
+            .find(|m| m.home_entry_id == entry || m.away_entry_id == Some(entry))
     }
 
     /// Has anything been played in this match: a result, or a
@@ -167,12 +167,13 @@ impl Loaded {
         open
     }
 
-    /// The side of an entry in a game: its player and whether it is home.
+    /// The side of an entry in a game: its player and whether it is home
+    /// (a plain number, as `rules::boards` reads people).
     fn side_player(m: &Match, g: &Game, entry: EntryId) -> Option<i64> {
-        if m.home_entry_id == entry.0 {
-            g.home_player_id
+        if m.home_entry_id == entry {
+            g.home_player_id.map(|p| p.0)
         } else {
-            g.away_player_id
+            g.away_player_id.map(|p| p.0)
         }
     }
 
@@ -200,8 +201,8 @@ impl Loaded {
     fn substitutes_of(&self, entry: EntryId) -> Vec<i64> {
         self.players
             .iter()
-            .filter(|p| p.entry_id == entry.0 && p.substitute)
-            .map(|p| p.person_id)
+            .filter(|p| p.entry_id == entry && p.substitute)
+            .map(|p| p.person_id.0)
             .collect()
     }
 
@@ -209,8 +210,8 @@ impl Loaded {
     fn people_of(&self, entry: EntryId) -> BTreeMap<String, i64> {
         self.players
             .iter()
-            .filter(|p| p.entry_id == entry.0)
-            .map(|p| (p.nick.to_lowercase(), p.person_id))
+            .filter(|p| p.entry_id == entry)
+            .map(|p| (p.nick.to_lowercase(), p.person_id.0))
             .collect()
     }
 
@@ -263,8 +264,8 @@ impl Loaded {
         played.extend(
             self.substitutions
                 .iter()
-                .filter(|s| s.match_id == m.id && s.entry_id == entry.0)
-                .map(|s| s.out_person_id),
+                .filter(|s| s.match_id == m.id && s.entry_id == entry)
+                .map(|s| s.out_person_id.0),
         );
         played
     }
@@ -316,7 +317,12 @@ pub fn set_lineup(
         if !loaded.open_lineup_rounds(entry).contains(&round_no) {
             return refuse(BoardsProblem::RoundNotOpen { round: round_no });
         }
-        let boards = loaded.registered_boards(entry);
+        // `rules::boards` reads people as plain numbers.
+        let boards: Vec<i64> = loaded
+            .registered_boards(entry)
+            .iter()
+            .map(|p| p.0)
+            .collect();
         let substitutes = loaded.substitutes_of(entry);
         let registered = Registered {
             boards: &boards,
@@ -325,22 +331,24 @@ pub fn set_lineup(
         let history = loaded.board_history(entry, round_no);
         let lineup = rb::assign_boards(registered, &history, proposal)
             .or_else(|ps| refuse_all(ps, BoardsProblem::Lineup))?;
-        l::set(conn, entry, round_no, lineup.boards(), by, now)?;
+        let chosen: Vec<Option<PersonId>> =
+            lineup.boards().iter().map(|p| p.map(PersonId)).collect();
+        l::set(conn, entry, round_no, &chosen, by, now)?;
         // The round may be paired already: its games take the line-up.
         let round = loaded
             .regular_rounds()
             .find(|x| x.number == round_no)
             .cloned();
         if let Some(m) = round.and_then(|x| loaded.match_in(x.id, entry).cloned()) {
-            let home = m.home_entry_id == entry.0;
+            let home = m.home_entry_id == entry;
             for g in loaded.games_of(m.id) {
                 let idx = usize::try_from(g.board - 1).unwrap_or(usize::MAX);
-                let person = lineup.boards().get(idx).copied().flatten();
-                r::set_player(conn, g.id(), home, person.map(PersonId))?;
+                let person = chosen.get(idx).copied().flatten();
+                r::set_player(conn, g.id, home, person)?;
             }
             tournaments::bump_results_version(conn, t)?;
         }
-        let nick = |p: Option<i64>| {
+        let nick = |p: Option<PersonId>| {
             p.and_then(|p| loaded.nicks.get(&p).cloned())
                 .unwrap_or_else(|| "—".to_owned())
         };
@@ -350,8 +358,7 @@ pub fn set_lineup(
             .detail(format!(
                 "{} round {round_no}: {}",
                 x.name,
-                lineup
-                    .boards()
+                chosen
                     .iter()
                     .map(|p| nick(*p))
                     .collect::<Vec<_>>()
@@ -386,7 +393,7 @@ pub fn substitute(
 ) -> Result<Substituted, BoardsError> {
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
-        let (m, round) = loaded.locate_match(match_id.0)?;
+        let (m, round) = loaded.locate_match(match_id)?;
         let judge = is_judge(conn, &loaded.ctx, by)?;
         // The sides this person may speak for.
         let mut sides = Vec::new();
@@ -394,10 +401,7 @@ pub fn substitute(
             .into_iter()
             .flatten()
         {
-            let x = loaded
-                .entry(EntryId(id))
-                .ok_or(PlayError::NotFound)?
-                .clone();
+            let x = loaded.entry(id).ok_or(PlayError::NotFound)?.clone();
             if judge || captains_of(conn, &x)?.contains(&by) {
                 sides.push(x);
             }
@@ -415,7 +419,7 @@ pub fn substitute(
             .find(|x| rb::same_team(&x.name, &ann.team))
             .unwrap_or(&sides[0])
             .clone();
-        let entry = x.id();
+        let entry = x.id;
         let sub = rb::resolve(&ann, &x.name, &loaded.people_of(entry), reason)
             .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
         let current = loaded.current_boards(&m, entry);
@@ -438,9 +442,9 @@ pub fn substitute(
         let Some(from_game) = open.iter().map(|g| g.game_no).min() else {
             return refuse(BoardsProblem::BoardFinished { board: sub.board });
         };
-        let home = m.home_entry_id == entry.0;
+        let home = m.home_entry_id == entry;
         for g in &open {
-            r::set_player(conn, g.id(), home, Some(PersonId(sub.replacement)))?;
+            r::set_player(conn, g.id, home, Some(PersonId(sub.replacement)))?;
         }
         l::insert_substitution(
             conn,
@@ -498,13 +502,13 @@ pub fn report(
 ) -> Result<Reported, BoardsError> {
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
-        let (g, m, round) = loaded.locate_game(game.0)?;
+        let (g, m, round) = loaded.locate_game(game)?;
         let mut home_caps = Vec::new();
         let mut away_caps = Vec::new();
-        if let Some(x) = loaded.entry(EntryId(m.home_entry_id)) {
+        if let Some(x) = loaded.entry(m.home_entry_id) {
             home_caps = captains_of(conn, &x.clone())?;
         }
-        if let Some(x) = m.away_entry_id.and_then(|a| loaded.entry(EntryId(a))) {
+        if let Some(x) = m.away_entry_id.and_then(|a| loaded.entry(a)) {
             away_caps = captains_of(conn, &x.clone())?;
         }
         if !home_caps.contains(&by) && !away_caps.contains(&by) {
@@ -527,7 +531,7 @@ pub fn report(
         }
         // The other side confirms: the earlier report came from a captain
         // of the other entry, and this one is the same result.
-        let reporter = g.reported_by.map(PersonId);
+        let reporter = g.reported_by;
         let other_side = |a: PersonId, b: PersonId| {
             a != b
                 && ((home_caps.contains(&a) && away_caps.contains(&b))
@@ -612,7 +616,7 @@ pub fn late(
 ) -> Result<LateArrival, BoardsError> {
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
-        let (g, _, _) = loaded.locate_game(game.0)?;
+        let (g, _, _) = loaded.locate_game(game)?;
         if g.version != version {
             return refuse(BoardsProblem::Changed {
                 result: g.result.clone(),
@@ -707,14 +711,14 @@ pub(crate) fn withdraw_in(
     if let Some(round) = &last
         && let Some(m) = loaded.match_in(round.id, entry)
     {
-        let home = m.home_entry_id == entry.0;
+        let home = m.home_entry_id == entry;
         for g in loaded.games_of(m.id).filter(|g| !g.result().is_final()) {
             let result = if home {
                 BoardResult::AwayForfeitWin
             } else {
                 BoardResult::HomeForfeitWin
             };
-            if r::decide_result(conn, g.id(), g.version, result, Some(judge), now)? {
+            if r::decide_result(conn, g.id, g.version, result, Some(judge), now)? {
                 lost += 1;
             }
         }
@@ -730,7 +734,7 @@ pub(crate) fn withdraw_in(
     )?;
     tournaments::bump_results_version(conn, t)?;
     Ok(Withdrawn {
-        team: x.team(),
+        team: x.team_id,
         championship: loaded.ctx.championship_id(),
         name: x.name,
         after_round: after,
@@ -796,7 +800,7 @@ pub fn interrupt(
         let x = loaded
             .rounds
             .iter()
-            .find(|x| x.id == round.0)
+            .find(|x| x.id == round)
             .cloned()
             .ok_or(PlayError::NotFound)?;
         if reason.is_empty() {

@@ -53,7 +53,7 @@ pub fn create(
                 regulation: new.regulation,
                 preset: new.preset,
                 time_zone: new.time_zone,
-                created_by: Some(by.0),
+                created_by: Some(by),
                 created_at: now,
             },
         )?;
@@ -85,9 +85,9 @@ pub fn set_staff(
             )]));
         };
         if grant {
-            roles::grant(conn, person.id(), championship, role, Some(by))?;
+            roles::grant(conn, person.id, championship, role, Some(by))?;
         } else {
-            roles::revoke(conn, person.id(), championship, role)?;
+            roles::revoke(conn, person.id, championship, role)?;
         }
         audit::Entry::new(
             if grant { "role.grant" } else { "role.revoke" },
@@ -142,14 +142,14 @@ pub fn move_start(
     ip: &str,
 ) -> Result<(), PlayError<ChampionshipProblem>> {
     write_transaction(conn, |conn| {
-        let before = tournaments::by_id(conn, tournament.0)?
-            .filter(|t| t.championship() == championship)
+        let before = tournaments::by_id(conn, tournament)?
+            .filter(|t| t.championship_id == championship)
             .ok_or(PlayError::NotFound)?;
         // The draw froze the field on the start it was made for.
         if before.drawn_at.is_some() {
             return Err(PlayError::Refused(vec![ChampionshipProblem::AlreadyDrawn]));
         }
-        tournaments::set_start(conn, tournament.0, at)?;
+        tournaments::set_start(conn, tournament, at)?;
         audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
             .actor(by)
             .detail(format!(

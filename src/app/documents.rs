@@ -20,10 +20,10 @@ pub fn championships_of(
         Owner::Person(p) => teams::teams_of_person(conn, p)?
             .into_iter()
             .filter(|(team, _)| team.is_active())
-            .map(|(team, _)| team.championship())
+            .map(|(team, _)| team.championship_id)
             .collect(),
         Owner::Team(id) => teams::by_id(conn, id)?
-            .map(|team| team.championship())
+            .map(|team| team.championship_id)
             .into_iter()
             .collect(),
     })
@@ -95,7 +95,7 @@ pub fn review(
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<()>> {
-    let id = document.0;
+    let id = document;
     write_transaction(conn, |conn| {
         let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
         docs::review(conn, id, status, by, note, valid_until, now)?;
@@ -119,7 +119,7 @@ pub fn review(
             crate::mail::notices::document_reviewed(
                 conn,
                 championship,
-                PersonId(to),
+                to,
                 &d.file_name,
                 status == ReviewStatus::Approved,
                 note,

@@ -16,18 +16,15 @@ pub struct TeamChecker {
     organization: Option<OrganizationId>,
     tree: Vec<(OrganizationId, Option<OrganizationId>)>,
     /// Organization names by id, for the reasons' words.
-    pub organization_names: Vec<(i64, String)>,
+    pub organization_names: Vec<(OrganizationId, String)>,
 }
 
 impl TeamChecker {
     pub fn load(conn: &mut DbConnection, team: &teams::Team) -> Result<Self, DieselError> {
         let orgs = organizations::list(conn)?;
-        let tree = orgs
-            .iter()
-            .map(|o| (o.id(), o.parent_id.map(OrganizationId)))
-            .collect();
+        let tree = orgs.iter().map(|o| (o.id, o.parent_id)).collect();
         Ok(TeamChecker {
-            organization: team.organization_id.map(OrganizationId),
+            organization: team.organization_id,
             tree,
             organization_names: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
         })
@@ -58,7 +55,7 @@ impl TeamChecker {
         team: &teams::Team,
         members: usize,
     ) -> Result<Vec<TeamReason>, DieselError> {
-        let documents = documents::for_eligibility(conn, documents::Owner::Team(team.id()))?;
+        let documents = documents::for_eligibility(conn, documents::Owner::Team(team.id))?;
         Ok(team_eligibility(
             regulation,
             occasion.date,
@@ -71,7 +68,7 @@ impl TeamChecker {
         .unmet)
     }
 
-    pub fn organization_name(&self, id: i64) -> String {
+    pub fn organization_name(&self, id: OrganizationId) -> String {
         self.organization_names
             .iter()
             .find(|(i, _)| *i == id)

@@ -13,7 +13,7 @@ use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryStatus, NewEntry};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, penalties, people, tournaments, write_transaction};
-use crate::ids::{EntryId, PersonId, TeamId, TournamentId};
+use crate::ids::{EntryId, PersonId, TournamentId};
 use crate::rules::eligibility::{Occasion, Reason, TeamReason};
 use crate::rules::entries::{EntryRef, Field, field};
 use crate::rules::lineup::{self, Candidate, ParallelEvent, Problem};
@@ -68,7 +68,7 @@ pub fn teams_for(
 ) -> Result<Vec<t::Team>, diesel::result::Error> {
     let mut teams = t::of_championship(conn, ctx.championship_id(), &[TeamStatus::Approved])?;
     let mine = t::teams_of_person(conn, person)?;
-    teams.retain(|team| team.captain() == person || mine.iter().any(|(m, _)| m.id == team.id));
+    teams.retain(|team| team.captain_id == person || mine.iter().any(|(m, _)| m.id == team.id));
     Ok(teams)
 }
 
@@ -120,7 +120,7 @@ pub fn submit(
         }
         // Members at this moment (G-B31/B32) and at the start for the team's
         // own conditions.
-        let members_now = t::members_at(conn, team.id(), now)?;
+        let members_now = t::members_at(conn, team.id, now)?;
         let checker = TeamChecker::load(conn, &team)?;
         problems.extend(
             checker
@@ -140,11 +140,11 @@ pub fn submit(
             &key,
         )?;
         // Sanctions in force that bar the team or a person named.
-        let named: Vec<(i64, String)> = people
+        let named: Vec<(PersonId, String)> = people
             .values()
-            .map(|c| (c.person, c.nick.clone()))
+            .map(|c| (PersonId(c.person), c.nick.clone()))
             .collect();
-        problems.extend(super::penalties::bars(conn, &ctx, team.id(), &named)?);
+        problems.extend(super::penalties::bars(conn, &ctx, team.id, &named)?);
         let parsed = lineup::parse(
             line,
             &lineup::Context {
@@ -168,30 +168,26 @@ pub fn submit(
             x.status() == EntryStatus::Entered
                 && x.name.to_lowercase() == lineup.entry.to_lowercase()
         });
+        // The line's people come from `rules::lineup` as plain numbers.
+        let boards: Vec<PersonId> = lineup.boards.iter().copied().map(PersonId).collect();
+        let substitutes: Vec<PersonId> = lineup.substitutes.iter().copied().map(PersonId).collect();
         let (entry, replaced, late_penalty) = match same {
             Some(x) => {
-                e::replace_line(
-                    conn,
-                    x.id(),
-                    line,
-                    submitter,
-                    &lineup.boards,
-                    &lineup.substitutes,
-                )?;
-                (x.id(), true, None)
+                e::replace_line(conn, x.id, line, submitter, &boards, &substitutes)?;
+                (x.id, true, None)
             }
             None => {
                 let new = NewEntry {
                     tournament,
-                    team: team.id(),
+                    team: team.id,
                     name: &lineup.entry,
                     double_no: lineup.double,
                     line,
                     submitted_by: submitter,
                     submitted_at: now,
                     late: late_penalty.is_some(),
-                    boards: &lineup.boards,
-                    substitutes: &lineup.substitutes,
+                    boards: &boards,
+                    substitutes: &substitutes,
                 };
                 // an entry withdrawn before the draw comes back at
                 // the end of the queue, in its own row (names are unique).
@@ -201,8 +197,8 @@ pub fn submit(
                 });
                 let id = match withdrawn {
                     Some(x) => {
-                        e::reenter(conn, x.id(), &new)?;
-                        x.id()
+                        e::reenter(conn, x.id, &new)?;
+                        x.id
                     }
                     None => e::insert(conn, &new)?,
                 };
@@ -213,7 +209,7 @@ pub fn submit(
                 let has_it = |conn: &mut DbConnection, code: &str| {
                     penalties::of_championship(conn, ctx.championship_id()).map(|all| {
                         all.iter()
-                            .any(|p| p.entry_id == Some(id.0) && p.code == code && p.in_force())
+                            .any(|p| p.entry_id == Some(id) && p.code == code && p.in_force())
                     })
                 };
                 if let Some(code) = &code
@@ -225,7 +221,7 @@ pub fn submit(
                         &penalties::NewPenalty {
                             championship: ctx.championship_id(),
                             tournament: Some(tournament),
-                            team: team.id(),
+                            team: team.id,
                             entry: Some(id),
                             code,
                             amount,
@@ -294,7 +290,7 @@ fn candidates_of_line(
         .iter()
         .filter(|x| x.status() != EntryStatus::Withdrawn && x.name.to_lowercase() != own_key)
         .collect();
-    let other_ids: Vec<i64> = others.iter().map(|x| x.id).collect();
+    let other_ids: Vec<EntryId> = others.iter().map(|x| x.id).collect();
     let named = e::players_of(conn, &other_ids)?;
     let mut found = Vec::new();
     for nick in line
@@ -314,13 +310,13 @@ fn candidates_of_line(
     // through the corporate series this championship is the chess
     // sport of: who is listed for another of their sports. Read once for
     // the whole line.
-    let ids: Vec<i64> = found.iter().map(|(_, p)| p.id).collect();
+    let ids: Vec<PersonId> = found.iter().map(|(_, p)| p.id).collect();
     let listed = super::series::listed_elsewhere(conn, ctx.championship_id(), &ids)?;
     for (key, person) in found {
-        let id = person.id();
+        let id = person.id;
         let other_entry = named
             .iter()
-            .find(|p| p.person_id == id.0)
+            .find(|p| p.person_id == id)
             .and_then(|p| others.iter().find(|x| x.id == p.entry_id))
             .map(|x| x.name.clone());
         let parallel_event = parallel_event(conn, ctx, id, &listed)?;
@@ -350,9 +346,9 @@ fn parallel_event(
     conn: &mut DbConnection,
     ctx: &TournamentContext,
     person: PersonId,
-    listed: &BTreeMap<i64, ParallelEvent>,
+    listed: &BTreeMap<PersonId, ParallelEvent>,
 ) -> Result<Option<ParallelEvent>, diesel::result::Error> {
-    if let Some(event) = listed.get(&person.0) {
+    if let Some(event) = listed.get(&person) {
         return Ok(Some(event.clone()));
     }
     if !ctx.regulation.roster.one_sport_per_athlete {
@@ -363,7 +359,7 @@ fn parallel_event(
         if other == ctx.tournament.id {
             continue;
         }
-        let Some(o) = TournamentContext::load(conn, TournamentId(other))? else {
+        let Some(o) = TournamentContext::load(conn, other)? else {
             continue;
         };
         if o.championship.id != ctx.championship.id
@@ -385,7 +381,7 @@ pub fn field_of(ctx: &TournamentContext, entries: &[Entry]) -> Field {
         .iter()
         .filter(|x| x.status() == EntryStatus::Entered)
         .map(|x| EntryRef {
-            id: x.id,
+            id: x.id.0,
             double: x.double_no.and_then(|d| u8::try_from(d).ok()),
             registered_at: x.submitted_at,
         })
@@ -404,12 +400,11 @@ pub fn withdraw(
 ) -> Result<Entry, EntryError> {
     write_transaction(conn, |conn| {
         let x = e::by_id(conn, entry)?.ok_or(PlayError::NotFound)?;
-        let team = t::by_id(conn, TeamId(x.team_id))?.ok_or(PlayError::NotFound)?;
-        if x.captain() != actor && team.captain() != actor {
+        let team = t::by_id(conn, x.team_id)?.ok_or(PlayError::NotFound)?;
+        if x.captain() != actor && team.captain_id != actor {
             return Err(PlayError::Forbidden);
         }
-        let ctx = TournamentContext::load(conn, TournamentId(x.tournament_id))?
-            .ok_or(PlayError::NotFound)?;
+        let ctx = TournamentContext::load(conn, x.tournament_id)?.ok_or(PlayError::NotFound)?;
         if ctx.tournament.drawn_at.is_some() || x.status() != EntryStatus::Entered {
             return Err(PlayError::Refused(vec![EntryProblem::Closed]));
         }
@@ -430,14 +425,14 @@ pub fn entry_captains(
     conn: &mut DbConnection,
     championship: crate::ids::ChampionshipId,
     entries: &[Entry],
-) -> Result<std::collections::HashMap<i64, Vec<PersonId>>, diesel::result::Error> {
+) -> Result<std::collections::HashMap<EntryId, Vec<PersonId>>, diesel::result::Error> {
     let teams = t::of_championship(conn, championship, &TeamStatus::ALL)?;
     Ok(entries
         .iter()
         .map(|x| {
             let mut v = vec![x.captain()];
             if let Some(team) = teams.iter().find(|team| team.id == x.team_id) {
-                v.push(team.captain());
+                v.push(team.captain_id);
             }
             (x.id, v)
         })

@@ -26,7 +26,7 @@ pub fn championship(
                 regulation: new.regulation,
                 preset: new.preset,
                 time_zone: new.time_zone,
-                created_by: Some(organizer.0),
+                created_by: Some(organizer),
                 created_at: now,
             },
         )?;

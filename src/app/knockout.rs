@@ -168,7 +168,7 @@ impl GroupOf {
         let ids: HashSet<TeamId> = l
             .playing()
             .iter()
-            .filter(|x| self.entries.contains(&x.id()))
+            .filter(|x| self.entries.contains(&x.id))
             .filter_map(|x| Some(TeamId(u16::try_from(x.start_no?).ok()?)))
             .collect();
         let mut t = l.to_rules();
@@ -201,7 +201,7 @@ pub(super) fn entry_of_team(l: &Loaded, team: TeamId) -> Option<EntryId> {
     l.playing()
         .iter()
         .find(|x| x.start_no == Some(i32::from(team.0)))
-        .map(|x| x.id())
+        .map(|x| x.id)
 }
 
 /// The groups as the draw stored them in round 1.
@@ -223,13 +223,13 @@ fn stored_groups(l: &Loaded) -> Vec<GroupOf> {
                 groups.len() - 1
             }
         };
-        groups[at].entries.push(EntryId(m.home_entry_id));
-        groups[at].entries.extend(m.away_entry_id.map(EntryId));
+        groups[at].entries.push(m.home_entry_id);
+        groups[at].entries.extend(m.away_entry_id);
     }
     let start = |e: &EntryId| {
         l.entries
             .iter()
-            .find(|x| x.id == e.0)
+            .find(|x| x.id == *e)
             .and_then(|x| x.start_no)
     };
     for g in &mut groups {
@@ -337,8 +337,8 @@ fn from_whites_side(g: &Game) -> Option<GameResult> {
 /// E-9 for a stored knockout match: match score, then boards 1 and 2,
 /// then the armageddon (a draw sends Black through).
 fn decide(l: &Loaded, m: &Match, plan: &Plan, tournament_seed: u64) -> Outcome {
-    let home = EntryId(m.home_entry_id);
-    let Some(away) = m.away_entry_id.map(EntryId) else {
+    let home = m.home_entry_id;
+    let Some(away) = m.away_entry_id else {
         return Outcome::NotPaired;
     };
     let won = |winner: EntryId, by: DecidedBy| Outcome::Won {
@@ -374,7 +374,7 @@ fn decide(l: &Loaded, m: &Match, plan: &Plan, tournament_seed: u64) -> Outcome {
         second: seat(away),
         boards: per_board,
     };
-    let seed = armageddon_seed(tournament_seed, m.id());
+    let seed = armageddon_seed(tournament_seed, m.id);
     let tie_boards = plan.tie_boards.min(u32::try_from(boards).unwrap_or(0));
     match decide_playoff_match(&played, tie_boards, seed, None) {
         Ok(PlayoffDecision::Decided { winner, by, .. }) => won(entry(winner), by),
@@ -411,7 +411,7 @@ fn decide(l: &Loaded, m: &Match, plan: &Plan, tournament_seed: u64) -> Outcome {
                     white: entry(white),
                     black: entry(black),
                     seed,
-                    armageddon: Some(a.id()),
+                    armageddon: Some(a.id),
                 },
             }
         }
@@ -473,7 +473,7 @@ pub fn read(l: &Loaded) -> Option<KnockoutState> {
         .map(|x| {
             l.matches_of(x.id)
                 .filter(|m| m.stage != STAGE_ARMAGEDDON)
-                .filter_map(|m| Some((Seat(m.home_entry_id), Seat(m.away_entry_id?))))
+                .filter_map(|m| Some((seat(m.home_entry_id), seat(m.away_entry_id?))))
                 .collect()
         })
         .unwrap_or_default();
@@ -486,8 +486,8 @@ pub fn read(l: &Loaded) -> Option<KnockoutState> {
             let side = resolved.iter().find(|x| x.number == m.number)?;
             let (home, away) = (side.first.map(entry), side.second.map(entry));
             let stored = knockout.iter().find(|x| {
-                Some(EntryId(x.home_entry_id)) == home
-                    && x.away_entry_id.map(EntryId) == away
+                Some(x.home_entry_id) == home
+                    && x.away_entry_id == away
                     && x.stage == stage_code(m.stage)
             });
             let outcome = stored.map_or(Outcome::NotPaired, |x| decide(l, x, &plan, seed));
@@ -499,7 +499,7 @@ pub fn read(l: &Loaded) -> Option<KnockoutState> {
                 stage: m.stage,
                 home,
                 away,
-                stored: stored.map(|x| x.id()),
+                stored: stored.map(|x| x.id),
                 outcome,
             });
         }
@@ -561,7 +561,7 @@ fn insert_matches(
 /// Names of entries, for refusals.
 fn names(l: &Loaded, ids: &[EntryId]) -> Vec<String> {
     ids.iter()
-        .filter_map(|id| l.entries.iter().find(|x| x.id == id.0))
+        .filter_map(|id| l.entries.iter().find(|x| x.id == *id))
         .map(|x| x.name.clone())
         .collect()
 }
@@ -656,7 +656,7 @@ pub(super) fn pair_round(
     let number = i32::try_from(regular.len() + 1).unwrap_or(i32::MAX);
     let (pairings, notes) = if regular.is_empty() {
         // The draw: start numbers are by lot; the snake deals them out.
-        let playing: Vec<Seat> = l.playing().iter().map(|x| seat(x.id())).collect();
+        let playing: Vec<Seat> = l.playing().iter().map(|x| seat(x.id)).collect();
         let groups = split_into_groups(&playing, GROUPS, GroupAllocation::Snake)
             .ok()
             .filter(|gs| gs.iter().all(|g| g.teams.len() >= plan.per_group as usize))
@@ -810,7 +810,7 @@ pub fn create_armageddon(
         let m = l
             .matches
             .iter()
-            .find(|x| x.id == knockout_match.0)
+            .find(|x| x.id == knockout_match)
             .ok_or(PlayError::NotFound)?;
         if l.ctx.tournament.finished_at.is_some() {
             return refuse(RoundProblem::AlreadyFinished);
@@ -820,7 +820,7 @@ pub fn create_armageddon(
         let due = state
             .bracket
             .iter()
-            .find(|x| x.stored == Some(m.id()))
+            .find(|x| x.stored == Some(m.id))
             .map(|x| &x.outcome);
         let (white, seed) = match due {
             Some(Outcome::ArmageddonDue {
@@ -845,10 +845,10 @@ pub fn create_armageddon(
         let a = r::insert_match(
             conn,
             &NewMatch {
-                round: RoundId(m.round_id),
+                round: m.round_id,
                 table_no: table,
-                home: EntryId(m.home_entry_id),
-                away: Some(EntryId(away)),
+                home: m.home_entry_id,
+                away: Some(away),
                 stage: STAGE_ARMAGEDDON,
                 group_no: None,
             },
@@ -859,9 +859,9 @@ pub fn create_armageddon(
                 match_id: a,
                 board,
                 game_no: 1,
-                home_player: last.and_then(|g| g.home_player_id).map(PersonId),
-                away_player: last.and_then(|g| g.away_player_id).map(PersonId),
-                home_white: white.0 == m.home_entry_id,
+                home_player: last.and_then(|g| g.home_player_id),
+                away_player: last.and_then(|g| g.away_player_id),
+                home_white: white == m.home_entry_id,
             },
         )?;
         tournaments::bump_results_version(conn, t)?;
@@ -920,7 +920,7 @@ fn final_places(l: &Loaded, state: &KnockoutState) -> Result<Vec<(EntryId, Place
             }
         }
     }
-    out.sort_by_key(|(p, e)| (*p, l.playing().iter().position(|x| x.id == e.0)));
+    out.sort_by_key(|(p, e)| (*p, l.playing().iter().position(|x| x.id == *e)));
     let mut next = u32::try_from(places.len() + 1).unwrap_or(u32::MAX);
     for tier in out.chunk_by(|a, b| a.0 == b.0) {
         let last = next + u32::try_from(tier.len()).unwrap_or(1) - 1;
@@ -971,7 +971,7 @@ pub(super) fn placed(l: &Loaded) -> Result<Vec<Placed>, RoundError> {
 /// play-off match ahead of the loser (G-V42). A drawn play-off decides
 /// nothing. Teams are numbered by start number, as in `Loaded::to_rules`.
 pub fn playoff_results(l: &Loaded) -> Vec<PlayoffResult> {
-    let team = |id: i64| {
+    let team = |id: EntryId| {
         l.entries
             .iter()
             .find(|x| x.id == id)
@@ -1122,6 +1122,7 @@ pub fn pair_playoff(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::GameId;
 
     fn seats(ids: &[i64]) -> Vec<Seat> {
         ids.iter().copied().map(Seat).collect()
@@ -1162,8 +1163,8 @@ mod tests {
     #[test]
     fn e_9_an_armageddon_game_reads_from_whites_side() {
         let game = |result: &str, home_white: bool| Game {
-            id: 1,
-            match_id: 1,
+            id: GameId(1),
+            match_id: MatchId(1),
             board: 1,
             game_no: 1,
             home_player_id: None,

@@ -57,12 +57,10 @@ pub struct TournamentContext {
 
 impl TournamentContext {
     pub fn load(conn: &mut DbConnection, id: TournamentId) -> Result<Option<Self>, DieselError> {
-        let Some(tournament) = tournaments::by_id(conn, id.0)? else {
+        let Some(tournament) = tournaments::by_id(conn, id)? else {
             return Ok(None);
         };
-        let Some(championship) =
-            championships::by_id(conn, ChampionshipId(tournament.championship_id))?
-        else {
+        let Some(championship) = championships::by_id(conn, tournament.championship_id)? else {
             return Ok(None);
         };
         // G-E2: the tournament follows the version in force at its start.
@@ -78,11 +76,11 @@ impl TournamentContext {
     }
 
     pub fn id(&self) -> TournamentId {
-        self.tournament.id()
+        self.tournament.id
     }
 
     pub fn championship_id(&self) -> ChampionshipId {
-        self.tournament.championship()
+        self.tournament.championship_id
     }
 
     /// Where registration stands at `now` (G-B13 opens, G-A6/G-G1 late);

@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::PlayError;
 use crate::db::{DbConnection, audit, outbox, write_transaction};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ChampionshipId, OutboxId, PersonId};
 use crate::mail::Kind;
 
 /// Which championships' messages an official sees (None: all, for a
@@ -16,7 +16,7 @@ pub fn scope(
     conn: &mut DbConnection,
     person: PersonId,
     admin: bool,
-) -> Result<Option<Vec<i64>>, diesel::result::Error> {
+) -> Result<Option<Vec<ChampionshipId>>, diesel::result::Error> {
     Ok(if admin {
         None
     } else {
@@ -36,7 +36,7 @@ pub enum ResendProblem {
 /// found.
 pub fn resend(
     conn: &mut DbConnection,
-    id: i64,
+    id: OutboxId,
     by: PersonId,
     admin: bool,
     ip: &str,
@@ -57,7 +57,7 @@ pub fn resend(
             .detail(format!("{} → {}", row.kind, row.address))
             .ip(ip);
         if let Some(c) = row.championship_id {
-            entry = entry.championship(ChampionshipId(c));
+            entry = entry.championship(c);
         }
         entry.record(conn)?;
         Ok(())

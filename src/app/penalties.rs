@@ -26,7 +26,7 @@ use crate::db::penalties::{self as p, NewPenalty, Penalty, Scope};
 use crate::db::rounds::{self as r, Game, Match};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
-use crate::ids::{ChampionshipId, GameId, MatchId, PersonId, RoundId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
 use crate::rules::penalties::{self as rules, Request, Sanction};
 use crate::rules::regulation::Regulation;
 use crate::rules::score::{BoardResult, HalfPoints};
@@ -78,17 +78,17 @@ pub type PenaltyError = PlayError<PenaltyProblem>;
 #[derive(Debug, Clone, Default)]
 pub struct Imposition {
     pub code: String,
-    pub team: i64,
-    pub tournament: Option<i64>,
+    pub team: TeamId,
+    pub tournament: Option<TournamentId>,
     pub count: u32,
     pub amount: Option<HalfPoints>,
     pub removal: bool,
     /// G-D2: the loss of the current game (`game`) instead of a fine.
     pub game_loss: bool,
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// The entry concerned when the team has several in the tournament
     /// (G-D2 removal or loss of a game; G-B13 doubles).
-    pub entry: Option<i64>,
+    pub entry: Option<EntryId>,
     /// G-G7: the player's nick.
     pub person: String,
     pub reason: String,
@@ -132,13 +132,13 @@ pub fn games_in_play(
         if tour.finished_at.is_some() || tour.drawn_at.is_none() {
             continue;
         }
-        let Some(l) = Loaded::load(conn, tour.id())? else {
+        let Some(l) = Loaded::load(conn, tour.id)? else {
             continue;
         };
         let Some(round) = l.rounds.iter().rfind(|x| x.is_published()) else {
             continue;
         };
-        let entry = |id: i64| l.entries.iter().find(|x| x.id == id).cloned();
+        let entry = |id: EntryId| l.entries.iter().find(|x| x.id == id).cloned();
         for m in l.matches_of(round.id) {
             let (Some(home), Some(away)) =
                 (entry(m.home_entry_id), m.away_entry_id.and_then(entry))
@@ -147,7 +147,7 @@ pub fn games_in_play(
             };
             for g in l.games_of(m.id).filter(|g| !g.result().is_final()) {
                 out.push(InPlay {
-                    tournament: tour.id(),
+                    tournament: tour.id,
                     at: GameRef {
                         tournament_no: tour.number,
                         round: round.number,
@@ -169,19 +169,19 @@ pub fn games_in_play(
 fn locate_game(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: GameId,
 ) -> Result<Option<(Game, Match, GameRef, tournaments::Tournament)>, diesel::result::Error> {
-    let Some(g) = r::game_by_id(conn, GameId(id))? else {
+    let Some(g) = r::game_by_id(conn, id)? else {
         return Ok(None);
     };
-    let Some(m) = r::match_by_id(conn, MatchId(g.match_id))? else {
+    let Some(m) = r::match_by_id(conn, g.match_id)? else {
         return Ok(None);
     };
-    let Some(round) = r::by_id(conn, RoundId(m.round_id))? else {
+    let Some(round) = r::by_id(conn, m.round_id)? else {
         return Ok(None);
     };
     let Some(tour) =
-        tournaments::by_id(conn, round.tournament_id)?.filter(|x| x.championship() == c)
+        tournaments::by_id(conn, round.tournament_id)?.filter(|x| x.championship_id == c)
     else {
         return Ok(None);
     };
@@ -199,14 +199,14 @@ fn locate_game(
 pub fn game_ref(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: GameId,
 ) -> Result<Option<GameRef>, diesel::result::Error> {
     Ok(locate_game(conn, c, id)?.map(|(_, _, at, _)| at))
 }
 
 /// The result that makes `entry`'s side lose the game over the board (the
 /// game had begun: not a forfeit).
-fn loss_for(m: &Match, entry: i64) -> BoardResult {
+fn loss_for(m: &Match, entry: EntryId) -> BoardResult {
     if m.home_entry_id == entry {
         BoardResult::AwayWin
     } else {
@@ -238,7 +238,7 @@ fn game_to_lose(
             Some(_) => PenaltyProblem::GameNotCurrent,
         }));
     };
-    if ask.tournament.is_some_and(|t| t != x.tournament.0) {
+    if ask.tournament.is_some_and(|t| t != x.tournament) {
         return Ok(Err(PenaltyProblem::GameNotCurrent));
     }
     let Some(team) = team else {
@@ -248,7 +248,7 @@ fn game_to_lose(
     let ours: Vec<Entry> = x
         .sides()
         .into_iter()
-        .filter(|s| s.team() == team && ask.entry.is_none_or(|e| e == s.id))
+        .filter(|s| s.team_id == team && ask.entry.is_none_or(|e| e == s.id))
         .cloned()
         .collect();
     Ok(match ours.as_slice() {
@@ -274,11 +274,11 @@ fn entry_to_remove(
     conn: &mut DbConnection,
     t: TournamentId,
     team: TeamId,
-    chosen: Option<i64>,
+    chosen: Option<EntryId>,
 ) -> Result<Result<Option<Entry>, PenaltyProblem>, diesel::result::Error> {
     let of_team: Vec<Entry> = e::of_tournament(conn, t)?
         .into_iter()
-        .filter(|x| x.team() == team)
+        .filter(|x| x.team_id == team)
         .collect();
     if let Some(id) = chosen {
         return Ok(of_team
@@ -321,7 +321,7 @@ pub fn impose(
     judge: PersonId,
     ask: &Imposition,
     now: NaiveDateTime,
-) -> Result<Vec<i64>, PenaltyError> {
+) -> Result<Vec<PenaltyId>, PenaltyError> {
     write_transaction(conn, |conn| impose_in(conn, c, judge, ask, now))
 }
 
@@ -333,13 +333,13 @@ pub(crate) fn impose_in(
     judge: PersonId,
     ask: &Imposition,
     now: NaiveDateTime,
-) -> Result<Vec<i64>, PenaltyError> {
+) -> Result<Vec<PenaltyId>, PenaltyError> {
     let reason = ask.reason.trim();
     let mut problems = Vec::new();
     if reason.is_empty() {
         problems.push(PenaltyProblem::ReasonRequired);
     }
-    let team = t::by_id(conn, TeamId(ask.team))?.filter(|x| x.championship() == c);
+    let team = t::by_id(conn, ask.team)?.filter(|x| x.championship_id == c);
     if team.is_none() {
         problems.push(PenaltyProblem::UnknownTeam);
     }
@@ -364,15 +364,15 @@ pub(crate) fn impose_in(
                 nick: nick.to_owned(),
             });
         }
-        found.map(|x| x.id())
+        found.map(|x| x.id)
     };
     // G-D2: the game to lose, being played now by the team; its tournament
     // is the offence's.
     let mut lost_game = None;
     if ask.game_loss && ask.game.is_some() {
-        match game_to_lose(conn, c, team.as_ref().map(t::Team::id), ask)? {
+        match game_to_lose(conn, c, team.as_ref().map(|x| x.id), ask)? {
             Ok(found) => {
-                offence = all.iter().position(|x| x.id == found.0.tournament.0);
+                offence = all.iter().position(|x| x.id == found.0.tournament);
                 lost_game = Some(found);
             }
             Err(PenaltyProblem::UnknownTeam) => {}
@@ -419,7 +419,7 @@ pub(crate) fn impose_in(
         && d.sanction == Some(Sanction::Removed)
         && all[i].finished_at.is_none()
     {
-        match entry_to_remove(conn, all[i].id(), team.id(), ask.entry)? {
+        match entry_to_remove(conn, all[i].id, team.id, ask.entry)? {
             Ok(found) => removed = found,
             Err(problem) => problems.push(problem),
         }
@@ -433,9 +433,9 @@ pub(crate) fn impose_in(
         all.iter()
             .filter(|x| x.number > all[i].number)
             .min_by_key(|x| x.number)
-            .map(|x| x.id())
+            .map(|x| x.id)
     };
-    let next_to_start = || all.iter().find(|x| x.starts_at > now).map(|x| x.id());
+    let next_to_start = || all.iter().find(|x| x.starts_at > now).map(|x| x.id);
     let bars = match decision.sanction {
         Some(Sanction::DisqualifiedNext) => Some(
             offence
@@ -445,7 +445,7 @@ pub(crate) fn impose_in(
         Some(Sanction::MissesTournament) => Some(
             next_to_start().ok_or(PlayError::Refused(vec![PenaltyProblem::NoNextTournament]))?,
         ),
-        Some(Sanction::Removed | Sanction::PlayerRemoved) => offence.map(|i| all[i].id()),
+        Some(Sanction::Removed | Sanction::PlayerRemoved) => offence.map(|i| all[i].id),
         Some(Sanction::Banned) | None => None,
     };
     // G-G4: the sanction passes to each member of the dissolved team.
@@ -453,7 +453,7 @@ pub(crate) fn impose_in(
         let last = team
             .dissolved_at
             .map_or(now, |at| at - chrono::Duration::microseconds(1));
-        let members = t::members_at(conn, team.id(), last)?;
+        let members = t::members_at(conn, team.id, last)?;
         if members.is_empty() {
             return Err(PlayError::Refused(vec![PenaltyProblem::NoMembers]));
         }
@@ -461,11 +461,11 @@ pub(crate) fn impose_in(
     } else {
         vec![person]
     };
-    let tournament = offence.map(|i| all[i].id());
+    let tournament = offence.map(|i| all[i].id);
     let entry = lost_game
         .as_ref()
-        .map(|(_, x)| x.id())
-        .or(removed.as_ref().map(Entry::id));
+        .map(|(_, x)| x.id)
+        .or(removed.as_ref().map(|x| x.id));
     let mut ids = Vec::new();
     for who in on {
         let id = p::insert(
@@ -473,7 +473,7 @@ pub(crate) fn impose_in(
             &NewPenalty {
                 championship: c,
                 tournament,
-                team: team.id(),
+                team: team.id,
                 entry,
                 code: &rule.code,
                 amount: decision.amount,
@@ -490,7 +490,7 @@ pub(crate) fn impose_in(
                 sanction: decision.sanction.map(Sanction::as_str),
                 bars_tournament: bars,
                 person: who,
-                game: lost_game.as_ref().map(|(x, _)| x.game.id()),
+                game: lost_game.as_ref().map(|(x, _)| x.game.id),
             },
         )?;
         audit::Entry::new("penalty.impose", format!("penalty:{id}"))
@@ -532,15 +532,15 @@ pub(crate) fn impose_in(
 fn lose_game(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    penalty: i64,
+    penalty: PenaltyId,
     x: &InPlay,
     offender: &Entry,
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<(), PenaltyError> {
-    let m = r::match_by_id(conn, MatchId(x.game.match_id))?.ok_or(PlayError::NotFound)?;
+    let m = r::match_by_id(conn, x.game.match_id)?.ok_or(PlayError::NotFound)?;
     let result = loss_for(&m, offender.id);
-    if !r::decide_result(conn, x.game.id(), x.game.version, result, Some(judge), now)? {
+    if !r::decide_result(conn, x.game.id, x.game.version, result, Some(judge), now)? {
         return Err(PlayError::Refused(vec![PenaltyProblem::GameDecided]));
     }
     let at = &x.at;
@@ -568,7 +568,7 @@ fn lose_game(
 fn remove_entry(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    penalty: i64,
+    penalty: PenaltyId,
     x: &Entry,
     reason: &str,
     judge: PersonId,
@@ -577,32 +577,24 @@ fn remove_entry(
     if x.status() != EntryStatus::Entered {
         return Ok(());
     }
-    let t = TournamentId(x.tournament_id);
-    let tour = tournaments::by_id(conn, t.0)?.ok_or(PlayError::NotFound)?;
+    let t = x.tournament_id;
+    let tour = tournaments::by_id(conn, t)?.ok_or(PlayError::NotFound)?;
     let detail = if tour.drawn_at.is_none() {
-        e::set_status(
-            conn,
-            x.id(),
-            EntryStatus::Withdrawn,
-            now,
-            Some(reason),
-            None,
-        )?;
+        e::set_status(conn, x.id, EntryStatus::Withdrawn, now, Some(reason), None)?;
         format!(
             "G-D2 penalty #{penalty}: {} removed before the draw: {reason}",
             x.name
         )
     } else if x.start_no.is_some() {
-        let done = super::boards::withdraw_in(conn, t, x.id(), reason, judge, now).map_err(
-            |e| match e {
+        let done =
+            super::boards::withdraw_in(conn, t, x.id, reason, judge, now).map_err(|e| match e {
                 PlayError::Refused(ps) => {
                     PlayError::Refused(ps.into_iter().map(PenaltyProblem::Withdrawal).collect())
                 }
                 PlayError::NotFound => PlayError::NotFound,
                 PlayError::Forbidden => PlayError::Forbidden,
                 PlayError::Db(e) => PlayError::Db(e),
-            },
-        )?;
+            })?;
         format!(
             "G-D2 penalty #{penalty}: {} withdrawn after round {}, {} open games lost: {reason}",
             done.name, done.after_round, done.games_lost
@@ -624,7 +616,7 @@ fn remove_entry(
 pub fn revoke(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: PenaltyId,
     judge: PersonId,
     reason: &str,
     now: NaiveDateTime,
@@ -636,14 +628,14 @@ pub fn revoke(
 pub(crate) fn revoke_in(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: PenaltyId,
     judge: PersonId,
     reason: &str,
     now: NaiveDateTime,
 ) -> Result<Penalty, PenaltyError> {
     let reason = reason.trim();
     let found = p::by_id(conn, id)?
-        .filter(|x| x.championship_id == c.0)
+        .filter(|x| x.championship_id == c)
         .ok_or(PlayError::NotFound)?;
     let mut problems = Vec::new();
     if !found.in_force() {
@@ -672,7 +664,7 @@ pub(crate) fn revoke_in(
         ))
         .record(conn)?;
     if let Some(t) = found.tournament_id {
-        tournaments::bump_results_version(conn, TournamentId(t))?;
+        tournaments::bump_results_version(conn, t)?;
     }
     Ok(found)
 }
@@ -685,7 +677,7 @@ fn give_game_back(
     conn: &mut DbConnection,
     c: ChampionshipId,
     penalty: &Penalty,
-    game: i64,
+    game: GameId,
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<String, PenaltyError> {
@@ -708,7 +700,7 @@ fn give_game_back(
     }
     if !r::decide_result(
         conn,
-        g.id(),
+        g.id,
         g.version,
         BoardResult::NotPlayed,
         Some(judge),
@@ -733,7 +725,7 @@ pub fn bars(
     conn: &mut DbConnection,
     ctx: &TournamentContext,
     team: TeamId,
-    named: &[(i64, String)],
+    named: &[(PersonId, String)],
 ) -> Result<Vec<EntryProblem>, diesel::result::Error> {
     let here = ctx.tournament.id;
     let mut out = Vec::new();
@@ -746,7 +738,7 @@ pub fn bars(
                 Some((_, nick)) => Some(nick.clone()),
                 None => continue,
             }
-        } else if x.team_id == team.0 {
+        } else if x.team_id == team {
             None
         } else {
             continue;
@@ -782,7 +774,7 @@ pub fn list(
 ) -> Result<Vec<Listed>, diesel::result::Error> {
     let teams = t::of_championship(conn, c, &TeamStatus::ALL)?;
     let all = tournaments::of_championship(conn, c)?;
-    let number = |id: Option<i64>| {
+    let number = |id: Option<TournamentId>| {
         id.and_then(|id| all.iter().find(|x| x.id == id))
             .map(|x| x.number)
     };
@@ -812,10 +804,10 @@ pub fn list(
 /// A person's nick, if any.
 pub fn nick_of(
     conn: &mut DbConnection,
-    id: Option<i64>,
+    id: Option<PersonId>,
 ) -> Result<Option<String>, diesel::result::Error> {
     Ok(match id {
-        Some(id) => people::by_id(conn, PersonId(id))?.map(|x| x.nick),
+        Some(id) => people::by_id(conn, id)?.map(|x| x.nick),
         None => None,
     })
 }

@@ -68,8 +68,8 @@ fn record_ban_change(
 ) -> diesel::QueryResult<()> {
     let mut championships = std::collections::BTreeSet::new();
     for id in standing::clone_group(conn, person)? {
-        for (team, _) in teams::teams_of_person(conn, PersonId(id))? {
-            championships.insert(team.championship());
+        for (team, _) in teams::teams_of_person(conn, id)? {
+            championships.insert(team.championship_id);
         }
     }
     if championships.is_empty() {
@@ -137,15 +137,15 @@ pub fn lift_ban(
     now: NaiveDateTime,
 ) -> Result<String, PlayError<()>> {
     write_transaction(conn, |conn| {
-        let b = standing::ban_by_id(conn, ban.0)?.ok_or(PlayError::NotFound)?;
-        let person = people::by_id(conn, PersonId(b.person_id))?.ok_or(PlayError::NotFound)?;
-        if standing::lift_ban(conn, ban.0, now, by)? > 0 {
+        let b = standing::ban_by_id(conn, ban)?.ok_or(PlayError::NotFound)?;
+        let person = people::by_id(conn, b.person_id)?.ok_or(PlayError::NotFound)?;
+        if standing::lift_ban(conn, ban, now, by)? > 0 {
             let detail = format!(
                 "{}: {} (ban: imposed → lifted)",
                 person.nick,
                 ban_terms(b.from_at.date(), b.until_at.map(|u| u.date()), &b.reason)
             );
-            record_ban_change(conn, person.id(), || {
+            record_ban_change(conn, person.id, || {
                 audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
                     .actor(by)
                     .detail(&detail)
@@ -174,10 +174,10 @@ pub fn link_clone(
                 other_nick.to_owned(),
             )]));
         };
-        if other.id() == person {
+        if other.id == person {
             return Err(PlayError::Refused(vec![PeopleProblem::CloneOfSelf]));
         }
-        if standing::link_clones(conn, person, other.id(), by, now)? {
+        if standing::link_clones(conn, person, other.id, by, now)? {
             audit::Entry::new("person.clone_link", format!("person:{person}"))
                 .actor(by)
                 .detail(format!("{nick} = {other_nick}"))
@@ -228,10 +228,10 @@ pub fn confirm_employment(
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<String, PlayError<()>> {
-    let id = employment.0;
+    let id = employment;
     write_transaction(conn, |conn| {
         let e = standing::employment_by_id(conn, id)?.ok_or(PlayError::NotFound)?;
-        let p = people::by_id(conn, PersonId(e.person_id))?.ok_or(PlayError::NotFound)?;
+        let p = people::by_id(conn, e.person_id)?.ok_or(PlayError::NotFound)?;
         if standing::confirm_employment(conn, id, by, now)? > 0 {
             audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
                 .actor(by)

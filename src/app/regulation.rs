@@ -74,7 +74,7 @@ pub fn in_force(
     championship: &Championship,
     at: NaiveDateTime,
 ) -> Result<InForce, DieselError> {
-    let versions = rv::of_championship(conn, championship.id())?;
+    let versions = rv::of_championship(conn, championship.id)?;
     in_force_of(championship, &versions, at)
 }
 
@@ -101,7 +101,7 @@ pub fn latest(
     conn: &mut DbConnection,
     championship: &Championship,
 ) -> Result<InForce, DieselError> {
-    let versions = rv::of_championship(conn, championship.id())?;
+    let versions = rv::of_championship(conn, championship.id)?;
     match versions.last() {
         Some(v) => Ok(InForce {
             number: v.number,
@@ -238,6 +238,7 @@ pub fn publish(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::RegulationVersionId;
     use chrono::NaiveDate;
 
     fn at(d: u32) -> NaiveDateTime {
@@ -248,8 +249,8 @@ mod tests {
 
     fn version(number: i32, applies_from: Option<NaiveDateTime>) -> Version {
         Version {
-            id: i64::from(number),
-            championship_id: 1,
+            id: RegulationVersionId(i64::from(number)),
+            championship_id: ChampionshipId(1),
             number,
             body: String::new(),
             settings: String::new(),

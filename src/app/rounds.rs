@@ -16,7 +16,7 @@ use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
-use crate::ids::{EntryId, GameId, PersonId, RoundId, TournamentId};
+use crate::ids::{ApiTokenId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
 use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
 use crate::rules::ranking::Place;
@@ -105,7 +105,7 @@ pub struct Loaded {
     /// The people of every entry, board players first.
     pub players: Vec<EntryPlayer>,
     /// Nicks of everyone named in the entries, games and as submitters.
-    pub nicks: HashMap<i64, String>,
+    pub nicks: HashMap<PersonId, String>,
     /// Board line-ups the captains set, per entry and round number (G-V22).
     pub lineups: Vec<LineupBoard>,
     /// Substitutions made during rounds (G-V31, G-V32).
@@ -124,17 +124,17 @@ impl Loaded {
         };
         let entries = e::of_tournament(conn, t)?;
         let rounds = r::of_tournament(conn, t)?;
-        let ids: Vec<i64> = rounds.iter().map(|x| x.id).collect();
+        let ids: Vec<RoundId> = rounds.iter().map(|x| x.id).collect();
         let matches = r::matches_of_rounds(conn, &ids)?;
-        let mids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        let mids: Vec<MatchId> = matches.iter().map(|m| m.id).collect();
         let games = r::games_of_matches(conn, &mids)?;
-        let eids: Vec<i64> = entries.iter().map(|x| x.id).collect();
+        let eids: Vec<EntryId> = entries.iter().map(|x| x.id).collect();
         let players = e::players_of(conn, &eids)?;
-        let mut nicks: HashMap<i64, String> = players
+        let mut nicks: HashMap<PersonId, String> = players
             .iter()
             .map(|p| (p.person_id, p.nick.clone()))
             .collect();
-        let missing: Vec<i64> = games
+        let missing: Vec<PersonId> = games
             .iter()
             .flat_map(|g| [g.home_player_id, g.away_player_id])
             .flatten()
@@ -191,21 +191,21 @@ impl Loaded {
 
     /// The registered board players of an entry, board 1 first (the
     /// default line-up of G-V22/E-2 until the captain assigns another).
-    pub fn registered_boards(&self, entry: EntryId) -> Vec<i64> {
+    pub fn registered_boards(&self, entry: EntryId) -> Vec<PersonId> {
         self.players
             .iter()
-            .filter(|p| p.entry_id == entry.0 && !p.substitute)
+            .filter(|p| p.entry_id == entry && !p.substitute)
             .map(|p| p.person_id)
             .collect()
     }
 
     /// Who sits on each board of an entry in round `round_no`: the line-up
     /// the captain set (G-V22), else the registered board players (E-2).
-    pub fn boards_for(&self, entry: EntryId, round_no: i32) -> Vec<Option<i64>> {
-        let set: Vec<Option<i64>> = self
+    pub fn boards_for(&self, entry: EntryId, round_no: i32) -> Vec<Option<PersonId>> {
+        let set: Vec<Option<PersonId>> = self
             .lineups
             .iter()
-            .filter(|l| l.entry_id == entry.0 && l.round_no == round_no)
+            .filter(|l| l.entry_id == entry && l.round_no == round_no)
             .map(|l| l.person_id)
             .collect();
         if set.is_empty() {
@@ -218,17 +218,17 @@ impl Loaded {
         }
     }
 
-    pub fn matches_of(&self, round: i64) -> impl Iterator<Item = &Match> {
+    pub fn matches_of(&self, round: RoundId) -> impl Iterator<Item = &Match> {
         self.matches.iter().filter(move |m| m.round_id == round)
     }
 
-    pub fn games_of(&self, m: i64) -> impl Iterator<Item = &Game> {
+    pub fn games_of(&self, m: MatchId) -> impl Iterator<Item = &Game> {
         self.games.iter().filter(move |g| g.match_id == m)
     }
 
     /// A round is complete when every game has a result (G-V23); a match
     /// forfeited as a whole needs none.
-    pub fn round_complete(&self, round: i64) -> bool {
+    pub fn round_complete(&self, round: RoundId) -> bool {
         self.matches_of(round).all(|m| {
             m.forfeit.is_some()
                 || m.away_entry_id.is_none()
@@ -242,13 +242,13 @@ impl Loaded {
         let drawn = self.drawn();
         let format = drawn.as_ref().map(|d| d.format);
         let reg = &self.ctx.regulation;
-        let team_of: HashMap<i64, TeamId> = self
+        let team_of: HashMap<EntryId, TeamId> = self
             .playing()
             .iter()
             .filter_map(|x| Some((x.id, TeamId(u16::try_from(x.start_no?).ok()?))))
             .collect();
-        let mut people: BTreeMap<i64, PlayerId> = BTreeMap::new();
-        let mut player = |id: Option<i64>| {
+        let mut people: BTreeMap<PersonId, PlayerId> = BTreeMap::new();
+        let mut player = |id: Option<PersonId>| {
             id.map(|id| {
                 let next = PlayerId(u16::try_from(people.len() + 1).unwrap_or(u16::MAX));
                 *people.entry(id).or_insert(next)
@@ -421,13 +421,13 @@ fn pair_round(
     let playing = loaded.playing();
     let by_start: HashMap<i64, EntryId> = playing
         .iter()
-        .filter_map(|x| Some((i64::from(x.start_no?), x.id())))
+        .filter_map(|x| Some((i64::from(x.start_no?), x.id)))
         .collect();
     let entry = |n: i64| by_start.get(&n).copied();
     let retired: Vec<EntryId> = playing
         .iter()
         .filter(|x| x.status() == e::EntryStatus::Retired)
-        .map(|x| x.id())
+        .map(|x| x.id)
         .collect();
     // (table, home, away) with home White on board 1.
     let mut pairs: Vec<(EntryId, Option<EntryId>)> = Vec::new();
@@ -573,7 +573,7 @@ pub fn publish(
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
         let x = r::by_id(conn, round)?.ok_or(PlayError::NotFound)?;
-        if x.tournament_id != t.0 {
+        if x.tournament_id != t {
             return Err(PlayError::NotFound);
         }
         let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
@@ -600,7 +600,7 @@ pub fn publish(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultSource<'a> {
     Page,
-    ApiToken { id: i64, name: &'a str },
+    ApiToken { id: ApiTokenId, name: &'a str },
 }
 
 /// A judge's result for one game, if the game is still at `version`.
@@ -641,10 +641,9 @@ pub fn record_result_from(
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
         let g = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
-        let m =
-            r::match_by_id(conn, crate::ids::MatchId(g.match_id))?.ok_or(PlayError::NotFound)?;
-        let round = r::by_id(conn, RoundId(m.round_id))?.ok_or(PlayError::NotFound)?;
-        if round.tournament_id != t.0 {
+        let m = r::match_by_id(conn, g.match_id)?.ok_or(PlayError::NotFound)?;
+        let round = r::by_id(conn, m.round_id)?.ok_or(PlayError::NotFound)?;
+        if round.tournament_id != t {
             return Err(PlayError::NotFound);
         }
         if !round.is_published() {
@@ -728,7 +727,7 @@ pub(super) fn season_history(
             &crate::db::results::NewHistory {
                 championship: ctx.championship_id(),
                 tournament: None,
-                team: crate::ids::TeamId(team),
+                team,
                 entry_name: &row.team,
                 kind: "season",
                 place: i32::try_from(row.place.first).unwrap_or(i32::MAX),
@@ -768,7 +767,7 @@ pub(super) fn final_places(loaded: &Loaded) -> Result<Vec<Placed>, RoundError> {
     let fixed: Vec<(EntryId, u32)> = loaded
         .place_overrides
         .iter()
-        .map(|x| (EntryId(x.entry_id), u32::try_from(x.place).unwrap_or(0)))
+        .map(|x| (x.entry_id, u32::try_from(x.place).unwrap_or(0)))
         .collect();
     let table = &loaded.ctx.regulation.place_points;
     let points = |order: Vec<(EntryId, Place)>| -> Vec<Placed> {
@@ -882,21 +881,21 @@ fn record_places(
 ) -> Result<(), RoundError> {
     let t = loaded.ctx.id();
     for (id, place, points) in placed {
-        let Some(x) = loaded.entries.iter().find(|x| x.id == id.0) else {
+        let Some(x) = loaded.entries.iter().find(|x| x.id == *id) else {
             continue;
         };
         let range = (
             i32::try_from(place.first).unwrap_or(i32::MAX),
             i32::try_from(place.last).unwrap_or(i32::MAX),
         );
-        crate::db::results::insert_place(conn, t, x.id(), x.team(), range, points.0)?;
+        crate::db::results::insert_place(conn, t, x.id, x.team_id, range, points.0)?;
         if place.first == 1 {
             crate::db::results::insert_history(
                 conn,
                 &crate::db::results::NewHistory {
                     championship: loaded.ctx.championship_id(),
                     tournament: Some(t),
-                    team: x.team(),
+                    team: x.team_id,
                     entry_name: &x.name,
                     kind: "tournament",
                     place: 1,
@@ -955,8 +954,8 @@ pub(super) fn insert_games(
                     match_id: m,
                     board: i32::from(board),
                     game_no: i32::from(game),
-                    home_player: home_boards.get(idx).copied().flatten().map(PersonId),
-                    away_player: away_boards.get(idx).copied().flatten().map(PersonId),
+                    home_player: home_boards.get(idx).copied().flatten(),
+                    away_player: away_boards.get(idx).copied().flatten(),
                     home_white: rules.home_colour(board, game)
                         == crate::rules::score::Colour::White,
                 },
@@ -984,7 +983,7 @@ pub fn swap(
         let x = loaded
             .rounds
             .iter()
-            .find(|x| x.id == round.0)
+            .find(|x| x.id == round)
             .cloned()
             .ok_or(PlayError::NotFound)?;
         if x.is_published() {
@@ -1003,9 +1002,9 @@ pub fn swap(
             .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
         let side = |e: EntryId| {
             loaded.matches_of(x.id).find_map(|m| {
-                if m.home_entry_id == e.0 {
+                if m.home_entry_id == e {
                     Some((m.clone(), true))
-                } else if m.away_entry_id == Some(e.0) {
+                } else if m.away_entry_id == Some(e) {
                     Some((m.clone(), false))
                 } else {
                     None
@@ -1021,29 +1020,24 @@ pub fn swap(
         let put = |m: &Match, home: bool, e: EntryId| {
             let mut m = m.clone();
             if home {
-                m.home_entry_id = e.0;
+                m.home_entry_id = e;
             } else {
-                m.away_entry_id = Some(e.0);
+                m.away_entry_id = Some(e);
             }
             m
         };
         let rules = loaded.to_rules();
         for m in [put(&ma, a_home, b), put(&mb, b_home, a)] {
-            r::set_match_entries(
-                conn,
-                m.id(),
-                EntryId(m.home_entry_id),
-                m.away_entry_id.map(EntryId),
-            )?;
-            r::delete_games(conn, m.id())?;
+            r::set_match_entries(conn, m.id, m.home_entry_id, m.away_entry_id)?;
+            r::delete_games(conn, m.id)?;
             if let Some(away) = m.away_entry_id {
                 insert_games(
                     conn,
                     &loaded,
                     &rules,
                     drawn.format.games_per_pairing,
-                    m.id(),
-                    (EntryId(m.home_entry_id), EntryId(away)),
+                    m.id,
+                    (m.home_entry_id, away),
                     x.number,
                 )?;
             }
@@ -1052,7 +1046,7 @@ pub fn swap(
             loaded
                 .entries
                 .iter()
-                .find(|x| x.id == e.0)
+                .find(|x| x.id == e)
                 .map(|x| x.name.clone())
                 .unwrap_or_default()
         };

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::db::{self, DbConnection};
-use crate::ids::ChampionshipId;
+use crate::ids::{ChampionshipId, EntryId, PenaltyId, TeamId, TournamentId};
 use crate::rules::ranking::Place;
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
@@ -21,7 +21,7 @@ pub struct Season {
     pub per_stage: Vec<Vec<SeasonEntry<String>>>,
     pub rows: Vec<SeasonRow<String>>,
     /// The team behind each entry name.
-    pub team_of: HashMap<String, i64>,
+    pub team_of: HashMap<String, TeamId>,
     /// Every deduction in force, traced to its penalty.
     pub deductions: Vec<Traced>,
     /// The same deductions with the stage (index into `stages`) they count
@@ -33,7 +33,7 @@ pub struct Season {
 /// One deduction of the season table with what caused it: the penalty's
 /// row (its id anchors it on the penalties page), who imposed it and when.
 pub struct Traced {
-    pub penalty: i64,
+    pub penalty: PenaltyId,
     pub entry: String,
     pub code: String,
     pub amount: HalfPoints,
@@ -69,13 +69,13 @@ pub fn load(
     let places = db::results::places_of_championship(conn, c)?;
     let penalties = db::penalties::of_championship(conn, c)?;
     let teams = db::teams::of_championship(conn, c, &db::teams::TeamStatus::ALL)?;
-    let ids: Vec<i64> = penalties.iter().filter_map(|p| p.entry_id).collect();
+    let ids: Vec<EntryId> = penalties.iter().filter_map(|p| p.entry_id).collect();
     let entries = db::entries::names_of(conn, &ids)?;
-    let numbers: HashMap<i64, i32> = db::tournaments::of_championship(conn, c)?
+    let numbers: HashMap<TournamentId, i32> = db::tournaments::of_championship(conn, c)?
         .into_iter()
         .map(|t| (t.id, t.number))
         .collect();
-    let team_name = |id: i64| {
+    let team_name = |id: TeamId| {
         teams
             .iter()
             .find(|t| t.id == id)
@@ -84,7 +84,7 @@ pub fn load(
     };
     let mut stages: Vec<i32> = places.iter().map(|p| p.tournament_number).collect();
     stages.dedup();
-    let stage_of = |tournament: Option<i64>| {
+    let stage_of = |tournament: Option<TournamentId>| {
         tournament
             .and_then(|t| numbers.get(&t))
             .and_then(|n| stages.iter().position(|s| s >= n))
@@ -107,7 +107,7 @@ pub fn load(
                 .collect()
         })
         .collect();
-    let mut team_of: HashMap<String, i64> = places
+    let mut team_of: HashMap<String, TeamId> = places
         .iter()
         .map(|p| (p.entry_name.clone(), p.team_id))
         .collect();

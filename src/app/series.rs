@@ -14,7 +14,7 @@ use chrono::NaiveDateTime;
 use super::PlayError;
 use crate::db::series::{self as s, Athlete, Series, Sport};
 use crate::db::{DbConnection, audit, championships, organizations, people, write_transaction};
-use crate::ids::{ChampionshipId, OrganizationId, PersonId};
+use crate::ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId};
 use crate::rules::athletes::{Known, ListProblem, check_adding, check_removing, in_other_sport};
 use crate::rules::lineup::ParallelEvent;
 use crate::rules::ranking::Place;
@@ -29,8 +29,8 @@ pub struct SeriesTable {
     pub series: Series,
     pub sports: Vec<Sport>,
     /// Ranked rows, keyed by organization id.
-    pub rows: Vec<SeriesRow<i64>>,
-    pub organizations: BTreeMap<i64, String>,
+    pub rows: Vec<SeriesRow<OrganizationId>>,
+    pub organizations: BTreeMap<OrganizationId, String>,
     /// Each sport's place → points table, in the order of `sports`.
     pub tables: Vec<Vec<HalfPoints>>,
     /// The lists of the sports other than chess.
@@ -45,22 +45,22 @@ pub fn table_of(sport: &Sport) -> Vec<HalfPoints> {
 
 pub fn load(
     conn: &mut DbConnection,
-    id: i64,
+    id: SeriesId,
 ) -> Result<Option<SeriesTable>, diesel::result::Error> {
     let Some(series) = s::by_id(conn, id)? else {
         return Ok(None);
     };
     let sports = s::sports_of(conn, id)?;
-    let ids: Vec<i64> = sports.iter().map(|x| x.id).collect();
+    let ids: Vec<SeriesSportId> = sports.iter().map(|x| x.id).collect();
     let typed = s::places_of(conn, &ids)?;
     let mut per_sport = Vec::with_capacity(sports.len());
     let tables: Vec<Vec<HalfPoints>> = sports.iter().map(table_of).collect();
     for (sport, table) in sports.iter().zip(&tables) {
-        let places: Vec<(i64, Place)> = match sport.championship_id {
+        let places: Vec<(OrganizationId, Place)> = match sport.championship_id {
             Some(c) => {
                 // An organization with several teams keeps its best place.
-                let mut best: BTreeMap<i64, Place> = BTreeMap::new();
-                for (org, first, last) in s::chess_places(conn, ChampionshipId(c))? {
+                let mut best: BTreeMap<OrganizationId, Place> = BTreeMap::new();
+                for (org, first, last) in s::chess_places(conn, c)? {
                     let place = Place {
                         first: u32::try_from(first).unwrap_or(0),
                         last: u32::try_from(last).unwrap_or(0),
@@ -76,7 +76,7 @@ pub fn load(
                 best.into_iter().collect()
             }
             None => {
-                let numbers: Vec<(i64, u32)> = typed
+                let numbers: Vec<(OrganizationId, u32)> = typed
                     .iter()
                     .filter(|p| p.sport_id == sport.id)
                     .map(|p| (p.organization_id, u32::try_from(p.place).unwrap_or(0)))
@@ -107,18 +107,18 @@ pub fn load(
 fn taken(
     conn: &mut DbConnection,
     sports: &[Sport],
-) -> Result<Vec<(i64, i64)>, diesel::result::Error> {
+) -> Result<Vec<(PersonId, SeriesSportId)>, diesel::result::Error> {
     let Some(first) = sports.first() else {
         return Ok(Vec::new());
     };
-    let mut out: Vec<(i64, i64)> = s::athletes_of(conn, first.series_id)?
+    let mut out: Vec<(PersonId, SeriesSportId)> = s::athletes_of(conn, first.series_id)?
         .into_iter()
         .map(|a| (a.person_id, a.sport_id))
         .collect();
     for sport in sports {
         if let Some(c) = sport.championship_id {
             out.extend(
-                s::chess_athletes(conn, ChampionshipId(c))?
+                s::chess_athletes(conn, c)?
                     .into_iter()
                     .map(|p| (p, sport.id)),
             );
@@ -133,14 +133,14 @@ fn taken(
 pub fn listed_elsewhere(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-    named: &[i64],
-) -> Result<BTreeMap<i64, ParallelEvent>, diesel::result::Error> {
+    named: &[PersonId],
+) -> Result<BTreeMap<PersonId, ParallelEvent>, diesel::result::Error> {
     let mut out = BTreeMap::new();
     for (chess, series) in s::chess_sports_of(conn, championship)? {
         let sports = s::sports_of(conn, series.id)?;
         // Only the lists: other entries of this same championship are the
         // chess side itself (G-B22 governs them within a tournament).
-        let lists: Vec<(i64, i64)> = s::athletes_of(conn, series.id)?
+        let lists: Vec<(PersonId, SeriesSportId)> = s::athletes_of(conn, series.id)?
             .into_iter()
             .map(|a| (a.person_id, a.sport_id))
             .collect();
@@ -184,9 +184,9 @@ pub enum ListChange {
 #[allow(clippy::too_many_arguments)]
 pub fn change_list(
     conn: &mut DbConnection,
-    id: i64,
-    sport: Option<i64>,
-    organization: Option<i64>,
+    id: SeriesId,
+    sport: Option<SeriesSportId>,
+    organization: Option<OrganizationId>,
     typed: &str,
     change: ListChange,
     by: PersonId,
@@ -203,13 +203,13 @@ pub fn change_list(
             Some(_) => {}
         }
         let org = match organization {
-            Some(o) => organizations::by_id(conn, OrganizationId(o))?,
+            Some(o) => organizations::by_id(conn, o)?,
             None => None,
         };
         if org.is_none() && change == ListChange::Add {
             problems.push(ListingProblem::UnknownOrganization);
         }
-        let mut known: BTreeMap<String, Known<i64>> = BTreeMap::new();
+        let mut known: BTreeMap<String, Known<PersonId>> = BTreeMap::new();
         for nick in crate::rules::athletes::nicks(typed) {
             if let Some(p) = people::by_nick(conn, nick)? {
                 known.insert(
@@ -224,11 +224,11 @@ pub fn change_list(
         let taken = taken(conn, &sports)?;
         // With no valid sport the people are still checked, against a
         // sport no one is in, so that every problem shows at once.
-        let sport_id = target.map_or(-1, |t| t.id);
+        let sport_id = target.map_or(SeriesSportId(-1), |t| t.id);
         let checked = match change {
             ListChange::Add => check_adding(&sport_id, typed, &known, &taken),
             ListChange::Remove => {
-                let listed: Vec<i64> = taken
+                let listed: Vec<PersonId> = taken
                     .iter()
                     .filter(|(_, s)| *s == sport_id)
                     .map(|(p, _)| *p)
@@ -236,7 +236,7 @@ pub fn change_list(
                 check_removing(typed, &known, &listed)
             }
         };
-        let name_of = |sport: i64| {
+        let name_of = |sport: SeriesSportId| {
             sports
                 .iter()
                 .find(|x| x.id == sport)
@@ -265,10 +265,10 @@ pub fn change_list(
         for person in &people {
             match (change, &org) {
                 (ListChange::Add, Some(o)) => {
-                    s::add_athlete(conn, id, target.id, o.id(), PersonId(*person), by, now)?;
+                    s::add_athlete(conn, id, target.id, o.id, *person, by, now)?;
                 }
                 _ => {
-                    s::remove_athlete(conn, target.id, PersonId(*person))?;
+                    s::remove_athlete(conn, target.id, *person)?;
                 }
             }
         }
@@ -329,7 +329,7 @@ pub fn create(
     by: PersonId,
     ip: &str,
     now: NaiveDateTime,
-) -> Result<i64, PlayError<SeriesProblem>> {
+) -> Result<SeriesId, PlayError<SeriesProblem>> {
     let name = clean_name(typed).map_err(|p| PlayError::Refused(vec![SeriesProblem::Name(p)]))?;
     write_transaction(conn, |conn| {
         let key = name_key(&name);
@@ -373,12 +373,12 @@ pub struct NewSport<'a> {
 /// the sport's id.
 pub fn add_sport(
     conn: &mut DbConnection,
-    id: i64,
+    id: SeriesId,
     sport: &NewSport,
     by: PersonId,
     admin: bool,
     now: NaiveDateTime,
-) -> Result<i64, PlayError<SportProblem>> {
+) -> Result<SeriesSportId, PlayError<SportProblem>> {
     let mut problems = Vec::new();
     let name = clean_name(sport.name)
         .map_err(|p| problems.push(SportProblem::Name(p)))
@@ -421,8 +421,8 @@ pub fn add_sport(
 /// the series does not have is not found, whatever was typed.
 pub fn set_points(
     conn: &mut DbConnection,
-    id: i64,
-    sport: i64,
+    id: SeriesId,
+    sport: SeriesSportId,
     typed: &str,
     by: PersonId,
 ) -> Result<(), PlayError<TableProblem>> {
@@ -461,8 +461,8 @@ pub enum PlaceProblem {
 /// refuses it: the place, then the sport, then the organization.
 pub fn set_place(
     conn: &mut DbConnection,
-    id: i64,
-    sport: Option<i64>,
+    id: SeriesId,
+    sport: Option<SeriesSportId>,
     organization: Option<OrganizationId>,
     place: Option<i32>,
     by: PersonId,
@@ -505,14 +505,14 @@ pub fn may_manage(
     is_admin: bool,
     series: &Series,
 ) -> Result<bool, diesel::result::Error> {
-    if is_admin || series.created_by == Some(person.0) {
+    if is_admin || series.created_by == Some(person) {
         return Ok(true);
     }
     for c in s::sports_of(conn, series.id)?
         .iter()
         .filter_map(|sport| sport.championship_id)
     {
-        if may_link(conn, person, false, ChampionshipId(c))? {
+        if may_link(conn, person, false, c)? {
             return Ok(true);
         }
     }

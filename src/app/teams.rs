@@ -172,12 +172,12 @@ pub fn apply(
         let id = t::insert(
             conn,
             &t::NewTeam {
-                championship_id: app.championship.0,
+                championship_id: app.championship,
                 name: name.as_str(),
                 name_key: &name.key(),
                 motto: &motto,
-                organization_id: organization.map(|o| o.0),
-                captain_id: app.applicant.0,
+                organization_id: organization,
+                captain_id: app.applicant,
                 status: TeamStatus::Pending.as_str(),
                 created_at: at,
             },
@@ -263,7 +263,7 @@ pub fn decide(
             reason.map(|r| format!(": {r}")).unwrap_or_default()
         ))
         .ip(ip)
-        .championship(before.championship())
+        .championship(before.championship_id)
         .record(conn)?;
         crate::mail::notices::team_decided(conn, &before, approve, reason, at)?;
         t::by_id(conn, team)?.ok_or(TeamError::NotFound)
@@ -276,7 +276,7 @@ fn captain_team(
     captain: PersonId,
 ) -> Result<Team, TeamError> {
     let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
-    if team.captain() != captain {
+    if team.captain_id != captain {
         return Err(TeamError::NotCaptain);
     }
     if !team.is_active() {
@@ -298,7 +298,7 @@ pub fn invite(
 ) -> Result<InvitationId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
-        let reg = regulation_of(conn, team.championship(), at)?;
+        let reg = regulation_of(conn, team.championship_id, at)?;
         let nick = nick.trim();
         if nick.is_empty() {
             return refuse("nick", msg!("error-required"));
@@ -309,7 +309,7 @@ pub fn invite(
                 Message::new(msg!("team-error-unknown-nick")).arg("nick", nick),
             )
         })?;
-        if let Some((_, current)) = t::open_membership_in(conn, team.championship(), person.id())?
+        if let Some((_, current)) = t::open_membership_in(conn, team.championship_id, person.id)?
             && current.id == team.id
         {
             return refuse(
@@ -317,26 +317,26 @@ pub fn invite(
                 Message::new(msg!("team-error-already-member")).arg("nick", &person.nick),
             );
         }
-        if t::open_invitation(conn, team.id(), person.id())?.is_some() {
+        if t::open_invitation(conn, team.id, person.id)?.is_some() {
             return refuse(
                 "nick",
                 Message::new(msg!("team-error-already-invited")).arg("nick", &person.nick),
             );
         }
-        check_standing(conn, &reg, person.id(), &person.nick, at, "nick")?;
+        check_standing(conn, &reg, person.id, &person.nick, at, "nick")?;
         // E-11: invitations out count towards the limit, so the roster
         // cannot be overfilled by inviting many at once.
         let outstanding =
-            t::count_current(conn, team.id())? as usize + t::invitations_of(conn, team.id())?.len();
+            t::count_current(conn, team.id)? as usize + t::invitations_of(conn, team.id)?.len();
         limits(&reg)
             .check_add(outstanding)
             .or_else(|r| refuse("nick", refusal_message(&r)))?;
-        let id = t::invite(conn, team.id(), person.id(), captain, at)?;
+        let id = t::invite(conn, team.id, person.id, captain, at)?;
         audit::Entry::new("team.invite", format!("team:{}", team.id))
             .actor(captain)
             .detail(format!("invited {}", person.nick))
             .ip(ip)
-            .championship(team.championship())
+            .championship(team.championship_id)
             .record(conn)?;
         Ok(id)
     })
@@ -365,25 +365,25 @@ pub fn accept(
 ) -> Result<Accepted, TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
-        if inv.person() != person {
+        if inv.person_id != person {
             return Err(TeamError::NotFound);
         }
         if inv.status != InvitationStatus::Pending.as_str() {
             return refuse("nick", msg!("team-error-invitation-gone"));
         }
-        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
+        let team = t::by_id(conn, inv.team_id)?.ok_or(TeamError::NotFound)?;
         if !team.is_active() {
             return refuse("nick", msg!("team-error-inactive"));
         }
-        let reg = regulation_of(conn, team.championship(), at)?;
+        let reg = regulation_of(conn, team.championship_id, at)?;
         let me = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
         check_standing(conn, &reg, person, &me.nick, at, "nick")?;
         limits(&reg)
-            .check_add(t::count_current(conn, team.id())? as usize)
+            .check_add(t::count_current(conn, team.id)? as usize)
             .or_else(|r| refuse("nick", refusal_message(&r)))?;
-        let current = t::open_membership_in(conn, team.championship(), person)?;
+        let current = t::open_membership_in(conn, team.championship_id, person)?;
         if let Some((_, old)) = &current
-            && old.captain() == person
+            && old.captain_id == person
         {
             return refuse(
                 "nick",
@@ -403,7 +403,7 @@ pub fn accept(
                 .actor(person)
                 .detail(format!("{} accepted; waiting for a judge", me.nick))
                 .ip(ip)
-                .championship(team.championship())
+                .championship(team.championship_id)
                 .record(conn)?;
             return Ok(Accepted::AwaitingApproval);
         }
@@ -426,7 +426,7 @@ pub fn accept(
                 _ => format!("{} joined", me.nick),
             })
             .ip(ip)
-            .championship(team.championship())
+            .championship(team.championship_id)
             .record(conn)?;
         Ok(outcome)
     })
@@ -442,7 +442,7 @@ fn complete_move(
 ) -> Result<Accepted, TeamError> {
     match old {
         Some(old) => {
-            t::close_membership(conn, old.id(), person, at, "transfer")?;
+            t::close_membership(conn, old.id, person, at, "transfer")?;
             open_membership(conn, team, person, at, "transfer")?;
             Ok(Accepted::Transferred { from: old.name })
         }
@@ -464,7 +464,7 @@ pub fn decide_transfer(
 ) -> Result<(), TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
-        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
+        let team = t::by_id(conn, inv.team_id)?.ok_or(TeamError::NotFound)?;
         let to = if approve {
             InvitationStatus::Accepted
         } else {
@@ -481,14 +481,14 @@ pub fn decide_transfer(
         {
             return refuse("nick", msg!("team-error-invitation-gone"));
         }
-        let me = people::by_id(conn, inv.person())?.ok_or(TeamError::NotFound)?;
+        let me = people::by_id(conn, inv.person_id)?.ok_or(TeamError::NotFound)?;
         if approve {
             if !team.is_active() {
                 return refuse("nick", msg!("team-error-inactive"));
             }
-            let old =
-                t::open_membership_in(conn, team.championship(), inv.person())?.map(|(_, old)| old);
-            complete_move(conn, &team, inv.person(), old, at)?;
+            let old = t::open_membership_in(conn, team.championship_id, inv.person_id)?
+                .map(|(_, old)| old);
+            complete_move(conn, &team, inv.person_id, old, at)?;
         }
         audit::Entry::new(
             if approve {
@@ -501,7 +501,7 @@ pub fn decide_transfer(
         .actor(judge)
         .detail(me.nick)
         .ip(ip)
-        .championship(team.championship())
+        .championship(team.championship_id)
         .record(conn)?;
         Ok(())
     })
@@ -517,10 +517,10 @@ pub fn close_invitation(
 ) -> Result<TeamId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let inv = t::invitation(conn, invitation)?.ok_or(TeamError::NotFound)?;
-        let team = t::by_id(conn, inv.team())?.ok_or(TeamError::NotFound)?;
-        let status = if inv.person() == actor {
+        let team = t::by_id(conn, inv.team_id)?.ok_or(TeamError::NotFound)?;
+        let status = if inv.person_id == actor {
             InvitationStatus::Declined
-        } else if team.captain() == actor {
+        } else if team.captain_id == actor {
             InvitationStatus::Cancelled
         } else {
             return Err(TeamError::NotFound);
@@ -543,9 +543,9 @@ pub fn close_invitation(
             .actor(actor)
             .detail(status.as_str())
             .ip(ip)
-            .championship(team.championship())
+            .championship(team.championship_id)
             .record(conn)?;
-        Ok(team.id())
+        Ok(team.id)
     })
 }
 
@@ -561,14 +561,14 @@ pub fn remove_member(
     crate::db::write_transaction(conn, |conn| {
         let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
         let leaving = member == actor;
-        if !leaving && team.captain() != actor {
+        if !leaving && team.captain_id != actor {
             return Err(TeamError::NotCaptain);
         }
-        if member == team.captain() && team.is_active() {
+        if member == team.captain_id && team.is_active() {
             return refuse("nick", msg!("team-error-captain-leaves"));
         }
         let reason = if leaving { "left" } else { "removed" };
-        if t::close_membership(conn, team.id(), member, at, reason)? == 0 {
+        if t::close_membership(conn, team.id, member, at, reason)? == 0 {
             return refuse("nick", msg!("team-error-not-member"));
         }
         let nick = people::by_id(conn, member)?
@@ -581,7 +581,7 @@ pub fn remove_member(
         .actor(actor)
         .detail(format!("{nick}: member → {reason}"))
         .ip(ip)
-        .championship(team.championship())
+        .championship(team.championship_id)
         .record(conn)?;
         Ok(())
     })
@@ -605,7 +605,7 @@ pub fn hand_over(
                 Message::new(msg!("team-error-unknown-nick")).arg("nick", nick.trim()),
             )
         })?;
-        let is_member = t::open_membership_in(conn, team.championship(), successor.id())?
+        let is_member = t::open_membership_in(conn, team.championship_id, successor.id)?
             .is_some_and(|(_, tm)| tm.id == team.id);
         if !is_member {
             return refuse(
@@ -613,11 +613,11 @@ pub fn hand_over(
                 Message::new(msg!("team-error-successor-not-member")).arg("nick", &successor.nick),
             );
         }
-        if successor.id() == captain {
+        if successor.id == captain {
             return refuse("nick", msg!("team-error-already-captain"));
         }
-        t::set_captain(conn, team.id(), successor.id())?;
-        t::record_captaincy(conn, team.id(), Some(captain), successor.id(), at)?;
+        t::set_captain(conn, team.id, successor.id)?;
+        t::record_captaincy(conn, team.id, Some(captain), successor.id, at)?;
         let before = people::by_id(conn, captain)?
             .map(|p| p.nick)
             .unwrap_or_default();
@@ -625,7 +625,7 @@ pub fn hand_over(
             .actor(captain)
             .detail(format!("captain {before} → {}", successor.nick))
             .ip(ip)
-            .championship(team.championship())
+            .championship(team.championship_id)
             .record(conn)?;
         Ok(())
     })
@@ -642,9 +642,9 @@ pub fn dissolve(
 ) -> Result<(), TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
-        t::dissolve(conn, team.id(), at)?;
-        let freed = t::close_all(conn, team.id(), at, "dissolved")?;
-        t::cancel_all(conn, team.id(), at)?;
+        t::dissolve(conn, team.id, at)?;
+        let freed = t::close_all(conn, team.id, at, "dissolved")?;
+        t::cancel_all(conn, team.id, at)?;
         audit::Entry::new("team.dissolve", format!("team:{}", team.id))
             .actor(captain)
             .detail(format!(
@@ -652,7 +652,7 @@ pub fn dissolve(
                 team.name, team.status
             ))
             .ip(ip)
-            .championship(team.championship())
+            .championship(team.championship_id)
             .record(conn)?;
         Ok(())
     })

@@ -67,19 +67,19 @@ pub fn export_tournament(l: &Loaded) -> rt::Tournament {
     );
     // `to_rules` numbers the people who played; their names are their
     // person ids (a nick, if that ever changes, is kept as it is).
-    let mut player_of: BTreeMap<i64, PlayerId> = t
+    let mut player_of: BTreeMap<PersonId, PlayerId> = t
         .players
         .iter()
-        .filter_map(|p| Some((p.name.parse::<i64>().ok()?, p.id)))
+        .filter_map(|p| Some((p.name.parse::<PersonId>().ok()?, p.id)))
         .collect();
     let mut next = t.players.iter().map(|p| p.id.0).max().unwrap_or(0);
-    let mut number = |person: i64, player_of: &mut BTreeMap<i64, PlayerId>| {
+    let mut number = |person: PersonId, player_of: &mut BTreeMap<PersonId, PlayerId>| {
         *player_of.entry(person).or_insert_with(|| {
             next = next.saturating_add(1);
             PlayerId(next)
         })
     };
-    let entry_of: HashMap<rt::TeamId, i64> = l
+    let entry_of: HashMap<rt::TeamId, EntryId> = l
         .playing()
         .iter()
         .filter_map(|x| Some((rt::TeamId(u16::try_from(x.start_no?).ok()?), x.id)))
@@ -352,7 +352,7 @@ fn store(
         };
         match t::name_taken(conn, c, &name.key())? {
             Some(existing) if existing.status() == TeamStatus::Approved => {
-                plans.push((TeamPlan::Existing(existing.id()), double));
+                plans.push((TeamPlan::Existing(existing.id), double));
             }
             Some(_) => problems.push(ImportProblem::TeamNotApproved(entry_name)),
             None if options.create_teams => plans.push((TeamPlan::Create(name), double)),
@@ -375,7 +375,7 @@ fn store(
         .into_iter()
         .max_by_key(|x| x.number)
         .ok_or(PlayError::NotFound)?;
-    let tid = stored.id();
+    let tid = stored.id;
 
     // Teams: created ones once, even when two entries are its doubles.
     let mut created: HashMap<String, TeamId> = HashMap::new();
@@ -390,12 +390,12 @@ fn store(
                     let id = t::insert(
                         conn,
                         &NewTeam {
-                            championship_id: c.0,
+                            championship_id: c,
                             name: name.as_str(),
                             name_key: &name.key(),
                             motto: "",
                             organization_id: None,
-                            captain_id: by.0,
+                            captain_id: by,
                             status: TeamStatus::Pending.as_str(),
                             created_at: now,
                         },
@@ -420,7 +420,7 @@ fn store(
     }
 
     // Players: by nick.
-    let mut person_of: HashMap<PlayerId, (i64, String)> = HashMap::new();
+    let mut person_of: HashMap<PlayerId, (PersonId, String)> = HashMap::new();
     let mut unmatched = Vec::new();
     for p in &file.players {
         match people::by_nick(conn, p.name.trim())? {
@@ -435,7 +435,7 @@ fn store(
     let lineup = usize::from(regulation.roster.lineup_players.max(1));
     let mut entry_of: HashMap<rt::TeamId, EntryId> = HashMap::new();
     for ((team, team_id), (_, double)) in file.teams.iter().zip(&team_ids).zip(&plans) {
-        let mut people_of_team: Vec<(i64, String)> = Vec::new();
+        let mut people_of_team: Vec<(PersonId, String)> = Vec::new();
         for pid in &team.roster {
             if let Some((person, nick)) = person_of.get(pid)
                 && !people_of_team.iter().any(|(p, _)| p == person)
@@ -443,7 +443,7 @@ fn store(
                 people_of_team.push((*person, nick.clone()));
             }
         }
-        let ids: Vec<i64> = people_of_team.iter().map(|(p, _)| *p).collect();
+        let ids: Vec<PersonId> = people_of_team.iter().map(|(p, _)| *p).collect();
         let split = lineup.min(ids.len());
         let name = team.name.trim();
         let line = std::iter::once(name)
@@ -523,10 +523,8 @@ fn store(
                 continue;
             }
             for g in &m.games {
-                let person = |p: Option<PlayerId>| {
-                    p.and_then(|p| person_of.get(&p))
-                        .map(|(id, _)| PersonId(*id))
-                };
+                let person =
+                    |p: Option<PlayerId>| p.and_then(|p| person_of.get(&p)).map(|(id, _)| *id);
                 let gid = r::insert_game(
                     conn,
                     &NewGame {

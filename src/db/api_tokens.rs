@@ -6,30 +6,26 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::api_tokens;
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]
 pub struct ApiToken {
-    pub id: i64,
-    pub championship_id: i64,
+    pub id: ApiTokenId,
+    pub championship_id: ChampionshipId,
     pub name: String,
     /// Hex SHA-256 of the secret part of the token.
     pub secret_hash: String,
-    pub created_by: i64,
+    pub created_by: PersonId,
     pub created_at: NaiveDateTime,
     pub last_used_at: Option<NaiveDateTime>,
     pub revoked_at: Option<NaiveDateTime>,
-    pub revoked_by: Option<i64>,
+    pub revoked_by: Option<PersonId>,
 }
 
 impl ApiToken {
-    pub fn championship(&self) -> ChampionshipId {
-        ChampionshipId(self.championship_id)
-    }
-
     pub fn owner(&self) -> PersonId {
-        PersonId(self.created_by)
+        self.created_by
     }
 
     pub fn is_revoked(&self) -> bool {
@@ -40,22 +36,22 @@ impl ApiToken {
 #[derive(Insertable)]
 #[diesel(table_name = api_tokens)]
 pub struct NewApiToken<'a> {
-    pub championship_id: i64,
+    pub championship_id: ChampionshipId,
     pub name: &'a str,
     pub secret_hash: &'a str,
-    pub created_by: i64,
+    pub created_by: PersonId,
     pub created_at: NaiveDateTime,
 }
 
 /// Stores a new token; returns its id (the public part of the token).
-pub fn insert(conn: &mut DbConnection, new: &NewApiToken) -> QueryResult<i64> {
+pub fn insert(conn: &mut DbConnection, new: &NewApiToken) -> QueryResult<ApiTokenId> {
     diesel::insert_into(api_tokens::table)
         .values(new)
         .returning(api_tokens::id)
         .get_result(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ApiToken>> {
+pub fn by_id(conn: &mut DbConnection, id: ApiTokenId) -> QueryResult<Option<ApiToken>> {
     api_tokens::table
         .find(id)
         .select(ApiToken::as_select())
@@ -67,7 +63,7 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<ApiToken>> 
 /// page lists when and by whom).
 pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<ApiToken>> {
     api_tokens::table
-        .filter(api_tokens::championship_id.eq(c.0))
+        .filter(api_tokens::championship_id.eq(c))
         .order(api_tokens::id.desc())
         .select(ApiToken::as_select())
         .load(conn)
@@ -76,7 +72,7 @@ pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResul
 /// Revokes a token that is not revoked yet; returns false otherwise.
 pub fn revoke(
     conn: &mut DbConnection,
-    id: i64,
+    id: ApiTokenId,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
@@ -85,16 +81,13 @@ pub fn revoke(
             .filter(api_tokens::id.eq(id))
             .filter(api_tokens::revoked_at.is_null()),
     )
-    .set((
-        api_tokens::revoked_at.eq(at),
-        api_tokens::revoked_by.eq(by.0),
-    ))
+    .set((api_tokens::revoked_at.eq(at), api_tokens::revoked_by.eq(by)))
     .execute(conn)
     .map(|n| n == 1)
 }
 
 /// Records a use of the token (in the transaction of what it did).
-pub fn touch(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn touch(conn: &mut DbConnection, id: ApiTokenId, at: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(api_tokens::table.find(id))
         .set(api_tokens::last_used_at.eq(at))
         .execute(conn)

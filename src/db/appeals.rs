@@ -6,20 +6,23 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{appeal_remedies, appeal_votes, appeals, fair_play_reports};
-use crate::ids::{ChampionshipId, PersonId, TeamId, TournamentId};
+use crate::ids::{
+    AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
+    PersonId, TeamId, TournamentId,
+};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = appeals)]
 pub struct Appeal {
-    pub id: i64,
-    pub championship_id: i64,
-    pub tournament_id: i64,
+    pub id: AppealId,
+    pub championship_id: ChampionshipId,
+    pub tournament_id: TournamentId,
     /// appeal | fair_play
     pub kind: String,
-    pub filed_by: Option<i64>,
-    pub filing_team_id: Option<i64>,
-    pub concerned_team_id: Option<i64>,
-    pub report_id: Option<i64>,
+    pub filed_by: Option<PersonId>,
+    pub filing_team_id: Option<TeamId>,
+    pub concerned_team_id: Option<TeamId>,
+    pub report_id: Option<FairPlayReportId>,
     pub what_happened: String,
     pub claim: String,
     pub contested: String,
@@ -30,8 +33,8 @@ pub struct Appeal {
     /// upheld | rejected
     pub outcome: Option<String>,
     pub decided_at: Option<NaiveDateTime>,
-    pub decided_by: Option<i64>,
-    pub supervised_person_id: Option<i64>,
+    pub decided_by: Option<PersonId>,
+    pub supervised_person_id: Option<PersonId>,
     /// refused | played
     pub supervised_outcome: Option<String>,
     pub supervised_at: Option<NaiveDateTime>,
@@ -50,7 +53,7 @@ pub struct NewAppeal<'a> {
     pub filed_by: PersonId,
     pub filing_team: Option<TeamId>,
     pub concerned_team: Option<TeamId>,
-    pub report: Option<i64>,
+    pub report: Option<FairPlayReportId>,
     pub what_happened: &'a str,
     pub claim: &'a str,
     pub contested: &'a str,
@@ -58,15 +61,15 @@ pub struct NewAppeal<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, n: &NewAppeal) -> QueryResult<i64> {
+pub fn insert(conn: &mut DbConnection, n: &NewAppeal) -> QueryResult<AppealId> {
     diesel::insert_into(appeals::table)
         .values((
-            appeals::championship_id.eq(n.championship.0),
-            appeals::tournament_id.eq(n.tournament.0),
+            appeals::championship_id.eq(n.championship),
+            appeals::tournament_id.eq(n.tournament),
             appeals::kind.eq(n.kind),
-            appeals::filed_by.eq(Some(n.filed_by.0)),
-            appeals::filing_team_id.eq(n.filing_team.map(|t| t.0)),
-            appeals::concerned_team_id.eq(n.concerned_team.map(|t| t.0)),
+            appeals::filed_by.eq(Some(n.filed_by)),
+            appeals::filing_team_id.eq(n.filing_team),
+            appeals::concerned_team_id.eq(n.concerned_team),
             appeals::report_id.eq(n.report),
             appeals::what_happened.eq(n.what_happened),
             appeals::claim.eq(n.claim),
@@ -79,7 +82,7 @@ pub fn insert(conn: &mut DbConnection, n: &NewAppeal) -> QueryResult<i64> {
         .get_result(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Appeal>> {
+pub fn by_id(conn: &mut DbConnection, id: AppealId) -> QueryResult<Option<Appeal>> {
     appeals::table
         .find(id)
         .select(Appeal::as_select())
@@ -89,7 +92,7 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Appeal>> {
 
 pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Appeal>> {
     appeals::table
-        .filter(appeals::championship_id.eq(c.0))
+        .filter(appeals::championship_id.eq(c))
         .order(appeals::id)
         .select(Appeal::as_select())
         .load(conn)
@@ -100,7 +103,7 @@ pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResul
 pub fn mark_decided(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     outcome: &str,
     by: PersonId,
     at: NaiveDateTime,
@@ -109,13 +112,13 @@ pub fn mark_decided(
     diesel::update(
         appeals::table
             .find(id)
-            .filter(appeals::championship_id.eq(c.0))
+            .filter(appeals::championship_id.eq(c))
             .filter(appeals::status.eq("open")),
     )
     .set((
         appeals::status.eq("decided"),
         appeals::outcome.eq(Some(outcome)),
-        appeals::decided_by.eq(Some(by.0)),
+        appeals::decided_by.eq(Some(by)),
         appeals::decided_at.eq(Some(at)),
     ))
     .execute(conn)
@@ -125,14 +128,14 @@ pub fn mark_decided(
 /// G-Zh2: the supervised game demanded of a person, or what came of it.
 pub fn set_supervised(
     conn: &mut DbConnection,
-    id: i64,
+    id: AppealId,
     person: PersonId,
     outcome: Option<&str>,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::update(appeals::table.find(id))
         .set((
-            appeals::supervised_person_id.eq(Some(person.0)),
+            appeals::supervised_person_id.eq(Some(person)),
             appeals::supervised_outcome.eq(outcome),
             appeals::supervised_at.eq(Some(at)),
         ))
@@ -143,44 +146,44 @@ pub fn set_supervised(
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = appeal_remedies)]
 pub struct Remedy {
-    pub id: i64,
-    pub appeal_id: i64,
+    pub id: AppealRemedyId,
+    pub appeal_id: AppealId,
     /// game_result | impose | revoke | standing
     pub kind: String,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub result: Option<String>,
     pub code: Option<String>,
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// Half-points.
     pub amount: Option<i32>,
-    pub penalty_id: Option<i64>,
-    pub added_by: Option<i64>,
+    pub penalty_id: Option<PenaltyId>,
+    pub added_by: Option<PersonId>,
     pub added_at: NaiveDateTime,
     /// 'standing': the entry and the final place it takes.
-    pub entry_id: Option<i64>,
+    pub entry_id: Option<EntryId>,
     pub place: Option<i32>,
 }
 
 #[derive(Default)]
 pub struct NewRemedy<'a> {
     pub kind: &'a str,
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     pub result: Option<&'a str>,
     pub code: Option<&'a str>,
-    pub team: Option<i64>,
+    pub team: Option<TeamId>,
     pub amount: Option<i32>,
-    pub penalty: Option<i64>,
-    pub entry: Option<i64>,
+    pub penalty: Option<PenaltyId>,
+    pub entry: Option<EntryId>,
     pub place: Option<i32>,
 }
 
 pub fn add_remedy(
     conn: &mut DbConnection,
-    appeal: i64,
+    appeal: AppealId,
     r: &NewRemedy,
     by: Option<PersonId>,
     at: NaiveDateTime,
-) -> QueryResult<i64> {
+) -> QueryResult<AppealRemedyId> {
     diesel::insert_into(appeal_remedies::table)
         .values((
             appeal_remedies::appeal_id.eq(appeal),
@@ -193,14 +196,14 @@ pub fn add_remedy(
             appeal_remedies::penalty_id.eq(r.penalty),
             appeal_remedies::entry_id.eq(r.entry),
             appeal_remedies::place.eq(r.place),
-            appeal_remedies::added_by.eq(by.map(|p| p.0)),
+            appeal_remedies::added_by.eq(by),
             appeal_remedies::added_at.eq(at),
         ))
         .returning(appeal_remedies::id)
         .get_result(conn)
 }
 
-pub fn remedies_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<Remedy>> {
+pub fn remedies_of(conn: &mut DbConnection, appeal: AppealId) -> QueryResult<Vec<Remedy>> {
     appeal_remedies::table
         .filter(appeal_remedies::appeal_id.eq(appeal))
         .order(appeal_remedies::id)
@@ -209,7 +212,11 @@ pub fn remedies_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<Reme
 }
 
 /// The penalty an applied remedy imposed.
-pub fn set_remedy_penalty(conn: &mut DbConnection, id: i64, penalty: i64) -> QueryResult<()> {
+pub fn set_remedy_penalty(
+    conn: &mut DbConnection,
+    id: AppealRemedyId,
+    penalty: PenaltyId,
+) -> QueryResult<()> {
     diesel::update(appeal_remedies::table.find(id))
         .set(appeal_remedies::penalty_id.eq(Some(penalty)))
         .execute(conn)
@@ -219,8 +226,8 @@ pub fn set_remedy_penalty(conn: &mut DbConnection, id: i64, penalty: i64) -> Que
 /// The case whose decision imposed or revoked these penalties.
 pub fn cases_of_penalties(
     conn: &mut DbConnection,
-    penalties: &[i64],
-) -> QueryResult<Vec<(i64, i64)>> {
+    penalties: &[PenaltyId],
+) -> QueryResult<Vec<(PenaltyId, AppealId)>> {
     appeal_remedies::table
         .filter(appeal_remedies::penalty_id.eq_any(penalties))
         .select((
@@ -233,7 +240,7 @@ pub fn cases_of_penalties(
 /// Records a vote; false when the person has voted already.
 pub fn vote(
     conn: &mut DbConnection,
-    appeal: i64,
+    appeal: AppealId,
     person: PersonId,
     uphold: bool,
     weight: i32,
@@ -242,7 +249,7 @@ pub fn vote(
     let done: bool = diesel::select(diesel::dsl::exists(
         appeal_votes::table
             .filter(appeal_votes::appeal_id.eq(appeal))
-            .filter(appeal_votes::person_id.eq(person.0)),
+            .filter(appeal_votes::person_id.eq(person)),
     ))
     .get_result(conn)?;
     if done {
@@ -251,7 +258,7 @@ pub fn vote(
     diesel::insert_into(appeal_votes::table)
         .values((
             appeal_votes::appeal_id.eq(appeal),
-            appeal_votes::person_id.eq(person.0),
+            appeal_votes::person_id.eq(person),
             appeal_votes::uphold.eq(uphold),
             appeal_votes::weight.eq(weight),
             appeal_votes::voted_at.eq(at),
@@ -261,7 +268,10 @@ pub fn vote(
 }
 
 /// (person, uphold, weight) of every vote cast on a case.
-pub fn votes_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<(i64, bool, i32)>> {
+pub fn votes_of(
+    conn: &mut DbConnection,
+    appeal: AppealId,
+) -> QueryResult<Vec<(PersonId, bool, i32)>> {
     appeal_votes::table
         .filter(appeal_votes::appeal_id.eq(appeal))
         .order(appeal_votes::voted_at)
@@ -276,15 +286,15 @@ pub fn votes_of(conn: &mut DbConnection, appeal: i64) -> QueryResult<Vec<(i64, b
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = fair_play_reports)]
 pub struct Report {
-    pub id: i64,
-    pub championship_id: i64,
-    pub tournament_id: i64,
-    pub person_id: i64,
-    pub team_id: i64,
+    pub id: FairPlayReportId,
+    pub championship_id: ChampionshipId,
+    pub tournament_id: TournamentId,
+    pub person_id: PersonId,
+    pub team_id: TeamId,
     /// Comma-separated `rules::appeals::Ground` codes.
     pub grounds: String,
     pub notes: String,
-    pub recorded_by: Option<i64>,
+    pub recorded_by: Option<PersonId>,
     pub recorded_at: NaiveDateTime,
 }
 
@@ -299,23 +309,23 @@ pub struct NewReport<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert_report(conn: &mut DbConnection, n: &NewReport) -> QueryResult<i64> {
+pub fn insert_report(conn: &mut DbConnection, n: &NewReport) -> QueryResult<FairPlayReportId> {
     diesel::insert_into(fair_play_reports::table)
         .values((
-            fair_play_reports::championship_id.eq(n.championship.0),
-            fair_play_reports::tournament_id.eq(n.tournament.0),
-            fair_play_reports::person_id.eq(n.person.0),
-            fair_play_reports::team_id.eq(n.team.0),
+            fair_play_reports::championship_id.eq(n.championship),
+            fair_play_reports::tournament_id.eq(n.tournament),
+            fair_play_reports::person_id.eq(n.person),
+            fair_play_reports::team_id.eq(n.team),
             fair_play_reports::grounds.eq(n.grounds),
             fair_play_reports::notes.eq(n.notes),
-            fair_play_reports::recorded_by.eq(Some(n.by.0)),
+            fair_play_reports::recorded_by.eq(Some(n.by)),
             fair_play_reports::recorded_at.eq(n.at),
         ))
         .returning(fair_play_reports::id)
         .get_result(conn)
 }
 
-pub fn report_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Report>> {
+pub fn report_by_id(conn: &mut DbConnection, id: FairPlayReportId) -> QueryResult<Option<Report>> {
     fair_play_reports::table
         .find(id)
         .select(Report::as_select())
@@ -325,7 +335,7 @@ pub fn report_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Repo
 
 pub fn reports_of(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Report>> {
     fair_play_reports::table
-        .filter(fair_play_reports::championship_id.eq(c.0))
+        .filter(fair_play_reports::championship_id.eq(c))
         .order(fair_play_reports::id)
         .select(Report::as_select())
         .load(conn)
@@ -336,10 +346,10 @@ pub fn holders(
     conn: &mut DbConnection,
     c: ChampionshipId,
     role: super::roles::Role,
-) -> QueryResult<Vec<i64>> {
+) -> QueryResult<Vec<PersonId>> {
     use super::schema::role_grants;
     role_grants::table
-        .filter(role_grants::championship_id.eq(c.0))
+        .filter(role_grants::championship_id.eq(c))
         .filter(role_grants::role.eq(role.as_str()))
         .order(role_grants::person_id)
         .select(role_grants::person_id)

@@ -4,19 +4,19 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::audit_log, utc_now};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{AuditEntryId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = audit_log)]
 pub struct AuditEntry {
-    pub id: i64,
+    pub id: AuditEntryId,
     pub at: NaiveDateTime,
-    pub actor_id: Option<i64>,
+    pub actor_id: Option<PersonId>,
     pub action: String,
     pub subject: String,
     pub detail: String,
     pub ip: Option<String>,
-    pub championship_id: Option<i64>,
+    pub championship_id: Option<ChampionshipId>,
 }
 
 /// One entry to write: `Entry::new("team.approve", format!("team:{id}"))
@@ -27,12 +27,12 @@ pub struct AuditEntry {
 #[diesel(table_name = audit_log)]
 pub struct Entry {
     at: NaiveDateTime,
-    actor_id: Option<i64>,
+    actor_id: Option<PersonId>,
     action: String,
     subject: String,
     detail: String,
     ip: Option<String>,
-    championship_id: Option<i64>,
+    championship_id: Option<ChampionshipId>,
 }
 
 impl Entry {
@@ -49,7 +49,7 @@ impl Entry {
     }
 
     pub fn actor(mut self, actor: PersonId) -> Entry {
-        self.actor_id = Some(actor.0);
+        self.actor_id = Some(actor);
         self
     }
 
@@ -64,7 +64,7 @@ impl Entry {
     }
 
     pub fn championship(mut self, championship: ChampionshipId) -> Entry {
-        self.championship_id = Some(championship.0);
+        self.championship_id = Some(championship);
         self
     }
 
@@ -91,7 +91,7 @@ pub fn of_championship(
     limit: i64,
 ) -> QueryResult<Vec<AuditEntry>> {
     audit_log::table
-        .filter(audit_log::championship_id.eq(championship.0))
+        .filter(audit_log::championship_id.eq(championship))
         .order(audit_log::id.desc())
         .limit(limit)
         .select(AuditEntry::as_select())

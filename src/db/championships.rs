@@ -5,12 +5,12 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::championships, utc_now};
-use crate::ids::ChampionshipId;
+use crate::ids::{ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = championships)]
 pub struct Championship {
-    pub id: i64,
+    pub id: ChampionshipId,
     pub slug: String,
     pub name: String,
     pub created_at: NaiveDateTime,
@@ -18,14 +18,10 @@ pub struct Championship {
     pub regulation: String,
     pub preset: String,
     pub time_zone: String,
-    pub created_by: Option<i64>,
+    pub created_by: Option<PersonId>,
 }
 
 impl Championship {
-    pub fn id(&self) -> ChampionshipId {
-        ChampionshipId(self.id)
-    }
-
     /// The championship's time zone; the creation form only stores valid
     /// IANA names, Moscow (the seeds' zone) covers a hand-edited row.
     pub fn tz(&self) -> chrono_tz::Tz {
@@ -41,7 +37,7 @@ pub struct NewChampionship<'a> {
     pub regulation: &'a str,
     pub preset: &'a str,
     pub time_zone: &'a str,
-    pub created_by: Option<i64>,
+    pub created_by: Option<PersonId>,
     pub created_at: NaiveDateTime,
 }
 
@@ -65,7 +61,6 @@ pub fn create(conn: &mut DbConnection, new: &NewChampionship) -> QueryResult<Cha
         .values(new)
         .returning(championships::id)
         .get_result(conn)
-        .map(ChampionshipId)
 }
 
 pub fn insert(conn: &mut DbConnection, slug: &str, name: &str) -> QueryResult<ChampionshipId> {
@@ -74,7 +69,7 @@ pub fn insert(conn: &mut DbConnection, slug: &str, name: &str) -> QueryResult<Ch
 
 pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<Championship>> {
     championships::table
-        .find(id.0)
+        .find(id)
         .select(Championship::as_select())
         .first(conn)
         .optional()
@@ -114,7 +109,7 @@ pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
 /// (`web::cache`) is keyed by the version, so every instance on the
 /// database sees the change at its next request.
 pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<usize> {
-    diesel::update(championships::table.find(id.0))
+    diesel::update(championships::table.find(id))
         .set(championships::results_version.eq(championships::results_version + 1))
         .execute(conn)
 }
@@ -123,7 +118,7 @@ pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> Quer
 /// championship.
 pub fn results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<i64>> {
     championships::table
-        .find(id.0)
+        .find(id)
         .select(championships::results_version)
         .first(conn)
         .optional()

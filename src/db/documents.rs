@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use super::DbConnection;
 use super::schema::{documents, memberships, teams};
-use crate::ids::{ChampionshipId, PersonId, TeamId};
+use crate::ids::{ChampionshipId, DocumentId, PersonId, TeamId};
 use crate::rules::documents::{kind_code, kind_of_code};
 use crate::rules::regulation::DocumentKind;
 
@@ -47,30 +47,30 @@ pub enum Owner {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = documents)]
 pub struct Document {
-    pub id: i64,
+    pub id: DocumentId,
     pub kind: String,
-    pub person_id: Option<i64>,
-    pub team_id: Option<i64>,
-    pub uploaded_by: Option<i64>,
+    pub person_id: Option<PersonId>,
+    pub team_id: Option<TeamId>,
+    pub uploaded_by: Option<PersonId>,
     pub uploaded_at: NaiveDateTime,
     pub file_name: String,
     pub media_type: String,
     pub size_bytes: i64,
     pub sha256: String,
     pub status: String,
-    pub reviewed_by: Option<i64>,
+    pub reviewed_by: Option<PersonId>,
     pub reviewed_at: Option<NaiveDateTime>,
     pub review_note: Option<String>,
     pub valid_until: Option<NaiveDate>,
-    pub replaces_id: Option<i64>,
-    pub replaced_by_id: Option<i64>,
+    pub replaces_id: Option<DocumentId>,
+    pub replaced_by_id: Option<DocumentId>,
 }
 
 impl Document {
     pub fn owner(&self) -> Owner {
         match (self.person_id, self.team_id) {
-            (Some(p), _) => Owner::Person(PersonId(p)),
-            (None, Some(t)) => Owner::Team(TeamId(t)),
+            (Some(p), _) => Owner::Person(p),
+            (None, Some(t)) => Owner::Team(t),
             // The table's CHECK makes this unreachable; a person 0 owns nothing.
             (None, None) => Owner::Person(PersonId(0)),
         }
@@ -91,9 +91,9 @@ impl Document {
 #[diesel(table_name = documents)]
 struct NewDocument<'a> {
     kind: &'a str,
-    person_id: Option<i64>,
-    team_id: Option<i64>,
-    uploaded_by: Option<i64>,
+    person_id: Option<PersonId>,
+    team_id: Option<TeamId>,
+    uploaded_by: Option<PersonId>,
     uploaded_at: NaiveDateTime,
     file_name: &'a str,
     media_type: &'a str,
@@ -101,7 +101,7 @@ struct NewDocument<'a> {
     sha256: &'a str,
     content: &'a [u8],
     status: &'a str,
-    replaces_id: Option<i64>,
+    replaces_id: Option<DocumentId>,
 }
 
 /// An upload that passed the checks at the edge (type by content, size).
@@ -118,10 +118,13 @@ pub struct Upload<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stored {
     /// A new row; `replaces` is the owner's previous document of the kind.
-    New { id: i64, replaces: Option<i64> },
+    New {
+        id: DocumentId,
+        replaces: Option<DocumentId>,
+    },
     /// The owner's current document of the kind has the same bytes: nothing
     /// was stored.
-    Same { id: i64 },
+    Same { id: DocumentId },
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -159,8 +162,8 @@ pub fn current(
         .order(documents::id.desc())
         .into_boxed();
     let q = match owner {
-        Owner::Person(p) => q.filter(documents::person_id.eq(p.0)),
-        Owner::Team(t) => q.filter(documents::team_id.eq(t.0)),
+        Owner::Person(p) => q.filter(documents::person_id.eq(p)),
+        Owner::Team(t) => q.filter(documents::team_id.eq(t)),
     };
     q.first(conn).optional()
 }
@@ -177,8 +180,8 @@ pub fn store(conn: &mut DbConnection, upload: &Upload, now: NaiveDateTime) -> Qu
         return Ok(Stored::Same { id: p.id });
     }
     let (person_id, team_id) = match upload.owner {
-        Owner::Person(p) => (Some(p.0), None),
-        Owner::Team(t) => (None, Some(t.0)),
+        Owner::Person(p) => (Some(p), None),
+        Owner::Team(t) => (None, Some(t)),
     };
     let replaces = previous.map(|p| p.id);
     let id = diesel::insert_into(documents::table)
@@ -186,7 +189,7 @@ pub fn store(conn: &mut DbConnection, upload: &Upload, now: NaiveDateTime) -> Qu
             kind: kind_code(upload.kind),
             person_id,
             team_id,
-            uploaded_by: Some(upload.uploaded_by.0),
+            uploaded_by: Some(upload.uploaded_by),
             uploaded_at: now,
             file_name: upload.file_name,
             media_type: upload.media_type,
@@ -206,7 +209,7 @@ pub fn store(conn: &mut DbConnection, upload: &Upload, now: NaiveDateTime) -> Qu
     Ok(Stored::New { id, replaces })
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Document>> {
+pub fn by_id(conn: &mut DbConnection, id: DocumentId) -> QueryResult<Option<Document>> {
     documents::table
         .find(id)
         .select(Document::as_select())
@@ -215,7 +218,7 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Document>> 
 }
 
 /// The bytes of a document.
-pub fn content(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Vec<u8>>> {
+pub fn content(conn: &mut DbConnection, id: DocumentId) -> QueryResult<Option<Vec<u8>>> {
     documents::table
         .find(id)
         .select(documents::content)
@@ -230,8 +233,8 @@ pub fn of_owner_all(conn: &mut DbConnection, owner: Owner) -> QueryResult<Vec<Do
         .order(documents::id.desc())
         .into_boxed();
     match owner {
-        Owner::Person(p) => q.filter(documents::person_id.eq(p.0)).load(conn),
-        Owner::Team(t) => q.filter(documents::team_id.eq(t.0)).load(conn),
+        Owner::Person(p) => q.filter(documents::person_id.eq(p)).load(conn),
+        Owner::Team(t) => q.filter(documents::team_id.eq(t)).load(conn),
     }
 }
 
@@ -240,14 +243,14 @@ pub fn of_owner_all(conn: &mut DbConnection, owner: Owner) -> QueryResult<Vec<Do
 fn participants(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-) -> QueryResult<(Vec<i64>, Vec<i64>)> {
-    let team_ids: Vec<i64> = teams::table
-        .filter(teams::championship_id.eq(championship.0))
+) -> QueryResult<(Vec<TeamId>, Vec<PersonId>)> {
+    let team_ids: Vec<TeamId> = teams::table
+        .filter(teams::championship_id.eq(championship))
         .filter(teams::status.eq_any(["pending", "approved"]))
         .select(teams::id)
         .load(conn)?;
-    let person_ids: Vec<i64> = memberships::table
-        .filter(memberships::championship_id.eq(championship.0))
+    let person_ids: Vec<PersonId> = memberships::table
+        .filter(memberships::championship_id.eq(championship))
         .filter(memberships::until_at.is_null())
         .filter(memberships::team_id.eq_any(&team_ids))
         .select(memberships::person_id)
@@ -276,7 +279,7 @@ pub fn of_championship(
 /// Records an organizer's decision.
 pub fn review(
     conn: &mut DbConnection,
-    id: i64,
+    id: DocumentId,
     status: ReviewStatus,
     by: PersonId,
     note: Option<&str>,
@@ -286,7 +289,7 @@ pub fn review(
     diesel::update(documents::table.find(id))
         .set((
             documents::status.eq(status.as_str()),
-            documents::reviewed_by.eq(Some(by.0)),
+            documents::reviewed_by.eq(Some(by)),
             documents::reviewed_at.eq(Some(now)),
             documents::review_note.eq(note),
             documents::valid_until.eq(valid_until),
@@ -301,7 +304,7 @@ pub struct Purged {
     pub bytes: i64,
 }
 
-fn purge_ids(conn: &mut DbConnection, ids: Vec<i64>) -> QueryResult<Purged> {
+fn purge_ids(conn: &mut DbConnection, ids: Vec<DocumentId>) -> QueryResult<Purged> {
     if ids.is_empty() {
         return Ok(Purged::default());
     }

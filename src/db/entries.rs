@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, entry_players, people};
-use crate::ids::{EntryId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
 
 /// Where an entry stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,13 +41,13 @@ impl EntryStatus {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = entries)]
 pub struct Entry {
-    pub id: i64,
-    pub tournament_id: i64,
-    pub team_id: i64,
+    pub id: EntryId,
+    pub tournament_id: TournamentId,
+    pub team_id: TeamId,
     pub name: String,
     pub double_no: Option<i32>,
     pub line: String,
-    pub submitted_by: i64,
+    pub submitted_by: PersonId,
     pub submitted_at: NaiveDateTime,
     pub late: bool,
     pub status: String,
@@ -58,29 +58,21 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn id(&self) -> EntryId {
-        EntryId(self.id)
-    }
-
-    pub fn team(&self) -> TeamId {
-        TeamId(self.team_id)
-    }
-
     pub fn status(&self) -> EntryStatus {
         EntryStatus::from_code(&self.status).unwrap_or(EntryStatus::Entered)
     }
 
     /// The captain for this tournament: whoever submitted the line (G-B13).
     pub fn captain(&self) -> PersonId {
-        PersonId(self.submitted_by)
+        self.submitted_by
     }
 }
 
 /// A person named in an entry.
 #[derive(Debug, Clone, Queryable)]
 pub struct EntryPlayer {
-    pub entry_id: i64,
-    pub person_id: i64,
+    pub entry_id: EntryId,
+    pub person_id: PersonId,
     pub substitute: bool,
     /// Board number for board players, order for substitutes (from 1).
     pub ordinal: i32,
@@ -96,13 +88,13 @@ pub struct NewEntry<'a> {
     pub submitted_by: PersonId,
     pub submitted_at: NaiveDateTime,
     pub late: bool,
-    pub boards: &'a [i64],
-    pub substitutes: &'a [i64],
+    pub boards: &'a [PersonId],
+    pub substitutes: &'a [PersonId],
 }
 
 pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Entry>> {
     entries::table
-        .filter(entries::tournament_id.eq(t.0))
+        .filter(entries::tournament_id.eq(t))
         .order((entries::submitted_at, entries::id))
         .select(Entry::as_select())
         .load(conn)
@@ -110,14 +102,14 @@ pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Ve
 
 pub fn by_id(conn: &mut DbConnection, id: EntryId) -> QueryResult<Option<Entry>> {
     entries::table
-        .find(id.0)
+        .find(id)
         .select(Entry::as_select())
         .first(conn)
         .optional()
 }
 
 /// (id, name) of these entries.
-pub fn names_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+pub fn names_of(conn: &mut DbConnection, ids: &[EntryId]) -> QueryResult<Vec<(EntryId, String)>> {
     entries::table
         .filter(entries::id.eq_any(ids))
         .select((entries::id, entries::name))
@@ -125,7 +117,7 @@ pub fn names_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, S
 }
 
 /// The people of these entries, board players first then substitutes.
-pub fn players_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<EntryPlayer>> {
+pub fn players_of(conn: &mut DbConnection, ids: &[EntryId]) -> QueryResult<Vec<EntryPlayer>> {
     entry_players::table
         .inner_join(people::table)
         .filter(entry_players::entry_id.eq_any(ids))
@@ -146,9 +138,9 @@ pub fn players_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Entry
 
 fn insert_players(
     conn: &mut DbConnection,
-    entry: i64,
-    boards: &[i64],
-    substitutes: &[i64],
+    entry: EntryId,
+    boards: &[PersonId],
+    substitutes: &[PersonId],
 ) -> QueryResult<()> {
     let rows: Vec<_> = boards
         .iter()
@@ -176,20 +168,20 @@ fn insert_players(
 pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
     let id = diesel::insert_into(entries::table)
         .values((
-            entries::tournament_id.eq(new.tournament.0),
-            entries::team_id.eq(new.team.0),
+            entries::tournament_id.eq(new.tournament),
+            entries::team_id.eq(new.team),
             entries::name.eq(new.name),
             entries::double_no.eq(new.double_no.map(i32::from)),
             entries::line.eq(new.line),
-            entries::submitted_by.eq(new.submitted_by.0),
+            entries::submitted_by.eq(new.submitted_by),
             entries::submitted_at.eq(new.submitted_at),
             entries::late.eq(new.late),
             entries::status.eq(EntryStatus::Entered.code()),
         ))
         .returning(entries::id)
-        .get_result::<i64>(conn)?;
+        .get_result(conn)?;
     insert_players(conn, id, new.boards, new.substitutes)?;
-    Ok(EntryId(id))
+    Ok(id)
 }
 
 /// Enters a withdrawn entry again (before the draw) under its own name,
@@ -197,10 +189,10 @@ pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
 /// and registration time, so the entry queues behind those already
 /// registered. Call inside `write_transaction`.
 pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryResult<()> {
-    diesel::update(entries::table.find(id.0))
+    diesel::update(entries::table.find(id))
         .set((
             entries::line.eq(new.line),
-            entries::submitted_by.eq(new.submitted_by.0),
+            entries::submitted_by.eq(new.submitted_by),
             entries::submitted_at.eq(new.submitted_at),
             entries::late.eq(new.late),
             entries::status.eq(EntryStatus::Entered.code()),
@@ -208,8 +200,8 @@ pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryRes
             entries::status_reason.eq(None::<String>),
         ))
         .execute(conn)?;
-    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id.0))).execute(conn)?;
-    insert_players(conn, id.0, new.boards, new.substitutes)
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id))).execute(conn)?;
+    insert_players(conn, id, new.boards, new.substitutes)
 }
 
 /// Replaces the line of an entry (before the draw); the registration time,
@@ -219,17 +211,17 @@ pub fn replace_line(
     id: EntryId,
     line: &str,
     submitted_by: PersonId,
-    boards: &[i64],
-    substitutes: &[i64],
+    boards: &[PersonId],
+    substitutes: &[PersonId],
 ) -> QueryResult<()> {
-    diesel::update(entries::table.find(id.0))
+    diesel::update(entries::table.find(id))
         .set((
             entries::line.eq(line),
-            entries::submitted_by.eq(submitted_by.0),
+            entries::submitted_by.eq(submitted_by),
         ))
         .execute(conn)?;
-    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id.0))).execute(conn)?;
-    insert_players(conn, id.0, boards, substitutes)
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id))).execute(conn)?;
+    insert_players(conn, id, boards, substitutes)
 }
 
 pub fn set_status(
@@ -240,7 +232,7 @@ pub fn set_status(
     reason: Option<&str>,
     after_round: Option<i32>,
 ) -> QueryResult<usize> {
-    diesel::update(entries::table.find(id.0))
+    diesel::update(entries::table.find(id))
         .set((
             entries::status.eq(status.code()),
             entries::status_at.eq(at),
@@ -252,7 +244,7 @@ pub fn set_status(
 
 /// Gives the playing entries their pairing numbers at the draw.
 pub fn set_start_no(conn: &mut DbConnection, id: EntryId, start_no: i32) -> QueryResult<usize> {
-    diesel::update(entries::table.find(id.0))
+    diesel::update(entries::table.find(id))
         .set(entries::start_no.eq(start_no))
         .execute(conn)
 }
@@ -263,11 +255,29 @@ pub fn set_start_no(conn: &mut DbConnection, id: EntryId, start_no: i32) -> Quer
 pub fn entered_with_person(
     conn: &mut DbConnection,
     person: PersonId,
-) -> QueryResult<Vec<(i64, String, i64)>> {
+) -> QueryResult<Vec<(EntryId, String, TournamentId)>> {
     entry_players::table
         .inner_join(entries::table)
-        .filter(entry_players::person_id.eq(person.0))
+        .filter(entry_players::person_id.eq(person))
         .filter(entries::status.ne(EntryStatus::Withdrawn.code()))
         .select((entries::id, entries::name, entries::tournament_id))
         .load(conn)
+}
+
+/// Whether entry `e` is in tournament `t` of championship `c` (path nesting).
+pub fn in_tournament(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    e: EntryId,
+) -> QueryResult<bool> {
+    use super::schema::tournaments;
+    diesel::select(diesel::dsl::exists(
+        entries::table
+            .inner_join(tournaments::table)
+            .filter(entries::id.eq(e))
+            .filter(entries::tournament_id.eq(t))
+            .filter(tournaments::championship_id.eq(c)),
+    ))
+    .get_result(conn)
 }

@@ -6,18 +6,18 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, lineups, substitutions};
-use crate::ids::{EntryId, MatchId, PersonId, TournamentId};
+use crate::ids::{EntryId, MatchId, PersonId, SubstitutionId, TournamentId};
 
 /// One board of an entry's line-up for a round; `person_id` None = left
 /// empty.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = lineups)]
 pub struct LineupBoard {
-    pub entry_id: i64,
+    pub entry_id: EntryId,
     pub round_no: i32,
     pub board: i32,
-    pub person_id: Option<i64>,
-    pub set_by: Option<i64>,
+    pub person_id: Option<PersonId>,
+    pub set_by: Option<PersonId>,
     pub set_at: NaiveDateTime,
 }
 
@@ -25,7 +25,7 @@ pub struct LineupBoard {
 pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<LineupBoard>> {
     lineups::table
         .inner_join(entries::table.on(entries::id.eq(lineups::entry_id)))
-        .filter(entries::tournament_id.eq(t.0))
+        .filter(entries::tournament_id.eq(t))
         .order((lineups::entry_id, lineups::round_no, lineups::board))
         .select(LineupBoard::as_select())
         .load(conn)
@@ -36,24 +36,24 @@ pub fn set(
     conn: &mut DbConnection,
     entry: EntryId,
     round_no: i32,
-    boards: &[Option<i64>],
+    boards: &[Option<PersonId>],
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::delete(
         lineups::table
-            .filter(lineups::entry_id.eq(entry.0))
+            .filter(lineups::entry_id.eq(entry))
             .filter(lineups::round_no.eq(round_no)),
     )
     .execute(conn)?;
     for (i, person) in boards.iter().enumerate() {
         diesel::insert_into(lineups::table)
             .values((
-                lineups::entry_id.eq(entry.0),
+                lineups::entry_id.eq(entry),
                 lineups::round_no.eq(round_no),
                 lineups::board.eq(i32::try_from(i + 1).unwrap_or(i32::MAX)),
                 lineups::person_id.eq(*person),
-                lineups::set_by.eq(by.0),
+                lineups::set_by.eq(by),
                 lineups::set_at.eq(at),
             ))
             .execute(conn)?;
@@ -64,17 +64,17 @@ pub fn set(
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = substitutions)]
 pub struct Substitution {
-    pub id: i64,
-    pub match_id: i64,
-    pub entry_id: i64,
+    pub id: SubstitutionId,
+    pub match_id: MatchId,
+    pub entry_id: EntryId,
     pub board: i32,
     pub from_game: i32,
-    pub out_person_id: i64,
-    pub in_person_id: i64,
+    pub out_person_id: PersonId,
+    pub in_person_id: PersonId,
     /// captain (G-V31) | disconnect (G-V32)
     pub reason: String,
     pub announcement: String,
-    pub recorded_by: Option<i64>,
+    pub recorded_by: Option<PersonId>,
     pub recorded_at: NaiveDateTime,
 }
 
@@ -91,18 +91,21 @@ pub struct NewSubstitution<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert_substitution(conn: &mut DbConnection, s: &NewSubstitution) -> QueryResult<i64> {
+pub fn insert_substitution(
+    conn: &mut DbConnection,
+    s: &NewSubstitution,
+) -> QueryResult<SubstitutionId> {
     diesel::insert_into(substitutions::table)
         .values((
-            substitutions::match_id.eq(s.match_id.0),
-            substitutions::entry_id.eq(s.entry.0),
+            substitutions::match_id.eq(s.match_id),
+            substitutions::entry_id.eq(s.entry),
             substitutions::board.eq(s.board),
             substitutions::from_game.eq(s.from_game),
-            substitutions::out_person_id.eq(s.out.0),
-            substitutions::in_person_id.eq(s.replacement.0),
+            substitutions::out_person_id.eq(s.out),
+            substitutions::in_person_id.eq(s.replacement),
             substitutions::reason.eq(s.reason),
             substitutions::announcement.eq(s.announcement),
-            substitutions::recorded_by.eq(s.by.0),
+            substitutions::recorded_by.eq(s.by),
             substitutions::recorded_at.eq(s.at),
         ))
         .returning(substitutions::id)
@@ -112,7 +115,7 @@ pub fn insert_substitution(conn: &mut DbConnection, s: &NewSubstitution) -> Quer
 /// The substitutions of a tournament's matches, in the order made.
 pub fn substitutions_of_matches(
     conn: &mut DbConnection,
-    ids: &[i64],
+    ids: &[MatchId],
 ) -> QueryResult<Vec<Substitution>> {
     substitutions::table
         .filter(substitutions::match_id.eq_any(ids))

@@ -10,18 +10,12 @@ use crate::ids::{OrganizationId, PersonId};
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = organizations)]
 pub struct Organization {
-    pub id: i64,
+    pub id: OrganizationId,
     pub name: String,
     pub name_key: String,
-    pub parent_id: Option<i64>,
-    pub created_by: Option<i64>,
+    pub parent_id: Option<OrganizationId>,
+    pub created_by: Option<PersonId>,
     pub created_at: NaiveDateTime,
-}
-
-impl Organization {
-    pub fn id(&self) -> OrganizationId {
-        OrganizationId(self.id)
-    }
 }
 
 #[derive(Insertable)]
@@ -29,8 +23,8 @@ impl Organization {
 struct NewOrganization<'a> {
     name: &'a str,
     name_key: &'a str,
-    parent_id: Option<i64>,
-    created_by: Option<i64>,
+    parent_id: Option<OrganizationId>,
+    created_by: Option<PersonId>,
     created_at: NaiveDateTime,
 }
 
@@ -45,13 +39,12 @@ pub fn create(
         .values(NewOrganization {
             name,
             name_key,
-            parent_id: parent.map(|p| p.0),
-            created_by: Some(by.0),
+            parent_id: parent,
+            created_by: Some(by),
             created_at: utc_now(),
         })
         .returning(organizations::id)
         .get_result(conn)
-        .map(OrganizationId)
 }
 
 pub fn name_taken(conn: &mut DbConnection, name_key: &str) -> QueryResult<bool> {
@@ -63,7 +56,7 @@ pub fn name_taken(conn: &mut DbConnection, name_key: &str) -> QueryResult<bool> 
 
 pub fn by_id(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<Option<Organization>> {
     organizations::table
-        .find(id.0)
+        .find(id)
         .select(Organization::as_select())
         .first(conn)
         .optional()
@@ -84,7 +77,7 @@ pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
     match conn {
         DbConnection::Postgresql(pg) => {
             diesel::sql_query("SELECT id FROM organizations WHERE id = $1 FOR UPDATE")
-                .bind::<diesel::sql_types::BigInt, _>(id.0)
+                .bind::<diesel::sql_types::BigInt, _>(id)
                 .execute(pg)
                 .map(drop)
         }

@@ -14,7 +14,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ChampionshipId, OutboxId, PersonId};
 
 diesel::table! {
     outbox (id) {
@@ -59,10 +59,10 @@ pub const FAILED: &str = "failed";
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = outbox)]
 pub struct OutboxRow {
-    pub id: i64,
-    pub person_id: Option<i64>,
+    pub id: OutboxId,
+    pub person_id: Option<PersonId>,
     pub address: String,
-    pub championship_id: Option<i64>,
+    pub championship_id: Option<ChampionshipId>,
     pub kind: String,
     pub lang: String,
     pub subject: String,
@@ -89,12 +89,12 @@ pub struct NewMessage<'a> {
     pub now: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, m: &NewMessage) -> QueryResult<i64> {
+pub fn insert(conn: &mut DbConnection, m: &NewMessage) -> QueryResult<OutboxId> {
     diesel::insert_into(outbox::table)
         .values((
-            outbox::person_id.eq(m.person.map(|p| p.0)),
+            outbox::person_id.eq(m.person),
             outbox::address.eq(m.address),
-            outbox::championship_id.eq(m.championship.map(|c| c.0)),
+            outbox::championship_id.eq(m.championship),
             outbox::kind.eq(m.kind),
             outbox::lang.eq(m.lang),
             outbox::subject.eq(m.subject),
@@ -108,7 +108,7 @@ pub fn insert(conn: &mut DbConnection, m: &NewMessage) -> QueryResult<i64> {
         .get_result(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<OutboxRow>> {
+pub fn by_id(conn: &mut DbConnection, id: OutboxId) -> QueryResult<Option<OutboxRow>> {
     outbox::table
         .find(id)
         .select(OutboxRow::as_select())
@@ -120,7 +120,7 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<OutboxRow>>
 /// (None: every row, for administrators).
 pub fn list(
     conn: &mut DbConnection,
-    championships: Option<&[i64]>,
+    championships: Option<&[ChampionshipId]>,
     limit: i64,
 ) -> QueryResult<Vec<OutboxRow>> {
     let mut q = outbox::table
@@ -157,7 +157,7 @@ pub fn claim(
     limit: i64,
 ) -> QueryResult<Vec<OutboxRow>> {
     super::write_transaction(conn, |conn| {
-        let ids: Vec<i64> = match conn {
+        let ids: Vec<OutboxId> = match conn {
             DbConnection::Postgresql(pg) => outbox::table
                 .filter(due(now))
                 .order(outbox::id)
@@ -194,7 +194,7 @@ pub fn claim(
 /// The claim holder marks its row sent; false when the claim was lost.
 pub fn mark_sent(
     conn: &mut DbConnection,
-    id: i64,
+    id: OutboxId,
     token: &str,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
@@ -219,7 +219,7 @@ pub fn mark_sent(
 /// `next_attempt_at`, or failed for good when `next_attempt_at` is None.
 pub fn mark_attempt_failed(
     conn: &mut DbConnection,
-    id: i64,
+    id: OutboxId,
     token: &str,
     error: &str,
     next_attempt_at: Option<NaiveDateTime>,
@@ -252,7 +252,7 @@ pub fn mark_attempt_failed(
 /// A failed row goes back to pending with a fresh count of attempts; the
 /// last error stays for the record until the next attempt. False when the
 /// row is not failed (someone resent it already).
-pub fn resend(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResult<bool> {
+pub fn resend(conn: &mut DbConnection, id: OutboxId, now: NaiveDateTime) -> QueryResult<bool> {
     diesel::update(outbox::table.find(id).filter(outbox::status.eq(FAILED)))
         .set((
             outbox::status.eq(PENDING),
@@ -266,7 +266,7 @@ pub fn resend(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> QueryResu
 /// The optional kinds `person` opted out of.
 pub fn optouts(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<String>> {
     notice_optouts::table
-        .filter(notice_optouts::person_id.eq(person.0))
+        .filter(notice_optouts::person_id.eq(person))
         .select(notice_optouts::kind)
         .order(notice_optouts::kind)
         .load(conn)
@@ -274,12 +274,12 @@ pub fn optouts(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Str
 
 /// Replaces `person`'s opt-outs with `kinds`.
 pub fn set_optouts(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
-    diesel::delete(notice_optouts::table.filter(notice_optouts::person_id.eq(person.0)))
+    diesel::delete(notice_optouts::table.filter(notice_optouts::person_id.eq(person)))
         .execute(conn)?;
     for kind in kinds {
         diesel::insert_into(notice_optouts::table)
             .values((
-                notice_optouts::person_id.eq(person.0),
+                notice_optouts::person_id.eq(person),
                 notice_optouts::kind.eq(*kind),
             ))
             .execute(conn)?;
@@ -290,7 +290,7 @@ pub fn set_optouts(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) ->
 /// The opt-in kinds `person` asked for.
 pub fn optins(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<String>> {
     notice_optins::table
-        .filter(notice_optins::person_id.eq(person.0))
+        .filter(notice_optins::person_id.eq(person))
         .select(notice_optins::kind)
         .order(notice_optins::kind)
         .load(conn)
@@ -298,12 +298,12 @@ pub fn optins(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Stri
 
 /// Replaces `person`'s opt-ins with `kinds`.
 pub fn set_optins(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
-    diesel::delete(notice_optins::table.filter(notice_optins::person_id.eq(person.0)))
+    diesel::delete(notice_optins::table.filter(notice_optins::person_id.eq(person)))
         .execute(conn)?;
     for kind in kinds {
         diesel::insert_into(notice_optins::table)
             .values((
-                notice_optins::person_id.eq(person.0),
+                notice_optins::person_id.eq(person),
                 notice_optins::kind.eq(*kind),
             ))
             .execute(conn)?;
@@ -317,10 +317,10 @@ pub fn any_due(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<bool>
 }
 
 /// The championships `person` organizes (whose messages they see).
-pub fn organized_by(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<i64>> {
+pub fn organized_by(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<ChampionshipId>> {
     use super::schema::role_grants;
     role_grants::table
-        .filter(role_grants::person_id.eq(person.0))
+        .filter(role_grants::person_id.eq(person))
         .filter(role_grants::role.eq("organizer"))
         .select(role_grants::championship_id)
         .load(conn)

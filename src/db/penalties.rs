@@ -7,36 +7,36 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::penalties;
-use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
 use crate::rules::score::HalfPoints;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = penalties)]
 pub struct Penalty {
-    pub id: i64,
-    pub championship_id: i64,
-    pub tournament_id: Option<i64>,
-    pub team_id: i64,
-    pub entry_id: Option<i64>,
+    pub id: PenaltyId,
+    pub championship_id: ChampionshipId,
+    pub tournament_id: Option<TournamentId>,
+    pub team_id: TeamId,
+    pub entry_id: Option<EntryId>,
     pub code: String,
     /// Half-points deducted.
     pub amount: i32,
     pub reason: String,
-    pub imposed_by: Option<i64>,
+    pub imposed_by: Option<PersonId>,
     pub imposed_at: NaiveDateTime,
     pub revoked_at: Option<NaiveDateTime>,
-    pub revoked_by: Option<i64>,
+    pub revoked_by: Option<PersonId>,
     pub revoke_reason: Option<String>,
     /// Cases (G-G6) or games (G-G8) the amount covers.
     pub count: i32,
     /// What it bars besides points (`rules::penalties::Sanction`).
     pub sanction: Option<String>,
     /// The tournament the sanction bars.
-    pub bars_tournament_id: Option<i64>,
+    pub bars_tournament_id: Option<TournamentId>,
     /// The person the sanction falls on (G-G4, G-G7).
-    pub person_id: Option<i64>,
+    pub person_id: Option<PersonId>,
     /// G-D2: the game lost by the offending entry (`entry_id`).
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
 }
 
 impl Penalty {
@@ -61,18 +61,18 @@ pub struct NewPenalty<'a> {
     pub imposed_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, new: &NewPenalty) -> QueryResult<i64> {
+pub fn insert(conn: &mut DbConnection, new: &NewPenalty) -> QueryResult<PenaltyId> {
     super::championships::bump_results_version(conn, new.championship)?;
     diesel::insert_into(penalties::table)
         .values((
-            penalties::championship_id.eq(new.championship.0),
-            penalties::tournament_id.eq(new.tournament.map(|t| t.0)),
-            penalties::team_id.eq(new.team.0),
-            penalties::entry_id.eq(new.entry.map(|e| e.0)),
+            penalties::championship_id.eq(new.championship),
+            penalties::tournament_id.eq(new.tournament),
+            penalties::team_id.eq(new.team),
+            penalties::entry_id.eq(new.entry),
             penalties::code.eq(new.code),
             penalties::amount.eq(new.amount.0),
             penalties::reason.eq(new.reason),
-            penalties::imposed_by.eq(new.imposed_by.map(|p| p.0)),
+            penalties::imposed_by.eq(new.imposed_by),
             penalties::imposed_at.eq(new.imposed_at),
         ))
         .returning(penalties::id)
@@ -84,7 +84,7 @@ pub fn of_championship(
     championship: ChampionshipId,
 ) -> QueryResult<Vec<Penalty>> {
     penalties::table
-        .filter(penalties::championship_id.eq(championship.0))
+        .filter(penalties::championship_id.eq(championship))
         .order((penalties::imposed_at, penalties::id))
         .select(Penalty::as_select())
         .load(conn)
@@ -94,7 +94,7 @@ pub fn of_championship(
 /// the team's public page.
 pub fn of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<Penalty>> {
     penalties::table
-        .filter(penalties::team_id.eq(team.0))
+        .filter(penalties::team_id.eq(team))
         .order((penalties::imposed_at, penalties::id))
         .select(Penalty::as_select())
         .load(conn)
@@ -110,20 +110,20 @@ pub struct Scope {
     pub game: Option<GameId>,
 }
 
-pub fn set_scope(conn: &mut DbConnection, id: i64, scope: &Scope) -> QueryResult<()> {
+pub fn set_scope(conn: &mut DbConnection, id: PenaltyId, scope: &Scope) -> QueryResult<()> {
     diesel::update(penalties::table.find(id))
         .set((
             penalties::count.eq(scope.count),
             penalties::sanction.eq(scope.sanction),
-            penalties::bars_tournament_id.eq(scope.bars_tournament.map(|t| t.0)),
-            penalties::person_id.eq(scope.person.map(|p| p.0)),
-            penalties::game_id.eq(scope.game.map(|g| g.0)),
+            penalties::bars_tournament_id.eq(scope.bars_tournament),
+            penalties::person_id.eq(scope.person),
+            penalties::game_id.eq(scope.game),
         ))
         .execute(conn)
         .map(drop)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Penalty>> {
+pub fn by_id(conn: &mut DbConnection, id: PenaltyId) -> QueryResult<Option<Penalty>> {
     penalties::table
         .find(id)
         .select(Penalty::as_select())
@@ -137,7 +137,7 @@ pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Penalty>> {
 pub fn revoke(
     conn: &mut DbConnection,
     c: ChampionshipId,
-    id: i64,
+    id: PenaltyId,
     by: PersonId,
     reason: &str,
     at: NaiveDateTime,
@@ -146,12 +146,12 @@ pub fn revoke(
     diesel::update(
         penalties::table
             .find(id)
-            .filter(penalties::championship_id.eq(c.0))
+            .filter(penalties::championship_id.eq(c))
             .filter(penalties::revoked_at.is_null()),
     )
     .set((
         penalties::revoked_at.eq(Some(at)),
-        penalties::revoked_by.eq(Some(by.0)),
+        penalties::revoked_by.eq(Some(by)),
         penalties::revoke_reason.eq(Some(reason)),
     ))
     .execute(conn)
@@ -164,7 +164,7 @@ pub fn sanctions_in_force(
     championship: ChampionshipId,
 ) -> QueryResult<Vec<Penalty>> {
     penalties::table
-        .filter(penalties::championship_id.eq(championship.0))
+        .filter(penalties::championship_id.eq(championship))
         .filter(penalties::revoked_at.is_null())
         .filter(penalties::sanction.is_not_null())
         .select(Penalty::as_select())

@@ -10,7 +10,7 @@ use crate::ids::PersonId;
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = people)]
 pub struct Person {
-    pub id: i64,
+    pub id: PersonId,
     pub nick: String,
     pub nick_key: String,
     pub full_name: String,
@@ -21,12 +21,6 @@ pub struct Person {
     pub is_admin: bool,
     pub auth_version: i64,
     pub created_at: NaiveDateTime,
-}
-
-impl Person {
-    pub fn id(&self) -> PersonId {
-        PersonId(self.id)
-    }
 }
 
 /// What a new account needs; `nick` and `email` are already validated.
@@ -92,8 +86,7 @@ pub fn insert(conn: &mut DbConnection, new: &NewPerson) -> Result<PersonId, Inse
         diesel::insert_into(people::table)
             .values(&row)
             .returning(people::id)
-            .get_result::<i64>(conn)
-            .map(PersonId)
+            .get_result::<PersonId>(conn)
             .map_err(|e| match e {
                 // Lost a race with a concurrent sign-up for the same name.
                 DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info)
@@ -125,7 +118,7 @@ pub fn email_taken(conn: &mut DbConnection, email: &str) -> QueryResult<bool> {
 
 pub fn by_id(conn: &mut DbConnection, id: PersonId) -> QueryResult<Option<Person>> {
     people::table
-        .find(id.0)
+        .find(id)
         .select(Person::as_select())
         .first(conn)
         .optional()
@@ -152,7 +145,7 @@ pub fn by_login(conn: &mut DbConnection, identifier: &str) -> QueryResult<Option
 /// Stores a new hash and bumps `auth_version`, which signs out every other
 /// session of this person. Returns the new version.
 pub fn set_password(conn: &mut DbConnection, id: PersonId, hash: &str) -> QueryResult<i64> {
-    diesel::update(people::table.find(id.0))
+    diesel::update(people::table.find(id))
         .set((
             people::password_hash.eq(hash),
             people::auth_version.eq(people::auth_version + 1),
@@ -162,14 +155,14 @@ pub fn set_password(conn: &mut DbConnection, id: PersonId, hash: &str) -> QueryR
 }
 
 pub fn set_locale(conn: &mut DbConnection, id: PersonId, locale: &str) -> QueryResult<()> {
-    diesel::update(people::table.find(id.0))
+    diesel::update(people::table.find(id))
         .set(people::locale.eq(locale))
         .execute(conn)
         .map(drop)
 }
 
 pub fn set_admin(conn: &mut DbConnection, id: PersonId, is_admin: bool) -> QueryResult<usize> {
-    diesel::update(people::table.find(id.0))
+    diesel::update(people::table.find(id))
         .set(people::is_admin.eq(is_admin))
         .execute(conn)
 }
@@ -189,7 +182,7 @@ pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec
 }
 
 /// (id, nick) of these people.
-pub fn nicks_of(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
+pub fn nicks_of(conn: &mut DbConnection, ids: &[PersonId]) -> QueryResult<Vec<(PersonId, String)>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }

@@ -5,20 +5,20 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::regulation_versions as rv;
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ChampionshipId, PersonId, RegulationVersionId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rv)]
 pub struct Version {
-    pub id: i64,
-    pub championship_id: i64,
+    pub id: RegulationVersionId,
+    pub championship_id: ChampionshipId,
     pub number: i32,
     /// Markdown.
     pub body: String,
     /// JSON of `rules::regulation::Regulation`.
     pub settings: String,
     pub summary: String,
-    pub published_by: Option<i64>,
+    pub published_by: Option<PersonId>,
     pub published_at: NaiveDateTime,
     /// Tournaments starting at or after this instant follow the version;
     /// `None`: from the beginning (version 1).
@@ -27,7 +27,7 @@ pub struct Version {
 
 pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<Version>> {
     rv::table
-        .filter(rv::championship_id.eq(c.0))
+        .filter(rv::championship_id.eq(c))
         .order(rv::number)
         .select(Version::as_select())
         .load(conn)
@@ -44,15 +44,15 @@ pub struct NewVersion<'a> {
     pub applies_from: Option<NaiveDateTime>,
 }
 
-pub fn insert(conn: &mut DbConnection, v: &NewVersion) -> QueryResult<i64> {
+pub fn insert(conn: &mut DbConnection, v: &NewVersion) -> QueryResult<RegulationVersionId> {
     diesel::insert_into(rv::table)
         .values((
-            rv::championship_id.eq(v.championship.0),
+            rv::championship_id.eq(v.championship),
             rv::number.eq(v.number),
             rv::body.eq(v.body),
             rv::settings.eq(v.settings),
             rv::summary.eq(v.summary),
-            rv::published_by.eq(v.by.map(|p| p.0)),
+            rv::published_by.eq(v.by),
             rv::published_at.eq(v.at),
             rv::applies_from.eq(v.applies_from),
         ))

@@ -6,19 +6,22 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, history_entries, place_overrides, tournament_places, tournaments};
-use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
+use crate::ids::{
+    AppealId, ChampionshipId, EntryId, HistoryEntryId, PersonId, PlaceOverrideId, TeamId,
+    TournamentId,
+};
 
 #[derive(Debug, Clone, Queryable)]
 pub struct PlaceRow {
-    pub tournament_id: i64,
+    pub tournament_id: TournamentId,
     pub tournament_number: i32,
     pub entry_name: String,
-    pub team_id: i64,
+    pub team_id: TeamId,
     pub place_first: i32,
     pub place_last: i32,
     /// Half-points.
     pub points: i32,
-    pub entry_id: i64,
+    pub entry_id: EntryId,
 }
 
 /// One place of a finished tournament. The caller bumps the results
@@ -34,9 +37,9 @@ pub fn insert_place(
 ) -> QueryResult<usize> {
     diesel::insert_into(tournament_places::table)
         .values((
-            tournament_places::tournament_id.eq(t.0),
-            tournament_places::entry_id.eq(entry.0),
-            tournament_places::team_id.eq(team.0),
+            tournament_places::tournament_id.eq(t),
+            tournament_places::entry_id.eq(entry),
+            tournament_places::team_id.eq(team),
             tournament_places::place_first.eq(place.0),
             tournament_places::place_last.eq(place.1),
             tournament_places::points.eq(points),
@@ -52,7 +55,7 @@ pub fn places_of_championship(
     tournament_places::table
         .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
         .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
-        .filter(tournaments::championship_id.eq(c.0))
+        .filter(tournaments::championship_id.eq(c))
         .order((tournaments::number, tournament_places::place_first))
         .select((
             tournament_places::tournament_id,
@@ -73,7 +76,7 @@ pub fn places_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<
     tournament_places::table
         .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
         .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
-        .filter(tournament_places::team_id.eq(team.0))
+        .filter(tournament_places::team_id.eq(team))
         .order((tournaments::number, tournament_places::place_first))
         .select((
             tournament_places::tournament_id,
@@ -91,10 +94,10 @@ pub fn places_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = history_entries)]
 pub struct HistoryEntry {
-    pub id: i64,
-    pub championship_id: i64,
-    pub tournament_id: Option<i64>,
-    pub team_id: i64,
+    pub id: HistoryEntryId,
+    pub championship_id: ChampionshipId,
+    pub tournament_id: Option<TournamentId>,
+    pub team_id: TeamId,
     pub entry_name: String,
     /// tournament | season
     pub kind: String,
@@ -115,9 +118,9 @@ pub struct NewHistory<'a> {
 pub fn insert_history(conn: &mut DbConnection, h: &NewHistory) -> QueryResult<usize> {
     diesel::insert_into(history_entries::table)
         .values((
-            history_entries::championship_id.eq(h.championship.0),
-            history_entries::tournament_id.eq(h.tournament.map(|t| t.0)),
-            history_entries::team_id.eq(h.team.0),
+            history_entries::championship_id.eq(h.championship),
+            history_entries::tournament_id.eq(h.tournament),
+            history_entries::team_id.eq(h.team),
             history_entries::entry_name.eq(h.entry_name),
             history_entries::kind.eq(h.kind),
             history_entries::place.eq(h.place),
@@ -131,7 +134,7 @@ pub fn history_of_championship(
     c: ChampionshipId,
 ) -> QueryResult<Vec<HistoryEntry>> {
     history_entries::table
-        .filter(history_entries::championship_id.eq(c.0))
+        .filter(history_entries::championship_id.eq(c))
         .order((history_entries::recorded_at, history_entries::place))
         .select(HistoryEntry::as_select())
         .load(conn)
@@ -159,14 +162,14 @@ pub fn clear_recorded(
     c: ChampionshipId,
     t: TournamentId,
 ) -> QueryResult<()> {
-    diesel::delete(tournament_places::table.filter(tournament_places::tournament_id.eq(t.0)))
+    diesel::delete(tournament_places::table.filter(tournament_places::tournament_id.eq(t)))
         .execute(conn)?;
     diesel::delete(
         history_entries::table
-            .filter(history_entries::championship_id.eq(c.0))
+            .filter(history_entries::championship_id.eq(c))
             .filter(
                 history_entries::tournament_id
-                    .eq(t.0)
+                    .eq(t)
                     .or(history_entries::kind.eq("season")),
             ),
     )
@@ -179,19 +182,19 @@ pub fn clear_recorded(
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = place_overrides)]
 pub struct PlaceOverride {
-    pub id: i64,
-    pub tournament_id: i64,
-    pub entry_id: i64,
+    pub id: PlaceOverrideId,
+    pub tournament_id: TournamentId,
+    pub entry_id: EntryId,
     pub place: i32,
     /// The case that decided it.
-    pub appeal_id: Option<i64>,
-    pub set_by: Option<i64>,
+    pub appeal_id: Option<AppealId>,
+    pub set_by: Option<PersonId>,
     pub set_at: NaiveDateTime,
 }
 
 pub fn overrides_of(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<PlaceOverride>> {
     place_overrides::table
-        .filter(place_overrides::tournament_id.eq(t.0))
+        .filter(place_overrides::tournament_id.eq(t))
         .order(place_overrides::id)
         .select(PlaceOverride::as_select())
         .load(conn)
@@ -203,23 +206,23 @@ pub fn set_override(
     t: TournamentId,
     entry: EntryId,
     place: i32,
-    appeal: Option<i64>,
+    appeal: Option<AppealId>,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::delete(
         place_overrides::table
-            .filter(place_overrides::tournament_id.eq(t.0))
-            .filter(place_overrides::entry_id.eq(entry.0)),
+            .filter(place_overrides::tournament_id.eq(t))
+            .filter(place_overrides::entry_id.eq(entry)),
     )
     .execute(conn)?;
     diesel::insert_into(place_overrides::table)
         .values((
-            place_overrides::tournament_id.eq(t.0),
-            place_overrides::entry_id.eq(entry.0),
+            place_overrides::tournament_id.eq(t),
+            place_overrides::entry_id.eq(entry),
             place_overrides::place.eq(place),
             place_overrides::appeal_id.eq(appeal),
-            place_overrides::set_by.eq(Some(by.0)),
+            place_overrides::set_by.eq(Some(by)),
             place_overrides::set_at.eq(at),
         ))
         .execute(conn)
@@ -231,9 +234,9 @@ pub fn set_override(
 pub fn places_of_tournament(
     conn: &mut DbConnection,
     t: TournamentId,
-) -> QueryResult<Vec<(i64, i32, i32)>> {
+) -> QueryResult<Vec<(EntryId, i32, i32)>> {
     tournament_places::table
-        .filter(tournament_places::tournament_id.eq(t.0))
+        .filter(tournament_places::tournament_id.eq(t))
         .order((tournament_places::place_first, tournament_places::entry_id))
         .select((
             tournament_places::entry_id,

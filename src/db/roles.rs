@@ -35,10 +35,10 @@ impl Role {
 #[derive(Insertable)]
 #[diesel(table_name = role_grants)]
 struct NewGrant<'a> {
-    person_id: i64,
-    championship_id: i64,
+    person_id: PersonId,
+    championship_id: ChampionshipId,
     role: &'a str,
-    granted_by: Option<i64>,
+    granted_by: Option<PersonId>,
     granted_at: chrono::NaiveDateTime,
 }
 
@@ -56,10 +56,10 @@ pub fn grant(
         }
         diesel::insert_into(role_grants::table)
             .values(NewGrant {
-                person_id: person.0,
-                championship_id: championship.0,
+                person_id: person,
+                championship_id: championship,
                 role: role.as_str(),
-                granted_by: by.map(|p| p.0),
+                granted_by: by,
                 granted_at: utc_now(),
             })
             .execute(conn)
@@ -75,8 +75,8 @@ pub fn revoke(
 ) -> QueryResult<usize> {
     diesel::delete(
         role_grants::table
-            .filter(role_grants::person_id.eq(person.0))
-            .filter(role_grants::championship_id.eq(championship.0))
+            .filter(role_grants::person_id.eq(person))
+            .filter(role_grants::championship_id.eq(championship))
             .filter(role_grants::role.eq(role.as_str())),
     )
     .execute(conn)
@@ -92,8 +92,8 @@ pub fn has_role(
     let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
     diesel::select(diesel::dsl::exists(
         role_grants::table
-            .filter(role_grants::person_id.eq(person.0))
-            .filter(role_grants::championship_id.eq(championship.0))
+            .filter(role_grants::person_id.eq(person))
+            .filter(role_grants::championship_id.eq(championship))
             .filter(role_grants::role.eq_any(names)),
     ))
     .get_result(conn)
@@ -106,8 +106,8 @@ pub fn roles_of(
     championship: ChampionshipId,
 ) -> QueryResult<Vec<Role>> {
     let names: Vec<String> = role_grants::table
-        .filter(role_grants::person_id.eq(person.0))
-        .filter(role_grants::championship_id.eq(championship.0))
+        .filter(role_grants::person_id.eq(person))
+        .filter(role_grants::championship_id.eq(championship))
         .select(role_grants::role)
         .load(conn)?;
     Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
@@ -120,7 +120,7 @@ pub fn grants_of(
 ) -> QueryResult<Vec<(Role, String)>> {
     let rows: Vec<(String, String)> = role_grants::table
         .inner_join(people::table.on(people::id.eq(role_grants::person_id)))
-        .filter(role_grants::championship_id.eq(championship.0))
+        .filter(role_grants::championship_id.eq(championship))
         .order((role_grants::role, people::nick_key))
         .select((role_grants::role, people::nick))
         .load(conn)?;
@@ -140,7 +140,7 @@ pub fn has_role_anywhere(
     let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
     diesel::select(diesel::dsl::exists(
         role_grants::table
-            .filter(role_grants::person_id.eq(person.0))
+            .filter(role_grants::person_id.eq(person))
             .filter(role_grants::role.eq_any(names)),
     ))
     .get_result(conn)
@@ -150,7 +150,7 @@ pub fn has_role_anywhere(
 /// several questions of one answer).
 pub fn roles_anywhere(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Role>> {
     let names: Vec<String> = role_grants::table
-        .filter(role_grants::person_id.eq(person.0))
+        .filter(role_grants::person_id.eq(person))
         .select(role_grants::role)
         .distinct()
         .load(conn)?;

@@ -5,14 +5,14 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{games, matches, rounds};
-use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::score::BoardResult;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rounds)]
 pub struct Round {
-    pub id: i64,
-    pub tournament_id: i64,
+    pub id: RoundId,
+    pub tournament_id: TournamentId,
     pub number: i32,
     /// regular | playoff (G-V42)
     pub kind: String,
@@ -25,9 +25,6 @@ pub struct Round {
 }
 
 impl Round {
-    pub fn id(&self) -> RoundId {
-        RoundId(self.id)
-    }
     pub fn is_published(&self) -> bool {
         self.status == "published"
     }
@@ -39,45 +36,36 @@ impl Round {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = matches)]
 pub struct Match {
-    pub id: i64,
-    pub round_id: i64,
+    pub id: MatchId,
+    pub round_id: RoundId,
     pub table_no: i32,
-    pub home_entry_id: i64,
-    pub away_entry_id: Option<i64>,
+    pub home_entry_id: EntryId,
+    pub away_entry_id: Option<EntryId>,
     pub stage: String,
     pub group_no: Option<i32>,
     pub forfeit: Option<String>,
 }
 
-impl Match {
-    pub fn id(&self) -> MatchId {
-        MatchId(self.id)
-    }
-}
-
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = games)]
 pub struct Game {
-    pub id: i64,
-    pub match_id: i64,
+    pub id: GameId,
+    pub match_id: MatchId,
     pub board: i32,
     pub game_no: i32,
-    pub home_player_id: Option<i64>,
-    pub away_player_id: Option<i64>,
+    pub home_player_id: Option<PersonId>,
+    pub away_player_id: Option<PersonId>,
     pub home_white: bool,
     pub result: String,
     pub reported_result: Option<String>,
-    pub reported_by: Option<i64>,
+    pub reported_by: Option<PersonId>,
     pub reported_at: Option<NaiveDateTime>,
-    pub decided_by: Option<i64>,
+    pub decided_by: Option<PersonId>,
     pub decided_at: Option<NaiveDateTime>,
     pub version: i32,
 }
 
 impl Game {
-    pub fn id(&self) -> GameId {
-        GameId(self.id)
-    }
     pub fn result(&self) -> BoardResult {
         result_from_code(&self.result).unwrap_or(BoardResult::NotPlayed)
     }
@@ -113,7 +101,7 @@ pub fn result_from_code(code: &str) -> Option<BoardResult> {
 
 pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Round>> {
     rounds::table
-        .filter(rounds::tournament_id.eq(t.0))
+        .filter(rounds::tournament_id.eq(t))
         .order(rounds::number)
         .select(Round::as_select())
         .load(conn)
@@ -121,7 +109,7 @@ pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Ve
 
 pub fn by_id(conn: &mut DbConnection, id: RoundId) -> QueryResult<Option<Round>> {
     rounds::table
-        .find(id.0)
+        .find(id)
         .select(Round::as_select())
         .first(conn)
         .optional()
@@ -138,7 +126,7 @@ pub fn insert_round(
 ) -> QueryResult<RoundId> {
     diesel::insert_into(rounds::table)
         .values((
-            rounds::tournament_id.eq(t.0),
+            rounds::tournament_id.eq(t),
             rounds::number.eq(number),
             rounds::kind.eq(kind),
             rounds::status.eq("draft"),
@@ -148,11 +136,10 @@ pub fn insert_round(
         ))
         .returning(rounds::id)
         .get_result(conn)
-        .map(RoundId)
 }
 
 pub fn publish(conn: &mut DbConnection, id: RoundId, at: NaiveDateTime) -> QueryResult<usize> {
-    diesel::update(rounds::table.find(id.0))
+    diesel::update(rounds::table.find(id))
         .set((rounds::status.eq("published"), rounds::published_at.eq(at)))
         .execute(conn)
 }
@@ -169,19 +156,18 @@ pub struct NewMatch<'a> {
 pub fn insert_match(conn: &mut DbConnection, m: &NewMatch) -> QueryResult<MatchId> {
     diesel::insert_into(matches::table)
         .values((
-            matches::round_id.eq(m.round.0),
+            matches::round_id.eq(m.round),
             matches::table_no.eq(m.table_no),
-            matches::home_entry_id.eq(m.home.0),
-            matches::away_entry_id.eq(m.away.map(|a| a.0)),
+            matches::home_entry_id.eq(m.home),
+            matches::away_entry_id.eq(m.away),
             matches::stage.eq(m.stage),
             matches::group_no.eq(m.group_no),
         ))
         .returning(matches::id)
         .get_result(conn)
-        .map(MatchId)
 }
 
-pub fn matches_of_rounds(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Match>> {
+pub fn matches_of_rounds(conn: &mut DbConnection, ids: &[RoundId]) -> QueryResult<Vec<Match>> {
     matches::table
         .filter(matches::round_id.eq_any(ids))
         .order((matches::round_id, matches::table_no))
@@ -191,7 +177,7 @@ pub fn matches_of_rounds(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Ve
 
 pub fn match_by_id(conn: &mut DbConnection, id: MatchId) -> QueryResult<Option<Match>> {
     matches::table
-        .find(id.0)
+        .find(id)
         .select(Match::as_select())
         .first(conn)
         .optional()
@@ -209,19 +195,18 @@ pub struct NewGame {
 pub fn insert_game(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameId> {
     diesel::insert_into(games::table)
         .values((
-            games::match_id.eq(g.match_id.0),
+            games::match_id.eq(g.match_id),
             games::board.eq(g.board),
             games::game_no.eq(g.game_no),
-            games::home_player_id.eq(g.home_player.map(|p| p.0)),
-            games::away_player_id.eq(g.away_player.map(|p| p.0)),
+            games::home_player_id.eq(g.home_player),
+            games::away_player_id.eq(g.away_player),
             games::home_white.eq(g.home_white),
         ))
         .returning(games::id)
         .get_result(conn)
-        .map(GameId)
 }
 
-pub fn games_of_matches(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec<Game>> {
+pub fn games_of_matches(conn: &mut DbConnection, ids: &[MatchId]) -> QueryResult<Vec<Game>> {
     games::table
         .filter(games::match_id.eq_any(ids))
         .order((games::match_id, games::board, games::game_no))
@@ -231,7 +216,7 @@ pub fn games_of_matches(conn: &mut DbConnection, ids: &[i64]) -> QueryResult<Vec
 
 pub fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Game>> {
     games::table
-        .find(id.0)
+        .find(id)
         .select(Game::as_select())
         .first(conn)
         .optional()
@@ -249,15 +234,15 @@ pub fn decide_result(
 ) -> QueryResult<bool> {
     let n = diesel::update(
         games::table
-            .filter(games::id.eq(id.0))
+            .filter(games::id.eq(id))
             .filter(games::version.eq(version)),
     )
     .set((
         games::result.eq(result_code(result)),
         games::reported_result.eq(None::<String>),
-        games::reported_by.eq(None::<i64>),
+        games::reported_by.eq(None::<PersonId>),
         games::reported_at.eq(None::<NaiveDateTime>),
-        games::decided_by.eq(by.map(|p| p.0)),
+        games::decided_by.eq(by),
         games::decided_at.eq(at),
         games::version.eq(version + 1),
     ))
@@ -275,9 +260,8 @@ pub fn set_player(
     person: Option<PersonId>,
 ) -> QueryResult<bool> {
     let target = games::table
-        .filter(games::id.eq(id.0))
+        .filter(games::id.eq(id))
         .filter(games::result.eq_any(["pending", "replay"]));
-    let person = person.map(|p| p.0);
     let n = if home {
         diesel::update(target)
             .set((
@@ -308,12 +292,12 @@ pub fn report_result(
 ) -> QueryResult<bool> {
     let n = diesel::update(
         games::table
-            .filter(games::id.eq(id.0))
+            .filter(games::id.eq(id))
             .filter(games::version.eq(version)),
     )
     .set((
         games::reported_result.eq(result_code(result)),
-        games::reported_by.eq(by.0),
+        games::reported_by.eq(by),
         games::reported_at.eq(at),
         games::version.eq(version + 1),
     ))
@@ -325,7 +309,7 @@ pub fn report_result(
 /// replayed. Returns how many games changed.
 pub fn replay_pending(conn: &mut DbConnection, round: RoundId) -> QueryResult<usize> {
     let ids = matches::table
-        .filter(matches::round_id.eq(round.0))
+        .filter(matches::round_id.eq(round))
         .select(matches::id);
     diesel::update(
         games::table
@@ -335,7 +319,7 @@ pub fn replay_pending(conn: &mut DbConnection, round: RoundId) -> QueryResult<us
     .set((
         games::result.eq("replay"),
         games::reported_result.eq(None::<String>),
-        games::reported_by.eq(None::<i64>),
+        games::reported_by.eq(None::<PersonId>),
         games::reported_at.eq(None::<NaiveDateTime>),
         games::version.eq(games::version + 1),
     ))
@@ -348,7 +332,7 @@ pub fn set_match_forfeit(
     id: MatchId,
     forfeit: Option<&str>,
 ) -> QueryResult<usize> {
-    diesel::update(matches::table.find(id.0))
+    diesel::update(matches::table.find(id))
         .set(matches::forfeit.eq(forfeit))
         .execute(conn)
 }
@@ -360,21 +344,21 @@ pub fn set_match_entries(
     home: EntryId,
     away: Option<EntryId>,
 ) -> QueryResult<usize> {
-    diesel::update(matches::table.find(id.0))
+    diesel::update(matches::table.find(id))
         .set((
-            matches::home_entry_id.eq(home.0),
-            matches::away_entry_id.eq(away.map(|a| a.0)),
+            matches::home_entry_id.eq(home),
+            matches::away_entry_id.eq(away),
         ))
         .execute(conn)
 }
 
 pub fn delete_games(conn: &mut DbConnection, m: MatchId) -> QueryResult<usize> {
-    diesel::delete(games::table.filter(games::match_id.eq(m.0))).execute(conn)
+    diesel::delete(games::table.filter(games::match_id.eq(m))).execute(conn)
 }
 
 /// Replaces a round's notes (play::notes encodes them).
 pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResult<usize> {
-    diesel::update(rounds::table.find(id.0))
+    diesel::update(rounds::table.find(id))
         .set(rounds::notes.eq(notes))
         .execute(conn)
 }
@@ -383,16 +367,16 @@ pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResu
 /// (the person's page: games by board).
 #[derive(Debug, Clone)]
 pub struct PersonGame {
-    pub championship_id: i64,
+    pub championship_id: ChampionshipId,
     pub championship_name: String,
-    pub tournament_id: i64,
+    pub tournament_id: TournamentId,
     pub tournament_number: i32,
     pub round_number: i32,
     /// regular | playoff
     pub round_kind: String,
     pub table_no: i32,
-    pub home_entry_id: i64,
-    pub away_entry_id: Option<i64>,
+    pub home_entry_id: EntryId,
+    pub away_entry_id: Option<EntryId>,
     pub game: Game,
 }
 
@@ -402,15 +386,15 @@ pub struct PersonGame {
 pub fn games_of_person(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<PersonGame>> {
     use super::schema::{championships, tournaments};
     type Row = (
-        i64,
+        ChampionshipId,
         String,
-        i64,
+        TournamentId,
         i32,
         i32,
         String,
         i32,
-        i64,
-        Option<i64>,
+        EntryId,
+        Option<EntryId>,
         Game,
     );
     let rows: Vec<Row> = games::table
@@ -419,8 +403,8 @@ pub fn games_of_person(conn: &mut DbConnection, person: PersonId) -> QueryResult
         ))
         .filter(
             games::home_player_id
-                .eq(person.0)
-                .or(games::away_player_id.eq(person.0)),
+                .eq(person)
+                .or(games::away_player_id.eq(person)),
         )
         .filter(rounds::status.eq("published"))
         .order((
@@ -461,4 +445,58 @@ pub fn games_of_person(conn: &mut DbConnection, person: PersonId) -> QueryResult
             },
         )
         .collect())
+}
+
+/// Whether round `r` is in tournament `t` of championship `c` (path nesting).
+pub fn round_in_tournament(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    r: RoundId,
+) -> QueryResult<bool> {
+    use super::schema::tournaments;
+    diesel::select(diesel::dsl::exists(
+        rounds::table
+            .inner_join(tournaments::table)
+            .filter(rounds::id.eq(r))
+            .filter(rounds::tournament_id.eq(t))
+            .filter(tournaments::championship_id.eq(c)),
+    ))
+    .get_result(conn)
+}
+
+/// Whether match `m` is in tournament `t` of championship `c` (path nesting).
+pub fn match_in_tournament(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    m: MatchId,
+) -> QueryResult<bool> {
+    use super::schema::tournaments;
+    diesel::select(diesel::dsl::exists(
+        matches::table
+            .inner_join(rounds::table.inner_join(tournaments::table))
+            .filter(matches::id.eq(m))
+            .filter(rounds::tournament_id.eq(t))
+            .filter(tournaments::championship_id.eq(c)),
+    ))
+    .get_result(conn)
+}
+
+/// Whether game `g` is in tournament `t` of championship `c` (path nesting).
+pub fn game_in_tournament(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    g: GameId,
+) -> QueryResult<bool> {
+    use super::schema::tournaments;
+    diesel::select(diesel::dsl::exists(
+        games::table
+            .inner_join(matches::table.inner_join(rounds::table.inner_join(tournaments::table)))
+            .filter(games::id.eq(g))
+            .filter(rounds::tournament_id.eq(t))
+            .filter(tournaments::championship_id.eq(c)),
+    ))
+    .get_result(conn)
 }

@@ -11,25 +11,25 @@ use super::schema::{
     tournament_places, tournaments,
 };
 use crate::db::entries::EntryStatus;
-use crate::ids::{ChampionshipId, OrganizationId, PersonId};
+use crate::ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId, TournamentId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = series)]
 pub struct Series {
-    pub id: i64,
+    pub id: SeriesId,
     pub name: String,
     pub name_key: String,
-    pub created_by: Option<i64>,
+    pub created_by: Option<PersonId>,
     pub created_at: NaiveDateTime,
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = series_sports)]
 pub struct Sport {
-    pub id: i64,
-    pub series_id: i64,
+    pub id: SeriesSportId,
+    pub series_id: SeriesId,
     pub name: String,
-    pub championship_id: Option<i64>,
+    pub championship_id: Option<ChampionshipId>,
     pub created_at: NaiveDateTime,
     /// The place → points table as `rules::series::points_table_text`
     /// writes it.
@@ -39,10 +39,10 @@ pub struct Sport {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = series_places)]
 pub struct TypedPlace {
-    pub sport_id: i64,
-    pub organization_id: i64,
+    pub sport_id: SeriesSportId,
+    pub organization_id: OrganizationId,
     pub place: i32,
-    pub set_by: Option<i64>,
+    pub set_by: Option<PersonId>,
     pub set_at: NaiveDateTime,
 }
 
@@ -53,7 +53,7 @@ pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Series>> {
         .load(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Series>> {
+pub fn by_id(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Option<Series>> {
     series::table
         .find(id)
         .select(Series::as_select())
@@ -75,19 +75,19 @@ pub fn create(
     key: &str,
     by: PersonId,
     at: NaiveDateTime,
-) -> QueryResult<i64> {
+) -> QueryResult<SeriesId> {
     diesel::insert_into(series::table)
         .values((
             series::name.eq(name),
             series::name_key.eq(key),
-            series::created_by.eq(by.0),
+            series::created_by.eq(by),
             series::created_at.eq(at),
         ))
         .returning(series::id)
         .get_result(conn)
 }
 
-pub fn sports_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Sport>> {
+pub fn sports_of(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Vec<Sport>> {
     series_sports::table
         .filter(series_sports::series_id.eq(id))
         .order(series_sports::id)
@@ -97,17 +97,17 @@ pub fn sports_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Sport>> {
 
 pub fn add_sport(
     conn: &mut DbConnection,
-    id: i64,
+    id: SeriesId,
     name: &str,
     championship: Option<ChampionshipId>,
     points: &str,
     at: NaiveDateTime,
-) -> QueryResult<i64> {
+) -> QueryResult<SeriesSportId> {
     diesel::insert_into(series_sports::table)
         .values((
             series_sports::series_id.eq(id),
             series_sports::name.eq(name),
-            series_sports::championship_id.eq(championship.map(|c| c.0)),
+            series_sports::championship_id.eq(championship),
             series_sports::created_at.eq(at),
             series_sports::points.eq(points),
         ))
@@ -116,7 +116,11 @@ pub fn add_sport(
 }
 
 /// Replaces a sport's place → points table.
-pub fn set_points(conn: &mut DbConnection, sport: i64, points: &str) -> QueryResult<usize> {
+pub fn set_points(
+    conn: &mut DbConnection,
+    sport: SeriesSportId,
+    points: &str,
+) -> QueryResult<usize> {
     diesel::update(series_sports::table.find(sport))
         .set(series_sports::points.eq(points))
         .execute(conn)
@@ -130,7 +134,7 @@ pub fn chess_sports_of(
 ) -> QueryResult<Vec<(Sport, Series)>> {
     series_sports::table
         .inner_join(series::table.on(series::id.eq(series_sports::series_id)))
-        .filter(series_sports::championship_id.eq(championship.0))
+        .filter(series_sports::championship_id.eq(championship))
         .order(series_sports::id)
         .select((Sport::as_select(), Series::as_select()))
         .load(conn)
@@ -139,14 +143,14 @@ pub fn chess_sports_of(
 /// One person on a sport's list.
 #[derive(Debug, Clone, Queryable)]
 pub struct Athlete {
-    pub sport_id: i64,
-    pub organization_id: i64,
-    pub person_id: i64,
+    pub sport_id: SeriesSportId,
+    pub organization_id: OrganizationId,
+    pub person_id: PersonId,
     pub nick: String,
 }
 
 /// Everyone on the lists of a series, by sport, organization and nick.
-pub fn athletes_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Athlete>> {
+pub fn athletes_of(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Vec<Athlete>> {
     series_athletes::table
         .inner_join(people::table.on(people::id.eq(series_athletes::person_id)))
         .filter(series_athletes::series_id.eq(id))
@@ -168,8 +172,8 @@ pub fn athletes_of(conn: &mut DbConnection, id: i64) -> QueryResult<Vec<Athlete>
 /// person) refuses a second list of the same series, also under races.
 pub fn add_athlete(
     conn: &mut DbConnection,
-    id: i64,
-    sport: i64,
+    id: SeriesId,
+    sport: SeriesSportId,
     organization: OrganizationId,
     person: PersonId,
     by: PersonId,
@@ -179,9 +183,9 @@ pub fn add_athlete(
         .values((
             series_athletes::series_id.eq(id),
             series_athletes::sport_id.eq(sport),
-            series_athletes::organization_id.eq(organization.0),
-            series_athletes::person_id.eq(person.0),
-            series_athletes::added_by.eq(by.0),
+            series_athletes::organization_id.eq(organization),
+            series_athletes::person_id.eq(person),
+            series_athletes::added_by.eq(by),
             series_athletes::added_at.eq(at),
         ))
         .execute(conn)
@@ -189,11 +193,15 @@ pub fn add_athlete(
 }
 
 /// Takes a person off a sport's list; how many rows went (0 or 1).
-pub fn remove_athlete(conn: &mut DbConnection, sport: i64, person: PersonId) -> QueryResult<usize> {
+pub fn remove_athlete(
+    conn: &mut DbConnection,
+    sport: SeriesSportId,
+    person: PersonId,
+) -> QueryResult<usize> {
     diesel::delete(
         series_athletes::table
             .filter(series_athletes::sport_id.eq(sport))
-            .filter(series_athletes::person_id.eq(person.0)),
+            .filter(series_athletes::person_id.eq(person)),
     )
     .execute(conn)
 }
@@ -203,11 +211,11 @@ pub fn remove_athlete(conn: &mut DbConnection, sport: i64, person: PersonId) -> 
 pub fn chess_athletes(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-) -> QueryResult<Vec<i64>> {
-    let mut ids: Vec<i64> = entry_players::table
+) -> QueryResult<Vec<PersonId>> {
+    let mut ids: Vec<PersonId> = entry_players::table
         .inner_join(entries::table.on(entries::id.eq(entry_players::entry_id)))
         .inner_join(tournaments::table.on(tournaments::id.eq(entries::tournament_id)))
-        .filter(tournaments::championship_id.eq(championship.0))
+        .filter(tournaments::championship_id.eq(championship))
         .filter(entries::status.ne(EntryStatus::Withdrawn.code()))
         .select(entry_players::person_id)
         .load(conn)?;
@@ -216,7 +224,10 @@ pub fn chess_athletes(
     Ok(ids)
 }
 
-pub fn places_of(conn: &mut DbConnection, sports: &[i64]) -> QueryResult<Vec<TypedPlace>> {
+pub fn places_of(
+    conn: &mut DbConnection,
+    sports: &[SeriesSportId],
+) -> QueryResult<Vec<TypedPlace>> {
     series_places::table
         .filter(series_places::sport_id.eq_any(sports))
         .select(TypedPlace::as_select())
@@ -226,7 +237,7 @@ pub fn places_of(conn: &mut DbConnection, sports: &[i64]) -> QueryResult<Vec<Typ
 /// Sets (or replaces) an organization's typed place in a sport.
 pub fn set_place(
     conn: &mut DbConnection,
-    sport: i64,
+    sport: SeriesSportId,
     organization: OrganizationId,
     place: i32,
     by: PersonId,
@@ -235,15 +246,15 @@ pub fn set_place(
     diesel::delete(
         series_places::table
             .filter(series_places::sport_id.eq(sport))
-            .filter(series_places::organization_id.eq(organization.0)),
+            .filter(series_places::organization_id.eq(organization)),
     )
     .execute(conn)?;
     diesel::insert_into(series_places::table)
         .values((
             series_places::sport_id.eq(sport),
-            series_places::organization_id.eq(organization.0),
+            series_places::organization_id.eq(organization),
             series_places::place.eq(place),
-            series_places::set_by.eq(by.0),
+            series_places::set_by.eq(by),
             series_places::set_at.eq(at),
         ))
         .execute(conn)?;
@@ -255,9 +266,9 @@ pub fn set_place(
 pub fn chess_places(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-) -> QueryResult<Vec<(i64, i32, i32)>> {
-    let last: Option<i64> = tournaments::table
-        .filter(tournaments::championship_id.eq(championship.0))
+) -> QueryResult<Vec<(OrganizationId, i32, i32)>> {
+    let last: Option<TournamentId> = tournaments::table
+        .filter(tournaments::championship_id.eq(championship))
         .filter(tournaments::finished_at.is_not_null())
         .order((tournaments::finished_at.desc(), tournaments::id.desc()))
         .select(tournaments::id)
@@ -266,7 +277,7 @@ pub fn chess_places(
     let Some(t) = last else {
         return Ok(Vec::new());
     };
-    let rows: Vec<(Option<i64>, i32, i32)> = tournament_places::table
+    let rows: Vec<(Option<OrganizationId>, i32, i32)> = tournament_places::table
         .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
         .inner_join(teams::table.on(teams::id.eq(tournament_places::team_id)))
         .filter(tournament_places::tournament_id.eq(t))

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
-use crate::ids::{OrganizationId, PersonId};
+use crate::ids::{BanId, ClubMembershipId, EmploymentId, OrganizationId, PersonId};
 use crate::rules::eligibility;
 use crate::rules::roster::Period;
 
@@ -18,11 +18,11 @@ use crate::rules::roster::Period;
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = club_memberships)]
 pub struct ClubMembership {
-    pub id: i64,
-    pub person_id: i64,
+    pub id: ClubMembershipId,
+    pub person_id: PersonId,
     pub from_at: NaiveDateTime,
     pub until_at: Option<NaiveDateTime>,
-    pub marked_by: Option<i64>,
+    pub marked_by: Option<PersonId>,
 }
 
 impl ClubMembership {
@@ -36,7 +36,7 @@ impl ClubMembership {
 
 pub fn club_periods(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<ClubMembership>> {
     club_memberships::table
-        .filter(club_memberships::person_id.eq(person.0))
+        .filter(club_memberships::person_id.eq(person))
         .order(club_memberships::from_at.desc())
         .select(ClubMembership::as_select())
         .load(conn)
@@ -61,7 +61,7 @@ pub fn mark_club_member(
 ) -> QueryResult<bool> {
     let open: bool = diesel::select(diesel::dsl::exists(
         club_memberships::table
-            .filter(club_memberships::person_id.eq(person.0))
+            .filter(club_memberships::person_id.eq(person))
             .filter(club_memberships::until_at.is_null()),
     ))
     .get_result(conn)?;
@@ -70,9 +70,9 @@ pub fn mark_club_member(
     }
     diesel::insert_into(club_memberships::table)
         .values((
-            club_memberships::person_id.eq(person.0),
+            club_memberships::person_id.eq(person),
             club_memberships::from_at.eq(at),
-            club_memberships::marked_by.eq(by.0),
+            club_memberships::marked_by.eq(by),
         ))
         .execute(conn)?;
     Ok(true)
@@ -85,7 +85,7 @@ pub fn end_club_membership(
 ) -> QueryResult<usize> {
     diesel::update(
         club_memberships::table
-            .filter(club_memberships::person_id.eq(person.0))
+            .filter(club_memberships::person_id.eq(person))
             .filter(club_memberships::until_at.is_null()),
     )
     .set(club_memberships::until_at.eq(at))
@@ -102,7 +102,7 @@ pub fn link_clones(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
-    let (low, high) = if a.0 < b.0 { (a.0, b.0) } else { (b.0, a.0) };
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
     let exists: bool = diesel::select(diesel::dsl::exists(
         clone_links::table
             .filter(clone_links::person_a.eq(low))
@@ -116,7 +116,7 @@ pub fn link_clones(
         .values((
             clone_links::person_a.eq(low),
             clone_links::person_b.eq(high),
-            clone_links::linked_by.eq(by.0),
+            clone_links::linked_by.eq(by),
             clone_links::at.eq(at),
         ))
         .execute(conn)?;
@@ -125,12 +125,12 @@ pub fn link_clones(
 
 /// Every account linked to `person`, directly or through others, itself
 /// included (G-A7).
-pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<i64>> {
-    let mut links: Vec<(i64, i64)> = Vec::new();
-    let mut seen = BTreeSet::from([person.0]);
-    let mut frontier = vec![person.0];
+pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<PersonId>> {
+    let mut links: Vec<(PersonId, PersonId)> = Vec::new();
+    let mut seen = BTreeSet::from([person]);
+    let mut frontier = vec![person];
     while !frontier.is_empty() {
-        let found: Vec<(i64, i64)> = clone_links::table
+        let found: Vec<(PersonId, PersonId)> = clone_links::table
             .filter(
                 clone_links::person_a
                     .eq_any(&frontier)
@@ -145,7 +145,12 @@ pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTr
             .collect();
         links.extend(found);
     }
-    Ok(crate::rules::roster::clone_group(person.0, &links))
+    // The closure itself is pure (rules::roster), on plain numbers.
+    let links: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    Ok(crate::rules::roster::clone_group(person.0, &links)
+        .into_iter()
+        .map(PersonId)
+        .collect())
 }
 
 // ------------------------------------------------------------------ bans
@@ -153,14 +158,14 @@ pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTr
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = bans)]
 pub struct Ban {
-    pub id: i64,
-    pub person_id: i64,
+    pub id: BanId,
+    pub person_id: PersonId,
     pub from_at: NaiveDateTime,
     pub until_at: Option<NaiveDateTime>,
     pub reason: String,
-    pub imposed_by: Option<i64>,
+    pub imposed_by: Option<PersonId>,
     pub lifted_at: Option<NaiveDateTime>,
-    pub lifted_by: Option<i64>,
+    pub lifted_by: Option<PersonId>,
 }
 
 impl Ban {
@@ -184,14 +189,14 @@ pub fn impose_ban(
     until: Option<NaiveDateTime>,
     reason: &str,
     by: PersonId,
-) -> QueryResult<i64> {
+) -> QueryResult<BanId> {
     diesel::insert_into(bans::table)
         .values((
-            bans::person_id.eq(person.0),
+            bans::person_id.eq(person),
             bans::from_at.eq(from),
             bans::until_at.eq(until),
             bans::reason.eq(reason),
-            bans::imposed_by.eq(by.0),
+            bans::imposed_by.eq(by),
         ))
         .returning(bans::id)
         .get_result(conn)
@@ -199,16 +204,16 @@ pub fn impose_ban(
 
 pub fn lift_ban(
     conn: &mut DbConnection,
-    ban: i64,
+    ban: BanId,
     at: NaiveDateTime,
     by: PersonId,
 ) -> QueryResult<usize> {
     diesel::update(bans::table.find(ban).filter(bans::lifted_at.is_null()))
-        .set((bans::lifted_at.eq(at), bans::lifted_by.eq(by.0)))
+        .set((bans::lifted_at.eq(at), bans::lifted_by.eq(by)))
         .execute(conn)
 }
 
-pub fn ban_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Ban>> {
+pub fn ban_by_id(conn: &mut DbConnection, id: BanId) -> QueryResult<Option<Ban>> {
     bans::table
         .find(id)
         .select(Ban::as_select())
@@ -217,7 +222,7 @@ pub fn ban_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Ban>> {
 }
 
 /// Bans of any of these accounts.
-pub fn bans_of(conn: &mut DbConnection, persons: &BTreeSet<i64>) -> QueryResult<Vec<Ban>> {
+pub fn bans_of(conn: &mut DbConnection, persons: &BTreeSet<PersonId>) -> QueryResult<Vec<Ban>> {
     bans::table
         .filter(bans::person_id.eq_any(persons.iter().copied().collect::<Vec<_>>()))
         .order(bans::from_at.desc())
@@ -265,13 +270,13 @@ pub fn bans_in_force(conn: &mut DbConnection, at: NaiveDateTime) -> QueryResult<
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = employments)]
 pub struct Employment {
-    pub id: i64,
-    pub person_id: i64,
-    pub organization_id: i64,
+    pub id: EmploymentId,
+    pub person_id: PersonId,
+    pub organization_id: OrganizationId,
     pub from_date: NaiveDate,
     pub until_date: Option<NaiveDate>,
-    pub entered_by: Option<i64>,
-    pub confirmed_by: Option<i64>,
+    pub entered_by: Option<PersonId>,
+    pub confirmed_by: Option<PersonId>,
     pub confirmed_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
 }
@@ -284,14 +289,14 @@ pub fn add_employment(
     until: Option<NaiveDate>,
     entered_by: PersonId,
     at: NaiveDateTime,
-) -> QueryResult<i64> {
+) -> QueryResult<EmploymentId> {
     diesel::insert_into(employments::table)
         .values((
-            employments::person_id.eq(person.0),
-            employments::organization_id.eq(organization.0),
+            employments::person_id.eq(person),
+            employments::organization_id.eq(organization),
             employments::from_date.eq(from),
             employments::until_date.eq(until),
-            employments::entered_by.eq(entered_by.0),
+            employments::entered_by.eq(entered_by),
             employments::created_at.eq(at),
         ))
         .returning(employments::id)
@@ -300,7 +305,7 @@ pub fn add_employment(
 
 pub fn confirm_employment(
     conn: &mut DbConnection,
-    id: i64,
+    id: EmploymentId,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -310,13 +315,16 @@ pub fn confirm_employment(
             .filter(employments::confirmed_at.is_null()),
     )
     .set((
-        employments::confirmed_by.eq(by.0),
+        employments::confirmed_by.eq(by),
         employments::confirmed_at.eq(at),
     ))
     .execute(conn)
 }
 
-pub fn employment_by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Employment>> {
+pub fn employment_by_id(
+    conn: &mut DbConnection,
+    id: EmploymentId,
+) -> QueryResult<Option<Employment>> {
     employments::table
         .find(id)
         .select(Employment::as_select())
@@ -331,7 +339,7 @@ pub fn employments_of(
 ) -> QueryResult<Vec<(Employment, String)>> {
     employments::table
         .inner_join(organizations::table)
-        .filter(employments::person_id.eq(person.0))
+        .filter(employments::person_id.eq(person))
         .order(employments::from_date.desc())
         .select((Employment::as_select(), organizations::name))
         .load(conn)
@@ -370,7 +378,7 @@ pub fn person_record(conn: &mut DbConnection, person: PersonId) -> QueryResult<P
     let employments = employments_of(conn, person)?
         .into_iter()
         .map(|(e, _)| eligibility::EmploymentRecord {
-            organization: OrganizationId(e.organization_id),
+            organization: e.organization_id,
             from: e.from_date,
             until: e.until_date,
             confirmed: e.confirmed_at.is_some(),

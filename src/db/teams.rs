@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{captaincies, invitations, memberships, people, teams};
-use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+use crate::ids::{ChampionshipId, InvitationId, MembershipId, OrganizationId, PersonId, TeamId};
 
 /// Where a team stands with the judges (G-B12) or its captain (G-B41).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,31 +48,22 @@ impl TeamStatus {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = teams)]
 pub struct Team {
-    pub id: i64,
-    pub championship_id: i64,
+    pub id: TeamId,
+    pub championship_id: ChampionshipId,
     pub name: String,
     pub name_key: String,
     pub motto: String,
-    pub organization_id: Option<i64>,
-    pub captain_id: i64,
+    pub organization_id: Option<OrganizationId>,
+    pub captain_id: PersonId,
     pub status: String,
     pub decision_reason: Option<String>,
-    pub decided_by: Option<i64>,
+    pub decided_by: Option<PersonId>,
     pub decided_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
     pub dissolved_at: Option<NaiveDateTime>,
 }
 
 impl Team {
-    pub fn id(&self) -> TeamId {
-        TeamId(self.id)
-    }
-    pub fn championship(&self) -> ChampionshipId {
-        ChampionshipId(self.championship_id)
-    }
-    pub fn captain(&self) -> PersonId {
-        PersonId(self.captain_id)
-    }
     pub fn status(&self) -> TeamStatus {
         TeamStatus::parse(&self.status)
     }
@@ -85,12 +76,12 @@ impl Team {
 #[derive(Insertable)]
 #[diesel(table_name = teams)]
 pub struct NewTeam<'a> {
-    pub championship_id: i64,
+    pub championship_id: ChampionshipId,
     pub name: &'a str,
     pub name_key: &'a str,
     pub motto: &'a str,
-    pub organization_id: Option<i64>,
-    pub captain_id: i64,
+    pub organization_id: Option<OrganizationId>,
+    pub captain_id: PersonId,
     pub status: &'a str,
     pub created_at: NaiveDateTime,
 }
@@ -100,12 +91,11 @@ pub fn insert(conn: &mut DbConnection, new: &NewTeam) -> QueryResult<TeamId> {
         .values(new)
         .returning(teams::id)
         .get_result(conn)
-        .map(TeamId)
 }
 
 pub fn by_id(conn: &mut DbConnection, id: TeamId) -> QueryResult<Option<Team>> {
     teams::table
-        .find(id.0)
+        .find(id)
         .select(Team::as_select())
         .first(conn)
         .optional()
@@ -118,7 +108,7 @@ pub fn name_taken(
     name_key: &str,
 ) -> QueryResult<Option<Team>> {
     teams::table
-        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::championship_id.eq(championship))
         .filter(teams::name_key.eq(name_key))
         .select(Team::as_select())
         .first(conn)
@@ -132,7 +122,7 @@ pub fn of_championship(
 ) -> QueryResult<Vec<Team>> {
     let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
     teams::table
-        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::championship_id.eq(championship))
         .filter(teams::status.eq_any(names))
         .order(teams::name_key)
         .select(Team::as_select())
@@ -146,8 +136,8 @@ pub fn active_of_organization(
     organization: OrganizationId,
 ) -> QueryResult<Option<Team>> {
     teams::table
-        .filter(teams::championship_id.eq(championship.0))
-        .filter(teams::organization_id.eq(organization.0))
+        .filter(teams::championship_id.eq(championship))
+        .filter(teams::organization_id.eq(organization))
         .filter(teams::status.eq_any(["pending", "approved"]))
         .select(Team::as_select())
         .first(conn)
@@ -162,24 +152,20 @@ pub fn decide(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(
-        teams::table
-            .find(team.0)
-            .filter(teams::status.eq("pending")),
-    )
-    .set((
-        teams::status.eq(status.as_str()),
-        teams::decision_reason.eq(reason),
-        teams::decided_by.eq(by.0),
-        teams::decided_at.eq(at),
-    ))
-    .execute(conn)
+    diesel::update(teams::table.find(team).filter(teams::status.eq("pending")))
+        .set((
+            teams::status.eq(status.as_str()),
+            teams::decision_reason.eq(reason),
+            teams::decided_by.eq(by),
+            teams::decided_at.eq(at),
+        ))
+        .execute(conn)
 }
 
 pub fn dissolve(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(
         teams::table
-            .find(team.0)
+            .find(team)
             .filter(teams::status.eq_any(["pending", "approved"])),
     )
     .set((teams::status.eq("dissolved"), teams::dissolved_at.eq(at)))
@@ -187,8 +173,8 @@ pub fn dissolve(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> Que
 }
 
 pub fn set_captain(conn: &mut DbConnection, team: TeamId, captain: PersonId) -> QueryResult<usize> {
-    diesel::update(teams::table.find(team.0))
-        .set(teams::captain_id.eq(captain.0))
+    diesel::update(teams::table.find(team))
+        .set(teams::captain_id.eq(captain))
         .execute(conn)
 }
 
@@ -197,10 +183,10 @@ pub fn set_captain(conn: &mut DbConnection, team: TeamId, captain: PersonId) -> 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = memberships)]
 pub struct Membership {
-    pub id: i64,
-    pub team_id: i64,
-    pub championship_id: i64,
-    pub person_id: i64,
+    pub id: MembershipId,
+    pub team_id: TeamId,
+    pub championship_id: ChampionshipId,
+    pub person_id: PersonId,
     pub from_at: NaiveDateTime,
     pub until_at: Option<NaiveDateTime>,
     pub start_reason: String,
@@ -210,9 +196,9 @@ pub struct Membership {
 #[derive(Insertable)]
 #[diesel(table_name = memberships)]
 struct NewMembership<'a> {
-    team_id: i64,
-    championship_id: i64,
-    person_id: i64,
+    team_id: TeamId,
+    championship_id: ChampionshipId,
+    person_id: PersonId,
     from_at: NaiveDateTime,
     start_reason: &'a str,
 }
@@ -230,7 +216,7 @@ pub fn open_membership(
         .values(NewMembership {
             team_id: team.id,
             championship_id: team.championship_id,
-            person_id: person.0,
+            person_id: person,
             from_at: at,
             start_reason: reason,
         })
@@ -268,14 +254,14 @@ fn close_open(
     reason: &str,
 ) -> QueryResult<usize> {
     let mut open = memberships::table
-        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::team_id.eq(team))
         .filter(memberships::until_at.is_null())
         .select(memberships::id)
         .into_boxed();
     if let Some(p) = person {
-        open = open.filter(memberships::person_id.eq(p.0));
+        open = open.filter(memberships::person_id.eq(p));
     }
-    let ids: Vec<i64> = open.load(conn)?;
+    let ids: Vec<MembershipId> = open.load(conn)?;
     diesel::update(memberships::table.filter(memberships::id.eq_any(ids)))
         .set((
             memberships::until_at.eq(at),
@@ -292,8 +278,8 @@ pub fn open_membership_in(
 ) -> QueryResult<Option<(Membership, Team)>> {
     memberships::table
         .inner_join(teams::table)
-        .filter(memberships::championship_id.eq(championship.0))
-        .filter(memberships::person_id.eq(person.0))
+        .filter(memberships::championship_id.eq(championship))
+        .filter(memberships::person_id.eq(person))
         .filter(memberships::until_at.is_null())
         .select((Membership::as_select(), Team::as_select()))
         .first(conn)
@@ -324,7 +310,7 @@ fn roster_lines(
 ) -> QueryResult<Vec<RosterLine>> {
     let mut query = memberships::table
         .inner_join(people::table)
-        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::team_id.eq(team))
         .select((Membership::as_select(), people::nick))
         .into_boxed();
     query = if current {
@@ -343,7 +329,7 @@ fn roster_lines(
 
 pub fn count_current(conn: &mut DbConnection, team: TeamId) -> QueryResult<i64> {
     memberships::table
-        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::team_id.eq(team))
         .filter(memberships::until_at.is_null())
         .count()
         .get_result(conn)
@@ -357,16 +343,16 @@ pub fn current_members_of_championship(
     statuses: &[TeamStatus],
 ) -> QueryResult<Vec<PersonId>> {
     let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
-    let mut ids: Vec<i64> = memberships::table
+    let mut ids: Vec<PersonId> = memberships::table
         .inner_join(teams::table)
-        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::championship_id.eq(championship))
         .filter(teams::status.eq_any(names))
         .filter(memberships::until_at.is_null())
         .select(memberships::person_id)
         .load(conn)?;
     ids.sort_unstable();
     ids.dedup();
-    Ok(ids.into_iter().map(PersonId).collect())
+    Ok(ids)
 }
 
 /// Members of a team at an instant (G-B31/B32: eligibility is judged at
@@ -377,7 +363,7 @@ pub fn members_at(
     at: NaiveDateTime,
 ) -> QueryResult<Vec<PersonId>> {
     memberships::table
-        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::team_id.eq(team))
         .filter(memberships::from_at.le(at))
         .filter(
             memberships::until_at
@@ -385,8 +371,7 @@ pub fn members_at(
                 .or(memberships::until_at.gt(at)),
         )
         .select(memberships::person_id)
-        .load::<i64>(conn)
-        .map(|v| v.into_iter().map(PersonId).collect())
+        .load(conn)
 }
 
 // ------------------------------------------------------------ invitations
@@ -419,35 +404,23 @@ impl InvitationStatus {
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = invitations)]
 pub struct Invitation {
-    pub id: i64,
-    pub team_id: i64,
-    pub person_id: i64,
-    pub invited_by: i64,
+    pub id: InvitationId,
+    pub team_id: TeamId,
+    pub person_id: PersonId,
+    pub invited_by: PersonId,
     pub created_at: NaiveDateTime,
     pub status: String,
     pub decided_at: Option<NaiveDateTime>,
-    pub decided_by: Option<i64>,
+    pub decided_by: Option<PersonId>,
     pub note: Option<String>,
-}
-
-impl Invitation {
-    pub fn id(&self) -> InvitationId {
-        InvitationId(self.id)
-    }
-    pub fn team(&self) -> TeamId {
-        TeamId(self.team_id)
-    }
-    pub fn person(&self) -> PersonId {
-        PersonId(self.person_id)
-    }
 }
 
 #[derive(Insertable)]
 #[diesel(table_name = invitations)]
 struct NewInvitation<'a> {
-    team_id: i64,
-    person_id: i64,
-    invited_by: i64,
+    team_id: TeamId,
+    person_id: PersonId,
+    invited_by: PersonId,
     created_at: NaiveDateTime,
     status: &'a str,
 }
@@ -461,20 +434,19 @@ pub fn invite(
 ) -> QueryResult<InvitationId> {
     diesel::insert_into(invitations::table)
         .values(NewInvitation {
-            team_id: team.0,
-            person_id: person.0,
-            invited_by: by.0,
+            team_id: team,
+            person_id: person,
+            invited_by: by,
             created_at: at,
             status: InvitationStatus::Pending.as_str(),
         })
         .returning(invitations::id)
         .get_result(conn)
-        .map(InvitationId)
 }
 
 pub fn invitation(conn: &mut DbConnection, id: InvitationId) -> QueryResult<Option<Invitation>> {
     invitations::table
-        .find(id.0)
+        .find(id)
         .select(Invitation::as_select())
         .first(conn)
         .optional()
@@ -493,13 +465,13 @@ pub fn set_invitation_status(
     let from: Vec<&str> = from.iter().map(|s| s.as_str()).collect();
     diesel::update(
         invitations::table
-            .find(id.0)
+            .find(id)
             .filter(invitations::status.eq_any(from)),
     )
     .set((
         invitations::status.eq(to.as_str()),
         invitations::decided_at.eq(at),
-        invitations::decided_by.eq(by.0),
+        invitations::decided_by.eq(by),
     ))
     .execute(conn)
 }
@@ -508,7 +480,7 @@ pub fn set_invitation_status(
 pub fn cancel_all(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
     diesel::update(
         invitations::table
-            .filter(invitations::team_id.eq(team.0))
+            .filter(invitations::team_id.eq(team))
             .filter(invitations::status.eq_any(["pending", "awaiting_approval"])),
     )
     .set((
@@ -525,8 +497,8 @@ pub fn open_invitation(
     person: PersonId,
 ) -> QueryResult<Option<Invitation>> {
     invitations::table
-        .filter(invitations::team_id.eq(team.0))
-        .filter(invitations::person_id.eq(person.0))
+        .filter(invitations::team_id.eq(team))
+        .filter(invitations::person_id.eq(person))
         .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
         .select(Invitation::as_select())
         .first(conn)
@@ -567,7 +539,7 @@ pub fn invitations_for(
 ) -> QueryResult<Vec<InvitationLine>> {
     let rows = invitations::table
         .inner_join(teams::table)
-        .filter(invitations::person_id.eq(person.0))
+        .filter(invitations::person_id.eq(person))
         .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
         .order(invitations::id)
         .select((Invitation::as_select(), teams::name))
@@ -579,7 +551,7 @@ pub fn invitations_for(
 pub fn invitations_of(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<InvitationLine>> {
     let rows = invitations::table
         .inner_join(teams::table)
-        .filter(invitations::team_id.eq(team.0))
+        .filter(invitations::team_id.eq(team))
         .filter(invitations::status.eq_any(["pending", "awaiting_approval"]))
         .order(invitations::id)
         .select((Invitation::as_select(), teams::name))
@@ -594,7 +566,7 @@ pub fn awaiting_approval(
 ) -> QueryResult<Vec<InvitationLine>> {
     let rows = invitations::table
         .inner_join(teams::table)
-        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::championship_id.eq(championship))
         .filter(invitations::status.eq("awaiting_approval"))
         .order(invitations::id)
         .select((Invitation::as_select(), teams::name))
@@ -607,9 +579,9 @@ pub fn awaiting_approval(
 #[derive(Insertable)]
 #[diesel(table_name = captaincies)]
 struct NewCaptaincy {
-    team_id: i64,
-    from_person: Option<i64>,
-    to_person: i64,
+    team_id: TeamId,
+    from_person: Option<PersonId>,
+    to_person: PersonId,
     at: NaiveDateTime,
 }
 
@@ -623,9 +595,9 @@ pub fn record_captaincy(
 ) -> QueryResult<()> {
     diesel::insert_into(captaincies::table)
         .values(NewCaptaincy {
-            team_id: team.0,
-            from_person: from.map(|p| p.0),
-            to_person: to.0,
+            team_id: team,
+            from_person: from,
+            to_person: to,
             at,
         })
         .execute(conn)
@@ -635,7 +607,7 @@ pub fn record_captaincy(
 /// One hand-over with names, for the chief judge's list.
 #[derive(Debug, Clone)]
 pub struct CaptaincyLine {
-    pub team_id: i64,
+    pub team_id: TeamId,
     pub team_name: String,
     pub from_nick: Option<String>,
     pub to_nick: String,
@@ -647,9 +619,10 @@ pub fn captaincies_of(
     conn: &mut DbConnection,
     championship: ChampionshipId,
 ) -> QueryResult<Vec<CaptaincyLine>> {
-    let rows: Vec<(i64, String, Option<i64>, i64, NaiveDateTime)> = captaincies::table
+    type Row = (TeamId, String, Option<PersonId>, PersonId, NaiveDateTime);
+    let rows: Vec<Row> = captaincies::table
         .inner_join(teams::table.on(teams::id.eq(captaincies::team_id)))
-        .filter(teams::championship_id.eq(championship.0))
+        .filter(teams::championship_id.eq(championship))
         .order((captaincies::at.desc(), captaincies::id.desc()))
         .select((
             teams::id,
@@ -661,7 +634,7 @@ pub fn captaincies_of(
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for (team_id, team_name, from, to, at) in rows {
-        let nick = |conn: &mut DbConnection, id: i64| -> QueryResult<String> {
+        let nick = |conn: &mut DbConnection, id: PersonId| -> QueryResult<String> {
             people::table.find(id).select(people::nick).first(conn)
         };
         out.push(CaptaincyLine {
@@ -682,7 +655,7 @@ pub fn teams_of_person(
 ) -> QueryResult<Vec<(Team, NaiveDateTime)>> {
     memberships::table
         .inner_join(teams::table)
-        .filter(memberships::person_id.eq(person.0))
+        .filter(memberships::person_id.eq(person))
         .filter(memberships::until_at.is_null())
         .order(memberships::from_at)
         .select((Team::as_select(), memberships::from_at))
@@ -697,7 +670,7 @@ pub fn memberships_of_person(
 ) -> QueryResult<Vec<(Membership, Team)>> {
     memberships::table
         .inner_join(teams::table)
-        .filter(memberships::person_id.eq(person.0))
+        .filter(memberships::person_id.eq(person))
         .order((memberships::from_at, memberships::id))
         .select((Membership::as_select(), Team::as_select()))
         .load(conn)
@@ -709,8 +682,8 @@ pub fn captaincies_of_team(
     conn: &mut DbConnection,
     team: TeamId,
 ) -> QueryResult<Vec<(Option<String>, String, NaiveDateTime)>> {
-    let rows: Vec<(Option<i64>, i64, NaiveDateTime)> = captaincies::table
-        .filter(captaincies::team_id.eq(team.0))
+    let rows: Vec<(Option<PersonId>, PersonId, NaiveDateTime)> = captaincies::table
+        .filter(captaincies::team_id.eq(team))
         .order((captaincies::at, captaincies::id))
         .select((
             captaincies::from_person,
@@ -720,7 +693,7 @@ pub fn captaincies_of_team(
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for (from, to, at) in rows {
-        let nick = |conn: &mut DbConnection, id: i64| -> QueryResult<String> {
+        let nick = |conn: &mut DbConnection, id: PersonId| -> QueryResult<String> {
             people::table.find(id).select(people::nick).first(conn)
         };
         out.push((
@@ -738,8 +711,8 @@ pub fn captaincies_of_team(
 pub struct TransferLine {
     pub nick: String,
     pub at: NaiveDateTime,
-    pub from_team: (i64, String),
-    pub to_team: (i64, String),
+    pub from_team: (TeamId, String),
+    pub to_team: (TeamId, String),
 }
 
 /// The transfers into and out of a team, oldest first. A transfer closes
@@ -749,7 +722,7 @@ pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<V
     let own: Vec<(Membership, String, String)> = memberships::table
         .inner_join(teams::table)
         .inner_join(people::table)
-        .filter(memberships::team_id.eq(team.0))
+        .filter(memberships::team_id.eq(team))
         .filter(
             memberships::start_reason
                 .eq("transfer")
@@ -770,7 +743,7 @@ pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<V
                 .filter(memberships::end_reason.eq("transfer"))
                 .filter(memberships::until_at.eq(m.from_at))
                 .select((teams::id, teams::name))
-                .first::<(i64, String)>(conn)
+                .first::<(TeamId, String)>(conn)
                 .optional()?
         {
             out.push(TransferLine {
@@ -791,7 +764,7 @@ pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<V
                 .filter(memberships::start_reason.eq("transfer"))
                 .filter(memberships::from_at.eq(until))
                 .select((teams::id, teams::name))
-                .first::<(i64, String)>(conn)
+                .first::<(TeamId, String)>(conn)
                 .optional()?
         {
             out.push(TransferLine {
@@ -804,4 +777,18 @@ pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<V
     }
     out.sort_by(|a, b| a.at.cmp(&b.at).then_with(|| a.nick.cmp(&b.nick)));
     Ok(out)
+}
+
+/// Whether team `team` is championship `c`'s (path nesting).
+pub fn in_championship(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    team: TeamId,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        teams::table
+            .filter(teams::id.eq(team))
+            .filter(teams::championship_id.eq(c)),
+    ))
+    .get_result(conn)
 }

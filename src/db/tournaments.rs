@@ -9,8 +9,8 @@ use crate::ids::{ChampionshipId, TournamentId};
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = tournaments)]
 pub struct Tournament {
-    pub id: i64,
-    pub championship_id: i64,
+    pub id: TournamentId,
+    pub championship_id: ChampionshipId,
     pub number: i32,
     pub starts_at: NaiveDateTime,
     pub created_at: NaiveDateTime,
@@ -23,28 +23,18 @@ pub struct Tournament {
     pub results_version: i64,
 }
 
-impl Tournament {
-    pub fn id(&self) -> TournamentId {
-        TournamentId(self.id)
-    }
-
-    pub fn championship(&self) -> ChampionshipId {
-        ChampionshipId(self.championship_id)
-    }
-}
-
 pub fn of_championship(
     conn: &mut DbConnection,
     championship: ChampionshipId,
 ) -> QueryResult<Vec<Tournament>> {
     tournaments::table
-        .filter(tournaments::championship_id.eq(championship.0))
+        .filter(tournaments::championship_id.eq(championship))
         .order((tournaments::starts_at, tournaments::number))
         .select(Tournament::as_select())
         .load(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: i64) -> QueryResult<Option<Tournament>> {
+pub fn by_id(conn: &mut DbConnection, id: TournamentId) -> QueryResult<Option<Tournament>> {
     tournaments::table
         .find(id)
         .select(Tournament::as_select())
@@ -60,7 +50,7 @@ pub fn add(
     starts: &[NaiveDateTime],
 ) -> QueryResult<usize> {
     let last: Option<i32> = tournaments::table
-        .filter(tournaments::championship_id.eq(championship.0))
+        .filter(tournaments::championship_id.eq(championship))
         .select(diesel::dsl::max(tournaments::number))
         .first(conn)?;
     let mut number = last.unwrap_or(0);
@@ -69,7 +59,7 @@ pub fn add(
         number += 1;
         diesel::insert_into(tournaments::table)
             .values((
-                tournaments::championship_id.eq(championship.0),
+                tournaments::championship_id.eq(championship),
                 tournaments::number.eq(number),
                 tournaments::starts_at.eq(at),
                 tournaments::created_at.eq(now),
@@ -79,9 +69,13 @@ pub fn add(
     Ok(starts.len())
 }
 
-pub fn set_start(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn set_start(
+    conn: &mut DbConnection,
+    id: TournamentId,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
     // The start picks the regulation version the tournament plays under.
-    bump_results_version(conn, TournamentId(id))?;
+    bump_results_version(conn, id)?;
     diesel::update(tournaments::table.find(id))
         .set(tournaments::starts_at.eq(at))
         .execute(conn)
@@ -94,7 +88,7 @@ pub fn mark_drawn(
     format_json: &str,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(tournaments::table.find(id.0))
+    diesel::update(tournaments::table.find(id))
         .set((
             tournaments::drawn_at.eq(at),
             tournaments::format.eq(format_json),
@@ -107,7 +101,7 @@ pub fn mark_finished(
     id: TournamentId,
     at: Option<NaiveDateTime>,
 ) -> QueryResult<usize> {
-    diesel::update(tournaments::table.find(id.0))
+    diesel::update(tournaments::table.find(id))
         .set(tournaments::finished_at.eq(at))
         .execute(conn)
 }
@@ -121,14 +115,14 @@ pub fn bump_results_version(conn: &mut DbConnection, id: TournamentId) -> QueryR
         championships::table.filter(
             championships::id.eq_any(
                 tournaments::table
-                    .find(id.0)
+                    .find(id)
                     .select(tournaments::championship_id),
             ),
         ),
     )
     .set(championships::results_version.eq(championships::results_version + 1))
     .execute(conn)?;
-    diesel::update(tournaments::table.find(id.0))
+    diesel::update(tournaments::table.find(id))
         .set(tournaments::results_version.eq(tournaments::results_version + 1))
         .execute(conn)
 }
@@ -143,9 +137,23 @@ pub fn results_versions(
     use super::schema::championships;
     tournaments::table
         .inner_join(championships::table)
-        .filter(tournaments::id.eq(t.0))
-        .filter(tournaments::championship_id.eq(c.0))
+        .filter(tournaments::id.eq(t))
+        .filter(tournaments::championship_id.eq(c))
         .select((tournaments::results_version, championships::results_version))
         .first(conn)
         .optional()
+}
+
+/// Whether tournament `t` is one of championship `c`'s (path nesting).
+pub fn in_championship(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        tournaments::table
+            .filter(tournaments::id.eq(t))
+            .filter(tournaments::championship_id.eq(c)),
+    ))
+    .get_result(conn)
 }

@@ -15,7 +15,7 @@ use diesel::QueryResult;
 
 use crate::db::{DbConnection, outbox, people};
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, PersonId};
+use crate::ids::{ChampionshipId, OutboxId, PersonId};
 use crate::msg;
 
 /// What a notice is about. [`Kind::RuleChange`] (to captains) is always
@@ -171,7 +171,7 @@ pub fn enqueue(
     conn: &mut DbConnection,
     notice: &Notice,
     now: NaiveDateTime,
-) -> QueryResult<Option<i64>> {
+) -> QueryResult<Option<OutboxId>> {
     let Some(person) = people::by_id(conn, notice.to)? else {
         return Ok(None);
     };

@@ -7,7 +7,7 @@ use diesel::QueryResult;
 use super::{Kind, Notice, enqueue, enqueue_all};
 use crate::db::{DbConnection, championships, entries, rounds, teams::Team};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, PersonId, RoundId};
+use crate::ids::{ChampionshipId, OutboxId, PersonId, RoundId};
 use crate::msg;
 
 fn championship_name(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<String> {
@@ -23,8 +23,8 @@ pub fn team_decided(
     approved: bool,
     reason: Option<&str>,
     now: NaiveDateTime,
-) -> QueryResult<Option<i64>> {
-    let championship = championship_name(conn, team.championship())?;
+) -> QueryResult<Option<OutboxId>> {
+    let championship = championship_name(conn, team.championship_id)?;
     let (subject, body) = if approved {
         (
             msg!("mail-team-approved-subject"),
@@ -38,14 +38,14 @@ pub fn team_decided(
     };
     let notice = Notice::new(
         Kind::TeamDecided,
-        team.captain(),
+        team.captain_id,
         Message::new(subject).arg("team", &team.name),
         Message::new(body)
             .arg("team", &team.name)
             .arg("championship", championship)
             .arg("reason", reason.unwrap_or_default()),
     )
-    .championship(team.championship());
+    .championship(team.championship_id);
     enqueue(conn, &notice, now)
 }
 
@@ -62,7 +62,7 @@ pub fn entry_accepted(
     waiting: Option<usize>,
     to: PersonId,
     now: NaiveDateTime,
-) -> QueryResult<Option<i64>> {
+) -> QueryResult<Option<OutboxId>> {
     let name = championship_name(conn, championship)?;
     let body = match waiting {
         Some(position) => Message::new(msg!("mail-entry-waiting-body")).arg("position", position),
@@ -97,10 +97,10 @@ pub fn pairings_published(
     };
     let name = championship_name(conn, championship)?;
     let mut notices = Vec::new();
-    for m in rounds::matches_of_rounds(conn, &[round.0])? {
-        let home = entries::by_id(conn, EntryId(m.home_entry_id))?;
+    for m in rounds::matches_of_rounds(conn, &[round])? {
+        let home = entries::by_id(conn, m.home_entry_id)?;
         let away = match m.away_entry_id {
-            Some(id) => entries::by_id(conn, EntryId(id))?,
+            Some(id) => entries::by_id(conn, id)?,
             None => None,
         };
         let sides = [
@@ -118,7 +118,7 @@ pub fn pairings_published(
             notices.push(
                 Notice::new(
                     Kind::PairingsPublished,
-                    PersonId(me.submitted_by),
+                    me.submitted_by,
                     Message::new(msg!("mail-pairings-subject"))
                         .arg("round", r.number)
                         .arg("tournament", tournament_no),
@@ -142,7 +142,7 @@ pub fn document_reviewed(
     approved: bool,
     note: Option<&str>,
     now: NaiveDateTime,
-) -> QueryResult<Option<i64>> {
+) -> QueryResult<Option<OutboxId>> {
     let name = championship_name(conn, championship)?;
     let body = if approved {
         msg!("mail-document-approved-body")
@@ -199,7 +199,7 @@ pub fn rule_change(
         &[crate::db::teams::TeamStatus::Approved],
     )?
     .iter()
-    .map(Team::captain)
+    .map(|t| t.captain_id)
     .collect();
     captains.sort();
     captains.dedup();
@@ -238,11 +238,11 @@ fn appeal_parties(
     conn: &mut DbConnection,
     case: &crate::db::appeals::Appeal,
 ) -> QueryResult<Vec<PersonId>> {
-    let mut to: Vec<PersonId> = case.filed_by.map(PersonId).into_iter().collect();
+    let mut to: Vec<PersonId> = case.filed_by.into_iter().collect();
     if let Some(team) = case.concerned_team_id
-        && let Some(t) = crate::db::teams::by_id(conn, crate::ids::TeamId(team))?
+        && let Some(t) = crate::db::teams::by_id(conn, team)?
     {
-        to.push(t.captain());
+        to.push(t.captain_id);
     }
     to.sort();
     to.dedup();
@@ -256,7 +256,7 @@ pub fn appeal_filed(
     case: &crate::db::appeals::Appeal,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let c = ChampionshipId(case.championship_id);
+    let c = case.championship_id;
     let championship = championship_name(conn, c)?;
     let url = format!(
         "/championships/{}/appeals/{}",
@@ -289,7 +289,7 @@ pub fn appeal_decided(
     upheld: bool,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let c = ChampionshipId(case.championship_id);
+    let c = case.championship_id;
     let championship = championship_name(conn, c)?;
     let url = format!(
         "/championships/{}/appeals/{}",

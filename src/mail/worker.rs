@@ -220,7 +220,7 @@ async fn send_due(pool: &Pool, config: &Arc<Config>, token: &str) -> Result<usiz
             Err(f) => {
                 let attempts = u32::try_from(row.attempts).unwrap_or(0) + 1;
                 let next = retry_at(config, &f, attempts, done);
-                tracing::info!(id, attempts, error = %f.error, retry = next.is_some(), "outbox: not sent");
+                tracing::info!(id = id.0, attempts, error = %f.error, retry = next.is_some(), "outbox: not sent");
                 db(pool, move |conn| {
                     outbox::mark_attempt_failed(conn, id, &token, &f.error, next)
                 })
@@ -230,10 +230,10 @@ async fn send_due(pool: &Pool, config: &Arc<Config>, token: &str) -> Result<usiz
         match marked {
             Ok(true) => {}
             Ok(false) => tracing::warn!(
-                id,
+                id = id.0,
                 "outbox: the claim expired before the message was marked"
             ),
-            Err(e) => tracing::warn!(id, error = %e, "outbox: cannot mark the message"),
+            Err(e) => tracing::warn!(id = id.0, error = %e, "outbox: cannot mark the message"),
         }
     }
     Ok(n)

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use crate::app::knockout;
 use crate::app::rounds::Loaded;
 use crate::db;
+use crate::ids::{ChampionshipId, SeriesId, TournamentId};
 use crate::rules::ranking::{Place, Separation};
 use crate::rules::score::HalfPoints;
 use crate::rules::tiebreak::{TbValue, TieBreakRules};
@@ -84,9 +85,9 @@ pub struct TournamentStandingsRow {
 /// regulation's tie-breaks); seed E's group tables one after the other.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TournamentStandings {
-    pub championship_id: i64,
+    pub championship_id: ChampionshipId,
     pub championship: String,
-    pub tournament_id: i64,
+    pub tournament_id: TournamentId,
     pub tournament: i32,
     pub finished: bool,
     /// The tie-break codes, in the regulation's order.
@@ -189,7 +190,7 @@ pub fn tournament_standings_explained(
 /// The season table (G-A3) as its page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeasonStandings {
-    pub championship_id: i64,
+    pub championship_id: ChampionshipId,
     pub championship: String,
     /// Numbers of the tournaments with places recorded, in order.
     pub tournaments: Vec<i32>,
@@ -242,7 +243,7 @@ pub fn season_standings(
 /// A corporate series' table as its page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeriesStandings {
-    pub series_id: i64,
+    pub series_id: SeriesId,
     pub series: String,
     pub sports: Vec<SeriesSport>,
     pub rows: Vec<SeriesStandingsRow>,
@@ -252,7 +253,7 @@ pub struct SeriesStandings {
 pub struct SeriesSport {
     pub name: String,
     /// Chess: the championship whose places count.
-    pub championship_id: Option<i64>,
+    pub championship_id: Option<ChampionshipId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

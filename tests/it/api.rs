@@ -599,7 +599,7 @@ async fn api_r_3_3_standings_explain_each_gap_in_the_readers_language_as_the_pag
             .iter()
             .find(|x| x.name == row["entry"])
             .expect("a team");
-        assert_eq!(row["team_id"], team.id);
+        assert_eq!(row["team_id"], team.id.0);
     }
     // Each tie-break by its TRF code, as the regulation chains them.
     let codes: Vec<&str> = body["tie_breaks"]

@@ -6,7 +6,7 @@
 //! and a fair-play report that becomes a G-G7 case (G-E3).
 
 use league::db;
-use league::ids::{ChampionshipId, TournamentId};
+use league::ids::{ChampionshipId, RoundId, TeamId, TournamentId};
 use reqwest::{Client, StatusCode};
 
 use crate::club::{finish, play_out};
@@ -146,7 +146,7 @@ async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_th
             cases[0].filing_team_id,
             cases[0].concerned_team_id
         ),
-        ("open", Some(teams[2].id), Some(teams[1].id))
+        ("open", Some(TeamId(teams[2].id)), Some(TeamId(teams[1].id)))
     );
     let page = club.app.get(&case).await;
     assert_eq!(
@@ -178,7 +178,7 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
     // is 5½–4½ — set it as a judge on the round page would: find it.
     let mut conn = club.app.db();
     let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
-    let ids: Vec<i64> = rounds.iter().map(|r| r.id).collect();
+    let ids: Vec<RoundId> = rounds.iter().map(|r| r.id).collect();
     let matches = db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
     let entries = club.entries(t);
     let entry = |name: &str| entries.iter().find(|e| e.name == name).expect("entry").id;
@@ -307,7 +307,7 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
     );
     // The game is reversed, Слон is 2nd, tournament points and the season
     // follow: Слон 8, Конь 6.
-    let game = db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(first.id))
+    let game = db::rounds::game_by_id(&mut club.app.db(), first.id)
         .expect("game")
         .expect("there");
     assert_eq!(game.result, reversed);
@@ -744,7 +744,7 @@ async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
     let history = db::results::history_of_championship(&mut club.app.db(), c).expect("history");
     let winners: Vec<&str> = history
         .iter()
-        .filter(|h| h.kind == "tournament" && h.tournament_id == Some(t))
+        .filter(|h| h.kind == "tournament" && h.tournament_id == Some(TournamentId(t)))
         .map(|h| h.entry_name.as_str())
         .collect();
     assert_eq!(winners, ["Конь"]);

@@ -3,6 +3,7 @@
 //! results reported by captains, a team withdrawn (G-G2), an interrupted
 //! round replayed (G-V23).
 
+use league::ids::EntryId;
 use reqwest::StatusCode;
 
 use crate::knockout::e_team;
@@ -66,7 +67,7 @@ async fn post_lineup(
     club.app.post_with(captain, url, &fields).await
 }
 
-fn entry_id(club: &Club, t: i64, name: &str) -> i64 {
+fn entry_id(club: &Club, t: i64, name: &str) -> EntryId {
     club.entries(t)
         .iter()
         .find(|x| x.name == name)

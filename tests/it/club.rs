@@ -113,7 +113,7 @@ impl Club {
         let all =
             db::tournaments::of_championship(&mut self.app.db(), ChampionshipId(championship))
                 .expect("tournaments");
-        all.iter().max_by_key(|t| t.number).expect("one").id
+        all.iter().max_by_key(|t| t.number).expect("one").id.0
     }
 
     /// Moves a tournament's start to `minutes` from now (Moscow time).

@@ -219,7 +219,7 @@ async fn tournaments_in_play(club: &Club, n: u32) -> Vec<String> {
         db::tournaments::of_championship(&mut club.app.db(), ChampionshipId(club.id))
             .expect("tournaments")
             .iter()
-            .map(|t| t.id)
+            .map(|t| t.id.0)
             .collect();
     assert_eq!(ids.len(), n as usize);
     let mut urls = Vec::new();

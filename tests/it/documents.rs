@@ -8,7 +8,7 @@ use std::process::Command;
 use diesel::prelude::*;
 use league::db::documents::{self as docs, Owner};
 use league::db::schema::{audit_log, documents};
-use league::ids::{PersonId, TeamId};
+use league::ids::{DocumentId, TeamId};
 use league::rules::presets::r;
 use league::rules::regulation::{DocumentHolder, DocumentKind, missing_documents};
 use reqwest::StatusCode;
@@ -332,7 +332,7 @@ async fn documents_are_seen_by_owner_captain_and_staff_only_and_r_1_10_is_the_ca
     .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let team_doc = rows(&app)[1].id;
-    assert_eq!(rows(&app)[1].team_id, Some(l.team_a));
+    assert_eq!(rows(&app)[1].team_id, Some(TeamId(l.team_a)));
     assert_eq!(rows(&app).len(), 2);
 
     let anonymous = new_client();
@@ -447,7 +447,7 @@ pub(crate) async fn review(
     app: &TestApp,
     by: &reqwest::Client,
     c: i64,
-    doc: i64,
+    doc: DocumentId,
     fields: &[(&str, &str)],
 ) -> Page {
     app.post_with(
@@ -578,7 +578,7 @@ async fn organizers_approve_and_reject_and_a_waiver_stands_for_a_certificate() {
 
     // The uploader sees the decision and the reason on their page.
     let page = app.get_with(&l.player_a, me).await;
-    let row = |id: i64| {
+    let row = |id: DocumentId| {
         page.select_text(&format!("tr.document[data-id=\"{id}\"] td.status"))
             .expect("row")
     };
@@ -592,7 +592,7 @@ async fn organizers_approve_and_reject_and_a_waiver_stands_for_a_certificate() {
 
     // at the storage level: the approved waiver stands where the
     // medical certificate is asked; the rejected passport does not count.
-    let person = PersonId(app.person_id("PlayerA"));
+    let person = app.person_id("PlayerA");
     let today = chrono::Utc::now().date_naive();
     // Valid on a day by the same rule eligibility uses.
     let presented: Vec<DocumentKind> = docs::for_eligibility(&mut app.db(), Owner::Person(person))
@@ -670,7 +670,7 @@ async fn old_documents_are_purged_by_the_form_and_by_the_cli() {
     );
     let page = app.post_with(&l.organizer, &purge, &[]).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
-    let left: Vec<i64> = rows(&app).iter().map(|d| d.id).collect();
+    let left: Vec<DocumentId> = rows(&app).iter().map(|d| d.id).collect();
     assert_eq!(
         left,
         vec![all[1].id, all[2].id],

@@ -3,6 +3,7 @@
 //! the season table (G-V41 points, penalties deducted) and a corporate
 //! series.
 
+use league::ids::SeriesId;
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -291,7 +292,7 @@ async fn r_3_4_series_table_downloads_equal_the_series_page() {
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let sport = league::db::series::sports_of(&mut club.app.db(), id).expect("sports")[0]
+    let sport = league::db::series::sports_of(&mut club.app.db(), SeriesId(id)).expect("sports")[0]
         .id
         .to_string();
     // Бета 1st (10), Альфа and Гамма share 2nd–3rd ((9 + 8) / 2 = 8½).

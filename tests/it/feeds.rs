@@ -5,7 +5,7 @@
 use chrono::{NaiveDate, TimeZone};
 use icalendar::{CalendarComponent, CalendarDateTime, Component, DatePerhapsTime};
 use league::db;
-use league::ids::ChampionshipId;
+use league::ids::{ChampionshipId, TournamentId};
 use reqwest::StatusCode;
 
 use crate::helpers::TestApp;
@@ -299,7 +299,7 @@ async fn the_atom_feed_lists_results_and_notices_newest_first_as_well_formed_xml
     let entries = atom_entries(&doc);
     let titles: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
     let n = {
-        let stored = db::tournaments::by_id(&mut club.app.db(), t)
+        let stored = db::tournaments::by_id(&mut club.app.db(), TournamentId(t))
             .expect("q")
             .expect("tournament");
         stored.number

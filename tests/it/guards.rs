@@ -39,7 +39,7 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
     }
     app.make_admin("Root1");
     let mut conn = app.db();
-    let id = |conn: &mut _, nick| db::people::by_nick(conn, nick).expect("q").expect("p").id();
+    let id = |conn: &mut _, nick| db::people::by_nick(conn, nick).expect("q").expect("p").id;
     let (judge, orga, player, root) = (
         id(&mut conn, "Judge1"),
         id(&mut conn, "Orga1"),

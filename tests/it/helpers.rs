@@ -7,6 +7,7 @@ use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection, RunQueryDsl};
 use league::config::{MailSettings, Settings};
 use league::db::{self, DbConnection, DbUrl, ManageConnection};
+use league::ids::PersonId;
 use league::mail::worker::Worker;
 use league::startup::Application;
 use reqwest::StatusCode;
@@ -446,7 +447,7 @@ impl TestApp {
         let person = db::people::by_nick(&mut conn, nick)
             .expect("query")
             .expect("person exists");
-        db::people::set_admin(&mut conn, person.id(), true).expect("set admin");
+        db::people::set_admin(&mut conn, person.id, true).expect("set admin");
     }
 }
 
@@ -502,7 +503,7 @@ impl TestApp {
     }
 
     /// The id of the account `nick` (looked up in the database).
-    pub fn person_id(&self, nick: &str) -> i64 {
+    pub fn person_id(&self, nick: &str) -> PersonId {
         db::people::by_nick(&mut self.db(), nick)
             .expect("query")
             .unwrap_or_else(|| panic!("{nick} exists"))

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use league::db;
 use league::db::documents::{self as docs, Owner};
-use league::ids::{PersonId, TournamentId};
+use league::ids::TournamentId;
 use league::rules::score::HalfPoints;
 use reqwest::{Client, StatusCode};
 
@@ -31,7 +31,7 @@ async fn employed(club: &Club, client: &Client, nick: &str, organization: i64) {
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let person = PersonId(club.app.person_id(nick));
+    let person = club.app.person_id(nick);
     let (record, _) = db::standing::employments_of(&mut club.app.db(), person)
         .expect("employments")
         .remove(0);

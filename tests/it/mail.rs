@@ -11,7 +11,7 @@ use base64::Engine;
 use league::config::{MailSecurity, MailSettings};
 use league::db::{self, outbox};
 use league::i18n::Message;
-use league::ids::PersonId;
+use league::ids::{DocumentId, PersonId};
 use league::mail::{Kind, Notice};
 use mailin_embedded::{Handler, Response, response};
 use reqwest::StatusCode;
@@ -434,11 +434,10 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
     assert_eq!(decided[0].person_id, Some(ko1));
     // Rule changes are never skipped, whatever is stored.
     let mut conn = club.app.db();
-    outbox::set_optouts(&mut conn, PersonId(la1), &["rule_change", "team_decided"])
-        .expect("opt out");
+    outbox::set_optouts(&mut conn, la1, &["rule_change", "team_decided"]).expect("opt out");
     let notice = Notice::new(
         Kind::RuleChange,
-        PersonId(la1),
+        la1,
         Message::new(league::msg!("mail-kind-rule-change")),
         Message::new(league::msg!("mail-kind-rule-change")),
     );
@@ -525,7 +524,7 @@ async fn outbox_two_instances_on_one_database_send_each_message_once() {
     let port = smtp_server(&inbox);
     let app = TestApp::builder().mail(fast(Some(port))).start().await;
     app.person("la1").await;
-    let la1 = PersonId(app.person_id("la1"));
+    let la1 = app.person_id("la1");
     // A second instance, as behind a load balancer, with its own worker.
     let (_, handle, worker) = app.second_instance().await;
     // Many messages at once, so that both workers find work.
@@ -592,7 +591,7 @@ async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organiz
     )
     .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let doc: i64 = app
+    let doc: DocumentId = app
         .get_with(
             &organizer,
             &format!("/championships/{championship}/documents"),
@@ -812,7 +811,7 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
 
     // One row per person: the two captains (required), the two members
     // who asked (opt-in kind); nobody else.
-    let mut changes: Vec<(String, i64)> = rows(&club.app)
+    let mut changes: Vec<(String, PersonId)> = rows(&club.app)
         .into_iter()
         .filter(|r| r.kind.starts_with("rule_change"))
         .map(|r| (r.kind, r.person_id.expect("a person")))

@@ -4,7 +4,7 @@
 //! table to its penalty, who and when.
 
 use league::db;
-use league::ids::{ChampionshipId, TournamentId};
+use league::ids::{ChampionshipId, EntryId, GameId, MatchId, PenaltyId, TournamentId};
 use reqwest::{Client, StatusCode};
 
 use crate::helpers::Page;
@@ -19,7 +19,7 @@ async fn impose(club: &Club, who: &Client, fields: &[(&str, &str)]) -> Page {
 }
 
 /// A judge (the platform admin "Root") imposes `code` on `team`.
-async fn impose_ok(club: &Club, team: &Team, code: &str, extra: &[(&str, &str)]) -> i64 {
+async fn impose_ok(club: &Club, team: &Team, code: &str, extra: &[(&str, &str)]) -> PenaltyId {
     let id = team.id.to_string();
     let mut fields = vec![("code", code), ("team", id.as_str())];
     fields.extend_from_slice(extra);
@@ -256,7 +256,7 @@ async fn g_g3_leaving_disqualifies_from_the_next_tournament_and_a_second_time_ba
     let first = &rows(&club)[0];
     assert_eq!(first.amount, 2, "−1");
     assert_eq!(first.sanction.as_deref(), Some("disqualified_next"));
-    assert_eq!(first.bars_tournament_id, Some(ts[1]));
+    assert_eq!(first.bars_tournament_id, Some(TournamentId(ts[1])));
     // The next tournament refuses the team, in words; nothing is entered.
     let entry = line(&team, "Ладья", 0..5);
     let page = club.enter(&team.captain, ts[1], &entry).await;
@@ -331,7 +331,7 @@ async fn g_g4_a_dissolved_teams_sanction_passes_to_each_member() {
     assert!(
         all.iter()
             .all(|p| p.sanction.as_deref() == Some("misses_tournament")
-                && p.bars_tournament_id == Some(t)
+                && p.bars_tournament_id == Some(TournamentId(t))
                 && p.amount == 0)
     );
     // sl2 joins another team; naming them in its line is refused.
@@ -522,14 +522,14 @@ fn round_games(club: &Club, t: i64, n: i32) -> Vec<(db::rounds::Game, String, St
     let round = rounds.iter().find(|r| r.number == n).expect("round");
     let matches = db::rounds::matches_of_rounds(&mut conn, &[round.id]).expect("matches");
     let entries = club.entries(t);
-    let name = |id: Option<i64>| {
+    let name = |id: Option<EntryId>| {
         entries
             .iter()
             .find(|x| Some(x.id) == id)
             .map(|x| x.name.clone())
             .unwrap_or_default()
     };
-    let ids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+    let ids: Vec<MatchId> = matches.iter().map(|m| m.id).collect();
     db::rounds::games_of_matches(&mut conn, &ids)
         .expect("games")
         .into_iter()
@@ -540,14 +540,14 @@ fn round_games(club: &Club, t: i64, n: i32) -> Vec<(db::rounds::Game, String, St
         .collect()
 }
 
-fn game(club: &Club, id: i64) -> db::rounds::Game {
-    db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(id))
+fn game(club: &Club, id: GameId) -> db::rounds::Game {
+    db::rounds::game_by_id(&mut club.app.db(), id)
         .expect("game")
         .expect("there")
 }
 
 /// A judge's result for one game through the tournament page's form.
-async fn judge_result(club: &Club, t: i64, id: i64, result: &str) {
+async fn judge_result(club: &Club, t: i64, id: GameId, result: &str) {
     let g = game(club, id);
     let page = club
         .app
@@ -615,7 +615,7 @@ async fn g_d2_loss_of_the_current_game_loses_it_over_the_board_and_revoking_give
     );
     let id = ladya.id.to_string();
     let tid = t.to_string();
-    let ask = |g: i64, extra: &[(&str, &str)]| {
+    let ask = |g: GameId, extra: &[(&str, &str)]| {
         let mut fields = vec![
             ("code".to_owned(), "G-D2".to_owned()),
             ("team".to_owned(), id.clone()),
@@ -785,8 +785,8 @@ async fn impose_owned(club: &Club, fields: Vec<(String, String)>) -> Page {
     impose(club, &club.root, &refs).await
 }
 
-fn table_no(club: &Club, match_id: i64) -> i32 {
-    db::rounds::match_by_id(&mut club.app.db(), league::ids::MatchId(match_id))
+fn table_no(club: &Club, match_id: MatchId) -> i32 {
+    db::rounds::match_by_id(&mut club.app.db(), match_id)
         .expect("match")
         .expect("there")
         .table_no

@@ -2,7 +2,7 @@
 //! (G-B13, G-B22, G-G1, R-1.8, R-1.9).
 
 use league::db;
-use league::ids::ChampionshipId;
+use league::ids::{ChampionshipId, TeamId, TournamentId};
 use reqwest::StatusCode;
 
 // The harness moved to club.rs (shared with the browser tests); the other
@@ -191,7 +191,7 @@ async fn g_g1_an_entry_less_than_5_minutes_before_the_start_is_penalised() {
         db::penalties::of_championship(&mut club.app.db(), ChampionshipId(club.id)).expect("q");
     assert_eq!(penalties.len(), 1);
     assert_eq!(penalties[0].code, "G-G1");
-    assert_eq!(penalties[0].team_id, late.id);
+    assert_eq!(penalties[0].team_id, TeamId(late.id));
     assert_eq!(penalties[0].amount, 1, "half a point");
     let entries = club.entries(t);
     assert_eq!(
@@ -530,7 +530,7 @@ async fn g_a2_a_drawn_tournament_keeps_its_start() {
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.text.contains("Жеребьёвка этого турнира проведена"));
-    let stored = db::tournaments::by_id(&mut club.app.db(), t)
+    let stored = db::tournaments::by_id(&mut club.app.db(), TournamentId(t))
         .expect("q")
         .expect("t");
     assert_ne!(

@@ -18,7 +18,6 @@
 //! y = 256; four tournaments at x = 56, 192, 328, 464.
 
 use league::db;
-use league::ids::PersonId;
 use reqwest::StatusCode;
 
 use crate::helpers::{PASSWORD, Page, new_client};
@@ -496,7 +495,7 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let doc = db::documents::of_owner_all(
         &mut app.db(),
-        db::documents::Owner::Person(PersonId(app.person_id("la1"))),
+        db::documents::Owner::Person(app.person_id("la1")),
     )
     .expect("documents")[0]
         .id;

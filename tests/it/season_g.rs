@@ -6,6 +6,7 @@
 //! hand from G-V41 (12/8/6/4/2/1) and the penalties, and the season's top
 //! four in the history (G-E1).
 
+use league::ids::TournamentId;
 use reqwest::StatusCode;
 
 use crate::play::{Club, Team, g_team, line, play_round, publish_last};
@@ -85,7 +86,7 @@ fn places(club: &Club, t: i64) -> Vec<(String, i32)> {
     )
     .expect("places")
     .into_iter()
-    .filter(|p| p.tournament_id == t)
+    .filter(|p| p.tournament_id == TournamentId(t))
     .map(|p| (p.place_first, p.entry_name, p.points))
     .collect();
     places.sort();

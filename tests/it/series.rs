@@ -2,6 +2,7 @@
 //! a finished tournament, other sports' places typed by an organizer, the
 //! organizations ranked by the points of every sport.
 
+use league::ids::{SeriesId, SeriesSportId};
 use reqwest::StatusCode;
 
 use crate::play::{Club, Team, line, play_round, publish_last};
@@ -133,7 +134,7 @@ async fn r_3_4_the_series_ranks_organizations_by_the_points_of_every_sport() {
         sport("Дартс", String::new()).await.status,
         StatusCode::SEE_OTHER
     );
-    let sports = league::db::series::sports_of(&mut club.app.db(), id).expect("sports");
+    let sports = league::db::series::sports_of(&mut club.app.db(), SeriesId(id)).expect("sports");
     let sport_id = |n: &str| sports.iter().find(|s| s.name == n).expect(n).id.to_string();
     let place = |sport: String, org: i64, place: &'static str| {
         let root = club.root.clone();
@@ -242,8 +243,8 @@ async fn add_sport(
         .await
 }
 
-fn sport_id(club: &Club, series: i64, name: &str) -> i64 {
-    league::db::series::sports_of(&mut club.app.db(), series)
+fn sport_id(club: &Club, series: i64, name: &str) -> SeriesSportId {
+    league::db::series::sports_of(&mut club.app.db(), SeriesId(series))
         .expect("sports")
         .into_iter()
         .find(|s| s.name == name)
@@ -256,7 +257,7 @@ fn sport_id(club: &Club, series: i64, name: &str) -> i64 {
 async fn athletes(
     club: &Club,
     series: &str,
-    sport: i64,
+    sport: SeriesSportId,
     organization: i64,
     nicks: &str,
     action: &str,
@@ -276,8 +277,8 @@ async fn athletes(
 }
 
 /// Who is on the series' lists, as (sport, nick), read from the database.
-fn listed(club: &Club, series: i64) -> Vec<(i64, String)> {
-    league::db::series::athletes_of(&mut club.app.db(), series)
+fn listed(club: &Club, series: i64) -> Vec<(SeriesSportId, String)> {
+    league::db::series::athletes_of(&mut club.app.db(), SeriesId(series))
         .expect("athletes")
         .into_iter()
         .map(|a| (a.sport_id, a.nick))
@@ -506,7 +507,7 @@ async fn r_3_4_a_sport_with_its_own_points_table_counts_by_it() {
         Some("10 12 x -1")
     );
     assert_eq!(
-        league::db::series::sports_of(&mut club.app.db(), id)
+        league::db::series::sports_of(&mut club.app.db(), SeriesId(id))
             .expect("sports")
             .len(),
         1
@@ -676,7 +677,7 @@ async fn r_1_8_only_a_series_managers_change_it_and_only_an_organizer_links_a_ch
         assert_eq!(page.status, StatusCode::FORBIDDEN, "{path}");
     }
     assert_eq!(
-        league::db::series::sports_of(&mut club.app.db(), sid)
+        league::db::series::sports_of(&mut club.app.db(), SeriesId(sid))
             .expect("sports")
             .len(),
         1,

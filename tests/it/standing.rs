@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use league::db::{organizations, standing, teams as t};
-use league::ids::{ChampionshipId, PersonId, TeamId};
+use league::ids::{ChampionshipId, TeamId};
 use reqwest::StatusCode;
 
 use crate::helpers::{Page, TestApp, new_client};
@@ -164,7 +164,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
         .post_with(&captain, "/people/Pawn/club", &[("action", "mark")])
         .await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
-    let pawn_id = PersonId(app.person_id("Pawn"));
+    let pawn_id = app.person_id("Pawn");
     assert!(
         standing::club_periods(&mut app.db(), pawn_id)
             .expect("query")
@@ -233,7 +233,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
         .post_with(&organizer, "/people/Rook/clones", &[("nick", "RookAlt")])
         .await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
-    let rook_id = PersonId(app.person_id("Rook"));
+    let rook_id = app.person_id("Rook");
     assert_eq!(
         standing::clone_group(&mut app.db(), rook_id)
             .expect("query")
@@ -451,7 +451,7 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
     let plant = app.create_organization(&organizer, "Завод Прогресс").await;
     let worker = app.person("Worker").await;
     let stranger = app.person("Stranger").await;
-    let worker_id = PersonId(app.person_id("Worker"));
+    let worker_id = app.person_id("Worker");
     let records = |app: &TestApp| standing::employments_of(&mut app.db(), worker_id).expect("q");
     let plant_id = plant.to_string();
 

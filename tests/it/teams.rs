@@ -78,14 +78,14 @@ impl League {
         )
         .expect("query")
         .expect("team exists")
-        .id()
+        .id
     }
 
     fn person(&self, nick: &str) -> PersonId {
         people::by_nick(&mut self.app.db(), nick)
             .expect("query")
             .expect("person")
-            .id()
+            .id
     }
 
     async fn invite(&self, captain: &Client, team: TeamId, nick: &str) -> Page {
@@ -531,7 +531,7 @@ async fn g_b34_captaincy_is_handed_to_a_member_and_recorded_for_the_chief_judge(
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let mut conn = l.app.db();
     assert_eq!(
-        t::by_id(&mut conn, team).expect("q").expect("t").captain(),
+        t::by_id(&mut conn, team).expect("q").expect("t").captain_id,
         l.person("Heir")
     );
     // The old captain has no captain's powers any more; the new one has.

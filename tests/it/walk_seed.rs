@@ -4,7 +4,7 @@
 //! back from the database.
 
 use league::db;
-use league::ids::{ChampionshipId, PersonId, TournamentId};
+use league::ids::{ChampionshipId, InvitationId, SeriesId, TeamId, TournamentId};
 use reqwest::{Client, StatusCode};
 
 use crate::club::{Club, Team, four_entered, line, play_round, publish_last};
@@ -57,7 +57,7 @@ async fn token(club: &Club, organizer: &Client, c: i64, name: &str) -> String {
 }
 
 /// The captain of `team` invites `nick`; the invitation's id.
-async fn invitation(club: &Club, team: &Team, nick: &str) -> i64 {
+async fn invitation(club: &Club, team: &Team, nick: &str) -> InvitationId {
     ok(
         club.app
             .post_with(
@@ -187,7 +187,7 @@ pub(crate) async fn seed() -> Seed {
     let entry = club
         .entries(t)
         .into_iter()
-        .find(|e| e.team_id == captain.id)
+        .find(|e| e.team_id == TeamId(captain.id))
         .expect("the captain's entry")
         .id;
     let mut conn = app.db();
@@ -209,7 +209,7 @@ pub(crate) async fn seed() -> Seed {
         .expect("an opponent");
     assert_ne!(
         others.iter().find(|e| e.id == opponent).map(|e| e.team_id),
-        Some(other.id),
+        Some(TeamId(other.id)),
         "draw seed: the captain's round-1 opponent is not the other captain's team"
     );
     let g = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games")[0].id;
@@ -265,14 +265,14 @@ pub(crate) async fn seed() -> Seed {
         .await,
         "sport",
     );
-    let sport = db::series::sports_of(&mut app.db(), series).expect("sports")[0].id;
+    let sport = db::series::sports_of(&mut app.db(), SeriesId(series)).expect("sports")[0].id;
 
     // The player: a document, a transfer request, an invitation, an
     // employment; a ban of somebody else.
     let player_nick = captain.nicks[1].clone();
     let player = new_client();
     app.log_in_with(&player, &player_nick, PASSWORD).await;
-    let pid = PersonId(app.person_id(&player_nick));
+    let pid = app.person_id(&player_nick);
     ok(
         upload(
             app,
@@ -298,7 +298,7 @@ pub(crate) async fn seed() -> Seed {
         "accept",
     );
     assert_eq!(
-        db::teams::invitation(&mut app.db(), league::ids::InvitationId(tr))
+        db::teams::invitation(&mut app.db(), tr)
             .expect("query")
             .expect("invitation")
             .status,
@@ -338,7 +338,8 @@ pub(crate) async fn seed() -> Seed {
     );
     let ban_person = app.person_id(banned);
     let ban = db::standing::bans_of(&mut app.db(), &[ban_person].into()).expect("bans")[0].id;
-    let outbox = db::outbox::list(&mut app.db(), Some(&[c]), 1).expect("outbox")[0].id;
+    let outbox =
+        db::outbox::list(&mut app.db(), Some(&[ChampionshipId(c)]), 1).expect("outbox")[0].id;
 
     // API tokens: the championship's organizers' and judge's, another
     // championship's, a revoked one.

@@ -347,15 +347,15 @@ pub async fn account_page(
         .await?;
     let teams = teams
         .into_iter()
-        .map(|(t, _)| (paths::team(t.id()), t.name))
+        .map(|(t, _)| (paths::team(t.id), t.name))
         .collect();
     let invitations = invitations
         .into_iter()
         .map(|l| AccountInvitation {
-            team_url: paths::team(l.invitation.team()),
+            team_url: paths::team(l.invitation.team_id),
             awaiting: l.invitation.status == "awaiting_approval",
-            accept_url: paths::accept_invitation(l.invitation.id()),
-            decline_url: paths::close_invitation(l.invitation.id()),
+            accept_url: paths::accept_invitation(l.invitation.id),
+            decline_url: paths::close_invitation(l.invitation.id),
             team: l.team_name,
         })
         .collect();

@@ -80,19 +80,19 @@ async fn tokens_page(
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let tokens = db::api_tokens::of_championship(conn, c)?;
-            let people: Vec<i64> = tokens
+            let people: Vec<PersonId> = tokens
                 .iter()
                 .flat_map(|t| [Some(t.created_by), t.revoked_by])
                 .flatten()
                 .collect();
-            let nicks: std::collections::HashMap<i64, String> =
+            let nicks: std::collections::HashMap<PersonId, String> =
                 db::people::nicks_of(conn, &people)?.into_iter().collect();
             let can_record = holds::<Judges>(conn, Some(viewer), c)?;
             Ok((championship, tokens, nicks, can_record))
         })
         .await?;
     let tz = championship.tz();
-    let nick = |id: Option<i64>| {
+    let nick = |id: Option<PersonId>| {
         id.and_then(|i| nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };

@@ -15,7 +15,7 @@ use crate::app::PlayError;
 use crate::app::access::Organizers;
 use crate::app::outbox::{self as app_outbox, ResendProblem};
 use crate::db::{self, outbox};
-use crate::ids::PersonId;
+use crate::ids::{OutboxId, PersonId};
 use crate::mail::Kind;
 use crate::msg;
 use crate::paths;
@@ -37,7 +37,7 @@ pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 const SHOWN: i64 = 500;
 
 pub struct Row {
-    pub id: i64,
+    pub id: OutboxId,
     pub created: String,
     pub to: String,
     pub kind: String,
@@ -118,7 +118,7 @@ pub async fn resend(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<OutboxId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (person, admin) = (official.user.id, official.user.is_admin);

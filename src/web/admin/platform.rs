@@ -65,7 +65,7 @@ pub async fn dashboard(
             ))
         })
         .await?;
-    let nick_of = |id: Option<i64>| {
+    let nick_of = |id: Option<PersonId>| {
         id.and_then(|id| list.iter().find(|p| p.id == id))
             .map_or_else(
                 || id.map(|i| format!("#{i}")).unwrap_or_default(),
@@ -85,8 +85,8 @@ pub async fn dashboard(
     let people = list
         .into_iter()
         .map(|p| PersonRow {
-            id: p.id(),
-            toggle_url: paths::admin_person_admin(p.id()),
+            id: p.id,
+            toggle_url: paths::admin_person_admin(p.id),
             nick: p.nick,
             full_name: p.full_name,
             email: p.email,

@@ -57,7 +57,7 @@ pub async fn list(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
     let rows = all
         .into_iter()
         .map(|c| ChampionshipRow {
-            url: paths::championship(c.id()),
+            url: paths::championship(c.id),
             name: c.name,
             preset: c.preset,
         })
@@ -284,7 +284,7 @@ pub struct ShowForms {
     pub staff_nick: String,
     pub schedule: Inline,
     /// (tournament id, typed value, error) of a refused start change.
-    pub start: Option<(i64, String, String)>,
+    pub start: Option<(TournamentId, String, String)>,
 }
 
 pub fn role_name(ctx: &PageCtx, role: Role) -> String {
@@ -316,7 +316,7 @@ async fn show_page(
             let teams = t::of_championship(conn, id, &[TeamStatus::Approved, TeamStatus::Pending])?;
             let mut with_members = Vec::with_capacity(teams.len());
             for team in teams {
-                let members = t::current_members(conn, team.id())?;
+                let members = t::current_members(conn, team.id)?;
                 with_members.push((team, members));
             }
             let viewer_roles = match viewer {
@@ -341,7 +341,7 @@ async fn show_page(
                     |(_, typed, _)| typed.clone(),
                 ),
                 start_url: paths::tournament_start(id, st.id),
-                url: paths::tournament(id, st.id()),
+                url: paths::tournament(id, st.id),
                 error: refused.map(|(_, _, e)| e.clone()),
             }
         })
@@ -360,7 +360,7 @@ async fn show_page(
         .into_iter()
         .filter(|(team, _)| team.status() == TeamStatus::Approved)
         .map(|(team, members)| ParticipantRow {
-            url: paths::team(team.id()),
+            url: paths::team(team.id),
             name: team.name,
             motto: team.motto,
             members: members.into_iter().map(|m| m.nick).collect(),
@@ -514,16 +514,16 @@ async fn queue_page(
             let teams = t::of_championship(conn, championship, &[TeamStatus::Pending])?;
             let mut rows = Vec::with_capacity(teams.len());
             for team in teams {
-                let captain = people::by_id(conn, team.captain())?
+                let captain = people::by_id(conn, team.captain_id)?
                     .map(|p| p.nick)
                     .unwrap_or_default();
                 let org = match team.organization_id {
-                    Some(o) => db::organizations::by_id(conn, crate::ids::OrganizationId(o))?
+                    Some(o) => db::organizations::by_id(conn, o)?
                         .map(|o| o.name)
                         .unwrap_or_default(),
                     None => String::new(),
                 };
-                let members = t::count_current(conn, team.id())? as usize;
+                let members = t::count_current(conn, team.id)? as usize;
                 rows.push((team, captain, org, members));
             }
             Ok((rows, t::awaiting_approval(conn, championship)?))
@@ -532,10 +532,10 @@ async fn queue_page(
     let applications = pending
         .into_iter()
         .map(|(team, captain, organization, members)| {
-            let mine = error.as_ref().filter(|(id, _, _)| *id == team.id());
+            let mine = error.as_ref().filter(|(id, _, _)| *id == team.id);
             ApplicationRow {
-                team_url: paths::team(team.id()),
-                decide_url: paths::team_decision(championship, team.id()),
+                team_url: paths::team(team.id),
+                decide_url: paths::team_decision(championship, team.id),
                 error: mine.map(|(_, m, _)| ctx.render(m)),
                 reason: mine.map(|(_, _, r)| r.clone()).unwrap_or_default(),
                 applied: team.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
@@ -550,7 +550,7 @@ async fn queue_page(
     let transfers = transfers
         .into_iter()
         .map(|l| TransferRow {
-            decide_url: paths::transfer_decision(championship, l.invitation.id()),
+            decide_url: paths::transfer_decision(championship, l.invitation.id),
             nick: l.nick,
             team: l.team_name,
         })
@@ -615,7 +615,7 @@ pub async fn decide_team(
         .db(move |conn| {
             // The team must belong to the championship the judge judges.
             match t::by_id(conn, team)? {
-                Some(tm) if tm.championship() == championship => {}
+                Some(tm) if tm.championship_id == championship => {}
                 _ => return Ok(Err(TeamError::NotFound)),
             }
             Ok(ops::decide(
@@ -674,8 +674,8 @@ pub async fn decide_transfer(
     let result = state
         .db(move |conn| {
             let inv = t::invitation(conn, invitation)?.ok_or(AppError::NotFound)?;
-            match t::by_id(conn, inv.team())? {
-                Some(tm) if tm.championship() == championship => {}
+            match t::by_id(conn, inv.team_id)? {
+                Some(tm) if tm.championship_id == championship => {}
                 _ => return Err(AppError::NotFound),
             }
             Ok(ops::decide_transfer(
@@ -728,7 +728,7 @@ pub async fn captaincies(
         .into_iter()
         .map(|l| CaptaincyRow {
             at: l.at.format("%Y-%m-%d %H:%M UTC").to_string(),
-            team_url: paths::team(TeamId(l.team_id)),
+            team_url: paths::team(l.team_id),
             team: l.team_name,
             from: l.from_nick.unwrap_or_else(|| "—".into()),
             to: l.to_nick,
@@ -774,9 +774,7 @@ pub async fn audit_log(
             let mut out = Vec::with_capacity(entries.len());
             for e in entries {
                 let actor = match e.actor_id {
-                    Some(id) => people::by_id(conn, PersonId(id))?
-                        .map(|p| p.nick)
-                        .unwrap_or_default(),
+                    Some(id) => people::by_id(conn, id)?.map(|p| p.nick).unwrap_or_default(),
                     None => String::new(),
                 };
                 out.push((e, actor));
@@ -945,7 +943,7 @@ pub async fn tournament_start(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, TournamentId)>,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, AppError> {
     use chrono::TimeZone;
@@ -953,7 +951,7 @@ pub async fn tournament_start(
     let c = state
         .db(move |conn| {
             match db::tournaments::by_id(conn, tournament)? {
-                Some(t) if t.championship_id == championship.0 => {}
+                Some(t) if t.championship_id == championship => {}
                 _ => return Err(AppError::NotFound),
             }
             championships::by_id(conn, championship)?.ok_or(AppError::NotFound)
@@ -985,7 +983,7 @@ pub async fn tournament_start(
             Ok(setup::move_start(
                 conn,
                 championship,
-                TournamentId(tournament),
+                tournament,
                 at,
                 &typed,
                 by,

@@ -14,7 +14,7 @@ use askama::Template;
 use crate::db;
 use crate::db::results::HistoryEntry;
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -74,7 +74,7 @@ pub async fn championship(
         .await?;
     let tz = championship.tz();
     let lang = ctx.lang;
-    let by_id: HashMap<i64, &db::tournaments::Tournament> =
+    let by_id: HashMap<TournamentId, &db::tournaments::Tournament> =
         tournaments.iter().map(|t| (t.id, t)).collect();
     let mut winners: Vec<(i32, WinnerRow)> = history
         .iter()
@@ -85,7 +85,7 @@ pub async fn championship(
                 t.number,
                 WinnerRow {
                     tournament: tournament_title(lang, t.number),
-                    tournament_url: paths::tournament(c, TournamentId(t.id)),
+                    tournament_url: paths::tournament(c, t.id),
                     date: t
                         .starts_at
                         .and_utc()
@@ -93,7 +93,7 @@ pub async fn championship(
                         .format("%Y-%m-%d")
                         .to_string(),
                     entry: h.entry_name.clone(),
-                    team_url: paths::team(TeamId(h.team_id)),
+                    team_url: paths::team(h.team_id),
                 },
             ))
         })
@@ -113,7 +113,7 @@ pub async fn championship(
         .map(|h| TopRow {
             place: h.place,
             entry: h.entry_name.clone(),
-            team_url: paths::team(TeamId(h.team_id)),
+            team_url: paths::team(h.team_id),
             total: total_of(&h.entry_name),
         })
         .collect();
@@ -197,18 +197,12 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
             let mut top: Vec<(i32, String, String)> = mine
                 .iter()
                 .filter(|h| h.kind == "season")
-                .map(|h| {
-                    (
-                        h.place,
-                        h.entry_name.clone(),
-                        paths::team(TeamId(h.team_id)),
-                    )
-                })
+                .map(|h| (h.place, h.entry_name.clone(), paths::team(h.team_id)))
                 .collect();
             top.sort();
             Some(HallRow {
-                url: paths::championship(c.id()),
-                history_url: paths::history(c.id()),
+                url: paths::championship(c.id),
+                history_url: paths::history(c.id),
                 championship: c.name,
                 top,
                 wins: wins(&mine)
@@ -224,13 +218,14 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{HistoryEntryId, TeamId};
 
     fn h(kind: &str, name: &str, place: i32) -> HistoryEntry {
         HistoryEntry {
-            id: 0,
-            championship_id: 1,
+            id: HistoryEntryId(0),
+            championship_id: ChampionshipId(1),
             tournament_id: None,
-            team_id: 1,
+            team_id: TeamId(1),
             entry_name: name.into(),
             kind: kind.into(),
             place,

@@ -270,7 +270,7 @@ pub async fn version(
     state: web::Data<AppState>,
     path: web::Path<VersionPath>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.championship_id);
+    let c = path.championship_id;
     let p = regulation_page(ctx, &state, c, Some(path.number), None, Vec::new()).await?;
     page(StatusCode::OK, &p)
 }

@@ -141,7 +141,7 @@ impl SeasonView {
         championship: &db::championships::Championship,
         reg: &crate::rules::regulation::Regulation,
     ) -> Result<SeasonView, AppError> {
-        let c = championship.id();
+        let c = championship.id;
         let season = crate::app::season::load(conn, c, reg)?;
         let history = db::results::history_of_championship(conn, c)?;
         let tournaments = db::tournaments::of_championship(conn, c)?;

@@ -18,7 +18,9 @@ use crate::app::access::Judges;
 use crate::app::appeals::{self as ops, AppealError, AppealProblem, Filing, RemedyAsk, ReportAsk};
 use crate::db::{self, appeals::Appeal};
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::ids::{
+    AppealId, ChampionshipId, EntryId, FairPlayReportId, PersonId, TeamId, TournamentId,
+};
 use crate::msg;
 use crate::paths;
 use crate::rules::appeals::{Ground, Seat};
@@ -33,7 +35,7 @@ use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::appeals::problem_words;
 
-pub fn case_url(c: ChampionshipId, id: i64) -> String {
+pub fn case_url(c: ChampionshipId, id: AppealId) -> String {
     format!("/championships/{c}/appeals/{id}")
 }
 
@@ -86,7 +88,7 @@ pub struct FilePage {
     tournament: String,
     action: String,
     open: bool,
-    teams: Vec<(i64, String)>,
+    teams: Vec<(TeamId, String)>,
     problems: Vec<String>,
     form: FileForm,
 }
@@ -105,7 +107,7 @@ async fn file_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     c: ChampionshipId,
-    t: i64,
+    t: TournamentId,
     problems: Vec<String>,
     form: FileForm,
 ) -> Result<FilePage, AppError> {
@@ -113,12 +115,12 @@ async fn file_page(
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let tour = db::tournaments::by_id(conn, t)?
-                .filter(|x| x.championship() == c)
+                .filter(|x| x.championship_id == c)
                 .ok_or(AppError::NotFound)?;
-            let mut teams: Vec<(i64, String)> = Vec::new();
-            for e in db::entries::of_tournament(conn, TournamentId(t))? {
+            let mut teams: Vec<(TeamId, String)> = Vec::new();
+            for e in db::entries::of_tournament(conn, t)? {
                 if !teams.iter().any(|(id, _)| *id == e.team_id)
-                    && let Some(team) = db::teams::by_id(conn, e.team())?
+                    && let Some(team) = db::teams::by_id(conn, e.team_id)?
                 {
                     teams.push((team.id, team.name));
                 }
@@ -146,20 +148,12 @@ async fn file_page(
 pub async fn file_form(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, TournamentId)>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = path.into_inner();
     page(
         StatusCode::OK,
-        &file_page(
-            ctx,
-            &state,
-            ChampionshipId(c),
-            t,
-            Vec::new(),
-            FileForm::default(),
-        )
-        .await?,
+        &file_page(ctx, &state, c, t, Vec::new(), FileForm::default()).await?,
     )
 }
 
@@ -169,11 +163,10 @@ pub async fn file(
     user: SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, TournamentId)>,
     form: web::Form<FileForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = path.into_inner();
-    let c = ChampionshipId(c);
     let form = form.into_inner();
     let filing = Filing {
         what_happened: form.what_happened.clone(),
@@ -183,22 +176,17 @@ pub async fn file(
         concerned_team: form.concerned_team.trim().parse().ok(),
     };
     let person = user.0.id;
-    let exists = state
-        .db(move |conn| Ok(db::tournaments::by_id(conn, t)?.is_some_and(|x| x.championship() == c)))
-        .await?;
+    let exists =
+        state
+            .db(move |conn| {
+                Ok(db::tournaments::by_id(conn, t)?.is_some_and(|x| x.championship_id == c))
+            })
+            .await?;
     if !exists {
         return Err(AppError::NotFound);
     }
     let result = state
-        .db(move |conn| {
-            Ok(ops::file(
-                conn,
-                TournamentId(t),
-                person,
-                &filing,
-                db::utc_now(),
-            ))
-        })
+        .db(move |conn| Ok(ops::file(conn, t, person, &filing, db::utc_now())))
         .await?;
     match result {
         Ok(id) => {
@@ -229,14 +217,14 @@ fn other(e: AppealError) -> AppError {
 
 pub struct CaseRow {
     pub url: String,
-    pub id: i64,
+    pub id: AppealId,
     pub title: String,
     pub status: String,
     pub decided: String,
 }
 
 pub struct ReportRow {
-    pub id: i64,
+    pub id: FairPlayReportId,
     pub person: String,
     pub tournament: String,
     pub grounds: String,
@@ -251,12 +239,12 @@ pub struct CasesPage {
     ctx: PageCtx,
     championship: String,
     championship_url: String,
-    championship_id: i64,
+    championship_id: ChampionshipId,
     is_judge: bool,
     cases: Vec<CaseRow>,
     reports: Vec<ReportRow>,
     report_action: String,
-    tournaments: Vec<(i64, String)>,
+    tournaments: Vec<(TournamentId, String)>,
     grounds: Vec<(String, String)>,
     problems: Vec<String>,
 }
@@ -277,7 +265,7 @@ fn case_title(lang: Lang, case: &Appeal, tournament_no: i32, team: Option<String
 /// (G-D2: decisions are published): (case URL, title, outcome, who and when).
 pub struct Decision {
     /// The case's number.
-    pub id: i64,
+    pub id: AppealId,
     /// When it was decided (UTC), for the Atom feed.
     pub at: chrono::NaiveDateTime,
     pub url: String,
@@ -315,10 +303,10 @@ pub fn decisions(
 
 fn team_name(
     conn: &mut db::DbConnection,
-    id: Option<i64>,
+    id: Option<TeamId>,
 ) -> Result<Option<String>, diesel::result::Error> {
     Ok(match id {
-        Some(id) => db::teams::by_id(conn, crate::ids::TeamId(id))?.map(|t| t.name),
+        Some(id) => db::teams::by_id(conn, id)?.map(|t| t.name),
         None => None,
     })
 }
@@ -347,7 +335,7 @@ async fn cases_page(
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let tz = championship.tz();
             let all = db::tournaments::of_championship(conn, c)?;
-            let number = |id: i64| all.iter().find(|t| t.id == id).map_or(0, |t| t.number);
+            let number = |id: TournamentId| all.iter().find(|t| t.id == id).map_or(0, |t| t.number);
             let mut cases = Vec::new();
             for case in db::appeals::of_championship(conn, c)? {
                 let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
@@ -417,7 +405,7 @@ async fn cases_page(
     Ok(CasesPage {
         championship: championship.name,
         championship_url: paths::championship(c),
-        championship_id: c.0,
+        championship_id: c,
         is_judge: judge,
         cases,
         reports,
@@ -437,9 +425,9 @@ async fn cases_page(
 pub async fn list(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     page(
         StatusCode::OK,
         &cases_page(ctx, &state, c, Vec::new()).await?,
@@ -459,7 +447,7 @@ pub async fn report(
     let mut ask = ReportAsk::default();
     for (k, v) in form.into_inner() {
         match k.as_str() {
-            "tournament" => ask.tournament = v.trim().parse().unwrap_or(0),
+            "tournament" => ask.tournament = v.trim().parse().unwrap_or_default(),
             "nick" => ask.nick = v,
             "ground" => ask.grounds.push(v),
             "notes" => ask.notes = v,
@@ -494,7 +482,7 @@ pub async fn refer(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, FairPlayReportId)>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
@@ -548,14 +536,14 @@ pub struct CaseData {
     can_vote: bool,
     is_judge: bool,
     /// The tournament's placed entries (id, name), for the standing remedy.
-    placed: Vec<(i64, String)>,
+    placed: Vec<(EntryId, String)>,
 }
 
 async fn case_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     problems: Vec<String>,
 ) -> Result<CasePage, AppError> {
     let lang = ctx.lang;
@@ -566,7 +554,7 @@ async fn case_page(
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let tz = championship.tz();
             let case = db::appeals::by_id(conn, id)?
-                .filter(|x| x.championship_id == c.0)
+                .filter(|x| x.championship_id == c)
                 .ok_or(AppError::NotFound)?;
             let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
             let filing = team_name(conn, case.filing_team_id)?;
@@ -614,7 +602,7 @@ async fn case_page(
                         .render(lang),
                     "standing" => {
                         let entry = match r.entry_id {
-                            Some(e) => db::entries::by_id(conn, crate::ids::EntryId(e))?
+                            Some(e) => db::entries::by_id(conn, e)?
                                 .map(|x| x.name)
                                 .unwrap_or_default(),
                             None => String::new(),
@@ -648,8 +636,8 @@ async fn case_page(
                 None => String::new(),
             };
             let filer = crate::app::penalties::nick_of(conn, case.filed_by)?.unwrap_or_default();
-            let entries = db::entries::of_tournament(conn, TournamentId(case.tournament_id))?;
-            let placed = db::results::places_of_tournament(conn, TournamentId(case.tournament_id))?
+            let entries = db::entries::of_tournament(conn, case.tournament_id)?;
+            let placed = db::results::places_of_tournament(conn, case.tournament_id)?
                 .into_iter()
                 .filter_map(|(e, _, _)| {
                     entries
@@ -660,7 +648,7 @@ async fn case_page(
                 .collect();
             let can_vote = case.is_open()
                 && viewer.is_some_and(|v| {
-                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v.0)
+                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v)
                 });
             Ok(CaseData {
                 championship: championship.name.clone(),
@@ -699,12 +687,12 @@ async fn case_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, AppealId)>,
 ) -> Result<HttpResponse, AppError> {
     let (c, id) = path.into_inner();
     page(
         StatusCode::OK,
-        &case_page(ctx, &state, ChampionshipId(c), id, Vec::new()).await?,
+        &case_page(ctx, &state, c, id, Vec::new()).await?,
     )
 }
 
@@ -713,7 +701,7 @@ async fn answer(
     state: &web::Data<AppState>,
     session: &Session,
     c: ChampionshipId,
-    id: i64,
+    id: AppealId,
     result: Result<(), AppealError>,
     done: crate::i18n::MsgKey,
 ) -> Result<HttpResponse, AppError> {
@@ -748,11 +736,10 @@ pub async fn vote(
     user: SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, AppealId)>,
     form: web::Form<VoteForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, id) = path.into_inner();
-    let c = ChampionshipId(c);
     let person: PersonId = user.0.id;
     let uphold = match form.vote.as_str() {
         "uphold" => true,
@@ -771,7 +758,7 @@ pub async fn decide(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, AppealId)>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
@@ -803,14 +790,16 @@ pub async fn propose(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, AppealId)>,
     form: web::Form<RemedyForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
     let f = form.into_inner();
-    let num = |s: &str| s.trim().parse::<i64>().unwrap_or(0);
+    fn num<T: std::str::FromStr + Default>(s: &str) -> T {
+        s.trim().parse().unwrap_or_default()
+    }
     let ask = match f.kind.as_str() {
         "game_result" => RemedyAsk::GameResult {
             game: num(&f.game),
@@ -858,7 +847,7 @@ pub async fn supervised(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, AppealId)>,
     form: web::Form<SupervisedForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;

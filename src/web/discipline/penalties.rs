@@ -15,7 +15,7 @@ use crate::app::access::Judges;
 use crate::app::penalties::{self as ops, Imposition};
 use crate::db::{self, teams::TeamStatus};
 use crate::i18n::{Lang, Message};
-use crate::ids::ChampionshipId;
+use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::penalties::{self as rules, Sanction};
@@ -41,7 +41,7 @@ pub fn reason_words(lang: Lang, stored: &str) -> String {
 }
 
 pub struct RowView {
-    pub id: i64,
+    pub id: PenaltyId,
     pub code: String,
     pub team: String,
     pub tournament: String,
@@ -70,13 +70,13 @@ pub struct PenaltiesPage {
     is_judge: bool,
     rows: Vec<RowView>,
     rules: Vec<RuleView>,
-    teams: Vec<(i64, String)>,
-    tournaments: Vec<(i64, String)>,
+    teams: Vec<(TeamId, String)>,
+    tournaments: Vec<(TournamentId, String)>,
     /// G-D2: the games being played now (id, where and who).
-    games: Vec<(i64, String)>,
+    games: Vec<(GameId, String)>,
     /// Entries of unfinished tournaments (id, tournament and name), for a
     /// team with several (G-B13 doubles).
-    entries: Vec<(i64, String)>,
+    entries: Vec<(EntryId, String)>,
     problems: Vec<String>,
     form: ImposeForm,
 }
@@ -114,7 +114,7 @@ impl ImposeForm {
     fn imposition(&self) -> Imposition {
         Imposition {
             code: self.code.trim().to_owned(),
-            team: self.team.trim().parse().unwrap_or(0),
+            team: self.team.trim().parse().unwrap_or_default(),
             tournament: self.tournament.trim().parse().ok(),
             // A count that is not a number is refused as invalid (0).
             count: if self.count.trim().is_empty() {
@@ -159,7 +159,7 @@ async fn penalties_page(
             if is_judge {
                 in_play = ops::games_in_play(conn, c)?;
                 for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
-                    for x in db::entries::of_tournament(conn, t.id())? {
+                    for x in db::entries::of_tournament(conn, t.id)? {
                         if x.status() == db::entries::EntryStatus::Entered {
                             entries.push((x.id, t.number, x.name));
                         }
@@ -333,9 +333,9 @@ async fn penalties_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     page(
         StatusCode::OK,
         &penalties_page(ctx, &state, c, Vec::new(), ImposeForm::default()).await?,
@@ -375,7 +375,7 @@ pub async fn revoke(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, PenaltyId)>,
     form: web::Form<RevokeForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;

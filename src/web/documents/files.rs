@@ -76,8 +76,8 @@ pub fn can_see(
     let captains = match owner {
         Owner::Person(p) => t::teams_of_person(conn, p)?
             .iter()
-            .any(|(team, _)| team.captain() == viewer.id),
-        Owner::Team(id) => t::by_id(conn, id)?.is_some_and(|team| team.captain() == viewer.id),
+            .any(|(team, _)| team.captain_id == viewer.id),
+        Owner::Team(id) => t::by_id(conn, id)?.is_some_and(|team| team.captain_id == viewer.id),
     };
     if captains {
         return Ok(true);
@@ -91,7 +91,7 @@ pub fn can_see(
 }
 
 pub struct DocumentRow {
-    pub id: i64,
+    pub id: DocumentId,
     pub owner: String,
     pub owner_url: String,
     pub kind: String,
@@ -204,7 +204,7 @@ pub fn may_upload(
     Ok(match owner {
         Owner::Person(p) => p == user.id,
         Owner::Team(id) => {
-            t::by_id(conn, id)?.is_some_and(|team| team.is_active() && team.captain() == user.id)
+            t::by_id(conn, id)?.is_some_and(|team| team.is_active() && team.captain_id == user.id)
         }
     })
 }
@@ -304,7 +304,7 @@ pub async fn download(
     req: HttpRequest,
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<DocumentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let viewer = ctx.user.clone().ok_or(AppError::NotFound)?;
@@ -348,22 +348,22 @@ pub struct QueuePage {
     championship_url: String,
     rows: Vec<DocumentRow>,
     /// The review form that failed, with its document's id.
-    failed: Option<(i64, Inline)>,
+    failed: Option<(DocumentId, Inline)>,
     purge_url: String,
     retention_days: u32,
 }
 
 impl QueuePage {
-    pub fn form_of(&self, id: &i64) -> Option<&Inline> {
+    pub fn form_of(&self, id: &DocumentId) -> Option<&Inline> {
         self.failed
             .as_ref()
             .filter(|(d, _)| d == id)
             .map(|(_, f)| f)
     }
-    pub fn error_for(&self, id: &i64, field: &str) -> Option<&str> {
+    pub fn error_for(&self, id: &DocumentId, field: &str) -> Option<&str> {
         self.form_of(id).and_then(|f| f.error_for(field))
     }
-    pub fn value_for(&self, id: &i64, field: &str) -> &str {
+    pub fn value_for(&self, id: &DocumentId, field: &str) -> &str {
         self.form_of(id).map_or("", |f| f.value(field))
     }
 }
@@ -372,7 +372,7 @@ async fn queue_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     championship: ChampionshipId,
-    failed: Option<(i64, Inline)>,
+    failed: Option<(DocumentId, Inline)>,
 ) -> Result<QueuePage, AppError> {
     let (c, list) = state
         .db(move |conn| {
@@ -435,7 +435,7 @@ pub async fn review(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, DocumentId)>,
     form: web::Form<ReviewForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
@@ -496,7 +496,7 @@ pub async fn review(
             Ok(ops::review(
                 conn,
                 championship,
-                DocumentId(id),
+                id,
                 status,
                 valid_until,
                 note,

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::app::rounds::Loaded;
 use crate::db;
-use crate::ids::{ChampionshipId, TournamentId};
+use crate::ids::{ChampionshipId, SeriesId, TournamentId};
 use crate::paths::segments::TournamentPath;
 use crate::read::standings::{
     SeasonStandings, SeriesStandings, TieBreakNumber, TournamentStandings, season_standings,
@@ -154,7 +154,7 @@ async fn load_tournament(
     let (c, t) = (path.championship_id, path.tournament_id);
     state
         .db(move |conn| {
-            Loaded::load(conn, TournamentId(t))?
+            Loaded::load(conn, t)?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)
         })
@@ -226,7 +226,7 @@ pub async fn season_json_download(
 
 async fn series(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     format: Format,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -242,7 +242,7 @@ async fn series(
 /// `GET /series/{id}/standings.csv`.
 pub async fn series_csv_download(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
     series(state, path, Format::Csv).await
 }
@@ -250,7 +250,7 @@ pub async fn series_csv_download(
 /// `GET /series/{id}/standings.json`.
 pub async fn series_json_download(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
     series(state, path, Format::Json).await
 }
@@ -297,7 +297,7 @@ impl DownloadLinks {
         }
     }
 
-    pub fn series(id: i64) -> DownloadLinks {
+    pub fn series(id: SeriesId) -> DownloadLinks {
         DownloadLinks {
             csv: format!("/series/{id}/standings.csv"),
             json: format!("/series/{id}/standings.json"),

@@ -15,7 +15,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::{self, championships, regulation_versions, rounds as r, tournaments};
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TournamentId};
+use crate::ids::{ChampionshipId, MatchId, RoundId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -76,10 +76,10 @@ fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
 pub async fn calendar(
     req: HttpRequest,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     let lang = request_lang(&req);
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let (championship, stages) = state
         .db(move |conn| {
             let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
@@ -108,7 +108,7 @@ pub async fn calendar(
                     .arg("zone", &championship.time_zone)
                     .arg("local", local(tz, t.starts_at))
                     .render(lang),
-                url: format!("{base}{}", paths::tournament(c, t.id())),
+                url: format!("{base}{}", paths::tournament(c, t.id)),
             }
         })
         .collect();
@@ -130,7 +130,7 @@ pub async fn calendar(
 
 /// A published round of a tournament, as the feed tells it.
 struct RoundNews {
-    tournament: i64,
+    tournament: TournamentId,
     tournament_no: i32,
     number: i32,
     published_at: NaiveDateTime,
@@ -148,17 +148,18 @@ fn round_news(
 ) -> Result<Vec<RoundNews>, diesel::result::Error> {
     let mut out = Vec::new();
     for t in stages {
-        let rounds: Vec<r::Round> = r::of_tournament(conn, TournamentId(t.id))?
+        let rounds: Vec<r::Round> = r::of_tournament(conn, t.id)?
             .into_iter()
             .filter(r::Round::is_published)
             .collect();
         if rounds.is_empty() {
             continue;
         }
-        let ids: Vec<i64> = rounds.iter().map(|x| x.id).collect();
+        let ids: Vec<RoundId> = rounds.iter().map(|x| x.id).collect();
         let matches = r::matches_of_rounds(conn, &ids)?;
-        let round_of: HashMap<i64, i64> = matches.iter().map(|m| (m.id, m.round_id)).collect();
-        let mids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        let round_of: HashMap<MatchId, RoundId> =
+            matches.iter().map(|m| (m.id, m.round_id)).collect();
+        let mids: Vec<MatchId> = matches.iter().map(|m| m.id).collect();
         let games = r::games_of_matches(conn, &mids)?;
         for round in rounds {
             let mine: Vec<&r::Game> = games
@@ -183,10 +184,10 @@ fn round_news(
 pub async fn atom_feed(
     req: HttpRequest,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     let lang = request_lang(&req);
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let (championship, stages, rounds, places, versions, decisions) = state
         .db(move |conn| {
             let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
@@ -232,7 +233,7 @@ pub async fn atom_feed(
                 .arg("winner", winners.join(", "))
                 .render(lang),
             updated: t.finished_at.unwrap_or(t.starts_at),
-            url: format!("{base}{}", paths::tournament(c, t.id())),
+            url: format!("{base}{}", paths::tournament(c, t.id)),
             summary: Message::new(msg!("feeds-entry-finished-summary"))
                 .arg("places", places_text)
                 .render(lang),
@@ -248,10 +249,7 @@ pub async fn atom_feed(
             updated: x
                 .last_result
                 .map_or(x.published_at, |r| r.max(x.published_at)),
-            url: format!(
-                "{base}{}",
-                paths::round_page(c, TournamentId(x.tournament), x.number)
-            ),
+            url: format!("{base}{}", paths::round_page(c, x.tournament, x.number)),
             summary: Message::new(msg!("feeds-entry-round-summary"))
                 .arg("done", x.done)
                 .arg("total", x.total)

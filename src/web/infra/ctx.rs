@@ -48,7 +48,7 @@ impl CurrentUser {
                     .await?;
                 match person {
                     Some(p) if p.auth_version == version => Some(CurrentUser {
-                        id: p.id(),
+                        id: p.id,
                         nick: p.nick,
                         full_name: p.full_name,
                         email: p.email,

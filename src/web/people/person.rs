@@ -20,7 +20,7 @@ use crate::app::people::{self as ops, PeopleProblem};
 use crate::db::roles::Role;
 use crate::db::{self, organizations, people, standing, teams as t};
 use crate::i18n::Message;
-use crate::ids::{BanId, EmploymentId, OrganizationId, PersonId};
+use crate::ids::{BanId, ChampionshipId, EmploymentId, EntryId, OrganizationId, PersonId};
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -85,7 +85,7 @@ pub struct PersonPage {
     bans: Vec<BanRow>,
     clones: Vec<String>,
     employments: Vec<EmploymentRow>,
-    organizations: Vec<(i64, String)>,
+    organizations: Vec<(OrganizationId, String)>,
     ban_form: Inline,
     clone_form: Inline,
     employment_form: Inline,
@@ -130,30 +130,30 @@ pub async fn person_page_with(
         .db(move |conn| {
             let p = people::by_nick(conn, &nick)?.ok_or(AppError::NotFound)?;
             let now = db::utc_now();
-            let teams = t::teams_of_person(conn, p.id())?;
-            let club = standing::club_periods(conn, p.id())?;
-            let group = standing::clone_group(conn, p.id())?;
+            let teams = t::teams_of_person(conn, p.id)?;
+            let club = standing::club_periods(conn, p.id)?;
+            let group = standing::clone_group(conn, p.id)?;
             let mut clones = Vec::new();
             for id in group.iter().filter(|id| **id != p.id) {
-                if let Some(c) = people::by_id(conn, PersonId(*id))? {
+                if let Some(c) = people::by_id(conn, *id)? {
                     clones.push(c.nick);
                 }
             }
             let mut bans = Vec::new();
             for b in standing::bans_of(conn, &group)? {
-                let nick = people::by_id(conn, PersonId(b.person_id))?
+                let nick = people::by_id(conn, b.person_id)?
                     .map(|x| x.nick)
                     .unwrap_or_default();
                 bans.push((b, nick));
             }
-            let employments = standing::employments_of(conn, p.id())?;
+            let employments = standing::employments_of(conn, p.id)?;
             // A captain may enter employment for a member of their team.
             let captains_them = match viewer {
-                Some(v) => teams.iter().any(|(tm, _)| tm.captain() == v),
+                Some(v) => teams.iter().any(|(tm, _)| tm.captain_id == v),
                 None => false,
             };
             let orgs = organizations::list(conn)?;
-            let played = played(conn, p.id())?;
+            let played = played(conn, p.id)?;
             Ok((
                 p,
                 now,
@@ -176,7 +176,7 @@ pub async fn person_page_with(
     let documents = crate::web::documents::files::section(
         &ctx,
         state,
-        crate::db::documents::Owner::Person(p.id()),
+        crate::db::documents::Owner::Person(p.id),
         &base,
         document_form,
     )
@@ -193,8 +193,8 @@ pub async fn person_page_with(
                     .to_string()
             };
             MembershipRow {
-                team_url: paths::team(team.id()),
-                championship_url: paths::championship(team.championship()),
+                team_url: paths::team(team.id),
+                championship_url: paths::championship(team.championship_id),
                 team: team.name,
                 championship,
                 from: day(m.from_at),
@@ -254,7 +254,7 @@ pub async fn person_page_with(
             })
             .collect(),
         organizations: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
-        can_add_employment: is_organizer || viewer == Some(p.id()) || captains_them,
+        can_add_employment: is_organizer || viewer == Some(p.id) || captains_them,
         is_organizer,
         is_judge,
         ban_form,
@@ -274,12 +274,12 @@ struct Played {
     /// Each with its championship's name and time zone.
     memberships: Vec<(t::Membership, t::Team, (String, chrono_tz::Tz))>,
     games: Vec<db::rounds::PersonGame>,
-    entries: std::collections::HashMap<i64, String>,
-    nicks: std::collections::HashMap<i64, String>,
+    entries: std::collections::HashMap<EntryId, String>,
+    nicks: std::collections::HashMap<PersonId, String>,
 }
 
 fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
-    let championships: std::collections::HashMap<i64, (String, chrono_tz::Tz)> =
+    let championships: std::collections::HashMap<ChampionshipId, (String, chrono_tz::Tz)> =
         db::championships::list(conn)?
             .into_iter()
             .map(|c| (c.id, (c.name.clone(), c.tz())))
@@ -295,13 +295,13 @@ fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<
         })
         .collect();
     let games = db::rounds::games_of_person(conn, person)?;
-    let mut entry_ids: Vec<i64> = games
+    let mut entry_ids: Vec<EntryId> = games
         .iter()
         .flat_map(|g| std::iter::once(g.home_entry_id).chain(g.away_entry_id))
         .collect();
     entry_ids.sort_unstable();
     entry_ids.dedup();
-    let mut people_ids: Vec<i64> = games
+    let mut people_ids: Vec<PersonId> = games
         .iter()
         .flat_map(|g| [g.game.home_player_id, g.game.away_player_id])
         .flatten()
@@ -331,7 +331,7 @@ async fn person_id(state: &web::Data<AppState>, nick: String) -> Result<PersonId
     state
         .db(move |conn| {
             people::by_nick(conn, &nick)?
-                .map(|p| p.id())
+                .map(|p| p.id)
                 .ok_or(AppError::NotFound)
         })
         .await
@@ -458,12 +458,12 @@ pub async fn lift_ban(
     official: Official<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<BanId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
-        .db(move |conn| Ok(ops::lift_ban(conn, BanId(id), by, &ip, db::utc_now())?))
+        .db(move |conn| Ok(ops::lift_ban(conn, id, by, &ip, db::utc_now())?))
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("ban-lifted"));
     Ok(see_other(&paths::person(&nick)))
@@ -575,19 +575,14 @@ pub async fn add_employment(
             .db(move |conn| {
                 Ok(t::teams_of_person(conn, person)?
                     .iter()
-                    .any(|(tm, _)| tm.captain() == user.id))
+                    .any(|(tm, _)| tm.captain_id == user.id))
             })
             .await?;
     if !allowed {
         return Err(AppError::Forbidden);
     }
     let form = form.into_inner();
-    let org = form
-        .organization
-        .trim()
-        .parse::<i64>()
-        .ok()
-        .map(OrganizationId);
+    let org = form.organization.trim().parse::<OrganizationId>().ok();
     let from = parse_date(&form.from);
     let until = if form.until.trim().is_empty() {
         Ok(None)
@@ -664,20 +659,12 @@ pub async fn confirm_employment(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<EmploymentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let nick = state
-        .db(move |conn| {
-            Ok(ops::confirm_employment(
-                conn,
-                EmploymentId(id),
-                by,
-                &ip,
-                db::utc_now(),
-            )?)
-        })
+        .db(move |conn| Ok(ops::confirm_employment(conn, id, by, &ip, db::utc_now())?))
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("employment-confirmed"));
     Ok(see_other(&paths::person(&nick)))
@@ -699,10 +686,10 @@ pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
             let lines = standing::bans_in_force(conn, db::utc_now())?;
             let mut out = Vec::with_capacity(lines.len());
             for l in lines {
-                let group = standing::clone_group(conn, PersonId(l.ban.person_id))?;
+                let group = standing::clone_group(conn, l.ban.person_id)?;
                 let mut clones = Vec::new();
                 for id in group.into_iter().filter(|id| *id != l.ban.person_id) {
-                    if let Some(p) = people::by_id(conn, PersonId(id))? {
+                    if let Some(p) = people::by_id(conn, id)? {
                         clones.push(p.nick);
                     }
                 }
@@ -739,7 +726,7 @@ pub struct OrganizationRow {
 pub struct OrganizationsPage {
     ctx: PageCtx,
     rows: Vec<OrganizationRow>,
-    options: Vec<(i64, String)>,
+    options: Vec<(OrganizationId, String)>,
     can_create: bool,
     form: Inline,
 }
@@ -754,7 +741,7 @@ async fn organizations_page(
         None => false,
     };
     let all = state.db(|conn| Ok(organizations::list(conn)?)).await?;
-    let name_of = |id: Option<i64>| {
+    let name_of = |id: Option<OrganizationId>| {
         id.and_then(|id| all.iter().find(|o| o.id == id))
             .map_or_else(String::new, |o| o.name.clone())
     };
@@ -802,7 +789,7 @@ pub async fn create_organization(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner();
     let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
-    let parent = form.parent.trim().parse::<i64>().ok().map(OrganizationId);
+    let parent = form.parent.trim().parse::<OrganizationId>().ok();
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let outcome = if name.is_empty() || name.chars().count() > 100 {
         Err(ctx.lang.msg(if name.is_empty() {
@@ -864,7 +851,7 @@ pub async fn upload_for_person(
     let person = state
         .db(move |conn| {
             people::by_nick(conn, &lookup)?
-                .map(|p| p.id())
+                .map(|p| p.id)
                 .ok_or(AppError::NotFound)
         })
         .await?;

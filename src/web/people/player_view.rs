@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::db::rounds::PersonGame;
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TournamentId};
+use crate::ids::{EntryId, PersonId};
 use crate::msg;
 use crate::rules::score::{BoardResult, HalfPoints};
 
@@ -102,10 +102,10 @@ fn percent(points: HalfPoints, games: u32) -> String {
 /// by id, `nicks` the people.
 pub fn record(
     lang: Lang,
-    person: i64,
+    person: PersonId,
     games: &[PersonGame],
-    entries: &HashMap<i64, String>,
-    nicks: &HashMap<i64, String>,
+    entries: &HashMap<EntryId, String>,
+    nicks: &HashMap<PersonId, String>,
 ) -> PlayerRecord {
     let mut by_board: BTreeMap<i32, (u32, HalfPoints)> = BTreeMap::new();
     let mut rows = Vec::with_capacity(games.len());
@@ -117,7 +117,7 @@ pub fn record(
         } else {
             (pg.away_entry_id, Some(pg.home_entry_id), g.home_player_id)
         };
-        let name = |id: Option<i64>| {
+        let name = |id: Option<EntryId>| {
             id.and_then(|i| entries.get(&i))
                 .cloned()
                 .unwrap_or_default()
@@ -131,10 +131,7 @@ pub fn record(
             line.1 += p;
         }
         let white = g.home_white == home;
-        let (c, t) = (
-            ChampionshipId(pg.championship_id),
-            TournamentId(pg.tournament_id),
-        );
+        let (c, t) = (pg.championship_id, pg.tournament_id);
         rows.push(GameRow {
             championship: pg.championship_name.clone(),
             championship_url: paths::championship(c),
@@ -199,6 +196,7 @@ pub fn record(
 mod tests {
     use super::*;
     use crate::db::rounds::Game;
+    use crate::ids::{ChampionshipId, GameId, MatchId, TournamentId};
 
     fn game(
         t: i32,
@@ -210,22 +208,22 @@ mod tests {
         result: &str,
     ) -> PersonGame {
         PersonGame {
-            championship_id: 1,
+            championship_id: ChampionshipId(1),
             championship_name: "Лига".into(),
-            tournament_id: 10 + i64::from(t),
+            tournament_id: TournamentId(10 + i64::from(t)),
             tournament_number: t,
             round_number: round,
             round_kind: "regular".into(),
             table_no: 1,
-            home_entry_id: 100,
-            away_entry_id: Some(200),
+            home_entry_id: EntryId(100),
+            away_entry_id: Some(EntryId(200)),
             game: Game {
-                id: 0,
-                match_id: 0,
+                id: GameId(0),
+                match_id: MatchId(0),
                 board,
                 game_no,
-                home_player_id: home,
-                away_player_id: away,
+                home_player_id: home.map(PersonId),
+                away_player_id: away.map(PersonId),
                 home_white,
                 result: result.into(),
                 reported_result: None,
@@ -238,13 +236,17 @@ mod tests {
         }
     }
 
-    fn names() -> (HashMap<i64, String>, HashMap<i64, String>) {
+    fn names() -> (HashMap<EntryId, String>, HashMap<PersonId, String>) {
         (
-            [(100, "Ладья".to_owned()), (200, "Конь".to_owned())].into(),
             [
-                (7, "la1".to_owned()),
-                (8, "ko1".to_owned()),
-                (9, "ko2".to_owned()),
+                (EntryId(100), "Ладья".to_owned()),
+                (EntryId(200), "Конь".to_owned()),
+            ]
+            .into(),
+            [
+                (PersonId(7), "la1".to_owned()),
+                (PersonId(8), "ko1".to_owned()),
+                (PersonId(9), "ko2".to_owned()),
             ]
             .into(),
         )
@@ -266,7 +268,7 @@ mod tests {
             // Not played yet: listed, not counted.
             game(2, 5, 1, 1, (Some(7), Some(8)), true, "pending"),
         ];
-        let r = record(Lang::En, 7, &games, &entries, &nicks);
+        let r = record(Lang::En, PersonId(7), &games, &entries, &nicks);
         let seen: Vec<(&str, &str, Option<&str>, &str, &str)> = r
             .games
             .iter()
@@ -321,7 +323,7 @@ mod tests {
         let (entries, nicks) = names();
         let mut g = game(1, 6, 1, 1, (Some(7), Some(8)), true, "1-0");
         g.round_kind = "playoff".into();
-        let r = record(Lang::Ru, 7, &[g], &entries, &nicks);
+        let r = record(Lang::Ru, PersonId(7), &[g], &entries, &nicks);
         assert_eq!(r.games.len(), 1);
         assert!(!r.games[0].counted);
         assert_eq!(r.games[0].round_url, None);

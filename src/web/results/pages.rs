@@ -14,7 +14,7 @@ use askama::Template;
 use crate::app::access::Judges;
 use crate::app::rounds::Loaded;
 use crate::i18n::Lang;
-use crate::ids::{ChampionshipId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, TournamentId};
 use crate::paths;
 use crate::paths::segments::RoundNoPath;
 use crate::paths::segments::TournamentPath;
@@ -84,10 +84,10 @@ async fn load(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     state
         .db(move |conn| {
-            let loaded = Loaded::load(conn, TournamentId(t))?
+            let loaded = Loaded::load(conn, t)?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             Ok((loaded, is_judge))
         })
         .await
@@ -199,10 +199,7 @@ pub async fn crosstable(
     cache: web::Data<CrosstableCache>,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t) = (
-        ChampionshipId(path.championship_id),
-        TournamentId(path.tournament_id),
-    );
+    let (c, t) = (path.championship_id, path.tournament_id);
     let lang = ctx.lang;
     let view = state
         .db(move |conn| {
@@ -254,7 +251,7 @@ pub async fn round(
         .find(|r| r.number == path.round_no)
         .ok_or(AppError::NotFound)?;
     let rules = l.to_rules();
-    let sides: HashMap<i64, Side> = l
+    let sides: HashMap<EntryId, Side> = l
         .entries
         .iter()
         .map(|e| {
@@ -305,7 +302,7 @@ pub struct PlayersPage {
 /// numbers people afresh; the stored games, keyed by round, home start
 /// number, board and game, say who they are.
 fn rules_names(l: &Loaded, rules: &Tournament) -> HashMap<PlayerId, String> {
-    let start_of: HashMap<i64, i32> = l
+    let start_of: HashMap<EntryId, i32> = l
         .entries
         .iter()
         .filter_map(|e| Some((e.id, e.start_no?)))

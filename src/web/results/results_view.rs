@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use crate::db::rounds::{Game, Match};
 use crate::i18n::{Lang, Message};
+use crate::ids::{EntryId, PersonId};
 use crate::msg;
 use crate::rules::crosstable::{Crosstable, RoundKind, TeamRound};
 use crate::rules::ranking::Standings;
@@ -301,16 +302,16 @@ pub fn round_sheet(
     t: &Tournament,
     matches: &[&Match],
     games: &[Game],
-    sides: &HashMap<i64, Side>,
-    nicks: &HashMap<i64, String>,
+    sides: &HashMap<EntryId, Side>,
+    nicks: &HashMap<PersonId, String>,
 ) -> Vec<MatchSheet> {
-    let side = |id: i64| {
+    let side = |id: EntryId| {
         sides.get(&id).cloned().unwrap_or(Side {
             start_no: None,
             name: String::new(),
         })
     };
-    let nick = |id: Option<i64>| {
+    let nick = |id: Option<PersonId>| {
         id.and_then(|i| nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };
@@ -596,6 +597,7 @@ pub fn player_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{GameId, MatchId, RoundId};
     use crate::rules::ranking::standings;
     use crate::rules::score::ScoreKind;
     use crate::rules::tiebreak::TieBreakRules;
@@ -712,11 +714,11 @@ mod tests {
 
     fn stored_match(id: i64, table: i32, home: i64, away: Option<i64>, f: Option<&str>) -> Match {
         Match {
-            id,
-            round_id: 1,
+            id: MatchId(id),
+            round_id: RoundId(1),
             table_no: table,
-            home_entry_id: home,
-            away_entry_id: away,
+            home_entry_id: EntryId(home),
+            away_entry_id: away.map(EntryId),
             stage: "main".into(),
             group_no: None,
             forfeit: f.map(str::to_owned),
@@ -731,12 +733,12 @@ mod tests {
         players: (i64, i64),
     ) -> Game {
         Game {
-            id: m * 100 + i64::from(board),
-            match_id: m,
+            id: GameId(m * 100 + i64::from(board)),
+            match_id: MatchId(m),
             board,
             game_no: 1,
-            home_player_id: Some(players.0),
-            away_player_id: Some(players.1),
+            home_player_id: Some(PersonId(players.0)),
+            away_player_id: Some(PersonId(players.1)),
             home_white,
             result: result.into(),
             reported_result: None,
@@ -763,13 +765,13 @@ mod tests {
             stored_game(13, 1, true, "1/2", (1, 2)),
             stored_game(13, 2, false, "pending", (3, 4)),
         ];
-        let sides: HashMap<i64, Side> =
+        let sides: HashMap<EntryId, Side> =
             [(100, "A"), (200, "B"), (300, "C"), (400, "D"), (500, "E")]
                 .iter()
                 .enumerate()
                 .map(|(i, (id, name))| {
                     (
-                        *id,
+                        EntryId(*id),
                         Side {
                             start_no: i32::try_from(i + 1).ok(),
                             name: (*name).to_owned(),
@@ -777,7 +779,8 @@ mod tests {
                     )
                 })
                 .collect();
-        let nicks: HashMap<i64, String> = (1..=4).map(|i| (i, format!("p{i}"))).collect();
+        let nicks: HashMap<PersonId, String> =
+            (1..=4).map(|i| (PersonId(i), format!("p{i}"))).collect();
         let refs: Vec<&Match> = matches.iter().collect();
         let sheet = round_sheet(Lang::En, &t, &refs, &games, &sides, &nicks);
         assert_eq!(

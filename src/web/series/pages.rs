@@ -20,7 +20,7 @@ use crate::app::series::{
 };
 use crate::db;
 use crate::i18n::{Lang, Message, MsgKey};
-use crate::ids::{ChampionshipId, OrganizationId};
+use crate::ids::{ChampionshipId, OrganizationId, SeriesId, SeriesSportId};
 use crate::msg;
 use crate::rules::athletes::ListProblem;
 use crate::rules::series::{SeriesGap, TableProblem, points_table_text, r_3_4_table};
@@ -33,7 +33,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
-pub fn series_url(id: i64) -> String {
+pub fn series_url(id: SeriesId) -> String {
     format!("/series/{id}")
 }
 
@@ -131,7 +131,7 @@ pub struct RowView {
 
 /// A sport as the page shows it.
 pub struct SportView {
-    pub id: i64,
+    pub id: SeriesSportId,
     pub name: String,
     pub chess: bool,
     /// Its place → points table ("12 10 8 6½").
@@ -153,7 +153,7 @@ pub struct SportForm {
 #[derive(Default)]
 pub struct PointsForm {
     /// The sport whose table form was refused.
-    pub sport: i64,
+    pub sport: SeriesSportId,
     pub points: String,
     pub problems: Vec<String>,
 }
@@ -195,9 +195,9 @@ pub struct ShowPage {
     sport_url: String,
     place_url: String,
     athletes_url: String,
-    other_sports: Vec<(i64, String)>,
-    organizations: Vec<(i64, String)>,
-    championships: Vec<(i64, String)>,
+    other_sports: Vec<(SeriesSportId, String)>,
+    organizations: Vec<(OrganizationId, String)>,
+    championships: Vec<(ChampionshipId, String)>,
     default_table: String,
     forms: Forms,
     /// The table as CSV and JSON.
@@ -312,7 +312,7 @@ pub fn listing_problem(lang: Lang, p: &ListingProblem) -> String {
 async fn show_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
-    id: i64,
+    id: SeriesId,
     forms: Forms,
 ) -> Result<ShowPage, AppError> {
     let can_edit = match &ctx.user {
@@ -342,7 +342,7 @@ async fn show_page(
         })
         .await?;
     let lang = ctx.lang;
-    let org_name = |id: i64| table.organizations.get(&id).cloned().unwrap_or_default();
+    let org_name = |id: OrganizationId| table.organizations.get(&id).cloned().unwrap_or_default();
     let rows = table
         .rows
         .iter()
@@ -362,7 +362,7 @@ async fn show_page(
             why: gap_words(lang, r.gap),
         })
         .collect();
-    let sport_name = |id: i64| {
+    let sport_name = |id: SeriesSportId| {
         table
             .sports
             .iter()
@@ -423,7 +423,7 @@ async fn show_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
     let p = show_page(ctx, &state, path.into_inner(), Forms::default()).await?;
     page(StatusCode::OK, &p)
@@ -434,7 +434,7 @@ pub async fn show(
 async fn require_manager(
     state: &web::Data<AppState>,
     official: &Official<Organizers>,
-    id: i64,
+    id: SeriesId,
 ) -> Result<(), AppError> {
     let (person, admin) = (official.user.id, official.user.is_admin);
     let allowed = state
@@ -468,7 +468,7 @@ pub async fn add_sport(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<SportFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -529,7 +529,7 @@ pub async fn set_points(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(SeriesId, SeriesSportId)>,
     form: web::Form<PointsFields>,
 ) -> Result<HttpResponse, AppError> {
     let (id, sport) = path.into_inner();
@@ -580,7 +580,7 @@ pub async fn change_athletes(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<AthletesFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -593,8 +593,8 @@ pub async fn change_athletes(
     } else {
         ListChange::Add
     };
-    let sport = form.sport.trim().parse::<i64>().ok();
-    let organization = form.organization.trim().parse::<i64>().ok();
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let nicks = form.nicks.clone();
     let outcome = state
         .db(move |conn| {
@@ -650,19 +650,14 @@ pub async fn set_place(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<SeriesId>,
     form: web::Form<PlaceForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
-    let sport = form.sport.trim().parse::<i64>().ok();
-    let organization = form
-        .organization
-        .trim()
-        .parse::<i64>()
-        .ok()
-        .map(OrganizationId);
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let place = form.place.trim().parse::<i32>().ok();
     let outcome = state
         .db(move |conn| {
@@ -691,7 +686,7 @@ async fn after(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     session: &Session,
-    id: i64,
+    id: SeriesId,
     outcome: Result<(), MsgKey>,
     done: MsgKey,
 ) -> Result<HttpResponse, AppError> {

@@ -30,7 +30,7 @@ pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
         .db(|conn| Ok(db::championships::list(conn)?))
         .await?
         .into_iter()
-        .map(|c| (crate::paths::championship(c.id()), c.name))
+        .map(|c| (crate::paths::championship(c.id), c.name))
         .collect();
     page(StatusCode::OK, &HomePage { ctx, championships })
 }

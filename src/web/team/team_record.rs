@@ -11,7 +11,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::{self, DbConnection};
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::regulation::Regulation;
@@ -78,7 +78,7 @@ pub struct Stored {
     transfers: Vec<db::teams::TransferLine>,
     places: Vec<db::results::PlaceRow>,
     penalties: Vec<db::penalties::Penalty>,
-    numbers: HashMap<i64, i32>,
+    numbers: HashMap<TournamentId, i32>,
     season: crate::app::season::Season,
 }
 
@@ -153,9 +153,9 @@ pub fn view(
             date: date(t.at),
             url: paths::person(&t.nick),
             nick: t.nick,
-            from_url: paths::team(TeamId(t.from_team.0)),
+            from_url: paths::team(t.from_team.0),
             from: t.from_team.1,
-            to_url: paths::team(TeamId(t.to_team.0)),
+            to_url: paths::team(t.to_team.0),
             to: t.to_team.1,
         })
         .collect();
@@ -173,7 +173,7 @@ pub fn view(
     // A penalty of an entry goes on that entry's row; one of the team as a
     // whole on the team's first row of that tournament.
     let mut results: Vec<ResultRow> = Vec::with_capacity(stored.places.len());
-    let mut placed: Vec<(i64, i64)> = Vec::new();
+    let mut placed: Vec<(TournamentId, EntryId)> = Vec::new();
     for p in &stored.places {
         let first_of_tournament = !placed.iter().any(|(t, _)| *t == p.tournament_id);
         placed.push((p.tournament_id, p.entry_id));
@@ -193,7 +193,7 @@ pub fn view(
         };
         results.push(ResultRow {
             tournament: title(p.tournament_number),
-            tournament_url: paths::tournament(c, TournamentId(p.tournament_id)),
+            tournament_url: paths::tournament(c, p.tournament_id),
             entry: p.entry_name.clone(),
             place,
             points: HalfPoints(p.points).to_string(),
@@ -205,7 +205,7 @@ pub fn view(
         .season
         .rows
         .iter()
-        .filter(|r| stored.season.team_of.get(&r.team) == Some(&team.0))
+        .filter(|r| stored.season.team_of.get(&r.team) == Some(&team))
         .map(|r| SeasonLine {
             entry: r.team.clone(),
             place: r.place.to_string(),

@@ -258,7 +258,7 @@ async fn team_page(
         .db(move |conn| {
             let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
             let c =
-                db::championships::by_id(conn, team.championship())?.ok_or(AppError::NotFound)?;
+                db::championships::by_id(conn, team.championship_id)?.ok_or(AppError::NotFound)?;
             let now = db::utc_now();
             let reg = in_force(conn, &c, now)?.regulation;
             let members = t::current_members(conn, id)?;
@@ -274,8 +274,7 @@ async fn team_page(
             let checker = TeamChecker::load(conn, &team)?;
             let mut flagged = Vec::with_capacity(members.len());
             for m in members {
-                let unmet =
-                    checker.person(conn, &reg, occasion, PersonId(m.membership.person_id))?;
+                let unmet = checker.person(conn, &reg, occasion, m.membership.person_id)?;
                 flagged.push((m, unmet));
             }
             let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
@@ -284,21 +283,21 @@ async fn team_page(
                 Some(v) => crate::db::roles::has_role(
                     conn,
                     v,
-                    team.championship(),
+                    team.championship_id,
                     &crate::db::roles::Role::ALL,
                 )?,
                 None => false,
             };
             let history = t::roster_history(conn, id)?;
             let invitations = t::invitations_of(conn, id)?;
-            let captain = people::by_id(conn, team.captain())?
+            let captain = people::by_id(conn, team.captain_id)?
                 .map(|p| p.nick)
                 .unwrap_or_default();
             let organization = match team.organization_id {
-                Some(o) => organizations::by_id(conn, OrganizationId(o))?.map(|o| o.name),
+                Some(o) => organizations::by_id(conn, o)?.map(|o| o.name),
                 None => None,
             };
-            let record = crate::web::team::team_record::load(conn, id, team.championship(), &reg)?;
+            let record = crate::web::team::team_record::load(conn, id, team.championship_id, &reg)?;
             Ok((
                 team,
                 c,
@@ -327,18 +326,17 @@ async fn team_page(
         viewer_roles_here,
         record,
     ) = data;
-    let record =
-        crate::web::team::team_record::view(ctx.lang, c.tz(), ChampionshipId(c.id), id, record);
-    let org_name = |id: i64| {
+    let record = crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record);
+    let org_name = |id: OrganizationId| {
         org_names
             .iter()
             .find(|(o, _)| *o == id)
             .map_or_else(String::new, |(_, n)| n.clone())
     };
-    let is_captain = viewer == Some(team.captain());
+    let is_captain = viewer == Some(team.captain_id);
     let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
     let is_member =
-        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v.0));
+        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v));
     // Times in the championship's zone, as on its other pages.
     let tz = c.tz();
     let fmt = |d: chrono::NaiveDateTime| {
@@ -351,14 +349,14 @@ async fn team_page(
     let members = members
         .into_iter()
         .map(|(m, unmet)| {
-            let person = PersonId(m.membership.person_id);
+            let person = m.membership.person_id;
             // Bans are public (G-A7); documents and employment are the
             // member's own business, the captain's and the officials'.
             let private_ok = viewer_is_staff || is_captain || viewer == Some(person);
             let mut flags: Vec<String> = unmet
                 .iter()
                 .filter(|r| private_ok || matches!(r, Reason::Banned { .. }))
-                .map(|r| eligibility::reason(ctx.lang, r, &org_name))
+                .map(|r| eligibility::reason(ctx.lang, r, &|id| org_name(OrganizationId(id))))
                 .collect();
             if !private_ok && unmet.iter().any(|r| !matches!(r, Reason::Banned { .. })) {
                 flags.push(ctx.t("flag-not-eligible"));
@@ -366,7 +364,7 @@ async fn team_page(
             MemberRow {
                 person_url: paths::person(&m.nick),
                 since: fmt(m.membership.from_at),
-                is_captain: person == team.captain(),
+                is_captain: person == team.captain_id,
                 flags,
                 remove_url: paths::remove_member(id, person),
                 nick: m.nick,
@@ -394,7 +392,7 @@ async fn team_page(
             } else {
                 crate::msg!("invitation-pending")
             }),
-            cancel_url: paths::close_invitation(l.invitation.id()),
+            cancel_url: paths::close_invitation(l.invitation.id),
             nick: l.nick,
         })
         .collect();
@@ -423,7 +421,7 @@ async fn team_page(
         name: team.name,
         motto: team.motto,
         organization,
-        championship_url: paths::championship(ChampionshipId(c.id)),
+        championship_url: paths::championship(c.id),
         championship_name: c.name,
         captain,
         members,
@@ -679,7 +677,7 @@ pub async fn close_invitation(
             s.flash(FlashLevel::Success, msg!("invitation-closed"));
             // The captain goes back to the team page, the invitee to their account.
             let back = state
-                .db(move |conn| Ok(t::by_id(conn, team)?.map(|tm| tm.captain())))
+                .db(move |conn| Ok(t::by_id(conn, team)?.map(|tm| tm.captain_id)))
                 .await?;
             Ok(see_other(&if back == Some(user.id) {
                 paths::team(team)

@@ -18,7 +18,7 @@ use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath};
@@ -45,8 +45,12 @@ fn play_error(e: BoardsError) -> AppError {
 }
 
 /// The tournament of this championship, loaded whole.
-fn load(conn: &mut db::DbConnection, c: i64, t: i64) -> Result<Loaded, AppError> {
-    Loaded::load(conn, TournamentId(t))?
+fn load(
+    conn: &mut db::DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> Result<Loaded, AppError> {
+    Loaded::load(conn, t)?
         .filter(|l| l.ctx.championship.id == c)
         .ok_or(AppError::NotFound)
 }
@@ -55,7 +59,7 @@ fn load(conn: &mut db::DbConnection, c: i64, t: i64) -> Result<Loaded, AppError>
 fn captains(
     conn: &mut db::DbConnection,
     l: &Loaded,
-) -> Result<HashMap<i64, Vec<PersonId>>, AppError> {
+) -> Result<HashMap<EntryId, Vec<PersonId>>, AppError> {
     Ok(crate::app::entries::entry_captains(
         conn,
         l.ctx.championship_id(),
@@ -66,7 +70,7 @@ fn captains(
 // ---------------------------------------------------------------- line-up
 
 pub struct PlayerOption {
-    pub id: i64,
+    pub id: PersonId,
     pub label: String,
 }
 
@@ -133,12 +137,12 @@ async fn lineup_page(
             },
         })
         .collect();
-    let nick = |id: Option<i64>| {
+    let nick = |id: Option<PersonId>| {
         id.and_then(|i| l.nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };
     let forms = l
-        .open_lineup_rounds(EntryId(eid))
+        .open_lineup_rounds(eid)
         .into_iter()
         .map(|round| {
             let boards = match &failed {
@@ -149,7 +153,7 @@ async fn lineup_page(
                     .map(|(i, v)| (i + 1, v))
                     .collect(),
                 _ => l
-                    .boards_for(EntryId(eid), round)
+                    .boards_for(eid, round)
                     .into_iter()
                     .enumerate()
                     .map(|(i, p)| (i + 1, p.map(|p| p.to_string()).unwrap_or_default()))
@@ -195,7 +199,7 @@ async fn lineup_page(
         .collect();
     let problems = problems
         .iter()
-        .map(|p| problem(p, &|id| nick(Some(id))).render(ctx.lang))
+        .map(|p| problem(p, &|id| nick(Some(PersonId(id)))).render(ctx.lang))
         .collect();
     Ok(LineupPage {
         tournament: format!(
@@ -205,7 +209,7 @@ async fn lineup_page(
         ),
         tournament_url: paths::tournament(l.ctx.championship_id(), l.ctx.id()),
         entry: entry.name.clone(),
-        action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), EntryId(eid)),
+        action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), eid),
         options,
         forms,
         problems,
@@ -250,8 +254,8 @@ pub async fn set_lineup(
             load(conn, c, t)?;
             Ok(ops::set_lineup(
                 conn,
-                TournamentId(t),
-                EntryId(eid),
+                t,
+                eid,
                 round,
                 &proposal,
                 me,
@@ -265,11 +269,7 @@ pub async fn set_lineup(
                 FlashLevel::Success,
                 Message::new(msg!("lineup-saved")).arg("round", round),
             );
-            Ok(see_other(&paths::entry_lineup(
-                ChampionshipId(c),
-                TournamentId(t),
-                EntryId(eid),
-            )))
+            Ok(see_other(&paths::entry_lineup(c, t, eid)))
         }
         Err(PlayError::Refused(problems)) => {
             let p = lineup_page(ctx, &state, &path, me, Some((round, typed)), problems).await?;
@@ -339,7 +339,7 @@ async fn match_page(
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             Ok((l, caps, is_judge))
         })
         .await?;
@@ -357,7 +357,7 @@ async fn match_page(
         return Err(AppError::NotFound);
     }
     let me = viewer.map(|(id, _)| id);
-    let captain_of = |entry: Option<i64>| {
+    let captain_of = |entry: Option<EntryId>| {
         entry.is_some_and(|e| {
             caps.get(&e)
                 .is_some_and(|v| me.is_some_and(|me| v.contains(&me)))
@@ -368,20 +368,19 @@ async fn match_page(
         captain_of(m.away_entry_id),
     );
     let running = round.is_published() && !l.round_complete(round.id);
-    let name = |id: i64| {
+    let name = |id: EntryId| {
         l.entries
             .iter()
             .find(|x| x.id == id)
             .map(|x| x.name.clone())
             .unwrap_or_default()
     };
-    let nick = |id: Option<i64>| {
+    let nick = |id: Option<PersonId>| {
         id.and_then(|i| l.nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };
     let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
-    let other_side = |reporter: i64| {
-        let rep = PersonId(reporter);
+    let other_side = |rep: PersonId| {
         let rep_home = caps.get(&m.home_entry_id).is_some_and(|v| v.contains(&rep));
         let rep_away = m
             .away_entry_id
@@ -414,13 +413,13 @@ async fn match_page(
                     .as_ref()
                     .map(|r| (result_words(r), nick(g.reported_by))),
                 report_url: (running && open && (home_cap || away_cap))
-                    .then(|| paths::game_action(cid, tid, g.id(), "report")),
+                    .then(|| paths::game_action(cid, tid, g.id, "report")),
                 confirm: g
                     .reported_result
                     .clone()
                     .filter(|_| g.reported_by.is_some_and(other_side) && open && running),
                 late_url: (is_judge && running && open)
-                    .then(|| paths::game_action(cid, tid, g.id(), "late")),
+                    .then(|| paths::game_action(cid, tid, g.id, "late")),
             }
         })
         .collect();
@@ -444,7 +443,7 @@ async fn match_page(
         .collect();
     let problems = problems
         .iter()
-        .map(|p| problem(p, &|id| nick(Some(id))).render(ctx.lang))
+        .map(|p| problem(p, &|id| nick(Some(PersonId(id)))).render(ctx.lang))
         .collect();
     Ok(MatchPage {
         tournament: format!(
@@ -463,7 +462,7 @@ async fn match_page(
         substitution_url: (running
             && m.away_entry_id.is_some()
             && (home_cap || away_cap || is_judge))
-            .then(|| paths::match_substitution(cid, tid, m.id())),
+            .then(|| paths::match_substitution(cid, tid, m.id)),
         announcement,
         problems,
         ctx,
@@ -509,8 +508,8 @@ pub async fn substitute(
             load(conn, c, t)?;
             Ok(ops::substitute(
                 conn,
-                TournamentId(t),
-                MatchId(mid),
+                t,
+                mid,
                 &text,
                 reason,
                 me,
@@ -527,11 +526,7 @@ pub async fn substitute(
                     .arg("board", done.board)
                     .arg("game", done.from_game),
             );
-            Ok(see_other(&paths::match_page(
-                ChampionshipId(c),
-                TournamentId(t),
-                MatchId(mid),
-            )))
+            Ok(see_other(&paths::match_page(c, t, mid)))
         }
         Err(PlayError::Refused(problems)) => {
             let p = match_page(ctx, &state, &path, form.announcement.clone(), problems).await?;
@@ -570,11 +565,7 @@ async fn after_game_action<T>(
     match result {
         Ok(v) => {
             AppSession(session).flash(FlashLevel::Success, done(v));
-            Ok(see_other(&paths::match_page(
-                ChampionshipId(c),
-                TournamentId(t),
-                MatchId(mid),
-            )))
+            Ok(see_other(&paths::match_page(c, t, mid)))
         }
         Err(PlayError::Refused(problems)) => {
             let status = if problems
@@ -615,15 +606,7 @@ pub async fn report(
             state
                 .db(move |conn| {
                     load(conn, c, t)?;
-                    Ok(ops::report(
-                        conn,
-                        TournamentId(t),
-                        GameId(gid),
-                        version,
-                        value,
-                        me,
-                        db::utc_now(),
-                    ))
+                    Ok(ops::report(conn, t, gid, version, value, me, db::utc_now()))
                 })
                 .await?
         }
@@ -664,8 +647,8 @@ pub async fn late(
                     load(conn, c, t)?;
                     Ok(ops::late(
                         conn,
-                        TournamentId(t),
-                        GameId(gid),
+                        t,
+                        gid,
                         version,
                         ops::Lateness { home, seconds },
                         judge,
@@ -691,8 +674,8 @@ pub struct ReasonForm {
 /// a flash, the refusal in a flash too (the page has no field for it).
 fn back_to_tournament<T>(
     session: &Session,
-    c: i64,
-    t: i64,
+    c: ChampionshipId,
+    t: TournamentId,
     result: Result<T, BoardsError>,
     done: impl FnOnce(T) -> Message,
 ) -> Result<HttpResponse, AppError> {
@@ -705,10 +688,7 @@ fn back_to_tournament<T>(
         }
         Err(other) => return Err(play_error(other)),
     }
-    Ok(see_other(&paths::tournament(
-        ChampionshipId(c),
-        TournamentId(t),
-    )))
+    Ok(see_other(&paths::tournament(c, t)))
 }
 
 /// `POST …/entries/{entry_id}/retire` (judges, G-G2).
@@ -724,14 +704,7 @@ pub async fn retire(
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            Ok(ops::retire(
-                conn,
-                TournamentId(t),
-                EntryId(eid),
-                &reason,
-                judge,
-                db::utc_now(),
-            ))
+            Ok(ops::retire(conn, t, eid, &reason, judge, db::utc_now()))
         })
         .await?;
     back_to_tournament(&session, c, t, result, |()| msg!("retire-done").into())
@@ -750,14 +723,7 @@ pub async fn interrupt(
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            Ok(ops::interrupt(
-                conn,
-                TournamentId(t),
-                RoundId(rid),
-                &reason,
-                judge,
-                db::utc_now(),
-            ))
+            Ok(ops::interrupt(conn, t, rid, &reason, judge, db::utc_now()))
         })
         .await?;
     back_to_tournament(&session, c, t, result, |n| {

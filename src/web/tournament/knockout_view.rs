@@ -4,7 +4,7 @@
 use crate::app::knockout::{KnockoutState, Outcome};
 use crate::app::rounds::Loaded;
 use crate::i18n::Message;
-use crate::ids::EntryId;
+use crate::ids::{EntryId, MatchId};
 use crate::msg;
 use crate::paths;
 use crate::rules::pairing::{DecidedBy, GameResult, Stage};
@@ -24,12 +24,12 @@ pub struct BracketRowView {
 }
 
 fn name(l: &Loaded, id: Option<EntryId>) -> String {
-    id.and_then(|id| l.entries.iter().find(|x| x.id == id.0))
+    id.and_then(|id| l.entries.iter().find(|x| x.id == id))
         .map_or_else(|| "—".to_owned(), |x| x.name.clone())
 }
 
 /// Game points of both sides of a stored match, home first.
-fn score(l: &Loaded, m: i64) -> String {
+fn score(l: &Loaded, m: MatchId) -> String {
     let (h, a) = l
         .games_of(m)
         .filter_map(|g| g.result().points())
@@ -111,7 +111,7 @@ pub fn bracket_rows(
                 stage,
                 home: name(l, m.home),
                 away: name(l, m.away),
-                score: m.stored.map(|id| score(l, id.0)).unwrap_or_default(),
+                score: m.stored.map(|id| score(l, id)).unwrap_or_default(),
                 through,
                 decided,
                 armageddon_url,

@@ -19,7 +19,7 @@ use crate::db::entries::{self as e, EntryStatus};
 use crate::db::teams::TeamStatus;
 use crate::db::{self, organizations};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, RoundId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, OrganizationId, PersonId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
@@ -129,7 +129,7 @@ pub struct TournamentPage {
     finished: bool,
     rounds: Vec<RoundView>,
     /// The playing entries (id, name), for the judges' adjustment form.
-    playing: Vec<(i64, String)>,
+    playing: Vec<(EntryId, String)>,
     standings: Option<StandingsView>,
     /// A message about the last judges' action refused (shown at the top).
     judge_problem: Option<String>,
@@ -225,10 +225,10 @@ fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
 /// Loads the tournament and checks it belongs to the championship.
 fn load(
     conn: &mut db::DbConnection,
-    championship: i64,
-    tournament: i64,
+    championship: ChampionshipId,
+    tournament: TournamentId,
 ) -> Result<TournamentContext, AppError> {
-    match TournamentContext::load(conn, TournamentId(tournament))? {
+    match TournamentContext::load(conn, tournament)? {
         Some(t) if t.championship.id == championship => Ok(t),
         _ => Err(AppError::NotFound),
     }
@@ -248,21 +248,21 @@ async fn tournament_page(
     let need_organizations = !problems.is_empty();
     let (loaded, is_judge, my_teams, team_captains, org_names) = state
         .db(move |conn| {
-            let loaded = Loaded::load(conn, TournamentId(t))?
+            let loaded = Loaded::load(conn, t)?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, ChampionshipId(c))?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             let my_teams = match viewer {
                 Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
             };
             // Who captains each team now (may withdraw its entries).
-            let team_captains: HashMap<i64, PersonId> =
-                db::teams::of_championship(conn, ChampionshipId(c), &TeamStatus::ALL)?
+            let team_captains: HashMap<TeamId, PersonId> =
+                db::teams::of_championship(conn, c, &TeamStatus::ALL)?
                     .into_iter()
-                    .map(|team| (team.id, team.captain()))
+                    .map(|team| (team.id, team.captain_id))
                     .collect();
-            let org_names: Vec<(i64, String)> = if need_organizations {
+            let org_names: Vec<(OrganizationId, String)> = if need_organizations {
                 organizations::list(conn)?
                     .into_iter()
                     .map(|o| (o.id, o.name))
@@ -297,10 +297,10 @@ async fn tournament_page(
             let status = match x.status() {
                 EntryStatus::Withdrawn => ctx.lang.msg(msg!("entry-status-withdrawn")),
                 EntryStatus::Retired => ctx.lang.msg(msg!("entry-status-retired")),
-                EntryStatus::Entered if field.sitting_out == Some(x.id) => {
+                EntryStatus::Entered if field.sitting_out == Some(x.id.0) => {
                     ctx.lang.msg(msg!("entry-status-sits-out"))
                 }
-                EntryStatus::Entered => match field.waiting.iter().position(|w| *w == x.id) {
+                EntryStatus::Entered => match field.waiting.iter().position(|w| *w == x.id.0) {
                     Some(p) => ctx.t1("entry-status-waiting", "position", p + 1),
                     None => ctx.lang.msg(msg!("entry-status-playing")),
                 },
@@ -320,7 +320,7 @@ async fn tournament_page(
             EntryRow {
                 order: i + 1,
                 name: x.name.clone(),
-                team_url: paths::team(TeamId(x.team_id)),
+                team_url: paths::team(x.team_id),
                 captain: loaded
                     .nicks
                     .get(&x.submitted_by)
@@ -332,16 +332,16 @@ async fn tournament_page(
                 boards: nicks(false),
                 substitutes: nicks(true),
                 withdraw_url: may_withdraw
-                    .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id())),
+                    .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id)),
                 lineup_url: (playing && is_captain)
-                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id())),
+                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id)),
                 retire_url: (is_judge && playing && !finished)
-                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id())),
-                must_withdraw: playing && !finished && loaded.must_withdraw(x.id()),
+                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id)),
+                must_withdraw: playing && !finished && loaded.must_withdraw(x.id),
             }
         })
         .collect();
-    let org = |id: i64| {
+    let org = |id: OrganizationId| {
         org_names
             .iter()
             .find(|(o, _)| *o == id)
@@ -350,7 +350,11 @@ async fn tournament_page(
     };
     let problems = problems
         .iter()
-        .map(|p| entry_problem(ctx.lang, p, &org, &|at| local(tc, at)))
+        .map(|p| {
+            entry_problem(ctx.lang, p, &|id| org(OrganizationId(id)), &|at| {
+                local(tc, at)
+            })
+        })
         .collect();
     let value = |v: &[String], i: usize| v.get(i).cloned().unwrap_or_default();
     let team_name = if form.entry.is_empty() {
@@ -372,7 +376,7 @@ async fn tournament_page(
     let tied = knockout::playoff_due(&loaded);
     let playoff_due = (!tied.is_empty()).then(|| {
         tied.iter()
-            .filter_map(|id| loaded.entries.iter().find(|x| x.id == id.0))
+            .filter_map(|id| loaded.entries.iter().find(|x| x.id == *id))
             .map(|x| x.name.clone())
             .collect::<Vec<_>>()
             .join(", ")
@@ -434,14 +438,14 @@ fn round_views(
     is_judge: bool,
     lang: crate::i18n::Lang,
 ) -> Vec<RoundView> {
-    let name = |id: i64| {
+    let name = |id: EntryId| {
         l.entries
             .iter()
             .find(|x| x.id == id)
             .map(|x| x.name.clone())
             .unwrap_or_default()
     };
-    let nick = |id: Option<i64>, nicks: &HashMap<i64, String>| {
+    let nick = |id: Option<PersonId>, nicks: &HashMap<PersonId, String>| {
         id.and_then(|i| nicks.get(&i).cloned())
             .unwrap_or_else(|| "—".to_owned())
     };
@@ -470,7 +474,7 @@ fn round_views(
                     };
                     MatchView {
                         table: m.table_no,
-                        url: paths::match_page(c, t, m.id()),
+                        url: paths::match_page(c, t, m.id),
                         home: name(m.home_entry_id),
                         away: m.away_entry_id.map(name),
                         score,
@@ -487,7 +491,7 @@ fn round_views(
                                 result: result_words(&g.result),
                                 result_code: g.result.clone(),
                                 version: g.version,
-                                result_url: paths::game_result(c, t, g.id()),
+                                result_url: paths::game_result(c, t, g.id),
                             })
                             .collect(),
                     }
@@ -499,10 +503,10 @@ fn round_views(
                 published: round.is_published(),
                 complete: l.round_complete(round.id),
                 notes: crate::web::words::play::round_notes(lang, &round.notes),
-                publish_url: paths::round_publish(c, t, round.id()),
-                adjust_url: paths::round_adjust(c, t, round.id()),
+                publish_url: paths::round_publish(c, t, round.id),
+                adjust_url: paths::round_adjust(c, t, round.id),
                 interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
-                    .then(|| paths::round_interrupt(c, t, round.id())),
+                    .then(|| paths::round_interrupt(c, t, round.id)),
                 matches,
             }
         })
@@ -574,14 +578,14 @@ fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableV
 async fn places_of(
     state: &web::Data<AppState>,
     lang: crate::i18n::Lang,
-    c: i64,
-    t: i64,
+    c: ChampionshipId,
+    t: TournamentId,
 ) -> Result<Vec<PlaceRowView>, AppError> {
     let (rows, overrides) = state
         .db(move |conn| {
             Ok((
-                db::results::places_of_championship(conn, ChampionshipId(c))?,
-                db::results::overrides_of(conn, TournamentId(t))?,
+                db::results::places_of_championship(conn, c)?,
+                db::results::overrides_of(conn, t)?,
             ))
         })
         .await?;
@@ -595,7 +599,7 @@ async fn places_of(
                 .and_then(|o| o.appeal_id)
                 .map(|case| {
                     (
-                        crate::web::discipline::appeals::case_url(ChampionshipId(c), case),
+                        crate::web::discipline::appeals::case_url(c, case),
                         Message::new(msg!("places-set-by-appeal"))
                             .arg("id", case)
                             .render(lang),
@@ -641,13 +645,7 @@ pub async fn enter(
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            Ok(entry_ops::submit(
-                conn,
-                TournamentId(t),
-                user.id,
-                &line,
-                db::utc_now(),
-            ))
+            Ok(entry_ops::submit(conn, t, user.id, &line, db::utc_now()))
         })
         .await?;
     match result {
@@ -667,10 +665,7 @@ pub async fn enter(
                 .arg("entry", &done.name),
             };
             AppSession(&session).flash(FlashLevel::Success, flash);
-            Ok(see_other(&paths::tournament(
-                ChampionshipId(c),
-                TournamentId(t),
-            )))
+            Ok(see_other(&paths::tournament(c, t)))
         }
         Err(PlayError::Refused(problems)) => {
             let p = tournament_page(ctx, &state, &path, form, problems, None).await?;
@@ -692,16 +687,11 @@ pub async fn withdraw(
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            match e::by_id(conn, EntryId(id))? {
+            match e::by_id(conn, id)? {
                 Some(x) if x.tournament_id == t => {}
                 _ => return Err(AppError::NotFound),
             }
-            Ok(entry_ops::withdraw(
-                conn,
-                EntryId(id),
-                user.id,
-                db::utc_now(),
-            ))
+            Ok(entry_ops::withdraw(conn, id, user.id, db::utc_now()))
         })
         .await?;
     match result {
@@ -716,10 +706,7 @@ pub async fn withdraw(
         }
         Err(other) => return Err(play_error(other)),
     }
-    Ok(see_other(&paths::tournament(
-        ChampionshipId(c),
-        TournamentId(t),
-    )))
+    Ok(see_other(&paths::tournament(c, t)))
 }
 
 fn play_error<P: std::fmt::Debug>(e: PlayError<P>) -> AppError {
@@ -757,8 +744,8 @@ async fn judged(
         Ok(()) => {
             AppSession(session).flash(FlashLevel::Success, done);
             Ok(see_other(&paths::tournament(
-                ChampionshipId(path.championship_id),
-                TournamentId(path.tournament_id),
+                path.championship_id,
+                path.tournament_id,
             )))
         }
         Err(PlayError::Refused(problems)) => {
@@ -809,7 +796,7 @@ where
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            Ok(op(conn, TournamentId(t)))
+            Ok(op(conn, t))
         })
         .await?;
     judged(ctx, state, session, path, result, done).await
@@ -868,7 +855,7 @@ pub async fn publish(
     session: Session,
     path: web::Path<RoundPath>,
 ) -> Result<HttpResponse, AppError> {
-    let round = RoundId(path.round_id);
+    let round = path.round_id;
     let tp = TournamentPath {
         championship_id: path.championship_id,
         tournament_id: path.tournament_id,
@@ -901,7 +888,7 @@ pub async fn result(
     path: web::Path<GamePath>,
     form: web::Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
-    let game = GameId(path.game_id);
+    let game = path.game_id;
     let tp = TournamentPath {
         championship_id: path.championship_id,
         tournament_id: path.tournament_id,
@@ -964,7 +951,7 @@ pub async fn adjust(
     path: web::Path<RoundPath>,
     form: web::Form<AdjustForm>,
 ) -> Result<HttpResponse, AppError> {
-    let round = RoundId(path.round_id);
+    let round = path.round_id;
     let tp = TournamentPath {
         championship_id: path.championship_id,
         tournament_id: path.tournament_id,
@@ -1013,7 +1000,7 @@ pub async fn armageddon(
     session: Session,
     path: web::Path<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
-    let m = crate::ids::MatchId(path.match_id);
+    let m = path.match_id;
     let tp = TournamentPath {
         championship_id: path.championship_id,
         tournament_id: path.tournament_id,
