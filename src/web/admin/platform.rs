@@ -116,10 +116,10 @@ pub async fn set_admin(
     Admin(me): Admin,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<PersonId>,
     form: web::Form<SetAdminForm>,
 ) -> Result<HttpResponse, AppError> {
-    let target = PersonId(path.into_inner());
+    let target = path.into_inner();
     let s = AppSession(&session);
     if target == me.id && !form.admin {
         s.flash(FlashLevel::Error, msg!("admin-cannot-demote-self"));
