@@ -118,10 +118,10 @@ pub async fn set_admin(
     Admin(me): Admin,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<PersonId>,
     form: web::Form<SetAdminForm>,
 ) -> Result<HttpResponse, AppError> {
-    let target = PersonId(path.into_inner());
+    let target = path.into_inner();
     let s = AppSession(&session);
     let admin = form.admin;
     let ip = state.client_ip(&req);

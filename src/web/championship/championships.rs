@@ -397,9 +397,9 @@ async fn show_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let id = ChampionshipId(path.into_inner());
+    let id = path.into_inner();
     page(
         StatusCode::OK,
         &show_page(ctx, &state, id, ShowForms::default()).await?,
@@ -601,10 +601,10 @@ pub async fn decide_team(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, TeamId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.1);
+    let team = path.1;
     let championship = staff.championship;
     let form = form.into_inner();
     let approve = form.approve()?;
@@ -663,10 +663,10 @@ pub async fn decide_transfer(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(ChampionshipId, InvitationId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, AppError> {
-    let invitation = InvitationId(path.1);
+    let invitation = path.1;
     let championship = staff.championship;
     let approve = form.approve()?;
     let ip = state.client_ip(&req);

@@ -59,9 +59,9 @@ pub struct HistoryPage {
 pub async fn championship(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let (championship, history, tournaments, season) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;

@@ -256,9 +256,9 @@ async fn regulation_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let p = regulation_page(ctx, &state, c, None, None, Vec::new()).await?;
     page(StatusCode::OK, &p)
 }

@@ -212,9 +212,9 @@ pub async fn season(
     ctx: PageCtx,
     state: web::Data<AppState>,
     cache: web::Data<SeasonCache>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let lang = ctx.lang;
     let view = state
         .db(move |conn| {

@@ -193,10 +193,10 @@ pub async fn tournament_json_download(
 
 async fn season(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
     format: Format,
 ) -> Result<HttpResponse, AppError> {
-    let c = ChampionshipId(path.into_inner());
+    let c = path.into_inner();
     let s = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
@@ -211,7 +211,7 @@ async fn season(
 /// `GET /championships/{c}/season/standings.csv`.
 pub async fn season_csv_download(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     season(state, path, Format::Csv).await
 }
@@ -219,7 +219,7 @@ pub async fn season_csv_download(
 /// `GET /championships/{c}/season/standings.json`.
 pub async fn season_json_download(
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     season(state, path, Format::Json).await
 }

@@ -90,9 +90,9 @@ pub async fn apply_page(
     ctx: PageCtx,
     _user: SignedIn,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    let id = ChampionshipId(path.into_inner());
+    let id = path.into_inner();
     let form = apply_form(
         ctx,
         &state,
@@ -116,10 +116,10 @@ pub async fn apply(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<ChampionshipId>,
     form: web::Form<ApplyForm>,
 ) -> Result<HttpResponse, AppError> {
-    let championship = ChampionshipId(path.into_inner());
+    let championship = path.into_inner();
     let form = form.into_inner();
     let organization = match form.organization.trim() {
         "" => None,
@@ -443,9 +443,9 @@ async fn team_page(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let id = TeamId(path.into_inner());
+    let id = path.into_inner();
     let p = team_page(
         ctx,
         &state,
@@ -470,10 +470,10 @@ pub async fn invite(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
     form: web::Form<NickForm>,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
+    let team = path.into_inner();
     let nick = form.nick.clone();
     let ip = state.client_ip(&req);
     let result = state
@@ -506,10 +506,10 @@ pub async fn hand_over(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
     form: web::Form<NickForm>,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
+    let team = path.into_inner();
     let nick = form.nick.clone();
     let ip = state.client_ip(&req);
     let result = state
@@ -569,9 +569,9 @@ pub async fn remove_member(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(TeamId, PersonId)>,
 ) -> Result<HttpResponse, AppError> {
-    let (team, member) = (TeamId(path.0), PersonId(path.1));
+    let (team, member) = path.into_inner();
     let ip = state.client_ip(&req);
     button(
         &state,
@@ -589,9 +589,9 @@ pub async fn leave(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
+    let team = path.into_inner();
     let ip = state.client_ip(&req);
     button(
         &state,
@@ -609,9 +609,9 @@ pub async fn dissolve(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
+    let team = path.into_inner();
     let ip = state.client_ip(&req);
     button(
         &state,
@@ -629,9 +629,9 @@ pub async fn accept(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<InvitationId>,
 ) -> Result<HttpResponse, AppError> {
-    let invitation = InvitationId(path.into_inner());
+    let invitation = path.into_inner();
     let ip = state.client_ip(&req);
     let result = state
         .db(move |conn| Ok(ops::accept(conn, invitation, user.id, &ip, db::utc_now())))
@@ -656,9 +656,9 @@ pub async fn close_invitation(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<InvitationId>,
 ) -> Result<HttpResponse, AppError> {
-    let invitation = InvitationId(path.into_inner());
+    let invitation = path.into_inner();
     let ip = state.client_ip(&req);
     let result = state
         .db(move |conn| {
@@ -700,10 +700,10 @@ pub async fn upload_for_team(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<i64>,
+    path: web::Path<TeamId>,
     payload: actix_multipart::Multipart,
 ) -> Result<HttpResponse, AppError> {
-    let team = TeamId(path.into_inner());
+    let team = path.into_inner();
     let u = user.clone();
     let allowed = state
         .db(move |conn| {
