@@ -21,7 +21,7 @@ use crate::db::roles::{self, Role};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{self, audit, championships, people};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, InvitationId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, InvitationId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::presets;
