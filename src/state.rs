@@ -46,3 +46,67 @@ impl AppState {
             .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
     }
 }
+
+/// A path extractor that answers "not found" before the handler runs when
+/// the path's ids do not nest (`app::nesting`): a tournament of another
+/// championship, a game of another tournament. `E` is the edge's error
+/// type, so pages get their error page and the API a problem document.
+pub struct Nested<P, E> {
+    path: P,
+    error: std::marker::PhantomData<fn() -> E>,
+}
+
+/// An edge's error type for a path that names nothing.
+pub trait NotFound {
+    fn not_found() -> Self;
+}
+
+impl<P, E> Nested<P, E> {
+    pub fn into_inner(self) -> P {
+        self.path
+    }
+}
+
+impl<P, E> std::ops::Deref for Nested<P, E> {
+    type Target = P;
+
+    fn deref(&self) -> &P {
+        &self.path
+    }
+}
+
+impl<P, E> actix_web::FromRequest for Nested<P, E>
+where
+    P: crate::app::nesting::Nesting + serde::de::DeserializeOwned + Send + 'static,
+    E: NotFound + From<DbError> + From<BlockingError> + actix_web::ResponseError + Send + 'static,
+{
+    type Error = actix_web::Error;
+    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        // `web::Path` keeps the scope's own answer to a segment that does
+        // not parse.
+        let path = actix_web::web::Path::<P>::from_request(req, payload);
+        let state = req.app_data::<actix_web::web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let path = path.await?.into_inner();
+            let Some(state) = state else {
+                return Err(E::not_found().into());
+            };
+            let (path, nests) = state
+                .run(move |conn| {
+                    let nests = path.nests(conn).map_err(DbError::Query)?;
+                    Ok::<_, E>((path, nests))
+                })
+                .await?;
+            if nests {
+                Ok(Nested {
+                    path,
+                    error: std::marker::PhantomData,
+                })
+            } else {
+                Err(E::not_found().into())
+            }
+        })
+    }
+}

@@ -62,6 +62,10 @@ pub mod paths {
     ];
 }
 
+/// An API route's path, checked to nest (`app::nesting`) before the
+/// handler runs.
+pub type NestedPath<P> = crate::state::Nested<P, ApiError>;
+
 /// Database work from an API handler, with the API's error type.
 pub trait ApiDb {
     fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, ApiError>>

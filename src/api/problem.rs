@@ -93,6 +93,12 @@ pub enum ApiError {
     Internal(String),
 }
 
+impl crate::state::NotFound for ApiError {
+    fn not_found() -> Self {
+        ApiError::NotFound
+    }
+}
+
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> Self {
         if e.storage_fault().is_some() {

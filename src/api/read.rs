@@ -18,6 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::problem::{ApiError, Problem};
 use crate::api::ApiDb;
+use crate::api::NestedPath;
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, TeamId, TournamentId};
@@ -429,7 +430,7 @@ fn system_name(s: crate::rules::tournament::PairingSystem) -> String {
 )]
 pub async fn tournament(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<web::Json<Tournament>, ApiError> {
     let l = load(&state, path.championship_id, path.tournament_id).await?;
     let s = tournament_summary(&l.ctx.tournament, l.ctx.tz);
@@ -621,7 +622,7 @@ fn gap(lang: crate::i18n::Lang, s: &Separation) -> Gap {
 pub async fn standings(
     req: HttpRequest,
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, ApiError> {
     let lang = super::request_lang(&req);
     let l = load(&state, path.championship_id, path.tournament_id).await?;
@@ -836,7 +837,7 @@ fn round_view(l: &Loaded, round: &db::rounds::Round) -> Round {
 )]
 pub async fn rounds(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
     query: web::Query<PageQuery>,
 ) -> Result<web::Json<RoundList>, ApiError> {
     let (limit, offset) = query.bounds()?;
@@ -863,7 +864,7 @@ pub async fn rounds(
 )]
 pub async fn round(
     state: web::Data<AppState>,
-    path: web::Path<RoundNoPath>,
+    path: NestedPath<RoundNoPath>,
 ) -> Result<web::Json<Round>, ApiError> {
     let l = load(&state, path.championship_id, path.tournament_id).await?;
     // A regular round before the play-off of the same number, if any.

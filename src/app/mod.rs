@@ -15,6 +15,7 @@ pub mod eligibility;
 pub mod entries;
 pub mod generate;
 pub mod knockout;
+pub mod nesting;
 pub mod notes;
 pub mod organizations;
 pub mod outbox;

@@ -141,3 +141,51 @@ async fn head_answers_like_get_without_a_body() {
         .expect("HEAD");
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
+
+/// A path whose ids exist but do not belong together names nothing: a
+/// tournament under another championship, a round of another tournament,
+/// on the pages and in the JSON API alike.
+#[tokio::test]
+async fn a_child_under_another_parent_is_not_found() {
+    let club = crate::club::Club::new("G").await;
+    let other = club.app.create_championship(&club.root, "R").await;
+    let own = club.new_tournament(club.id).await;
+    let foreign = club.new_tournament(other).await;
+    let c = club.id;
+    for path in [
+        format!("/championships/{c}/tournaments/{own}"),
+        format!("/api/v1/championships/{c}/tournaments/{own}/standings"),
+    ] {
+        let page = club.app.get_with(&club.root, &path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+    }
+    for path in [
+        format!("/championships/{c}/tournaments/{foreign}"),
+        format!("/championships/{c}/tournaments/{foreign}/crosstable"),
+        format!("/championships/{c}/tournaments/{foreign}/standings.csv"),
+        format!("/championships/{other}/tournaments/{own}/rounds/1"),
+    ] {
+        let page = club.app.get_with(&club.root, &path).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(
+            page.headers["content-type"]
+                .to_str()
+                .is_ok_and(|t| t.starts_with("text/html")),
+            "{path}: the error page"
+        );
+    }
+    let api = format!("/api/v1/championships/{c}/tournaments/{foreign}/standings");
+    let res = club
+        .app
+        .client
+        .get(club.app.url(&api))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        res.headers()["content-type"],
+        "application/problem+json",
+        "a problem document"
+    );
+}

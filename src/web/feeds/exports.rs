@@ -21,6 +21,7 @@ use crate::read::standings::{
     series_standings, tournament_standings,
 };
 use crate::state::AppState;
+use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::error::AppError;
 
@@ -163,7 +164,7 @@ async fn load_tournament(
 
 async fn tournament(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
     format: Format,
 ) -> Result<HttpResponse, AppError> {
     let loaded = load_tournament(&state, &path).await?;
@@ -178,7 +179,7 @@ async fn tournament(
 /// `GET …/tournaments/{t}/standings.csv`.
 pub async fn tournament_csv_download(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     tournament(state, path, Format::Csv).await
 }
@@ -186,7 +187,7 @@ pub async fn tournament_csv_download(
 /// `GET …/tournaments/{t}/standings.json`.
 pub async fn tournament_json_download(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     tournament(state, path, Format::Json).await
 }
@@ -258,7 +259,7 @@ pub async fn series_json_download(
 /// `GET …/tournaments/{t}/export.trf`: the published rounds as TRF-2026.
 pub async fn trf_download(
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let loaded = load_tournament(&state, &path).await?;
     let body = crate::app::trf::export(&loaded);

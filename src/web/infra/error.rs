@@ -37,6 +37,12 @@ pub enum AppError {
     Internal(String),
 }
 
+impl crate::state::NotFound for AppError {
+    fn not_found() -> Self {
+        AppError::NotFound
+    }
+}
+
 impl From<diesel::result::Error> for AppError {
     fn from(e: diesel::result::Error) -> Self {
         AppError::Db(DbError::Query(e))

@@ -16,6 +16,9 @@ use crate::db::DbConnection;
 use crate::state::AppState;
 use error::AppError;
 
+/// A page's path, checked to nest (`app::nesting`) before the handler runs.
+pub type NestedPath<P> = crate::state::Nested<P, AppError>;
+
 /// Database work from a page handler, with the page's error type.
 pub trait PageDb {
     fn db<T, F>(&self, f: F) -> impl Future<Output = Result<T, AppError>>

@@ -20,6 +20,7 @@ use crate::paths::segments::RoundNoPath;
 use crate::paths::segments::TournamentPath;
 use crate::rules::tournament::{Pairing, PlayerId, Tournament};
 use crate::state::AppState;
+use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
@@ -197,7 +198,7 @@ pub async fn crosstable(
     ctx: PageCtx,
     state: web::Data<AppState>,
     cache: web::Data<CrosstableCache>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
     let lang = ctx.lang;
@@ -234,7 +235,7 @@ pub struct RoundPage {
 pub async fn round(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<RoundNoPath>,
+    path: NestedPath<RoundNoPath>,
 ) -> Result<HttpResponse, AppError> {
     let tp = TournamentPath {
         championship_id: path.championship_id,
@@ -357,7 +358,7 @@ fn rules_names(l: &Loaded, rules: &Tournament) -> HashMap<PlayerId, String> {
 pub async fn players(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let (l, _) = load(&ctx, &state, &path).await?;
     let rules = l.to_rules();

@@ -24,6 +24,7 @@ use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath};
 use crate::rules::boards::{LateArrival, SubstitutionReason};
 use crate::state::AppState;
+use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
@@ -223,7 +224,7 @@ pub async fn lineup(
     ctx: PageCtx,
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
-    path: web::Path<EntryPath>,
+    path: NestedPath<EntryPath>,
 ) -> Result<HttpResponse, AppError> {
     let p = lineup_page(ctx, &state, &path, user.id, None, Vec::new()).await?;
     page(StatusCode::OK, &p)
@@ -235,7 +236,7 @@ pub async fn set_lineup(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<EntryPath>,
+    path: NestedPath<EntryPath>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let mut form = form.into_inner();
@@ -474,7 +475,7 @@ async fn match_page(
 pub async fn show_match(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<MatchPath>,
+    path: NestedPath<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
     let p = match_page(ctx, &state, &path, String::new(), Vec::new()).await?;
     page(StatusCode::OK, &p)
@@ -495,7 +496,7 @@ pub async fn substitute(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<MatchPath>,
+    path: NestedPath<MatchPath>,
     form: web::Form<SubstitutionForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
@@ -594,7 +595,7 @@ pub async fn report(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<GamePath>,
+    path: NestedPath<GamePath>,
     form: web::Form<ReportForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
@@ -633,7 +634,7 @@ pub async fn late(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<GamePath>,
+    path: NestedPath<GamePath>,
     form: web::Form<LateForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
@@ -696,7 +697,7 @@ pub async fn retire(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<EntryPath>,
+    path: NestedPath<EntryPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
@@ -715,7 +716,7 @@ pub async fn interrupt(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<RoundPath>,
+    path: NestedPath<RoundPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, rid) = (path.championship_id, path.tournament_id, path.round_id);

@@ -28,6 +28,7 @@ use crate::rules::regulation::EntryTiming;
 use crate::rules::score::HalfPoints;
 use crate::rules::tournament::Tournament;
 use crate::state::AppState;
+use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
@@ -623,7 +624,7 @@ async fn places_of(
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let p = tournament_page(ctx, &state, &path, EntryForm::default(), Vec::new(), None).await?;
     page(StatusCode::OK, &p)
@@ -636,7 +637,7 @@ pub async fn enter(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let form = EntryForm::from_fields(form.into_inner());
@@ -681,7 +682,7 @@ pub async fn withdraw(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<EntryPath>,
+    path: NestedPath<EntryPath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, id) = (path.championship_id, path.tournament_id, path.entry_id);
     let result = state
@@ -807,7 +808,7 @@ pub async fn draw(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
     form: web::Form<DrawForm>,
 ) -> Result<HttpResponse, AppError> {
     let seed = form
@@ -833,7 +834,7 @@ pub async fn pair(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -853,7 +854,7 @@ pub async fn publish(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<RoundPath>,
+    path: NestedPath<RoundPath>,
 ) -> Result<HttpResponse, AppError> {
     let round = path.round_id;
     let tp = TournamentPath {
@@ -885,7 +886,7 @@ pub async fn result(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<GamePath>,
+    path: NestedPath<GamePath>,
     form: web::Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
     let game = path.game_id;
@@ -917,7 +918,7 @@ pub async fn finish(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -948,7 +949,7 @@ pub async fn adjust(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<RoundPath>,
+    path: NestedPath<RoundPath>,
     form: web::Form<AdjustForm>,
 ) -> Result<HttpResponse, AppError> {
     let round = path.round_id;
@@ -977,7 +978,7 @@ pub async fn playoff(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<TournamentPath>,
+    path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -998,7 +999,7 @@ pub async fn armageddon(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: web::Path<MatchPath>,
+    path: NestedPath<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
     let m = path.match_id;
     let tp = TournamentPath {
