@@ -51,6 +51,11 @@ impl AppState {
 /// the path's ids do not nest (`app::nesting`): a tournament of another
 /// championship, a game of another tournament. `E` is the edge's error
 /// type, so pages get their error page and the API a problem document.
+///
+/// Public routes take it. A route behind an access guard (`Staff`,
+/// `SignedIn`, an API token) keeps `web::Path` and checks the nesting in
+/// its use case after the guard: actix runs a handler's extractors side by
+/// side, and "not allowed" must answer before "not found" there.
 pub struct Nested<P, E> {
     path: P,
     error: std::marker::PhantomData<fn() -> E>,

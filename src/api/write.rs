@@ -13,7 +13,6 @@ use utoipa::ToSchema;
 use super::problem::{ApiError, Problem};
 use super::token::TokenCaller;
 use crate::api::ApiDb;
-use crate::api::NestedPath;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
@@ -89,7 +88,7 @@ fn refusal(problems: Vec<RoundProblem>) -> ApiError {
 pub async fn record_result(
     caller: TokenCaller,
     state: web::Data<AppState>,
-    path: NestedPath<GamePath>,
+    path: web::Path<GamePath>,
     body: web::Json<ResultRequest>,
 ) -> Result<web::Json<ResultRecorded>, ApiError> {
     let code = body.result.trim().to_owned();

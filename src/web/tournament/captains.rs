@@ -224,7 +224,7 @@ pub async fn lineup(
     ctx: PageCtx,
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
-    path: NestedPath<EntryPath>,
+    path: web::Path<EntryPath>,
 ) -> Result<HttpResponse, AppError> {
     let p = lineup_page(ctx, &state, &path, user.id, None, Vec::new()).await?;
     page(StatusCode::OK, &p)
@@ -236,7 +236,7 @@ pub async fn set_lineup(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<EntryPath>,
+    path: web::Path<EntryPath>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let mut form = form.into_inner();
@@ -496,7 +496,7 @@ pub async fn substitute(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<MatchPath>,
+    path: web::Path<MatchPath>,
     form: web::Form<SubstitutionForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
@@ -595,7 +595,7 @@ pub async fn report(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<GamePath>,
+    path: web::Path<GamePath>,
     form: web::Form<ReportForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
@@ -634,7 +634,7 @@ pub async fn late(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<GamePath>,
+    path: web::Path<GamePath>,
     form: web::Form<LateForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
@@ -697,7 +697,7 @@ pub async fn retire(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<EntryPath>,
+    path: web::Path<EntryPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
@@ -716,7 +716,7 @@ pub async fn interrupt(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<RoundPath>,
+    path: web::Path<RoundPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, rid) = (path.championship_id, path.tournament_id, path.round_id);

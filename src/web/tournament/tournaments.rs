@@ -637,7 +637,7 @@ pub async fn enter(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<TournamentPath>,
+    path: web::Path<TournamentPath>,
     form: web::Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
     let form = EntryForm::from_fields(form.into_inner());
@@ -682,7 +682,7 @@ pub async fn withdraw(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<EntryPath>,
+    path: web::Path<EntryPath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, id) = (path.championship_id, path.tournament_id, path.entry_id);
     let result = state
@@ -808,7 +808,7 @@ pub async fn draw(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<TournamentPath>,
+    path: web::Path<TournamentPath>,
     form: web::Form<DrawForm>,
 ) -> Result<HttpResponse, AppError> {
     let seed = form
@@ -834,7 +834,7 @@ pub async fn pair(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<TournamentPath>,
+    path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -854,7 +854,7 @@ pub async fn publish(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<RoundPath>,
+    path: web::Path<RoundPath>,
 ) -> Result<HttpResponse, AppError> {
     let round = path.round_id;
     let tp = TournamentPath {
@@ -886,7 +886,7 @@ pub async fn result(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<GamePath>,
+    path: web::Path<GamePath>,
     form: web::Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
     let game = path.game_id;
@@ -918,7 +918,7 @@ pub async fn finish(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<TournamentPath>,
+    path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -949,7 +949,7 @@ pub async fn adjust(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<RoundPath>,
+    path: web::Path<RoundPath>,
     form: web::Form<AdjustForm>,
 ) -> Result<HttpResponse, AppError> {
     let round = path.round_id;
@@ -978,7 +978,7 @@ pub async fn playoff(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<TournamentPath>,
+    path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let judge = staff.user.id;
     judge_action(
@@ -999,7 +999,7 @@ pub async fn armageddon(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    path: NestedPath<MatchPath>,
+    path: web::Path<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
     let m = path.match_id;
     let tp = TournamentPath {
