@@ -11,9 +11,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
 use crate::db::{DbConnection, audit, championships, organizations, people, standing};
-use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
-use crate::msg;
 use crate::rules::regulation::{Regulation, TransferRule};
 use crate::rules::roster::{RosterLimits, RosterRefusal, TeamName, parse_motto};
 
@@ -24,23 +22,81 @@ pub enum TeamError {
     #[error("only the captain may do this")]
     NotCaptain,
     #[error("refused: {0:?}")]
-    Refused(Refusal),
+    Refused(TeamProblem),
     #[error(transparent)]
     Db(#[from] DieselError),
 }
 
-/// A refusal the person can act on: which form field, and what to say.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Refusal {
-    pub field: &'static str,
-    pub message: Message,
+/// The input a refusal belongs to, for the form to show it beside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TeamField {
+    Name,
+    Motto,
+    Organization,
+    Nick,
+    Reason,
 }
 
-fn refuse<T>(field: &'static str, message: impl Into<Message>) -> Result<T, TeamError> {
-    Err(TeamError::Refused(Refusal {
-        field,
-        message: message.into(),
-    }))
+/// Why a team operation is refused, as data (worded by `web::words::teams`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TeamProblem {
+    /// A name, motto or roster size the roster rules refuse.
+    Roster(TeamField, RosterRefusal),
+    /// G-A7: banned until then (open-ended when `None`).
+    Banned {
+        field: TeamField,
+        nick: String,
+        until: Option<NaiveDateTime>,
+        reason: String,
+    },
+    /// G-A7: the regulation asks for club membership.
+    NotClubMember {
+        field: TeamField,
+        nick: String,
+    },
+    /// G-B41: the name of a dissolved team stays reserved.
+    NameReserved,
+    NameTaken,
+    OrganizationUnknown,
+    /// E-10: one team per enterprise.
+    OrganizationHasTeam {
+        team: String,
+    },
+    OrganizationRequired,
+    ApplicantInTeam {
+        team: String,
+    },
+    /// Someone else changed the same thing at the same moment.
+    Conflict,
+    ReasonRequired,
+    AlreadyDecided,
+    /// The team is rejected or dissolved.
+    Inactive,
+    NickRequired,
+    UnknownNick {
+        nick: String,
+    },
+    AlreadyMember {
+        nick: String,
+    },
+    AlreadyInvited {
+        nick: String,
+    },
+    InvitationGone,
+    /// A captain cannot move to another team (G-B34 first).
+    CaptainTransfer {
+        team: String,
+    },
+    CaptainLeaves,
+    NotMember,
+    SuccessorNotMember {
+        nick: String,
+    },
+    AlreadyCaptain,
+}
+
+fn refuse<T>(problem: TeamProblem) -> Result<T, TeamError> {
+    Err(TeamError::Refused(problem))
 }
 
 /// The regulation a championship's team rules follow at `at` (G-E2).
@@ -60,24 +116,6 @@ fn limits(reg: &Regulation) -> RosterLimits {
     }
 }
 
-pub fn refusal_message(r: &RosterRefusal) -> Message {
-    match r {
-        RosterRefusal::NameEmpty => msg!("error-required").into(),
-        RosterRefusal::NameLength(_) => msg!("team-error-name-length").into(),
-        RosterRefusal::NameCharacters => msg!("team-error-name-chars").into(),
-        RosterRefusal::NameEndsWithDigit => msg!("team-error-name-digit").into(),
-        RosterRefusal::MottoLength => msg!("team-error-motto-length").into(),
-        RosterRefusal::RosterFull { max } => {
-            Message::new(msg!("team-error-roster-full")).arg("max", max)
-        }
-        RosterRefusal::RosterTooSmall { found, min } => {
-            Message::new(msg!("team-error-roster-small"))
-                .arg("found", found)
-                .arg("min", min)
-        }
-    }
-}
-
 /// G-A7: may this person be on a roster at `at`? Not banned (clones
 /// included) and, where the regulation asks, a club member.
 fn check_standing(
@@ -86,26 +124,21 @@ fn check_standing(
     person: PersonId,
     nick: &str,
     at: NaiveDateTime,
-    field: &'static str,
+    field: TeamField,
 ) -> Result<(), TeamError> {
     if let Some(ban) = standing::ban_in_force(conn, person, at)? {
-        let until = ban
-            .period()
-            .until
-            .map_or_else(|| "—".to_owned(), |u| u.format("%Y-%m-%d").to_string());
-        return refuse(
+        return refuse(TeamProblem::Banned {
             field,
-            Message::new(msg!("team-error-banned"))
-                .arg("nick", nick)
-                .arg("until", until)
-                .arg("reason", &ban.reason),
-        );
+            nick: nick.to_owned(),
+            until: ban.period().until,
+            reason: ban.reason.clone(),
+        });
     }
     if reg.roster.club_membership_required && !standing::is_club_member_at(conn, person, at)? {
-        return refuse(
+        return refuse(TeamProblem::NotClubMember {
             field,
-            Message::new(msg!("team-error-not-club-member")).arg("nick", nick),
-        );
+            nick: nick.to_owned(),
+        });
     }
     Ok(())
 }
@@ -127,13 +160,15 @@ pub fn apply(
 ) -> Result<TeamId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let reg = regulation_of(conn, app.championship, at)?;
-        let name = TeamName::parse(app.name).or_else(|r| refuse("name", refusal_message(&r)))?;
-        let motto = parse_motto(app.motto).or_else(|r| refuse("motto", refusal_message(&r)))?;
+        let name = TeamName::parse(app.name)
+            .or_else(|r| refuse(TeamProblem::Roster(TeamField::Name, r)))?;
+        let motto =
+            parse_motto(app.motto).or_else(|r| refuse(TeamProblem::Roster(TeamField::Motto, r)))?;
         // G-B41: a name, once used, stays taken, dissolved teams included.
         if let Some(existing) = t::name_taken(conn, app.championship, &name.key())? {
             return match existing.status() {
-                TeamStatus::Dissolved => refuse("name", msg!("team-error-name-reserved")),
-                _ => refuse("name", msg!("team-error-name-taken")),
+                TeamStatus::Dissolved => refuse(TeamProblem::NameReserved),
+                _ => refuse(TeamProblem::NameTaken),
             };
         }
         let organization = match app.organization {
@@ -142,32 +177,32 @@ pub fn apply(
                 organizations::lock(conn, org)?;
                 organizations::by_id(conn, org)?
                     .ok_or(())
-                    .or_else(|_| refuse("organization", msg!("team-error-organization-unknown")))?;
+                    .or_else(|_| refuse(TeamProblem::OrganizationUnknown))?;
                 // E-10: one team per enterprise.
                 if reg.roster.one_team_per_organization
                     && let Some(other) = t::active_of_organization(conn, app.championship, org)?
                 {
-                    return refuse(
-                        "organization",
-                        Message::new(msg!("team-error-organization-has-team"))
-                            .arg("team", other.name),
-                    );
+                    return refuse(TeamProblem::OrganizationHasTeam { team: other.name });
                 }
                 Some(org)
             }
             None if reg.roster.organization_required => {
-                return refuse("organization", msg!("team-error-organization-required"));
+                return refuse(TeamProblem::OrganizationRequired);
             }
             None => None,
         };
         let applicant = people::by_id(conn, app.applicant)?.ok_or(TeamError::NotFound)?;
-        check_standing(conn, &reg, app.applicant, &applicant.nick, at, "name")?;
+        check_standing(
+            conn,
+            &reg,
+            app.applicant,
+            &applicant.nick,
+            at,
+            TeamField::Name,
+        )?;
         // G-B22: one team per person in a championship.
         if let Some((_, team)) = t::open_membership_in(conn, app.championship, app.applicant)? {
-            return refuse(
-                "name",
-                Message::new(msg!("team-error-applicant-in-team")).arg("team", team.name),
-            );
+            return refuse(TeamProblem::ApplicantInTeam { team: team.name });
         }
         let id = t::insert(
             conn,
@@ -184,7 +219,7 @@ pub fn apply(
         )
         .or_else(|e| match e {
             DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-                refuse("name", msg!("team-error-name-taken"))
+                refuse(TeamProblem::NameTaken)
             }
             e => Err(e.into()),
         })?;
@@ -211,7 +246,7 @@ fn open_membership(
 ) -> Result<(), TeamError> {
     t::open_membership(conn, team, person, at, reason).or_else(|e| match e {
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-            refuse("nick", msg!("team-error-conflict"))
+            refuse(TeamProblem::Conflict)
         }
         e => Err(e.into()),
     })
@@ -231,7 +266,7 @@ pub fn decide(
         let before = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
         let reason = reason.trim();
         if !approve && reason.is_empty() {
-            return refuse("reason", msg!("team-error-reason-required"));
+            return refuse(TeamProblem::ReasonRequired);
         }
         let status = if approve {
             TeamStatus::Approved
@@ -240,7 +275,7 @@ pub fn decide(
         };
         let reason = (!reason.is_empty()).then_some(reason);
         if t::decide(conn, team, status, reason, judge, at)? == 0 {
-            return refuse("reason", msg!("team-error-already-decided"));
+            return refuse(TeamProblem::AlreadyDecided);
         }
         if !approve {
             // A rejected team holds nobody: its members are free again.
@@ -280,7 +315,7 @@ fn captain_team(
         return Err(TeamError::NotCaptain);
     }
     if !team.is_active() {
-        return refuse("nick", msg!("team-error-inactive"));
+        return refuse(TeamProblem::Inactive);
     }
     Ok(team)
 }
@@ -301,36 +336,33 @@ pub fn invite(
         let reg = regulation_of(conn, team.championship_id, at)?;
         let nick = nick.trim();
         if nick.is_empty() {
-            return refuse("nick", msg!("error-required"));
+            return refuse(TeamProblem::NickRequired);
         }
         let person = people::by_nick(conn, nick)?.ok_or(()).or_else(|_| {
-            refuse(
-                "nick",
-                Message::new(msg!("team-error-unknown-nick")).arg("nick", nick),
-            )
+            refuse(TeamProblem::UnknownNick {
+                nick: nick.to_owned(),
+            })
         })?;
         if let Some((_, current)) = t::open_membership_in(conn, team.championship_id, person.id)?
             && current.id == team.id
         {
-            return refuse(
-                "nick",
-                Message::new(msg!("team-error-already-member")).arg("nick", &person.nick),
-            );
+            return refuse(TeamProblem::AlreadyMember {
+                nick: person.nick.clone(),
+            });
         }
         if t::open_invitation(conn, team.id, person.id)?.is_some() {
-            return refuse(
-                "nick",
-                Message::new(msg!("team-error-already-invited")).arg("nick", &person.nick),
-            );
+            return refuse(TeamProblem::AlreadyInvited {
+                nick: person.nick.clone(),
+            });
         }
-        check_standing(conn, &reg, person.id, &person.nick, at, "nick")?;
+        check_standing(conn, &reg, person.id, &person.nick, at, TeamField::Nick)?;
         // E-11: invitations out count towards the limit, so the roster
         // cannot be overfilled by inviting many at once.
         let outstanding =
             t::count_current(conn, team.id)? as usize + t::invitations_of(conn, team.id)?.len();
         limits(&reg)
             .check_add(outstanding)
-            .or_else(|r| refuse("nick", refusal_message(&r)))?;
+            .or_else(|r| refuse(TeamProblem::Roster(TeamField::Nick, r)))?;
         let id = t::invite(conn, team.id, person.id, captain, at)?;
         audit::Entry::new("team.invite", format!("team:{}", team.id))
             .actor(captain)
@@ -369,26 +401,25 @@ pub fn accept(
             return Err(TeamError::NotFound);
         }
         if inv.status != InvitationStatus::Pending.as_str() {
-            return refuse("nick", msg!("team-error-invitation-gone"));
+            return refuse(TeamProblem::InvitationGone);
         }
         let team = t::by_id(conn, inv.team_id)?.ok_or(TeamError::NotFound)?;
         if !team.is_active() {
-            return refuse("nick", msg!("team-error-inactive"));
+            return refuse(TeamProblem::Inactive);
         }
         let reg = regulation_of(conn, team.championship_id, at)?;
         let me = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
-        check_standing(conn, &reg, person, &me.nick, at, "nick")?;
+        check_standing(conn, &reg, person, &me.nick, at, TeamField::Nick)?;
         limits(&reg)
             .check_add(t::count_current(conn, team.id)? as usize)
-            .or_else(|r| refuse("nick", refusal_message(&r)))?;
+            .or_else(|r| refuse(TeamProblem::Roster(TeamField::Nick, r)))?;
         let current = t::open_membership_in(conn, team.championship_id, person)?;
         if let Some((_, old)) = &current
             && old.captain_id == person
         {
-            return refuse(
-                "nick",
-                Message::new(msg!("team-error-captain-transfer")).arg("team", &old.name),
-            );
+            return refuse(TeamProblem::CaptainTransfer {
+                team: old.name.clone(),
+            });
         }
         if current.is_some() && reg.roster.transfers == TransferRule::JudgeApproval {
             t::set_invitation_status(
@@ -417,7 +448,7 @@ pub fn accept(
             at,
         )? == 0
         {
-            return refuse("nick", msg!("team-error-invitation-gone"));
+            return refuse(TeamProblem::InvitationGone);
         }
         audit::Entry::new("team.join", format!("team:{}", team.id))
             .actor(person)
@@ -479,12 +510,12 @@ pub fn decide_transfer(
             at,
         )? == 0
         {
-            return refuse("nick", msg!("team-error-invitation-gone"));
+            return refuse(TeamProblem::InvitationGone);
         }
         let me = people::by_id(conn, inv.person_id)?.ok_or(TeamError::NotFound)?;
         if approve {
             if !team.is_active() {
-                return refuse("nick", msg!("team-error-inactive"));
+                return refuse(TeamProblem::Inactive);
             }
             let old = t::open_membership_in(conn, team.championship_id, inv.person_id)?
                 .map(|(_, old)| old);
@@ -537,7 +568,7 @@ pub fn close_invitation(
             at,
         )? == 0
         {
-            return refuse("nick", msg!("team-error-invitation-gone"));
+            return refuse(TeamProblem::InvitationGone);
         }
         audit::Entry::new("team.invitation_closed", format!("team:{}", team.id))
             .actor(actor)
@@ -565,11 +596,11 @@ pub fn remove_member(
             return Err(TeamError::NotCaptain);
         }
         if member == team.captain_id && team.is_active() {
-            return refuse("nick", msg!("team-error-captain-leaves"));
+            return refuse(TeamProblem::CaptainLeaves);
         }
         let reason = if leaving { "left" } else { "removed" };
         if t::close_membership(conn, team.id, member, at, reason)? == 0 {
-            return refuse("nick", msg!("team-error-not-member"));
+            return refuse(TeamProblem::NotMember);
         }
         let nick = people::by_id(conn, member)?
             .map(|p| p.nick)
@@ -600,21 +631,19 @@ pub fn hand_over(
     crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
         let successor = people::by_nick(conn, nick)?.ok_or(()).or_else(|_| {
-            refuse(
-                "nick",
-                Message::new(msg!("team-error-unknown-nick")).arg("nick", nick.trim()),
-            )
+            refuse(TeamProblem::UnknownNick {
+                nick: nick.trim().to_owned(),
+            })
         })?;
         let is_member = t::open_membership_in(conn, team.championship_id, successor.id)?
             .is_some_and(|(_, tm)| tm.id == team.id);
         if !is_member {
-            return refuse(
-                "nick",
-                Message::new(msg!("team-error-successor-not-member")).arg("nick", &successor.nick),
-            );
+            return refuse(TeamProblem::SuccessorNotMember {
+                nick: successor.nick.clone(),
+            });
         }
         if successor.id == captain {
-            return refuse("nick", msg!("team-error-already-captain"));
+            return refuse(TeamProblem::AlreadyCaptain);
         }
         t::set_captain(conn, team.id, successor.id)?;
         t::record_captaincy(conn, team.id, Some(captain), successor.id, at)?;

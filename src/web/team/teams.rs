@@ -10,7 +10,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::eligibility::TeamChecker;
-use crate::app::teams::{self as ops, Accepted, Refusal};
+use crate::app::teams::{self as ops, Accepted};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{self, organizations, people};
 use crate::i18n::Message;
@@ -30,6 +30,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::words::eligibility;
+use crate::web::words::teams::Refusal;
 use crate::web::words::teams::team_error;
 
 // ----------------------------------------------------------------- apply

@@ -1,16 +1,134 @@
 //! A team action's outcome as a page answers it: a refusal for a form
 //! field, or the error page.
 
-use crate::app::teams::TeamError;
+use crate::app::teams::{TeamError, TeamField, TeamProblem};
+use crate::i18n::Message;
+use crate::msg;
+use crate::rules::roster::RosterRefusal;
 use crate::web::infra::error::AppError;
 
+/// A refusal the person can act on: which form field, and what to say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub field: &'static str,
+    pub message: Message,
+}
+
 /// Maps a refusal or a missing row to the answer a page gives.
-pub fn team_error(e: TeamError) -> Result<crate::app::teams::Refusal, AppError> {
+pub fn team_error(e: TeamError) -> Result<Refusal, AppError> {
     match e {
-        TeamError::Refused(r) => Ok(r),
+        TeamError::Refused(p) => Ok(refusal(&p)),
         TeamError::NotFound => Err(AppError::NotFound),
         TeamError::NotCaptain => Err(AppError::Forbidden),
         TeamError::Db(e) => Err(e.into()),
+    }
+}
+
+fn field_name(f: TeamField) -> &'static str {
+    match f {
+        TeamField::Name => "name",
+        TeamField::Motto => "motto",
+        TeamField::Organization => "organization",
+        TeamField::Nick => "nick",
+        TeamField::Reason => "reason",
+    }
+}
+
+/// A team problem in words, beside the field it belongs to.
+pub fn refusal(p: &TeamProblem) -> Refusal {
+    use TeamField as F;
+    use TeamProblem as P;
+    let (field, message): (TeamField, Message) = match p {
+        P::Roster(f, r) => (*f, refusal_message(r)),
+        P::Banned {
+            field,
+            nick,
+            until,
+            reason,
+        } => (
+            *field,
+            Message::new(msg!("team-error-banned"))
+                .arg("nick", nick)
+                .arg(
+                    "until",
+                    until.map_or_else(|| "—".to_owned(), |u| u.format("%Y-%m-%d").to_string()),
+                )
+                .arg("reason", reason),
+        ),
+        P::NotClubMember { field, nick } => (
+            *field,
+            Message::new(msg!("team-error-not-club-member")).arg("nick", nick),
+        ),
+        P::NameReserved => (F::Name, msg!("team-error-name-reserved").into()),
+        P::NameTaken => (F::Name, msg!("team-error-name-taken").into()),
+        P::OrganizationUnknown => (
+            F::Organization,
+            msg!("team-error-organization-unknown").into(),
+        ),
+        P::OrganizationHasTeam { team } => (
+            F::Organization,
+            Message::new(msg!("team-error-organization-has-team")).arg("team", team),
+        ),
+        P::OrganizationRequired => (
+            F::Organization,
+            msg!("team-error-organization-required").into(),
+        ),
+        P::ApplicantInTeam { team } => (
+            F::Name,
+            Message::new(msg!("team-error-applicant-in-team")).arg("team", team),
+        ),
+        P::Conflict => (F::Nick, msg!("team-error-conflict").into()),
+        P::ReasonRequired => (F::Reason, msg!("team-error-reason-required").into()),
+        P::AlreadyDecided => (F::Reason, msg!("team-error-already-decided").into()),
+        P::Inactive => (F::Nick, msg!("team-error-inactive").into()),
+        P::NickRequired => (F::Nick, msg!("error-required").into()),
+        P::UnknownNick { nick } => (
+            F::Nick,
+            Message::new(msg!("team-error-unknown-nick")).arg("nick", nick),
+        ),
+        P::AlreadyMember { nick } => (
+            F::Nick,
+            Message::new(msg!("team-error-already-member")).arg("nick", nick),
+        ),
+        P::AlreadyInvited { nick } => (
+            F::Nick,
+            Message::new(msg!("team-error-already-invited")).arg("nick", nick),
+        ),
+        P::InvitationGone => (F::Nick, msg!("team-error-invitation-gone").into()),
+        P::CaptainTransfer { team } => (
+            F::Nick,
+            Message::new(msg!("team-error-captain-transfer")).arg("team", team),
+        ),
+        P::CaptainLeaves => (F::Nick, msg!("team-error-captain-leaves").into()),
+        P::NotMember => (F::Nick, msg!("team-error-not-member").into()),
+        P::SuccessorNotMember { nick } => (
+            F::Nick,
+            Message::new(msg!("team-error-successor-not-member")).arg("nick", nick),
+        ),
+        P::AlreadyCaptain => (F::Nick, msg!("team-error-already-captain").into()),
+    };
+    Refusal {
+        field: field_name(field),
+        message,
+    }
+}
+
+/// A roster rule's refusal (a name, a motto, a roster size) in words.
+pub fn refusal_message(r: &RosterRefusal) -> Message {
+    match r {
+        RosterRefusal::NameEmpty => msg!("error-required").into(),
+        RosterRefusal::NameLength(_) => msg!("team-error-name-length").into(),
+        RosterRefusal::NameCharacters => msg!("team-error-name-chars").into(),
+        RosterRefusal::NameEndsWithDigit => msg!("team-error-name-digit").into(),
+        RosterRefusal::MottoLength => msg!("team-error-motto-length").into(),
+        RosterRefusal::RosterFull { max } => {
+            Message::new(msg!("team-error-roster-full")).arg("max", max)
+        }
+        RosterRefusal::RosterTooSmall { found, min } => {
+            Message::new(msg!("team-error-roster-small"))
+                .arg("found", found)
+                .arg("min", min)
+        }
     }
 }
 
