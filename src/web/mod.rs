@@ -108,9 +108,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TOURNAMENT).route(get().to(tournament::tournaments::show)))
         .service(resource(ENTRIES).route(post().to(tournament::tournaments::enter)))
         .service(resource(ENTRY_WITHDRAW).route(post().to(tournament::tournaments::withdraw)))
-        .service(resource(DRAW).route(post().to(tournament::tournaments::draw)))
-        .service(resource(ROUNDS).route(post().to(tournament::tournaments::pair)))
-        .service(resource(FINISH).route(post().to(tournament::tournaments::finish)))
+        .service(resource(DRAW).route(post().to(tournament::judging::draw)))
+        .service(resource(ROUNDS).route(post().to(tournament::judging::pair)))
+        .service(resource(FINISH).route(post().to(tournament::judging::finish)))
         .service(resource(SEASON).route(get().to(championship::season::season)))
         .service(
             resource(PENALTIES)
@@ -155,15 +155,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             resource("/championships/{championship_id}/fair-play/{report_id}/refer")
                 .route(post().to(discipline::appeals::refer)),
         )
-        .service(resource(ROUND_PUBLISH).route(post().to(tournament::tournaments::publish)))
-        .service(resource(GAME_RESULT).route(post().to(tournament::tournaments::result)))
+        .service(resource(ROUND_PUBLISH).route(post().to(tournament::judging::publish)))
+        .service(resource(GAME_RESULT).route(post().to(tournament::judging::result)))
         .service(
             resource(ENTRY_LINEUP)
                 .route(get().to(tournament::captains::lineup))
                 .route(post().to(tournament::captains::set_lineup)),
         )
         .service(resource(ENTRY_RETIRE).route(post().to(tournament::captains::retire)))
-        .service(resource(ROUND_ADJUST).route(post().to(tournament::tournaments::adjust)))
+        .service(resource(ROUND_ADJUST).route(post().to(tournament::judging::adjust)))
         .service(resource(ROUND_INTERRUPT).route(post().to(tournament::captains::interrupt)))
         .service(resource(MATCH).route(get().to(tournament::captains::show_match)))
         .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
@@ -172,8 +172,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))
         .service(resource(ROUND_PAGE).route(get().to(results::pages::round)))
         .service(resource(PLAYERS).route(get().to(results::pages::players)))
-        .service(resource(PLAYOFF).route(post().to(tournament::tournaments::playoff)))
-        .service(resource(ARMAGEDDON).route(post().to(tournament::tournaments::armageddon)))
+        .service(resource(PLAYOFF).route(post().to(tournament::judging::playoff)))
+        .service(resource(ARMAGEDDON).route(post().to(tournament::judging::armageddon)))
         .service(resource(DOCUMENTS).route(get().to(documents::files::queue)))
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::files::purge)))

@@ -36,15 +36,6 @@ use crate::web::words::boards;
 use crate::web::words::boards::problem;
 use crate::web::words::rounds::result_words;
 
-fn play_error(e: BoardsError) -> AppError {
-    match e {
-        PlayError::NotFound => AppError::NotFound,
-        PlayError::Forbidden => AppError::Forbidden,
-        PlayError::Db(e) => e.into(),
-        PlayError::Refused(p) => AppError::Internal(format!("unexpected refusal: {p:?}")),
-    }
-}
-
 /// The tournament of this championship, loaded whole.
 fn load(
     conn: &mut db::DbConnection,
@@ -276,7 +267,7 @@ pub async fn set_lineup(
             let p = lineup_page(ctx, &state, &path, me, Some((round, typed)), problems).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
-        Err(other) => Err(play_error(other)),
+        Err(other) => Err(other.into()),
     }
 }
 
@@ -533,7 +524,7 @@ pub async fn substitute(
             let p = match_page(ctx, &state, &path, form.announcement.clone(), problems).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
-        Err(other) => Err(play_error(other)),
+        Err(other) => Err(other.into()),
     }
 }
 
@@ -585,7 +576,7 @@ async fn after_game_action<T>(
             let p = match_page(ctx, state, &mp, String::new(), problems).await?;
             page(status, &p)
         }
-        Err(other) => Err(play_error(other)),
+        Err(other) => Err(other.into()),
     }
 }
 
@@ -687,7 +678,7 @@ fn back_to_tournament<T>(
                 AppSession(session).flash(FlashLevel::Error, problem(p, &|id| id.to_string()));
             }
         }
-        Err(other) => return Err(play_error(other)),
+        Err(other) => return Err(other.into()),
     }
     Ok(see_other(&paths::tournament(c, t)))
 }
