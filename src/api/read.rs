@@ -235,11 +235,16 @@ pub async fn championship(
             ))
         })
         .await?;
-    let regulation = Some(regulation).map(|r| RegulationSummary {
-        name: r.name.clone(),
-        boards: r.boards,
-        primary_score: score_name(r.scoring.primary),
-        tie_breaks: r.tie_breaks.chain.iter().map(ToString::to_string).collect(),
+    let regulation = Some(RegulationSummary {
+        name: regulation.name.clone(),
+        boards: regulation.boards,
+        primary_score: score_name(regulation.scoring.primary),
+        tie_breaks: regulation
+            .tie_breaks
+            .chain
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
     });
     Ok(web::Json(Championship {
         id: c.id,

@@ -321,8 +321,6 @@ pub async fn publish(
             let p = regulation_page(ctx, &state, c, None, Some(form), problems).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
-        Err(PlayError::NotFound) => Err(AppError::NotFound),
-        Err(PlayError::Forbidden) => Err(AppError::Forbidden),
-        Err(PlayError::Db(e)) => Err(e.into()),
+        Err(other) => Err(other.into()),
     }
 }

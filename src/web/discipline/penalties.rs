@@ -252,33 +252,30 @@ async fn penalties_page(
             }
         })
         .collect();
-    let rules = Some(reg)
-        .map(|r| {
-            r.penalties
+    let rules = reg
+        .penalties
+        .iter()
+        .map(|p| {
+            let amounts = rules::amounts(p)
                 .iter()
-                .map(|p| {
-                    let amounts = rules::amounts(p)
-                        .iter()
-                        .map(|a| format!("−{a}"))
-                        .collect::<Vec<_>>()
-                        .join(" / ");
-                    RuleView {
-                        code: p.code.clone(),
-                        label: if amounts.is_empty() {
-                            p.code.clone()
-                        } else if rules::counted(p) {
-                            Message::new(msg!("penalty-rule-counted"))
-                                .arg("code", &p.code)
-                                .arg("amount", amounts)
-                                .render(lang)
-                        } else {
-                            format!("{} ({amounts})", p.code)
-                        },
-                    }
-                })
-                .collect()
+                .map(|a| format!("−{a}"))
+                .collect::<Vec<_>>()
+                .join(" / ");
+            RuleView {
+                code: p.code.clone(),
+                label: if amounts.is_empty() {
+                    p.code.clone()
+                } else if rules::counted(p) {
+                    Message::new(msg!("penalty-rule-counted"))
+                        .arg("code", &p.code)
+                        .arg("amount", amounts)
+                        .render(lang)
+                } else {
+                    format!("{} ({amounts})", p.code)
+                },
+            }
         })
-        .unwrap_or_default();
+        .collect();
     Ok(PenaltiesPage {
         championship: championship.name.clone(),
         championship_url: paths::championship(c),

@@ -192,9 +192,7 @@ pub async fn upload(
             move |conn| match import(conn, c, &bytes, &options, by, db::utc_now()) {
                 Ok(done) => Ok(Ok(done)),
                 Err(PlayError::Refused(p)) => Ok(Err(p)),
-                Err(PlayError::NotFound) => Err(AppError::NotFound),
-                Err(PlayError::Forbidden) => Err(AppError::Forbidden),
-                Err(PlayError::Db(e)) => Err(e.into()),
+                Err(other) => Err(other.into()),
             },
         )
         .await?;
