@@ -236,7 +236,7 @@ fn check(
 }
 
 /// Stores a checked upload and records it; `Err` is the refusal to show.
-pub async fn accept(
+async fn accept(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     user: &CurrentUser,
@@ -276,7 +276,7 @@ pub async fn accept(
     Ok(Ok(stored))
 }
 
-pub fn flash_stored(session: &Session, stored: Stored) {
+fn flash_stored(session: &Session, stored: Stored) {
     let key = match stored {
         Stored::New { .. } => msg!("document-uploaded"),
         Stored::Same { .. } => msg!("document-same"),
@@ -284,7 +284,32 @@ pub fn flash_stored(session: &Session, stored: Stored) {
     AppSession(session).flash(FlashLevel::Success, key);
 }
 
-pub fn refusal(
+/// Reads an upload's form (the file and its `kind`) for `owner` and
+/// stores it: `None` when it was stored (the flash says how), else the
+/// form to show again beside the owner's page.
+pub async fn upload(
+    req: &HttpRequest,
+    ctx: &PageCtx,
+    state: &web::Data<AppState>,
+    session: &Session,
+    user: &crate::web::infra::ctx::CurrentUser,
+    owner: Owner,
+    payload: actix_multipart::Multipart,
+) -> Result<Option<Inline>, AppError> {
+    let got =
+        crate::web::infra::upload::receive(payload, state.settings.max_upload_bytes, &["kind"])
+            .await?;
+    let kind = got.text("kind").to_owned();
+    Ok(match accept(req, state, user, owner, got).await? {
+        Ok(stored) => {
+            flash_stored(session, stored);
+            None
+        }
+        Err(e) => Some(refusal(ctx, kind, e)),
+    })
+}
+
+fn refusal(
     ctx: &PageCtx,
     got_kind: String,
     (field, message): (&'static str, Message),

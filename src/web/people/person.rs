@@ -858,25 +858,19 @@ pub async fn upload_for_person(
     if person != user.id {
         return Err(AppError::Forbidden);
     }
-    let got =
-        crate::web::infra::upload::receive(payload, state.settings.max_upload_bytes, &["kind"])
-            .await?;
-    let kind = got.text("kind").to_owned();
-    match documents::accept(
+    match documents::upload(
         &req,
+        &ctx,
         &state,
+        &session,
         &user,
         crate::db::documents::Owner::Person(person),
-        got,
+        payload,
     )
     .await?
     {
-        Ok(stored) => {
-            documents::flash_stored(&session, stored);
-            Ok(see_other(&paths::person(&nick)))
-        }
-        Err(e) => {
-            let form = documents::refusal(&ctx, kind, e);
+        None => Ok(see_other(&paths::person(&nick))),
+        Some(form) => {
             let p = person_page_with(ctx, &state, nick, Default::default(), form).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }

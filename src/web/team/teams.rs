@@ -719,25 +719,19 @@ pub async fn upload_for_team(
     if !allowed {
         return Err(AppError::Forbidden);
     }
-    let got =
-        crate::web::infra::upload::receive(payload, state.settings.max_upload_bytes, &["kind"])
-            .await?;
-    let kind = got.text("kind").to_owned();
-    match documents::accept(
+    match documents::upload(
         &req,
+        &ctx,
         &state,
+        &session,
         &user,
         crate::db::documents::Owner::Team(team),
-        got,
+        payload,
     )
     .await?
     {
-        Ok(stored) => {
-            documents::flash_stored(&session, stored);
-            Ok(see_other(&paths::team(team)))
-        }
-        Err(e) => {
-            let form = documents::refusal(&ctx, kind, e);
+        None => Ok(see_other(&paths::team(team))),
+        Some(form) => {
             let p = team_page_with(ctx, &state, team, form).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
