@@ -309,11 +309,7 @@ pub async fn upload(
     })
 }
 
-fn refusal(
-    ctx: &PageCtx,
-    got_kind: String,
-    (field, message): (&'static str, Message),
-) -> Inline {
+fn refusal(ctx: &PageCtx, got_kind: String, (field, message): (&'static str, Message)) -> Inline {
     Inline {
         values: vec![("kind", got_kind)],
         error: Some(ctx.render(&message)),
