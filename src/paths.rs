@@ -340,6 +340,21 @@ pub mod segments {
         pub game_id: GameId,
     }
 
+    // The tournament a deeper path lies in.
+    macro_rules! in_tournament {
+        ($($path:ident),*) => {$(
+            impl $path {
+                pub fn tournament(&self) -> TournamentPath {
+                    TournamentPath {
+                        championship_id: self.championship_id,
+                        tournament_id: self.tournament_id,
+                    }
+                }
+            }
+        )*};
+    }
+    in_tournament!(EntryPath, RoundPath, RoundNoPath, MatchPath, GamePath);
+
     /// `/teams/{team_id}`.
     #[derive(Debug, Deserialize, IntoParams)]
     #[into_params(parameter_in = Path)]

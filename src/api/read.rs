@@ -326,16 +326,9 @@ pub struct RoundLink {
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct Tournament {
-    #[schema(value_type = i64)]
-    pub id: TournamentId,
-    #[schema(value_type = i64)]
-    pub championship_id: ChampionshipId,
-    pub number: i32,
-    pub starts_at: DateTime<Utc>,
-    pub starts_local: DateTime<FixedOffset>,
-    pub drawn: bool,
-    pub finished: bool,
-    pub results_version: i64,
+    /// What the list of tournaments says of it (`url` is this document).
+    #[serde(flatten)]
+    pub summary: TournamentSummary,
     /// `null` before the draw.
     pub format: Option<FormatSummary>,
     pub entries: Vec<EntrySummary>,
@@ -472,14 +465,7 @@ pub async fn tournament(
         standings_url: format!("{base}/standings"),
         rounds_url: format!("{base}/rounds"),
         page_url: crate::paths::tournament(l.ctx.championship_id(), l.ctx.id()),
-        id: s.id,
-        championship_id: s.championship_id,
-        number: s.number,
-        starts_at: s.starts_at,
-        starts_local: s.starts_local,
-        drawn: s.drawn,
-        finished: s.finished,
-        results_version: s.results_version,
+        summary: s,
     }))
 }
 

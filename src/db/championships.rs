@@ -116,6 +116,28 @@ pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> Quer
 
 /// The championship's results version; `None` when there is no such
 /// championship.
+/// The championship's results version and the number of its regulation
+/// version in force at `at` (1 before any change is published), in one
+/// read: all a cached season page needs to know that its copy stands.
+pub fn versions_at(
+    conn: &mut DbConnection,
+    id: ChampionshipId,
+    at: NaiveDateTime,
+) -> QueryResult<Option<(i64, i32)>> {
+    use super::schema::regulation_versions as rv;
+    let in_force = rv::table
+        .filter(rv::championship_id.eq(championships::id))
+        .filter(rv::applies_from.is_null().or(rv::applies_from.le(at)))
+        .select(diesel::dsl::max(rv::number))
+        .single_value();
+    championships::table
+        .find(id)
+        .select((championships::results_version, in_force))
+        .first::<(i64, Option<i32>)>(conn)
+        .optional()
+        .map(|row| row.map(|(results, number)| (results, number.unwrap_or(1))))
+}
+
 pub fn results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<i64>> {
     championships::table
         .find(id)

@@ -47,48 +47,49 @@ pub fn insert_place(
         .execute(conn)
 }
 
+/// Whose places to read.
+enum PlacesOf {
+    Championship(ChampionshipId),
+    Team(TeamId),
+}
+
+/// Places of finished tournaments, in the order of the tournaments and
+/// then of the places.
+fn places(conn: &mut DbConnection, of: PlacesOf) -> QueryResult<Vec<PlaceRow>> {
+    let query = tournament_places::table
+        .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
+        .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
+        .order((tournaments::number, tournament_places::place_first))
+        .select((
+            tournament_places::tournament_id,
+            tournaments::number,
+            entries::name,
+            tournament_places::team_id,
+            tournament_places::place_first,
+            tournament_places::place_last,
+            tournament_places::points,
+            tournament_places::entry_id,
+        ))
+        .into_boxed();
+    match of {
+        PlacesOf::Championship(c) => query.filter(tournaments::championship_id.eq(c)),
+        PlacesOf::Team(team) => query.filter(tournament_places::team_id.eq(team)),
+    }
+    .load(conn)
+}
+
 /// Every place of the championship's finished tournaments.
 pub fn places_of_championship(
     conn: &mut DbConnection,
     c: ChampionshipId,
 ) -> QueryResult<Vec<PlaceRow>> {
-    tournament_places::table
-        .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
-        .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
-        .filter(tournaments::championship_id.eq(c))
-        .order((tournaments::number, tournament_places::place_first))
-        .select((
-            tournament_places::tournament_id,
-            tournaments::number,
-            entries::name,
-            tournament_places::team_id,
-            tournament_places::place_first,
-            tournament_places::place_last,
-            tournament_places::points,
-            tournament_places::entry_id,
-        ))
-        .load(conn)
+    places(conn, PlacesOf::Championship(c))
 }
 
 /// Every place a team's entries (the team and its doubles) took in
 /// finished tournaments, in the order of the tournaments.
 pub fn places_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<PlaceRow>> {
-    tournament_places::table
-        .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
-        .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
-        .filter(tournament_places::team_id.eq(team))
-        .order((tournaments::number, tournament_places::place_first))
-        .select((
-            tournament_places::tournament_id,
-            tournaments::number,
-            entries::name,
-            tournament_places::team_id,
-            tournament_places::place_first,
-            tournament_places::place_last,
-            tournament_places::points,
-            tournament_places::entry_id,
-        ))
-        .load(conn)
+    places(conn, PlacesOf::Team(team))
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

@@ -96,8 +96,28 @@ fn type_matches(t: &str, value: &Value) -> bool {
 fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
     let schema = resolve(doc, schema);
     if let Some(all) = schema.get("allOf").and_then(Value::as_array) {
+        // The parts that describe properties describe one object together
+        // (a flattened struct): a property named by any part is documented.
+        let (mut props, mut required) = (serde_json::Map::new(), Vec::new());
         for s in all {
-            check(doc, s, value, at, errors);
+            let s = resolve(doc, s);
+            match s.get("properties").and_then(Value::as_object) {
+                Some(p) => {
+                    props.extend(p.clone());
+                    required.extend(
+                        s.get("required")
+                            .and_then(Value::as_array)
+                            .cloned()
+                            .unwrap_or_default(),
+                    );
+                }
+                None => check(doc, s, value, at, errors),
+            }
+        }
+        if !props.is_empty() {
+            let merged =
+                serde_json::json!({"type": "object", "properties": props, "required": required});
+            check(doc, &merged, value, at, errors);
         }
     }
     for key in ["oneOf", "anyOf"] {

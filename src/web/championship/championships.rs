@@ -27,7 +27,6 @@ use crate::paths;
 use crate::rules::presets;
 use crate::rules::regulation::Regulation;
 use crate::state::AppState;
-use crate::web::championship::regulation_view::{Fact, facts};
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
@@ -37,6 +36,7 @@ use crate::web::infra::guards::{Admin, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::words::regulation::{Fact, facts};
 use crate::web::words::teams::team_error;
 
 pub struct ChampionshipRow {

@@ -3,6 +3,5 @@
 pub mod championships;
 pub mod history;
 pub mod regulation;
-pub mod regulation_view;
 pub mod season;
 pub mod season_view;

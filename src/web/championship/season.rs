@@ -218,13 +218,15 @@ pub async fn season(
     let lang = ctx.lang;
     let view = state
         .db(move |conn| {
-            let version = db::championships::results_version(conn, c)?.ok_or(AppError::NotFound)?;
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             // The season's settings are those in force now (G-E2): a
             // published change takes over the table on its date, so the
             // version in force is part of the key.
-            let reg = in_force(conn, &championship, db::utc_now())?;
-            cache.get_or_compute((c, lang, reg.number), version, || {
+            let now = db::utc_now();
+            let (version, number) =
+                db::championships::versions_at(conn, c, now)?.ok_or(AppError::NotFound)?;
+            cache.get_or_compute((c, lang, number), version, || {
+                let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+                let reg = in_force(conn, &championship, now)?;
                 SeasonView::load(conn, lang, &championship, &reg.regulation)
             })
         })

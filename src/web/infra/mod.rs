@@ -36,3 +36,19 @@ impl PageDb for AppState {
         self.run(f)
     }
 }
+
+/// The application state and the session of a request, for extractors
+/// that bundle what a kind of handler always needs.
+pub async fn state_and_session(
+    req: &actix_web::HttpRequest,
+) -> Result<(actix_web::web::Data<AppState>, actix_session::Session), AppError> {
+    use actix_web::FromRequest;
+    let state = req
+        .app_data::<actix_web::web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| AppError::Internal("no app state".into()))?;
+    let session = actix_session::Session::extract(req)
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok((state, session))
+}

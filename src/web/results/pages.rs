@@ -237,11 +237,7 @@ pub async fn round(
     state: web::Data<AppState>,
     path: NestedPath<RoundNoPath>,
 ) -> Result<HttpResponse, AppError> {
-    let tp = TournamentPath {
-        championship_id: path.championship_id,
-        tournament_id: path.tournament_id,
-    };
-    let (l, is_judge) = load(&ctx, &state, &tp).await?;
+    let (l, is_judge) = load(&ctx, &state, &path.tournament()).await?;
     let visible: Vec<_> = l
         .rounds
         .iter()

@@ -4,9 +4,11 @@
 
 use crate::app::regulation::in_force;
 use actix_session::Session;
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use askama::Template;
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
 use crate::app::eligibility::TeamChecker;
@@ -20,7 +22,6 @@ use crate::paths;
 use crate::rules::eligibility::{Occasion, Reason};
 use crate::state::AppState;
 use crate::web::documents::files as documents;
-use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
@@ -29,6 +30,7 @@ use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::infra::{PageDb, state_and_session};
 use crate::web::words::eligibility;
 use crate::web::words::teams::Refusal;
 use crate::web::words::teams::team_error;
@@ -464,180 +466,198 @@ pub struct NickForm {
     nick: String,
 }
 
-/// `POST /teams/{id}/invitations`: the captain invites by nick.
-pub async fn invite(
-    req: HttpRequest,
+/// Which of the team page's nick forms was sent.
+enum NickField {
+    Invite,
+    HandOver,
+}
+
+/// A nick form of the team page: back to the page with a flash, or the
+/// page again with the refusal beside the form that was sent.
+async fn nick_action<T, F>(
+    caller: Caller,
     ctx: PageCtx,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
-    path: web::Path<TeamId>,
-    form: web::Form<NickForm>,
-) -> Result<HttpResponse, AppError> {
-    let team = path.into_inner();
-    let nick = form.nick.clone();
-    let ip = state.client_ip(&req);
-    let result = state
-        .db(move |conn| Ok(ops::invite(conn, team, &nick, user.id, &ip, db::utc_now())))
-        .await?;
+    team: TeamId,
+    nick: String,
+    field: NickField,
+    done: Message,
+    op: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut db::DbConnection, &str, &str) -> Result<T, ops::TeamError> + Send + 'static,
+    T: Send + 'static,
+{
+    let sent = nick.clone();
+    let result = caller.run(move |conn, ip| op(conn, &sent, ip)).await?;
     match result {
         Ok(_) => {
-            AppSession(&session).flash(
-                FlashLevel::Success,
-                Message::new(msg!("invitation-sent")).arg("nick", form.nick.trim()),
-            );
+            AppSession(&caller.session).flash(FlashLevel::Success, done);
             Ok(see_other(&paths::team(team)))
         }
         Err(e) => {
             let refusal = team_error(e)?;
-            let invite = InlineForm {
-                value: form.nick.clone(),
+            let refused = InlineForm {
+                value: nick,
                 error: Some(ctx.render(&refusal.message)),
             };
-            let p = team_page(ctx, &state, team, invite, InlineForm::default()).await?;
+            let (invite, handover) = match field {
+                NickField::Invite => (refused, InlineForm::default()),
+                NickField::HandOver => (InlineForm::default(), refused),
+            };
+            let p = team_page(ctx, &caller.state, team, invite, handover).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
+}
+
+/// `POST /teams/{id}/invitations`: the captain invites by nick.
+pub async fn invite(
+    caller: Caller,
+    ctx: PageCtx,
+    path: web::Path<TeamId>,
+    form: web::Form<NickForm>,
+) -> Result<HttpResponse, AppError> {
+    let (team, me) = (path.into_inner(), caller.me);
+    let done = Message::new(msg!("invitation-sent")).arg("nick", form.nick.trim());
+    nick_action(
+        caller,
+        ctx,
+        team,
+        form.into_inner().nick,
+        NickField::Invite,
+        done,
+        move |conn, nick, ip| ops::invite(conn, team, nick, me, ip, db::utc_now()),
+    )
+    .await
 }
 
 /// `POST /teams/{id}/captain`: hand the captaincy to another member (G-B34).
 pub async fn hand_over(
-    req: HttpRequest,
+    caller: Caller,
     ctx: PageCtx,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
     path: web::Path<TeamId>,
     form: web::Form<NickForm>,
 ) -> Result<HttpResponse, AppError> {
-    let team = path.into_inner();
-    let nick = form.nick.clone();
-    let ip = state.client_ip(&req);
-    let result = state
-        .db(move |conn| {
-            Ok(ops::hand_over(
-                conn,
-                team,
-                &nick,
-                user.id,
-                &ip,
-                db::utc_now(),
-            ))
+    let (team, me) = (path.into_inner(), caller.me);
+    nick_action(
+        caller,
+        ctx,
+        team,
+        form.into_inner().nick,
+        NickField::HandOver,
+        msg!("captaincy-handed-over").into(),
+        move |conn, nick, ip| ops::hand_over(conn, team, nick, me, ip, db::utc_now()),
+    )
+    .await
+}
+
+/// The signed-in person pressing a team or invitation button, with the
+/// address they press from (for the audit log).
+pub struct Caller {
+    pub me: PersonId,
+    pub ip: String,
+    pub state: web::Data<AppState>,
+    pub session: Session,
+}
+
+impl FromRequest for Caller {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let SignedIn(user) = SignedIn::extract(&req).await?;
+            let (state, session) = state_and_session(&req).await?;
+            Ok(Caller {
+                me: user.id,
+                ip: state.client_ip(&req),
+                state,
+                session,
+            })
         })
-        .await?;
-    match result {
-        Ok(()) => {
-            AppSession(&session).flash(FlashLevel::Success, msg!("captaincy-handed-over"));
-            Ok(see_other(&paths::team(team)))
-        }
-        Err(e) => {
-            let refusal = team_error(e)?;
-            let handover = InlineForm {
-                value: form.nick.clone(),
-                error: Some(ctx.render(&refusal.message)),
-            };
-            let p = team_page(ctx, &state, team, InlineForm::default(), handover).await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
-        }
     }
 }
 
-/// Runs a button action (no fields): a refusal becomes a flash message.
-async fn button<F>(
-    state: &web::Data<AppState>,
-    session: &Session,
-    back: String,
-    done: crate::i18n::MsgKey,
-    action: F,
-) -> Result<HttpResponse, AppError>
-where
-    F: FnOnce(&mut crate::db::DbConnection) -> Result<(), crate::app::teams::TeamError>
-        + Send
-        + 'static,
-{
-    let result = state.db(move |conn| Ok(action(conn))).await?;
-    let s = AppSession(session);
-    match result {
-        Ok(()) => s.flash(FlashLevel::Success, done),
-        Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+impl Caller {
+    /// Runs the use case with the caller's address.
+    async fn run<T, F>(&self, action: F) -> Result<Result<T, ops::TeamError>, AppError>
+    where
+        F: FnOnce(&mut db::DbConnection, &str) -> Result<T, ops::TeamError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let ip = self.ip.clone();
+        self.state.db(move |conn| Ok(action(conn, &ip))).await
     }
-    Ok(see_other(&back))
+
+    /// A button action (no fields): back to `back`, a refusal in a flash.
+    async fn press<F>(
+        self,
+        back: String,
+        done: crate::i18n::MsgKey,
+        action: F,
+    ) -> Result<HttpResponse, AppError>
+    where
+        F: FnOnce(&mut db::DbConnection, &str) -> Result<(), ops::TeamError> + Send + 'static,
+    {
+        let result = self.run(action).await?;
+        let s = AppSession(&self.session);
+        match result {
+            Ok(()) => s.flash(FlashLevel::Success, done),
+            Err(e) => s.flash(FlashLevel::Error, team_error(e)?.message),
+        }
+        Ok(see_other(&back))
+    }
 }
 
 /// `POST /teams/{id}/members/{person}/remove`: the captain removes a member.
 pub async fn remove_member(
-    req: HttpRequest,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
+    caller: Caller,
     path: web::Path<(TeamId, PersonId)>,
 ) -> Result<HttpResponse, AppError> {
     let (team, member) = path.into_inner();
-    let ip = state.client_ip(&req);
-    button(
-        &state,
-        &session,
-        paths::team(team),
-        msg!("member-removed"),
-        move |conn| ops::remove_member(conn, team, member, user.id, &ip, db::utc_now()),
-    )
-    .await
+    let me = caller.me;
+    caller
+        .press(
+            paths::team(team),
+            msg!("member-removed"),
+            move |conn, ip| ops::remove_member(conn, team, member, me, ip, db::utc_now()),
+        )
+        .await
 }
 
 /// `POST /teams/{id}/leave`: a member leaves.
-pub async fn leave(
-    req: HttpRequest,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
-    path: web::Path<TeamId>,
-) -> Result<HttpResponse, AppError> {
-    let team = path.into_inner();
-    let ip = state.client_ip(&req);
-    button(
-        &state,
-        &session,
-        paths::team(team),
-        msg!("member-left"),
-        move |conn| ops::remove_member(conn, team, user.id, user.id, &ip, db::utc_now()),
-    )
-    .await
+pub async fn leave(caller: Caller, path: web::Path<TeamId>) -> Result<HttpResponse, AppError> {
+    let (team, me) = (path.into_inner(), caller.me);
+    caller
+        .press(paths::team(team), msg!("member-left"), move |conn, ip| {
+            ops::remove_member(conn, team, me, me, ip, db::utc_now())
+        })
+        .await
 }
 
 /// `POST /teams/{id}/dissolve` (G-B41).
-pub async fn dissolve(
-    req: HttpRequest,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
-    path: web::Path<TeamId>,
-) -> Result<HttpResponse, AppError> {
-    let team = path.into_inner();
-    let ip = state.client_ip(&req);
-    button(
-        &state,
-        &session,
-        paths::team(team),
-        msg!("team-dissolved"),
-        move |conn| ops::dissolve(conn, team, user.id, &ip, db::utc_now()),
-    )
-    .await
+pub async fn dissolve(caller: Caller, path: web::Path<TeamId>) -> Result<HttpResponse, AppError> {
+    let (team, me) = (path.into_inner(), caller.me);
+    caller
+        .press(
+            paths::team(team),
+            msg!("team-dissolved"),
+            move |conn, ip| ops::dissolve(conn, team, me, ip, db::utc_now()),
+        )
+        .await
 }
 
 /// `POST /invitations/{id}/accept`.
 pub async fn accept(
-    req: HttpRequest,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
+    caller: Caller,
     path: web::Path<InvitationId>,
 ) -> Result<HttpResponse, AppError> {
-    let invitation = path.into_inner();
-    let ip = state.client_ip(&req);
-    let result = state
-        .db(move |conn| Ok(ops::accept(conn, invitation, user.id, &ip, db::utc_now())))
+    let (invitation, me) = (path.into_inner(), caller.me);
+    let result = caller
+        .run(move |conn, ip| ops::accept(conn, invitation, me, ip, db::utc_now()))
         .await?;
-    let s = AppSession(&session);
+    let s = AppSession(&caller.session);
     match result {
         Ok(Accepted::Joined) => s.flash(FlashLevel::Success, msg!("invitation-accepted")),
         Ok(Accepted::Transferred { from }) => s.flash(
@@ -653,34 +673,23 @@ pub async fn accept(
 /// `POST /invitations/{id}/close`: the invitee declines, or the captain
 /// withdraws it.
 pub async fn close_invitation(
-    req: HttpRequest,
-    SignedIn(user): SignedIn,
-    state: web::Data<AppState>,
-    session: Session,
+    caller: Caller,
     path: web::Path<InvitationId>,
 ) -> Result<HttpResponse, AppError> {
-    let invitation = path.into_inner();
-    let ip = state.client_ip(&req);
-    let result = state
-        .db(move |conn| {
-            Ok(ops::close_invitation(
-                conn,
-                invitation,
-                user.id,
-                &ip,
-                db::utc_now(),
-            ))
-        })
+    let (invitation, me) = (path.into_inner(), caller.me);
+    let result = caller
+        .run(move |conn, ip| ops::close_invitation(conn, invitation, me, ip, db::utc_now()))
         .await?;
-    let s = AppSession(&session);
+    let s = AppSession(&caller.session);
     match result {
         Ok(team) => {
             s.flash(FlashLevel::Success, msg!("invitation-closed"));
             // The captain goes back to the team page, the invitee to their account.
-            let back = state
+            let back = caller
+                .state
                 .db(move |conn| Ok(t::by_id(conn, team)?.map(|tm| tm.captain_id)))
                 .await?;
-            Ok(see_other(&if back == Some(user.id) {
+            Ok(see_other(&if back == Some(me) {
                 paths::team(team)
             } else {
                 paths::ACCOUNT.to_owned()

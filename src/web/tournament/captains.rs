@@ -21,17 +21,18 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
-use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath};
+use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
 use crate::rules::boards::{LateArrival, SubstitutionReason};
 use crate::state::AppState;
 use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::guards::{SignedIn, Staff};
+use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::tournament::judging::JudgeDesk;
 use crate::web::words::boards;
 use crate::web::words::boards::problem;
 use crate::web::words::rounds::result_words;
@@ -621,35 +622,28 @@ pub struct LateForm {
 
 /// `POST …/games/{game_id}/late` (judges, E-6).
 pub async fn late(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<GamePath>,
     form: web::Form<LateForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
-    let (judge, version) = (staff.user.id, form.version);
+    let (gid, judge, version) = (path.game_id, desk.judge, form.version);
     let home = form.side.trim() == "home";
     let result = match ops::parse_lateness(&form.lateness) {
         None => Err(PlayError::Refused(vec![BoardsProblem::BadLateness])),
         Some(seconds) => {
-            state
-                .db(move |conn| {
-                    load(conn, c, t)?;
-                    Ok(ops::late(
-                        conn,
-                        t,
-                        gid,
-                        version,
-                        ops::Lateness { home, seconds },
-                        judge,
-                        db::utc_now(),
-                    ))
-                })
-                .await?
+            let lateness = ops::Lateness { home, seconds };
+            desk.on(&path.tournament(), move |conn, t| {
+                ops::late(conn, t, gid, version, lateness, judge, db::utc_now())
+            })
+            .await?
         }
     };
+    let JudgeDesk {
+        ctx,
+        state,
+        session,
+        ..
+    } = desk;
     after_game_action(ctx, &state, &session, &path, result, |d: LateArrival| {
         boards::late_arrival(d)
     })
@@ -666,8 +660,7 @@ pub struct ReasonForm {
 /// a flash, the refusal in a flash too (the page has no field for it).
 fn back_to_tournament<T>(
     session: &Session,
-    c: ChampionshipId,
-    t: TournamentId,
+    path: &TournamentPath,
     result: Result<T, BoardsError>,
     done: impl FnOnce(T) -> Message,
 ) -> Result<HttpResponse, AppError> {
@@ -680,45 +673,42 @@ fn back_to_tournament<T>(
         }
         Err(other) => return Err(other.into()),
     }
-    Ok(see_other(&paths::tournament(c, t)))
+    Ok(see_other(&paths::tournament(
+        path.championship_id,
+        path.tournament_id,
+    )))
 }
 
 /// `POST …/entries/{entry_id}/retire` (judges, G-G2).
 pub async fn retire(
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<EntryPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
-    let (judge, reason) = (staff.user.id, form.reason.clone());
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(ops::retire(conn, t, eid, &reason, judge, db::utc_now()))
+    let (eid, judge, reason) = (path.entry_id, desk.judge, form.reason.clone());
+    let tp = path.tournament();
+    let result = desk
+        .on(&tp, move |conn, t| {
+            ops::retire(conn, t, eid, &reason, judge, db::utc_now())
         })
         .await?;
-    back_to_tournament(&session, c, t, result, |()| msg!("retire-done").into())
+    back_to_tournament(&desk.session, &tp, result, |()| msg!("retire-done").into())
 }
 
 /// `POST …/rounds/{round_id}/interrupt` (judges, G-V23).
 pub async fn interrupt(
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<RoundPath>,
     form: web::Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (c, t, rid) = (path.championship_id, path.tournament_id, path.round_id);
-    let (judge, reason) = (staff.user.id, form.reason.clone());
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(ops::interrupt(conn, t, rid, &reason, judge, db::utc_now()))
+    let (rid, judge, reason) = (path.round_id, desk.judge, form.reason.clone());
+    let tp = path.tournament();
+    let result = desk
+        .on(&tp, move |conn, t| {
+            ops::interrupt(conn, t, rid, &reason, judge, db::utc_now())
         })
         .await?;
-    back_to_tournament(&session, c, t, result, |n| {
+    back_to_tournament(&desk.session, &tp, result, |n| {
         Message::new(msg!("interrupt-done")).arg("count", n)
     })
 }

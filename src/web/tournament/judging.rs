@@ -8,24 +8,142 @@ use crate::app::access::Judges;
 use crate::app::knockout::{self};
 use crate::app::rounds::{self as round_ops, RoundProblem};
 use crate::db::{self};
-use crate::ids::{EntryId, TournamentId};
+use crate::ids::{EntryId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{GamePath, MatchPath, RoundPath, TournamentPath};
 use crate::state::AppState;
-use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::infra::{PageDb, state_and_session};
 use crate::web::tournament::tournaments::{EntryForm, load, tournament_page};
 use crate::web::words::rounds::round_problem_words;
 use actix_session::Session;
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
+
+fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
+    round_problem_words(ctx.lang, p)
+}
+
+/// What every judges' action needs, extracted in this order so that a
+/// visitor who is not a judge of the championship gets 401/403 before
+/// anything else: the judge, the page context, the state and the session.
+pub struct JudgeDesk {
+    pub judge: PersonId,
+    pub ctx: PageCtx,
+    pub state: web::Data<AppState>,
+    pub session: Session,
+}
+
+impl FromRequest for JudgeDesk {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let staff = Staff::<Judges>::extract(&req).await?;
+            let ctx = PageCtx::extract(&req).await?;
+            let (state, session) = state_and_session(&req).await?;
+            Ok(JudgeDesk {
+                judge: staff.user.id,
+                ctx,
+                state,
+                session,
+            })
+        })
+    }
+}
+
+impl JudgeDesk {
+    /// Runs `op` on the tournament of `path`, once it is known to be of
+    /// the championship the path names.
+    pub async fn on<T, E, F>(&self, path: &TournamentPath, op: F) -> Result<Result<T, E>, AppError>
+    where
+        F: FnOnce(&mut db::DbConnection, TournamentId) -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: Send + 'static,
+    {
+        let (c, t) = (path.championship_id, path.tournament_id);
+        self.state
+            .db(move |conn| {
+                load(conn, c, t)?;
+                Ok(op(conn, t))
+            })
+            .await
+    }
+
+    /// Ends an action on the tournament page: a 303 with a flash, or the
+    /// page again with the refusal (409 when someone else changed the game
+    /// first).
+    async fn judged(
+        self,
+        path: &TournamentPath,
+        result: Result<(), round_ops::RoundError>,
+        done: crate::i18n::MsgKey,
+    ) -> Result<HttpResponse, AppError> {
+        match result {
+            Ok(()) => {
+                AppSession(&self.session).flash(FlashLevel::Success, done);
+                Ok(see_other(&paths::tournament(
+                    path.championship_id,
+                    path.tournament_id,
+                )))
+            }
+            Err(PlayError::Refused(problems)) => {
+                let status = if problems
+                    .iter()
+                    .any(|p| matches!(p, RoundProblem::Changed { .. }))
+                {
+                    StatusCode::CONFLICT
+                } else {
+                    StatusCode::UNPROCESSABLE_ENTITY
+                };
+                let text = problems
+                    .iter()
+                    .map(|p| round_problem(&self.ctx, p))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let p = tournament_page(
+                    self.ctx,
+                    &self.state,
+                    path,
+                    EntryForm::default(),
+                    Vec::new(),
+                    Some(text),
+                )
+                .await?;
+                page(status, &p)
+            }
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Runs `op` as [`JudgeDesk::on`] does, then ends as
+    /// [`JudgeDesk::judged`] does.
+    async fn act<F>(
+        self,
+        path: &TournamentPath,
+        done: crate::i18n::MsgKey,
+        op: F,
+    ) -> Result<HttpResponse, AppError>
+    where
+        F: FnOnce(&mut db::DbConnection, TournamentId) -> Result<(), round_ops::RoundError>
+            + Send
+            + 'static,
+    {
+        let result = self.on(path, op).await?;
+        self.judged(path, result, done).await
+    }
+}
 
 /// `POST …/draw` (judges): freeze the field and pair round 1. The seed of
 /// the lot is random unless the judge gives one (to reproduce a draw).
@@ -35,87 +153,8 @@ pub struct DrawForm {
     pub seed: String,
 }
 
-fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
-    round_problem_words(ctx.lang, p)
-}
-
-/// Ends a judges' action: a 303 with a flash, or the page again with the
-/// refusal (409 when someone else changed the game first).
-async fn judged(
-    ctx: PageCtx,
-    state: &web::Data<AppState>,
-    session: &Session,
-    path: &TournamentPath,
-    result: Result<(), round_ops::RoundError>,
-    done: crate::i18n::MsgKey,
-) -> Result<HttpResponse, AppError> {
-    match result {
-        Ok(()) => {
-            AppSession(session).flash(FlashLevel::Success, done);
-            Ok(see_other(&paths::tournament(
-                path.championship_id,
-                path.tournament_id,
-            )))
-        }
-        Err(PlayError::Refused(problems)) => {
-            let status = if problems
-                .iter()
-                .any(|p| matches!(p, RoundProblem::Changed { .. }))
-            {
-                StatusCode::CONFLICT
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
-            };
-            let text = problems
-                .iter()
-                .map(|p| round_problem(&ctx, p))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let p = tournament_page(
-                ctx,
-                state,
-                path,
-                EntryForm::default(),
-                Vec::new(),
-                Some(text),
-            )
-            .await?;
-            page(status, &p)
-        }
-        Err(other) => Err(other.into()),
-    }
-}
-
-/// A judges' action on one tournament of this championship: runs `op` in
-/// the database, then ends as [`judged`] does.
-async fn judge_action<F>(
-    ctx: PageCtx,
-    state: &web::Data<AppState>,
-    session: &Session,
-    path: &TournamentPath,
-    done: crate::i18n::MsgKey,
-    op: F,
-) -> Result<HttpResponse, AppError>
-where
-    F: FnOnce(&mut db::DbConnection, TournamentId) -> Result<(), round_ops::RoundError>
-        + Send
-        + 'static,
-{
-    let (c, t) = (path.championship_id, path.tournament_id);
-    let result = state
-        .db(move |conn| {
-            load(conn, c, t)?;
-            Ok(op(conn, t))
-        })
-        .await?;
-    judged(ctx, state, session, path, result, done).await
-}
-
 pub async fn draw(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<TournamentPath>,
     form: web::Form<DrawForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -124,57 +163,33 @@ pub async fn draw(
         .trim()
         .parse::<u64>()
         .unwrap_or_else(|_| rand::random::<u64>() >> 1);
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &path,
-        msg!("round-paired"),
-        move |conn, t| round_ops::draw(conn, t, judge, seed, db::utc_now()).map(drop),
-    )
+    let judge = desk.judge;
+    desk.act(&path, msg!("round-paired"), move |conn, t| {
+        round_ops::draw(conn, t, judge, seed, db::utc_now()).map(drop)
+    })
     .await
 }
 
 /// `POST …/rounds` (judges): pair the next round as a draft.
 pub async fn pair(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &path,
-        msg!("round-paired"),
-        move |conn, t| round_ops::pair_next(conn, t, judge, db::utc_now()).map(drop),
-    )
+    let judge = desk.judge;
+    desk.act(&path, msg!("round-paired"), move |conn, t| {
+        round_ops::pair_next(conn, t, judge, db::utc_now()).map(drop)
+    })
     .await
 }
 
 /// `POST …/rounds/{round_id}/publish` (judges).
 pub async fn publish(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<RoundPath>,
 ) -> Result<HttpResponse, AppError> {
-    let round = path.round_id;
-    let tp = TournamentPath {
-        championship_id: path.championship_id,
-        tournament_id: path.tournament_id,
-    };
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &tp,
+    let (round, judge) = (path.round_id, desk.judge);
+    desk.act(
+        &path.tournament(),
         msg!("round-published"),
         move |conn, t| round_ops::publish(conn, t, round, judge, db::utc_now()),
     )
@@ -190,53 +205,31 @@ pub struct ResultForm {
 /// `POST …/games/{game_id}/result` (judges): the result of one game, if
 /// nobody changed it since the form was shown (`version`).
 pub async fn result(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<GamePath>,
     form: web::Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
-    let game = path.game_id;
-    let tp = TournamentPath {
-        championship_id: path.championship_id,
-        tournament_id: path.tournament_id,
-    };
+    let tp = path.tournament();
     let Some(value) = crate::db::rounds::result_from_code(form.result.trim()) else {
         let refused = Err(PlayError::Refused(vec![RoundProblem::UnknownResult]));
-        return judged(ctx, &state, &session, &tp, refused, msg!("game-recorded")).await;
+        return desk.judged(&tp, refused, msg!("game-recorded")).await;
     };
-    let (judge, version) = (staff.user.id, form.version);
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &tp,
-        msg!("game-recorded"),
-        move |conn, t| {
-            round_ops::record_result(conn, t, game, version, value, judge, db::utc_now())
-        },
-    )
+    let (game, judge, version) = (path.game_id, desk.judge, form.version);
+    desk.act(&tp, msg!("game-recorded"), move |conn, t| {
+        round_ops::record_result(conn, t, game, version, value, judge, db::utc_now())
+    })
     .await
 }
 
 /// `POST …/finish` (judges): places, tournament points and history.
 pub async fn finish(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &path,
-        msg!("tournament-finished"),
-        move |conn, t| round_ops::finish(conn, t, judge, db::utc_now()),
-    )
+    let judge = desk.judge;
+    desk.act(&path, msg!("tournament-finished"), move |conn, t| {
+        round_ops::finish(conn, t, judge, db::utc_now())
+    })
     .await
 }
 
@@ -253,26 +246,15 @@ pub struct AdjustForm {
 /// `POST …/rounds/{round_id}/adjust` (judges): two entries of a draft
 /// change places; recorded in the round's notes and the audit log.
 pub async fn adjust(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<RoundPath>,
     form: web::Form<AdjustForm>,
 ) -> Result<HttpResponse, AppError> {
-    let round = path.round_id;
-    let tp = TournamentPath {
-        championship_id: path.championship_id,
-        tournament_id: path.tournament_id,
-    };
     let id = |s: &str| EntryId(s.trim().parse().unwrap_or(0));
     let (a, b) = (id(&form.a), id(&form.b));
-    let (judge, reason) = (staff.user.id, form.reason.clone());
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &tp,
+    let (round, judge, reason) = (path.round_id, desk.judge, form.reason.clone());
+    desk.act(
+        &path.tournament(),
         msg!("round-adjusted"),
         move |conn, t| round_ops::swap(conn, t, round, (a, b), &reason, judge),
     )
@@ -282,44 +264,25 @@ pub async fn adjust(
 /// `POST …/playoff` (judges): the G-V42 play-off for a shared first place,
 /// paired as a draft round.
 pub async fn playoff(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &path,
-        msg!("playoff-paired"),
-        move |conn, t| knockout::pair_playoff(conn, t, judge, db::utc_now()).map(drop),
-    )
+    let judge = desk.judge;
+    desk.act(&path, msg!("playoff-paired"), move |conn, t| {
+        knockout::pair_playoff(conn, t, judge, db::utc_now()).map(drop)
+    })
     .await
 }
 
 /// `POST …/matches/{match_id}/armageddon` (judges): E-9, the armageddon
 /// of a play-off match level after its boards, colours by lot.
 pub async fn armageddon(
-    ctx: PageCtx,
-    staff: Staff<Judges>,
-    state: web::Data<AppState>,
-    session: Session,
+    desk: JudgeDesk,
     path: web::Path<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
-    let m = path.match_id;
-    let tp = TournamentPath {
-        championship_id: path.championship_id,
-        tournament_id: path.tournament_id,
-    };
-    let judge = staff.user.id;
-    judge_action(
-        ctx,
-        &state,
-        &session,
-        &tp,
+    let (m, judge) = (path.match_id, desk.judge);
+    desk.act(
+        &path.tournament(),
         msg!("armageddon-created"),
         move |conn, t| knockout::create_armageddon(conn, t, m, judge).map(drop),
     )

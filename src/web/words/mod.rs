@@ -8,5 +8,6 @@ pub mod eligibility;
 pub mod imports;
 pub mod penalties;
 pub mod play;
+pub mod regulation;
 pub mod rounds;
 pub mod teams;
