@@ -96,3 +96,7 @@ appeal-standing-taken = Place { $place } is given to two entries.
 appeal-standing-twice = The same entry is given two places.
 appeal-standing-not-placed = An entry given a place has no place in this tournament.
 places-set-by-appeal = place set by the appeals committee, case { $id }
+appeal-supervised-recorded = What came of the supervised game is recorded already.
+appeal-supervised-refused-saved = Recorded: refusing the supervised game counts as guilt (G-Zh2). The committee decides the case by its vote.
+fairplay-referred-already = This report went before the committee already: case { $case }.
+fairplay-referred = Before the committee: case { $case }

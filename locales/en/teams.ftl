@@ -292,4 +292,6 @@ document-uploaded = The document is uploaded and awaits review.
 document-same = This file is already uploaded.
 document-approved = The document is approved.
 document-rejected = The document is rejected.
+document-approved-already = The document is approved already; nothing was changed and nobody was told again.
+document-rejected-already = The document is rejected already; nothing was changed and nobody was told again.
 document-purged = Removed { $count } document(s), { $bytes } bytes.

@@ -96,3 +96,7 @@ appeal-standing-taken = Место { $place } отдано двум состав
 appeal-standing-twice = Одному составу даны два места.
 appeal-standing-not-placed = У состава, которому дано место, нет места в этом турнире.
 places-set-by-appeal = место установлено апелляционной комиссией, дело { $id }
+appeal-supervised-recorded = Итог партии под наблюдением уже записан.
+appeal-supervised-refused-saved = Записано: отказ от партии под наблюдением признаётся виной (G-Zh2). Дело решает комиссия голосованием.
+fairplay-referred-already = Этот рапорт уже передан комиссии: дело { $case }.
+fairplay-referred = Передан комиссии: дело { $case }

@@ -293,4 +293,6 @@ document-uploaded = Документ загружен и ждёт проверк
 document-same = Этот файл уже загружен.
 document-approved = Документ принят.
 document-rejected = Документ отклонён.
+document-approved-already = Документ уже принят; ничего не изменено, повторно никто не извещён.
+document-rejected-already = Документ уже отклонён; ничего не изменено, повторно никто не извещён.
 document-purged = Удалено документов: { $count }, байт: { $bytes }.

@@ -54,6 +54,12 @@ pub enum AppealProblem {
     /// G-Zh2: the player does not play for the team concerned.
     NotOfConcernedTeam,
     NoSupervisedDemand,
+    /// G-Zh2: what came of the supervised game is recorded once.
+    SupervisedRecorded,
+    /// G-E3 → G-G7: the report went to the committee already, as this case.
+    AlreadyReferred {
+        case: AppealId,
+    },
     /// G-E3: at least one ground of the list.
     GroundsRequired,
     /// A penalty the remedy asks for was refused.
@@ -127,8 +133,8 @@ fn captains(
     Ok(out)
 }
 
-/// G-Zh1: the committee of a case.
-pub fn committee(
+/// G-Zh1: the committee of a case as it stands now.
+fn committee_now(
     conn: &mut DbConnection,
     case: &Appeal,
 ) -> Result<Vec<Member<PersonId>>, diesel::result::Error> {
@@ -142,6 +148,34 @@ pub fn committee(
         .map(|team| team.0)
         .collect();
     Ok(rules::committee(&chief, &judges, &caps, &excluded))
+}
+
+/// Fixes the committee of a case that has just opened.
+fn freeze_committee(conn: &mut DbConnection, id: AppealId) -> Result<(), diesel::result::Error> {
+    let case = a::by_id(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
+    let members = committee_now(conn, &case)?;
+    let rows: Vec<(PersonId, &str)> = members
+        .iter()
+        .map(|m| (m.person, m.seat.as_str()))
+        .collect();
+    a::freeze_committee(conn, id, &rows)
+}
+
+/// G-Zh1: the committee of a case, as it was when the case opened; later
+/// changes of staff or captains do not change it. A case opened before
+/// committees were kept has the committee of today.
+pub fn committee(
+    conn: &mut DbConnection,
+    case: &Appeal,
+) -> Result<Vec<Member<PersonId>>, diesel::result::Error> {
+    let frozen = a::committee_of(conn, case.id)?;
+    if frozen.is_empty() {
+        return committee_now(conn, case);
+    }
+    Ok(frozen
+        .into_iter()
+        .filter_map(|(person, seat)| Seat::parse(&seat).map(|seat| Member { person, seat }))
+        .collect())
 }
 
 /// G-D4: a captain files a complaint about a finished tournament.
@@ -204,6 +238,7 @@ pub fn file(
                 at: now,
             },
         )?;
+        freeze_committee(conn, id)?;
         audit::Entry::new("appeal.file", format!("appeal:{id}"))
             .actor(person)
             .championship(c)
@@ -708,7 +743,9 @@ pub fn demand_supervised(
         if team.is_none() || team != case.concerned_team_id {
             return refuse(AppealProblem::NotOfConcernedTeam);
         }
-        a::set_supervised(conn, id, person.id, None, now)?;
+        if !a::set_supervised(conn, id, person.id, None, now)? {
+            return refuse(AppealProblem::SupervisedRecorded);
+        }
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
@@ -718,8 +755,9 @@ pub fn demand_supervised(
     })
 }
 
-/// G-Zh2: what came of the supervised game. A refusal counts as guilt: the
-/// case is decided against the player's team (upheld) without a vote.
+/// G-Zh2: what came of the supervised game, recorded once. A refusal
+/// counts as guilt, which the case page tells the committee; the case is
+/// still decided by the committee's vote (G-Zh1).
 pub fn record_supervised(
     conn: &mut DbConnection,
     c: ChampionshipId,
@@ -734,22 +772,14 @@ pub fn record_supervised(
             return refuse(AppealProblem::NoSupervisedDemand);
         };
         let outcome = if refused { "refused" } else { "played" };
-        a::set_supervised(conn, id, person, Some(outcome), now)?;
+        if !a::set_supervised(conn, id, person, Some(outcome), now)? {
+            return refuse(AppealProblem::SupervisedRecorded);
+        }
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
             .detail(format!("person:{person} {outcome}"))
             .record(conn)?;
-        if refused {
-            close(
-                conn,
-                &case,
-                Outcome::Upheld,
-                judge,
-                "G-Zh2: supervised game refused",
-                now,
-            )?;
-        }
         Ok(())
     })
 }
@@ -834,6 +864,9 @@ pub fn refer(
         let x = a::report_by_id(conn, report)?
             .filter(|x| x.championship_id == c)
             .ok_or(PlayError::NotFound)?;
+        if let Some(case) = a::case_of_report(conn, report)? {
+            return refuse(AppealProblem::AlreadyReferred { case });
+        }
         let nick = pen::nick_of(conn, Some(x.person_id))?.unwrap_or_default();
         let what = format!("{nick}: {}. {}", x.grounds, x.notes);
         let id = a::insert(
@@ -865,6 +898,7 @@ pub fn refer(
             Some(judge),
             now,
         )?;
+        freeze_committee(conn, id)?;
         audit::Entry::new("appeal.file", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)

@@ -80,6 +80,14 @@ pub fn store(
     })
 }
 
+/// Why a review changed nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewProblem {
+    /// The document has this status already: a decision is taken once
+    /// (another decision corrects it).
+    Already(ReviewStatus),
+}
+
 /// An organizer approves (with an optional validity date) or rejects (with
 /// the reason in `note`, which the form requires) a document of the
 /// championship; its uploader is told by mail.
@@ -94,11 +102,13 @@ pub fn review(
     by: PersonId,
     ip: &str,
     now: NaiveDateTime,
-) -> Result<(), PlayError<()>> {
+) -> Result<(), PlayError<ReviewProblem>> {
     let id = document;
     write_transaction(conn, |conn| {
         let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
-        docs::review(conn, id, status, by, note, valid_until, now)?;
+        if docs::review(conn, id, status, by, note, valid_until, now)? == 0 {
+            return Err(PlayError::Refused(vec![ReviewProblem::Already(status)]));
+        }
         audit::Entry::new("document.review", format!("document:{id}"))
             .actor(by)
             .detail(format!(

@@ -859,8 +859,10 @@ pub(super) fn record_finish(
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     let t = loaded.ctx.id();
+    if tournaments::mark_finished(conn, t, Some(now))? == 0 {
+        return refuse(RoundProblem::AlreadyFinished);
+    }
     record_places(conn, loaded, placed, now)?;
-    tournaments::mark_finished(conn, t, Some(now))?;
     season_history(conn, &loaded.ctx, now)?;
     tournaments::bump_results_version(conn, t)?;
     audit::Entry::new("tournament.finish", format!("tournament:{t}"))

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{appeal_remedies, appeal_votes, appeals, fair_play_reports};
+use super::schema::{appeal_committee, appeal_remedies, appeal_votes, appeals, fair_play_reports};
 use crate::ids::{
     AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
     PersonId, TeamId, TournamentId,
@@ -126,21 +126,82 @@ pub fn mark_decided(
 }
 
 /// G-Zh2: the supervised game demanded of a person, or what came of it.
+/// Records the G-Zh2 demand (`outcome` None) or what came of it, once:
+/// an outcome already recorded stays (false).
 pub fn set_supervised(
     conn: &mut DbConnection,
     id: AppealId,
     person: PersonId,
     outcome: Option<&str>,
     at: NaiveDateTime,
+) -> QueryResult<bool> {
+    diesel::update(
+        appeals::table
+            .find(id)
+            .filter(appeals::supervised_outcome.is_null()),
+    )
+    .set((
+        appeals::supervised_person_id.eq(Some(person)),
+        appeals::supervised_outcome.eq(outcome),
+        appeals::supervised_at.eq(Some(at)),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// The case a fair-play report went to, if it went to one.
+pub fn case_of_report(
+    conn: &mut DbConnection,
+    report: FairPlayReportId,
+) -> QueryResult<Option<AppealId>> {
+    appeals::table
+        .filter(appeals::report_id.eq(Some(report)))
+        .select(appeals::id)
+        .first(conn)
+        .optional()
+}
+
+/// The cases fair-play reports of the championship went to.
+pub fn cases_of_reports(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+) -> QueryResult<Vec<(FairPlayReportId, AppealId)>> {
+    appeals::table
+        .filter(appeals::championship_id.eq(c))
+        .filter(appeals::report_id.is_not_null())
+        .select((appeals::report_id.assume_not_null(), appeals::id))
+        .load(conn)
+}
+
+/// Fixes the committee of a case: (person, seat) as it stands now.
+pub fn freeze_committee(
+    conn: &mut DbConnection,
+    appeal: AppealId,
+    members: &[(PersonId, &str)],
 ) -> QueryResult<()> {
-    diesel::update(appeals::table.find(id))
-        .set((
-            appeals::supervised_person_id.eq(Some(person)),
-            appeals::supervised_outcome.eq(outcome),
-            appeals::supervised_at.eq(Some(at)),
-        ))
-        .execute(conn)
-        .map(drop)
+    for (person, seat) in members {
+        diesel::insert_into(appeal_committee::table)
+            .values((
+                appeal_committee::appeal_id.eq(appeal),
+                appeal_committee::person_id.eq(*person),
+                appeal_committee::seat.eq(*seat),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The committee fixed when the case opened; empty for a case opened
+/// before committees were kept.
+pub fn committee_of(
+    conn: &mut DbConnection,
+    appeal: AppealId,
+) -> QueryResult<Vec<(PersonId, String)>> {
+    appeal_committee::table
+        .filter(appeal_committee::appeal_id.eq(appeal))
+        .order(appeal_committee::person_id)
+        .select((appeal_committee::person_id, appeal_committee::seat))
+        .load(conn)
 }
 
 #[derive(Debug, Clone, Queryable, Selectable)]

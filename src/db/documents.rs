@@ -286,15 +286,20 @@ pub fn review(
     valid_until: Option<NaiveDate>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    diesel::update(documents::table.find(id))
-        .set((
-            documents::status.eq(status.as_str()),
-            documents::reviewed_by.eq(Some(by)),
-            documents::reviewed_at.eq(Some(now)),
-            documents::review_note.eq(note),
-            documents::valid_until.eq(valid_until),
-        ))
-        .execute(conn)
+    // The same decision twice changes nothing (and tells nobody again).
+    diesel::update(
+        documents::table
+            .find(id)
+            .filter(documents::status.ne(status.as_str())),
+    )
+    .set((
+        documents::status.eq(status.as_str()),
+        documents::reviewed_by.eq(Some(by)),
+        documents::reviewed_at.eq(Some(now)),
+        documents::review_note.eq(note),
+        documents::valid_until.eq(valid_until),
+    ))
+    .execute(conn)
 }
 
 /// How many documents and bytes a purge removed.

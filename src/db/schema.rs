@@ -491,6 +491,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    appeal_committee (appeal_id, person_id) {
+        appeal_id -> BigInt,
+        person_id -> BigInt,
+        seat -> Text,
+    }
+}
+
+diesel::table! {
     appeal_votes (appeal_id, person_id) {
         appeal_id -> BigInt,
         person_id -> BigInt,
@@ -535,6 +543,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     fair_play_reports,
     appeals,
     appeal_remedies,
+    appeal_committee,
     appeal_votes,
     place_overrides,
     people,

@@ -101,9 +101,17 @@ pub fn mark_finished(
     id: TournamentId,
     at: Option<NaiveDateTime>,
 ) -> QueryResult<usize> {
-    diesel::update(tournaments::table.find(id))
-        .set(tournaments::finished_at.eq(at))
-        .execute(conn)
+    // Finishing happens once: a tournament finished already stays as it
+    // was (0 rows); reopening (`at` None) applies to a finished one.
+    let target = tournaments::table.find(id);
+    match at {
+        Some(_) => diesel::update(target.filter(tournaments::finished_at.is_null()))
+            .set(tournaments::finished_at.eq(at))
+            .execute(conn),
+        None => diesel::update(target.filter(tournaments::finished_at.is_not_null()))
+            .set(tournaments::finished_at.eq(at))
+            .execute(conn),
+    }
 }
 
 /// Call in the same transaction as any change of a result, penalty or

@@ -23,6 +23,21 @@ impl Seat {
             Seat::Judge | Seat::Captain => 1,
         }
     }
+
+    /// The seat as stored with a case's committee.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Seat::ChiefJudge => "chief_judge",
+            Seat::Judge => "judge",
+            Seat::Captain => "captain",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Seat> {
+        [Seat::ChiefJudge, Seat::Judge, Seat::Captain]
+            .into_iter()
+            .find(|seat| seat.as_str() == s)
+    }
 }
 
 /// A captain of the tournament: who, and of which team. A double

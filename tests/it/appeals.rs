@@ -459,37 +459,40 @@ async fn g_zh1_the_committee_leaves_out_the_concerned_team_with_its_double() {
 }
 
 #[tokio::test]
-async fn g_zh2_a_refused_supervised_game_counts_as_guilt() {
+async fn g_zh2_a_refused_supervised_game_counts_as_guilt_and_the_committee_still_votes() {
     let club = Club::new("G").await;
     let (cj, jd) = judges(&club).await;
     let (teams, t) = with_a_double(&club).await;
     let case = g_g7_case(&club, &jd, t, "ko2").await;
+    let supervised = format!("{case}/supervised");
     // Only a player of the team concerned can be asked.
     let page = club
         .app
-        .post_with(&cj, &format!("{case}/supervised"), &[("nick", "sl2")])
+        .post_with(&cj, &supervised, &[("nick", "sl2")])
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.texts("#appeal-problems li")[0].contains("не играет за команду"));
     let page = club
         .app
-        .post_with(&cj, &format!("{case}/supervised"), &[("nick", "ko2")])
+        .post_with(&cj, &supervised, &[("nick", "ko2")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club
         .app
-        .post_with(
-            &cj,
-            &format!("{case}/supervised"),
-            &[("outcome", "refused")],
-        )
+        .post_with(&cj, &supervised, &[("outcome", "refused")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    // Decided against Конь without a vote: G-G7's 12 points.
-    let page = club.app.get(&case).await;
+    // The refusal is on record as guilt, and the judge is told that the
+    // committee decides; nothing is decided or deducted without its vote.
+    let page = club.app.get_with(&cj, &case).await;
+    let flash = page.texts(".flash").join(" ");
+    assert!(
+        flash.contains("признаётся виной") && flash.contains("комиссия"),
+        "{flash}"
+    );
     assert_eq!(
         page.select_text("#case-status").as_deref(),
-        Some("удовлетворена")
+        Some("открыто, у комиссии")
     );
     assert!(
         page.select_text("#supervised")
@@ -497,12 +500,158 @@ async fn g_zh2_a_refused_supervised_game_counts_as_guilt() {
             .contains("отказ")
     );
     let (_, totals) = season_totals(&club).await;
-    assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
-    // Nothing more can be voted.
-    assert_eq!(
-        vote(&club, &teams[2].captain, &case, "reject").await.status,
-        StatusCode::UNPROCESSABLE_ENTITY
+    assert!(totals.is_empty(), "{totals:?}");
+    // What came of the game is recorded once, and no new demand replaces it.
+    for fields in [[("outcome", "played")], [("nick", "ko3")]] {
+        let page = club.app.post_with(&cj, &supervised, &fields).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "{fields:?}");
+        assert!(
+            page.texts("#appeal-problems li")[0].contains("уже записан"),
+            "{}",
+            page.text
+        );
+    }
+    let page = club.app.get(&case).await;
+    assert!(
+        page.select_text("#supervised")
+            .unwrap_or_default()
+            .contains("отказ")
     );
+    // The committee votes (cj's 2 against sl1's 1) and upholds: G-G7's 12.
+    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "reject")] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("удовлетворена")
+    );
+    let (_, totals) = season_totals(&club).await;
+    assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
+}
+
+#[tokio::test]
+async fn g_e3_g_g7_a_fair_play_report_goes_before_the_committee_once() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    let list_url = format!("/championships/{}/appeals", club.id);
+    let list = club.app.get_with(&jd, &list_url).await;
+    assert!(list.texts("ul.reports").is_empty());
+    let page = report(&club, &jd, t, "ko2", &["engine_agreement"]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let list = club.app.get_with(&jd, &list_url).await;
+    let refer = list
+        .attr("ul.reports form.refer", "action")
+        .expect("refer form");
+    let page = club.app.post_with(&jd, &refer, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let case_id = case.rsplit('/').next().expect("id").to_owned();
+    // The report now names its case instead of offering the button.
+    let list = club.app.get_with(&jd, &list_url).await;
+    assert!(
+        list.texts("ul.reports form.refer").is_empty(),
+        "{}",
+        list.text
+    );
+    assert_eq!(
+        list.attr("ul.reports a.referred", "href").as_deref(),
+        Some(case.as_str())
+    );
+    // A second referral (a stale page, a second judge) changes nothing and
+    // says which case the report went to.
+    let page = club.app.post_with(&cj, &refer, &[]).await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let said = page.texts("#appeal-problems li").join(" ");
+    assert!(
+        said.contains("уже передан") && said.contains(&case_id),
+        "{said}"
+    );
+    let list = club.app.get(&list_url).await;
+    assert_eq!(list.texts("ul.cases li").len(), 1);
+    // Upheld once, deducted once.
+    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "uphold")] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.post_with(&cj, &refer, &[]).await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let (_, totals) = season_totals(&club).await;
+    assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
+}
+
+#[tokio::test]
+async fn g_zh1_a_cases_committee_is_the_one_of_the_day_it_opened() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    let case = g_g7_case(&club, &jd, t, "ko2").await;
+    let before = club.app.get(&case).await.texts("table.committee td.member");
+    assert_eq!(
+        before,
+        [
+            "cj [TD]",
+            "jd",
+            &teams[0].nicks[0],
+            "la6",
+            &teams[2].nicks[0]
+        ]
+    );
+    // A judge appointed after the case opened does not sit on it.
+    let late = club.person("late").await;
+    club.app
+        .grant_role(&club.root, club.id, "late", "judge")
+        .await;
+    assert_eq!(
+        club.app.get(&case).await.texts("table.committee td.member"),
+        before
+    );
+    assert_eq!(
+        vote(&club, &late, &case, "reject").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // The committee of the day decides, and stays on the decided case.
+    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "reject")] {
+        let page = vote(&club, who, &case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(&jd, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&case).await;
+    assert_eq!(page.texts("table.committee td.member"), before);
+    // A case filed after the appointment has the new judge.
+    let other = g_g7_case(&club, &jd, t, "ko3").await;
+    let members = club
+        .app
+        .get(&other)
+        .await
+        .texts("table.committee td.member");
+    assert!(members.contains(&"late".to_owned()), "{members:?}");
 }
 
 #[tokio::test]

@@ -6,6 +6,7 @@
 use std::process::Command;
 
 use diesel::prelude::*;
+use league::db;
 use league::db::documents::{self as docs, Owner};
 use league::db::schema::{audit_log, documents};
 use league::ids::{DocumentId, TeamId};
@@ -787,4 +788,47 @@ async fn a_platform_admin_without_a_role_gets_404_on_a_document() {
     // The championship's organizer does see it.
     let res = l.organizer.get(app.url(&doc)).send().await.expect("GET");
     assert_eq!(res.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn r_2_2_a_review_is_taken_once_and_told_once_and_a_correction_is_a_new_decision() {
+    let app = TestApp::spawn().await;
+    let l = league(&app).await;
+    let c = l.championship;
+    upload(
+        &app,
+        &l.player_a,
+        "/people/PlayerA",
+        "waiver",
+        "w.pdf",
+        "application/pdf",
+        PDF,
+    )
+    .await;
+    let waiver = rows(&app)[0].id;
+    let mails = |app: &TestApp| {
+        db::outbox::list(&mut app.db(), None, 1000)
+            .expect("outbox")
+            .into_iter()
+            .filter(|m| m.kind == "document_reviewed")
+            .count()
+    };
+    let approve = [("decision", "approve")];
+    let page = review(&app, &l.organizer, c, waiver, &approve).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(mails(&app), 1);
+    // The same decision again (a second organizer, a reload, a loop):
+    // nothing changes, nobody is told again, and the page says so.
+    for _ in 0..3 {
+        let page = review(&app, &l.organizer, c, waiver, &approve).await;
+        assert_eq!(page.status, StatusCode::CONFLICT, "{}", page.text);
+        assert!(page.text.contains("уже принят"), "{}", page.text);
+    }
+    assert_eq!(mails(&app), 1);
+    // A different decision corrects the first, and is told.
+    let reject = [("decision", "reject"), ("note", "Подпись не видна")];
+    let page = review(&app, &l.organizer, c, waiver, &reject).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(mails(&app), 2);
+    assert_eq!(rows(&app)[0].status, "rejected");
 }

@@ -7,6 +7,8 @@
 //! a captain of the tournament gets 403 with the reason on the page; other
 //! refusals are 422 with every problem listed.
 
+use std::collections::HashMap;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -231,6 +233,9 @@ pub struct ReportRow {
     pub notes: String,
     pub by: String,
     pub refer_url: String,
+    /// The case the report went to (G-G7), with its name: a report goes
+    /// before the committee once.
+    pub case: Option<(String, String)>,
 }
 
 #[derive(Template)]
@@ -360,6 +365,9 @@ async fn cases_page(
             }
             let mut reports = Vec::new();
             if judge {
+                let referred: HashMap<_, _> = db::appeals::cases_of_reports(conn, c)?
+                    .into_iter()
+                    .collect();
                 for r in db::appeals::reports_of(conn, c)? {
                     reports.push(ReportRow {
                         id: r.id,
@@ -385,6 +393,14 @@ async fn cases_page(
                             .arg("at", local(tz, r.recorded_at))
                             .render(lang),
                         refer_url: format!("/championships/{c}/fair-play/{}/refer", r.id),
+                        case: referred.get(&r.id).map(|case| {
+                            (
+                                case_url(c, *case),
+                                Message::new(msg!("fairplay-referred"))
+                                    .arg("case", case.0)
+                                    .render(lang),
+                            )
+                        }),
                     });
                 }
             }
@@ -457,11 +473,24 @@ pub async fn report(
     let result = state
         .db(move |conn| Ok(ops::report(conn, c, judge, &ask, db::utc_now())))
         .await?;
+    from_cases_page(ctx, &state, c, result, |id| {
+        AppSession(&session).flash(FlashLevel::Success, msg!("fairplay-recorded"));
+        see_other(&format!("{}#report-{id}", cases_url(c)))
+    })
+    .await
+}
+
+/// Ends a judge's action posted from the cases page: `done`, or the page
+/// again with the refusal.
+async fn from_cases_page<T>(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    result: Result<T, AppealError>,
+    done: impl FnOnce(T) -> HttpResponse,
+) -> Result<HttpResponse, AppError> {
     match result {
-        Ok(id) => {
-            AppSession(&session).flash(FlashLevel::Success, msg!("fairplay-recorded"));
-            Ok(see_other(&format!("{}#report-{id}", cases_url(c))))
-        }
+        Ok(v) => Ok(done(v)),
         Err(PlayError::Refused(problems)) => {
             let words = problems
                 .iter()
@@ -469,7 +498,7 @@ pub async fn report(
                 .collect();
             page(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &cases_page(ctx, &state, c, words).await?,
+                &cases_page(ctx, state, c, words).await?,
             )
         }
         Err(e) => Err(other(e)),
@@ -479,6 +508,7 @@ pub async fn report(
 /// `POST /championships/{id}/fair-play/{report}/refer` (judges): the
 /// report becomes a G-G7 case before the committee.
 pub async fn refer(
+    ctx: PageCtx,
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
@@ -487,12 +517,14 @@ pub async fn refer(
     let c = staff.championship;
     let judge = staff.user.id;
     let report = path.1;
-    let id = state
+    let result = state
         .db(move |conn| Ok(ops::refer(conn, c, report, judge, db::utc_now())))
-        .await?
-        .map_err(other)?;
-    AppSession(&session).flash(FlashLevel::Success, msg!("appeal-filed"));
-    Ok(see_other(&case_url(c, id)))
+        .await?;
+    from_cases_page(ctx, &state, c, result, |id| {
+        AppSession(&session).flash(FlashLevel::Success, msg!("appeal-filed"));
+        see_other(&case_url(c, id))
+    })
+    .await
 }
 
 // ------------------------------------------------------------ one case
@@ -855,6 +887,11 @@ pub async fn supervised(
     let id = path.1;
     let f = form.into_inner();
     let now = db::utc_now();
+    let done = if f.outcome == "refused" {
+        msg!("appeal-supervised-refused-saved")
+    } else {
+        msg!("appeal-supervised-saved")
+    };
     let result = state
         .db(move |conn| {
             Ok(match f.outcome.as_str() {
@@ -864,14 +901,5 @@ pub async fn supervised(
             })
         })
         .await?;
-    answer(
-        ctx,
-        &state,
-        &session,
-        c,
-        id,
-        result,
-        msg!("appeal-supervised-saved"),
-    )
-    .await
+    answer(ctx, &state, &session, c, id, result, done).await
 }

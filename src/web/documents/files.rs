@@ -14,8 +14,9 @@ use askama::Template;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
+use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::documents::{self as ops, championships_of, record_for_owner};
+use crate::app::documents::{self as ops, ReviewProblem, championships_of, record_for_owner};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
@@ -511,7 +512,7 @@ pub async fn review(
         return Err(AppError::BadRequest(msg!("error-date")));
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
-    state
+    let result = state
         .db(move |conn| {
             let note = (!note.is_empty()).then_some(note.as_str());
             Ok(ops::review(
@@ -524,9 +525,24 @@ pub async fn review(
                 by,
                 &ip,
                 db::utc_now(),
-            )?)
+            ))
         })
         .await?;
+    if let Err(PlayError::Refused(problems)) = &result
+        && let Some(ReviewProblem::Already(s)) = problems.first()
+    {
+        let inline = Inline {
+            values: vec![("decision", form.decision.clone())],
+            error: Some(ctx.lang.msg(match s {
+                ReviewStatus::Approved => msg!("document-approved-already"),
+                _ => msg!("document-rejected-already"),
+            })),
+            field: "decision",
+        };
+        let p = queue_page(ctx, &state, championship, Some((id, inline))).await?;
+        return page(StatusCode::CONFLICT, &p);
+    }
+    result?;
     AppSession(&session).flash(
         FlashLevel::Success,
         match status {

@@ -26,6 +26,10 @@ pub fn problem_words(lang: Lang, p: &AppealProblem) -> String {
             .render(lang),
         AppealProblem::NotOfConcernedTeam => lang.msg(msg!("appeal-not-of-concerned-team")),
         AppealProblem::NoSupervisedDemand => lang.msg(msg!("appeal-no-supervised-demand")),
+        AppealProblem::SupervisedRecorded => lang.msg(msg!("appeal-supervised-recorded")),
+        AppealProblem::AlreadyReferred { case } => Message::new(msg!("fairplay-referred-already"))
+            .arg("case", case.0)
+            .render(lang),
         AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
         AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
             .arg(

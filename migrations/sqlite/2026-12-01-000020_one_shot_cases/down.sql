@@ -1,0 +1,2 @@
+DROP TABLE appeal_committee;
+DROP INDEX appeals_report;
