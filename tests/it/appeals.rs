@@ -88,6 +88,19 @@ async fn vote(club: &Club, who: &Client, case: &str, how: &str) -> Page {
         .await
 }
 
+/// The committee votes as given, then `judge` closes the vote and decides.
+async fn decide_by(club: &Club, judge: &Client, case: &str, votes: &[(&Client, &str)]) {
+    for (who, how) in votes {
+        let page = vote(club, who, case, how).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .app
+        .post_with(judge, &format!("{case}/decide"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
 #[tokio::test]
 async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_the_finish() {
     let club = Club::new("G").await;
@@ -518,15 +531,13 @@ async fn g_zh2_a_refused_supervised_game_counts_as_guilt_and_the_committee_still
             .contains("отказ")
     );
     // The committee votes (cj's 2 against sl1's 1) and upholds: G-G7's 12.
-    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "reject")] {
-        let page = vote(&club, who, &case, how).await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    let page = club
-        .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    decide_by(
+        &club,
+        &jd,
+        &case,
+        &[(&cj, "uphold"), (&teams[2].captain, "reject")],
+    )
+    .await;
     let page = club.app.get(&case).await;
     assert_eq!(
         page.select_text("#case-status").as_deref(),
@@ -582,15 +593,13 @@ async fn g_e3_g_g7_a_fair_play_report_goes_before_the_committee_once() {
     let list = club.app.get(&list_url).await;
     assert_eq!(list.texts("ul.cases li").len(), 1);
     // Upheld once, deducted once.
-    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "uphold")] {
-        let page = vote(&club, who, &case, how).await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    let page = club
-        .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    decide_by(
+        &club,
+        &jd,
+        &case,
+        &[(&cj, "uphold"), (&teams[2].captain, "uphold")],
+    )
+    .await;
     let page = club.app.post_with(&cj, &refer, &[]).await;
     assert_eq!(
         page.status,
@@ -633,15 +642,13 @@ async fn g_zh1_a_cases_committee_is_the_one_of_the_day_it_opened() {
         StatusCode::FORBIDDEN
     );
     // The committee of the day decides, and stays on the decided case.
-    for (who, how) in [(&cj, "uphold"), (&teams[2].captain, "reject")] {
-        let page = vote(&club, who, &case, how).await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    let page = club
-        .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    decide_by(
+        &club,
+        &jd,
+        &case,
+        &[(&cj, "uphold"), (&teams[2].captain, "reject")],
+    )
+    .await;
     let page = club.app.get(&case).await;
     assert_eq!(page.texts("table.committee td.member"), before);
     // A case filed after the appointment has the new judge.
@@ -689,19 +696,17 @@ async fn g_e3_a_fair_play_report_becomes_a_g_g7_case_and_costs_12_after_confirma
     let (_, totals) = season_totals(&club).await;
     assert!(totals.is_empty(), "{totals:?}");
     // The committee confirms (cj 2 + sl1 1 against la1 1).
-    for (who, how) in [
-        (&cj, "uphold"),
-        (&teams[2].captain, "uphold"),
-        (&teams[0].captain, "reject"),
-    ] {
-        let page = vote(&club, who, &case, how).await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    let page = club
-        .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    decide_by(
+        &club,
+        &jd,
+        &case,
+        &[
+            (&cj, "uphold"),
+            (&teams[2].captain, "uphold"),
+            (&teams[0].captain, "reject"),
+        ],
+    )
+    .await;
     let (season, totals) = season_totals(&club).await;
     assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
     let case_id = case.rsplit('/').next().expect("id");
@@ -852,15 +857,7 @@ async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
     // Nothing changes before the decision.
     assert_eq!(places(&club, t).await[0].1, "Ладья");
     // The committee (judges, Конь's and Ферзь's captains) upholds.
-    for (who, how) in [(&cj, "uphold"), (&jd, "reject")] {
-        let page = vote(&club, who, &case, how).await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    let page = club
-        .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    decide_by(&club, &jd, &case, &[(&cj, "uphold"), (&jd, "reject")]).await;
     // Ладья is last; the others move up in their order and the regulation's
     // table (12/8/6/4) gives the points again.
     let table = places(&club, t).await;
