@@ -41,6 +41,7 @@ pub const SEASON: &str = "/championships/{championship_id}/season";
 pub const PENALTIES: &str = "/championships/{championship_id}/penalties";
 pub const PENALTY_REVOKE: &str = "/championships/{championship_id}/penalties/{penalty_id}/revoke";
 pub const FINISH: &str = "/championships/{championship_id}/tournaments/{tournament_id}/finish";
+pub const REOPEN: &str = "/championships/{championship_id}/tournaments/{tournament_id}/reopen";
 pub const ROUNDS: &str = "/championships/{championship_id}/tournaments/{tournament_id}/rounds";
 pub const ROUND_PUBLISH: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";

@@ -15,6 +15,7 @@ api-title-token-revoked = Token revoked
 api-title-other-championship = Token of another championship
 api-title-not-a-judge = Not a judge
 api-title-version-conflict = Version conflict
+api-title-tournament-finished = Tournament finished
 api-title-round-not-published = Round not published
 api-title-unknown-result = Unknown result
 
@@ -32,6 +33,7 @@ api-detail-token-revoked = This token was revoked by an organizer; ask for a new
 api-detail-other-championship = This token belongs to another championship.
 api-detail-not-a-judge = The token's owner is not a judge of this championship, so the token records no results.
 api-detail-version-conflict = The game was changed by someone else: its result is now { $result } (version { $version }).
+api-detail-tournament-finished = The tournament is finished: its results are final unless the chief judge reopens it.
 api-detail-round-not-published = Results are entered once the round is published.
 api-detail-unknown-result = "{ $result }" is not a result: use 1-0, 1/2, 0-1, +-, -+, --, pending or replay.
 api-detail-unprocessable = The request does not fit: { $reason }

@@ -15,6 +15,7 @@ api-title-token-revoked = Токен отозван
 api-title-other-championship = Токен другого чемпионата
 api-title-not-a-judge = Нет прав судьи
 api-title-version-conflict = Конфликт версий
+api-title-tournament-finished = Турнир завершён
 api-title-round-not-published = Тур не опубликован
 api-title-unknown-result = Неизвестный результат
 
@@ -32,6 +33,7 @@ api-detail-token-revoked = Этот токен отозван организат
 api-detail-other-championship = Этот токен принадлежит другому чемпионату.
 api-detail-not-a-judge = Владелец токена не судья этого чемпионата, поэтому токен не вносит результаты.
 api-detail-version-conflict = Партию уже изменил кто-то другой: сейчас её результат { $result } (версия { $version }).
+api-detail-tournament-finished = Турнир завершён: его результаты окончательны, пока главный судья не откроет его снова.
 api-detail-round-not-published = Результаты вносятся после публикации тура.
 api-detail-unknown-result = «{ $result }» — не результат: используйте 1-0, 1/2, 0-1, +-, -+, --, pending или replay.
 api-detail-unprocessable = Запрос не подходит: { $reason }

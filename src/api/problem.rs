@@ -79,6 +79,9 @@ pub enum ApiError {
     /// Results wait for the round's publication.
     #[error("round not published")]
     RoundNotPublished,
+    /// The tournament is finished: its results are final.
+    #[error("tournament finished")]
+    TournamentFinished,
     /// A result code that is none of the stored ones.
     #[error("unknown result {0:?}")]
     UnknownResult(String),
@@ -134,7 +137,9 @@ impl ResponseError for ApiError {
                 StatusCode::UNAUTHORIZED
             }
             ApiError::OtherChampionship | ApiError::NotJudge => StatusCode::FORBIDDEN,
-            ApiError::VersionConflict { .. } | ApiError::RoundNotPublished => StatusCode::CONFLICT,
+            ApiError::VersionConflict { .. }
+            | ApiError::RoundNotPublished
+            | ApiError::TournamentFinished => StatusCode::CONFLICT,
             ApiError::UnknownResult(_) | ApiError::Unprocessable(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -216,6 +221,11 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             "urn:league:problem:round-not-published",
             msg!("api-title-round-not-published"),
             msg!("api-detail-round-not-published").into(),
+        ),
+        ApiError::TournamentFinished => (
+            "urn:league:problem:tournament-finished",
+            msg!("api-title-tournament-finished"),
+            msg!("api-detail-tournament-finished").into(),
         ),
         ApiError::UnknownResult(code) => (
             "urn:league:problem:unknown-result",

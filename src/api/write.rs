@@ -55,6 +55,7 @@ fn refusal(problems: Vec<RoundProblem>) -> ApiError {
             ApiError::VersionConflict { result, version }
         }
         Some(RoundProblem::NotPublished) => ApiError::RoundNotPublished,
+        Some(RoundProblem::AlreadyFinished) => ApiError::TournamentFinished,
         Some(RoundProblem::UnknownResult) => ApiError::UnknownResult(String::new()),
         Some(other) => ApiError::Unprocessable(format!("{other:?}")),
         None => ApiError::Unprocessable(String::new()),
@@ -80,7 +81,7 @@ fn refusal(problems: Vec<RoundProblem>) -> ApiError {
         (status = 401, description = "No token, an unknown one or a revoked one", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "A token of another championship, or its owner is not a judge here", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game in this tournament and championship", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "The game changed since `version` (the problem has `current_result` and `current_version`), or its round is not published", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "The game changed since `version` (the problem has `current_result` and `current_version`), its round is not published, or the tournament is finished", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An unknown result code or a missing field", body = Problem, content_type = "application/problem+json"),
         (status = 500, description = "The server failed", body = Problem, content_type = "application/problem+json"),
     )

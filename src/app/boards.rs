@@ -271,7 +271,10 @@ impl Loaded {
     }
 }
 
+/// The tournament a captain's or judge's action is about, once it is known
+/// to be in play (a finished tournament is final).
 fn load(conn: &mut DbConnection, t: TournamentId) -> Result<Loaded, BoardsError> {
+    super::in_play(conn, t, BoardsProblem::Finished)?;
     Loaded::load(conn, t)?.ok_or(PlayError::NotFound)
 }
 
@@ -694,9 +697,6 @@ pub(crate) fn withdraw_in(
     let reason = reason.trim();
     let loaded = load(conn, t)?;
     let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
-    if loaded.ctx.tournament.finished_at.is_some() {
-        return refuse(BoardsProblem::Finished);
-    }
     if x.status() == EntryStatus::Retired {
         return refuse(BoardsProblem::AlreadyRetired);
     }

@@ -969,7 +969,7 @@ pub(super) fn placed(l: &Loaded) -> Result<Vec<Placed>, RoundError> {
 
 /// The play-off rounds' results, decided ones only: the winner of each
 /// play-off match ahead of the loser (G-V42). A drawn play-off decides
-/// nothing. Teams are numbered by start number, as in `Loaded::to_rules`.
+/// nothing, and neither does one whose teams are no longer tied. Teams are numbered by start number, as in `Loaded::to_rules`.
 pub fn playoff_results(l: &Loaded) -> Vec<PlayoffResult> {
     let team = |id: EntryId| {
         l.entries
@@ -1006,7 +1006,11 @@ pub fn playoff_results(l: &Loaded) -> Vec<PlayoffResult> {
             out.push(PlayoffResult { order });
         }
     }
-    out
+    // A play-off whose tie changed results undid no longer counts.
+    if out.is_empty() {
+        return out;
+    }
+    crate::rules::ranking::live_playoffs(&l.to_rules(), &out).unwrap_or(out)
 }
 
 /// A play-off round not yet published or not complete.

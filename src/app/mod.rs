@@ -1,7 +1,9 @@
-//! Tournaments being played, as transactions over the database: entries and
-//! line-ups (G-B13, G-B22, G-G1, R-1.8, R-1.9), and what the judges and
-//! captains do during play. Handlers call these; the decisions themselves
-//! are pure functions of `rules/`, fed here with what the database knows.
+//! The application layer: every change of state of the platform, one use
+//! case per function and one module per area, each in its own write
+//! transaction. Handlers (pages, API, CLI) call these; the decisions
+//! themselves are pure functions of `rules/`, fed here with what the
+//! database knows. A refusal is data (`PlayError::Refused`), worded by the
+//! caller.
 
 pub mod access;
 pub mod accounts;
@@ -104,5 +106,21 @@ impl TournamentContext {
     /// The start's calendar date in the championship's time zone.
     pub fn local_date(&self, at: NaiveDateTime) -> NaiveDate {
         at.and_utc().with_timezone(&self.tz).date_naive()
+    }
+}
+
+/// Refuses with `finished` when the tournament is finished: after the
+/// finish its results, line-ups and entries are final until the chief
+/// judge reopens it. Locks the tournament for the rest of the
+/// transaction, so the finish cannot slip in between check and write.
+pub(crate) fn in_play<P: std::fmt::Debug>(
+    conn: &mut crate::db::DbConnection,
+    t: crate::ids::TournamentId,
+    finished: P,
+) -> Result<(), PlayError<P>> {
+    match crate::db::tournaments::lock_finished_at(conn, t)? {
+        None => Err(PlayError::NotFound),
+        Some(Some(_)) => Err(PlayError::Refused(vec![finished])),
+        Some(None) => Ok(()),
     }
 }

@@ -54,6 +54,8 @@ pub enum RoundProblem {
     NotFinished,
     /// Already finished.
     AlreadyFinished,
+    /// The tournament is not finished: there is nothing to reopen.
+    InPlay,
     /// G-V42: first place is shared after every tie-break; a play-off
     /// between these entries decides it.
     PlayoffNeeded { entries: Vec<String> },
@@ -559,7 +561,10 @@ pub fn pair_next(
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<RoundId, RoundError> {
-    write_transaction(conn, |conn| pair_round(conn, t, judge, now))
+    write_transaction(conn, |conn| {
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        pair_round(conn, t, judge, now)
+    })
 }
 
 /// Publishes a drafted round: its pairings become visible and results can
@@ -576,6 +581,7 @@ pub fn publish(
         if x.tournament_id != t {
             return Err(PlayError::NotFound);
         }
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
         r::publish(conn, round, now)?;
         tournaments::bump_results_version(conn, t)?;
@@ -646,6 +652,7 @@ pub fn record_result_from(
         if round.tournament_id != t {
             return Err(PlayError::NotFound);
         }
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         if !round.is_published() {
             return refuse(RoundProblem::NotPublished);
         }
@@ -749,12 +756,56 @@ pub fn finish(
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
-        if loaded.ctx.tournament.finished_at.is_some() {
-            return refuse(RoundProblem::AlreadyFinished);
-        }
         let placed = final_places(&loaded)?;
-        record_finish(conn, &loaded, &placed, judge, now)
+        record_finish(conn, &loaded, &placed, judge, now)?;
+        crate::mail::notices::tournament_finished(
+            conn,
+            loaded.ctx.championship_id(),
+            t,
+            loaded.ctx.tournament.number,
+            &placed,
+            now,
+        )?;
+        Ok(())
+    })
+}
+
+/// The chief judge reopens a finished tournament, giving the reason (G-D1:
+/// the chief judge's decision): its places, tournament points and history
+/// entries are withdrawn until it is finished again, and results can be
+/// corrected meanwhile. Audited, and told to its captains and the judges.
+pub fn reopen(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    chief: PersonId,
+    reason: &str,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let reason = reason.trim();
+    write_transaction(conn, |conn| {
+        if tournaments::lock_finished_at(conn, t)?
+            .ok_or(PlayError::NotFound)?
+            .is_none()
+        {
+            return refuse(RoundProblem::InPlay);
+        }
+        if reason.is_empty() {
+            return refuse(RoundProblem::ReasonRequired);
+        }
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let c = ctx.championship_id();
+        crate::db::results::clear_recorded(conn, c, t)?;
+        tournaments::mark_finished(conn, t, None)?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("tournament.reopen", format!("tournament:{t}"))
+            .actor(chief)
+            .championship(c)
+            .detail(reason)
+            .record(conn)?;
+        crate::mail::notices::tournament_reopened(conn, c, t, ctx.tournament.number, reason, now)?;
+        Ok(())
     })
 }
 
@@ -981,6 +1032,7 @@ pub fn swap(
 ) -> Result<(), RoundError> {
     let reason = reason.trim().to_owned();
     write_transaction(conn, |conn| {
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
         let x = loaded
             .rounds

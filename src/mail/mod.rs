@@ -34,10 +34,13 @@ pub enum Kind {
     AppealFiled,
     AppealDecided,
     DocumentReviewed,
+    /// A change in a tournament's play that concerns an entry: its finish
+    /// (with the place), a reopening, a withdrawal, sitting out (G-B13).
+    PlayStatus,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::RuleChange,
         Kind::RuleChangeMember,
         Kind::TeamDecided,
@@ -46,6 +49,7 @@ impl Kind {
         Kind::AppealFiled,
         Kind::AppealDecided,
         Kind::DocumentReviewed,
+        Kind::PlayStatus,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -58,6 +62,7 @@ impl Kind {
             Kind::AppealFiled => "appeal_filed",
             Kind::AppealDecided => "appeal_decided",
             Kind::DocumentReviewed => "document_reviewed",
+            Kind::PlayStatus => "play_status",
         }
     }
 
@@ -102,6 +107,7 @@ impl Kind {
             Kind::AppealFiled => msg!("mail-kind-appeal-filed"),
             Kind::AppealDecided => msg!("mail-kind-appeal-decided"),
             Kind::DocumentReviewed => msg!("mail-kind-document-reviewed"),
+            Kind::PlayStatus => msg!("mail-kind-play-status"),
         }
     }
 }
@@ -224,7 +230,7 @@ mod tests {
         for k in Kind::ALL {
             assert_eq!(Kind::parse(k.as_str()), Some(k));
         }
-        assert_eq!(Kind::optional_kinds().count(), 6);
+        assert_eq!(Kind::optional_kinds().count(), 7);
         assert!(!Kind::RuleChange.optional());
         assert_eq!(
             Kind::opt_in_kinds().collect::<Vec<_>>(),

@@ -5,10 +5,13 @@ use chrono::NaiveDateTime;
 use diesel::QueryResult;
 
 use super::{Kind, Notice, enqueue, enqueue_all};
+use crate::db::roles::Role;
 use crate::db::{DbConnection, championships, entries, rounds, teams::Team};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, OutboxId, PersonId, RoundId};
+use crate::ids::{ChampionshipId, EntryId, OutboxId, PersonId, RoundId, TournamentId};
 use crate::msg;
+use crate::rules::ranking::Place;
+use crate::rules::score::HalfPoints;
 
 fn championship_name(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<String> {
     Ok(championships::by_id(conn, id)?
@@ -311,6 +314,112 @@ pub fn appeal_decided(
                     .arg("championship", &championship),
                 Message::new(body)
                     .arg("claim", &case.claim)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
+/// Whoever acts for an entry of the tournament (its submitter, the team's
+/// captain for it: G-B13) with the entry's name.
+fn entry_captains(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> QueryResult<Vec<(PersonId, String, EntryId)>> {
+    Ok(entries::of_tournament(conn, t)?
+        .into_iter()
+        .map(|e| (e.submitted_by, e.name, e.id))
+        .collect())
+}
+
+/// The chief judge and the judges of the championship (G-D1).
+fn judges(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<PersonId>> {
+    let mut out = crate::db::appeals::holders(conn, c, Role::ChiefJudge)?;
+    for j in crate::db::appeals::holders(conn, c, Role::Judge)? {
+        if !out.contains(&j) {
+            out.push(j);
+        }
+    }
+    Ok(out)
+}
+
+/// A tournament is finished (G-V41): every entry's captain learns its
+/// place and tournament points.
+pub fn tournament_finished(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    placed: &[(EntryId, Place, HalfPoints)],
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::tournament(c, t);
+    let mut notices = Vec::new();
+    for (to, entry, id) in entry_captains(conn, t)? {
+        let Some((_, place, points)) = placed.iter().find(|(e, _, _)| *e == id) else {
+            continue;
+        };
+        let place = if place.first == place.last {
+            place.first.to_string()
+        } else {
+            format!("{}–{}", place.first, place.last)
+        };
+        notices.push(
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-finished-subject"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-finished-body"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship)
+                    .arg("entry", entry)
+                    .arg("place", place)
+                    .arg("points", points.to_string())
+                    .arg("url", &url),
+            )
+            .championship(c),
+        );
+    }
+    enqueue_all(conn, &notices, now)
+}
+
+/// The chief judge reopened a finished tournament: its captains and the
+/// judges are told why, and that places and points wait for the new finish.
+pub fn tournament_reopened(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    reason: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::tournament(c, t);
+    let mut people: Vec<PersonId> = entry_captains(conn, t)?
+        .into_iter()
+        .map(|(p, _, _)| p)
+        .collect();
+    people.extend(judges(conn, c)?);
+    people.sort();
+    people.dedup();
+    let notices: Vec<Notice> = people
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-reopened-subject"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-reopened-body"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship)
+                    .arg("reason", reason)
                     .arg("url", &url),
             )
             .championship(c)

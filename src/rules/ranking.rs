@@ -187,6 +187,34 @@ pub enum RankingError {
     PlayoffNotTied(TeamId, TeamId),
 }
 
+/// The play-offs that still break a tie (G-V42): those whose teams are
+/// all level on the primary score. A play-off whose tie a later change of
+/// results undid (an upheld appeal, G-D4) is moot — the results separate
+/// its teams now — and is left out rather than refused.
+pub fn live_playoffs(
+    t: &Tournament,
+    playoffs: &[PlayoffResult],
+) -> Result<Vec<PlayoffResult>, RankingError> {
+    if playoffs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ct = Crosstable::build(t)?;
+    let ctx = Context::new(t, super::tiebreak::Edition::default());
+    let primary = |team: TeamId| {
+        ct.position(team)
+            .map(|pos| total(&ct.teams[pos].rounds, &ctx, t.scoring.primary))
+    };
+    Ok(playoffs
+        .iter()
+        .filter(|p| {
+            // A team not entered stays, for `standings` to name it.
+            let totals: Vec<_> = p.order.iter().map(|team| primary(*team)).collect();
+            totals.contains(&None) || totals.windows(2).all(|w| w[0] == w[1])
+        })
+        .cloned()
+        .collect())
+}
+
 /// Compute the standings of `t` under `rules`, with entered play-off results.
 pub fn standings(
     t: &Tournament,
@@ -803,6 +831,41 @@ mod tests {
             Some(&Criterion::PlayOff)
         );
         assert_eq!(places(&with), vec!["1", "2"]);
+    }
+
+    #[test]
+    fn g_v42_a_play_off_whose_tie_the_results_no_longer_make_is_left_out() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        let po = PlayoffResult {
+            order: vec![TeamId(2), TeamId(1)],
+        };
+        // Drawn 1:1: the play-off breaks the tie and stands.
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        assert_eq!(
+            live_playoffs(&t, std::slice::from_ref(&po)),
+            Ok(vec![po.clone()])
+        );
+        // A game changed on appeal: team 1 wins 2:0, nothing is tied any
+        // more, the play-off is moot and the results rank.
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "11")])];
+        let live = live_playoffs(&t, std::slice::from_ref(&po)).expect("live");
+        assert!(live.is_empty());
+        assert_eq!(
+            order(&standings(&t, &rules(""), &live).expect("standings")),
+            vec![1, 2]
+        );
+        // A play-off naming a team not entered is still an error.
+        let stranger = PlayoffResult {
+            order: vec![TeamId(9), TeamId(1)],
+        };
+        assert_eq!(
+            live_playoffs(&t, std::slice::from_ref(&stranger)).and_then(|l| standings(
+                &t,
+                &rules(""),
+                &l
+            )),
+            Err(RankingError::UnknownPlayoffTeam(TeamId(9)))
+        );
     }
 
     #[test]

@@ -111,6 +111,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(DRAW).route(post().to(tournament::judging::draw)))
         .service(resource(ROUNDS).route(post().to(tournament::judging::pair)))
         .service(resource(FINISH).route(post().to(tournament::judging::finish)))
+        .service(resource(REOPEN).route(post().to(tournament::judging::reopen)))
         .service(resource(SEASON).route(get().to(championship::season::season)))
         .service(
             resource(PENALTIES)

@@ -1068,3 +1068,33 @@ async fn api_g_d1_a_judges_browser_session_never_writes_through_the_api() {
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
+
+#[tokio::test]
+async fn api_g_v41_a_finished_tournament_answers_409_and_keeps_its_results() {
+    let (club, t) = played().await;
+    crate::club::finish(&club, t).await;
+    let app = &club.app;
+    let token = make_token(app, &club.root, club.id, "Сервер партий").await;
+    let (status, _, round) = get_json(
+        app,
+        &format!("/api/v1/championships/{}/tournaments/{t}/rounds/1", club.id),
+        &[],
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{round}");
+    let g = &round["matches"][0]["games"][0];
+    let before = standings(app, club.id, t).await;
+    let flipped = if g["result"] == "0-1" { "1-0" } else { "0-1" };
+    let (status, headers, body) = post_result(
+        app,
+        &new_client(),
+        Some(&token),
+        g["result_url"].as_str().expect("url"),
+        &json!({"result": flipped, "version": g["version"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(content_type(&headers).starts_with(PROBLEM));
+    assert_eq!(body["type"], "urn:league:problem:tournament-finished");
+    assert_eq!(standings(app, club.id, t).await, before);
+}

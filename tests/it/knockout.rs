@@ -575,6 +575,32 @@ async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish
     );
     // G-E1: the winner's history entry.
     assert_eq!(history(&club).await, ["Турнир 1: 1-е место — Конь"]);
+    // The crosstable ranks as the play-off decided, as the places do, and
+    // the play-off round has its page like every round.
+    let crosstable = club.app.get(&format!("{url}/crosstable")).await;
+    assert_eq!(
+        crosstable.texts("table.crosstable tbody td:nth-child(1)"),
+        ["1", "2", "3–4", "3–4"]
+    );
+    assert_eq!(
+        crosstable.texts("table.crosstable tbody th")[..2],
+        ["Конь", "Ладья"]
+    );
+    let round = club.app.get(&format!("{url}/rounds/4")).await;
+    assert_eq!(round.status, StatusCode::OK);
+    assert!(
+        round
+            .select_text("h1")
+            .unwrap_or_default()
+            .contains("G-V42"),
+        "{}",
+        round.text
+    );
+    let previous = club.app.get(&format!("{url}/rounds/3")).await;
+    assert_eq!(
+        previous.attr("a[rel=next]", "href").as_deref(),
+        Some(format!("{url}/rounds/4").as_str())
+    );
 }
 
 #[tokio::test]

@@ -394,11 +394,11 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
     // Every optional kind is offered, ticked; rule changes are not.
     let account = club.app.get_with(&captain, "/account").await;
     let offered = account.attrs("form.notices input[type=checkbox]", "value");
-    assert_eq!(offered.len(), 6, "{offered:?}");
+    assert_eq!(offered.len(), 7, "{offered:?}");
     assert!(!offered.contains(&"rule_change".to_owned()));
     assert_eq!(
         account.attrs("form.notices input[checked]", "value").len(),
-        6
+        7
     );
     // la1 unticks "team application decided".
     let keep: Vec<(&str, &str)> = offered
@@ -778,7 +778,7 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
             // The opt-outs of the other kinds are untouched.
             assert_eq!(
                 account.attrs("form.notices input[checked]", "value").len(),
-                6
+                7
             );
         }
     };

@@ -22,6 +22,7 @@ mod csrf;
 mod documents;
 mod exports;
 mod feeds;
+mod finished;
 mod guards;
 mod knockout;
 mod language;

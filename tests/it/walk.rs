@@ -74,7 +74,8 @@ const ROLES: [&str; 7] = [
 /// who votes; the judge's `decide` is refused in words while nobody has
 /// voted (G-Zh1), so the case stays open; a transfer or team decision
 /// without approve/reject is 400; `armageddon` on a round-robin match is
-/// refused in words.
+/// refused in words; the admin's second referral of the fair-play report
+/// the judge referred is refused in words (one case per report).
 const TABLE: &[(&str, &str, [u16; 7])] = &[
     // TABLE-START
     ("GET", "/", [200, 200, 200, 200, 200, 200, 200]),
@@ -387,6 +388,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c}/tournaments/{t}/reopen",
+        [303, 403, 403, 403, 403, 403, 422],
+    ),
+    (
+        "POST",
         "/championships/{c}/penalties",
         [303, 403, 403, 403, 422, 403, 422],
     ),
@@ -443,7 +449,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/championships/{c}/fair-play/{fp}/refer",
-        [303, 403, 403, 403, 303, 403, 303],
+        [303, 403, 403, 403, 303, 403, 422],
     ),
     (
         "POST",

@@ -169,7 +169,8 @@ impl CrosstableView {
         let table = if rules.rounds.is_empty() {
             None
         } else {
-            let st = crate::rules::ranking::standings(&rules, tb, &[])
+            let playoffs = crate::app::knockout::playoff_results(l);
+            let st = crate::rules::ranking::standings(&rules, tb, &playoffs)
                 .map_err(|e| AppError::Internal(format!("standings: {e}")))?;
             Some(
                 ranking_table(lang, &rules, &st)
@@ -223,6 +224,8 @@ pub struct RoundPage {
     number: i32,
     published: bool,
     games_per_pairing: u8,
+    /// A G-V42 play-off round.
+    playoff: bool,
     matches: Vec<MatchSheet>,
     /// The previous and next rounds the viewer may see: (number, link).
     prev: Option<(i32, String)>,
@@ -241,7 +244,7 @@ pub async fn round(
     let visible: Vec<_> = l
         .rounds
         .iter()
-        .filter(|r| !r.is_playoff() && (r.is_published() || is_judge))
+        .filter(|r| r.is_published() || is_judge)
         .collect();
     let round = visible
         .iter()
@@ -277,6 +280,7 @@ pub async fn round(
         &RoundPage {
             number: round.number,
             published: round.is_published(),
+            playoff: round.is_playoff(),
             games_per_pairing: rules.games_per_pairing,
             matches,
             prev,

@@ -563,7 +563,7 @@ async fn after_game_action<T>(
         Err(PlayError::Refused(problems)) => {
             let status = if problems
                 .iter()
-                .any(|p| matches!(p, BoardsProblem::Changed { .. }))
+                .any(|p| matches!(p, BoardsProblem::Changed { .. } | BoardsProblem::Finished))
             {
                 StatusCode::CONFLICT
             } else {

@@ -4,7 +4,7 @@
 //! page again with the refusal.
 
 use crate::app::PlayError;
-use crate::app::access::Judges;
+use crate::app::access::{ChiefJudge, Judges, RoleSet};
 use crate::app::knockout::{self};
 use crate::app::rounds::{self as round_ops, RoundProblem};
 use crate::db::{self};
@@ -28,6 +28,7 @@ use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
+use std::marker::PhantomData;
 
 fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
     round_problem_words(ctx.lang, p)
@@ -36,21 +37,22 @@ fn round_problem(ctx: &PageCtx, p: &RoundProblem) -> String {
 /// What every judges' action needs, extracted in this order so that a
 /// visitor who is not a judge of the championship gets 401/403 before
 /// anything else: the judge, the page context, the state and the session.
-pub struct JudgeDesk {
+pub struct JudgeDesk<R = Judges> {
     pub judge: PersonId,
     pub ctx: PageCtx,
     pub state: web::Data<AppState>,
     pub session: Session,
+    roles: PhantomData<R>,
 }
 
-impl FromRequest for JudgeDesk {
+impl<R: RoleSet + 'static> FromRequest for JudgeDesk<R> {
     type Error = AppError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let staff = Staff::<Judges>::extract(&req).await?;
+            let staff = Staff::<R>::extract(&req).await?;
             let ctx = PageCtx::extract(&req).await?;
             let (state, session) = state_and_session(&req).await?;
             Ok(JudgeDesk {
@@ -58,12 +60,13 @@ impl FromRequest for JudgeDesk {
                 ctx,
                 state,
                 session,
+                roles: PhantomData,
             })
         })
     }
 }
 
-impl JudgeDesk {
+impl<R> JudgeDesk<R> {
     /// Runs `op` on the tournament of `path`, once it is known to be of
     /// the championship the path names.
     pub async fn on<T, E, F>(&self, path: &TournamentPath, op: F) -> Result<Result<T, E>, AppError>
@@ -83,7 +86,7 @@ impl JudgeDesk {
 
     /// Ends an action on the tournament page: a 303 with a flash, or the
     /// page again with the refusal (409 when someone else changed the game
-    /// first).
+    /// first, or the tournament is finished).
     async fn judged(
         self,
         path: &TournamentPath,
@@ -99,10 +102,12 @@ impl JudgeDesk {
                 )))
             }
             Err(PlayError::Refused(problems)) => {
-                let status = if problems
-                    .iter()
-                    .any(|p| matches!(p, RoundProblem::Changed { .. }))
-                {
+                let status = if problems.iter().any(|p| {
+                    matches!(
+                        p,
+                        RoundProblem::Changed { .. } | RoundProblem::AlreadyFinished
+                    )
+                }) {
                     StatusCode::CONFLICT
                 } else {
                     StatusCode::UNPROCESSABLE_ENTITY
@@ -241,6 +246,26 @@ pub struct AdjustForm {
     pub b: String,
     #[serde(default)]
     pub reason: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ReopenForm {
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST …/reopen` (the chief judge): a finished tournament is played
+/// again until its new finish; the reason goes to captains and judges.
+pub async fn reopen(
+    desk: JudgeDesk<ChiefJudge>,
+    path: web::Path<TournamentPath>,
+    form: web::Form<ReopenForm>,
+) -> Result<HttpResponse, AppError> {
+    let (chief, reason) = (desk.judge, form.into_inner().reason);
+    desk.act(&path, msg!("tournament-reopened"), move |conn, t| {
+        round_ops::reopen(conn, t, chief, &reason, db::utc_now())
+    })
+    .await
 }
 
 /// `POST …/rounds/{round_id}/adjust` (judges): two entries of a draft

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::app::access::Judges;
+use crate::app::access::{ChiefJudge, Judges};
 use crate::app::entries::{self as entry_ops, EntryProblem};
 use crate::app::knockout::{self, KnockoutState};
 use crate::app::rounds::Loaded;
@@ -126,6 +126,8 @@ pub struct TournamentPage {
     draw_url: String,
     pair_url: String,
     finish_url: String,
+    /// The chief judge's form to reopen a finished tournament.
+    reopen_url: Option<String>,
     finished: bool,
     rounds: Vec<RoundView>,
     /// The playing entries (id, name), for the judges' adjustment form.
@@ -246,12 +248,13 @@ pub(crate) async fn tournament_page(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     // Organization names only word eligibility reasons of a refused entry.
     let need_organizations = !problems.is_empty();
-    let (loaded, is_judge, my_teams, team_captains, org_names) = state
+    let (loaded, (is_judge, is_chief), my_teams, team_captains, org_names) = state
         .db(move |conn| {
             let loaded = Loaded::load(conn, t)?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
             let my_teams = match viewer {
                 Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
@@ -270,7 +273,13 @@ pub(crate) async fn tournament_page(
             } else {
                 Vec::new()
             };
-            Ok((loaded, is_judge, my_teams, team_captains, org_names))
+            Ok((
+                loaded,
+                (is_judge, is_chief),
+                my_teams,
+                team_captains,
+                org_names,
+            ))
         })
         .await?;
     let viewer = viewer.map(|(id, _)| id);
@@ -410,6 +419,8 @@ pub(crate) async fn tournament_page(
         draw_url: paths::tournament_action(tc.championship_id(), tc.id(), "draw"),
         pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
         finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
+        reopen_url: is_chief
+            .then(|| paths::tournament_action(tc.championship_id(), tc.id(), "reopen")),
         finished: tc.tournament.finished_at.is_some(),
         rounds: round_views(&loaded, &rules, is_judge, ctx.lang),
         playing: loaded

@@ -42,6 +42,7 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
         RoundProblem::UnknownResult => lang.msg(msg!("game-bad-result")),
         RoundProblem::NotFinished => lang.msg(msg!("tournament-not-finished")),
         RoundProblem::AlreadyFinished => lang.msg(msg!("tournament-already-finished")),
+        RoundProblem::InPlay => lang.msg(msg!("tournament-not-finished-yet")),
         RoundProblem::PlayoffNeeded { entries } => t1(
             lang,
             msg!("tournament-playoff-needed"),
