@@ -39,8 +39,6 @@ pub enum AppealProblem {
     UnknownTeam,
     /// The case is decided already.
     Decided,
-    /// The remedy cannot be added once votes are cast.
-    VotingStarted,
     AlreadyVoted,
     /// G-Zh1: the committee decides by a majority of the votes cast; with
     /// none cast there is nothing to count yet.
@@ -305,7 +303,43 @@ fn game_of(
     Ok((round.tournament_id == t).then_some(g))
 }
 
-/// A judge proposes a remedy, before the committee votes.
+/// The proposal changed while votes were cast: the members voted on
+/// another one, so the vote starts again. Audited.
+fn restart_vote(
+    conn: &mut DbConnection,
+    case: &Appeal,
+    judge: PersonId,
+    what: &str,
+) -> Result<(), AppealError> {
+    let cleared = a::clear_votes(conn, case.id)?;
+    audit::Entry::new("appeal.amend", format!("appeal:{}", case.id))
+        .actor(judge)
+        .championship(case.championship_id)
+        .detail(format!("{what}; {cleared} votes cleared"))
+        .record(conn)?;
+    Ok(())
+}
+
+/// A judge withdraws a proposed remedy while the case is open; votes cast
+/// on the old proposal are cleared.
+pub fn withdraw_remedy(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    id: AppealId,
+    remedy: AppealRemedyId,
+    judge: PersonId,
+) -> Result<(), AppealError> {
+    write_transaction(conn, |conn| {
+        let case = open_case(conn, c, id)?;
+        if !a::remove_remedy(conn, id, remedy)? {
+            return Err(PlayError::NotFound);
+        }
+        restart_vote(conn, &case, judge, &format!("remedy {remedy} withdrawn"))
+    })
+}
+
+/// A judge proposes a remedy while the case is open (until the vote
+/// closes); votes cast on the proposal before it are cleared.
 pub fn propose(
     conn: &mut DbConnection,
     c: ChampionshipId,
@@ -316,9 +350,6 @@ pub fn propose(
 ) -> Result<AppealRemedyId, AppealError> {
     write_transaction(conn, |conn| {
         let case = open_case(conn, c, id)?;
-        if !a::votes_of(conn, id)?.is_empty() {
-            return refuse(AppealProblem::VotingStarted);
-        }
         let new = match ask {
             RemedyAsk::GameResult { game, result } => {
                 if game_of(conn, case.tournament_id, *game)?.is_none() {
@@ -382,6 +413,9 @@ pub fn propose(
             .championship(c)
             .detail(format!("remedy {rid}: {}", new.kind))
             .record(conn)?;
+        if !a::votes_of(conn, id)?.is_empty() {
+            restart_vote(conn, &case, judge, &format!("remedy {rid} added"))?;
+        }
         Ok(rid)
     })
 }
@@ -640,19 +674,36 @@ fn apply(
     }
     let finished = tournaments::by_id(conn, t)?.is_some_and(|x| x.finished_at.is_some());
     if finished {
-        let placed = super::rounds::rerecord_finished(conn, t, now).map_err(|e| match e {
+        let places = |e: super::rounds::RoundError| match e {
             PlayError::Refused(ps) => {
                 PlayError::Refused(ps.into_iter().map(AppealProblem::Places).collect())
             }
             PlayError::NotFound => PlayError::NotFound,
             PlayError::Forbidden => PlayError::Forbidden,
             PlayError::Db(e) => PlayError::Db(e),
-        })?;
-        audit::Entry::new("tournament.places", format!("tournament:{t}"))
-            .actor(judge)
-            .championship(c)
-            .detail(format!("{reason}: {} places recorded again", placed.len()))
-            .record(conn)?;
+        };
+        match super::rounds::rerecord_finished(conn, t, now) {
+            Ok(placed) => {
+                audit::Entry::new("tournament.places", format!("tournament:{t}"))
+                    .actor(judge)
+                    .championship(c)
+                    .detail(format!("{reason}: {} places recorded again", placed.len()))
+                    .record(conn)?;
+            }
+            // G-V42: the changed results share first place again. The
+            // decision stands; the tournament goes back to the judges for
+            // the play-off, and is finished again after it.
+            Err(PlayError::Refused(ps))
+                if ps
+                    .iter()
+                    .any(|p| matches!(p, super::rounds::RoundProblem::PlayoffNeeded { .. })) =>
+            {
+                let why =
+                    format!("{reason}: first place is shared again; a play-off decides it (G-V42)");
+                super::rounds::reopen_within(conn, t, judge, &why, now).map_err(places)?;
+            }
+            Err(e) => return Err(places(e)),
+        }
     } else {
         tournaments::bump_results_version(conn, t)?;
     }

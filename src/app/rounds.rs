@@ -794,19 +794,32 @@ pub fn reopen(
         if reason.is_empty() {
             return refuse(RoundProblem::ReasonRequired);
         }
-        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
-        let c = ctx.championship_id();
-        crate::db::results::clear_recorded(conn, c, t)?;
-        tournaments::mark_finished(conn, t, None)?;
-        tournaments::bump_results_version(conn, t)?;
-        audit::Entry::new("tournament.reopen", format!("tournament:{t}"))
-            .actor(chief)
-            .championship(c)
-            .detail(reason)
-            .record(conn)?;
-        crate::mail::notices::tournament_reopened(conn, c, t, ctx.tournament.number, reason, now)?;
-        Ok(())
+        reopen_within(conn, t, chief, reason, now)
     })
+}
+
+/// Reopens a finished tournament inside the caller's transaction: the
+/// recorded places and history go, results can change again, and the
+/// captains and judges are told `reason`.
+pub(crate) fn reopen_within(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    by: PersonId,
+    reason: &str,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+    let c = ctx.championship_id();
+    crate::db::results::clear_recorded(conn, c, t)?;
+    tournaments::mark_finished(conn, t, None)?;
+    tournaments::bump_results_version(conn, t)?;
+    audit::Entry::new("tournament.reopen", format!("tournament:{t}"))
+        .actor(by)
+        .championship(c)
+        .detail(reason)
+        .record(conn)?;
+    crate::mail::notices::tournament_reopened(conn, c, t, ctx.tournament.number, reason, now)?;
+    Ok(())
 }
 
 /// The final places and tournament points of a tournament whose play is

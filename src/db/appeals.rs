@@ -264,6 +264,26 @@ pub fn add_remedy(
         .get_result(conn)
 }
 
+/// Removes a proposed remedy of a case; false when it is not the case's.
+pub fn remove_remedy(
+    conn: &mut DbConnection,
+    appeal: AppealId,
+    remedy: AppealRemedyId,
+) -> QueryResult<bool> {
+    diesel::delete(
+        appeal_remedies::table
+            .find(remedy)
+            .filter(appeal_remedies::appeal_id.eq(appeal)),
+    )
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Forgets the votes cast on a case: how many there were.
+pub fn clear_votes(conn: &mut DbConnection, appeal: AppealId) -> QueryResult<usize> {
+    diesel::delete(appeal_votes::table.filter(appeal_votes::appeal_id.eq(appeal))).execute(conn)
+}
+
 pub fn remedies_of(conn: &mut DbConnection, appeal: AppealId) -> QueryResult<Vec<Remedy>> {
     appeal_remedies::table
         .filter(appeal_remedies::appeal_id.eq(appeal))

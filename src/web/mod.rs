@@ -145,6 +145,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(post().to(discipline::appeals::propose)),
         )
         .service(
+            resource(
+                "/championships/{championship_id}/appeals/{appeal_id}/remedies/{remedy_id}/withdraw",
+            )
+            .route(post().to(discipline::appeals::withdraw_remedy)),
+        )
+        .service(
             resource("/championships/{championship_id}/appeals/{appeal_id}/supervised")
                 .route(post().to(discipline::appeals::supervised)),
         )

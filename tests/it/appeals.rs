@@ -936,3 +936,257 @@ async fn g_zh1_a_case_is_not_decided_before_a_vote_is_cast() {
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
+
+/// Game `game_no` on `board` of the match between the entries `a` and `b`
+/// of tournament `t` (regular rounds): its id and whether `a` is the
+/// match's home side (results are written home side first).
+fn game_between(club: &Club, t: i64, a: &str, b: &str, board: i32, game_no: i32) -> (i64, bool) {
+    let mut conn = club.app.db();
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+    let ids: Vec<RoundId> = rounds.iter().map(|r| r.id).collect();
+    let matches = db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
+    let entries = club.entries(t);
+    let entry = |name: &str| entries.iter().find(|e| e.name == name).expect("entry").id;
+    let m = matches
+        .iter()
+        .find(|m| {
+            m.stage != "playoff" && m.home_entry_id == entry(a) && m.away_entry_id == Some(entry(b))
+                || m.stage != "playoff"
+                    && m.home_entry_id == entry(b)
+                    && m.away_entry_id == Some(entry(a))
+        })
+        .expect("the match");
+    let games = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games");
+    let g = games
+        .iter()
+        .find(|g| g.board == board && g.game_no == game_no)
+        .expect("the game");
+    (g.id.0, m.home_entry_id == entry(a))
+}
+
+/// A judge proposes that a game's result be `result` (home side first).
+async fn propose_result(club: &Club, judge: &Client, case: &str, game: i64, result: &str) {
+    let page = club
+        .app
+        .post_with(
+            judge,
+            &format!("{case}/remedies"),
+            &[
+                ("kind", "game_result"),
+                ("game", &game.to_string()),
+                ("result", result),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// Ладья and Конь beat Слон and Ферзь on every board; `top` decides their
+/// own match board by board (as Ладья's result), the rest is drawn.
+fn two_on_top(top: fn(usize) -> &'static str) -> impl Fn(&str, &str, usize) -> &'static str {
+    move |home, away, board| {
+        let strong = |n: &str| n == "Ладья" || n == "Конь";
+        match (strong(home), strong(away)) {
+            (true, false) => "1-0",
+            (false, true) => "0-1",
+            (true, true) => {
+                let ladya = top(board);
+                match (home == "Ладья", ladya) {
+                    (_, "1/2") => "1/2",
+                    (true, r) => r,
+                    (false, "1-0") => "0-1",
+                    (false, _) => "1-0",
+                }
+            }
+            _ => "1/2",
+        }
+    }
+}
+
+/// The judge pairs and publishes the G-V42 play-off (round 4); Конь wins
+/// board 1, the rest is drawn.
+async fn kon_wins_the_play_off(club: &Club, url: &str) {
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/playoff"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    crate::play::publish_last(club, url).await;
+    crate::club::play_round_by_board(club, url, 4, &|home, _, board| match (board, home) {
+        (1, "Конь") => "1-0",
+        (1, _) => "0-1",
+        _ => "1/2",
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn g_d4_g_v42_an_appeal_that_undoes_the_tie_a_play_off_broke_is_decided_and_the_results_rank()
+{
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    // Ладья–Конь drawn on every board: first place shared, and the
+    // play-off match (Конь wins board 1, the rest drawn) decides it.
+    play_out(&club, t, &two_on_top(|_| "1/2")).await;
+    kon_wins_the_play_off(&club, &url).await;
+    finish(&club, t).await;
+    let before = crate::finished::views(&club, t).await;
+    crate::finished::assert_agree(&before);
+    assert_eq!(before.places[0].1, "Конь");
+    // Слон's captain appeals; the committee gives Ладья board 1 game 1 of
+    // the match with Конь: Ладья wins it 5½–4½ and is first on the results,
+    // which the play-off no longer has to decide.
+    let page = file(&club, &teams[2].captain, t, Some(teams[1].id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let (game, ladya_home) = game_between(&club, t, "Ладья", "Конь", 1, 1);
+    propose_result(
+        &club,
+        &jd,
+        &case,
+        game,
+        if ladya_home { "1-0" } else { "0-1" },
+    )
+    .await;
+    decide_by(&club, &jd, &case, &[(&cj, "uphold")]).await;
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("удовлетворена")
+    );
+    let after = crate::finished::views(&club, t).await;
+    crate::finished::assert_agree(&after);
+    assert_eq!(after.places[0], ("1".to_owned(), "Ладья".to_owned()));
+    assert_eq!(after.places[1], ("2".to_owned(), "Конь".to_owned()));
+}
+
+#[tokio::test]
+async fn g_d4_g_v42_an_appeal_that_makes_first_place_shared_sends_the_tournament_to_its_play_off() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    // Ладья wins board 1 of its match with Конь (6–4), the rest drawn.
+    play_out(
+        &club,
+        t,
+        &two_on_top(|board| if board == 1 { "1-0" } else { "1/2" }),
+    )
+    .await;
+    finish(&club, t).await;
+    assert_eq!(crate::finished::views(&club, t).await.places[0].1, "Ладья");
+    // Конь's captain appeals; upheld, both board-1 games are drawn: 5–5,
+    // and Ладья and Конь share first place on every criterion.
+    let page = file(&club, &teams[1].captain, t, Some(teams[0].id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    for game_no in [1, 2] {
+        let (game, _) = game_between(&club, t, "Ладья", "Конь", 1, game_no);
+        propose_result(&club, &jd, &case, game, "1/2").await;
+    }
+    decide_by(&club, &jd, &case, &[(&cj, "uphold")]).await;
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.select_text("#case-status").as_deref(),
+        Some("удовлетворена")
+    );
+    // The decision stands, and the tournament is back with the judges for
+    // the play-off: no places, nothing in the season table yet.
+    let open = crate::finished::views(&club, t).await;
+    assert!(
+        open.places.is_empty() && open.season.is_empty(),
+        "{:?}",
+        open.places
+    );
+    let page = club.app.get_with(&club.root, &url).await;
+    let due = page.select_text("#playoff-due").unwrap_or_default();
+    assert!(due.contains("Ладья") && due.contains("Конь"), "{due}");
+    let mail = db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
+    assert!(
+        mail.iter()
+            .any(|m| m.kind == "play_status" && m.body.contains("G-V42")),
+        "captains and judges are told why"
+    );
+    // The play-off, and the finish again.
+    kon_wins_the_play_off(&club, &url).await;
+    finish(&club, t).await;
+    let done = crate::finished::views(&club, t).await;
+    crate::finished::assert_agree(&done);
+    assert_eq!(done.places[0].1, "Конь");
+}
+
+#[tokio::test]
+async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_starts_again() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (teams, t) = four_entered(&club).await;
+    play_out(
+        &club,
+        t,
+        &two_on_top(|board| if board == 1 { "1-0" } else { "1/2" }),
+    )
+    .await;
+    finish(&club, t).await;
+    let page = file(&club, &teams[1].captain, t, Some(teams[0].id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let (first, _) = game_between(&club, t, "Ладья", "Конь", 1, 1);
+    let (second, _) = game_between(&club, t, "Ладья", "Конь", 1, 2);
+    propose_result(&club, &jd, &case, first, "1/2").await;
+    let page = vote(&club, &cj, &case, "uphold").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let votes = |club: &Club| {
+        let id = case.rsplit('/').next().expect("id").parse().expect("id");
+        db::appeals::votes_of(&mut club.app.db(), league::ids::AppealId(id))
+            .expect("votes")
+            .len()
+    };
+    assert_eq!(votes(&club), 1);
+    // A second proposal after a vote: accepted, and the vote starts again.
+    propose_result(&club, &jd, &case, second, "1/2").await;
+    assert_eq!(votes(&club), 0);
+    let page = club.app.get_with(&jd, &case).await;
+    assert!(flash(&page).contains("сброшены"), "{}", flash(&page));
+    assert_eq!(page.texts("ul.remedies li").len(), 2);
+    // The first is withdrawn; only the second is decided and applied.
+    let withdraw = page
+        .attrs("ul.remedies form.withdraw-remedy", "action")
+        .into_iter()
+        .next()
+        .expect("withdraw form");
+    let page = club.app.post_with(&jd, &withdraw, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(club.app.get(&case).await.texts("ul.remedies li").len(), 1);
+    // A captain cannot withdraw one.
+    assert_eq!(
+        club.app
+            .post_with(&teams[2].captain, &withdraw, &[])
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    decide_by(&club, &jd, &case, &[(&cj, "uphold")]).await;
+    let result = |game: i64| {
+        let mut conn = club.app.db();
+        db::rounds::game_by_id(&mut conn, league::ids::GameId(game))
+            .expect("game")
+            .expect("stored")
+            .result
+    };
+    assert_eq!(result(second), "1/2");
+    assert_ne!(result(first), "1/2");
+    // Decided: nothing can be withdrawn any more.
+    assert!(
+        club.app
+            .get_with(&jd, &case)
+            .await
+            .texts("form.withdraw-remedy")
+            .is_empty()
+    );
+}
+
+fn flash(page: &Page) -> String {
+    page.texts(".flash").join(" ")
+}

@@ -24,14 +24,14 @@ fn stronger(home: &str, away: &str, _board: usize) -> &'static str {
 
 /// What each view says of the tournament's order: the crosstable's ranks
 /// and names, the places table, the season table, the history.
-struct Views {
-    crosstable: Vec<(String, String)>,
-    places: Vec<(String, String)>,
-    season: Vec<String>,
-    history: Vec<String>,
+pub(crate) struct Views {
+    pub(crate) crosstable: Vec<(String, String)>,
+    pub(crate) places: Vec<(String, String)>,
+    pub(crate) season: Vec<String>,
+    pub(crate) history: Vec<String>,
 }
 
-async fn views(club: &Club, t: i64) -> Views {
+pub(crate) async fn views(club: &Club, t: i64) -> Views {
     let url = club.tournament_url(t);
     let x = club.app.get(&format!("{url}/crosstable")).await;
     let page = club.app.get(&url).await;
@@ -60,7 +60,7 @@ async fn views(club: &Club, t: i64) -> Views {
 
 /// The views agree: the places table is the crosstable's order, the season
 /// table lists the entries in that order, the history names the winner.
-fn assert_agree(v: &Views) {
+pub(crate) fn assert_agree(v: &Views) {
     assert_eq!(v.places, v.crosstable, "places vs crosstable");
     let names: Vec<String> = v.places.iter().map(|(_, n)| n.clone()).collect();
     assert_eq!(v.season, names, "season vs places");

@@ -64,7 +64,8 @@ const ROLES: [&str; 7] = [
 /// the player (a member of that team until the rows of leaving), `{r}` and
 /// `{rn}` round 1 (id, number), `{rd}`/`{rdn}` the draft round 2, `{m}` the
 /// captain's match of round 1, `{g}` its first game, `{a}` the appeal case,
-/// `{fp}` the fair-play report, `{p}` the penalty, `{v}` the regulation
+/// `{fp}` the fair-play report, `{rem}` a remedy proposed on the case (the
+/// judge withdraws it, so the admin finds none), `{p}` the penalty, `{v}` the regulation
 /// version, `{s}`/`{sp}` the series and its sport, `{doc}` the player's
 /// document, `{tr}` the player's transfer to the other captain's team
 /// awaiting a judge, `{inv}` a third team's invitation to them, `{ban}`,
@@ -430,6 +431,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/appeals/{a}/remedies",
         [303, 403, 403, 403, 422, 403, 422],
+    ),
+    (
+        "POST",
+        "/championships/{c}/appeals/{a}/remedies/{rem}/withdraw",
+        [303, 403, 403, 403, 303, 403, 404],
     ),
     (
         "POST",

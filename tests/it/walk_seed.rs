@@ -79,9 +79,9 @@ async fn invitation(club: &Club, team: &Team, nick: &str) -> InvitationId {
 
 /// Plays out the whole seed. In order: a finished tournament `{f}` (a
 /// round robin of the four teams, places recorded) with an appeal case
-/// `{a}` its captain filed after the finish and a judge's fair-play report
-/// `{fp}`; a penalty `{p}`; the current tournament `{t}` of the same teams,
-/// drawn, round 1 (`{r}`, number `{rn}`) published and played, its match
+/// `{a}` its captain filed after the finish, a remedy `{rem}` proposed on
+/// the case and a judge's fair-play report `{fp}`; a penalty `{p}`; the
+/// current tournament `{t}` of the same teams, drawn, round 1 (`{r}`, number `{rn}`) published and played, its match
 /// `{m}` of the captain's team and that match's first game `{g}`, round 2
 /// (`{rd}`, number `{rdn}`) paired as a draft; a regulation version `{v}`;
 /// a series `{s}` with a sport `{sp}`; the player's document `{doc}`; a
@@ -126,6 +126,18 @@ pub(crate) async fn seed() -> Seed {
         "appeal",
     );
     let appeal = page.location_id(&format!("/championships/{c}/appeals/"));
+    ok(
+        app.post_with(
+            root,
+            &format!("/championships/{c}/appeals/{appeal}/remedies"),
+            &[("kind", "impose"), ("code", "G-G6"), ("team", &other_id)],
+        )
+        .await,
+        "remedy",
+    );
+    let remedy = db::appeals::remedies_of(&mut app.db(), league::ids::AppealId(appeal))
+        .expect("remedies")[0]
+        .id;
     let f_id = f.to_string();
     ok(
         app.post_with(
@@ -370,6 +382,7 @@ pub(crate) async fn seed() -> Seed {
         ("{nick}", player_nick),
         ("{pid}", pid.0.to_string()),
         ("{a}", appeal.to_string()),
+        ("{rem}", remedy.to_string()),
         ("{fp}", report.to_string()),
         ("{p}", penalty.to_string()),
         ("{r}", r1.id.to_string()),

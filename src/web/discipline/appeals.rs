@@ -21,7 +21,8 @@ use crate::app::appeals::{self as ops, AppealError, AppealProblem, Filing, Remed
 use crate::db::{self, appeals::Appeal};
 use crate::i18n::{Lang, Message};
 use crate::ids::{
-    AppealId, ChampionshipId, EntryId, FairPlayReportId, PersonId, TeamId, TournamentId,
+    AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, PersonId, TeamId,
+    TournamentId,
 };
 use crate::msg;
 use crate::paths;
@@ -537,6 +538,8 @@ pub struct MemberView {
 
 pub struct RemedyView {
     pub text: String,
+    /// The judges' form to withdraw it while the case is open.
+    pub withdraw_url: String,
 }
 
 #[derive(Template)]
@@ -648,7 +651,10 @@ async fn case_page(
                         .arg("penalty", r.penalty_id.unwrap_or_default())
                         .render(lang),
                 };
-                remedies.push(RemedyView { text });
+                remedies.push(RemedyView {
+                    text,
+                    withdraw_url: format!("{}/remedies/{}/withdraw", case_url(c, id), r.id),
+                });
             }
             let supervised = match case.supervised_person_id {
                 Some(p) => Message::new(msg!("appeal-supervised-state"))
@@ -861,6 +867,31 @@ pub async fn propose(
         id,
         result,
         msg!("appeal-remedy-added"),
+    )
+    .await
+}
+
+/// `POST …/appeals/{case}/remedies/{remedy}/withdraw` (judges).
+pub async fn withdraw_remedy(
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(ChampionshipId, AppealId, AppealRemedyId)>,
+) -> Result<HttpResponse, AppError> {
+    let (c, judge) = (staff.championship, staff.user.id);
+    let (_, id, remedy) = path.into_inner();
+    let result = state
+        .db(move |conn| Ok(ops::withdraw_remedy(conn, c, id, remedy, judge)))
+        .await?;
+    answer(
+        ctx,
+        &state,
+        &session,
+        c,
+        id,
+        result,
+        msg!("appeal-remedy-withdrawn"),
     )
     .await
 }

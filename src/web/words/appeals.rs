@@ -15,7 +15,6 @@ pub fn problem_words(lang: Lang, p: &AppealProblem) -> String {
         AppealProblem::ContestedRequired => lang.msg(msg!("appeal-contested-required")),
         AppealProblem::UnknownTeam => lang.msg(msg!("appeal-unknown-team")),
         AppealProblem::Decided => lang.msg(msg!("appeal-decided-already")),
-        AppealProblem::VotingStarted => lang.msg(msg!("appeal-voting-started")),
         AppealProblem::AlreadyVoted => lang.msg(msg!("appeal-already-voted")),
         AppealProblem::NoVotes => lang.msg(msg!("appeal-no-votes")),
         AppealProblem::UnknownGame => lang.msg(msg!("appeal-unknown-game")),
