@@ -56,6 +56,11 @@ pub enum BoardsProblem {
     BadLateness,
     /// The tournament is finished.
     Finished,
+    /// G-A7 at the moment of play: this player may not play now.
+    Unfit {
+        nick: String,
+        why: Vec<super::eligibility::Unfit>,
+    },
 }
 
 pub type BoardsError = PlayError<BoardsProblem>;
@@ -271,6 +276,30 @@ impl Loaded {
     }
 }
 
+/// Refuses every player of `people` (of the entry's team) who may not
+/// play at `now` (G-A7 and the regulation's conditions, at that instant).
+fn refuse_unfit(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    team: crate::ids::TeamId,
+    people: &[PersonId],
+    now: NaiveDateTime,
+) -> Result<(), BoardsError> {
+    let unfit = super::eligibility::unfit_to_play(conn, &loaded.ctx, team, people, now)?;
+    if unfit.is_empty() {
+        return Ok(());
+    }
+    Err(PlayError::Refused(
+        unfit
+            .into_iter()
+            .map(|(p, why)| BoardsProblem::Unfit {
+                nick: loaded.nicks.get(&p).cloned().unwrap_or_default(),
+                why,
+            })
+            .collect(),
+    ))
+}
+
 /// The tournament a captain's or judge's action is about, once it is known
 /// to be in play (a finished tournament is final).
 fn load(conn: &mut DbConnection, t: TournamentId) -> Result<Loaded, BoardsError> {
@@ -336,6 +365,8 @@ pub fn set_lineup(
             .or_else(|ps| refuse_all(ps, BoardsProblem::Lineup))?;
         let chosen: Vec<Option<PersonId>> =
             lineup.boards().iter().map(|p| p.map(PersonId)).collect();
+        let playing: Vec<PersonId> = chosen.iter().flatten().copied().collect();
+        refuse_unfit(conn, &loaded, x.team_id, &playing, now)?;
         l::set(conn, entry, round_no, &chosen, by, now)?;
         // The round may be paired already: its games take the line-up.
         let round = loaded
@@ -437,6 +468,7 @@ pub fn substitute(
         };
         rb::check_substitution(&sub, &state)
             .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
+        refuse_unfit(conn, &loaded, x.team_id, &[PersonId(sub.replacement)], now)?;
         let board = i32::try_from(sub.board).unwrap_or(i32::MAX);
         let open: Vec<&Game> = loaded
             .games_of(m.id)

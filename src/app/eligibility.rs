@@ -1,11 +1,16 @@
 //! Eligibility facts read from the database for one team, handed to the
 //! pure rules (`rules::eligibility`). The roster page asks "as of now"; an
-//! entry asks at the tournament's start — both through this one loader.
+//! entry asks at the tournament's start — both through this one loader —
+//! and every later moment of play (a line-up, a substitution, a round's
+//! publication) asks [`unfit_to_play`] at that instant.
 
 use diesel::result::Error as DieselError;
 
-use crate::db::{DbConnection, documents, organizations, standing, teams};
-use crate::ids::{OrganizationId, PersonId};
+use chrono::NaiveDateTime;
+
+use super::TournamentContext;
+use crate::db::{DbConnection, documents, organizations, people, standing, teams};
+use crate::ids::{OrganizationId, PersonId, TeamId};
 use crate::rules::eligibility::{
     Employer, Occasion, Reason, TeamFacts, TeamReason, person_eligibility, team_eligibility,
 };
@@ -75,4 +80,80 @@ impl TeamChecker {
             .map(|(_, n)| n.clone())
             .unwrap_or_default()
     }
+}
+
+pub use crate::rules::eligibility::Unfit;
+
+/// G-A7 at the moment of play: who of `people` may not play for `team` in
+/// the tournament at `at`, each with every reason. The one check behind a
+/// line-up, a substitution and a round's publication; the entry checks the
+/// same conditions at the tournament's start. People fit to play are left
+/// out of the answer.
+pub fn unfit_to_play(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    team: TeamId,
+    people: &[PersonId],
+    at: NaiveDateTime,
+) -> Result<Vec<(PersonId, Vec<Unfit>)>, DieselError> {
+    if people.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(team_row) = teams::by_id(conn, team)? else {
+        return Ok(Vec::new());
+    };
+    let checker = TeamChecker::load(conn, &team_row)?;
+    let occasion = Occasion {
+        at,
+        date: ctx.local_date(at),
+    };
+    let members = teams::members_at(conn, team, at)?;
+    let mut named = Vec::new();
+    for p in people {
+        if let Some(x) = people::by_id(conn, *p)? {
+            named.push((*p, x.nick));
+        }
+    }
+    let sanctions = super::penalties::bars(conn, ctx, team, &named)?;
+    let mut out = Vec::new();
+    for (person, nick) in &named {
+        let mut why = Vec::new();
+        for reason in checker.person(conn, &ctx.regulation, occasion, *person)? {
+            match reason {
+                Reason::Banned { until } => {
+                    let ban = standing::ban_in_force(conn, *person, at)?;
+                    let clone_of = match &ban {
+                        Some(b) if b.person_id != *person => {
+                            people::by_id(conn, b.person_id)?.map(|x| x.nick)
+                        }
+                        _ => None,
+                    };
+                    why.push(Unfit::Banned {
+                        since: ban.map_or(at, |b| b.from_at),
+                        until,
+                        clone_of,
+                    });
+                }
+                other => why.push(Unfit::Condition(other)),
+            }
+        }
+        if !members.contains(person) {
+            why.push(Unfit::NotOnRoster);
+        }
+        for s in &sanctions {
+            if let super::entries::EntryProblem::Sanctioned {
+                code,
+                nick: Some(n),
+                ..
+            } = s
+                && n == nick
+            {
+                why.push(Unfit::Sanctioned { code: code.clone() });
+            }
+        }
+        if !why.is_empty() {
+            out.push((*person, why));
+        }
+    }
+    Ok(out)
 }

@@ -102,6 +102,7 @@ pub fn impose_ban(
     reason: &str,
     by: PersonId,
     ip: &str,
+    now: NaiveDateTime,
 ) -> Result<(), PlayError<()>> {
     let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
     let detail = format!(
@@ -123,8 +124,52 @@ pub fn impose_ban(
                 .detail(&detail)
                 .ip(ip)
         })?;
+        let at = midnight(from).max(now);
+        tell_where_lined_up(conn, person, at, now)?;
         Ok(())
     })
+}
+
+/// G-A7: wherever the person (or a clone of theirs) is entered in a
+/// tournament still in play and may not play at `at` (a ban just imposed),
+/// the entry's captain and the judges are told; the line-ups, the
+/// substitutions and the round's publication refuse them from then on.
+fn tell_where_lined_up(
+    conn: &mut DbConnection,
+    person: PersonId,
+    at: NaiveDateTime,
+    now: NaiveDateTime,
+) -> Result<(), diesel::result::Error> {
+    for p in standing::clone_group(conn, person)? {
+        let nick = people::by_id(conn, p)?.map(|x| x.nick).unwrap_or_default();
+        for (entry, _, t) in crate::db::entries::entered_with_person(conn, p)? {
+            let Some(ctx) = super::TournamentContext::load(conn, t)? else {
+                continue;
+            };
+            if ctx.tournament.finished_at.is_some() {
+                continue;
+            }
+            let Some(x) = crate::db::entries::by_id(conn, entry)? else {
+                continue;
+            };
+            let unfit = super::eligibility::unfit_to_play(conn, &ctx, x.team_id, &[p], at)?;
+            for (_, why) in unfit {
+                let tz = ctx.tz;
+                crate::mail::notices::player_unfit(
+                    conn,
+                    ctx.championship_id(),
+                    ctx.tournament.number,
+                    &x,
+                    &nick,
+                    &why,
+                    None,
+                    &|at| super::rounds::local_text(tz, at),
+                    now,
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A judge lifts a ban: the banned person's nick. Lifting a lifted ban

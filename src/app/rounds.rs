@@ -582,7 +582,9 @@ pub fn publish(
             return Err(PlayError::NotFound);
         }
         super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
-        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let ctx = &loaded.ctx;
+        take_off_unfit(conn, &loaded, round, judge, now)?;
         r::publish(conn, round, now)?;
         tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("round.publish", format!("round:{round}"))
@@ -599,6 +601,84 @@ pub fn publish(
         )?;
         Ok(())
     })
+}
+
+/// An instant in the championship's time zone, as mails show it.
+pub(crate) fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// G-A7 at publication: a player lined up in the round who may not play
+/// now (banned since the line-up, no longer on the roster, …) is taken off
+/// the board, which stays empty until the captain lines up another player
+/// before the match begins. Audited, and told to the entry's captain and
+/// the judges.
+fn take_off_unfit(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    round: RoundId,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    for m in loaded.matches_of(round) {
+        for (entry_id, home) in [(Some(m.home_entry_id), true), (m.away_entry_id, false)] {
+            let Some(entry) = entry_id.and_then(|id| loaded.entries.iter().find(|x| x.id == id))
+            else {
+                continue;
+            };
+            let games: Vec<&Game> = loaded.games_of(m.id).collect();
+            let mut players: Vec<PersonId> = games
+                .iter()
+                .filter_map(|g| {
+                    if home {
+                        g.home_player_id
+                    } else {
+                        g.away_player_id
+                    }
+                })
+                .collect();
+            players.sort();
+            players.dedup();
+            let unfit =
+                super::eligibility::unfit_to_play(conn, &loaded.ctx, entry.team_id, &players, now)?;
+            for (person, why) in unfit {
+                let mut boards = Vec::new();
+                for g in games.iter().filter(|g| {
+                    (if home {
+                        g.home_player_id
+                    } else {
+                        g.away_player_id
+                    }) == Some(person)
+                }) {
+                    r::set_player(conn, g.id, home, None)?;
+                    boards.push(g.board);
+                }
+                boards.dedup();
+                let nick = loaded.nicks.get(&person).cloned().unwrap_or_default();
+                audit::Entry::new("lineup.unfit", format!("entry:{}", entry.id))
+                    .actor(judge)
+                    .championship(loaded.ctx.championship_id())
+                    .detail(format!("{nick} taken off board {boards:?}: {why:?}"))
+                    .record(conn)?;
+                let tz = loaded.ctx.tz;
+                crate::mail::notices::player_unfit(
+                    conn,
+                    loaded.ctx.championship_id(),
+                    loaded.ctx.tournament.number,
+                    entry,
+                    &nick,
+                    &why,
+                    Some(m.table_no),
+                    &|at| local_text(tz, at),
+                    now,
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where a judge's result comes from: the tournament page, or a game

@@ -133,6 +133,8 @@ pub struct Notice {
     pub championship: Option<ChampionshipId>,
     pub subject: Message,
     pub body: Message,
+    /// Lines after the body, one a message (the reasons of a decision).
+    pub details: Vec<Message>,
 }
 
 impl Notice {
@@ -143,7 +145,13 @@ impl Notice {
             championship: None,
             subject,
             body,
+            details: Vec::new(),
         }
+    }
+
+    pub fn details(mut self, lines: Vec<Message>) -> Notice {
+        self.details = lines;
+        self
     }
 
     pub fn championship(mut self, c: ChampionshipId) -> Notice {
@@ -162,11 +170,11 @@ pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
         Consent::Required => msg!("mail-footer-required"),
     })
     .render(lang);
-    let body = format!(
-        "{}\n\n-- \n{}\n",
-        notice.body.render(lang).trim_end(),
-        footer
-    );
+    let mut text = notice.body.render(lang).trim_end().to_owned();
+    for line in &notice.details {
+        text.push_str(&format!("\n- {}", line.render(lang)));
+    }
+    let body = format!("{text}\n\n-- \n{footer}\n");
     (subject, body)
 }
 

@@ -10,6 +10,7 @@ use crate::db::{DbConnection, championships, entries, rounds, teams::Team};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, OutboxId, PersonId, RoundId, TournamentId};
 use crate::msg;
+use crate::rules::eligibility::Unfit;
 use crate::rules::ranking::Place;
 use crate::rules::score::HalfPoints;
 
@@ -423,6 +424,104 @@ pub fn tournament_reopened(
                     .arg("url", &url),
             )
             .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
+/// Why a player may not play, one message a reason (G-A7 and the
+/// regulation's conditions at the moment of play); `local` shows an
+/// instant in the championship's time zone. Pages and mails word it alike.
+pub fn unfit_reasons(
+    why: &[Unfit],
+    local: &dyn Fn(NaiveDateTime) -> String,
+) -> Vec<Option<Message>> {
+    why.iter()
+        .map(|u| match u {
+            Unfit::Banned {
+                since,
+                until,
+                clone_of,
+            } => {
+                let key = match (until, clone_of) {
+                    (Some(_), None) => msg!("unfit-banned-until"),
+                    (None, None) => msg!("unfit-banned"),
+                    (Some(_), Some(_)) => msg!("unfit-banned-until-clone"),
+                    (None, Some(_)) => msg!("unfit-banned-clone"),
+                };
+                let mut m = Message::new(key).arg("since", local(*since));
+                if let Some(until) = until {
+                    m = m.arg("until", local(*until));
+                }
+                if let Some(other) = clone_of {
+                    m = m.arg("nick", other);
+                }
+                Some(m)
+            }
+            Unfit::NotOnRoster => Some(msg!("unfit-not-on-roster").into()),
+            Unfit::Sanctioned { code } => {
+                Some(Message::new(msg!("unfit-sanctioned")).arg("code", code))
+            }
+            // Worded by the caller, who knows the organizations' names.
+            Unfit::Condition(_) => None,
+        })
+        .collect()
+}
+
+/// A player lined up for an entry may not play now (G-A7: banned, off the
+/// roster, removed…): the entry's captain and the judges are told, with
+/// the reasons, and the table when a board was emptied at publication.
+#[allow(clippy::too_many_arguments)]
+pub fn player_unfit(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    tournament_no: i32,
+    entry: &crate::db::entries::Entry,
+    nick: &str,
+    why: &[Unfit],
+    table: Option<i32>,
+    local: &dyn Fn(NaiveDateTime) -> String,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let details: Vec<Message> = unfit_reasons(why, local)
+        .into_iter()
+        .zip(why)
+        .map(|(m, u)| match (m, u) {
+            (Some(m), _) => m,
+            (None, Unfit::Condition(r)) => {
+                Message::new(msg!("unfit-condition")).arg("rule", r.rule())
+            }
+            (None, _) => msg!("unfit-condition").into(),
+        })
+        .collect();
+    let body = match table {
+        Some(table) => Message::new(msg!("mail-unfit-taken-off-body")).arg("table", table),
+        None => Message::new(msg!("mail-unfit-body")),
+    };
+    let mut people = vec![entry.submitted_by];
+    for j in judges(conn, c)? {
+        if !people.contains(&j) {
+            people.push(j);
+        }
+    }
+    let notices: Vec<Notice> = people
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-unfit-subject"))
+                    .arg("nick", nick)
+                    .arg("entry", &entry.name),
+                body.clone()
+                    .arg("nick", nick)
+                    .arg("entry", &entry.name)
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+            )
+            .championship(c)
+            .details(details.clone())
         })
         .collect();
     enqueue_all(conn, &notices, now)

@@ -420,6 +420,26 @@ impl<R> Eligibility<R> {
     }
 }
 
+/// Why a player may not play for their team at a moment of the tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unfit {
+    /// G-A7: banned at that moment — their own ban or a clone's (`clone_of`
+    /// names the banned account then) — from `since` until `until`
+    /// (`None`: indefinitely).
+    Banned {
+        since: NaiveDateTime,
+        until: Option<NaiveDateTime>,
+        clone_of: Option<String>,
+    },
+    /// Another condition of the regulation unmet at that moment (G-A7 club
+    /// membership, E-12 / R-2.1 employment, R-2.2 / E-12 documents).
+    Condition(Reason),
+    /// G-B31/B32: no longer on the team's roster.
+    NotOnRoster,
+    /// A sanction in force removes the person (G-G7, …): its rule code.
+    Sanctioned { code: String },
+}
+
 /// May the person play for the team (`employer`) in the tournament held at
 /// `occasion` under `regulation`? Lists every unmet condition, in the order
 /// G-A7 ban, G-A7 club membership, employment (E-12 / R-2.1), then the

@@ -763,3 +763,158 @@ async fn e_6_a_player_more_than_five_minutes_late_loses_by_forfeit() {
     let page = club.app.get(&url).await;
     assert_eq!(page.texts("tr.game td.result")[1], "+-");
 }
+
+/// A judge bans `nick` from today, indefinitely (G-A7).
+async fn ban_now(club: &Club, nick: &str) {
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/people/{nick}/bans"),
+            &[
+                ("from", ""),
+                ("until", ""),
+                ("reason", "игра с подсказками"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// The notices about `nick` being unfit to play (captains and judges).
+fn unfit_notices(club: &Club, nick: &str) -> Vec<league::db::outbox::OutboxRow> {
+    league::db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "play_status" && m.subject.contains(nick))
+        .collect()
+}
+
+#[tokio::test]
+async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_later_moment() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    club.person("jd").await;
+    club.app
+        .grant_role(&club.root, club.id, "jd", "judge")
+        .await;
+    publish_last(&club, &turl).await;
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{turl}/entries/{ladya}/lineup");
+    // Round 2's line-up, prepared while round 1 runs, has la6 on board 1.
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &["la6", "la2", "la3", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The substitute la6 is banned during round 1: the captain and the
+    // judges are told at once.
+    ban_now(&club, "la6").await;
+    let told = unfit_notices(&club, "la6");
+    let to: Vec<_> = told.iter().map(|m| m.address.as_str()).collect();
+    assert_eq!(to, ["jd@club.example", "la1@club.example"], "{told:?}");
+    assert!(
+        told.iter().all(|m| m.body.contains("дисквалифицирован с")),
+        "{told:?}"
+    );
+    // The line-up page and the match page flag him, for the captain and
+    // for the judges.
+    let url = match_url(&club, t, 1, "Ладья").await;
+    for (who, page) in [(&teams[0].captain, &lineup), (&club.root, &url)] {
+        let page = club.app.get_with(who, page).await;
+        let flagged = page.select_text("#unfit-players").unwrap_or_default();
+        assert!(
+            flagged.contains("la6") && flagged.contains("дисквалифицирован с"),
+            "{flagged}"
+        );
+    }
+    // A substitution bringing him in is refused with the reason.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", "Ладья 1, la1 => la6"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let said = page.texts("#match-problems li").join(" ");
+    assert!(
+        said.contains("la6") && said.contains("дисквалифицирован с"),
+        "{said}"
+    );
+    // So is a line-up naming him.
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &["la6", "la2", "la3", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("дисквалифицирован с"), "{}", page.text);
+    // Round 1 played out; round 2 is paired with the line-up saved before
+    // the ban, and publication takes him off board 1, telling why.
+    judge_results(&club, t, 1, "Ладья", "1-0", 100).await;
+    judge_results(&club, t, 1, "Ферзь", "1-0", 100).await;
+    judge_results(&club, t, 1, "Конь", "1-0", 100).await;
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let url = match_url(&club, t, 2, "Ладья").await;
+    let page = club.app.get(&url).await;
+    let side = match_side(&page, is_home(&page, "Ладья"));
+    assert!(!side.contains(&"la6".to_owned()), "{side:?}");
+    let told = unfit_notices(&club, "la6");
+    assert!(
+        told.iter().any(|m| m.body.contains("снят с доски")),
+        "{told:?}"
+    );
+    // A clone of a banned account is banned too, and the refusal says so.
+    let page = club
+        .app
+        .post_with(&club.root, "/people/la7/clones", &[("nick", "la6")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "3",
+        &["la7", "la2", "la3", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text.contains("как клон") && page.text.contains("la6"),
+        "{}",
+        page.text
+    );
+}

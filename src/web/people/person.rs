@@ -444,7 +444,15 @@ pub async fn ban(
     state
         .db(move |conn| {
             Ok(ops::impose_ban(
-                conn, person, &who, from, until, &reason, by, &ip,
+                conn,
+                person,
+                &who,
+                from,
+                until,
+                &reason,
+                by,
+                &ip,
+                db::utc_now(),
             )?)
         })
         .await?;

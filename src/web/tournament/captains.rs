@@ -34,7 +34,7 @@ use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::judging::JudgeDesk;
 use crate::web::words::boards;
-use crate::web::words::boards::problem;
+use crate::web::words::boards::{problem, problem_text};
 use crate::web::words::rounds::result_words;
 
 /// The tournament of this championship, loaded whole.
@@ -46,6 +46,46 @@ fn load(
     Loaded::load(conn, t)?
         .filter(|l| l.ctx.championship.id == c)
         .ok_or(AppError::NotFound)
+}
+
+/// G-A7 at this moment: the players of these entries who may not play now.
+fn unfit_now(
+    conn: &mut db::DbConnection,
+    l: &Loaded,
+    entries: &[EntryId],
+) -> Result<Vec<(PersonId, Vec<crate::app::eligibility::Unfit>)>, AppError> {
+    let mut out = Vec::new();
+    for e in l.entries.iter().filter(|x| entries.contains(&x.id)) {
+        let people: Vec<PersonId> = l
+            .players
+            .iter()
+            .filter(|p| p.entry_id == e.id)
+            .map(|p| p.person_id)
+            .collect();
+        out.extend(crate::app::eligibility::unfit_to_play(
+            conn,
+            &l.ctx,
+            e.team_id,
+            &people,
+            db::utc_now(),
+        )?);
+    }
+    Ok(out)
+}
+
+fn unfit_words(
+    ctx: &PageCtx,
+    l: &Loaded,
+    unfit: &[(PersonId, Vec<crate::app::eligibility::Unfit>)],
+    local: &dyn Fn(chrono::NaiveDateTime) -> String,
+) -> Vec<String> {
+    unfit
+        .iter()
+        .map(|(p, why)| {
+            let nick = l.nicks.get(p).cloned().unwrap_or_default();
+            crate::web::words::eligibility::unfit(ctx.lang, &nick, why, &|id| id.to_string(), local)
+        })
+        .collect()
 }
 
 /// The people who may act for each entry of the tournament.
@@ -86,6 +126,8 @@ pub struct LineupPage {
     options: Vec<PlayerOption>,
     forms: Vec<LineupForm>,
     problems: Vec<String>,
+    /// G-A7: players of the entry who may not play now, with the reasons.
+    warnings: Vec<String>,
 }
 
 async fn lineup_page(
@@ -97,11 +139,12 @@ async fn lineup_page(
     problems: Vec<BoardsProblem>,
 ) -> Result<LineupPage, AppError> {
     let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
-    let (l, caps) = state
+    let (l, caps, unfit) = state
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
-            Ok((l, caps))
+            let unfit = unfit_now(conn, &l, &[eid])?;
+            Ok((l, caps, unfit))
         })
         .await?;
     let entry = l
@@ -109,6 +152,9 @@ async fn lineup_page(
         .iter()
         .find(|x| x.id == eid)
         .ok_or(AppError::NotFound)?;
+    let tz = l.ctx.tz;
+    let local = move |at: chrono::NaiveDateTime| crate::app::rounds::local_text(tz, at);
+    let warnings = unfit_words(&ctx, &l, &unfit, &local);
     if !caps.get(&eid).is_some_and(|v| v.contains(&user)) {
         return Err(AppError::Forbidden);
     }
@@ -192,9 +238,10 @@ async fn lineup_page(
         .collect();
     let problems = problems
         .iter()
-        .map(|p| problem(p, &|id| nick(Some(PersonId(id)))).render(ctx.lang))
+        .map(|p| problem_text(ctx.lang, p, &|id| nick(Some(PersonId(id))), &local))
         .collect();
     Ok(LineupPage {
+        warnings,
         tournament: format!(
             "{} · {}",
             ctx.t1("tournament-title", "number", l.ctx.tournament.number),
@@ -317,6 +364,8 @@ pub struct MatchPage {
     substitution_url: Option<String>,
     announcement: String,
     problems: Vec<String>,
+    /// G-A7: players of the entry who may not play now, with the reasons.
+    warnings: Vec<String>,
 }
 
 async fn match_page(
@@ -328,12 +377,20 @@ async fn match_page(
 ) -> Result<MatchPage, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (l, caps, is_judge) = state
+    let (l, caps, is_judge, unfit) = state
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-            Ok((l, caps, is_judge))
+            let sides: Vec<EntryId> = l
+                .matches
+                .iter()
+                .filter(|m| m.id == mid)
+                .flat_map(|m| [Some(m.home_entry_id), m.away_entry_id])
+                .flatten()
+                .collect();
+            let unfit = unfit_now(conn, &l, &sides)?;
+            Ok((l, caps, is_judge, unfit))
         })
         .await?;
     let m = l
@@ -341,6 +398,9 @@ async fn match_page(
         .iter()
         .find(|m| m.id == mid)
         .ok_or(AppError::NotFound)?;
+    let tz = l.ctx.tz;
+    let local = move |at: chrono::NaiveDateTime| crate::app::rounds::local_text(tz, at);
+    let warnings = unfit_words(&ctx, &l, &unfit, &local);
     let round = l
         .rounds
         .iter()
@@ -436,9 +496,10 @@ async fn match_page(
         .collect();
     let problems = problems
         .iter()
-        .map(|p| problem(p, &|id| nick(Some(PersonId(id)))).render(ctx.lang))
+        .map(|p| problem_text(ctx.lang, p, &|id| nick(Some(PersonId(id))), &local))
         .collect();
     Ok(MatchPage {
+        warnings,
         tournament: format!(
             "{} · {}",
             ctx.t1("tournament-title", "number", l.ctx.tournament.number),

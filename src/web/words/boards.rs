@@ -179,6 +179,26 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::ReasonRequired => msg!("reason-required").into(),
         BoardsProblem::BadLateness => msg!("late-bad-value").into(),
         BoardsProblem::Finished => msg!("tournament-already-finished").into(),
+        BoardsProblem::Unfit { nick, .. } => {
+            Message::new(msg!("unfit-player-short")).arg("nick", nick)
+        }
+    }
+}
+
+/// A refusal in words, with every reason a player may not play (which
+/// [`problem`] only names). `local` shows an instant in the championship's
+/// time zone.
+pub fn problem_text(
+    lang: crate::i18n::Lang,
+    p: &BoardsProblem,
+    nick: &dyn Fn(i64) -> String,
+    local: &dyn Fn(chrono::NaiveDateTime) -> String,
+) -> String {
+    match p {
+        BoardsProblem::Unfit { nick, why } => {
+            crate::web::words::eligibility::unfit(lang, nick, why, &|id| id.to_string(), local)
+        }
+        other => problem(other, nick).render(lang),
     }
 }
 

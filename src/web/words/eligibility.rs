@@ -1,5 +1,6 @@
 //! Eligibility reasons (rules::eligibility) in the page's language.
 
+use crate::app::eligibility::Unfit;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::eligibility::{DocumentProblem, DocumentShortfall, Reason, TeamReason};
@@ -100,4 +101,29 @@ pub fn team_reason(lang: Lang, r: &TeamReason) -> String {
                 .render(lang)
         }
     }
+}
+
+/// Why a player may not play at a moment of the tournament, in words:
+/// "nick: reason; reason". `local` shows an instant in the championship's
+/// time zone.
+pub fn unfit(
+    lang: Lang,
+    nick: &str,
+    why: &[Unfit],
+    organization: &dyn Fn(i64) -> String,
+    local: &dyn Fn(chrono::NaiveDateTime) -> String,
+) -> String {
+    let reasons: Vec<String> = crate::mail::notices::unfit_reasons(why, local)
+        .into_iter()
+        .zip(why)
+        .map(|(m, u)| match (m, u) {
+            (Some(m), _) => m.render(lang),
+            (None, Unfit::Condition(r)) => reason(lang, r, organization),
+            (None, _) => String::new(),
+        })
+        .collect();
+    Message::new(msg!("unfit-player"))
+        .arg("nick", nick)
+        .arg("reasons", reasons.join("; "))
+        .render(lang)
 }
