@@ -87,3 +87,6 @@ interrupt-done = { $count ->
        *[other] { $count } games without a result are to be replayed (G-V23).
     }
 reason-required = Give a reason.
+boards-sub-no-such-player = Nobody on the platform has the nick "{ $nick }".
+boards-sub-other-team = { $nick } plays for { $team }, not for this team.
+boards-sub-not-in-entry = { $nick } is on the team's roster but not in the line of { $entry }: only the players and substitutes the entry named can come in (G-B13, G-V31).

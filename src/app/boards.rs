@@ -56,11 +56,26 @@ pub enum BoardsProblem {
     BadLateness,
     /// The tournament is finished.
     Finished,
+    /// A nick of the announcement is nobody this entry can field, and why.
+    Stranger { nick: String, why: Stranger },
     /// G-A7 at the moment of play: this player may not play now.
     Unfit {
         nick: String,
         why: Vec<super::eligibility::Unfit>,
     },
+}
+
+/// Why a nick named in a substitution is nobody the entry can field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stranger {
+    /// No account has this nick.
+    NoSuchPlayer,
+    /// The player is on another team's roster (this championship's or
+    /// another's).
+    OtherTeam { team: String },
+    /// The player is on the team's roster but not in this entry's line
+    /// (G-B13: the entry names its boards and substitutes; G-V31).
+    NotInEntry { entry: String },
 }
 
 pub type BoardsError = PlayError<BoardsProblem>;
@@ -276,6 +291,28 @@ impl Loaded {
     }
 }
 
+/// What is true of a nick the entry cannot field: nobody has it, the
+/// player is another team's, or on this team's roster but not in the entry.
+fn stranger(
+    conn: &mut DbConnection,
+    entry: &crate::db::entries::Entry,
+    nick: &str,
+) -> Result<Stranger, diesel::result::Error> {
+    let Some(person) = crate::db::people::by_nick(conn, nick.trim())? else {
+        return Ok(Stranger::NoSuchPlayer);
+    };
+    let teams = crate::db::teams::teams_of_person(conn, person.id)?;
+    if teams.iter().any(|(t, _)| t.id == entry.team_id) {
+        return Ok(Stranger::NotInEntry {
+            entry: entry.name.clone(),
+        });
+    }
+    Ok(match teams.into_iter().next() {
+        Some((t, _)) => Stranger::OtherTeam { team: t.name },
+        None => Stranger::NoSuchPlayer,
+    })
+}
+
 /// Refuses every player of `people` (of the entry's team) who may not
 /// play at `now` (G-A7 and the regulation's conditions, at that instant).
 fn refuse_unfit(
@@ -454,8 +491,22 @@ pub fn substitute(
             .unwrap_or(&sides[0])
             .clone();
         let entry = x.id;
-        let sub = rb::resolve(&ann, &x.name, &loaded.people_of(entry), reason)
-            .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
+        let sub = match rb::resolve(&ann, &x.name, &loaded.people_of(entry), reason) {
+            Ok(sub) => sub,
+            Err(ps) => {
+                let mut out = Vec::new();
+                for p in ps {
+                    out.push(match p {
+                        rb::SubstitutionProblem::UnknownNick { nick } => {
+                            let why = stranger(conn, &x, &nick)?;
+                            BoardsProblem::Stranger { nick, why }
+                        }
+                        other => BoardsProblem::Substitution(other),
+                    });
+                }
+                return Err(PlayError::Refused(out));
+            }
+        };
         let current = loaded.current_boards(&m, entry);
         let substitutes = loaded.substitutes_of(entry);
         let played = loaded.played_in_match(&m, entry);

@@ -918,3 +918,60 @@ async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_late
         page.text
     );
 }
+
+#[tokio::test]
+async fn g_v31_a_refused_substitution_says_what_is_true_of_the_nick() {
+    let club = Club::new("G").await;
+    // Ладья has eight members; its entry names seven (la8 stays home).
+    let mut teams = vec![g_team(&club, "Ладья", "la", 8).await];
+    for (name, prefix) in [("Конь", "ko"), ("Слон", "sl"), ("Ферзь", "fe")] {
+        teams.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    for (i, team) in teams.iter().enumerate() {
+        let players = if i == 0 { 0..7 } else { 0..5 };
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, players))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let turl = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let refused = |text: &'static str| {
+        let (app, captain, url) = (&club.app, teams[0].captain.clone(), url.clone());
+        async move {
+            let page = app
+                .post_with(
+                    &captain,
+                    &format!("{url}/substitution"),
+                    &[("announcement", text), ("reason", "captain")],
+                )
+                .await;
+            assert_eq!(
+                page.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{}",
+                page.text
+            );
+            page.texts("#match-problems li").join(" ")
+        }
+    };
+    let said = refused("Ладья 1, la1 => ko2").await;
+    assert!(said.contains("ko2 играет за команду Конь"), "{said}");
+    let said = refused("Ладья 1, la1 => la8").await;
+    assert!(
+        said.contains("la8 в составе команды, но не в заявке Ладья"),
+        "{said}"
+    );
+    let said = refused("Ладья 1, la1 => nobody_at_all").await;
+    assert!(
+        said.contains("нет игрока с ником «nobody_at_all»"),
+        "{said}"
+    );
+}

@@ -179,6 +179,21 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::ReasonRequired => msg!("reason-required").into(),
         BoardsProblem::BadLateness => msg!("late-bad-value").into(),
         BoardsProblem::Finished => msg!("tournament-already-finished").into(),
+        BoardsProblem::Stranger { nick, why } => match why {
+            crate::app::boards::Stranger::NoSuchPlayer => {
+                Message::new(msg!("boards-sub-no-such-player")).arg("nick", nick)
+            }
+            crate::app::boards::Stranger::OtherTeam { team } => {
+                Message::new(msg!("boards-sub-other-team"))
+                    .arg("nick", nick)
+                    .arg("team", team)
+            }
+            crate::app::boards::Stranger::NotInEntry { entry } => {
+                Message::new(msg!("boards-sub-not-in-entry"))
+                    .arg("nick", nick)
+                    .arg("entry", entry)
+            }
+        },
         BoardsProblem::Unfit { nick, .. } => {
             Message::new(msg!("unfit-player-short")).arg("nick", nick)
         }
