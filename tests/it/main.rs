@@ -24,6 +24,7 @@ mod exports;
 mod feeds;
 mod finished;
 mod guards;
+mod invariants;
 mod knockout;
 mod language;
 mod mail;
