@@ -53,6 +53,7 @@ entry-accepted = Entry { $entry } accepted.
 entry-replaced = The line of { $entry } was replaced.
 entry-accepted-late = Entry { $entry } accepted late: penalty { $code } recorded.
 entry-accepted-waiting = Entry { $entry } accepted on the waiting list, position { $position } (R-1.9).
+entry-accepted-sits-out = Entry { $entry } accepted, but it sits out as things stand: with an odd number of entries the double registered last does not play (G-B13).
 entry-withdrawn = Entry { $entry } withdrawn.
 standings-title = Standings
 standings-rank = Rk

@@ -58,6 +58,7 @@ entry-accepted = Заявка { $entry } принята.
 entry-replaced = Строка заявки { $entry } заменена.
 entry-accepted-late = Заявка { $entry } принята с опозданием: записан штраф { $code }.
 entry-accepted-waiting = Заявка { $entry } принята в лист ожидания, место { $position } (R-1.9).
+entry-accepted-sits-out = Заявка { $entry } принята, но пока не играет: при нечётном числе заявок последний заявленный дубль пропускает турнир (G-B13).
 entry-withdrawn = Заявка { $entry } отозвана.
 standings-title = Турнирная таблица
 standings-rank = Место

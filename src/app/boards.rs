@@ -863,6 +863,17 @@ pub fn retire(
                 done.name, done.after_round, done.games_lost
             ))
             .record(conn)?;
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        if let Some(x) = loaded.entry(entry) {
+            crate::mail::notices::entry_withdrawn(
+                conn,
+                done.championship,
+                loaded.ctx.tournament.number,
+                x,
+                &reason,
+                now,
+            )?;
+        }
         Ok(())
     })
 }

@@ -14,6 +14,7 @@ use crate::db::entries::{self as e, Entry, EntryStatus, NewEntry};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, penalties, people, tournaments, write_transaction};
 use crate::ids::{EntryId, PersonId, TournamentId};
+use crate::mail::notices::EntryStanding;
 use crate::rules::eligibility::{Occasion, Reason, TeamReason};
 use crate::rules::entries::{EntryRef, Field, field};
 use crate::rules::lineup::{self, Candidate, ParallelEvent, Problem};
@@ -55,8 +56,9 @@ pub struct Submitted {
     pub replaced: bool,
     /// G-G1: accepted late, with the penalty's code if one was recorded.
     pub late_penalty: Option<String>,
-    /// position on the waiting list (from 1), if beyond the cap.
-    pub waiting: Option<usize>,
+    /// Where it stands in the field: playing, sitting out (G-B13), or on
+    /// the waiting list.
+    pub standing: EntryStanding,
 }
 
 /// The teams this person may enter in this championship: those they
@@ -251,13 +253,18 @@ pub fn submit(
         let after = e::of_tournament(conn, tournament)?;
         let f = field_of(&ctx, &after);
         let waiting = f.waiting.iter().position(|w| *w == entry.0).map(|p| p + 1);
+        let standing = match waiting {
+            Some(position) => EntryStanding::Waiting(position),
+            None if f.sitting_out == Some(entry.0) => EntryStanding::SitsOut,
+            None => EntryStanding::Plays,
+        };
         crate::mail::notices::entry_accepted(
             conn,
             ctx.championship_id(),
             ctx.tournament.number,
             &lineup.entry,
             line,
-            waiting,
+            standing,
             submitter,
             now,
         )?;
@@ -266,7 +273,7 @@ pub fn submit(
             name: lineup.entry,
             replaced,
             late_penalty,
-            waiting,
+            standing,
         })
     })
 }

@@ -518,6 +518,37 @@ pub(crate) fn impose_in(
     if let Some((x, offender)) = &lost_game {
         lose_game(conn, c, ids[0], x, offender, judge, now)?;
     }
+    // G-G3/G-G4 on the team: an entry it already made in the tournament the
+    // sanction bars does not play there.
+    let bars_next = matches!(
+        decision.sanction,
+        Some(Sanction::DisqualifiedNext | Sanction::MissesTournament)
+    );
+    if let (Some(barred), true) = (
+        bars,
+        bars_next && !decision.sanction.is_some_and(|s| s.on_person()),
+    ) {
+        withdraw_barred(
+            conn,
+            c,
+            barred,
+            team.id,
+            rule.code.as_str(),
+            reason,
+            judge,
+            now,
+        )?;
+    }
+    crate::mail::notices::penalty_imposed(
+        conn,
+        &team,
+        &rule.code,
+        decision.amount,
+        bars.and_then(|b| all.iter().find(|x| x.id == b))
+            .map(|x| x.number),
+        reason,
+        now,
+    )?;
     if let Some(x) = &removed {
         remove_entry(conn, c, ids[0], x, reason, judge, now)?;
     }
@@ -525,6 +556,58 @@ pub(crate) fn impose_in(
         tournaments::bump_results_version(conn, t)?;
     }
     Ok(ids)
+}
+
+/// A team's entry in a tournament a sanction now bars (G-G3, G-G4): before
+/// the draw it is withdrawn; once the field is drawn it retires (its
+/// games lost, G-G2's way). Its captain is told.
+#[allow(clippy::too_many_arguments)]
+fn withdraw_barred(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    barred: TournamentId,
+    team: TeamId,
+    code: &str,
+    reason: &str,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), PenaltyError> {
+    let Some(tour) = tournaments::by_id(conn, barred)? else {
+        return Ok(());
+    };
+    if tour.finished_at.is_some() {
+        return Ok(());
+    }
+    let why = format!("{code}: {reason}");
+    for x in crate::db::entries::of_tournament(conn, barred)? {
+        if x.team_id != team || x.status() != EntryStatus::Entered {
+            continue;
+        }
+        if tour.drawn_at.is_none() {
+            crate::db::entries::set_status(
+                conn,
+                x.id,
+                EntryStatus::Withdrawn,
+                now,
+                Some(&why),
+                None,
+            )?;
+        } else if x.start_no.is_some() {
+            super::boards::withdraw_in(conn, barred, x.id, &why, judge, now).map_err(
+                |e| match e {
+                    PlayError::Db(e) => PlayError::Db(e),
+                    _ => PlayError::Refused(vec![PenaltyProblem::NoNextTournament]),
+                },
+            )?;
+        }
+        audit::Entry::new("entry.barred", format!("entry:{}", x.id))
+            .actor(judge)
+            .championship(c)
+            .detail(&why)
+            .record(conn)?;
+        crate::mail::notices::entry_withdrawn(conn, c, tour.number, &x, &why, now)?;
+    }
+    Ok(())
 }
 
 /// G-D2 loss of the current game: the offending side loses it over the

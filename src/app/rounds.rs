@@ -394,6 +394,24 @@ pub fn draw(
             .championship(ctx.championship_id())
             .detail(format!("{n} entries, {:?}, seed {seed}", format.system))
             .record(conn)?;
+        let left_out: Vec<_> = entries
+            .iter()
+            .filter_map(|x| {
+                use crate::mail::notices::EntryStanding;
+                if field.sitting_out == Some(x.id.0) {
+                    return Some((x, EntryStanding::SitsOut));
+                }
+                let at = field.waiting.iter().position(|w| *w == x.id.0)?;
+                Some((x, EntryStanding::Waiting(at + 1)))
+            })
+            .collect();
+        crate::mail::notices::left_out_of_the_draw(
+            conn,
+            ctx.championship_id(),
+            ctx.tournament.number,
+            &left_out,
+            now,
+        )?;
         pair_round(conn, t, judge, now)
     })
 }

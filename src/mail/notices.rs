@@ -53,6 +53,53 @@ pub fn team_decided(
     enqueue(conn, &notice, now)
 }
 
+/// Where an accepted entry stands in the field (G-B13, R-1.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryStanding {
+    /// It plays (as things stand).
+    Plays,
+    /// G-B13: a double that sits out, the number of entries being odd.
+    SitsOut,
+    /// on the waiting list, at this position.
+    Waiting(usize),
+}
+
+/// The field is drawn (G-B13, R-1.9): an entry that does not play — the
+/// double that sits out with an odd count, the entries left on the waiting
+/// list — is told, as its captain would otherwise expect a pairing.
+pub fn left_out_of_the_draw(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament_no: i32,
+    left_out: &[(&crate::db::entries::Entry, EntryStanding)],
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let name = championship_name(conn, championship)?;
+    let notices: Vec<Notice> = left_out
+        .iter()
+        .map(|(entry, standing)| {
+            let body = match standing {
+                EntryStanding::Waiting(position) => {
+                    Message::new(msg!("mail-draw-waiting-body")).arg("position", position)
+                }
+                _ => Message::new(msg!("mail-draw-sits-out-body")),
+            };
+            Notice::new(
+                Kind::PlayStatus,
+                entry.submitted_by,
+                Message::new(msg!("mail-draw-left-out-subject"))
+                    .arg("entry", &entry.name)
+                    .arg("tournament", tournament_no),
+                body.arg("entry", &entry.name)
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &name),
+            )
+            .championship(championship)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
 /// An entry was accepted (new or replaced line); its submitter, the
 /// team's captain for the tournament (G-B13), is told. Refused entries are
 /// not stored, and the refusal is shown on the page at once: no notice.
@@ -63,14 +110,17 @@ pub fn entry_accepted(
     tournament_no: i32,
     entry: &str,
     line: &str,
-    waiting: Option<usize>,
+    waiting: EntryStanding,
     to: PersonId,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
     let name = championship_name(conn, championship)?;
     let body = match waiting {
-        Some(position) => Message::new(msg!("mail-entry-waiting-body")).arg("position", position),
-        None => Message::new(msg!("mail-entry-body")),
+        EntryStanding::Waiting(position) => {
+            Message::new(msg!("mail-entry-waiting-body")).arg("position", position)
+        }
+        EntryStanding::SitsOut => Message::new(msg!("mail-entry-sits-out-body")),
+        EntryStanding::Plays => Message::new(msg!("mail-entry-body")),
     };
     let notice = Notice::new(
         Kind::EntryDecided,
@@ -111,9 +161,20 @@ pub fn pairings_published(
             (home.as_ref(), away.as_ref()),
             (away.as_ref(), home.as_ref()),
         ];
+        let retired = |x: Option<&crate::db::entries::Entry>| {
+            x.is_some_and(|x| x.status() == crate::db::entries::EntryStatus::Retired)
+        };
         for (me, them) in sides {
             let Some(me) = me else { continue };
+            // A withdrawn entry (G-G2) plays no more: nothing to tell it,
+            // and its opponent wins the match without a game.
+            if retired(Some(me)) {
+                continue;
+            }
             let body = match them {
+                Some(them) if retired(Some(them)) => Message::new(msg!("mail-pairings-forfeit"))
+                    .arg("table", m.table_no)
+                    .arg("opponent", &them.name),
                 Some(them) => Message::new(msg!("mail-pairings-body"))
                     .arg("table", m.table_no)
                     .arg("opponent", &them.name),
@@ -525,4 +586,69 @@ pub fn player_unfit(
         })
         .collect();
     enqueue_all(conn, &notices, now)
+}
+
+/// G-G2: an entry was withdrawn from a tournament it could not go on in;
+/// its captain is told why and what it loses.
+pub fn entry_withdrawn(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    tournament_no: i32,
+    entry: &crate::db::entries::Entry,
+    reason: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<OutboxId>> {
+    let championship = championship_name(conn, c)?;
+    let notice = Notice::new(
+        Kind::PlayStatus,
+        entry.submitted_by,
+        Message::new(msg!("mail-withdrawn-subject"))
+            .arg("entry", &entry.name)
+            .arg("tournament", tournament_no),
+        Message::new(msg!("mail-withdrawn-body"))
+            .arg("entry", &entry.name)
+            .arg("tournament", tournament_no)
+            .arg("championship", championship)
+            .arg("reason", reason),
+    )
+    .championship(c);
+    enqueue(conn, &notice, now)
+}
+
+/// A penalty was imposed on a team: its captain is told the rule, the
+/// points, what else it bars and why.
+#[allow(clippy::too_many_arguments)]
+pub fn penalty_imposed(
+    conn: &mut DbConnection,
+    team: &Team,
+    code: &str,
+    points: HalfPoints,
+    bars: Option<i32>,
+    reason: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<OutboxId>> {
+    let c = team.championship_id;
+    let championship = championship_name(conn, c)?;
+    let mut body = Message::new(match bars {
+        Some(_) => msg!("mail-penalty-bars-body"),
+        None => msg!("mail-penalty-body"),
+    })
+    .arg("team", &team.name)
+    .arg("championship", championship)
+    .arg("code", code)
+    .arg("points", points.to_string())
+    .arg("reason", reason);
+    if let Some(n) = bars {
+        body = body.arg("tournament", n);
+    }
+    let notice = Notice::new(
+        Kind::PlayStatus,
+        team.captain_id,
+        Message::new(msg!("mail-penalty-subject"))
+            .arg("team", &team.name)
+            .arg("code", code),
+        body,
+    )
+    .championship(c);
+    enqueue(conn, &notice, now)
 }

@@ -540,6 +540,30 @@ async fn g_g2_a_team_that_cannot_go_on_is_withdrawn_and_loses_what_remains() {
             .iter()
             .any(|s| s.contains("снята")),
     );
+    // Ферзь's captain was told of the withdrawal, and is not told "you play
+    // at table …" for round 2; its opponent is told it wins without a game.
+    let mail = league::db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
+    let to_ferz: Vec<_> = mail
+        .iter()
+        .filter(|m| m.address == "fe1@club.example")
+        .collect();
+    assert!(
+        to_ferz
+            .iter()
+            .any(|m| m.kind == "play_status" && m.body.contains("three boards empty")),
+        "{to_ferz:?}"
+    );
+    assert!(
+        !to_ferz
+            .iter()
+            .any(|m| m.kind == "pairings_published" && m.subject.starts_with("Тур 2")),
+        "{to_ferz:?}"
+    );
+    assert!(
+        mail.iter()
+            .any(|m| m.kind == "pairings_published" && m.body.contains("без игры")),
+        "the opponent is told it wins without a game"
+    );
 }
 
 #[tokio::test]

@@ -979,3 +979,36 @@ async fn g_d2_removal_before_the_draw_takes_the_entry_out_of_the_field() {
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.text.contains("G-D2: команда удалена с турнира"));
 }
+
+#[tokio::test]
+async fn g_g3_an_entry_already_made_in_the_barred_tournament_is_withdrawn_and_the_captain_told() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let ts = [club.tournament_in(20).await, club.tournament_in(20).await];
+    // Ладья entered the next tournament before the penalty.
+    let page = club
+        .enter(&team.captain, ts[1], &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let t0 = ts[0].to_string();
+    impose_ok(&club, &team, "G-G3", &[("tournament", &t0)]).await;
+    // The entry no longer plays there, on the page and in the database.
+    assert_eq!(club.entries(ts[1])[0].status, "withdrawn");
+    let statuses = club.statuses(ts[1]).await;
+    assert_ne!(statuses[0].1, "играет", "{statuses:?}");
+    // The captain is told of the penalty and of the withdrawal.
+    let mail: Vec<_> = db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.address == "la1@club.example" && m.kind == "play_status")
+        .collect();
+    assert!(
+        mail.iter()
+            .any(|m| m.subject.contains("G-G3") && m.body.contains("не играет в турнире")),
+        "{mail:?}"
+    );
+    assert!(
+        mail.iter().any(|m| m.subject.contains("снята с турнира")),
+        "{mail:?}"
+    );
+}

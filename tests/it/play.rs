@@ -540,3 +540,65 @@ async fn g_a2_a_drawn_tournament_keeps_its_start() {
     );
     assert_eq!(club.entries(t).len(), before);
 }
+
+#[tokio::test]
+async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() {
+    let club = Club::new("G").await;
+    let big = g_team(&club, "Ладья", "la", 10).await;
+    let mut others = Vec::new();
+    for (name, prefix) in [("Конь", "ko"), ("Слон", "sl"), ("Ферзь", "fe")] {
+        others.push(g_team(&club, name, prefix, 5).await);
+    }
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&big.captain, t, &line(&big, "Ладья1", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    for team in &others {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // The fifth entry, a double: it sits out, and the page says so.
+    let la6 = crate::helpers::new_client();
+    club.app
+        .log_in_with(&la6, "la6", crate::helpers::PASSWORD)
+        .await;
+    let page = club.enter(&la6, t, &line(&big, "Ладья2", 5..10)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&la6, &club.tournament_url(t)).await;
+    let flash = page.texts(".flash").join(" ");
+    assert!(
+        flash.contains("пока не играет") && flash.contains("G-B13"),
+        "{flash}"
+    );
+    let to_la6 = |club: &Club| {
+        league::db::outbox::list(&mut club.app.db(), None, 1000)
+            .expect("outbox")
+            .into_iter()
+            .filter(|m| m.address == "la6@club.example")
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        to_la6(&club)
+            .iter()
+            .any(|m| m.body.contains("пока не играет")),
+        "{:?}",
+        to_la6(&club)
+    );
+    // The draw leaves it out, and tells its captain.
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let mail = to_la6(&club);
+    assert!(
+        mail.iter().any(|m| m.kind == "play_status"
+            && m.subject.contains("Ладья2 не играет")
+            && m.body.contains("G-B13")),
+        "{mail:?}"
+    );
+}

@@ -661,14 +661,20 @@ pub async fn enter(
         .await?;
     match result {
         Ok(done) => {
-            let flash = match (&done.late_penalty, done.waiting) {
-                (_, Some(position)) => Message::new(msg!("entry-accepted-waiting"))
-                    .arg("entry", &done.name)
-                    .arg("position", position),
-                (Some(code), None) => Message::new(msg!("entry-accepted-late"))
+            use crate::mail::notices::EntryStanding;
+            let flash = match (&done.late_penalty, done.standing) {
+                (_, EntryStanding::Waiting(position)) => {
+                    Message::new(msg!("entry-accepted-waiting"))
+                        .arg("entry", &done.name)
+                        .arg("position", position)
+                }
+                (_, EntryStanding::SitsOut) => {
+                    Message::new(msg!("entry-accepted-sits-out")).arg("entry", &done.name)
+                }
+                (Some(code), EntryStanding::Plays) => Message::new(msg!("entry-accepted-late"))
                     .arg("entry", &done.name)
                     .arg("code", code),
-                (None, None) => Message::new(if done.replaced {
+                (None, EntryStanding::Plays) => Message::new(if done.replaced {
                     msg!("entry-replaced")
                 } else {
                     msg!("entry-accepted")
