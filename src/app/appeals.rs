@@ -690,16 +690,23 @@ fn apply(
                     .detail(format!("{reason}: {} places recorded again", placed.len()))
                     .record(conn)?;
             }
-            // G-V42: the changed results share first place again. The
-            // decision stands; the tournament goes back to the judges for
-            // the play-off, and is finished again after it.
-            Err(PlayError::Refused(ps))
-                if ps
+            // The decision stands whatever its consequence: when the changed
+            // results cannot be placed as they are — first place shared
+            // again (G-V42: a play-off decides it), a bracket whose later
+            // rounds followed the old result — the tournament goes back to
+            // the judges, told why, and is finished again after them.
+            Err(PlayError::Refused(ps)) => {
+                let playoff = ps
                     .iter()
-                    .any(|p| matches!(p, super::rounds::RoundProblem::PlayoffNeeded { .. })) =>
-            {
-                let why =
-                    format!("{reason}: first place is shared again; a play-off decides it (G-V42)");
+                    .any(|p| matches!(p, super::rounds::RoundProblem::PlayoffNeeded { .. }));
+                let why = if playoff {
+                    format!("{reason}: first place is shared again; a play-off decides it (G-V42)")
+                } else {
+                    format!(
+                        "{reason}: the changed results cannot be placed as they are; \
+                         the judges settle what follows and finish the tournament again"
+                    )
+                };
                 super::rounds::reopen_within(conn, t, judge, &why, now).map_err(places)?;
             }
             Err(e) => return Err(places(e)),

@@ -1231,3 +1231,57 @@ pub fn swap(
         Ok(())
     })
 }
+
+/// The standings with the places upheld appeals set (G-D4): the entries
+/// fixed at a place stand there, the others keep their order around them
+/// (`rules::places::fix`). What the crosstable ranks by, so that it agrees
+/// with the places recorded; without such decisions, `st` as it is. A
+/// separation is kept only between rows that stay next to each other.
+pub fn with_decided_places(
+    l: &Loaded,
+    st: crate::rules::ranking::Standings,
+) -> crate::rules::ranking::Standings {
+    if l.place_overrides.is_empty() {
+        return st;
+    }
+    let team_of = |entry: EntryId| {
+        l.entries
+            .iter()
+            .find(|x| x.id == entry)
+            .and_then(|x| u16::try_from(x.start_no?).ok())
+            .map(crate::rules::tournament::TeamId)
+    };
+    let fixed: Vec<_> = l
+        .place_overrides
+        .iter()
+        .filter_map(|x| Some((team_of(x.entry_id)?, u32::try_from(x.place).ok()?)))
+        .collect();
+    let computed: Vec<_> = st.rows.iter().map(|r| (r.team, r.place)).collect();
+    let Ok(order) = crate::rules::places::fix(&computed, &fixed) else {
+        return st;
+    };
+    let mut rows = Vec::with_capacity(order.len());
+    for (team, place) in &order {
+        let Some(row) = st.rows.iter().find(|r| r.team == *team) else {
+            return st;
+        };
+        rows.push(crate::rules::ranking::StandingRow {
+            place: *place,
+            ..row.clone()
+        });
+    }
+    let gaps = (0..st.gaps.len())
+        .map(|i| {
+            let (a, b) = (order.get(i)?.0, order.get(i + 1)?.0);
+            let was = st.rows.iter().position(|r| r.team == a)?;
+            (st.rows.get(was + 1).map(|r| r.team) == Some(b))
+                .then(|| st.gaps.get(was).cloned().flatten())
+                .flatten()
+        })
+        .collect();
+    crate::rules::ranking::Standings {
+        rows,
+        gaps,
+        not_applicable: st.not_applicable,
+    }
+}

@@ -903,6 +903,13 @@ async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
     );
     assert!(audit.iter().any(|a| a.action == "tournament.places"
         && a.detail.contains(&format!("appeal case #{case_id}"))));
+    // The crosstable ranks as the decision placed them.
+    let views = crate::finished::views(&club, t).await;
+    assert_eq!(
+        views.crosstable,
+        [("1", "Конь"), ("2", "Слон"), ("3", "Ферзь"), ("4", "Ладья")]
+            .map(|(p, n)| (p.to_owned(), n.to_owned()))
+    );
 }
 
 /// G-Zh1: the committee decides by a majority of the votes cast, so a case

@@ -2,7 +2,9 @@
 //! are recorded at the finish): no page changes its results, line-ups or
 //! entries, until the chief judge reopens it with a reason; the finish
 //! and the reopening are told to those concerned; and the crosstable,
-//! the places table, the season table and the history agree at every step.
+//! the places table, the season table and the history agree at every step
+//! (a result, a penalty, the reopening, the finish again; decisions and
+//! play-offs in appeals.rs and knockout.rs).
 
 use reqwest::StatusCode;
 
@@ -63,7 +65,10 @@ pub(crate) async fn views(club: &Club, t: i64) -> Views {
 pub(crate) fn assert_agree(v: &Views) {
     assert_eq!(v.places, v.crosstable, "places vs crosstable");
     let names: Vec<String> = v.places.iter().map(|(_, n)| n.clone()).collect();
-    assert_eq!(v.season, names, "season vs places");
+    let (mut season, mut placed) = (v.season.clone(), names.clone());
+    season.sort();
+    placed.sort();
+    assert_eq!(season, placed, "the season table has every placed entry");
     let winner = &names[0];
     assert!(
         v.history.iter().any(|h| h.contains(winner.as_str())),
@@ -99,6 +104,34 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
             .any(|m| m.body.contains("Ладья") && m.body.contains("1-е место"))
     );
 
+    // A penalty moves the season table, not the tournament's places.
+    let team = teams[0].id.to_string();
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/penalties", club.id),
+            &[
+                ("code", "G-G6"),
+                ("team", &team),
+                ("reason", "два предупреждения"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let fined = views(&club, t).await;
+    assert_eq!(
+        (&fined.places, &fined.crosstable),
+        (&done.places, &done.crosstable)
+    );
+    let season = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    let totals = season.texts("table.season td.total");
+    let names = season.texts("table.season tbody td:nth-child(2)");
+    let ladya = names.iter().position(|n| n == "Ладья").expect("Ладья");
+    assert_ne!(totals[ladya], "12", "{names:?} {totals:?}");
     // No result form is offered, and a stale one changes nothing (409).
     let page = club.app.get_with(&club.root, &url).await;
     assert!(
@@ -167,7 +200,13 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
     assert!(flash(&page).contains("открыт снова"), "{}", flash(&page));
     // Places, points and history are withdrawn together.
     let open = views(&club, t).await;
-    assert!(open.places.is_empty() && open.season.is_empty() && open.history.is_empty());
+    assert!(open.places.is_empty() && open.history.is_empty());
+    // The season table keeps only Ладья, for its penalty: no tournament points.
+    assert!(
+        open.season.iter().all(|n| n == "Ладья"),
+        "{:?}",
+        open.season
+    );
     let mail = league::db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
     let reopened: Vec<_> = mail.iter().filter(|m| m.body.contains(reason)).collect();
     assert_eq!(

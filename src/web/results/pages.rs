@@ -172,6 +172,8 @@ impl CrosstableView {
             let playoffs = crate::app::knockout::playoff_results(l);
             let st = crate::rules::ranking::standings(&rules, tb, &playoffs)
                 .map_err(|e| AppError::Internal(format!("standings: {e}")))?;
+            // Places a decision set (G-D4) rank as the places table does.
+            let st = crate::app::rounds::with_decided_places(l, st);
             Some(
                 ranking_table(lang, &rules, &st)
                     .map_err(|e| AppError::Internal(format!("crosstable: {e}")))?,
