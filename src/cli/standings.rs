@@ -240,7 +240,11 @@ fn csv(
         "GP".into(),
     ];
     header.extend(chain.iter().map(ToString::to_string));
-    w.write_record(&header)?;
+    w.write_record(
+        header
+            .iter()
+            .map(|c| crate::read::csv::cell(c).into_owned()),
+    )?;
     for row in &table.rows {
         let mut rec = vec![
             row.place.to_string(),
@@ -260,7 +264,7 @@ fn csv(
                 n => n.to_string(),
             }
         }));
-        w.write_record(&rec)?;
+        w.write_record(rec.iter().map(|c| crate::read::csv::cell(c).into_owned()))?;
     }
     let bytes = w
         .into_inner()

@@ -2,5 +2,6 @@
 //! standings, computed in one place, and the wording of the rules' notions
 //! that they share.
 
+pub mod csv;
 pub mod standings;
 pub mod wording;

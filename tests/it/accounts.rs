@@ -431,3 +431,30 @@ async fn the_session_cookie_changes_at_login() {
     // The pre-login CSRF token is not carried into the signed-in session.
     assert_ne!(app.csrf_with(&app.client).await, token);
 }
+
+#[tokio::test]
+async fn a_next_with_a_tab_newline_or_control_character_goes_home_and_never_fails() {
+    let app = TestApp::spawn().await;
+    let me = app.person("Walker").await;
+    // Signed in, the login page sends `next` on at once: a tab or newline
+    // that a browser would drop must not make it another site, nor a 500.
+    for next in [
+        "%2F%09%2Fevil.example",
+        "%2F%0A%2Fx",
+        "%2F%5Cevil.example",
+        "%2F%01",
+    ] {
+        let page = app.get_with(&me, &format!("/login?next={next}")).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next}");
+        assert_eq!(page.location(), Some("/"), "{next}");
+    }
+    for next in ["/a\u{1}b", "/\t/evil.example", "/\r\nSet-Cookie: x=1"] {
+        let page = app.post("/lang", &[("lang", "en"), ("next", next)]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{next:?}");
+        assert_eq!(page.location(), Some("/"), "{next:?}");
+    }
+    let page = app
+        .post("/lang", &[("lang", "ru"), ("next", "/championships")])
+        .await;
+    assert_eq!(page.location(), Some("/championships"));
+}

@@ -748,3 +748,65 @@ async fn r_1_8_only_a_series_managers_change_it_and_only_an_organizer_links_a_ch
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
+
+#[tokio::test]
+async fn a_name_a_spreadsheet_would_run_is_text_in_the_series_csv() {
+    let club = Club::new("G").await;
+    let evil = "=HYPERLINK(\"http://evil.example\",\"Итоги\")";
+    let mut orgs = Vec::new();
+    for name in [evil, "Завод Бета"] {
+        orgs.push(club.app.create_organization(&club.root, name).await);
+    }
+    let (series, id) = new_series(&club, "Спартакиада 2026").await;
+    let page = add_sport(&club, &series, "Волейбол", "", "").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let sport = sport_id(&club, id, "Волейбол").to_string();
+    for (org, place) in [(orgs[0], "1"), (orgs[1], "2")] {
+        let org = org.to_string();
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{series}/places"),
+                &[
+                    ("sport", sport.as_str()),
+                    ("organization", &org),
+                    ("place", place),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let res = crate::helpers::new_client()
+        .get(club.app.url(&format!("{series}/standings.csv")))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(res.status(), StatusCode::OK);
+    let text = res.text().await.expect("body");
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let names: Vec<String> = reader
+        .records()
+        .map(|r| {
+            r.expect("record")
+                .iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .flat_map(|r| {
+            r.into_iter()
+                .filter(|c| c.contains("HYPERLINK") || c.contains("Завод"))
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [format!("'{evil}"), "Завод Бета".to_owned()],
+        "{text}"
+    );
+    // The page itself shows the name as it is.
+    let page = club.app.get(&series).await;
+    assert!(
+        page.texts("table.series-table tbody td:nth-child(2)")
+            .contains(&evil.to_owned())
+    );
+}

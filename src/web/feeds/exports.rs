@@ -28,9 +28,15 @@ use crate::web::infra::error::AppError;
 fn csv_bytes(header: Vec<String>, rows: Vec<Vec<String>>) -> Result<Vec<u8>, AppError> {
     let internal = |e: csv::Error| AppError::Internal(format!("csv: {e}"));
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(&header).map_err(internal)?;
+    let safe = |cells: &[String]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|c| crate::read::csv::cell(c).into_owned())
+            .collect()
+    };
+    w.write_record(safe(&header)).map_err(internal)?;
     for row in rows {
-        w.write_record(&row).map_err(internal)?;
+        w.write_record(safe(&row)).map_err(internal)?;
     }
     w.into_inner()
         .map_err(|e| AppError::Internal(format!("csv: {e}")))

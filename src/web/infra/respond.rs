@@ -31,9 +31,24 @@ pub fn see_other(location: &str) -> HttpResponse {
 /// A `next` parameter is followed only to a path on this site.
 pub fn local_path(next: Option<&str>) -> &str {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n,
+        Some(n) if is_local_path(n) => n,
         _ => crate::paths::HOME,
     }
+}
+
+/// An absolute path of this site and nothing else: it starts with one
+/// `/`, and holds no backslash and no control character — browsers drop
+/// tab and newline from a URL, so `/\t/evil.example` would become
+/// `//evil.example`, another site; and a control character cannot go in a
+/// `Location` header at all. Whitespace is refused too (a path the site
+/// writes never has any).
+fn is_local_path(n: &str) -> bool {
+    let mut chars = n.chars();
+    chars.next() == Some('/')
+        && chars.next() != Some('/')
+        && !n
+            .chars()
+            .any(|c| c == '\\' || c.is_control() || c.is_whitespace())
 }
 
 #[cfg(test)]
@@ -47,5 +62,21 @@ mod tests {
         assert_eq!(local_path(Some("https://evil.example/")), "/");
         assert_eq!(local_path(Some("/\\evil.example")), "/");
         assert_eq!(local_path(None), "/");
+        // Tab, newline and other control characters, which browsers drop
+        // or a header cannot carry.
+        for bad in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/a\u{1}b",
+            "/\r\n",
+            "/ /x",
+        ] {
+            assert_eq!(local_path(Some(bad)), "/", "{bad:?}");
+        }
+        assert_eq!(local_path(Some("/")), "/");
+        assert_eq!(
+            local_path(Some("/teams/1?tab=roster#x")),
+            "/teams/1?tab=roster#x"
+        );
     }
 }
