@@ -156,7 +156,17 @@ fn run(
         // Middleware runs bottom-up: the last `wrap` sees the request first.
         App::new()
             .app_data(state.clone())
-            .app_data(web::FormConfig::default().limit(64 * 1024))
+            .app_data(
+                web::FormConfig::default()
+                    .limit(64 * 1024)
+                    .error_handler(|e, _| error::form_error(&e).into()),
+            )
+            .app_data(
+                web::PathConfig::default().error_handler(|_, _| error::AppError::NotFound.into()),
+            )
+            .app_data(web::QueryConfig::default().error_handler(|_, _| {
+                error::AppError::BadRequest(crate::msg!("error-400-detail")).into()
+            }))
             .configure(|cfg| caches.register(cfg))
             .configure(routes)
             .configure(crate::api::routes)

@@ -91,6 +91,7 @@ error-403-title = Access denied
 error-404-title = Page not found
 error-500-title = Something went wrong
 error-400-detail = The request could not be processed.
+error-form-unreadable = The form could not be read (a field sent twice, or a value of the wrong kind). Go back, check the form and send it again.
 error-403-detail = You are not allowed to see this page or do this.
 error-404-detail = There is no such page. Check the address.
 error-405-detail = This address does not accept this kind of request.

@@ -189,3 +189,44 @@ async fn a_child_under_another_parent_is_not_found() {
         "a problem document"
     );
 }
+
+#[tokio::test]
+async fn an_unreadable_path_form_or_body_is_answered_as_a_page_in_the_visitors_language() {
+    let app = TestApp::spawn().await;
+    let is_page = |page: &crate::helpers::Page| {
+        page.headers[reqwest::header::CONTENT_TYPE]
+            .to_str()
+            .is_ok_and(|ct| ct.starts_with("text/html"))
+    };
+    // An id that is not a number is no such page.
+    for path in [
+        "/championships/abc",
+        "/championships/1/tournaments/x1/crosstable",
+        "/teams/-",
+    ] {
+        let page = app.get(path).await;
+        assert_eq!(page.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(is_page(&page), "{path}: {:?}", page.headers);
+        assert_eq!(
+            page.select_text("h1").as_deref(),
+            Some("Страница не найдена (404)"),
+            "{path}"
+        );
+    }
+    // A field sent twice: 400, in words.
+    let page = app
+        .post("/lang", &[("lang", "en"), ("lang", "ru"), ("next", "/")])
+        .await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST, "{}", page.text);
+    assert!(is_page(&page), "{:?}", page.headers);
+    assert!(
+        page.text.contains("Форму не удалось прочитать"),
+        "{}",
+        page.text
+    );
+    // A body over the limit: 413, in words.
+    let long = "x".repeat(80 * 1024);
+    let page = app.post("/lang", &[("lang", "en"), ("next", &long)]).await;
+    assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", page.text);
+    assert!(is_page(&page), "{:?}", page.headers);
+}

@@ -147,6 +147,16 @@ struct ErrorPage {
     detail: Message,
 }
 
+/// A form body that cannot be read — too long, a field given twice, a
+/// value of the wrong kind — answered as a page in the visitor's language
+/// (413 or 400) rather than actix's plain English text.
+pub fn form_error(e: &actix_web::error::UrlencodedError) -> AppError {
+    match e {
+        actix_web::error::UrlencodedError::Overflow { .. } => AppError::TooLarge,
+        _ => AppError::BadRequest(msg!("error-form-unreadable")),
+    }
+}
+
 /// The `ErrorHandlers` default handler: any 4xx/5xx response that is not
 /// already a page (a form re-rendered with 422, say) or JSON becomes the
 /// error page in the visitor's language. (The JSON API's scope answers
