@@ -593,12 +593,13 @@ fn withdraw_barred(
                 None,
             )?;
         } else if x.start_no.is_some() {
-            super::boards::withdraw_in(conn, barred, x.id, &why, judge, now).map_err(
-                |e| match e {
-                    PlayError::Db(e) => PlayError::Db(e),
-                    _ => PlayError::Refused(vec![PenaltyProblem::NoNextTournament]),
-                },
-            )?;
+            // Refused only when the entry no longer plays there (retired
+            // already): nothing to withdraw, and the penalty stands.
+            match super::boards::withdraw_in(conn, barred, x.id, &why, judge, now) {
+                Err(PlayError::Db(e)) => return Err(PlayError::Db(e)),
+                Err(_) => continue,
+                Ok(_) => {}
+            }
         }
         audit::Entry::new("entry.barred", format!("entry:{}", x.id))
             .actor(judge)

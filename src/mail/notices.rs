@@ -396,12 +396,21 @@ fn entry_captains(
         .collect())
 }
 
-/// The chief judge and the judges of the championship (G-D1).
-fn judges(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<Vec<PersonId>> {
-    let mut out = crate::db::appeals::holders(conn, c, Role::ChiefJudge)?;
-    for j in crate::db::appeals::holders(conn, c, Role::Judge)? {
-        if !out.contains(&j) {
-            out.push(j);
+/// `people` and the chief judge and the judges of the championship
+/// (G-D1), each once, in that order.
+fn and_judges(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    people: Vec<PersonId>,
+) -> QueryResult<Vec<PersonId>> {
+    let mut all = people;
+    for role in [Role::ChiefJudge, Role::Judge] {
+        all.extend(crate::db::appeals::holders(conn, c, role)?);
+    }
+    let mut out = Vec::with_capacity(all.len());
+    for p in all {
+        if !out.contains(&p) {
+            out.push(p);
         }
     }
     Ok(out)
@@ -424,11 +433,6 @@ pub fn tournament_finished(
         let Some((_, place, points)) = placed.iter().find(|(e, _, _)| *e == id) else {
             continue;
         };
-        let place = if place.first == place.last {
-            place.first.to_string()
-        } else {
-            format!("{}–{}", place.first, place.last)
-        };
         notices.push(
             Notice::new(
                 Kind::PlayStatus,
@@ -440,7 +444,7 @@ pub fn tournament_finished(
                     .arg("tournament", tournament_no)
                     .arg("championship", &championship)
                     .arg("entry", entry)
-                    .arg("place", place)
+                    .arg("place", place.to_string())
                     .arg("points", points.to_string())
                     .arg("url", &url),
             )
@@ -462,13 +466,11 @@ pub fn tournament_reopened(
 ) -> QueryResult<usize> {
     let championship = championship_name(conn, c)?;
     let url = crate::paths::tournament(c, t);
-    let mut people: Vec<PersonId> = entry_captains(conn, t)?
+    let captains = entry_captains(conn, t)?
         .into_iter()
         .map(|(p, _, _)| p)
         .collect();
-    people.extend(judges(conn, c)?);
-    people.sort();
-    people.dedup();
+    let people = and_judges(conn, c, captains)?;
     let notices: Vec<Notice> = people
         .into_iter()
         .map(|to| {
@@ -560,12 +562,7 @@ pub fn player_unfit(
         Some(table) => Message::new(msg!("mail-unfit-taken-off-body")).arg("table", table),
         None => Message::new(msg!("mail-unfit-body")),
     };
-    let mut people = vec![entry.submitted_by];
-    for j in judges(conn, c)? {
-        if !people.contains(&j) {
-            people.push(j);
-        }
-    }
+    let people = and_judges(conn, c, vec![entry.submitted_by])?;
     let notices: Vec<Notice> = people
         .into_iter()
         .map(|to| {

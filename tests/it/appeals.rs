@@ -498,7 +498,7 @@ async fn g_zh2_a_refused_supervised_game_counts_as_guilt_and_the_committee_still
     // The refusal is on record as guilt, and the judge is told that the
     // committee decides; nothing is decided or deducted without its vote.
     let page = club.app.get_with(&cj, &case).await;
-    let flash = page.texts(".flash").join(" ");
+    let flash = page.flash();
     assert!(
         flash.contains("признаётся виной") && flash.contains("комиссия"),
         "{flash}"
@@ -1155,7 +1155,7 @@ async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_s
     propose_result(&club, &jd, &case, second, "1/2").await;
     assert_eq!(votes(&club), 0);
     let page = club.app.get_with(&jd, &case).await;
-    assert!(flash(&page).contains("сброшены"), "{}", flash(&page));
+    assert!(page.flash().contains("сброшены"), "{}", page.flash());
     assert_eq!(page.texts("ul.remedies li").len(), 2);
     // The first is withdrawn; only the second is decided and applied.
     let withdraw = page
@@ -1192,8 +1192,4 @@ async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_s
             .texts("form.withdraw-remedy")
             .is_empty()
     );
-}
-
-fn flash(page: &Page) -> String {
-    page.texts(".flash").join(" ")
 }

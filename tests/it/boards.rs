@@ -788,6 +788,24 @@ async fn e_6_a_player_more_than_five_minutes_late_loses_by_forfeit() {
     assert_eq!(page.texts("tr.game td.result")[1], "+-");
 }
 
+/// Ладья's captain lines up `first` on board 1 and la2–la5 after him.
+async fn with_on_board_1(
+    club: &Club,
+    ladya: &Team,
+    lineup: &str,
+    round: &str,
+    first: &str,
+) -> crate::helpers::Page {
+    post_lineup(
+        club,
+        &ladya.captain,
+        lineup,
+        round,
+        &[first, "la2", "la3", "la4", "la5"],
+    )
+    .await
+}
+
 /// A judge bans `nick` from today, indefinitely (G-A7).
 async fn ban_now(club: &Club, nick: &str) {
     let page = club
@@ -827,14 +845,7 @@ async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_late
     let ladya = entry_id(&club, t, "Ладья");
     let lineup = format!("{turl}/entries/{ladya}/lineup");
     // Round 2's line-up, prepared while round 1 runs, has la6 on board 1.
-    let page = post_lineup(
-        &club,
-        &teams[0].captain,
-        &lineup,
-        "2",
-        &["la6", "la2", "la3", "la4", "la5"],
-    )
-    .await;
+    let page = with_on_board_1(&club, &teams[0], &lineup, "2", "la6").await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     // The substitute la6 is banned during round 1: the captain and the
     // judges are told at once.
@@ -881,14 +892,7 @@ async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_late
         "{said}"
     );
     // So is a line-up naming him.
-    let page = post_lineup(
-        &club,
-        &teams[0].captain,
-        &lineup,
-        "2",
-        &["la6", "la2", "la3", "la4", "la5"],
-    )
-    .await;
+    let page = with_on_board_1(&club, &teams[0], &lineup, "2", "la6").await;
     assert_eq!(
         page.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -922,14 +926,7 @@ async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_late
         .post_with(&club.root, "/people/la7/clones", &[("nick", "la6")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let page = post_lineup(
-        &club,
-        &teams[0].captain,
-        &lineup,
-        "3",
-        &["la7", "la2", "la3", "la4", "la5"],
-    )
-    .await;
+    let page = with_on_board_1(&club, &teams[0], &lineup, "3", "la7").await;
     assert_eq!(
         page.status,
         StatusCode::UNPROCESSABLE_ENTITY,

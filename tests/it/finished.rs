@@ -9,7 +9,6 @@
 use reqwest::StatusCode;
 
 use crate::club::{finish, play_out, result_forms};
-use crate::helpers::Page;
 use crate::play::{Club, four_entered};
 
 const ORDER: [&str; 4] = ["Ладья", "Конь", "Слон", "Ферзь"];
@@ -75,10 +74,6 @@ pub(crate) fn assert_agree(v: &Views) {
         "history {:?} names {winner}",
         v.history
     );
-}
-
-fn flash(page: &Page) -> String {
-    page.texts(".flash").join(" ")
 }
 
 #[tokio::test]
@@ -197,7 +192,7 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get_with(&cj, &url).await;
-    assert!(flash(&page).contains("открыт снова"), "{}", flash(&page));
+    assert!(page.flash().contains("открыт снова"), "{}", page.flash());
     // Places, points and history are withdrawn together.
     let open = views(&club, t).await;
     assert!(open.places.is_empty() && open.history.is_empty());

@@ -301,6 +301,11 @@ pub struct Page {
 }
 
 impl Page {
+    /// The flash messages of the page, joined.
+    pub fn flash(&self) -> String {
+        self.texts(".flash").join(" ")
+    }
+
     /// The text of the first element matching `selector`.
     pub fn select_text(&self, selector: &str) -> Option<String> {
         let sel = scraper::Selector::parse(selector).expect("selector");

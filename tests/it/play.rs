@@ -568,7 +568,7 @@ async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() 
     let page = club.enter(&la6, t, &line(&big, "Ладья2", 5..10)).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get_with(&la6, &club.tournament_url(t)).await;
-    let flash = page.texts(".flash").join(" ");
+    let flash = page.flash();
     assert!(
         flash.contains("пока не играет") && flash.contains("G-B13"),
         "{flash}"

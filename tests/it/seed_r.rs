@@ -532,7 +532,7 @@ async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_
     let t = club.tournament_in(90).await;
     let url = club.tournament_url(t);
     let pages = enter_all(&club, t, &teams).await;
-    let flash = |page: &Page| page.texts(".flash").join(" ");
+    let flash = |page: &Page| page.flash();
     assert!(
         flash(&pages[19]).contains("Заявка Квант принята."),
         "{}",
@@ -695,7 +695,7 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
     // twenty play, the 21st and 22nd wait in order.
     let pages = enter_all(&club, t, &teams).await;
     for (page, position) in [(&pages[20], 1), (&pages[21], 2)] {
-        let flashes = page.texts(".flash").join(" ");
+        let flashes = page.flash();
         assert!(
             flashes.contains(&format!("лист ожидания, место {position} (R-1.9)")),
             "{flashes}"
