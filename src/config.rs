@@ -64,6 +64,12 @@ pub struct Settings {
     /// page, nothing stored), so the database cannot fill a disk it shares.
     /// Ignored on PostgreSQL.
     pub sqlite_max_size_mb: Option<u64>,
+    /// A signed-in session unused for this many hours ends
+    /// (`LEAGUE_SESSION_IDLE_HOURS`); default 168 (a week).
+    pub session_idle_hours: u32,
+    /// A signed-in session ends this many days after the sign-in however
+    /// much it is used (`LEAGUE_SESSION_MAX_DAYS`); default 30.
+    pub session_max_days: u32,
     /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
     /// the environment).
     pub mail: MailSettings,
@@ -171,6 +177,8 @@ impl Default for Settings {
             standings_cache_entries: 256,
             standings_cache_mb: 32,
             sqlite_max_size_mb: None,
+            session_idle_hours: 168,
+            session_max_days: 30,
             mail: MailSettings::default(),
         }
     }
@@ -219,6 +227,14 @@ impl Settings {
             DbUrl::Sqlite(_) => 4,
             DbUrl::Postgres(_) => 12,
         })
+    }
+
+    /// How long signed-in sessions last on the server.
+    pub fn session_lifetime(&self) -> crate::app::sessions::Lifetime {
+        crate::app::sessions::Lifetime {
+            idle: chrono::TimeDelta::hours(i64::from(self.session_idle_hours.max(1))),
+            absolute: chrono::TimeDelta::days(i64::from(self.session_max_days.max(1))),
+        }
     }
 
     /// Where `.eml` files are written when no SMTP server is configured.

@@ -18,6 +18,7 @@ pub const ACCOUNT: &str = "/account";
 pub const PASSWORD: &str = "/account/password";
 pub const ADMIN: &str = "/admin";
 pub const ADMIN_PERSON_ADMIN: &str = "/admin/people/{id}/admin";
+pub const ADMIN_PERSON_SIGN_OUT: &str = "/admin/people/{id}/sign-out";
 pub const CHAMPIONSHIPS: &str = "/championships";
 pub const CHAMPIONSHIP_NEW: &str = "/championships/new";
 pub const CHAMPIONSHIP: &str = "/championships/{championship_id}";
@@ -125,6 +126,9 @@ pub const API_TOKEN_REVOKE: &str = "/championships/{championship_id}/api-tokens/
 
 pub fn admin_person_admin(id: PersonId) -> String {
     format!("/admin/people/{id}/admin")
+}
+pub fn admin_person_sign_out(id: PersonId) -> String {
+    format!("/admin/people/{id}/sign-out")
 }
 pub fn championship(id: ChampionshipId) -> String {
     format!("/championships/{id}")

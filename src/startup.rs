@@ -6,7 +6,6 @@ use std::net::TcpListener;
 
 use actix_session::SessionMiddleware;
 use actix_session::config::{CookieContentSecurity, PersistentSession};
-use actix_session::storage::CookieSessionStore;
 use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
 use actix_web::dev::Server;
 use actix_web::http::header;
@@ -18,6 +17,7 @@ use crate::config::{ConfigError, Settings};
 use crate::db;
 use crate::mail::worker::{MailError, Worker};
 use crate::state::AppState;
+use crate::web::infra::session_store::DbSessionStore;
 use crate::web::{infra::csrf, infra::error, routes};
 
 pub struct Application {
@@ -151,6 +151,9 @@ fn run(
 ) -> std::io::Result<Server> {
     let secure = state.settings.secure_cookies();
     let workers = state.settings.workers;
+    // The cookie lives as long as a session may; the server ends it sooner
+    // when it is idle or signed out.
+    let max_days = state.settings.session_max_days.max(1);
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         // Middleware runs bottom-up: the last `wrap` sees the request first.
@@ -177,14 +180,15 @@ fn run(
             .wrap(from_fn(csrf::protect))
             .wrap(ErrorHandlers::new().default_handler(error::render_error_pages))
             .wrap(
-                SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+                SessionMiddleware::builder(DbSessionStore::new(state.clone()), key.clone())
                     .cookie_name("league_session".into())
                     .cookie_http_only(true)
                     .cookie_same_site(SameSite::Lax)
                     .cookie_secure(secure)
                     .cookie_content_security(CookieContentSecurity::Private)
                     .session_lifecycle(
-                        PersistentSession::default().session_ttl(CookieDuration::days(14)),
+                        PersistentSession::default()
+                            .session_ttl(CookieDuration::days(i64::from(max_days))),
                     )
                     .build(),
             )

@@ -43,6 +43,10 @@ login-throttled = Too many failed sign-in attempts. Try again in { $minutes } { 
         [one] minute
        *[other] minutes
     }.
+login-slow-down = Several failed sign-in attempts in a row: wait { $seconds } { $seconds ->
+        [one] second
+       *[other] seconds
+    } before the next one.
 
 account-title = Profile
 account-role = Role
@@ -59,6 +63,12 @@ admin-grant = Make administrator
 admin-revoke = Remove administrator rights
 admin-saved = Changes saved.
 admin-cannot-demote-self = You cannot remove your own administrator rights.
+admin-sessions = Signed in
+admin-sign-out-everywhere = Sign out everywhere
+admin-signed-out = { $nick } is signed out everywhere ({ $count ->
+        [one] { $count } session ended
+       *[other] { $count } sessions ended
+    }).
 admin-audit = Audit log
 admin-audit-at = Time
 admin-audit-actor = Who

@@ -46,6 +46,12 @@ login-throttled = Слишком много неудачных попыток в
         [many] минут
        *[other] минуты
     }.
+login-slow-down = Несколько неудачных попыток входа подряд: подождите { $seconds } { $seconds ->
+        [one] секунду
+        [few] секунды
+        [many] секунд
+       *[other] секунды
+    } перед следующей.
 
 account-title = Профиль
 account-role = Роль
@@ -62,6 +68,13 @@ admin-grant = Сделать администратором
 admin-revoke = Снять права администратора
 admin-saved = Изменения сохранены.
 admin-cannot-demote-self = Нельзя снять права администратора с самого себя.
+admin-sessions = Сеансы
+admin-sign-out-everywhere = Завершить все сеансы
+admin-signed-out = Все сеансы { $nick } завершены ({ $count ->
+        [one] завершён { $count } сеанс
+        [few] завершено { $count } сеанса
+       *[other] завершено { $count } сеансов
+    }).
 admin-audit = Журнал действий
 admin-audit-at = Время
 admin-audit-actor = Кто

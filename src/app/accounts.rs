@@ -7,10 +7,11 @@
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use chrono::TimeDelta;
 use secrecy::{ExposeSecret, SecretString};
 
 use super::PlayError;
-use crate::db::{self, DbConnection, audit, login_attempts, people, write_transaction};
+use crate::db::{self, DbConnection, audit, login_attempts, people, sessions, write_transaction};
 use crate::i18n::MsgKey;
 use crate::ids::PersonId;
 use crate::msg;
@@ -217,12 +218,13 @@ fn insert(
 }
 
 /// Someone signs up from address `ip`: the new person, who is its own
-/// audit actor.
+/// audit actor, and the token that makes this browser known to the
+/// account (see [`log_in`]).
 pub fn sign_up(
     conn: &mut DbConnection,
     account: &NewAccount,
     ip: &str,
-) -> Result<PersonId, PlayError<AccountProblem>> {
+) -> Result<(PersonId, String), PlayError<AccountProblem>> {
     write_transaction(conn, |conn| {
         let id = insert(conn, account, false)?;
         audit::Entry::new("account.signup", format!("person:{id}"))
@@ -230,8 +232,24 @@ pub fn sign_up(
             .detail(account.nick.as_str())
             .ip(ip)
             .record(conn)?;
-        Ok(id)
+        let browser = remember_browser(conn, id)?;
+        Ok((id, browser))
     })
+}
+
+/// A new token for a browser that signed in to `person`'s account.
+fn remember_browser(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> Result<String, diesel::result::Error> {
+    let token = super::sessions::new_secret();
+    sessions::remember_browser(
+        conn,
+        &super::sessions::digest(&token),
+        person,
+        db::utc_now(),
+    )?;
+    Ok(token)
 }
 
 /// The operator makes a platform administrator (`league create-admin`);
@@ -256,6 +274,9 @@ pub struct SignedIn {
     pub auth_version: i64,
     /// The language stored on the account.
     pub locale: String,
+    /// The browser's token for this account from now on (a new one when
+    /// the browser was not known to it).
+    pub browser: String,
 }
 
 /// Why a login was refused.
@@ -263,24 +284,35 @@ pub struct SignedIn {
 pub enum LoginProblem {
     /// An unknown account or a wrong password: the same answer for both.
     WrongCredentials,
-    /// Too many failures for the account or from the address; the lock
-    /// lifts in this many minutes (at least one).
-    Throttled { minutes: i64 },
+    /// Too many failures for the account or from the address; the next
+    /// attempt is let through in this many seconds (at least one).
+    Throttled { seconds: i64 },
 }
 
-/// A login with `login` (nick or e-mail) and `password` from address `ip`.
-/// Throttled per account and per address; an unknown account is checked
-/// against a fixed hash, so that it takes as long as a wrong password.
-/// The check, the verification and the record of the attempt are one
-/// transaction that concurrent attempts on the account or from the address
-/// wait for: fifty parallel guesses must not all pass the check before the
-/// first failure is stored. A refused attempt is stored too (the
-/// transaction commits, then the refusal is returned).
+/// A browser that fails this often on an account it signed in to is no
+/// longer known to it (a stolen cookie does not buy unlimited guesses).
+const KNOWN_BROWSER_FAILURES: i32 = 3;
+
+/// A known browser is forgotten this long after it was first known.
+const KNOWN_BROWSER_DAYS: i64 = 365;
+
+/// A login with `login` (nick or e-mail) and `password` from address `ip`,
+/// in a browser holding the token `browser` if it has signed in before.
+/// Throttled per account and per address (`login_attempts::locked_until`):
+/// growing delays, a lock only per address, and a browser the account has
+/// signed in from is not slowed by failures elsewhere. An unknown account
+/// is checked against a fixed hash, so that it takes as long as a wrong
+/// password. The check, the verification and the record of the attempt
+/// are one transaction that concurrent attempts on the account or from the
+/// address wait for: fifty parallel guesses must not all pass the check
+/// before the first failure is stored. A refused attempt is stored too
+/// (the transaction commits, then the refusal is returned).
 pub fn log_in(
     conn: &mut DbConnection,
     login: &str,
     password: &str,
     ip: &str,
+    browser: Option<&str>,
 ) -> Result<SignedIn, PlayError<LoginProblem>> {
     let outcome = write_transaction(conn, |conn| -> Result<_, diesel::result::Error> {
         let person = people::by_login(conn, login)?;
@@ -290,26 +322,52 @@ pub fn log_in(
         };
         login_attempts::serialize(conn, &account_key, ip)?;
         let now = db::utc_now();
-        if let Some(until) = login_attempts::locked_until(conn, &account_key, ip, now)? {
-            let minutes = ((until - now).num_seconds() + 59).max(60) / 60;
-            return Ok(Err(LoginProblem::Throttled { minutes }));
+        let browser_hash = browser.map(super::sessions::digest);
+        let known = match (&browser_hash, &person) {
+            (Some(hash), Some(p)) => sessions::known_browser(conn, hash)?
+                .filter(|(owner, failures)| *owner == p.id && *failures < KNOWN_BROWSER_FAILURES),
+            _ => None,
+        };
+        if let Some(until) =
+            login_attempts::locked_until(conn, &account_key, ip, now, known.is_some())?
+        {
+            let seconds = ((until - now).num_milliseconds() + 999).max(1000) / 1000;
+            return Ok(Err(LoginProblem::Throttled { seconds }));
         }
         let ok = verify_password(password, person.as_ref().map(|p| p.password_hash.as_str()));
         login_attempts::record(conn, &account_key, ip, ok, db::utc_now())?;
-        match person {
-            Some(p) if ok => {
+        match (person, ok) {
+            (Some(p), true) => {
+                let token = match (&known, browser, &browser_hash) {
+                    (Some(_), Some(token), Some(hash)) => {
+                        sessions::set_browser_failures(conn, hash, 0)?;
+                        token.to_owned()
+                    }
+                    _ => remember_browser(conn, p.id)?,
+                };
                 audit::Entry::new("account.login", format!("person:{}", p.id))
                     .actor(p.id)
                     .ip(ip)
                     .record(conn)?;
                 login_attempts::prune(conn, now)?;
+                sessions::forget_browsers_before(conn, now - TimeDelta::days(KNOWN_BROWSER_DAYS))?;
                 Ok(Ok(SignedIn {
                     id: p.id,
                     auth_version: p.auth_version,
                     locale: p.locale,
+                    browser: token,
                 }))
             }
-            _ => Ok(Err(LoginProblem::WrongCredentials)),
+            _ => {
+                if let (Some((_, failures)), Some(hash)) = (known, &browser_hash) {
+                    if failures + 1 >= KNOWN_BROWSER_FAILURES {
+                        sessions::forget_browser(conn, hash)?;
+                    } else {
+                        sessions::set_browser_failures(conn, hash, failures + 1)?;
+                    }
+                }
+                Ok(Err(LoginProblem::WrongCredentials))
+            }
         }
     })?;
     outcome.map_err(|problem| PlayError::Refused(vec![problem]))
@@ -324,8 +382,9 @@ pub fn log_out(conn: &mut DbConnection, id: PersonId, ip: &str) -> Result<(), Pl
     Ok(())
 }
 
-/// A person's new password (`hash`, already checked and hashed); returns
-/// the new `auth_version`, which signs out every other session.
+/// A person's new password (`hash`, already checked and hashed); every
+/// session of the person ends on the server (the caller signs the current
+/// browser in again). Returns the new `auth_version`.
 pub fn change_password(
     conn: &mut DbConnection,
     id: PersonId,
@@ -334,6 +393,7 @@ pub fn change_password(
 ) -> Result<i64, PlayError<()>> {
     write_transaction(conn, |conn| {
         let version = people::set_password(conn, id, hash)?;
+        sessions::delete_for(conn, id, None)?;
         audit::Entry::new("account.password_changed", format!("person:{id}"))
             .actor(id)
             .ip(ip)

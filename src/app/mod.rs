@@ -27,6 +27,7 @@ pub mod regulation;
 pub mod rounds;
 pub mod season;
 pub mod series;
+pub mod sessions;
 pub mod teams;
 pub mod trf;
 

@@ -6,10 +6,18 @@ use diesel::prelude::*;
 
 use super::{DbConnection, schema::login_attempts};
 
-/// At most this many failures per account or per address within [`WINDOW`].
-pub const MAX_FAILURES: i64 = 5;
-/// The sliding window of the throttle: 15 minutes.
+/// Failures count for this long: 15 minutes.
 pub const WINDOW: TimeDelta = TimeDelta::minutes(15);
+/// This many failures cost nothing: a typo or two, a forgotten caps lock.
+pub const FREE_FAILURES: usize = 3;
+/// Each further failure doubles the wait before the next attempt, from one
+/// second up to this.
+pub const MAX_DELAY: TimeDelta = TimeDelta::seconds(60);
+/// This many failures from one address within [`WINDOW`] lock the address
+/// (every account, from there) until the oldest of them leaves the window.
+/// Accounts are never locked, only slowed: a lock on an account would let
+/// anybody lock its owner out.
+pub const ADDRESS_LOCK: usize = 20;
 
 #[derive(Insertable)]
 #[diesel(table_name = login_attempts)]
@@ -38,48 +46,72 @@ pub fn record(
         .map(drop)
 }
 
-/// When the throttle lets this account and address try again, or `None` if
-/// they may try now. An account's count restarts after its last success; an
-/// address's does not (a success on one's own account must not unlock
-/// guessing at others).
+/// The wait after `failures` failures, the latest first: none for the
+/// first [`FREE_FAILURES`], then 1 s, 2 s, 4 s… up to [`MAX_DELAY`] after
+/// the latest.
+fn delayed_until(failures: &[NaiveDateTime]) -> Option<NaiveDateTime> {
+    let extra = failures.len().checked_sub(FREE_FAILURES)?;
+    let latest = failures.first()?;
+    let seconds = 1i64 << extra.min(16);
+    Some(*latest + TimeDelta::seconds(seconds).min(MAX_DELAY))
+}
+
+/// When this account and address may try again, or `None` if they may try
+/// now. The account is slowed by its failures since its last success
+/// (unless `known_browser`: the browser has signed in to it before, so an
+/// attacker elsewhere cannot keep the owner out). The address is slowed
+/// the same way by all its failures in the window, and locked after
+/// [`ADDRESS_LOCK`] of them; a success on one's own account does not
+/// restart the address's count (it must not unlock guessing at others).
 pub fn locked_until(
     conn: &mut DbConnection,
     account_key: &str,
     ip: &str,
     now: NaiveDateTime,
+    known_browser: bool,
 ) -> QueryResult<Option<NaiveDateTime>> {
     let since = now - WINDOW;
-    let last_success: Option<NaiveDateTime> = login_attempts::table
-        .filter(login_attempts::account_key.eq(account_key))
-        .filter(login_attempts::succeeded.eq(true))
-        .filter(login_attempts::at.gt(since))
-        .select(diesel::dsl::max(login_attempts::at))
-        .first(conn)?;
-    let account_since = last_success.map_or(since, |s| s.max(since));
-    let by_account: Vec<NaiveDateTime> = login_attempts::table
-        .filter(login_attempts::account_key.eq(account_key))
-        .filter(login_attempts::succeeded.eq(false))
-        .filter(login_attempts::at.gt(account_since))
-        .order(login_attempts::at.desc())
-        .limit(MAX_FAILURES)
-        .select(login_attempts::at)
-        .load(conn)?;
-    let by_ip: Vec<NaiveDateTime> = login_attempts::table
-        .filter(login_attempts::ip.eq(ip))
-        .filter(login_attempts::succeeded.eq(false))
-        .filter(login_attempts::at.gt(since))
-        .order(login_attempts::at.desc())
-        .limit(MAX_FAILURES)
-        .select(login_attempts::at)
-        .load(conn)?;
-    // Locked while MAX_FAILURES failures are inside the window: until the
-    // oldest of the newest MAX_FAILURES leaves it.
-    let until = |times: &[NaiveDateTime]| {
-        (times.len() as i64 >= MAX_FAILURES)
-            .then(|| times.last().map(|oldest| *oldest + WINDOW))
-            .flatten()
+    let failures_since = |conn: &mut DbConnection,
+                          by_account: bool,
+                          since: NaiveDateTime,
+                          limit: usize|
+     -> QueryResult<Vec<NaiveDateTime>> {
+        let failed = login_attempts::table
+            .filter(login_attempts::succeeded.eq(false))
+            .filter(login_attempts::at.gt(since))
+            .order(login_attempts::at.desc())
+            .limit(limit as i64)
+            .select(login_attempts::at)
+            .into_boxed();
+        if by_account {
+            failed
+                .filter(login_attempts::account_key.eq(account_key))
+                .load(conn)
+        } else {
+            failed.filter(login_attempts::ip.eq(ip)).load(conn)
+        }
     };
-    Ok(until(&by_account).max(until(&by_ip)))
+    let by_ip = failures_since(conn, false, since, ADDRESS_LOCK)?;
+    let ip_until = if by_ip.len() >= ADDRESS_LOCK {
+        by_ip.last().map(|oldest| *oldest + WINDOW)
+    } else {
+        delayed_until(&by_ip)
+    };
+    let account_until = if known_browser {
+        None
+    } else {
+        let last_success: Option<NaiveDateTime> = login_attempts::table
+            .filter(login_attempts::account_key.eq(account_key))
+            .filter(login_attempts::succeeded.eq(true))
+            .filter(login_attempts::at.gt(since))
+            .select(diesel::dsl::max(login_attempts::at))
+            .first(conn)?;
+        let account_since = last_success.map_or(since, |s| s.max(since));
+        // Enough failures to reach the longest delay.
+        let enough = FREE_FAILURES + 17;
+        delayed_until(&failures_since(conn, true, account_since, enough)?)
+    };
+    Ok(ip_until.max(account_until).filter(|until| *until > now))
 }
 
 /// Drops attempts older than the window; they can never count again.

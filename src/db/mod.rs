@@ -21,6 +21,7 @@ pub mod roles;
 pub mod rounds;
 pub mod schema;
 pub mod series;
+pub mod sessions;
 pub mod standing;
 pub mod teams;
 pub mod tournaments;

@@ -522,6 +522,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    sessions (key_hash) {
+        key_hash -> Text,
+        person_id -> BigInt,
+        state -> Text,
+        created_at -> Timestamp,
+        last_seen_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    known_browsers (token_hash) {
+        token_hash -> Text,
+        person_id -> BigInt,
+        failures -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -578,4 +597,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     series_athletes,
     regulation_versions,
     api_tokens,
+    sessions,
+    known_browsers,
 );

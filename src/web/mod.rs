@@ -79,6 +79,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(ADMIN).route(get().to(admin::platform::dashboard)))
         .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::platform::set_admin)))
         .service(
+            resource(ADMIN_PERSON_SIGN_OUT).route(post().to(admin::platform::sign_out_everywhere)),
+        )
+        .service(
             resource(CHAMPIONSHIPS)
                 .route(get().to(championship::championships::list))
                 .route(post().to(championship::championships::create)),

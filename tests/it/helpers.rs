@@ -163,6 +163,7 @@ pub struct Spawn {
     public_url: Option<String>,
     max_upload_bytes: Option<u64>,
     mail: Option<MailSettings>,
+    trust_proxy: bool,
 }
 
 impl TestApp {
@@ -175,6 +176,7 @@ impl TestApp {
             public_url: None,
             max_upload_bytes: None,
             mail: None,
+            trust_proxy: false,
         }
     }
 }
@@ -188,6 +190,13 @@ impl Spawn {
     /// A small upload limit, so that "max + 1 bytes" is cheap to send.
     pub fn max_upload_bytes(mut self, n: u64) -> Spawn {
         self.max_upload_bytes = Some(n);
+        self
+    }
+
+    /// Believes `X-Forwarded-For`, so that a test can speak from many
+    /// addresses ([`client_at`]).
+    pub fn trust_proxy(mut self) -> Spawn {
+        self.trust_proxy = true;
         self
     }
 
@@ -220,6 +229,7 @@ impl Spawn {
             public_url: self.public_url.unwrap_or_else(|| "http://127.0.0.1".into()),
             pool_size: Some(2),
             workers: Some(1),
+            trust_proxy: self.trust_proxy,
             max_upload_bytes: self
                 .max_upload_bytes
                 .unwrap_or(Settings::default().max_upload_bytes),
@@ -289,6 +299,23 @@ pub fn new_client() -> reqwest::Client {
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .pool_idle_timeout(std::time::Duration::from_secs(2))
+        .build()
+        .expect("client")
+}
+
+/// A browser of its own that says it comes from `address` (believed by
+/// an app started with [`Spawn::trust_proxy`]).
+pub fn client_at(address: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        "x-forwarded-for",
+        reqwest::header::HeaderValue::from_str(address).expect("address"),
+    );
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
+        .default_headers(headers)
         .build()
         .expect("client")
 }

@@ -39,6 +39,7 @@ mod results_pages;
 mod season_g;
 mod seed_r;
 mod series;
+mod sessions;
 mod standing;
 mod teams;
 mod throttle;

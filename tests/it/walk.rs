@@ -296,7 +296,9 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ("GET", "/organizations", [200, 200, 200, 200, 200, 200, 200]),
     ("POST", "/lang", [400, 400, 400, 400, 400, 400, 400]),
     ("POST", "/signup", [422, 422, 422, 422, 422, 422, 422]),
-    ("POST", "/login", [401, 401, 401, 401, 401, 429, 429]),
+    // Seven empty logins from one address: three free failures, then the
+    // address waits a second, two, four… between guesses.
+    ("POST", "/login", [401, 401, 401, 429, 429, 429, 429]),
     (
         "POST",
         "/account/notices",
@@ -662,6 +664,13 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/organizations",
         [303, 403, 403, 403, 403, 422, 422],
+    ),
+    // Signs the player out everywhere: last but logout, so that no later
+    // row walks with the ended session.
+    (
+        "POST",
+        "/admin/people/{pid}/sign-out",
+        [303, 403, 403, 403, 403, 403, 303],
     ),
     ("POST", "/logout", [303, 303, 303, 303, 303, 303, 303]),
     // TABLE-END

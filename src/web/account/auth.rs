@@ -162,9 +162,10 @@ pub async fn signup(
         })
         .await?;
     match inserted {
-        Ok(id) => {
+        Ok((id, browser)) => {
             let s = AppSession(&session);
             s.sign_in(id, 0, lang);
+            s.set_browser(&browser);
             s.flash(FlashLevel::Success, msg!("flash-signed-up"));
             Ok(see_other(paths::ACCOUNT))
         }
@@ -236,9 +237,10 @@ pub async fn login_page(
     page(StatusCode::OK, &login_form(ctx, &form, None))
 }
 
-/// `POST /login`. Throttled per account and per address (5 failures in 15
-/// minutes); the answer for an unknown account and a wrong password is the
-/// same, and takes the same time.
+/// `POST /login`. Throttled per account and per address (growing delays, a
+/// lock only per address, see `app::accounts::log_in`); the answer for an
+/// unknown account and a wrong password is the same, and takes the same
+/// time.
 pub async fn login(
     req: HttpRequest,
     ctx: PageCtx,
@@ -249,8 +251,17 @@ pub async fn login(
     let form = form.into_inner();
     let ip = state.client_ip(&req);
     let (login, password) = (form.login.clone(), form.password.clone());
+    let browser = AppSession(&session).browser();
     let outcome = state
-        .db(move |conn| Ok(accounts::log_in(conn, &login, &password, &ip)))
+        .db(move |conn| {
+            Ok(accounts::log_in(
+                conn,
+                &login,
+                &password,
+                &ip,
+                browser.as_deref(),
+            ))
+        })
         .await?;
     let problem = match outcome {
         Ok(signed_in) => {
@@ -263,6 +274,7 @@ pub async fn login(
                 signed_in.auth_version,
                 s.lang().unwrap_or(lang),
             );
+            s.set_browser(&signed_in.browser);
             s.flash(FlashLevel::Success, msg!("flash-signed-in"));
             return Ok(see_other(local_path(Some(&form.next))));
         }
@@ -277,14 +289,15 @@ pub async fn login(
             StatusCode::UNAUTHORIZED,
             &login_form(ctx, &form, Some(msg!("login-wrong").into())),
         ),
-        LoginProblem::Throttled { minutes } => {
-            let page = login_form(
-                ctx,
-                &form,
-                Some(Message::new(msg!("login-throttled")).arg("minutes", minutes)),
-            );
+        LoginProblem::Throttled { seconds } => {
+            let wait = if seconds < 120 {
+                Message::new(msg!("login-slow-down")).arg("seconds", seconds)
+            } else {
+                Message::new(msg!("login-throttled")).arg("minutes", (seconds + 59) / 60)
+            };
+            let page = login_form(ctx, &form, Some(wait));
             Ok(HttpResponse::TooManyRequests()
-                .insert_header((header::RETRY_AFTER, (minutes * 60).to_string()))
+                .insert_header((header::RETRY_AFTER, seconds.to_string()))
                 .content_type("text/html; charset=utf-8")
                 .body(page.render()?))
         }

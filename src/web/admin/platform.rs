@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::app::PlayError;
 use crate::app::admin::{self as app_admin, AdminProblem};
+use crate::app::sessions as app_sessions;
 use crate::db::{audit, people};
 use crate::ids::PersonId;
 use crate::msg;
@@ -28,6 +29,9 @@ pub struct PersonRow {
     pub email: String,
     pub is_admin: bool,
     pub toggle_url: String,
+    /// Signed-in sessions the person has now.
+    pub sessions: i64,
+    pub sign_out_url: String,
 }
 
 pub struct AuditRow {
@@ -56,12 +60,13 @@ pub async fn dashboard(
     Admin(me): Admin,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    let (total, list, log) = state
+    let (total, list, log, sessions) = state
         .db(|conn| {
             Ok((
                 people::count(conn)?,
                 people::list(conn, LIST_LIMIT, 0)?,
                 audit::recent(conn, 50)?,
+                app_sessions::counts(conn)?,
             ))
         })
         .await?;
@@ -87,6 +92,8 @@ pub async fn dashboard(
         .map(|p| PersonRow {
             id: p.id,
             toggle_url: paths::admin_person_admin(p.id),
+            sessions: sessions.get(&p.id).copied().unwrap_or(0),
+            sign_out_url: paths::admin_person_sign_out(p.id),
             nick: p.nick,
             full_name: p.full_name,
             email: p.email,
@@ -141,5 +148,32 @@ pub async fn set_admin(
         }
         Err(e) => return Err(e.into()),
     }
+    Ok(see_other(paths::ADMIN))
+}
+
+/// `POST /admin/people/{id}/sign-out`: ends every session of the person on
+/// the server (a lost phone, a shared computer, a suspected break-in).
+pub async fn sign_out_everywhere(
+    req: HttpRequest,
+    Admin(me): Admin,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<PersonId>,
+) -> Result<HttpResponse, AppError> {
+    let target = path.into_inner();
+    let ip = state.client_ip(&req);
+    let found = state
+        .db(move |conn| Ok(people::by_id(conn, target)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let ended = state
+        .db(move |conn| Ok(app_sessions::end_all(conn, target, me.id, &ip)?))
+        .await?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        crate::i18n::Message::new(msg!("admin-signed-out"))
+            .arg("nick", found.nick)
+            .arg("count", ended as i64),
+    );
     Ok(see_other(paths::ADMIN))
 }

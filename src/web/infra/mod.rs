@@ -10,6 +10,7 @@ pub mod forms;
 pub mod guards;
 pub mod respond;
 pub mod session;
+pub mod session_store;
 pub mod upload;
 
 use crate::db::DbConnection;

@@ -1,6 +1,9 @@
 //! The session behind a typed wrapper: the signed-in person, the CSRF token,
-//! the chosen language and pending flash messages. Sessions live in a signed
-//! and encrypted cookie, so app instances keep no state of their own.
+//! the chosen language and pending flash messages. A signed-in session is
+//! kept in the database (`session_store`), so app instances keep no state
+//! of their own and every instance sees a session end at once.
+
+use std::collections::HashMap;
 
 use actix_session::Session;
 use base64::Engine;
@@ -14,6 +17,7 @@ const CSRF: &str = "csrf";
 const LANG: &str = "lang";
 const FLASH: &str = "flash";
 const REVEAL: &str = "reveal";
+const BROWSER: &str = "browser";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -42,6 +46,21 @@ pub struct Flash {
 
 pub struct AppSession<'a>(pub &'a Session);
 
+/// The person a stored session state names (the store files the session
+/// under them).
+pub fn person_in_state(state: &HashMap<String, String>) -> Option<PersonId> {
+    state
+        .get(PERSON)
+        .and_then(|v| serde_json::from_str::<i64>(v).ok())
+        .map(PersonId)
+}
+
+/// Takes the signed-in person out of a stored state.
+pub fn forget_person(state: &mut HashMap<String, String>) {
+    state.remove(PERSON);
+    state.remove(AUTH_VERSION);
+}
+
 impl AppSession<'_> {
     /// The signed-in person and the `auth_version` their session was made with.
     pub fn person(&self) -> Option<(PersonId, i64)> {
@@ -60,14 +79,29 @@ impl AppSession<'_> {
         self.set_lang(lang);
     }
 
-    /// Signs out: everything but the language goes, under a new id.
+    /// Signs out: everything but the language and the browser's login
+    /// token goes, under a new id.
     pub fn sign_out(&self) {
         let lang = self.lang();
+        let browser = self.browser();
         self.0.clear();
         self.0.renew();
         if let Some(lang) = lang {
             self.set_lang(lang);
         }
+        if let Some(browser) = browser {
+            self.set_browser(&browser);
+        }
+    }
+
+    /// The token that makes this browser known to the accounts it signed
+    /// in to (`app::accounts::log_in`); it outlives signing out.
+    pub fn browser(&self) -> Option<String> {
+        self.0.get::<String>(BROWSER).ok().flatten()
+    }
+
+    pub fn set_browser(&self, token: &str) {
+        let _ = self.0.insert(BROWSER, token);
     }
 
     /// The session's CSRF token, created on first use: 32 random bytes.
@@ -113,7 +147,7 @@ impl AppSession<'_> {
     }
 
     /// A secret to show once on the next page (a new API token): it rides
-    /// in the encrypted cookie across the redirect, and
+    /// in the server-side session across the redirect, and
     /// [`AppSession::take_revealed`] removes it.
     pub fn reveal_once(&self, secret: &str) {
         let _ = self.0.insert(REVEAL, secret);

@@ -1,0 +1,2 @@
+DROP TABLE known_browsers;
+DROP TABLE sessions;

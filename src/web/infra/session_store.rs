@@ -1,0 +1,158 @@
+//! Where sessions are kept. A signed-in session is a row of the database
+//! (`app::sessions`): the cookie carries only its random key, so signing
+//! out, a password change or "sign out everywhere" end it on the server,
+//! and the server enforces its idle and absolute lifetime. A visitor who
+//! has not signed in keeps the little there is (language, form token,
+//! pending messages) in the cookie itself, so reading the site never
+//! writes to the database. Either way the cookie is encrypted and signed
+//! by the session middleware.
+
+use std::collections::HashMap;
+
+use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError};
+use actix_web::cookie::time::Duration;
+use actix_web::web;
+
+use crate::app::sessions::{self, Lifetime};
+use crate::ids::PersonId;
+use crate::state::AppState;
+use crate::web::infra::error::AppError;
+use crate::web::infra::session::{forget_person, person_in_state};
+
+type State = HashMap<String, String>;
+
+/// Key prefix of a session kept in the database.
+const STORED: &str = "s";
+/// Key prefix of a visitor's state carried in the cookie.
+const CARRIED: &str = "c";
+
+pub struct DbSessionStore {
+    state: web::Data<AppState>,
+    lifetime: Lifetime,
+}
+
+impl DbSessionStore {
+    pub fn new(state: web::Data<AppState>) -> Self {
+        let lifetime = state.settings.session_lifetime();
+        DbSessionStore { state, lifetime }
+    }
+
+    async fn run<T, F>(&self, f: F) -> Result<T, anyhow::Error>
+    where
+        F: FnOnce(&mut crate::db::DbConnection) -> Result<T, crate::app::PlayError<()>>
+            + Send
+            + 'static,
+        T: Send + 'static,
+    {
+        self.state
+            .run(move |conn| f(conn).map_err(AppError::from))
+            .await
+            .map_err(|e: AppError| anyhow::anyhow!("session store: {e}"))
+    }
+
+    /// Keeps `state`: in a new database row when it names a person, else
+    /// in the cookie.
+    async fn keep(&self, state: State) -> Result<SessionKey, anyhow::Error> {
+        let Some(person) = person_in_state(&state) else {
+            return carried(&state);
+        };
+        let key = format!("{STORED}{}", sessions::new_secret());
+        let json = serde_json::to_string(&state)?;
+        let lifetime = self.lifetime;
+        let stored = key.clone();
+        self.run(move |conn| sessions::start(conn, &stored, person, &json, lifetime))
+            .await?;
+        Ok(SessionKey::try_from(key)?)
+    }
+}
+
+fn carried(state: &State) -> Result<SessionKey, anyhow::Error> {
+    let key = format!("{CARRIED}{}", serde_json::to_string(state)?);
+    Ok(SessionKey::try_from(key)?)
+}
+
+/// The state without the signed-in person: what a cookie may carry, and
+/// what is left of a session that ended on the server while a request of
+/// it was running.
+fn without_person(mut state: State) -> State {
+    forget_person(&mut state);
+    state
+}
+
+impl SessionStore for DbSessionStore {
+    async fn load(&self, key: &SessionKey) -> Result<Option<State>, LoadError> {
+        let key = key.as_ref();
+        if let Some(json) = key.strip_prefix(CARRIED) {
+            return serde_json::from_str::<State>(json)
+                .map(|state| Some(without_person(state)))
+                .map_err(|e| LoadError::Deserialization(e.into()));
+        }
+        if !key.starts_with(STORED) {
+            return Ok(None);
+        }
+        let lifetime = self.lifetime;
+        let owned = key.to_owned();
+        let json = self
+            .run(move |conn| sessions::load(conn, &owned, lifetime))
+            .await
+            .map_err(LoadError::Other)?;
+        match json {
+            None => Ok(None),
+            Some(json) => serde_json::from_str(&json)
+                .map(Some)
+                .map_err(|e| LoadError::Deserialization(e.into())),
+        }
+    }
+
+    async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
+        self.keep(state).await.map_err(SaveError::Other)
+    }
+
+    async fn update(
+        &self,
+        key: SessionKey,
+        state: State,
+        _ttl: &Duration,
+    ) -> Result<SessionKey, UpdateError> {
+        let stored = key
+            .as_ref()
+            .starts_with(STORED)
+            .then(|| key.as_ref().to_owned());
+        let person: Option<PersonId> = person_in_state(&state);
+        match (stored, person) {
+            (Some(stored), Some(person)) => {
+                let json = serde_json::to_string(&state)
+                    .map_err(|e| UpdateError::Serialization(e.into()))?;
+                let kept = self
+                    .run(move |conn| sessions::save(conn, &stored, person, &json))
+                    .await
+                    .map_err(UpdateError::Other)?;
+                if kept {
+                    Ok(key)
+                } else {
+                    carried(&without_person(state)).map_err(UpdateError::Other)
+                }
+            }
+            (Some(stored), None) => {
+                self.run(move |conn| sessions::end(conn, &stored))
+                    .await
+                    .map_err(UpdateError::Other)?;
+                carried(&state).map_err(UpdateError::Other)
+            }
+            (None, _) => self.keep(state).await.map_err(UpdateError::Other),
+        }
+    }
+
+    async fn update_ttl(&self, _key: &SessionKey, _ttl: &Duration) -> Result<(), anyhow::Error> {
+        // The lifetime is the server's: `load` records the last use.
+        Ok(())
+    }
+
+    async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
+        if key.as_ref().starts_with(STORED) {
+            let owned = key.as_ref().to_owned();
+            self.run(move |conn| sessions::end(conn, &owned)).await?;
+        }
+        Ok(())
+    }
+}
