@@ -42,6 +42,7 @@ mod series;
 mod sessions;
 mod standing;
 mod teams;
+mod text_input;
 mod throttle;
 mod trf_import;
 mod walk;

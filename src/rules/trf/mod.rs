@@ -162,6 +162,10 @@ impl std::fmt::Display for Field {
 /// expectation, with the columns, rounds, teams and lines it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expected {
+    /// Printable text: no control character but the tab.
+    Printable,
+    /// A line of at most `max` characters.
+    LineLength { max: usize },
     /// A 3-character record tag followed by a blank.
     RecordTag,
     /// A number of players (records 062, 072).
@@ -306,6 +310,8 @@ impl Expected {
 impl std::fmt::Display for Expected {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Expected::Printable => f.write_str("printable text without control characters"),
+            Expected::LineLength { max } => write!(f, "a line of at most {max} characters"),
             Expected::RecordTag => f.write_str("a 3-character record tag followed by a blank"),
             Expected::PlayerCount => f.write_str("a number of players"),
             Expected::RoundCount { record: None } => f.write_str("a number of rounds"),
@@ -1383,6 +1389,11 @@ impl<'a> Side<'a> {
     }
 }
 
+/// The longest line a TRF file may hold: far beyond an 801 line of a
+/// twelve-board, forty-round tournament, far below what would weigh on the
+/// reader.
+pub const MAX_LINE_CHARS: usize = 20_000;
+
 /// Read a TRF-2026 team file.
 pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
@@ -1414,6 +1425,26 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     for (i, raw) in normalized.split('\n').enumerate() {
         let no = i + 1;
         let trimmed = raw.trim_end();
+        // Names and every other text of the file end up in pages and the
+        // database: a control character (NUL above all) is refused with
+        // its line, whatever record it is in.
+        if let Some(c) = trimmed.chars().find(|c| c.is_ascii_control() && *c != '\t') {
+            return Err(err(
+                no,
+                Expected::Printable,
+                format!("U+{:04X}", u32::from(c)),
+            ));
+        }
+        if trimmed.chars().count() > MAX_LINE_CHARS {
+            let start: String = trimmed.chars().take(20).collect();
+            return Err(err(
+                no,
+                Expected::LineLength {
+                    max: MAX_LINE_CHARS,
+                },
+                format!("{start}…"),
+            ));
+        }
         if trimmed.trim().is_empty() || trimmed.starts_with("###") {
             continue;
         }

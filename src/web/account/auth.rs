@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
-use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::forms::{Field, FieldErrors, Form, FormPage, TextRules};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::local_path;
 use crate::web::infra::respond::page;
@@ -36,6 +36,11 @@ pub struct SignupForm {
     email: String,
     password: String,
     password_confirm: String,
+}
+
+impl TextRules for SignupForm {
+    const LONG_LINES: &'static [(&'static str, usize)] =
+        &[("password", 1_000), ("password_confirm", 1_000)];
 }
 
 /// A sign-up that passed every check of its own fields.
@@ -131,12 +136,15 @@ pub async fn signup(
     ctx: PageCtx,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<SignupForm>,
+    form: Form<SignupForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
+    let (form, mut errors) = form.into_parts();
     let account = match NewAccount::try_from(&form) {
-        Ok(a) => a,
-        Err(errors) => {
+        Ok(a) if errors.is_empty() => a,
+        outcome => {
+            if let Err(more) = outcome {
+                errors.merge(more);
+            }
             return page(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &signup_form(ctx, &form, &errors),
@@ -196,6 +204,11 @@ pub struct LoginForm {
     next: String,
 }
 
+impl TextRules for LoginForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("password", 1_000), ("next", 2_000)];
+    const OWN_CHECK: &'static [&'static str] = &["next"];
+}
+
 #[derive(Deserialize)]
 pub struct NextQuery {
     next: Option<String>,
@@ -246,9 +259,9 @@ pub async fn login(
     ctx: PageCtx,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<LoginForm>,
+    form: Form<LoginForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let ip = state.client_ip(&req);
     let (login, password) = (form.login.clone(), form.password.clone());
     let browser = AppSession(&session).browser();
@@ -393,6 +406,14 @@ pub struct PasswordForm {
     new_password_confirm: String,
 }
 
+impl TextRules for PasswordForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[
+        ("current_password", 1_000),
+        ("new_password", 1_000),
+        ("new_password_confirm", 1_000),
+    ];
+}
+
 fn password_form(ctx: PageCtx, errors: &FieldErrors) -> FormPage {
     let fields = vec![
         Field::new(
@@ -441,10 +462,9 @@ pub async fn change_password(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<PasswordForm>,
+    form: Form<PasswordForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
-    let mut errors = FieldErrors::default();
+    let (form, mut errors) = form.into_parts();
     let personal = [
         user.nick.as_str(),
         user.full_name.as_str(),

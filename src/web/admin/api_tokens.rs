@@ -25,6 +25,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -163,6 +164,8 @@ pub struct NameForm {
     name: String,
 }
 
+impl TextRules for NameForm {}
+
 /// A token's name: what the organizer will recognise it by.
 fn clean_name(s: &str) -> Result<String, MsgKey> {
     let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -183,14 +186,19 @@ pub async fn create(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<NameForm>,
+    form: Form<NameForm>,
 ) -> Result<HttpResponse, AppError> {
+    let (form, text) = form.into_parts();
     let c = staff.championship;
     let viewer = (staff.user.id, staff.user.is_admin);
-    let name = match clean_name(&form.name) {
+    let cleaned = match text.first() {
+        Some((_, problem)) => Err(problem.clone()),
+        None => clean_name(&form.name).map_err(Message::new),
+    };
+    let name = match cleaned {
         Ok(name) => name,
-        Err(key) => {
-            let error = Some(ctx.lang.msg(key));
+        Err(message) => {
+            let error = Some(ctx.render(&message));
             let p = tokens_page(ctx, &state, c, viewer, form.name.clone(), error, None).await?;
             return Ok(no_store(page(StatusCode::UNPROCESSABLE_ENTITY, &p)?));
         }

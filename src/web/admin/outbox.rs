@@ -23,6 +23,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Form;
 use crate::web::infra::guards::{Official, SignedIn};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -198,9 +199,9 @@ pub async fn save_opt_ins(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<Vec<(String, String)>>,
+    form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let wanted = ticked(form.into_inner());
+    let wanted = ticked(form.into_inner()?);
     let person = user.id;
     state
         .db(move |conn| Ok(app_outbox::set_opt_ins(conn, person, &wanted)?))
@@ -223,9 +224,9 @@ pub async fn save_notices(
     SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<Vec<(String, String)>>,
+    form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let wanted = ticked(form.into_inner());
+    let wanted = ticked(form.into_inner()?);
     let person = user.id;
     state
         .db(move |conn| Ok(app_outbox::set_notices(conn, person, &wanted)?))

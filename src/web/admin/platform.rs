@@ -17,6 +17,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::Admin;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -117,6 +118,8 @@ pub struct SetAdminForm {
     admin: bool,
 }
 
+impl TextRules for SetAdminForm {}
+
 /// `POST /admin/people/{id}/admin`: grants or removes platform admin rights.
 /// An admin cannot remove their own rights (the platform would be left
 /// without anyone able to give them back).
@@ -126,8 +129,9 @@ pub async fn set_admin(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<PersonId>,
-    form: web::Form<SetAdminForm>,
+    form: Form<SetAdminForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let target = path.into_inner();
     let s = AppSession(&session);
     let admin = form.admin;

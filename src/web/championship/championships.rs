@@ -31,7 +31,7 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
-use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::forms::{Field, FieldErrors, Form, FormPage, TextRules};
 use crate::web::infra::guards::{Admin, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -75,6 +75,8 @@ pub struct NewChampionshipForm {
     preset: String,
     time_zone: String,
 }
+
+impl TextRules for NewChampionshipForm {}
 
 fn preset_regulation(code: &str) -> Option<Regulation> {
     match code {
@@ -150,10 +152,9 @@ pub async fn create(
     Admin(admin): Admin,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<NewChampionshipForm>,
+    form: Form<NewChampionshipForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
-    let mut errors = FieldErrors::default();
+    let (form, mut errors) = form.into_parts();
     let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() {
         errors.add("name", msg!("error-required"));
@@ -416,6 +417,8 @@ pub struct StaffForm {
     action: String,
 }
 
+impl TextRules for StaffForm {}
+
 /// `POST /championships/{id}/staff`: an admin grants any role; an
 /// organizer grants and revokes the chief judge and judges (G-A4, G-D1).
 pub async fn staff(
@@ -426,9 +429,9 @@ pub async fn staff(
     }: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<StaffForm>,
+    form: Form<StaffForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let role = Role::parse(&form.role).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
     if role == Role::Organizer && !user.is_admin {
         return Err(AppError::Forbidden);
@@ -581,6 +584,10 @@ pub struct DecisionForm {
     reason: String,
 }
 
+impl TextRules for DecisionForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
+}
+
 impl DecisionForm {
     /// The button pressed: approve or reject; anything else (a form sent
     /// without either) is a bad request, never a refusal by default.
@@ -602,11 +609,11 @@ pub async fn decide_team(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, TeamId)>,
-    form: web::Form<DecisionForm>,
+    form: Form<DecisionForm>,
 ) -> Result<HttpResponse, AppError> {
     let team = path.1;
     let championship = staff.championship;
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let approve = form.approve()?;
     let ip = state.client_ip(&req);
     let judge = staff.user.id;
@@ -664,8 +671,9 @@ pub async fn decide_transfer(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, InvitationId)>,
-    form: web::Form<DecisionForm>,
+    form: Form<DecisionForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let invitation = path.1;
     let championship = staff.championship;
     let approve = form.approve()?;
@@ -824,6 +832,8 @@ pub struct ScheduleForm {
     until: String,
 }
 
+impl TextRules for ScheduleForm {}
+
 fn parse_month(s: &str) -> Option<chrono::NaiveDate> {
     chrono::NaiveDate::parse_from_str(&format!("{}-01", s.trim()), "%Y-%m-%d").ok()
 }
@@ -837,10 +847,10 @@ pub async fn schedule(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<ScheduleForm>,
+    form: Form<ScheduleForm>,
 ) -> Result<HttpResponse, AppError> {
     use crate::rules::schedule::{MonthlyRule, Nth};
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let championship = staff.championship;
     let c = state
         .db(move |conn| championships::by_id(conn, championship)?.ok_or(AppError::NotFound))
@@ -935,6 +945,8 @@ pub struct StartForm {
     starts_at: String,
 }
 
+impl TextRules for StartForm {}
+
 /// `POST /championships/{id}/tournaments/{t}/start`: one tournament moved;
 /// the time is read in the championship's time zone and stored in UTC.
 pub async fn tournament_start(
@@ -944,8 +956,9 @@ pub async fn tournament_start(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, TournamentId)>,
-    form: web::Form<StartForm>,
+    form: Form<StartForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     use chrono::TimeZone;
     let (championship, tournament) = (staff.championship, path.1);
     let c = state

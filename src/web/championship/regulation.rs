@@ -23,6 +23,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{FieldErrors, Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -148,6 +149,11 @@ pub struct ChangeForm {
     pub summary: String,
 }
 
+impl TextRules for ChangeForm {
+    const BLOCKS: &'static [(&'static str, usize)] = &[("body", 50_000), ("settings", 10_000)];
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("summary", 500)];
+}
+
 async fn regulation_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
@@ -155,6 +161,7 @@ async fn regulation_page(
     number: Option<i32>,
     form: Option<ChangeForm>,
     problems: Vec<ChangeProblem>,
+    text: FieldErrors,
 ) -> Result<RegulationPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     let (championship, versions, starts, can_publish) = state
@@ -211,15 +218,27 @@ async fn regulation_page(
         settings: current_settings,
         summary: String::new(),
     });
-    let problems = problems
-        .iter()
-        .map(|p| match p {
-            ChangeProblem::SummaryRequired => lang.msg(msg!("regulation-summary-required")),
-            ChangeProblem::BadSettings(e) => Message::new(msg!("regulation-bad-settings"))
-                .arg("detail", e)
-                .render(lang),
-            ChangeProblem::NothingChanged => lang.msg(msg!("regulation-nothing-changed")),
-        })
+    let labels = [
+        ("body", "regulation-body"),
+        ("settings", "regulation-settings"),
+        ("summary", "regulation-summary"),
+    ];
+    let text_lines = labels.iter().filter_map(|(field, label)| {
+        text.get(field)
+            .map(|m| format!("{}: {}", lang.t(label), m.render(lang)))
+    });
+    let problems = text_lines
+        .collect::<Vec<_>>()
+        .into_iter()
+        .chain(problems.iter().map(|p| {
+            match p {
+                ChangeProblem::SummaryRequired => lang.msg(msg!("regulation-summary-required")),
+                ChangeProblem::BadSettings(e) => Message::new(msg!("regulation-bad-settings"))
+                    .arg("detail", e)
+                    .render(lang),
+                ChangeProblem::NothingChanged => lang.msg(msg!("regulation-nothing-changed")),
+            }
+        }))
         .collect();
     Ok(RegulationPage {
         championship: championship.name.clone(),
@@ -259,7 +278,16 @@ pub async fn show(
     path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     let c = path.into_inner();
-    let p = regulation_page(ctx, &state, c, None, None, Vec::new()).await?;
+    let p = regulation_page(
+        ctx,
+        &state,
+        c,
+        None,
+        None,
+        Vec::new(),
+        FieldErrors::default(),
+    )
+    .await?;
     page(StatusCode::OK, &p)
 }
 
@@ -271,7 +299,16 @@ pub async fn version(
     path: web::Path<VersionPath>,
 ) -> Result<HttpResponse, AppError> {
     let c = path.championship_id;
-    let p = regulation_page(ctx, &state, c, Some(path.number), None, Vec::new()).await?;
+    let p = regulation_page(
+        ctx,
+        &state,
+        c,
+        Some(path.number),
+        None,
+        Vec::new(),
+        FieldErrors::default(),
+    )
+    .await?;
     page(StatusCode::OK, &p)
 }
 
@@ -281,11 +318,15 @@ pub async fn publish(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<ChangeForm>,
+    form: Form<ChangeForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let by = staff.user.id;
-    let form = form.into_inner();
+    let (form, text) = form.into_parts();
+    if !text.is_empty() {
+        let p = regulation_page(ctx, &state, c, None, Some(form), Vec::new(), text).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
     let (body, settings, summary) = (
         form.body.clone(),
         form.settings.clone(),
@@ -318,7 +359,16 @@ pub async fn publish(
             Ok(see_other(&regulation_url(c)))
         }
         Err(PlayError::Refused(problems)) => {
-            let p = regulation_page(ctx, &state, c, None, Some(form), problems).await?;
+            let p = regulation_page(
+                ctx,
+                &state,
+                c,
+                None,
+                Some(form),
+                problems,
+                FieldErrors::default(),
+            )
+            .await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(other.into()),

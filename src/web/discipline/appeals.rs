@@ -32,6 +32,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -106,6 +107,14 @@ pub struct FileForm {
     pub concerned_team: String,
 }
 
+impl TextRules for FileForm {
+    const BLOCKS: &'static [(&'static str, usize)] = &[
+        ("what_happened", 5_000),
+        ("claim", 5_000),
+        ("contested", 5_000),
+    ];
+}
+
 async fn file_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
@@ -167,10 +176,10 @@ pub async fn file(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, TournamentId)>,
-    form: web::Form<FileForm>,
+    form: Form<FileForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = path.into_inner();
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let filing = Filing {
         what_happened: form.what_happened.clone(),
         claim: form.claim.clone(),
@@ -457,12 +466,12 @@ pub async fn report(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<Vec<(String, String)>>,
+    form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let mut ask = ReportAsk::default();
-    for (k, v) in form.into_inner() {
+    for (k, v) in form.into_inner()? {
         match k.as_str() {
             "tournament" => ask.tournament = v.trim().parse().unwrap_or_default(),
             "nick" => ask.nick = v,
@@ -768,6 +777,8 @@ pub struct VoteForm {
     pub vote: String,
 }
 
+impl TextRules for VoteForm {}
+
 /// `POST …/appeals/{case}/vote`: committee members only (403 otherwise).
 pub async fn vote(
     ctx: PageCtx,
@@ -775,8 +786,9 @@ pub async fn vote(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, AppealId)>,
-    form: web::Form<VoteForm>,
+    form: Form<VoteForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (c, id) = path.into_inner();
     let person: PersonId = user.0.id;
     let uphold = match form.vote.as_str() {
@@ -822,6 +834,8 @@ pub struct RemedyForm {
     pub place: String,
 }
 
+impl TextRules for RemedyForm {}
+
 /// `POST …/appeals/{case}/remedies` (judges): what an upheld case changes.
 pub async fn propose(
     ctx: PageCtx,
@@ -829,12 +843,12 @@ pub async fn propose(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, AppealId)>,
-    form: web::Form<RemedyForm>,
+    form: Form<RemedyForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
-    let f = form.into_inner();
+    let f = form.into_inner()?;
     fn num<T: std::str::FromStr + Default>(s: &str) -> T {
         s.trim().parse().unwrap_or_default()
     }
@@ -904,6 +918,8 @@ pub struct SupervisedForm {
     pub outcome: String,
 }
 
+impl TextRules for SupervisedForm {}
+
 /// `POST …/appeals/{case}/supervised` (judges, for the committee): G-Zh2.
 pub async fn supervised(
     ctx: PageCtx,
@@ -911,12 +927,12 @@ pub async fn supervised(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, AppealId)>,
-    form: web::Form<SupervisedForm>,
+    form: Form<SupervisedForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
-    let f = form.into_inner();
+    let f = form.into_inner()?;
     let now = db::utc_now();
     let done = if f.outcome == "refused" {
         msg!("appeal-supervised-refused-saved")

@@ -4,6 +4,7 @@
 //! and revoke with a reason. Refusals are worded here.
 
 use crate::app::regulation::in_force;
+use crate::web::infra::forms::{Form, TextRules};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -110,6 +111,10 @@ pub struct ImposeForm {
     pub reason: String,
 }
 
+impl TextRules for ImposeForm {
+    const BLOCKS: &'static [(&'static str, usize)] = &[("reason", 2_000)];
+}
+
 impl ImposeForm {
     fn imposition(&self) -> Imposition {
         Imposition {
@@ -137,6 +142,10 @@ impl ImposeForm {
 #[serde(default)]
 pub struct RevokeForm {
     pub reason: String,
+}
+
+impl TextRules for RevokeForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
 }
 
 async fn penalties_page(
@@ -345,11 +354,11 @@ pub async fn impose(
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<ImposeForm>,
+    form: Form<ImposeForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let ask = form.imposition();
     let result = state
         .db(move |conn| Ok(ops::impose(conn, c, judge, &ask, db::utc_now())))
@@ -373,12 +382,12 @@ pub async fn revoke(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, PenaltyId)>,
-    form: web::Form<RevokeForm>,
+    form: Form<RevokeForm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
-    let reason = form.into_inner().reason;
+    let reason = form.into_inner()?.reason;
     let result = state
         .db(move |conn| Ok(ops::revoke(conn, c, id, judge, &reason, db::utc_now())))
         .await?;

@@ -34,6 +34,7 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -449,6 +450,10 @@ pub struct ReviewForm {
     note: String,
 }
 
+impl TextRules for ReviewForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("note", 500)];
+}
+
 /// `POST /championships/{id}/documents/{document_id}/review`: approve (with
 /// an optional validity date) or reject with a reason the uploader sees.
 pub async fn review(
@@ -458,11 +463,11 @@ pub async fn review(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, DocumentId)>,
-    form: web::Form<ReviewForm>,
+    form: Form<ReviewForm>,
 ) -> Result<HttpResponse, AppError> {
     let (_, id) = path.into_inner();
     let championship = staff.championship;
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let note = form.note.trim().to_owned();
     let valid_until = if form.valid_until.trim().is_empty() {
         Ok(None)

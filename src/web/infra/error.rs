@@ -31,6 +31,10 @@ pub enum AppError {
     BadRequest(MsgKey),
     #[error("request body too large")]
     TooLarge,
+    /// Typed text the edge refused (control characters, too long), by
+    /// field, for a form that does not show them beside its fields.
+    #[error("refused text in {}", .0.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>().join(", "))]
+    Text(Vec<(String, Message)>),
     #[error(transparent)]
     Db(#[from] DbError),
     #[error("internal error: {0}")]
@@ -84,6 +88,8 @@ impl From<askama::Error> for AppError {
 struct ErrorDetail {
     detail: MsgKey,
     title: Option<MsgKey>,
+    /// Problems by field, listed under the explanation.
+    fields: Vec<(String, Message)>,
 }
 
 impl ResponseError for AppError {
@@ -94,6 +100,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired { .. } => StatusCode::SEE_OTHER,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::Text(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Db(DbError::Pool(_)) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(e) if e.storage_fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -102,6 +109,7 @@ impl ResponseError for AppError {
 
     fn error_response(&self) -> HttpResponse<BoxBody> {
         let mut title = None;
+        let mut fields = Vec::new();
         let detail = match self {
             AppError::LoginRequired { next } => {
                 let to = format!(
@@ -118,6 +126,11 @@ impl ResponseError for AppError {
             AppError::Csrf => msg!("error-csrf-detail"),
             AppError::BadRequest(key) => *key,
             AppError::TooLarge => msg!("error-413-detail"),
+            AppError::Text(problems) => {
+                fields = problems.clone();
+                title = Some(msg!("error-text-title"));
+                msg!("error-text-detail")
+            }
             AppError::Db(DbError::Pool(_)) => msg!("error-503-detail"),
             AppError::Db(e) if e.storage_fault().is_some() => {
                 // The storage refused the change (disk full, read-only, I/O
@@ -133,7 +146,11 @@ impl ResponseError for AppError {
             }
         };
         let mut res = HttpResponse::build(self.status_code()).finish();
-        res.extensions_mut().insert(ErrorDetail { detail, title });
+        res.extensions_mut().insert(ErrorDetail {
+            detail,
+            title,
+            fields,
+        });
         res
     }
 }
@@ -145,6 +162,8 @@ struct ErrorPage {
     status: u16,
     title: String,
     detail: Message,
+    /// (field, problem) lines under the explanation.
+    fields: Vec<(String, String)>,
 }
 
 /// A form body that cannot be read — too long, a field given twice, a
@@ -183,6 +202,15 @@ pub fn render_error_pages<B>(
         });
     let (req, res) = res.into_parts();
     let ctx = PageCtx::for_error(&req);
+    let fields = carried
+        .as_ref()
+        .map(|d| {
+            d.fields
+                .iter()
+                .map(|(f, m)| (f.clone(), ctx.render(m)))
+                .collect()
+        })
+        .unwrap_or_default();
     let title = match (carried.and_then(|d| d.title), status.as_u16()) {
         (Some(key), _) => ctx.t(key.0),
         (None, 403) => ctx.t("error-403-title"),
@@ -195,6 +223,7 @@ pub fn render_error_pages<B>(
         status: status.as_u16(),
         title,
         detail: Message::new(detail),
+        fields,
     };
     let mut builder = HttpResponse::build(status);
     for (name, value) in res.headers() {

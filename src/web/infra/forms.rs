@@ -1,25 +1,177 @@
-//! One generic form page: fields with their labels, kept values and errors
-//! next to them. Sign-up, login and password change are all this page.
+//! Forms: the text check every submitted form passes at the edge
+//! ([`Form`]), the errors beside their fields, and one generic form page
+//! (sign-up, login and password change are all this page).
 
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
 use askama::Template;
+use serde::de::DeserializeOwned;
 
 use crate::i18n::{Message, MsgKey};
+use crate::msg;
 use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::{AppError, form_error};
 
-/// Errors of a submitted form, by field name.
-#[derive(Debug, Default)]
-pub struct FieldErrors(Vec<(&'static str, Message)>);
+/// The longest one-line value a form takes unless its [`TextRules`] say
+/// otherwise: names, mottos, reasons, ids, choices.
+pub const LINE_MAX: usize = 200;
 
-impl FieldErrors {
-    pub fn add(&mut self, field: &'static str, message: impl Into<Message>) {
-        // One message per field: the first problem found.
-        if self.get(field).is_none() {
-            self.0.push((field, message.into()));
+/// What a form's fields may hold. One-line fields refuse every control
+/// character (tab and newline included: a browser's one-line input never
+/// sends them); multi-line fields (`BLOCKS`) allow tab and newline (CR LF
+/// as browsers send it). Both refuse NUL, the other C0 controls and DEL,
+/// and anything longer than its limit, in characters.
+pub trait TextRules {
+    /// Multi-line fields and their longest value.
+    const BLOCKS: &'static [(&'static str, usize)] = &[];
+    /// One-line fields longer than [`LINE_MAX`], and their longest value.
+    const LONG_LINES: &'static [(&'static str, usize)] = &[];
+    /// Fields nobody types, which the handler checks by a rule of their
+    /// own that already refuses control characters (a `next` path goes
+    /// through `respond::local_path`: anything odd is the home page).
+    /// Only their length is checked here.
+    const OWN_CHECK: &'static [&'static str] = &[];
+}
+
+/// What is wrong with a typed value, if anything: the message for beside
+/// its field.
+pub fn text_problem(value: &str, multiline: bool, max_chars: usize) -> Option<Message> {
+    let allowed = |c: char| multiline && matches!(c, '\n' | '\r' | '\t');
+    if value.chars().any(|c| c.is_control() && !allowed(c)) {
+        return Some(msg!("error-control-characters").into());
+    }
+    length_problem(value, max_chars)
+}
+
+fn length_problem(value: &str, max_chars: usize) -> Option<Message> {
+    (value.chars().count() > max_chars)
+        .then(|| Message::new(msg!("error-too-long")).arg("max", max_chars as i64))
+}
+
+/// A form body (`application/x-www-form-urlencoded`) whose every field has
+/// passed [`text_problem`] under `T`'s [`TextRules`]. A handler either
+/// takes it whole ([`Form::into_inner`]: any problem refuses the request
+/// with a page that names the fields), or takes the value and the problems
+/// to show beside their fields on its own page ([`Form::into_parts`]; the
+/// value then holds what was typed without the refused characters, so
+/// nothing else is lost).
+pub struct Form<T> {
+    value: T,
+    problems: FieldErrors,
+}
+
+impl<T> Form<T> {
+    pub fn into_inner(self) -> Result<T, AppError> {
+        if self.problems.is_empty() {
+            Ok(self.value)
+        } else {
+            Err(AppError::Text(self.problems.0))
         }
     }
 
+    pub fn into_parts(self) -> (T, FieldErrors) {
+        (self.value, self.problems)
+    }
+}
+
+impl<T: DeserializeOwned + TextRules + 'static> FromRequest for Form<T> {
+    type Error = AppError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, AppError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let pairs = web::Form::<Vec<(String, String)>>::from_request(req, payload);
+        Box::pin(async move {
+            let pairs = match pairs.await {
+                Ok(pairs) => pairs.into_inner(),
+                // The form config's handler has already made the error a
+                // page error (`error::form_error`); keep its kind.
+                Err(e) => {
+                    return Err(match e.as_error::<actix_web::error::UrlencodedError>() {
+                        Some(e) => form_error(e),
+                        None if e.as_response_error().status_code()
+                            == actix_web::http::StatusCode::PAYLOAD_TOO_LARGE =>
+                        {
+                            AppError::TooLarge
+                        }
+                        None => AppError::BadRequest(msg!("error-form-unreadable")),
+                    });
+                }
+            };
+            let mut problems = FieldErrors::default();
+            let cleaned: Vec<(String, String)> = pairs
+                .into_iter()
+                .map(|(name, value)| {
+                    let block = T::BLOCKS.iter().find(|(n, _)| *n == name);
+                    let max = block
+                        .or_else(|| T::LONG_LINES.iter().find(|(n, _)| *n == name))
+                        .map_or(LINE_MAX, |(_, max)| *max);
+                    let own = T::OWN_CHECK.contains(&name.as_str());
+                    let problem = if own {
+                        length_problem(&value, max)
+                    } else {
+                        text_problem(&value, block.is_some(), max)
+                    };
+                    match problem {
+                        None => (name, value),
+                        Some(problem) => {
+                            problems.add(&name, problem);
+                            let kept = value
+                                .chars()
+                                .filter(|c| {
+                                    !c.is_control() || block.is_some() && "\n\r\t".contains(*c)
+                                })
+                                .take(max)
+                                .collect();
+                            (name, kept)
+                        }
+                    }
+                })
+                .collect();
+            let encoded = serde_urlencoded::to_string(&cleaned)
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            let value = serde_urlencoded::from_str::<T>(&encoded)
+                .map_err(|_| AppError::BadRequest(msg!("error-form-unreadable")))?;
+            Ok(Form { value, problems })
+        })
+    }
+}
+
+/// Errors of a submitted form, by field name.
+#[derive(Debug, Default)]
+pub struct FieldErrors(Vec<(String, Message)>);
+
+impl FieldErrors {
+    pub fn add(&mut self, field: &str, message: impl Into<Message>) {
+        // One message per field: the first problem found.
+        if self.get(field).is_none() {
+            self.0.push((field.to_owned(), message.into()));
+        }
+    }
+
+    /// Adds `other`'s errors for the fields that have none yet.
+    pub fn merge(&mut self, other: FieldErrors) {
+        for (field, message) in other.0 {
+            self.add(&field, message);
+        }
+    }
+
+    /// The first problem among `fields`, with the field's name as given.
+    pub fn first_of(&self, fields: &[&'static str]) -> Option<(&'static str, &Message)> {
+        fields
+            .iter()
+            .find_map(|f| self.get(f).map(|message| (*f, message)))
+    }
+
+    /// The first problem and its field.
+    pub fn first(&self) -> Option<(&str, &Message)> {
+        self.0.first().map(|(f, m)| (f.as_str(), m))
+    }
+
     /// Records the error of a parse result and returns its value.
-    pub fn check<T>(&mut self, field: &'static str, parsed: Result<T, MsgKey>) -> Option<T> {
+    pub fn check<T>(&mut self, field: &str, parsed: Result<T, MsgKey>) -> Option<T> {
         match parsed {
             Ok(v) => Some(v),
             Err(key) => {
@@ -134,3 +286,7 @@ impl Inline {
             .map_or("", |(_, v)| v.as_str())
     }
 }
+
+/// Forms read as plain pairs (line-ups, opt-in lists): one-line fields.
+impl TextRules for Vec<(String, String)> {}
+impl TextRules for std::collections::HashMap<String, String> {}

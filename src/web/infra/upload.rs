@@ -51,11 +51,17 @@ pub async fn receive(
         let name = field.name().unwrap_or_default().to_owned();
         let text_field = fields.iter().copied().find(|f| *f == name);
         if name == "file" {
+            // The browser's name for the file is kept for display and the
+            // download's name: without control characters, and not longer
+            // than a name field.
             got.file_name = field
                 .content_disposition()
                 .and_then(|cd| cd.get_filename())
                 .unwrap_or_default()
-                .to_owned();
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(crate::web::infra::forms::LINE_MAX)
+                .collect();
         }
         let mut text = Vec::new();
         while let Some(chunk) = field.next().await {
@@ -79,8 +85,14 @@ pub async fn receive(
             }
         }
         if let Some(f) = text_field {
-            got.texts
-                .push((f, String::from_utf8_lossy(&text).trim().to_owned()));
+            // These fields are choices and dates, never typed text: a
+            // control character in one is dropped, and the value then
+            // fails its own check like any other wrong choice.
+            let value: String = String::from_utf8_lossy(&text)
+                .chars()
+                .filter(|c| !c.is_control())
+                .collect();
+            got.texts.push((f, value.trim().to_owned()));
         }
     }
     Ok(got)

@@ -29,6 +29,7 @@ use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::{Official, SignedIn, is_official};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -343,6 +344,8 @@ pub struct ClubForm {
     action: String,
 }
 
+impl TextRules for ClubForm {}
+
 /// `POST /people/{nick}/club`: an organizer marks or ends club membership (G-A7).
 pub async fn club(
     req: HttpRequest,
@@ -350,8 +353,9 @@ pub async fn club(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<String>,
-    form: web::Form<ClubForm>,
+    form: Form<ClubForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
     let mark = form.action != "end";
@@ -382,6 +386,10 @@ pub struct BanForm {
     reason: String,
 }
 
+impl TextRules for BanForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
+}
+
 fn parse_date(s: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok()
 }
@@ -394,11 +402,11 @@ pub async fn ban(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<String>,
-    form: web::Form<BanForm>,
+    form: Form<BanForm>,
 ) -> Result<HttpResponse, AppError> {
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
-    let form = form.into_inner();
+    let (form, text) = form.into_parts();
     let from = if form.from.trim().is_empty() {
         Some(db::utc_now().date())
     } else {
@@ -411,10 +419,13 @@ pub async fn ban(
     };
     let reason = form.reason.trim().to_owned();
     let error = match (from, until) {
-        (None, _) => Some(("from", msg!("error-date"))),
-        (_, Err(())) => Some(("until", msg!("error-date"))),
-        (Some(f), Ok(Some(u))) if u <= f => Some(("until", msg!("error-date-order"))),
-        _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required"))),
+        _ if !text.is_empty() => text
+            .first_of(&["from", "until", "reason"])
+            .map(|(field, problem)| (field, problem.clone())),
+        (None, _) => Some(("from", msg!("error-date").into())),
+        (_, Err(())) => Some(("until", msg!("error-date").into())),
+        (Some(f), Ok(Some(u))) if u <= f => Some(("until", msg!("error-date-order").into())),
+        _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required").into())),
         _ => None,
     };
     if let Some((field, error)) = error {
@@ -424,7 +435,7 @@ pub async fn ban(
                 ("until", form.until.clone()),
                 ("reason", form.reason.clone()),
             ],
-            error: Some(ctx.lang.msg(error)),
+            error: Some(ctx.render(&error)),
             field,
         };
         let p = person_page(
@@ -483,6 +494,8 @@ pub struct CloneForm {
     nick: String,
 }
 
+impl TextRules for CloneForm {}
+
 /// `POST /people/{nick}/clones`: a judge links another account as the same
 /// person's (G-A7: bans cover clones).
 pub async fn link_clone(
@@ -492,8 +505,9 @@ pub async fn link_clone(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<String>,
-    form: web::Form<CloneForm>,
+    form: Form<CloneForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
     let other_nick = form.nick.trim().to_owned();
@@ -564,6 +578,8 @@ pub struct EmploymentForm {
     until: String,
 }
 
+impl TextRules for EmploymentForm {}
+
 /// `POST /people/{nick}/employments`: an employment record (E-12), entered
 /// by the person, a captain of their team or an organizer.
 pub async fn add_employment(
@@ -573,7 +589,7 @@ pub async fn add_employment(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<String>,
-    form: web::Form<EmploymentForm>,
+    form: Form<EmploymentForm>,
 ) -> Result<HttpResponse, AppError> {
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
@@ -589,7 +605,7 @@ pub async fn add_employment(
     if !allowed {
         return Err(AppError::Forbidden);
     }
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let org = form.organization.trim().parse::<OrganizationId>().ok();
     let from = parse_date(&form.from);
     let until = if form.until.trim().is_empty() {
@@ -785,6 +801,8 @@ pub struct OrganizationForm {
     parent: String,
 }
 
+impl TextRules for OrganizationForm {}
+
 /// `POST /organizations`: an organizer adds an enterprise, optionally a
 /// subsidiary of another (E-12).
 pub async fn create_organization(
@@ -793,13 +811,15 @@ pub async fn create_organization(
     official: Official<Organizers>,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<OrganizationForm>,
+    form: Form<OrganizationForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.into_inner();
+    let (form, text) = form.into_parts();
     let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
     let parent = form.parent.trim().parse::<OrganizationId>().ok();
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let outcome = if name.is_empty() || name.chars().count() > 100 {
+    let outcome = if let Some((_, problem)) = text.first() {
+        Err(ctx.render(problem))
+    } else if name.is_empty() || name.chars().count() > 100 {
         Err(ctx.lang.msg(if name.is_empty() {
             msg!("error-required")
         } else {

@@ -28,6 +28,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::{Official, is_official};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -82,6 +83,8 @@ pub struct NameForm {
     name: String,
 }
 
+impl TextRules for NameForm {}
+
 /// A refused name of a series or a sport, in words.
 fn name_problem(p: NameProblem) -> MsgKey {
     match p {
@@ -96,9 +99,15 @@ pub async fn create(
     ctx: PageCtx,
     official: Official<Organizers>,
     state: web::Data<AppState>,
-    form: web::Form<NameForm>,
+    form: Form<NameForm>,
 ) -> Result<HttpResponse, AppError> {
+    let (form, text) = form.into_parts();
     let typed = form.name.clone();
+    if let Some((_, problem)) = text.first() {
+        let error = Some(ctx.render(problem));
+        let p = list_page(ctx, &state, typed, error).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
     let (by, ip) = (official.user.id, state.client_ip(&req));
     let name = typed.clone();
     let outcome = state
@@ -462,6 +471,8 @@ pub struct SportFields {
     points: String,
 }
 
+impl TextRules for SportFields {}
+
 /// `POST /series/{id}/sports` (organizers): a sport with its table.
 pub async fn add_sport(
     ctx: PageCtx,
@@ -469,13 +480,13 @@ pub async fn add_sport(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<SeriesId>,
-    form: web::Form<SportFields>,
+    form: Form<SportFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let (by, admin) = (official.user.id, official.user.is_admin);
     let lang = ctx.lang;
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let championship = form.championship.trim().parse::<i64>().ok();
     let (name, points) = (form.name.clone(), form.points.clone());
     let outcome = state
@@ -522,6 +533,8 @@ pub struct PointsFields {
     points: String,
 }
 
+impl TextRules for PointsFields {}
+
 /// `POST /series/{id}/sports/{sport}` (organizers): a sport's new place →
 /// points table; the table of the series counts by it from now on.
 pub async fn set_points(
@@ -530,13 +543,13 @@ pub async fn set_points(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(SeriesId, SeriesSportId)>,
-    form: web::Form<PointsFields>,
+    form: Form<PointsFields>,
 ) -> Result<HttpResponse, AppError> {
     let (id, sport) = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let lang = ctx.lang;
-    let typed = form.into_inner().points;
+    let typed = form.into_inner()?.points;
     let points = typed.clone();
     let outcome = state
         .db(move |conn| Ok(series::set_points(conn, id, sport, &points, by)))
@@ -572,6 +585,10 @@ pub struct AthletesFields {
     action: String,
 }
 
+impl TextRules for AthletesFields {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("nicks", 5_000)];
+}
+
 /// `POST /series/{id}/athletes` (organizers): people added to (or removed
 /// from) a sport's list for an organization, by nick; refuses anyone
 /// already in another sport of the series, chess entries included.
@@ -581,13 +598,13 @@ pub async fn change_athletes(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<SeriesId>,
-    form: web::Form<AthletesFields>,
+    form: Form<AthletesFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
     let lang = ctx.lang;
-    let form = form.into_inner();
+    let form = form.into_inner()?;
     let change = if form.action == "remove" {
         ListChange::Remove
     } else {
@@ -643,6 +660,8 @@ pub struct PlaceForm {
     organization: String,
     place: String,
 }
+
+impl TextRules for PlaceForm {}
 /// `POST /series/{id}/places` (organizers): an organization's place in a
 /// sport other than chess; the same number for a tie.
 pub async fn set_place(
@@ -651,8 +670,9 @@ pub async fn set_place(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<SeriesId>,
-    form: web::Form<PlaceForm>,
+    form: Form<PlaceForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;

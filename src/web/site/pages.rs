@@ -12,6 +12,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::respond::local_path;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -71,14 +72,20 @@ pub struct LanguageForm {
     next: Option<String>,
 }
 
+impl TextRules for LanguageForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("next", 2_000)];
+    const OWN_CHECK: &'static [&'static str] = &["next"];
+}
+
 /// `POST /lang`: remembers the language in the session and, for a signed-in
 /// person, on their account (e-mails use it), then returns to the page.
 pub async fn switch_language(
     req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     session: Session,
-    form: web::Form<LanguageForm>,
+    form: Form<LanguageForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let lang =
         Lang::parse(&form.lang).ok_or(AppError::BadRequest(crate::msg!("error-400-detail")))?;
     AppSession(&session).set_lang(lang);

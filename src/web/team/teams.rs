@@ -25,7 +25,7 @@ use crate::web::documents::files as documents;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
-use crate::web::infra::forms::{Field, FieldErrors, FormPage};
+use crate::web::infra::forms::{Field, FieldErrors, Form, FormPage, TextRules};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -44,6 +44,8 @@ pub struct ApplyForm {
     motto: String,
     organization: String,
 }
+
+impl TextRules for ApplyForm {}
 
 async fn apply_form(
     ctx: PageCtx,
@@ -120,22 +122,24 @@ pub async fn apply(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<ChampionshipId>,
-    form: web::Form<ApplyForm>,
+    form: Form<ApplyForm>,
 ) -> Result<HttpResponse, AppError> {
     let championship = path.into_inner();
-    let form = form.into_inner();
+    let (form, mut errors) = form.into_parts();
     let organization = match form.organization.trim() {
         "" => None,
         s => match s.parse::<i64>() {
             Ok(id) => Some(OrganizationId(id)),
             Err(_) => {
-                let mut errors = FieldErrors::default();
                 errors.add("organization", msg!("team-error-organization-unknown"));
-                let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
-                return page(StatusCode::UNPROCESSABLE_ENTITY, &page_);
+                None
             }
         },
     };
+    if !errors.is_empty() {
+        let page_ = apply_form(ctx, &state, championship, &form, &errors).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &page_);
+    }
     let ip = state.client_ip(&req);
     let (name, motto) = (form.name.clone(), form.motto.clone());
     let result = state
@@ -466,6 +470,8 @@ pub struct NickForm {
     nick: String,
 }
 
+impl TextRules for NickForm {}
+
 /// Which of the team page's nick forms was sent.
 enum NickField {
     Invite,
@@ -515,15 +521,16 @@ pub async fn invite(
     caller: Caller,
     ctx: PageCtx,
     path: web::Path<TeamId>,
-    form: web::Form<NickForm>,
+    form: Form<NickForm>,
 ) -> Result<HttpResponse, AppError> {
     let (team, me) = (path.into_inner(), caller.me);
-    let done = Message::new(msg!("invitation-sent")).arg("nick", form.nick.trim());
+    let nick = form.into_inner()?.nick;
+    let done = Message::new(msg!("invitation-sent")).arg("nick", nick.trim());
     nick_action(
         caller,
         ctx,
         team,
-        form.into_inner().nick,
+        nick,
         NickField::Invite,
         done,
         move |conn, nick, ip| ops::invite(conn, team, nick, me, ip, db::utc_now()),
@@ -536,14 +543,14 @@ pub async fn hand_over(
     caller: Caller,
     ctx: PageCtx,
     path: web::Path<TeamId>,
-    form: web::Form<NickForm>,
+    form: Form<NickForm>,
 ) -> Result<HttpResponse, AppError> {
     let (team, me) = (path.into_inner(), caller.me);
     nick_action(
         caller,
         ctx,
         team,
-        form.into_inner().nick,
+        form.into_inner()?.nick,
         NickField::HandOver,
         msg!("captaincy-handed-over").into(),
         move |conn, nick, ip| ops::hand_over(conn, team, nick, me, ip, db::utc_now()),

@@ -28,6 +28,7 @@ use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -276,9 +277,9 @@ pub async fn set_lineup(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<EntryPath>,
-    form: web::Form<HashMap<String, String>>,
+    form: Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let mut form = form.into_inner();
+    let mut form = form.into_inner()?;
     let round: i32 = form
         .get("round")
         .and_then(|r| r.trim().parse().ok())
@@ -543,6 +544,10 @@ pub struct SubstitutionForm {
     pub reason: String,
 }
 
+impl TextRules for SubstitutionForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
+}
+
 /// `POST …/matches/{match_id}/substitution`: the captain's announcement.
 pub async fn substitute(
     ctx: PageCtx,
@@ -550,8 +555,9 @@ pub async fn substitute(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<MatchPath>,
-    form: web::Form<SubstitutionForm>,
+    form: Form<SubstitutionForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let text = form.announcement.clone();
     let reason = SubstitutionReason::from_code(form.reason.trim())
@@ -595,6 +601,8 @@ pub struct ReportForm {
     pub result: String,
     pub version: i32,
 }
+
+impl TextRules for ReportForm {}
 
 /// Back to the match page of a game, with a refusal or a flash.
 async fn after_game_action<T>(
@@ -649,8 +657,9 @@ pub async fn report(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<GamePath>,
-    form: web::Form<ReportForm>,
+    form: Form<ReportForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
     let value = crate::db::rounds::result_from_code(form.result.trim());
     let (me, version) = (user.id, form.version);
@@ -681,12 +690,15 @@ pub struct LateForm {
     pub version: i32,
 }
 
+impl TextRules for LateForm {}
+
 /// `POST …/games/{game_id}/late` (judges, E-6).
 pub async fn late(
     desk: JudgeDesk,
     path: web::Path<GamePath>,
-    form: web::Form<LateForm>,
+    form: Form<LateForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (gid, judge, version) = (path.game_id, desk.judge, form.version);
     let home = form.side.trim() == "home";
     let result = match ops::parse_lateness(&form.lateness) {
@@ -717,6 +729,10 @@ pub struct ReasonForm {
     pub reason: String,
 }
 
+impl TextRules for ReasonForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
+}
+
 /// After a judges' action posted from the tournament page: back to it with
 /// a flash, the refusal in a flash too (the page has no field for it).
 fn back_to_tournament<T>(
@@ -744,8 +760,9 @@ fn back_to_tournament<T>(
 pub async fn retire(
     desk: JudgeDesk,
     path: web::Path<EntryPath>,
-    form: web::Form<ReasonForm>,
+    form: Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (eid, judge, reason) = (path.entry_id, desk.judge, form.reason.clone());
     let tp = path.tournament();
     let result = desk
@@ -760,8 +777,9 @@ pub async fn retire(
 pub async fn interrupt(
     desk: JudgeDesk,
     path: web::Path<RoundPath>,
-    form: web::Form<ReasonForm>,
+    form: Form<ReasonForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let (rid, judge, reason) = (path.round_id, desk.judge, form.reason.clone());
     let tp = path.tournament();
     let result = desk

@@ -15,6 +15,7 @@ use crate::paths::segments::{GamePath, MatchPath, RoundPath, TournamentPath};
 use crate::state::AppState;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -158,11 +159,14 @@ pub struct DrawForm {
     pub seed: String,
 }
 
+impl TextRules for DrawForm {}
+
 pub async fn draw(
     desk: JudgeDesk,
     path: web::Path<TournamentPath>,
-    form: web::Form<DrawForm>,
+    form: Form<DrawForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let seed = form
         .seed
         .trim()
@@ -207,13 +211,16 @@ pub struct ResultForm {
     pub version: i32,
 }
 
+impl TextRules for ResultForm {}
+
 /// `POST …/games/{game_id}/result` (judges): the result of one game, if
 /// nobody changed it since the form was shown (`version`).
 pub async fn result(
     desk: JudgeDesk,
     path: web::Path<GamePath>,
-    form: web::Form<ResultForm>,
+    form: Form<ResultForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let tp = path.tournament();
     let Some(value) = crate::db::rounds::result_from_code(form.result.trim()) else {
         let refused = Err(PlayError::Refused(vec![RoundProblem::UnknownResult]));
@@ -248,10 +255,18 @@ pub struct AdjustForm {
     pub reason: String,
 }
 
+impl TextRules for AdjustForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
+}
+
 #[derive(Debug, Deserialize)]
 pub struct ReopenForm {
     #[serde(default)]
     pub reason: String,
+}
+
+impl TextRules for ReopenForm {
+    const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
 }
 
 /// `POST …/reopen` (the chief judge): a finished tournament is played
@@ -259,9 +274,9 @@ pub struct ReopenForm {
 pub async fn reopen(
     desk: JudgeDesk<ChiefJudge>,
     path: web::Path<TournamentPath>,
-    form: web::Form<ReopenForm>,
+    form: Form<ReopenForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (chief, reason) = (desk.judge, form.into_inner().reason);
+    let (chief, reason) = (desk.judge, form.into_inner()?.reason);
     desk.act(&path, msg!("tournament-reopened"), move |conn, t| {
         round_ops::reopen(conn, t, chief, &reason, db::utc_now())
     })
@@ -273,8 +288,9 @@ pub async fn reopen(
 pub async fn adjust(
     desk: JudgeDesk,
     path: web::Path<RoundPath>,
-    form: web::Form<AdjustForm>,
+    form: Form<AdjustForm>,
 ) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
     let id = |s: &str| EntryId(s.trim().parse().unwrap_or(0));
     let (a, b) = (id(&form.a), id(&form.b));
     let (round, judge, reason) = (path.round_id, desk.judge, form.reason.clone());

@@ -31,6 +31,7 @@ use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Form;
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -648,9 +649,9 @@ pub async fn enter(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<TournamentPath>,
-    form: web::Form<HashMap<String, String>>,
+    form: Form<HashMap<String, String>>,
 ) -> Result<HttpResponse, AppError> {
-    let form = EntryForm::from_fields(form.into_inner());
+    let form = EntryForm::from_fields(form.into_inner()?);
     let line = form.line();
     let (c, t) = (path.championship_id, path.tournament_id);
     let result = state

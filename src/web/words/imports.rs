@@ -52,6 +52,10 @@ pub fn problem_words(lang: Lang, p: &ImportProblem) -> String {
 /// What a malformed TRF line should have held, in the page's language.
 pub fn expected_words(lang: Lang, e: &Expected) -> String {
     let m = match e {
+        Expected::Printable => Message::new(msg!("trf-expected-printable")),
+        Expected::LineLength { max } => {
+            Message::new(msg!("trf-expected-line-length")).arg("max", *max as i64)
+        }
         Expected::RecordTag => Message::new(msg!("trf-expected-record-tag")),
         Expected::PlayerCount => Message::new(msg!("trf-expected-player-count")),
         Expected::RoundCount { record: None } => Message::new(msg!("trf-expected-round-count")),
