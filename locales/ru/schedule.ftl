@@ -30,3 +30,17 @@ weekday-thu = четверг
 weekday-fri = пятница
 weekday-sat = суббота
 weekday-sun = воскресенье
+schedule-error-too-many-months = Сразу { $months } { $months ->
+        [one] месяц
+        [few] месяца
+       *[other] месяцев
+    } — больше { $max }: за один раз можно назначить не больше трёх сезонов.
+schedule-error-years = Месяц { $month } вне допустимых лет: { $first }–{ $last }.
+schedule-error-order = Первый месяц { $first } позже последнего { $last }.
+schedule-error-no-such-time = { $day } в { $time } не существует в часовом поясе { $zone } (часы переводятся через это время).
+schedule-error-time-zone = Неизвестный часовой пояс { $zone }.
+schedule-error-too-many-tournaments = В чемпионате уже { $have } { $have ->
+        [one] турнир
+        [few] турнира
+       *[other] турниров
+    }; ещё { $adding } дадут больше { $max } — предела для одного чемпионата.

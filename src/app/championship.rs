@@ -105,6 +105,20 @@ pub fn set_staff(
 /// An organizer adds tournaments starting at `starts` (UTC), the instants
 /// of a monthly rule (G-A2); `rule` is the rule as the organizer wrote it,
 /// for the audit log. How many tournaments were added.
+/// A championship holds at most this many tournaments: twenty seasons of
+/// monthly ones. Every page of the championship lists them.
+pub const MAX_TOURNAMENTS: usize = 240;
+
+/// Why a schedule was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScheduleProblem {
+    TooManyTournaments {
+        have: usize,
+        adding: usize,
+        max: usize,
+    },
+}
+
 pub fn add_schedule(
     conn: &mut DbConnection,
     championship: ChampionshipId,
@@ -112,9 +126,19 @@ pub fn add_schedule(
     rule: &str,
     by: PersonId,
     ip: &str,
-) -> Result<usize, PlayError<()>> {
+) -> Result<usize, PlayError<ScheduleProblem>> {
     let count = starts.len();
     write_transaction(conn, |conn| {
+        let have = tournaments::of_championship(conn, championship)?.len();
+        if have + count > MAX_TOURNAMENTS {
+            return Err(PlayError::Refused(vec![
+                ScheduleProblem::TooManyTournaments {
+                    have,
+                    adding: count,
+                    max: MAX_TOURNAMENTS,
+                },
+            ]));
+        }
         tournaments::add(conn, championship, starts)?;
         audit::Entry::new(
             "championship.schedule",

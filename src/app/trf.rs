@@ -36,7 +36,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 
 use super::PlayError;
 use super::rounds::{self, Drawn, Loaded, RoundProblem};
@@ -178,7 +178,23 @@ pub enum ImportProblem {
     },
     /// Neither the form nor record 042 gives the start.
     NoStart,
+    /// The start is outside the years the platform schedules.
+    StartOutOfRange(NaiveDate),
+    /// Record 042 holds something that is not a date.
+    BadStartDate(String),
+    /// A team's roster (310 or 013) names a player the file has no 001
+    /// line for.
+    UnknownPlayer { team: String, player: u16 },
+    /// More teams than a tournament of the platform holds.
+    TooManyTeams { count: usize, max: usize },
+    /// More rounds than a tournament of the platform holds.
+    TooManyRounds { count: usize, max: usize },
 }
+
+/// The most teams an imported tournament may have.
+pub const MAX_TEAMS: usize = 200;
+/// The most rounds an imported tournament may have.
+pub const MAX_ROUNDS: usize = 60;
 
 pub type ImportError = PlayError<ImportProblem>;
 
@@ -202,6 +218,9 @@ pub struct Imported {
     pub not_finished: Option<RoundProblem>,
     /// Players of the file that are no account's nick.
     pub unmatched_players: Vec<String>,
+    /// Players of the file on no team's roster, or on a second one: not
+    /// stored (by name and starting rank).
+    pub dropped_players: Vec<String>,
     pub created_teams: Vec<String>,
     /// Records the reader kept but the platform does not use.
     pub unknown_records: usize,
@@ -303,15 +322,50 @@ fn store(
     let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
     let file = &doc.tournament;
     let tz = championship.tz();
+    let mut problems = Vec::new();
+    let written = file
+        .start_date
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty());
+    let date = written.and_then(parse_trf_date);
+    if let (None, Some(text), None) = (options.starts_at, written, date) {
+        problems.push(ImportProblem::BadStartDate(text.to_owned()));
+    }
     let start = options.starts_at.or_else(|| {
-        let date = parse_trf_date(file.start_date.as_deref()?)?;
-        let noon = date.and_time(NaiveTime::from_hms_opt(12, 0, 0)?);
+        let noon = date?.and_time(NaiveTime::from_hms_opt(12, 0, 0)?);
         Some(tz.from_local_datetime(&noon).earliest()?.naive_utc())
     });
+    if let Some(start) = start
+        && !crate::rules::schedule::YEARS.contains(&start.year())
+    {
+        problems.push(ImportProblem::StartOutOfRange(start.date()));
+    }
+    if file.teams.len() > MAX_TEAMS {
+        problems.push(ImportProblem::TooManyTeams {
+            count: file.teams.len(),
+            max: MAX_TEAMS,
+        });
+    }
+    if file.rounds.len() > MAX_ROUNDS {
+        problems.push(ImportProblem::TooManyRounds {
+            count: file.rounds.len(),
+            max: MAX_ROUNDS,
+        });
+    }
+    for team in &file.teams {
+        for pid in &team.roster {
+            if !file.players.iter().any(|p| p.id == *pid) {
+                problems.push(ImportProblem::UnknownPlayer {
+                    team: team.name.trim().to_owned(),
+                    player: pid.0,
+                });
+            }
+        }
+    }
     // The tournament follows the version in force at its start (G-E2).
     let regulation =
         super::regulation::in_force(conn, &championship, start.unwrap_or(now))?.regulation;
-    let mut problems = Vec::new();
     if file.system == PairingSystem::Knockout {
         problems.push(ImportProblem::KnockoutFile);
     }
@@ -431,12 +485,32 @@ fn store(
         }
     }
 
+    // Players the entries below leave out, each said by name.
+    let mut placed: std::collections::HashSet<PlayerId> = std::collections::HashSet::new();
+    let mut dropped = Vec::new();
+    for team in &file.teams {
+        for pid in &team.roster {
+            if !placed.insert(*pid)
+                && let Some(p) = file.players.iter().find(|p| p.id == *pid)
+            {
+                dropped.push(format!("{} ({})", p.name.trim(), pid.0));
+            }
+        }
+    }
+    for p in file.players.iter().filter(|p| !placed.contains(&p.id)) {
+        dropped.push(format!("{} ({})", p.name.trim(), p.id.0));
+    }
+
     // Entries, start numbers = the file's team numbers.
     let lineup = usize::from(regulation.roster.lineup_players.max(1));
     let mut entry_of: HashMap<rt::TeamId, EntryId> = HashMap::new();
+    let mut on_a_roster: std::collections::HashSet<PlayerId> = std::collections::HashSet::new();
     for ((team, team_id), (_, double)) in file.teams.iter().zip(&team_ids).zip(&plans) {
         let mut people_of_team: Vec<(PersonId, String)> = Vec::new();
         for pid in &team.roster {
+            if !on_a_roster.insert(*pid) {
+                continue;
+            }
             if let Some((person, nick)) = person_of.get(pid)
                 && !people_of_team.iter().any(|(p, _)| p == person)
             {
@@ -571,6 +645,7 @@ fn store(
         finished,
         not_finished,
         unmatched_players: unmatched,
+        dropped_players: dropped,
         created_teams: created_names,
         unknown_records: doc.unknown.len(),
     })

@@ -26,8 +26,20 @@ pub struct MonthlyRule {
     pub time_zone: String,
 }
 
+/// One rule schedules at most this many months: three seasons. A longer
+/// range is almost surely a typing slip (`2026-09` to `9999-12` would be
+/// ninety-six thousand tournaments).
+pub const MAX_MONTHS: i32 = 36;
+
+/// Months are scheduled within these years.
+pub const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScheduleError {
+    #[error("{months} months: at most {max} at once")]
+    TooManyMonths { months: i32, max: i32 },
+    #[error("{0} is not between {first} and {last}", first = YEARS.start(), last = YEARS.end())]
+    OutOfRange(String),
     #[error("unknown time zone {0:?}")]
     TimeZone(String),
     #[error("the first month {0} comes after the last month {1}")]
@@ -91,6 +103,18 @@ impl MonthlyRule {
                 last.format("%Y-%m").to_string(),
             ));
         }
+        for month in [first, last] {
+            if !YEARS.contains(&month.year()) {
+                return Err(ScheduleError::OutOfRange(month.format("%Y-%m").to_string()));
+            }
+        }
+        let months = (last.year() - y) * 12 + last.month() as i32 - m as i32 + 1;
+        if months > MAX_MONTHS {
+            return Err(ScheduleError::TooManyMonths {
+                months,
+                max: MAX_MONTHS,
+            });
+        }
         let mut out = Vec::new();
         while (y, m) <= (last.year(), last.month()) {
             if let Some(day) = self.day_in(y, m)? {
@@ -109,6 +133,30 @@ impl MonthlyRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_of_more_than_three_seasons_or_outside_the_years_is_refused() {
+        let rule = MonthlyRule::g_a2();
+        assert_eq!(
+            rule.instants(d(2026, 9, 1), d(2029, 8, 1)).map(|v| v.len()),
+            Ok(36)
+        );
+        assert_eq!(
+            rule.instants(d(2026, 9, 1), d(2029, 9, 1)),
+            Err(ScheduleError::TooManyMonths {
+                months: 37,
+                max: 36
+            })
+        );
+        assert_eq!(
+            rule.instants(d(1, 1, 1), d(1, 2, 1)),
+            Err(ScheduleError::OutOfRange("0001-01".into()))
+        );
+        assert_eq!(
+            rule.instants(d(2100, 1, 1), d(9999, 12, 1)),
+            Err(ScheduleError::OutOfRange("9999-12".into()))
+        );
+    }
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).expect("date")

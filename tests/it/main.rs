@@ -27,6 +27,7 @@ mod guards;
 mod invariants;
 mod knockout;
 mod language;
+mod limits;
 mod mail;
 mod migrations;
 mod pages;

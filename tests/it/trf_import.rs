@@ -641,3 +641,76 @@ async fn a_swiss_manager_file_with_games_only_in_the_player_lines_imports_with_i
     assert_open_cup_table(&rows);
     assert!(rows[0].iter().any(|c| c == "2½/2/1½"), "{:?}", rows[0]);
 }
+
+#[tokio::test]
+async fn i21_a_start_in_year_one_and_a_roster_naming_a_missing_player_are_refused() {
+    let club = Club::new("R").await;
+    let before = count_tournaments(&club.app, club.id);
+    let file = other_program_file().replace("042 2026/03/14", "042 0001/01/01");
+    let delta = file
+        .split('\r')
+        .find(|l| l.starts_with("310   4"))
+        .expect("Delta's roster")
+        .to_owned();
+    let file = file.replace(&delta, &format!("{delta}  99 "));
+    let page = import(
+        &club.app,
+        &club.root,
+        club.id,
+        file.as_bytes(),
+        &[("create_teams", "1")],
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#import-problems li");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p == "Начало 01.01.0001 вне допустимых лет: 2000–2100."),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p == "В составе Delta указан игрок 99, но строки 001 для него в файле нет."),
+        "{problems:?}"
+    );
+    assert_eq!(count_tournaments(&club.app, club.id), before);
+}
+
+#[tokio::test]
+async fn i21_players_of_the_file_on_no_roster_are_named_as_not_stored() {
+    let club = Club::new("R").await;
+    let file = other_program_file();
+    let extra = format!(
+        "001 {:>4}      {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        13, "Extra Player", 1700, "RUS", "", "", "", ""
+    );
+    let file = file.replacen("013 ", &format!("{extra}\r013 "), 1);
+    let page = import(
+        &club.app,
+        &club.root,
+        club.id,
+        file.as_bytes(),
+        &[("create_teams", "1"), ("starts_at", "2026-03-14T10:00")],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let location = page.location().expect("Location").to_owned();
+    let flashes = club
+        .app
+        .get_with(&club.root, &location)
+        .await
+        .texts(".flash");
+    assert!(
+        flashes
+            .iter()
+            .any(|f| f.contains("не сохранены: 1 (Extra Player (13))")),
+        "{flashes:?}"
+    );
+}

@@ -849,7 +849,8 @@ pub async fn schedule(
     session: Session,
     form: Form<ScheduleForm>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::rules::schedule::{MonthlyRule, Nth};
+    use crate::rules::schedule::{MonthlyRule, Nth, ScheduleError};
+    use crate::web::words::schedule::{schedule_error_words, schedule_problem_words};
     let form = form.into_inner()?;
     let championship = staff.championship;
     let c = state
@@ -893,8 +894,15 @@ pub async fn schedule(
                 time,
                 time_zone: c.time_zone.clone(),
             };
-            rule.instants(from, until)
-                .map_err(|e| ("until", e.to_string()))
+            rule.instants(from, until).map_err(|e| {
+                let field = match e {
+                    ScheduleError::OutOfRange(ref m) if Some(m.as_str()) == form.from.get(..7) => {
+                        "from"
+                    }
+                    _ => "until",
+                };
+                (field, ctx.render(&schedule_error_words(&e)))
+            })
         }
         (Some(p), ..) => Err(p),
         _ => Err(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
@@ -920,7 +928,7 @@ pub async fn schedule(
         "{} {} {} {}..{}",
         form.nth, form.weekday, form.time, form.from, form.until
     );
-    let count = state
+    let added = state
         .db(move |conn| {
             Ok(setup::add_schedule(
                 conn,
@@ -929,9 +937,28 @@ pub async fn schedule(
                 &rule,
                 by,
                 &ip,
-            )?)
+            ))
         })
         .await?;
+    let count = match added {
+        Ok(count) => count,
+        Err(PlayError::Refused(problems)) => {
+            let message = problems
+                .iter()
+                .map(|p| ctx.render(&schedule_problem_words(p)))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let forms = ShowForms {
+                schedule: refused("until", message),
+                ..ShowForms::default()
+            };
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &show_page(ctx, &state, championship, forms).await?,
+            );
+        }
+        Err(e) => return Err(e.into()),
+    };
     AppSession(&session).flash(
         FlashLevel::Success,
         Message::new(msg!("schedule-added")).arg("count", count),

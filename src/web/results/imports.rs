@@ -122,6 +122,14 @@ fn flashes(session: &Session, done: &Imported) {
                 .arg("names", done.unmatched_players.join(", ")),
         );
     }
+    if !done.dropped_players.is_empty() {
+        s.flash(
+            FlashLevel::Info,
+            Message::new(msg!("import-dropped-players"))
+                .arg("count", done.dropped_players.len())
+                .arg("names", done.dropped_players.join(", ")),
+        );
+    }
     if done.unknown_records > 0 {
         s.flash(
             FlashLevel::Info,

@@ -46,6 +46,28 @@ pub fn problem_words(lang: Lang, p: &ImportProblem) -> String {
             .arg("code", code)
             .render(lang),
         ImportProblem::NoStart => lang.msg(msg!("import-no-start")),
+        ImportProblem::StartOutOfRange(date) => Message::new(msg!("import-start-out-of-range"))
+            .arg("date", date.format("%d.%m.%Y"))
+            .arg("first", crate::rules::schedule::YEARS.start())
+            .arg("last", crate::rules::schedule::YEARS.end())
+            .render(lang),
+        ImportProblem::BadStartDate(text) => Message::new(msg!("import-bad-start-date"))
+            .arg("text", text)
+            .render(lang),
+        ImportProblem::UnknownPlayer { team, player } => {
+            Message::new(msg!("import-unknown-player"))
+                .arg("team", team)
+                .arg("player", player)
+                .render(lang)
+        }
+        ImportProblem::TooManyTeams { count, max } => Message::new(msg!("import-too-many-teams"))
+            .arg("count", count)
+            .arg("max", max)
+            .render(lang),
+        ImportProblem::TooManyRounds { count, max } => Message::new(msg!("import-too-many-rounds"))
+            .arg("count", count)
+            .arg("max", max)
+            .render(lang),
     }
 }
 

@@ -10,4 +10,5 @@ pub mod penalties;
 pub mod play;
 pub mod regulation;
 pub mod rounds;
+pub mod schedule;
 pub mod teams;
