@@ -101,3 +101,4 @@ appeal-supervised-recorded = What came of the supervised game is recorded alread
 appeal-supervised-refused-saved = Recorded: refusing the supervised game counts as guilt (G-Zh2). The committee decides the case by its vote.
 fairplay-referred-already = This report went before the committee already: case { $case }.
 fairplay-referred = Before the committee: case { $case }
+appeal-sealed = Until the decision, the case is read by the parties, the committee and the judges only.

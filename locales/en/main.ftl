@@ -116,3 +116,5 @@ error-503-detail = The server is busy or the database is unavailable. Try again 
 error-storage-title = The change was not saved
 error-storage-detail = The change could not be saved: storage is full or read-only. Nothing was changed; try again later.
 error-csrf-detail = The form has expired or was sent from another site. Reload the page and send it again.
+scope-everywhere = Every championship
+scope-where = Where

@@ -101,3 +101,4 @@ appeal-supervised-recorded = Итог партии под наблюдением
 appeal-supervised-refused-saved = Записано: отказ от партии под наблюдением признаётся виной (G-Zh2). Дело решает комиссия голосованием.
 fairplay-referred-already = Этот рапорт уже передан комиссии: дело { $case }.
 fairplay-referred = Передан комиссии: дело { $case }
+appeal-sealed = До решения текст дела видят только стороны, комиссия и судьи.

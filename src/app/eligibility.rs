@@ -10,7 +10,7 @@ use chrono::NaiveDateTime;
 
 use super::TournamentContext;
 use crate::db::{DbConnection, documents, organizations, people, standing, teams};
-use crate::ids::{OrganizationId, PersonId, TeamId};
+use crate::ids::{ChampionshipId, OrganizationId, PersonId, TeamId};
 use crate::rules::eligibility::{
     Employer, Occasion, Reason, TeamFacts, TeamReason, person_eligibility, team_eligibility,
 };
@@ -18,6 +18,8 @@ use crate::rules::regulation::Regulation;
 
 /// The organizations once, for every person of one team.
 pub struct TeamChecker {
+    /// Bans and club memberships count in this championship.
+    championship: ChampionshipId,
     organization: Option<OrganizationId>,
     tree: Vec<(OrganizationId, Option<OrganizationId>)>,
     /// Organization names by id, for the reasons' words.
@@ -29,6 +31,7 @@ impl TeamChecker {
         let orgs = organizations::list(conn)?;
         let tree = orgs.iter().map(|o| (o.id, o.parent_id)).collect();
         Ok(TeamChecker {
+            championship: team.championship_id,
             organization: team.organization_id,
             tree,
             organization_names: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
@@ -43,7 +46,7 @@ impl TeamChecker {
         occasion: Occasion,
         person: PersonId,
     ) -> Result<Vec<Reason>, DieselError> {
-        let record = standing::person_record(conn, person)?;
+        let record = standing::person_record(conn, person, self.championship)?;
         let employer = Employer {
             organization: self.organization,
             tree: &self.tree,
@@ -121,7 +124,7 @@ pub fn unfit_to_play(
         for reason in checker.person(conn, &ctx.regulation, occasion, *person)? {
             match reason {
                 Reason::Banned { until } => {
-                    let ban = standing::ban_in_force(conn, *person, at)?;
+                    let ban = standing::ban_in_force(conn, *person, at, ctx.championship_id())?;
                     let clone_of = match &ban {
                         Some(b) if b.person_id != *person => {
                             people::by_id(conn, b.person_id)?.map(|x| x.nick)

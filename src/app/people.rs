@@ -6,8 +6,44 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::PlayError;
+use super::access::{Judges, Organizers, RoleSet, holds};
 use crate::db::{DbConnection, audit, organizations, people, standing, teams, write_transaction};
-use crate::ids::{BanId, EmploymentId, OrganizationId, PersonId};
+use crate::ids::{BanId, ChampionshipId, EmploymentId, OrganizationId, PersonId};
+
+/// Whether `by` (a person and whether they are an administrator) may act
+/// in `scope` with the powers of `R`: in one championship its officials
+/// may (and administrators); in every championship (`None`) only an
+/// administrator.
+pub fn may_act_in<R: RoleSet>(
+    conn: &mut DbConnection,
+    by: (PersonId, bool),
+    scope: Option<ChampionshipId>,
+) -> diesel::QueryResult<bool> {
+    match scope {
+        Some(c) => holds::<R>(conn, Some(by), c),
+        None => Ok(by.1),
+    }
+}
+
+/// The championships where `by` holds the powers of `R` (every one for
+/// an administrator, who may also act in all at once), for the choice of
+/// where a ban or a club membership holds.
+pub fn scopes_of<R: RoleSet>(
+    conn: &mut DbConnection,
+    by: (PersonId, bool),
+) -> diesel::QueryResult<Vec<crate::db::championships::Championship>> {
+    let all = crate::db::championships::list(conn)?;
+    if by.1 {
+        return Ok(all);
+    }
+    let mut mine = Vec::new();
+    for c in all {
+        if holds::<R>(conn, Some(by), c.id)? {
+            mine.push(c);
+        }
+    }
+    Ok(mine)
+}
 
 /// Why a change to a person's record was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,21 +57,28 @@ pub enum PeopleProblem {
 }
 
 /// An organizer marks (`mark`) or ends the club membership of `person`,
-/// whose nick is `nick` (G-A7). Nothing is recorded when nothing changes.
+/// whose nick is `nick`, in `scope` (G-A7): a championship `by` organizes,
+/// or every championship for an administrator. Nothing is recorded when
+/// nothing changes.
+#[allow(clippy::too_many_arguments)]
 pub fn set_club_member(
     conn: &mut DbConnection,
     person: PersonId,
     nick: &str,
     mark: bool,
-    by: PersonId,
+    scope: Option<ChampionshipId>,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<()>> {
     write_transaction(conn, |conn| {
+        if !may_act_in::<Organizers>(conn, by, scope)? {
+            return Err(PlayError::Forbidden);
+        }
         let changed = if mark {
-            standing::mark_club_member(conn, person, now, by)?
+            standing::mark_club_member(conn, person, now, by.0, scope)?
         } else {
-            standing::end_club_membership(conn, person, now)? > 0
+            standing::end_club_membership(conn, person, now, scope)? > 0
         };
         if changed {
             audit::Entry::new(
@@ -46,10 +89,13 @@ pub fn set_club_member(
                 },
                 format!("person:{person}"),
             )
-            .actor(by)
+            .actor(by.0)
             .detail(format!(
-                "{nick}: club member {}",
-                if mark { "no → yes" } else { "yes → no" }
+                "{nick}: club member {}{}",
+                if mark { "no → yes" } else { "yes → no" },
+                scope
+                    .map(|c| format!(" in championship {c}"))
+                    .unwrap_or_default()
             ))
             .ip(ip)
             .record(conn)?;
@@ -58,16 +104,24 @@ pub fn set_club_member(
     })
 }
 
-/// Records a ban change in the audit log of every championship where the
-/// person, or a clone of theirs (G-A7), is on a roster now, so that its
-/// organizers see it; once, for the platform log, when there is none.
+/// Records a ban change in the audit log of its championship, or (for a
+/// ban in every championship) of every championship where the person, or
+/// a clone of theirs (G-A7), is on a roster now, so that its organizers
+/// see it; once, for the platform log, when there is none.
 fn record_ban_change(
     conn: &mut DbConnection,
     person: PersonId,
+    scope: Option<ChampionshipId>,
     entry: impl Fn() -> audit::Entry,
 ) -> diesel::QueryResult<()> {
     let mut championships = std::collections::BTreeSet::new();
-    for id in standing::clone_group(conn, person)? {
+    if let Some(c) = scope {
+        championships.insert(c);
+    }
+    for id in standing::clone_group(conn, person)?
+        .into_iter()
+        .filter(|_| scope.is_none())
+    {
         for (team, _) in teams::teams_of_person(conn, id)? {
             championships.insert(team.championship_id);
         }
@@ -89,38 +143,58 @@ fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String 
     )
 }
 
-/// A judge bans `person` (nick `nick`) from the start of `from` until the
-/// start of `until`, or for good (G-A7). The dates and the reason are
-/// checked by the form.
-#[allow(clippy::too_many_arguments)]
+/// What a ban says: who, from when to when, why and where.
+pub struct NewBan<'a> {
+    pub person: PersonId,
+    pub nick: &'a str,
+    pub from: NaiveDate,
+    /// `None`: for good.
+    pub until: Option<NaiveDate>,
+    pub reason: &'a str,
+    /// The championship it holds in; `None`: every one.
+    pub scope: Option<ChampionshipId>,
+}
+
+/// A judge bans a person from the start of `from` until the start of
+/// `until`, or for good (G-A7), in a championship they judge; only an
+/// administrator bans in every championship at once. The dates and the
+/// reason are checked by the form.
 pub fn impose_ban(
     conn: &mut DbConnection,
-    person: PersonId,
-    nick: &str,
-    from: NaiveDate,
-    until: Option<NaiveDate>,
-    reason: &str,
-    by: PersonId,
+    ban: &NewBan<'_>,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<()>> {
+    let NewBan {
+        person,
+        nick,
+        from,
+        until,
+        reason,
+        scope,
+    } = *ban;
     let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
     let detail = format!(
         "{nick}: {} (ban: none → imposed)",
         ban_terms(from, until, reason)
     );
     write_transaction(conn, |conn| {
+        if !may_act_in::<Judges>(conn, by, scope)? {
+            return Err(PlayError::Forbidden);
+        }
         standing::impose_ban(
             conn,
             person,
             midnight(from),
             until.map(midnight),
             reason,
-            by,
+            by.0,
+            scope,
         )?;
-        record_ban_change(conn, person, || {
+        record_ban_change(conn, person, scope, || {
             audit::Entry::new("person.ban", format!("person:{person}"))
-                .actor(by)
+                .actor(by.0)
                 .detail(&detail)
                 .ip(ip)
         })?;
@@ -172,27 +246,31 @@ fn tell_where_lined_up(
     Ok(())
 }
 
-/// A judge lifts a ban: the banned person's nick. Lifting a lifted ban
-/// changes and records nothing.
+/// A judge of the ban's championship (an administrator for a ban in every
+/// championship) lifts a ban: the banned person's nick. Lifting a lifted
+/// ban changes and records nothing.
 pub fn lift_ban(
     conn: &mut DbConnection,
     ban: BanId,
-    by: PersonId,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<String, PlayError<()>> {
     write_transaction(conn, |conn| {
         let b = standing::ban_by_id(conn, ban)?.ok_or(PlayError::NotFound)?;
+        if !may_act_in::<Judges>(conn, by, b.championship_id)? {
+            return Err(PlayError::Forbidden);
+        }
         let person = people::by_id(conn, b.person_id)?.ok_or(PlayError::NotFound)?;
-        if standing::lift_ban(conn, ban, now, by)? > 0 {
+        if standing::lift_ban(conn, ban, now, by.0)? > 0 {
             let detail = format!(
                 "{}: {} (ban: imposed → lifted)",
                 person.nick,
                 ban_terms(b.from_at.date(), b.until_at.map(|u| u.date()), &b.reason)
             );
-            record_ban_change(conn, person.id, || {
+            record_ban_change(conn, person.id, b.championship_id, || {
                 audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
-                    .actor(by)
+                    .actor(by.0)
                     .detail(&detail)
                     .ip(ip)
             })?;

@@ -121,12 +121,13 @@ fn limits(reg: &Regulation) -> RosterLimits {
 fn check_standing(
     conn: &mut DbConnection,
     reg: &Regulation,
+    championship: ChampionshipId,
     person: PersonId,
     nick: &str,
     at: NaiveDateTime,
     field: TeamField,
 ) -> Result<(), TeamError> {
-    if let Some(ban) = standing::ban_in_force(conn, person, at)? {
+    if let Some(ban) = standing::ban_in_force(conn, person, at, championship)? {
         return refuse(TeamProblem::Banned {
             field,
             nick: nick.to_owned(),
@@ -134,7 +135,9 @@ fn check_standing(
             reason: ban.reason.clone(),
         });
     }
-    if reg.roster.club_membership_required && !standing::is_club_member_at(conn, person, at)? {
+    if reg.roster.club_membership_required
+        && !standing::is_club_member_at(conn, person, at, championship)?
+    {
         return refuse(TeamProblem::NotClubMember {
             field,
             nick: nick.to_owned(),
@@ -195,6 +198,7 @@ pub fn apply(
         check_standing(
             conn,
             &reg,
+            app.championship,
             app.applicant,
             &applicant.nick,
             at,
@@ -355,7 +359,15 @@ pub fn invite(
                 nick: person.nick.clone(),
             });
         }
-        check_standing(conn, &reg, person.id, &person.nick, at, TeamField::Nick)?;
+        check_standing(
+            conn,
+            &reg,
+            team.championship_id,
+            person.id,
+            &person.nick,
+            at,
+            TeamField::Nick,
+        )?;
         // E-11: invitations out count towards the limit, so the roster
         // cannot be overfilled by inviting many at once.
         let outstanding =
@@ -409,7 +421,15 @@ pub fn accept(
         }
         let reg = regulation_of(conn, team.championship_id, at)?;
         let me = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
-        check_standing(conn, &reg, person, &me.nick, at, TeamField::Nick)?;
+        check_standing(
+            conn,
+            &reg,
+            team.championship_id,
+            person,
+            &me.nick,
+            at,
+            TeamField::Nick,
+        )?;
         limits(&reg)
             .check_add(t::count_current(conn, team.id)? as usize)
             .or_else(|r| refuse(TeamProblem::Roster(TeamField::Nick, r)))?;

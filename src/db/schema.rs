@@ -140,6 +140,7 @@ diesel::table! {
         from_at -> Timestamp,
         until_at -> Nullable<Timestamp>,
         marked_by -> Nullable<BigInt>,
+        championship_id -> Nullable<BigInt>,
     }
 }
 
@@ -153,6 +154,7 @@ diesel::table! {
         imposed_by -> Nullable<BigInt>,
         lifted_at -> Nullable<Timestamp>,
         lifted_by -> Nullable<BigInt>,
+        championship_id -> Nullable<BigInt>,
     }
 }
 

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
-use crate::ids::{BanId, ClubMembershipId, EmploymentId, OrganizationId, PersonId};
+use crate::ids::{BanId, ChampionshipId, ClubMembershipId, EmploymentId, OrganizationId, PersonId};
 use crate::rules::eligibility;
 use crate::rules::roster::Period;
 
@@ -23,6 +23,14 @@ pub struct ClubMembership {
     pub from_at: NaiveDateTime,
     pub until_at: Option<NaiveDateTime>,
     pub marked_by: Option<PersonId>,
+    /// The championship it holds in; `None`: every championship.
+    pub championship_id: Option<ChampionshipId>,
+}
+
+/// Whether a record scoped to `scope` (`None`: every championship) holds
+/// in championship `c`.
+pub fn holds_in(scope: Option<ChampionshipId>, c: ChampionshipId) -> bool {
+    scope.is_none_or(|s| s == c)
 }
 
 impl ClubMembership {
@@ -42,30 +50,46 @@ pub fn club_periods(conn: &mut DbConnection, person: PersonId) -> QueryResult<Ve
         .load(conn)
 }
 
+/// Is the person a club member at `at`, for championship `c`?
 pub fn is_club_member_at(
     conn: &mut DbConnection,
     person: PersonId,
     at: NaiveDateTime,
+    c: ChampionshipId,
 ) -> QueryResult<bool> {
     Ok(club_periods(conn, person)?
         .iter()
-        .any(|m| m.period().contains(at)))
+        .any(|m| holds_in(m.championship_id, c) && m.period().contains(at)))
 }
 
-/// Opens a club membership unless one is open already; returns whether it did.
+/// The open memberships of a person in `scope` exactly.
+fn open_in(
+    conn: &mut DbConnection,
+    person: PersonId,
+    scope: Option<ChampionshipId>,
+) -> QueryResult<Vec<ClubMembershipId>> {
+    let open = club_memberships::table
+        .filter(club_memberships::person_id.eq(person))
+        .filter(club_memberships::until_at.is_null())
+        .select(club_memberships::id)
+        .into_boxed();
+    match scope {
+        Some(c) => open.filter(club_memberships::championship_id.eq(c)),
+        None => open.filter(club_memberships::championship_id.is_null()),
+    }
+    .load(conn)
+}
+
+/// Opens a club membership in `scope` unless one is open there already;
+/// returns whether it did.
 pub fn mark_club_member(
     conn: &mut DbConnection,
     person: PersonId,
     at: NaiveDateTime,
     by: PersonId,
+    scope: Option<ChampionshipId>,
 ) -> QueryResult<bool> {
-    let open: bool = diesel::select(diesel::dsl::exists(
-        club_memberships::table
-            .filter(club_memberships::person_id.eq(person))
-            .filter(club_memberships::until_at.is_null()),
-    ))
-    .get_result(conn)?;
-    if open {
+    if !open_in(conn, person, scope)?.is_empty() {
         return Ok(false);
     }
     diesel::insert_into(club_memberships::table)
@@ -73,23 +97,23 @@ pub fn mark_club_member(
             club_memberships::person_id.eq(person),
             club_memberships::from_at.eq(at),
             club_memberships::marked_by.eq(by),
+            club_memberships::championship_id.eq(scope),
         ))
         .execute(conn)?;
     Ok(true)
 }
 
+/// Ends the open club membership in `scope`; returns how many ended.
 pub fn end_club_membership(
     conn: &mut DbConnection,
     person: PersonId,
     at: NaiveDateTime,
+    scope: Option<ChampionshipId>,
 ) -> QueryResult<usize> {
-    diesel::update(
-        club_memberships::table
-            .filter(club_memberships::person_id.eq(person))
-            .filter(club_memberships::until_at.is_null()),
-    )
-    .set(club_memberships::until_at.eq(at))
-    .execute(conn)
+    let ids = open_in(conn, person, scope)?;
+    diesel::update(club_memberships::table.filter(club_memberships::id.eq_any(ids)))
+        .set(club_memberships::until_at.eq(at))
+        .execute(conn)
 }
 
 // ---------------------------------------------------------------- clones
@@ -166,6 +190,8 @@ pub struct Ban {
     pub imposed_by: Option<PersonId>,
     pub lifted_at: Option<NaiveDateTime>,
     pub lifted_by: Option<PersonId>,
+    /// The championship it holds in; `None`: every championship.
+    pub championship_id: Option<ChampionshipId>,
 }
 
 impl Ban {
@@ -189,6 +215,7 @@ pub fn impose_ban(
     until: Option<NaiveDateTime>,
     reason: &str,
     by: PersonId,
+    scope: Option<ChampionshipId>,
 ) -> QueryResult<BanId> {
     diesel::insert_into(bans::table)
         .values((
@@ -197,6 +224,7 @@ pub fn impose_ban(
             bans::until_at.eq(until),
             bans::reason.eq(reason),
             bans::imposed_by.eq(by),
+            bans::championship_id.eq(scope),
         ))
         .returning(bans::id)
         .get_result(conn)
@@ -230,17 +258,18 @@ pub fn bans_of(conn: &mut DbConnection, persons: &BTreeSet<PersonId>) -> QueryRe
         .load(conn)
 }
 
-/// G-A7: is the person, or any clone of theirs, banned at `at`? Returns the
-/// ban that applies.
+/// G-A7: is the person, or any clone of theirs, banned at `at` in
+/// championship `c`? Returns the ban that applies.
 pub fn ban_in_force(
     conn: &mut DbConnection,
     person: PersonId,
     at: NaiveDateTime,
+    c: ChampionshipId,
 ) -> QueryResult<Option<Ban>> {
     let group = clone_group(conn, person)?;
     Ok(bans_of(conn, &group)?
         .into_iter()
-        .find(|b| b.period().contains(at)))
+        .find(|b| holds_in(b.championship_id, c) && b.period().contains(at)))
 }
 
 /// A ban with the banned account's nick, for the public list.
@@ -368,11 +397,22 @@ impl PersonRecord {
     }
 }
 
-pub fn person_record(conn: &mut DbConnection, person: PersonId) -> QueryResult<PersonRecord> {
+/// What the eligibility rules need to know of a person, for championship
+/// `c` (its own bans and club memberships and the platform-wide ones).
+pub fn person_record(
+    conn: &mut DbConnection,
+    person: PersonId,
+    c: ChampionshipId,
+) -> QueryResult<PersonRecord> {
     let group = clone_group(conn, person)?;
-    let bans = bans_of(conn, &group)?.iter().map(Ban::period).collect();
+    let bans = bans_of(conn, &group)?
+        .iter()
+        .filter(|b| holds_in(b.championship_id, c))
+        .map(Ban::period)
+        .collect();
     let club = club_periods(conn, person)?
         .iter()
+        .filter(|m| holds_in(m.championship_id, c))
         .map(ClubMembership::period)
         .collect();
     let employments = employments_of(conn, person)?

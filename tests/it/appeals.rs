@@ -161,12 +161,30 @@ async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_th
         ),
         ("open", Some(TeamId(teams[2].id)), Some(TeamId(teams[1].id)))
     );
-    let page = club.app.get(&case).await;
-    assert_eq!(
-        page.select_text("#case-status").as_deref(),
-        Some("открыто, у комиссии")
-    );
-    assert!(page.text.contains("the flag fell after the mate"));
+    // Pending, the case is the parties' and the committee's: the filing
+    // and the concerned captains read it (and the other captains, who sit
+    // on the G-Zh1 committee); anybody else sees that it is sealed.
+    for party in [&teams[2].captain, &teams[1].captain, &teams[0].captain] {
+        let page = club.app.get_with(party, &case).await;
+        assert_eq!(
+            page.select_text("#case-status").as_deref(),
+            Some("открыто, у комиссии")
+        );
+        assert!(page.text.contains("the flag fell after the mate"));
+    }
+    for outsider in [
+        &club.app.person("Curious").await,
+        &crate::helpers::new_client(),
+    ] {
+        let page = club.app.get_with(outsider, &case).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(!page.text.contains("the flag fell after the mate"));
+        assert!(!page.text.contains("the game is won by mate"));
+        assert_eq!(
+            page.select_text("#case-sealed").as_deref(),
+            Some("До решения текст дела видят только стороны, комиссия и судьи.")
+        );
+    }
 }
 
 #[tokio::test]
@@ -844,15 +862,16 @@ async fn g_d4_an_upheld_appeal_moves_a_team_to_last_place_directly() {
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let page = club.app.get(&case).await;
+    // The judge reads the proposal (with its withdraw button).
+    let page = club.app.get_with(&jd, &case).await;
     assert_eq!(
         page.texts("ul.remedies li"),
-        ["Ладья занимает 4-е место в турнире; остальные сохраняют свой порядок"]
+        ["Ладья занимает 4-е место в турнире; остальные сохраняют свой порядок Отозвать"]
     );
-    let page = club.app.get(&format!("{case}?lang=en")).await;
+    let page = club.app.get_with(&jd, &format!("{case}?lang=en")).await;
     assert_eq!(
         page.texts("ul.remedies li"),
-        ["Ладья takes place 4 in the tournament; the others keep their order"]
+        ["Ладья takes place 4 in the tournament; the others keep their order Withdraw"]
     );
     // Nothing changes before the decision.
     assert_eq!(places(&club, t).await[0].1, "Ладья");
@@ -1165,7 +1184,14 @@ async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_s
         .expect("withdraw form");
     let page = club.app.post_with(&jd, &withdraw, &[]).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    assert_eq!(club.app.get(&case).await.texts("ul.remedies li").len(), 1);
+    assert_eq!(
+        club.app
+            .get_with(&jd, &case)
+            .await
+            .texts("ul.remedies li")
+            .len(),
+        1
+    );
     // A captain cannot withdraw one.
     assert_eq!(
         club.app

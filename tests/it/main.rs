@@ -37,6 +37,7 @@ mod play;
 mod public_pages;
 mod regulation;
 mod results_pages;
+mod scopes;
 mod season_g;
 mod seed_r;
 mod series;

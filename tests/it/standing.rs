@@ -16,33 +16,39 @@ use crate::helpers::{Page, TestApp, new_client};
 
 // ----------------------------------------------------------------- helpers
 
-/// An organizer marks `nick` a club member on their page (G-A7).
-async fn mark_club_member(app: &TestApp, organizer: &reqwest::Client, nick: &str) {
+/// An organizer of championship `c` marks `nick` a club member there, on
+/// the person's page (G-A7).
+async fn mark_club_member(app: &TestApp, organizer: &reqwest::Client, nick: &str, c: i64) {
     let page = app
         .post_with(
             organizer,
             &format!("/people/{nick}/club"),
-            &[("action", "mark")],
+            &[("action", "mark"), ("championship", &c.to_string())],
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     assert_eq!(page.location(), Some(format!("/people/{nick}").as_str()));
 }
 
-/// The ban form on `nick`'s page; empty dates mean "from today" and
-/// "indefinite".
+/// The ban form on `nick`'s page, for championship `c`; empty dates mean
+/// "from today" and "indefinite".
 async fn ban(
     app: &TestApp,
     judge: &reqwest::Client,
     nick: &str,
-    from: &str,
-    until: &str,
+    (from, until): (&str, &str),
     reason: &str,
+    c: i64,
 ) -> Page {
     app.post_with(
         judge,
         &format!("/people/{nick}/bans"),
-        &[("from", from), ("until", until), ("reason", reason)],
+        &[
+            ("from", from),
+            ("until", until),
+            ("reason", reason),
+            ("championship", &c.to_string()),
+        ],
     )
     .await
 }
@@ -137,7 +143,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
         Some("Cap не является членом клуба.")
     );
     assert_eq!(page.attr("#name", "value").as_deref(), Some("Гамбит"));
-    mark_club_member(&app, &organizer, "Cap").await;
+    mark_club_member(&app, &organizer, "Cap", c).await;
     let team = app
         .apply_team(&captain, c, "Гамбит", "")
         .await
@@ -176,7 +182,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
             .text
             .contains("Не член клуба")
     );
-    mark_club_member(&app, &organizer, "Pawn").await;
+    mark_club_member(&app, &organizer, "Pawn", c).await;
     assert!(
         app.get_with(&organizer, "/people/Pawn")
             .await
@@ -190,15 +196,23 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     // A banned club member cannot be invited. Only a judge bans: an
     // organizer or a captain gets 403 and nothing is stored.
     for nick in ["Rook", "RookAlt", "Knight"] {
-        mark_club_member(&app, &organizer, nick).await;
+        mark_club_member(&app, &organizer, nick, c).await;
     }
     for who in [&captain, &organizer] {
-        let page = ban(&app, who, "Rook", "", "", "помощь движка").await;
+        let page = ban(&app, who, "Rook", ("", ""), "помощь движка", c).await;
         assert_eq!(page.status, StatusCode::FORBIDDEN);
     }
     assert_eq!(bans_of(&app, "Rook"), 0);
     // A refused ban form keeps what was typed and says why.
-    let page = ban(&app, &judge, "Rook", "2030-01-10", "2030-01-05", "движок").await;
+    let page = ban(
+        &app,
+        &judge,
+        "Rook",
+        ("2030-01-10", "2030-01-05"),
+        "движок",
+        c,
+    )
+    .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         page.select_text("#ban-until-error").as_deref(),
@@ -214,7 +228,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     );
     assert_eq!(page.attr("#ban-reason", "value").as_deref(), Some("движок"));
     assert_eq!(bans_of(&app, "Rook"), 0);
-    let page = ban(&app, &judge, "Rook", "", "", "помощь движка").await;
+    let page = ban(&app, &judge, "Rook", ("", ""), "помощь движка", c).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     assert_eq!(bans_of(&app, "Rook"), 1);
 
@@ -276,7 +290,7 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
 
     // A member banned after joining stays on the roster, flagged, for
     // everyone to see; lifting the ban removes the flag.
-    let page = ban(&app, &judge, "Pawn", "", "", "неявка").await;
+    let page = ban(&app, &judge, "Pawn", ("", ""), "неявка", c).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let visitor = new_client();
     let roster = app.get_with(&visitor, &format!("/teams/{team}")).await;
@@ -301,7 +315,15 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     assert!(row.contains("в порядке"), "{row}");
 
     // A ban that has run out.
-    let page = ban(&app, &judge, "Knight", "2020-01-01", "2020-02-01", "старое").await;
+    let page = ban(
+        &app,
+        &judge,
+        "Knight",
+        ("2020-01-01", "2020-02-01"),
+        "старое",
+        c,
+    )
+    .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
 
     // The public list holds the bans in force only: not the lifted one,
@@ -584,7 +606,7 @@ async fn g_a5_the_public_championship_page_lists_approved_teams_with_their_membe
     let pending_cap = app.person("CapP").await;
     let rejected_cap = app.person("CapR").await;
     for nick in ["CapA", "MemberA", "CapP", "CapR"] {
-        mark_club_member(&app, &admin, nick).await;
+        mark_club_member(&app, &admin, nick, c).await;
     }
     let approved = app
         .apply_team(&approved_cap, c, "Ладья", "")
@@ -675,7 +697,7 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
     let bishop = app.person("Bishop").await;
     let loser = app.person("Loser").await;
     for nick in ["Cap", "Knight", "Bishop", "Loser"] {
-        mark_club_member(&app, &organizer, nick).await;
+        mark_club_member(&app, &organizer, nick, c).await;
     }
 
     // Approval and rejection.
@@ -730,7 +752,7 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
     assert_eq!(page.status, StatusCode::SEE_OTHER);
 
     // A ban on a member, then lifted.
-    let page = ban(&app, &judge, "Cap", "", "", "оскорбления").await;
+    let page = ban(&app, &judge, "Cap", ("", ""), "оскорбления", c).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let lift = form_action(&app.get_with(&judge, "/people/Cap").await, "/bans/");
     let page = app.post_with(&judge, &lift, &[]).await;
@@ -742,7 +764,7 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
         .post_with(&judge, "/people/Knight/clones", &[("nick", "Ghost")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
-    let page = ban(&app, &judge, "Ghost", "", "", "твинк").await;
+    let page = ban(&app, &judge, "Ghost", ("", ""), "твинк", c).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
 
     // The organizer finds the log from the championship page and reads

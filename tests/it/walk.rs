@@ -586,8 +586,10 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        // No championship named: club membership in every championship,
+        // which only an administrator marks.
         "/people/{nick}/club",
-        [303, 403, 403, 403, 403, 303, 303],
+        [303, 403, 403, 403, 403, 403, 303],
     ),
     (
         "POST",
@@ -608,6 +610,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/bans/{ban}/lift",
         [303, 403, 403, 403, 303, 403, 303],
+    ),
+    // A ban in another championship: its judges', not this one's.
+    (
+        "POST",
+        "/bans/{ban2}/lift",
+        [303, 403, 403, 403, 403, 403, 303],
     ),
     (
         "POST",

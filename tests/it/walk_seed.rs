@@ -343,6 +343,7 @@ pub(crate) async fn seed() -> Seed {
                 ("from", "2031-01-01"),
                 ("until", "2031-12-31"),
                 ("reason", "insults"),
+                ("championship", &c.to_string()),
             ],
         )
         .await,
@@ -359,6 +360,28 @@ pub(crate) async fn seed() -> Seed {
     let weak = token(&club, &organizer, c, "Без судейства").await;
     let elsewhere = app.create_championship(root, "G").await;
     let foreign = token(&club, root, elsewhere, "Чужой").await;
+    // A ban in the other championship: the judges of this one may not
+    // lift it.
+    ok(
+        app.post_with(
+            root,
+            &format!("/people/{banned}/bans"),
+            &[
+                ("from", "2032-01-01"),
+                ("until", "2032-12-31"),
+                ("reason", "elsewhere"),
+                ("championship", &elsewhere.to_string()),
+            ],
+        )
+        .await,
+        "ban elsewhere",
+    );
+    let ban_elsewhere = db::standing::bans_of(&mut app.db(), &[ban_person].into())
+        .expect("bans")
+        .into_iter()
+        .find(|b| b.championship_id == Some(ChampionshipId(elsewhere)))
+        .expect("the other ban")
+        .id;
     let revoked = token(&club, root, c, "Отозван").await;
     let all = db::api_tokens::of_championship(&mut app.db(), ChampionshipId(c)).expect("tokens");
     let id_of = |name: &str| all.iter().find(|x| x.name == name).expect("token").id;
@@ -398,6 +421,7 @@ pub(crate) async fn seed() -> Seed {
         ("{tr}", tr.to_string()),
         ("{inv}", inv.to_string()),
         ("{ban}", ban.to_string()),
+        ("{ban2}", ban_elsewhere.to_string()),
         ("{emp}", employment.to_string()),
         ("{out}", outbox.to_string()),
         ("{tok}", spare.to_string()),

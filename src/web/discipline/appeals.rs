@@ -579,6 +579,9 @@ pub struct CaseData {
     supervised: String,
     can_vote: bool,
     is_judge: bool,
+    /// A pending case read by somebody who is neither a party nor on its
+    /// committee: its text, proposals and votes are not shown.
+    sealed: bool,
     /// The tournament's placed entries (id, name), for the standing remedy.
     placed: Vec<(EntryId, String)>,
 }
@@ -697,6 +700,27 @@ async fn case_page(
                 && viewer.is_some_and(|v| {
                     ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v)
                 });
+            // Until the decision the case is the parties' and the
+            // committee's: the filer, the captains of the two teams, the
+            // committee and the championship's judges.
+            let mut party = false;
+            if let Some(v) = viewer {
+                party = case.filed_by == Some(v) || ops::seat_of(&members, v).is_some();
+                for team in [case.filing_team_id, case.concerned_team_id]
+                    .into_iter()
+                    .flatten()
+                {
+                    party |= db::teams::by_id(conn, team)?.is_some_and(|t| t.captain_id == v);
+                }
+            }
+            let sealed = case.is_open() && !(judge || party);
+            let shown = |text: &str| {
+                if sealed {
+                    String::new()
+                } else {
+                    text.to_owned()
+                }
+            };
             Ok(CaseData {
                 championship: championship.name.clone(),
                 cases_url: cases_url(c),
@@ -708,17 +732,32 @@ async fn case_page(
                     .arg("who", filer)
                     .arg("at", local(tz, case.filed_at))
                     .render(lang),
-                what_happened: case.what_happened.clone(),
-                claim: case.claim.clone(),
-                contested: case.contested.clone(),
-                game_ref: case.game_ref.clone(),
+                what_happened: shown(&case.what_happened),
+                claim: shown(&case.claim),
+                contested: shown(&case.contested),
+                game_ref: shown(&case.game_ref),
                 concerned,
-                members: views,
-                tally: Message::new(msg!("appeal-tally"))
-                    .arg("uphold", t.uphold)
-                    .arg("reject", t.reject)
-                    .render(lang),
-                remedies,
+                members: if sealed {
+                    views
+                        .into_iter()
+                        .map(|m| MemberView {
+                            vote: String::new(),
+                            ..m
+                        })
+                        .collect()
+                } else {
+                    views
+                },
+                tally: if sealed {
+                    String::new()
+                } else {
+                    Message::new(msg!("appeal-tally"))
+                        .arg("uphold", t.uphold)
+                        .arg("reject", t.reject)
+                        .render(lang)
+                },
+                remedies: if sealed { Vec::new() } else { remedies },
+                sealed,
                 supervised,
                 can_vote,
                 is_judge: judge,
@@ -729,8 +768,9 @@ async fn case_page(
     Ok(CasePage { ctx, d, problems })
 }
 
-/// `GET /championships/{id}/appeals/{case}`: public (decisions are
-/// published); members see the vote form.
+/// `GET /championships/{id}/appeals/{case}`: a decided case is public
+/// (decisions are published); a pending one shows its text only to the
+/// parties, the committee and the judges; members see the vote form.
 pub async fn show(
     ctx: PageCtx,
     state: web::Data<AppState>,

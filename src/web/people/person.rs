@@ -44,6 +44,22 @@ pub struct BanRow {
     pub reason: String,
     pub in_force: bool,
     pub lift_url: String,
+    /// Where it holds: a championship's name, or every championship.
+    pub scope: String,
+    /// Whether the viewer may lift it (a judge of its championship, an
+    /// administrator for one in every championship).
+    pub can_lift: bool,
+}
+
+/// Club membership where the viewer may mark or end it: one line per
+/// championship they organize (and "every championship" for an
+/// administrator).
+pub struct ClubScope {
+    /// The form's `championship` value: an id, or empty for every one.
+    pub value: String,
+    pub label: String,
+    /// The open membership's start there, if any.
+    pub since: Option<String>,
 }
 
 pub struct EmploymentRow {
@@ -81,8 +97,11 @@ pub struct PersonPage {
     is_organizer: bool,
     is_judge: bool,
     can_add_employment: bool,
-    club_member: bool,
-    club_since: Option<String>,
+    /// Open club memberships: where, since when.
+    club_lines: Vec<(String, String)>,
+    club_scopes: Vec<ClubScope>,
+    /// Where the viewer may ban: (`championship` value, label).
+    ban_scopes: Vec<(String, String)>,
     bans: Vec<BanRow>,
     clones: Vec<String>,
     employments: Vec<EmploymentRow>,
@@ -127,9 +146,26 @@ pub async fn person_page_with(
         None => (false, false),
     };
     let viewer = ctx.user.as_ref().map(|u| u.id);
+    let acting = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     let data = state
         .db(move |conn| {
             let p = people::by_nick(conn, &nick)?.ok_or(AppError::NotFound)?;
+            let names: std::collections::HashMap<ChampionshipId, String> =
+                db::championships::list(conn)?
+                    .into_iter()
+                    .map(|c| (c.id, c.name))
+                    .collect();
+            let (mut organizes, mut judges) = (Vec::new(), Vec::new());
+            if let Some(by) = acting {
+                organizes = ops::scopes_of::<Organizers>(conn, by)?
+                    .into_iter()
+                    .map(|c| c.id)
+                    .collect();
+                judges = ops::scopes_of::<Judges>(conn, by)?
+                    .into_iter()
+                    .map(|c| c.id)
+                    .collect();
+            }
             let now = db::utc_now();
             let teams = t::teams_of_person(conn, p.id)?;
             let club = standing::club_periods(conn, p.id)?;
@@ -165,13 +201,48 @@ pub async fn person_page_with(
                 captains_them,
                 orgs,
                 played,
+                (names, organizes, judges),
             ))
         })
         .await?;
-    let (p, now, club, clones, bans, employments, captains_them, orgs, played) = data;
+    let (p, now, club, clones, bans, employments, captains_them, orgs, played, scopes) = data;
+    let (names, organizes, judges) = scopes;
+    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
     let official = is_organizer || is_judge;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
-    let open_club = club.iter().find(|m| m.period().contains(now));
+    let everywhere = ctx.t("scope-everywhere");
+    let scope_name = |scope: Option<ChampionshipId>| match scope {
+        Some(c) => names.get(&c).cloned().unwrap_or_else(|| format!("#{c}")),
+        None => everywhere.clone(),
+    };
+    let open_club: Vec<_> = club.iter().filter(|m| m.period().contains(now)).collect();
+    let club_lines = open_club
+        .iter()
+        .map(|m| (scope_name(m.championship_id), fmt(m.from_at)))
+        .collect();
+    let choices = |mine: &[ChampionshipId]| -> Vec<Option<ChampionshipId>> {
+        is_admin
+            .then_some(None)
+            .into_iter()
+            .chain(mine.iter().map(|c| Some(*c)))
+            .collect()
+    };
+    let value = |scope: Option<ChampionshipId>| scope.map(|c| c.to_string()).unwrap_or_default();
+    let club_scopes = choices(&organizes)
+        .into_iter()
+        .map(|scope| ClubScope {
+            value: value(scope),
+            label: scope_name(scope),
+            since: open_club
+                .iter()
+                .find(|m| m.championship_id == scope)
+                .map(|m| fmt(m.from_at)),
+        })
+        .collect();
+    let ban_scopes = choices(&judges)
+        .into_iter()
+        .map(|scope| (value(scope), scope_name(scope)))
+        .collect();
     let [ban_form, clone_form, employment_form] = forms;
     let base = paths::person(&p.nick);
     let documents = crate::web::documents::files::section(
@@ -226,11 +297,17 @@ pub async fn person_page_with(
         record,
         full_name: official.then(|| p.full_name.clone()),
         teams,
-        club_member: open_club.is_some(),
-        club_since: open_club.map(|m| fmt(m.from_at)),
+        club_lines,
+        club_scopes,
+        ban_scopes,
         bans: bans
             .into_iter()
             .map(|(b, nick)| BanRow {
+                scope: scope_name(b.championship_id),
+                can_lift: match b.championship_id {
+                    Some(c) => judges.contains(&c),
+                    None => is_admin,
+                },
                 clones: Vec::new(),
                 in_force: b.period().contains(now),
                 from: fmt(b.from_at),
@@ -342,6 +419,17 @@ async fn person_id(state: &web::Data<AppState>, nick: String) -> Result<PersonId
 #[serde(default)]
 pub struct ClubForm {
     action: String,
+    /// A championship id; empty: every championship (administrators).
+    championship: String,
+}
+
+/// A scope from a form: a championship id, or every championship when
+/// empty; `None` when it is neither.
+fn scope_of(value: &str) -> Option<Option<ChampionshipId>> {
+    match value.trim() {
+        "" => Some(None),
+        v => v.parse().ok().map(|id| Some(ChampionshipId(id))),
+    }
 }
 
 impl TextRules for ClubForm {}
@@ -359,7 +447,10 @@ pub async fn club(
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
     let mark = form.action != "end";
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let scope =
+        scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
     let who = nick.clone();
     state
         .db(move |conn| {
@@ -368,6 +459,7 @@ pub async fn club(
                 person,
                 &who,
                 mark,
+                scope,
                 by,
                 &ip,
                 db::utc_now(),
@@ -384,6 +476,8 @@ pub struct BanForm {
     from: String,
     until: String,
     reason: String,
+    /// A championship id; empty: every championship (administrators).
+    championship: String,
 }
 
 impl TextRules for BanForm {
@@ -434,6 +528,7 @@ pub async fn ban(
                 ("from", form.from.clone()),
                 ("until", form.until.clone()),
                 ("reason", form.reason.clone()),
+                ("championship", form.championship.clone()),
             ],
             error: Some(ctx.render(&error)),
             field,
@@ -450,17 +545,23 @@ pub async fn ban(
     let (Some(from), Ok(until)) = (from, until) else {
         return Err(AppError::BadRequest(msg!("error-date")));
     };
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let scope =
+        scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
     let who = nick.clone();
     state
         .db(move |conn| {
             Ok(ops::impose_ban(
                 conn,
-                person,
-                &who,
-                from,
-                until,
-                &reason,
+                &ops::NewBan {
+                    person,
+                    nick: &who,
+                    from,
+                    until,
+                    reason: &reason,
+                    scope,
+                },
                 by,
                 &ip,
                 db::utc_now(),
@@ -480,7 +581,8 @@ pub async fn lift_ban(
     path: web::Path<BanId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
     let nick = state
         .db(move |conn| Ok(ops::lift_ban(conn, id, by, &ip, db::utc_now())?))
         .await?;
@@ -707,6 +809,11 @@ pub struct BansPage {
 pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let lines = state
         .db(|conn| {
+            let names: std::collections::HashMap<ChampionshipId, String> =
+                db::championships::list(conn)?
+                    .into_iter()
+                    .map(|c| (c.id, c.name))
+                    .collect();
             let lines = standing::bans_in_force(conn, db::utc_now())?;
             let mut out = Vec::with_capacity(lines.len());
             for l in lines {
@@ -717,15 +824,19 @@ pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
                         clones.push(p.nick);
                     }
                 }
-                out.push((l, clones));
+                let scope = l.ban.championship_id.and_then(|c| names.get(&c).cloned());
+                out.push((l, clones, scope));
             }
             Ok(out)
         })
         .await?;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
+    let everywhere = ctx.t("scope-everywhere");
     let rows = lines
         .into_iter()
-        .map(|(l, clones)| BanRow {
+        .map(|(l, clones, scope)| BanRow {
+            scope: scope.unwrap_or_else(|| everywhere.clone()),
+            can_lift: false,
             clones,
             in_force: true,
             from: fmt(l.ban.from_at),

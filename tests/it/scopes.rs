@@ -1,0 +1,132 @@
+//! Security: officials' powers follow the championship they hold them in.
+//! A judge bans, and an organizer marks club membership, in their own
+//! championships only; a ban or a membership in every championship is an
+//! administrator's. What each one does holds where it was given.
+
+use league::db::standing;
+use league::ids::ChampionshipId;
+use reqwest::StatusCode;
+
+use crate::helpers::TestApp;
+
+struct Two {
+    app: TestApp,
+    admin: reqwest::Client,
+    official: reqwest::Client,
+    mine: i64,
+    theirs: i64,
+}
+
+async fn two_championships(role: &str) -> Two {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("Root").await;
+    let mine = app.create_championship(&admin, "G").await;
+    let theirs = app.create_championship(&admin, "G").await;
+    let official = app.person("Official").await;
+    app.grant_role(&admin, mine, "Official", role).await;
+    app.person("Player").await;
+    Two {
+        app,
+        admin,
+        official,
+        mine,
+        theirs,
+    }
+}
+
+async fn ban(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
+    two.app
+        .post_with(
+            by,
+            "/people/Player/bans",
+            &[
+                ("from", ""),
+                ("until", ""),
+                ("reason", "подсказки"),
+                ("championship", championship),
+            ],
+        )
+        .await
+        .status
+}
+
+async fn mark(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
+    two.app
+        .post_with(
+            by,
+            "/people/Player/club",
+            &[("action", "mark"), ("championship", championship)],
+        )
+        .await
+        .status
+}
+
+#[tokio::test]
+async fn i21_g_a7_a_judge_bans_only_in_the_championships_they_judge() {
+    let two = two_championships("judge").await;
+    let (mine, theirs) = (two.mine.to_string(), two.theirs.to_string());
+    // The form offers only the judge's own championship.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    assert_eq!(
+        page.attrs("#ban-championship option", "value"),
+        std::slice::from_ref(&mine)
+    );
+    assert_eq!(
+        ban(&two, &two.official, &theirs).await,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(ban(&two, &two.official, "").await, StatusCode::FORBIDDEN);
+    assert_eq!(ban(&two, &two.official, &mine).await, StatusCode::SEE_OTHER);
+    let player = two.app.person_id("Player");
+    let now = league::db::utc_now() + chrono::TimeDelta::minutes(1);
+    let mut conn = two.app.db();
+    let in_force =
+        |conn: &mut _, c: i64| standing::ban_in_force(conn, player, now, ChampionshipId(c));
+    assert!(in_force(&mut conn, two.mine).expect("q").is_some());
+    assert!(
+        in_force(&mut conn, two.theirs).expect("q").is_none(),
+        "the other championship's players are not touched"
+    );
+    // The public list says where the ban holds.
+    let name = league::db::championships::by_id(&mut conn, ChampionshipId(two.mine))
+        .expect("q")
+        .expect("championship")
+        .name;
+    let page = two.app.get("/bans").await;
+    assert_eq!(page.texts("tbody td:last-child"), [name]);
+    // An administrator bans in every championship at once.
+    assert_eq!(ban(&two, &two.admin, "").await, StatusCode::SEE_OTHER);
+    assert!(in_force(&mut conn, two.theirs).expect("q").is_some());
+}
+
+#[tokio::test]
+async fn i21_g_a7_an_organizer_marks_club_membership_only_in_their_championship() {
+    let two = two_championships("organizer").await;
+    let (mine, theirs) = (two.mine.to_string(), two.theirs.to_string());
+    assert_eq!(
+        mark(&two, &two.official, &theirs).await,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(mark(&two, &two.official, "").await, StatusCode::FORBIDDEN);
+    assert_eq!(
+        mark(&two, &two.official, &mine).await,
+        StatusCode::SEE_OTHER
+    );
+    let player = two.app.person_id("Player");
+    let now = league::db::utc_now() + chrono::TimeDelta::minutes(1);
+    let mut conn = two.app.db();
+    assert!(
+        standing::is_club_member_at(&mut conn, player, now, ChampionshipId(two.mine)).expect("q")
+    );
+    assert!(
+        !standing::is_club_member_at(&mut conn, player, now, ChampionshipId(two.theirs))
+            .expect("q")
+    );
+    // The person page shows one line per championship the viewer
+    // organizes, with its button.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    assert_eq!(
+        page.attrs("table.club-scopes input[name=championship]", "value"),
+        [mine]
+    );
+}
