@@ -295,3 +295,4 @@ document-rejected = The document is rejected.
 document-approved-already = The document is approved already; nothing was changed and nobody was told again.
 document-rejected-already = The document is rejected already; nothing was changed and nobody was told again.
 document-purged = Removed { $count } document(s), { $bytes } bytes.
+organization-parent-not-yours = Only an administrator attaches a subsidiary to an organization someone else added: its people would count as that organization's in every championship.

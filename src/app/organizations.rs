@@ -1,5 +1,6 @@
 //! Organizations (E-12): the enterprises people work at, some of them
-//! subsidiaries of others. Organizers add them.
+//! subsidiaries of others. Organizers add them; a subsidiary goes under an
+//! organization its adder added, or anywhere by an administrator.
 
 use super::PlayError;
 use crate::db::{DbConnection, audit, organizations, write_transaction};
@@ -13,15 +14,26 @@ pub enum OrganizationProblem {
     NameTaken,
     /// The parent named does not exist.
     UnknownParent,
+    /// The parent was added by somebody else: a subsidiary makes its
+    /// people count as the parent's (E-12), in every championship the
+    /// parent plays in, so only an administrator attaches one there.
+    ParentNotYours,
+}
+
+/// Whether `by` (a person, and whether an administrator) may add a
+/// subsidiary under `parent`: an administrator anywhere, an organizer
+/// under an organization they added themselves.
+pub fn may_attach(by: (PersonId, bool), parent: &organizations::Organization) -> bool {
+    by.1 || parent.created_by == Some(by.0)
 }
 
 /// An organizer adds the organization `name` (already cleaned and bounded
-/// by the form), a subsidiary of `parent` if given.
+/// by the form), a subsidiary of `parent` if given ([`may_attach`]).
 pub fn create(
     conn: &mut DbConnection,
     name: &str,
     parent: Option<OrganizationId>,
-    by: PersonId,
+    by: (PersonId, bool),
     ip: &str,
 ) -> Result<OrganizationId, PlayError<OrganizationProblem>> {
     let key = name_key(name);
@@ -29,14 +41,20 @@ pub fn create(
         if organizations::name_taken(conn, &key)? {
             return Err(PlayError::Refused(vec![OrganizationProblem::NameTaken]));
         }
-        if let Some(p) = parent
-            && organizations::by_id(conn, p)?.is_none()
-        {
-            return Err(PlayError::Refused(vec![OrganizationProblem::UnknownParent]));
+        if let Some(p) = parent {
+            match organizations::by_id(conn, p)? {
+                None => return Err(PlayError::Refused(vec![OrganizationProblem::UnknownParent])),
+                Some(o) if !may_attach(by, &o) => {
+                    return Err(PlayError::Refused(vec![
+                        OrganizationProblem::ParentNotYours,
+                    ]));
+                }
+                Some(_) => {}
+            }
         }
-        let id = organizations::create(conn, name, &key, parent, by)?;
+        let id = organizations::create(conn, name, &key, parent, by.0)?;
         audit::Entry::new("organization.create", format!("organization:{id}"))
-            .actor(by)
+            .actor(by.0)
             .detail(name)
             .ip(ip)
             .record(conn)?;

@@ -130,3 +130,46 @@ async fn i21_g_a7_an_organizer_marks_club_membership_only_in_their_championship(
         [mine]
     );
 }
+
+#[tokio::test]
+async fn i21_e_12_a_subsidiary_goes_only_under_an_organization_its_adder_added() {
+    let two = two_championships("organizer").await;
+    let app = &two.app;
+    let other = app.person("Other").await;
+    app.grant_role(&two.admin, two.theirs, "Other", "organizer")
+        .await;
+    let plant = app.create_organization(&two.official, "Завод").await;
+    // The other championship's organizer cannot hang a subsidiary under
+    // it (its people would count as the plant's everywhere) …
+    let page = app.get_with(&other, "/organizations").await;
+    assert!(
+        page.attrs("#org-parent option", "value")
+            .iter()
+            .all(|v| v != &plant.to_string())
+    );
+    let page = app
+        .post_with(
+            &other,
+            "/organizations",
+            &[("name", "Филиал"), ("parent", &plant.to_string())],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.select_text("#org-name-error")
+            .is_some_and(|e| e.starts_with("Дочернюю организацию к чужой")),
+        "{}",
+        page.text
+    );
+    // … its adder and an administrator can.
+    for (who, name) in [(&two.official, "Цех 1"), (&two.admin, "Цех 2")] {
+        let page = app
+            .post_with(
+                who,
+                "/organizations",
+                &[("name", name), ("parent", &plant.to_string())],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+}

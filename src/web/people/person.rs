@@ -875,6 +875,7 @@ async fn organizations_page(
         Some(u) => is_official::<Organizers>(state, u).await?,
         None => false,
     };
+    let by = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     let all = state.db(|conn| Ok(organizations::list(conn)?)).await?;
     let name_of = |id: Option<OrganizationId>| {
         id.and_then(|id| all.iter().find(|o| o.id == id))
@@ -887,7 +888,12 @@ async fn organizations_page(
             parent: name_of(o.parent_id),
         })
         .collect();
-    let options = all.iter().map(|o| (o.id, o.name.clone())).collect();
+    // A subsidiary goes only where the viewer may attach one.
+    let options = all
+        .iter()
+        .filter(|o| by.is_some_and(|by| organizations_ops::may_attach(by, o)))
+        .map(|o| (o.id, o.name.clone()))
+        .collect();
     Ok(OrganizationsPage {
         ctx,
         rows,
@@ -927,7 +933,8 @@ pub async fn create_organization(
     let (form, text) = form.into_parts();
     let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
     let parent = form.parent.trim().parse::<OrganizationId>().ok();
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
     let outcome = if let Some((_, problem)) = text.first() {
         Err(ctx.render(problem))
     } else if name.is_empty() || name.chars().count() > 100 {
@@ -949,6 +956,9 @@ pub async fn create_organization(
                         OrganizationProblem::NameTaken => msg!("organization-taken"),
                         OrganizationProblem::UnknownParent => {
                             msg!("team-error-organization-unknown")
+                        }
+                        OrganizationProblem::ParentNotYours => {
+                            msg!("organization-parent-not-yours")
                         }
                     })
                 })
