@@ -11,7 +11,7 @@ use actix_web::dev::Server;
 use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
-use tracing_actix_web::TracingLogger;
+use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder, TracingLogger};
 
 use crate::config::{ConfigError, Settings};
 use crate::db;
@@ -193,7 +193,7 @@ fn run(
                     .build(),
             )
             .wrap(security_headers(secure))
-            .wrap(TracingLogger::default())
+            .wrap(TracingLogger::<AnswerLog>::new())
     })
     // A streamed answer (a static file, a document, an export) goes out as
     // its head, then its body: with Nagle's algorithm the body waits for
@@ -208,4 +208,35 @@ fn run(
         server = server.workers(n.max(1));
     }
     Ok(server.run())
+}
+
+/// Each request's span, and one event for an answer that was not a
+/// success, at the level its cause deserves: a server failure is an
+/// ERROR; a refusal that may be an attack (401, 403, 429) a WARN; any
+/// other client mistake (a page not found, a form to correct) INFO. A
+/// redirect (to the sign-in page, say) is routine and logs nothing.
+pub struct AnswerLog;
+
+impl RootSpanBuilder for AnswerLog {
+    fn on_request_start(request: &actix_web::dev::ServiceRequest) -> tracing::Span {
+        DefaultRootSpanBuilder::on_request_start(request)
+    }
+
+    fn on_request_end<B: actix_web::body::MessageBody>(
+        span: tracing::Span,
+        outcome: &Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>,
+    ) {
+        let status = match outcome {
+            Ok(response) => response.status(),
+            Err(error) => error.as_response_error().status_code(),
+        };
+        DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
+        let _in = span.enter();
+        match status.as_u16() {
+            500.. => tracing::error!(status = status.as_u16(), "answered with a server error"),
+            401 | 403 | 429 => tracing::warn!(status = status.as_u16(), "refused"),
+            400..=499 => tracing::info!(status = status.as_u16(), "answered with a client error"),
+            _ => {}
+        }
+    }
 }

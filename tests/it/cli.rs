@@ -450,6 +450,20 @@ async fn the_binary_started_anywhere_serves_its_stylesheet_and_plain_logs() {
         .await
         .expect("css again");
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    // A page that needs signing in (a redirect), one that does not exist
+    // and a form without its token: a visitor's doing, never an ERROR.
+    for (method, path, status) in [
+        ("GET", "/account", StatusCode::SEE_OTHER),
+        ("GET", "/no-such-page", StatusCode::NOT_FOUND),
+        ("POST", "/logout", StatusCode::FORBIDDEN),
+    ] {
+        let res = client
+            .request(method.parse().expect("method"), format!("{base}{path}"))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status(), status, "{path}");
+    }
 
     child.kill().expect("stop the server");
     let out = child.wait_with_output().expect("server output");
@@ -458,5 +472,16 @@ async fn the_binary_started_anywhere_serves_its_stylesheet_and_plain_logs() {
     assert!(
         !log.contains('\u{1b}'),
         "no colour codes in a piped log: {log}"
+    );
+    assert!(!log.contains(" ERROR "), "{log}");
+    assert!(
+        log.lines()
+            .any(|l| l.contains(" INFO ") && l.contains("status=404")),
+        "{log}"
+    );
+    assert!(
+        log.lines()
+            .any(|l| l.contains(" WARN ") && l.contains("status=403")),
+        "{log}"
     );
 }

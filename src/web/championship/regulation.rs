@@ -29,12 +29,42 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
-/// Markdown to HTML with everything unsafe removed (scripts, event
-/// handlers, `javascript:` links): organizers' text is shown to everyone.
+/// Markdown to HTML, for organizers' text that everyone reads. Only
+/// Markdown makes markup: HTML typed into the text shows as text, and a
+/// link or image to anything but http(s) or mailto (`javascript:`, `data:`)
+/// is left as its words. So every `<a>` has its `href` and every `<img>`
+/// its `src` and `alt`, and the page stays valid HTML; ammonia then
+/// removes whatever unsafe markup might still get through.
 pub fn render_markdown(text: &str) -> String {
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    fn safe(url: &str) -> bool {
+        let url = url.trim().to_ascii_lowercase();
+        match url.split_once(':') {
+            Some((scheme, _)) if !scheme.contains(['/', '?', '#']) => {
+                matches!(scheme, "http" | "https" | "mailto")
+            }
+            _ => true,
+        }
+    }
+    // For each open link or image: whether it is kept.
+    let mut open: Vec<bool> = Vec::new();
+    let events = pulldown_cmark::Parser::new(text).filter_map(|event| match event {
+        Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
+        Event::Start(Tag::Link { ref dest_url, .. })
+        | Event::Start(Tag::Image { ref dest_url, .. }) => {
+            let keep = safe(dest_url);
+            open.push(keep);
+            keep.then_some(event)
+        }
+        Event::End(TagEnd::Link | TagEnd::Image) => open.pop().unwrap_or(true).then_some(event),
+        other => Some(other),
+    });
     let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(text));
-    ammonia::clean(&html)
+    pulldown_cmark::html::push_html(&mut html, events);
+    ammonia::Builder::default()
+        .link_rel(None)
+        .clean(&html)
+        .to_string()
 }
 
 pub fn regulation_url(c: ChampionshipId) -> String {
@@ -372,5 +402,32 @@ pub async fn publish(
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(other.into()),
+    }
+}
+
+#[cfg(test)]
+mod markdown_tests {
+    use super::render_markdown;
+
+    #[test]
+    fn i21_typed_html_shows_as_text_and_markup_stays_valid() {
+        assert_eq!(
+            render_markdown("<img src=x onerror=alert(1)> and <a name=x>y</a>"),
+            "<p>&lt;img src=x onerror=alert(1)&gt; and &lt;a name=x&gt;y&lt;/a&gt;</p>\n"
+        );
+        assert_eq!(
+            render_markdown("[press](javascript:alert(1)) ![logo](data:image/png;base64,AA)"),
+            "<p>press logo</p>\n"
+        );
+        assert_eq!(
+            render_markdown("[site](https://example.org/a) ![logo](https://example.org/l.png)"),
+            "<p><a href=\"https://example.org/a\">site</a> \
+             <img src=\"https://example.org/l.png\" alt=\"logo\"></p>\n"
+        );
+        assert_eq!(
+            render_markdown("[rules](/championships/1/regulation) ![](https://example.org/x.png)"),
+            "<p><a href=\"/championships/1/regulation\">rules</a> \
+             <img src=\"https://example.org/x.png\" alt=\"\"></p>\n"
+        );
     }
 }
