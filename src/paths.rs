@@ -46,6 +46,8 @@ pub const REOPEN: &str = "/championships/{championship_id}/tournaments/{tourname
 pub const ROUNDS: &str = "/championships/{championship_id}/tournaments/{tournament_id}/rounds";
 pub const ROUND_PUBLISH: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/publish";
+pub const ROUND_RESULTS: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/results";
 pub const GAME_RESULT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
 pub const ENTRY_LINEUP: &str =
@@ -186,6 +188,9 @@ pub fn tournament_action(c: ChampionshipId, t: TournamentId, action: &str) -> St
 }
 pub fn round_publish(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
     format!("/championships/{c}/tournaments/{t}/rounds/{r}/publish")
+}
+pub fn round_results(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+    format!("/championships/{c}/tournaments/{t}/rounds/{r}/results")
 }
 pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
     format!("/championships/{c}/tournaments/{t}/games/{g}/result")

@@ -141,3 +141,15 @@ tournament-not-finished-yet = The tournament is not finished: there is nothing t
 tournament-reopen = Reopen the tournament
 tournament-reopen-reason = Why it is reopened (captains and judges are told)
 tournament-reopened = The tournament is reopened: places and tournament points are withdrawn until it is finished again.
+sheet-save = Save the results
+sheet-hint = One cell per game, the home player's result: 1 win, 0 loss, = draw, + and - a forfeit won or lost, -- both absent, R replay, empty: no result yet. Tab moves to the next board.
+sheet-bad-notation = Not a result: write 1, 0, =, +, -, --, R, or leave empty.
+sheet-saved = { $count ->
+        [one] { $count } result saved.
+       *[other] { $count } results saved.
+    }
+sheet-not-saved = { $count ->
+        [one] The sheet was not saved: { $count } game needs a look (beside it below).
+       *[other] The sheet was not saved: { $count } games need a look (beside each below).
+    }
+sheet-cell = Result, table { $table } board { $board }

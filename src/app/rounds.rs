@@ -45,6 +45,13 @@ pub enum RoundProblem {
     Unsupported,
     /// The game was changed by someone else: here is its current state.
     Changed { result: String, version: i32 },
+    /// On a result sheet: this game was changed by someone else since the
+    /// sheet was shown; here is its current state.
+    SheetChanged {
+        game: GameId,
+        result: String,
+        version: i32,
+    },
     /// The round is not published: results wait for publication.
     NotPublished,
     /// A result that is none of the stored codes (1-0, 1/2, 0-1, +-, -+, --,
@@ -784,6 +791,101 @@ pub fn record_result_from(
             ))
             .record(conn)?;
         Ok(())
+    })
+}
+
+/// One line of a judge's result sheet: a game, the version it had when
+/// the sheet was shown, and the result on the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SheetLine {
+    pub game: GameId,
+    pub version: i32,
+    pub result: BoardResult,
+}
+
+/// A judge's result sheet for a published round of `t`: every game whose
+/// result the sheet changes, in one transaction, or none of them. A game
+/// someone else changed since the sheet was shown refuses the sheet with
+/// its current state ([`RoundProblem::SheetChanged`]), unless the sheet
+/// already says what it holds. Returns how many results changed.
+pub fn record_sheet(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    lines: &[SheetLine],
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<usize, RoundError> {
+    write_transaction(conn, |conn| {
+        let rnd = r::by_id(conn, round)?
+            .filter(|x| x.tournament_id == t)
+            .ok_or(PlayError::NotFound)?;
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        if !rnd.is_published() {
+            return refuse(RoundProblem::NotPublished);
+        }
+        let matches = r::matches_of_rounds(conn, &[round])?;
+        let ids: Vec<MatchId> = matches.iter().map(|m| m.id).collect();
+        let games = r::games_of_matches(conn, &ids)?;
+        let mut problems = Vec::new();
+        let mut writes = Vec::new();
+        for line in lines {
+            let g = games
+                .iter()
+                .find(|g| g.id == line.game)
+                .ok_or(PlayError::NotFound)?;
+            if g.result == r::result_code(line.result) {
+                continue;
+            }
+            if g.version != line.version {
+                problems.push(RoundProblem::SheetChanged {
+                    game: g.id,
+                    result: g.result.clone(),
+                    version: g.version,
+                });
+                continue;
+            }
+            writes.push((g, line.result));
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
+        }
+        let championship = tournaments::by_id(conn, t)?
+            .ok_or(PlayError::NotFound)?
+            .championship_id;
+        for (g, result) in &writes {
+            if !r::decide_result(conn, g.id, g.version, *result, Some(judge), now)? {
+                // Changed between the read and the write (PostgreSQL):
+                // the whole sheet waits, as if it had been seen first.
+                let now_is = r::game_by_id(conn, g.id)?.ok_or(PlayError::NotFound)?;
+                return refuse(RoundProblem::SheetChanged {
+                    game: g.id,
+                    result: now_is.result,
+                    version: now_is.version,
+                });
+            }
+            let m = matches
+                .iter()
+                .find(|m| m.id == g.match_id)
+                .ok_or(PlayError::NotFound)?;
+            audit::Entry::new("game.result", format!("game:{}", g.id))
+                .actor(judge)
+                .championship(championship)
+                .detail(format!(
+                    "round {} table {} board {} game {}: {} → {} (result sheet)",
+                    rnd.number,
+                    m.table_no,
+                    g.board,
+                    g.game_no,
+                    g.result,
+                    r::result_code(*result)
+                ))
+                .record(conn)?;
+        }
+        if !writes.is_empty() {
+            tournaments::bump_results_version(conn, t)?;
+        }
+        Ok(writes.len())
     })
 }
 

@@ -296,6 +296,50 @@ impl BoardResult {
         )
     }
 
+    /// A result as an arbiter writes it on a result sheet, from the home
+    /// player's side: `1`, `0`, `=` (or `½`), `+` and `-` for a forfeit won
+    /// or lost, `--` when both were absent, `R` for a replay, nothing for
+    /// no result yet. The long forms the pages show (`1-0`, `½-½`, `0-1`,
+    /// `+-`, `-+`, `1/2`) are read too; case and blanks do not matter.
+    pub fn from_notation(text: &str) -> Option<BoardResult> {
+        use BoardResult::*;
+        let t: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                '−' | '–' | '—' => '-',
+                ':' => '-',
+                c => c.to_ascii_lowercase(),
+            })
+            .collect();
+        Some(match t.as_str() {
+            "" | "…" | "..." | "pending" => NotPlayed,
+            "1" | "1-0" => HomeWin,
+            "0" | "0-1" => AwayWin,
+            "=" | "½" | "1/2" | "0.5" | "½-½" | "1/2-1/2" | "=-=" => Draw,
+            "+" | "+-" => HomeForfeitWin,
+            "-" | "-+" => AwayForfeitWin,
+            "--" | "-/-" => DoubleForfeit,
+            "r" | "replay" => Replay,
+            _ => return None,
+        })
+    }
+
+    /// The short form [`BoardResult::from_notation`] reads, for a sheet.
+    pub fn notation(self) -> &'static str {
+        use BoardResult::*;
+        match self {
+            HomeWin => "1",
+            AwayWin => "0",
+            Draw => "=",
+            HomeForfeitWin => "+",
+            AwayForfeitWin => "-",
+            DoubleForfeit => "--",
+            NotPlayed => "",
+            Replay => "R",
+        }
+    }
+
     /// The same result seen from the other team.
     pub fn flipped(self) -> BoardResult {
         use BoardResult::*;
@@ -388,6 +432,38 @@ impl Colour {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sheet_notation_reads_both_forms_and_round_trips() {
+        use BoardResult::*;
+        for r in [
+            HomeWin,
+            AwayWin,
+            Draw,
+            HomeForfeitWin,
+            AwayForfeitWin,
+            DoubleForfeit,
+            NotPlayed,
+            Replay,
+        ] {
+            assert_eq!(BoardResult::from_notation(r.notation()), Some(r), "{r:?}");
+        }
+        for (text, r) in [
+            ("1-0", HomeWin),
+            (" ½ ", Draw),
+            ("1/2", Draw),
+            ("0 : 1", AwayWin),
+            ("+−", HomeForfeitWin),
+            ("-+", AwayForfeitWin),
+            ("r", Replay),
+            ("pending", NotPlayed),
+        ] {
+            assert_eq!(BoardResult::from_notation(text), Some(r), "{text}");
+        }
+        for bad in ["2", "1-1", "x", "++"] {
+            assert_eq!(BoardResult::from_notation(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn half_points_display_uses_the_half_sign() {

@@ -167,6 +167,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(resource(ROUND_PUBLISH).route(post().to(tournament::judging::publish)))
         .service(resource(GAME_RESULT).route(post().to(tournament::judging::result)))
+        .service(resource(ROUND_RESULTS).route(post().to(tournament::judging::results)))
         .service(
             resource(ENTRY_LINEUP)
                 .route(get().to(tournament::captains::lineup))

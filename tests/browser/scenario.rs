@@ -166,13 +166,14 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
     let before = standings(&browser).await;
     assert_eq!(before.len(), 4, "{before:?}");
 
-    // Results typed game by game: in each match the team lower in the
-    // table wins every game, so the table must turn over.
+    // The whole round typed into the result sheet and saved once: in each
+    // match the team lower in the table wins every game, so the table
+    // must turn over.
     let source = browser.client.source().await.expect("source");
     let html = scraper::Html::parse_document(&source);
     let row = scraper::Selector::parse("#round-1 table.pairings tbody tr").expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
-    let select = scraper::Selector::parse("select[name=result]").expect("selector");
+    let input = scraper::Selector::parse("input.sheet-cell").expect("selector");
     let rank = |name: &str| before.iter().position(|n| n == name).expect("in the table");
     let mut games = Vec::new();
     let mut winners = Vec::new();
@@ -186,9 +187,9 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
             let (home, away) = (cells[1].clone(), cells[3].clone());
             home_wins = rank(&home) > rank(&away);
             winners.push(if home_wins { home } else { away });
-        } else if let Some(s) = tr.select(&select).next() {
+        } else if let Some(s) = tr.select(&input).next() {
             let id = s.value().attr("id").expect("id").to_owned();
-            games.push((id, if home_wins { "1-0" } else { "0-1" }));
+            games.push((id, if home_wins { "1" } else { "0" }));
         }
     }
     assert_eq!(games.len(), 20, "2 matches × 5 boards × 2 games (G-V1)");
@@ -197,12 +198,21 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
             .client
             .find(fantoccini::Locator::Id(id))
             .await
-            .expect("result field");
-        field.select_by_value(result).await.expect("choose");
-        browser
-            .press_in(Some(&format!("form:has(#{id})")), "Сохранить")
-            .await;
+            .expect("result cell");
+        field.clear().await.expect("clear");
+        field.send_keys(result).await.expect("type");
     }
+    browser.screenshot("result-sheet-typed").await;
+    browser
+        .press_in(Some("#sheet-1"), "Сохранить результаты")
+        .await;
+    assert!(
+        browser
+            .text(".flash")
+            .await
+            .contains("Сохранено 20 результатов"),
+        "one submit saved the round"
+    );
     let after = standings(&browser).await;
     assert_ne!(after, before, "the standings changed order");
     let mut top: Vec<String> = after[..2].to_vec();

@@ -111,33 +111,28 @@ async fn judge_results(club: &Club, t: i64, round: usize, entry: &str, result: &
     let page = club.app.get_with(&club.root, &club.tournament_url(t)).await;
     let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
         .expect("selector");
-    let form = scraper::Selector::parse("form").expect("selector");
-    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    let cell = scraper::Selector::parse("input.sheet-cell").expect("selector");
+    let hidden = scraper::Selector::parse("input[type=hidden]").expect("selector");
     let mut inside = false;
-    let mut posts = Vec::new();
+    let mut fields: Vec<(String, String)> = Vec::new();
     for tr in page.html.select(&rows) {
         if tr.value().classes().any(|c| c == "match") {
             inside = tr.text().any(|s| s.contains(entry));
             continue;
         }
-        if inside && let Some(f) = tr.select(&form).next() {
-            posts.push((
-                f.value().attr("action").expect("action").to_owned(),
-                f.select(&version)
-                    .next()
-                    .and_then(|i| i.value().attr("value"))
-                    .expect("version")
-                    .to_owned(),
-            ));
+        if !inside || fields.len() / 2 >= limit {
+            continue;
+        }
+        if let (Some(c), Some(v)) = (tr.select(&cell).next(), tr.select(&hidden).next()) {
+            let attr = |e: scraper::ElementRef<'_>, a: &str| {
+                e.value().attr(a).expect("attribute").to_owned()
+            };
+            fields.push((attr(v, "name"), attr(v, "value")));
+            fields.push((attr(c, "name"), result.to_owned()));
         }
     }
-    for (action, v) in posts.into_iter().take(limit) {
-        let page = club
-            .app
-            .post_with(&club.root, &action, &[("result", result), ("version", &v)])
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    let page = crate::club::send_sheet(club, &page, round, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
 #[tokio::test]

@@ -212,20 +212,54 @@ pub(crate) async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
     (teams, t)
 }
 
-/// The judge's result forms of a published round: (select id, action,
-/// version) in page order.
+/// The result-sheet cell of a game row on the judge's tournament page:
+/// the game's id, the version the sheet shows and the cell's id
+/// (`g{round}-{table}-{board}-{game}`).
+pub(crate) fn sheet_cell(tr: &scraper::ElementRef<'_>) -> Option<(i64, String, String)> {
+    let cell = scraper::Selector::parse("input.sheet-cell").expect("selector");
+    let input = tr.select(&cell).next()?;
+    let id: i64 = input
+        .value()
+        .attr("name")?
+        .strip_prefix('r')?
+        .parse()
+        .ok()?;
+    let version = scraper::Selector::parse(&format!("input[name=v{id}]")).expect("selector");
+    let v = tr
+        .select(&version)
+        .next()?
+        .value()
+        .attr("value")?
+        .to_owned();
+    Some((id, v, input.value().attr("id")?.to_owned()))
+}
+
+/// The games of the judge's result sheets on a tournament page, as the
+/// one-game result action each has (`…/games/{id}/result`) and the
+/// version the sheet shows, in page order.
 pub(crate) fn result_forms(page: &Page) -> Vec<(String, String)> {
-    let form = scraper::Selector::parse("td.result form").expect("selector");
-    let version = scraper::Selector::parse("input[name=version]").expect("selector");
-    page.html
-        .select(&form)
-        .filter_map(|f| {
-            Some((
-                f.value().attr("action")?.to_owned(),
-                f.select(&version).next()?.value().attr("value")?.to_owned(),
-            ))
-        })
-        .collect()
+    let form = scraper::Selector::parse("form.result-sheet").expect("selector");
+    let cell = scraper::Selector::parse("input.sheet-cell").expect("selector");
+    let mut out = Vec::new();
+    for f in page.html.select(&form) {
+        let action = f.value().attr("action").expect("action");
+        let base = action.split("/rounds/").next().expect("tournament");
+        for input in f.select(&cell) {
+            let id = input
+                .value()
+                .attr("name")
+                .and_then(|n| n.strip_prefix('r'))
+                .expect("a game cell");
+            let version = scraper::Selector::parse(&format!("input[name=v{id}]")).expect("sel");
+            let v = f
+                .select(&version)
+                .next()
+                .and_then(|i| i.value().attr("value"))
+                .expect("version");
+            out.push((format!("{base}/games/{id}/result"), v.to_owned()));
+        }
+    }
+    out
 }
 
 /// Plays a published round as a judge: `decide(home, away)` gives the
@@ -251,10 +285,9 @@ pub(crate) async fn play_round_by_board(
     let rows = scraper::Selector::parse(&format!("#round-{round} table.pairings tbody tr"))
         .expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
-    let form = scraper::Selector::parse("form").expect("selector");
-    let version = scraper::Selector::parse("input[name=version]").expect("selector");
+    let input = scraper::Selector::parse("input.sheet-cell").expect("selector");
     let mut sides = None;
-    let mut posts = Vec::new();
+    let mut fields: Vec<(String, String)> = Vec::new();
     for tr in page.html.select(&rows) {
         let cells: Vec<String> = tr
             .select(&cell)
@@ -274,25 +307,43 @@ pub(crate) async fn play_round_by_board(
         let result = sides
             .as_ref()
             .map_or("pending", |(home, away)| decide(home, away, board));
-        if let Some(f) = tr.select(&form).next() {
-            let action = f.value().attr("action").expect("action").to_owned();
-            let v = f
+        if let Some(i) = tr.select(&input).next() {
+            let name = i.value().attr("name").expect("name").to_owned();
+            let version =
+                scraper::Selector::parse(&format!("input[name=v{}]", name.trim_start_matches('r')))
+                    .expect("selector");
+            let v = tr
                 .select(&version)
                 .next()
                 .and_then(|i| i.value().attr("value"))
                 .expect("version")
                 .to_owned();
-            posts.push((action, v, result));
+            fields.push((name.replacen('r', "v", 1), v));
+            fields.push((name, result.to_owned()));
         }
     }
-    assert!(!posts.is_empty(), "round {round} has games");
-    for (action, v, result) in posts {
-        let page = club
-            .app
-            .post_with(&club.root, &action, &[("result", result), ("version", &v)])
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    assert!(!fields.is_empty(), "round {round} has games");
+    // The whole round in one sheet, as a judge sends it.
+    let page = send_sheet(club, &page, round, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+/// Sends round `round`'s result sheet of `page` (the judge's tournament
+/// page) with `fields` (`v{game}` and `r{game}` pairs), as the judge.
+pub(crate) async fn send_sheet(
+    club: &Club,
+    page: &Page,
+    round: usize,
+    fields: &[(String, String)],
+) -> Page {
+    let action = page
+        .attr(&format!("#round-{round} form.result-sheet"), "action")
+        .expect("the round's result sheet");
+    let body: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    club.app.post_with(&club.root, &action, &body).await
 }
 
 pub(crate) async fn publish_last(club: &Club, url: &str) {

@@ -146,15 +146,14 @@ async fn play_games(
 ) {
     let page = club.app.get_with(&club.root, url).await;
     let sides = tables(&page, round);
-    let form = scraper::Selector::parse(&format!("#round-{round} td.result form")).expect("s");
-    let select = scraper::Selector::parse("select").expect("selector");
-    let version = scraper::Selector::parse("input[name=version]").expect("selector");
-    let mut posts = Vec::new();
-    for f in page.html.select(&form) {
-        // The select's id is g{round}-{table}-{board}-{game}.
-        let id = f.select(&select).next().and_then(|s| s.value().attr("id"));
-        let numbers: Vec<i32> = id
-            .unwrap_or_default()
+    let rows = scraper::Selector::parse(&format!("#round-{round} tr.game")).expect("s");
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for tr in page.html.select(&rows) {
+        let Some((id, version, cell)) = crate::club::sheet_cell(&tr) else {
+            continue;
+        };
+        // The cell's id is g{round}-{table}-{board}-{game}.
+        let numbers: Vec<i32> = cell
             .trim_start_matches('g')
             .split('-')
             .filter_map(|n| n.parse().ok())
@@ -162,22 +161,13 @@ async fn play_games(
         let (table, board) = (numbers[1], numbers[2]);
         let (home, away) = &sides[&table];
         if let Some(r) = result(table, home, away, board) {
-            let action = f.value().attr("action").expect("action").to_owned();
-            let v = f
-                .select(&version)
-                .next()
-                .and_then(|i| i.value().attr("value"));
-            posts.push((action, v.expect("version").to_owned(), r));
+            fields.push((format!("v{id}"), version));
+            fields.push((format!("r{id}"), r.to_owned()));
         }
     }
-    assert!(!posts.is_empty(), "round {round} has games to enter");
-    for (action, v, r) in posts {
-        let page = club
-            .app
-            .post_with(&club.root, &action, &[("result", r), ("version", &v)])
-            .await;
-        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
+    assert!(!fields.is_empty(), "round {round} has games to enter");
+    let page = crate::club::send_sheet(club, &page, round, &fields).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
 async fn post(club: &Club, who: &Client, url: &str) -> Page {

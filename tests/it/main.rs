@@ -42,6 +42,7 @@ mod season_g;
 mod seed_r;
 mod series;
 mod sessions;
+mod sheets;
 mod standing;
 mod teams;
 mod text_input;

@@ -49,8 +49,6 @@ pub(crate) async fn first_game_of(
     let page = club.app.get_with(&club.root, url).await;
     let rows = scraper::Selector::parse("table.pairings tbody tr").expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
-    let form = scraper::Selector::parse("form").expect("selector");
-    let version = scraper::Selector::parse("input[name=version]").expect("selector");
     let mut current: Option<bool> = None;
     for tr in page.html.select(&rows) {
         if tr.value().classes().any(|c| c == "match") {
@@ -63,13 +61,9 @@ pub(crate) async fn first_game_of(
                 (h, w) if h == b && w == a => Some(false),
                 _ => None,
             };
-        } else if let (Some(home), Some(f)) = (current, tr.select(&form).next()) {
-            let v = f.select(&version).next().expect("version").value();
-            return (
-                f.value().attr("action").expect("action").to_owned(),
-                v.attr("value").expect("value").to_owned(),
-                home,
-            );
+        } else if let (Some(home), Some((id, version, _))) = (current, crate::club::sheet_cell(&tr))
+        {
+            return (format!("{url}/games/{id}/result"), version, home);
         }
     }
     panic!("no match {a} – {b}");

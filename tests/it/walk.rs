@@ -484,6 +484,18 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/games/{g}/result",
         [303, 400, 400, 400, 400, 400, 400],
     ),
+    // An empty result sheet: nothing to change, for the judges only
+    // (round 2 is published by the rows above).
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/rounds/{r}/results",
+        [303, 403, 403, 403, 303, 403, 303],
+    ),
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/rounds/{rd}/results",
+        [303, 403, 403, 403, 303, 403, 303],
+    ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/entries/{e}/lineup",

@@ -145,6 +145,15 @@ impl PageCtx {
         .render(self.lang)
     }
 
+    /// A message with two arguments.
+    pub fn t2(&self, key: &str, a: &str, x: impl ToString, b: &str, y: impl ToString) -> String {
+        Message {
+            key: key.to_owned(),
+            args: vec![(a.to_owned(), x.to_string()), (b.to_owned(), y.to_string())],
+        }
+        .render(self.lang)
+    }
+
     pub fn render(&self, message: &Message) -> String {
         message.render(self.lang)
     }

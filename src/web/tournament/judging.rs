@@ -8,7 +8,7 @@ use crate::app::access::{ChiefJudge, Judges, RoleSet};
 use crate::app::knockout::{self};
 use crate::app::rounds::{self as round_ops, RoundProblem};
 use crate::db::{self};
-use crate::ids::{EntryId, PersonId, TournamentId};
+use crate::ids::{EntryId, GameId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{GamePath, MatchPath, RoundPath, TournamentPath};
@@ -21,7 +21,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
-use crate::web::tournament::tournaments::{EntryForm, load, tournament_page};
+use crate::web::tournament::tournaments::{EntryForm, Sheet, load, tournament_page};
 use crate::web::words::rounds::round_problem_words;
 use actix_session::Session;
 use actix_web::dev::Payload;
@@ -125,6 +125,7 @@ impl<R> JudgeDesk<R> {
                     EntryForm::default(),
                     Vec::new(),
                     Some(text),
+                    Sheet::default(),
                 )
                 .await?;
                 page(status, &p)
@@ -231,6 +232,114 @@ pub async fn result(
         round_ops::record_result(conn, t, game, version, value, judge, db::utc_now())
     })
     .await
+}
+
+/// `POST …/rounds/{round_id}/results` (judges): the round's result sheet,
+/// one cell per game (`r{game}`, with the version it was shown at in
+/// `v{game}`), in the notation of `BoardResult::from_notation`. Every
+/// problem is shown beside its game at once; nothing is stored unless the
+/// whole sheet is valid.
+pub async fn results(
+    desk: JudgeDesk,
+    path: web::Path<RoundPath>,
+    form: Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    use crate::rules::score::BoardResult;
+    use std::collections::HashMap;
+    let fields = form.into_inner()?;
+    let id_of = |name: &str, prefix: char| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.parse::<i64>().ok())
+            .map(GameId)
+    };
+    let versions: HashMap<GameId, i32> = fields
+        .iter()
+        .filter_map(|(k, v)| Some((id_of(k, 'v')?, v.trim().parse().ok()?)))
+        .collect();
+    let mut sheet = Sheet::default();
+    let mut lines = Vec::new();
+    for (k, text) in &fields {
+        let Some(game) = id_of(k, 'r') else { continue };
+        let version = versions
+            .get(&game)
+            .copied()
+            .ok_or(AppError::BadRequest(msg!("error-form-unreadable")))?;
+        sheet.typed.insert(game, text.trim().to_owned());
+        match BoardResult::from_notation(text) {
+            Some(result) => lines.push(round_ops::SheetLine {
+                game,
+                version,
+                result,
+            }),
+            None => {
+                sheet
+                    .errors
+                    .insert(game, desk.ctx.lang.msg(msg!("sheet-bad-notation")));
+            }
+        }
+    }
+    let tp = path.tournament();
+    let outcome = if sheet.errors.is_empty() {
+        let (round, judge) = (path.round_id, desk.judge);
+        desk.on(&tp, move |conn, t| {
+            round_ops::record_sheet(conn, t, round, &lines, judge, db::utc_now())
+        })
+        .await?
+    } else {
+        Err(PlayError::Refused(Vec::new()))
+    };
+    let status = match outcome {
+        Ok(changed) => {
+            AppSession(&desk.session).flash(
+                FlashLevel::Success,
+                crate::i18n::Message::new(msg!("sheet-saved")).arg("count", changed),
+            );
+            return Ok(see_other(&paths::tournament(
+                path.championship_id,
+                path.tournament_id,
+            )));
+        }
+        Err(PlayError::Refused(problems)) => {
+            let mut status = StatusCode::UNPROCESSABLE_ENTITY;
+            let mut whole = Vec::new();
+            for p in &problems {
+                match p {
+                    RoundProblem::SheetChanged { game, .. } => {
+                        // Show what the game holds now, with the warning.
+                        status = StatusCode::CONFLICT;
+                        sheet.typed.remove(game);
+                        sheet.errors.insert(*game, round_problem(&desk.ctx, p));
+                    }
+                    RoundProblem::AlreadyFinished => {
+                        status = StatusCode::CONFLICT;
+                        whole.push(round_problem(&desk.ctx, p));
+                    }
+                    other => whole.push(round_problem(&desk.ctx, other)),
+                }
+            }
+            let problem = match (whole.is_empty(), sheet.errors.len()) {
+                (false, _) => Some(whole.join(" ")),
+                (true, n) => Some(
+                    crate::i18n::Message::new(msg!("sheet-not-saved"))
+                        .arg("count", n)
+                        .render(desk.ctx.lang),
+                ),
+            };
+            (status, problem)
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let p = tournament_page(
+        desk.ctx,
+        &desk.state,
+        &tp,
+        EntryForm::default(),
+        Vec::new(),
+        status.1,
+        sheet,
+    )
+    .await?;
+    page(status.0, &p)
 }
 
 /// `POST …/finish` (judges): places, tournament points and history.

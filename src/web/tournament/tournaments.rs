@@ -18,7 +18,7 @@ use crate::db::entries::{self as e, EntryStatus};
 use crate::db::teams::TeamStatus;
 use crate::db::{self, organizations};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, OrganizationId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, OrganizationId, PersonId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, TournamentPath};
@@ -162,7 +162,19 @@ pub struct PlaceRowView {
     pub set_by: Option<(String, String)>,
 }
 
+/// A judge's result sheet sent back with its problems: what was typed
+/// and the problem beside each game.
+#[derive(Default)]
+pub struct Sheet {
+    pub typed: HashMap<GameId, String>,
+    pub errors: HashMap<GameId, String>,
+}
+
 pub struct GameView {
+    pub id: GameId,
+    /// The sheet's cell: what was typed, else the stored result's notation.
+    pub typed: String,
+    pub error: Option<String>,
     pub board: i32,
     pub game_no: i32,
     pub home_player: String,
@@ -200,6 +212,8 @@ pub struct RoundView {
     pub adjust_url: String,
     /// Judges: the round was interrupted (G-V23).
     pub interrupt_url: Option<String>,
+    /// Judges: the round's result sheet.
+    pub results_url: String,
     pub matches: Vec<MatchView>,
 }
 
@@ -244,6 +258,7 @@ pub(crate) async fn tournament_page(
     form: EntryForm,
     problems: Vec<EntryProblem>,
     judge_problem: Option<String>,
+    sheet: Sheet,
 ) -> Result<TournamentPage, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
@@ -423,7 +438,7 @@ pub(crate) async fn tournament_page(
         reopen_url: is_chief
             .then(|| paths::tournament_action(tc.championship_id(), tc.id(), "reopen")),
         finished: tc.tournament.finished_at.is_some(),
-        rounds: round_views(&loaded, &rules, is_judge, ctx.lang),
+        rounds: round_views(&loaded, &rules, is_judge, ctx.lang, &sheet),
         playing: loaded
             .playing()
             .iter()
@@ -449,6 +464,7 @@ fn round_views(
     rules: &Tournament,
     is_judge: bool,
     lang: crate::i18n::Lang,
+    sheet: &Sheet,
 ) -> Vec<RoundView> {
     let name = |id: EntryId| {
         l.entries
@@ -495,6 +511,13 @@ fn round_views(
                         games: games
                             .iter()
                             .map(|g| GameView {
+                                id: g.id,
+                                typed: sheet
+                                    .typed
+                                    .get(&g.id)
+                                    .cloned()
+                                    .unwrap_or_else(|| g.result().notation().to_owned()),
+                                error: sheet.errors.get(&g.id).cloned(),
                                 board: g.board,
                                 game_no: g.game_no,
                                 home_player: nick(g.home_player_id, &l.nicks),
@@ -516,6 +539,7 @@ fn round_views(
                 complete: l.round_complete(round.id),
                 notes: crate::web::words::play::round_notes(lang, &round.notes),
                 publish_url: paths::round_publish(c, t, round.id),
+                results_url: paths::round_results(c, t, round.id),
                 adjust_url: paths::round_adjust(c, t, round.id),
                 interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
                     .then(|| paths::round_interrupt(c, t, round.id)),
@@ -637,7 +661,16 @@ pub async fn show(
     state: web::Data<AppState>,
     path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let p = tournament_page(ctx, &state, &path, EntryForm::default(), Vec::new(), None).await?;
+    let p = tournament_page(
+        ctx,
+        &state,
+        &path,
+        EntryForm::default(),
+        Vec::new(),
+        None,
+        Sheet::default(),
+    )
+    .await?;
     page(StatusCode::OK, &p)
 }
 
@@ -686,7 +719,8 @@ pub async fn enter(
             Ok(see_other(&paths::tournament(c, t)))
         }
         Err(PlayError::Refused(problems)) => {
-            let p = tournament_page(ctx, &state, &path, form, problems, None).await?;
+            let p =
+                tournament_page(ctx, &state, &path, form, problems, None, Sheet::default()).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(other.into()),

@@ -35,7 +35,7 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
         RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
         RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
         RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
-        RoundProblem::Changed { result, .. } => {
+        RoundProblem::Changed { result, .. } | RoundProblem::SheetChanged { result, .. } => {
             t1(lang, msg!("game-changed"), "result", result_words(result))
         }
         RoundProblem::NotPublished => lang.msg(msg!("round-not-published")),
