@@ -62,6 +62,8 @@ pub const MATCH: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}";
 pub const MATCH_SUBSTITUTION: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/substitution";
+pub const MATCH_REPORT: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/report";
 pub const GAME_REPORT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/report";
 pub const GAME_LATE: &str =
@@ -209,6 +211,9 @@ pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String
 }
 pub fn match_page(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     format!("/championships/{c}/tournaments/{t}/matches/{m}")
+}
+pub fn match_report(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+    format!("/championships/{c}/tournaments/{t}/matches/{m}/report")
 }
 pub fn match_substitution(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     format!("/championships/{c}/tournaments/{t}/matches/{m}/substitution")

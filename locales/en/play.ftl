@@ -153,3 +153,7 @@ sheet-not-saved = { $count ->
        *[other] The sheet was not saved: { $count } games need a look (beside each below).
     }
 sheet-cell = Result, table { $table } board { $board }
+match-sheet-hint = Report the match: one cell per game, the result of the first-named team's player (1, 0, =, +, -, --). A game the other captain reported shows that report: save it unchanged to confirm it.
+match-sheet-confirm = the other captain's report: save to confirm
+match-sheet-submit = Report the results
+match-sheet-reported = Reported: { $waiting } waiting for the other captain, { $confirmed } confirmed.

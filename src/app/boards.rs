@@ -63,6 +63,11 @@ pub enum BoardsProblem {
         nick: String,
         why: Vec<super::eligibility::Unfit>,
     },
+    /// A problem of one game of a match sheet.
+    OnGame {
+        game: GameId,
+        problem: Box<BoardsProblem>,
+    },
 }
 
 /// Why a nick named in a substitution is nobody the entry can field.
@@ -588,82 +593,204 @@ pub fn report(
 ) -> Result<Reported, BoardsError> {
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
-        let (g, m, round) = loaded.locate_game(game)?;
-        let mut home_caps = Vec::new();
-        let mut away_caps = Vec::new();
+        let (_, m, _) = loaded.locate_game(game)?;
+        let sides = Sides::of(conn, &loaded, &m)?;
+        report_one(conn, &loaded, &sides, game, version, result, by, now)
+    })
+}
+
+/// The captains of the two entries of a match.
+struct Sides {
+    home: Vec<PersonId>,
+    away: Vec<PersonId>,
+}
+
+impl Sides {
+    fn of(conn: &mut DbConnection, loaded: &Loaded, m: &Match) -> Result<Sides, BoardsError> {
+        let mut sides = Sides {
+            home: Vec::new(),
+            away: Vec::new(),
+        };
         if let Some(x) = loaded.entry(m.home_entry_id) {
-            home_caps = captains_of(conn, &x.clone())?;
+            sides.home = captains_of(conn, &x.clone())?;
         }
         if let Some(x) = m.away_entry_id.and_then(|a| loaded.entry(a)) {
-            away_caps = captains_of(conn, &x.clone())?;
+            sides.away = captains_of(conn, &x.clone())?;
         }
-        if !home_caps.contains(&by) && !away_caps.contains(&by) {
+        Ok(sides)
+    }
+
+    fn captain(&self, p: PersonId) -> bool {
+        self.home.contains(&p) || self.away.contains(&p)
+    }
+
+    /// Whether `a` and `b` captain different sides.
+    fn opposite(&self, a: PersonId, b: PersonId) -> bool {
+        a != b
+            && ((self.home.contains(&a) && self.away.contains(&b))
+                || (self.away.contains(&a) && self.home.contains(&b)))
+    }
+}
+
+/// One game's report inside the caller's transaction.
+#[allow(clippy::too_many_arguments)]
+fn report_one(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    sides: &Sides,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<Reported, BoardsError> {
+    let t = loaded.ctx.id();
+    let (g, m, round) = loaded.locate_game(game)?;
+    if !sides.captain(by) {
+        return Err(PlayError::Forbidden);
+    }
+    if !round.is_published() {
+        return refuse(BoardsProblem::RoundNotRunning);
+    }
+    if !result.is_final() {
+        return refuse(BoardsProblem::NotAResult);
+    }
+    if g.version != version {
+        return refuse(BoardsProblem::Changed {
+            result: g.result.clone(),
+            version: g.version,
+        });
+    }
+    if g.result().is_final() {
+        return refuse(BoardsProblem::AlreadyDecided);
+    }
+    // The other side confirms: the earlier report came from a captain of
+    // the other entry, and this one is the same result.
+    let confirms = g.reported_by.is_some_and(|rep| sides.opposite(rep, by))
+        && g.reported_result.as_deref() == Some(r::result_code(result));
+    let changed = if confirms {
+        r::decide_result(conn, game, version, result, Some(by), now)?
+    } else {
+        r::report_result(conn, game, version, result, by, now)?
+    };
+    if !changed {
+        let now_is = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
+        return refuse(BoardsProblem::Changed {
+            result: now_is.result,
+            version: now_is.version,
+        });
+    }
+    if confirms {
+        tournaments::bump_results_version(conn, t)?;
+    }
+    audit::Entry::new(
+        if confirms {
+            "game.confirmed"
+        } else {
+            "game.reported"
+        },
+        format!("game:{game}"),
+    )
+    .actor(by)
+    .championship(loaded.ctx.championship_id())
+    .detail(format!(
+        "round {} table {} board {} game {}: {}",
+        round.number,
+        m.table_no,
+        g.board,
+        g.game_no,
+        r::result_code(result)
+    ))
+    .record(conn)?;
+    Ok(if confirms {
+        Reported::Confirmed
+    } else {
+        Reported::Waiting
+    })
+}
+
+/// One line of a captain's match sheet: a game, the version it had when
+/// the sheet was shown, and the result on the sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReportLine {
+    pub game: GameId,
+    pub version: i32,
+    pub result: BoardResult,
+}
+
+/// What a captain's match sheet did: games reported (waiting for the
+/// other side) and games confirmed (final).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchReported {
+    pub waiting: usize,
+    pub confirmed: usize,
+}
+
+/// A captain reports (or confirms) the results of a whole match at once:
+/// every game the sheet gives a result for, in one transaction, or none.
+/// An empty line, a game already final with that result, or the
+/// captain's own earlier report of the same result is left as it is.
+/// Refusals name their game ([`BoardsProblem::OnGame`]).
+pub fn report_match(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    match_id: MatchId,
+    lines: &[ReportLine],
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<MatchReported, BoardsError> {
+    write_transaction(conn, |conn| {
+        let loaded = load(conn, t)?;
+        let m = loaded
+            .matches
+            .iter()
+            .find(|m| m.id == match_id)
+            .ok_or(PlayError::NotFound)?;
+        let sides = Sides::of(conn, &loaded, &m.clone())?;
+        if !sides.captain(by) {
             return Err(PlayError::Forbidden);
         }
-        if !round.is_published() {
-            return refuse(BoardsProblem::RoundNotRunning);
+        let mut done = MatchReported::default();
+        let mut problems = Vec::new();
+        for line in lines {
+            let (g, gm, _) = loaded.locate_game(line.game)?;
+            if gm.id != match_id {
+                return Err(PlayError::NotFound);
+            }
+            let code = r::result_code(line.result);
+            let unchanged = line.result == BoardResult::NotPlayed
+                || g.result == code
+                || (g.reported_by == Some(by) && g.reported_result.as_deref() == Some(code));
+            if unchanged {
+                continue;
+            }
+            match report_one(
+                conn,
+                &loaded,
+                &sides,
+                line.game,
+                line.version,
+                line.result,
+                by,
+                now,
+            ) {
+                Ok(Reported::Waiting) => done.waiting += 1,
+                Ok(Reported::Confirmed) => done.confirmed += 1,
+                Err(PlayError::Refused(ps)) => {
+                    problems.extend(ps.into_iter().map(|problem| BoardsProblem::OnGame {
+                        game: line.game,
+                        problem: Box::new(problem),
+                    }))
+                }
+                Err(other) => return Err(other),
+            }
         }
-        if !result.is_final() {
-            return refuse(BoardsProblem::NotAResult);
-        }
-        if g.version != version {
-            return refuse(BoardsProblem::Changed {
-                result: g.result.clone(),
-                version: g.version,
-            });
-        }
-        if g.result().is_final() {
-            return refuse(BoardsProblem::AlreadyDecided);
-        }
-        // The other side confirms: the earlier report came from a captain
-        // of the other entry, and this one is the same result.
-        let reporter = g.reported_by;
-        let other_side = |a: PersonId, b: PersonId| {
-            a != b
-                && ((home_caps.contains(&a) && away_caps.contains(&b))
-                    || (away_caps.contains(&a) && home_caps.contains(&b)))
-        };
-        let confirms = reporter.is_some_and(|rep| other_side(rep, by))
-            && g.reported_result.as_deref() == Some(r::result_code(result));
-        let changed = if confirms {
-            r::decide_result(conn, game, version, result, Some(by), now)?
+        if problems.is_empty() {
+            Ok(done)
         } else {
-            r::report_result(conn, game, version, result, by, now)?
-        };
-        if !changed {
-            let now_is = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
-            return refuse(BoardsProblem::Changed {
-                result: now_is.result,
-                version: now_is.version,
-            });
+            // Nothing of the sheet stays: the transaction rolls back.
+            Err(PlayError::Refused(problems))
         }
-        if confirms {
-            tournaments::bump_results_version(conn, t)?;
-        }
-        audit::Entry::new(
-            if confirms {
-                "game.confirmed"
-            } else {
-                "game.reported"
-            },
-            format!("game:{game}"),
-        )
-        .actor(by)
-        .championship(loaded.ctx.championship_id())
-        .detail(format!(
-            "round {} table {} board {} game {}: {}",
-            round.number,
-            m.table_no,
-            g.board,
-            g.game_no,
-            r::result_code(result)
-        ))
-        .record(conn)?;
-        Ok(if confirms {
-            Reported::Confirmed
-        } else {
-            Reported::Waiting
-        })
     })
 }
 

@@ -178,6 +178,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(ROUND_INTERRUPT).route(post().to(tournament::captains::interrupt)))
         .service(resource(MATCH).route(get().to(tournament::captains::show_match)))
         .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
+        .service(resource(MATCH_REPORT).route(post().to(tournament::captains::report_sheet)))
         .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
         .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
         .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))

@@ -361,14 +361,33 @@ async fn a_result_reported_by_one_captain_is_final_when_the_other_confirms() {
     let page = club.app.get_with(&teams[0].captain, &url).await;
     let home = is_home(&page, "Ладья");
     let action = page
-        .attr("tr.game td form[action$='/report']", "action")
-        .expect("a report form for the captain");
-    let version = page
-        .attr(
-            "tr.game td form[action$='/report'] input[name=version]",
-            "value",
-        )
-        .expect("version");
+        .attr("form#match-report", "action")
+        .expect("the captain's match sheet");
+    let first = |page: &crate::helpers::Page| {
+        let rows = scraper::Selector::parse("tr.game").expect("selector");
+        page.html
+            .select(&rows)
+            .find_map(|tr| crate::club::sheet_cell(&tr))
+            .expect("a sheet cell")
+    };
+    let (game, version, cell) = first(&page);
+    let sheet = |result: &str, version: &str| {
+        vec![
+            (format!("v{game}"), version.to_owned()),
+            (format!("r{game}"), result.to_owned()),
+        ]
+    };
+    let post = |who: &reqwest::Client, fields: Vec<(String, String)>| {
+        let (app, action) = (&club.app, action.clone());
+        let who = who.clone();
+        async move {
+            let body: Vec<(&str, &str)> = fields
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            app.post_with(&who, &action, &body).await
+        }
+    };
     let opponent_name = page.texts("table.pairings thead th")[if home { 3 } else { 1 }].clone();
     let opponent = teams
         .iter()
@@ -379,60 +398,48 @@ async fn a_result_reported_by_one_captain_is_final_when_the_other_confirms() {
         .iter()
         .find(|x| x.name != "Ладья" && x.name != opponent_name)
         .expect("third");
-    let page = club
-        .app
-        .post_with(
-            &third.captain,
-            &action,
-            &[("result", "1-0"), ("version", &version)],
-        )
-        .await;
+    let page = post(&third.captain, sheet("1-0", &version)).await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
-    // Ладья reports a win of the home side.
-    let page = club
-        .app
-        .post_with(
-            &teams[0].captain,
-            &action,
-            &[("result", "1-0"), ("version", &version)],
-        )
-        .await;
+    // Ладья reports a win of the home side; a cell that is not a result
+    // refuses the sheet beside it.
+    let page = post(&teams[0].captain, sheet("2", &version)).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.select_text(&format!("#{cell}-error")).is_some(),
+        "{}",
+        page.text
+    );
+    let page = post(&teams[0].captain, sheet("1-0", &version)).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get_with(&teams[0].captain, &url).await;
+    assert!(
+        page.flash().contains("Сообщено: 1 ждут"),
+        "{}",
+        page.flash()
+    );
     assert_eq!(
         page.texts("tr.game td.result")[0].split_whitespace().next(),
         Some("…")
     );
     assert!(page.texts("tr.game td.result")[0].contains("1-0"));
-    // The reporter cannot confirm their own report; the opponent can.
-    assert!(page.attr("tr.game button", "type").is_some());
-    assert_eq!(page.texts("tr.game td form button")[0], "Сообщить");
+    // The reporter's own report stays in the cell, with no confirmation
+    // mark; the opponent sees it to confirm.
+    assert_eq!(
+        page.attr(&format!("#{cell}"), "value").as_deref(),
+        Some("1")
+    );
+    assert!(!page.text.contains("сохраните, чтобы подтвердить"));
     let page = club.app.get_with(&opponent.captain, &url).await;
-    assert_eq!(page.texts("tr.game td form button")[0], "Подтвердить");
-    let version = page
-        .attr(
-            "tr.game td form[action$='/report'] input[name=version]",
-            "value",
-        )
-        .expect("version");
+    assert_eq!(
+        page.attr(&format!("#{cell}"), "value").as_deref(),
+        Some("1")
+    );
+    assert!(page.text.contains("сохраните, чтобы подтвердить"));
+    let (_, version, _) = first(&page);
     // The report's old version is stale now.
-    let page = club
-        .app
-        .post_with(
-            &opponent.captain,
-            &action,
-            &[("result", "1-0"), ("version", "0")],
-        )
-        .await;
+    let page = post(&opponent.captain, sheet("1", "0")).await;
     assert_eq!(page.status, StatusCode::CONFLICT);
-    let page = club
-        .app
-        .post_with(
-            &opponent.captain,
-            &action,
-            &[("result", "1-0"), ("version", &version)],
-        )
-        .await;
+    let page = post(&opponent.captain, sheet("1", &version)).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get(&url).await;
     assert_eq!(page.texts("tr.game td.result")[0], "1-0");

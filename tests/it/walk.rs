@@ -521,6 +521,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/games/{g}/report",
         [303, 400, 400, 400, 400, 400, 400],
     ),
+    // An empty match sheet: the match's captains only.
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/matches/{m}/report",
+        [303, 403, 403, 303, 403, 403, 403],
+    ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/games/{g}/late",

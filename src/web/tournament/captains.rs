@@ -18,7 +18,7 @@ use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, PersonId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
@@ -323,6 +323,11 @@ pub async fn set_lineup(
 // ---------------------------------------------------------------- match
 
 pub struct GameRow {
+    pub id: GameId,
+    /// The match sheet's cell for this game, when the viewer may report
+    /// it: what was typed, else the report to confirm, else empty.
+    pub cell: Option<String>,
+    pub error: Option<String>,
     pub board: i32,
     pub game_no: i32,
     pub home_player: String,
@@ -367,6 +372,8 @@ pub struct MatchPage {
     problems: Vec<String>,
     /// G-A7: players of the entry who may not play now, with the reasons.
     warnings: Vec<String>,
+    /// The captain's match sheet: every game's report in one form.
+    report_sheet_url: Option<String>,
 }
 
 async fn match_page(
@@ -375,6 +382,7 @@ async fn match_page(
     path: &MatchPath,
     announcement: String,
     problems: Vec<BoardsProblem>,
+    typed: HashMap<GameId, String>,
 ) -> Result<MatchPage, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
@@ -446,7 +454,21 @@ async fn match_page(
         crate::rules::score::HalfPoints::ZERO,
         crate::rules::score::HalfPoints::ZERO,
     );
-    let games = l
+    let tz_free_nick = |id: i64| nick(Some(PersonId(id)));
+    let mut cell_errors: HashMap<GameId, String> = HashMap::new();
+    let mut page_problems = Vec::new();
+    for p in &problems {
+        match p {
+            BoardsProblem::OnGame { game, problem } => {
+                cell_errors.insert(
+                    *game,
+                    problem_text(ctx.lang, problem, &tz_free_nick, &local),
+                );
+            }
+            other => page_problems.push(other),
+        }
+    }
+    let games: Vec<GameRow> = l
         .games_of(m.id)
         .map(|g| {
             if let Some((x, y)) = g.result().points() {
@@ -454,7 +476,25 @@ async fn match_page(
                 a += y;
             }
             let open = !g.result().is_final();
+            let reportable = running && open && (home_cap || away_cap);
+            let confirm = g
+                .reported_result
+                .clone()
+                .filter(|_| g.reported_by.is_some_and(other_side) && open && running);
+            let cell = reportable.then(|| {
+                typed.get(&g.id).cloned().unwrap_or_else(|| {
+                    g.reported_result
+                        .as_deref()
+                        .filter(|_| confirm.is_some() || g.reported_by == me)
+                        .and_then(crate::db::rounds::result_from_code)
+                        .map(|r| r.notation().to_owned())
+                        .unwrap_or_default()
+                })
+            });
             GameRow {
+                id: g.id,
+                cell,
+                error: cell_errors.get(&g.id).cloned(),
                 board: g.board,
                 game_no: g.game_no,
                 home_player: nick(g.home_player_id),
@@ -466,12 +506,8 @@ async fn match_page(
                     .reported_result
                     .as_ref()
                     .map(|r| (result_words(r), nick(g.reported_by))),
-                report_url: (running && open && (home_cap || away_cap))
-                    .then(|| paths::game_action(cid, tid, g.id, "report")),
-                confirm: g
-                    .reported_result
-                    .clone()
-                    .filter(|_| g.reported_by.is_some_and(other_side) && open && running),
+                report_url: reportable.then(|| paths::game_action(cid, tid, g.id, "report")),
+                confirm,
                 late_url: (is_judge && running && open)
                     .then(|| paths::game_action(cid, tid, g.id, "late")),
             }
@@ -495,11 +531,16 @@ async fn match_page(
                 .to_string(),
         })
         .collect();
-    let problems = problems
+    let problems = page_problems
         .iter()
         .map(|p| problem_text(ctx.lang, p, &|id| nick(Some(PersonId(id))), &local))
         .collect();
+    let report_sheet_url = games
+        .iter()
+        .any(|g| g.cell.is_some())
+        .then(|| paths::match_report(cid, tid, m.id));
     Ok(MatchPage {
+        report_sheet_url,
         warnings,
         tournament: format!(
             "{} · {}",
@@ -531,7 +572,15 @@ pub async fn show_match(
     state: web::Data<AppState>,
     path: NestedPath<MatchPath>,
 ) -> Result<HttpResponse, AppError> {
-    let p = match_page(ctx, &state, &path, String::new(), Vec::new()).await?;
+    let p = match_page(
+        ctx,
+        &state,
+        &path,
+        String::new(),
+        Vec::new(),
+        HashMap::new(),
+    )
+    .await?;
     page(StatusCode::OK, &p)
 }
 
@@ -589,7 +638,15 @@ pub async fn substitute(
             Ok(see_other(&paths::match_page(c, t, mid)))
         }
         Err(PlayError::Refused(problems)) => {
-            let p = match_page(ctx, &state, &path, form.announcement.clone(), problems).await?;
+            let p = match_page(
+                ctx,
+                &state,
+                &path,
+                form.announcement.clone(),
+                problems,
+                HashMap::new(),
+            )
+            .await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(other.into()),
@@ -643,7 +700,106 @@ async fn after_game_action<T>(
                 tournament_id: t,
                 match_id: mid,
             };
-            let p = match_page(ctx, state, &mp, String::new(), problems).await?;
+            let p = match_page(ctx, state, &mp, String::new(), problems, HashMap::new()).await?;
+            page(status, &p)
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// `POST …/matches/{match_id}/report`: a captain reports (or confirms)
+/// every game of the match in one sheet (`r{game}` in the notation of
+/// `BoardResult::from_notation`, `v{game}` the version shown); every
+/// problem is shown beside its game and nothing is stored unless the whole
+/// sheet is accepted.
+pub async fn report_sheet(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<MatchPath>,
+    form: Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    use crate::rules::score::BoardResult;
+    let fields = form.into_inner()?;
+    let id_of = |name: &str, prefix: char| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.parse::<i64>().ok())
+            .map(GameId)
+    };
+    let versions: HashMap<GameId, i32> = fields
+        .iter()
+        .filter_map(|(k, v)| Some((id_of(k, 'v')?, v.trim().parse().ok()?)))
+        .collect();
+    let mut typed = HashMap::new();
+    let mut lines = Vec::new();
+    let mut problems = Vec::new();
+    for (k, text) in &fields {
+        let Some(game) = id_of(k, 'r') else { continue };
+        let version = versions
+            .get(&game)
+            .copied()
+            .ok_or(AppError::BadRequest(msg!("error-form-unreadable")))?;
+        typed.insert(game, text.trim().to_owned());
+        match BoardResult::from_notation(text) {
+            Some(result) => lines.push(ops::ReportLine {
+                game,
+                version,
+                result,
+            }),
+            None => problems.push(BoardsProblem::OnGame {
+                game,
+                problem: Box::new(BoardsProblem::NotAResult),
+            }),
+        }
+    }
+    let (c, t, mid, me) = (
+        path.championship_id,
+        path.tournament_id,
+        path.match_id,
+        user.id,
+    );
+    let outcome = if problems.is_empty() {
+        state
+            .db(move |conn| {
+                load(conn, c, t)?;
+                Ok(ops::report_match(conn, t, mid, &lines, me, db::utc_now()))
+            })
+            .await?
+    } else {
+        Err(PlayError::Refused(problems))
+    };
+    match outcome {
+        Ok(done) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("match-sheet-reported"))
+                    .arg("waiting", done.waiting)
+                    .arg("confirmed", done.confirmed),
+            );
+            Ok(see_other(&paths::match_page(c, t, mid)))
+        }
+        Err(PlayError::Refused(problems)) => {
+            let mut status = StatusCode::UNPROCESSABLE_ENTITY;
+            for p in &problems {
+                let inner = match p {
+                    BoardsProblem::OnGame { game, problem } => {
+                        if matches!(**problem, BoardsProblem::Changed { .. }) {
+                            // Show what the game holds now.
+                            typed.remove(game);
+                        }
+                        problem.as_ref()
+                    }
+                    other => other,
+                };
+                if matches!(
+                    inner,
+                    BoardsProblem::Changed { .. } | BoardsProblem::Finished
+                ) {
+                    status = StatusCode::CONFLICT;
+                }
+            }
+            let p = match_page(ctx, &state, &path, String::new(), problems, typed).await?;
             page(status, &p)
         }
         Err(other) => Err(other.into()),

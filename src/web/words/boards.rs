@@ -159,6 +159,7 @@ pub fn problem_words(lang: crate::i18n::Lang, p: &BoardsProblem) -> String {
 /// A refusal in words.
 pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
     match p {
+        BoardsProblem::OnGame { problem: inner, .. } => problem(inner, nick),
         BoardsProblem::Lineup(b) => board_problem(b, nick),
         BoardsProblem::Announcement(a) => announcement_problem(a),
         BoardsProblem::Substitution(s) => substitution_problem(s, nick),
