@@ -720,35 +720,18 @@ pub async fn report_sheet(
     path: web::Path<MatchPath>,
     form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::rules::score::BoardResult;
-    let fields = form.into_inner()?;
-    let id_of = |name: &str, prefix: char| {
-        name.strip_prefix(prefix)
-            .and_then(|n| n.parse::<i64>().ok())
-            .map(GameId)
-    };
-    let versions: HashMap<GameId, i32> = fields
-        .iter()
-        .filter_map(|(k, v)| Some((id_of(k, 'v')?, v.trim().parse().ok()?)))
-        .collect();
-    let mut typed = HashMap::new();
+    let (cells, mut typed) = crate::web::tournament::tournaments::read_sheet(&form.into_inner()?)?;
     let mut lines = Vec::new();
     let mut problems = Vec::new();
-    for (k, text) in &fields {
-        let Some(game) = id_of(k, 'r') else { continue };
-        let version = versions
-            .get(&game)
-            .copied()
-            .ok_or(AppError::BadRequest(msg!("error-form-unreadable")))?;
-        typed.insert(game, text.trim().to_owned());
-        match BoardResult::from_notation(text) {
+    for cell in cells {
+        match cell.result {
             Some(result) => lines.push(ops::ReportLine {
-                game,
-                version,
+                game: cell.game,
+                version: cell.version,
                 result,
             }),
             None => problems.push(BoardsProblem::OnGame {
-                game,
+                game: cell.game,
                 problem: Box::new(BoardsProblem::NotAResult),
             }),
         }

@@ -8,7 +8,7 @@ use crate::app::access::{ChiefJudge, Judges, RoleSet};
 use crate::app::knockout::{self};
 use crate::app::rounds::{self as round_ops, RoundProblem};
 use crate::db::{self};
-use crate::ids::{EntryId, GameId, PersonId, TournamentId};
+use crate::ids::{EntryId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{GamePath, MatchPath, RoundPath, TournamentPath};
@@ -21,7 +21,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
-use crate::web::tournament::tournaments::{EntryForm, Sheet, load, tournament_page};
+use crate::web::tournament::tournaments::{EntryForm, Sheet, load, read_sheet, tournament_page};
 use crate::web::words::rounds::round_problem_words;
 use actix_session::Session;
 use actix_web::dev::Payload;
@@ -244,37 +244,23 @@ pub async fn results(
     path: web::Path<RoundPath>,
     form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    use crate::rules::score::BoardResult;
-    use std::collections::HashMap;
-    let fields = form.into_inner()?;
-    let id_of = |name: &str, prefix: char| {
-        name.strip_prefix(prefix)
-            .and_then(|n| n.parse::<i64>().ok())
-            .map(GameId)
+    let (cells, typed) = read_sheet(&form.into_inner()?)?;
+    let mut sheet = Sheet {
+        typed,
+        ..Sheet::default()
     };
-    let versions: HashMap<GameId, i32> = fields
-        .iter()
-        .filter_map(|(k, v)| Some((id_of(k, 'v')?, v.trim().parse().ok()?)))
-        .collect();
-    let mut sheet = Sheet::default();
     let mut lines = Vec::new();
-    for (k, text) in &fields {
-        let Some(game) = id_of(k, 'r') else { continue };
-        let version = versions
-            .get(&game)
-            .copied()
-            .ok_or(AppError::BadRequest(msg!("error-form-unreadable")))?;
-        sheet.typed.insert(game, text.trim().to_owned());
-        match BoardResult::from_notation(text) {
+    for cell in cells {
+        match cell.result {
             Some(result) => lines.push(round_ops::SheetLine {
-                game,
-                version,
+                game: cell.game,
+                version: cell.version,
                 result,
             }),
             None => {
                 sheet
                     .errors
-                    .insert(game, desk.ctx.lang.msg(msg!("sheet-bad-notation")));
+                    .insert(cell.game, desk.ctx.lang.msg(msg!("sheet-bad-notation")));
             }
         }
     }

@@ -170,6 +170,48 @@ pub struct Sheet {
     pub errors: HashMap<GameId, String>,
 }
 
+/// One cell of a result sheet as sent: the game, the version the sheet
+/// showed, and the result if the cell reads as one.
+pub struct SentCell {
+    pub game: GameId,
+    pub version: i32,
+    pub result: Option<crate::rules::score::BoardResult>,
+}
+
+/// Reads a result sheet (the judges' round or a captain's match): each
+/// game's cell `r{game}` in the notation of `BoardResult::from_notation`,
+/// with the version it was shown at in `v{game}`. Returns the cells and
+/// what was typed in each, to show again if the sheet is refused.
+pub fn read_sheet(
+    fields: &[(String, String)],
+) -> Result<(Vec<SentCell>, HashMap<GameId, String>), AppError> {
+    let id_of = |name: &str, prefix: char| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.parse::<i64>().ok())
+            .map(GameId)
+    };
+    let versions: HashMap<GameId, i32> = fields
+        .iter()
+        .filter_map(|(k, v)| Some((id_of(k, 'v')?, v.trim().parse().ok()?)))
+        .collect();
+    let mut cells = Vec::new();
+    let mut typed = HashMap::new();
+    for (k, text) in fields {
+        let Some(game) = id_of(k, 'r') else { continue };
+        let version = versions
+            .get(&game)
+            .copied()
+            .ok_or(AppError::BadRequest(msg!("error-form-unreadable")))?;
+        typed.insert(game, text.trim().to_owned());
+        cells.push(SentCell {
+            game,
+            version,
+            result: crate::rules::score::BoardResult::from_notation(text),
+        });
+    }
+    Ok((cells, typed))
+}
+
 pub struct GameView {
     pub id: GameId,
     /// The sheet's cell: what was typed, else the stored result's notation.
