@@ -97,6 +97,12 @@ impl Lang {
         LOCALES.lookup(self.id(), key)
     }
 
+    /// The message `key` if this language has one (for keys made from
+    /// data, such as a penalty rule's code).
+    pub fn t_if_any(self, key: &str) -> Option<String> {
+        LOCALES.try_lookup(self.id(), key)
+    }
+
     /// The message `key` with named arguments (`{ $name }` in the file).
     pub fn t_with(self, key: &str, args: &[(&'static str, FluentValue<'static>)]) -> String {
         let args: HashMap<Cow<'static, str>, FluentValue> = args
@@ -165,6 +171,35 @@ impl From<MsgKey> for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_message_is_defined_twice_in_a_language() {
+        for lang in ["ru", "en"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("locales")
+                .join(lang);
+            let mut seen = std::collections::HashMap::new();
+            for file in std::fs::read_dir(&dir).expect("locale dir") {
+                let path = file.expect("entry").path();
+                let text = std::fs::read_to_string(&path).expect("ftl");
+                for line in text.lines() {
+                    let Some((key, _)) = line.split_once(" = ") else {
+                        continue;
+                    };
+                    if key.is_empty() || key.starts_with([' ', '#', '*', '[', '.']) {
+                        continue;
+                    }
+                    if let Some(first) = seen.insert(key.to_owned(), path.clone()) {
+                        panic!(
+                            "{lang}: {key} in {} and {}",
+                            first.display(),
+                            path.display()
+                        );
+                    }
+                }
+            }
+        }
+    }
     use std::collections::BTreeSet;
     use std::path::Path;
 

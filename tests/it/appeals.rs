@@ -1219,3 +1219,60 @@ async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_s
             .is_empty()
     );
 }
+
+#[tokio::test]
+async fn i22_the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_the_remedy() {
+    let club = Club::new("G").await;
+    let (teams, t) = four_entered(&club).await;
+    play_out(&club, t, &|_, _, _| "1-0").await;
+    finish(&club, t).await;
+    let page = file(&club, &teams[2].captain, t, Some(teams[1].id)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let page = club.app.get_with(&club.root, &case).await;
+    // Games by round, as the pages name them; no number to type.
+    assert_eq!(
+        page.attrs("#r-game optgroup", "label"),
+        ["Тур 1", "Тур 2", "Тур 3"]
+    );
+    let options = page.texts("#r-game optgroup option");
+    assert_eq!(options.len(), 60, "3 rounds × 2 matches × 10 games");
+    assert!(
+        options[0].starts_with("тур 1 · стол 1, доска 1: ") && options[0].ends_with("(1-0)"),
+        "{options:?}"
+    );
+    assert!(
+        page.texts("#r-code option")
+            .iter()
+            .any(|o| o.starts_with("G-G1 — заявка принята"))
+    );
+    assert_eq!(
+        page.texts("#r-team option").len(),
+        5,
+        "— and the four teams"
+    );
+    assert!(
+        page.html
+            .select(&scraper::Selector::parse("input#r-game").unwrap())
+            .next()
+            .is_none()
+    );
+    // Picking the first game and a result: the remedy reads as the game.
+    let game = page.attrs("#r-game optgroup option", "value")[0].clone();
+    let answer = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{case}/remedies"),
+            &[("kind", "game_result"), ("game", &game), ("result", "0-1")],
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
+    let page = club.app.get_with(&club.root, &case).await;
+    let remedy = page.texts("ul.remedies li");
+    assert_eq!(remedy.len(), 1);
+    assert!(
+        remedy[0].starts_with(&format!("{} → 0-1", options[0])),
+        "{remedy:?}"
+    );
+}

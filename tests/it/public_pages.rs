@@ -340,7 +340,9 @@ async fn a_team_page_shows_its_captains_transfers_and_results_with_penalties() {
     );
     assert_eq!(
         page.texts("ul.team-penalties li"),
-        ["G-G5 −½ (Турнир 2) — moved a player from board 3 to board 1"]
+        [
+            "G-G5 — перестановка игроков по доскам вопреки правилам −½ (Турнир 2) — moved a player from board 3 to board 1"
+        ]
     );
     let transfer = cells(&page, "table.transfers tbody tr");
     assert_eq!(transfer.len(), 1);

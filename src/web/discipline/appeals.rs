@@ -21,8 +21,8 @@ use crate::app::appeals::{self as ops, AppealError, AppealProblem, Filing, Remed
 use crate::db::{self, appeals::Appeal};
 use crate::i18n::{Lang, Message};
 use crate::ids::{
-    AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, PersonId, TeamId,
-    TournamentId,
+    AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
+    PersonId, TeamId, TournamentId,
 };
 use crate::msg;
 use crate::paths;
@@ -584,6 +584,57 @@ pub struct CaseData {
     sealed: bool,
     /// The tournament's placed entries (id, name), for the standing remedy.
     placed: Vec<(EntryId, String)>,
+    /// The remedy form's lists: the tournament's games by round (as the
+    /// pages name them), the regulation's penalty rules, the tournament's
+    /// teams and the championship's penalties in force.
+    game_groups: Vec<(String, Vec<(GameId, String)>)>,
+    rules: Vec<(String, String)>,
+    teams: Vec<(TeamId, String)>,
+    penalties: Vec<(PenaltyId, String)>,
+}
+
+/// The tournament's games as the pages name them ("round 2 · table 1,
+/// board 4/2: la4 – sl4 (1-0)"), grouped by round, for the remedy form
+/// and the remedies' words.
+fn game_labels(lang: Lang, l: &crate::app::rounds::Loaded) -> Vec<(String, Vec<(GameId, String)>)> {
+    let nick = |id: Option<PersonId>| {
+        id.and_then(|i| l.nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    l.rounds
+        .iter()
+        .filter(|r| r.is_published())
+        .map(|r| {
+            let games = l
+                .matches
+                .iter()
+                .filter(|m| m.round_id == r.id)
+                .flat_map(|m| l.games_of(m.id).map(move |g| (m, g)))
+                .map(|(m, g)| {
+                    let board = if g.game_no > 1 {
+                        format!("{}/{}", g.board, g.game_no)
+                    } else {
+                        g.board.to_string()
+                    };
+                    let label = Message::new(msg!("appeal-game-option"))
+                        .arg("round", r.number)
+                        .arg("table", m.table_no)
+                        .arg("board", board)
+                        .arg("home", nick(g.home_player_id))
+                        .arg("away", nick(g.away_player_id))
+                        .arg("result", crate::web::words::rounds::result_words(&g.result))
+                        .render(lang);
+                    (g.id, label)
+                })
+                .collect();
+            (
+                Message::new(msg!("round-title"))
+                    .arg("round", r.number)
+                    .render(lang),
+                games,
+            )
+        })
+        .collect()
 }
 
 async fn case_page(
@@ -636,11 +687,63 @@ async fn case_page(
                 &members,
                 &votes.iter().map(|(p, u, _)| (*p, *u)).collect::<Vec<_>>(),
             );
+            let loaded = crate::app::rounds::Loaded::load(conn, case.tournament_id)?
+                .ok_or(AppError::NotFound)?;
+            let game_groups = game_labels(lang, &loaded);
+            let game_label = |g: Option<GameId>| {
+                g.and_then(|g| {
+                    game_groups
+                        .iter()
+                        .flat_map(|(_, gs)| gs.iter())
+                        .find(|(id, _)| *id == g)
+                        .map(|(_, label)| label.clone())
+                })
+                .unwrap_or_default()
+            };
+            let rules: Vec<(String, String)> = loaded
+                .ctx
+                .regulation
+                .penalties
+                .iter()
+                .map(|p| {
+                    (
+                        p.code.clone(),
+                        crate::web::words::penalties::rule_title(lang, p),
+                    )
+                })
+                .collect();
+            let mut teams: Vec<(TeamId, String)> = Vec::new();
+            for e in &loaded.entries {
+                if !teams.iter().any(|(t, _)| *t == e.team_id) {
+                    let name = team_name(conn, Some(e.team_id))?.unwrap_or_default();
+                    teams.push((e.team_id, name));
+                }
+            }
+            let mut penalties = Vec::new();
+            for p in db::penalties::of_championship(conn, c)?
+                .into_iter()
+                .filter(db::penalties::Penalty::in_force)
+            {
+                let team = team_name(conn, Some(p.team_id))?.unwrap_or_default();
+                let label = Message::new(msg!("appeal-penalty-option"))
+                    .arg(
+                        "code",
+                        crate::web::words::penalties::code_words(
+                            lang,
+                            &loaded.ctx.regulation,
+                            &p.code,
+                        ),
+                    )
+                    .arg("team", team)
+                    .arg("amount", p.amount())
+                    .render(lang);
+                penalties.push((p.id, label));
+            }
             let mut remedies = Vec::new();
             for r in db::appeals::remedies_of(conn, id)? {
                 let text = match r.kind.as_str() {
                     "game_result" => Message::new(msg!("appeal-remedy-game"))
-                        .arg("game", r.game_id.unwrap_or_default())
+                        .arg("game", game_label(r.game_id))
                         .arg("result", r.result.clone().unwrap_or_default())
                         .render(lang),
                     "impose" => Message::new(msg!("appeal-remedy-impose"))
@@ -660,7 +763,16 @@ async fn case_page(
                             .render(lang)
                     }
                     _ => Message::new(msg!("appeal-remedy-revoke"))
-                        .arg("penalty", r.penalty_id.unwrap_or_default())
+                        .arg(
+                            "penalty",
+                            penalties
+                                .iter()
+                                .find(|(p, _)| Some(*p) == r.penalty_id)
+                                .map(|(_, label)| label.clone())
+                                .unwrap_or_else(|| {
+                                    r.penalty_id.map(|p| p.to_string()).unwrap_or_default()
+                                }),
+                        )
                         .render(lang),
                 };
                 remedies.push(RemedyView {
@@ -758,6 +870,10 @@ async fn case_page(
                 },
                 remedies: if sealed { Vec::new() } else { remedies },
                 sealed,
+                game_groups,
+                rules,
+                teams,
+                penalties,
                 supervised,
                 can_vote,
                 is_judge: judge,

@@ -270,17 +270,18 @@ async fn penalties_page(
                 .map(|a| format!("−{a}"))
                 .collect::<Vec<_>>()
                 .join(" / ");
+            let title = crate::web::words::penalties::rule_title(lang, p);
             RuleView {
                 code: p.code.clone(),
                 label: if amounts.is_empty() {
-                    p.code.clone()
+                    title
                 } else if rules::counted(p) {
                     Message::new(msg!("penalty-rule-counted"))
-                        .arg("code", &p.code)
+                        .arg("code", title)
                         .arg("amount", amounts)
                         .render(lang)
                 } else {
-                    format!("{} ({amounts})", p.code)
+                    format!("{title} ({amounts})")
                 },
             }
         })

@@ -37,6 +37,8 @@ pub struct TransferRow {
 /// A penalty's code linked to its entry on the championship's page.
 pub struct PenaltyLink {
     pub code: String,
+    /// The rule's code and what it punishes.
+    pub title: String,
     pub url: String,
     pub amount: String,
     pub reason: String,
@@ -80,6 +82,8 @@ pub struct Stored {
     penalties: Vec<db::penalties::Penalty>,
     numbers: HashMap<TournamentId, i32>,
     season: crate::app::season::Season,
+    /// For the penalties' titles.
+    regulation: Regulation,
 }
 
 pub fn load(
@@ -101,6 +105,7 @@ pub fn load(
             .map(|t| (t.id, t.number))
             .collect(),
         season: crate::app::season::load(conn, championship, regulation)?,
+        regulation: regulation.clone(),
     })
 }
 
@@ -160,7 +165,12 @@ pub fn view(
         })
         .collect();
     let link = |p: &db::penalties::Penalty| PenaltyLink {
-        code: p.code.clone(),
+        code: if p.code == crate::app::penalties::AUTO_LATE_ENTRY {
+            lang.msg(msg!("penalty-auto-late-entry-short"))
+        } else {
+            p.code.clone()
+        },
+        title: crate::web::words::penalties::code_words(lang, &stored.regulation, &p.code),
         url: paths::penalty(c, p.id),
         amount: minus(p.amount()),
         reason: p.reason.clone(),

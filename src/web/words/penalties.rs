@@ -66,3 +66,27 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
         },
     }
 }
+
+/// What a penalty rule punishes, in the reader's language: the message
+/// `penalty-offence-<code>` when the preset's rule has one, else the
+/// regulation's own words (an organizer's rule of their own).
+pub fn offence_words(lang: Lang, rule: &crate::rules::regulation::PenaltyRule) -> String {
+    lang.t_if_any(&format!("penalty-offence-{}", rule.code.to_lowercase()))
+        .unwrap_or_else(|| rule.offence.clone())
+}
+
+/// A penalty rule as a list offers it: its code and what it punishes.
+pub fn rule_title(lang: Lang, rule: &crate::rules::regulation::PenaltyRule) -> String {
+    format!("{} — {}", rule.code, offence_words(lang, rule))
+}
+
+/// The words of a penalty's code on public pages: the automatic late
+/// entry penalty by name, a rule of the regulation by its title.
+pub fn code_words(lang: Lang, reg: &crate::rules::regulation::Regulation, code: &str) -> String {
+    if code == crate::app::penalties::AUTO_LATE_ENTRY {
+        return lang.msg(msg!("penalty-auto-late-entry"));
+    }
+    reg.penalty(code)
+        .map(|rule| rule_title(lang, rule))
+        .unwrap_or_else(|| code.to_owned())
+}
