@@ -1012,3 +1012,27 @@ async fn g_g3_an_entry_already_made_in_the_barred_tournament_is_withdrawn_and_th
         "{mail:?}"
     );
 }
+
+#[tokio::test]
+async fn i22_the_penalty_form_suggests_the_championships_players_and_names_rules_by_title() {
+    let club = Club::new("G").await;
+    let (_, _t) = crate::club::four_entered(&club).await;
+    let page = club
+        .app
+        .get_with(&club.root, &format!("/championships/{}/penalties", club.id))
+        .await;
+    let players = page.attrs("#championship-players option", "value");
+    assert_eq!(players.len(), 20, "four teams of five: {players:?}");
+    assert!(players.iter().any(|p| p == "la1"));
+    assert_eq!(
+        page.attr("#p-person", "list").as_deref(),
+        Some("championship-players")
+    );
+    assert!(
+        page.texts("#p-code option")
+            .iter()
+            .any(|o| o.starts_with("G-G5 — перестановка игроков по доскам")),
+        "{:?}",
+        page.texts("#p-code option")
+    );
+}

@@ -591,6 +591,8 @@ pub struct CaseData {
     rules: Vec<(String, String)>,
     teams: Vec<(TeamId, String)>,
     penalties: Vec<(PenaltyId, String)>,
+    /// The tournament's players, suggested for the supervised game.
+    players: Vec<String>,
 }
 
 /// The tournament's games as the pages name them ("round 2 · table 1,
@@ -739,6 +741,13 @@ async fn case_page(
                     .render(lang);
                 penalties.push((p.id, label));
             }
+            let mut players: Vec<String> = loaded
+                .players
+                .iter()
+                .filter_map(|p| loaded.nicks.get(&p.person_id).cloned())
+                .collect();
+            players.sort();
+            players.dedup();
             let mut remedies = Vec::new();
             for r in db::appeals::remedies_of(conn, id)? {
                 let text = match r.kind.as_str() {
@@ -874,6 +883,7 @@ async fn case_page(
                 rules,
                 teams,
                 penalties,
+                players,
                 supervised,
                 can_vote,
                 is_judge: judge,

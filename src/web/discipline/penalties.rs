@@ -78,6 +78,9 @@ pub struct PenaltiesPage {
     /// Entries of unfinished tournaments (id, tournament and name), for a
     /// team with several (G-B13 doubles).
     entries: Vec<(EntryId, String)>,
+    /// The championship's players, suggested for the player the penalty
+    /// names.
+    players: Vec<String>,
     problems: Vec<String>,
     form: ImposeForm,
 }
@@ -156,37 +159,46 @@ async fn penalties_page(
     form: ImposeForm,
 ) -> Result<PenaltiesPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (championship, reg, listed, teams, tournaments, is_judge, in_play, entries) = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
-            let listed = ops::list(conn, c)?;
-            let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
-            let tournaments = db::tournaments::of_championship(conn, c)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-            let (mut in_play, mut entries) = (Vec::new(), Vec::new());
-            if is_judge {
-                in_play = ops::games_in_play(conn, c)?;
-                for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
-                    for x in db::entries::of_tournament(conn, t.id)? {
-                        if x.status() == db::entries::EntryStatus::Entered {
-                            entries.push((x.id, t.number, x.name));
+    let (championship, reg, listed, teams, tournaments, is_judge, in_play, entries, players) =
+        state
+            .db(move |conn| {
+                let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+                let reg = in_force(conn, &championship, db::utc_now())?.regulation;
+                let listed = ops::list(conn, c)?;
+                let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
+                let tournaments = db::tournaments::of_championship(conn, c)?;
+                let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+                let (mut in_play, mut entries, mut players) = (Vec::new(), Vec::new(), Vec::new());
+                if is_judge {
+                    in_play = ops::games_in_play(conn, c)?;
+                    let ids =
+                        db::teams::current_members_of_championship(conn, c, &TeamStatus::ALL)?;
+                    players = db::people::nicks_of(conn, &ids)?
+                        .into_iter()
+                        .map(|(_, nick)| nick)
+                        .collect();
+                    players.sort();
+                    for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
+                        for x in db::entries::of_tournament(conn, t.id)? {
+                            if x.status() == db::entries::EntryStatus::Entered {
+                                entries.push((x.id, t.number, x.name));
+                            }
                         }
                     }
                 }
-            }
-            Ok((
-                championship,
-                reg,
-                listed,
-                teams,
-                tournaments,
-                is_judge,
-                in_play,
-                entries,
-            ))
-        })
-        .await?;
+                Ok((
+                    championship,
+                    reg,
+                    listed,
+                    teams,
+                    tournaments,
+                    is_judge,
+                    in_play,
+                    entries,
+                    players,
+                ))
+            })
+            .await?;
     let lang = ctx.lang;
     let tz = championship.tz();
     let local = |at: chrono::NaiveDateTime| {
@@ -318,6 +330,7 @@ async fn penalties_page(
                 )
             })
             .collect(),
+        players,
         entries: entries
             .into_iter()
             .map(|(id, number, name)| {
