@@ -135,6 +135,9 @@ pub struct Notice {
     pub body: Message,
     /// Lines after the body, one a message (the reasons of a decision).
     pub details: Vec<Message>,
+    /// The page of the notice's object, a path of the site; the worker
+    /// sends it as a whole address.
+    pub link: Option<String>,
 }
 
 impl Notice {
@@ -146,7 +149,14 @@ impl Notice {
             subject,
             body,
             details: Vec::new(),
+            link: None,
         }
+    }
+
+    /// The page the notice is about (a path of the site).
+    pub fn link(mut self, path: String) -> Notice {
+        self.link = Some(path);
+        self
     }
 
     pub fn details(mut self, lines: Vec<Message>) -> Notice {
@@ -174,6 +184,9 @@ pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
     for line in &notice.details {
         text.push_str(&format!("\n- {}", line.render(lang)));
     }
+    if let Some(link) = &notice.link {
+        text.push_str(&format!("\n\n{link}"));
+    }
     let body = format!("{text}\n\n-- \n{footer}\n");
     (subject, body)
 }
@@ -199,7 +212,14 @@ pub fn enqueue(
         return Ok(None);
     }
     let lang = Lang::parse(&person.locale).unwrap_or_default();
-    let (subject, body) = render(notice, lang);
+    let (mut subject, body) = render(notice, lang);
+    // The subject names the championship, for a reader of several.
+    if let Some(c) = notice.championship
+        && let Some(championship) = crate::db::championships::by_id(conn, c)?
+        && !subject.contains(&championship.name)
+    {
+        subject = format!("{subject} — {}", championship.name);
+    }
     outbox::insert(
         conn,
         &outbox::NewMessage {

@@ -49,7 +49,8 @@ pub fn team_decided(
             .arg("championship", championship)
             .arg("reason", reason.unwrap_or_default()),
     )
-    .championship(team.championship_id);
+    .championship(team.championship_id)
+    .link(crate::paths::team(team.id));
     enqueue(conn, &notice, now)
 }
 
@@ -95,6 +96,7 @@ pub fn left_out_of_the_draw(
                     .arg("championship", &name),
             )
             .championship(championship)
+            .link(crate::paths::tournament(championship, entry.tournament_id))
         })
         .collect();
     enqueue_all(conn, &notices, now)
@@ -133,7 +135,8 @@ pub fn entry_accepted(
             .arg("championship", name)
             .arg("line", line),
     )
-    .championship(championship);
+    .championship(championship)
+    .link(crate::paths::championship(championship));
     enqueue(conn, &notice, now)
 }
 
@@ -191,7 +194,12 @@ pub fn pairings_published(
                         .arg("entry", &me.name)
                         .arg("championship", &name),
                 )
-                .championship(championship),
+                .championship(championship)
+                .link(format!(
+                    "{}#round-{}",
+                    crate::paths::tournament(championship, r.tournament_id),
+                    r.number
+                )),
             );
         }
     }
@@ -223,7 +231,8 @@ pub fn document_reviewed(
             .arg("championship", name)
             .arg("note", note.unwrap_or_default()),
     )
-    .championship(championship);
+    .championship(championship)
+    .link(crate::paths::championship(championship));
     enqueue(conn, &notice, now)
 }
 
@@ -292,6 +301,7 @@ pub fn rule_change(
                 body.clone(),
             )
             .championship(championship)
+            .link(format!("/championships/{championship}/regulation"))
         })
         .collect();
     enqueue_all(conn, &notices, now)
@@ -580,6 +590,7 @@ pub fn player_unfit(
             )
             .championship(c)
             .details(details.clone())
+            .link(crate::paths::tournament(c, entry.tournament_id))
         })
         .collect();
     enqueue_all(conn, &notices, now)
@@ -608,7 +619,8 @@ pub fn entry_withdrawn(
             .arg("championship", championship)
             .arg("reason", reason),
     )
-    .championship(c);
+    .championship(c)
+    .link(crate::paths::tournament(c, entry.tournament_id));
     enqueue(conn, &notice, now)
 }
 
@@ -646,6 +658,7 @@ pub fn penalty_imposed(
             .arg("code", code),
         body,
     )
-    .championship(c);
+    .championship(c)
+    .link(crate::paths::penalties(c));
     enqueue(conn, &notice, now)
 }

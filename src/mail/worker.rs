@@ -66,6 +66,31 @@ struct Config {
     retry_max: Duration,
     max_attempts: u32,
     lease: chrono::TimeDelta,
+    /// The site's address, for the links of the messages.
+    public_url: String,
+}
+
+/// A message's links as the reader can follow them: every word of the
+/// text that is a path of the site (it begins with `/` and a letter) gets
+/// the site's address in front.
+pub fn absolute_links(text: &str, public_url: &str) -> String {
+    let base = public_url.trim_end_matches('/');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('/') {
+        let (before, from) = rest.split_at(i);
+        out.push_str(before);
+        let starts_word = before.is_empty() && out.is_empty()
+            || out.ends_with(|c: char| c.is_whitespace() || c == '(' || c == '«');
+        let path_like = from[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+        if starts_word && path_like {
+            out.push_str(base);
+        }
+        out.push('/');
+        rest = &from[1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 impl Config {
@@ -115,6 +140,7 @@ impl Config {
             retry_max: Duration::from_millis(m.retry_max_ms.max(m.retry_base_ms)),
             max_attempts: m.max_attempts.max(1),
             lease: chrono::TimeDelta::seconds(m.lease_secs.max(1) as i64),
+            public_url: settings.public_url.clone(),
         })
     }
 }
@@ -275,7 +301,7 @@ fn build(config: &Config, row: &OutboxRow) -> Result<lettre::Message, Failure> {
             row.created_at.and_utc().timestamp_micros()
         )))
         .header(ContentType::TEXT_PLAIN)
-        .body(row.body.clone())
+        .body(absolute_links(&row.body, &config.public_url))
         .map_err(|e| permanent(e.to_string()))
 }
 
@@ -313,6 +339,27 @@ fn write_eml(dir: &std::path::Path, name: &str, bytes: &[u8]) -> std::io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_site_path_in_a_message_becomes_a_link_to_the_site() {
+        let base = "https://league.example/";
+        assert_eq!(
+            absolute_links("Open /championships/1/appeals/2 now", base),
+            "Open https://league.example/championships/1/appeals/2 now"
+        );
+        assert_eq!(
+            absolute_links("/teams/3\n(/people/ko1)", base),
+            "https://league.example/teams/3\n(https://league.example/people/ko1)"
+        );
+        // Not a path: a fraction, a date, a result, an address already whole.
+        for text in [
+            "½ 1/2 2026/03/14 -- 0-1",
+            "https://x.example/teams/1",
+            "a/b",
+        ] {
+            assert_eq!(absolute_links(text, base), text);
+        }
+    }
 
     const S: Duration = Duration::from_secs(30);
     const CAP: Duration = Duration::from_secs(3600);

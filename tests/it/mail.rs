@@ -276,16 +276,28 @@ async fn outbox_pairings_published_reach_every_captain_in_their_language() {
         assert_eq!(got.len(), 1, "{captain} gets the pairings once");
         let (subject, body) = (got[0].subject(), got[0].body());
         if captain == "ko1" {
-            assert_eq!(subject, "Round 1 of tournament 1: pairings published");
+            assert!(
+                subject.starts_with("Round 1 of tournament 1: pairings published — Чемпионат G"),
+                "the subject names the championship: {subject}"
+            );
             assert!(body.contains("Конь plays at table"), "{body}");
             assert!(body.contains("/account"), "says how to opt out: {body}");
         } else {
-            assert_eq!(subject, "Тур 1 турнира 1: пары опубликованы");
+            assert!(
+                subject.starts_with("Тур 1 турнира 1: пары опубликованы — Чемпионат G"),
+                "{subject}"
+            );
             assert!(
                 body.contains(&format!("{} играет за столом", team.name)),
                 "{body}"
             );
         }
+        // The mail links to the round as a whole address of the site.
+        assert!(
+            body.contains("http://127.0.0.1/championships/") && body.contains("#round-1"),
+            "{body}"
+        );
+        assert!(body.contains("http://127.0.0.1/account"), "{body}");
         assert_eq!(
             got[0].header("From").as_deref(),
             Some("League <league@club.example>")
@@ -296,16 +308,14 @@ async fn outbox_pairings_published_reach_every_captain_in_their_language() {
         inbox
             .to("la1@club.example")
             .iter()
-            .filter(|m| m.subject() == "Команда «Ладья» допущена")
+            .filter(|m| m.subject().starts_with("Команда «Ладья» допущена — "))
             .count(),
         1
     );
-    assert!(
-        inbox
-            .to("la1@club.example")
-            .iter()
-            .any(|m| m.subject() == "Заявка «Ладья» на турнир 1 принята")
-    );
+    assert!(inbox.to("la1@club.example").iter().any(|m| {
+        m.subject()
+            .starts_with("Заявка «Ладья» на турнир 1 принята — ")
+    }));
 }
 
 #[tokio::test]
@@ -383,7 +393,10 @@ async fn outbox_without_smtp_messages_become_eml_files_in_the_data_directory() {
         raw: raw.replace("\r\n", "\n").replace('\n', "\r\n"),
     };
     assert_eq!(mail.header("To").as_deref(), Some("la1@club.example"));
-    assert_eq!(mail.subject(), "Команда «Ладья» допущена");
+    assert!(
+        mail.subject()
+            .starts_with("Команда «Ладья» допущена — Чемпионат G")
+    );
     assert!(mail.body().contains("Судьи одобрили"), "{}", mail.body());
 }
 
@@ -621,7 +634,11 @@ async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organiz
     assert_eq!(told.len(), 1);
     assert_eq!(told[0].person_id, Some(player_id));
     assert_eq!(told[0].lang, "en");
-    assert_eq!(told[0].subject, "Document \"w.pdf\" reviewed");
+    assert!(
+        told[0]
+            .subject
+            .starts_with("Document \"w.pdf\" reviewed — Чемпионат R")
+    );
     assert!(
         told[0].body.contains("Reason: unsigned"),
         "{}",
