@@ -56,6 +56,7 @@ mail-rule-change-body = The regulation of { $championship } has changed: { $summ
 mail-rule-change-body-later = The regulation of { $championship } has changed: { $summary }. The change applies to tournaments starting from { $at } (G-E2: three days' notice); none is scheduled yet.
 mail-appeal-filed-subject = { $championship }: appeal no. { $case } filed
 mail-appeal-filed-body = An appeal was filed: { $claim }. The committee will consider it; the case is at { $url }.
+mail-appeal-committee-body = You sit on the committee of this appeal: { $claim }. Read the case and vote at { $url }.
 mail-appeal-decided-subject = { $championship }: appeal no. { $case } decided
 mail-appeal-upheld-body = The committee upheld the appeal "{ $claim }". The decision and what it changed are at { $url }.
 mail-appeal-rejected-body = The committee rejected the appeal "{ $claim }"; the contested decision stands. See { $url }.

@@ -56,6 +56,7 @@ mail-rule-change-body = Регламент чемпионата { $championship 
 mail-rule-change-body-later = Регламент чемпионата { $championship } изменён: { $summary }. Изменение действует для турниров, начинающихся с { $at } (G-E2: уведомление за три дня); таких турниров в расписании пока нет.
 mail-appeal-filed-subject = { $championship }: подан протест № { $case }
 mail-appeal-filed-body = Подан протест: { $claim }. Его рассмотрит комиссия; дело — { $url }.
+mail-appeal-committee-body = Вы в комиссии по этому протесту: { $claim }. Прочитайте дело и проголосуйте: { $url }.
 mail-appeal-decided-subject = { $championship }: решение по протесту № { $case }
 mail-appeal-upheld-body = Комиссия удовлетворила протест «{ $claim }». Решение и что оно изменило — { $url }.
 mail-appeal-rejected-body = Комиссия отклонила протест «{ $claim }»; оспоренное решение остаётся в силе. См. { $url }.

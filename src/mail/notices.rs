@@ -324,8 +324,24 @@ fn appeal_parties(
     Ok(to)
 }
 
+/// The committee of a case as it was frozen when the case opened
+/// (G-Zh1), each once.
+fn appeal_committee(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+) -> QueryResult<Vec<PersonId>> {
+    let mut to: Vec<PersonId> = crate::db::appeals::committee_of(conn, case.id)?
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    to.sort();
+    to.dedup();
+    Ok(to)
+}
+
 /// An appeal was filed (G-D4): its filer and the concerned team's captain
-/// are told, with the case's address.
+/// are told, with the case's address; every member of its committee
+/// (G-Zh1) is asked to read it and vote.
 pub fn appeal_filed(
     conn: &mut DbConnection,
     case: &crate::db::appeals::Appeal,
@@ -337,16 +353,27 @@ pub fn appeal_filed(
         "/championships/{}/appeals/{}",
         case.championship_id, case.id
     );
-    let notices: Vec<Notice> = appeal_parties(conn, case)?
+    let parties = appeal_parties(conn, case)?;
+    let committee: Vec<PersonId> = appeal_committee(conn, case)?
         .into_iter()
-        .map(|to| {
+        .filter(|p| !parties.contains(p))
+        .collect();
+    let notices: Vec<Notice> = parties
+        .iter()
+        .map(|to| (*to, msg!("mail-appeal-filed-body")))
+        .chain(
+            committee
+                .iter()
+                .map(|to| (*to, msg!("mail-appeal-committee-body"))),
+        )
+        .map(|(to, body)| {
             Notice::new(
                 Kind::AppealFiled,
                 to,
                 Message::new(msg!("mail-appeal-filed-subject"))
                     .arg("case", case.id)
                     .arg("championship", &championship),
-                Message::new(msg!("mail-appeal-filed-body"))
+                Message::new(body)
                     .arg("claim", &case.claim)
                     .arg("url", &url),
             )
@@ -356,8 +383,8 @@ pub fn appeal_filed(
     enqueue_all(conn, &notices, now)
 }
 
-/// An appeal was decided (G-Zh1): its filer and the concerned team's
-/// captain are told the outcome.
+/// An appeal was decided (G-Zh1): its filer, the concerned team's captain
+/// and its committee are told the outcome.
 pub fn appeal_decided(
     conn: &mut DbConnection,
     case: &crate::db::appeals::Appeal,
@@ -375,7 +402,13 @@ pub fn appeal_decided(
     } else {
         msg!("mail-appeal-rejected-body")
     };
-    let notices: Vec<Notice> = appeal_parties(conn, case)?
+    let mut told = appeal_parties(conn, case)?;
+    for member in appeal_committee(conn, case)? {
+        if !told.contains(&member) {
+            told.push(member);
+        }
+    }
+    let notices: Vec<Notice> = told
         .into_iter()
         .map(|to| {
             Notice::new(

@@ -393,6 +393,20 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
         decided.iter().all(|m| m.subject.contains(case_id)),
         "subjects name the case"
     );
+    // So is every member of the committee (G-Zh1), asked to vote.
+    for nick in ["cj", "jd"] {
+        let id = club.app.person_id(nick);
+        assert!(
+            mail.iter().any(|m| m.kind == "appeal_filed"
+                && m.person_id == Some(id)
+                && m.body.contains("Вы в комиссии")),
+            "{nick} is asked to vote"
+        );
+        assert!(
+            decided.iter().any(|m| m.person_id == Some(id)),
+            "{nick} hears the decision"
+        );
+    }
 }
 
 /// Ладья enters twice: Ладья1 by its captain, Ладья2 by the member la6,
