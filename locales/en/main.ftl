@@ -118,3 +118,6 @@ error-storage-detail = The change could not be saved: storage is full or read-on
 error-csrf-detail = The form has expired or was sent from another site. Reload the page and send it again.
 scope-everywhere = Every championship
 scope-where = Where
+documents-showing-pending = Documents awaiting a review.
+documents-show-pending = Show only the documents awaiting a review
+documents-show-all = Show the reviewed ones too ({ $count })

@@ -127,3 +127,6 @@ error-storage-detail = Изменение не удалось сохранить
 error-csrf-detail = Форма устарела или отправлена с другого сайта. Обновите страницу и отправьте её снова.
 scope-everywhere = Все чемпионаты
 scope-where = Где
+documents-showing-pending = Документы, ожидающие проверки.
+documents-show-pending = Показать только ожидающие проверки
+documents-show-all = Показать и проверенные ({ $count })

@@ -832,3 +832,37 @@ async fn r_2_2_a_review_is_taken_once_and_told_once_and_a_correction_is_a_new_de
     assert_eq!(mails(&app), 2);
     assert_eq!(rows(&app)[0].status, "rejected");
 }
+
+#[tokio::test]
+async fn i22_the_review_queue_lists_what_awaits_a_review_and_the_rest_on_request() {
+    let app = TestApp::spawn().await;
+    let l = league(&app).await;
+    let c = l.championship;
+    for (who, page) in [
+        (&l.player_a, "/people/PlayerA"),
+        (&l.player_b, "/people/PlayerB"),
+    ] {
+        upload(&app, who, page, "waiver", "w.pdf", "application/pdf", PDF).await;
+    }
+    let first = rows(&app)[0].id;
+    let page = review(&app, &l.organizer, c, first, &[("decision", "approve")]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let queue = format!("/championships/{c}/documents");
+    let page = app.get_with(&l.organizer, &queue).await;
+    assert_eq!(
+        page.texts("tr.document").len(),
+        1,
+        "only the one awaiting review"
+    );
+    assert_eq!(page.texts("form.review").len(), 1);
+    assert_eq!(
+        page.select_text(".queue-filter a").as_deref(),
+        Some("Показать и проверенные (1)")
+    );
+    let page = app.get_with(&l.organizer, &format!("{queue}?all=1")).await;
+    assert_eq!(
+        page.texts("tr.document").len(),
+        2,
+        "every document on request"
+    );
+}

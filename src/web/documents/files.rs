@@ -374,6 +374,11 @@ pub struct QueuePage {
     failed: Option<(DocumentId, Inline)>,
     purge_url: String,
     retention_days: u32,
+    /// Every document is listed, reviewed ones too; else only those that
+    /// await a review.
+    all: bool,
+    /// Documents the pending-only list leaves out.
+    reviewed: usize,
 }
 
 impl QueuePage {
@@ -396,6 +401,7 @@ async fn queue_page(
     state: &web::Data<AppState>,
     championship: ChampionshipId,
     failed: Option<(DocumentId, Inline)>,
+    all: bool,
 ) -> Result<QueuePage, AppError> {
     let (c, list) = state
         .db(move |conn| {
@@ -417,11 +423,16 @@ async fn queue_page(
             Ok((c, list))
         })
         .await?;
-    let rows = list
+    let rows: Vec<DocumentRow> = list
         .into_iter()
         .map(|(d, owner)| row(&ctx, d, owner, Some(championship)))
         .collect();
+    let awaiting = |r: &DocumentRow| r.status_code == "pending" && r.current;
+    let reviewed = rows.iter().filter(|r| !awaiting(r)).count();
+    let rows = rows.into_iter().filter(|r| all || awaiting(r)).collect();
     Ok(QueuePage {
+        all,
+        reviewed,
         championship_name: c.name,
         championship_url: paths::championship(championship),
         rows,
@@ -432,13 +443,23 @@ async fn queue_page(
     })
 }
 
-/// `GET /championships/{id}/documents`: the organizers' review queue.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct QueueQuery {
+    /// `1`: every document, reviewed ones too.
+    all: String,
+}
+
+/// `GET /championships/{id}/documents`: the organizers' review queue, the
+/// documents that await a review (`?all=1`: every document).
 pub async fn queue(
     ctx: PageCtx,
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
+    query: web::Query<QueueQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let p = queue_page(ctx, &state, staff.championship, None).await?;
+    let all = query.all == "1";
+    let p = queue_page(ctx, &state, staff.championship, None, all).await?;
     page(StatusCode::OK, &p)
 }
 
@@ -510,7 +531,7 @@ pub async fn review(
             error: Some(ctx.lang.msg(key)),
             field,
         };
-        let p = queue_page(ctx, &state, championship, Some((id, inline))).await?;
+        let p = queue_page(ctx, &state, championship, Some((id, inline)), true).await?;
         return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
     }
     let (Some(status), Ok(valid_until)) = (decision, valid_until) else {
@@ -544,7 +565,7 @@ pub async fn review(
             })),
             field: "decision",
         };
-        let p = queue_page(ctx, &state, championship, Some((id, inline))).await?;
+        let p = queue_page(ctx, &state, championship, Some((id, inline)), true).await?;
         return page(StatusCode::CONFLICT, &p);
     }
     result?;
