@@ -121,3 +121,6 @@ scope-where = Where
 documents-showing-pending = Documents awaiting a review.
 documents-show-pending = Show only the documents awaiting a review
 documents-show-all = Show the reviewed ones too ({ $count })
+size-bytes = { $n } B
+size-kb = { $n } KB
+size-mb = { $n } MB

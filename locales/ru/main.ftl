@@ -130,3 +130,6 @@ scope-where = Где
 documents-showing-pending = Документы, ожидающие проверки.
 documents-show-pending = Показать только ожидающие проверки
 documents-show-all = Показать и проверенные ({ $count })
+size-bytes = { $n } Б
+size-kb = { $n } КБ
+size-mb = { $n } МБ

@@ -99,7 +99,8 @@ pub struct DocumentRow {
     pub kind: String,
     pub expires: bool,
     pub file_name: String,
-    pub size: i64,
+    /// The file's size as people read it ("1,5 МБ").
+    pub size: String,
     pub media_type: String,
     pub uploaded_at: String,
     pub status: String,
@@ -124,7 +125,7 @@ fn row(
         owner_url: owner.1,
         kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(kind_label(k))),
         expires: kind.is_some_and(|k| kind_rules(k).expires),
-        size: d.size_bytes,
+        size: crate::web::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
         media_type: d.media_type.clone(),
         uploaded_at: d.uploaded_at.format("%Y-%m-%d %H:%M").to_string(),
         status: ctx.lang.msg(status_label(d.status())),
@@ -149,7 +150,8 @@ pub struct Section {
     pub upload_url: String,
     pub kinds: Vec<(&'static str, String)>,
     pub form: Inline,
-    pub max_bytes: u64,
+    /// The largest upload as people read it.
+    pub max_bytes: String,
 }
 
 /// Builds the section for `owner` as `viewer` sees it.
@@ -193,7 +195,7 @@ pub async fn section(
             .map(|k| (kind_code(k), ctx.lang.msg(kind_label(k))))
             .collect(),
         form,
-        max_bytes: state.settings.max_upload_bytes,
+        max_bytes: crate::web::words::size_words(ctx.lang, state.settings.max_upload_bytes),
     })
 }
 

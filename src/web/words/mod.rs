@@ -12,3 +12,41 @@ pub mod regulation;
 pub mod rounds;
 pub mod schedule;
 pub mod teams;
+
+/// A size in bytes as people read it: bytes under a kilobyte, then
+/// kilobytes and megabytes (binary, one decimal below ten).
+pub fn size_words(lang: crate::i18n::Lang, bytes: u64) -> String {
+    use crate::i18n::Message;
+    let one = |value: f64| {
+        if value < 10.0 && value.fract() != 0.0 {
+            format!("{value:.1}")
+        } else {
+            format!("{}", value.round() as u64)
+        }
+    };
+    let (key, n) = match bytes {
+        b if b < 1024 => (crate::msg!("size-bytes"), b.to_string()),
+        b if b < 1024 * 1024 => (crate::msg!("size-kb"), one(b as f64 / 1024.0)),
+        b => (crate::msg!("size-mb"), one(b as f64 / (1024.0 * 1024.0))),
+    };
+    let n = match lang {
+        crate::i18n::Lang::Ru => n.replace('.', ","),
+        crate::i18n::Lang::En => n,
+    };
+    Message::new(key).arg("n", n).render(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_words;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn sizes_read_as_people_say_them() {
+        assert_eq!(size_words(Lang::En, 900), "900 B");
+        assert_eq!(size_words(Lang::En, 1536), "1.5 KB");
+        assert_eq!(size_words(Lang::En, 10 * 1024 * 1024), "10 MB");
+        assert_eq!(size_words(Lang::Ru, 10 * 1024 * 1024), "10 МБ");
+        assert_eq!(size_words(Lang::Ru, 2_621_440), "2,5 МБ");
+    }
+}
