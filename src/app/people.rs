@@ -31,18 +31,14 @@ pub fn may_act_in<R: RoleSet>(
 pub fn scopes_of<R: RoleSet>(
     conn: &mut DbConnection,
     by: (PersonId, bool),
-) -> diesel::QueryResult<Vec<crate::db::championships::Championship>> {
-    let all = crate::db::championships::list(conn)?;
+) -> diesel::QueryResult<Vec<ChampionshipId>> {
     if by.1 {
-        return Ok(all);
+        return Ok(crate::db::championships::list(conn)?
+            .into_iter()
+            .map(|c| c.id)
+            .collect());
     }
-    let mut mine = Vec::new();
-    for c in all {
-        if holds::<R>(conn, Some(by), c.id)? {
-            mine.push(c);
-        }
-    }
-    Ok(mine)
+    crate::db::roles::championships_with(conn, by.0, R::ROLES)
 }
 
 /// Why a change to a person's record was refused.

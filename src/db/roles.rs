@@ -99,6 +99,23 @@ pub fn has_role(
     .get_result(conn)
 }
 
+/// The championships where a person holds any of `roles`.
+pub fn championships_with(
+    conn: &mut DbConnection,
+    person: PersonId,
+    roles: &[Role],
+) -> QueryResult<Vec<ChampionshipId>> {
+    let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    let mut ids: Vec<ChampionshipId> = role_grants::table
+        .filter(role_grants::person_id.eq(person))
+        .filter(role_grants::role.eq_any(names))
+        .select(role_grants::championship_id)
+        .load(conn)?;
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
 /// The roles a person holds on a championship.
 pub fn roles_of(
     conn: &mut DbConnection,

@@ -157,14 +157,8 @@ pub async fn person_page_with(
                     .collect();
             let (mut organizes, mut judges) = (Vec::new(), Vec::new());
             if let Some(by) = acting {
-                organizes = ops::scopes_of::<Organizers>(conn, by)?
-                    .into_iter()
-                    .map(|c| c.id)
-                    .collect();
-                judges = ops::scopes_of::<Judges>(conn, by)?
-                    .into_iter()
-                    .map(|c| c.id)
-                    .collect();
+                organizes = ops::scopes_of::<Organizers>(conn, by)?;
+                judges = ops::scopes_of::<Judges>(conn, by)?;
             }
             let now = db::utc_now();
             let teams = t::teams_of_person(conn, p.id)?;

@@ -337,8 +337,6 @@ pub struct GameRow {
     pub version: i32,
     /// A captain's report waiting for confirmation: result and who.
     pub reported: Option<(String, String)>,
-    /// The viewer captains a side and may report (or confirm).
-    pub report_url: Option<String>,
     /// The other side's report the viewer may confirm (its code).
     pub confirm: Option<String>,
     /// Judges: E-6 lateness.
@@ -454,16 +452,13 @@ async fn match_page(
         crate::rules::score::HalfPoints::ZERO,
         crate::rules::score::HalfPoints::ZERO,
     );
-    let tz_free_nick = |id: i64| nick(Some(PersonId(id)));
+    let nick_of_id = |id: i64| nick(Some(PersonId(id)));
     let mut cell_errors: HashMap<GameId, String> = HashMap::new();
     let mut page_problems = Vec::new();
     for p in &problems {
         match p {
             BoardsProblem::OnGame { game, problem } => {
-                cell_errors.insert(
-                    *game,
-                    problem_text(ctx.lang, problem, &tz_free_nick, &local),
-                );
+                cell_errors.insert(*game, problem_text(ctx.lang, problem, &nick_of_id, &local));
             }
             other => page_problems.push(other),
         }
@@ -506,7 +501,6 @@ async fn match_page(
                     .reported_result
                     .as_ref()
                     .map(|r| (result_words(r), nick(g.reported_by))),
-                report_url: reportable.then(|| paths::game_action(cid, tid, g.id, "report")),
                 confirm,
                 late_url: (is_judge && running && open)
                     .then(|| paths::game_action(cid, tid, g.id, "late")),
