@@ -103,6 +103,7 @@ pub const HISTORY: &str = "/championships/{championship_id}/history";
 pub const HALL_OF_FAME: &str = "/hall-of-fame";
 pub const ORGANIZATIONS: &str = "/organizations";
 pub const REGULATION: &str = "/championships/{championship_id}/regulation";
+pub const REGULATION_JSON: &str = "/championships/{championship_id}/regulation.json";
 pub const REGULATION_VERSION: &str = "/championships/{championship_id}/regulation/{number}";
 pub const SERIES_LIST: &str = "/series";
 pub const SERIES: &str = "/series/{series_id}";

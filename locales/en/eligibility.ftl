@@ -24,3 +24,4 @@ unfit-condition = a condition of the regulation is not met ({ $rule })
 mail-unfit-subject = { $nick } may not play for { $entry }
 mail-unfit-body = { $nick }, lined up for { $entry } in tournament { $tournament } of { $championship }, may not play now. Line up another player; the judges see this too.
 mail-unfit-taken-off-body = { $nick }, lined up for { $entry } at table { $table } in tournament { $tournament } of { $championship }, may not play, and was taken off the board when the round was published. The board stays empty (lost by forfeit) unless another player is lined up before the match begins.
+document-error-past-deadline = The signed application was due by { $day } (R-1.10).

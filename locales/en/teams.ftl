@@ -296,3 +296,4 @@ document-approved-already = The document is approved already; nothing was change
 document-rejected-already = The document is rejected already; nothing was changed and nobody was told again.
 document-purged = Removed { $count } document(s), { $bytes } bytes.
 organization-parent-not-yours = Only an administrator attaches a subsidiary to an organization someone else added: its people would count as that organization's in every championship.
+team-error-past-deadline = Applications were taken until { $day } (R-1.10).

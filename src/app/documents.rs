@@ -10,6 +10,7 @@ use crate::db::documents::{self as docs, Owner, Purged, ReviewStatus, Stored, Up
 use crate::db::{DbConnection, audit, teams, write_transaction};
 use crate::ids::{ChampionshipId, DocumentId, PersonId};
 use crate::rules::documents::kind_code;
+use crate::rules::regulation::DocumentKind;
 
 /// The championships an owner takes part in now.
 pub fn championships_of(
@@ -46,16 +47,35 @@ pub fn record_for_owner(
     Ok(())
 }
 
+/// Why an upload was not stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UploadProblem {
+    /// the team's signed application was due by this day.
+    PastDeadline(NaiveDate),
+}
+
 /// Stores an upload whose kind, size and content the page has checked, as
 /// the owner's current document of its kind. The same bytes again store
-/// and record nothing.
+/// and record nothing. A team's signed application is taken until the
+/// deadline of its championship's regulation.
 pub fn store(
     conn: &mut DbConnection,
     upload: &Upload,
     ip: &str,
     now: NaiveDateTime,
-) -> Result<Stored, PlayError<()>> {
+) -> Result<Stored, PlayError<UploadProblem>> {
     write_transaction(conn, |conn| {
+        if let (Owner::Team(team), DocumentKind::SignedTeamApplication) =
+            (upload.owner, upload.kind)
+        {
+            let team = teams::by_id(conn, team)?.ok_or(PlayError::NotFound)?;
+            let championship = crate::db::championships::by_id(conn, team.championship_id)?
+                .ok_or(PlayError::NotFound)?;
+            let reg = super::regulation::in_force(conn, &championship, now)?.regulation;
+            if let Some(day) = super::regulation::past_deadline(&championship, &reg, now) {
+                return Err(PlayError::Refused(vec![UploadProblem::PastDeadline(day)]));
+            }
+        }
         let stored = docs::store(conn, upload, now)?;
         if let Stored::New { id, replaces } = stored {
             let mut detail = format!(

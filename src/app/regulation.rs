@@ -12,16 +12,13 @@ use crate::db::championships::Championship;
 use crate::db::regulation_versions::{self as rv, NewVersion, Version};
 use crate::db::{DbConnection, audit, championships, tournaments, write_transaction};
 use crate::ids::{ChampionshipId, PersonId};
-use crate::rules::notice::{G_E2_NOTICE_DAYS, effective_from};
+use crate::rules::notice::effective_from;
 use crate::rules::regulation::Regulation;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChangeProblem {
     /// The summary says what changed; it is required.
     SummaryRequired,
-    /// The settings are not a regulation: the parser's words, with line
-    /// and column.
-    BadSettings(String),
     /// Neither the text nor the settings differ from the current version.
     NothingChanged,
 }
@@ -38,11 +35,49 @@ pub struct Published {
     pub too_soon: Option<i32>,
 }
 
-/// The notice period of a regulation (G-E2: three days).
+/// The notice period of a regulation: the days its season rules give
+/// (G-E2: three); a regulation without that rule (R, E: one-day events)
+/// applies a change from the next tournament to start.
 pub fn notice_days(r: &Regulation) -> u8 {
-    r.season
-        .as_ref()
-        .map_or(G_E2_NOTICE_DAYS, |s| s.change_notice_days)
+    r.season.as_ref().map_or(0, |s| s.change_notice_days)
+}
+
+/// What a change of `regulation` published at `now` would apply to: from which instant,
+/// the first scheduled tournament, and the next one when it starts too
+/// soon for the notice period.
+pub fn reach(
+    regulation: &Regulation,
+    starts: &[(i32, NaiveDateTime)],
+    now: NaiveDateTime,
+) -> (NaiveDateTime, Option<i32>, Option<i32>) {
+    let days = notice_days(regulation);
+    let applies_from = now + Duration::days(i64::from(days));
+    let first_tournament = effective_from(now, starts, days);
+    let next = effective_from(now, starts, 0);
+    (
+        applies_from,
+        first_tournament,
+        next.filter(|n| Some(*n) != first_tournament),
+    )
+}
+
+/// the application deadline of `reg` when it has passed at `now`.
+/// The deadline is a day of the championship's time zone, so applications
+/// are taken until that day's midnight there.
+pub fn past_deadline(
+    championship: &Championship,
+    reg: &Regulation,
+    now: NaiveDateTime,
+) -> Option<chrono::NaiveDate> {
+    use chrono::TimeZone;
+    let day = reg.entry.application_deadline?;
+    let midnight = day.succ_opt()?.and_hms_opt(0, 0, 0)?;
+    let ends = championship
+        .tz()
+        .from_local_datetime(&midnight)
+        .earliest()?
+        .naive_utc();
+    (now >= ends).then_some(day)
 }
 
 /// The version a tournament starting at `starts_at` follows: the newest
@@ -129,7 +164,7 @@ pub fn publish(
     conn: &mut DbConnection,
     c: ChampionshipId,
     body: &str,
-    settings: &str,
+    regulation: &Regulation,
     summary: &str,
     by: PersonId,
     now: NaiveDateTime,
@@ -140,13 +175,6 @@ pub fn publish(
     if summary.is_empty() {
         problems.push(ChangeProblem::SummaryRequired);
     }
-    let parsed: Option<Regulation> = match serde_json::from_str(settings) {
-        Ok(r) => Some(r),
-        Err(e) => {
-            problems.push(ChangeProblem::BadSettings(e.to_string()));
-            None
-        }
-    };
     write_transaction(conn, |conn| {
         let championship = championships::by_id(conn, c)?.ok_or(PlayError::NotFound)?;
         let mut versions = rv::of_championship(conn, c)?;
@@ -168,21 +196,21 @@ pub fn publish(
             )?;
             versions = rv::of_championship(conn, c)?;
         }
-        let Some(regulation) = parsed.as_ref() else {
-            return Err(PlayError::Refused(problems.clone()));
-        };
         let settings = serde_json::to_string(regulation).unwrap_or_default();
         let last = versions.last().ok_or(PlayError::NotFound)?;
-        let same_settings =
-            serde_json::from_str::<Regulation>(&last.settings).is_ok_and(|r| &r == regulation);
-        if last.body == body && same_settings {
+        // The notice period is the one of the regulation being changed.
+        let current = parse(&last.settings)?;
+        if last.body == body && &current == regulation {
             problems.push(ChangeProblem::NothingChanged);
         }
         if !problems.is_empty() {
             return Err(PlayError::Refused(problems.clone()));
         }
-        let days = notice_days(regulation);
-        let applies_from = now + Duration::days(i64::from(days));
+        let starts: Vec<(i32, NaiveDateTime)> = tournaments::of_championship(conn, c)?
+            .into_iter()
+            .map(|t| (t.number, t.starts_at))
+            .collect();
+        let (applies_from, first_tournament, too_soon) = reach(&current, &starts, now);
         let number = last.number + 1;
         rv::insert(
             conn,
@@ -201,13 +229,6 @@ pub fn publish(
         // tables are recomputed once the change applies (the version in
         // force is part of their cache key).
         championships::bump_results_version(conn, c)?;
-        let starts: Vec<(i32, NaiveDateTime)> = tournaments::of_championship(conn, c)?
-            .into_iter()
-            .map(|t| (t.number, t.starts_at))
-            .collect();
-        let first_tournament = effective_from(now, &starts, days);
-        let next = effective_from(now, &starts, 0);
-        let too_soon = next.filter(|n| Some(*n) != first_tournament);
         // G-E2: the captains are told, in the same transaction.
         crate::mail::notices::rule_change(
             conn,

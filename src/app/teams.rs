@@ -66,6 +66,10 @@ pub enum TeamProblem {
     ApplicantInTeam {
         team: String,
     },
+    /// the application deadline was this day.
+    PastDeadline {
+        day: chrono::NaiveDate,
+    },
     /// Someone else changed the same thing at the same moment.
     Conflict,
     ReasonRequired,
@@ -162,7 +166,13 @@ pub fn apply(
     at: NaiveDateTime,
 ) -> Result<TeamId, TeamError> {
     crate::db::write_transaction(conn, |conn| {
-        let reg = regulation_of(conn, app.championship, at)?;
+        let championship =
+            championships::by_id(conn, app.championship)?.ok_or(TeamError::NotFound)?;
+        let reg = crate::app::regulation::in_force(conn, &championship, at)?.regulation;
+        // applications are taken until the announced deadline.
+        if let Some(day) = crate::app::regulation::past_deadline(&championship, &reg, at) {
+            return refuse(TeamProblem::PastDeadline { day });
+        }
         let name = TeamName::parse(app.name)
             .or_else(|r| refuse(TeamProblem::Roster(TeamField::Name, r)))?;
         let motto =

@@ -277,8 +277,10 @@ pub fn r() -> Regulation {
             late_penalty: None,
             // up to 20 teams, registration closes at the cap.
             max_teams: Some(20),
-            // written application before the announced deadline.
-            application_deadline: Some("2025-10-03".into()),
+            // the deadline is announced for each edition (the seed's
+            // 03.10.2025 for its 16.10.2025 tournament); the organizers set
+            // the date on the regulation form.
+            application_deadline: None,
             odd_entries_drop_last_double: false,
         },
         penalties: vec![],

@@ -347,8 +347,9 @@ pub struct EntryRules {
     pub late_penalty: Option<String>,
     /// Most teams accepted; registration closes when reached.
     pub max_teams: Option<u32>,
-    /// Written application deadline, as announced, e.g. "2025-10-03".
-    pub application_deadline: Option<String>,
+    /// The last day a team may apply and send its signed application
+    /// in the championship's time zone; announced per edition.
+    pub application_deadline: Option<chrono::NaiveDate>,
     /// With an odd number of entries the last-registered double sits out (G-B13).
     pub odd_entries_drop_last_double: bool,
 }

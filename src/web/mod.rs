@@ -216,6 +216,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(get().to(championship::regulation::show))
                 .route(post().to(championship::regulation::publish)),
         )
+        .service(resource(REGULATION_JSON).route(get().to(championship::regulation::export)))
         .service(resource(REGULATION_VERSION).route(get().to(championship::regulation::version)))
         .service(
             resource(SERIES_LIST)

@@ -237,23 +237,14 @@ async fn the_atom_feed_lists_results_and_notices_newest_first_as_well_formed_xml
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     // A regulation change with XML specials in its summary, after the finish.
-    let reg_page = club
-        .app
-        .get_with(
-            &club.root,
-            &format!("/championships/{}/regulation", club.id),
-        )
-        .await;
-    let settings = reg_page.select_text("#reg-settings").expect("settings");
     let page = club
         .app
-        .post_with(
+        .regulation_change(
             &club.root,
-            &format!("/championships/{}/regulation", club.id),
+            club.id,
             &[
                 ("summary", "Очки за места & <дубли>"),
                 ("body", "# Регламент\n\nИзменён."),
-                ("settings", &settings),
             ],
         )
         .await;

@@ -350,6 +350,47 @@ impl Page {
             .and_then(|e| e.value().attr(attr).map(str::to_owned))
     }
 
+    /// What a browser would send for the form `selector` unchanged: every
+    /// named input, textarea and select, a checkbox only when checked.
+    /// The CSRF token is left out (`post_with` adds the session's).
+    pub fn form_fields(&self, selector: &str) -> Vec<(String, String)> {
+        let form_sel = scraper::Selector::parse(selector).expect("selector");
+        let fields = scraper::Selector::parse("input[name], textarea[name], select[name]")
+            .expect("selector");
+        let option = scraper::Selector::parse("option").expect("selector");
+        let form = self.html.select(&form_sel).next().expect("the form");
+        let mut out = Vec::new();
+        for field in form.select(&fields) {
+            let e = field.value();
+            let name = e.attr("name").unwrap_or_default().to_owned();
+            if name == "csrf_token" || e.attr("type") == Some("submit") {
+                continue;
+            }
+            let value = match e.name() {
+                "textarea" => field.text().collect::<String>(),
+                "select" => {
+                    let options: Vec<_> = field.select(&option).collect();
+                    options
+                        .iter()
+                        .find(|o| o.value().attr("selected").is_some())
+                        .or(options.first())
+                        .and_then(|o| o.value().attr("value"))
+                        .unwrap_or_default()
+                        .to_owned()
+                }
+                _ if e.attr("type") == Some("checkbox") => {
+                    if e.attr("checked").is_none() {
+                        continue;
+                    }
+                    e.attr("value").unwrap_or("on").to_owned()
+                }
+                _ => e.attr("value").unwrap_or_default().to_owned(),
+            };
+            out.push((name, value));
+        }
+        out
+    }
+
     pub fn location(&self) -> Option<&str> {
         self.headers
             .get(reqwest::header::LOCATION)
@@ -409,6 +450,34 @@ impl TestApp {
                 .expect("POST"),
         )
         .await
+    }
+
+    /// Sends the regulation form of championship `c` as its page shows it,
+    /// with `changes` typed in (text, summary or settings by field name);
+    /// the button is "publish" unless `changes` names another `action`.
+    pub async fn regulation_change(
+        &self,
+        client: &reqwest::Client,
+        c: i64,
+        changes: &[(&str, &str)],
+    ) -> Page {
+        let url = format!("/championships/{c}/regulation");
+        let mut fields = self
+            .get_with(client, &url)
+            .await
+            .form_fields("#regulation-form");
+        fields.push(("action".into(), "publish".into()));
+        for (name, value) in changes {
+            match fields.iter_mut().find(|(n, _)| n == name) {
+                Some(field) => field.1 = (*value).to_owned(),
+                None => fields.push(((*name).to_owned(), (*value).to_owned())),
+            }
+        }
+        let fields: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        self.post_with(client, &url, &fields).await
     }
 
     pub async fn post(&self, path: &str, fields: &[(&str, &str)]) -> Page {

@@ -686,20 +686,15 @@ async fn g_e2_a_rule_change_reaches_every_captain_with_subject_language_and_effe
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     // Tournament 1 starts in four days and an hour: the change applies to it.
     club.tournament_in(4 * 24 * 60 + 60).await;
-    let url = format!("/championships/{}/regulation", club.id);
-    let page = club.app.get_with(&club.root, &url).await;
-    let settings = page.select_text("#reg-settings").expect("settings");
-    let mut json: serde_json::Value = serde_json::from_str(&settings).expect("json");
-    json["place_points"]["table"][0] = serde_json::json!(26);
     let page = club
         .app
-        .post_with(
+        .regulation_change(
             &club.root,
-            &url,
+            club.id,
             &[
                 ("summary", "1st place earns 13"),
                 ("body", "Первое место — 13 очков."),
-                ("settings", &json.to_string()),
+                ("place.1", "13"),
             ],
         )
         .await;
@@ -806,20 +801,15 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
     opt_in("zz1", false).await;
 
     club.tournament_in(4 * 24 * 60 + 60).await;
-    let url = format!("/championships/{}/regulation", club.id);
-    let page = club.app.get_with(&club.root, &url).await;
-    let settings = page.select_text("#reg-settings").expect("settings");
-    let mut json: serde_json::Value = serde_json::from_str(&settings).expect("json");
-    json["place_points"]["table"][0] = serde_json::json!(26);
     let page = club
         .app
-        .post_with(
+        .regulation_change(
             &club.root,
-            &url,
+            club.id,
             &[
                 ("summary", "1st place earns 13"),
                 ("body", "Первое место — 13 очков."),
-                ("settings", &json.to_string()),
+                ("place.1", "13"),
             ],
         )
         .await;

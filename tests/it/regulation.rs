@@ -15,28 +15,18 @@ fn first_place_points(club: &Club, t: i64) -> i32 {
     ctx.regulation.place_points.table[0].halves()
 }
 
-/// The championship's current settings with 1st place worth `points`.
-async fn settings_with_first_place(club: &Club, points: i32) -> String {
-    let page = club
-        .app
-        .get_with(
-            &club.root,
-            &format!("/championships/{}/regulation", club.id),
-        )
-        .await;
-    let text = page.select_text("#reg-settings").expect("settings field");
-    let mut json: serde_json::Value = serde_json::from_str(&text).expect("json");
-    json["place_points"]["table"][0] = serde_json::json!(points * 2);
-    serde_json::to_string_pretty(&json).expect("json")
-}
-
-async fn publish(club: &Club, summary: &str, body: &str, settings: &str) -> crate::helpers::Page {
+/// Publishes through the form: `summary`, `body` and the settings typed
+/// into their fields (`settings`: field name and value).
+async fn publish(
+    club: &Club,
+    summary: &str,
+    body: &str,
+    settings: &[(&str, &str)],
+) -> crate::helpers::Page {
+    let mut fields = vec![("summary", summary), ("body", body)];
+    fields.extend_from_slice(settings);
     club.app
-        .post_with(
-            &club.root,
-            &format!("/championships/{}/regulation", club.id),
-            &[("summary", summary), ("body", body), ("settings", settings)],
-        )
+        .regulation_change(&club.root, club.id, &fields)
         .await
 }
 
@@ -45,12 +35,11 @@ async fn g_e2_a_change_four_days_ahead_applies_to_the_next_tournament() {
     let club = Club::new("G").await;
     let t1 = club.tournament_in(4 * 24 * 60 + 60).await;
     let t2 = club.tournament_in(40 * 24 * 60).await;
-    let settings = settings_with_first_place(&club, 13).await;
     let page = publish(
         &club,
         "1st place: 13 points",
         "# Регламент\n\nПервое место — 13.",
-        &settings,
+        &[("place.1", "13")],
     )
     .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
@@ -78,25 +67,41 @@ async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
     let captain = g_team(&club, "Ладья", "la", 5).await.captain;
     let t1 = club.tournament_in(2 * 24 * 60).await;
     let t2 = club.tournament_in(40 * 24 * 60).await;
-    let settings = settings_with_first_place(&club, 13).await;
-    // Only organizers publish; a summary is required; settings must parse.
+    let settings = [("place.1", "13")];
+    // Only organizers publish; a summary is required; settings must be
+    // what the regulation's units allow, each problem beside its field.
     let url = format!("/championships/{}/regulation", club.id);
     let page = club
         .app
         .post_with(
             &captain,
             &url,
-            &[("summary", "x"), ("body", ""), ("settings", &settings)],
+            &[("summary", "x"), ("body", ""), ("place.1", "13")],
         )
         .await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
-    let page = publish(&club, " ", "text", "{ not json").await;
+    let page = publish(&club, " ", "text", &[("place.1", "13")]).await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(page.texts("#regulation-problems li").len(), 2);
+    assert_eq!(page.texts("#regulation-problems li").len(), 1);
+    let page = publish(
+        &club,
+        "x",
+        "text",
+        &[("place.1", "1/4"), ("scoring.win", "0")],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.select_text("#set-place-1-error").is_some());
+    assert!(page.select_text("#set-scoring-draw-error").is_some());
     assert_eq!(
         page.select_text("#reg-body").as_deref(),
         Some("text"),
         "what was typed is kept"
+    );
+    assert_eq!(
+        page.attr("#set-place-1", "value").as_deref(),
+        Some("1/4"),
+        "the refused value is kept"
     );
     let body = "Первое место — 13.\n\n<script>alert(1)</script>\n\n[ссылка](javascript:alert(1))";
     let page = publish(&club, "1st place: 13 points", body, &settings).await;
@@ -110,7 +115,7 @@ async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
     let page = club.app.get(&url).await;
     let applies = page.texts("table.versions td.applies");
     assert!(
-        applies[0].contains("с турнира 2") && applies[0].contains("турнира 1"),
+        applies[0].contains("с турнира 2") && applies[0].contains("к турниру 1"),
         "{applies:?}"
     );
     // The text is shown sanitized.
@@ -125,7 +130,7 @@ async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
         text.contains("<script>alert(1)</script>") && text.contains("ссылка"),
         "{text}"
     );
-    // The version page shows what changed.
+    // The version page shows what changed, the settings in their units.
     let page = club.app.get(&format!("{url}/2")).await;
     assert_eq!(page.status, StatusCode::OK);
     let ins = page.texts("pre.diff .ins");
@@ -133,8 +138,10 @@ async fn g_e2_a_change_two_days_ahead_applies_from_the_tournament_after() {
         ins.iter().any(|l| l.contains("Первое место — 13.")),
         "{ins:?}"
     );
-    assert!(ins.iter().any(|l| l.contains("26")), "{ins:?}");
-    assert!(page.texts("pre.diff .del").iter().any(|l| l.contains("24")));
+    assert_eq!(
+        page.texts("ul.setting-changes li"),
+        vec!["Очки турнира за места · 1-е место: 12 → 13".to_owned()]
+    );
     // Publishing the same again changes nothing.
     let page = publish(&club, "again", body, &settings).await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -207,25 +214,17 @@ async fn g_e2_penalties_team_rules_and_the_season_follow_a_change_only_from_its_
 
     // The change: G-G6 costs a point per case, rosters have at most five
     // members, equal season totals are ordered by count-back.
-    let page = club
-        .app
-        .get_with(
-            &club.root,
-            &format!("/championships/{}/regulation", club.id),
-        )
-        .await;
-    let mut json: serde_json::Value =
-        serde_json::from_str(&page.select_text("#reg-settings").expect("settings")).expect("json");
-    let rules = json["penalties"].as_array_mut().expect("penalties");
-    let g6 = rules
-        .iter_mut()
-        .find(|r| r["code"] == "G-G6")
-        .expect("G-G6");
-    g6["amount"] = serde_json::json!(2);
-    json["roster"]["max_members"] = serde_json::json!(5);
-    json["season"]["tie_rule"] = serde_json::json!("Countback");
-    let settings = serde_json::to_string_pretty(&json).expect("json");
-    let page = publish(&club, "G-G6, rosters, season ties", "", &settings).await;
+    let page = publish(
+        &club,
+        "G-G6, rosters, season ties",
+        "",
+        &[
+            ("penalty.G-G6.amount", "1"),
+            ("roster.max", "5"),
+            ("season.tie", "countback"),
+        ],
+    )
+    .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 
     // Before its date: the old settings.
@@ -275,4 +274,208 @@ async fn g_e2_penalties_team_rules_and_the_season_follow_a_change_only_from_its_
     );
     // The tournament played before keeps the version it started under.
     assert_eq!(first_place_points(&club, t), 24);
+}
+
+/// The regulation's settings are a form in the regulation's own units:
+/// match points 2/1/0 and place points 10…1 as R states them. A preview
+/// says what would change and from when, and stores nothing; the JSON is
+/// an export.
+#[tokio::test]
+async fn i22_the_regulation_is_a_form_in_its_units_with_a_preview_and_a_json_export() {
+    let club = Club::new("R").await;
+    let c = club.id;
+    let url = format!("/championships/{c}/regulation");
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#set-scoring-win", "value").as_deref(), Some("2"));
+    assert_eq!(page.attr("#set-place-1", "value").as_deref(), Some("10"));
+    assert_eq!(page.attr("#set-place-10", "value").as_deref(), Some("1"));
+    assert!(
+        page.select_text("textarea[name=settings]").is_none(),
+        "no JSON to edit"
+    );
+    assert!(
+        page.texts("#regulation-form legend")
+            .contains(&"Подсчёт очков и дополнительные показатели".to_owned())
+    );
+    // Nobody else sees the form.
+    let anonymous = club.app.get(&url).await;
+    assert!(anonymous.select_text("#regulation-form").is_none());
+
+    let page = club
+        .app
+        .regulation_change(
+            &club.root,
+            c,
+            &[
+                ("summary", "Победа — 3 очка"),
+                ("scoring.win", "3"),
+                ("place.10", "½"),
+                ("action", "preview"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let lines = page.texts("#regulation-preview li");
+    assert_eq!(
+        lines,
+        vec![
+            "Подсчёт очков и дополнительные показатели · Командных очков за выигранный матч: 2 → 3"
+                .to_owned(),
+            "Очки турнира за места · 10-е место: 1 → ½".to_owned(),
+        ]
+    );
+    assert_eq!(
+        page.attr("#set-scoring-win", "value").as_deref(),
+        Some("3"),
+        "the form keeps what was typed"
+    );
+    assert_eq!(
+        club.app.get(&format!("{url}/2")).await.status,
+        StatusCode::NOT_FOUND,
+        "a preview stores nothing"
+    );
+
+    let page = club
+        .app
+        .regulation_change(
+            &club.root,
+            c,
+            &[("summary", "Победа — 3 очка"), ("scoring.win", "3")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let res = club
+        .app
+        .client
+        .get(club.app.url(&format!("{url}.json")))
+        .send()
+        .await
+        .expect("GET");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(
+        res.headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("attachment")),
+    );
+    let json: serde_json::Value = res.json().await.expect("json");
+    assert_eq!(
+        json["scoring"]["match_points"]["win"], 6,
+        "stored in halves"
+    );
+    assert_eq!(json["code"], "R");
+}
+
+/// G-E2's notice is a rule of G's season: a regulation without it (R, a
+/// one-day event) applies a change from the next tournament to start.
+#[tokio::test]
+async fn g_e2_a_regulation_without_the_notice_rule_applies_a_change_from_the_next_tournament() {
+    let club = Club::new("R").await;
+    let t = club.tournament_in(24 * 60).await;
+    let page = club
+        .app
+        .get_with(
+            &club.root,
+            &format!("/championships/{}/regulation", club.id),
+        )
+        .await;
+    assert!(
+        page.select_text("#regulation-form .hint")
+            .is_some_and(|h| h.contains("с ближайшего турнира")),
+        "{}",
+        page.text
+    );
+    let page = publish(&club, "1st place: 11", "", &[("place.1", "11")]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(
+        first_place_points(&club, t),
+        22,
+        "tomorrow's tournament follows it"
+    );
+}
+
+/// team applications, and the team's signed application form,
+/// are taken until the end of the deadline day in the championship's time
+/// zone.
+#[tokio::test]
+async fn r_1_10_applications_and_the_signed_form_are_taken_until_the_deadline_day() {
+    let club = Club::new("R").await;
+    let app = &club.app;
+    let org_a = app
+        .create_organization(&club.root, "Завод А")
+        .await
+        .to_string();
+    let org_b = app
+        .create_organization(&club.root, "Завод Б")
+        .await
+        .to_string();
+    let captain_a = app.person("CapA").await;
+    let team_a = app
+        .apply_team(&captain_a, club.id, "Ладья", &org_a)
+        .await
+        .location_id("/teams/");
+    let today = chrono::Utc::now()
+        .with_timezone(&chrono_tz::Europe::Moscow)
+        .date_naive();
+    let team_page = format!("/teams/{team_a}");
+    let send_form = || {
+        crate::documents::upload(
+            app,
+            &captain_a,
+            &team_page,
+            "team_application",
+            "заявка.pdf",
+            "application/pdf",
+            crate::documents::PDF,
+        )
+    };
+    let yesterday = today
+        .pred_opt()
+        .expect("a day")
+        .format("%Y-%m-%d")
+        .to_string();
+    let page = publish(&club, "Срок заявок", "", &[("entry.deadline", &yesterday)]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+
+    let captain_b = app.person("CapB").await;
+    let page = app.apply_team(&captain_b, club.id, "Ферзь", &org_b).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let shown = today
+        .pred_opt()
+        .expect("a day")
+        .format("%d.%m.%Y")
+        .to_string();
+    assert!(
+        page.text
+            .contains(&format!("Заявки принимались до {shown} включительно")),
+        "{}",
+        page.text
+    );
+    let page = send_form().await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.select_text("#document-kind-error")
+            .is_some_and(|e| e.contains(&shown)),
+        "{}",
+        page.text
+    );
+
+    // The deadline moved to today: both are taken again.
+    let page = publish(
+        &club,
+        "Срок продлён",
+        "",
+        &[("entry.deadline", &today.format("%Y-%m-%d").to_string())],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = app.apply_team(&captain_b, club.id, "Ферзь", &org_b).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = send_form().await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }

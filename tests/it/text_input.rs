@@ -168,18 +168,12 @@ async fn i21_a_nul_in_a_motto_organization_series_token_or_ban_reason_is_refused
 async fn i21_a_regulation_text_keeps_its_lines_but_not_a_nul() {
     let club = Club::new("G").await;
     let (app, root, c) = (&club.app, &club.root, club.id);
-    let url = format!("/championships/{c}/regulation");
-    let page = app.get_with(root, &url).await;
-    let settings = page
-        .select_text("#reg-settings")
-        .expect("the settings field");
     let page = app
-        .post_with(
+        .regulation_change(
             root,
-            &url,
+            c,
             &[
                 ("body", "Пункт 1.\r\n\tПункт 2.\0"),
-                ("settings", &settings),
                 ("summary", "Опечатка"),
             ],
         )

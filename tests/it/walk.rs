@@ -233,6 +233,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "GET",
+        "/championships/{c}/regulation.json",
+        [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
         "/championships/{c2}/regulation/{v}",
         [404, 404, 404, 404, 404, 404, 404],
     ),

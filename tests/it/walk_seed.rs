@@ -230,23 +230,14 @@ pub(crate) async fn seed() -> Seed {
     // A regulation version: transfers need a judge's approval once its
     // notice period (G-E2) has run out, which the seed lets happen at once;
     // the tournaments keep the version they started under.
-    let reg = format!("/championships/{c}/regulation");
-    let settings = app
-        .get_with(root, &reg)
-        .await
-        .select_text("#reg-settings")
-        .expect("settings");
-    let mut settings: serde_json::Value = serde_json::from_str(&settings).expect("json");
-    settings["roster"]["transfers"] = serde_json::json!("JudgeApproval");
-    let settings = settings.to_string();
     ok(
-        app.post_with(
+        app.regulation_change(
             root,
-            &reg,
+            c,
             &[
                 ("summary", "a typo"),
                 ("body", "# Регламент\n\nТекст."),
-                ("settings", &settings),
+                ("roster.transfers", "judge"),
             ],
         )
         .await,

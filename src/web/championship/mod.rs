@@ -5,3 +5,4 @@ pub mod history;
 pub mod regulation;
 pub mod season;
 pub mod season_view;
+pub mod settings_form;

@@ -19,7 +19,9 @@ use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::VersionPath;
+use crate::rules::regulation::Regulation;
 use crate::state::AppState;
+use crate::web::championship::settings_form::{self, Change, Section};
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
@@ -96,13 +98,20 @@ pub struct RegulationPage {
     number: i32,
     body_html: String,
     versions: Vec<VersionRow>,
-    /// Against the version before (a version page).
+    /// The text against the version before (a version page).
     diff: Vec<DiffLine>,
+    /// The settings against the version before (a version page), or what
+    /// the form would change (a preview).
+    changes: Vec<Change>,
+    /// A preview: from which tournament the change would apply.
+    preview: Option<String>,
     can_publish: bool,
     action: String,
+    export_url: String,
+    notice_hint: String,
     body: String,
-    settings: String,
     summary: String,
+    sections: Vec<Section>,
     problems: Vec<String>,
 }
 
@@ -117,22 +126,13 @@ fn local(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
 fn applies_words(
     lang: Lang,
     tz: chrono_tz::Tz,
-    v: &Version,
-    starts: &[(i32, chrono::NaiveDateTime)],
+    applies_from: Option<chrono::NaiveDateTime>,
+    first: Option<i32>,
+    too_soon: Option<i32>,
 ) -> String {
-    let Some(from) = v.applies_from else {
+    let Some(from) = applies_from else {
         return lang.msg(msg!("regulation-from-start"));
     };
-    let first = starts
-        .iter()
-        .filter(|(_, at)| *at >= from)
-        .min_by_key(|(n, at)| (*at, *n))
-        .map(|(n, _)| *n);
-    let too_soon = starts
-        .iter()
-        .filter(|(_, at)| *at >= v.published_at && *at < from)
-        .min_by_key(|(n, at)| (*at, *n))
-        .map(|(n, _)| *n);
     let mut words = match first {
         Some(n) => Message::new(msg!("regulation-applies-from"))
             .arg("number", n)
@@ -153,6 +153,32 @@ fn applies_words(
     words
 }
 
+/// A stored version's reach, from its dates and the schedule.
+fn version_applies(
+    lang: Lang,
+    tz: chrono_tz::Tz,
+    v: &Version,
+    starts: &[(i32, chrono::NaiveDateTime)],
+) -> String {
+    let Some(from) = v.applies_from else {
+        return applies_words(lang, tz, None, None, None);
+    };
+    let first_at = |from: chrono::NaiveDateTime, before: Option<chrono::NaiveDateTime>| {
+        starts
+            .iter()
+            .filter(|(_, at)| *at >= from && before.is_none_or(|b| *at < b))
+            .min_by_key(|(n, at)| (*at, *n))
+            .map(|(n, _)| *n)
+    };
+    applies_words(
+        lang,
+        tz,
+        Some(from),
+        first_at(from, None),
+        first_at(v.published_at, Some(from)),
+    )
+}
+
 fn diff(old: &str, new: &str) -> Vec<DiffLine> {
     similar::TextDiff::from_lines(old, new)
         .iter_all_changes()
@@ -171,30 +197,55 @@ fn diff(old: &str, new: &str) -> Vec<DiffLine> {
         .collect()
 }
 
+/// The change form as sent: the text, the summary, every setting by its
+/// field name, and which button (`preview` or `publish`).
 #[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct ChangeForm {
-    pub body: String,
-    pub settings: String,
-    pub summary: String,
+#[serde(transparent)]
+pub struct ChangeForm(Vec<(String, String)>);
+
+impl ChangeForm {
+    fn get(&self, name: &str) -> &str {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
 }
 
 impl TextRules for ChangeForm {
-    const BLOCKS: &'static [(&'static str, usize)] = &[("body", 50_000), ("settings", 10_000)];
+    const BLOCKS: &'static [(&'static str, usize)] = &[("body", 50_000)];
     const LONG_LINES: &'static [(&'static str, usize)] = &[("summary", 500)];
 }
 
-async fn regulation_page(
-    ctx: PageCtx,
+/// What the form holds when the page is shown again after a submission.
+#[derive(Default)]
+struct Submitted {
+    form: Option<ChangeForm>,
+    /// Problems of single settings, beside their fields.
+    fields: FieldErrors,
+    /// Problems of the text, the summary or the change as a whole.
+    text: FieldErrors,
+    problems: Vec<ChangeProblem>,
+    /// A preview: the settings the form describes.
+    preview: Option<Regulation>,
+}
+
+struct Loaded {
+    championship: crate::db::championships::Championship,
+    versions: Vec<Version>,
+    starts: Vec<(i32, chrono::NaiveDateTime)>,
+    can_publish: bool,
+    /// The newest version's settings: what a change starts from.
+    newest: Regulation,
+}
+
+async fn load(
+    ctx: &PageCtx,
     state: &web::Data<AppState>,
     c: ChampionshipId,
-    number: Option<i32>,
-    form: Option<ChangeForm>,
-    problems: Vec<ChangeProblem>,
-    text: FieldErrors,
-) -> Result<RegulationPage, AppError> {
+) -> Result<Loaded, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (championship, versions, starts, can_publish) = state
+    state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let versions = db::regulation_versions::of_championship(conn, c)?;
@@ -204,9 +255,36 @@ async fn regulation_page(
                     .map(|t| (t.number, t.starts_at))
                     .collect();
             let can_publish = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
-            Ok((championship, versions, starts, can_publish))
+            let newest = ops::latest(conn, &championship)?.regulation;
+            Ok(Loaded {
+                championship,
+                versions,
+                starts,
+                can_publish,
+                newest,
+            })
         })
-        .await?;
+        .await
+}
+
+fn stored_settings(v: &Version) -> Option<Regulation> {
+    serde_json::from_str(&v.settings).ok()
+}
+
+async fn regulation_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    number: Option<i32>,
+    sent: Submitted,
+) -> Result<RegulationPage, AppError> {
+    let Loaded {
+        championship,
+        versions,
+        starts,
+        can_publish,
+        newest,
+    } = load(&ctx, state, c).await?;
     let tz = championship.tz();
     let lang = ctx.lang;
     let shown = match number {
@@ -219,57 +297,66 @@ async fn regulation_page(
         None => versions.last(),
     };
     let previous = shown.and_then(|v| versions.iter().find(|p| p.number == v.number - 1));
-    let diff_lines = match (number, shown, previous) {
-        (Some(_), Some(v), Some(p)) => {
-            let mut lines = diff(&p.body, &v.body);
-            let pretty = |s: &str| {
-                serde_json::from_str::<crate::rules::regulation::Regulation>(s)
-                    .map(|r| settings_text(&r))
-                    .unwrap_or_else(|_| s.to_owned())
-            };
-            lines.extend(
-                diff(&pretty(&p.settings), &pretty(&v.settings))
-                    .into_iter()
-                    .filter(|l| l.class != "same"),
-            );
-            lines
-        }
-        _ => Vec::new(),
+    let (diff_lines, mut changes) = match (number, shown, previous) {
+        (Some(_), Some(v), Some(p)) => (
+            diff(&p.body, &v.body)
+                .into_iter()
+                .filter(|l| l.class != "same" || !l.text.is_empty())
+                .collect(),
+            match (stored_settings(p), stored_settings(v)) {
+                (Some(before), Some(after)) => settings_form::changes(lang, &before, &after),
+                _ => Vec::new(),
+            },
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
-    // The form starts from the newest version, in force or not yet.
-    let newest = versions
-        .last()
-        .map_or(championship.regulation.as_str(), |v| v.settings.as_str());
-    let current_settings = serde_json::from_str::<crate::rules::regulation::Regulation>(newest)
-        .map(|r| settings_text(&r))
-        .unwrap_or_else(|_| newest.to_owned());
-    let form = form.unwrap_or_else(|| ChangeForm {
-        body: versions.last().map(|v| v.body.clone()).unwrap_or_default(),
-        settings: current_settings,
-        summary: String::new(),
-    });
+    let mut preview = None;
+    if let Some(after) = &sent.preview {
+        changes = settings_form::changes(lang, &newest, after);
+        let (from, first, too_soon) = ops::reach(&newest, &starts, db::utc_now());
+        let from = (ops::notice_days(&newest) > 0).then_some(from);
+        preview = Some(applies_words(
+            lang,
+            tz,
+            from.or(Some(db::utc_now())),
+            first,
+            too_soon,
+        ));
+    }
     let labels = [
-        ("body", "regulation-body"),
-        ("settings", "regulation-settings"),
-        ("summary", "regulation-summary"),
+        ("body", msg!("regulation-body")),
+        ("summary", msg!("regulation-summary")),
     ];
     let text_lines = labels.iter().filter_map(|(field, label)| {
-        text.get(field)
-            .map(|m| format!("{}: {}", lang.t(label), m.render(lang)))
+        sent.text
+            .get(field)
+            .map(|m| format!("{}: {}", lang.msg(*label), m.render(lang)))
     });
-    let problems = text_lines
-        .collect::<Vec<_>>()
-        .into_iter()
-        .chain(problems.iter().map(|p| {
-            match p {
-                ChangeProblem::SummaryRequired => lang.msg(msg!("regulation-summary-required")),
-                ChangeProblem::BadSettings(e) => Message::new(msg!("regulation-bad-settings"))
-                    .arg("detail", e)
-                    .render(lang),
-                ChangeProblem::NothingChanged => lang.msg(msg!("regulation-nothing-changed")),
-            }
-        }))
-        .collect();
+    let mut problems: Vec<String> = text_lines.collect();
+    problems.extend(sent.problems.iter().map(|p| match p {
+        ChangeProblem::SummaryRequired => lang.msg(msg!("regulation-summary-required")),
+        ChangeProblem::NothingChanged => lang.msg(msg!("regulation-nothing-changed")),
+    }));
+    if !sent.fields.is_empty() {
+        problems.push(lang.msg(msg!("regulation-settings-problems")));
+    }
+    let typed = sent.form.as_ref().map(|f| f.0.as_slice());
+    let sections = settings_form::sections(lang, &newest, typed, &sent.fields);
+    let (body, summary) = match &sent.form {
+        Some(f) => (f.get("body").to_owned(), f.get("summary").to_owned()),
+        None => (
+            versions.last().map(|v| v.body.clone()).unwrap_or_default(),
+            String::new(),
+        ),
+    };
+    let days = ops::notice_days(&newest);
+    let notice_hint = if days > 0 {
+        Message::new(msg!("regulation-change-hint"))
+            .arg("days", days)
+            .render(lang)
+    } else {
+        lang.msg(msg!("regulation-change-hint-now"))
+    };
     Ok(RegulationPage {
         championship: championship.name.clone(),
         championship_url: paths::championship(c),
@@ -287,15 +374,19 @@ async fn regulation_page(
                 } else {
                     v.summary.clone()
                 },
-                applies: applies_words(lang, tz, v, &starts),
+                applies: version_applies(lang, tz, v, &starts),
             })
             .collect(),
         diff: diff_lines,
+        changes,
+        preview,
         can_publish: can_publish && number.is_none(),
         action: regulation_url(c),
-        body: form.body,
-        settings: form.settings,
-        summary: form.summary,
+        export_url: format!("{}.json", regulation_url(c)),
+        notice_hint,
+        body,
+        summary,
+        sections,
         problems,
         ctx,
     })
@@ -308,16 +399,7 @@ pub async fn show(
     path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     let c = path.into_inner();
-    let p = regulation_page(
-        ctx,
-        &state,
-        c,
-        None,
-        None,
-        Vec::new(),
-        FieldErrors::default(),
-    )
-    .await?;
+    let p = regulation_page(ctx, &state, c, None, Submitted::default()).await?;
     page(StatusCode::OK, &p)
 }
 
@@ -329,20 +411,37 @@ pub async fn version(
     path: web::Path<VersionPath>,
 ) -> Result<HttpResponse, AppError> {
     let c = path.championship_id;
-    let p = regulation_page(
-        ctx,
-        &state,
-        c,
-        Some(path.number),
-        None,
-        Vec::new(),
-        FieldErrors::default(),
-    )
-    .await?;
+    let p = regulation_page(ctx, &state, c, Some(path.number), Submitted::default()).await?;
     page(StatusCode::OK, &p)
 }
 
-/// `POST /championships/{id}/regulation` (organizers): publish a change.
+/// `GET /championships/{id}/regulation.json`: the newest settings as data,
+/// for other programs and for the record.
+pub async fn export(
+    state: web::Data<AppState>,
+    path: web::Path<ChampionshipId>,
+) -> Result<HttpResponse, AppError> {
+    let c = path.into_inner();
+    let newest = state
+        .db(move |conn| {
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            Ok(ops::latest(conn, &championship)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json; charset=utf-8")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!(
+                "attachment; filename=\"championship-{c}-regulation-{}.json\"",
+                newest.number
+            ),
+        ))
+        .body(settings_text(&newest.regulation)))
+}
+
+/// `POST /championships/{id}/regulation` (organizers): preview or publish a
+/// change.
 pub async fn publish(
     ctx: PageCtx,
     staff: Staff<Organizers>,
@@ -353,22 +452,49 @@ pub async fn publish(
     let c = staff.championship;
     let by = staff.user.id;
     let (form, text) = form.into_parts();
-    if !text.is_empty() {
-        let p = regulation_page(ctx, &state, c, None, Some(form), Vec::new(), text).await?;
+    let newest = load(&ctx, &state, c).await?.newest;
+    let read = settings_form::read(&newest, &form.0);
+    let (regulation, fields) = match read {
+        Ok(r) => (Some(r), FieldErrors::default()),
+        Err(e) => (None, e),
+    };
+    let again = |form, fields, text, problems, preview| Submitted {
+        form: Some(form),
+        fields,
+        text,
+        problems,
+        preview,
+    };
+    let Some(regulation) = regulation.filter(|_| text.is_empty()) else {
+        let p = regulation_page(
+            ctx,
+            &state,
+            c,
+            None,
+            again(form, fields, text, vec![], None),
+        )
+        .await?;
         return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    };
+    if form.get("action") == "preview" {
+        let p = regulation_page(
+            ctx,
+            &state,
+            c,
+            None,
+            again(form, fields, text, vec![], Some(regulation)),
+        )
+        .await?;
+        return page(StatusCode::OK, &p);
     }
-    let (body, settings, summary) = (
-        form.body.clone(),
-        form.settings.clone(),
-        form.summary.clone(),
-    );
+    let (body, summary) = (form.get("body").to_owned(), form.get("summary").to_owned());
     let result = state
         .db(move |conn| {
             Ok(ops::publish(
                 conn,
                 c,
                 &body,
-                &settings,
+                &regulation,
                 &summary,
                 by,
                 db::utc_now(),
@@ -394,9 +520,7 @@ pub async fn publish(
                 &state,
                 c,
                 None,
-                Some(form),
-                problems,
-                FieldErrors::default(),
+                again(form, fields, text, problems, None),
             )
             .await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)

@@ -274,10 +274,21 @@ async fn accept(
                 media_type: media.mime(),
                 content: &got.bytes,
             };
-            Ok(ops::store(conn, &upload, &ip, db::utc_now())?)
+            Ok(ops::store(conn, &upload, &ip, db::utc_now()))
         })
         .await?;
-    Ok(Ok(stored))
+    match stored {
+        Ok(stored) => Ok(Ok(stored)),
+        Err(PlayError::Refused(problems)) => Ok(Err(match problems.first() {
+            Some(ops::UploadProblem::PastDeadline(day)) => (
+                "kind",
+                Message::new(msg!("document-error-past-deadline"))
+                    .arg("day", day.format("%d.%m.%Y")),
+            ),
+            None => ("kind", msg!("document-error-kind").into()),
+        })),
+        Err(other) => Err(other.into()),
+    }
 }
 
 fn flash_stored(session: &Session, stored: Stored) {

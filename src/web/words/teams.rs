@@ -77,6 +77,10 @@ pub fn refusal(p: &TeamProblem) -> Refusal {
             F::Name,
             Message::new(msg!("team-error-applicant-in-team")).arg("team", team),
         ),
+        P::PastDeadline { day } => (
+            F::Name,
+            Message::new(msg!("team-error-past-deadline")).arg("day", day.format("%d.%m.%Y")),
+        ),
         P::Conflict => (F::Nick, msg!("team-error-conflict").into()),
         P::ReasonRequired => (F::Reason, msg!("team-error-reason-required").into()),
         P::AlreadyDecided => (F::Reason, msg!("team-error-already-decided").into()),
