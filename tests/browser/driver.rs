@@ -299,6 +299,14 @@ impl Browser {
         }
     }
 
+    /// Resizes the window (a phone: 390 px wide).
+    pub async fn window(&self, width: u32, height: u32) {
+        self.client
+            .set_window_size(width, height)
+            .await
+            .expect("window size");
+    }
+
     /// Saves what the window shows as `target/browser-artifacts/NAME.png`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.expect("screenshot");

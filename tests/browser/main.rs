@@ -17,5 +17,6 @@ mod helpers;
 mod showcase;
 
 mod driver;
+mod regulation;
 mod scenario;
 mod validator;

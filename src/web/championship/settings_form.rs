@@ -136,6 +136,13 @@ impl Setting {
 pub struct Section {
     pub id: &'static str,
     pub title: String,
+    pub groups: Vec<Group>,
+}
+
+/// Settings that belong together within a section: one format band, one
+/// penalty rule; `title` is `None` for the section's plain settings.
+pub struct Group {
+    pub title: Option<String>,
     pub settings: Vec<Setting>,
 }
 
@@ -163,6 +170,7 @@ type Setter = Box<dyn Fn(&mut Draft, &str) -> Result<(), Message>>;
 
 struct Spec {
     section: &'static str,
+    group: Option<String>,
     name: String,
     label: String,
     input: Input,
@@ -237,6 +245,7 @@ struct Specs {
     lang: Lang,
     out: Vec<Spec>,
     section: &'static str,
+    group: Option<String>,
 }
 
 impl Specs {
@@ -255,6 +264,7 @@ impl Specs {
     ) -> &mut Spec {
         self.out.push(Spec {
             section: self.section,
+            group: self.group.clone(),
             name: name.into(),
             label,
             input,
@@ -475,6 +485,7 @@ fn specs(reg: &Regulation, lang: Lang) -> Vec<Spec> {
         lang,
         out: Vec::new(),
         section: "general",
+        group: None,
     };
     general(&mut s, reg);
     s.section = "teams";
@@ -731,7 +742,7 @@ fn band_number(
     } else {
         (2, 1000)
     };
-    let label = Message::new(key).arg("band", n).render(s.lang);
+    let label = s.label(key);
     s.push(
         format!("band.{n}.{field}"),
         label,
@@ -757,7 +768,7 @@ fn format(s: &mut Specs, reg: &Regulation) {
             for i in 0..=bands.len() {
                 let band = bands.get(i);
                 let n = i + 1;
-                let with = |key: MsgKey| Message::new(key).arg("band", n).render(lang);
+                s.group = Some(Message::new(msg!("set-band")).arg("band", n).render(lang));
                 band_number(
                     s,
                     n,
@@ -776,7 +787,7 @@ fn format(s: &mut Specs, reg: &Regulation) {
                 );
                 s.push(
                     format!("band.{n}.system"),
-                    with(msg!("set-band-system")),
+                    s.label(msg!("set-band-system")),
                     Input::Select(system_options(lang)),
                     false,
                     system_value(band.map_or(PairingSystem::RoundRobin, |b| b.format.system))
@@ -793,7 +804,7 @@ fn format(s: &mut Specs, reg: &Regulation) {
                 );
                 s.push(
                     format!("band.{n}.games"),
-                    with(msg!("set-band-games")),
+                    s.label(msg!("set-band-games")),
                     Input::Select(games_options(lang)),
                     false,
                     band.map_or(1, |b| b.format.games_per_pairing).to_string(),
@@ -813,6 +824,7 @@ fn format(s: &mut Specs, reg: &Regulation) {
                     |b, v| b.rounds = v.and_then(|r| u8::try_from(r).ok()),
                 );
             }
+            s.group = None;
         }
         FormatRule::Swiss {
             rounds,
@@ -1256,12 +1268,10 @@ fn places(s: &mut Specs, reg: &Regulation) {
 fn penalties(s: &mut Specs, reg: &Regulation) {
     let lang = s.lang;
     for (i, p) in reg.penalties.iter().enumerate() {
-        let title = rule_title(lang, p);
-        let spec = s.push(
+        s.group = Some(rule_title(lang, p));
+        s.push(
             format!("penalty.{}.amount", p.code),
-            Message::new(msg!("set-penalty-amount"))
-                .arg("rule", title.clone())
-                .render(lang),
+            lang.msg(msg!("set-penalty-amount")),
             Input::Points,
             true,
             p.amount.map(points_text).unwrap_or_default(),
@@ -1275,23 +1285,22 @@ fn penalties(s: &mut Specs, reg: &Regulation) {
                 Ok(())
             },
         );
-        spec.hint = Some(lang.msg(msg!("set-penalty-hint")));
         s.push(
             format!("penalty.{}.alternatives", p.code),
-            Message::new(msg!("set-penalty-alternatives"))
-                .arg("code", p.code.clone())
-                .render(lang),
+            lang.msg(msg!("set-penalty-alternatives")),
             Input::PointsList,
             true,
             p.alternatives
                 .iter()
                 .map(|a| points_text(*a))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join("; "),
             move |d, t| {
+                // Separated by ";" or spaces: a comma may be the decimal mark.
                 let mut list = Vec::new();
-                for part in t.split([';', ' ']).flat_map(|p| p.split(", ")) {
-                    if !part.trim().is_empty() {
+                for part in t.split([';', ' ']) {
+                    let part = part.trim().trim_end_matches(',');
+                    if !part.is_empty() {
                         list.push(HalfPoints(parse_points(part)?.halves().abs()));
                     }
                 }
@@ -1302,6 +1311,7 @@ fn penalties(s: &mut Specs, reg: &Regulation) {
             },
         );
     }
+    s.group = None;
 }
 
 fn documents(s: &mut Specs, reg: &Regulation) {
@@ -1476,11 +1486,20 @@ fn into_sections(
             optional: spec.optional,
             hint: spec.hint,
         };
-        match sections.last_mut() {
-            Some(s) if s.id == spec.section => s.settings.push(setting),
-            _ => sections.push(Section {
+        if sections.last().is_none_or(|s| s.id != spec.section) {
+            sections.push(Section {
                 id: spec.section,
                 title: section_title(lang, spec.section),
+                groups: Vec::new(),
+            });
+        }
+        let Some(section) = sections.last_mut() else {
+            continue;
+        };
+        match section.groups.last_mut() {
+            Some(g) if g.title == spec.group => g.settings.push(setting),
+            _ => section.groups.push(Group {
+                title: spec.group,
                 settings: vec![setting],
             }),
         }
@@ -1681,14 +1700,19 @@ pub fn changes(lang: Lang, before: &Regulation, after: &Regulation) -> Vec<Chang
     let find = |sections: &[Section], name: &str| -> Option<String> {
         sections
             .iter()
-            .flat_map(|s| &s.settings)
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.settings)
             .find(|s| s.name == name)
             .map(|s| s.shown(lang))
     };
     let mut out = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for section in new.iter().chain(old.iter()) {
-        for setting in &section.settings {
+        for (group, setting) in section
+            .groups
+            .iter()
+            .flat_map(|g| g.settings.iter().map(move |s| (&g.title, s)))
+        {
             if !seen.insert(setting.name.clone()) {
                 continue;
             }
@@ -1696,7 +1720,10 @@ pub fn changes(lang: Lang, before: &Regulation, after: &Regulation) -> Vec<Chang
             let now = find(&new, &setting.name).unwrap_or_else(|| "—".into());
             if was != now {
                 out.push(Change {
-                    what: format!("{} · {}", section.title, setting.label),
+                    what: match group {
+                        Some(group) => format!("{} · {group} · {}", section.title, setting.label),
+                        None => format!("{} · {}", section.title, setting.label),
+                    },
                     before: was,
                     after: now,
                 });
@@ -1715,7 +1742,8 @@ mod tests {
     fn as_sent(reg: &Regulation) -> Vec<(String, String)> {
         sections(Lang::Ru, reg, None, &FieldErrors::default())
             .into_iter()
-            .flat_map(|s| s.settings)
+            .flat_map(|s| s.groups)
+            .flat_map(|g| g.settings)
             .filter(|s| !s.is_check() || s.checked())
             .map(|s| (s.name, s.value))
             .collect()
