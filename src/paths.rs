@@ -76,6 +76,9 @@ pub const PLAYERS: &str = "/championships/{championship_id}/tournaments/{tournam
 pub const PLAYOFF: &str = "/championships/{championship_id}/tournaments/{tournament_id}/playoff";
 pub const ARMAGEDDON: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/armageddon";
+pub const ROLL: &str = "/championships/{championship_id}/people";
+pub const ROLL_CLUB: &str = "/championships/{championship_id}/people/club";
+pub const ROLL_EMPLOYMENTS: &str = "/championships/{championship_id}/people/employments";
 pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
 pub const DOCUMENTS_PURGE: &str = "/championships/{championship_id}/documents/purge";
 pub const DOCUMENT_REVIEW: &str = "/championships/{championship_id}/documents/{document_id}/review";

@@ -66,7 +66,7 @@ pub fn set_club_member(
     by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
-) -> Result<(), PlayError<()>> {
+) -> Result<bool, PlayError<()>> {
     write_transaction(conn, |conn| {
         if !may_act_in::<Organizers>(conn, by, scope)? {
             return Err(PlayError::Forbidden);
@@ -96,7 +96,7 @@ pub fn set_club_member(
             .ip(ip)
             .record(conn)?;
         }
-        Ok(())
+        Ok(changed)
     })
 }
 
@@ -346,12 +346,13 @@ pub fn confirm_employment(
     by: PersonId,
     ip: &str,
     now: NaiveDateTime,
-) -> Result<String, PlayError<()>> {
+) -> Result<(String, bool), PlayError<()>> {
     let id = employment;
     write_transaction(conn, |conn| {
         let e = standing::employment_by_id(conn, id)?.ok_or(PlayError::NotFound)?;
         let p = people::by_id(conn, e.person_id)?.ok_or(PlayError::NotFound)?;
-        if standing::confirm_employment(conn, id, by, now)? > 0 {
+        let changed = standing::confirm_employment(conn, id, by, now)? > 0;
+        if changed {
             audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
                 .actor(by)
                 .detail(format!(
@@ -361,6 +362,6 @@ pub fn confirm_employment(
                 .ip(ip)
                 .record(conn)?;
         }
-        Ok(p.nick)
+        Ok((p.nick, changed))
     })
 }

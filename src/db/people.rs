@@ -181,6 +181,29 @@ pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec
         .load(conn)
 }
 
+/// Accounts whose nick starts with `prefix` (any case), by nick; at most
+/// `limit`.
+pub fn with_nick_prefix(
+    conn: &mut DbConnection,
+    prefix: &str,
+    limit: i64,
+) -> QueryResult<Vec<Person>> {
+    // LIKE's own wildcards in what was typed are matched as themselves.
+    let escaped: String = key_of(prefix)
+        .chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    people::table
+        .filter(people::nick_key.like(format!("{escaped}%")).escape('\\'))
+        .order(people::nick_key)
+        .limit(limit)
+        .select(Person::as_select())
+        .load(conn)
+}
+
 /// (id, nick) of these people.
 pub fn nicks_of(conn: &mut DbConnection, ids: &[PersonId]) -> QueryResult<Vec<(PersonId, String)>> {
     if ids.is_empty() {

@@ -62,6 +62,30 @@ pub fn is_club_member_at(
         .any(|m| holds_in(m.championship_id, c) && m.period().contains(at)))
 }
 
+/// Of `persons`, those who are club members at `at` for championship `c`
+/// (its own memberships and the platform-wide ones).
+pub fn club_members_among(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+    at: NaiveDateTime,
+    c: ChampionshipId,
+) -> QueryResult<BTreeSet<PersonId>> {
+    let rows: Vec<ClubMembership> = club_memberships::table
+        .filter(club_memberships::person_id.eq_any(persons))
+        .filter(
+            club_memberships::championship_id
+                .eq(c)
+                .or(club_memberships::championship_id.is_null()),
+        )
+        .select(ClubMembership::as_select())
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter(|m| m.period().contains(at))
+        .map(|m| m.person_id)
+        .collect())
+}
+
 /// The open memberships of a person in `scope` exactly.
 fn open_in(
     conn: &mut DbConnection,
@@ -370,6 +394,21 @@ pub fn employments_of(
         .inner_join(organizations::table)
         .filter(employments::person_id.eq(person))
         .order(employments::from_date.desc())
+        .select((Employment::as_select(), organizations::name))
+        .load(conn)
+}
+
+/// The employment records of `persons` nobody has confirmed yet, with
+/// the organizations' names, by person.
+pub fn unconfirmed_of(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+) -> QueryResult<Vec<(Employment, String)>> {
+    employments::table
+        .inner_join(organizations::table)
+        .filter(employments::person_id.eq_any(persons))
+        .filter(employments::confirmed_at.is_null())
+        .order((employments::person_id, employments::from_date.desc()))
         .select((Employment::as_select(), organizations::name))
         .load(conn)
 }

@@ -95,7 +95,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(get().to(team::teams::apply_page))
                 .route(post().to(team::teams::apply)),
         )
-        .service(resource(QUEUE).route(get().to(championship::championships::queue)))
+        .service(
+            resource(QUEUE)
+                .route(get().to(championship::championships::queue))
+                .route(post().to(championship::championships::decide_teams)),
+        )
         .service(resource(TEAM_DECISION).route(post().to(championship::championships::decide_team)))
         .service(
             resource(TRANSFER_DECISION)
@@ -186,7 +190,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(PLAYERS).route(get().to(results::pages::players)))
         .service(resource(PLAYOFF).route(post().to(tournament::judging::playoff)))
         .service(resource(ARMAGEDDON).route(post().to(tournament::judging::armageddon)))
-        .service(resource(DOCUMENTS).route(get().to(documents::files::queue)))
+        .service(
+            resource(DOCUMENTS)
+                .route(get().to(documents::files::queue))
+                .route(post().to(documents::files::review_many)),
+        )
         // Before {document_id}/review, though "purge" could not match it.
         .service(resource(DOCUMENTS_PURGE).route(post().to(documents::files::purge)))
         .service(resource(DOCUMENT_REVIEW).route(post().to(documents::files::review)))
@@ -201,6 +209,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(TEAM_DISSOLVE).route(post().to(team::teams::dissolve)))
         .service(resource(INVITATION_ACCEPT).route(post().to(team::teams::accept)))
         .service(resource(INVITATION_CLOSE).route(post().to(team::teams::close_invitation)))
+        .service(resource(ROLL).route(get().to(people::roll::show)))
+        .service(resource(ROLL_CLUB).route(post().to(people::roll::club)))
+        .service(resource(ROLL_EMPLOYMENTS).route(post().to(people::roll::employments)))
         .service(resource(PERSON).route(get().to(people::person::show)))
         .service(resource(PERSON_CLUB).route(post().to(people::person::club)))
         .service(resource(PERSON_BANS).route(post().to(people::person::ban)))

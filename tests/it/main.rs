@@ -14,6 +14,7 @@ mod appeals;
 mod architecture;
 mod backup;
 mod boards;
+mod bulk;
 mod cache;
 mod cli;
 mod conformance;

@@ -113,6 +113,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         [303, 403, 403, 403, 200, 403, 200],
     ),
     (
+        "POST",
+        "/championships/{c}/queue",
+        [303, 403, 403, 403, 400, 403, 400],
+    ),
+    (
         "GET",
         "/championships/{c}/captaincies",
         [303, 403, 403, 403, 200, 200, 200],
@@ -206,6 +211,26 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "GET",
         "/championships/{c}/documents",
         [303, 403, 403, 403, 403, 200, 200],
+    ),
+    (
+        "POST",
+        "/championships/{c}/documents",
+        [303, 403, 403, 403, 403, 400, 400],
+    ),
+    (
+        "GET",
+        "/championships/{c}/people",
+        [303, 403, 403, 403, 403, 200, 200],
+    ),
+    (
+        "POST",
+        "/championships/{c}/people/club",
+        [303, 403, 403, 403, 403, 400, 400],
+    ),
+    (
+        "POST",
+        "/championships/{c}/people/employments",
+        [303, 403, 403, 403, 403, 303, 303],
     ),
     (
         "GET",

@@ -28,6 +28,7 @@ use crate::rules::presets;
 use crate::rules::regulation::Regulation;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
+use crate::web::infra::bulk::{BulkForm, Outcome};
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
@@ -479,6 +480,7 @@ pub async fn staff(
 // ----------------------------------------------------------- judges' queue
 
 pub struct ApplicationRow {
+    pub id: TeamId,
     pub team_url: String,
     pub decide_url: String,
     pub name: String,
@@ -502,6 +504,7 @@ pub struct TransferRow {
 pub struct QueuePage {
     ctx: PageCtx,
     championship_url: String,
+    queue_url: String,
     applications: Vec<ApplicationRow>,
     transfers: Vec<TransferRow>,
 }
@@ -537,6 +540,7 @@ async fn queue_page(
         .map(|(team, captain, organization, members)| {
             let mine = error.as_ref().filter(|(id, _, _)| *id == team.id);
             ApplicationRow {
+                id: team.id,
                 team_url: paths::team(team.id),
                 decide_url: paths::team_decision(championship, team.id),
                 error: mine.map(|(_, m, _)| ctx.render(m)),
@@ -561,6 +565,7 @@ async fn queue_page(
     Ok(QueuePage {
         ctx,
         championship_url: paths::championship(championship),
+        queue_url: paths::queue(championship),
         applications,
         transfers,
     })
@@ -662,6 +667,65 @@ pub async fn decide_team(
             )
         }
     }
+}
+
+/// `POST /championships/{id}/queue`: one decision for every application
+/// picked (G-B12): approve them, or reject them with one reason. An
+/// application decided already is left as it is and named.
+pub async fn decide_teams(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: Form<BulkForm>,
+) -> Result<HttpResponse, AppError> {
+    let championship = staff.championship;
+    let form = form.into_inner()?;
+    let approve = form.choice(
+        "decision",
+        &[("approve", true), ("reject", false)],
+        msg!("queue-error-decision"),
+    )?;
+    let picked: Vec<TeamId> = form.picked()?;
+    let reason = form.get("reason").trim().to_owned();
+    let (ip, judge) = (state.client_ip(&req), staff.user.id);
+    let results = state
+        .db(move |conn| {
+            let mut out = Vec::new();
+            for team in picked {
+                let Some(tm) = t::by_id(conn, team)?.filter(|t| t.championship_id == championship)
+                else {
+                    return Err(AppError::NotFound);
+                };
+                let result = ops::decide(conn, team, approve, &reason, judge, &ip, db::utc_now());
+                out.push((tm.name, result));
+            }
+            Ok(out)
+        })
+        .await?;
+    let mut outcome = Outcome::default();
+    for (name, result) in results {
+        match result {
+            Ok(_) => outcome.done.push(name),
+            Err(TeamError::Refused(crate::app::teams::TeamProblem::AlreadyDecided)) => {
+                outcome.unchanged.push(name)
+            }
+            Err(e) => {
+                let refusal = team_error(e)?;
+                outcome.refused.push((name, ctx.render(&refusal.message)));
+            }
+        }
+    }
+    outcome.flash(
+        &session,
+        if approve {
+            msg!("queue-bulk-approved")
+        } else {
+            msg!("queue-bulk-rejected")
+        },
+    );
+    Ok(see_other(&paths::queue(championship)))
 }
 
 /// `POST /championships/{id}/transfers/{invitation}/decision`.

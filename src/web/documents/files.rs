@@ -31,6 +31,7 @@ use crate::rules::documents::{
 use crate::rules::regulation::{DocumentHolder, DocumentKind};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
+use crate::web::infra::bulk::{BulkForm, Outcome};
 use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
@@ -392,6 +393,9 @@ pub struct QueuePage {
     all: bool,
     /// Documents the pending-only list leaves out.
     reviewed: usize,
+    /// Current documents awaiting a review: the bulk form is offered.
+    pending: usize,
+    bulk_url: String,
 }
 
 impl QueuePage {
@@ -442,10 +446,15 @@ async fn queue_page(
         .collect();
     let awaiting = |r: &DocumentRow| r.status_code == "pending" && r.current;
     let reviewed = rows.iter().filter(|r| !awaiting(r)).count();
-    let rows = rows.into_iter().filter(|r| all || awaiting(r)).collect();
+    let rows: Vec<DocumentRow> = rows.into_iter().filter(|r| all || awaiting(r)).collect();
     Ok(QueuePage {
         all,
         reviewed,
+        pending: rows
+            .iter()
+            .filter(|r| r.current && r.status_code == "pending")
+            .count(),
+        bulk_url: paths::documents(championship),
         championship_name: c.name,
         championship_url: paths::championship(championship),
         rows,
@@ -587,6 +596,83 @@ pub async fn review(
         match status {
             ReviewStatus::Approved => msg!("document-approved"),
             _ => msg!("document-rejected"),
+        },
+    );
+    Ok(see_other(&paths::documents(championship)))
+}
+
+/// `POST /championships/{id}/documents`: one review for every document
+/// picked in the queue: approve them (a validity date, when given, for the
+/// kinds that expire) or reject them with one reason. A document decided
+/// already is left as it is, and nobody is told again.
+pub async fn review_many(
+    req: HttpRequest,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: Form<BulkForm>,
+) -> Result<HttpResponse, AppError> {
+    let championship = staff.championship;
+    let form = form.into_inner()?;
+    let status = form.choice(
+        "decision",
+        &[
+            ("approve", ReviewStatus::Approved),
+            ("reject", ReviewStatus::Rejected),
+        ],
+        msg!("document-error-decision"),
+    )?;
+    let note = form.get("note").trim().to_owned();
+    let valid_until = match form.get("valid_until").trim() {
+        "" => None,
+        d => Some(
+            NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .map_err(|_| AppError::BadRequest(msg!("error-date")))?,
+        ),
+    };
+    let picked: Vec<DocumentId> = form.picked()?;
+    let mut outcome = Outcome::default();
+    if status == ReviewStatus::Rejected && note.is_empty() && !picked.is_empty() {
+        AppSession(&session).flash(FlashLevel::Error, msg!("document-error-reason"));
+        return Ok(see_other(&paths::documents(championship)));
+    }
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let results = state
+        .db(move |conn| {
+            let mine = docs::of_championship(conn, championship)?;
+            let mut out = Vec::new();
+            for id in picked {
+                let d = mine.iter().find(|d| d.id == id).ok_or(AppError::NotFound)?;
+                let expires = d.kind().is_some_and(|k| kind_rules(k).expires);
+                let note = (!note.is_empty()).then_some(note.as_str());
+                let result = ops::review(
+                    conn,
+                    championship,
+                    id,
+                    status,
+                    valid_until.filter(|_| expires && status == ReviewStatus::Approved),
+                    note,
+                    by,
+                    &ip,
+                    db::utc_now(),
+                );
+                out.push((d.file_name.clone(), result));
+            }
+            Ok(out)
+        })
+        .await?;
+    for (name, result) in results {
+        match result {
+            Ok(()) => outcome.done.push(name),
+            Err(PlayError::Refused(_)) => outcome.unchanged.push(name),
+            Err(other) => return Err(other.into()),
+        }
+    }
+    outcome.flash(
+        &session,
+        match status {
+            ReviewStatus::Approved => msg!("documents-bulk-approved"),
+            _ => msg!("documents-bulk-rejected"),
         },
     );
     Ok(see_other(&paths::documents(championship)))

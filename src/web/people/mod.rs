@@ -1,4 +1,5 @@
-//! A person's page: club membership, bans, clone links, employments, organizations; the player's record.
+//! A person's page: club membership, bans, clone links, employments, organizations; the player's record; a championship's people for its organizers, many at once.
 
 pub mod person;
 pub mod player_view;
+pub mod roll;

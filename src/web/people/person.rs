@@ -783,10 +783,14 @@ pub async fn confirm_employment(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (by, ip) = (official.user.id, state.client_ip(&req));
-    let nick = state
+    let (nick, changed) = state
         .db(move |conn| Ok(ops::confirm_employment(conn, id, by, &ip, db::utc_now())?))
         .await?;
-    AppSession(&session).flash(FlashLevel::Success, msg!("employment-confirmed"));
+    if changed {
+        AppSession(&session).flash(FlashLevel::Success, msg!("employment-confirmed"));
+    } else {
+        AppSession(&session).flash(FlashLevel::Info, msg!("employment-confirmed-already"));
+    }
     Ok(see_other(&paths::person(&nick)))
 }
 

@@ -1,0 +1,253 @@
+//! The people of a championship for its organizers, many at once: club
+//! membership (G-A7), where the regulation asks for it, and the
+//! employment records (E-12) of the teams' members that await a
+//! confirmation. Each list is one form of checkboxes and one button.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use crate::app::access::Organizers;
+use crate::app::people as ops;
+use crate::db::teams::TeamStatus;
+use crate::db::{self, people, standing, teams as t};
+use crate::ids::{EmploymentId, PersonId};
+use crate::msg;
+use crate::paths;
+use crate::rules::regulation::DocumentKind;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
+use crate::web::infra::bulk::{BulkForm, Outcome};
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Form;
+use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::{page, see_other};
+
+/// The most accounts the club list shows at once; a search narrows it.
+const CLUB_LIST: i64 = 300;
+
+pub struct ClubRow {
+    pub id: PersonId,
+    pub nick: String,
+    pub url: String,
+    pub name: String,
+    pub member: bool,
+}
+
+pub struct EmploymentRow {
+    pub id: EmploymentId,
+    pub nick: String,
+    pub url: String,
+    pub organization: String,
+    pub period: String,
+}
+
+#[derive(Template)]
+#[template(path = "people/roll.html")]
+pub struct RollPage {
+    ctx: PageCtx,
+    championship: String,
+    championship_url: String,
+    club_required: bool,
+    query: String,
+    club: Vec<ClubRow>,
+    /// The list stopped at [`CLUB_LIST`].
+    club_cut: bool,
+    club_url: String,
+    employments_shown: bool,
+    employments: Vec<EmploymentRow>,
+    employments_url: String,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RollQuery {
+    q: String,
+}
+
+/// `GET /championships/{id}/people` (organizers).
+pub async fn show(
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    query: web::Query<RollQuery>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let q: String = query.q.trim().chars().take(100).collect();
+    let prefix = q.clone();
+    let (championship, reg, club, cut, employments) = state
+        .db(move |conn| {
+            let now = db::utc_now();
+            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let reg = crate::app::regulation::in_force(conn, &championship, now)?.regulation;
+            let mut club = Vec::new();
+            let mut cut = false;
+            if reg.roster.club_membership_required {
+                let mut found = people::with_nick_prefix(conn, &prefix, CLUB_LIST + 1)?;
+                cut = found.len() as i64 > CLUB_LIST;
+                found.truncate(CLUB_LIST as usize);
+                let ids: Vec<PersonId> = found.iter().map(|p| p.id).collect();
+                let members = standing::club_members_among(conn, &ids, now, c)?;
+                club = found
+                    .into_iter()
+                    .map(|p| (members.contains(&p.id), p))
+                    .collect::<Vec<_>>();
+                // Those still to be marked first.
+                club.sort_by_key(|(member, _)| *member);
+            }
+            let shown = reg
+                .documents
+                .iter()
+                .any(|d| d.any_of.contains(&DocumentKind::EmploymentProof));
+            let mut employments = Vec::new();
+            if shown {
+                let members = t::current_members_of_championship(
+                    conn,
+                    c,
+                    &[TeamStatus::Pending, TeamStatus::Approved],
+                )?;
+                let nicks: std::collections::HashMap<PersonId, String> =
+                    people::nicks_of(conn, &members)?.into_iter().collect();
+                for (e, org) in standing::unconfirmed_of(conn, &members)? {
+                    let nick = nicks.get(&e.person_id).cloned().unwrap_or_default();
+                    employments.push((e, org, nick));
+                }
+            }
+            Ok((championship, reg, club, cut, shown.then_some(employments)))
+        })
+        .await?;
+    let p = RollPage {
+        championship: championship.name,
+        championship_url: paths::championship(c),
+        club_required: reg.roster.club_membership_required,
+        query: q,
+        club: club
+            .into_iter()
+            .map(|(member, p)| ClubRow {
+                id: p.id,
+                url: paths::person(&p.nick),
+                nick: p.nick,
+                name: p.full_name,
+                member,
+            })
+            .collect(),
+        club_cut: cut,
+        club_url: format!("/championships/{c}/people/club"),
+        employments_shown: employments.is_some(),
+        employments: employments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(e, organization, nick)| EmploymentRow {
+                id: e.id,
+                url: paths::person(&nick),
+                nick,
+                organization,
+                period: match e.until_date {
+                    Some(until) => format!("{} – {until}", e.from_date),
+                    None => format!("{} –", e.from_date),
+                },
+            })
+            .collect(),
+        employments_url: format!("/championships/{c}/people/employments"),
+        ctx,
+    };
+    page(StatusCode::OK, &p)
+}
+
+fn roll_url(c: crate::ids::ChampionshipId) -> String {
+    format!("/championships/{c}/people")
+}
+
+/// `POST /championships/{id}/people/club`: marks the picked accounts as
+/// club members of this championship, or ends their membership here.
+pub async fn club(
+    req: HttpRequest,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: Form<BulkForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let form = form.into_inner()?;
+    let mark = form.choice(
+        "action",
+        &[("mark", true), ("end", false)],
+        msg!("error-400-detail"),
+    )?;
+    let picked: Vec<PersonId> = form.picked()?;
+    let by = (staff.user.id, staff.user.is_admin);
+    let ip = state.client_ip(&req);
+    let results = state
+        .db(move |conn| {
+            let nicks = people::nicks_of(conn, &picked)?;
+            if nicks.len() != picked.len() {
+                return Err(AppError::NotFound);
+            }
+            let mut out = Vec::new();
+            for (person, nick) in nicks {
+                let changed = ops::set_club_member(
+                    conn,
+                    person,
+                    &nick,
+                    mark,
+                    Some(c),
+                    by,
+                    &ip,
+                    db::utc_now(),
+                )?;
+                out.push((nick, changed));
+            }
+            Ok(out)
+        })
+        .await?;
+    let outcome = Outcome::of_changes(results);
+    outcome.flash(
+        &session,
+        if mark {
+            msg!("roll-club-marked")
+        } else {
+            msg!("roll-club-ended")
+        },
+    );
+    Ok(see_other(&roll_url(c)))
+}
+
+/// `POST /championships/{id}/people/employments`: confirms the picked
+/// employment records of the championship's members (E-12).
+pub async fn employments(
+    req: HttpRequest,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: Form<BulkForm>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let form = form.into_inner()?;
+    let picked: Vec<EmploymentId> = form.picked()?;
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let results = state
+        .db(move |conn| {
+            let members = t::current_members_of_championship(
+                conn,
+                c,
+                &[TeamStatus::Pending, TeamStatus::Approved],
+            )?;
+            let mut out = Vec::new();
+            for id in picked {
+                // Only records of this championship's members.
+                match standing::employment_by_id(conn, id)? {
+                    Some(e) if members.contains(&e.person_id) => {}
+                    _ => return Err(AppError::NotFound),
+                }
+                out.push(ops::confirm_employment(conn, id, by, &ip, db::utc_now())?);
+            }
+            Ok(out)
+        })
+        .await?;
+    let outcome = Outcome::of_changes(results);
+    outcome.flash(&session, msg!("roll-employments-confirmed"));
+    Ok(see_other(&roll_url(c)))
+}
