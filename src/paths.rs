@@ -15,6 +15,7 @@ pub const SIGNUP: &str = "/signup";
 pub const LOGIN: &str = "/login";
 pub const LOGOUT: &str = "/logout";
 pub const ACCOUNT: &str = "/account";
+pub const TODO: &str = "/todo";
 pub const PASSWORD: &str = "/account/password";
 pub const ADMIN: &str = "/admin";
 pub const ADMIN_PERSON_ADMIN: &str = "/admin/people/{id}/admin";

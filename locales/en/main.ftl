@@ -124,3 +124,38 @@ documents-show-all = Show the reviewed ones too ({ $count })
 size-bytes = { $n } B
 size-kb = { $n } KB
 size-mb = { $n } MB
+
+# What waits for a person.
+todo-nav = To do
+todo-title = What waits for you
+todo-lead = Invitations, votes, decisions, reviews, line-ups and results left to you, each linked to where it is done.
+todo-none = Nothing waits for you.
+todo-invitation = Answer the invitation to { $team }
+todo-invitation-judge = Your move to { $team } awaits a judge's approval
+todo-vote = Vote on appeal case { $case }
+todo-applications = Decide { $count } team { $count ->
+    [one] application
+   *[other] applications
+}
+todo-transfers = Approve or refuse { $count } { $count ->
+    [one] transfer
+   *[other] transfers
+}
+todo-cases = { $count } open appeal { $count ->
+    [one] case
+   *[other] cases
+} to see through
+todo-results = Tournament { $number }: { $count } { $count ->
+    [one] game
+   *[other] games
+} without a result
+todo-documents = Review { $count } { $count ->
+    [one] document
+   *[other] documents
+}
+todo-entry = Enter { $team } in tournament { $number } (starts { $at })
+todo-confirm = { $team }: confirm { $count } { $count ->
+    [one] result
+   *[other] results
+} the other captain reported
+todo-team-case = { $team }: appeal case { $case } is open

@@ -133,3 +133,44 @@ documents-show-all = Показать и проверенные ({ $count })
 size-bytes = { $n } Б
 size-kb = { $n } КБ
 size-mb = { $n } МБ
+
+# Что ждёт человека.
+todo-nav = Дела
+todo-title = Что ждёт вас
+todo-lead = Приглашения, голосования, решения, проверки, заявки и результаты, которые за вами, — каждое со ссылкой туда, где это делается.
+todo-none = Сейчас ничего не ждёт вас.
+todo-invitation = Ответьте на приглашение в команду { $team }
+todo-invitation-judge = Ваш переход в { $team } ждёт одобрения судьи
+todo-vote = Проголосуйте по апелляции { $case }
+todo-applications = Рассмотрите { $count } { $count ->
+    [one] заявку команды
+    [few] заявки команд
+   *[many] заявок команд
+}
+todo-transfers = Одобрите или отклоните { $count } { $count ->
+    [one] переход
+    [few] перехода
+   *[many] переходов
+}
+todo-cases = { $count } { $count ->
+    [one] открытая апелляция
+    [few] открытые апелляции
+   *[many] открытых апелляций
+}
+todo-results = Турнир { $number }: { $count } { $count ->
+    [one] партия без результата
+    [few] партии без результата
+   *[many] партий без результата
+}
+todo-documents = Проверьте { $count } { $count ->
+    [one] документ
+    [few] документа
+   *[many] документов
+}
+todo-entry = Подайте заявку { $team } на турнир { $number } (начало { $at })
+todo-confirm = { $team }: подтвердите { $count } { $count ->
+    [one] результат
+    [few] результата
+   *[many] результатов
+}, о которых сообщил капитан соперника
+todo-team-case = { $team }: открыта апелляция { $case }

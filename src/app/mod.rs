@@ -29,6 +29,7 @@ pub mod season;
 pub mod series;
 pub mod sessions;
 pub mod teams;
+pub mod todo;
 pub mod trf;
 
 use chrono::{NaiveDate, NaiveDateTime};

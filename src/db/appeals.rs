@@ -204,6 +204,23 @@ pub fn committee_of(
         .load(conn)
 }
 
+/// Open cases whose committee the person sits on and has not voted in yet.
+pub fn awaiting_vote_of(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Appeal>> {
+    let voted = appeal_votes::table
+        .filter(appeal_votes::person_id.eq(person))
+        .select(appeal_votes::appeal_id);
+    let seats = appeal_committee::table
+        .filter(appeal_committee::person_id.eq(person))
+        .select(appeal_committee::appeal_id);
+    appeals::table
+        .filter(appeals::id.eq_any(seats))
+        .filter(appeals::status.eq("open"))
+        .filter(appeals::id.ne_all(voted))
+        .order(appeals::filed_at)
+        .select(Appeal::as_select())
+        .load(conn)
+}
+
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = appeal_remedies)]
 pub struct Remedy {

@@ -64,6 +64,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(post().to(account::auth::login)),
         )
         .service(resource(LOGOUT).route(post().to(account::auth::logout)))
+        .service(resource(TODO).route(get().to(account::todo::show)))
         .service(resource(ACCOUNT).route(get().to(account::auth::account_page)))
         .service(resource(admin::outbox::NOTICES).route(post().to(admin::outbox::save_notices)))
         .service(

@@ -1290,3 +1290,42 @@ async fn i22_the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_th
         "{remedy:?}"
     );
 }
+
+/// A committee member finds the vote on their to-do page (and its count
+/// in the header) until they have voted; the judges see the open case.
+#[tokio::test]
+async fn i22_g_zh1_a_committee_member_finds_the_vote_on_their_to_do_page_until_they_vote() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (_, t) = with_a_double(&club).await;
+    let case = g_g7_case(&club, &cj, t, "la7").await;
+    let number = case.rsplit('/').next().expect("case id").to_owned();
+    let todo = club.app.get_with(&jd, "/todo").await;
+    assert_eq!(todo.status, StatusCode::OK);
+    let lines = todo.texts("ul.todo li");
+    assert!(
+        lines.contains(&format!("Проголосуйте по апелляции {number}")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"1 открытая апелляция".to_owned()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        todo.attr(&format!("ul.todo a[href='{case}']"), "href")
+            .as_deref(),
+        Some(case.as_str()),
+        "the line links to the case"
+    );
+    let count = todo.select_text(".todo-link .count").expect("a count");
+    assert_eq!(count, lines.len().to_string());
+    assert_eq!(
+        vote(&club, &jd, &case, "uphold").await.status,
+        StatusCode::SEE_OTHER
+    );
+    let lines = club.app.get_with(&jd, "/todo").await.texts("ul.todo li");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Проголосуйте")),
+        "voted: {lines:?}"
+    );
+}

@@ -48,5 +48,6 @@ mod standing;
 mod teams;
 mod text_input;
 mod throttle;
+mod todo;
 mod trf_import;
 mod walk;

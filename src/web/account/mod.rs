@@ -1,3 +1,4 @@
-//! Signing up, signing in and out, the account page and the password.
+//! Signing up, signing in and out, the account page and the password; what waits for the person.
 
 pub mod auth;
+pub mod todo;

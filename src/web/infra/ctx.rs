@@ -74,6 +74,9 @@ pub struct PageCtx {
     pub flashes: Vec<Flash>,
     /// This page's path and query, for "return here" links and forms.
     pub path: String,
+    /// How many things wait for the signed-in person (`app::todo`), counted
+    /// for the header of the pages a browser reads (GET).
+    pub todo: usize,
 }
 
 #[derive(serde::Deserialize)]
@@ -119,6 +122,7 @@ impl PageCtx {
             csrf: session.csrf_token(),
             flashes: session.take_flashes(),
             path: path_without_lang(req),
+            todo: 0,
         }
     }
 
@@ -175,7 +179,17 @@ impl FromRequest for PageCtx {
         let req = req.clone();
         Box::pin(async move {
             let user = CurrentUser::load(&req).await?;
-            Ok(PageCtx::build(&req, user))
+            let person = user.as_ref().map(|u| u.id);
+            let mut ctx = PageCtx::build(&req, user);
+            if let Some(person) = person.filter(|_| req.method() == actix_web::http::Method::GET) {
+                let state = req
+                    .app_data::<web::Data<AppState>>()
+                    .ok_or_else(|| AppError::Internal("no app state".into()))?;
+                ctx.todo = state
+                    .db(move |conn| Ok(crate::app::todo::of(conn, person, db::utc_now())?.len()))
+                    .await?;
+            }
+            Ok(ctx)
         })
     }
 }

@@ -24,6 +24,8 @@ pub struct HomePage {
     ctx: PageCtx,
     /// (url, name) of the championships, newest first.
     championships: Vec<(String, String)>,
+    /// What waits for the signed-in person.
+    groups: Vec<crate::web::account::todo::Group>,
 }
 
 pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
@@ -33,7 +35,20 @@ pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
         .into_iter()
         .map(|c| (crate::paths::championship(c.id), c.name))
         .collect();
-    page(StatusCode::OK, &HomePage { ctx, championships })
+    let groups = match ctx.user.as_ref().map(|u| u.id) {
+        Some(person) => crate::web::account::todo::groups(
+            crate::web::account::todo::lines_for(&ctx, &state, person).await?,
+        ),
+        None => Vec::new(),
+    };
+    page(
+        StatusCode::OK,
+        &HomePage {
+            ctx,
+            championships,
+            groups,
+        },
+    )
 }
 
 #[derive(serde::Serialize)]

@@ -12,6 +12,7 @@ pub mod regulation;
 pub mod rounds;
 pub mod schedule;
 pub mod teams;
+pub mod todo;
 
 /// A size in bytes as people read it: bytes under a kilobyte, then
 /// kilobytes and megabytes (binary, one decimal below ten).

@@ -1,0 +1,71 @@
+//! `GET /todo`: what waits for the signed-in person, grouped by
+//! championship, each line a link to the page where it is done. The home
+//! page shows the same list, and the header counts it.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::db;
+use crate::state::AppState;
+use crate::web::infra::PageDb;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::guards::SignedIn;
+use crate::web::infra::respond::page;
+use crate::web::words::todo::{TodoLine, line};
+
+/// One championship's lines.
+pub struct Group {
+    pub championship: String,
+    pub lines: Vec<TodoLine>,
+}
+
+/// The person's lines, grouped by championship in the order they come.
+pub fn groups(lines: Vec<TodoLine>) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for l in lines {
+        match out.iter_mut().find(|g| g.championship == l.championship) {
+            Some(g) => g.lines.push(l),
+            None => out.push(Group {
+                championship: l.championship.clone(),
+                lines: vec![l],
+            }),
+        }
+    }
+    out
+}
+
+/// What waits for `person`, worded for `ctx`.
+pub async fn lines_for(
+    ctx: &PageCtx,
+    state: &web::Data<AppState>,
+    person: crate::ids::PersonId,
+) -> Result<Vec<TodoLine>, AppError> {
+    let items = state
+        .db(move |conn| Ok(crate::app::todo::of(conn, person, db::utc_now())?))
+        .await?;
+    Ok(items.iter().map(|i| line(ctx.lang, i)).collect())
+}
+
+#[derive(Template)]
+#[template(path = "todo.html")]
+pub struct TodoPage {
+    ctx: PageCtx,
+    groups: Vec<Group>,
+}
+
+pub async fn show(
+    ctx: PageCtx,
+    user: SignedIn,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let lines = lines_for(&ctx, &state, user.0.id).await?;
+    page(
+        StatusCode::OK,
+        &TodoPage {
+            groups: groups(lines),
+            ctx,
+        },
+    )
+}
