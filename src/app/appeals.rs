@@ -962,6 +962,11 @@ pub fn refer(
             .championship(c)
             .detail(format!("G-G7 case from fair-play report {report}"))
             .record(conn)?;
+        // The concerned captain and the committee are told, as for a case
+        // a captain files.
+        if let Some(case) = a::by_id(conn, id)? {
+            crate::mail::notices::appeal_filed(conn, &case, now)?;
+        }
         Ok(id)
     })
 }

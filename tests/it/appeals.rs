@@ -1329,3 +1329,32 @@ async fn i22_g_zh1_a_committee_member_finds_the_vote_on_their_to_do_page_until_t
         "voted: {lines:?}"
     );
 }
+
+/// A G-G7 case a judge opens from a fair-play report is mailed like a
+/// filed appeal: to the concerned team's captain and to the committee.
+#[tokio::test]
+async fn i22_g_g7_a_case_referred_from_a_fair_play_report_tells_the_captain_and_the_committee() {
+    let club = Club::new("G").await;
+    let (cj, _) = judges(&club).await;
+    let (_, t) = with_a_double(&club).await;
+    let filed = |club: &Club| {
+        league::db::outbox::list(&mut club.app.db(), None, 10_000)
+            .expect("outbox")
+            .into_iter()
+            .filter(|m| m.kind == "appeal_filed")
+            .filter_map(|m| m.person_id)
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    let before = filed(&club);
+    g_g7_case(&club, &cj, t, "la7").await;
+    let told = filed(&club);
+    assert!(told.len() > before.len(), "somebody told: {told:?}");
+    assert!(
+        told.contains(&club.app.person_id("jd")),
+        "the judge on the committee is told"
+    );
+    assert!(
+        told.contains(&club.app.person_id("la1")),
+        "the concerned captain is told"
+    );
+}
