@@ -36,6 +36,8 @@ pub const TOURNAMENT_START: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/start";
 pub const TOURNAMENT: &str = "/championships/{championship_id}/tournaments/{tournament_id}";
 pub const ENTRIES: &str = "/championships/{championship_id}/tournaments/{tournament_id}/entries";
+pub const TOURNAMENT_ROUNDS: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/round-count";
 pub const ENTRY_WITHDRAW: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/withdraw";
 pub const DRAW: &str = "/championships/{championship_id}/tournaments/{tournament_id}/draw";

@@ -157,3 +157,20 @@ match-sheet-hint = Report the match: one cell per game, the result of the first-
 match-sheet-confirm = the other captain's report: save to confirm
 match-sheet-submit = Report the results
 match-sheet-reported = Reported: { $waiting } waiting for the other captain, { $confirmed } confirmed.
+
+# R-3.5: the rounds of a Swiss from the entries.
+rounds-title = Rounds of this tournament (R-3.5)
+rounds-label = Rounds
+rounds-hint = The organizers may set the rounds by the number of entries. { $entries } { $entries ->
+    [one] team plays
+   *[other] teams play
+}: without two teams meeting twice, at most { $limit } { $limit ->
+    [one] round
+   *[other] rounds
+}.
+rounds-warn = { $rounds } rounds are more than { $entries } teams can play without meeting twice (at most { $limit }): the last rounds cannot be paired.
+rounds-save = Save the rounds
+rounds-saved = The rounds are saved.
+rounds-error-not-swiss = Only a tournament played as a Swiss has its rounds set.
+rounds-error-range = Rounds from 1 to 60, and not fewer than the { $paired } already paired.
+draw-rounds-warn = Drawn with { $rounds } rounds for { $entries } teams: at most { $limit } can be paired without repeats. Set the rounds of the tournament (R-3.5).

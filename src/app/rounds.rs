@@ -88,6 +88,64 @@ pub enum RoundProblem {
     PlayoffTooMany { entries: Vec<String> },
     /// The final places an appeal set do not fit the tournament (G-D4).
     Standing(crate::rules::places::FixProblem),
+    /// the number of rounds is set for a Swiss only.
+    NotSwiss,
+    /// fewer rounds than are paired already, or outside 1–60.
+    RoundsOutOfRange { paired: usize },
+}
+
+/// The most rounds a Swiss of `teams` teams plays without two teams
+/// meeting twice: every team meets each other once, and with an odd
+/// number each also sits out once.
+pub fn swiss_round_limit(teams: usize) -> usize {
+    if teams.is_multiple_of(2) {
+        teams.saturating_sub(1)
+    } else {
+        teams
+    }
+}
+
+/// the organizers set the rounds of a tournament played as a
+/// Swiss from its entries, before the draw or while it is played (never
+/// fewer than are paired); `None` returns to the regulation's number.
+pub fn set_rounds(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    rounds: Option<u8>,
+    by: PersonId,
+) -> Result<(), RoundError> {
+    write_transaction(conn, |conn| {
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let swiss = match loaded.drawn() {
+            Some(d) => d.format.system == PairingSystem::Swiss,
+            None => match &loaded.ctx.regulation.format {
+                FormatRule::Swiss { .. } => true,
+                FormatRule::ByTeamCount(bands) => bands
+                    .iter()
+                    .any(|b| b.format.system == PairingSystem::Swiss),
+                FormatRule::GroupsThenKnockout { .. } => false,
+            },
+        };
+        if !swiss {
+            return refuse(RoundProblem::NotSwiss);
+        }
+        let paired = loaded.rounds.iter().filter(|r| !r.is_playoff()).count();
+        if rounds.is_some_and(|n| n == 0 || n > 60 || usize::from(n) < paired) {
+            return refuse(RoundProblem::RoundsOutOfRange { paired });
+        }
+        tournaments::set_rounds(conn, t, rounds.map(i32::from))?;
+        tournaments::bump_results_version(conn, t)?;
+        audit::Entry::new("tournament.rounds", format!("tournament:{t}"))
+            .actor(by)
+            .championship(loaded.ctx.championship_id())
+            .detail(match rounds {
+                Some(n) => format!("{n} rounds (R-3.5)"),
+                None => "the regulation's rounds".to_owned(),
+            })
+            .record(conn)?;
+        Ok(())
+    })
 }
 
 pub type RoundError = PlayError<RoundProblem>;
@@ -170,12 +228,25 @@ impl Loaded {
         }))
     }
 
+    /// The format kept at the draw, with the rounds the organizers set
+    /// for a Swiss since.
     pub fn drawn(&self) -> Option<Drawn> {
-        self.ctx
+        let mut drawn: Drawn = self
+            .ctx
             .tournament
             .format
             .as_deref()
-            .and_then(|f| serde_json::from_str(f).ok())
+            .and_then(|f| serde_json::from_str(f).ok())?;
+        if drawn.format.system == PairingSystem::Swiss
+            && let Some(n) = self
+                .ctx
+                .tournament
+                .rounds
+                .and_then(|n| u8::try_from(n).ok())
+        {
+            drawn.format.rounds = Some(n);
+        }
+        Some(drawn)
     }
 
     /// The entries that play, by start number.
@@ -385,6 +456,13 @@ pub fn draw(
             .ok_or(PlayError::Refused(vec![RoundProblem::NoFormat {
                 entries: n,
             }]))?;
+        let mut format = format;
+        if format.system == PairingSystem::Swiss
+            && let Some(n) = ctx.tournament.rounds.and_then(|n| u8::try_from(n).ok())
+        {
+            // the rounds the organizers set for these entries.
+            format.rounds = Some(n);
+        }
         let mut order = field.playing.clone();
         if format.system == PairingSystem::RoundRobin {
             // Berger numbers by lot, reproducible from the seed.
@@ -480,13 +558,15 @@ fn pair_round(
             }]
         }
         PairingSystem::Swiss => {
-            let (rounds, by_lot) = match loaded.ctx.regulation.format {
+            // The rounds kept at the draw (or set since, R-3.5); the
+            // rounds by lot as the regulation says.
+            let rounds = u32::from(drawn.format.rounds.unwrap_or(7));
+            let by_lot = match loaded.ctx.regulation.format {
                 FormatRule::Swiss {
-                    rounds,
                     rounds_drawn_by_lot,
                     ..
-                } => (u32::from(rounds), u32::from(rounds_drawn_by_lot)),
-                _ => (u32::from(drawn.format.rounds.unwrap_or(7)), 0),
+                } => u32::from(rounds_drawn_by_lot).min(rounds),
+                _ => 0,
             };
             if regular.len() >= rounds as usize {
                 return refuse(RoundProblem::AllRoundsPaired);

@@ -216,6 +216,7 @@ diesel::table! {
         format -> Nullable<Text>,
         finished_at -> Nullable<Timestamp>,
         results_version -> BigInt,
+        rounds -> Nullable<Integer>,
     }
 }
 

@@ -21,6 +21,9 @@ pub struct Tournament {
     pub finished_at: Option<NaiveDateTime>,
     /// Bumped with every change of a result, penalty or decision.
     pub results_version: i64,
+    /// The rounds the organizers set for a Swiss; `None`: the
+    /// regulation's.
+    pub rounds: Option<i32>,
 }
 
 pub fn of_championship(
@@ -133,6 +136,17 @@ pub fn mark_finished(
 /// Call in the same transaction as any change of a result, penalty or
 /// decision, so that cached standings keyed by the version go stale. The
 /// championship's version moves with it (`championships::bump_results_version`).
+/// Sets the rounds of a Swiss; `None` returns to the regulation's.
+pub fn set_rounds(
+    conn: &mut DbConnection,
+    id: TournamentId,
+    rounds: Option<i32>,
+) -> QueryResult<usize> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::rounds.eq(rounds))
+        .execute(conn)
+}
+
 pub fn bump_results_version(conn: &mut DbConnection, id: TournamentId) -> QueryResult<usize> {
     use super::schema::championships;
     diesel::update(

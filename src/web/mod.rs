@@ -115,6 +115,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(resource(TOURNAMENT).route(get().to(tournament::tournaments::show)))
         .service(resource(ENTRIES).route(post().to(tournament::tournaments::enter)))
+        .service(resource(TOURNAMENT_ROUNDS).route(post().to(tournament::judging::set_rounds)))
         .service(resource(ENTRY_WITHDRAW).route(post().to(tournament::tournaments::withdraw)))
         .service(resource(DRAW).route(post().to(tournament::judging::draw)))
         .service(resource(ROUNDS).route(post().to(tournament::judging::pair)))

@@ -1024,3 +1024,76 @@ async fn g_a2_the_schedule_form_gives_four_first_wednesdays_and_one_start_moves_
         Some("2026-11-11 19:30")
     );
 }
+
+/// six teams cannot play R's seven rounds without meeting twice.
+/// The organizers see it on the page, set five rounds from the entries,
+/// and the tournament is played and finished after round 5.
+#[tokio::test]
+async fn r_3_5_six_teams_play_five_rounds_the_organizers_set_and_the_tournament_finishes() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 6).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#rounds-number", "value").as_deref(), Some("7"));
+    let warn = page.select_text("#rounds-form .warn").unwrap_or_default();
+    assert!(warn.contains("не больше 5"), "{}", page.text);
+    // Captains and the public have no such form.
+    assert!(
+        club.app
+            .get(&url)
+            .await
+            .select_text("#rounds-form")
+            .is_none()
+    );
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", "5")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#rounds-number", "value").as_deref(), Some("5"));
+    assert!(page.select_text("#rounds-form .warn").is_none());
+    draw(&club, &url, "35").await;
+    let mut totals = HashMap::new();
+    for round in 1..=5 {
+        published_round(&club, &url, round).await;
+        play(&club, &url, round, &mut totals).await;
+        if round == 3 {
+            // Fewer rounds than are paired are refused, in words.
+            let page = club
+                .app
+                .post_with(
+                    &club.root,
+                    &format!("{url}/round-count"),
+                    &[("rounds", "2")],
+                )
+                .await;
+            assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+            assert!(
+                page.text.contains("не меньше уже составленных (3)"),
+                "{}",
+                page.text
+            );
+        }
+    }
+    // Every round is played: no sixth round, and the finish is allowed.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "no round 6");
+    crate::club::finish(&club, t).await;
+    let page = club.app.get(&url).await;
+    assert_eq!(
+        page.texts("#places table tbody tr").len(),
+        6,
+        "{}",
+        page.text
+    );
+}

@@ -412,6 +412,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c}/tournaments/{t}/round-count",
+        [303, 403, 403, 403, 403, 422, 422],
+    ),
+    (
+        "POST",
         "/championships/{c}/tournaments/{t}/rounds",
         [303, 403, 403, 403, 422, 403, 422],
     ),

@@ -8,6 +8,7 @@ use crate::app::access::{ChiefJudge, Judges, RoleSet};
 use crate::app::knockout::{self};
 use crate::app::rounds::{self as round_ops, RoundProblem};
 use crate::db::{self};
+use crate::i18n::Message;
 use crate::ids::{EntryId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
@@ -174,10 +175,32 @@ pub async fn draw(
         .parse::<u64>()
         .unwrap_or_else(|_| rand::random::<u64>() >> 1);
     let judge = desk.judge;
-    desk.act(&path, msg!("round-paired"), move |conn, t| {
-        round_ops::draw(conn, t, judge, seed, db::utc_now()).map(drop)
-    })
-    .await
+    let result = desk
+        .on(&path, move |conn, t| {
+            round_ops::draw(conn, t, judge, seed, db::utc_now())?;
+            // A Swiss with more rounds than the field allows.
+            let loaded = round_ops::Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+            Ok(loaded
+                .drawn()
+                .filter(|d| d.format.system == crate::rules::tournament::PairingSystem::Swiss)
+                .and_then(|d| d.format.rounds)
+                .map(|rounds| (usize::from(rounds), loaded.playing().len())))
+        })
+        .await?;
+    if let Ok(Some((rounds, entries))) = &result {
+        let limit = round_ops::swiss_round_limit(*entries);
+        if *rounds > limit {
+            AppSession(&desk.session).flash(
+                FlashLevel::Info,
+                Message::new(msg!("draw-rounds-warn"))
+                    .arg("rounds", rounds)
+                    .arg("entries", entries)
+                    .arg("limit", limit),
+            );
+        }
+    }
+    desk.judged(&path, result.map(drop), msg!("round-paired"))
+        .await
 }
 
 /// `POST …/rounds` (judges): pair the next round as a draft.
@@ -423,4 +446,34 @@ pub async fn armageddon(
         move |conn, t| knockout::create_armageddon(conn, t, m, judge).map(drop),
     )
     .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RoundsInput {
+    rounds: String,
+}
+
+impl crate::web::infra::forms::TextRules for RoundsInput {}
+
+/// `POST …/round-count` (organizers, R-3.5): the rounds of a Swiss from its
+/// entries; blank returns to the regulation's number.
+pub async fn set_rounds(
+    desk: JudgeDesk<crate::app::access::Organizers>,
+    path: web::Path<TournamentPath>,
+    form: crate::web::infra::forms::Form<RoundsInput>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
+    let rounds = match form.rounds.trim() {
+        "" => None,
+        // Out of range (0 is never valid) is refused in words.
+        n => Some(n.parse::<u8>().unwrap_or(0)),
+    };
+    let by = desk.judge;
+    let result = desk
+        .on(&path, move |conn, t| {
+            round_ops::set_rounds(conn, t, rounds, by)
+        })
+        .await?;
+    desk.judged(&path, result, msg!("rounds-saved")).await
 }

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::app::access::{ChiefJudge, Judges};
+use crate::app::access::{ChiefJudge, Judges, Organizers};
 use crate::app::entries::{self as entry_ops, EntryProblem};
 use crate::app::knockout::{self, KnockoutState};
 use crate::app::rounds::Loaded;
@@ -146,6 +146,60 @@ pub struct TournamentPage {
     places: Vec<PlaceRowView>,
     /// The crosstable, round and players pages.
     results: crate::web::results::pages::ResultLinks,
+    /// the organizers' form for the rounds of a Swiss.
+    rounds_form: Option<RoundsForm>,
+}
+
+/// the rounds of a Swiss as the organizers set them.
+pub struct RoundsForm {
+    pub url: String,
+    /// The rounds now (set, kept at the draw, or the regulation's).
+    pub value: String,
+    pub hint: String,
+    /// The rounds exceed what the field allows without repeat pairings.
+    pub warn: Option<String>,
+}
+
+/// The rounds form for an organizer of a Swiss tournament not finished.
+fn rounds_form(lang: crate::i18n::Lang, loaded: &Loaded, entries: usize) -> Option<RoundsForm> {
+    let tc = &loaded.ctx;
+    if tc.tournament.finished_at.is_some() {
+        return None;
+    }
+    let format = match loaded.drawn() {
+        Some(d) => Some(d.format),
+        None => u32::try_from(entries.max(2))
+            .ok()
+            .and_then(|n| tc.regulation.format.format_for(n).ok()),
+    }?;
+    if format.system != crate::rules::tournament::PairingSystem::Swiss {
+        return None;
+    }
+    let rounds = tc
+        .tournament
+        .rounds
+        .and_then(|n| u8::try_from(n).ok())
+        .or(format.rounds)
+        .unwrap_or(0);
+    let limit = crate::app::rounds::swiss_round_limit(entries);
+    Some(RoundsForm {
+        url: format!(
+            "{}/round-count",
+            paths::tournament(tc.championship_id(), tc.id())
+        ),
+        value: rounds.to_string(),
+        hint: Message::new(msg!("rounds-hint"))
+            .arg("entries", entries)
+            .arg("limit", limit)
+            .render(lang),
+        warn: (entries >= 2 && usize::from(rounds) > limit).then(|| {
+            Message::new(msg!("rounds-warn"))
+                .arg("rounds", rounds)
+                .arg("entries", entries)
+                .arg("limit", limit)
+                .render(lang)
+        }),
+    })
 }
 
 pub struct GroupTableView {
@@ -306,13 +360,14 @@ pub(crate) async fn tournament_page(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     // Organization names only word eligibility reasons of a refused entry.
     let need_organizations = !problems.is_empty();
-    let (loaded, (is_judge, is_chief), my_teams, team_captains, org_names) = state
+    let (loaded, (is_judge, is_chief, is_organizer), my_teams, team_captains, org_names) = state
         .db(move |conn| {
             let loaded = Loaded::load(conn, t)?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
+            let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
             let my_teams = match viewer {
                 Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
                 None => Vec::new(),
@@ -333,7 +388,7 @@ pub(crate) async fn tournament_page(
             };
             Ok((
                 loaded,
-                (is_judge, is_chief),
+                (is_judge, is_chief, is_organizer),
                 my_teams,
                 team_captains,
                 org_names,
@@ -453,7 +508,18 @@ pub(crate) async fn tournament_page(
     } else {
         Vec::new()
     };
+    let entered = if drawn {
+        loaded.playing().len()
+    } else {
+        field.playing.len()
+    };
+    let rounds_form = if is_organizer {
+        rounds_form(ctx.lang, &loaded, entered)
+    } else {
+        None
+    };
     Ok(TournamentPage {
+        rounds_form,
         championship: tc.championship.name.clone(),
         championship_url: paths::championship(tc.championship_id()),
         number: tc.tournament.number,

@@ -68,5 +68,12 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
             entries.join(", "),
         ),
         RoundProblem::Standing(x) => crate::web::words::appeals::standing_words(lang, x),
+        RoundProblem::NotSwiss => lang.msg(msg!("rounds-error-not-swiss")),
+        RoundProblem::RoundsOutOfRange { paired } => t1(
+            lang,
+            msg!("rounds-error-range"),
+            "paired",
+            paired.to_string(),
+        ),
     }
 }
