@@ -36,3 +36,7 @@ schedule-error-order = The first month { $first } comes after the last month { $
 schedule-error-no-such-time = { $day } { $time } does not exist in the time zone { $zone } (the clocks jump over it).
 schedule-error-time-zone = Unknown time zone { $zone }.
 schedule-error-too-many-tournaments = The championship has { $have } tournaments; { $adding } more would be over { $max }, the most a championship holds.
+schedule-add-day = Add the event
+schedule-day-hint = A one-day event: its date and the start of round 1, in the championship's time zone.
+schedule-day = Date
+schedule-submit-day = Add the event

@@ -44,3 +44,7 @@ schedule-error-too-many-tournaments = В чемпионате уже { $have } {
         [few] турнира
        *[other] турниров
     }; ещё { $adding } дадут больше { $max } — предела для одного чемпионата.
+schedule-add-day = Добавить турнир
+schedule-day-hint = Однодневный турнир: дата и начало 1-го тура по времени чемпионата.
+schedule-day = Дата
+schedule-submit-day = Добавить турнир

@@ -1097,3 +1097,53 @@ async fn r_3_5_six_teams_play_five_rounds_the_organizers_set_and_the_tournament_
         page.text
     );
 }
+
+/// a one-day event is added by its date and start, as one
+/// tournament; the monthly rule is not offered to R.
+#[tokio::test]
+async fn r_1_1_a_one_day_event_is_added_by_its_date_as_one_tournament() {
+    let club = Club::new("R").await;
+    let page = club
+        .app
+        .get_with(&club.root, &format!("/championships/{}", club.id))
+        .await;
+    assert!(
+        page.select_text("#schedule-day").is_some() || page.attr("#schedule-day", "type").is_some()
+    );
+    assert!(
+        page.attr("#schedule-nth", "name").is_none(),
+        "no monthly rule for R"
+    );
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/schedule", club.id),
+            &[("day", "2027-10-16"), ("time", "10:00")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get(&format!("/championships/{}", club.id)).await;
+    let rows = page.texts("table.schedule tbody tr td:nth-child(2)");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(rows[0].contains("2027-10-16 10:00"), "{rows:?}");
+    // A date that is no date is refused beside its field.
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/schedule", club.id),
+            &[("day", "16 октября"), ("time", "10:00")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.select_text("#schedule-day-error").is_some(),
+        "{}",
+        page.text
+    );
+    assert_eq!(
+        page.attr("#schedule-day", "value").as_deref(),
+        Some("16 октября")
+    );
+}

@@ -265,6 +265,9 @@ pub struct ShowPage {
     staff_nick: String,
     tournaments: Vec<TournamentRow>,
     schedule: Inline,
+    /// A regulation without a season (R, E): one event on one day, added
+    /// by its date rather than by a monthly rule.
+    one_day: bool,
 }
 
 pub struct TournamentRow {
@@ -377,6 +380,7 @@ async fn show_page(
         })
         .collect();
     Ok(ShowPage {
+        one_day: regulation.season.is_none(),
         id,
         name: c.name,
         preset: c.preset,
@@ -894,6 +898,8 @@ pub struct ScheduleForm {
     time: String,
     from: String,
     until: String,
+    /// A one-day event: its date (then the monthly rule is not read).
+    day: String,
 }
 
 impl TextRules for ScheduleForm {}
@@ -938,6 +944,7 @@ pub async fn schedule(
             ("time", form.time.clone()),
             ("from", form.from.clone()),
             ("until", form.until.clone()),
+            ("day", form.day.clone()),
         ],
         error: Some(message),
         field,
@@ -950,7 +957,26 @@ pub async fn schedule(
         (_, _, _, _, None) => Some(("until", ctx.lang.msg(msg!("schedule-error-month")))),
         _ => None,
     };
+    let day = chrono::NaiveDate::parse_from_str(form.day.trim(), "%Y-%m-%d").ok();
+    let one_day = !form.day.trim().is_empty();
+    let problem = match (one_day, day, time) {
+        (false, ..) => problem,
+        (true, None, _) => Some(("day", ctx.lang.msg(msg!("error-date")))),
+        (true, Some(d), _)
+            if !crate::rules::schedule::YEARS.contains(&chrono::Datelike::year(&d)) =>
+        {
+            Some(("day", ctx.lang.msg(msg!("error-date"))))
+        }
+        (true, _, None) => Some(("time", ctx.lang.msg(msg!("schedule-error-time")))),
+        (true, Some(_), Some(_)) => None,
+    };
     let instants = match (problem, weekday, nth, time, from, until) {
+        (None, _, _, Some(time), _, _) if one_day => {
+            use chrono::TimeZone;
+            day.and_then(|d| c.tz().from_local_datetime(&d.and_time(time)).earliest())
+                .map(|at| vec![at.naive_utc()])
+                .ok_or(("day", ctx.lang.msg(msg!("error-date"))))
+        }
         (None, Some(weekday), Some(nth), Some(time), Some(from), Some(until)) => {
             let rule = MonthlyRule {
                 weekday,
@@ -988,10 +1014,14 @@ pub async fn schedule(
         }
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
-    let rule = format!(
-        "{} {} {} {}..{}",
-        form.nth, form.weekday, form.time, form.from, form.until
-    );
+    let rule = if one_day {
+        format!("one day {} {}", form.day, form.time)
+    } else {
+        format!(
+            "{} {} {} {}..{}",
+            form.nth, form.weekday, form.time, form.from, form.until
+        )
+    };
     let added = state
         .db(move |conn| {
             Ok(setup::add_schedule(
