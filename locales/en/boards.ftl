@@ -90,3 +90,4 @@ reason-required = Give a reason.
 boards-sub-no-such-player = Nobody on the platform has the nick "{ $nick }".
 boards-sub-other-team = { $nick } plays for { $team }, not for this team.
 boards-sub-not-in-entry = { $nick } is on the team's roster but not in the line of { $entry }: only the players and substitutes the entry named can come in (G-B13, G-V31).
+rule-not-in-regulation = The regulation of this championship has no such rule ({ $rule }).

@@ -133,3 +133,6 @@ set-error-scoring-order = A win must earn at least a draw, a draw at least a los
 set-error-lot-rounds = More rounds by lot than rounds.
 set-error-board = There is no board { $board } in a match.
 set-band = Band { $band } of team counts
+set-play-lateness = A player later than this many minutes loses by forfeit (blank: no such rule)
+set-play-interrupted = An interrupted round's unfinished games are replayed
+set-roster-motto = The application names the team's motto

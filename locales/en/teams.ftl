@@ -338,3 +338,4 @@ roll-employments-none = Every employment record of the teams' members is confirm
 roll-employment-period = Employed
 roll-employments-confirm = Confirm the ticked
 roll-employments-confirmed = Confirmed ({ $count }): { $names }.
+hint-team-name-plain = No spaces or commas (the tournament entry's format needs it), and not ending in a digit.

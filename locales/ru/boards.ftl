@@ -93,3 +93,4 @@ reason-required = Укажите причину.
 boards-sub-no-such-player = На платформе нет игрока с ником «{ $nick }».
 boards-sub-other-team = { $nick } играет за команду { $team }, а не за эту.
 boards-sub-not-in-entry = { $nick } в составе команды, но не в заявке { $entry }: выйти на замену могут только игроки и запасные, названные в заявке (G-B13, G-V31).
+rule-not-in-regulation = В регламенте этого чемпионата нет такого правила ({ $rule }).

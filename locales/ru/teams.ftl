@@ -339,3 +339,4 @@ roll-employments-none = Все сведения о работе участник
 roll-employment-period = Работает
 roll-employments-confirm = Подтвердить отмеченные
 roll-employments-confirmed = Подтверждено ({ $count }): { $names }.
+hint-team-name-plain = Без пробелов и запятых (так требует формат заявки на турнир) и не заканчивается цифрой.

@@ -63,6 +63,9 @@ pub enum BoardsProblem {
         nick: String,
         why: Vec<super::eligibility::Unfit>,
     },
+    /// The championship's regulation has no such rule (its rule ID where
+    /// the seeds have one: E-6, G-G2, G-V23).
+    NotInRegulation { rule: &'static str },
     /// A problem of one game of a match sheet.
     OnGame {
         game: GameId,
@@ -829,6 +832,9 @@ pub fn late(
 ) -> Result<LateArrival, BoardsError> {
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
+        let Some(limit) = loaded.ctx.regulation.play.lateness_forfeit_after_seconds else {
+            return refuse(BoardsProblem::NotInRegulation { rule: "E-6" });
+        };
         let (g, _, _) = loaded.locate_game(game)?;
         if g.version != version {
             return refuse(BoardsProblem::Changed {
@@ -843,7 +849,7 @@ pub fn late(
             home: home_late,
             seconds: late_seconds,
         } = lateness;
-        let outcome = rb::late_arrival(late_seconds, rb::E_6_LATENESS_LIMIT_SECONDS);
+        let outcome = rb::late_arrival(late_seconds, limit);
         if outcome == LateArrival::Forfeit {
             let result = if home_late {
                 BoardResult::AwayForfeitWin
@@ -967,6 +973,10 @@ pub fn retire(
 ) -> Result<(), BoardsError> {
     let reason = reason.trim().to_owned();
     write_transaction(conn, |conn| {
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        if !ctx.regulation.withdraws_teams() {
+            return refuse(BoardsProblem::NotInRegulation { rule: "G-G2" });
+        }
         let done = withdraw_in(conn, t, entry, &reason, judge, now)?;
         penalties::insert(
             conn,
@@ -1018,6 +1028,9 @@ pub fn interrupt(
     let reason = reason.trim().to_owned();
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
+        if !loaded.ctx.regulation.play.interrupted_round_replayed {
+            return refuse(BoardsProblem::NotInRegulation { rule: "G-V23" });
+        }
         let x = loaded
             .rounds
             .iter()

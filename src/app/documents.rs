@@ -30,6 +30,43 @@ pub fn championships_of(
     })
 }
 
+/// The kinds of document the owner may upload: those the regulations of
+/// its championships ask of such a holder, or every kind of the holder
+/// while it takes part in none (a newcomer preparing their papers).
+pub fn kinds_wanted(
+    conn: &mut DbConnection,
+    owner: Owner,
+    now: NaiveDateTime,
+) -> diesel::QueryResult<Vec<DocumentKind>> {
+    let holder = match owner {
+        Owner::Person(_) => crate::rules::regulation::DocumentHolder::Participant,
+        Owner::Team(_) => crate::rules::regulation::DocumentHolder::Team,
+    };
+    let all = crate::rules::documents::kinds_for(holder);
+    let championships = championships_of(conn, owner)?;
+    if championships.is_empty() {
+        return Ok(all);
+    }
+    let mut wanted = Vec::new();
+    for id in championships {
+        let Some(c) = crate::db::championships::by_id(conn, id)? else {
+            continue;
+        };
+        let reg = super::regulation::in_force(conn, &c, now)?.regulation;
+        for kind in reg
+            .documents
+            .iter()
+            .filter(|d| d.holder == holder)
+            .flat_map(|d| d.any_of.iter().copied())
+        {
+            if !wanted.contains(&kind) {
+                wanted.push(kind);
+            }
+        }
+    }
+    Ok(all.into_iter().filter(|k| wanted.contains(k)).collect())
+}
+
 /// Writes an audit entry into the log of every championship the owner
 /// takes part in (once, for the platform log, when there is none).
 pub fn record_for_owner(

@@ -175,8 +175,12 @@ pub fn apply(
         }
         let name = TeamName::parse(app.name)
             .or_else(|r| refuse(TeamProblem::Roster(TeamField::Name, r)))?;
-        let motto =
-            parse_motto(app.motto).or_else(|r| refuse(TeamProblem::Roster(TeamField::Motto, r)))?;
+        // G-B11: the motto, where the regulation asks for one.
+        let motto = if reg.roster.team_motto {
+            parse_motto(app.motto).or_else(|r| refuse(TeamProblem::Roster(TeamField::Motto, r)))?
+        } else {
+            String::new()
+        };
         // G-B41: a name, once used, stays taken, dissolved teams included.
         if let Some(existing) = t::name_taken(conn, app.championship, &name.key())? {
             return match existing.status() {

@@ -4,7 +4,7 @@
 use super::playoff::PlayoffRule;
 use super::regulation::{
     AppealsCommittee, DocumentHolder, DocumentKind, DocumentRequirement, EntryRules, Format,
-    FormatBand, FormatRule, KnockoutStage, PenaltyEffect, PenaltyRule, PlacePoints,
+    FormatBand, FormatRule, KnockoutStage, PenaltyEffect, PenaltyRule, PlacePoints, PlayRules,
     REGULATION_VERSION, Regulation, RosterRules, SeasonRules, SeasonTieRule, SharedPlaceSplit,
     TimeControl, TransferRule,
 };
@@ -114,6 +114,8 @@ pub fn g() -> Regulation {
             club_membership_required: true,
             // G-B33: unlimited transfers.
             transfers: TransferRule::Free,
+            // G-B11: name, captain's nick and motto.
+            team_motto: true,
         },
         entry: EntryRules {
             // G-B13: registration opens 30 minutes before the tournament.
@@ -204,6 +206,11 @@ pub fn g() -> Regulation {
             tie_rule: SeasonTieRule::Shared,
             change_notice_days: 3,
         }),
+        // G-V23: an interrupted round's unfinished games are replayed.
+        play: PlayRules {
+            lateness_forfeit_after_seconds: None,
+            interrupted_round_replayed: true,
+        },
     }
 }
 
@@ -270,6 +277,7 @@ pub fn r() -> Regulation {
             organization_required: true,
             club_membership_required: false,
             transfers: TransferRule::Free,
+            team_motto: false,
         },
         entry: EntryRules {
             opens_before_start: None,
@@ -316,6 +324,7 @@ pub fn r() -> Regulation {
         ],
         appeals: None,
         season: None,
+        play: PlayRules::default(),
     }
 }
 
@@ -383,6 +392,7 @@ pub fn e() -> Regulation {
             organization_required: true,
             club_membership_required: false,
             transfers: TransferRule::Free,
+            team_motto: false,
         },
         entry: EntryRules {
             opens_before_start: None,
@@ -402,6 +412,11 @@ pub fn e() -> Regulation {
         }],
         appeals: None,
         season: None,
+        // E-6: more than five minutes late loses by forfeit.
+        play: PlayRules {
+            lateness_forfeit_after_seconds: Some(super::boards::E_6_LATENESS_LIMIT_SECONDS),
+            interrupted_round_replayed: false,
+        },
     }
 }
 

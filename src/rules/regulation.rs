@@ -50,6 +50,34 @@ pub struct Regulation {
     pub appeals: Option<AppealsCommittee>,
     /// Season (championship) settings, if the regulation runs a series.
     pub season: Option<SeasonRules>,
+    /// How play on the day goes, where the regulation says so.
+    #[serde(default)]
+    pub play: PlayRules,
+}
+
+/// Rules of the day's play that only some regulations have; the platform
+/// offers their actions only where the regulation has them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlayRules {
+    /// E-6: a player later than this loses by forfeit; a shorter delay is
+    /// taken off their clock. `None`: the regulation has no such rule.
+    #[serde(default)]
+    pub lateness_forfeit_after_seconds: Option<u32>,
+    /// G-V23: when the tournament is interrupted (server failure), the
+    /// round's games without a result are replayed.
+    #[serde(default)]
+    pub interrupted_round_replayed: bool,
+}
+
+impl Regulation {
+    /// G-G2: the catalogue withdraws a team that cannot go on, its
+    /// remaining games lost.
+    pub fn withdraws_teams(&self) -> bool {
+        self.penalties.iter().any(|p| {
+            p.effects
+                .contains(&PenaltyEffect::WithdrawnLosingRemainingGames)
+        })
+    }
 }
 
 /// Format of one tournament.
@@ -244,6 +272,9 @@ pub struct RosterRules {
     /// How a player moves between teams (G-B33: freely, any number of times).
     #[serde(default)]
     pub transfers: TransferRule,
+    /// The application names the team's motto (G-B11).
+    #[serde(default)]
+    pub team_motto: bool,
 }
 
 /// Who must agree to a transfer besides the player and the new captain

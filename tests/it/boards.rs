@@ -998,3 +998,106 @@ async fn g_v31_a_refused_substitution_says_what_is_true_of_the_nick() {
         "{said}"
     );
 }
+
+/// Each format offers only the actions its regulation has: G withdraws a
+/// team (G-G2) and replays an interrupted round (G-V23) but has no
+/// lateness rule; E times lateness (E-6) but neither withdraws nor
+/// replays. An action the regulation lacks is refused in words.
+#[tokio::test]
+async fn i22_e_6_g_g2_g_v23_each_format_offers_only_the_actions_of_its_regulation() {
+    let club = Club::new("G").await;
+    let (_, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    let page = club.app.get_with(&club.root, &turl).await;
+    assert!(
+        page.attr("#round-1 form[action$='/interrupt']", "action")
+            .is_some()
+    );
+    assert!(!page.attrs("form[action$='/retire']", "action").is_empty());
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let matches = club.app.get_with(&club.root, &url).await;
+    assert!(
+        matches.attrs("form[action$='/late']", "action").is_empty(),
+        "no E-6 in G"
+    );
+    let (result, version) = crate::club::result_forms(&page).remove(0);
+    let late = result.replace("/result", "/late");
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &late,
+            &[
+                ("side", "home"),
+                ("lateness", "6:00"),
+                ("version", &version),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.text.contains("нет такого правила (E-6)"),
+        "{}",
+        page.text
+    );
+
+    let club = Club::new("E").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Альфа", "al"),
+        ("Бета", "be"),
+        ("Гамма", "ga"),
+        ("Дельта", "de"),
+    ] {
+        teams.push(e_team(&club, name, prefix).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..3))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let turl = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/draw"), &[("seed", "5")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let page = club.app.get_with(&club.root, &turl).await;
+    assert!(
+        page.attr("form[action$='/interrupt']", "action").is_none(),
+        "no G-V23 in E"
+    );
+    assert!(
+        page.attrs("form[action$='/retire']", "action").is_empty(),
+        "no G-G2 in E"
+    );
+    let round = page
+        .attr("#round-1 form.result-sheet", "action")
+        .expect("a sheet");
+    let interrupt = round.replace("/results", "/interrupt");
+    let refused = club
+        .app
+        .post_with(&club.root, &interrupt, &[("reason", "server failure")])
+        .await;
+    assert_eq!(refused.status, StatusCode::SEE_OTHER);
+    let page = club.app.get_with(&club.root, &turl).await;
+    assert!(page.flash().contains("(G-V23)"), "{}", page.flash());
+    assert!(
+        !page
+            .texts("#round-1 tr.game td.result")
+            .contains(&"R".to_owned()),
+        "nothing replayed"
+    );
+    let url = match_url(&club, t, 1, "Альфа").await;
+    let matches = club.app.get_with(&club.root, &url).await;
+    assert_eq!(
+        matches
+            .attrs("tr.game form[action$='/late']", "action")
+            .len(),
+        6
+    );
+}

@@ -50,6 +50,35 @@ pub(crate) async fn upload(
     .await
 }
 
+/// A person's document stored through the application layer, for seeds
+/// whose regulation asks for none (G): the harness keeps something private
+/// to check privacy with. Returns its id.
+pub(crate) fn seed_document(
+    app: &TestApp,
+    nick: &str,
+    kind: DocumentKind,
+    name: &str,
+) -> DocumentId {
+    let person = app.person_id(nick);
+    let stored = league::app::documents::store(
+        &mut app.db(),
+        &docs::Upload {
+            kind,
+            owner: Owner::Person(person),
+            uploaded_by: person,
+            file_name: name,
+            media_type: "application/pdf",
+            content: PDF,
+        },
+        "127.0.0.1",
+        db::utc_now(),
+    )
+    .expect("stored");
+    match stored {
+        docs::Stored::New { id, .. } | docs::Stored::Same { id } => id,
+    }
+}
+
 fn form(kind: &str, name: &str, mime: &str, bytes: &[u8]) -> Form {
     Form::new().text("kind", kind.to_owned()).part(
         "file",
@@ -864,5 +893,61 @@ async fn i22_the_review_queue_lists_what_awaits_a_review_and_the_rest_on_request
         page.texts("tr.document").len(),
         2,
         "every document on request"
+    );
+}
+
+/// The upload forms offer only the kinds of document the owner's
+/// regulations ask for: an E player the proof of employment (E-12), an R
+/// team its signed application, a G team nothing at all.
+#[tokio::test]
+async fn i22_r_1_10_e_12_upload_forms_offer_only_the_kinds_the_regulation_asks_for() {
+    let kinds = |page: &Page| page.attrs("form#document-upload select[name=kind] option", "value");
+    // E: a captain and their team.
+    let club = crate::club::Club::new("E").await;
+    let org = club
+        .app
+        .create_organization(&club.root, "Завод")
+        .await
+        .to_string();
+    let captain = club.app.person("CapE").await;
+    let team = club
+        .app
+        .apply_team(&captain, club.id, "Альфа", &org)
+        .await
+        .location_id("/teams/");
+    let page = club.app.get_with(&captain, "/people/CapE").await;
+    assert_eq!(kinds(&page), vec!["employment_proof".to_owned()]);
+    let page = club.app.get_with(&captain, &format!("/teams/{team}")).await;
+    assert!(
+        page.select_text("form#document-upload").is_none(),
+        "E asks nothing of a team"
+    );
+    // R: the team's signed application only.
+    let club = crate::club::Club::new("R").await;
+    let org = club
+        .app
+        .create_organization(&club.root, "Завод")
+        .await
+        .to_string();
+    let captain = club.app.person("CapR").await;
+    let team = club
+        .app
+        .apply_team(&captain, club.id, "Ладья", &org)
+        .await
+        .location_id("/teams/");
+    let page = club.app.get_with(&captain, &format!("/teams/{team}")).await;
+    assert_eq!(kinds(&page), vec!["team_application".to_owned()]);
+    // G: nothing, for the team and for its players.
+    let club = crate::club::Club::new("G").await;
+    let team = crate::club::g_team(&club, "Ладья", "la", 5).await;
+    let page = club
+        .app
+        .get_with(&team.captain, &format!("/teams/{}", team.id))
+        .await;
+    assert!(page.select_text("form#document-upload").is_none());
+    let page = club.app.get_with(&team.captain, "/people/la1").await;
+    assert!(
+        page.select_text("form#document-upload").is_none(),
+        "G asks nothing of a player"
     );
 }

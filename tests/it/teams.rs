@@ -887,3 +887,25 @@ async fn g_a2_tournaments_on_the_first_wednesday_at_18_15_moscow_stored_in_utc()
         Some("25:99")
     );
 }
+
+/// G-B11 asks for a motto and G-B13 numbers the doubles; R's and E's
+/// application forms ask neither, and say nothing of doubles.
+#[tokio::test]
+async fn i22_g_b11_only_a_regulation_with_mottos_and_doubles_asks_for_them() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("Admin").await;
+    for (preset, motto, doubles) in [("G", true, true), ("R", false, false), ("E", false, false)] {
+        let c = app.create_championship(&admin, preset).await;
+        let page = app
+            .get_with(&admin, &format!("/championships/{c}/apply"))
+            .await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert_eq!(
+            page.attr("input#motto", "name").is_some(),
+            motto,
+            "{preset}"
+        );
+        let hint = page.select_text("#name-hint").unwrap_or_default();
+        assert_eq!(hint.contains("дубл"), doubles, "{preset}: {hint}");
+    }
+}

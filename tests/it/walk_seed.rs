@@ -8,7 +8,6 @@ use league::ids::{ChampionshipId, InvitationId, SeriesId, TeamId, TournamentId};
 use reqwest::{Client, StatusCode};
 
 use crate::club::{Club, Team, four_entered, line, play_round, publish_last};
-use crate::documents::upload;
 use crate::helpers::{PASSWORD, Page, new_client};
 use crate::results_pages::draw_and_play_all;
 
@@ -276,22 +275,13 @@ pub(crate) async fn seed() -> Seed {
     let player = new_client();
     app.log_in_with(&player, &player_nick, PASSWORD).await;
     let pid = app.person_id(&player_nick);
-    ok(
-        upload(
-            app,
-            &player,
-            &format!("/people/{player_nick}"),
-            "medical_certificate",
-            "справка.pdf",
-            "application/pdf",
-            b"%PDF-1.4\n%walk\n",
-        )
-        .await,
-        "document",
+    // G asks no documents, so the harness stores one.
+    let document = crate::documents::seed_document(
+        app,
+        &player_nick,
+        league::rules::regulation::DocumentKind::MedicalCertificate,
+        "справка.pdf",
     );
-    let document = db::documents::of_owner_all(&mut app.db(), db::documents::Owner::Person(pid))
-        .expect("documents")[0]
-        .id;
     // A transfer request: the other captain's invitation, accepted by the
     // player, awaits a judge. An open invitation of a third team to them.
     let tr = invitation(&club, other, &player_nick).await;

@@ -561,6 +561,19 @@ fn general(s: &mut Specs, reg: &Regulation) {
         reg.time_control.rated,
         |r, on| r.time_control.rated = on,
     );
+    s.minutes(
+        "play.lateness",
+        msg!("set-play-lateness"),
+        reg.play.lateness_forfeit_after_seconds,
+        true,
+        |r, v| r.play.lateness_forfeit_after_seconds = v,
+    );
+    s.check(
+        "play.interrupted",
+        msg!("set-play-interrupted"),
+        reg.play.interrupted_round_replayed,
+        |r, on| r.play.interrupted_round_replayed = on,
+    );
 }
 
 fn teams(s: &mut Specs, reg: &Regulation) {
@@ -598,6 +611,12 @@ fn teams(s: &mut Specs, reg: &Regulation) {
         msg!("set-roster-doubles"),
         r.doubles_allowed,
         |r, on| r.roster.doubles_allowed = on,
+    );
+    s.check(
+        "roster.motto",
+        msg!("set-roster-motto"),
+        r.team_motto,
+        |r, on| r.roster.team_motto = on,
     );
     s.check(
         "roster.non_playing_captain",

@@ -26,7 +26,6 @@ use crate::msg;
 use crate::paths;
 use crate::rules::documents::{
     MediaType, Uploader, clean_file_name, content_disposition, kind_code, kind_of_code, kind_rules,
-    kinds_for,
 };
 use crate::rules::regulation::{DocumentHolder, DocumentKind};
 use crate::state::AppState;
@@ -166,19 +165,17 @@ pub async fn section(
     let Some(viewer) = ctx.user.clone() else {
         return Ok(Section::default());
     };
-    let (visible, can_upload, rows) = state
+    let (visible, can_upload, rows, kinds) = state
         .db(move |conn| {
             if !can_see(conn, &viewer, owner)? {
-                return Ok((false, false, Vec::new()));
+                return Ok((false, false, Vec::new(), Vec::new()));
             }
-            let can_upload = may_upload(conn, &viewer, owner)?;
-            Ok((true, can_upload, docs::of_owner_all(conn, owner)?))
+            // Only the kinds the owner's regulations ask for are offered.
+            let kinds = ops::kinds_wanted(conn, owner, db::utc_now())?;
+            let can_upload = !kinds.is_empty() && may_upload(conn, &viewer, owner)?;
+            Ok((true, can_upload, docs::of_owner_all(conn, owner)?, kinds))
         })
         .await?;
-    let holder = match owner {
-        Owner::Person(_) => DocumentHolder::Participant,
-        Owner::Team(_) => DocumentHolder::Team,
-    };
     Ok(Section {
         visible,
         rows: rows
@@ -191,7 +188,7 @@ pub async fn section(
             serde_urlencoded::to_string([(crate::web::infra::csrf::FIELD, &ctx.csrf)])
                 .unwrap_or_default()
         ),
-        kinds: kinds_for(holder)
+        kinds: kinds
             .into_iter()
             .map(|k| (kind_code(k), ctx.lang.msg(kind_label(k))))
             .collect(),
@@ -265,6 +262,12 @@ async fn accept(
     ));
     let name = clean_file_name(&got.file_name);
     let (by, ip) = (user.id, state.client_ip(req));
+    let wanted = state
+        .db(move |conn| Ok(ops::kinds_wanted(conn, owner, db::utc_now())?))
+        .await?;
+    if !wanted.contains(&kind) {
+        return Ok(Err(("kind", msg!("document-error-kind").into())));
+    }
     let stored = state
         .db(move |conn| {
             let upload = Upload {

@@ -62,12 +62,21 @@ async fn apply_form(
         })
         .await?;
     let wants_org = reg.roster.organization_required;
+    // The doubles' numbering (G-B13) and the motto (G-B11) only where the
+    // regulation has them.
+    let name_hint = if reg.roster.doubles_allowed {
+        ctx.t("hint-team-name")
+    } else {
+        ctx.t("hint-team-name-plain")
+    };
     let mut fields = vec![
         Field::new(&ctx, "name", msg!("field-team-name"), "text")
             .value(&form.name)
-            .hint(ctx.t("hint-team-name")),
-        Field::new(&ctx, "motto", msg!("field-motto"), "text").value(&form.motto),
+            .hint(name_hint),
     ];
+    if reg.roster.team_motto {
+        fields.push(Field::new(&ctx, "motto", msg!("field-motto"), "text").value(&form.motto));
+    }
     if wants_org || !orgs.is_empty() {
         let mut options = vec![(String::new(), ctx.t("option-none"))];
         options.extend(orgs.into_iter().map(|o| (o.id.to_string(), o.name)));

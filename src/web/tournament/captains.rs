@@ -502,8 +502,15 @@ async fn match_page(
                     .as_ref()
                     .map(|r| (result_words(r), nick(g.reported_by))),
                 confirm,
-                late_url: (is_judge && running && open)
-                    .then(|| paths::game_action(cid, tid, g.id, "late")),
+                late_url: (is_judge
+                    && running
+                    && open
+                    && l.ctx
+                        .regulation
+                        .play
+                        .lateness_forfeit_after_seconds
+                        .is_some())
+                .then(|| paths::game_action(cid, tid, g.id, "late")),
             }
         })
         .collect();

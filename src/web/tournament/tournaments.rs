@@ -457,7 +457,7 @@ pub(crate) async fn tournament_page(
                     .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id)),
                 lineup_url: (playing && is_captain)
                     .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id)),
-                retire_url: (is_judge && playing && !finished)
+                retire_url: (is_judge && playing && !finished && reg.withdraws_teams())
                     .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id)),
                 must_withdraw: playing && !finished && loaded.must_withdraw(x.id),
             }
@@ -649,8 +649,11 @@ fn round_views(
                 publish_url: paths::round_publish(c, t, round.id),
                 results_url: paths::round_results(c, t, round.id),
                 adjust_url: paths::round_adjust(c, t, round.id),
-                interrupt_url: (is_judge && round.is_published() && !l.round_complete(round.id))
-                    .then(|| paths::round_interrupt(c, t, round.id)),
+                interrupt_url: (is_judge
+                    && l.ctx.regulation.play.interrupted_round_replayed
+                    && round.is_published()
+                    && !l.round_complete(round.id))
+                .then(|| paths::round_interrupt(c, t, round.id)),
                 matches,
             }
         })

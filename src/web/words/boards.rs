@@ -164,6 +164,9 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::Announcement(a) => announcement_problem(a),
         BoardsProblem::Substitution(s) => substitution_problem(s, nick),
         BoardsProblem::NotPlaying => msg!("lineup-not-playing").into(),
+        BoardsProblem::NotInRegulation { rule } => {
+            Message::new(msg!("rule-not-in-regulation")).arg("rule", rule)
+        }
         BoardsProblem::RoundNotOpen { round } => {
             Message::new(msg!("lineup-round-closed")).arg("round", round)
         }
