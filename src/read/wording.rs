@@ -10,6 +10,11 @@ use crate::rules::tiebreak::{TieBreak, TieBreakKind};
 
 /// A tie-break's name in `lang` with its TRF-2026 code: "direct encounter (DE)".
 pub fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
+    format!("{} ({tb})", tie_break_words(lang, tb))
+}
+
+/// A tie-break's name in `lang`, without its code: "direct encounter".
+pub fn tie_break_words(lang: Lang, tb: &TieBreak) -> String {
     use TieBreakKind::*;
     let key = match tb.kind {
         MpVsGp => crate::msg!("tb-secondary"),
@@ -36,7 +41,7 @@ pub fn tie_break_name(lang: Lang, tb: &TieBreak) -> String {
         PairingNumber => crate::msg!("tb-tpn"),
         NotApplicable(_) => crate::msg!("tb-not-applicable"),
     };
-    format!("{} ({tb})", lang.msg(key))
+    lang.msg(key)
 }
 
 fn step(lang: Lang, step: Step) -> String {

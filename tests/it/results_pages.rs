@@ -513,3 +513,43 @@ async fn results_pages_hide_drafts_from_all_but_judges_and_are_not_found_elsewhe
         );
     }
 }
+
+/// Tie-break codes head their columns as abbreviations with the name as
+/// title, and a legend under the table names each; the queue's times name
+/// the championship's zone; R and E link the organizations their teams
+/// stand for.
+#[tokio::test]
+async fn i22_tie_break_codes_are_explained_and_times_name_their_zone() {
+    let club = Club::new("G").await;
+    let (_, t) = crate::play::four_entered(&club).await;
+    crate::club::play_out(&club, t, &|_, _, _| "1-0").await;
+    let url = club.tournament_url(t);
+    for page in [
+        club.app.get(&url).await,
+        club.app.get(&format!("{url}/crosstable")).await,
+    ] {
+        let titles = page.attrs("thead abbr", "title");
+        for name in ["личная встреча", "коэффициент Зоннеборна-Бергера"]
+        {
+            assert!(titles.contains(&name.to_owned()), "{titles:?}");
+        }
+        assert_eq!(
+            page.texts("dl.tie-break-legend dt"),
+            vec!["DE/P".to_owned(), "EGGSB".to_owned()]
+        );
+    }
+    let captain = club.person("newcap").await;
+    club.app.apply_team(&captain, club.id, "Пешка", "").await;
+    let queue = club
+        .app
+        .get_with(&club.root, &format!("/championships/{}/queue", club.id))
+        .await;
+    let facts = queue.texts("section.card dd");
+    assert!(facts.iter().any(|f| f.ends_with(" MSK")), "{facts:?}");
+    assert!(!queue.text.contains(" UTC"), "no UTC beside Moscow time");
+    let g = club.app.get(&format!("/championships/{}", club.id)).await;
+    assert!(g.attr("nav a[href='/organizations']", "href").is_none());
+    let r = Club::new("R").await;
+    let page = r.app.get(&format!("/championships/{}", r.id)).await;
+    assert!(page.attr("a[href='/organizations']", "href").is_some());
+}

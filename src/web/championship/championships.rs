@@ -268,6 +268,8 @@ pub struct ShowPage {
     /// A regulation without a season (R, E): one event on one day, added
     /// by its date rather than by a monthly rule.
     one_day: bool,
+    /// Teams stand for organizations (R-1.10, E-10): the list is linked.
+    organizations: bool,
 }
 
 pub struct TournamentRow {
@@ -381,6 +383,7 @@ async fn show_page(
         .collect();
     Ok(ShowPage {
         one_day: regulation.season.is_none(),
+        organizations: regulation.roster.organization_required,
         id,
         name: c.name,
         preset: c.preset,
@@ -513,14 +516,25 @@ pub struct QueuePage {
     transfers: Vec<TransferRow>,
 }
 
+/// The championship's time zone, in which its pages show times.
+fn zone_of(conn: &mut db::DbConnection, c: ChampionshipId) -> Result<chrono_tz::Tz, AppError> {
+    Ok(championships::by_id(conn, c)?.map_or(chrono_tz::Europe::Moscow, |c| c.tz()))
+}
+
+/// A stored (UTC) instant in `tz`, its zone named by `%Z`.
+fn zoned(tz: chrono_tz::Tz, at: chrono::NaiveDateTime, format: &str) -> String {
+    at.and_utc().with_timezone(&tz).format(format).to_string()
+}
+
 async fn queue_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     championship: ChampionshipId,
     error: Option<(TeamId, Message, String)>,
 ) -> Result<QueuePage, AppError> {
-    let (pending, transfers) = state
+    let (pending, transfers, tz) = state
         .db(move |conn| {
+            let tz = zone_of(conn, championship)?;
             let teams = t::of_championship(conn, championship, &[TeamStatus::Pending])?;
             let mut rows = Vec::with_capacity(teams.len());
             for team in teams {
@@ -536,7 +550,7 @@ async fn queue_page(
                 let members = t::count_current(conn, team.id)? as usize;
                 rows.push((team, captain, org, members));
             }
-            Ok((rows, t::awaiting_approval(conn, championship)?))
+            Ok((rows, t::awaiting_approval(conn, championship)?, tz))
         })
         .await?;
     let applications = pending
@@ -549,7 +563,7 @@ async fn queue_page(
                 decide_url: paths::team_decision(championship, team.id),
                 error: mine.map(|(_, m, _)| ctx.render(m)),
                 reason: mine.map(|(_, _, r)| r.clone()).unwrap_or_default(),
-                applied: team.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                applied: zoned(tz, team.created_at, "%Y-%m-%d %H:%M %Z"),
                 name: team.name,
                 motto: team.motto,
                 captain,
@@ -797,13 +811,18 @@ pub async fn captaincies(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let championship = staff.championship;
-    let lines = state
-        .db(move |conn| Ok(t::captaincies_of(conn, championship)?))
+    let (lines, tz) = state
+        .db(move |conn| {
+            Ok((
+                t::captaincies_of(conn, championship)?,
+                zone_of(conn, championship)?,
+            ))
+        })
         .await?;
     let rows = lines
         .into_iter()
         .map(|l| CaptaincyRow {
-            at: l.at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            at: zoned(tz, l.at, "%Y-%m-%d %H:%M %Z"),
             team_url: paths::team(l.team_id),
             team: l.team_name,
             from: l.from_nick.unwrap_or_else(|| "—".into()),
@@ -847,21 +866,22 @@ pub async fn audit_log(
     let entries = state
         .db(move |conn| {
             let entries = audit::of_championship(conn, championship, 500)?;
+            let tz = zone_of(conn, championship)?;
             let mut out = Vec::with_capacity(entries.len());
             for e in entries {
                 let actor = match e.actor_id {
                     Some(id) => people::by_id(conn, id)?.map(|p| p.nick).unwrap_or_default(),
                     None => String::new(),
                 };
-                out.push((e, actor));
+                out.push((e, actor, tz));
             }
             Ok(out)
         })
         .await?;
     let rows = entries
         .into_iter()
-        .map(|(e, actor)| AuditRow {
-            at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        .map(|(e, actor, tz)| AuditRow {
+            at: zoned(tz, e.at, "%Y-%m-%d %H:%M:%S %Z"),
             actor,
             action: e.action,
             subject: e.subject,

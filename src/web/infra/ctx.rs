@@ -136,6 +136,15 @@ impl PageCtx {
         PageCtx::build(req, user)
     }
 
+    /// The name of the tie-break a standings table heads with `code`
+    /// (TRF-2026 notation), in the page's language; the code itself when it
+    /// names none.
+    pub fn tie_break(&self, code: &str) -> String {
+        code.parse::<crate::rules::tiebreak::TieBreak>()
+            .map(|tb| crate::read::wording::tie_break_words(self.lang, &tb))
+            .unwrap_or_else(|_| code.to_owned())
+    }
+
     pub fn t(&self, key: &str) -> String {
         self.lang.t(key)
     }
