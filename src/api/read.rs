@@ -560,7 +560,12 @@ pub struct Standings {
     pub rows: Vec<StandingsRow>,
 }
 
-fn gap(lang: crate::i18n::Lang, s: &Separation) -> Gap {
+fn gap(
+    lang: crate::i18n::Lang,
+    s: &Separation,
+    primary: ScoreKind,
+    chain: &[crate::rules::tiebreak::TieBreak],
+) -> Gap {
     let (criterion, code, step) = match &s.criterion {
         Criterion::PrimaryScore(ScoreKind::MatchPoints) => (GapCriterion::MatchPoints, None, None),
         Criterion::PrimaryScore(ScoreKind::GamePoints) => (GapCriterion::GamePoints, None, None),
@@ -584,7 +589,7 @@ fn gap(lang: crate::i18n::Lang, s: &Separation) -> Gap {
         boards,
         ahead: TieBreakNumber::of(&s.ahead),
         behind: TieBreakNumber::of(&s.behind),
-        text: crate::read::wording::gap(lang, s),
+        text: crate::read::wording::gap_after(lang, s, primary, chain),
     }
 }
 
@@ -642,7 +647,14 @@ pub async fn standings(
                 match_points: row.match_points,
                 game_points: row.game_points,
                 tie_breaks: row.tie_breaks,
-                ahead_of_next: g.as_ref().map(|g| gap(lang, g)),
+                ahead_of_next: g.as_ref().map(|g| {
+                    gap(
+                        lang,
+                        g,
+                        l.ctx.regulation.scoring.primary,
+                        &l.ctx.regulation.tie_breaks.chain,
+                    )
+                }),
             }
         })
         .collect();

@@ -80,6 +80,37 @@ pub fn gap(lang: Lang, s: &Separation) -> String {
         .render(lang)
 }
 
+/// [`gap`], saying first which criteria did not separate the two teams
+/// (they were level on them, or a criterion did not apply): those before
+/// the deciding one in the regulation's order, the primary score first.
+pub fn gap_after(lang: Lang, s: &Separation, primary: ScoreKind, chain: &[TieBreak]) -> String {
+    let primary_name = || match primary {
+        ScoreKind::MatchPoints => lang.msg(msg!("gap-mp")),
+        ScoreKind::GamePoints => lang.msg(msg!("gap-gp")),
+    };
+    let before: Vec<String> = match &s.criterion {
+        Criterion::PrimaryScore(_) => Vec::new(),
+        Criterion::PlayOff => std::iter::once(primary_name())
+            .chain(chain.iter().map(|tb| tie_break_name(lang, tb)))
+            .collect(),
+        Criterion::TieBreak { tie_break, .. } => std::iter::once(primary_name())
+            .chain(
+                chain
+                    .iter()
+                    .take_while(|tb| *tb != tie_break)
+                    .map(|tb| tie_break_name(lang, tb)),
+            )
+            .collect(),
+    };
+    if before.is_empty() {
+        return gap(lang, s);
+    }
+    Message::new(msg!("gap-after"))
+        .arg("criteria", before.join(", "))
+        .arg("gap", gap(lang, s))
+        .render(lang)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +156,32 @@ mod tests {
         };
         assert!(gap(Lang::En, &bbe).contains("without the bottom 2 boards"));
         assert!(gap(Lang::Ru, &bbe).contains("без 2 нижних досок"));
+    }
+
+    #[test]
+    fn g_v42_the_explanation_names_the_criteria_that_did_not_separate() {
+        let chain = crate::rules::presets::g().tie_breaks.chain;
+        let sb = Separation {
+            criterion: Criterion::TieBreak {
+                tie_break: chain[1],
+                step: None,
+            },
+            ahead: TbValue::Quarters(166),
+            behind: TbValue::Quarters(156),
+        };
+        let words = gap_after(Lang::En, &sb, ScoreKind::GamePoints, &chain);
+        assert!(
+            words.starts_with("not separated by game points, direct encounter (DE/P); "),
+            "{words}"
+        );
+        let gp = Separation {
+            criterion: Criterion::PrimaryScore(ScoreKind::GamePoints),
+            ahead: points(20),
+            behind: points(18),
+        };
+        assert_eq!(
+            gap_after(Lang::Ru, &gp, ScoreKind::GamePoints, &chain),
+            gap(Lang::Ru, &gp)
+        );
     }
 }

@@ -794,8 +794,9 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
             let why = if mp > next_mp {
                 format!("командные очки: {mp} против {next_mp}")
             } else {
+                // Level on match points, which the page says first.
                 format!(
-                    "вторичный показатель (MPvGP): {} против {}",
+                    "не разделили: командные очки; вторичный показатель (MPvGP): {} против {}",
                     halves(gp),
                     halves(next_gp)
                 )
@@ -817,14 +818,20 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
                     names[start + 1]
                 );
                 if by_de == Some(2) {
-                    assert_eq!(gaps[start], "личная встреча (DE): 2 против 0");
+                    assert_eq!(
+                        gaps[start],
+                        "не разделили: командные очки, вторичный показатель (MPvGP); \
+                         личная встреча (DE): 2 против 0"
+                    );
                 } else if x.boards != y.boards {
                     assert!(x.boards > y.boards, "{x:?} {y:?}");
                     let board = (0..3).find(|&b| x.boards[b] != y.boards[b]).unwrap_or(0);
                     assert_eq!(
                         gaps[start],
                         format!(
-                            "результаты по доскам, начиная с первой (TBR), доска {}: {} против {}",
+                            "не разделили: командные очки, вторичный показатель (MPvGP), \
+                             личная встреча (DE); \
+                             результаты по доскам, начиная с первой (TBR), доска {}: {} против {}",
                             board + 1,
                             halves(x.boards[board]),
                             halves(y.boards[board])

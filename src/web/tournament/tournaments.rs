@@ -700,7 +700,14 @@ fn standings_view(
                     .gaps
                     .get(i)
                     .and_then(|g| g.as_ref())
-                    .map_or_else(String::new, |g| crate::read::wording::gap(lang, g)),
+                    .map_or_else(String::new, |g| {
+                        crate::read::wording::gap_after(
+                            lang,
+                            g,
+                            l.ctx.regulation.scoring.primary,
+                            &tb.chain,
+                        )
+                    }),
             })
             .collect(),
     })
