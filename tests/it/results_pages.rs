@@ -515,7 +515,8 @@ async fn results_pages_hide_drafts_from_all_but_judges_and_are_not_found_elsewhe
 }
 
 /// Tie-break codes head their columns as abbreviations with the name as
-/// title, and a legend under the table names each; the queue's times name
+/// title, and a legend under the table names each; entries link to their
+/// teams; the queue's times name
 /// the championship's zone; R and E link the organizations their teams
 /// stand for.
 #[tokio::test]
@@ -538,6 +539,14 @@ async fn i22_tie_break_codes_are_explained_and_times_name_their_zone() {
             vec!["DE/P".to_owned(), "EGGSB".to_owned()]
         );
     }
+    // The standings link each entry to its team's page.
+    let links = club
+        .app
+        .get(&url)
+        .await
+        .attrs("table.standings tbody td:nth-child(2) a", "href");
+    assert_eq!(links.len(), 4, "{links:?}");
+    assert!(links.iter().all(|l| l.starts_with("/teams/")), "{links:?}");
     let captain = club.person("newcap").await;
     club.app.apply_team(&captain, club.id, "Пешка", "").await;
     let queue = club

@@ -316,6 +316,8 @@ pub struct RoundView {
 pub struct StandingsRowView {
     pub place: String,
     pub name: String,
+    /// The entry's team page.
+    pub url: Option<String>,
     pub match_points: String,
     pub game_points: String,
     pub tie_breaks: Vec<String>,
@@ -689,6 +691,11 @@ fn standings_view(
             .map(|(i, row)| StandingsRowView {
                 place: row.place.to_string(),
                 name: name(row.team),
+                url: l
+                    .playing()
+                    .iter()
+                    .find(|x| x.start_no == Some(i32::from(row.team.0)))
+                    .map(|x| paths::team(x.team_id)),
                 match_points: row.match_points.to_string(),
                 game_points: row.game_points.to_string(),
                 tie_breaks: row
