@@ -602,3 +602,33 @@ async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() 
         "{mail:?}"
     );
 }
+
+/// G-B14: the captain answers for a correct application; a refused entry
+/// names the captain who submitted it.
+#[tokio::test]
+async fn g_b14_a_refused_entry_names_the_captain_who_answers_for_it() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(20).await;
+    let page = club.enter(&team.captain, t, "Ладья,la1,la2").await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert_eq!(
+        page.select_text("#entry-captain").as_deref(),
+        Some("За корректность заявки отвечает подающий её капитан (G-B14): la1.")
+    );
+    // Accepted entries say nothing of it.
+    let page = club
+        .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .app
+        .get_with(&team.captain, &club.tournament_url(t))
+        .await;
+    assert!(page.select_text("#entry-captain").is_none());
+}
