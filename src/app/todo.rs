@@ -158,12 +158,7 @@ fn judge(
         .into_iter()
         .filter(|tm| tm.drawn_at.is_some() && tm.finished_at.is_none())
     {
-        let published: Vec<_> = rounds::of_tournament(conn, tm.id)?
-            .into_iter()
-            .filter(|r| r.status == "published")
-            .map(|r| r.id)
-            .collect();
-        let matches: Vec<MatchId> = rounds::matches_of_rounds(conn, &published)?
+        let matches: Vec<MatchId> = published_matches(conn, tm.id)?
             .into_iter()
             .map(|m| m.id)
             .collect();
@@ -181,6 +176,19 @@ fn judge(
         }
     }
     Ok(())
+}
+
+/// The matches of a tournament's published rounds (being played).
+fn published_matches(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> Result<Vec<rounds::Match>, DieselError> {
+    let published: Vec<_> = rounds::of_tournament(conn, t)?
+        .into_iter()
+        .filter(|r| r.status == "published")
+        .map(|r| r.id)
+        .collect();
+    rounds::matches_of_rounds(conn, &published)
 }
 
 fn captain(
@@ -224,33 +232,33 @@ fn captain(
                 .filter(|e| e.team_id == team.id)
                 .map(|e| e.id)
                 .collect();
-            let published: Vec<_> = rounds::of_tournament(conn, tm.id)?
-                .into_iter()
-                .filter(|r| r.status == "published")
-                .map(|r| r.id)
-                .collect();
-            for m in rounds::matches_of_rounds(conn, &published)?
+            let matches: Vec<MatchId> = published_matches(conn, tm.id)?
                 .into_iter()
                 .filter(|m| {
                     mine.contains(&m.home_entry_id)
                         || m.away_entry_id.is_some_and(|a| mine.contains(&a))
                 })
-            {
-                let games = rounds::games_of_matches(conn, &[m.id])?
+                .map(|m| m.id)
+                .collect();
+            // The games of every match at once, counted per match.
+            let games = rounds::games_of_matches(conn, &matches)?;
+            for m in matches {
+                let count = games
                     .iter()
                     .filter(|g| {
-                        g.result == "pending"
+                        g.match_id == m
+                            && g.result == "pending"
                             && g.reported_result.is_some()
                             && g.reported_by.is_some_and(|by| by != person)
                     })
                     .count();
-                if games > 0 {
+                if count > 0 {
                     items.push(Item::Confirm {
                         at: at.clone(),
                         tournament: tm.id,
-                        game_match: m.id,
+                        game_match: m,
                         team: team.name.clone(),
-                        games,
+                        games: count,
                     });
                 }
             }

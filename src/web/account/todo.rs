@@ -2,13 +2,10 @@
 //! championship, each line a link to the page where it is done. The home
 //! page shows the same list, and the header counts it.
 
+use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::db;
-use crate::state::AppState;
-use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::SignedIn;
@@ -36,16 +33,10 @@ pub fn groups(lines: Vec<TodoLine>) -> Vec<Group> {
     out
 }
 
-/// What waits for `person`, worded for `ctx`.
-pub async fn lines_for(
-    ctx: &PageCtx,
-    state: &web::Data<AppState>,
-    person: crate::ids::PersonId,
-) -> Result<Vec<TodoLine>, AppError> {
-    let items = state
-        .db(move |conn| Ok(crate::app::todo::of(conn, person, db::utc_now())?))
-        .await?;
-    Ok(items.iter().map(|i| line(ctx.lang, i)).collect())
+/// What waits for the signed-in person (read once, by the page context),
+/// worded and grouped for the page.
+pub fn groups_of(ctx: &PageCtx) -> Vec<Group> {
+    groups(ctx.todo.iter().map(|i| line(ctx.lang, i)).collect())
 }
 
 #[derive(Template)]
@@ -55,16 +46,11 @@ pub struct TodoPage {
     groups: Vec<Group>,
 }
 
-pub async fn show(
-    ctx: PageCtx,
-    user: SignedIn,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, AppError> {
-    let lines = lines_for(&ctx, &state, user.0.id).await?;
+pub async fn show(ctx: PageCtx, _user: SignedIn) -> Result<HttpResponse, AppError> {
     page(
         StatusCode::OK,
         &TodoPage {
-            groups: groups(lines),
+            groups: groups_of(&ctx),
             ctx,
         },
     )

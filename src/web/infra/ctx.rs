@@ -74,9 +74,10 @@ pub struct PageCtx {
     pub flashes: Vec<Flash>,
     /// This page's path and query, for "return here" links and forms.
     pub path: String,
-    /// How many things wait for the signed-in person (`app::todo`), counted
-    /// for the header of the pages a browser reads (GET).
-    pub todo: usize,
+    /// What waits for the signed-in person (`app::todo`), read once for the
+    /// pages a browser reads (GET): the header counts it, the home page and
+    /// `/todo` list it.
+    pub todo: Vec<crate::app::todo::Item>,
 }
 
 #[derive(serde::Deserialize)]
@@ -122,7 +123,7 @@ impl PageCtx {
             csrf: session.csrf_token(),
             flashes: session.take_flashes(),
             path: path_without_lang(req),
-            todo: 0,
+            todo: Vec::new(),
         }
     }
 
@@ -195,7 +196,7 @@ impl FromRequest for PageCtx {
                     .app_data::<web::Data<AppState>>()
                     .ok_or_else(|| AppError::Internal("no app state".into()))?;
                 ctx.todo = state
-                    .db(move |conn| Ok(crate::app::todo::of(conn, person, db::utc_now())?.len()))
+                    .db(move |conn| Ok(crate::app::todo::of(conn, person, db::utc_now())?))
                     .await?;
             }
             Ok(ctx)

@@ -35,12 +35,7 @@ pub async fn home(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
         .into_iter()
         .map(|c| (crate::paths::championship(c.id), c.name))
         .collect();
-    let groups = match ctx.user.as_ref().map(|u| u.id) {
-        Some(person) => crate::web::account::todo::groups(
-            crate::web::account::todo::lines_for(&ctx, &state, person).await?,
-        ),
-        None => Vec::new(),
-    };
+    let groups = crate::web::account::todo::groups_of(&ctx);
     page(
         StatusCode::OK,
         &HomePage {
