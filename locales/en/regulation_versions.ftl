@@ -57,6 +57,7 @@ set-entry-late-penalty = Penalty for a late entry
 set-entry-deadline = Application deadline (last day)
 set-entry-deadline-hint = Team applications and signed application forms are taken until the end of this day in the championship's time zone. Blank: no deadline.
 set-entry-odd-drop = With an odd number of entries the last-registered double sits out
+set-entry-undertaking = The captain accepts the fair-play undertaking with each entry (E-13)
 set-band-min = Fewest teams
 set-band-max = Most teams (blank: no limit)
 set-band-system = System

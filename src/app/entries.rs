@@ -27,11 +27,16 @@ pub enum EntryProblem {
     Line(Problem),
     /// G-B13: registration opens this long before the start.
     NotOpenYet { opens_at: NaiveDateTime },
+    /// G-A6: the last moment of an entry in time has passed and the
+    /// regulation accepts no late entry.
+    PastDeadline { deadline: NaiveDateTime },
     /// The tournament has started or its field is drawn.
     Closed,
     /// The submitter is neither the captain nor a member of a participating
     /// team of this championship.
     NoTeam,
+    /// E-13: the fair-play undertaking was not accepted.
+    UndertakingRequired,
     /// The team is not (or no longer) a participant (G-A5, G-B12).
     TeamNotParticipant,
     /// The team itself does not meet the regulation (R-1.10, G-B21, E-11).
@@ -80,12 +85,15 @@ fn head(line: &str) -> String {
 }
 
 /// Submits (or, before the draw, replaces) an entry. The submitter becomes
-/// the team's captain for this tournament (G-B13).
+/// the team's captain for this tournament (G-B13). `undertaking`: the
+/// submitter accepted the fair-play undertaking (E-13), where the
+/// regulation asks for it.
 pub fn submit(
     conn: &mut DbConnection,
     tournament: TournamentId,
     submitter: PersonId,
     line: &str,
+    undertaking: bool,
     now: NaiveDateTime,
 ) -> Result<Submitted, EntryError> {
     write_transaction(conn, |conn| {
@@ -97,6 +105,11 @@ pub fn submit(
             EntryTiming::TooEarly => {
                 return Err(PlayError::Refused(vec![EntryProblem::NotOpenYet {
                     opens_at: ctx.registration_opens_at(),
+                }]));
+            }
+            EntryTiming::PastDeadline => {
+                return Err(PlayError::Refused(vec![EntryProblem::PastDeadline {
+                    deadline: ctx.on_time_until().unwrap_or(start),
                 }]));
             }
             EntryTiming::OnTime => None,
@@ -117,6 +130,10 @@ pub fn submit(
             date: ctx.local_date(start),
         };
         let mut problems = Vec::new();
+        let undertaken = reg.entry.fair_play_undertaking && undertaking;
+        if reg.entry.fair_play_undertaking && !undertaking {
+            problems.push(EntryProblem::UndertakingRequired);
+        }
         if team.status() != TeamStatus::Approved {
             problems.push(EntryProblem::TeamNotParticipant);
         }
@@ -175,7 +192,15 @@ pub fn submit(
         let substitutes: Vec<PersonId> = lineup.substitutes.iter().copied().map(PersonId).collect();
         let (entry, replaced, late_penalty) = match same {
             Some(x) => {
-                e::replace_line(conn, x.id, line, submitter, &boards, &substitutes)?;
+                e::replace_line(
+                    conn,
+                    x.id,
+                    line,
+                    submitter,
+                    undertaken.then_some(now),
+                    &boards,
+                    &substitutes,
+                )?;
                 (x.id, true, None)
             }
             None => {
@@ -188,6 +213,7 @@ pub fn submit(
                     submitted_by: submitter,
                     submitted_at: now,
                     late: late_penalty.is_some(),
+                    undertaken,
                     boards: &boards,
                     substitutes: &substitutes,
                 };
@@ -241,10 +267,15 @@ pub fn submit(
             .actor(submitter)
             .championship(ctx.championship_id())
             .detail(format!(
-                "{} {line}{}",
+                "{} {line}{}{}",
                 if replaced { "replaced:" } else { "entered:" },
                 if late_penalty.is_some() {
                     " (late)"
+                } else {
+                    ""
+                },
+                if undertaken {
+                    " (E-13 undertaking)"
                 } else {
                     ""
                 }

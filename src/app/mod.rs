@@ -105,6 +105,15 @@ impl TournamentContext {
         self.tournament.starts_at - chrono::Duration::seconds(i64::from(before))
     }
 
+    /// The last moment of an entry in time (G-A6: 5 minutes before the
+    /// start), when the regulation sets one.
+    pub fn on_time_until(&self) -> Option<NaiveDateTime> {
+        self.regulation
+            .entry
+            .on_time_before_start
+            .map(|s| self.tournament.starts_at - chrono::Duration::seconds(i64::from(s)))
+    }
+
     /// The start's calendar date in the championship's time zone.
     pub fn local_date(&self, at: NaiveDateTime) -> NaiveDate {
         at.and_utc().with_timezone(&self.tz).date_naive()

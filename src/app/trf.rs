@@ -535,6 +535,8 @@ fn store(
                 submitted_by: by,
                 submitted_at: now,
                 late: false,
+                // An imported tournament was entered elsewhere.
+                undertaken: false,
                 boards: &ids[..split],
                 substitutes: &ids[split..],
             },

@@ -55,6 +55,8 @@ pub struct Entry {
     pub status_reason: Option<String>,
     pub retired_after_round: Option<i32>,
     pub start_no: Option<i32>,
+    /// E-13: when the fair-play undertaking was accepted with the entry.
+    pub undertaken_at: Option<NaiveDateTime>,
 }
 
 impl Entry {
@@ -88,6 +90,8 @@ pub struct NewEntry<'a> {
     pub submitted_by: PersonId,
     pub submitted_at: NaiveDateTime,
     pub late: bool,
+    /// E-13: the fair-play undertaking accepted with this line.
+    pub undertaken: bool,
     pub boards: &'a [PersonId],
     pub substitutes: &'a [PersonId],
 }
@@ -176,6 +180,7 @@ pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
             entries::submitted_by.eq(new.submitted_by),
             entries::submitted_at.eq(new.submitted_at),
             entries::late.eq(new.late),
+            entries::undertaken_at.eq(new.undertaken.then_some(new.submitted_at)),
             entries::status.eq(EntryStatus::Entered.code()),
         ))
         .returning(entries::id)
@@ -195,6 +200,7 @@ pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryRes
             entries::submitted_by.eq(new.submitted_by),
             entries::submitted_at.eq(new.submitted_at),
             entries::late.eq(new.late),
+            entries::undertaken_at.eq(new.undertaken.then_some(new.submitted_at)),
             entries::status.eq(EntryStatus::Entered.code()),
             entries::status_at.eq(None::<NaiveDateTime>),
             entries::status_reason.eq(None::<String>),
@@ -211,6 +217,7 @@ pub fn replace_line(
     id: EntryId,
     line: &str,
     submitted_by: PersonId,
+    undertaken_at: Option<NaiveDateTime>,
     boards: &[PersonId],
     substitutes: &[PersonId],
 ) -> QueryResult<()> {
@@ -218,6 +225,7 @@ pub fn replace_line(
         .set((
             entries::line.eq(line),
             entries::submitted_by.eq(submitted_by),
+            entries::undertaken_at.eq(undertaken_at),
         ))
         .execute(conn)?;
     diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id))).execute(conn)?;

@@ -236,6 +236,39 @@ diesel::table! {
         status_reason -> Nullable<Text>,
         retired_after_round -> Nullable<Integer>,
         start_no -> Nullable<Integer>,
+        undertaken_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    check_ins (tournament_id, person_id) {
+        tournament_id -> BigInt,
+        person_id -> BigInt,
+        medical -> Text,
+        passport -> Bool,
+        symptoms -> Bool,
+        doctor_note -> Bool,
+        refusal -> Text,
+        admitted -> Bool,
+        recorded_by -> BigInt,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    violation_reports (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        tournament_id -> BigInt,
+        match_id -> BigInt,
+        against_entry_id -> BigInt,
+        board -> Nullable<Integer>,
+        what -> Text,
+        filed_by -> BigInt,
+        filed_at -> Timestamp,
+        answer -> Nullable<Text>,
+        answered_by -> Nullable<BigInt>,
+        answered_at -> Nullable<Timestamp>,
     }
 }
 
@@ -602,4 +635,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     sessions,
     known_browsers,
+    check_ins,
+    violation_reports,
 );

@@ -128,6 +128,8 @@ pub fn g() -> Regulation {
             application_deadline: None,
             // G-B13: odd number of entries → the last-registered double sits out.
             odd_entries_drop_last_double: true,
+            // E-13 is not a rule of G.
+            fair_play_undertaking: false,
         },
         penalties: vec![
             penalty(
@@ -181,6 +183,14 @@ pub fn g() -> Regulation {
                 "playing under another person's nick, per game",
                 Some(pts(1)),
                 vec![DeductPerGame],
+            ),
+            // G-D3: the judge bars a player from the hall for the rest of
+            // the tournament; the team plays on with a substitute.
+            penalty(
+                "G-D3",
+                "barred from the hall by the judge for the tournament",
+                None,
+                vec![PlayerRemovedWithSubstitution],
             ),
             PenaltyRule {
                 code: "G-D2".into(),
@@ -290,6 +300,8 @@ pub fn r() -> Regulation {
             // the date on the regulation form.
             application_deadline: None,
             odd_entries_drop_last_double: false,
+            // E-13 is not a rule of R.
+            fair_play_undertaking: false,
         },
         penalties: vec![],
         documents: vec![
@@ -401,6 +413,8 @@ pub fn e() -> Regulation {
             max_teams: None,
             application_deadline: None,
             odd_entries_drop_last_double: false,
+            // E-13: no engines, databases, books or advice; judges decide disputes.
+            fair_play_undertaking: true,
         },
         penalties: vec![],
         // E-12: employees or former employees dismissed ≤ 3 months before, with proof.

@@ -383,6 +383,11 @@ pub struct EntryRules {
     pub application_deadline: Option<chrono::NaiveDate>,
     /// With an odd number of entries the last-registered double sits out (G-B13).
     pub odd_entries_drop_last_double: bool,
+    /// E-13: the captain accepts the fair-play undertaking (no engines,
+    /// databases, books or advice; the judges' decision on disputes is
+    /// final) with each entry.
+    #[serde(default)]
+    pub fair_play_undertaking: bool,
 }
 
 /// When an entry arrived relative to the windows.
@@ -392,11 +397,14 @@ pub enum EntryTiming {
     TooEarly,
     /// In time.
     OnTime,
-    /// After the on-time limit: may be accepted with this penalty (G-G1).
+    /// After the on-time limit: accepted with this penalty (G-G1).
     Late {
         /// Penalty code, if any.
         penalty: Option<String>,
     },
+    /// After the on-time limit of a regulation that accepts no late
+    /// entry: refused (G-A6: a participant applied in time).
+    PastDeadline,
     /// After the start: refused.
     Closed,
 }
@@ -413,10 +421,15 @@ impl EntryRules {
         {
             return EntryTiming::TooEarly;
         }
-        match self.on_time_before_start {
-            Some(limit) if seconds_before_start < i64::from(limit) => EntryTiming::Late {
-                penalty: self.late_penalty.clone(),
-            },
+        match (self.on_time_before_start, &self.late_penalty) {
+            (Some(limit), Some(code)) if seconds_before_start < i64::from(limit) => {
+                EntryTiming::Late {
+                    penalty: Some(code.clone()),
+                }
+            }
+            (Some(limit), None) if seconds_before_start < i64::from(limit) => {
+                EntryTiming::PastDeadline
+            }
             _ => EntryTiming::OnTime,
         }
     }
@@ -772,6 +785,14 @@ mod tests {
             }
         );
         assert_eq!(entry.timing(-1), EntryTiming::Closed);
+        // G-A6 on its own: without a late penalty the on-time limit is the
+        // deadline.
+        let strict = EntryRules {
+            late_penalty: None,
+            ..g().entry
+        };
+        assert_eq!(strict.timing(5 * 60), EntryTiming::OnTime);
+        assert_eq!(strict.timing(5 * 60 - 1), EntryTiming::PastDeadline);
         // G-G1 costs half a championship point.
         assert_eq!(
             g().penalty("G-G1").and_then(|p| p.amount),

@@ -1082,3 +1082,110 @@ async fn i22_e_6_g_g2_g_v23_each_format_offers_only_the_actions_of_its_regulatio
         6
     );
 }
+
+#[tokio::test]
+async fn g_d3_a_judge_bars_a_player_for_the_rest_of_the_tournament_and_a_substitute_plays() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{turl}/entries/{ladya}/lineup");
+    // The judge bars la3 from the hall for the tournament: recorded as a
+    // penalty of the catalogue, with no points taken.
+    let (team, ts) = (teams[0].id.to_string(), t.to_string());
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/penalties", club.id),
+            &[
+                ("code", "G-D3"),
+                ("team", &team),
+                ("tournament", &ts),
+                ("person", "la3"),
+                ("reason", "insulted the opponent in the chat"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let recorded = league::db::penalties::of_championship(
+        &mut club.app.db(),
+        league::ids::ChampionshipId(club.id),
+    )
+    .expect("penalties");
+    assert_eq!(recorded.len(), 1);
+    assert_eq!((recorded[0].code.as_str(), recorded[0].amount), ("G-D3", 0));
+    let page = club
+        .app
+        .get(&format!("/championships/{}/penalties", club.id))
+        .await;
+    let listed = page.texts("table.penalties tbody tr").join(" ");
+    assert!(
+        listed.contains("G-D3") && listed.contains("la3"),
+        "{listed}"
+    );
+    // The right of substitution: la6 takes board 3 in round 1 …
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[("announcement", "Ладья 3, la3 => la6"), ("reason", "judge")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // … and la3 may not be seated in round 2; la6 may.
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &["la1", "la2", "la3", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let problems = page.texts("#lineup-problems li").join(" ");
+    assert!(
+        problems.contains("la3") && problems.contains("G-D3"),
+        "{problems}"
+    );
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "2",
+        &["la1", "la2", "la6", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+#[tokio::test]
+async fn g_v21_five_players_per_team_in_every_match_of_the_tournament() {
+    let club = Club::new("G").await;
+    let four = g_team(&club, "Пешка", "pe", 5).await;
+    let (_teams, t) = drawn_with_substitutes(&club).await;
+    // Four players are not a team's five: refused (the field is drawn, so
+    // try a new tournament).
+    let t2 = club.tournament_in(25).await;
+    let page = club
+        .enter(&four.captain, t2, &line(&four, "Пешка", 0..4))
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(club.entries(t2).is_empty());
+    // Every match of the draw seats five boards a side, two games each.
+    publish_last(&club, &club.tournament_url(t)).await;
+    for entry in ["Ладья", "Конь", "Слон", "Ферзь"] {
+        let url = match_url(&club, t, 1, entry).await;
+        let page = club.app.get(&url).await;
+        let home = is_home(&page, entry);
+        let side = match_side(&page, home);
+        assert_eq!(side.len(), 10, "{entry}: {side:?}");
+        let mut distinct = side.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 5, "{entry}: {side:?}");
+    }
+}

@@ -138,12 +138,14 @@ impl Club {
     }
 
     /// A captain's (or member's) entry as one line.
+    /// A captain's entry with the fair-play undertaking ticked (E-13; the
+    /// other formats ignore it).
     pub async fn enter(&self, who: &Client, tournament: i64, line: &str) -> Page {
         self.app
             .post_with(
                 who,
                 &format!("{}/entries", self.tournament_url(tournament)),
-                &[("line", line)],
+                &[("line", line), ("undertaking", "1")],
             )
             .await
     }

@@ -704,3 +704,54 @@ async fn g_v42_more_than_two_sharing_first_place_are_told_the_play_off_is_for_tw
     }
     assert_eq!(rounds(&club, t), 3, "nothing paired");
 }
+
+#[tokio::test]
+async fn e_13_the_captain_accepts_the_fair_play_undertaking_with_the_entry() {
+    let club = Club::new("E").await;
+    let team = e_team(&club, "Альфа", "al").await;
+    let t = club.tournament_in(20).await;
+    let url = club.tournament_url(t);
+    // The form asks for it, with the rule's words.
+    let page = club.app.get_with(&team.captain, &url).await;
+    assert_eq!(
+        page.attr("#entry-undertaking", "type").as_deref(),
+        Some("checkbox")
+    );
+    let label = page
+        .select_text("label[for=entry-undertaking]")
+        .unwrap_or_default();
+    assert!(
+        label.contains("без движков") && label.contains("E-13"),
+        "{label}"
+    );
+    // Without it the entry is refused in words and nothing is stored.
+    let full = line(&team, "Альфа", 0..3);
+    let page = club
+        .app
+        .post_with(&team.captain, &format!("{url}/entries"), &[("line", &full)])
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("ul.problems li").join(" ");
+    assert!(
+        problems.contains("обязательство честной игры"),
+        "{problems}"
+    );
+    assert!(club.entries(t).is_empty());
+    // Ticked, the entry stands and records when it was accepted.
+    let page = club.enter(&team.captain, t, &full).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let entries = club.entries(t);
+    assert_eq!(entries.len(), 1);
+    assert!(entries[0].undertaken_at.is_some());
+    // G asks for no such undertaking: its form has no box.
+    let g = Club::new("G").await;
+    let gt = g.tournament_in(20).await;
+    let team = crate::play::g_team(&g, "Ладья", "la", 5).await;
+    let page = g.app.get_with(&team.captain, &g.tournament_url(gt)).await;
+    assert!(page.attr("#entry-undertaking", "type").is_none());
+}

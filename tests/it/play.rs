@@ -201,6 +201,63 @@ async fn g_g1_an_entry_less_than_5_minutes_before_the_start_is_penalised() {
 }
 
 #[tokio::test]
+async fn g_a6_the_entry_deadline_is_its_own_rule_named_on_the_page_and_without_a_late_penalty_it_refuses()
+ {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(20).await;
+    // The page names the last moment of an entry in time (18:15 − 5 min
+    // in the championship's zone).
+    let page = club
+        .app
+        .get_with(&team.captain, &club.tournament_url(t))
+        .await;
+    let lead = page.texts("p.lead").join(" ");
+    assert!(lead.contains("своевременна до"), "{lead}");
+    // A regulation with the deadline and no late acceptance (G-G1): the
+    // five minutes stand alone. E's regulation changes at once (no season
+    // notice rule), so the organizer adds the deadline there.
+    let e = Club::new("E").await;
+    let page = e
+        .app
+        .regulation_change(
+            &e.root,
+            e.id,
+            &[
+                ("entry.on_time", "5"),
+                ("summary", "entries close 5 minutes before"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let team = crate::knockout::e_team(&e, "Альфа", "al").await;
+    let t2 = e.tournament_in(3).await;
+    let page = e
+        .enter(&team.captain, t2, &line(&team, "Альфа", 0..3))
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("ul.problems li").join(" ");
+    assert!(problems.contains("Приём заявок закончился"), "{problems}");
+    assert!(e.entries(t2).is_empty(), "nothing stored");
+    assert!(
+        db::penalties::of_championship(&mut e.app.db(), ChampionshipId(e.id))
+            .expect("q")
+            .is_empty()
+    );
+    // In time it is accepted.
+    e.move_start(t2, 6).await;
+    let page = e
+        .enter(&team.captain, t2, &line(&team, "Альфа", 0..3))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+#[tokio::test]
 async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
     let club = Club::new("G").await;
     let big = g_team(&club, "Ладья", "la", 10).await;

@@ -745,6 +745,12 @@ fn entry(s: &mut Specs, reg: &Regulation) {
         e.odd_entries_drop_last_double,
         |r, on| r.entry.odd_entries_drop_last_double = on,
     );
+    s.check(
+        "entry.undertaking",
+        msg!("set-entry-undertaking"),
+        e.fair_play_undertaking,
+        |r, on| r.entry.fair_play_undertaking = on,
+    );
 }
 
 /// A number of band `n` (fewest teams, most teams, rounds), blank for none.

@@ -48,6 +48,8 @@ pub struct EntryForm {
     pub entry: String,
     pub board: Vec<String>,
     pub sub: Vec<String>,
+    /// E-13: the fair-play undertaking ticked.
+    pub undertaking: bool,
 }
 
 impl EntryForm {
@@ -65,6 +67,7 @@ impl EntryForm {
             entry: f.remove("entry").unwrap_or_default(),
             board,
             sub,
+            undertaking: f.remove("undertaking").is_some_and(|v| !v.is_empty()),
         }
     }
 
@@ -114,6 +117,8 @@ pub struct TournamentPage {
     /// The form is shown to captains and members of participating teams
     /// while registration is not closed.
     can_enter: bool,
+    /// E-13: the undertaking the entry form asks for, ticked or not.
+    undertaking: Option<bool>,
     enter_url: String,
     team_name: String,
     boards: Vec<(usize, String)>,
@@ -406,9 +411,22 @@ pub(crate) async fn tournament_page(
         EntryTiming::TooEarly => Message::new(msg!("entry-window-opens"))
             .arg("at", local(tc, tc.registration_opens_at()))
             .render(ctx.lang),
-        EntryTiming::OnTime => ctx.lang.msg(msg!("entry-window-open")),
-        EntryTiming::Late { .. } => ctx.lang.msg(msg!("entry-window-late")),
-        EntryTiming::Closed => ctx.lang.msg(msg!("entry-window-closed")),
+        EntryTiming::OnTime => match tc.on_time_until() {
+            Some(until) => Message::new(msg!("entry-window-open-until"))
+                .arg("at", local(tc, until))
+                .render(ctx.lang),
+            None => ctx.lang.msg(msg!("entry-window-open")),
+        },
+        EntryTiming::Late { penalty } => Message::new(msg!("entry-window-late"))
+            .arg(
+                "at",
+                local(tc, tc.on_time_until().unwrap_or(tc.tournament.starts_at)),
+            )
+            .arg("code", penalty.clone().unwrap_or_default())
+            .render(ctx.lang),
+        EntryTiming::PastDeadline | EntryTiming::Closed => {
+            ctx.lang.msg(msg!("entry-window-closed"))
+        }
     };
     let field = entry_ops::field_of(tc, entries);
     let drawn = tc.tournament.drawn_at.is_some();
@@ -472,7 +490,7 @@ pub(crate) async fn tournament_page(
             .map(|(_, n)| n.clone())
             .unwrap_or_default()
     };
-    let problems = problems
+    let problems: Vec<String> = problems
         .iter()
         .map(|p| {
             entry_problem(ctx.lang, p, &|id| org(OrganizationId(id)), &|at| {
@@ -529,7 +547,11 @@ pub(crate) async fn tournament_page(
         time_zone: tc.championship.time_zone.clone(),
         window,
         entries: rows,
-        can_enter: !my_teams.is_empty() && timing != EntryTiming::Closed,
+        // A refused entry keeps its form, to show why, even when
+        // registration has closed meanwhile.
+        can_enter: !my_teams.is_empty()
+            && (!problems.is_empty()
+                || !matches!(timing, EntryTiming::Closed | EntryTiming::PastDeadline)),
         enter_url: paths::entries(tc.championship_id(), tc.id()),
         team_name,
         boards: (0..usize::from(reg.roster.lineup_players))
@@ -538,6 +560,7 @@ pub(crate) async fn tournament_page(
         subs: (0..usize::from(reg.roster.max_substitutes))
             .map(|i| (i + 1, value(&form.sub, i)))
             .collect(),
+        undertaking: reg.entry.fair_play_undertaking.then_some(form.undertaking),
         line: form.line,
         problems,
         is_judge,
@@ -811,11 +834,19 @@ pub async fn enter(
 ) -> Result<HttpResponse, AppError> {
     let form = EntryForm::from_fields(form.into_inner()?);
     let line = form.line();
+    let undertaking = form.undertaking;
     let (c, t) = (path.championship_id, path.tournament_id);
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            Ok(entry_ops::submit(conn, t, user.id, &line, db::utc_now()))
+            Ok(entry_ops::submit(
+                conn,
+                t,
+                user.id,
+                &line,
+                undertaking,
+                db::utc_now(),
+            ))
         })
         .await?;
     match result {

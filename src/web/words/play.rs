@@ -81,8 +81,12 @@ pub fn entry_problem(
         EntryProblem::NotOpenYet { opens_at } => Message::new(msg!("entry-not-open"))
             .arg("at", local(*opens_at))
             .render(lang),
+        EntryProblem::PastDeadline { deadline } => Message::new(msg!("entry-past-deadline"))
+            .arg("at", local(*deadline))
+            .render(lang),
         EntryProblem::Closed => lang.msg(msg!("entry-closed")),
         EntryProblem::NoTeam => lang.msg(msg!("entry-no-team")),
+        EntryProblem::UndertakingRequired => lang.msg(msg!("entry-undertaking-required")),
         EntryProblem::TeamNotParticipant => lang.msg(msg!("entry-team-not-participant")),
         EntryProblem::Team(r) => team_reason(lang, r),
         EntryProblem::Sanctioned {
