@@ -135,5 +135,7 @@ set-error-lot-rounds = More rounds by lot than rounds.
 set-error-board = There is no board { $board } in a match.
 set-band = Band { $band } of team counts
 set-play-lateness = A player later than this many minutes loses by forfeit (blank: no such rule)
+set-play-round-minutes = A round (all its games) lasts at most, minutes (blank: no limit)
+set-play-break-minutes = Break between group-stage rounds at most, minutes (blank: not set)
 set-play-interrupted = An interrupted round's unfinished games are replayed
 set-roster-motto = The application names the team's motto

@@ -220,6 +220,8 @@ pub fn g() -> Regulation {
         play: PlayRules {
             lateness_forfeit_after_seconds: None,
             interrupted_round_replayed: true,
+            round_minutes: None,
+            break_minutes: None,
         },
     }
 }
@@ -430,6 +432,10 @@ pub fn e() -> Regulation {
         play: PlayRules {
             lateness_forfeit_after_seconds: Some(super::boards::E_6_LATENESS_LIMIT_SECONDS),
             interrupted_round_replayed: false,
+            // E-7: a round of two games in at most 40 minutes, at most 2
+            // minutes between group-stage rounds.
+            round_minutes: Some(40),
+            break_minutes: Some(2),
         },
     }
 }

@@ -67,6 +67,13 @@ pub struct PlayRules {
     /// round's games without a result are replayed.
     #[serde(default)]
     pub interrupted_round_replayed: bool,
+    /// E-7: the longest a round lasts (both games), in minutes; `None`:
+    /// the regulation sets no round length.
+    #[serde(default)]
+    pub round_minutes: Option<u32>,
+    /// E-7: the longest break between group-stage rounds, in minutes.
+    #[serde(default)]
+    pub break_minutes: Option<u32>,
 }
 
 impl Regulation {

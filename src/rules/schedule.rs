@@ -130,6 +130,38 @@ impl MonthlyRule {
     }
 }
 
+/// One round of a tournament day: when it begins and when it must end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundSlot {
+    pub number: u32,
+    pub starts: NaiveDateTime,
+    pub ends: NaiveDateTime,
+}
+
+/// E-7: the day's timetable of `rounds` rounds from `start`, each lasting
+/// at most `round_minutes` with at most `break_minutes` before the next:
+/// the latest each round may begin and end when every round runs its
+/// full length.
+pub fn day_timetable(
+    start: NaiveDateTime,
+    rounds: u32,
+    round_minutes: u32,
+    break_minutes: u32,
+) -> Vec<RoundSlot> {
+    let length = chrono::Duration::minutes(i64::from(round_minutes));
+    let step = length + chrono::Duration::minutes(i64::from(break_minutes));
+    (1..=rounds)
+        .map(|number| {
+            let starts = start + step * i32::try_from(number - 1).unwrap_or(i32::MAX);
+            RoundSlot {
+                number,
+                starts,
+                ends: starts + length,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,5 +289,27 @@ mod tests {
             ..MonthlyRule::g_a2()
         };
         assert_eq!(sixth.day_in(2026, 9), Err(ScheduleError::Nth(6)));
+    }
+
+    #[test]
+    fn e_7_rounds_of_40_minutes_with_2_minute_breaks() {
+        let start = NaiveDate::from_ymd_opt(2026, 10, 1)
+            .and_then(|d| d.and_hms_opt(7, 0, 0))
+            .expect("date");
+        let day = day_timetable(start, 3, 40, 2);
+        let hm = |t: NaiveDateTime| t.format("%H:%M").to_string();
+        let got: Vec<(u32, String, String)> = day
+            .iter()
+            .map(|x| (x.number, hm(x.starts), hm(x.ends)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, "07:00".into(), "07:40".into()),
+                (2, "07:42".into(), "08:22".into()),
+                (3, "08:24".into(), "09:04".into()),
+            ]
+        );
+        assert!(day_timetable(start, 0, 40, 2).is_empty());
     }
 }

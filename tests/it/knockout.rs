@@ -755,3 +755,49 @@ async fn e_13_the_captain_accepts_the_fair_play_undertaking_with_the_entry() {
     let page = g.app.get_with(&team.captain, &g.tournament_url(gt)).await;
     assert!(page.attr("#entry-undertaking", "type").is_none());
 }
+
+#[tokio::test]
+async fn e_7_the_tournament_day_lists_rounds_of_40_minutes_with_2_minute_breaks() {
+    let club = Club::new("E").await;
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Альфа", "al"),
+        ("Бета", "be"),
+        ("Гамма", "ga"),
+        ("Дельта", "de"),
+    ] {
+        teams.push(e_team(&club, name, prefix).await);
+    }
+    let t = club.tournament_in(20).await;
+    let url = club.tournament_url(t);
+    // Before the draw the page states the rule.
+    let page = club.app.get(&url).await;
+    let rule = page.select_text("#timetable p").unwrap_or_default();
+    assert!(rule.contains("40 мин") && rule.contains("2 мин"), "{rule}");
+    assert!(page.texts("table.timetable tbody tr").is_empty());
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..3))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    draw(&club, &url, "9").await;
+    // Two groups of two play one round, then the semi-finals and the
+    // final: three rounds of 40 minutes, 2 minutes apart, from the start.
+    let page = club.app.get(&url).await;
+    let begins = page.texts("table.timetable tbody td:nth-child(2)");
+    let ends = page.texts("table.timetable tbody td:nth-child(3)");
+    assert_eq!(begins.len(), 3, "{begins:?}");
+    let tournament = db::tournaments::by_id(&mut club.app.db(), TournamentId(t))
+        .expect("q")
+        .expect("there");
+    let local = |minutes: i64| {
+        (tournament.starts_at + chrono::Duration::minutes(minutes))
+            .and_utc()
+            .with_timezone(&chrono_tz::Europe::Moscow)
+            .format("%H:%M")
+            .to_string()
+    };
+    assert_eq!(begins, [local(0), local(42), local(84)]);
+    assert_eq!(ends, [local(40), local(82), local(124)]);
+}

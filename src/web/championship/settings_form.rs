@@ -574,6 +574,20 @@ fn general(s: &mut Specs, reg: &Regulation) {
         reg.play.interrupted_round_replayed,
         |r, on| r.play.interrupted_round_replayed = on,
     );
+    s.opt_number(
+        "play.round_minutes",
+        msg!("set-play-round-minutes"),
+        (1, 600),
+        reg.play.round_minutes.map(i64::from),
+        |r, v| r.play.round_minutes = v.and_then(|n| u32::try_from(n).ok()),
+    );
+    s.opt_number(
+        "play.break_minutes",
+        msg!("set-play-break-minutes"),
+        (0, 600),
+        reg.play.break_minutes.map(i64::from),
+        |r, v| r.play.break_minutes = v.and_then(|n| u32::try_from(n).ok()),
+    );
 }
 
 fn teams(s: &mut Specs, reg: &Regulation) {

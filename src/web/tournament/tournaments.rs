@@ -119,6 +119,9 @@ pub struct TournamentPage {
     can_enter: bool,
     /// E-13: the undertaking the entry form asks for, ticked or not.
     undertaking: Option<bool>,
+    /// E-7: the day's round lengths and breaks, and the timetable once
+    /// the field is drawn.
+    timetable: Option<Timetable>,
     enter_url: String,
     team_name: String,
     boards: Vec<(usize, String)>,
@@ -342,6 +345,50 @@ fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
         .to_string()
 }
 
+/// E-7 on the tournament page: the rule in words and, once drawn, when
+/// each round begins and must end.
+pub struct Timetable {
+    pub rule: String,
+    /// Round number, begins, ends (championship's time).
+    pub slots: Vec<(u32, String, String)>,
+}
+
+fn timetable(ctx: &PageCtx, l: &Loaded, knockout: Option<&KnockoutState>) -> Option<Timetable> {
+    let tc = &l.ctx;
+    let play = &tc.regulation.play;
+    let length = play.round_minutes?;
+    let pause = play.break_minutes.unwrap_or(0);
+    // The group stage's rounds and the play-off's two (semi-finals, then
+    // final and third place), or the format's rounds.
+    let rounds = match (knockout, l.drawn()) {
+        (Some(k), _) => k.group_rounds + 2,
+        (None, Some(drawn)) => crate::app::rounds::rounds_due(l, &drawn),
+        (None, None) => 0,
+    };
+    let hm = |at: chrono::NaiveDateTime| {
+        at.and_utc()
+            .with_timezone(&tc.tz)
+            .format("%H:%M")
+            .to_string()
+    };
+    let slots = crate::rules::schedule::day_timetable(
+        tc.tournament.starts_at,
+        u32::try_from(rounds).unwrap_or(0),
+        length,
+        pause,
+    )
+    .into_iter()
+    .map(|x| (x.number, hm(x.starts), hm(x.ends)))
+    .collect();
+    Some(Timetable {
+        rule: Message::new(msg!("timetable-rule"))
+            .arg("minutes", length)
+            .arg("pause", pause)
+            .render(ctx.lang),
+        slots,
+    })
+}
+
 /// Loads the tournament and checks it belongs to the championship.
 pub(crate) fn load(
     conn: &mut db::DbConnection,
@@ -515,6 +562,7 @@ pub(crate) async fn tournament_page(
         .as_ref()
         .map(|k| bracket_rows(&ctx, &loaded, k, is_judge))
         .unwrap_or_default();
+    let timetable = timetable(&ctx, &loaded, knockout.as_ref());
     let tied = knockout::playoff_due(&loaded);
     let playoff_due = (!tied.is_empty()).then(|| {
         tied.iter()
@@ -539,6 +587,7 @@ pub(crate) async fn tournament_page(
         None
     };
     Ok(TournamentPage {
+        timetable,
         rounds_form,
         championship: tc.championship.name.clone(),
         championship_url: paths::championship(tc.championship_id()),
