@@ -195,3 +195,8 @@ id_type!(
     /// A row of `outbox`: a queued mail.
     OutboxId
 );
+id_type!(
+    /// A row of `violation_reports`: a captain's report to the chief
+    /// judge (G-V33).
+    ViolationReportId
+);

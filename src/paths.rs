@@ -65,6 +65,11 @@ pub const MATCH: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}";
 pub const MATCH_SUBSTITUTION: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/substitution";
+pub const MATCH_VIOLATIONS: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/violations";
+pub const VIOLATION_ANSWER: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/violations/{violation_id}/answer";
+pub const CHECK_IN: &str = "/championships/{championship_id}/tournaments/{tournament_id}/check-in";
 pub const MATCH_REPORT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/report";
 pub const GAME_REPORT: &str =
@@ -219,6 +224,19 @@ pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String
 pub fn match_page(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     format!("/championships/{c}/tournaments/{t}/matches/{m}")
 }
+pub fn match_violations(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+    format!("/championships/{c}/tournaments/{t}/matches/{m}/violations")
+}
+pub fn violation_answer(
+    c: ChampionshipId,
+    t: TournamentId,
+    v: crate::ids::ViolationReportId,
+) -> String {
+    format!("/championships/{c}/tournaments/{t}/violations/{v}/answer")
+}
+pub fn check_in(c: ChampionshipId, t: TournamentId) -> String {
+    format!("/championships/{c}/tournaments/{t}/check-in")
+}
 pub fn match_report(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     format!("/championships/{c}/tournaments/{t}/matches/{m}/report")
 }
@@ -345,6 +363,14 @@ pub mod segments {
         pub championship_id: ChampionshipId,
         pub tournament_id: TournamentId,
         pub match_id: MatchId,
+    }
+
+    /// `…/violations/{violation_id}`.
+    #[derive(Debug, Deserialize)]
+    pub struct ViolationPath {
+        pub championship_id: ChampionshipId,
+        pub tournament_id: TournamentId,
+        pub violation_id: crate::ids::ViolationReportId,
     }
 
     /// `…/games/{game_id}`.

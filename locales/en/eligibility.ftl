@@ -17,6 +17,7 @@ unfit-banned = banned since { $since }, indefinitely (G-A7)
 unfit-banned-until = banned since { $since } until { $until } (G-A7)
 unfit-not-on-roster = no longer on the team's roster (G-B31, G-B32)
 unfit-sanctioned = removed by the penalty { $code }
+unfit-not-admitted = not admitted at the day's check-in (R-2.2–R-2.4)
 unfit-player-short = { $nick } may not play now (G-A7).
 unfit-banned-clone = banned since { $since }, indefinitely, as a clone of the banned account { $nick } (G-A7)
 unfit-banned-until-clone = banned since { $since } until { $until }, as a clone of the banned account { $nick } (G-A7)

@@ -159,3 +159,7 @@ todo-confirm = { $team }: confirm { $count } { $count ->
    *[other] results
 } the other captain reported
 todo-team-case = { $team }: appeal case { $case } is open
+todo-violations = Tournament { $number }: { $count } { $count ->
+    [one] report
+   *[other] reports
+} of captains to answer (G-V33)

@@ -137,5 +137,6 @@ set-band = Band { $band } of team counts
 set-play-lateness = A player later than this many minutes loses by forfeit (blank: no such rule)
 set-play-round-minutes = A round (all its games) lasts at most, minutes (blank: no limit)
 set-play-break-minutes = Break between group-stage rounds at most, minutes (blank: not set)
+set-play-check-in = Only participants admitted at the day's check-in play (medical certificate or waiver, passport; R-2.2–R-2.4)
 set-play-interrupted = An interrupted round's unfinished games are replayed
 set-roster-motto = The application names the team's motto

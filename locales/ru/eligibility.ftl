@@ -17,6 +17,7 @@ unfit-banned = дисквалифицирован с { $since } бессрочн
 unfit-banned-until = дисквалифицирован с { $since } до { $until } (G-A7)
 unfit-not-on-roster = больше не в составе команды (G-B31, G-B32)
 unfit-sanctioned = отстранён наказанием { $code }
+unfit-not-admitted = не допущен при регистрации в день турнира (R-2.2–R-2.4)
 unfit-player-short = { $nick } сейчас не может играть (G-A7).
 unfit-banned-clone = дисквалифицирован с { $since } бессрочно как клон дисквалифицированного аккаунта { $nick } (G-A7)
 unfit-banned-until-clone = дисквалифицирован с { $since } до { $until } как клон дисквалифицированного аккаунта { $nick } (G-A7)

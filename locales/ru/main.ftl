@@ -174,3 +174,8 @@ todo-confirm = { $team }: подтвердите { $count } { $count ->
    *[many] результатов
 }, о которых сообщил капитан соперника
 todo-team-case = { $team }: открыта апелляция { $case }
+todo-violations = Турнир { $number }: { $count } { $count ->
+    [one] сообщение
+    [few] сообщения
+   *[many] сообщений
+} капитанов ждут ответа (G-V33)

@@ -118,6 +118,12 @@ pub fn unfit_to_play(
         }
     }
     let sanctions = super::penalties::bars(conn, ctx, team, &named)?;
+    // ..R-2.4: the day's check-in admits who plays.
+    let admitted = if ctx.regulation.play.check_in {
+        Some(crate::db::check_ins::admitted(conn, ctx.id())?)
+    } else {
+        None
+    };
     let mut out = Vec::new();
     for (person, nick) in &named {
         let mut why = Vec::new();
@@ -153,6 +159,9 @@ pub fn unfit_to_play(
             {
                 why.push(Unfit::Sanctioned { code: code.clone() });
             }
+        }
+        if admitted.as_ref().is_some_and(|a| !a.contains(person)) {
+            why.push(Unfit::NotAdmitted);
         }
         if !why.is_empty() {
             out.push((*person, why));

@@ -12,6 +12,7 @@ pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
 pub mod championship;
+pub mod check_in;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;
@@ -31,6 +32,7 @@ pub mod sessions;
 pub mod teams;
 pub mod todo;
 pub mod trf;
+pub mod violations;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;

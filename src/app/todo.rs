@@ -46,6 +46,13 @@ pub enum Item {
         number: i32,
         games: usize,
     },
+    /// Chief judges: captains' reports to answer (G-V33).
+    Violations {
+        at: Place,
+        tournament: TournamentId,
+        number: i32,
+        count: usize,
+    },
     /// Organizers: documents awaiting a review.
     Documents { at: Place, count: usize },
     /// Captains: the next tournament has no entry of the team yet.
@@ -109,6 +116,17 @@ pub fn of(
         crate::db::roles::championships_with(conn, person, &[Role::Judge, Role::ChiefJudge])?;
     for c in judging {
         judge(conn, c, &mut items)?;
+    }
+    for c in crate::db::roles::championships_with(conn, person, &[Role::ChiefJudge])? {
+        for (t, count) in crate::db::violations::open_counts(conn, c)? {
+            let number = tournaments::by_id(conn, t)?.map_or(0, |x| x.number);
+            items.push(Item::Violations {
+                at: place(conn, c)?,
+                tournament: t,
+                number,
+                count: usize::try_from(count).unwrap_or(0),
+            });
+        }
     }
     for c in crate::db::roles::championships_with(conn, person, &[Role::Organizer])? {
         let count = documents::of_championship(conn, c)?

@@ -7,6 +7,7 @@ pub mod appeals;
 pub mod audit;
 pub mod backup;
 pub mod championships;
+pub mod check_ins;
 pub mod documents;
 pub mod entries;
 pub mod lineups;
@@ -25,6 +26,7 @@ pub mod sessions;
 pub mod standing;
 pub mod teams;
 pub mod tournaments;
+pub mod violations;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -383,6 +383,61 @@ pub fn appeal_filed(
     enqueue_all(conn, &notices, now)
 }
 
+/// G-V33: a captain reported the opponent's violation; the chief judges
+/// are told, with the match to look at.
+pub fn violation_reported(
+    conn: &mut DbConnection,
+    report: &crate::db::violations::ViolationReport,
+    tournament_no: i32,
+    chiefs: &[PersonId],
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let c = report.championship_id;
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::match_page(c, report.tournament_id, report.match_id);
+    let notices: Vec<Notice> = chiefs
+        .iter()
+        .map(|to| {
+            Notice::new(
+                Kind::AppealFiled,
+                *to,
+                Message::new(msg!("mail-violation-subject"))
+                    .arg("number", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-violation-body"))
+                    .arg("what", &report.what)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
+/// G-V33: the chief judge answered; the captain who reported is told.
+pub fn violation_answered(
+    conn: &mut DbConnection,
+    report: &crate::db::violations::ViolationReport,
+    tournament_no: i32,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let c = report.championship_id;
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::match_page(c, report.tournament_id, report.match_id);
+    let notice = Notice::new(
+        Kind::AppealDecided,
+        report.filed_by,
+        Message::new(msg!("mail-violation-answered-subject"))
+            .arg("number", tournament_no)
+            .arg("championship", &championship),
+        Message::new(msg!("mail-violation-answered-body"))
+            .arg("answer", report.answer.clone().unwrap_or_default())
+            .arg("url", &url),
+    )
+    .championship(c);
+    enqueue_all(conn, &[notice], now)
+}
+
 /// An appeal was decided (G-Zh1): its filer, the concerned team's captain
 /// and its committee are told the outcome.
 pub fn appeal_decided(
@@ -568,6 +623,7 @@ pub fn unfit_reasons(
             Unfit::Sanctioned { code } => {
                 Some(Message::new(msg!("unfit-sanctioned")).arg("code", code))
             }
+            Unfit::NotAdmitted => Some(msg!("unfit-not-admitted").into()),
             // Worded by the caller, who knows the organizations' names.
             Unfit::Condition(_) => None,
         })

@@ -438,6 +438,9 @@ pub enum Unfit {
     NotOnRoster,
     /// A sanction in force removes the person (G-G7, …): its rule code.
     Sanctioned { code: String },
+    /// ..R-2.4: not admitted at the day's check-in (not checked in
+    /// yet, or turned away).
+    NotAdmitted,
 }
 
 /// May the person play for the team (`employer`) in the tournament held at

@@ -37,6 +37,7 @@
 pub mod appeals;
 pub mod athletes;
 pub mod boards;
+pub mod check_in;
 pub mod crosstable;
 pub mod documents;
 pub mod eligibility;

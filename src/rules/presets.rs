@@ -222,6 +222,7 @@ pub fn g() -> Regulation {
             interrupted_round_replayed: true,
             round_minutes: None,
             break_minutes: None,
+            check_in: false,
         },
     }
 }
@@ -338,7 +339,11 @@ pub fn r() -> Regulation {
         ],
         appeals: None,
         season: None,
-        play: PlayRules::default(),
+        // ..R-2.4: each participant admitted at check-in on the day.
+        play: PlayRules {
+            check_in: true,
+            ..PlayRules::default()
+        },
     }
 }
 
@@ -436,6 +441,7 @@ pub fn e() -> Regulation {
             // minutes between group-stage rounds.
             round_minutes: Some(40),
             break_minutes: Some(2),
+            check_in: false,
         },
     }
 }

@@ -74,6 +74,10 @@ pub struct PlayRules {
     /// E-7: the longest break between group-stage rounds, in minutes.
     #[serde(default)]
     pub break_minutes: Option<u32>,
+    /// ..R-2.4: only participants the organizers admitted at the
+    /// day's check-in play.
+    #[serde(default)]
+    pub check_in: bool,
 }
 
 impl Regulation {

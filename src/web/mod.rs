@@ -185,6 +185,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(MATCH).route(get().to(tournament::captains::show_match)))
         .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
         .service(resource(MATCH_REPORT).route(post().to(tournament::captains::report_sheet)))
+        .service(resource(MATCH_VIOLATIONS).route(post().to(tournament::violations::report)))
+        .service(resource(VIOLATION_ANSWER).route(post().to(tournament::violations::answer)))
+        .service(
+            resource(CHECK_IN)
+                .route(get().to(tournament::check_in::show))
+                .route(post().to(tournament::check_in::record)),
+        )
         .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
         .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
         .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))

@@ -1189,3 +1189,125 @@ async fn g_v21_five_players_per_team_in_every_match_of_the_tournament() {
         assert_eq!(distinct.len(), 5, "{entry}: {side:?}");
     }
 }
+
+#[tokio::test]
+async fn g_v33_a_captain_reports_the_opponents_substitution_violation_to_the_chief_judge() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    let chief = club.person("Chief").await;
+    club.app
+        .grant_role(&club.root, club.id, "Chief", "chief_judge")
+        .await;
+    let url = match_url(&club, t, 1, "Ладья").await;
+    // The captain of Ладья finds the form on the match page.
+    let page = club.app.get_with(&teams[0].captain, &url).await;
+    assert!(page.attr("#violation-form", "action").is_some());
+    assert_eq!(page.attrs("#violation-board option", "value").len(), 6);
+    // An empty report is refused in words; the board chosen is kept.
+    let report = format!("{url}/violations");
+    let page = club
+        .app
+        .post_with(&teams[0].captain, &report, &[("board", "3"), ("what", " ")])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.texts("#violation-problems li")[0].contains("Опишите"),
+        "{:?}",
+        page.texts("#violation-problems li")
+    );
+    assert_eq!(
+        page.attr("#violation-board option[selected]", "value")
+            .as_deref(),
+        Some("3")
+    );
+    // Someone who captains neither side may not report.
+    let stranger = teams
+        .iter()
+        .skip(1)
+        .find(|x| {
+            !page
+                .select_text("h1")
+                .unwrap_or_default()
+                .contains(x.name.as_str())
+        })
+        .expect("a team of another match");
+    let what = "the opponent moved a player from board 2 to board 3";
+    let page = club
+        .app
+        .post_with(
+            &stranger.captain,
+            &report,
+            &[("board", "3"), ("what", what)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // The report goes to the chief judge: a mail and an item to do.
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &report,
+            &[("board", "3"), ("what", what)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let chief_id = club.app.person_id("Chief");
+    let mail = league::db::outbox::list(&mut club.app.db(), None, 100).expect("outbox");
+    assert!(
+        mail.iter()
+            .any(|m| m.person_id == Some(chief_id) && m.subject.contains("G-V33")),
+        "{:?}",
+        mail.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    let todo = club.app.get_with(&chief, "/todo").await;
+    let items = todo.texts("main li").join(" ");
+    assert!(items.contains("G-V33"), "{items}");
+    // The chief judge reads it on the match page and answers once.
+    let page = club.app.get_with(&chief, &url).await;
+    let listed = page.texts("#violations li").join(" ");
+    assert!(
+        listed.contains(what) && listed.contains("доска 3"),
+        "{listed}"
+    );
+    let answer = page
+        .attr("#violations form", "action")
+        .expect("the answer form");
+    let page = club
+        .app
+        .post_with(
+            &chief,
+            &answer,
+            &[("answer", "G-G5 imposed on the opponent")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&teams[0].captain, &url).await;
+    assert!(
+        page.select_text("#violations p.answer")
+            .unwrap_or_default()
+            .contains("G-G5 imposed"),
+        "{}",
+        page.text
+    );
+    let captain_id = club.app.person_id(&teams[0].nicks[0]);
+    let mail = league::db::outbox::list(&mut club.app.db(), None, 100).expect("outbox");
+    assert_eq!(
+        mail.iter()
+            .filter(|m| m.person_id == Some(captain_id) && m.body.contains("G-G5 imposed"))
+            .count(),
+        1
+    );
+    // Answering again changes nothing and sends nothing.
+    let page = club
+        .app
+        .post_with(&chief, &answer, &[("answer", "again")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let again = league::db::outbox::list(&mut club.app.db(), None, 100).expect("outbox");
+    assert_eq!(again.len(), mail.len());
+    // Nothing left to do for the chief judge.
+    let todo = club.app.get_with(&chief, "/todo").await;
+    assert!(!todo.texts("main li").join(" ").contains("G-V33"));
+}

@@ -349,6 +349,10 @@ pub(crate) async fn send_sheet(
 }
 
 pub(crate) async fn publish_last(club: &Club, url: &str) {
+    // ..R-2.4: under R only those admitted at the day's check-in play.
+    if club.preset == "R" {
+        check_in_all(club, url).await;
+    }
     let page = club.app.get_with(&club.root, url).await;
     let publish = page
         .attr("section.round form[action$='/publish']", "action")
@@ -357,6 +361,33 @@ pub(crate) async fn publish_last(club: &Club, url: &str) {
         club.app.post_with(&club.root, &publish, &[]).await.status,
         StatusCode::SEE_OTHER
     );
+}
+
+/// The organizer admits every participant of the tournament at `url`
+/// with a medical certificate and a passport copy, through the
+/// check-in page.
+pub(crate) async fn check_in_all(club: &Club, url: &str) {
+    let page = club
+        .app
+        .get_with(&club.root, &format!("{url}/check-in"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let ids = page.attrs("#checkin-form input[name=pick]", "value");
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for id in &ids {
+        fields.push(("pick".into(), id.clone()));
+        fields.push((format!("m{id}"), "certificate".into()));
+        fields.push((format!("p{id}"), "1".into()));
+    }
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/check-in"), &fields)
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
 /// Draws and plays every round of a 4-team round robin: `decide(home,

@@ -1154,3 +1154,174 @@ async fn r_1_1_a_one_day_event_is_added_by_its_date_as_one_tournament() {
         Some("16 октября")
     );
 }
+
+/// The check-in form as the organizer fills it: `rows` (nick, medical,
+/// passport, symptoms, doctor's note, turned away) for those named, and
+/// every other participant's row as the page shows it.
+async fn check_in(club: &Club, url: &str, rows: &[(&str, &str, bool, bool, bool, &str)]) -> Page {
+    let page = club
+        .app
+        .get_with(&club.root, &format!("{url}/check-in"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for (nick, medical, passport, symptoms, note, refusal) in rows {
+        let id = club.app.person_id(nick).to_string();
+        fields.push(("pick".into(), id.clone()));
+        fields.push((format!("m{id}"), (*medical).into()));
+        fields.push((format!("r{id}"), (*refusal).into()));
+        for (on, key) in [(*passport, "p"), (*symptoms, "s"), (*note, "d")] {
+            if on {
+                fields.push((format!("{key}{id}"), "1".into()));
+            }
+        }
+    }
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/check-in"), &fields)
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    club.app
+        .get_with(&club.root, &format!("{url}/check-in"))
+        .await
+}
+
+#[tokio::test]
+async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_need_a_doctors_note()
+{
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 4).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "35").await;
+    // The organizers' page lists every participant; a captain may not open it.
+    let page = club.app.get_with(&club.root, &url).await;
+    assert!(page.attr("#check-in-link a", "href").is_some());
+    assert_eq!(
+        club.app
+            .get_with(&teams[0].captain, &format!("{url}/check-in"))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let page = club
+        .app
+        .get_with(&club.root, &format!("{url}/check-in"))
+        .await;
+    assert_eq!(page.texts("table.checkin tbody tr").len(), 12);
+    // Everyone presents a certificate and the passport, but: t00n2 shows
+    // symptoms without a doctor's note, t01n3 is intoxicated
+    // t02n1 signed a waiver instead, t03n1 forgot the
+    // passport.
+    let mut rows: Vec<(String, &str, bool, bool, bool, &str)> = Vec::new();
+    for team in &teams {
+        for nick in &team.nicks {
+            rows.push(match nick.as_str() {
+                "t00n2" => (nick.clone(), "certificate", true, true, false, ""),
+                "t01n3" => (
+                    nick.clone(),
+                    "certificate",
+                    true,
+                    false,
+                    false,
+                    "intoxication",
+                ),
+                "t02n1" => (nick.clone(), "waiver", true, false, false, ""),
+                "t03n1" => (nick.clone(), "certificate", false, false, false, ""),
+                _ => (nick.clone(), "certificate", true, false, false, ""),
+            });
+        }
+    }
+    let refs: Vec<(&str, &str, bool, bool, bool, &str)> = rows
+        .iter()
+        .map(|(n, m, p, s, d, r)| (n.as_str(), *m, *p, *s, *d, *r))
+        .collect();
+    let page = check_in(&club, &url, &refs).await;
+    let status = |page: &Page, nick: &str| {
+        let id = club.app.person_id(nick);
+        page.select_text(&format!("#checkin-{id} td.status"))
+            .unwrap_or_default()
+    };
+    assert_eq!(status(&page, "t00n1"), "допущен");
+    assert_eq!(
+        status(&page, "t02n1"),
+        "допущен",
+        "a waiver stands in (R-2.2)"
+    );
+    assert!(
+        status(&page, "t00n2").contains("R-2.4"),
+        "{}",
+        status(&page, "t00n2")
+    );
+    assert!(
+        status(&page, "t01n3").contains("опьянения"),
+        "{}",
+        status(&page, "t01n3")
+    );
+    assert!(
+        status(&page, "t03n1").contains("паспорта"),
+        "{}",
+        status(&page, "t03n1")
+    );
+    assert!(
+        page.texts(".flash")
+            .iter()
+            .any(|f| f.contains("Не допущены")),
+        "{:?}",
+        page.texts(".flash")
+    );
+    // Round 1 published: those not admitted are taken off their boards.
+    let tour = club.app.get_with(&club.root, &url).await;
+    let publish = tour
+        .attr("section.round form[action$='/publish']", "action")
+        .expect("a draft to publish");
+    let page = club.app.post_with(&club.root, &publish, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let seated = |conn: &mut league::db::DbConnection| {
+        let rounds =
+            league::db::rounds::of_tournament(conn, league::ids::TournamentId(t)).expect("rounds");
+        let matches = league::db::rounds::matches_of_rounds(conn, &[rounds[0].id]).expect("m");
+        let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+        let games = league::db::rounds::games_of_matches(conn, &ids).expect("games");
+        games
+            .iter()
+            .flat_map(|g| [g.home_player_id, g.away_player_id])
+            .flatten()
+            .collect::<HashSet<_>>()
+    };
+    let on_boards = seated(&mut club.app.db());
+    for nick in ["t00n2", "t01n3", "t03n1"] {
+        assert!(
+            !on_boards.contains(&club.app.person_id(nick)),
+            "{nick} plays"
+        );
+    }
+    for nick in ["t00n1", "t02n1", "t01n1"] {
+        assert!(
+            on_boards.contains(&club.app.person_id(nick)),
+            "{nick} is off"
+        );
+    }
+    // The same form again changes nothing.
+    let page = check_in(&club, &url, &refs).await;
+    assert!(
+        page.texts(".flash")
+            .iter()
+            .any(|f| f.contains("Ничего не изменилось")),
+        "{:?}",
+        page.texts(".flash")
+    );
+    // A doctor's note of the day admits t00n2.
+    let page = check_in(
+        &club,
+        &url,
+        &[("t00n2", "certificate", true, true, true, "")],
+    )
+    .await;
+    assert_eq!(status(&page, "t00n2"), "допущен");
+}

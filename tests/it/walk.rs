@@ -557,6 +557,34 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/games/{g}/report",
         [303, 400, 400, 400, 400, 400, 400],
     ),
+    // G-V33: the match's captains report; an empty report is refused in
+    // words. The chief judge answers (an empty answer: a flash).
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/matches/{m}/violations",
+        [303, 403, 403, 422, 403, 403, 403],
+    ),
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/violations/{vr}/answer",
+        [303, 403, 403, 403, 403, 403, 303],
+    ),
+    (
+        "POST",
+        "/championships/{c2}/tournaments/{t}/violations/{vr}/answer",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
+    // ..R-2.4: G has no check-in, so its page is nobody's.
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/check-in",
+        [303, 403, 403, 403, 403, 404, 404],
+    ),
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/check-in",
+        [303, 403, 403, 403, 403, 404, 404],
+    ),
     // An empty match sheet: the match's captains only.
     (
         "POST",

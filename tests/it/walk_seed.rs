@@ -225,6 +225,24 @@ pub(crate) async fn seed() -> Seed {
     );
     let g = db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games")[0].id;
     drop(conn);
+    // The captain reports the opponent to the chief judge (G-V33).
+    ok(
+        app.post_with(
+            &captain.captain,
+            &format!(
+                "/championships/{c}/tournaments/{t}/matches/{}/violations",
+                m.id
+            ),
+            &[
+                ("board", "2"),
+                ("what", "a substitute who was not in the entry"),
+            ],
+        )
+        .await,
+        "violation report",
+    );
+    let violation =
+        db::violations::of_tournament(&mut app.db(), TournamentId(t)).expect("reports")[0].id;
 
     // A regulation version: transfers need a judge's approval once its
     // notice period (G-E2) has run out, which the seed lets happen at once;
@@ -406,6 +424,7 @@ pub(crate) async fn seed() -> Seed {
         ("{emp}", employment.to_string()),
         ("{out}", outbox.to_string()),
         ("{tok}", spare.to_string()),
+        ("{vr}", violation.to_string()),
         ("{c2}", elsewhere.to_string()),
     ];
     let clients = [

@@ -588,6 +588,12 @@ fn general(s: &mut Specs, reg: &Regulation) {
         reg.play.break_minutes.map(i64::from),
         |r, v| r.play.break_minutes = v.and_then(|n| u32::try_from(n).ok()),
     );
+    s.check(
+        "play.check_in",
+        msg!("set-play-check-in"),
+        reg.play.check_in,
+        |r, on| r.play.check_in = on,
+    );
 }
 
 fn teams(s: &mut Specs, reg: &Regulation) {

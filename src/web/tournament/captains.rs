@@ -13,7 +13,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
-use crate::app::access::Judges;
+use crate::app::access::{ChiefJudge, Judges};
 use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
@@ -372,23 +372,58 @@ pub struct MatchPage {
     warnings: Vec<String>,
     /// The captain's match sheet: every game's report in one form.
     report_sheet_url: Option<String>,
+    /// G-V33: the reports on this match the viewer may read.
+    violations: Vec<ViolationRow>,
+    /// G-V33: a captain of the match may report the other side.
+    violation_url: Option<String>,
+    /// The boards the report may name, with the one chosen.
+    violation_boards: Vec<(i32, bool)>,
+    violation: ViolationDraft,
 }
 
-async fn match_page(
+/// A report to the chief judge as the match page shows it (G-V33).
+pub struct ViolationRow {
+    pub id: crate::ids::ViolationReportId,
+    pub against: String,
+    pub board: Option<i32>,
+    pub what: String,
+    pub by: String,
+    pub at: String,
+    pub answer: Option<(String, String)>,
+    /// The chief judge's form while the report is open.
+    pub answer_url: Option<String>,
+}
+
+/// What a refused report keeps, and why it was refused.
+#[derive(Default)]
+pub struct ViolationDraft {
+    pub board: Option<i32>,
+    pub what: String,
+    pub problems: Vec<String>,
+}
+
+pub(crate) async fn match_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     path: &MatchPath,
     announcement: String,
     problems: Vec<BoardsProblem>,
     typed: HashMap<GameId, String>,
+    violation: ViolationDraft,
 ) -> Result<MatchPage, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (l, caps, is_judge, unfit) = state
+    let (l, caps, is_judge, unfit, (reports, is_chief)) = state
         .db(move |conn| {
             let l = load(conn, c, t)?;
             let caps = captains(conn, &l)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
+            let reports: Vec<_> =
+                crate::app::violations::visible(conn, &l, viewer.map(|v| v.0), is_judge)?
+                    .into_iter()
+                    .filter(|r| r.match_id == mid)
+                    .collect();
             let sides: Vec<EntryId> = l
                 .matches
                 .iter()
@@ -397,7 +432,7 @@ async fn match_page(
                 .flatten()
                 .collect();
             let unfit = unfit_now(conn, &l, &sides)?;
-            Ok((l, caps, is_judge, unfit))
+            Ok((l, caps, is_judge, unfit, (reports, is_chief)))
         })
         .await?;
     let m = l
@@ -540,7 +575,31 @@ async fn match_page(
         .iter()
         .any(|g| g.cell.is_some())
         .then(|| paths::match_report(cid, tid, m.id));
+    let finished = l.ctx.tournament.finished_at.is_some();
+    let violations = reports
+        .iter()
+        .map(|r| ViolationRow {
+            id: r.id,
+            against: name(r.against_entry_id),
+            board: r.board,
+            what: r.what.clone(),
+            by: nick(Some(r.filed_by)),
+            at: local(r.filed_at),
+            answer: r.answer.clone().map(|a| (a, nick(r.answered_by))),
+            answer_url: (is_chief && r.is_open()).then(|| paths::violation_answer(cid, tid, r.id)),
+        })
+        .collect();
     Ok(MatchPage {
+        violations,
+        violation_url: (round.is_published()
+            && !finished
+            && m.away_entry_id.is_some()
+            && (home_cap || away_cap))
+            .then(|| paths::match_violations(cid, tid, m.id)),
+        violation_boards: (1..=i32::from(l.ctx.regulation.roster.lineup_players))
+            .map(|b| (b, violation.board == Some(b)))
+            .collect(),
+        violation,
         report_sheet_url,
         warnings,
         tournament: format!(
@@ -580,6 +639,7 @@ pub async fn show_match(
         String::new(),
         Vec::new(),
         HashMap::new(),
+        ViolationDraft::default(),
     )
     .await?;
     page(StatusCode::OK, &p)
@@ -646,6 +706,7 @@ pub async fn substitute(
                 form.announcement.clone(),
                 problems,
                 HashMap::new(),
+                ViolationDraft::default(),
             )
             .await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
@@ -701,7 +762,16 @@ async fn after_game_action<T>(
                 tournament_id: t,
                 match_id: mid,
             };
-            let p = match_page(ctx, state, &mp, String::new(), problems, HashMap::new()).await?;
+            let p = match_page(
+                ctx,
+                state,
+                &mp,
+                String::new(),
+                problems,
+                HashMap::new(),
+                ViolationDraft::default(),
+            )
+            .await?;
             page(status, &p)
         }
         Err(other) => Err(other.into()),
@@ -783,7 +853,16 @@ pub async fn report_sheet(
                     status = StatusCode::CONFLICT;
                 }
             }
-            let p = match_page(ctx, &state, &path, String::new(), problems, typed).await?;
+            let p = match_page(
+                ctx,
+                &state,
+                &path,
+                String::new(),
+                problems,
+                typed,
+                ViolationDraft::default(),
+            )
+            .await?;
             page(status, &p)
         }
         Err(other) => Err(other.into()),

@@ -122,6 +122,10 @@ pub struct TournamentPage {
     /// E-7: the day's round lengths and breaks, and the timetable once
     /// the field is drawn.
     timetable: Option<Timetable>,
+    /// ..R-2.4: the organizers' check-in page.
+    check_in_url: Option<String>,
+    /// G-V33: the captains' reports, for the judges.
+    violations: Vec<ReportLine>,
     enter_url: String,
     team_name: String,
     boards: Vec<(usize, String)>,
@@ -345,6 +349,14 @@ fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
         .to_string()
 }
 
+/// A captain's report to the chief judge on the judges' view (G-V33).
+pub struct ReportLine {
+    pub label: String,
+    pub url: String,
+    pub what: String,
+    pub open: bool,
+}
+
 /// E-7 on the tournament page: the rule in words and, once drawn, when
 /// each round begins and must end.
 pub struct Timetable {
@@ -414,41 +426,47 @@ pub(crate) async fn tournament_page(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     // Organization names only word eligibility reasons of a refused entry.
     let need_organizations = !problems.is_empty();
-    let (loaded, (is_judge, is_chief, is_organizer), my_teams, team_captains, org_names) = state
-        .db(move |conn| {
-            let loaded = Loaded::load(conn, t)?
-                .filter(|l| l.ctx.championship.id == c)
-                .ok_or(AppError::NotFound)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
-            let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
-            let my_teams = match viewer {
-                Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
-                None => Vec::new(),
-            };
-            // Who captains each team now (may withdraw its entries).
-            let team_captains: HashMap<TeamId, PersonId> =
-                db::teams::of_championship(conn, c, &TeamStatus::ALL)?
-                    .into_iter()
-                    .map(|team| (team.id, team.captain_id))
-                    .collect();
-            let org_names: Vec<(OrganizationId, String)> = if need_organizations {
-                organizations::list(conn)?
-                    .into_iter()
-                    .map(|o| (o.id, o.name))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            Ok((
-                loaded,
-                (is_judge, is_chief, is_organizer),
-                my_teams,
-                team_captains,
-                org_names,
-            ))
-        })
-        .await?;
+    let ((loaded, reports), (is_judge, is_chief, is_organizer), my_teams, team_captains, org_names) =
+        state
+            .db(move |conn| {
+                let loaded = Loaded::load(conn, t)?
+                    .filter(|l| l.ctx.championship.id == c)
+                    .ok_or(AppError::NotFound)?;
+                let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+                let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
+                let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
+                let reports = if is_judge {
+                    crate::db::violations::of_tournament(conn, t)?
+                } else {
+                    Vec::new()
+                };
+                let my_teams = match viewer {
+                    Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
+                    None => Vec::new(),
+                };
+                // Who captains each team now (may withdraw its entries).
+                let team_captains: HashMap<TeamId, PersonId> =
+                    db::teams::of_championship(conn, c, &TeamStatus::ALL)?
+                        .into_iter()
+                        .map(|team| (team.id, team.captain_id))
+                        .collect();
+                let org_names: Vec<(OrganizationId, String)> = if need_organizations {
+                    organizations::list(conn)?
+                        .into_iter()
+                        .map(|o| (o.id, o.name))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                Ok((
+                    (loaded, reports),
+                    (is_judge, is_chief, is_organizer),
+                    my_teams,
+                    team_captains,
+                    org_names,
+                ))
+            })
+            .await?;
     let viewer = viewer.map(|(id, _)| id);
     let tc = &loaded.ctx;
     let entries = &loaded.entries;
@@ -586,7 +604,39 @@ pub(crate) async fn tournament_page(
     } else {
         None
     };
+    let violations = reports
+        .iter()
+        .map(|r| {
+            let table = loaded
+                .matches
+                .iter()
+                .find(|m| m.id == r.match_id)
+                .map_or(0, |m| m.table_no);
+            let round = loaded
+                .matches
+                .iter()
+                .find(|m| m.id == r.match_id)
+                .and_then(|m| loaded.rounds.iter().find(|x| x.id == m.round_id))
+                .map_or(0, |x| x.number);
+            ReportLine {
+                label: Message::new(msg!("violation-line"))
+                    .arg("round", round)
+                    .arg("table", table)
+                    .render(ctx.lang),
+                url: format!(
+                    "{}#violation-{}",
+                    paths::match_page(tc.championship_id(), tc.id(), r.match_id),
+                    r.id
+                ),
+                what: r.what.clone(),
+                open: r.is_open(),
+            }
+        })
+        .collect();
     Ok(TournamentPage {
+        violations,
+        check_in_url: (is_organizer && reg.play.check_in)
+            .then(|| paths::check_in(tc.championship_id(), tc.id())),
         timetable,
         rounds_form,
         championship: tc.championship.name.clone(),

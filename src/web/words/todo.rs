@@ -64,6 +64,18 @@ pub fn line(lang: Lang, item: &Item) -> TodoLine {
                 .arg("number", number),
             paths::tournament(at.id, *tournament),
         ),
+        Item::Violations {
+            at,
+            tournament,
+            number,
+            count,
+        } => (
+            at,
+            Message::new(msg!("todo-violations"))
+                .arg("count", count)
+                .arg("number", number),
+            format!("{}#violations", paths::tournament(at.id, *tournament)),
+        ),
         Item::Documents { at, count } => (
             at,
             Message::new(msg!("todo-documents")).arg("count", count),

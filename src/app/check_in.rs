@@ -1,0 +1,153 @@
+//! The organizers' check-in on the day (R-2.2..R-2.4): for each person
+//! of the tournament's entries, what they presented and whether they are
+//! admitted (`rules::check_in`). Under a regulation with the check-in
+//! rule, `eligibility::unfit_to_play` keeps everyone not admitted off the
+//! boards at every line-up, substitution and publication.
+
+use chrono::NaiveDateTime;
+
+use super::PlayError;
+use super::rounds::Loaded;
+use crate::db::check_ins::{self as ci, CheckIn};
+use crate::db::entries::EntryStatus;
+use crate::db::{DbConnection, audit, write_transaction};
+use crate::ids::{EntryId, PersonId, TournamentId};
+use crate::rules::check_in::{Facts, Medical, Refusal, admission};
+
+/// Why a check-in was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckInProblem {
+    /// The regulation has no check-in.
+    NotInRegulation,
+    /// The tournament is finished.
+    Finished,
+    /// The person is in none of the tournament's entries.
+    NotAParticipant { person: PersonId },
+}
+
+pub type CheckInError = PlayError<CheckInProblem>;
+
+/// One participant on the check-in page.
+#[derive(Debug, Clone)]
+pub struct Participant {
+    pub entry: EntryId,
+    pub entry_name: String,
+    pub person: PersonId,
+    pub nick: String,
+    pub checked: Option<CheckIn>,
+}
+
+/// The facts a stored check-in recorded.
+pub fn facts_of(row: &CheckIn) -> Facts {
+    Facts {
+        medical: Medical::parse(&row.medical),
+        passport: row.passport,
+        symptoms: row.symptoms,
+        doctor_note: row.doctor_note,
+        refusal: Refusal::parse(&row.refusal),
+    }
+}
+
+/// Everyone named in an entry that still plays or waits to (not
+/// withdrawn), entry by entry, board players first, with their check-in.
+pub fn participants(
+    conn: &mut DbConnection,
+    l: &Loaded,
+) -> Result<Vec<Participant>, diesel::result::Error> {
+    let stored = ci::of_tournament(conn, l.ctx.id())?;
+    let mut out = Vec::new();
+    for x in l
+        .entries
+        .iter()
+        .filter(|x| x.status() == EntryStatus::Entered)
+    {
+        for p in l.players.iter().filter(|p| p.entry_id == x.id) {
+            out.push(Participant {
+                entry: x.id,
+                entry_name: x.name.clone(),
+                person: p.person_id,
+                nick: p.nick.clone(),
+                checked: stored.iter().find(|c| c.person_id == p.person_id).cloned(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// What one save of the check-in form did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Recorded {
+    pub admitted: Vec<String>,
+    pub not_admitted: Vec<String>,
+    pub unchanged: usize,
+}
+
+/// Records what each person presented; a row the same as the stored one
+/// changes nothing. Every row is checked before anything is stored.
+pub fn record(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    by: PersonId,
+    rows: &[(PersonId, Facts)],
+    now: NaiveDateTime,
+) -> Result<Recorded, CheckInError> {
+    write_transaction(conn, |conn| {
+        super::in_play(conn, t, CheckInProblem::Finished)?;
+        let l = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        if !l.ctx.regulation.play.check_in {
+            return Err(PlayError::Refused(vec![CheckInProblem::NotInRegulation]));
+        }
+        let people = participants(conn, &l)?;
+        let strangers: Vec<CheckInProblem> = rows
+            .iter()
+            .filter(|(p, _)| !people.iter().any(|x| x.person == *p))
+            .map(|(p, _)| CheckInProblem::NotAParticipant { person: *p })
+            .collect();
+        if !strangers.is_empty() {
+            return Err(PlayError::Refused(strangers));
+        }
+        let mut done = Recorded::default();
+        for (person, facts) in rows {
+            let Some(who) = people.iter().find(|x| x.person == *person) else {
+                continue;
+            };
+            if who.checked.as_ref().map(facts_of) == Some(*facts) {
+                done.unchanged += 1;
+                continue;
+            }
+            let unmet = admission(facts);
+            let row = CheckIn {
+                tournament_id: t,
+                person_id: *person,
+                medical: facts.medical.map_or("", Medical::code).to_owned(),
+                passport: facts.passport,
+                symptoms: facts.symptoms,
+                doctor_note: facts.doctor_note,
+                refusal: facts.refusal.map_or("", Refusal::code).to_owned(),
+                admitted: unmet.is_empty(),
+                recorded_by: by,
+                recorded_at: now,
+            };
+            ci::put(conn, &row)?;
+            audit::Entry::new("checkin.record", format!("person:{person}"))
+                .actor(by)
+                .championship(l.ctx.championship_id())
+                .detail(format!(
+                    "tournament:{t} {}: {}",
+                    who.nick,
+                    if unmet.is_empty() {
+                        "admitted".to_owned()
+                    } else {
+                        format!("not admitted {unmet:?}")
+                    }
+                ))
+                .record(conn)?;
+            if unmet.is_empty() {
+                done.admitted.push(who.nick.clone());
+            } else {
+                done.not_admitted.push(who.nick.clone());
+            }
+        }
+        Ok(done)
+    })
+}

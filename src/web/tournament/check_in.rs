@@ -1,0 +1,231 @@
+//! The organizers' check-in page of a tournament day (R-2.2..R-2.4): one
+//! row per participant, what they presented, saved for everyone at once.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::app::PlayError;
+use crate::app::access::Organizers;
+use crate::app::check_in::{self as ops, CheckInProblem, facts_of};
+use crate::app::rounds::Loaded;
+use crate::db;
+use crate::i18n::{Lang, Message};
+use crate::ids::PersonId;
+use crate::msg;
+use crate::paths;
+use crate::paths::segments::TournamentPath;
+use crate::rules::check_in::{Facts, Medical, Refusal, Unmet, admission};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
+use crate::web::infra::bulk::BulkForm;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::forms::Form;
+use crate::web::infra::guards::Staff;
+use crate::web::infra::respond::{page, see_other};
+use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::tournament::tournaments::load;
+
+/// One reason of refusal in words.
+pub fn unmet_words(lang: Lang, u: &Unmet) -> String {
+    lang.msg(match u {
+        Unmet::MedicalOrWaiver => msg!("checkin-unmet-medical"),
+        Unmet::Passport => msg!("checkin-unmet-passport"),
+        Unmet::Refused(Refusal::Contraindications) => msg!("checkin-unmet-contraindications"),
+        Unmet::Refused(Refusal::Intoxication) => msg!("checkin-unmet-intoxication"),
+        Unmet::DoctorNote => msg!("checkin-unmet-doctor-note"),
+    })
+}
+
+pub struct Row {
+    pub id: PersonId,
+    pub entry: String,
+    pub nick: String,
+    pub medical: String,
+    pub passport: bool,
+    pub symptoms: bool,
+    pub doctor_note: bool,
+    pub refusal: String,
+    /// "" until checked in; else admitted or the reasons.
+    pub status: String,
+    pub admitted: bool,
+}
+
+#[derive(Template)]
+#[template(path = "tournaments/check_in.html")]
+pub struct CheckInPage {
+    ctx: PageCtx,
+    title: String,
+    tournament_url: String,
+    action: String,
+    rows: Vec<Row>,
+    admitted: usize,
+    medical: Vec<(&'static str, String)>,
+    refusals: Vec<(&'static str, String)>,
+}
+
+/// `GET …/tournaments/{t}/check-in` (organizers).
+pub async fn show(
+    ctx: PageCtx,
+    _staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let (l, people) = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
+            if !l.ctx.regulation.play.check_in {
+                return Err(AppError::NotFound);
+            }
+            let people = ops::participants(conn, &l)?;
+            Ok((l, people))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let rows: Vec<Row> = people
+        .into_iter()
+        .map(|p| {
+            let facts = p.checked.as_ref().map(facts_of).unwrap_or_default();
+            let unmet = admission(&facts);
+            Row {
+                id: p.person,
+                entry: p.entry_name,
+                nick: p.nick,
+                medical: facts.medical.map_or("", Medical::code).to_owned(),
+                passport: facts.passport,
+                symptoms: facts.symptoms,
+                doctor_note: facts.doctor_note,
+                refusal: facts.refusal.map_or("", Refusal::code).to_owned(),
+                admitted: p.checked.is_some() && unmet.is_empty(),
+                status: match (&p.checked, unmet.is_empty()) {
+                    (None, _) => lang.msg(msg!("checkin-status-none")),
+                    (Some(_), true) => lang.msg(msg!("checkin-status-admitted")),
+                    (Some(_), false) => Message::new(msg!("checkin-status-refused"))
+                        .arg(
+                            "reasons",
+                            unmet
+                                .iter()
+                                .map(|u| unmet_words(lang, u))
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                        )
+                        .render(lang),
+                },
+            }
+        })
+        .collect();
+    let p = CheckInPage {
+        title: format!(
+            "{} · {}",
+            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
+            l.ctx.championship.name
+        ),
+        tournament_url: paths::tournament(c, t),
+        action: paths::check_in(c, t),
+        admitted: rows.iter().filter(|r| r.admitted).count(),
+        rows,
+        medical: vec![
+            ("", "—".to_owned()),
+            ("certificate", lang.msg(msg!("checkin-medical-certificate"))),
+            ("waiver", lang.msg(msg!("checkin-medical-waiver"))),
+        ],
+        refusals: vec![
+            ("", "—".to_owned()),
+            (
+                "contraindications",
+                lang.msg(msg!("checkin-unmet-contraindications")),
+            ),
+            ("intoxication", lang.msg(msg!("checkin-unmet-intoxication"))),
+        ],
+        ctx,
+    };
+    page(StatusCode::OK, &p)
+}
+
+/// `POST …/tournaments/{t}/check-in`: every row of the page at once (each
+/// row's person id in `pick`; `m`, `p`, `s`, `d`, `r` + id its fields).
+/// A row left blank that was never checked in stays so.
+pub async fn record(
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<TournamentPath>,
+    form: Form<BulkForm>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let form = form.into_inner()?;
+    let picked: Vec<PersonId> = form.picked()?;
+    let mut rows = Vec::new();
+    for id in picked {
+        let field = |k: &str| form.get(&format!("{k}{id}")).to_owned();
+        let medical = field("m");
+        let refusal = field("r");
+        let facts = Facts {
+            medical: Medical::parse(&medical),
+            passport: !field("p").is_empty(),
+            symptoms: !field("s").is_empty(),
+            doctor_note: !field("d").is_empty(),
+            refusal: Refusal::parse(&refusal),
+        };
+        if (!medical.is_empty() && facts.medical.is_none())
+            || (!refusal.is_empty() && facts.refusal.is_none())
+        {
+            return Err(AppError::BadRequest(msg!("error-400-detail")));
+        }
+        rows.push((id, facts));
+    }
+    let by = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            load(conn, c, t)?;
+            // A blank row of someone never checked in is not a check-in.
+            let stored = db::check_ins::of_tournament(conn, t)?;
+            let rows: Vec<(PersonId, Facts)> = rows
+                .into_iter()
+                .filter(|(p, f)| *f != Facts::default() || stored.iter().any(|s| s.person_id == *p))
+                .collect();
+            Ok(ops::record(conn, t, by, &rows, db::utc_now()))
+        })
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(done) => {
+            if !done.admitted.is_empty() {
+                s.flash(
+                    FlashLevel::Success,
+                    Message::new(msg!("checkin-admitted"))
+                        .arg("count", done.admitted.len())
+                        .arg("names", done.admitted.join(", ")),
+                );
+            }
+            if !done.not_admitted.is_empty() {
+                s.flash(
+                    FlashLevel::Error,
+                    Message::new(msg!("checkin-not-admitted"))
+                        .arg("count", done.not_admitted.len())
+                        .arg("names", done.not_admitted.join(", ")),
+                );
+            }
+            if done.admitted.is_empty() && done.not_admitted.is_empty() {
+                s.flash(FlashLevel::Info, msg!("checkin-unchanged"));
+            }
+            Ok(see_other(&paths::check_in(c, t)))
+        }
+        Err(PlayError::Refused(problems)) => {
+            if problems.contains(&CheckInProblem::NotInRegulation) {
+                return Err(AppError::NotFound);
+            }
+            if problems.contains(&CheckInProblem::Finished) {
+                s.flash(FlashLevel::Error, msg!("checkin-finished"));
+                return Ok(see_other(&paths::check_in(c, t)));
+            }
+            // Someone not in the entries: a request no page sends.
+            Err(AppError::BadRequest(msg!("error-400-detail")))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
