@@ -18,3 +18,4 @@ pub mod rules;
 pub mod startup;
 pub mod state;
 pub mod web;
+pub mod words;

@@ -148,9 +148,7 @@ fn json_error(e: JsonPayloadError) -> ApiError {
         JsonPayloadError::Deserialize(de) if de.is_data() => {
             ApiError::Unprocessable(de.to_string())
         }
-        JsonPayloadError::ContentType => {
-            ApiError::BadRequest("the body must be application/json".to_owned())
-        }
+        JsonPayloadError::ContentType => ApiError::NotJson,
         _ => ApiError::BadRequest(e.to_string()),
     }
 }

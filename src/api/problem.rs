@@ -88,6 +88,15 @@ pub enum ApiError {
     /// A well-formed body whose values do not fit (missing field, wrong type).
     #[error("unprocessable: {0}")]
     Unprocessable(String),
+    /// The body is not `application/json`.
+    #[error("the body must be application/json")]
+    NotJson,
+    /// `limit` outside 1..=max.
+    #[error("limit must be between 1 and {max}")]
+    LimitOutOfRange { max: u32 },
+    /// The play layer refused the request, in its own terms.
+    #[error("refused: {0:?}")]
+    Refused(crate::app::rounds::RoundProblem),
     /// The storage refused the change (disk full, read-only, I/O error):
     /// nothing was stored; try again later.
     #[error("storage refused the change: {0}")]
@@ -140,6 +149,8 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. }
             | ApiError::RoundNotPublished
             | ApiError::TournamentFinished => StatusCode::CONFLICT,
+            ApiError::NotJson | ApiError::LimitOutOfRange { .. } => StatusCode::BAD_REQUEST,
+            ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::UnknownResult(_) | ApiError::Unprocessable(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -243,6 +254,22 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             msg!("error-storage-detail").into(),
         ),
         ApiError::Internal(_) => (BLANK, msg!("api-title-500"), msg!("api-detail-500").into()),
+        ApiError::NotJson => (
+            BLANK,
+            msg!("api-title-400"),
+            msg!("api-detail-not-json").into(),
+        ),
+        ApiError::LimitOutOfRange { max } => (
+            BLANK,
+            msg!("api-title-400"),
+            Message::new(msg!("api-detail-limit")).arg("max", max),
+        ),
+        // Worded by `render` in the reader's language.
+        ApiError::Refused(_) => (
+            BLANK,
+            msg!("api-title-422"),
+            Message::new(msg!("api-title-422")),
+        ),
     }
 }
 
@@ -286,15 +313,19 @@ pub fn render<B>(req: &HttpRequest, res: &HttpResponse<B>) -> HttpResponse {
         Some(e) => describe(e),
         None => by_status(status),
     };
-    let (current_result, current_version) = match error {
+    let (current_result, current_version) = match error.clone() {
         Some(ApiError::VersionConflict { result, version }) => (Some(result), Some(version)),
         _ => (None, None),
+    };
+    let detail = match &error {
+        Some(ApiError::Refused(p)) => crate::words::rounds::round_problem_words(lang, p),
+        _ => detail.render(lang),
     };
     let problem = Problem {
         kind: kind.to_owned(),
         title: lang.msg(title),
         status: status.as_u16(),
-        detail: detail.render(lang),
+        detail,
         instance: req.path().to_owned(),
         current_result,
         current_version,

@@ -51,9 +51,7 @@ impl PageQuery {
     fn bounds(&self) -> Result<(u32, u32), ApiError> {
         let limit = self.limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::BadRequest(format!(
-                "limit must be between 1 and {MAX_LIMIT}"
-            )));
+            return Err(ApiError::LimitOutOfRange { max: MAX_LIMIT });
         }
         Ok((limit, self.offset.unwrap_or(0)))
     }

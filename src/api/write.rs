@@ -57,7 +57,7 @@ fn refusal(problems: Vec<RoundProblem>) -> ApiError {
         Some(RoundProblem::NotPublished) => ApiError::RoundNotPublished,
         Some(RoundProblem::AlreadyFinished) => ApiError::TournamentFinished,
         Some(RoundProblem::UnknownResult) => ApiError::UnknownResult(String::new()),
-        Some(other) => ApiError::Unprocessable(format!("{other:?}")),
+        Some(other) => ApiError::Refused(other),
         None => ApiError::Unprocessable(String::new()),
     }
 }

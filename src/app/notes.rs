@@ -1,6 +1,6 @@
 //! What a round's notes say — how it was paired and what the judges changed
 //! — kept as data (JSON in `rounds.notes`) so that each page words it in
-//! its own language (`web::words::play::round_notes`). `Display` gives the
+//! its own language (`words::play::round_notes`). `Display` gives the
 //! English wording for the audit log. Notes stored as plain text by older
 //! versions are shown as they are.
 

@@ -39,8 +39,17 @@ pub enum RoundProblem {
     PreviousRoundOpen { round: i32 },
     /// Every round of the format has been paired.
     AllRoundsPaired,
-    /// The pairing engine could not pair the round.
+    /// The pairing engine could not pair the round (an internal
+    /// inconsistency; its own words).
     Engine(String),
+    /// No pairing of the next round keeps this criterion (C.04.6): with
+    /// `entries` teams the field has run out of opponents.
+    NoPairing {
+        criterion: crate::rules::pairing::Criterion,
+        entries: usize,
+    },
+    /// A match of round `round` has a board without a final result.
+    RoundIncomplete { round: i32 },
     /// This format is not run by the platform yet.
     Unsupported,
     /// The game was changed by someone else: here is its current state.
@@ -571,8 +580,16 @@ fn pair_round(
             if regular.len() >= rounds as usize {
                 return refuse(RoundProblem::AllRoundsPaired);
             }
-            let mut state = from_tournament::swiss_state(&rules)
-                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            let mut state = from_tournament::swiss_state(&rules).map_err(|err| {
+                PlayError::Refused(vec![match err {
+                    from_tournament::BridgeError::Incomplete { round, .. } => {
+                        RoundProblem::RoundIncomplete {
+                            round: i32::from(round),
+                        }
+                    }
+                    other => RoundProblem::Engine(other.to_string()),
+                }])
+            })?;
             // G-G2: a retired entry is never paired again.
             for team in &mut state.teams {
                 if entry(team.id.0).is_some_and(|x| retired.contains(&x)) {
@@ -589,8 +606,15 @@ fn pair_round(
                 initial_colour: Some(Colour::White),
                 ..SwissConfig::new(rounds, drawn.seed)
             };
-            let p = pair_next_round(&state, &config)
-                .map_err(|err| PlayError::Refused(vec![RoundProblem::Engine(err.to_string())]))?;
+            let entries = playing.len();
+            let p = pair_next_round(&state, &config).map_err(|err| {
+                PlayError::Refused(vec![match err {
+                    crate::rules::pairing::PairingError::Impossible { criterion, .. } => {
+                        RoundProblem::NoPairing { criterion, entries }
+                    }
+                    other => RoundProblem::Engine(other.to_string()),
+                }])
+            })?;
             for m in &p.matches {
                 if let (Some(w), Some(b)) = (entry(m.white.0), entry(m.black.0)) {
                     pairs.push((w, Some(b)));

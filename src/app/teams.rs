@@ -37,7 +37,7 @@ pub enum TeamField {
     Reason,
 }
 
-/// Why a team operation is refused, as data (worded by `web::words::teams`).
+/// Why a team operation is refused, as data (worded by `words::teams`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum TeamProblem {
     /// A name, motto or roster size the roster rules refuse.

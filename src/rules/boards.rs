@@ -6,7 +6,7 @@
 //! substitution is parsed here, and [`resolve`] turns its nicks into ids).
 //! Every check reports **every** problem at once, as data with its
 //! parameters, so that the web layer can word it in Russian or English
-//! (`web::words::boards`); `Display` gives the English wording.
+//! (`words::boards`); `Display` gives the English wording.
 //!
 //! Boards are numbered from 1 (board 1 = the first registered player,
 //! E-2). The regulation of G calls the board a "table" in its announcement

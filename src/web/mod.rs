@@ -14,7 +14,6 @@ pub mod series;
 pub mod site;
 pub mod team;
 pub mod tournament;
-pub mod words;
 
 use actix_web::web;
 

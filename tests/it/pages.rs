@@ -1,6 +1,6 @@
 use reqwest::StatusCode;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, into_page};
 
 #[tokio::test]
 async fn health_reports_backend_and_schema_version() {
@@ -75,14 +75,39 @@ async fn every_form_on_a_page_carries_the_csrf_token() {
 }
 
 #[tokio::test]
-async fn a_wrong_method_gets_a_405_page() {
+async fn a_wrong_method_gets_a_405_page_and_a_forms_address_opened_as_a_page_leads_to_its_page() {
     let app = TestApp::spawn().await;
-    let page = app.get("/logout").await;
-    assert_eq!(page.status, StatusCode::METHOD_NOT_ALLOWED);
+    let res = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url("/logout"))
+        .send()
+        .await
+        .expect("OPTIONS");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let page = into_page(res).await;
     assert_eq!(
         page.select_text("main p").as_deref(),
         Some("Этот адрес не принимает такой запрос.")
     );
+    // The address bar after a refused form: opened again, the address of
+    // a form leads to the page above it, not to an error.
+    let page = app.get("/logout").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(page.location(), Some("/"));
+    let club = crate::club::Club::new("G").await;
+    let t = club.tournament_in(20).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .get_with(&club.root, &format!("{url}/entries"))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(page.location(), Some(url.as_str()));
+    let page = club
+        .app
+        .get_with(&club.root, &format!("{url}/games/1/result"))
+        .await;
+    assert_eq!(page.location(), Some(url.as_str()));
 }
 
 #[tokio::test]
@@ -108,7 +133,7 @@ async fn a_database_failure_shows_the_500_page_and_stores_nothing() {
 }
 
 /// RFC 9110 §9.3.2: HEAD answers as GET would, without the body; a route
-/// with no GET still answers 405 naming what it allows.
+/// with no GET leads to the page above it, as GET does.
 #[tokio::test]
 async fn head_answers_like_get_without_a_body() {
     let app = TestApp::spawn().await;
@@ -139,7 +164,7 @@ async fn head_answers_like_get_without_a_body() {
         .send()
         .await
         .expect("HEAD");
-    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
 }
 
 /// A path whose ids exist but do not belong together names nothing: a

@@ -1325,3 +1325,39 @@ async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_ne
     .await;
     assert_eq!(status(&page, "t00n2"), "допущен");
 }
+
+#[tokio::test]
+async fn r_3_5_c04_6_c1_a_round_the_field_cannot_pair_is_refused_in_words_with_the_remedy() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 4).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "35").await;
+    let mut totals = HashMap::new();
+    for round in 1..=3 {
+        published_round(&club, &url, round).await;
+        play(&club, &url, round, &mut totals).await;
+    }
+    // Four teams have met each other after three rounds: round 4 of the
+    // regulation's seven cannot keep C.04.6 [C1].
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let said = page.select_text("#judge-problem").unwrap_or_default();
+    assert!(
+        said.contains("[C1]") && said.contains("не больше чем на 3") && said.contains("R-3.5"),
+        "{said}"
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds?lang=en"), &[])
+        .await;
+    let said = page.select_text("#judge-problem").unwrap_or_default();
+    assert!(
+        said.contains("cannot be paired") && said.contains("[C1]"),
+        "{said}"
+    );
+}

@@ -100,9 +100,16 @@ fn audit_rows(page: &Page) -> Vec<(String, String, String, String)> {
                 .select(&cell)
                 .map(|c| c.text().collect::<String>().trim().to_owned())
                 .collect();
+            // The action in words, then its stored code.
+            let code = r
+                .select(&code)
+                .next()
+                .map(|c| c.text().collect::<String>())
+                .unwrap_or_default();
+            assert_ne!(cells[2].trim(), code.trim(), "the action is worded");
             (
                 cells[1].clone(),
-                cells[2].clone(),
+                code.trim().to_owned(),
                 cells[3].clone(),
                 cells[4].clone(),
             )
@@ -780,6 +787,10 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
             .find(|(_, a, _, d)| a == action && d.contains(detail))
             .unwrap_or_else(|| panic!("{action} with {detail:?} in {log:#?}"))
     };
+    assert!(
+        page.text.contains("команда допущена"),
+        "the action in Russian"
+    );
     let (actor, _, subject, _) = find("team.approve", "pending → approved");
     assert_eq!((actor.as_str(), subject), ("Judge", &team_subject));
     let (actor, _, subject, _) = find("team.reject", "pending → rejected: нет состава");

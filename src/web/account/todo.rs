@@ -10,7 +10,7 @@ use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::guards::SignedIn;
 use crate::web::infra::respond::page;
-use crate::web::words::todo::{TodoLine, line};
+use crate::words::todo::{TodoLine, line};
 
 /// One championship's lines.
 pub struct Group {

@@ -39,6 +39,8 @@ pub struct AuditRow {
     pub at: String,
     pub actor: String,
     pub action: String,
+    /// The stored code, for those who search the log.
+    pub code: String,
     pub subject: String,
     pub detail: String,
 }
@@ -83,7 +85,8 @@ pub async fn dashboard(
         .map(|e| AuditRow {
             at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
             actor: nick_of(e.actor_id),
-            action: e.action.clone(),
+            action: crate::words::audit_action(ctx.lang, &e.action),
+            code: e.action.clone(),
             subject: e.subject.clone(),
             detail: e.detail.clone(),
         })

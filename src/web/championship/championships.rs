@@ -37,8 +37,8 @@ use crate::web::infra::guards::{Admin, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::words::regulation::{Fact, facts};
-use crate::web::words::teams::team_error;
+use crate::web::team::team_error;
+use crate::words::regulation::{Fact, facts};
 
 pub struct ChampionshipRow {
     pub url: String,
@@ -92,7 +92,12 @@ fn new_form(ctx: PageCtx, form: &NewChampionshipForm, errors: &FieldErrors) -> F
     let presets = ["G", "R", "E"]
         .iter()
         .map(|code| {
-            let name = preset_regulation(code).map(|r| r.name).unwrap_or_default();
+            let name = ctx
+                .lang
+                .t_if_any(&format!("preset-name-{}", code.to_lowercase()));
+            let name = name
+                .or_else(|| preset_regulation(code).map(|r| r.name))
+                .unwrap_or_default();
             (code.to_string(), format!("{code} — {name}"))
         })
         .collect();
@@ -166,7 +171,16 @@ pub async fn create(
     if !valid_slug(&slug) {
         errors.add("slug", msg!("error-slug"));
     }
-    let regulation = preset_regulation(&form.preset);
+    // The preset's name in the language of the one who creates it.
+    let regulation = preset_regulation(&form.preset).map(|mut r| {
+        if let Some(words) = ctx
+            .lang
+            .t_if_any(&format!("preset-name-{}", form.preset.to_lowercase()))
+        {
+            r.name = words;
+        }
+        r
+    });
     if regulation.is_none() {
         errors.add("preset", msg!("error-preset"));
     }
@@ -843,6 +857,8 @@ pub struct AuditRow {
     pub at: String,
     pub actor: String,
     pub action: String,
+    /// The stored code, for those who search the log.
+    pub code: String,
     pub subject: String,
     pub detail: String,
 }
@@ -883,7 +899,8 @@ pub async fn audit_log(
         .map(|(e, actor, tz)| AuditRow {
             at: zoned(tz, e.at, "%Y-%m-%d %H:%M:%S %Z"),
             actor,
-            action: e.action,
+            action: crate::words::audit_action(ctx.lang, &e.action),
+            code: e.action.clone(),
             subject: e.subject,
             detail: e.detail,
         })
@@ -940,7 +957,7 @@ pub async fn schedule(
     form: Form<ScheduleForm>,
 ) -> Result<HttpResponse, AppError> {
     use crate::rules::schedule::{MonthlyRule, Nth, ScheduleError};
-    use crate::web::words::schedule::{schedule_error_words, schedule_problem_words};
+    use crate::words::schedule::{schedule_error_words, schedule_problem_words};
     let form = form.into_inner()?;
     let championship = staff.championship;
     let c = state

@@ -23,8 +23,8 @@ use crate::rules::score::{ByeValue, Colour, HalfPoints, ScoreKind};
 use crate::rules::tiebreak::{Edition, IncompleteEncounters, TieBreak};
 use crate::rules::tournament::PairingSystem;
 use crate::web::infra::forms::FieldErrors;
-use crate::web::words::eligibility::document_name;
-use crate::web::words::penalties::rule_title;
+use crate::words::eligibility::document_name;
+use crate::words::penalties::rule_title;
 
 /// How a setting is typed.
 #[derive(Debug, Clone)]

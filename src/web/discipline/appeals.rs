@@ -37,7 +37,7 @@ use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::words::appeals::problem_words;
+use crate::words::appeals::problem_words;
 
 pub fn case_url(c: ChampionshipId, id: AppealId) -> String {
     format!("/championships/{c}/appeals/{id}")
@@ -624,7 +624,7 @@ fn game_labels(lang: Lang, l: &crate::app::rounds::Loaded) -> Vec<(String, Vec<(
                         .arg("board", board)
                         .arg("home", nick(g.home_player_id))
                         .arg("away", nick(g.away_player_id))
-                        .arg("result", crate::web::words::rounds::result_words(&g.result))
+                        .arg("result", crate::words::rounds::result_words(&g.result))
                         .render(lang);
                     (g.id, label)
                 })
@@ -707,12 +707,7 @@ async fn case_page(
                 .regulation
                 .penalties
                 .iter()
-                .map(|p| {
-                    (
-                        p.code.clone(),
-                        crate::web::words::penalties::rule_title(lang, p),
-                    )
-                })
+                .map(|p| (p.code.clone(), crate::words::penalties::rule_title(lang, p)))
                 .collect();
             let mut teams: Vec<(TeamId, String)> = Vec::new();
             for e in &loaded.entries {
@@ -730,11 +725,7 @@ async fn case_page(
                 let label = Message::new(msg!("appeal-penalty-option"))
                     .arg(
                         "code",
-                        crate::web::words::penalties::code_words(
-                            lang,
-                            &loaded.ctx.regulation,
-                            &p.code,
-                        ),
+                        crate::words::penalties::code_words(lang, &loaded.ctx.regulation, &p.code),
                     )
                     .arg("team", team)
                     .arg("amount", p.amount())

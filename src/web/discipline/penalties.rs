@@ -29,7 +29,7 @@ use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::words::penalties::{problem_words, sanction_words};
+use crate::words::penalties::{problem_words, sanction_words};
 
 /// A penalty's reason as shown: the platform's own reasons (stored as
 /// `auto:<what>`, see `play::penalties::AUTO_LATE_ENTRY`) in the page's
@@ -282,7 +282,7 @@ async fn penalties_page(
                 .map(|a| format!("−{a}"))
                 .collect::<Vec<_>>()
                 .join(" / ");
-            let title = crate::web::words::penalties::rule_title(lang, p);
+            let title = crate::words::penalties::rule_title(lang, p);
             RuleView {
                 code: p.code.clone(),
                 label: if amounts.is_empty() {

@@ -125,7 +125,7 @@ fn row(
         owner_url: owner.1,
         kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(kind_label(k))),
         expires: kind.is_some_and(|k| kind_rules(k).expires),
-        size: crate::web::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
+        size: crate::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
         media_type: d.media_type.clone(),
         uploaded_at: d.uploaded_at.format("%Y-%m-%d %H:%M").to_string(),
         status: ctx.lang.msg(status_label(d.status())),
@@ -193,7 +193,7 @@ pub async fn section(
             .map(|k| (kind_code(k), ctx.lang.msg(kind_label(k))))
             .collect(),
         form,
-        max_bytes: crate::web::words::size_words(ctx.lang, state.settings.max_upload_bytes),
+        max_bytes: crate::words::size_words(ctx.lang, state.settings.max_upload_bytes),
     })
 }
 

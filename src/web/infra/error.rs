@@ -180,6 +180,21 @@ pub fn form_error(e: &actix_web::error::UrlencodedError) -> AppError {
 /// already a page (a form re-rendered with 422, say) or JSON becomes the
 /// error page in the visitor's language. (The JSON API's scope answers
 /// its errors as problem documents itself, so they arrive here with a body.)
+/// The nearest path above the request's that the route table knows, if
+/// any (the home page at the latest).
+fn page_above(req: &actix_web::HttpRequest) -> Option<String> {
+    let map = req.resource_map();
+    let mut path = req.path().trim_end_matches('/').to_owned();
+    while let Some(cut) = path.rfind('/') {
+        path.truncate(cut);
+        let candidate = if path.is_empty() { "/" } else { path.as_str() };
+        if map.has_resource(candidate) {
+            return Some(candidate.to_owned());
+        }
+    }
+    None
+}
+
 pub fn render_error_pages<B>(
     res: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
@@ -201,6 +216,24 @@ pub fn render_error_pages<B>(
             _ => msg!("error-400-detail"),
         });
     let (req, res) = res.into_parts();
+    // A form's address opened as a page (the address bar after a refused
+    // form, a bookmark): the page the form lives on, the nearest address
+    // above it that is a resource.
+    if status == StatusCode::METHOD_NOT_ALLOWED
+        && matches!(
+            *req.method(),
+            actix_web::http::Method::GET | actix_web::http::Method::HEAD
+        )
+        && !req.path().starts_with("/api/")
+        && let Some(up) = page_above(&req)
+    {
+        let new = HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, up))
+            .finish();
+        return Ok(ErrorHandlerResponse::Response(
+            ServiceResponse::new(req, new).map_into_right_body(),
+        ));
+    }
     let ctx = PageCtx::for_error(&req);
     let fields = carried
         .as_ref()

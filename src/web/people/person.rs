@@ -265,7 +265,7 @@ pub async fn person_page_with(
                 championship,
                 from: day(m.from_at),
                 until: m.until_at.map(day).unwrap_or_default(),
-                how: crate::web::words::teams::how(&ctx, &m.start_reason, m.end_reason.as_deref()),
+                how: crate::words::teams::how(ctx.lang, &m.start_reason, m.end_reason.as_deref()),
             }
         })
         .collect();

@@ -31,7 +31,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::upload::{Received, receive};
-use crate::web::words::imports::problem_words;
+use crate::words::imports::problem_words;
 
 /// Largest TRF file taken: a file of several hundred teams is far smaller.
 pub const MAX_TRF_BYTES: u64 = 1024 * 1024;

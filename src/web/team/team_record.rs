@@ -170,7 +170,7 @@ pub fn view(
         } else {
             p.code.clone()
         },
-        title: crate::web::words::penalties::code_words(lang, &stored.regulation, &p.code),
+        title: crate::words::penalties::code_words(lang, &stored.regulation, &p.code),
         url: paths::penalty(c, p.id),
         amount: minus(p.amount()),
         reason: p.reason.clone(),

@@ -31,9 +31,9 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
-use crate::web::words::eligibility;
-use crate::web::words::teams::Refusal;
-use crate::web::words::teams::team_error;
+use crate::web::team::team_error;
+use crate::words::eligibility;
+use crate::words::teams::Refusal;
 
 // ----------------------------------------------------------------- apply
 
@@ -392,8 +392,8 @@ async fn team_page(
         .map(|h| HistoryRow {
             from: fmt(h.membership.from_at),
             until: h.membership.until_at.map(fmt).unwrap_or_default(),
-            how: crate::web::words::teams::how(
-                &ctx,
+            how: crate::words::teams::how(
+                ctx.lang,
                 &h.membership.start_reason,
                 h.membership.end_reason.as_deref(),
             ),

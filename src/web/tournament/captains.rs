@@ -34,9 +34,9 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::judging::JudgeDesk;
-use crate::web::words::boards;
-use crate::web::words::boards::{problem, problem_text};
-use crate::web::words::rounds::result_words;
+use crate::words::boards;
+use crate::words::boards::{problem, problem_text};
+use crate::words::rounds::result_words;
 
 /// The tournament of this championship, loaded whole.
 fn load(
@@ -84,7 +84,7 @@ fn unfit_words(
         .iter()
         .map(|(p, why)| {
             let nick = l.nicks.get(p).cloned().unwrap_or_default();
-            crate::web::words::eligibility::unfit(ctx.lang, &nick, why, &|id| id.to_string(), local)
+            crate::words::eligibility::unfit(ctx.lang, &nick, why, &|id| id.to_string(), local)
         })
         .collect()
 }

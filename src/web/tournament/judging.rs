@@ -23,7 +23,7 @@ use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
 use crate::web::tournament::tournaments::{EntryForm, Sheet, load, read_sheet, tournament_page};
-use crate::web::words::rounds::round_problem_words;
+use crate::words::rounds::round_problem_words;
 use actix_session::Session;
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;

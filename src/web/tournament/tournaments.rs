@@ -37,8 +37,8 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
-use crate::web::words::play::entry_problem;
-use crate::web::words::rounds::result_words;
+use crate::words::play::entry_problem;
+use crate::words::rounds::result_words;
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….
@@ -769,7 +769,7 @@ fn round_views(
                 playoff: round.is_playoff(),
                 published: round.is_published(),
                 complete: l.round_complete(round.id),
-                notes: crate::web::words::play::round_notes(lang, &round.notes),
+                notes: crate::words::play::round_notes(lang, &round.notes),
                 publish_url: paths::round_publish(c, t, round.id),
                 results_url: paths::round_results(c, t, round.id),
                 adjust_url: paths::round_adjust(c, t, round.id),

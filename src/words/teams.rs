@@ -1,27 +1,16 @@
 //! A team action's outcome as a page answers it: a refusal for a form
 //! field, or the error page.
 
-use crate::app::teams::{TeamError, TeamField, TeamProblem};
+use crate::app::teams::{TeamField, TeamProblem};
 use crate::i18n::Message;
 use crate::msg;
 use crate::rules::roster::RosterRefusal;
-use crate::web::infra::error::AppError;
 
 /// A refusal the person can act on: which form field, and what to say.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
     pub field: &'static str,
     pub message: Message,
-}
-
-/// Maps a refusal or a missing row to the answer a page gives.
-pub fn team_error(e: TeamError) -> Result<Refusal, AppError> {
-    match e {
-        TeamError::Refused(p) => Ok(refusal(&p)),
-        TeamError::NotFound => Err(AppError::NotFound),
-        TeamError::NotCaptain => Err(AppError::Forbidden),
-        TeamError::Db(e) => Err(e.into()),
-    }
 }
 
 fn field_name(f: TeamField) -> &'static str {
@@ -137,8 +126,8 @@ pub fn refusal_message(r: &RosterRefusal) -> Message {
 }
 
 /// How a membership began and, if it did, ended.
-pub fn how(ctx: &crate::web::infra::ctx::PageCtx, start: &str, end: Option<&str>) -> String {
-    let start = ctx.lang.msg(match start {
+pub fn how(lang: crate::i18n::Lang, start: &str, end: Option<&str>) -> String {
+    let start = lang.msg(match start {
         "founded" => crate::msg!("membership-start-founded"),
         "transfer" => crate::msg!("membership-start-transfer"),
         _ => crate::msg!("membership-start-joined"),
@@ -147,7 +136,7 @@ pub fn how(ctx: &crate::web::infra::ctx::PageCtx, start: &str, end: Option<&str>
         None => start,
         Some(end) => format!(
             "{start} → {}",
-            ctx.lang.msg(match end {
+            lang.msg(match end {
                 "transfer" => crate::msg!("membership-end-transfer"),
                 "left" => crate::msg!("membership-end-left"),
                 "dissolved" => crate::msg!("membership-end-dissolved"),

@@ -10,7 +10,7 @@ use crate::msg;
 use crate::rules::boards::{
     AnnouncementProblem, BoardProblem, LateArrival, SubstitutionProblem, SubstitutionReason,
 };
-use crate::web::words::rounds::result_words;
+use crate::words::rounds::result_words;
 
 /// One problem with a board assignment.
 pub fn board_problem(p: &BoardProblem, nick: &dyn Fn(i64) -> String) -> Message {
@@ -215,7 +215,7 @@ pub fn problem_text(
 ) -> String {
     match p {
         BoardsProblem::Unfit { nick, why } => {
-            crate::web::words::eligibility::unfit(lang, nick, why, &|id| id.to_string(), local)
+            crate::words::eligibility::unfit(lang, nick, why, &|id| id.to_string(), local)
         }
         other => problem(other, nick).render(lang),
     }

@@ -39,7 +39,7 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             .arg("entries", entries.join(", "))
             .render(lang),
         PenaltyProblem::Withdrawal(b) => Message::new(msg!("penalty-withdrawal-refused"))
-            .arg("problem", crate::web::words::boards::problem_words(lang, b))
+            .arg("problem", crate::words::boards::problem_words(lang, b))
             .render(lang),
         PenaltyProblem::Rule(r) => match r {
             Problem::Automatic => lang.msg(msg!("penalty-automatic")),

@@ -16,6 +16,25 @@ pub fn result_words(code: &str) -> String {
 
 /// A round action's refusal in words (also an appeal's, when its changed
 /// results cannot be placed).
+/// A pairing criterion of FIDE C.04.6 (or of a regulation) in words.
+pub fn criterion_words(lang: crate::i18n::Lang, c: crate::rules::pairing::Criterion) -> String {
+    use crate::rules::pairing::Criterion as C;
+    lang.msg(match c {
+        C::C1NoRematch => msg!("criterion-c1"),
+        C::C2NoSecondBye => msg!("criterion-c2"),
+        C::C3Completion => msg!("criterion-c3"),
+        C::C4C5Upfloaters => msg!("criterion-c4-c5"),
+        C::C7RepeatedFloat => msg!("criterion-c7"),
+        C::C8ColourPreference => msg!("criterion-c8"),
+        C::C9StrongColourPreference => msg!("criterion-c9"),
+        C::C10FloaterOpponents => msg!("criterion-c10"),
+        C::GV1Format => msg!("criterion-g-v1"),
+        C::E1Playoff => msg!("criterion-e-1"),
+        C::E9PlayoffTie => msg!("criterion-e-9"),
+        C::Input => msg!("criterion-input"),
+    })
+}
+
 pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String {
     fn t1(
         lang: crate::i18n::Lang,
@@ -34,6 +53,16 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
         }
         RoundProblem::AllRoundsPaired => lang.msg(msg!("round-all-paired")),
         RoundProblem::Engine(detail) => t1(lang, msg!("round-engine"), "detail", detail),
+        RoundProblem::NoPairing { criterion, entries } => {
+            crate::i18n::Message::new(msg!("round-no-pairing"))
+                .arg("criterion", criterion_words(lang, *criterion))
+                .arg("entries", entries)
+                .arg("limit", crate::app::rounds::swiss_round_limit(*entries))
+                .render(lang)
+        }
+        RoundProblem::RoundIncomplete { round } => {
+            t1(lang, msg!("round-incomplete"), "round", round)
+        }
         RoundProblem::Unsupported => lang.msg(msg!("round-unsupported")),
         RoundProblem::Changed { result, .. } | RoundProblem::SheetChanged { result, .. } => {
             t1(lang, msg!("game-changed"), "result", result_words(result))
@@ -67,7 +96,7 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
             "entries",
             entries.join(", "),
         ),
-        RoundProblem::Standing(x) => crate::web::words::appeals::standing_words(lang, x),
+        RoundProblem::Standing(x) => crate::words::appeals::standing_words(lang, x),
         RoundProblem::NotSwiss => lang.msg(msg!("rounds-error-not-swiss")),
         RoundProblem::RoundsOutOfRange { paired } => t1(
             lang,

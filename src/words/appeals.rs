@@ -31,15 +31,12 @@ pub fn problem_words(lang: Lang, p: &AppealProblem) -> String {
             .render(lang),
         AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
         AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
-            .arg(
-                "problem",
-                crate::web::words::penalties::problem_words(lang, p),
-            )
+            .arg("problem", crate::words::penalties::problem_words(lang, p))
             .render(lang),
         AppealProblem::Places(why) => Message::new(msg!("appeal-places-refused"))
             .arg(
                 "problem",
-                crate::web::words::rounds::round_problem_words(lang, why),
+                crate::words::rounds::round_problem_words(lang, why),
             )
             .render(lang),
         AppealProblem::UnknownEntry => lang.msg(msg!("appeal-unknown-entry")),

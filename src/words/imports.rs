@@ -31,7 +31,7 @@ pub fn problem_words(lang: Lang, p: &ImportProblem) -> String {
             .arg("name", name)
             .arg(
                 "why",
-                crate::web::words::teams::refusal_message(refusal).render(lang),
+                crate::words::teams::refusal_message(refusal).render(lang),
             )
             .render(lang),
         ImportProblem::UnknownTeams(names) => Message::new(msg!("import-unknown-teams"))

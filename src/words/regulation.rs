@@ -6,7 +6,7 @@ use crate::i18n::Lang;
 use crate::read::wording::tie_break_name;
 use crate::rules::regulation::{DocumentHolder, FormatRule, Regulation, TransferRule};
 use crate::rules::score::ScoreKind;
-use crate::web::words::eligibility::document_name;
+use crate::words::eligibility::document_name;
 
 pub struct Fact {
     pub label: String,

@@ -14,6 +14,13 @@ pub mod schedule;
 pub mod teams;
 pub mod todo;
 
+/// An audit line's action in words (`entry.submit` → "entry submitted"),
+/// the code itself for an action without a label.
+pub fn audit_action(lang: crate::i18n::Lang, code: &str) -> String {
+    lang.t_if_any(&format!("audit-action-{}", code.replace(['.', '_'], "-")))
+        .unwrap_or_else(|| code.to_owned())
+}
+
 /// A size in bytes as people read it: bytes under a kilobyte, then
 /// kilobytes and megabytes (binary, one decimal below ten).
 pub fn size_words(lang: crate::i18n::Lang, bytes: u64) -> String {

@@ -5,7 +5,7 @@ use crate::app::entries::EntryProblem;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::lineup::{ParallelEvent, Problem};
-use crate::web::words::eligibility::{reason, team_reason};
+use crate::words::eligibility::{reason, team_reason};
 
 /// One problem of a line, in words.
 pub fn line_problem(lang: Lang, p: &Problem, organization: &dyn Fn(i64) -> String) -> String {
@@ -97,7 +97,7 @@ pub fn entry_problem(
             .arg("code", code)
             .arg(
                 "sanction",
-                crate::web::words::penalties::sanction_words(lang, *sanction),
+                crate::words::penalties::sanction_words(lang, *sanction),
             )
             .arg("nick", nick.clone().unwrap_or_else(|| "none".into()))
             .render(lang),
