@@ -253,3 +253,6 @@ audit-action-team-transfer-refused = transfer refused
 preset-name-g = Monthly team blitz championship of an online club
 preset-name-r = Corporate championship chess tournament
 preset-name-e = Enterprise team tournament
+confirm-required = Tick the box to confirm: this cannot be taken back.
+tournament-finish-confirm = The results become final
+appeal-decide-confirm = The decision is final and is applied at once

@@ -28,6 +28,8 @@ use crate::rules::score::HalfPoints;
 /// Why a case was not filed, changed or decided; every one found is reported.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppealProblem {
+    /// The decision, which cannot be taken back, was not confirmed.
+    NotConfirmed,
     /// G-D4: judges' decisions are final while the tournament runs.
     TournamentNotFinished,
     /// G-D4: only a captain of a team in the tournament may file.

@@ -50,6 +50,9 @@ pub enum RoundProblem {
     },
     /// A match of round `round` has a board without a final result.
     RoundIncomplete { round: i32 },
+    /// An action that cannot be taken back was sent without its
+    /// confirmation.
+    NotConfirmed,
     /// This format is not run by the platform yet.
     Unsupported,
     /// The game was changed by someone else: here is its current state.

@@ -30,6 +30,7 @@ pub fn problem_words(lang: Lang, p: &AppealProblem) -> String {
             .arg("case", case.0)
             .render(lang),
         AppealProblem::GroundsRequired => lang.msg(msg!("fairplay-grounds-required")),
+        AppealProblem::NotConfirmed => lang.msg(msg!("confirm-required")),
         AppealProblem::Penalty(p) => Message::new(msg!("appeal-penalty-refused"))
             .arg("problem", crate::words::penalties::problem_words(lang, p))
             .render(lang),

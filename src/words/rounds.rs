@@ -60,6 +60,7 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
                 .arg("limit", crate::app::rounds::swiss_round_limit(*entries))
                 .render(lang)
         }
+        RoundProblem::NotConfirmed => lang.msg(msg!("confirm-required")),
         RoundProblem::RoundIncomplete { round } => {
             t1(lang, msg!("round-incomplete"), "round", round)
         }

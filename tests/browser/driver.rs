@@ -175,6 +175,15 @@ impl Browser {
         field.send_keys(text).await.expect("type");
     }
 
+    /// Ticks the checkbox labelled `label` (if it is not ticked yet).
+    pub async fn tick(&self, label: &str) {
+        let field = self.field(label).await;
+        let on = field.prop("checked").await.expect("checked");
+        if on.as_deref() != Some("true") {
+            field.click().await.expect("click");
+        }
+    }
+
     /// The value a labelled field holds now.
     pub async fn value(&self, label: &str) -> String {
         self.field(label)

@@ -278,6 +278,8 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
         .await;
     }
     browser.open(&tournament).await;
+    // Finishing cannot be taken back: the box confirms it.
+    browser.tick("Результаты станут окончательными").await;
     browser.press("Завершить турнир").await;
     assert!(
         !browser.texts("#places table tbody tr").await.is_empty(),

@@ -96,7 +96,7 @@ async fn decide_by(club: &Club, judge: &Client, case: &str, votes: &[(&Client, &
     }
     let page = club
         .app
-        .post_with(judge, &format!("{case}/decide"), &[])
+        .post_with(judge, &format!("{case}/decide"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
@@ -328,7 +328,7 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
     );
     let page = club
         .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
+        .post_with(&jd, &format!("{case}/decide"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get(&case).await;
@@ -956,7 +956,7 @@ async fn g_zh1_a_case_is_not_decided_before_a_vote_is_cast() {
     let case = g_g7_case(&club, &cj, t, "la7").await;
     let page = club
         .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
+        .post_with(&jd, &format!("{case}/decide"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
@@ -972,7 +972,7 @@ async fn g_zh1_a_case_is_not_decided_before_a_vote_is_cast() {
     );
     let page = club
         .app
-        .post_with(&jd, &format!("{case}/decide"), &[])
+        .post_with(&jd, &format!("{case}/decide"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }

@@ -102,7 +102,7 @@ async fn cache_a_result_a_finish_and_a_penalty_show_at_once_on_another_instance(
     // The finish fills the season table on both instances.
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let finished = season_rows(&two, &season).await;

@@ -423,7 +423,7 @@ pub(crate) async fn finish(club: &Club, t: i64) {
         .post_with(
             &club.root,
             &format!("{}/finish", club.tournament_url(t)),
-            &[],
+            &[("confirm", "1")],
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);

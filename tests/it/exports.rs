@@ -189,7 +189,7 @@ async fn g_v41_tournament_and_season_downloads_equal_their_pages() {
     // Ферзь.
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let ferz = teams.iter().find(|x| x.name == "Ферзь").expect("team");

@@ -233,7 +233,7 @@ async fn the_atom_feed_lists_results_and_notices_newest_first_as_well_formed_xml
     .await;
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     // A regulation change with XML specials in its summary, after the finish.

@@ -148,7 +148,7 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
     for action in ["finish", "rounds"] {
         let page = club
             .app
-            .post_with(&club.root, &format!("{url}/{action}"), &[])
+            .post_with(&club.root, &format!("{url}/{action}"), &[("confirm", "1")])
             .await;
         assert_eq!(page.status, StatusCode::CONFLICT, "{action}: {}", page.text);
     }

@@ -170,8 +170,9 @@ async fn play_games(
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
+/// A judge's button; where it asks to confirm (finish), confirmed.
 async fn post(club: &Club, who: &Client, url: &str) -> Page {
-    club.app.post_with(who, url, &[]).await
+    club.app.post_with(who, url, &[("confirm", "1")]).await
 }
 
 /// The judge draws the field with the given lot seed.

@@ -415,7 +415,7 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
         // Not finished while a round is open.
         let early = club
             .app
-            .post_with(&club.root, &format!("{url}/finish"), &[])
+            .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
             .await;
         assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
         publish_last(&club, &url).await;
@@ -436,9 +436,36 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
         .post_with(&club.root, &format!("{url}/rounds"), &[])
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Finishing cannot be taken back: without the box ticked it is
+    // refused in words and nothing changes.
+    let tour = club.app.get_with(&club.root, &url).await;
+    assert_eq!(
+        tour.attr("#finish-confirm", "required").as_deref(),
+        Some(""),
+        "the page asks for the confirmation"
+    );
     let page = club
         .app
         .post_with(&club.root, &format!("{url}/finish"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.select_text("#judge-problem")
+            .unwrap_or_default()
+            .contains("нельзя отменить"),
+        "{}",
+        page.text
+    );
+    assert!(
+        club.app
+            .get(&url)
+            .await
+            .texts("#places tbody tr")
+            .is_empty()
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get(&url).await;
@@ -493,7 +520,7 @@ async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
     }
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     let problem = page.select_text("#judge-problem").unwrap_or_default();

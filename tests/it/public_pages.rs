@@ -133,7 +133,7 @@ async fn played_season() -> Season {
     }
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     // Tournaments 2–4: the same results, through the TRF import.
@@ -538,7 +538,7 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = app
-        .post_with(&s.club.root, &format!("{case}/decide"), &[])
+        .post_with(&s.club.root, &format!("{case}/decide"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 

@@ -64,7 +64,7 @@ async fn play_tournament(
     }
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }

@@ -873,7 +873,7 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
     // Finished: places and corporate points, the winner's history.
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let season = club

@@ -80,7 +80,7 @@ async fn r_3_4_the_series_ranks_organizations_by_the_points_of_every_sport() {
     }
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 

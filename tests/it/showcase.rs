@@ -102,7 +102,7 @@ impl Showcase {
         pages.push(fetch(&club, &club.root, "match-judge", &first_match).await);
         let page = club
             .app
-            .post_with(&club.root, &format!("{url}/finish"), &[])
+            .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 

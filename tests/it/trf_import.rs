@@ -119,7 +119,7 @@ async fn a_tournament_played_over_http_exported_as_trf_and_imported_elsewhere_ha
     .await;
     let page = club
         .app
-        .post_with(&club.root, &format!("{url}/finish"), &[])
+        .post_with(&club.root, &format!("{url}/finish"), &[("confirm", "1")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 

@@ -104,8 +104,12 @@ pub(crate) async fn seed() -> Seed {
     let (captain, other): (&Team, &Team) = (&teams[0], &teams[1]);
     draw_and_play_all(&club, &club.tournament_url(f), "7", &stronger).await;
     ok(
-        app.post_with(root, &format!("{}/finish", club.tournament_url(f)), &[])
-            .await,
+        app.post_with(
+            root,
+            &format!("{}/finish", club.tournament_url(f)),
+            &[("confirm", "1")],
+        )
+        .await,
         "finish",
     );
     let other_id = other.id.to_string();

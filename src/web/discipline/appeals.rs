@@ -32,7 +32,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::forms::{Form, TextRules};
+use crate::web::infra::forms::{Confirm, Form, TextRules};
 use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -966,12 +966,21 @@ pub async fn decide(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, AppealId)>,
+    form: Form<Confirm>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
+    let confirmed = form.into_inner()?.given();
     let result = state
-        .db(move |conn| Ok(ops::decide(conn, c, id, judge, db::utc_now()).map(drop)))
+        .db(move |conn| {
+            if !confirmed {
+                return Ok(Err(PlayError::Refused(vec![
+                    crate::app::appeals::AppealProblem::NotConfirmed,
+                ])));
+            }
+            Ok(ops::decide(conn, c, id, judge, db::utc_now()).map(drop))
+        })
         .await?;
     answer(ctx, &state, &session, c, id, result, msg!("appeal-decided")).await
 }

@@ -58,6 +58,23 @@ fn length_problem(value: &str, max_chars: usize) -> Option<Message> {
 /// to show beside their fields on its own page ([`Form::into_parts`]; the
 /// value then holds what was typed without the refused characters, so
 /// nothing else is lost).
+/// A form whose one field is the box that confirms an action that cannot
+/// be taken back (finishing a tournament, deciding a case). The page marks
+/// the box `required`; the handler refuses without it.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct Confirm {
+    #[serde(default)]
+    pub confirm: String,
+}
+
+impl TextRules for Confirm {}
+
+impl Confirm {
+    pub fn given(&self) -> bool {
+        !self.confirm.trim().is_empty()
+    }
+}
+
 pub struct Form<T> {
     value: T,
     problems: FieldErrors,

@@ -16,7 +16,7 @@ use crate::paths::segments::{GamePath, MatchPath, RoundPath, TournamentPath};
 use crate::state::AppState;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
-use crate::web::infra::forms::{Form, TextRules};
+use crate::web::infra::forms::{Confirm, Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -355,8 +355,18 @@ pub async fn results(
 pub async fn finish(
     desk: JudgeDesk,
     path: web::Path<TournamentPath>,
+    form: Form<Confirm>,
 ) -> Result<HttpResponse, AppError> {
     let judge = desk.judge;
+    if !form.into_inner()?.given() {
+        return desk
+            .judged(
+                &path,
+                Err(PlayError::Refused(vec![RoundProblem::NotConfirmed])),
+                msg!("tournament-finished"),
+            )
+            .await;
+    }
     desk.act(&path, msg!("tournament-finished"), move |conn, t| {
         round_ops::finish(conn, t, judge, db::utc_now())
     })

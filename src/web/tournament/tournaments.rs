@@ -92,8 +92,8 @@ pub struct EntryRow {
     pub at: String,
     pub late: bool,
     pub status: String,
-    pub boards: String,
-    pub substitutes: String,
+    pub boards: Vec<String>,
+    pub substitutes: Vec<String>,
     pub withdraw_url: Option<String>,
     /// The captain's board line-up page (G-V22), for the entry's captains.
     pub lineup_url: Option<String>,
@@ -517,9 +517,8 @@ pub(crate) async fn tournament_page(
                     .players
                     .iter()
                     .filter(|p| p.entry_id == x.id && p.substitute == substitute)
-                    .map(|p| p.nick.as_str())
+                    .map(|p| p.nick.clone())
                     .collect::<Vec<_>>()
-                    .join(", ")
             };
             let is_captain = viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
             let may_withdraw = !drawn && x.status() == EntryStatus::Entered && is_captain;
