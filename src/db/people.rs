@@ -183,6 +183,19 @@ pub fn list(conn: &mut DbConnection, limit: i64, offset: i64) -> QueryResult<Vec
 
 /// Accounts whose nick starts with `prefix` (any case), by nick; at most
 /// `limit`.
+/// How many accounts a form that names a person suggests.
+pub const NICK_CHOICES: i64 = 500;
+
+/// Nicks to suggest in a form that names a person (staff, invitations,
+/// clone links): the first [`NICK_CHOICES`] accounts by nick; the field still takes
+/// any nick typed.
+pub fn nick_choices(conn: &mut DbConnection) -> QueryResult<Vec<String>> {
+    Ok(with_nick_prefix(conn, "", NICK_CHOICES)?
+        .into_iter()
+        .map(|p| p.nick)
+        .collect())
+}
+
 pub fn with_nick_prefix(
     conn: &mut DbConnection,
     prefix: &str,

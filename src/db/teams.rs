@@ -792,3 +792,18 @@ pub fn in_championship(
     ))
     .get_result(conn)
 }
+
+/// The nicks of everyone on a team of the championship now, sorted: the
+/// players forms of its officials suggest.
+pub fn member_nicks_of_championship(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+) -> QueryResult<Vec<String>> {
+    let ids = current_members_of_championship(conn, c, &TeamStatus::ALL)?;
+    let mut nicks: Vec<String> = super::people::nicks_of(conn, &ids)?
+        .into_iter()
+        .map(|(_, nick)| nick)
+        .collect();
+    nicks.sort();
+    Ok(nicks)
+}

@@ -64,7 +64,7 @@ pub struct TokensPage {
 fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
     at.and_utc()
         .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
+        .format("%Y-%m-%d %H:%M %Z")
         .to_string()
 }
 

@@ -76,14 +76,35 @@ pub async fn outbox_page(
     let rows = state
         .db(move |conn| {
             let scope = app_outbox::scope(conn, person, admin)?;
-            Ok(outbox::list(conn, scope.as_deref(), SHOWN)?)
+            let rows = outbox::list(conn, scope.as_deref(), SHOWN)?;
+            // Each message's time in its championship's zone.
+            let mut zones: std::collections::HashMap<_, chrono_tz::Tz> =
+                std::collections::HashMap::new();
+            for c in rows.iter().filter_map(|r| r.championship_id) {
+                if let std::collections::hash_map::Entry::Vacant(slot) = zones.entry(c)
+                    && let Some(found) = crate::db::championships::by_id(conn, c)?
+                {
+                    slot.insert(found.tz());
+                }
+            }
+            Ok((rows, zones))
         })
         .await?;
+    let (rows, zones) = rows;
     let (mut pending, mut failed, mut sent) = (Vec::new(), Vec::new(), Vec::new());
     for r in rows {
         let row = Row {
             id: r.id,
-            created: r.created_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            created: r
+                .created_at
+                .and_utc()
+                .with_timezone(
+                    &r.championship_id
+                        .and_then(|c| zones.get(&c).copied())
+                        .unwrap_or(chrono_tz::UTC),
+                )
+                .format("%Y-%m-%d %H:%M %Z")
+                .to_string(),
             to: r.address,
             kind: Kind::parse(&r.kind)
                 .map(|k| ctx.lang.msg(k.label()))

@@ -277,6 +277,8 @@ pub struct ShowPage {
     is_organizer: bool,
     staff_error: Option<String>,
     staff_nick: String,
+    /// Nicks the staff form suggests.
+    nick_choices: Vec<String>,
     tournaments: Vec<TournamentRow>,
     schedule: Inline,
     /// A regulation without a season (R, E): one event on one day, added
@@ -329,7 +331,8 @@ async fn show_page(
         start,
     } = forms;
     let viewer = ctx.user.as_ref().map(|u| u.id);
-    let (c, regulation, grants, teams, viewer_roles, stages) = state
+    let viewer_admin = ctx.is_admin();
+    let (c, regulation, grants, teams, (viewer_roles, nick_choices), stages) = state
         .db(move |conn| {
             let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
             let regulation = in_force(conn, &c, crate::db::utc_now())?.regulation;
@@ -345,7 +348,20 @@ async fn show_page(
                 None => vec![],
             };
             let stages = db::tournaments::of_championship(conn, id)?;
-            Ok((c, regulation, grants, with_members, viewer_roles, stages))
+            // The staff form's suggestions, for those who see it.
+            let nick_choices = if viewer_admin || viewer_roles.contains(&Role::Organizer) {
+                db::people::nick_choices(conn)?
+            } else {
+                Vec::new()
+            };
+            Ok((
+                c,
+                regulation,
+                grants,
+                with_members,
+                (viewer_roles, nick_choices),
+                stages,
+            ))
         })
         .await?;
     let tz = c.tz();
@@ -411,6 +427,7 @@ async fn show_page(
         is_organizer,
         staff_error: staff_error.map(|m| ctx.render(&m)),
         staff_nick,
+        nick_choices,
         tournaments,
         schedule,
         ctx,

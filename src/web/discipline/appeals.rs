@@ -252,6 +252,8 @@ pub struct ReportRow {
 #[template(path = "championships/appeals.html")]
 pub struct CasesPage {
     ctx: PageCtx,
+    /// The championship's players, suggested for a fair-play report.
+    players: Vec<String>,
     championship: String,
     championship_url: String,
     championship_id: ChampionshipId,
@@ -345,9 +347,14 @@ async fn cases_page(
 ) -> Result<CasesPage, AppError> {
     let lang = ctx.lang;
     let judge = is_judge(state, &ctx, c).await?;
-    let (championship, cases, reports, tournaments) = state
+    let (championship, cases, reports, (tournaments, players)) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
+            let players = if judge {
+                db::teams::member_nicks_of_championship(conn, c)?
+            } else {
+                Vec::new()
+            };
             let tz = championship.tz();
             let all = db::tournaments::of_championship(conn, c)?;
             let number = |id: TournamentId| all.iter().find(|t| t.id == id).map_or(0, |t| t.number);
@@ -425,10 +432,11 @@ async fn cases_page(
                     )
                 })
                 .collect();
-            Ok((championship, cases, reports, tournaments))
+            Ok((championship, cases, reports, (tournaments, players)))
         })
         .await?;
     Ok(CasesPage {
+        players,
         championship: championship.name,
         championship_url: paths::championship(c),
         championship_id: c,

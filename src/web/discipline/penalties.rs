@@ -171,13 +171,7 @@ async fn penalties_page(
                 let (mut in_play, mut entries, mut players) = (Vec::new(), Vec::new(), Vec::new());
                 if is_judge {
                     in_play = ops::games_in_play(conn, c)?;
-                    let ids =
-                        db::teams::current_members_of_championship(conn, c, &TeamStatus::ALL)?;
-                    players = db::people::nicks_of(conn, &ids)?
-                        .into_iter()
-                        .map(|(_, nick)| nick)
-                        .collect();
-                    players.sort();
+                    players = db::teams::member_nicks_of_championship(conn, c)?;
                     for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
                         for x in db::entries::of_tournament(conn, t.id)? {
                             if x.status() == db::entries::EntryStatus::Entered {

@@ -108,6 +108,8 @@ pub struct PersonPage {
     organizations: Vec<(OrganizationId, String)>,
     ban_form: Inline,
     clone_form: Inline,
+    /// Nicks the clone form suggests.
+    nick_choices: Vec<String>,
     employment_form: Inline,
     base: String,
     documents: crate::web::documents::files::Section,
@@ -238,6 +240,14 @@ pub async fn person_page_with(
         .map(|scope| (value(scope), scope_name(scope)))
         .collect();
     let [ban_form, clone_form, employment_form] = forms;
+    // The clone form's suggestions, for the judges who see it.
+    let nick_choices = if is_judge {
+        state
+            .db(|conn| Ok(crate::db::people::nick_choices(conn)?))
+            .await?
+    } else {
+        Vec::new()
+    };
     let base = paths::person(&p.nick);
     let documents = crate::web::documents::files::section(
         &ctx,
@@ -331,6 +341,7 @@ pub async fn person_page_with(
         is_judge,
         ban_form,
         clone_form,
+        nick_choices,
         employment_form,
         base,
         documents,

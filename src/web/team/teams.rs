@@ -237,6 +237,8 @@ pub struct TeamPage {
     team_problems: Vec<String>,
     member_count: usize,
     invite: InlineForm,
+    /// Nicks the invitation form suggests.
+    nick_choices: Vec<String>,
     handover: InlineForm,
     documents: crate::web::documents::files::Section,
     /// Captains over time, transfers, results.
@@ -314,8 +316,14 @@ async fn team_page(
                 None => None,
             };
             let record = crate::web::team::team_record::load(conn, id, team.championship_id, &reg)?;
+            // The invitation form's suggestions, for the captain who sees it.
+            let nick_choices = if viewer == Some(team.captain_id) {
+                people::nick_choices(conn)?
+            } else {
+                Vec::new()
+            };
             Ok((
-                team,
+                (team, nick_choices),
                 c,
                 flagged,
                 history,
@@ -330,7 +338,7 @@ async fn team_page(
         })
         .await?;
     let (
-        team,
+        (team, nick_choices),
         c,
         members,
         history,
@@ -451,6 +459,7 @@ async fn team_page(
             .collect(),
         member_count,
         invite,
+        nick_choices,
         handover,
         ctx,
     })
