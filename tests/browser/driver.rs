@@ -175,6 +175,21 @@ impl Browser {
         field.send_keys(text).await.expect("type");
     }
 
+    /// Picks, in the list labelled `label`, the option whose text starts
+    /// with `text`, as a person picks from a drop-down.
+    pub async fn choose(&self, label: &str, text: &str) {
+        let list = self.field(label).await;
+        let xpath = format!(
+            ".//option[starts-with(normalize-space(.), {})]",
+            xpath_literal(text)
+        );
+        let option = list
+            .find(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|_| panic!("no option «{text}…» in «{label}»"));
+        option.click().await.expect("choose");
+    }
+
     /// Ticks the checkbox labelled `label` (if it is not ticked yet).
     pub async fn tick(&self, label: &str) {
         let field = self.field(label).await;

@@ -13,10 +13,14 @@ mod club;
 #[path = "../it/helpers.rs"]
 mod helpers;
 #[allow(dead_code)]
+#[path = "../it/r_club.rs"]
+mod r_club;
+#[allow(dead_code)]
 #[path = "../it/showcase.rs"]
 mod showcase;
 
 mod driver;
+mod i22;
 mod regulation;
 mod scenario;
 mod validator;

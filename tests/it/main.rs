@@ -4,6 +4,7 @@
 
 mod club;
 mod helpers;
+mod r_club;
 mod showcase;
 
 mod accessibility;
