@@ -180,6 +180,8 @@ impl Showcase {
             ("outbox", &club.root, "/outbox".to_owned()),
             ("password-form", captain, "/account/password".to_owned()),
             ("home-en", &anonymous, "/?lang=en".to_owned()),
+            ("todo", &club.root, "/todo".to_owned()),
+            ("people-roll", &club.root, format!("{c}/people")),
             ("tournament-judge-en", &club.root, format!("{url}?lang=en")),
         ] {
             pages.push(fetch(&club, client, name, &path).await);
