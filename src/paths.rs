@@ -10,6 +10,9 @@ pub const HOME: &str = "/";
 /// The OpenAPI document of the JSON API (`api::paths` has its routes).
 pub const API_DOCUMENT: &str = "/api/v1/openapi.json";
 pub const HEALTH: &str = "/health";
+/// A championship's short address by the slug given at its creation.
+pub const SHORT: &str = "/c/{slug}";
+pub const SHORT_TAIL: &str = "/c/{slug}/{tail:.*}";
 pub const LANG: &str = "/lang";
 pub const SIGNUP: &str = "/signup";
 pub const LOGIN: &str = "/login";
@@ -273,6 +276,9 @@ pub fn accept_invitation(i: InvitationId) -> String {
     format!("/invitations/{i}/accept")
 }
 /// A person's page; nicks are URL-safe by construction (`Nick`).
+pub fn short(slug: &str) -> String {
+    format!("/c/{slug}")
+}
 pub fn person(nick: &str) -> String {
     format!("/people/{nick}")
 }

@@ -256,3 +256,4 @@ preset-name-e = Enterprise team tournament
 confirm-required = Tick the box to confirm: this cannot be taken back.
 tournament-finish-confirm = The results become final
 appeal-decide-confirm = The decision is final and is applied at once
+championship-short-address = Short address

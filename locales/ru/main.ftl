@@ -272,3 +272,4 @@ preset-name-e = Командный турнир предприятия
 confirm-required = Отметьте подтверждение: это действие нельзя отменить.
 tournament-finish-confirm = Результаты станут окончательными
 appeal-decide-confirm = Решение окончательное и сразу вступает в силу
+championship-short-address = Короткий адрес

@@ -75,6 +75,15 @@ pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<
         .optional()
 }
 
+/// The championship with this slug (its short address, `/c/{slug}`).
+pub fn by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Championship>> {
+    championships::table
+        .filter(championships::slug.eq(slug))
+        .select(Championship::as_select())
+        .first(conn)
+        .optional()
+}
+
 pub fn slug_taken(conn: &mut DbConnection, slug: &str) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         championships::table.filter(championships::slug.eq(slug)),

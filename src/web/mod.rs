@@ -51,6 +51,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     use web::{post, resource};
     cfg.service(resource(HOME).route(get().to(site::pages::home)))
         .service(resource(HEALTH).route(get().to(site::pages::health)))
+        .service(resource(SHORT).route(get().to(site::pages::short)))
+        .service(resource(SHORT_TAIL).route(get().to(site::pages::short)))
         .service(resource(LANG).route(post().to(site::pages::switch_language)))
         .service(
             resource(SIGNUP)

@@ -255,3 +255,33 @@ async fn an_unreadable_path_form_or_body_is_answered_as_a_page_in_the_visitors_l
     assert_eq!(page.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", page.text);
     assert!(is_page(&page), "{:?}", page.headers);
 }
+
+#[tokio::test]
+async fn i22_a_championships_slug_is_its_short_address() {
+    let club = crate::club::Club::new("G").await;
+    let page = club.app.get(&format!("/championships/{}", club.id)).await;
+    let short = page
+        .attr("#short-address a", "href")
+        .expect("the short address on the championship page");
+    assert!(short.starts_with("/c/g-"), "{short}");
+    let page = club.app.get(&short).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        page.location(),
+        Some(format!("/championships/{}", club.id).as_str())
+    );
+    let page = club.app.get(&format!("{short}/season?lang=en")).await;
+    assert_eq!(
+        page.location(),
+        Some(format!("/championships/{}/season?lang=en", club.id).as_str())
+    );
+    // An unknown slug, or anything odd after it, names nothing.
+    assert_eq!(
+        club.app.get("/c/no-such").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        club.app.get(&format!("{short}/a..b")).await.status,
+        StatusCode::NOT_FOUND
+    );
+}

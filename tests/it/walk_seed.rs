@@ -430,6 +430,13 @@ pub(crate) async fn seed() -> Seed {
         ("{tok}", spare.to_string()),
         ("{vr}", violation.to_string()),
         ("{c2}", elsewhere.to_string()),
+        (
+            "{slug}",
+            db::championships::by_id(&mut app.db(), ChampionshipId(c))
+                .expect("query")
+                .expect("the championship")
+                .slug,
+        ),
     ];
     let clients = [
         new_client(),

@@ -263,6 +263,8 @@ pub struct ParticipantRow {
 pub struct ShowPage {
     ctx: PageCtx,
     id: ChampionshipId,
+    /// The short address by the slug (`/c/{slug}`).
+    short_url: String,
     name: String,
     preset: String,
     time_zone: String,
@@ -412,6 +414,7 @@ async fn show_page(
         })
         .collect();
     Ok(ShowPage {
+        short_url: paths::short(&c.slug),
         one_day: regulation.season.is_none(),
         organizations: regulation.roster.organization_required,
         id,

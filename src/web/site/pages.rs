@@ -53,6 +53,49 @@ struct Health {
     schema_version: Option<String>,
 }
 
+#[derive(Debug, serde::Deserialize)]
+pub struct ShortPath {
+    pub slug: String,
+    #[serde(default)]
+    pub tail: String,
+}
+
+/// `GET /c/{slug}[/…]`: a championship's short address, by the slug given
+/// at its creation, leads to its pages (`/c/g-2030/season` to the season
+/// page); the query string is kept.
+pub async fn short(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<ShortPath>,
+) -> Result<HttpResponse, crate::web::infra::error::AppError> {
+    let ShortPath { slug, tail } = path.into_inner();
+    let found = state
+        .db(move |conn| Ok(db::championships::by_slug(conn, &slug)?))
+        .await?
+        .ok_or(crate::web::infra::error::AppError::NotFound)?;
+    let mut to = crate::paths::championship(found.id);
+    // Only a path of the platform's own shape follows the slug.
+    let tail = tail.trim_matches('/');
+    let plain = tail
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_'));
+    if !plain || tail.split('/').any(str::is_empty) && !tail.is_empty() {
+        return Err(crate::web::infra::error::AppError::NotFound);
+    }
+    if !tail.is_empty() {
+        to.push('/');
+        to.push_str(tail);
+    }
+    let query = req.query_string();
+    if !query.is_empty() && !query.chars().any(char::is_control) {
+        to.push('?');
+        to.push_str(req.query_string());
+    }
+    Ok(HttpResponse::SeeOther()
+        .insert_header((actix_web::http::header::LOCATION, to))
+        .finish())
+}
+
 /// `GET /health`: 200 with the backend and schema version when the database
 /// answers, 503 when it does not. For load balancers and the Docker
 /// HEALTHCHECK.
