@@ -179,6 +179,7 @@ fn run(
             }))
             .wrap(from_fn(csrf::protect))
             .wrap(ErrorHandlers::new().default_handler(error::render_error_pages))
+            .wrap(from_fn(crate::web::infra::prg::keep_refused))
             .wrap(
                 SessionMiddleware::builder(DbSessionStore::new(state.clone()), key.clone())
                     .cookie_name("league_session".into())

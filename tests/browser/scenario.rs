@@ -130,6 +130,11 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
     );
     assert_eq!(browser.value("Доска 1").await, "la1");
     assert_eq!(browser.value("Доска 5").await, "la5");
+    assert_eq!(
+        browser.path().await,
+        tournament,
+        "post-redirect-get: the address bar shows the page, not the form's address"
+    );
     browser.screenshot("entry-refused").await;
     assert!(club.entries(t).is_empty(), "nothing entered");
     browser.fill("Доска 3", "la3").await;

@@ -285,3 +285,47 @@ async fn i22_a_championships_slug_is_its_short_address() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// A refused form in a browser (a top-level navigation): the answer is a
+/// redirect to the page the form was on, which shows the refusal once;
+/// the address bar never holds the POST address. Other clients get the
+/// refusal itself.
+#[tokio::test]
+async fn i22_a_refused_form_in_a_browser_redirects_to_its_page_which_shows_the_refusal_once() {
+    let club = crate::club::Club::new("G").await;
+    let team = crate::club::g_team(&club, "Ладья", "la", 5).await;
+    let t = club.tournament_in(20).await;
+    let url = club.tournament_url(t);
+    let token = club.app.csrf_with(&team.captain).await;
+    let send = |headers: bool| {
+        let mut req = team
+            .captain
+            .post(club.app.url(&format!("{url}/entries")))
+            .form(&[("line", "Ладья,la1,la2"), ("csrf_token", token.as_str())]);
+        if headers {
+            req = req
+                .header("Sec-Fetch-Mode", "navigate")
+                .header("Referer", club.app.url(&url));
+        }
+        req.send()
+    };
+    let page = crate::helpers::into_page(send(true).await.expect("POST")).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(page.location(), Some(url.as_str()));
+    let shown = club.app.get_with(&team.captain, &url).await;
+    assert_eq!(shown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!shown.texts("#entry-form ul.problems li").is_empty());
+    assert_eq!(
+        shown.attr("#entry-line", "value").as_deref(),
+        Some("Ладья,la1,la2"),
+        "what was typed is kept"
+    );
+    // Once: the next view is the page as it is.
+    let again = club.app.get_with(&team.captain, &url).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert!(again.texts("#entry-form ul.problems li").is_empty());
+    assert!(club.entries(t).is_empty(), "nothing stored");
+    // A client that is not a browser navigation gets the refusal itself.
+    let page = crate::helpers::into_page(send(false).await.expect("POST")).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+}

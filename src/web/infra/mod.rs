@@ -9,6 +9,7 @@ pub mod ctx;
 pub mod error;
 pub mod forms;
 pub mod guards;
+pub mod prg;
 pub mod respond;
 pub mod session;
 pub mod session_store;
