@@ -257,3 +257,4 @@ confirm-required = Tick the box to confirm: this cannot be taken back.
 tournament-finish-confirm = The results become final
 appeal-decide-confirm = The decision is final and is applied at once
 championship-short-address = Short address
+todo-check-in = Tournament { $number }: check-in of the day, { $admitted } of { $total } admitted (R-2.2–R-2.4)

@@ -273,3 +273,4 @@ confirm-required = Отметьте подтверждение: это дейс�
 tournament-finish-confirm = Результаты станут окончательными
 appeal-decide-confirm = Решение окончательное и сразу вступает в силу
 championship-short-address = Короткий адрес
+todo-check-in = Турнир { $number }: регистрация участников, допущено { $admitted } из { $total } (R-2.2–R-2.4)

@@ -53,6 +53,15 @@ pub enum Item {
         number: i32,
         count: usize,
     },
+    /// Organizers: participants of a tournament starting within a day
+    /// not yet admitted at its check-in (R-2.2..R-2.4).
+    CheckIn {
+        at: Place,
+        tournament: TournamentId,
+        number: i32,
+        admitted: usize,
+        total: usize,
+    },
     /// Organizers: documents awaiting a review.
     Documents { at: Place, count: usize },
     /// Captains: the next tournament has no entry of the team yet.
@@ -129,6 +138,7 @@ pub fn of(
         }
     }
     for c in crate::db::roles::championships_with(conn, person, &[Role::Organizer])? {
+        check_in(conn, c, now, &mut items)?;
         let count = documents::of_championship(conn, c)?
             .iter()
             .filter(|d| d.is_current() && d.status == "pending")
@@ -190,6 +200,52 @@ fn judge(
                 tournament: tm.id,
                 number: tm.number,
                 games,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// ..R-2.4: the check-in of a tournament of the day (starting
+/// within 24 hours, or started and not finished) while someone entered
+/// is not admitted yet, under a regulation that has the check-in.
+fn check_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    now: NaiveDateTime,
+    items: &mut Vec<Item>,
+) -> Result<(), DieselError> {
+    let soon = now + chrono::Duration::days(1);
+    for tm in tournaments::of_championship(conn, c)?
+        .into_iter()
+        .filter(|tm| tm.finished_at.is_none() && tm.starts_at <= soon)
+    {
+        let Some(ctx) = crate::app::TournamentContext::load(conn, tm.id)? else {
+            continue;
+        };
+        if !ctx.regulation.play.check_in {
+            continue;
+        }
+        let entered: Vec<_> = entries::of_tournament(conn, tm.id)?
+            .into_iter()
+            .filter(|e| e.status == "entered")
+            .map(|e| e.id)
+            .collect();
+        let mut people: Vec<PersonId> = entries::players_of(conn, &entered)?
+            .into_iter()
+            .map(|p| p.person_id)
+            .collect();
+        people.sort_unstable();
+        people.dedup();
+        let admitted = crate::db::check_ins::admitted(conn, tm.id)?;
+        let done = people.iter().filter(|p| admitted.contains(p)).count();
+        if done < people.len() {
+            items.push(Item::CheckIn {
+                at: place(conn, c)?,
+                tournament: tm.id,
+                number: tm.number,
+                admitted: done,
+                total: people.len(),
             });
         }
     }

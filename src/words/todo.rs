@@ -76,6 +76,20 @@ pub fn line(lang: Lang, item: &Item) -> TodoLine {
                 .arg("number", number),
             format!("{}#violations", paths::tournament(at.id, *tournament)),
         ),
+        Item::CheckIn {
+            at,
+            tournament,
+            number,
+            admitted,
+            total,
+        } => (
+            at,
+            Message::new(msg!("todo-check-in"))
+                .arg("number", number)
+                .arg("admitted", admitted)
+                .arg("total", total),
+            paths::check_in(at.id, *tournament),
+        ),
         Item::Documents { at, count } => (
             at,
             Message::new(msg!("todo-documents")).arg("count", count),

@@ -978,6 +978,21 @@ async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_ne
         .get_with(&club.root, &format!("{url}/check-in"))
         .await;
     assert_eq!(page.texts("table.checkin tbody tr").len(), 12);
+    // The organizers find the day's check-in on their to-do page.
+    let organizer = club.person("Orga").await;
+    club.app
+        .grant_role(&club.root, club.id, "Orga", "organizer")
+        .await;
+    let todo = club.app.get_with(&organizer, "/todo").await;
+    let lines = todo.texts("ul.todo li");
+    assert!(
+        lines.iter().any(|l| l.contains("допущено 0 из 12")),
+        "{lines:?}"
+    );
+    assert!(
+        todo.attrs("ul.todo a", "href")
+            .contains(&format!("{url}/check-in"))
+    );
     // Everyone presents a certificate and the passport, but: t00n2 shows
     // symptoms without a doctor's note, t01n3 is intoxicated
     // t02n1 signed a waiver instead, t03n1 forgot the
@@ -1088,6 +1103,14 @@ async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_ne
     )
     .await;
     assert_eq!(status(&page, "t00n2"), "допущен");
+    let todo = club.app.get_with(&organizer, "/todo").await;
+    assert!(
+        todo.texts("ul.todo li")
+            .iter()
+            .any(|l| l.contains("допущено 10 из 12")),
+        "{:?}",
+        todo.texts("ul.todo li")
+    );
 }
 
 #[tokio::test]
