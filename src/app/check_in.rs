@@ -11,7 +11,7 @@ use super::rounds::Loaded;
 use crate::db::check_ins::{self as ci, CheckIn};
 use crate::db::entries::EntryStatus;
 use crate::db::{DbConnection, audit, write_transaction};
-use crate::ids::{EntryId, PersonId, TournamentId};
+use crate::ids::{PersonId, TournamentId};
 use crate::rules::check_in::{Facts, Medical, Refusal, admission};
 
 /// Why a check-in was refused.
@@ -30,7 +30,6 @@ pub type CheckInError = PlayError<CheckInProblem>;
 /// One participant on the check-in page.
 #[derive(Debug, Clone)]
 pub struct Participant {
-    pub entry: EntryId,
     pub entry_name: String,
     pub person: PersonId,
     pub nick: String,
@@ -63,7 +62,6 @@ pub fn participants(
     {
         for p in l.players.iter().filter(|p| p.entry_id == x.id) {
             out.push(Participant {
-                entry: x.id,
                 entry_name: x.name.clone(),
                 person: p.person_id,
                 nick: p.nick.clone(),
@@ -83,7 +81,8 @@ pub struct Recorded {
 }
 
 /// Records what each person presented; a row the same as the stored one
-/// changes nothing. Every row is checked before anything is stored.
+/// changes nothing, and a blank row of someone never checked in is not a
+/// check-in. Every row is checked before anything is stored.
 pub fn record(
     conn: &mut DbConnection,
     t: TournamentId,
@@ -111,7 +110,11 @@ pub fn record(
             let Some(who) = people.iter().find(|x| x.person == *person) else {
                 continue;
             };
-            if who.checked.as_ref().map(facts_of) == Some(*facts) {
+            let same = match &who.checked {
+                Some(row) => facts_of(row) == *facts,
+                None => *facts == Facts::default(),
+            };
+            if same {
                 done.unchanged += 1;
                 continue;
             }

@@ -88,6 +88,11 @@ fn preset_regulation(code: &str) -> Option<Regulation> {
     }
 }
 
+/// A preset's name in `lang` (`preset-name-g`, …).
+fn preset_name(lang: crate::i18n::Lang, code: &str) -> Option<String> {
+    lang.t_if_any(&format!("preset-name-{}", code.to_lowercase()))
+}
+
 fn new_form(ctx: PageCtx, form: &NewChampionshipForm, errors: &FieldErrors) -> FormPage {
     let presets = ["G", "R", "E"]
         .iter()
@@ -173,10 +178,7 @@ pub async fn create(
     }
     // The preset's name in the language of the one who creates it.
     let regulation = preset_regulation(&form.preset).map(|mut r| {
-        if let Some(words) = ctx
-            .lang
-            .t_if_any(&format!("preset-name-{}", form.preset.to_lowercase()))
-        {
+        if let Some(words) = preset_name(ctx.lang, &form.preset) {
             r.name = words;
         }
         r

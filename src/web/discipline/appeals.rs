@@ -979,17 +979,15 @@ pub async fn decide(
     let c = staff.championship;
     let judge = staff.user.id;
     let id = path.1;
-    let confirmed = form.into_inner()?.given();
-    let result = state
-        .db(move |conn| {
-            if !confirmed {
-                return Ok(Err(PlayError::Refused(vec![
-                    crate::app::appeals::AppealProblem::NotConfirmed,
-                ])));
-            }
-            Ok(ops::decide(conn, c, id, judge, db::utc_now()).map(drop))
-        })
-        .await?;
+    let result = if form.into_inner()?.given() {
+        state
+            .db(move |conn| Ok(ops::decide(conn, c, id, judge, db::utc_now()).map(drop)))
+            .await?
+    } else {
+        Err(PlayError::Refused(vec![
+            crate::app::appeals::AppealProblem::NotConfirmed,
+        ]))
+    };
     answer(ctx, &state, &session, c, id, result, msg!("appeal-decided")).await
 }
 

@@ -187,8 +187,14 @@ pub async fn person_page_with(
             };
             let orgs = organizations::list(conn)?;
             let played = played(conn, p.id)?;
+            // The clone form's suggestions, for the judges who see it.
+            let nick_choices = if is_judge {
+                people::nick_choices(conn)?
+            } else {
+                Vec::new()
+            };
             Ok((
-                p,
+                (p, nick_choices),
                 now,
                 club,
                 clones,
@@ -201,7 +207,18 @@ pub async fn person_page_with(
             ))
         })
         .await?;
-    let (p, now, club, clones, bans, employments, captains_them, orgs, played, scopes) = data;
+    let (
+        (p, nick_choices),
+        now,
+        club,
+        clones,
+        bans,
+        employments,
+        captains_them,
+        orgs,
+        played,
+        scopes,
+    ) = data;
     let (names, organizes, judges) = scopes;
     let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
     let official = is_organizer || is_judge;
@@ -240,14 +257,6 @@ pub async fn person_page_with(
         .map(|scope| (value(scope), scope_name(scope)))
         .collect();
     let [ban_form, clone_form, employment_form] = forms;
-    // The clone form's suggestions, for the judges who see it.
-    let nick_choices = if is_judge {
-        state
-            .db(|conn| Ok(crate::db::people::nick_choices(conn)?))
-            .await?
-    } else {
-        Vec::new()
-    };
     let base = paths::person(&p.nick);
     let documents = crate::web::documents::files::section(
         &ctx,

@@ -148,7 +148,8 @@ pub async fn show(
 
 /// `POST …/tournaments/{t}/check-in`: every row of the page at once (each
 /// row's person id in `pick`; `m`, `p`, `s`, `d`, `r` + id its fields).
-/// A row left blank that was never checked in stays so.
+/// A row left blank that was never checked in stays so
+/// (`check_in::record`).
 pub async fn record(
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
@@ -182,12 +183,6 @@ pub async fn record(
     let result = state
         .db(move |conn| {
             load(conn, c, t)?;
-            // A blank row of someone never checked in is not a check-in.
-            let stored = db::check_ins::of_tournament(conn, t)?;
-            let rows: Vec<(PersonId, Facts)> = rows
-                .into_iter()
-                .filter(|(p, f)| *f != Facts::default() || stored.iter().any(|s| s.person_id == *p))
-                .collect();
             Ok(ops::record(conn, t, by, &rows, db::utc_now()))
         })
         .await?;

@@ -606,15 +606,9 @@ pub(crate) async fn tournament_page(
     let violations = reports
         .iter()
         .map(|r| {
-            let table = loaded
-                .matches
-                .iter()
-                .find(|m| m.id == r.match_id)
-                .map_or(0, |m| m.table_no);
-            let round = loaded
-                .matches
-                .iter()
-                .find(|m| m.id == r.match_id)
+            let m = loaded.matches.iter().find(|m| m.id == r.match_id);
+            let table = m.map_or(0, |m| m.table_no);
+            let round = m
                 .and_then(|m| loaded.rounds.iter().find(|x| x.id == m.round_id))
                 .map_or(0, |x| x.number);
             ReportLine {
