@@ -124,6 +124,10 @@ pub struct Message {
     pub key: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<(String, String)>,
+    /// Arguments that are themselves messages (a status, a kind, a
+    /// side), worded in the reader's language before they are passed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<(String, String)>,
 }
 
 impl Message {
@@ -131,6 +135,7 @@ impl Message {
         Message {
             key: key.0.to_owned(),
             args: Vec::new(),
+            words: Vec::new(),
         }
     }
 
@@ -139,11 +144,18 @@ impl Message {
         self
     }
 
+    /// An argument worded by the message `key` (made from data, such as
+    /// `team-status-{status}`); a key without a message is shown as it is.
+    pub fn word(mut self, name: &str, key: impl Into<String>) -> Self {
+        self.words.push((name.to_owned(), key.into()));
+        self
+    }
+
     pub fn render(&self, lang: Lang) -> String {
-        if self.args.is_empty() {
+        if self.args.is_empty() && self.words.is_empty() {
             return lang.t(&self.key);
         }
-        let args: HashMap<Cow<'static, str>, FluentValue> = self
+        let mut args: HashMap<Cow<'static, str>, FluentValue> = self
             .args
             .iter()
             .map(|(k, v)| {
@@ -158,6 +170,10 @@ impl Message {
                 (Cow::Owned(k.clone()), value)
             })
             .collect();
+        for (name, key) in &self.words {
+            let text = lang.t_if_any(key).unwrap_or_else(|| key.clone());
+            args.insert(Cow::Owned(name.clone()), FluentValue::from(text));
+        }
         LOCALES.lookup_with_args(lang.id(), &self.key, &args)
     }
 }

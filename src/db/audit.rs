@@ -4,6 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::audit_log, utc_now};
+use crate::i18n::{Lang, Message};
 use crate::ids::{AuditEntryId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -17,12 +18,26 @@ pub struct AuditEntry {
     pub detail: String,
     pub ip: Option<String>,
     pub championship_id: Option<ChampionshipId>,
+    pub message: Option<String>,
+}
+
+impl AuditEntry {
+    /// The detail in the reader's language: the stored message worded, or
+    /// the text as recorded for a line without one.
+    pub fn detail_in(&self, lang: Lang) -> String {
+        self.message
+            .as_deref()
+            .and_then(|json| serde_json::from_str::<Message>(json).ok())
+            .map_or_else(|| self.detail.clone(), |m| m.render(lang))
+    }
 }
 
 /// One entry to write: `Entry::new("team.approve", format!("team:{id}"))
-/// .actor(me).detail("pending → approved").championship(c).record(conn)`.
-/// `action` is a stable code, `subject` what it acted on, `detail` the
-/// change in words (before → after), never a secret.
+/// .actor(me).said(message).championship(c).record(conn)`.
+/// `action` is a stable code, `subject` what it acted on, the message the
+/// change in words (before → after), never a secret: it is kept as its key
+/// and arguments, worded for each reader, and as English text for those
+/// who search the log.
 #[derive(Insertable)]
 #[diesel(table_name = audit_log)]
 pub struct Entry {
@@ -33,6 +48,7 @@ pub struct Entry {
     detail: String,
     ip: Option<String>,
     championship_id: Option<ChampionshipId>,
+    message: Option<String>,
 }
 
 impl Entry {
@@ -45,6 +61,7 @@ impl Entry {
             detail: String::new(),
             ip: None,
             championship_id: None,
+            message: None,
         }
     }
 
@@ -55,6 +72,13 @@ impl Entry {
 
     pub fn detail(mut self, detail: impl Into<String>) -> Entry {
         self.detail = detail.into();
+        self
+    }
+
+    /// The change in words, worded for each reader of the log.
+    pub fn said(mut self, message: Message) -> Entry {
+        self.detail = message.render(Lang::En);
+        self.message = serde_json::to_string(&message).ok();
         self
     }
 

@@ -64,6 +64,7 @@ diesel::table! {
         detail -> Text,
         ip -> Nullable<Text>,
         championship_id -> Nullable<BigInt>,
+        message -> Nullable<Text>,
     }
 }
 

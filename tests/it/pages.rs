@@ -329,3 +329,102 @@ async fn i22_a_refused_form_in_a_browser_redirects_to_its_page_which_shows_the_r
     let page = crate::helpers::into_page(send(false).await.expect("POST")).await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn i22_a_visitors_refused_sign_up_and_sign_in_go_back_to_their_page_with_what_was_typed() {
+    let app = TestApp::spawn().await;
+    let visitor = crate::helpers::new_client();
+    let token = app.csrf_with(&visitor).await;
+    let browser = |path: &str, fields: &[(&str, &str)]| {
+        let mut form: Vec<(&str, &str)> = fields.to_vec();
+        form.push(("csrf_token", token.as_str()));
+        visitor
+            .post(app.url(path))
+            .header("Sec-Fetch-Mode", "navigate")
+            .form(&form)
+            .send()
+    };
+    // A sign-up with a short password: back to the form, nothing stored.
+    let sent = into_page(
+        browser(
+            "/signup",
+            &[
+                ("nick", "Ферзь"),
+                ("full_name", "Анна Ферзева"),
+                ("email", "anna@club.example"),
+                ("password", "short"),
+                ("password_confirm", "short"),
+            ],
+        )
+        .await
+        .expect("POST"),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.text);
+    assert_eq!(sent.location(), Some("/signup"));
+    let shown = app.get_with(&visitor, "/signup").await;
+    assert_eq!(shown.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(shown.attr("#nick", "value").as_deref(), Some("Ферзь"));
+    assert_eq!(
+        shown.attr("#email", "value").as_deref(),
+        Some("anna@club.example")
+    );
+    assert_eq!(shown.attr("#password", "value").as_deref(), Some(""));
+    assert!(!shown.texts("#password-error").is_empty(), "{}", shown.text);
+    let again = app.get_with(&visitor, "/signup").await;
+    assert_eq!(again.status, StatusCode::OK, "shown once");
+    assert_eq!(again.attr("#nick", "value").as_deref(), Some(""));
+    assert!(
+        league::db::people::by_nick(&mut app.db(), "Ферзь")
+            .expect("query")
+            .is_none(),
+        "nothing stored"
+    );
+
+    // A wrong password: back to the sign-in page with its `next`, the
+    // login kept, the password not.
+    app.sign_up_with(&crate::helpers::new_client(), "Ладья")
+        .await;
+    let sent = into_page(
+        browser(
+            "/login",
+            &[
+                ("login", "Ладья"),
+                ("password", "not the password"),
+                ("next", "/account"),
+            ],
+        )
+        .await
+        .expect("POST"),
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER);
+    assert_eq!(sent.location(), Some("/login?next=%2Faccount"));
+    let shown = app.get_with(&visitor, "/login?next=%2Faccount").await;
+    assert_eq!(shown.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(shown.attr("#login", "value").as_deref(), Some("Ладья"));
+    assert!(!shown.texts(".form-error").is_empty());
+    assert_eq!(
+        shown.attr("form.form input[name=next]", "value").as_deref(),
+        Some("/account")
+    );
+    // Gone elsewhere first: the refusal is not shown later.
+    let sent = browser("/login", &[("login", "Ладья"), ("password", "wrong")])
+        .await
+        .expect("POST");
+    assert_eq!(sent.status(), StatusCode::SEE_OTHER);
+    visitor
+        .get(app.url("/"))
+        .header("Sec-Fetch-Mode", "navigate")
+        .send()
+        .await
+        .expect("GET");
+    let later = app.get_with(&visitor, "/login").await;
+    assert_eq!(later.status, StatusCode::OK);
+    assert!(later.texts(".form-error").is_empty());
+    // A client that is not a browser navigation gets the refusal itself.
+    let direct = app
+        .post_with(&visitor, "/login", &[("login", "Ладья"), ("password", "x")])
+        .await;
+    assert_eq!(direct.status, StatusCode::UNAUTHORIZED);
+}

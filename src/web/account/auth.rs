@@ -4,7 +4,7 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::app::PlayError;
 use crate::app::accounts::{
@@ -21,6 +21,7 @@ use crate::web::infra::ctx::{CurrentUser, PageCtx};
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Field, FieldErrors, Form, FormPage, TextRules};
 use crate::web::infra::guards::SignedIn;
+use crate::web::infra::prg;
 use crate::web::infra::respond::local_path;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -28,7 +29,7 @@ use crate::web::infra::session::{AppSession, FlashLevel};
 
 // ---------------------------------------------------------------- sign-up
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Clone, Default)]
 #[serde(default)]
 pub struct SignupForm {
     nick: String,
@@ -121,14 +122,46 @@ fn signup_form(ctx: PageCtx, form: &SignupForm, errors: &FieldErrors) -> FormPag
     }
 }
 
-pub async fn signup_page(ctx: PageCtx) -> Result<HttpResponse, AppError> {
+pub async fn signup_page(
+    req: HttpRequest,
+    ctx: PageCtx,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
     if ctx.user.is_some() {
         return Ok(see_other(paths::ACCOUNT));
     }
-    page(
-        StatusCode::OK,
-        &signup_form(ctx, &SignupForm::default(), &FieldErrors::default()),
-    )
+    match prg::take_for_visitor::<SignupForm>(&req, &session) {
+        Some(kept) => page(
+            StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK),
+            &signup_form(ctx, &kept.form, &kept.errors),
+        ),
+        None => page(
+            StatusCode::OK,
+            &signup_form(ctx, &SignupForm::default(), &FieldErrors::default()),
+        ),
+    }
+}
+
+/// A refused sign-up: a browser goes back to the form's page, which shows
+/// what was typed (the passwords blank) and the problems.
+fn refuse_signup(
+    req: &HttpRequest,
+    session: &Session,
+    ctx: PageCtx,
+    form: &SignupForm,
+    errors: &FieldErrors,
+) -> Result<HttpResponse, AppError> {
+    let typed = SignupForm {
+        password: String::new(),
+        password_confirm: String::new(),
+        ..form.clone()
+    };
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    let back = paths::SIGNUP.to_owned();
+    match prg::keep_for_visitor(req, session, back, status, typed, errors.clone(), None) {
+        Some(redirect) => Ok(redirect),
+        None => page(status, &signup_form(ctx, form, errors)),
+    }
 }
 
 pub async fn signup(
@@ -145,10 +178,7 @@ pub async fn signup(
             if let Err(more) = outcome {
                 errors.merge(more);
             }
-            return page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &signup_form(ctx, &form, &errors),
-            );
+            return refuse_signup(&req, &session, ctx, &form, &errors);
         }
     };
     let hash = web::block(move || hash_password(&account.password).map(|h| (account, h)))
@@ -185,10 +215,7 @@ pub async fn signup(
                     AccountProblem::NickTaken => errors.add("nick", msg!("error-nick-taken")),
                 }
             }
-            page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &signup_form(ctx, &form, &errors),
-            )
+            refuse_signup(&req, &session, ctx, &form, &errors)
         }
         Err(e) => Err(e.into()),
     }
@@ -196,7 +223,7 @@ pub async fn signup(
 
 // ------------------------------------------------------------------ login
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Clone, Default)]
 #[serde(default)]
 pub struct LoginForm {
     login: String,
@@ -237,11 +264,17 @@ fn login_form(ctx: PageCtx, form: &LoginForm, error: Option<Message>) -> FormPag
 }
 
 pub async fn login_page(
+    req: HttpRequest,
     ctx: PageCtx,
+    session: Session,
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, AppError> {
     if ctx.user.is_some() {
         return Ok(see_other(local_path(query.next.as_deref())));
+    }
+    if let Some(kept) = prg::take_for_visitor::<LoginForm>(&req, &session) {
+        let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
+        return page(status, &login_form(ctx, &kept.form, kept.error));
     }
     let form = LoginForm {
         next: query.next.clone().unwrap_or_default(),
@@ -297,18 +330,49 @@ pub async fn login(
             .unwrap_or(LoginProblem::WrongCredentials),
         Err(e) => return Err(e.into()),
     };
-    match problem {
-        LoginProblem::WrongCredentials => page(
-            StatusCode::UNAUTHORIZED,
-            &login_form(ctx, &form, Some(msg!("login-wrong").into())),
-        ),
+    // A browser goes back to the sign-in page, which shows the login
+    // typed (never the password) and the problem; a throttled sign-in
+    // keeps its status and `Retry-After` for other clients.
+    let status = match problem {
+        LoginProblem::WrongCredentials => StatusCode::UNAUTHORIZED,
+        LoginProblem::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
+    };
+    let message = match problem {
+        LoginProblem::WrongCredentials => Message::new(msg!("login-wrong")),
+        LoginProblem::Throttled { seconds } if seconds < 120 => {
+            Message::new(msg!("login-slow-down")).arg("seconds", seconds)
+        }
         LoginProblem::Throttled { seconds } => {
-            let wait = if seconds < 120 {
-                Message::new(msg!("login-slow-down")).arg("seconds", seconds)
-            } else {
-                Message::new(msg!("login-throttled")).arg("minutes", (seconds + 59) / 60)
-            };
-            let page = login_form(ctx, &form, Some(wait));
+            Message::new(msg!("login-throttled")).arg("minutes", (seconds + 59) / 60)
+        }
+    };
+    let typed = LoginForm {
+        password: String::new(),
+        ..form.clone()
+    };
+    let back = match form.next.as_str() {
+        "" => paths::LOGIN.to_owned(),
+        next => format!(
+            "{}?{}",
+            paths::LOGIN,
+            serde_urlencoded::to_string([("next", next)]).unwrap_or_default()
+        ),
+    };
+    if let Some(redirect) = prg::keep_for_visitor(
+        &req,
+        &session,
+        back,
+        status,
+        typed,
+        FieldErrors::default(),
+        Some(message.clone()),
+    ) {
+        return Ok(redirect);
+    }
+    match problem {
+        LoginProblem::WrongCredentials => page(status, &login_form(ctx, &form, Some(message))),
+        LoginProblem::Throttled { seconds } => {
+            let page = login_form(ctx, &form, Some(message));
             Ok(HttpResponse::TooManyRequests()
                 .insert_header((header::RETRY_AFTER, seconds.to_string()))
                 .content_type("text/html; charset=utf-8")

@@ -88,7 +88,7 @@ pub async fn dashboard(
             action: crate::words::audit_action(ctx.lang, &e.action),
             code: e.action.clone(),
             subject: e.subject.clone(),
-            detail: e.detail.clone(),
+            detail: e.detail_in(ctx.lang),
         })
         .collect();
     let people = list

@@ -923,8 +923,8 @@ pub async fn audit_log(
             actor,
             action: crate::words::audit_action(ctx.lang, &e.action),
             code: e.action.clone(),
+            detail: e.detail_in(ctx.lang),
             subject: e.subject,
-            detail: e.detail,
         })
         .collect();
     page(

@@ -155,6 +155,7 @@ impl PageCtx {
         Message {
             key: key.to_owned(),
             args: vec![(name.to_owned(), value.to_string())],
+            words: Vec::new(),
         }
         .render(self.lang)
     }
@@ -164,6 +165,7 @@ impl PageCtx {
         Message {
             key: key.to_owned(),
             args: vec![(a.to_owned(), x.to_string()), (b.to_owned(), y.to_string())],
+            words: Vec::new(),
         }
         .render(self.lang)
     }

@@ -157,7 +157,7 @@ impl<T: DeserializeOwned + TextRules + 'static> FromRequest for Form<T> {
 }
 
 /// Errors of a submitted form, by field name.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct FieldErrors(Vec<(String, Message)>);
 
 impl FieldErrors {

@@ -5,16 +5,24 @@
 //! The address bar never holds a POST address, and reloading shows the
 //! page afresh instead of sending the form again. Only top-level browser
 //! navigations (`Sec-Fetch-Mode: navigate`) are redirected; other clients
-//! get the refusal itself, as before. Visitors (whose state rides in the
-//! cookie, too small for a page) get it directly too.
+//! get the refusal itself, as before.
+//!
+//! A visitor's state rides in the cookie, too small for a page: their
+//! refused forms (sign-up, sign-in) keep only what was typed — never a
+//! password — and the problems ([`keep_for_visitor`]); the form's page
+//! takes them back ([`take_for_visitor`]) and is drawn again from them.
 
-use actix_session::SessionExt;
+use actix_session::{Session, SessionExt};
 use actix_web::body::{EitherBody, MessageBody, to_bytes};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
-use actix_web::{HttpResponse, web::Bytes};
+use actix_web::{HttpRequest, HttpResponse, web::Bytes};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::Message;
+use crate::web::infra::forms::FieldErrors;
 
 use crate::web::infra::session::AppSession;
 
@@ -32,9 +40,78 @@ struct Kept {
 }
 
 fn navigates(req: &ServiceRequest) -> bool {
-    req.headers()
+    is_navigation(req.headers())
+}
+
+fn is_navigation(headers: &header::HeaderMap) -> bool {
+    headers
         .get("sec-fetch-mode")
         .is_some_and(|v| v.as_bytes() == b"navigate")
+}
+
+/// The session key of a visitor's refused form.
+const VISITOR_KEPT: &str = "refused-form";
+
+/// A visitor's refused form as the cookie carries it: the page it goes
+/// back to, the answer's status, what was typed and the problems.
+#[derive(Serialize, Deserialize)]
+pub struct Refused<F> {
+    path: String,
+    pub status: u16,
+    pub form: F,
+    pub errors: FieldErrors,
+    pub error: Option<Message>,
+}
+
+/// Only the page of a kept form, for the middleware that forgets it.
+#[derive(Deserialize)]
+struct RefusedAt {
+    path: String,
+}
+
+/// Keeps a visitor's refused `form` (its secrets already blanked) and
+/// answers with the way back to `back`, the form's own page — for a
+/// browser's navigation only; `None` tells the handler to answer with
+/// the refusal itself.
+pub fn keep_for_visitor<F: Serialize>(
+    req: &HttpRequest,
+    session: &Session,
+    back: String,
+    status: StatusCode,
+    form: F,
+    errors: FieldErrors,
+    error: Option<Message>,
+) -> Option<HttpResponse> {
+    if !is_navigation(req.headers()) {
+        return None;
+    }
+    let refused = Refused {
+        path: back.clone(),
+        status: status.as_u16(),
+        form,
+        errors,
+        error,
+    };
+    session.insert(VISITOR_KEPT, refused).ok()?;
+    Some(
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, back))
+            .finish(),
+    )
+}
+
+/// The visitor's refused form kept for this page, once.
+pub fn take_for_visitor<F: DeserializeOwned>(
+    req: &HttpRequest,
+    session: &Session,
+) -> Option<Refused<F>> {
+    let here = match req.query_string() {
+        "" => req.path().to_owned(),
+        q => format!("{}?{q}", req.path()),
+    };
+    let kept = session.get::<Refused<F>>(VISITOR_KEPT).ok().flatten()?;
+    session.remove(VISITOR_KEPT);
+    (kept.path == here).then_some(kept)
 }
 
 /// The path of the page the form was on: the `Referer` when it is this
@@ -79,6 +156,14 @@ pub async fn keep_refused(
         if navigates(&req) {
             session.remove(KEPT);
         }
+    }
+    if req.method() == Method::GET
+        && !signed_in
+        && navigates(&req)
+        && let Ok(Some(kept)) = session.get::<RefusedAt>(VISITOR_KEPT)
+        && kept.path.split('?').next() != Some(req.path())
+    {
+        session.remove(VISITOR_KEPT);
     }
     let candidate = req.method() == Method::POST && signed_in && !api && navigates(&req);
     let back = if candidate { origin_page(&req) } else { None };
