@@ -19,7 +19,9 @@ use crate::app::access::Judges;
 use crate::app::access::holds;
 use crate::app::api_tokens::{bearer, parse, secret_matches};
 use crate::db;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
+use crate::msg;
 use crate::state::AppState;
 
 /// A game server acting with an API token on the route's championship,
@@ -93,10 +95,14 @@ fn authorize(
         db::audit::Entry::new("api.refused", format!("api_token:{}", row.id))
             .actor(owner.id)
             .championship(row.championship_id)
-            .detail(format!(
-                "API token #{} «{}» of {} on championship {championship}: {e}",
-                row.id, row.name, owner.nick
-            ))
+            .said(
+                Message::new(msg!("audit-token-refused"))
+                    .arg("token", row.id)
+                    .arg("name", &row.name)
+                    .arg("owner", &owner.nick)
+                    .arg("championship", championship)
+                    .word("why", refusal_title(&e).0),
+            )
             .record(conn)?;
         return Err(e);
     }
@@ -107,4 +113,27 @@ fn authorize(
         owner_nick: owner.nick,
         championship,
     })
+}
+
+/// Why a use of a token was refused, for the audit log: the title the
+/// problem document gives it, worded in the reader's language.
+pub(super) fn refusal_title(e: &ApiError) -> MsgKey {
+    match e {
+        ApiError::NotFound => msg!("api-title-404"),
+        ApiError::BadRequest(_) | ApiError::NotJson | ApiError::LimitOutOfRange { .. } => {
+            msg!("api-title-400")
+        }
+        ApiError::TokenMissing => msg!("api-title-token-missing"),
+        ApiError::TokenInvalid => msg!("api-title-token-invalid"),
+        ApiError::TokenRevoked => msg!("api-title-token-revoked"),
+        ApiError::OtherChampionship => msg!("api-title-other-championship"),
+        ApiError::NotJudge => msg!("api-title-not-a-judge"),
+        ApiError::VersionConflict { .. } => msg!("api-title-version-conflict"),
+        ApiError::RoundNotPublished => msg!("api-title-round-not-published"),
+        ApiError::TournamentFinished => msg!("api-title-tournament-finished"),
+        ApiError::UnknownResult(_) => msg!("api-title-unknown-result"),
+        ApiError::Unprocessable(_) | ApiError::Refused(_) => msg!("api-title-422"),
+        ApiError::Storage(_) => msg!("error-storage-title"),
+        ApiError::Internal(_) => msg!("api-title-500"),
+    }
 }

@@ -11,12 +11,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::problem::{ApiError, Problem};
-use super::token::TokenCaller;
+use super::token::{TokenCaller, refusal_title};
 use crate::api::ApiDb;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
 use crate::db::{self, audit};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, GameId, TournamentId};
+use crate::msg;
 use crate::paths::segments::GamePath;
 use crate::state::AppState;
 
@@ -110,16 +112,30 @@ pub async fn record_result(
                 audit::Entry::new("api.refused", format!("game:{game}"))
                     .actor(caller.owner)
                     .championship(caller.championship)
-                    .detail(format!(
-                        "API token #{} «{}» of {}: {e}",
-                        caller.token_id, caller.name, caller.owner_nick
-                    ))
+                    .said(refused_said(&caller, e))
                     .record(conn)?;
             }
             Ok(outcome)
         })
         .await?
         .map(web::Json)
+}
+
+/// The audit line of a refused use: the token, its owner and why. A
+/// version conflict says what the game reads now.
+fn refused_said(caller: &TokenCaller, e: &ApiError) -> Message {
+    let said = |key| {
+        Message::new(key)
+            .arg("token", caller.token_id)
+            .arg("name", &caller.name)
+            .arg("owner", &caller.owner_nick)
+    };
+    match e {
+        ApiError::VersionConflict { result, version } => said(msg!("audit-write-refused-conflict"))
+            .word("result", crate::app::rounds::result_word(result))
+            .arg("version", version),
+        other => said(msg!("audit-write-refused")).word("why", refusal_title(other).0),
+    }
 }
 
 fn write(

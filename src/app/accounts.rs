@@ -12,7 +12,7 @@ use secrecy::{ExposeSecret, SecretString};
 
 use super::PlayError;
 use crate::db::{self, DbConnection, audit, login_attempts, people, sessions, write_transaction};
-use crate::i18n::MsgKey;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::PersonId;
 use crate::msg;
 
@@ -229,7 +229,7 @@ pub fn sign_up(
         let id = insert(conn, account, false)?;
         audit::Entry::new("account.signup", format!("person:{id}"))
             .actor(id)
-            .detail(account.nick.as_str())
+            .said(Message::new(msg!("audit-accounts-nick")).arg("nick", account.nick.as_str()))
             .ip(ip)
             .record(conn)?;
         let browser = remember_browser(conn, id)?;
@@ -261,7 +261,7 @@ pub fn create_admin(
     write_transaction(conn, |conn| {
         let id = insert(conn, account, true)?;
         audit::Entry::new("admin.create", format!("person:{id}"))
-            .detail(account.nick.as_str())
+            .said(Message::new(msg!("audit-accounts-nick")).arg("nick", account.nick.as_str()))
             .record(conn)?;
         Ok(id)
     })

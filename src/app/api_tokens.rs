@@ -11,6 +11,7 @@ use subtle::ConstantTimeEq;
 
 use super::PlayError;
 use crate::db::{self, DbConnection, audit, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
 
 const PREFIX: &str = "lgt_";
@@ -85,7 +86,7 @@ pub fn create(
         audit::Entry::new("api_token.create", format!("api_token:{id}"))
             .actor(by)
             .championship(c)
-            .detail(format!("«{name}»"))
+            .said(Message::new(crate::msg!("audit-api-tokens-named")).arg("name", name))
             .ip(ip)
             .record(conn)?;
         Ok(Made {
@@ -114,7 +115,7 @@ pub fn revoke(
             audit::Entry::new("api_token.revoke", format!("api_token:{id}"))
                 .actor(by)
                 .championship(c)
-                .detail(format!("«{}»", t.name))
+                .said(Message::new(crate::msg!("audit-api-tokens-named")).arg("name", &t.name))
                 .ip(ip)
                 .record(conn)?;
         }

@@ -16,10 +16,12 @@ use crate::db::appeals::{self as a, Appeal, NewAppeal, NewRemedy, NewReport};
 use crate::db::roles::Role;
 use crate::db::rounds as r;
 use crate::db::{DbConnection, audit, entries, people, teams, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{
     AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
     PersonId, TeamId, TournamentId,
 };
+use crate::msg;
 use crate::rules::appeals::{self as rules, CaptainOf, Ground, Member, Outcome, Seat};
 use crate::rules::ranking::Place;
 use crate::rules::regulation::{PenaltyEffect, Regulation};
@@ -242,7 +244,11 @@ pub fn file(
         audit::Entry::new("appeal.file", format!("appeal:{id}"))
             .actor(person)
             .championship(c)
-            .detail(format!("tournament {}: {}", tour.number, f.claim.trim()))
+            .said(
+                Message::new(msg!("audit-appeals-file"))
+                    .arg("number", tour.number)
+                    .arg("claim", f.claim.trim()),
+            )
             .record(conn)?;
         let case = open_case(conn, c, id)?;
         crate::mail::notices::appeal_filed(conn, &case, now)?;
@@ -306,18 +312,19 @@ fn game_of(
 }
 
 /// The proposal changed while votes were cast: the members voted on
-/// another one, so the vote starts again. Audited.
+/// another one, so the vote starts again. Audited with `what` changed,
+/// to which the number of votes cleared (`cleared`) is added.
 fn restart_vote(
     conn: &mut DbConnection,
     case: &Appeal,
     judge: PersonId,
-    what: &str,
+    what: Message,
 ) -> Result<(), AppealError> {
     let cleared = a::clear_votes(conn, case.id)?;
     audit::Entry::new("appeal.amend", format!("appeal:{}", case.id))
         .actor(judge)
         .championship(case.championship_id)
-        .detail(format!("{what}; {cleared} votes cleared"))
+        .said(what.arg("cleared", cleared))
         .record(conn)?;
     Ok(())
 }
@@ -336,7 +343,12 @@ pub fn withdraw_remedy(
         if !a::remove_remedy(conn, id, remedy)? {
             return Err(PlayError::NotFound);
         }
-        restart_vote(conn, &case, judge, &format!("remedy {remedy} withdrawn"))
+        restart_vote(
+            conn,
+            &case,
+            judge,
+            Message::new(msg!("audit-appeals-remedy-withdrawn")).arg("remedy", remedy),
+        )
     })
 }
 
@@ -413,10 +425,19 @@ pub fn propose(
         audit::Entry::new("appeal.propose", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!("remedy {rid}: {}", new.kind))
+            .said(
+                Message::new(msg!("audit-appeals-propose"))
+                    .arg("remedy", rid)
+                    .word("kind", remedy_kind_word(new.kind)),
+            )
             .record(conn)?;
         if !a::votes_of(conn, id)?.is_empty() {
-            restart_vote(conn, &case, judge, &format!("remedy {rid} added"))?;
+            restart_vote(
+                conn,
+                &case,
+                judge,
+                Message::new(msg!("audit-appeals-remedy-added")).arg("remedy", rid),
+            )?;
         }
         Ok(rid)
     })
@@ -505,11 +526,14 @@ pub fn vote(
         audit::Entry::new("appeal.vote", format!("appeal:{id}"))
             .actor(person)
             .championship(c)
-            .detail(format!(
-                "{} (weight {})",
-                if uphold { "uphold" } else { "reject" },
-                me.weight()
-            ))
+            .said(
+                Message::new(if uphold {
+                    msg!("audit-appeals-vote-uphold")
+                } else {
+                    msg!("audit-appeals-vote-reject")
+                })
+                .arg("weight", me.weight()),
+            )
             .record(conn)?;
         Ok(())
     })
@@ -536,14 +560,7 @@ pub fn decide(
             return refuse(AppealProblem::NoVotes);
         }
         let outcome = rules::decide(tally);
-        close(
-            conn,
-            &case,
-            outcome,
-            judge,
-            &format!("votes {}:{}", tally.uphold, tally.reject),
-            now,
-        )?;
+        close(conn, &case, outcome, judge, tally, now)?;
         Ok(outcome)
     })
 }
@@ -555,14 +572,50 @@ fn outcome_code(o: Outcome) -> &'static str {
     }
 }
 
-/// Marks the case decided and, when upheld, applies its remedies and
-/// records the tournament's places again. Inside the caller's transaction.
+/// The message that words a remedy's kind as stored (`NewRemedy::kind`),
+/// as the case page names it.
+fn remedy_kind_word(kind: &str) -> String {
+    match kind {
+        "game_result" => msg!("appeal-kind-game").0,
+        "impose" => msg!("appeal-kind-impose").0,
+        "revoke" => msg!("appeal-kind-revoke").0,
+        "standing" => msg!("appeal-kind-standing").0,
+        other => other,
+    }
+    .to_owned()
+}
+
+/// A fair-play report's audit line: the player and each ground (at most
+/// the four of G-E3, once each, in the regulation's order) worded.
+fn grounds_said(nick: &str, grounds: &[Ground]) -> Message {
+    let named: Vec<Ground> = Ground::ALL
+        .into_iter()
+        .filter(|g| grounds.contains(g))
+        .collect();
+    let mut said = Message::new(msg!("audit-appeals-fairplay-report"))
+        .arg("nick", nick)
+        .arg("n", named.len());
+    for (i, g) in named.iter().enumerate() {
+        let key = match g {
+            Ground::AbsentOnOwnMove => msg!("fairplay-ground-absent"),
+            Ground::SteadyMoveTimes => msg!("fairplay-ground-steady"),
+            Ground::EngineAgreement => msg!("fairplay-ground-engine"),
+            Ground::StrengthJump => msg!("fairplay-ground-jump"),
+        };
+        said = said.word(&format!("ground{}", i + 1), key.0);
+    }
+    said
+}
+
+/// Marks the case decided by the votes `tally` and, when upheld, applies
+/// its remedies and records the tournament's places again. Inside the
+/// caller's transaction.
 fn close(
     conn: &mut DbConnection,
     case: &Appeal,
     outcome: Outcome,
     judge: PersonId,
-    why: &str,
+    tally: rules::Tally,
     now: NaiveDateTime,
 ) -> Result<(), AppealError> {
     let c = case.championship_id;
@@ -573,7 +626,18 @@ fn close(
     audit::Entry::new("appeal.decide", format!("appeal:{id}"))
         .actor(judge)
         .championship(c)
-        .detail(format!("{}: {why}", outcome_code(outcome)))
+        .said(
+            Message::new(msg!("audit-appeals-decide"))
+                .word(
+                    "outcome",
+                    match outcome {
+                        Outcome::Upheld => msg!("appeal-upheld").0,
+                        Outcome::Rejected => msg!("appeal-rejected").0,
+                    },
+                )
+                .arg("uphold", tally.uphold)
+                .arg("reject", tally.reject),
+        )
         .record(conn)?;
     if outcome == Outcome::Upheld {
         apply(conn, case, judge, now)?;
@@ -606,10 +670,14 @@ fn apply(
                 audit::Entry::new("game.result", format!("game:{game}"))
                     .actor(judge)
                     .championship(c)
-                    .detail(format!(
-                        "{reason}: board {} game {}: {} → {code}",
-                        g.board, g.game_no, g.result
-                    ))
+                    .said(
+                        Message::new(msg!("audit-appeals-game-result"))
+                            .arg("case", case.id)
+                            .arg("board", g.board)
+                            .arg("game", g.game_no)
+                            .word("before", super::rounds::result_word(&g.result))
+                            .word("after", super::rounds::result_word(code)),
+                    )
                     .record(conn)?;
             }
             "impose" => {
@@ -668,7 +736,12 @@ fn apply(
                 audit::Entry::new("tournament.standing", format!("tournament:{t}"))
                     .actor(judge)
                     .championship(c)
-                    .detail(format!("{reason}: {name} → place {place}"))
+                    .said(
+                        Message::new(msg!("audit-appeals-standing"))
+                            .arg("case", case.id)
+                            .arg("name", name)
+                            .arg("place", place),
+                    )
                     .record(conn)?;
             }
             _ => {}
@@ -689,7 +762,11 @@ fn apply(
                 audit::Entry::new("tournament.places", format!("tournament:{t}"))
                     .actor(judge)
                     .championship(c)
-                    .detail(format!("{reason}: {} places recorded again", placed.len()))
+                    .said(
+                        Message::new(msg!("audit-appeals-places"))
+                            .arg("case", case.id)
+                            .arg("n", placed.len()),
+                    )
                     .record(conn)?;
             }
             // The decision stands whatever its consequence: when the changed
@@ -749,7 +826,13 @@ fn confirmed_deduction(
     audit::Entry::new("penalty.impose", format!("penalty:{id}"))
         .actor(judge)
         .championship(c)
-        .detail(format!("{code} team:{team}: −{amount} — {reason}"))
+        .said(
+            Message::new(msg!("audit-appeals-deduction"))
+                .arg("code", code)
+                .arg("team", team)
+                .arg("amount", amount)
+                .arg("reason", reason),
+        )
         .record(conn)?;
     Ok(id)
 }
@@ -809,7 +892,7 @@ pub fn demand_supervised(
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!("supervised game demanded of {}", person.nick))
+            .said(Message::new(msg!("audit-appeals-supervised-demanded")).arg("nick", &person.nick))
             .record(conn)?;
         Ok(())
     })
@@ -838,7 +921,18 @@ pub fn record_supervised(
         audit::Entry::new("appeal.supervised", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!("person:{person} {outcome}"))
+            .said(
+                Message::new(msg!("audit-appeals-supervised-outcome"))
+                    .arg("person", person)
+                    .word(
+                        "outcome",
+                        if refused {
+                            msg!("appeal-supervised-refused").0
+                        } else {
+                            msg!("appeal-supervised-played").0
+                        },
+                    ),
+            )
             .record(conn)?;
         Ok(())
     })
@@ -905,7 +999,7 @@ pub fn report(
         audit::Entry::new("fairplay.report", format!("report:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!("{}: {}", person.nick, codes.join(", ")))
+            .said(grounds_said(&person.nick, &grounds))
             .record(conn)?;
         Ok(id)
     })
@@ -962,7 +1056,7 @@ pub fn refer(
         audit::Entry::new("appeal.file", format!("appeal:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!("G-G7 case from fair-play report {report}"))
+            .said(Message::new(msg!("audit-appeals-referred")).arg("report", report))
             .record(conn)?;
         // The concerned captain and the committee are told, as for a case
         // a captain files.

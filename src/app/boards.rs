@@ -15,7 +15,9 @@ use crate::db::entries::{self as e, Entry, EntryStatus};
 use crate::db::lineups::{self as l, NewSubstitution};
 use crate::db::rounds::{self as r, Game, Match, Round};
 use crate::db::{DbConnection, audit, penalties, roles, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::msg;
 use crate::rules::boards::{
     self as rb, AnnouncementProblem, BoardProblem, LateArrival, Registered, RoundState,
     SubstitutionProblem, SubstitutionReason,
@@ -434,15 +436,19 @@ pub fn set_lineup(
         audit::Entry::new("lineup.set", format!("entry:{entry}"))
             .actor(by)
             .championship(loaded.ctx.championship_id())
-            .detail(format!(
-                "{} round {round_no}: {}",
-                x.name,
-                chosen
-                    .iter()
-                    .map(|p| nick(*p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            .said(
+                Message::new(msg!("audit-boards-lineup"))
+                    .arg("entry", &x.name)
+                    .arg("round", round_no)
+                    .arg(
+                        "players",
+                        chosen
+                            .iter()
+                            .map(|p| nick(*p))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+            )
             .record(conn)?;
         Ok(())
     })
@@ -559,11 +565,13 @@ pub fn substitute(
         audit::Entry::new("game.substitution", format!("match:{match_id}"))
             .actor(by)
             .championship(loaded.ctx.championship_id())
-            .detail(format!(
-                "{} round {}, from game {from_game}: {ann}",
-                reason.rule(),
-                round.number
-            ))
+            .said(
+                Message::new(msg!("audit-boards-substitution"))
+                    .arg("rule", reason.rule())
+                    .arg("round", round.number)
+                    .arg("game", from_game)
+                    .arg("announcement", &ann),
+            )
             .record(conn)?;
         Ok(Substituted {
             entry: x.name.clone(),
@@ -696,14 +704,14 @@ fn report_one(
     )
     .actor(by)
     .championship(loaded.ctx.championship_id())
-    .detail(format!(
-        "round {} table {} board {} game {}: {}",
-        round.number,
-        m.table_no,
-        g.board,
-        g.game_no,
-        r::result_code(result)
-    ))
+    .said(
+        Message::new(msg!("audit-boards-reported"))
+            .arg("round", round.number)
+            .arg("table", m.table_no)
+            .arg("board", g.board)
+            .arg("game", g.game_no)
+            .word("result", super::rounds::result_word(r::result_code(result))),
+    )
     .record(conn)?;
     Ok(if confirms {
         Reported::Confirmed
@@ -867,19 +875,27 @@ pub fn late(
         audit::Entry::new("game.late", format!("game:{game}"))
             .actor(judge)
             .championship(loaded.ctx.championship_id())
-            .detail(format!(
-                "E-6: {} player {}:{:02} late: {}",
-                if home_late { "home" } else { "away" },
-                late_seconds / 60,
-                late_seconds % 60,
-                match outcome {
-                    LateArrival::Forfeit => "game lost by forfeit".to_owned(),
-                    LateArrival::ClockReduced(s) => format!("{s} s off the clock"),
-                }
-            ))
+            .said(late_said(lateness, outcome))
             .record(conn)?;
         Ok(outcome)
     })
+}
+
+/// The audit line of a late arrival (E-6): which side's player, how late
+/// (`m:ss`) and what it cost.
+fn late_said(lateness: Lateness, outcome: LateArrival) -> Message {
+    let key = match (lateness.home, outcome) {
+        (true, LateArrival::Forfeit) => msg!("audit-boards-late-home-forfeit"),
+        (false, LateArrival::Forfeit) => msg!("audit-boards-late-away-forfeit"),
+        (true, LateArrival::ClockReduced(_)) => msg!("audit-boards-late-home-clock"),
+        (false, LateArrival::ClockReduced(_)) => msg!("audit-boards-late-away-clock"),
+    };
+    let late = format!("{}:{:02}", lateness.seconds / 60, lateness.seconds % 60);
+    let said = Message::new(key).arg("late", late);
+    match outcome {
+        LateArrival::ClockReduced(seconds) => said.arg("seconds", seconds),
+        LateArrival::Forfeit => said,
+    }
 }
 
 /// What withdrawing an entry during play did.
@@ -995,10 +1011,13 @@ pub fn retire(
         audit::Entry::new("entry.retire", format!("entry:{entry}"))
             .actor(judge)
             .championship(done.championship)
-            .detail(format!(
-                "G-G2: {} withdrawn after round {}, {} open games lost: {reason}",
-                done.name, done.after_round, done.games_lost
-            ))
+            .said(
+                Message::new(msg!("audit-boards-retired"))
+                    .arg("entry", &done.name)
+                    .arg("round", done.after_round)
+                    .arg("games", done.games_lost)
+                    .arg("reason", &reason),
+            )
             .record(conn)?;
         let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
         if let Some(x) = loaded.entry(entry) {
@@ -1048,10 +1067,12 @@ pub fn interrupt(
         audit::Entry::new("round.interrupt", format!("round:{round}"))
             .actor(judge)
             .championship(loaded.ctx.championship_id())
-            .detail(format!(
-                "G-V23: round {}, {n} games to be replayed: {reason}",
-                x.number
-            ))
+            .said(
+                Message::new(msg!("audit-boards-interrupted"))
+                    .arg("round", x.number)
+                    .arg("games", n)
+                    .arg("reason", reason),
+            )
             .record(conn)?;
         Ok(n)
     })

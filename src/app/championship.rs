@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use super::PlayError;
 use crate::db::roles::{self, Role};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
 
 /// Why a change to a championship was refused.
@@ -59,7 +60,14 @@ pub fn create(
         )?;
         audit::Entry::new("championship.create", format!("championship:{id}"))
             .actor(by)
-            .detail(format!("{} ({})", new.name, new.preset))
+            .said(
+                Message::new(crate::msg!("audit-championship-created"))
+                    .arg("name", new.name)
+                    .word(
+                        "preset",
+                        format!("preset-name-{}", new.preset.to_lowercase()),
+                    ),
+            )
             .ip(ip)
             .championship(id)
             .record(conn)?;
@@ -94,7 +102,18 @@ pub fn set_staff(
             format!("person:{}", person.id),
         )
         .actor(by)
-        .detail(format!("{} {}", person.nick, role.as_str()))
+        .said(
+            Message::new(crate::msg!("audit-championship-role"))
+                .arg("nick", &person.nick)
+                .word(
+                    "role",
+                    match role {
+                        Role::Organizer => "role-organizer",
+                        Role::ChiefJudge => "role-chief-judge",
+                        Role::Judge => "role-judge",
+                    },
+                ),
+        )
         .ip(ip)
         .championship(championship)
         .record(conn)?;
@@ -145,7 +164,11 @@ pub fn add_schedule(
             format!("championship:{championship}"),
         )
         .actor(by)
-        .detail(format!("{rule}: {count} tournament(s)"))
+        .said(
+            Message::new(crate::msg!("audit-championship-scheduled"))
+                .arg("rule", rule)
+                .arg("count", count),
+        )
         .ip(ip)
         .championship(championship)
         .record(conn)?;
@@ -176,10 +199,12 @@ pub fn move_start(
         tournaments::set_start(conn, tournament, at)?;
         audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
             .actor(by)
-            .detail(format!(
-                "{} UTC → {} UTC ({typed} local)",
-                before.starts_at, at
-            ))
+            .said(
+                Message::new(crate::msg!("audit-championship-start-moved"))
+                    .arg("before", before.starts_at)
+                    .arg("after", at)
+                    .arg("typed", typed),
+            )
             .ip(ip)
             .championship(championship)
             .record(conn)?;

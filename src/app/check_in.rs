@@ -11,8 +11,10 @@ use super::rounds::Loaded;
 use crate::db::check_ins::{self as ci, CheckIn};
 use crate::db::entries::EntryStatus;
 use crate::db::{DbConnection, audit, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{PersonId, TournamentId};
-use crate::rules::check_in::{Facts, Medical, Refusal, admission};
+use crate::msg;
+use crate::rules::check_in::{Facts, Medical, Refusal, Unmet, admission};
 
 /// Why a check-in was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +72,31 @@ pub fn participants(
         }
     }
     Ok(out)
+}
+
+/// A check-in's audit line: admitted, or not with each condition unmet
+/// (at most the four of `Unmet`) worded as the check-in page words it.
+fn checked_said(tournament: i32, nick: &str, unmet: &[Unmet]) -> Message {
+    if unmet.is_empty() {
+        return Message::new(msg!("audit-check-in-admitted"))
+            .arg("tournament", tournament)
+            .arg("nick", nick);
+    }
+    let mut said = Message::new(msg!("audit-check-in-refused"))
+        .arg("tournament", tournament)
+        .arg("nick", nick)
+        .arg("n", unmet.len());
+    for (i, u) in unmet.iter().enumerate() {
+        let key = match u {
+            Unmet::MedicalOrWaiver => msg!("checkin-unmet-medical"),
+            Unmet::Passport => msg!("checkin-unmet-passport"),
+            Unmet::Refused(Refusal::Contraindications) => msg!("checkin-unmet-contraindications"),
+            Unmet::Refused(Refusal::Intoxication) => msg!("checkin-unmet-intoxication"),
+            Unmet::DoctorNote => msg!("checkin-unmet-doctor-note"),
+        };
+        said = said.word(&format!("reason{}", i + 1), key.0);
+    }
+    said
 }
 
 /// What one save of the check-in form did.
@@ -135,15 +162,7 @@ pub fn record(
             audit::Entry::new("checkin.record", format!("person:{person}"))
                 .actor(by)
                 .championship(l.ctx.championship_id())
-                .detail(format!(
-                    "tournament:{t} {}: {}",
-                    who.nick,
-                    if unmet.is_empty() {
-                        "admitted".to_owned()
-                    } else {
-                        format!("not admitted {unmet:?}")
-                    }
-                ))
+                .said(checked_said(l.ctx.tournament.number, &who.nick, &unmet))
                 .record(conn)?;
             if unmet.is_empty() {
                 done.admitted.push(who.nick.clone());

@@ -8,8 +8,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 use super::PlayError;
 use crate::db::documents::{self as docs, Owner, Purged, ReviewStatus, Stored, Upload};
 use crate::db::{DbConnection, audit, teams, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, DocumentId, PersonId};
-use crate::rules::documents::kind_code;
+use crate::msg;
+use crate::rules::documents::{kind_code, kind_of_code};
 use crate::rules::regulation::DocumentKind;
 
 /// The championships an owner takes part in now.
@@ -115,26 +117,62 @@ pub fn store(
         }
         let stored = docs::store(conn, upload, now)?;
         if let Stored::New { id, replaces } = stored {
-            let mut detail = format!(
-                "{} {:?} {} bytes {}",
-                kind_code(upload.kind),
-                upload.file_name,
-                upload.content.len(),
-                upload.media_type
-            );
-            if let Some(r) = replaces {
-                detail.push_str(&format!(" (replaces #{r})"));
+            let said = match replaces {
+                Some(r) => Message::new(msg!("audit-documents-upload-replaces")).arg("replaces", r),
+                None => Message::new(msg!("audit-documents-upload")),
             }
+            .word("kind", kind_word(kind_code(upload.kind)))
+            .arg("file", upload.file_name)
+            .arg("bytes", upload.content.len())
+            .arg("type", upload.media_type);
             let entry = || {
                 audit::Entry::new("document.upload", format!("document:{id}"))
                     .actor(upload.uploaded_by)
-                    .detail(&detail)
+                    .said(said.clone())
                     .ip(ip)
             };
             record_for_owner(conn, upload.owner, entry)?;
         }
         Ok(stored)
     })
+}
+
+/// The message that words a document kind as stored (`kind_code`), as the
+/// documents page names it; an unknown code is shown as it is.
+pub fn kind_word(code: &str) -> String {
+    match kind_of_code(code) {
+        Some(kind) => format!("document-kind-{}", kind_code(kind).replace('_', "-")),
+        None => code.to_owned(),
+    }
+}
+
+/// A review's audit line: the document, its status before and after, and
+/// the validity date and the note when there are.
+fn reviewed_said(
+    d: &docs::Document,
+    status: ReviewStatus,
+    valid_until: Option<NaiveDate>,
+    note: Option<&str>,
+) -> Message {
+    let said = Message::new(msg!("audit-documents-review"))
+        .word("kind", kind_word(&d.kind))
+        .arg("file", &d.file_name)
+        .word(
+            "before",
+            format!(
+                "document-status-{}",
+                ReviewStatus::parse(&d.status).as_str()
+            ),
+        )
+        .word("after", format!("document-status-{}", status.as_str()));
+    let said = match valid_until {
+        Some(day) => said.arg("dated", "yes").arg("until", day),
+        None => said.arg("dated", "no"),
+    };
+    match note {
+        Some(n) => said.arg("noted", "yes").arg("note", n),
+        None => said.arg("noted", "no"),
+    }
 }
 
 /// Why a review changed nothing.
@@ -168,17 +206,7 @@ pub fn review(
         }
         audit::Entry::new("document.review", format!("document:{id}"))
             .actor(by)
-            .detail(format!(
-                "{} {:?}: {} → {}{}{}",
-                d.kind,
-                d.file_name,
-                d.status,
-                status.as_str(),
-                valid_until
-                    .map(|v| format!(", valid until {v}"))
-                    .unwrap_or_default(),
-                note.map(|n| format!(": {n}")).unwrap_or_default()
-            ))
+            .said(reviewed_said(&d, status, valid_until, note))
             .ip(ip)
             .championship(championship)
             .record(conn)?;
@@ -212,12 +240,12 @@ pub fn purge(
         let purged = docs::purge_championship(conn, championship, before)?;
         audit::Entry::new("document.purge", format!("championship:{championship}"))
             .actor(by)
-            .detail(format!(
-                "uploaded before {}: {} document(s), {} bytes removed",
-                before.format("%Y-%m-%d %H:%M"),
-                purged.documents,
-                purged.bytes
-            ))
+            .said(
+                Message::new(msg!("audit-documents-purge"))
+                    .arg("before", before.format("%Y-%m-%d %H:%M"))
+                    .arg("documents", purged.documents)
+                    .arg("bytes", purged.bytes),
+            )
             .ip(ip)
             .championship(championship)
             .record(conn)?;
@@ -237,10 +265,12 @@ pub fn purge_all_before(
     write_transaction(conn, |conn| {
         let purged = docs::purge_before(conn, cutoff)?;
         audit::Entry::new("document.purge", "documents")
-            .detail(format!(
-                "league documents purge --before {before}: {} document(s), {} bytes removed",
-                purged.documents, purged.bytes
-            ))
+            .said(
+                Message::new(msg!("audit-documents-purge-all"))
+                    .arg("before", before)
+                    .arg("documents", purged.documents)
+                    .arg("bytes", purged.bytes),
+            )
             .record(conn)?;
         Ok(purged)
     })

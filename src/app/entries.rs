@@ -13,8 +13,10 @@ use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryStatus, NewEntry};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, penalties, people, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{EntryId, PersonId, TournamentId};
 use crate::mail::notices::EntryStanding;
+use crate::msg;
 use crate::rules::eligibility::{Occasion, Reason, TeamReason};
 use crate::rules::entries::{EntryRef, Field, field};
 use crate::rules::lineup::{self, Candidate, ParallelEvent, Problem};
@@ -266,20 +268,17 @@ pub fn submit(
         audit::Entry::new("entry.submit", format!("entry:{entry}"))
             .actor(submitter)
             .championship(ctx.championship_id())
-            .detail(format!(
-                "{} {line}{}{}",
-                if replaced { "replaced:" } else { "entered:" },
-                if late_penalty.is_some() {
-                    " (late)"
+            .said(
+                Message::new(if replaced {
+                    msg!("audit-entries-replaced")
                 } else {
-                    ""
-                },
-                if undertaken {
-                    " (E-13 undertaking)"
-                } else {
-                    ""
-                }
-            ))
+                    msg!("audit-entries-entered")
+                })
+                .arg("line", line)
+                // Selectors of the message, not shown.
+                .arg("late", yes_no(late_penalty.is_some()))
+                .arg("undertaken", yes_no(undertaken)),
+            )
             .record(conn)?;
         let after = e::of_tournament(conn, tournament)?;
         let f = field_of(&ctx, &after);
@@ -307,6 +306,11 @@ pub fn submit(
             standing,
         })
     })
+}
+
+/// A flag as the value of a message's selector (`[yes]` / `[no]`).
+fn yes_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
 }
 
 /// What the parser needs to know about each nick of the line.
@@ -450,7 +454,7 @@ pub fn withdraw(
         audit::Entry::new("entry.withdraw", format!("entry:{entry}"))
             .actor(actor)
             .championship(ctx.championship_id())
-            .detail(format!("{}: entered → withdrawn", x.name))
+            .said(Message::new(msg!("audit-entries-withdrawn")).arg("entry", &x.name))
             .record(conn)?;
         Ok(x)
     })

@@ -39,7 +39,9 @@ use super::rounds::{Drawn, Loaded, Placed, RoundError, RoundProblem, insert_game
 use super::{PlayError, TournamentContext};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{EntryId, MatchId, PersonId, RoundId, TournamentId};
+use crate::msg;
 use crate::rules::pairing::knockout::{KnockoutMatch, Slot};
 use crate::rules::pairing::{
     Bracket, DecidedBy, GameResult, Group, GroupAllocation, Lot, PlayoffDecision, PlayoffMatch,
@@ -711,9 +713,38 @@ pub(super) fn pair_round(
     audit::Entry::new("round.pair", format!("tournament:{}", l.ctx.id()))
         .actor(judge)
         .championship(l.ctx.championship_id())
-        .detail(format!("round {number}: {}", notes::english(&notes)))
+        .said(paired_said(number, &notes))
         .record(conn)?;
     Ok(round)
+}
+
+/// The audit line of a paired round of seed E, as the round's notes say
+/// it on its page. The places settled by lot are counted; the round's
+/// notes give their groups and lot seeds.
+fn paired_said(number: i32, notes: &[RoundNote]) -> Message {
+    let said = |key| Message::new(key).arg("round", number);
+    match notes {
+        [RoundNote::GroupStage { round, first }] => said(if *first {
+            msg!("audit-knockout-paired-groups-first")
+        } else {
+            msg!("audit-knockout-paired-groups")
+        })
+        .arg("group_round", round),
+        [RoundNote::KnockoutFirst, lots @ ..] => {
+            said(msg!("audit-knockout-paired-first")).arg("lots", lots.len())
+        }
+        [RoundNote::Knockout { stages }] => {
+            let mut stages: Vec<&str> = stages.iter().map(String::as_str).collect();
+            stages.sort_unstable();
+            stages.dedup();
+            said(match stages.as_slice() {
+                ["final"] => msg!("audit-knockout-paired-final"),
+                ["final", "third"] => msg!("audit-knockout-paired-final-third"),
+                _ => msg!("audit-knockout-paired-playoff"),
+            })
+        }
+        _ => said(msg!("audit-knockout-paired")),
+    }
 }
 
 /// The next knockout round: the first from the group standings, later ones
@@ -869,9 +900,12 @@ pub fn create_armageddon(
         audit::Entry::new("match.armageddon", format!("match:{}", m.id))
             .actor(judge)
             .championship(l.ctx.championship_id())
-            .detail(format!(
-                "E-9 armageddon on board {board}, White {white_name} by lot, lot seed {seed}"
-            ))
+            .said(
+                Message::new(msg!("audit-knockout-armageddon"))
+                    .arg("board", board)
+                    .arg("white", white_name)
+                    .arg("seed", seed),
+            )
             .record(conn)?;
         Ok(a)
     })
@@ -1114,10 +1148,11 @@ pub fn pair_playoff(
         audit::Entry::new("round.playoff", format!("tournament:{t}"))
             .actor(judge)
             .championship(l.ctx.championship_id())
-            .detail(format!(
-                "round {number}: {} (G-V42)",
-                names(&l, &[home, away]).join(" – ")
-            ))
+            .said(
+                Message::new(msg!("audit-knockout-playoff"))
+                    .arg("round", number)
+                    .arg("entries", names(&l, &[home, away]).join(" – ")),
+            )
             .record(conn)?;
         Ok(round)
     })

@@ -4,6 +4,7 @@
 
 use super::PlayError;
 use crate::db::{DbConnection, audit, organizations, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{OrganizationId, PersonId};
 use crate::rules::roster::name_key;
 
@@ -55,7 +56,7 @@ pub fn create(
         let id = organizations::create(conn, name, &key, parent, by.0)?;
         audit::Entry::new("organization.create", format!("organization:{id}"))
             .actor(by.0)
-            .detail(name)
+            .said(Message::new(crate::msg!("audit-organizations-created")).arg("name", name))
             .ip(ip)
             .record(conn)?;
         Ok(id)

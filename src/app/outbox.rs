@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::PlayError;
 use crate::db::{DbConnection, audit, outbox, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, OutboxId, PersonId};
 use crate::mail::Kind;
 
@@ -54,7 +55,15 @@ pub fn resend(
         }
         let mut entry = audit::Entry::new("mail.resend", format!("outbox:{id}"))
             .actor(by)
-            .detail(format!("{} → {}", row.kind, row.address))
+            .said(
+                Message::new(crate::msg!("audit-outbox-resent"))
+                    // The kind's name; a kind no longer known, as stored.
+                    .word(
+                        "kind",
+                        Kind::parse(&row.kind).map_or(row.kind.clone(), |k| k.label().0.to_owned()),
+                    )
+                    .arg("address", &row.address),
+            )
             .ip(ip);
         if let Some(c) = row.championship_id {
             entry = entry.championship(c);
@@ -108,19 +117,20 @@ fn save_choice(
     kinds: &[&str],
 ) -> Result<(), PlayError<()>> {
     write_transaction(conn, |conn| {
-        let what = match choice {
-            Choice::OptIn => {
-                outbox::set_optins(conn, person, kinds)?;
-                "opted in"
-            }
-            Choice::OptOut => {
-                outbox::set_optouts(conn, person, kinds)?;
-                "opted out"
-            }
+        let what = match (choice, kinds.is_empty()) {
+            (Choice::OptIn, false) => crate::msg!("audit-outbox-opted-in"),
+            (Choice::OptIn, true) => crate::msg!("audit-outbox-opted-in-none"),
+            (Choice::OptOut, false) => crate::msg!("audit-outbox-opted-out"),
+            (Choice::OptOut, true) => crate::msg!("audit-outbox-opted-out-none"),
         };
+        match choice {
+            Choice::OptIn => outbox::set_optins(conn, person, kinds)?,
+            Choice::OptOut => outbox::set_optouts(conn, person, kinds)?,
+        }
         audit::Entry::new("account.notices", format!("person:{person}"))
             .actor(person)
-            .detail(format!("{what}: {}", kinds.join(", ")))
+            // The kinds' stored codes: a list of them cannot be worded.
+            .said(Message::new(what).arg("kinds", kinds.join(", ")))
             .record(conn)?;
         Ok(())
     })

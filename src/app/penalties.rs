@@ -26,7 +26,9 @@ use crate::db::penalties::{self as p, NewPenalty, Penalty, Scope};
 use crate::db::rounds::{self as r, Game, Match};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
+use crate::msg;
 use crate::rules::penalties::{self as rules, Request, Sanction};
 use crate::rules::regulation::Regulation;
 use crate::rules::score::{BoardResult, HalfPoints};
@@ -214,6 +216,44 @@ fn loss_for(m: &Match, entry: EntryId) -> BoardResult {
     }
 }
 
+/// The penalty's audit line with what the decision adds to the fine: the
+/// sanction, the game lost (G-D2) and the person it falls on, each when
+/// there is one.
+fn imposed_said(
+    said: Message,
+    sanction: Option<Sanction>,
+    lost: Option<&GameRef>,
+    person: Option<String>,
+) -> Message {
+    let said = match sanction {
+        Some(s) => said.arg("sanctioned", "yes").word(
+            "sanction",
+            match s {
+                Sanction::DisqualifiedNext => msg!("sanction-disqualified-next").0,
+                Sanction::Banned => msg!("sanction-banned").0,
+                Sanction::MissesTournament => msg!("sanction-misses-tournament").0,
+                Sanction::Removed => msg!("sanction-removed").0,
+                Sanction::PlayerRemoved => msg!("sanction-player-removed").0,
+            },
+        ),
+        None => said.arg("sanctioned", "no"),
+    };
+    let said = match lost {
+        Some(at) => said
+            .arg("lost", "yes")
+            .arg("tournament", at.tournament_no)
+            .arg("round", at.round)
+            .arg("table", at.table)
+            .arg("board", at.board)
+            .arg("game", at.game_no),
+        None => said.arg("lost", "no"),
+    };
+    match person {
+        Some(who) => said.arg("named", "yes").arg("person", who),
+        None => said.arg("named", "no"),
+    }
+}
+
 /// The G-D2 game: the game named, if it is being played now by the team
 /// (or by the entry chosen), and the offending entry.
 fn game_to_lose(
@@ -355,7 +395,7 @@ pub(crate) fn impose_in(
         None => None,
     };
     let nick = ask.person.trim();
-    let person = if nick.is_empty() {
+    let named = if nick.is_empty() {
         None
     } else {
         let found = people::by_nick(conn, nick)?;
@@ -364,8 +404,9 @@ pub(crate) fn impose_in(
                 nick: nick.to_owned(),
             });
         }
-        found.map(|x| x.id)
+        found
     };
+    let person = named.as_ref().map(|x| x.id);
     // G-D2: the game to lose, being played now by the team; its tournament
     // is the offence's.
     let mut lost_game = None;
@@ -496,21 +537,21 @@ pub(crate) fn impose_in(
         audit::Entry::new("penalty.impose", format!("penalty:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(format!(
-                "{} {}: −{} ×{}{}{}{} — {reason}",
-                rule.code,
-                team.name,
-                decision.amount,
-                decision.count,
-                decision
-                    .sanction
-                    .map(|s| format!(", {}", s.as_str()))
-                    .unwrap_or_default(),
-                lost_game
-                    .as_ref()
-                    .map(|(x, _)| format!(", loss of game:{}", x.game.id))
-                    .unwrap_or_default(),
-                who.map(|w| format!(", person:{w}")).unwrap_or_default(),
+            .said(imposed_said(
+                Message::new(msg!("audit-penalties-impose"))
+                    .arg("code", &rule.code)
+                    .arg("team", &team.name)
+                    .arg("amount", decision.amount)
+                    .arg("count", decision.count)
+                    .arg("reason", reason),
+                decision.sanction,
+                lost_game.as_ref().map(|(x, _)| &x.at),
+                // The player named has a nick at hand; a member of a
+                // dissolved team only an id.
+                who.map(|w| match &named {
+                    Some(p) if p.id == w => p.nick.clone(),
+                    _ => format!("#{w}"),
+                }),
             ))
             .record(conn)?;
         ids.push(id);
@@ -604,7 +645,11 @@ fn withdraw_barred(
         audit::Entry::new("entry.barred", format!("entry:{}", x.id))
             .actor(judge)
             .championship(c)
-            .detail(&why)
+            .said(
+                Message::new(msg!("audit-penalties-barred"))
+                    .arg("code", code)
+                    .arg("reason", reason),
+            )
             .record(conn)?;
         crate::mail::notices::entry_withdrawn(conn, c, tour.number, &x, &why, now)?;
     }
@@ -631,16 +676,17 @@ fn lose_game(
     audit::Entry::new("game.result", format!("game:{}", x.game.id))
         .actor(judge)
         .championship(c)
-        .detail(format!(
-            "G-D2 penalty #{penalty}, loss of the current game by {}: round {} table {} board {} game {}: {} → {}",
-            offender.name,
-            at.round,
-            at.table,
-            at.board,
-            at.game_no,
-            x.game.result,
-            r::result_code(result)
-        ))
+        .said(
+            Message::new(msg!("audit-penalties-game-lost"))
+                .arg("penalty", penalty)
+                .arg("name", &offender.name)
+                .arg("round", at.round)
+                .arg("table", at.table)
+                .arg("board", at.board)
+                .arg("game", at.game_no)
+                .word("before", super::rounds::result_word(&x.game.result))
+                .word("after", super::rounds::result_word(r::result_code(result))),
+        )
         .record(conn)?;
     Ok(())
 }
@@ -663,12 +709,12 @@ fn remove_entry(
     }
     let t = x.tournament_id;
     let tour = tournaments::by_id(conn, t)?.ok_or(PlayError::NotFound)?;
-    let detail = if tour.drawn_at.is_none() {
+    let said = if tour.drawn_at.is_none() {
         e::set_status(conn, x.id, EntryStatus::Withdrawn, now, Some(reason), None)?;
-        format!(
-            "G-D2 penalty #{penalty}: {} removed before the draw: {reason}",
-            x.name
-        )
+        Message::new(msg!("audit-penalties-removed"))
+            .arg("penalty", penalty)
+            .arg("name", &x.name)
+            .arg("reason", reason)
     } else if x.start_no.is_some() {
         let done =
             super::boards::withdraw_in(conn, t, x.id, reason, judge, now).map_err(|e| match e {
@@ -679,10 +725,12 @@ fn remove_entry(
                 PlayError::Forbidden => PlayError::Forbidden,
                 PlayError::Db(e) => PlayError::Db(e),
             })?;
-        format!(
-            "G-D2 penalty #{penalty}: {} withdrawn after round {}, {} open games lost: {reason}",
-            done.name, done.after_round, done.games_lost
-        )
+        Message::new(msg!("audit-penalties-withdrawn"))
+            .arg("penalty", penalty)
+            .arg("name", &done.name)
+            .arg("round", done.after_round)
+            .arg("lost", done.games_lost)
+            .arg("reason", reason)
     } else {
         // Waiting or sitting out: it plays no game; the bar is enough.
         return Ok(());
@@ -690,7 +738,7 @@ fn remove_entry(
     audit::Entry::new("entry.retire", format!("entry:{}", x.id))
         .actor(judge)
         .championship(c)
-        .detail(detail)
+        .said(said)
         .record(conn)?;
     Ok(())
 }
@@ -734,23 +782,62 @@ pub(crate) fn revoke_in(
         }
         return Err(PlayError::Refused(problems));
     }
-    let game = match found.game_id {
-        Some(g) => format!("; {}", give_game_back(conn, c, &found, g, judge, now)?),
-        None => String::new(),
+    let said = match found.game_id {
+        Some(g) => give_game_back(conn, c, &found, g, judge, now)?.said(),
+        None => Message::new(msg!("audit-penalties-revoke")),
     };
     audit::Entry::new("penalty.revoke", format!("penalty:{id}"))
         .actor(judge)
         .championship(c)
-        .detail(format!(
-            "{} −{}: in force → revoked{game} — {reason}",
-            found.code,
-            found.amount()
-        ))
+        .said(
+            said.arg("code", &found.code)
+                .arg("amount", found.amount())
+                .arg("reason", reason),
+        )
         .record(conn)?;
     if let Some(t) = found.tournament_id {
         tournaments::bump_results_version(conn, t)?;
     }
     Ok(found)
+}
+
+/// What revoking a G-D2 loss of the current game did to the game.
+enum GameBack {
+    /// The game no longer exists.
+    Gone(GameId),
+    /// Left at its result: the tournament is finished.
+    Finished(GameRef, String),
+    /// Left at its result, no longer the one the penalty set (the second).
+    Changed(GameRef, String, &'static str),
+    /// Its result taken back: the game has none.
+    Returned(GameRef, String),
+}
+
+impl GameBack {
+    /// The revocation's audit line that says so, but for the penalty's
+    /// code, amount and reason.
+    fn said(&self) -> Message {
+        let at = |key, at: &GameRef| {
+            Message::new(key)
+                .arg("tournament", at.tournament_no)
+                .arg("round", at.round)
+                .arg("table", at.table)
+                .arg("board", at.board)
+                .arg("game", at.game_no)
+        };
+        match self {
+            GameBack::Gone(id) => {
+                Message::new(msg!("audit-penalties-revoke-game-gone")).arg("id", id)
+            }
+            GameBack::Finished(g, result) => at(msg!("audit-penalties-revoke-game-finished"), g)
+                .word("result", super::rounds::result_word(result)),
+            GameBack::Changed(g, result, set) => at(msg!("audit-penalties-revoke-game-changed"), g)
+                .word("result", super::rounds::result_word(result))
+                .word("set", super::rounds::result_word(set)),
+            GameBack::Returned(g, result) => at(msg!("audit-penalties-revoke-game-returned"), g)
+                .word("result", super::rounds::result_word(result)),
+        }
+    }
 }
 
 /// Revoking a G-D2 loss of the current game: while the tournament is
@@ -764,23 +851,16 @@ fn give_game_back(
     game: GameId,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<String, PenaltyError> {
+) -> Result<GameBack, PenaltyError> {
     let Some((g, m, at, tour)) = locate_game(conn, c, game)? else {
-        return Ok(format!("game:{game} no longer exists"));
+        return Ok(GameBack::Gone(game));
     };
     let set = loss_for(&m, penalty.entry_id.unwrap_or(m.home_entry_id));
     if tour.finished_at.is_some() {
-        return Ok(format!(
-            "game:{game} left at {}: the tournament is finished",
-            g.result
-        ));
+        return Ok(GameBack::Finished(at, g.result));
     }
     if g.result != r::result_code(set) {
-        return Ok(format!(
-            "game:{game} left at {}: it no longer holds the result the penalty set ({})",
-            g.result,
-            r::result_code(set)
-        ));
+        return Ok(GameBack::Changed(at, g.result, r::result_code(set)));
     }
     if !r::decide_result(
         conn,
@@ -795,12 +875,17 @@ fn give_game_back(
     audit::Entry::new("game.result", format!("game:{game}"))
         .actor(judge)
         .championship(c)
-        .detail(format!(
-            "G-D2 penalty #{} revoked: round {} table {} board {} game {}: {} → pending",
-            penalty.id, at.round, at.table, at.board, at.game_no, g.result
-        ))
+        .said(
+            Message::new(msg!("audit-penalties-game-returned"))
+                .arg("penalty", penalty.id)
+                .arg("round", at.round)
+                .arg("table", at.table)
+                .arg("board", at.board)
+                .arg("game", at.game_no)
+                .word("before", super::rounds::result_word(&g.result)),
+        )
         .record(conn)?;
-    Ok(format!("game:{game} {} → pending (no result)", g.result))
+    Ok(GameBack::Returned(at, g.result))
 }
 
 /// The sanctions in force that bar this team, or one of these people, from

@@ -8,6 +8,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use super::PlayError;
 use super::access::{Judges, Organizers, RoleSet, holds};
 use crate::db::{DbConnection, audit, organizations, people, standing, teams, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{BanId, ChampionshipId, EmploymentId, OrganizationId, PersonId};
 
 /// Whether `by` (a person and whether they are an administrator) may act
@@ -86,13 +87,19 @@ pub fn set_club_member(
                 format!("person:{person}"),
             )
             .actor(by.0)
-            .detail(format!(
-                "{nick}: club member {}{}",
-                if mark { "no → yes" } else { "yes → no" },
-                scope
-                    .map(|c| format!(" in championship {c}"))
-                    .unwrap_or_default()
-            ))
+            .said({
+                let key = match (mark, scope.is_some()) {
+                    (true, false) => crate::msg!("audit-people-club-marked"),
+                    (true, true) => crate::msg!("audit-people-club-marked-in"),
+                    (false, false) => crate::msg!("audit-people-club-ended"),
+                    (false, true) => crate::msg!("audit-people-club-ended-in"),
+                };
+                let said = Message::new(key).arg("nick", nick);
+                match scope {
+                    Some(c) => said.arg("championship", c),
+                    None => said,
+                }
+            })
             .ip(ip)
             .record(conn)?;
         }
@@ -131,12 +138,27 @@ fn record_ban_change(
     Ok(())
 }
 
-/// How a ban reads in the audit log.
-fn ban_terms(from: NaiveDate, until: Option<NaiveDate>, reason: &str) -> String {
-    format!(
-        "{from} – {}: {reason}",
-        until.map(|u| u.to_string()).unwrap_or_else(|| "∞".into())
+/// How a ban imposed (or, with `lifted`, lifted) reads in the audit log;
+/// a ban for good runs until "∞".
+fn ban_change(
+    lifted: bool,
+    nick: &str,
+    from: NaiveDate,
+    until: Option<NaiveDate>,
+    reason: &str,
+) -> Message {
+    Message::new(if lifted {
+        crate::msg!("audit-people-ban-lifted")
+    } else {
+        crate::msg!("audit-people-ban-imposed")
+    })
+    .arg("nick", nick)
+    .arg("from", from)
+    .arg(
+        "until",
+        until.map_or_else(|| "∞".to_owned(), |u| u.to_string()),
     )
+    .arg("reason", reason)
 }
 
 /// What a ban says: who, from when to when, why and where.
@@ -171,10 +193,7 @@ pub fn impose_ban(
         scope,
     } = *ban;
     let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
-    let detail = format!(
-        "{nick}: {} (ban: none → imposed)",
-        ban_terms(from, until, reason)
-    );
+    let said = ban_change(false, nick, from, until, reason);
     write_transaction(conn, |conn| {
         if !may_act_in::<Judges>(conn, by, scope)? {
             return Err(PlayError::Forbidden);
@@ -191,7 +210,7 @@ pub fn impose_ban(
         record_ban_change(conn, person, scope, || {
             audit::Entry::new("person.ban", format!("person:{person}"))
                 .actor(by.0)
-                .detail(&detail)
+                .said(said.clone())
                 .ip(ip)
         })?;
         let at = midnight(from).max(now);
@@ -259,15 +278,17 @@ pub fn lift_ban(
         }
         let person = people::by_id(conn, b.person_id)?.ok_or(PlayError::NotFound)?;
         if standing::lift_ban(conn, ban, now, by.0)? > 0 {
-            let detail = format!(
-                "{}: {} (ban: imposed → lifted)",
-                person.nick,
-                ban_terms(b.from_at.date(), b.until_at.map(|u| u.date()), &b.reason)
+            let said = ban_change(
+                true,
+                &person.nick,
+                b.from_at.date(),
+                b.until_at.map(|u| u.date()),
+                &b.reason,
             );
             record_ban_change(conn, person.id, b.championship_id, || {
                 audit::Entry::new("person.ban_lifted", format!("person:{}", person.id))
                     .actor(by.0)
-                    .detail(&detail)
+                    .said(said.clone())
                     .ip(ip)
             })?;
         }
@@ -299,7 +320,11 @@ pub fn link_clone(
         if standing::link_clones(conn, person, other.id, by, now)? {
             audit::Entry::new("person.clone_link", format!("person:{person}"))
                 .actor(by)
-                .detail(format!("{nick} = {other_nick}"))
+                .said(
+                    Message::new(crate::msg!("audit-people-clones-linked"))
+                        .arg("nick", nick)
+                        .arg("other", other_nick),
+                )
                 .ip(ip)
                 .record(conn)?;
         }
@@ -327,11 +352,15 @@ pub fn add_employment(
         standing::add_employment(conn, person, organization, from, until, by, now)?;
         audit::Entry::new("person.employment", format!("person:{person}"))
             .actor(by)
-            .detail(format!(
-                "{}: {from} – {}",
-                o.name,
-                until.map(|u| u.to_string()).unwrap_or_default()
-            ))
+            .said(match until {
+                Some(u) => Message::new(crate::msg!("audit-people-employment"))
+                    .arg("organization", &o.name)
+                    .arg("from", from)
+                    .arg("until", u),
+                None => Message::new(crate::msg!("audit-people-employment-open"))
+                    .arg("organization", &o.name)
+                    .arg("from", from),
+            })
             .ip(ip)
             .record(conn)?;
         Ok(())
@@ -355,10 +384,11 @@ pub fn confirm_employment(
         if changed {
             audit::Entry::new("person.employment_confirmed", format!("person:{}", p.id))
                 .actor(by)
-                .detail(format!(
-                    "{}: employment #{id} unconfirmed → confirmed",
-                    p.nick
-                ))
+                .said(
+                    Message::new(crate::msg!("audit-people-employment-confirmed"))
+                        .arg("nick", &p.nick)
+                        .arg("id", id),
+                )
                 .ip(ip)
                 .record(conn)?;
         }

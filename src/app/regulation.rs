@@ -11,6 +11,7 @@ use super::PlayError;
 use crate::db::championships::Championship;
 use crate::db::regulation_versions::{self as rv, NewVersion, Version};
 use crate::db::{DbConnection, audit, championships, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, PersonId};
 use crate::rules::notice::effective_from;
 use crate::rules::regulation::Regulation;
@@ -242,10 +243,18 @@ pub fn publish(
         audit::Entry::new("regulation.publish", format!("championship:{c}"))
             .actor(by)
             .championship(c)
-            .detail(format!(
-                "version {number}: {summary}; applies from {applies_from} UTC{}",
-                first_tournament.map_or(String::new(), |n| format!(" (tournament {n})"))
-            ))
+            .said({
+                let said = match first_tournament {
+                    Some(n) => {
+                        Message::new(crate::msg!("audit-regulation-published-from-tournament"))
+                            .arg("tournament", n)
+                    }
+                    None => Message::new(crate::msg!("audit-regulation-published")),
+                };
+                said.arg("number", number)
+                    .arg("summary", &summary)
+                    .arg("from", applies_from)
+            })
             .record(conn)?;
         Ok(Published {
             number,

@@ -16,7 +16,9 @@ use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ApiTokenId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::msg;
 use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
 use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
 use crate::rules::ranking::Place;
@@ -151,9 +153,9 @@ pub fn set_rounds(
         audit::Entry::new("tournament.rounds", format!("tournament:{t}"))
             .actor(by)
             .championship(loaded.ctx.championship_id())
-            .detail(match rounds {
-                Some(n) => format!("{n} rounds (R-3.5)"),
-                None => "the regulation's rounds".to_owned(),
+            .said(match rounds {
+                Some(n) => Message::new(msg!("audit-rounds-rounds-set")).arg("rounds", n),
+                None => Message::new(msg!("audit-rounds-rounds-regulation")),
             })
             .record(conn)?;
         Ok(())
@@ -489,7 +491,12 @@ pub fn draw(
         audit::Entry::new("tournament.draw", format!("tournament:{t}"))
             .actor(judge)
             .championship(ctx.championship_id())
-            .detail(format!("{n} entries, {:?}, seed {seed}", format.system))
+            .said(
+                Message::new(msg!("audit-rounds-drawn"))
+                    .arg("entries", n)
+                    .word("system", system_word(format.system))
+                    .arg("seed", seed),
+            )
             .record(conn)?;
         let left_out: Vec<_> = entries
             .iter()
@@ -681,9 +688,43 @@ fn pair_round(
     audit::Entry::new("round.pair", format!("tournament:{t}"))
         .actor(judge)
         .championship(loaded.ctx.championship_id())
-        .detail(format!("round {number}: {}", notes::english(&notes)))
+        .said(paired_said(number, &notes))
         .record(conn)?;
     Ok(round)
+}
+
+/// The audit line of a paired round: how it was paired, as the round's
+/// notes say it on its page.
+fn paired_said(number: i32, notes: &[RoundNote]) -> Message {
+    let said = |key| Message::new(key).arg("round", number);
+    match notes {
+        [RoundNote::Berger { table_round }] => {
+            said(msg!("audit-rounds-paired-berger")).arg("table_round", table_round)
+        }
+        [RoundNote::Lot { seed }] => said(msg!("audit-rounds-paired-lot")).arg("seed", seed),
+        [RoundNote::Swiss] => said(msg!("audit-rounds-paired-swiss")),
+        _ => said(msg!("audit-rounds-paired")),
+    }
+}
+
+/// A pairing system as a word of the audit log.
+fn system_word(system: PairingSystem) -> &'static str {
+    match system {
+        PairingSystem::RoundRobin => msg!("audit-rounds-system-round-robin").0,
+        PairingSystem::Swiss => msg!("audit-rounds-system-swiss").0,
+        PairingSystem::Knockout => msg!("audit-rounds-system-knockout").0,
+    }
+}
+
+/// A stored result code as a word of the audit log: a decided game's code
+/// (`1-0`, `1/2`, `+-`, …) reads alike in every language and is shown as
+/// it is; a game without a result, or to be replayed, is worded.
+pub(crate) fn result_word(code: &str) -> String {
+    match code {
+        "pending" => msg!("audit-rounds-result-pending").0.to_owned(),
+        "replay" => msg!("audit-rounds-result-replay").0.to_owned(),
+        other => other.to_owned(),
+    }
 }
 
 /// Pairs the next round (judges).
@@ -722,7 +763,7 @@ pub fn publish(
         audit::Entry::new("round.publish", format!("round:{round}"))
             .actor(judge)
             .championship(ctx.championship_id())
-            .detail(format!("round {} published", x.number))
+            .said(Message::new(msg!("audit-rounds-published")).arg("round", x.number))
             .record(conn)?;
         crate::mail::notices::pairings_published(
             conn,
@@ -741,6 +782,36 @@ pub(crate) fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
         .with_timezone(&tz)
         .format("%Y-%m-%d %H:%M")
         .to_string()
+}
+
+/// The rules a player taken off a board falls foul of, for the audit log:
+/// rule codes read alike in every language (the notices and pages word
+/// the reasons in full).
+fn unfit_rules(why: &[crate::rules::eligibility::Unfit]) -> String {
+    use crate::rules::eligibility::Unfit;
+    let mut rules: Vec<&str> = Vec::new();
+    for u in why {
+        let rule = match u {
+            Unfit::Banned { .. } => "G-A7",
+            Unfit::Condition(r) => r.rule(),
+            Unfit::NotOnRoster => "G-B31, G-B32",
+            Unfit::Sanctioned { code } => code,
+            Unfit::NotAdmitted => "R-2.2–R-2.4",
+        };
+        if !rules.contains(&rule) {
+            rules.push(rule);
+        }
+    }
+    rules.join(", ")
+}
+
+/// Numbers as a list: "1, 3".
+fn join(numbers: &[i32]) -> String {
+    numbers
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// G-A7 at publication: a player lined up in the round who may not play
@@ -793,7 +864,13 @@ fn take_off_unfit(
                 audit::Entry::new("lineup.unfit", format!("entry:{}", entry.id))
                     .actor(judge)
                     .championship(loaded.ctx.championship_id())
-                    .detail(format!("{nick} taken off board {boards:?}: {why:?}"))
+                    .said(
+                        Message::new(msg!("audit-rounds-unfit"))
+                            .arg("nick", &nick)
+                            .arg("count", boards.len())
+                            .arg("boards", join(&boards))
+                            .arg("rules", unfit_rules(&why)),
+                    )
                     .record(conn)?;
                 let tz = loaded.ctx.tz;
                 crate::mail::notices::player_unfit(
@@ -877,25 +954,26 @@ pub fn record_result_from(
         }
         tournaments::bump_results_version(conn, t)?;
         let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
-        let via = match source {
-            ResultSource::Page => String::new(),
+        let said = match source {
+            ResultSource::Page => Message::new(msg!("audit-rounds-result")),
             ResultSource::ApiToken { id, name } => {
                 crate::db::api_tokens::touch(conn, id, now)?;
-                format!(" (API token #{id} «{name}»)")
+                Message::new(msg!("audit-rounds-result-api"))
+                    .arg("token", id)
+                    .arg("name", name)
             }
         };
         audit::Entry::new("game.result", format!("game:{game}"))
             .actor(judge)
             .championship(ctx.championship_id())
-            .detail(format!(
-                "round {} table {} board {} game {}: {} → {}{via}",
-                round.number,
-                m.table_no,
-                g.board,
-                g.game_no,
-                g.result,
-                r::result_code(result)
-            ))
+            .said(
+                said.arg("round", round.number)
+                    .arg("table", m.table_no)
+                    .arg("board", g.board)
+                    .arg("game", g.game_no)
+                    .word("before", result_word(&g.result))
+                    .word("after", result_word(r::result_code(result))),
+            )
             .record(conn)?;
         Ok(())
     })
@@ -978,15 +1056,15 @@ pub fn record_sheet(
             audit::Entry::new("game.result", format!("game:{}", g.id))
                 .actor(judge)
                 .championship(championship)
-                .detail(format!(
-                    "round {} table {} board {} game {}: {} → {} (result sheet)",
-                    rnd.number,
-                    m.table_no,
-                    g.board,
-                    g.game_no,
-                    g.result,
-                    r::result_code(*result)
-                ))
+                .said(
+                    Message::new(msg!("audit-rounds-result-sheet"))
+                        .arg("round", rnd.number)
+                        .arg("table", m.table_no)
+                        .arg("board", g.board)
+                        .arg("game", g.game_no)
+                        .word("before", result_word(&g.result))
+                        .word("after", result_word(r::result_code(*result))),
+                )
                 .record(conn)?;
         }
         if !writes.is_empty() {
@@ -1123,7 +1201,7 @@ pub(crate) fn reopen_within(
     audit::Entry::new("tournament.reopen", format!("tournament:{t}"))
         .actor(by)
         .championship(c)
-        .detail(reason)
+        .said(Message::new(msg!("audit-rounds-reopened")).arg("reason", reason))
         .record(conn)?;
     crate::mail::notices::tournament_reopened(conn, c, t, ctx.tournament.number, reason, now)?;
     Ok(())
@@ -1239,7 +1317,7 @@ pub(super) fn record_finish(
     audit::Entry::new("tournament.finish", format!("tournament:{t}"))
         .actor(judge)
         .championship(loaded.ctx.championship_id())
-        .detail(format!("{} places recorded", placed.len()))
+        .said(Message::new(msg!("audit-rounds-finished")).arg("places", placed.len()))
         .record(conn)?;
     Ok(())
 }
@@ -1424,18 +1502,24 @@ pub fn swap(
                 .map(|x| x.name.clone())
                 .unwrap_or_default()
         };
+        let (a, b) = (name(a), name(b));
+        let said = Message::new(msg!("audit-rounds-adjusted"))
+            .arg("round", x.number)
+            .arg("a", &a)
+            .arg("b", &b)
+            .arg("reason", &reason);
         let note = RoundNote::Adjusted {
-            a: name(a),
-            b: name(b),
+            a,
+            b,
             reason: reason.clone(),
         };
         let mut all = notes::decode(&x.notes).unwrap_or_default();
-        all.push(note.clone());
+        all.push(note);
         r::set_notes(conn, round, &notes::encode(&all))?;
         audit::Entry::new("round.adjust", format!("round:{round}"))
             .actor(judge)
             .championship(loaded.ctx.championship_id())
-            .detail(format!("round {}: {note}", x.number))
+            .said(said)
             .record(conn)?;
         Ok(())
     })
@@ -1492,5 +1576,44 @@ pub fn with_decided_places(
         rows,
         gaps,
         not_applicable: st.not_applicable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::rules::eligibility::Unfit;
+
+    #[test]
+    fn audit_lines_word_results_and_rules_in_the_readers_language() {
+        let line = Message::new(msg!("audit-rounds-result"))
+            .arg("round", 2)
+            .arg("table", 4)
+            .arg("board", 1)
+            .arg("game", 2)
+            .word("before", result_word("pending"))
+            .word("after", result_word("1/2"));
+        assert_eq!(
+            line.render(Lang::En),
+            "round 2 table 4 board 1 game 2: pending → 1/2"
+        );
+        assert_eq!(
+            line.render(Lang::Ru),
+            "тур 2, стол 4, доска 1, партия 2: нет результата → 1/2"
+        );
+        let why = [
+            Unfit::NotOnRoster,
+            Unfit::Sanctioned {
+                code: "G-G7".into(),
+            },
+            Unfit::NotOnRoster,
+        ];
+        assert_eq!(unfit_rules(&why), "G-B31, G-B32, G-G7");
+        let paired = paired_said(3, &[RoundNote::Lot { seed: 42 }]);
+        assert_eq!(
+            paired.render(Lang::Ru),
+            "тур 3: жеребьёвка по жребию (R-3.1), зерно жребия 42"
+        );
     }
 }

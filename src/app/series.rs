@@ -14,6 +14,7 @@ use chrono::NaiveDateTime;
 use super::PlayError;
 use crate::db::series::{self as s, Athlete, Series, Sport};
 use crate::db::{DbConnection, audit, championships, organizations, people, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId};
 use crate::rules::athletes::{Known, ListProblem, check_adding, check_removing, in_other_sport};
 use crate::rules::lineup::ParallelEvent;
@@ -278,13 +279,15 @@ pub fn change_list(
         };
         audit::Entry::new(verb, format!("series:{id}"))
             .actor(by)
-            .detail(format!(
-                "{}{}: {}",
-                target.name,
-                org.as_ref()
-                    .map_or(String::new(), |o| format!(" / {}", o.name)),
-                nicks.join(", ")
-            ))
+            .said(match &org {
+                Some(o) => Message::new(crate::msg!("audit-series-athletes-of"))
+                    .arg("sport", &target.name)
+                    .arg("organization", &o.name)
+                    .arg("nicks", nicks.join(", ")),
+                None => Message::new(crate::msg!("audit-series-athletes"))
+                    .arg("sport", &target.name)
+                    .arg("nicks", nicks.join(", ")),
+            })
             .record(conn)?;
         Ok(Ok(people.len()))
     })?;
@@ -339,7 +342,7 @@ pub fn create(
         let id = s::create(conn, &name, &key, by, now)?;
         audit::Entry::new("series.create", format!("series:{id}"))
             .actor(by)
-            .detail(name.clone())
+            .said(Message::new(crate::msg!("audit-series-created")).arg("name", &name))
             .ip(ip)
             .record(conn)?;
         Ok(id)
@@ -410,7 +413,12 @@ pub fn add_sport(
         let sport = s::add_sport(conn, id, &name, championship, &points, now)?;
         audit::Entry::new("series.sport", format!("series:{id}"))
             .actor(by)
-            .detail(format!("sport {sport}: {name}; points {points}"))
+            .said(
+                Message::new(crate::msg!("audit-series-sport"))
+                    .arg("id", sport)
+                    .arg("sport", &name)
+                    .arg("points", &points),
+            )
             .record(conn)?;
         Ok(sport)
     })
@@ -439,7 +447,12 @@ pub fn set_points(
         s::set_points(conn, sport, &points)?;
         audit::Entry::new("series.points", format!("series:{id}"))
             .actor(by)
-            .detail(format!("{}: {} → {points}", s.name, s.points))
+            .said(
+                Message::new(crate::msg!("audit-series-points"))
+                    .arg("sport", &s.name)
+                    .arg("before", &s.points)
+                    .arg("after", &points),
+            )
             .record(conn)?;
         Ok(())
     })
@@ -483,13 +496,18 @@ pub fn set_place(
         if s.championship_id.is_some() {
             return Err(refused(PlaceProblem::ChessSport));
         }
-        if organizations::by_id(conn, org)?.is_none() {
+        let Some(o) = organizations::by_id(conn, org)? else {
             return Err(refused(PlaceProblem::UnknownOrganization));
-        }
+        };
         s::set_place(conn, sport, org, place, by, now)?;
         audit::Entry::new("series.place", format!("series:{id}"))
             .actor(by)
-            .detail(format!("{}: organization {org} place {place}", s.name))
+            .said(
+                Message::new(crate::msg!("audit-series-place"))
+                    .arg("sport", &s.name)
+                    .arg("organization", &o.name)
+                    .arg("place", place),
+            )
             .record(conn)?;
         Ok(())
     })

@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 
 use super::PlayError;
 use crate::db::{self, DbConnection, audit, sessions, write_transaction};
+use crate::i18n::Message;
 use crate::ids::PersonId;
 
 /// How long a session lasts without use and at most.
@@ -118,7 +119,7 @@ pub fn end_all(
         audit::Entry::new("account.signed_out_everywhere", format!("person:{person}"))
             .actor(by)
             .ip(ip)
-            .detail(ended.to_string())
+            .said(Message::new(crate::msg!("audit-sessions-ended")).arg("count", ended))
             .record(conn)?;
         Ok(ended)
     })

@@ -11,6 +11,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
 use crate::db::{DbConnection, audit, championships, organizations, people, standing};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::rules::regulation::{Regulation, TransferRule};
 use crate::rules::roster::{RosterLimits, RosterRefusal, TeamName, parse_motto};
@@ -246,7 +247,13 @@ pub fn apply(
         t::record_captaincy(conn, id, None, app.applicant, at)?;
         audit::Entry::new("team.apply", format!("team:{id}"))
             .actor(app.applicant)
-            .detail(format!("{} ({})", name.as_str(), motto))
+            .said(if motto.is_empty() {
+                Message::new(crate::msg!("audit-teams-applied")).arg("team", name.as_str())
+            } else {
+                Message::new(crate::msg!("audit-teams-applied-motto"))
+                    .arg("team", name.as_str())
+                    .arg("motto", &motto)
+            })
             .ip(app.ip)
             .championship(app.championship)
             .record(conn)?;
@@ -309,12 +316,15 @@ pub fn decide(
             format!("team:{team}"),
         )
         .actor(judge)
-        .detail(format!(
-            "{} → {}{}",
-            before.status,
-            status.as_str(),
-            reason.map(|r| format!(": {r}")).unwrap_or_default()
-        ))
+        .said({
+            let decided = match reason {
+                Some(r) => Message::new(crate::msg!("audit-teams-decided-reason")).arg("reason", r),
+                None => Message::new(crate::msg!("audit-teams-decided")),
+            };
+            decided
+                .word("before", format!("team-status-{}", before.status))
+                .word("after", format!("team-status-{}", status.as_str()))
+        })
         .ip(ip)
         .championship(before.championship_id)
         .record(conn)?;
@@ -392,7 +402,7 @@ pub fn invite(
         let id = t::invite(conn, team.id, person.id, captain, at)?;
         audit::Entry::new("team.invite", format!("team:{}", team.id))
             .actor(captain)
-            .detail(format!("invited {}", person.nick))
+            .said(Message::new(crate::msg!("audit-teams-invited")).arg("nick", &person.nick))
             .ip(ip)
             .championship(team.championship_id)
             .record(conn)?;
@@ -466,7 +476,10 @@ pub fn accept(
             )?;
             audit::Entry::new("team.transfer_requested", format!("team:{}", team.id))
                 .actor(person)
-                .detail(format!("{} accepted; waiting for a judge", me.nick))
+                .said(
+                    Message::new(crate::msg!("audit-teams-transfer-requested"))
+                        .arg("nick", &me.nick),
+                )
                 .ip(ip)
                 .championship(team.championship_id)
                 .record(conn)?;
@@ -486,9 +499,14 @@ pub fn accept(
         }
         audit::Entry::new("team.join", format!("team:{}", team.id))
             .actor(person)
-            .detail(match &outcome {
-                Accepted::Transferred { from } => format!("{}: {from} → {}", me.nick, team.name),
-                _ => format!("{} joined", me.nick),
+            .said(match &outcome {
+                Accepted::Transferred { from } => {
+                    Message::new(crate::msg!("audit-teams-transferred"))
+                        .arg("nick", &me.nick)
+                        .arg("from", from)
+                        .arg("team", &team.name)
+                }
+                _ => Message::new(crate::msg!("audit-teams-joined")).arg("nick", &me.nick),
             })
             .ip(ip)
             .championship(team.championship_id)
@@ -564,7 +582,7 @@ pub fn decide_transfer(
             format!("team:{}", team.id),
         )
         .actor(judge)
-        .detail(me.nick)
+        .said(Message::new(crate::msg!("audit-teams-transfer-decided")).arg("nick", &me.nick))
         .ip(ip)
         .championship(team.championship_id)
         .record(conn)?;
@@ -606,7 +624,10 @@ pub fn close_invitation(
         }
         audit::Entry::new("team.invitation_closed", format!("team:{}", team.id))
             .actor(actor)
-            .detail(status.as_str())
+            .said(Message::new(match status {
+                InvitationStatus::Declined => crate::msg!("audit-teams-invitation-declined"),
+                _ => crate::msg!("audit-teams-invitation-cancelled"),
+            }))
             .ip(ip)
             .championship(team.championship_id)
             .record(conn)?;
@@ -644,7 +665,11 @@ pub fn remove_member(
             format!("team:{}", team.id),
         )
         .actor(actor)
-        .detail(format!("{nick}: member → {reason}"))
+        .said(
+            Message::new(crate::msg!("audit-teams-membership-ended"))
+                .arg("nick", &nick)
+                .word("reason", format!("membership-end-{reason}")),
+        )
         .ip(ip)
         .championship(team.championship_id)
         .record(conn)?;
@@ -686,7 +711,11 @@ pub fn hand_over(
             .unwrap_or_default();
         audit::Entry::new("team.captaincy", format!("team:{}", team.id))
             .actor(captain)
-            .detail(format!("captain {before} → {}", successor.nick))
+            .said(
+                Message::new(crate::msg!("audit-teams-captaincy"))
+                    .arg("before", &before)
+                    .arg("after", &successor.nick),
+            )
             .ip(ip)
             .championship(team.championship_id)
             .record(conn)?;
@@ -710,10 +739,13 @@ pub fn dissolve(
         t::cancel_all(conn, team.id, at)?;
         audit::Entry::new("team.dissolve", format!("team:{}", team.id))
             .actor(captain)
-            .detail(format!(
-                "{}: {} → dissolved; {freed} members freed",
-                team.name, team.status
-            ))
+            .said(
+                Message::new(crate::msg!("audit-teams-dissolved"))
+                    .arg("team", &team.name)
+                    .word("before", format!("team-status-{}", team.status))
+                    .word("after", "team-status-dissolved")
+                    .arg("freed", freed),
+            )
             .ip(ip)
             .championship(team.championship_id)
             .record(conn)?;

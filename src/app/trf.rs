@@ -44,7 +44,9 @@ use crate::db::entries::{self as e, NewEntry};
 use crate::db::rounds::{self as r, NewGame, NewMatch};
 use crate::db::teams::{self as t, NewTeam, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
+use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
+use crate::msg;
 use crate::rules::regulation::{Format, FormatRule};
 use crate::rules::roster::{RosterRefusal, TeamName};
 use crate::rules::score::{BoardResult, ByeKind, Colour};
@@ -458,11 +460,11 @@ fn store(
                     audit::Entry::new("team.import", format!("team:{id}"))
                         .actor(by)
                         .championship(c)
-                        .detail(format!(
-                            "{} created approved by the TRF import of tournament {}",
-                            name.as_str(),
-                            stored.number
-                        ))
+                        .said(
+                            Message::new(msg!("audit-trf-team"))
+                                .arg("team", name.as_str())
+                                .arg("tournament", stored.number),
+                        )
                         .record(conn)?;
                     created.insert(name.key(), id);
                     created_names.push(name.as_str().to_owned());
@@ -622,13 +624,13 @@ fn store(
     audit::Entry::new("tournament.import", format!("tournament:{tid}"))
         .actor(by)
         .championship(c)
-        .detail(format!(
-            "TRF \"{}\": {} teams, {} rounds, {} players not matched",
-            file.name,
-            file.teams.len(),
-            ordered.len(),
-            unmatched.len()
-        ))
+        .said(
+            Message::new(msg!("audit-trf-tournament"))
+                .arg("file", &file.name)
+                .arg("teams", file.teams.len())
+                .arg("rounds", ordered.len())
+                .arg("unmatched", unmatched.len()),
+        )
         .record(conn)?;
 
     // Finished by the judges' own path when the play is complete.

@@ -10,9 +10,12 @@ use chrono::NaiveDateTime;
 use super::PlayError;
 use super::rounds::Loaded;
 use crate::db::roles::Role;
+use crate::db::rounds::Match;
 use crate::db::violations::{self as v, NewViolationReport, ViolationReport};
 use crate::db::{DbConnection, audit, write_transaction};
-use crate::ids::{ChampionshipId, MatchId, PersonId, TournamentId, ViolationReportId};
+use crate::i18n::Message;
+use crate::ids::{ChampionshipId, EntryId, MatchId, PersonId, TournamentId, ViolationReportId};
+use crate::msg;
 
 /// Why a report or an answer was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +46,39 @@ fn refuse<T>(p: ViolationProblem) -> Result<T, ViolationError> {
 pub struct ReportAsk {
     pub board: Option<i32>,
     pub what: String,
+}
+
+/// A report's audit line: the match as the pages show it (round, table,
+/// its two sides), the side reported, the board if one is named, and what
+/// the captain wrote.
+fn reported_said(
+    l: &Loaded,
+    m: &Match,
+    against: EntryId,
+    board: Option<i32>,
+    what: &str,
+) -> Message {
+    let name = |id| {
+        l.entries
+            .iter()
+            .find(|x| x.id == id)
+            .map_or_else(|| format!("#{id}"), |x| x.name.clone())
+    };
+    let round = l
+        .rounds
+        .iter()
+        .find(|r| r.id == m.round_id)
+        .map_or(0, |r| r.number);
+    let said = match board {
+        Some(b) => Message::new(msg!("audit-violations-report-board")).arg("board", b),
+        None => Message::new(msg!("audit-violations-report")),
+    };
+    said.arg("round", round)
+        .arg("table", m.table_no)
+        .arg("home", name(m.home_entry_id))
+        .arg("away", m.away_entry_id.map_or_else(String::new, name))
+        .arg("against", name(against))
+        .arg("what", what)
 }
 
 /// A captain of one side of `game_match` reports the other side's
@@ -116,10 +152,7 @@ pub fn report(
         audit::Entry::new("violation.report", format!("violation:{id}"))
             .actor(by)
             .championship(l.ctx.championship_id())
-            .detail(format!(
-                "match:{game_match} against entry:{against}{}: {what}",
-                ask.board.map(|b| format!(" board {b}")).unwrap_or_default()
-            ))
+            .said(reported_said(&l, m, against, ask.board, what))
             .record(conn)?;
         let report = v::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
         let chiefs = chief_judges(conn, l.ctx.championship_id())?;
@@ -161,7 +194,7 @@ pub fn answer(
         audit::Entry::new("violation.answer", format!("violation:{id}"))
             .actor(judge)
             .championship(c)
-            .detail(text)
+            .said(Message::new(msg!("audit-violations-answer")).arg("text", text))
             .record(conn)?;
         let report = v::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
         let number =

@@ -70,11 +70,6 @@ impl Entry {
         self
     }
 
-    pub fn detail(mut self, detail: impl Into<String>) -> Entry {
-        self.detail = detail.into();
-        self
-    }
-
     /// The change in words, worded for each reader of the log.
     pub fn said(mut self, message: Message) -> Entry {
         self.detail = message.render(Lang::En);

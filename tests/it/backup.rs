@@ -56,7 +56,10 @@ fn a_backup_taken_while_another_thread_writes_is_consistent_and_passes_the_check
             while !stop.load(Ordering::Relaxed) {
                 db::write_transaction(&mut conn, |c| {
                     audit::Entry::new("backup.test", "x")
-                        .detail("y".repeat(200))
+                        .said(
+                            league::i18n::Message::new(league::msg!("audit-organizations-created"))
+                                .arg("name", "y".repeat(200)),
+                        )
                         .record(c)
                 })
                 .expect("write");

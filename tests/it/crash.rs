@@ -607,7 +607,12 @@ async fn storage_full_or_read_only_gives_a_503_page_and_the_server_goes_on() {
                 let fault = loop {
                     let written = db::write_transaction(&mut conn, |c| {
                         db::audit::Entry::new("test.filler", "x")
-                            .detail("f".repeat(size))
+                            .said(
+                                league::i18n::Message::new(league::msg!(
+                                    "audit-organizations-created"
+                                ))
+                                .arg("name", "f".repeat(size)),
+                            )
                             .record(c)
                     });
                     if let Err(e) = written {

@@ -594,7 +594,7 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
             .any(|(actor, action, subject, detail)| actor == "Org"
                 && action == "person.employment_confirmed"
                 && *subject == worker_subject
-                && detail.contains("unconfirmed → confirmed")),
+                && detail.contains("не подтверждено → подтверждено")),
         "{log:?}"
     );
 }
@@ -791,23 +791,32 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
         page.text.contains("команда допущена"),
         "the action in Russian"
     );
-    let (actor, _, subject, _) = find("team.approve", "pending → approved");
+    let (actor, _, subject, _) = find(
+        "team.approve",
+        "заявка на рассмотрении → участник чемпионата",
+    );
     assert_eq!((actor.as_str(), subject), ("Judge", &team_subject));
-    let (actor, _, subject, _) = find("team.reject", "pending → rejected: нет состава");
+    let (actor, _, subject, _) = find(
+        "team.reject",
+        "заявка на рассмотрении → заявка отклонена: нет состава",
+    );
     assert_eq!(
         (actor.as_str(), subject.as_str()),
         ("Judge", format!("team:{refused}").as_str())
     );
     let (actor, _, _, _) = find("team.join", "Knight");
     assert_eq!(actor, "Knight");
-    let (actor, _, _, _) = find("team.captaincy", "captain Cap → Knight");
+    let (actor, _, _, _) = find("team.captaincy", "капитан: Cap → Knight");
     assert_eq!(actor, "Cap");
-    let (actor, _, _, _) = find("team.remove", "Bishop: member → removed");
+    let (actor, _, _, _) = find("team.remove", "Bishop: в составе → исключён капитаном");
     assert_eq!(actor, "Knight");
     let cap_subject = format!("person:{}", app.person_id("Cap"));
-    let (actor, _, subject, _) = find("person.ban", "оскорбления (ban: none → imposed)");
+    let (actor, _, subject, _) = find(
+        "person.ban",
+        "оскорбления (дисквалификация: нет → наложена)",
+    );
     assert_eq!((actor.as_str(), subject), ("Judge", &cap_subject));
-    let (actor, _, subject, _) = find("person.ban_lifted", "(ban: imposed → lifted)");
+    let (actor, _, subject, _) = find("person.ban_lifted", "(дисквалификация: наложена → снята)");
     assert_eq!((actor.as_str(), subject), ("Judge", &cap_subject));
     let (_, _, subject, _) = find("person.ban", "Ghost:");
     assert_eq!(subject, &format!("person:{}", app.person_id("Ghost")));

@@ -356,11 +356,14 @@ pub async fn download(
                 return Err(AppError::NotFound);
             }
             let bytes = docs::content(conn, id)?.ok_or(AppError::NotFound)?;
-            let detail = format!("{} {:?} by {}", d.kind, d.file_name, viewer.nick);
+            let said = Message::new(msg!("audit-files-download"))
+                .word("kind", ops::kind_word(&d.kind))
+                .arg("file", &d.file_name)
+                .arg("nick", &viewer.nick);
             record_for_owner(conn, d.owner(), || {
                 audit::Entry::new("document.download", format!("document:{id}"))
                     .actor(viewer.id)
-                    .detail(&detail)
+                    .said(said.clone())
                     .ip(&ip)
             })?;
             Ok((d, bytes))
