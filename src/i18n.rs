@@ -128,14 +128,39 @@ pub struct Message {
     /// side), worded in the reader's language before they are passed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub words: Vec<(String, String)>,
+    /// Arguments made of messages (a round's notes, the grounds of a
+    /// report), each worded in the reader's language and joined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lists: Vec<List>,
+}
+
+/// A list argument of a [`Message`]: its items and what stands between.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct List {
+    pub name: String,
+    pub items: Vec<Message>,
+    pub separator: String,
+}
+
+impl From<MsgKey> for String {
+    fn from(key: MsgKey) -> String {
+        key.0.to_owned()
+    }
 }
 
 impl Message {
     pub fn new(key: MsgKey) -> Self {
+        Message::of_key(key.0)
+    }
+
+    /// The message named by a key made from data (a kind's code, a rule's
+    /// label); without arguments, a key without a message reads as itself.
+    pub fn of_key(key: impl Into<String>) -> Self {
         Message {
-            key: key.0.to_owned(),
+            key: key.into(),
             args: Vec::new(),
             words: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -151,9 +176,25 @@ impl Message {
         self
     }
 
+    /// An argument made of `items`, each worded in the reader's language,
+    /// joined by `separator`.
+    pub fn list(
+        mut self,
+        name: &str,
+        items: impl IntoIterator<Item = Message>,
+        separator: &str,
+    ) -> Self {
+        self.lists.push(List {
+            name: name.to_owned(),
+            items: items.into_iter().collect(),
+            separator: separator.to_owned(),
+        });
+        self
+    }
+
     pub fn render(&self, lang: Lang) -> String {
-        if self.args.is_empty() && self.words.is_empty() {
-            return lang.t(&self.key);
+        if self.args.is_empty() && self.words.is_empty() && self.lists.is_empty() {
+            return lang.t_if_any(&self.key).unwrap_or_else(|| self.key.clone());
         }
         let mut args: HashMap<Cow<'static, str>, FluentValue> = self
             .args
@@ -173,6 +214,15 @@ impl Message {
         for (name, key) in &self.words {
             let text = lang.t_if_any(key).unwrap_or_else(|| key.clone());
             args.insert(Cow::Owned(name.clone()), FluentValue::from(text));
+        }
+        for list in &self.lists {
+            let text = list
+                .items
+                .iter()
+                .map(|m| m.render(lang))
+                .collect::<Vec<_>>()
+                .join(&list.separator);
+            args.insert(Cow::Owned(list.name.clone()), FluentValue::from(text));
         }
         LOCALES.lookup_with_args(lang.id(), &self.key, &args)
     }
@@ -325,6 +375,34 @@ mod tests {
         assert_eq!(Lang::from_accept_language("fr, de"), None);
         assert_eq!(Lang::from_accept_language("*"), None);
         assert_eq!(Lang::from_accept_language(""), None);
+    }
+
+    #[test]
+    fn a_list_argument_is_worded_item_by_item_and_survives_storage() {
+        let m = Message::new(msg!("audit-check-in-refused"))
+            .arg("tournament", 3)
+            .arg("nick", "Ann")
+            .list(
+                "reasons",
+                [
+                    Message::new(msg!("checkin-unmet-passport")),
+                    Message::of_key("no-such-message"),
+                ],
+                ", ",
+            );
+        let stored: Message =
+            serde_json::from_str(&serde_json::to_string(&m).expect("json")).expect("back");
+        assert_eq!(stored, m);
+        for lang in Lang::ALL {
+            let text = stored.render(lang);
+            let passport = lang.t("checkin-unmet-passport");
+            assert!(
+                text.ends_with(&format!("{passport}, no-such-message")),
+                "{text}"
+            );
+            assert!(text.contains("Ann"), "{text}");
+        }
+        assert_ne!(m.render(Lang::Ru), m.render(Lang::En));
     }
 
     #[test]

@@ -4,12 +4,7 @@
 ## src/app/appeals.rs
 
 audit-appeals-file = tournament { $number }: { $claim }
-audit-appeals-fairplay-report = { $nick }: { $n ->
-        [1] { $ground1 }
-        [2] { $ground1 }, { $ground2 }
-        [3] { $ground1 }, { $ground2 }, { $ground3 }
-       *[4] { $ground1 }, { $ground2 }, { $ground3 }, { $ground4 }
-    }
+audit-appeals-fairplay-report = { $nick }: { $grounds }
 audit-appeals-referred = G-G7 case from fair-play report #{ $report }
 audit-appeals-propose = remedy #{ $remedy }: { $kind }
 audit-appeals-remedy-added = remedy #{ $remedy } added; { $cleared ->
@@ -69,12 +64,7 @@ audit-violations-answer = { $text }
 ## src/app/check_in.rs
 
 audit-check-in-admitted = tournament { $tournament }, { $nick }: admitted
-audit-check-in-refused = tournament { $tournament }, { $nick }: not admitted: { $n ->
-        [1] { $reason1 }
-        [2] { $reason1 }, { $reason2 }
-        [3] { $reason1 }, { $reason2 }, { $reason3 }
-       *[4] { $reason1 }, { $reason2 }, { $reason3 }, { $reason4 }
-    }
+audit-check-in-refused = tournament { $tournament }, { $nick }: not admitted: { $reasons }
 
 ## src/app/documents.rs
 

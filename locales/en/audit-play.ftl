@@ -12,10 +12,7 @@ audit-rounds-drawn = { $entries ->
 audit-rounds-system-round-robin = round robin
 audit-rounds-system-swiss = Swiss system
 audit-rounds-system-knockout = knockout
-audit-rounds-paired-berger = round { $round }: Berger round { $table_round } (C.05 Annex 1)
-audit-rounds-paired-lot = round { $round }: drawn by lot (R-3.1), lot seed { $seed }
-audit-rounds-paired-swiss = round { $round }: paired by FIDE C.04.6 (team Swiss)
-audit-rounds-paired = round { $round } paired
+audit-rounds-paired = round { $round }: { $notes }
 audit-rounds-published = round { $round } published
 audit-rounds-unfit = { $nick } taken off { $count ->
     [one] board
@@ -49,17 +46,6 @@ audit-boards-interrupted = G-V23: round { $round }, { $games ->
    *[other] { $games } games
 } to be replayed: { $reason }
 
-audit-knockout-paired-groups-first = round { $round }: group stage round { $group_round } (E-1): groups by lot, Berger tables (C.05 Annex 1)
-audit-knockout-paired-groups = round { $round }: group stage round { $group_round } (E-1), Berger tables (C.05 Annex 1)
-audit-knockout-paired-first = round { $round }: play-off (E-1): group winners against the other group's runners-up{ $lots ->
-    [0] { "" }
-    [one] ; a shared place in a group settled by lot (E-8)
-   *[other] ; { $lots } shared places in the groups settled by lot (E-8)
-}
-audit-knockout-paired-final = round { $round }: play-off (E-1): final
-audit-knockout-paired-final-third = round { $round }: play-off (E-1): final, match for 3rd place
-audit-knockout-paired-playoff = round { $round }: play-off (E-1)
-audit-knockout-paired = round { $round } paired
 audit-knockout-armageddon = E-9 armageddon on board { $board }, White { $white } by lot, lot seed { $seed }
 audit-knockout-playoff = round { $round }: { $entries } (G-V42)
 
@@ -92,6 +78,5 @@ audit-entries-replaced = replaced: { $line }{ $late ->
 audit-entries-withdrawn = { $entry }: entered → withdrawn
 
 audit-write-refused = API token #{ $token } «{ $name }» of { $owner }: { $why }
-audit-write-refused-conflict = API token #{ $token } «{ $name }» of { $owner }: version conflict, the game now reads { $result } (version { $version })
 
 audit-token-refused = API token #{ $token } «{ $name }» of { $owner } on championship #{ $championship }: { $why }

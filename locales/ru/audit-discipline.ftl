@@ -4,12 +4,7 @@
 ## src/app/appeals.rs
 
 audit-appeals-file = турнир { $number }: { $claim }
-audit-appeals-fairplay-report = { $nick }: { $n ->
-        [1] { $ground1 }
-        [2] { $ground1 }, { $ground2 }
-        [3] { $ground1 }, { $ground2 }, { $ground3 }
-       *[4] { $ground1 }, { $ground2 }, { $ground3 }, { $ground4 }
-    }
+audit-appeals-fairplay-report = { $nick }: { $grounds }
 audit-appeals-referred = дело по G-G7 по рапорту о нечестной игре #{ $report }
 audit-appeals-propose = предложение #{ $remedy }: { $kind }
 audit-appeals-remedy-added = добавлено предложение #{ $remedy }; { $cleared ->
@@ -73,12 +68,7 @@ audit-violations-answer = { $text }
 ## src/app/check_in.rs
 
 audit-check-in-admitted = турнир { $tournament }, { $nick }: допущен(а)
-audit-check-in-refused = турнир { $tournament }, { $nick }: не допущен(а): { $n ->
-        [1] { $reason1 }
-        [2] { $reason1 }, { $reason2 }
-        [3] { $reason1 }, { $reason2 }, { $reason3 }
-       *[4] { $reason1 }, { $reason2 }, { $reason3 }, { $reason4 }
-    }
+audit-check-in-refused = турнир { $tournament }, { $nick }: не допущен(а): { $reasons }
 
 ## src/app/documents.rs
 

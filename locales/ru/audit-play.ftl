@@ -14,10 +14,7 @@ audit-rounds-drawn = { $entries } { $entries ->
 audit-rounds-system-round-robin = круговая система
 audit-rounds-system-swiss = швейцарская система
 audit-rounds-system-knockout = олимпийская система
-audit-rounds-paired-berger = тур { $round }: тур { $table_round } по таблицам Бергера (C.05, прил. 1)
-audit-rounds-paired-lot = тур { $round }: жеребьёвка по жребию (R-3.1), зерно жребия { $seed }
-audit-rounds-paired-swiss = тур { $round }: по швейцарской системе для команд (ФИДЕ C.04.6)
-audit-rounds-paired = составлены пары тура { $round }
+audit-rounds-paired = тур { $round }: { $notes }
 audit-rounds-published = тур { $round } опубликован
 audit-rounds-unfit = { $nick } не может играть ({ $rules }): { $count ->
     [one] доска { $boards } освобождена
@@ -55,19 +52,6 @@ audit-boards-interrupted = G-V23: тур { $round }, { $games ->
    *[many] { $games } партий будут переиграны
 }: { $reason }
 
-audit-knockout-paired-groups-first = тур { $round }: групповой этап, тур { $group_round } (E-1): группы по жребию, таблицы Бергера (C.05, прил. 1)
-audit-knockout-paired-groups = тур { $round }: групповой этап, тур { $group_round } (E-1), таблицы Бергера (C.05, прил. 1)
-audit-knockout-paired-first = тур { $round }: плей-офф (E-1): победители групп против вторых мест другой группы{ $lots ->
-    [0] { "" }
-    [1] ; делёж места в группе решён жребием (E-8)
-    [one] ; делёж { $lots } места в группах решён жребием (E-8)
-    [few] ; делёж { $lots } мест в группах решён жребием (E-8)
-   *[many] ; делёж { $lots } мест в группах решён жребием (E-8)
-}
-audit-knockout-paired-final = тур { $round }: плей-офф (E-1): финал
-audit-knockout-paired-final-third = тур { $round }: плей-офф (E-1): финал, матч за 3-е место
-audit-knockout-paired-playoff = тур { $round }: плей-офф (E-1)
-audit-knockout-paired = составлены пары тура { $round }
 audit-knockout-armageddon = E-9: армагеддон на доске { $board }, белыми по жребию играет { $white }, зерно жребия { $seed }
 audit-knockout-playoff = тур { $round }: { $entries } (G-V42)
 
@@ -103,6 +87,5 @@ audit-entries-replaced = заявка заменена: { $line }{ $late ->
 audit-entries-withdrawn = { $entry }: заявлена → отозвана
 
 audit-write-refused = API-токен #{ $token } «{ $name }», владелец { $owner }: { $why }
-audit-write-refused-conflict = API-токен #{ $token } «{ $name }», владелец { $owner }: конфликт версий, в партии теперь { $result } (версия { $version })
 
 audit-token-refused = API-токен #{ $token } «{ $name }», владелец { $owner }, чемпионат #{ $championship }: { $why }

@@ -187,6 +187,12 @@ impl ResponseError for ApiError {
 
 const BLANK: &str = "about:blank";
 
+/// What the problem document says of an error, worded for each reader:
+/// the reason the audit log gives for a refused use of a token.
+pub(super) fn detail_of(e: &ApiError) -> Message {
+    describe(e).2
+}
+
 /// The `type`, title key and detail of an error.
 fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
     match e {

@@ -19,7 +19,7 @@ use crate::app::access::Judges;
 use crate::app::access::holds;
 use crate::app::api_tokens::{bearer, parse, secret_matches};
 use crate::db;
-use crate::i18n::{Message, MsgKey};
+use crate::i18n::Message;
 use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
 use crate::msg;
 use crate::state::AppState;
@@ -101,7 +101,7 @@ fn authorize(
                     .arg("name", &row.name)
                     .arg("owner", &owner.nick)
                     .arg("championship", championship)
-                    .word("why", refusal_title(&e).0),
+                    .list("why", [super::problem::detail_of(&e)], ""),
             )
             .record(conn)?;
         return Err(e);
@@ -113,27 +113,4 @@ fn authorize(
         owner_nick: owner.nick,
         championship,
     })
-}
-
-/// Why a use of a token was refused, for the audit log: the title the
-/// problem document gives it, worded in the reader's language.
-pub(super) fn refusal_title(e: &ApiError) -> MsgKey {
-    match e {
-        ApiError::NotFound => msg!("api-title-404"),
-        ApiError::BadRequest(_) | ApiError::NotJson | ApiError::LimitOutOfRange { .. } => {
-            msg!("api-title-400")
-        }
-        ApiError::TokenMissing => msg!("api-title-token-missing"),
-        ApiError::TokenInvalid => msg!("api-title-token-invalid"),
-        ApiError::TokenRevoked => msg!("api-title-token-revoked"),
-        ApiError::OtherChampionship => msg!("api-title-other-championship"),
-        ApiError::NotJudge => msg!("api-title-not-a-judge"),
-        ApiError::VersionConflict { .. } => msg!("api-title-version-conflict"),
-        ApiError::RoundNotPublished => msg!("api-title-round-not-published"),
-        ApiError::TournamentFinished => msg!("api-title-tournament-finished"),
-        ApiError::UnknownResult(_) => msg!("api-title-unknown-result"),
-        ApiError::Unprocessable(_) | ApiError::Refused(_) => msg!("api-title-422"),
-        ApiError::Storage(_) => msg!("error-storage-title"),
-        ApiError::Internal(_) => msg!("api-title-500"),
-    }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::problem::{ApiError, Problem};
-use super::token::{TokenCaller, refusal_title};
+use super::token::TokenCaller;
 use crate::api::ApiDb;
 use crate::app::PlayError;
 use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
@@ -121,21 +121,14 @@ pub async fn record_result(
         .map(web::Json)
 }
 
-/// The audit line of a refused use: the token, its owner and why. A
-/// version conflict says what the game reads now.
+/// The audit line of a refused use: the token, its owner and why, as the
+/// problem document says it.
 fn refused_said(caller: &TokenCaller, e: &ApiError) -> Message {
-    let said = |key| {
-        Message::new(key)
-            .arg("token", caller.token_id)
-            .arg("name", &caller.name)
-            .arg("owner", &caller.owner_nick)
-    };
-    match e {
-        ApiError::VersionConflict { result, version } => said(msg!("audit-write-refused-conflict"))
-            .word("result", crate::app::rounds::result_word(result))
-            .arg("version", version),
-        other => said(msg!("audit-write-refused")).word("why", refusal_title(other).0),
-    }
+    Message::new(msg!("audit-write-refused"))
+        .arg("token", caller.token_id)
+        .arg("name", &caller.name)
+        .arg("owner", &caller.owner_nick)
+        .list("why", [super::problem::detail_of(e)], "")
 }
 
 fn write(

@@ -16,7 +16,7 @@ use crate::db::appeals::{self as a, Appeal, NewAppeal, NewRemedy, NewReport};
 use crate::db::roles::Role;
 use crate::db::rounds as r;
 use crate::db::{DbConnection, audit, entries, people, teams, tournaments, write_transaction};
-use crate::i18n::Message;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{
     AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
     PersonId, TeamId, TournamentId,
@@ -585,26 +585,23 @@ fn remedy_kind_word(kind: &str) -> String {
     .to_owned()
 }
 
-/// A fair-play report's audit line: the player and each ground (at most
-/// the four of G-E3, once each, in the regulation's order) worded.
-fn grounds_said(nick: &str, grounds: &[Ground]) -> Message {
-    let named: Vec<Ground> = Ground::ALL
-        .into_iter()
-        .filter(|g| grounds.contains(g))
-        .collect();
-    let mut said = Message::new(msg!("audit-appeals-fairplay-report"))
-        .arg("nick", nick)
-        .arg("n", named.len());
-    for (i, g) in named.iter().enumerate() {
-        let key = match g {
-            Ground::AbsentOnOwnMove => msg!("fairplay-ground-absent"),
-            Ground::SteadyMoveTimes => msg!("fairplay-ground-steady"),
-            Ground::EngineAgreement => msg!("fairplay-ground-engine"),
-            Ground::StrengthJump => msg!("fairplay-ground-jump"),
-        };
-        said = said.word(&format!("ground{}", i + 1), key.0);
+/// A fair-play ground (G-E3) as the pages and the audit log word it.
+pub fn ground_key(g: Ground) -> MsgKey {
+    match g {
+        Ground::AbsentOnOwnMove => msg!("fairplay-ground-absent"),
+        Ground::SteadyMoveTimes => msg!("fairplay-ground-steady"),
+        Ground::EngineAgreement => msg!("fairplay-ground-engine"),
+        Ground::StrengthJump => msg!("fairplay-ground-jump"),
     }
-    said
+}
+
+/// A fair-play report's audit line: the player and each ground, in the
+/// regulation's order.
+fn grounds_said(nick: &str, grounds: &[Ground]) -> Message {
+    let named = Ground::ALL.into_iter().filter(|g| grounds.contains(g));
+    Message::new(msg!("audit-appeals-fairplay-report"))
+        .arg("nick", nick)
+        .list("grounds", named.map(|g| Message::new(ground_key(g))), ", ")
 }
 
 /// Marks the case decided by the votes `tally` and, when upheld, applies
@@ -631,8 +628,8 @@ fn close(
                 .word(
                     "outcome",
                     match outcome {
-                        Outcome::Upheld => msg!("appeal-upheld").0,
-                        Outcome::Rejected => msg!("appeal-rejected").0,
+                        Outcome::Upheld => msg!("appeal-upheld"),
+                        Outcome::Rejected => msg!("appeal-rejected"),
                     },
                 )
                 .arg("uphold", tally.uphold)
@@ -927,9 +924,9 @@ pub fn record_supervised(
                     .word(
                         "outcome",
                         if refused {
-                            msg!("appeal-supervised-refused").0
+                            msg!("appeal-supervised-refused")
                         } else {
-                            msg!("appeal-supervised-played").0
+                            msg!("appeal-supervised-played")
                         },
                     ),
             )

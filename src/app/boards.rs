@@ -705,12 +705,14 @@ fn report_one(
     .actor(by)
     .championship(loaded.ctx.championship_id())
     .said(
-        Message::new(msg!("audit-boards-reported"))
-            .arg("round", round.number)
-            .arg("table", m.table_no)
-            .arg("board", g.board)
-            .arg("game", g.game_no)
-            .word("result", super::rounds::result_word(r::result_code(result))),
+        super::rounds::at_game(
+            Message::new(msg!("audit-boards-reported")),
+            round.number,
+            m.table_no,
+            g.board,
+            g.game_no,
+        )
+        .word("result", super::rounds::result_word(r::result_code(result))),
     )
     .record(conn)?;
     Ok(if confirms {

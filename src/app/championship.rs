@@ -63,10 +63,7 @@ pub fn create(
             .said(
                 Message::new(crate::msg!("audit-championship-created"))
                     .arg("name", new.name)
-                    .word(
-                        "preset",
-                        format!("preset-name-{}", new.preset.to_lowercase()),
-                    ),
+                    .word("preset", preset_key(new.preset)),
             )
             .ip(ip)
             .championship(id)
@@ -105,14 +102,7 @@ pub fn set_staff(
         .said(
             Message::new(crate::msg!("audit-championship-role"))
                 .arg("nick", &person.nick)
-                .word(
-                    "role",
-                    match role {
-                        Role::Organizer => "role-organizer",
-                        Role::ChiefJudge => "role-chief-judge",
-                        Role::Judge => "role-judge",
-                    },
-                ),
+                .word("role", role_key(role)),
         )
         .ip(ip)
         .championship(championship)
@@ -210,4 +200,18 @@ pub fn move_start(
             .record(conn)?;
         Ok(())
     })
+}
+
+/// A staff role as the pages and the audit log word it.
+pub fn role_key(role: Role) -> crate::i18n::MsgKey {
+    match role {
+        Role::Organizer => crate::msg!("role-organizer"),
+        Role::ChiefJudge => crate::msg!("role-chief-judge"),
+        Role::Judge => crate::msg!("role-judge"),
+    }
+}
+
+/// The message that names a preset (`G` → `preset-name-g`).
+pub fn preset_key(code: &str) -> String {
+    format!("preset-name-{}", code.to_lowercase())
 }

@@ -11,7 +11,7 @@ use super::rounds::Loaded;
 use crate::db::check_ins::{self as ci, CheckIn};
 use crate::db::entries::EntryStatus;
 use crate::db::{DbConnection, audit, write_transaction};
-use crate::i18n::Message;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{PersonId, TournamentId};
 use crate::msg;
 use crate::rules::check_in::{Facts, Medical, Refusal, Unmet, admission};
@@ -74,29 +74,33 @@ pub fn participants(
     Ok(out)
 }
 
-/// A check-in's audit line: admitted, or not with each condition unmet
-/// (at most the four of `Unmet`) worded as the check-in page words it.
-fn checked_said(tournament: i32, nick: &str, unmet: &[Unmet]) -> Message {
-    if unmet.is_empty() {
-        return Message::new(msg!("audit-check-in-admitted"))
-            .arg("tournament", tournament)
-            .arg("nick", nick);
+/// A condition of admission not met, as the check-in page and the audit
+/// log word it.
+pub fn unmet_key(u: &Unmet) -> MsgKey {
+    match u {
+        Unmet::MedicalOrWaiver => msg!("checkin-unmet-medical"),
+        Unmet::Passport => msg!("checkin-unmet-passport"),
+        Unmet::Refused(Refusal::Contraindications) => msg!("checkin-unmet-contraindications"),
+        Unmet::Refused(Refusal::Intoxication) => msg!("checkin-unmet-intoxication"),
+        Unmet::DoctorNote => msg!("checkin-unmet-doctor-note"),
     }
-    let mut said = Message::new(msg!("audit-check-in-refused"))
+}
+
+/// A check-in's audit line: admitted, or not with each condition unmet.
+fn checked_said(tournament: i32, nick: &str, unmet: &[Unmet]) -> Message {
+    let key = if unmet.is_empty() {
+        msg!("audit-check-in-admitted")
+    } else {
+        msg!("audit-check-in-refused")
+    };
+    Message::new(key)
         .arg("tournament", tournament)
         .arg("nick", nick)
-        .arg("n", unmet.len());
-    for (i, u) in unmet.iter().enumerate() {
-        let key = match u {
-            Unmet::MedicalOrWaiver => msg!("checkin-unmet-medical"),
-            Unmet::Passport => msg!("checkin-unmet-passport"),
-            Unmet::Refused(Refusal::Contraindications) => msg!("checkin-unmet-contraindications"),
-            Unmet::Refused(Refusal::Intoxication) => msg!("checkin-unmet-intoxication"),
-            Unmet::DoctorNote => msg!("checkin-unmet-doctor-note"),
-        };
-        said = said.word(&format!("reason{}", i + 1), key.0);
-    }
-    said
+        .list(
+            "reasons",
+            unmet.iter().map(|u| Message::new(unmet_key(u))),
+            ", ",
+        )
 }
 
 /// What one save of the check-in form did.

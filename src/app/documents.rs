@@ -8,7 +8,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 use super::PlayError;
 use crate::db::documents::{self as docs, Owner, Purged, ReviewStatus, Stored, Upload};
 use crate::db::{DbConnection, audit, teams, write_transaction};
-use crate::i18n::Message;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, DocumentId, PersonId};
 use crate::msg;
 use crate::rules::documents::{kind_code, kind_of_code};
@@ -137,13 +137,23 @@ pub fn store(
     })
 }
 
-/// The message that words a document kind as stored (`kind_code`), as the
-/// documents page names it; an unknown code is shown as it is.
-pub fn kind_word(code: &str) -> String {
-    match kind_of_code(code) {
-        Some(kind) => format!("document-kind-{}", kind_code(kind).replace('_', "-")),
-        None => code.to_owned(),
+/// A document kind as the pages and the audit log word it.
+pub fn kind_key(kind: DocumentKind) -> MsgKey {
+    match kind {
+        DocumentKind::SignedTeamApplication => msg!("document-kind-team-application"),
+        DocumentKind::OriginalApplication => msg!("document-kind-original-application"),
+        DocumentKind::MedicalCertificate => msg!("document-kind-medical-certificate"),
+        DocumentKind::Waiver => msg!("document-kind-waiver"),
+        DocumentKind::PassportCopy => msg!("document-kind-passport-copy"),
+        DocumentKind::EmploymentProof => msg!("document-kind-employment-proof"),
+        DocumentKind::SameDayDoctorsNote => msg!("document-kind-doctors-note"),
     }
+}
+
+/// The message that words a document kind as stored (`kind_code`); an
+/// unknown code is shown as it is.
+pub fn kind_word(code: &str) -> String {
+    kind_of_code(code).map_or_else(|| code.to_owned(), |kind| kind_key(kind).into())
 }
 
 /// A review's audit line: the document, its status before and after, and

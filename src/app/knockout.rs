@@ -713,38 +713,13 @@ pub(super) fn pair_round(
     audit::Entry::new("round.pair", format!("tournament:{}", l.ctx.id()))
         .actor(judge)
         .championship(l.ctx.championship_id())
-        .said(paired_said(number, &notes))
+        .said(
+            Message::new(msg!("audit-rounds-paired"))
+                .arg("round", number)
+                .list("notes", notes.iter().map(RoundNote::message), "; "),
+        )
         .record(conn)?;
     Ok(round)
-}
-
-/// The audit line of a paired round of seed E, as the round's notes say
-/// it on its page. The places settled by lot are counted; the round's
-/// notes give their groups and lot seeds.
-fn paired_said(number: i32, notes: &[RoundNote]) -> Message {
-    let said = |key| Message::new(key).arg("round", number);
-    match notes {
-        [RoundNote::GroupStage { round, first }] => said(if *first {
-            msg!("audit-knockout-paired-groups-first")
-        } else {
-            msg!("audit-knockout-paired-groups")
-        })
-        .arg("group_round", round),
-        [RoundNote::KnockoutFirst, lots @ ..] => {
-            said(msg!("audit-knockout-paired-first")).arg("lots", lots.len())
-        }
-        [RoundNote::Knockout { stages }] => {
-            let mut stages: Vec<&str> = stages.iter().map(String::as_str).collect();
-            stages.sort_unstable();
-            stages.dedup();
-            said(match stages.as_slice() {
-                ["final"] => msg!("audit-knockout-paired-final"),
-                ["final", "third"] => msg!("audit-knockout-paired-final-third"),
-                _ => msg!("audit-knockout-paired-playoff"),
-            })
-        }
-        _ => said(msg!("audit-knockout-paired")),
-    }
 }
 
 /// The next knockout round: the first from the group standings, later ones

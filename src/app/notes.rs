@@ -1,12 +1,13 @@
 //! What a round's notes say — how it was paired and what the judges changed
 //! — kept as data (JSON in `rounds.notes`) so that each page words it in
-//! its own language (`words::play::round_notes`). `Display` gives the
-//! English wording for the audit log. Notes stored as plain text by older
-//! versions are shown as they are.
-
-use std::fmt;
+//! its own language (`RoundNote::message`, on the round's page and in the
+//! audit log). Notes stored as plain text by older versions are shown as
+//! they are.
 
 use serde::{Deserialize, Serialize};
+
+use crate::i18n::Message;
+use crate::msg;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "k", rename_all = "kebab-case")]
@@ -40,41 +41,41 @@ pub enum RoundNote {
     },
 }
 
-impl fmt::Display for RoundNote {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl RoundNote {
+    /// The note in words, for the round's page and the audit log.
+    pub fn message(&self) -> Message {
         match self {
             RoundNote::Berger { table_round } => {
-                write!(f, "Berger round {table_round} (C.05 Annex 1)")
+                Message::new(msg!("note-berger")).arg("round", table_round)
             }
-            RoundNote::Lot { seed } => write!(f, "drawn by lot (R-3.1), lot seed {seed}"),
-            RoundNote::Swiss => write!(f, "paired by FIDE C.04.6 (team Swiss)"),
-            RoundNote::GroupStage { round, first: true } => write!(
-                f,
-                "group stage round {round} (E-1): groups by lot, Berger tables (C.05 Annex 1)"
+            RoundNote::Lot { seed } => Message::new(msg!("note-lot")).arg("seed", seed),
+            RoundNote::Swiss => Message::new(msg!("note-swiss")),
+            RoundNote::GroupStage { round, first } => Message::new(if *first {
+                msg!("note-group-first")
+            } else {
+                msg!("note-group")
+            })
+            .arg("round", round),
+            RoundNote::GroupLot { group, place, seed } => Message::new(msg!("note-group-lot"))
+                .arg("group", group)
+                .arg("place", place)
+                .arg("seed", seed),
+            RoundNote::KnockoutFirst => Message::new(msg!("note-knockout-first")),
+            RoundNote::Knockout { stages } => Message::new(msg!("note-knockout")).list(
+                "stages",
+                stages.iter().map(|code| match code.as_str() {
+                    "semi" => Message::new(msg!("note-stage-semi")),
+                    "final" => Message::new(msg!("note-stage-final")),
+                    "third" => Message::new(msg!("note-stage-third")),
+                    other => Message::of_key(other),
+                }),
+                ", ",
             ),
-            RoundNote::GroupStage {
-                round,
-                first: false,
-            } => write!(
-                f,
-                "group stage round {round} (E-1), Berger tables (C.05 Annex 1)"
-            ),
-            RoundNote::GroupLot { group, place, seed } => write!(
-                f,
-                "group {group} places {place} by lot (E-8), lot seed {seed}"
-            ),
-            RoundNote::KnockoutFirst => write!(
-                f,
-                "play-off (E-1): group winners against the other group's runners-up"
-            ),
-            RoundNote::Knockout { stages } => write!(f, "play-off (E-1): {}", stages.join(", ")),
-            RoundNote::Playoff { games } => write!(
-                f,
-                "play-off for 1st place (G-V42): {games} games per board, colours reversed in game 2"
-            ),
-            RoundNote::Adjusted { a, b, reason } => {
-                write!(f, "adjusted by the judge: {a} ⇄ {b} ({reason})")
-            }
+            RoundNote::Playoff { games } => Message::new(msg!("note-playoff")).arg("games", games),
+            RoundNote::Adjusted { a, b, reason } => Message::new(msg!("note-adjusted"))
+                .arg("a", a)
+                .arg("b", b)
+                .arg("reason", reason),
         }
     }
 }
@@ -91,15 +92,6 @@ pub fn decode(stored: &str) -> Result<Vec<RoundNote>, &str> {
         return Ok(Vec::new());
     }
     serde_json::from_str(stored).map_err(|_| stored)
-}
-
-/// The English wording, for the audit log.
-pub fn english(notes: &[RoundNote]) -> String {
-    notes
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 #[cfg(test)]
@@ -119,6 +111,11 @@ mod tests {
         assert_eq!(decode(&encode(&notes)), Ok(notes.clone()));
         assert_eq!(decode("Berger round 1"), Err("Berger round 1"));
         assert_eq!(decode(""), Ok(Vec::new()));
-        assert!(english(&notes).ends_with("(met last month)"));
+        assert!(
+            notes[1]
+                .message()
+                .render(crate::i18n::Lang::En)
+                .ends_with("(met last month)")
+        );
     }
 }

@@ -58,10 +58,7 @@ pub fn resend(
             .said(
                 Message::new(crate::msg!("audit-outbox-resent"))
                     // The kind's name; a kind no longer known, as stored.
-                    .word(
-                        "kind",
-                        Kind::parse(&row.kind).map_or(row.kind.clone(), |k| k.label().0.to_owned()),
-                    )
+                    .list("kind", [kind_said(&row.kind)], "")
                     .arg("address", &row.address),
             )
             .ip(ip);
@@ -129,9 +126,13 @@ fn save_choice(
         }
         audit::Entry::new("account.notices", format!("person:{person}"))
             .actor(person)
-            // The kinds' stored codes: a list of them cannot be worded.
-            .said(Message::new(what).arg("kinds", kinds.join(", ")))
+            .said(Message::new(what).list("kinds", kinds.iter().map(|k| kind_said(k)), ", "))
             .record(conn)?;
         Ok(())
     })
+}
+
+/// A notice kind as stored, in words; a kind no longer known, as stored.
+fn kind_said(code: &str) -> Message {
+    Kind::parse(code).map_or_else(|| Message::of_key(code), |k| Message::new(k.label()))
 }

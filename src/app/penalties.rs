@@ -26,7 +26,7 @@ use crate::db::penalties::{self as p, NewPenalty, Penalty, Scope};
 use crate::db::rounds::{self as r, Game, Match};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
-use crate::i18n::Message;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
 use crate::msg;
 use crate::rules::penalties::{self as rules, Request, Sanction};
@@ -104,6 +104,14 @@ pub struct GameRef {
     pub table: i32,
     pub board: i32,
     pub game_no: i32,
+}
+
+impl GameRef {
+    /// `said` about this game, placed as the pages place it.
+    pub fn on(&self, said: Message) -> Message {
+        super::rounds::at_game(said, self.round, self.table, self.board, self.game_no)
+            .arg("tournament", self.tournament_no)
+    }
 }
 
 /// A game being played now: without a result, in the current (last
@@ -216,6 +224,17 @@ fn loss_for(m: &Match, entry: EntryId) -> BoardResult {
     }
 }
 
+/// A sanction as the pages and the audit log word it.
+pub fn sanction_key(s: Sanction) -> MsgKey {
+    match s {
+        Sanction::DisqualifiedNext => msg!("sanction-disqualified-next"),
+        Sanction::Banned => msg!("sanction-banned"),
+        Sanction::MissesTournament => msg!("sanction-misses-tournament"),
+        Sanction::Removed => msg!("sanction-removed"),
+        Sanction::PlayerRemoved => msg!("sanction-player-removed"),
+    }
+}
+
 /// The penalty's audit line with what the decision adds to the fine: the
 /// sanction, the game lost (G-D2) and the person it falls on, each when
 /// there is one.
@@ -226,26 +245,13 @@ fn imposed_said(
     person: Option<String>,
 ) -> Message {
     let said = match sanction {
-        Some(s) => said.arg("sanctioned", "yes").word(
-            "sanction",
-            match s {
-                Sanction::DisqualifiedNext => msg!("sanction-disqualified-next").0,
-                Sanction::Banned => msg!("sanction-banned").0,
-                Sanction::MissesTournament => msg!("sanction-misses-tournament").0,
-                Sanction::Removed => msg!("sanction-removed").0,
-                Sanction::PlayerRemoved => msg!("sanction-player-removed").0,
-            },
-        ),
+        Some(s) => said
+            .arg("sanctioned", "yes")
+            .word("sanction", sanction_key(s)),
         None => said.arg("sanctioned", "no"),
     };
     let said = match lost {
-        Some(at) => said
-            .arg("lost", "yes")
-            .arg("tournament", at.tournament_no)
-            .arg("round", at.round)
-            .arg("table", at.table)
-            .arg("board", at.board)
-            .arg("game", at.game_no),
+        Some(at) => at.on(said.arg("lost", "yes")),
         None => said.arg("lost", "no"),
     };
     match person {
@@ -676,17 +682,13 @@ fn lose_game(
     audit::Entry::new("game.result", format!("game:{}", x.game.id))
         .actor(judge)
         .championship(c)
-        .said(
-            Message::new(msg!("audit-penalties-game-lost"))
+        .said(super::rounds::result_change(
+            at.on(Message::new(msg!("audit-penalties-game-lost"))
                 .arg("penalty", penalty)
-                .arg("name", &offender.name)
-                .arg("round", at.round)
-                .arg("table", at.table)
-                .arg("board", at.board)
-                .arg("game", at.game_no)
-                .word("before", super::rounds::result_word(&x.game.result))
-                .word("after", super::rounds::result_word(r::result_code(result))),
-        )
+                .arg("name", &offender.name)),
+            &x.game.result,
+            r::result_code(result),
+        ))
         .record(conn)?;
     Ok(())
 }
@@ -817,14 +819,7 @@ impl GameBack {
     /// The revocation's audit line that says so, but for the penalty's
     /// code, amount and reason.
     fn said(&self) -> Message {
-        let at = |key, at: &GameRef| {
-            Message::new(key)
-                .arg("tournament", at.tournament_no)
-                .arg("round", at.round)
-                .arg("table", at.table)
-                .arg("board", at.board)
-                .arg("game", at.game_no)
-        };
+        let at = |key, at: &GameRef| at.on(Message::new(key));
         match self {
             GameBack::Gone(id) => {
                 Message::new(msg!("audit-penalties-revoke-game-gone")).arg("id", id)
@@ -876,12 +871,7 @@ fn give_game_back(
         .actor(judge)
         .championship(c)
         .said(
-            Message::new(msg!("audit-penalties-game-returned"))
-                .arg("penalty", penalty.id)
-                .arg("round", at.round)
-                .arg("table", at.table)
-                .arg("board", at.board)
-                .arg("game", at.game_no)
+            at.on(Message::new(msg!("audit-penalties-game-returned")).arg("penalty", penalty.id))
                 .word("before", super::rounds::result_word(&g.result)),
         )
         .record(conn)?;

@@ -16,7 +16,7 @@ use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
-use crate::i18n::Message;
+use crate::i18n::{Message, MsgKey};
 use crate::ids::{ApiTokenId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::msg;
 use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
@@ -688,32 +688,37 @@ fn pair_round(
     audit::Entry::new("round.pair", format!("tournament:{t}"))
         .actor(judge)
         .championship(loaded.ctx.championship_id())
-        .said(paired_said(number, &notes))
+        .said(
+            Message::new(msg!("audit-rounds-paired"))
+                .arg("round", number)
+                .list("notes", notes.iter().map(RoundNote::message), "; "),
+        )
         .record(conn)?;
     Ok(round)
 }
 
-/// The audit line of a paired round: how it was paired, as the round's
-/// notes say it on its page.
-fn paired_said(number: i32, notes: &[RoundNote]) -> Message {
-    let said = |key| Message::new(key).arg("round", number);
-    match notes {
-        [RoundNote::Berger { table_round }] => {
-            said(msg!("audit-rounds-paired-berger")).arg("table_round", table_round)
-        }
-        [RoundNote::Lot { seed }] => said(msg!("audit-rounds-paired-lot")).arg("seed", seed),
-        [RoundNote::Swiss] => said(msg!("audit-rounds-paired-swiss")),
-        _ => said(msg!("audit-rounds-paired")),
+/// A pairing system as a word of the audit log.
+fn system_word(system: PairingSystem) -> MsgKey {
+    match system {
+        PairingSystem::RoundRobin => msg!("audit-rounds-system-round-robin"),
+        PairingSystem::Swiss => msg!("audit-rounds-system-swiss"),
+        PairingSystem::Knockout => msg!("audit-rounds-system-knockout"),
     }
 }
 
-/// A pairing system as a word of the audit log.
-fn system_word(system: PairingSystem) -> &'static str {
-    match system {
-        PairingSystem::RoundRobin => msg!("audit-rounds-system-round-robin").0,
-        PairingSystem::Swiss => msg!("audit-rounds-system-swiss").0,
-        PairingSystem::Knockout => msg!("audit-rounds-system-knockout").0,
-    }
+/// `said` about a game, placed as the pages place it: round, table,
+/// board and the game's number on its board.
+pub(crate) fn at_game(said: Message, round: i32, table: i32, board: i32, game: i32) -> Message {
+    said.arg("round", round)
+        .arg("table", table)
+        .arg("board", board)
+        .arg("game", game)
+}
+
+/// `said` with a game's result before and after, worded.
+pub(crate) fn result_change(said: Message, before: &str, after: &str) -> Message {
+    said.word("before", result_word(before))
+        .word("after", result_word(after))
 }
 
 /// A stored result code as a word of the audit log: a decided game's code
@@ -721,8 +726,8 @@ fn system_word(system: PairingSystem) -> &'static str {
 /// it is; a game without a result, or to be replayed, is worded.
 pub(crate) fn result_word(code: &str) -> String {
     match code {
-        "pending" => msg!("audit-rounds-result-pending").0.to_owned(),
-        "replay" => msg!("audit-rounds-result-replay").0.to_owned(),
+        "pending" => msg!("audit-rounds-result-pending").into(),
+        "replay" => msg!("audit-rounds-result-replay").into(),
         other => other.to_owned(),
     }
 }
@@ -966,14 +971,11 @@ pub fn record_result_from(
         audit::Entry::new("game.result", format!("game:{game}"))
             .actor(judge)
             .championship(ctx.championship_id())
-            .said(
-                said.arg("round", round.number)
-                    .arg("table", m.table_no)
-                    .arg("board", g.board)
-                    .arg("game", g.game_no)
-                    .word("before", result_word(&g.result))
-                    .word("after", result_word(r::result_code(result))),
-            )
+            .said(result_change(
+                at_game(said, round.number, m.table_no, g.board, g.game_no),
+                &g.result,
+                r::result_code(result),
+            ))
             .record(conn)?;
         Ok(())
     })
@@ -1056,15 +1058,17 @@ pub fn record_sheet(
             audit::Entry::new("game.result", format!("game:{}", g.id))
                 .actor(judge)
                 .championship(championship)
-                .said(
-                    Message::new(msg!("audit-rounds-result-sheet"))
-                        .arg("round", rnd.number)
-                        .arg("table", m.table_no)
-                        .arg("board", g.board)
-                        .arg("game", g.game_no)
-                        .word("before", result_word(&g.result))
-                        .word("after", result_word(r::result_code(*result))),
-                )
+                .said(result_change(
+                    at_game(
+                        Message::new(msg!("audit-rounds-result-sheet")),
+                        rnd.number,
+                        m.table_no,
+                        g.board,
+                        g.game_no,
+                    ),
+                    &g.result,
+                    r::result_code(*result),
+                ))
                 .record(conn)?;
         }
         if !writes.is_empty() {
@@ -1610,7 +1614,9 @@ mod tests {
             Unfit::NotOnRoster,
         ];
         assert_eq!(unfit_rules(&why), "G-B31, G-B32, G-G7");
-        let paired = paired_said(3, &[RoundNote::Lot { seed: 42 }]);
+        let paired = Message::new(msg!("audit-rounds-paired"))
+            .arg("round", 3)
+            .list("notes", [RoundNote::Lot { seed: 42 }.message()], "; ");
         assert_eq!(
             paired.render(Lang::Ru),
             "тур 3: жеребьёвка по жребию (R-3.1), зерно жребия 42"

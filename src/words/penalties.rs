@@ -8,13 +8,7 @@ use crate::rules::penalties::{Problem, Sanction};
 
 /// A sanction in words.
 pub fn sanction_words(lang: Lang, s: Sanction) -> String {
-    lang.msg(match s {
-        Sanction::DisqualifiedNext => msg!("sanction-disqualified-next"),
-        Sanction::Banned => msg!("sanction-banned"),
-        Sanction::MissesTournament => msg!("sanction-misses-tournament"),
-        Sanction::Removed => msg!("sanction-removed"),
-        Sanction::PlayerRemoved => msg!("sanction-player-removed"),
-    })
+    lang.msg(crate::app::penalties::sanction_key(s))
 }
 
 pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {

@@ -107,59 +107,12 @@ pub fn entry_problem(
 /// A round's notes (how it was paired, what the judges changed) in the
 /// page's language; notes stored as text by older versions as they are.
 pub fn round_notes(lang: Lang, stored: &str) -> String {
-    use crate::app::notes::{RoundNote, decode};
-    let notes = match decode(stored) {
-        Ok(notes) => notes,
-        Err(text) => return text.to_owned(),
-    };
-    let stage = |code: &str| match code {
-        "semi" => lang.msg(msg!("note-stage-semi")),
-        "final" => lang.msg(msg!("note-stage-final")),
-        "third" => lang.msg(msg!("note-stage-third")),
-        other => other.to_owned(),
-    };
-    notes
-        .iter()
-        .map(|n| match n {
-            RoundNote::Berger { table_round } => Message::new(msg!("note-berger"))
-                .arg("round", table_round)
-                .render(lang),
-            RoundNote::Lot { seed } => Message::new(msg!("note-lot"))
-                .arg("seed", seed)
-                .render(lang),
-            RoundNote::Swiss => lang.msg(msg!("note-swiss")),
-            RoundNote::GroupStage { round, first } => Message::new(if *first {
-                msg!("note-group-first")
-            } else {
-                msg!("note-group")
-            })
-            .arg("round", round)
-            .render(lang),
-            RoundNote::GroupLot { group, place, seed } => Message::new(msg!("note-group-lot"))
-                .arg("group", group)
-                .arg("place", place)
-                .arg("seed", seed)
-                .render(lang),
-            RoundNote::KnockoutFirst => lang.msg(msg!("note-knockout-first")),
-            RoundNote::Knockout { stages } => Message::new(msg!("note-knockout"))
-                .arg(
-                    "stages",
-                    stages
-                        .iter()
-                        .map(|s| stage(s))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                )
-                .render(lang),
-            RoundNote::Playoff { games } => Message::new(msg!("note-playoff"))
-                .arg("games", games)
-                .render(lang),
-            RoundNote::Adjusted { a, b, reason } => Message::new(msg!("note-adjusted"))
-                .arg("a", a)
-                .arg("b", b)
-                .arg("reason", reason)
-                .render(lang),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
+    match crate::app::notes::decode(stored) {
+        Ok(notes) => notes
+            .iter()
+            .map(|n| n.message().render(lang))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Err(text) => text.to_owned(),
+    }
 }

@@ -90,7 +90,7 @@ fn preset_regulation(code: &str) -> Option<Regulation> {
 
 /// A preset's name in `lang` (`preset-name-g`, …).
 fn preset_name(lang: crate::i18n::Lang, code: &str) -> Option<String> {
-    lang.t_if_any(&format!("preset-name-{}", code.to_lowercase()))
+    lang.t_if_any(&crate::app::championship::preset_key(code))
 }
 
 fn new_form(ctx: PageCtx, form: &NewChampionshipForm, errors: &FieldErrors) -> FormPage {
@@ -315,11 +315,7 @@ pub struct ShowForms {
 }
 
 pub fn role_name(ctx: &PageCtx, role: Role) -> String {
-    ctx.lang.msg(match role {
-        Role::Organizer => crate::msg!("role-organizer"),
-        Role::ChiefJudge => crate::msg!("role-chief-judge"),
-        Role::Judge => crate::msg!("role-judge"),
-    })
+    ctx.lang.msg(crate::app::championship::role_key(role))
 }
 
 async fn show_page(

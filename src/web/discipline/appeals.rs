@@ -48,12 +48,7 @@ pub fn cases_url(c: ChampionshipId) -> String {
 }
 
 fn ground_words(lang: Lang, g: Ground) -> String {
-    lang.msg(match g {
-        Ground::AbsentOnOwnMove => msg!("fairplay-ground-absent"),
-        Ground::SteadyMoveTimes => msg!("fairplay-ground-steady"),
-        Ground::EngineAgreement => msg!("fairplay-ground-engine"),
-        Ground::StrengthJump => msg!("fairplay-ground-jump"),
-    })
+    lang.msg(crate::app::appeals::ground_key(g))
 }
 
 fn outcome_words(lang: Lang, case: &Appeal) -> String {

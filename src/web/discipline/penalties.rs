@@ -87,12 +87,7 @@ pub struct PenaltiesPage {
 
 /// Where a game is, in words.
 fn game_words(key: crate::i18n::MsgKey, at: &ops::GameRef) -> Message {
-    Message::new(key)
-        .arg("tournament", at.tournament_no)
-        .arg("round", at.round)
-        .arg("table", at.table)
-        .arg("board", at.board)
-        .arg("game", at.game_no)
+    at.on(Message::new(key))
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -43,18 +43,6 @@ use crate::web::infra::upload::Received;
 
 const VIEWERS: &[Role] = &[Role::Organizer, Role::ChiefJudge, Role::Judge];
 
-pub fn kind_label(kind: DocumentKind) -> MsgKey {
-    match kind {
-        DocumentKind::SignedTeamApplication => msg!("document-kind-team-application"),
-        DocumentKind::OriginalApplication => msg!("document-kind-original-application"),
-        DocumentKind::MedicalCertificate => msg!("document-kind-medical-certificate"),
-        DocumentKind::Waiver => msg!("document-kind-waiver"),
-        DocumentKind::PassportCopy => msg!("document-kind-passport-copy"),
-        DocumentKind::EmploymentProof => msg!("document-kind-employment-proof"),
-        DocumentKind::SameDayDoctorsNote => msg!("document-kind-doctors-note"),
-    }
-}
-
 fn status_label(status: ReviewStatus) -> MsgKey {
     match status {
         ReviewStatus::Pending => msg!("document-status-pending"),
@@ -123,7 +111,7 @@ fn row(
         id: d.id,
         owner: owner.0,
         owner_url: owner.1,
-        kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(kind_label(k))),
+        kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(ops::kind_key(k))),
         expires: kind.is_some_and(|k| kind_rules(k).expires),
         size: crate::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
         media_type: d.media_type.clone(),
@@ -190,7 +178,7 @@ pub async fn section(
         ),
         kinds: kinds
             .into_iter()
-            .map(|k| (kind_code(k), ctx.lang.msg(kind_label(k))))
+            .map(|k| (kind_code(k), ctx.lang.msg(ops::kind_key(k))))
             .collect(),
         form,
         max_bytes: crate::words::size_words(ctx.lang, state.settings.max_upload_bytes),

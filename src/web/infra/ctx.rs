@@ -152,22 +152,12 @@ impl PageCtx {
 
     /// A message with one argument.
     pub fn t1(&self, key: &str, name: &str, value: impl ToString) -> String {
-        Message {
-            key: key.to_owned(),
-            args: vec![(name.to_owned(), value.to_string())],
-            words: Vec::new(),
-        }
-        .render(self.lang)
+        Message::of_key(key).arg(name, value).render(self.lang)
     }
 
     /// A message with two arguments.
     pub fn t2(&self, key: &str, a: &str, x: impl ToString, b: &str, y: impl ToString) -> String {
-        Message {
-            key: key.to_owned(),
-            args: vec![(a.to_owned(), x.to_string()), (b.to_owned(), y.to_string())],
-            words: Vec::new(),
-        }
-        .render(self.lang)
+        Message::of_key(key).arg(a, x).arg(b, y).render(self.lang)
     }
 
     pub fn render(&self, message: &Message) -> String {

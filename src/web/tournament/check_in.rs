@@ -30,13 +30,7 @@ use crate::web::tournament::tournaments::load;
 
 /// One reason of refusal in words.
 pub fn unmet_words(lang: Lang, u: &Unmet) -> String {
-    lang.msg(match u {
-        Unmet::MedicalOrWaiver => msg!("checkin-unmet-medical"),
-        Unmet::Passport => msg!("checkin-unmet-passport"),
-        Unmet::Refused(Refusal::Contraindications) => msg!("checkin-unmet-contraindications"),
-        Unmet::Refused(Refusal::Intoxication) => msg!("checkin-unmet-intoxication"),
-        Unmet::DoctorNote => msg!("checkin-unmet-doctor-note"),
-    })
+    lang.msg(crate::app::check_in::unmet_key(u))
 }
 
 pub struct Row {
