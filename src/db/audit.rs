@@ -116,3 +116,16 @@ pub fn of_championship(
         .select(AuditEntry::as_select())
         .load(conn)
 }
+
+/// The nicks of the people who made `entries`, in one read.
+pub fn actor_nicks(
+    conn: &mut DbConnection,
+    entries: &[AuditEntry],
+) -> QueryResult<std::collections::HashMap<PersonId, String>> {
+    let mut actors: Vec<PersonId> = entries.iter().filter_map(|e| e.actor_id).collect();
+    actors.sort_unstable();
+    actors.dedup();
+    Ok(super::people::nicks_of(conn, &actors)?
+        .into_iter()
+        .collect())
+}

@@ -63,22 +63,22 @@ pub async fn dashboard(
     Admin(me): Admin,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    let (total, list, log, sessions) = state
+    let (total, list, log, nicks, sessions) = state
         .db(|conn| {
+            let log = audit::recent(conn, 50)?;
+            let nicks = audit::actor_nicks(conn, &log)?;
             Ok((
                 people::count(conn)?,
                 people::list(conn, LIST_LIMIT, 0)?,
-                audit::recent(conn, 50)?,
+                log,
+                nicks,
                 app_sessions::counts(conn)?,
             ))
         })
         .await?;
     let nick_of = |id: Option<PersonId>| {
-        id.and_then(|id| list.iter().find(|p| p.id == id))
-            .map_or_else(
-                || id.map(|i| format!("#{i}")).unwrap_or_default(),
-                |p| p.nick.clone(),
-            )
+        id.map(|id| nicks.get(&id).cloned().unwrap_or_else(|| format!("#{id}")))
+            .unwrap_or_default()
     };
     let audit = log
         .iter()

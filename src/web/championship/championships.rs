@@ -901,22 +901,19 @@ pub async fn audit_log(
         .db(move |conn| {
             let entries = audit::of_championship(conn, championship, 500)?;
             let tz = zone_of(conn, championship)?;
-            let mut out = Vec::with_capacity(entries.len());
-            for e in entries {
-                let actor = match e.actor_id {
-                    Some(id) => people::by_id(conn, id)?.map(|p| p.nick).unwrap_or_default(),
-                    None => String::new(),
-                };
-                out.push((e, actor, tz));
-            }
-            Ok(out)
+            let nicks = audit::actor_nicks(conn, &entries)?;
+            Ok((entries, nicks, tz))
         })
         .await?;
+    let (entries, nicks, tz) = entries;
     let rows = entries
         .into_iter()
-        .map(|(e, actor, tz)| AuditRow {
+        .map(|e| AuditRow {
             at: zoned(tz, e.at, "%Y-%m-%d %H:%M:%S %Z"),
-            actor,
+            actor: e
+                .actor_id
+                .and_then(|id| nicks.get(&id).cloned())
+                .unwrap_or_default(),
             action: crate::words::audit_action(ctx.lang, &e.action),
             code: e.action.clone(),
             detail: e.detail_in(ctx.lang),
