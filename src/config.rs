@@ -73,6 +73,52 @@ pub struct Settings {
     /// E-mail notices (`[mail]` in the file, `LEAGUE_MAIL__HOST` etc. in
     /// the environment).
     pub mail: MailSettings,
+    /// The UCI engine of the fair-play evidence (`[engine]`,
+    /// `LEAGUE_ENGINE__PATH` etc.).
+    pub engine: EngineSettings,
+}
+
+/// The chess engine the fair-play analysis runs (G-E3): an external UCI
+/// program, found on PATH as `stockfish` (Debian installs it in
+/// /usr/games) unless `path` names one. Without an engine the platform
+/// runs as before and the evidence page says that no analysis can be made.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EngineSettings {
+    pub path: Option<PathBuf>,
+    /// Search depth per position (plies); bounded so that a tournament's
+    /// games take minutes, not hours.
+    pub depth: u32,
+    /// Largest time per position, in milliseconds (0: depth alone).
+    pub movetime_ms: u32,
+    /// Run the analysis worker in this instance (one job, one game at a
+    /// time, at a lower priority).
+    pub worker: bool,
+    /// How often the worker looks for a job.
+    pub poll_interval_ms: u64,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            path: None,
+            depth: 12,
+            movetime_ms: 0,
+            worker: true,
+            poll_interval_ms: 2_000,
+        }
+    }
+}
+
+impl EngineSettings {
+    /// The search limits of the analysis.
+    pub fn limits(&self) -> crate::engine::Limits {
+        crate::engine::Limits {
+            depth: self.depth.clamp(1, 40),
+            movetime_ms: (self.movetime_ms > 0).then_some(self.movetime_ms),
+            ..crate::engine::Limits::default()
+        }
+    }
 }
 
 /// How the SMTP connection is secured.
@@ -180,6 +226,7 @@ impl Default for Settings {
             session_idle_hours: 168,
             session_max_days: 30,
             mail: MailSettings::default(),
+            engine: EngineSettings::default(),
         }
     }
 }

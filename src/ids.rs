@@ -200,3 +200,11 @@ id_type!(
     /// judge (G-V33).
     ViolationReportId
 );
+id_type!(
+    /// A row of `pgn_imports`: a judge's PGN file awaiting confirmation.
+    PgnImportId
+);
+id_type!(
+    /// A row of `analysis_jobs`: an engine analysis of a player's games.
+    AnalysisJobId
+);

@@ -9,6 +9,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod db;
+pub mod engine;
 pub mod i18n;
 pub mod ids;
 pub mod mail;

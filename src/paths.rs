@@ -3,7 +3,7 @@
 
 use crate::ids::{
     ApiTokenId, BanId, ChampionshipId, DocumentId, EmploymentId, EntryId, GameId, InvitationId,
-    MatchId, PenaltyId, PersonId, RoundId, TeamId, TournamentId,
+    MatchId, PenaltyId, PersonId, PgnImportId, RoundId, TeamId, TournamentId,
 };
 
 pub const HOME: &str = "/";
@@ -88,6 +88,28 @@ pub const PLAYOFF: &str = "/championships/{championship_id}/tournaments/{tournam
 pub const ARMAGEDDON: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/armageddon";
 pub const ROLL: &str = "/championships/{championship_id}/people";
+/// A judge's PGN file: the upload form, then its preview and confirmation.
+pub const GAMES_IMPORT: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/import";
+pub const GAMES_IMPORT_ONE: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/import/{import_id}";
+/// A game's page (its record and the final position) and its PGN; the
+/// PGN of a match, a round (by number) and a tournament.
+pub const GAME: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}";
+pub const GAME_PGN: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/pgn";
+pub const MATCH_PGN: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/pgn";
+pub const ROUND_PGN: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}/pgn";
+/// The fair-play evidence of a player (`?nick=&from=&to=`), the engine
+/// analysis it queues, and the cancellation of one.
+pub const FAIR_PLAY_EVIDENCE: &str = "/championships/{championship_id}/fair-play/evidence";
+pub const FAIR_PLAY_ANALYSIS: &str = "/championships/{championship_id}/fair-play/evidence/analysis";
+pub const ANALYSIS_CANCEL: &str =
+    "/championships/{championship_id}/fair-play/analyses/{job_id}/cancel";
+pub const TOURNAMENT_PGN: &str = "/championships/{championship_id}/tournaments/{tournament_id}/pgn";
 pub const ROLL_CLUB: &str = "/championships/{championship_id}/people/club";
 pub const ROLL_EMPLOYMENTS: &str = "/championships/{championship_id}/people/employments";
 pub const DOCUMENTS: &str = "/championships/{championship_id}/documents";
@@ -263,6 +285,36 @@ pub fn players(c: ChampionshipId, t: TournamentId) -> String {
 pub fn armageddon(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     format!("/championships/{c}/tournaments/{t}/matches/{m}/armageddon")
 }
+pub fn games_import(c: ChampionshipId, t: TournamentId) -> String {
+    format!("/championships/{c}/tournaments/{t}/games/import")
+}
+pub fn games_import_one(c: ChampionshipId, t: TournamentId, i: PgnImportId) -> String {
+    format!("/championships/{c}/tournaments/{t}/games/import/{i}")
+}
+pub fn game(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
+    format!("/championships/{c}/tournaments/{t}/games/{g}")
+}
+pub fn game_pgn(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
+    format!("/championships/{c}/tournaments/{t}/games/{g}/pgn")
+}
+pub fn match_pgn(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
+    format!("/championships/{c}/tournaments/{t}/matches/{m}/pgn")
+}
+pub fn round_pgn(c: ChampionshipId, t: TournamentId, n: i32) -> String {
+    format!("/championships/{c}/tournaments/{t}/rounds/{n}/pgn")
+}
+pub fn tournament_pgn(c: ChampionshipId, t: TournamentId) -> String {
+    format!("/championships/{c}/tournaments/{t}/pgn")
+}
+pub fn fair_play_evidence(c: ChampionshipId) -> String {
+    format!("/championships/{c}/fair-play/evidence")
+}
+pub fn fair_play_analysis(c: ChampionshipId) -> String {
+    format!("/championships/{c}/fair-play/evidence/analysis")
+}
+pub fn analysis_cancel(c: ChampionshipId, j: crate::ids::AnalysisJobId) -> String {
+    format!("/championships/{c}/fair-play/analyses/{j}/cancel")
+}
 pub fn team(id: TeamId) -> String {
     format!("/teams/{id}")
 }
@@ -407,7 +459,22 @@ pub mod segments {
             }
         )*};
     }
-    in_tournament!(EntryPath, RoundPath, RoundNoPath, MatchPath, GamePath);
+    in_tournament!(
+        EntryPath,
+        RoundPath,
+        RoundNoPath,
+        MatchPath,
+        GamePath,
+        ImportPath
+    );
+
+    /// `…/games/import/{import_id}`.
+    #[derive(Debug, Deserialize)]
+    pub struct ImportPath {
+        pub championship_id: ChampionshipId,
+        pub tournament_id: TournamentId,
+        pub import_id: crate::ids::PgnImportId,
+    }
 
     /// `/teams/{team_id}`.
     #[derive(Debug, Deserialize, IntoParams)]

@@ -25,6 +25,9 @@ pub struct Application {
     port: u16,
     /// The outbox worker, when `mail.worker` is on.
     worker: Option<Worker>,
+    /// The fair-play analysis worker, when `engine.worker` is on and an
+    /// engine program is found.
+    analyst: Option<crate::app::analysis::Analyst>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -96,6 +99,7 @@ impl Application {
         } else {
             None
         };
+        let analyst = start_analyst(&pool, &settings.engine);
         let server = run(
             listener,
             crate::web::Caches::new(
@@ -114,6 +118,7 @@ impl Application {
             server,
             port,
             worker,
+            analyst,
         })
     }
 
@@ -128,6 +133,9 @@ impl Application {
         if let Some(worker) = self.worker {
             worker.stop().await;
         }
+        if let Some(analyst) = self.analyst {
+            analyst.stop();
+        }
         result
     }
 
@@ -141,6 +149,27 @@ impl Application {
     pub fn into_parts(self) -> (Server, Option<Worker>) {
         (self.server, self.worker)
     }
+}
+
+/// The analysis worker with the configured engine, if there is one.
+fn start_analyst(
+    pool: &crate::db::Pool,
+    engine: &crate::config::EngineSettings,
+) -> Option<crate::app::analysis::Analyst> {
+    if !engine.worker {
+        return None;
+    }
+    let Some(program) = crate::engine::find(engine.path.as_deref()) else {
+        tracing::info!("no chess engine found: the fair-play analysis is off");
+        return None;
+    };
+    let limits = engine.limits();
+    tracing::info!(engine = %program.display(), depth = limits.depth, "fair-play analysis worker");
+    Some(crate::app::analysis::Analyst::start(
+        pool.clone(),
+        std::time::Duration::from_millis(engine.poll_interval_ms.max(100)),
+        move || crate::engine::Uci::start(&program, limits),
+    ))
 }
 
 fn run(

@@ -97,6 +97,9 @@ pub enum ApiError {
     /// The play layer refused the request, in its own terms.
     #[error("refused: {0:?}")]
     Refused(crate::app::rounds::RoundProblem),
+    /// The PGN sent with a result does not fit the game.
+    #[error("record refused: {0:?}")]
+    Record(crate::app::games::GamesProblem),
     /// The storage refused the change (disk full, read-only, I/O error):
     /// nothing was stored; try again later.
     #[error("storage refused the change: {0}")]
@@ -150,7 +153,7 @@ impl ResponseError for ApiError {
             | ApiError::RoundNotPublished
             | ApiError::TournamentFinished => StatusCode::CONFLICT,
             ApiError::NotJson | ApiError::LimitOutOfRange { .. } => StatusCode::BAD_REQUEST,
-            ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Refused(_) | ApiError::Record(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::UnknownResult(_) | ApiError::Unprocessable(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
@@ -271,7 +274,7 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             Message::new(msg!("api-detail-limit")).arg("max", max),
         ),
         // Worded by `render` in the reader's language.
-        ApiError::Refused(_) => (
+        ApiError::Refused(_) | ApiError::Record(_) => (
             BLANK,
             msg!("api-title-422"),
             Message::new(msg!("api-title-422")),
@@ -325,6 +328,7 @@ pub fn render<B>(req: &HttpRequest, res: &HttpResponse<B>) -> HttpResponse {
     };
     let detail = match &error {
         Some(ApiError::Refused(p)) => crate::words::rounds::round_problem_words(lang, p),
+        Some(ApiError::Record(p)) => crate::words::games::problem_words(lang, p),
         _ => detail.render(lang),
     };
     let problem = Problem {

@@ -14,7 +14,8 @@ use super::problem::{ApiError, Problem};
 use super::token::TokenCaller;
 use crate::api::ApiDb;
 use crate::app::PlayError;
-use crate::app::rounds::{ResultSource, RoundProblem, record_result_from};
+use crate::app::games::{GamesProblem, record_result_with_pgn};
+use crate::app::rounds::{ResultSource, RoundProblem};
 use crate::db::{self, audit};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, GameId, TournamentId};
@@ -33,6 +34,11 @@ pub struct ResultRequest {
     /// The game's `version` as last read; a game changed since answers 409.
     #[schema(example = 1)]
     pub version: i32,
+    /// The game's record as PGN (optional): one game, between the game's
+    /// players (either colours), ending with the result sent. It is kept
+    /// with the result and served on the game's page.
+    #[serde(default)]
+    pub pgn: Option<String>,
 }
 
 /// The game after the change.
@@ -84,7 +90,7 @@ fn refusal(problems: Vec<RoundProblem>) -> ApiError {
         (status = 403, description = "A token of another championship, or its owner is not a judge here", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "No such game in this tournament and championship", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "The game changed since `version` (the problem has `current_result` and `current_version`), its round is not published, or the tournament is finished", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An unknown result code or a missing field", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An unknown result code, a missing field, or a PGN that does not fit the game (one game, its players, the result sent)", body = Problem, content_type = "application/problem+json"),
         (status = 500, description = "The server failed", body = Problem, content_type = "application/problem+json"),
     )
 )]
@@ -104,9 +110,10 @@ pub async fn record_result(
         path.game_id,
         body.version,
     );
+    let pgn = body.into_inner().pgn;
     state
         .db(move |conn| {
-            let outcome = write(conn, &caller, c, t, game, version, value);
+            let outcome = write(conn, &caller, (c, t, game), version, value, pgn.as_deref());
             if let Err(e) = &outcome {
                 // A refused use is audited too (the write rolled back).
                 audit::Entry::new("api.refused", format!("game:{game}"))
@@ -134,11 +141,10 @@ fn refused_said(caller: &TokenCaller, e: &ApiError) -> Message {
 fn write(
     conn: &mut db::DbConnection,
     caller: &TokenCaller,
-    c: ChampionshipId,
-    t: TournamentId,
-    game: GameId,
+    (c, t, game): (ChampionshipId, TournamentId, GameId),
     version: i32,
     value: crate::rules::score::BoardResult,
+    pgn: Option<&str>,
 ) -> Result<ResultRecorded, ApiError> {
     db::tournaments::by_id(conn, t)?
         .filter(|x| x.championship_id == c)
@@ -147,7 +153,7 @@ fn write(
         id: caller.token_id,
         name: &caller.name,
     };
-    match record_result_from(
+    match record_result_with_pgn(
         conn,
         t,
         game,
@@ -155,12 +161,22 @@ fn write(
         value,
         caller.owner,
         source,
+        pgn,
         db::utc_now(),
     ) {
         Ok(()) => {}
         Err(PlayError::NotFound) => return Err(ApiError::NotFound),
         Err(PlayError::Forbidden) => return Err(ApiError::NotJudge),
-        Err(PlayError::Refused(problems)) => return Err(refusal(problems)),
+        Err(PlayError::Refused(problems)) => {
+            let mut round = Vec::new();
+            for p in problems {
+                match p {
+                    GamesProblem::Round(r) => round.push(r),
+                    other => return Err(ApiError::Record(other)),
+                }
+            }
+            return Err(refusal(round));
+        }
         Err(PlayError::Db(e)) => return Err(e.into()),
     }
     let g = db::rounds::game_by_id(conn, game)?.ok_or(ApiError::NotFound)?;

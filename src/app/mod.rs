@@ -8,6 +8,7 @@
 pub mod access;
 pub mod accounts;
 pub mod admin;
+pub mod analysis;
 pub mod api_tokens;
 pub mod appeals;
 pub mod boards;
@@ -16,6 +17,7 @@ pub mod check_in;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;
+pub mod games;
 pub mod generate;
 pub mod knockout;
 pub mod nesting;

@@ -940,6 +940,23 @@ pub fn record_result_from(
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
+        record_result_in(conn, t, game, version, result, judge, source, now)
+    })
+}
+
+/// [`record_result_from`] inside the caller's write transaction.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn record_result_in(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    judge: PersonId,
+    source: ResultSource<'_>,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    {
         let g = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
         let m = r::match_by_id(conn, g.match_id)?.ok_or(PlayError::NotFound)?;
         let round = r::by_id(conn, m.round_id)?.ok_or(PlayError::NotFound)?;
@@ -978,7 +995,7 @@ pub fn record_result_from(
             ))
             .record(conn)?;
         Ok(())
-    })
+    }
 }
 
 /// One line of a judge's result sheet: a game, the version it had when
@@ -1037,45 +1054,88 @@ pub fn record_sheet(
         if !problems.is_empty() {
             return Err(PlayError::Refused(problems));
         }
-        let championship = tournaments::by_id(conn, t)?
-            .ok_or(PlayError::NotFound)?
-            .championship_id;
-        for (g, result) in &writes {
-            if !r::decide_result(conn, g.id, g.version, *result, Some(judge), now)? {
-                // Changed between the read and the write (PostgreSQL):
-                // the whole sheet waits, as if it had been seen first.
-                let now_is = r::game_by_id(conn, g.id)?.ok_or(PlayError::NotFound)?;
-                return refuse(RoundProblem::SheetChanged {
-                    game: g.id,
-                    result: now_is.result,
-                    version: now_is.version,
-                });
-            }
-            let m = matches
-                .iter()
-                .find(|m| m.id == g.match_id)
-                .ok_or(PlayError::NotFound)?;
-            audit::Entry::new("game.result", format!("game:{}", g.id))
-                .actor(judge)
-                .championship(championship)
-                .said(result_change(
-                    at_game(
-                        Message::new(msg!("audit-rounds-result-sheet")),
-                        rnd.number,
-                        m.table_no,
-                        g.board,
-                        g.game_no,
-                    ),
-                    &g.result,
-                    r::result_code(*result),
-                ))
-                .record(conn)?;
-        }
-        if !writes.is_empty() {
-            tournaments::bump_results_version(conn, t)?;
-        }
+        let writes: Vec<ResultWrite> = writes
+            .into_iter()
+            .map(|(g, result)| {
+                let m = matches
+                    .iter()
+                    .find(|m| m.id == g.match_id)
+                    .ok_or(PlayError::NotFound)?;
+                Ok(ResultWrite {
+                    game: g,
+                    round_no: rnd.number,
+                    table_no: m.table_no,
+                    result,
+                })
+            })
+            .collect::<Result<_, RoundError>>()?;
+        write_results(
+            conn,
+            t,
+            &writes,
+            judge,
+            msg!("audit-rounds-result-sheet"),
+            now,
+        )?;
         Ok(writes.len())
     })
+}
+
+/// One result a judge's sheet or file sets, with where the game is.
+pub(crate) struct ResultWrite<'a> {
+    pub game: &'a Game,
+    pub round_no: i32,
+    pub table_no: i32,
+    pub result: BoardResult,
+}
+
+/// Sets each result if its game is still at the version read (else the
+/// whole write is refused with the game's current state, as if it had
+/// been seen first), audits each with `said` and the game's place, and
+/// moves the tournament's results version once. The caller's transaction
+/// has checked that the tournament is in play and the rounds published.
+pub(crate) fn write_results(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    writes: &[ResultWrite<'_>],
+    judge: PersonId,
+    said: MsgKey,
+    now: NaiveDateTime,
+) -> Result<usize, RoundError> {
+    if writes.is_empty() {
+        return Ok(0);
+    }
+    let championship = tournaments::by_id(conn, t)?
+        .ok_or(PlayError::NotFound)?
+        .championship_id;
+    for w in writes {
+        let g = w.game;
+        if !r::decide_result(conn, g.id, g.version, w.result, Some(judge), now)? {
+            let now_is = r::game_by_id(conn, g.id)?.ok_or(PlayError::NotFound)?;
+            return refuse(RoundProblem::SheetChanged {
+                game: g.id,
+                result: now_is.result,
+                version: now_is.version,
+            });
+        }
+        audit::Entry::new("game.result", format!("game:{}", g.id))
+            .actor(judge)
+            .championship(championship)
+            .said(result_change(
+                at_game(
+                    Message::new(said),
+                    w.round_no,
+                    w.table_no,
+                    g.board,
+                    g.game_no,
+                ),
+                &g.result,
+                r::result_code(w.result),
+            ))
+            .record(conn)?;
+    }
+    tournaments::bump_results_version(conn, t)?;
+    Ok(writes.len())
 }
 
 /// Rounds a format plays: the Berger schedule's length for a round robin,

@@ -10,6 +10,7 @@ pub mod championships;
 pub mod check_ins;
 pub mod documents;
 pub mod entries;
+pub mod games;
 pub mod lineups;
 pub mod login_attempts;
 pub mod organizations;

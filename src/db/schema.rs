@@ -257,6 +257,66 @@ diesel::table! {
 }
 
 diesel::table! {
+    game_records (game_id) {
+        game_id -> BigInt,
+        pgn -> Text,
+        white_nick -> Text,
+        black_nick -> Text,
+        plies -> Integer,
+        moves -> Text,
+        clocks -> Text,
+        spent -> Text,
+        base_ms -> Nullable<BigInt>,
+        final_fen -> Text,
+        source -> Text,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_analyses (game_id, depth) {
+        game_id -> BigInt,
+        depth -> Integer,
+        engine -> Text,
+        plies -> Text,
+        analysed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    analysis_jobs (id) {
+        id -> BigInt,
+        championship_id -> BigInt,
+        person_id -> BigInt,
+        from_tournament -> BigInt,
+        to_tournament -> BigInt,
+        depth -> Integer,
+        status -> Text,
+        games_done -> Integer,
+        games_total -> Integer,
+        error -> Nullable<Text>,
+        requested_by -> BigInt,
+        requested_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    pgn_imports (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        round_id -> Nullable<BigInt>,
+        file_name -> Text,
+        text -> Text,
+        uploaded_by -> BigInt,
+        uploaded_at -> Timestamp,
+        confirmed_at -> Nullable<Timestamp>,
+        outcome -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     violation_reports (id) {
         id -> BigInt,
         championship_id -> BigInt,
@@ -592,6 +652,7 @@ diesel::joinable!(entry_players -> people (person_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(matches -> rounds (round_id));
 diesel::joinable!(games -> matches (match_id));
+diesel::joinable!(game_records -> games (game_id));
 diesel::joinable!(substitutions -> matches (match_id));
 diesel::joinable!(tournament_places -> entries (entry_id));
 
@@ -637,5 +698,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     known_browsers,
     check_ins,
+    game_records,
+    game_analyses,
+    analysis_jobs,
+    pgn_imports,
     violation_reports,
 );

@@ -3,5 +3,6 @@
 //! that they share.
 
 pub mod csv;
+pub mod fair_play;
 pub mod standings;
 pub mod wording;

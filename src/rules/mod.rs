@@ -24,6 +24,9 @@
 //!   athlete across them;
 //! * [`notice`] — when a regulation change takes effect (G-E2);
 //! * [`trf`] — TRF-2026 team records, read and write;
+//! * [`pgn`] — game records (PGN) as game servers export them;
+//! * [`game_import`] — which game of the pairing each game of a PGN file is;
+//! * [`fair_play`] — move times and engine agreement as grounds (G-E3);
 //! * [`lineup`] — the G-B13 application line, every problem at once;
 //! * [`boards`] — boards of a round (G-V22, E-2), substitutions (G-V31,
 //!   G-V32), withdrawal for missing players (G-G2), lateness (E-6);
@@ -42,10 +45,13 @@ pub mod crosstable;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;
+pub mod fair_play;
+pub mod game_import;
 pub mod lineup;
 pub mod notice;
 pub mod pairing;
 pub mod penalties;
+pub mod pgn;
 pub mod places;
 pub mod playoff;
 pub mod presets;

@@ -7,6 +7,7 @@ pub mod championship;
 pub mod discipline;
 pub mod documents;
 pub mod feeds;
+pub mod games;
 pub mod infra;
 pub mod people;
 pub mod results;
@@ -168,6 +169,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             resource("/championships/{championship_id}/fair-play")
                 .route(post().to(discipline::appeals::report)),
         )
+        // Before {report_id}/refer, which "evidence/analysis" is not.
+        .service(resource(FAIR_PLAY_EVIDENCE).route(get().to(games::evidence::show)))
+        .service(resource(FAIR_PLAY_ANALYSIS).route(post().to(games::evidence::request)))
+        .service(resource(ANALYSIS_CANCEL).route(post().to(games::evidence::cancel)))
         .service(
             resource("/championships/{championship_id}/fair-play/{report_id}/refer")
                 .route(post().to(discipline::appeals::refer)),
@@ -195,6 +200,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
         .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
+        // Before {game_id}, which "import" is not but would be tried as.
+        .service(
+            resource(GAMES_IMPORT)
+                .route(get().to(games::import::form))
+                .route(post().to(games::import::upload)),
+        )
+        .service(
+            resource(GAMES_IMPORT_ONE)
+                .route(get().to(games::import::show))
+                .route(post().to(games::import::confirm)),
+        )
+        .service(resource(GAME).route(get().to(games::pages::show)))
+        .service(resource(GAME_PGN).route(get().to(games::pages::game_pgn)))
+        .service(resource(MATCH_PGN).route(get().to(games::pages::match_pgn)))
+        .service(resource(ROUND_PGN).route(get().to(games::pages::round_pgn)))
+        .service(resource(TOURNAMENT_PGN).route(get().to(games::pages::tournament_pgn)))
         .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))
         .service(resource(ROUND_PAGE).route(get().to(results::pages::round)))
         .service(resource(PLAYERS).route(get().to(results::pages::players)))

@@ -254,6 +254,8 @@ const UI_PAIRS: &[(&str, &str, &str)] = &[
     ),
     ("--accent", "--bg", "the focus ring"),
     ("--err", "--bg", "the border of a field with an error"),
+    ("--fg", "--sq-light", "pieces on the board's light squares"),
+    ("--fg", "--sq-dark", "pieces on the board's dark squares"),
 ];
 
 fn stylesheet() -> String {

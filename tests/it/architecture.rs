@@ -82,13 +82,17 @@ fn the_json_api_and_the_pages_do_not_import_each_other() {
 
 #[test]
 fn lower_layers_do_not_import_higher_ones() {
-    let above: [(&str, &[&str]); 5] = [
+    let above: [(&str, &[&str]); 6] = [
         (
             "rules",
             &["db", "mail", "app", "read", "web", "api", "state"],
         ),
         ("db", &["mail", "app", "read", "web", "api", "state"]),
         ("mail", &["app", "read", "web", "api", "state"]),
+        (
+            "engine",
+            &["db", "mail", "app", "read", "web", "api", "state"],
+        ),
         ("app", &["read", "web", "api", "state"]),
         ("read", &["web", "api", "state"]),
     ];

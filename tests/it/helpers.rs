@@ -237,6 +237,12 @@ impl Spawn {
                 worker: false,
                 ..MailSettings::default()
             }),
+            // The analysis worker is tested through its steps
+            // (`app::analysis::work_once`), not as a thread of each app.
+            engine: league::config::EngineSettings {
+                worker: false,
+                ..Default::default()
+            },
             ..Settings::default()
         };
         let (address, server, worker) = serve(settings.clone()).await;

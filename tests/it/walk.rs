@@ -69,7 +69,8 @@ const ROLES: [&str; 7] = [
 /// version, `{s}`/`{sp}` the series and its sport, `{doc}` the player's
 /// document, `{tr}` the player's transfer to the other captain's team
 /// awaiting a judge, `{inv}` a third team's invitation to them, `{ban}`,
-/// `{emp}`, `{out}` an outbox message, `{tok}` the organizer's API token.
+/// `{emp}`, `{out}` an outbox message, `{tok}` the organizer's API token, `{imp}` a
+/// judge's staged PGN file, `{job}` a queued engine analysis.
 /// Rows on the seed's state: the draft round is the judges' alone; the
 /// appeal case is public; `vote` answers an empty vote 400 before asking
 /// who votes; the judge's `decide` is refused in words while nobody has
@@ -761,6 +762,85 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/organizations",
         [303, 403, 403, 403, 403, 422, 422],
+    ),
+    // Game records: the PGN import and its preview are the judges'; a
+    // game's page and the PGN downloads are public for published rounds
+    // (the game {g} has no record kept: its PGN is 404 to everybody).
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/games/import",
+        [303, 403, 403, 403, 200, 403, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/games/import/{imp}",
+        [303, 403, 403, 403, 200, 403, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c2}/tournaments/{t}/games/import/{imp}",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/games/{g}",
+        [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c2}/tournaments/{t}/games/{g}",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/games/{g}/pgn",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/matches/{m}/pgn",
+        [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/rounds/{rn}/pgn",
+        [200, 200, 200, 200, 200, 200, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/rounds/{rdn}/pgn",
+        [404, 404, 404, 404, 200, 404, 200],
+    ),
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/pgn",
+        [200, 200, 200, 200, 200, 200, 200],
+    ),
+    // The fair-play evidence and its analyses: the officials'.
+    (
+        "GET",
+        "/championships/{c}/fair-play/evidence",
+        [303, 403, 403, 403, 200, 200, 200],
+    ),
+    (
+        "POST",
+        "/championships/{c}/fair-play/evidence/analysis",
+        [303, 403, 403, 403, 400, 400, 400],
+    ),
+    (
+        "POST",
+        "/championships/{c}/fair-play/analyses/{job}/cancel",
+        [303, 403, 403, 403, 303, 303, 303],
+    ),
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/games/import",
+        [303, 403, 403, 403, 400, 403, 400],
+    ),
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/games/import/{imp}",
+        [303, 403, 403, 403, 303, 403, 409],
     ),
     // Signs the player out everywhere: last but logout, so that no later
     // row walks with the ended session.

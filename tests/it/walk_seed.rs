@@ -357,6 +357,35 @@ pub(crate) async fn seed() -> Seed {
     let outbox =
         db::outbox::list(&mut app.db(), Some(&[ChampionshipId(c)]), 1).expect("outbox")[0].id;
 
+    // A judge's PGN file for the current tournament, staged and not yet
+    // confirmed; its game's players play no game here.
+    let import = league::app::games::stage(
+        &mut app.db(),
+        TournamentId(t),
+        None,
+        "walk.pgn",
+        "[White \"nobody\"]\n[Black \"none\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+        app.person_id("Root"),
+        chrono::Utc::now().naive_utc(),
+    )
+    .expect("a staged PGN file");
+    // An engine analysis of the player's games, queued (no engine runs in
+    // the walk).
+    let job = db::games::insert_job(
+        &mut app.db(),
+        &db::games::NewAnalysisJob {
+            championship: ChampionshipId(c),
+            person: pid,
+            from: TournamentId(t),
+            to: TournamentId(t),
+            depth: 12,
+            games_total: 1,
+            by: app.person_id("Root"),
+            at: chrono::Utc::now().naive_utc(),
+        },
+    )
+    .expect("a queued analysis");
+
     // API tokens: the championship's organizers' and judge's, another
     // championship's, a revoked one.
     let valid = token(&club, root, c, "Сервер").await;
@@ -429,6 +458,8 @@ pub(crate) async fn seed() -> Seed {
         ("{out}", outbox.to_string()),
         ("{tok}", spare.to_string()),
         ("{vr}", violation.to_string()),
+        ("{imp}", import.to_string()),
+        ("{job}", job.to_string()),
         ("{c2}", elsewhere.to_string()),
         (
             "{slug}",

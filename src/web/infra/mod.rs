@@ -1,6 +1,7 @@
 //! What every area shares: the page context, sessions, CSRF, guards, the error page, forms, uploads, the versioned cache, the embedded stylesheet and the SVG chart.
 
 pub mod assets;
+pub mod board;
 pub mod bulk;
 pub mod cache;
 pub mod chart;

@@ -15,6 +15,9 @@ const TEXT_LIMIT: usize = 256;
 /// request is cut off with 413.
 const DRAIN_LIMIT: u64 = 16 * 1024 * 1024;
 
+/// The field of a text pasted in place of the file.
+pub const PASTED: &str = "pasted";
+
 /// What the multipart body held.
 #[derive(Debug, Default)]
 pub struct Received {
@@ -23,6 +26,9 @@ pub struct Received {
     /// The file, empty when it was over the limit.
     pub bytes: Vec<u8>,
     pub too_large: bool,
+    /// The `pasted` field: a file's text pasted instead of uploaded, read
+    /// under the file's limit.
+    pub pasted: Vec<u8>,
     texts: Vec<(&'static str, String)>,
 }
 
@@ -74,6 +80,13 @@ pub async fn receive(
                     got.bytes = Vec::new();
                 } else {
                     got.bytes.extend_from_slice(&chunk);
+                }
+            } else if name == PASTED && !got.too_large {
+                if (got.pasted.len() + chunk.len()) as u64 > max {
+                    got.too_large = true;
+                    got.pasted = Vec::new();
+                } else {
+                    got.pasted.extend_from_slice(&chunk);
                 }
             } else if text_field.is_some() && text.len() + chunk.len() <= TEXT_LIMIT {
                 text.extend_from_slice(&chunk);

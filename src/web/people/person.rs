@@ -304,6 +304,7 @@ pub async fn person_page_with(
         &played.games,
         &played.entries,
         &played.nicks,
+        &played.recorded,
     );
     Ok(PersonPage {
         memberships,
@@ -368,6 +369,8 @@ struct Played {
     games: Vec<db::rounds::PersonGame>,
     entries: std::collections::HashMap<EntryId, String>,
     nicks: std::collections::HashMap<PersonId, String>,
+    /// The games whose record (PGN) is kept.
+    recorded: Vec<crate::ids::GameId>,
 }
 
 fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
@@ -406,6 +409,10 @@ fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<
             .into_iter()
             .collect(),
         nicks: people::nicks_of(conn, &people_ids)?.into_iter().collect(),
+        recorded: db::games::recorded_among(
+            conn,
+            &games.iter().map(|g| g.game.id).collect::<Vec<_>>(),
+        )?,
         games,
     })
 }

@@ -40,6 +40,9 @@ pub struct GameRow {
     pub result: &'static str,
     /// Counted in the score.
     pub counted: bool,
+    /// The game's page, and whether its record (PGN) is kept.
+    pub game_url: String,
+    pub recorded: bool,
 }
 
 /// A board's line of the score.
@@ -99,13 +102,14 @@ fn percent(points: HalfPoints, games: u32) -> String {
 }
 
 /// The record of `person` from their games; `entries` names the entries
-/// by id, `nicks` the people.
+/// by id, `nicks` the people, `recorded` the games whose PGN is kept.
 pub fn record(
     lang: Lang,
     person: PersonId,
     games: &[PersonGame],
     entries: &HashMap<EntryId, String>,
     nicks: &HashMap<PersonId, String>,
+    recorded: &[crate::ids::GameId],
 ) -> PlayerRecord {
     let mut by_board: BTreeMap<i32, (u32, HalfPoints)> = BTreeMap::new();
     let mut rows = Vec::with_capacity(games.len());
@@ -157,6 +161,8 @@ pub fn record(
             opponent_entry: name(theirs),
             result: symbol(result),
             counted,
+            game_url: paths::game(c, t, g.id),
+            recorded: recorded.contains(&g.id),
         });
     }
     let mut groups: Vec<GameGroup> = Vec::new();
@@ -268,7 +274,7 @@ mod tests {
             // Not played yet: listed, not counted.
             game(2, 5, 1, 1, (Some(7), Some(8)), true, "pending"),
         ];
-        let r = record(Lang::En, PersonId(7), &games, &entries, &nicks);
+        let r = record(Lang::En, PersonId(7), &games, &entries, &nicks, &[]);
         let seen: Vec<(&str, &str, Option<&str>, &str, &str)> = r
             .games
             .iter()
@@ -323,7 +329,7 @@ mod tests {
         let (entries, nicks) = names();
         let mut g = game(1, 6, 1, 1, (Some(7), Some(8)), true, "1-0");
         g.round_kind = "playoff".into();
-        let r = record(Lang::Ru, PersonId(7), &[g], &entries, &nicks);
+        let r = record(Lang::Ru, PersonId(7), &[g], &entries, &nicks, &[]);
         assert_eq!(r.games.len(), 1);
         assert!(!r.games[0].counted);
         assert_eq!(r.games[0].round_url, None);

@@ -324,6 +324,9 @@ pub async fn set_lineup(
 
 pub struct GameRow {
     pub id: GameId,
+    /// The game's page, and whether its record (PGN) is kept.
+    pub game_url: String,
+    pub recorded: bool,
     /// The match sheet's cell for this game, when the viewer may report
     /// it: what was typed, else the report to confirm, else empty.
     pub cell: Option<String>,
@@ -362,6 +365,8 @@ pub struct MatchPage {
     away: String,
     score: String,
     games: Vec<GameRow>,
+    /// The match's games as PGN, when any record is kept.
+    pgn_url: Option<String>,
     substitutions: Vec<SubRow>,
     /// The viewer may announce a substitution (a captain of a side, or a
     /// judge) while the round runs.
@@ -413,9 +418,11 @@ pub(crate) async fn match_page(
 ) -> Result<MatchPage, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (l, caps, is_judge, unfit, (reports, is_chief)) = state
+    let (l, caps, is_judge, unfit, (reports, is_chief, recorded)) = state
         .db(move |conn| {
             let l = load(conn, c, t)?;
+            let ids: Vec<GameId> = l.games_of(mid).map(|g| g.id).collect();
+            let recorded = crate::db::games::recorded_among(conn, &ids)?;
             let caps = captains(conn, &l)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
@@ -432,7 +439,7 @@ pub(crate) async fn match_page(
                 .flatten()
                 .collect();
             let unfit = unfit_now(conn, &l, &sides)?;
-            Ok((l, caps, is_judge, unfit, (reports, is_chief)))
+            Ok((l, caps, is_judge, unfit, (reports, is_chief, recorded)))
         })
         .await?;
     let m = l
@@ -523,6 +530,8 @@ pub(crate) async fn match_page(
             });
             GameRow {
                 id: g.id,
+                game_url: paths::game(cid, tid, g.id),
+                recorded: recorded.contains(&g.id),
                 cell,
                 error: cell_errors.get(&g.id).cloned(),
                 board: g.board,
@@ -590,6 +599,7 @@ pub(crate) async fn match_page(
         })
         .collect();
     Ok(MatchPage {
+        pgn_url: (!recorded.is_empty()).then(|| paths::match_pgn(cid, tid, m.id)),
         violations,
         violation_url: (round.is_published()
             && !finished

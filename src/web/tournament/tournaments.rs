@@ -124,6 +124,8 @@ pub struct TournamentPage {
     timetable: Option<Timetable>,
     /// ..R-2.4: the organizers' check-in page.
     check_in_url: Option<String>,
+    /// The tournament's games as PGN, when any record is kept.
+    pgn_url: Option<String>,
     /// G-V33: the captains' reports, for the judges.
     violations: Vec<ReportLine>,
     enter_url: String,
@@ -322,6 +324,10 @@ pub struct RoundView {
     pub interrupt_url: Option<String>,
     /// Judges: the round's result sheet.
     pub results_url: String,
+    /// The judges' PGN import for this round.
+    pub import_url: String,
+    /// The round's games as PGN, when any record is kept.
+    pub pgn_url: Option<String>,
     pub matches: Vec<MatchView>,
 }
 
@@ -426,47 +432,54 @@ pub(crate) async fn tournament_page(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     // Organization names only word eligibility reasons of a refused entry.
     let need_organizations = !problems.is_empty();
-    let ((loaded, reports), (is_judge, is_chief, is_organizer), my_teams, team_captains, org_names) =
-        state
-            .db(move |conn| {
-                let loaded = Loaded::load(conn, t)?
-                    .filter(|l| l.ctx.championship.id == c)
-                    .ok_or(AppError::NotFound)?;
-                let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-                let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
-                let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
-                let reports = if is_judge {
-                    crate::db::violations::of_tournament(conn, t)?
-                } else {
-                    Vec::new()
-                };
-                let my_teams = match viewer {
-                    Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
-                    None => Vec::new(),
-                };
-                // Who captains each team now (may withdraw its entries).
-                let team_captains: HashMap<TeamId, PersonId> =
-                    db::teams::of_championship(conn, c, &TeamStatus::ALL)?
-                        .into_iter()
-                        .map(|team| (team.id, team.captain_id))
-                        .collect();
-                let org_names: Vec<(OrganizationId, String)> = if need_organizations {
-                    organizations::list(conn)?
-                        .into_iter()
-                        .map(|o| (o.id, o.name))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                Ok((
-                    (loaded, reports),
-                    (is_judge, is_chief, is_organizer),
-                    my_teams,
-                    team_captains,
-                    org_names,
-                ))
-            })
-            .await?;
+    let (
+        (loaded, reports, recorded),
+        (is_judge, is_chief, is_organizer),
+        my_teams,
+        team_captains,
+        org_names,
+    ) = state
+        .db(move |conn| {
+            let loaded = Loaded::load(conn, t)?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let ids: Vec<crate::ids::GameId> = loaded.games.iter().map(|g| g.id).collect();
+            let recorded = db::games::recorded_among(conn, &ids)?;
+            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
+            let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
+            let reports = if is_judge {
+                crate::db::violations::of_tournament(conn, t)?
+            } else {
+                Vec::new()
+            };
+            let my_teams = match viewer {
+                Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
+                None => Vec::new(),
+            };
+            // Who captains each team now (may withdraw its entries).
+            let team_captains: HashMap<TeamId, PersonId> =
+                db::teams::of_championship(conn, c, &TeamStatus::ALL)?
+                    .into_iter()
+                    .map(|team| (team.id, team.captain_id))
+                    .collect();
+            let org_names: Vec<(OrganizationId, String)> = if need_organizations {
+                organizations::list(conn)?
+                    .into_iter()
+                    .map(|o| (o.id, o.name))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Ok((
+                (loaded, reports, recorded),
+                (is_judge, is_chief, is_organizer),
+                my_teams,
+                team_captains,
+                org_names,
+            ))
+        })
+        .await?;
     let viewer = viewer.map(|(id, _)| id);
     let tc = &loaded.ctx;
     let entries = &loaded.entries;
@@ -628,6 +641,7 @@ pub(crate) async fn tournament_page(
         .collect();
     Ok(TournamentPage {
         violations,
+        pgn_url: (!recorded.is_empty()).then(|| paths::tournament_pgn(c, t)),
         check_in_url: (is_organizer && reg.play.check_in)
             .then(|| paths::check_in(tc.championship_id(), tc.id())),
         timetable,
@@ -663,7 +677,7 @@ pub(crate) async fn tournament_page(
         reopen_url: is_chief
             .then(|| paths::tournament_action(tc.championship_id(), tc.id(), "reopen")),
         finished: tc.tournament.finished_at.is_some(),
-        rounds: round_views(&loaded, &rules, is_judge, ctx.lang, &sheet),
+        rounds: round_views(&loaded, &rules, is_judge, ctx.lang, &sheet, &recorded),
         playing: loaded
             .playing()
             .iter()
@@ -690,6 +704,7 @@ fn round_views(
     is_judge: bool,
     lang: crate::i18n::Lang,
     sheet: &Sheet,
+    recorded: &[crate::ids::GameId],
 ) -> Vec<RoundView> {
     let name = |id: EntryId| {
         l.entries
@@ -765,6 +780,12 @@ fn round_views(
                 notes: crate::words::play::round_notes(lang, &round.notes),
                 publish_url: paths::round_publish(c, t, round.id),
                 results_url: paths::round_results(c, t, round.id),
+                import_url: format!("{}?round={}", paths::games_import(c, t), round.id),
+                pgn_url: l
+                    .matches_of(round.id)
+                    .flat_map(|m| l.games_of(m.id))
+                    .any(|g| recorded.contains(&g.id))
+                    .then(|| paths::round_pgn(c, t, round.number)),
                 adjust_url: paths::round_adjust(c, t, round.id),
                 interrupt_url: (is_judge
                     && l.ctx.regulation.play.interrupted_round_replayed

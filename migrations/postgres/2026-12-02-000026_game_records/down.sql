@@ -1,0 +1,2 @@
+DROP TABLE pgn_imports;
+DROP TABLE game_records;

@@ -1,0 +1,2 @@
+DROP TABLE analysis_jobs;
+DROP TABLE game_analyses;

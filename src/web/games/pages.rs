@@ -1,0 +1,297 @@
+//! A game's page (players, result, the moves with their clocks, a diagram
+//! of the final position) and the PGN downloads of a game, a match, a
+//! round and a tournament. Games of a round not yet published are the
+//! judges' alone.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::app::access::Judges;
+use crate::app::rounds::Loaded;
+use crate::db::games::{self as dg, GameRecord};
+use crate::ids::{ChampionshipId, GameId, PersonId, TournamentId};
+use crate::paths;
+use crate::paths::segments::{GamePath, MatchPath, RoundNoPath, TournamentPath};
+use crate::state::AppState;
+use crate::web::infra::PageDb;
+use crate::web::infra::ctx::PageCtx;
+use crate::web::infra::error::AppError;
+use crate::web::infra::respond::page;
+use crate::words::games::at_words;
+use crate::words::rounds::result_words;
+
+type NestedPath<P> = crate::state::Nested<P, AppError>;
+
+/// The tournament, whether the viewer judges it, and the records asked.
+async fn load_with<F, T>(
+    ctx: &PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    t: TournamentId,
+    f: F,
+) -> Result<(Loaded, bool, T), AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection, &Loaded) -> Result<T, AppError> + Send + 'static,
+    T: Send + 'static,
+{
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    state
+        .db(move |conn| {
+            let loaded = Loaded::load(conn, t)?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
+            let more = f(conn, &loaded)?;
+            Ok((loaded, judge, more))
+        })
+        .await
+}
+
+/// The round a game is in, if the viewer may see it.
+fn visible_round(l: &Loaded, judge: bool, g: GameId) -> Option<&crate::db::rounds::Round> {
+    let game = l.games.iter().find(|x| x.id == g)?;
+    let m = l.matches.iter().find(|m| m.id == game.match_id)?;
+    l.rounds
+        .iter()
+        .find(|r| r.id == m.round_id)
+        .filter(|r| judge || r.is_published())
+}
+
+/// One move pair of the score sheet: number, White's and Black's moves
+/// with the clock after each.
+pub struct MoveRow {
+    pub number: usize,
+    pub white: String,
+    pub white_clock: String,
+    pub black: String,
+    pub black_clock: String,
+}
+
+#[derive(Template)]
+#[template(path = "games/game.html")]
+pub struct GamePage {
+    ctx: PageCtx,
+    title: String,
+    tournament_url: String,
+    match_url: String,
+    at: String,
+    white: Option<(String, String)>,
+    black: Option<(String, String)>,
+    result: String,
+    /// The record's diagram, moves and download, when one is kept.
+    board: Option<String>,
+    moves: Vec<MoveRow>,
+    pgn_url: String,
+    recorded: bool,
+    file_names: String,
+}
+
+fn clock_words(ms: Option<u32>) -> String {
+    ms.map(|ms| {
+        let s = ms / 1000;
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    })
+    .unwrap_or_default()
+}
+
+/// The SAN of each move, read again from the kept PGN.
+fn san_moves(record: &GameRecord) -> Vec<String> {
+    crate::rules::pgn::read(&record.pgn)
+        .games
+        .into_iter()
+        .next()
+        .map(|g| g.moves.into_iter().map(|m| m.san).collect())
+        .unwrap_or_default()
+}
+
+/// `GET …/games/{g}`: the game and, when kept, its record.
+pub async fn show(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: NestedPath<GamePath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, g) = (path.championship_id, path.tournament_id, path.game_id);
+    let (l, judge, record) =
+        load_with(&ctx, &state, c, t, move |conn, _| Ok(dg::of_game(conn, g)?)).await?;
+    let round = visible_round(&l, judge, g).ok_or(AppError::NotFound)?;
+    let game = l
+        .games
+        .iter()
+        .find(|x| x.id == g)
+        .ok_or(AppError::NotFound)?;
+    let m = l
+        .matches
+        .iter()
+        .find(|m| m.id == game.match_id)
+        .ok_or(AppError::NotFound)?;
+    let person = |p: Option<PersonId>| {
+        p.and_then(|p| l.nicks.get(&p))
+            .map(|n| (n.clone(), paths::person(n)))
+    };
+    let (home, away) = (person(game.home_player_id), person(game.away_player_id));
+    let (white, black) = if game.home_white {
+        (home, away)
+    } else {
+        (away, home)
+    };
+    let at = at_words(&crate::app::games::GameAt {
+        round: round.number,
+        table: m.table_no,
+        board: game.board,
+        game_no: game.game_no,
+    });
+    let white_name = white.as_ref().map_or("?", |w| w.0.as_str()).to_owned();
+    let black_name = black.as_ref().map_or("?", |b| b.0.as_str()).to_owned();
+    let (board, moves, file_names) = match &record {
+        Some(rec) => {
+            let label = ctx.t("game-board-label");
+            let flipped = false;
+            let board = crate::web::infra::board::svg(&rec.final_fen, flipped, &label);
+            let sans = san_moves(rec);
+            let clocks = rec.clocks_ms();
+            let rows = sans
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| MoveRow {
+                    number: i + 1,
+                    white: pair.first().cloned().unwrap_or_default(),
+                    white_clock: clock_words(clocks.get(2 * i).copied().flatten()),
+                    black: pair.get(1).cloned().unwrap_or_default(),
+                    black_clock: clock_words(clocks.get(2 * i + 1).copied().flatten()),
+                })
+                .collect();
+            (
+                board,
+                rows,
+                format!("{} – {}", rec.white_nick, rec.black_nick),
+            )
+        }
+        None => (None, vec![], String::new()),
+    };
+    let title = format!(
+        "{white_name} – {black_name} · {} {}",
+        ctx.t1("tournament-title", "number", l.ctx.tournament.number),
+        l.ctx.championship.name
+    );
+    page(
+        StatusCode::OK,
+        &GamePage {
+            title,
+            tournament_url: paths::tournament(c, t),
+            match_url: paths::match_page(c, t, m.id),
+            at,
+            white,
+            black,
+            result: result_words(&game.result),
+            recorded: record.is_some(),
+            board,
+            moves,
+            pgn_url: paths::game_pgn(c, t, g),
+            file_names,
+            ctx,
+        },
+    )
+}
+
+fn pgn_download(name: &str, records: &[GameRecord]) -> HttpResponse {
+    let mut body = String::new();
+    for r in records {
+        body.push_str(r.pgn.trim_end());
+        body.push_str("\n\n");
+    }
+    HttpResponse::Ok()
+        .content_type("application/vnd.chess-pgn; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{name}.pgn\""),
+        ))
+        .body(body)
+}
+
+/// The records among `records` the viewer may see.
+fn visible(l: &Loaded, judge: bool, records: Vec<GameRecord>) -> Vec<GameRecord> {
+    records
+        .into_iter()
+        .filter(|r| visible_round(l, judge, r.game_id).is_some())
+        .collect()
+}
+
+/// `GET …/games/{g}/pgn`.
+pub async fn game_pgn(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: NestedPath<GamePath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, g) = (path.championship_id, path.tournament_id, path.game_id);
+    let (l, judge, record) =
+        load_with(&ctx, &state, c, t, move |conn, _| Ok(dg::of_game(conn, g)?)).await?;
+    let records = visible(&l, judge, record.into_iter().collect());
+    if records.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    Ok(pgn_download(&format!("game-{g}"), &records))
+}
+
+/// `GET …/matches/{m}/pgn`.
+pub async fn match_pgn(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: NestedPath<MatchPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, m) = (path.championship_id, path.tournament_id, path.match_id);
+    let (l, judge, records) = load_with(&ctx, &state, c, t, move |conn, _| {
+        Ok(dg::of_matches(conn, &[m])?)
+    })
+    .await?;
+    Ok(pgn_download(
+        &format!("tournament-{t}-match-{m}"),
+        &visible(&l, judge, records),
+    ))
+}
+
+/// `GET …/rounds/{n}/pgn`.
+pub async fn round_pgn(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: NestedPath<RoundNoPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t, n) = (path.championship_id, path.tournament_id, path.round_no);
+    let (l, judge, records) = load_with(&ctx, &state, c, t, move |conn, l| {
+        let round = l
+            .rounds
+            .iter()
+            .find(|r| r.number == n)
+            .ok_or(AppError::NotFound)?;
+        Ok(dg::of_tournament(conn, t, Some(round.id))?)
+    })
+    .await?;
+    if !l
+        .rounds
+        .iter()
+        .any(|r| r.number == n && (judge || r.is_published()))
+    {
+        return Err(AppError::NotFound);
+    }
+    Ok(pgn_download(
+        &format!("tournament-{t}-round-{n}"),
+        &visible(&l, judge, records),
+    ))
+}
+
+/// `GET …/tournaments/{t}/pgn`.
+pub async fn tournament_pgn(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    path: NestedPath<TournamentPath>,
+) -> Result<HttpResponse, AppError> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let (l, judge, records) = load_with(&ctx, &state, c, t, move |conn, _| {
+        Ok(dg::of_tournament(conn, t, None)?)
+    })
+    .await?;
+    Ok(pgn_download(
+        &format!("tournament-{t}"),
+        &visible(&l, judge, records),
+    ))
+}

@@ -1,0 +1,280 @@
+//! The fair-play evidence (G-E3): move times from the kept games against
+//! the field, the engine analysis run game by game by the worker's steps
+//! (resumable, cancelable), and a fair-play report recorded from the page
+//! with the figures, for officials only.
+
+use std::sync::atomic::AtomicBool;
+
+use reqwest::StatusCode;
+
+use crate::club::{Club, four_entered, publish_last};
+use crate::helpers::into_page;
+use league::db;
+use league::ids::{GameId, TournamentId};
+
+/// Round 1 of a four-team G tournament, published.
+async fn round_one(club: &Club) -> (i64, String) {
+    let (_, t) = four_entered(club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(club, &url).await;
+    (t, url)
+}
+
+/// (game, White, Black) of round 1.
+fn games(club: &Club, t: i64) -> Vec<(i64, String, String)> {
+    let mut conn = club.app.db();
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).unwrap();
+    let ids: Vec<_> = rounds.iter().map(|r| r.id).collect();
+    let matches = db::rounds::matches_of_rounds(&mut conn, &ids).unwrap();
+    let mids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let mut out = Vec::new();
+    for g in db::rounds::games_of_matches(&mut conn, &mids).unwrap() {
+        let mut nick = |p| db::people::nicks_of(&mut conn, &[p]).unwrap()[0].1.clone();
+        let (h, a) = (
+            nick(g.home_player_id.unwrap()),
+            nick(g.away_player_id.unwrap()),
+        );
+        let (w, b) = if g.home_white { (h, a) } else { (a, h) };
+        out.push((g.id.0, w, b));
+    }
+    out
+}
+
+/// A 24-ply game with clocks: White spends exactly `white_secs` on every
+/// move, Black a varying time.
+fn timed_game(white: &str, black: &str, white_secs: u32) -> String {
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8",
+    ];
+    let (mut w, mut b) = (180u32, 180u32);
+    let mut text = format!(
+        "[Event \"t\"]\n[Site \"server\"]\n[Date \"2026.12.02\"]\n[Round \"1\"]\n[White \"{white}\"]\n\
+         [Black \"{black}\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"180\"]\n\n"
+    );
+    for (i, m) in moves.iter().enumerate() {
+        let clock = if i % 2 == 0 {
+            w -= white_secs;
+            w
+        } else {
+            b -= 1 + (i as u32 * 7) % 9;
+            b
+        };
+        if i % 2 == 0 {
+            text += &format!("{}. ", i / 2 + 1);
+        }
+        text += &format!("{m} {{ [%clk 0:{:02}:{:02}] }} ", clock / 60, clock % 60);
+    }
+    text + "1/2-1/2\n\n"
+}
+
+async fn import(club: &Club, url: &str, text: String) {
+    let form = club
+        .app
+        .get_with(&club.root, &format!("{url}/games/import"))
+        .await;
+    let action = form.attr("form#games-import-form", "action").unwrap();
+    let body = reqwest::multipart::Form::new()
+        .text("round", "")
+        .text("pasted", text);
+    let page = into_page(
+        club.root
+            .post(club.app.url(&action))
+            .multipart(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview = club
+        .app
+        .get_with(&club.root, page.location().unwrap())
+        .await;
+    let action = preview.attr("form#games-confirm", "action").unwrap();
+    let fields = preview.form_fields("form#games-confirm");
+    let body: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let done = club.app.post_with(&club.root, &action, &body).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.text);
+}
+
+#[tokio::test]
+async fn g_e3_the_evidence_shows_steady_move_times_against_the_field_to_officials_only() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let gs = games(&club, t);
+    let suspect = gs[0].1.clone();
+    let mut text = timed_game(&gs[0].1, &gs[0].2, 3);
+    for (_, w, b) in gs.iter().skip(2).take(4) {
+        text += &timed_game(w, b, 1);
+    }
+    import(&club, &url, text).await;
+    let path = format!(
+        "/championships/{}/fair-play/evidence?nick={suspect}&from={t}&to={t}",
+        club.id
+    );
+    let page = club.app.get_with(&club.root, &path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    assert!(page.text.contains("evidence-not-a-verdict"));
+    let rows = page.texts("table.evidence-times tbody tr");
+    // The suspect: 12 moves, every one 3 s, all within the band.
+    assert!(
+        rows[0].contains("12") && rows[0].contains("3.0") && rows[0].contains("100 %"),
+        "{rows:#?}"
+    );
+    assert!(page.text.contains("<svg"), "the move-time chart");
+    let report = page.form_fields("form#evidence-report-form");
+    assert!(
+        report.iter().any(|(k, v)| k == "notes" && v.contains("12")),
+        "the figures go with the report: {report:?}"
+    );
+    // A captain (a member, not an official) is refused.
+    let player = crate::helpers::new_client();
+    club.app
+        .log_in_with(&player, &suspect, crate::helpers::PASSWORD)
+        .await;
+    let refused = club.app.get_with(&player, &path).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn g_e3_an_analysis_runs_game_by_game_resumes_and_can_be_cancelled() {
+    let Some(program) = league::engine::find(None) else {
+        assert!(
+            std::env::var("LEAGUE_REQUIRE_ENGINE").as_deref() != Ok("1"),
+            "stockfish is required here (LEAGUE_REQUIRE_ENGINE=1)"
+        );
+        eprintln!("stockfish not found; skipped");
+        return;
+    };
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let gs = games(&club, t);
+    let suspect = gs[0].1.clone();
+    // Two games of the suspect (boards of the two games of one pairing).
+    let partner = gs
+        .iter()
+        .find(|g| g.0 != gs[0].0 && (g.1 == suspect || g.2 == suspect))
+        .unwrap();
+    let text = timed_game(&gs[0].1, &gs[0].2, 2) + &timed_game(&partner.1, &partner.2, 2);
+    import(&club, &url, text).await;
+    let ask = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/fair-play/evidence/analysis", club.id),
+            &[
+                ("nick", suspect.as_str()),
+                ("from", &t.to_string()),
+                ("to", &t.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(ask.status, StatusCode::SEE_OTHER, "{}", ask.text);
+    // Asking twice queues once.
+    club.app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/fair-play/evidence/analysis", club.id),
+            &[
+                ("nick", suspect.as_str()),
+                ("from", &t.to_string()),
+                ("to", &t.to_string()),
+            ],
+        )
+        .await;
+    let pool = db::connect(&db::DbUrl::parse(&club.app.db_url).unwrap(), 2).unwrap();
+    let person = club.app.person_id(&suspect);
+    let jobs = db::games::jobs_of(
+        &mut club.app.db(),
+        league::ids::ChampionshipId(club.id),
+        person,
+    )
+    .unwrap();
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].games_total, 2);
+    // The worker's engine searches to the depth the jobs are asked at
+    // (both from the settings).
+    let limits = league::engine::Limits {
+        depth: u32::try_from(jobs[0].depth).unwrap(),
+        ..Default::default()
+    };
+    let stop = AtomicBool::new(false);
+    let now = || chrono::Utc::now().naive_utc();
+    {
+        let mut engine = league::engine::Uci::start(&program, limits).unwrap();
+        // One game, then the engine goes away (a restart).
+        league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap();
+    }
+    let job = db::games::job_by_id(&mut club.app.db(), jobs[0].id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((job.status.as_str(), job.games_done), ("running", 1));
+    let mut engine = league::engine::Uci::start(&program, limits).unwrap();
+    league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap();
+    league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap();
+    let job = db::games::job_by_id(&mut club.app.db(), jobs[0].id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((job.status.as_str(), job.games_done), ("done", 2));
+    let analysed = db::games::analyses_of(
+        &mut club.app.db(),
+        &[GameId(gs[0].0), GameId(partner.0)],
+        jobs[0].depth,
+    )
+    .unwrap();
+    assert_eq!(analysed.len(), 2);
+    // The page shows the agreement over the considered moves.
+    let page = club
+        .app
+        .get_with(
+            &club.root,
+            &format!(
+                "/championships/{}/fair-play/evidence?nick={suspect}&from={t}&to={t}",
+                club.id
+            ),
+        )
+        .await;
+    let agreement = page.select_text("#evidence-agreement").expect("agreement");
+    assert!(agreement.contains(" из "), "{agreement}");
+    assert!(!agreement.starts_with('—'), "{agreement}");
+    let idle = league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap();
+    assert_eq!(idle, league::app::analysis::Step::Idle);
+    // A new request is cancelled before the worker takes it.
+    let id = league::app::analysis::request(
+        &mut club.app.db(),
+        league::ids::ChampionshipId(club.id),
+        person,
+        TournamentId(t),
+        TournamentId(t),
+        7,
+        club.app.person_id("Root"),
+        now(),
+    )
+    .unwrap();
+    let cancel = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/fair-play/analyses/{id}/cancel", club.id),
+            &[],
+        )
+        .await;
+    assert_eq!(cancel.status, StatusCode::SEE_OTHER, "{}", cancel.text);
+    assert_eq!(
+        league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap(),
+        league::app::analysis::Step::Idle
+    );
+    let job = db::games::job_by_id(&mut club.app.db(), id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(job.status, "cancelled");
+}

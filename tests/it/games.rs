@@ -1,0 +1,425 @@
+//! Game records: a judge's PGN file for a round, matched to the pairing
+//! by nick and shown before anything is stored, then confirmed in one
+//! transaction; every game of the file recorded, attached or left out
+//! with its reason; the records kept, shown and downloaded.
+
+use reqwest::StatusCode;
+
+use crate::club::{Club, four_entered, publish_last};
+use crate::helpers::{Page, into_page};
+use league::db;
+use league::ids::{GameId, TournamentId};
+
+/// One game of the pairing: id, White's and Black's nicks, board, game.
+#[derive(Debug, Clone)]
+struct Board {
+    id: i64,
+    white: String,
+    black: String,
+}
+
+/// Round 1 of a drawn and published four-team G tournament.
+async fn round_one(club: &Club) -> (i64, String) {
+    let (_, t) = four_entered(club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(club, &url).await;
+    (t, url)
+}
+
+/// The games of round `n` in table, board and game order.
+fn pairing(club: &Club, t: i64, n: i32) -> Vec<Board> {
+    let mut conn = club.app.db();
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+    let ids: Vec<_> = rounds
+        .iter()
+        .filter(|r| r.number == n)
+        .map(|r| r.id)
+        .collect();
+    let mut matches = db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
+    matches.sort_by_key(|m| m.table_no);
+    let mut out = Vec::new();
+    for m in matches {
+        for g in db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games") {
+            let mut nick = |p: Option<league::ids::PersonId>| {
+                db::people::nicks_of(&mut conn, &[p.expect("a player")]).expect("nick")[0]
+                    .1
+                    .clone()
+            };
+            let (home, away) = (nick(g.home_player_id), nick(g.away_player_id));
+            let (white, black) = if g.home_white {
+                (home, away)
+            } else {
+                (away, home)
+            };
+            out.push(Board {
+                id: g.id.0,
+                white,
+                black,
+            });
+        }
+    }
+    out
+}
+
+fn result_of(club: &Club, game: i64) -> String {
+    db::rounds::game_by_id(&mut club.app.db(), GameId(game))
+        .expect("game")
+        .expect("exists")
+        .result
+}
+
+fn record_of(club: &Club, game: i64) -> Option<db::games::GameRecord> {
+    db::games::of_game(&mut club.app.db(), GameId(game)).expect("record")
+}
+
+/// A game as lichess exports it: seven-tag roster, clock comments.
+fn lichess(white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n[Date \"2026.12.02\"]\n\
+         [Round \"1\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\
+         [TimeControl \"180+2\"]\n\n\
+         1. e4 {{ [%clk 0:03:00] }} 1... e5 {{ [%clk 0:03:01] }} 2. Nf3 {{ [%eval 0.2] [%clk 0:02:58] }} \
+         2... Nc6 {{ [%clk 0:02:55] }} 3. Bb5 {{ [%clk 0:02:50] }} 3... a6 {{ [%clk 0:02:50] }} {result}\n\n"
+    )
+}
+
+/// A game as chess.com exports it: other tags, clocks with tenths.
+fn chess_com(white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[Date \"2026.12.02\"]\n[Round \"-\"]\n\
+         [White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n[TimeControl \"180\"]\n\
+         [Termination \"{white} won by resignation\"]\n\n\
+         1. d4 {{[%clk 0:02:59.9]}} 1... d5 {{[%clk 0:02:58.1]}} 2. c4 {{[%clk 0:02:57]}} \
+         2... e6 {{[%clk 0:02:55.5]}} {result}\n\n"
+    )
+}
+
+/// A game with no clock comments, as a club server writes it.
+fn bare(white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"Club\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"{white}\"]\n\
+         [Black \"{black}\"]\n[Result \"{result}\"]\n\n1. c4 e5 2. Nc3 Nf6 {result}\n\n"
+    )
+}
+
+/// Uploads `bytes` as the PGN file of round `round_id` (or the whole
+/// tournament) through the import form; the answer.
+async fn upload(club: &Club, url: &str, round: Option<&str>, bytes: Vec<u8>) -> Page {
+    let form_page = club
+        .app
+        .get_with(&club.root, &format!("{url}/games/import"))
+        .await;
+    assert_eq!(form_page.status, StatusCode::OK, "{}", form_page.text);
+    let action = form_page
+        .attr("form#games-import-form", "action")
+        .expect("the import form");
+    let round = round.map(str::to_owned).unwrap_or_else(|| {
+        form_page
+            .attr("#games-round option[selected]", "value")
+            .unwrap_or_default()
+    });
+    let part = reqwest::multipart::Part::bytes(bytes)
+        .file_name("round.pgn")
+        .mime_str("application/x-chess-pgn")
+        .expect("mime");
+    let form = reqwest::multipart::Form::new()
+        .text("round", round)
+        .part("file", part);
+    into_page(
+        club.root
+            .post(club.app.url(&action))
+            .multipart(form)
+            .send()
+            .await
+            .expect("POST"),
+    )
+    .await
+}
+
+/// Sends the preview's form as shown, ticking "take the file's result"
+/// for the games named.
+async fn confirm(club: &Club, preview: &Page, take: &[i64]) -> Page {
+    let action = preview
+        .attr("form#games-confirm", "action")
+        .expect("confirm form");
+    let mut fields: Vec<(String, String)> = preview
+        .form_fields("form#games-confirm")
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with("take"))
+        .collect();
+    for id in take {
+        fields.push((format!("take{id}"), "1".to_owned()));
+    }
+    let body: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    club.app.post_with(&club.root, &action, &body).await
+}
+
+#[tokio::test]
+async fn i23_a_rounds_pgn_is_previewed_and_recorded_only_on_confirmation() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let boards = pairing(&club, t, 1);
+    assert_eq!(boards.len(), 20);
+    // G plays each pairing twice with the colours swapped: the games here
+    // are the first game of five different pairings (and the second of
+    // the last), so that each of the file's games has one game to be.
+    // Results entered before the file: one agrees, two differ.
+    let (same, differ, taken) = (&boards[2], &boards[4], &boards[6]);
+    for (b, r) in [(same, "1-0"), (differ, "1-0"), (taken, "1-0")] {
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{url}/games/{}/result", b.id),
+                &[("result", r), ("version", "0")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let (new, swapped, clockless) = (&boards[0], &boards[8], &boards[9]);
+    let mut file = String::new();
+    file += &lichess(&new.white.to_uppercase(), &new.black, "1-0");
+    // The home side won `same`: by colour, as the file says it.
+    let same_home_white = db::rounds::game_by_id(&mut club.app.db(), GameId(same.id))
+        .unwrap()
+        .unwrap()
+        .home_white;
+    let same_file = if same_home_white { "1-0" } else { "0-1" };
+    file += &chess_com(&same.white, &same.black, same_file);
+    file += &lichess(&differ.white, &differ.black, "1/2-1/2");
+    file += &lichess(&taken.white, &taken.black, "1/2-1/2");
+    // The pairing's second game first; then its first game with White and
+    // Black the other way round: the result is read by player.
+    file += &bare(&clockless.white, &clockless.black, "0-1");
+    file += &lichess(&swapped.black, &swapped.white, "1-0");
+    file += &lichess("stranger", &new.black, "1-0");
+    file += &lichess(&new.white, &new.black, "*");
+    let crlf = file.replace('\n', "\r\n");
+    let page = upload(&club, &url, None, crlf.into_bytes()).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview_url = page.location().expect("the preview").to_owned();
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
+    let rows = preview.texts("table.games-preview tbody tr");
+    assert_eq!(rows.len(), 8, "every game of the file: {rows:#?}");
+    let counts = preview.texts("#games-counts li");
+    assert_eq!(
+        counts,
+        vec![
+            "3 — будет записан результат",
+            "1 — запись прикрепляется к внесённому результату",
+            "2 — расходятся с внесённым результатом",
+            "2 — пропущено",
+        ],
+        "{rows:#?}"
+    );
+    assert!(
+        rows.iter().any(|r| r.contains("stranger: не играет")),
+        "{rows:#?}"
+    );
+    assert!(rows.iter().any(|r| r.contains("у партии нет результата")));
+    assert!(
+        rows.iter().any(|r| r.contains("цвета наоборот")),
+        "{rows:#?}"
+    );
+    // Nothing is stored by the preview.
+    assert_eq!(result_of(&club, new.id), "pending");
+    assert!(record_of(&club, same.id).is_none());
+
+    // Confirmed, taking the file's result for `taken` only.
+    let answer = confirm(&club, &preview, &[taken.id]).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
+    let done = club.app.get_with(&club.root, &preview_url).await;
+    assert!(
+        done.flash().contains("записано результатов — 4"),
+        "{}",
+        done.flash()
+    );
+    let g = |id| {
+        db::rounds::game_by_id(&mut club.app.db(), GameId(id))
+            .unwrap()
+            .unwrap()
+    };
+    let home_code = |id: i64, white_won: bool| {
+        let game = g(id);
+        if game.home_white == white_won {
+            "1-0"
+        } else {
+            "0-1"
+        }
+    };
+    assert_eq!(result_of(&club, new.id), home_code(new.id, true));
+    assert_eq!(
+        result_of(&club, differ.id),
+        "1-0",
+        "the entered result stands"
+    );
+    assert_eq!(
+        result_of(&club, taken.id),
+        "1/2",
+        "the judge took the file's"
+    );
+    // The file's White (the pairing's Black) won.
+    assert_eq!(result_of(&club, swapped.id), home_code(swapped.id, false));
+    assert_eq!(
+        result_of(&club, clockless.id),
+        home_code(clockless.id, false)
+    );
+    for b in [new, same, differ, taken, swapped, clockless] {
+        assert!(record_of(&club, b.id).is_some(), "record of {}", b.id);
+    }
+    let kept = record_of(&club, new.id).unwrap();
+    assert_eq!(kept.plies, 6);
+    assert_eq!(kept.moves, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+    assert_eq!(kept.base_ms, Some(180_000));
+    assert!(!kept.pgn.contains('\r'), "stored with LF line ends");
+    let clockless_kept = record_of(&club, clockless.id).unwrap();
+    assert!(clockless_kept.clocks.split(' ').all(|c| c == "-"));
+    // A second confirmation changes nothing.
+    let again = confirm(&club, &preview, &[]).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.text);
+    // The audit names the file.
+    let audit = club
+        .app
+        .get_with(&club.root, &format!("/championships/{}/audit", club.id))
+        .await;
+    assert!(audit.text.contains("round.pgn"), "audit line of the import");
+
+    // The game's page shows the record and the final position; the
+    // downloads hold the games.
+    let game_page = club.app.get(&format!("{url}/games/{}", new.id)).await;
+    assert_eq!(game_page.status, StatusCode::OK, "{}", game_page.text);
+    assert!(game_page.text.contains("<svg"), "a board diagram");
+    assert!(
+        game_page
+            .texts("table.score-sheet td")
+            .contains(&"Bb5".to_owned())
+    );
+    let pgn = club.app.get(&format!("{url}/games/{}/pgn", new.id)).await;
+    assert_eq!(pgn.status, StatusCode::OK);
+    assert!(pgn.text.contains("[Site \"https://lichess.org/abcdefgh\"]"));
+    let round = club.app.get(&format!("{url}/rounds/1/pgn")).await;
+    assert_eq!(round.text.matches("[Event ").count(), 6);
+    let all = club.app.get(&format!("{url}/pgn")).await;
+    assert_eq!(all.text.matches("[Event ").count(), 6);
+    // The player's page links the game.
+    let player = club.app.get(&format!("/people/{}", new.black)).await;
+    assert!(
+        player
+            .attrs("table.games td.result a", "href")
+            .contains(&format!("{url}/games/{}", new.id)),
+        "{}",
+        player.text
+    );
+}
+
+#[tokio::test]
+async fn i23_a_file_in_windows_1251_with_a_bom_or_not_is_read() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let boards = pairing(&club, t, 1);
+    let (a, b) = (&boards[0], &boards[1]);
+    let text = lichess(&a.white, &a.black, "1-0").replace("Rated Blitz game", "Кубок клуба");
+    let (cp1251, _, _) = encoding_rs::WINDOWS_1251.encode(&text);
+    let page = upload(&club, &url, None, cp1251.into_owned()).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview = club
+        .app
+        .get_with(&club.root, page.location().unwrap())
+        .await;
+    assert_eq!(
+        confirm(&club, &preview, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    assert!(record_of(&club, a.id).unwrap().pgn.contains("Кубок клуба"));
+    let mut bom = vec![0xEF, 0xBB, 0xBF];
+    bom.extend(chess_com(&b.white, &b.black, "0-1").into_bytes());
+    let page = upload(&club, &url, None, bom).await;
+    let preview = club
+        .app
+        .get_with(&club.root, page.location().unwrap())
+        .await;
+    assert_eq!(
+        confirm(&club, &preview, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let kept = record_of(&club, b.id).expect("kept");
+    assert!(kept.pgn.starts_with("[Event"), "the BOM is gone");
+}
+
+#[tokio::test]
+async fn i23_a_game_changed_after_the_preview_refuses_the_whole_file() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let boards = pairing(&club, t, 1);
+    let (a, b) = (&boards[0], &boards[1]);
+    let file = lichess(&a.white, &a.black, "1-0") + &lichess(&b.white, &b.black, "0-1");
+    let page = upload(&club, &url, None, file.into_bytes()).await;
+    let preview_url = page.location().unwrap().to_owned();
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    // Another judge enters b's result meanwhile.
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/games/{}/result", b.id),
+            &[("result", "1/2"), ("version", "0")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let answer = confirm(&club, &preview, &[]).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.text);
+    assert!(answer.text.contains("games-problems"), "{}", answer.text);
+    assert_eq!(
+        result_of(&club, a.id),
+        "pending",
+        "nothing of the file stored"
+    );
+    assert!(record_of(&club, a.id).is_none());
+    // Shown again, the preview names the conflict, and confirms.
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    let answer = confirm(&club, &preview, &[]).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
+    assert_ne!(result_of(&club, a.id), "pending");
+    assert_eq!(result_of(&club, b.id), "1/2", "the result entered stands");
+}
+
+#[tokio::test]
+async fn i23_only_judges_import_and_a_file_without_games_is_refused_with_what_was_pasted() {
+    let club = Club::new("G").await;
+    let (_, url) = round_one(&club).await;
+    let visitor = crate::helpers::new_client();
+    let page = club
+        .app
+        .get_with(&visitor, &format!("{url}/games/import"))
+        .await;
+    assert!(
+        matches!(
+            page.status,
+            StatusCode::UNAUTHORIZED | StatusCode::SEE_OTHER
+        ),
+        "{}",
+        page.status
+    );
+    let page = upload(&club, &url, None, b"no games here".to_vec()).await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.texts("#games-problems li")
+            .contains(&"В файле не удалось прочитать ни одной партии.".to_owned()),
+        "{}",
+        page.text
+    );
+}
