@@ -1098,3 +1098,83 @@ async fn api_g_v41_a_finished_tournament_answers_409_and_keeps_its_results() {
     assert_eq!(body["type"], "urn:league:problem:tournament-finished");
     assert_eq!(standings(app, club.id, t).await, before);
 }
+
+/// A game's PGN as a game server sends it with the result: White, Black
+/// and the result tag by the game's colours.
+fn pgn_of(app: &TestApp, game: i64, home_wins: bool) -> String {
+    let mut conn = app.db();
+    let g = db::rounds::game_by_id(&mut conn, league::ids::GameId(game))
+        .expect("query")
+        .expect("the game");
+    let nick = |p: Option<league::ids::PersonId>| {
+        db::people::nicks_of(&mut app.db(), &[p.expect("a player")]).expect("nick")[0]
+            .1
+            .clone()
+    };
+    let (home, away) = (nick(g.home_player_id), nick(g.away_player_id));
+    let (white, black) = if g.home_white {
+        (home, away)
+    } else {
+        (away, home)
+    };
+    let result = if home_wins == g.home_white {
+        "1-0"
+    } else {
+        "0-1"
+    };
+    format!(
+        "[Event \"Server\"]\n[Site \"?\"]\n[Date \"2026.12.02\"]\n[Round \"1\"]\n[White \"{white}\"]\n\
+         [Black \"{black}\"]\n[Result \"{result}\"]\n\n1. e4 {{ [%clk 0:02:58] }} e5 {{ [%clk 0:02:57] }} \
+         2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {result}\n"
+    )
+}
+
+#[tokio::test]
+async fn api_i23_a_result_may_carry_its_games_pgn_which_must_fit_the_game() {
+    let (club, t) = round_one_published().await;
+    let app = &club.app;
+    let token = make_token(app, &club.root, club.id, "Сервер партий").await;
+    let game = first_game(app, club.id, t).await;
+    let client = new_client();
+    // A PGN whose result is not the one sent: refused, nothing stored.
+    let (status, headers, body) = post_result(
+        app,
+        &client,
+        Some(&token),
+        &game.url,
+        &json!({"result": "1-0", "version": game.version, "pgn": pgn_of(app, game.id, false)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(content_type(&headers), "application/problem+json");
+    assert!(
+        body["detail"].as_str().unwrap_or_default().contains("PGN"),
+        "{body}"
+    );
+    let stored = db::rounds::game_by_id(&mut app.db(), league::ids::GameId(game.id))
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.result, "pending");
+    // The fitting PGN is kept with the result and shown on the game's page.
+    let (status, _, body) = post_result(
+        app,
+        &client,
+        Some(&token),
+        &game.url,
+        &json!({"result": "1-0", "version": game.version, "pgn": pgn_of(app, game.id, true)}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let record = db::games::of_game(&mut app.db(), league::ids::GameId(game.id))
+        .unwrap()
+        .expect("the record is kept");
+    assert_eq!(record.source, "api");
+    assert_eq!(record.plies, 7);
+    let page = app
+        .get(&format!(
+            "/championships/{}/tournaments/{t}/games/{}",
+            club.id, game.id
+        ))
+        .await;
+    assert!(page.text.contains("Qxf7"), "{}", page.text);
+}

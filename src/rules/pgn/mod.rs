@@ -4,7 +4,7 @@
 //! [`decode`] turns the bytes of a file into text; [`read`] finds every game
 //! in it. Reading is liberal, as servers differ: tags several to a line,
 //! move numbers glued to moves, comments, NAGs, variations and `%` lines
-//! skipped, SAN matched leniently against the legal moves (see [`san`]).
+//! skipped, SAN matched leniently against the legal moves (module `san`).
 //! A game that cannot be read fully keeps the moves read so far and says
 //! why in [`PgnGame::problem`]; the file as a whole never fails.
 
@@ -1142,7 +1142,8 @@ mod tests {
 
     #[test]
     fn many_blitz_games_read_at_once() {
-        // 280 games of 80 plies, as a season's file might hold.
+        // 280 games of 80 plies, as a tournament's file might hold (its
+        // speed is measured by benches/pgn.rs, not here).
         let mut file = String::new();
         for i in 0..280u64 {
             let choices: Vec<u16> = (0..80u16)
@@ -1152,12 +1153,8 @@ mod tests {
             file.push_str(&text);
             file.push_str("\n\n");
         }
-        let started = std::time::Instant::now();
         let read = read(&file);
-        let took = started.elapsed();
         assert_eq!(read.games.len(), 280);
         assert!(read.games.iter().all(|g| g.problem.is_none()));
-        // Generous for unoptimized builds; release takes a small fraction.
-        assert!(took.as_secs() < 20, "{took:?}");
     }
 }
