@@ -151,12 +151,6 @@ pub struct Preview {
     pub finished: bool,
 }
 
-impl Preview {
-    pub fn count(&self, f: impl Fn(&PreviewLine) -> bool) -> usize {
-        self.lines.iter().filter(|l| f(l)).count()
-    }
-}
-
 /// The pairing of `t` (of one round when given) as slots, with the
 /// games, matches and rounds they come from.
 struct Pairing {

@@ -154,29 +154,6 @@ pub fn recorded_among(conn: &mut DbConnection, ids: &[GameId]) -> QueryResult<Ve
         .load(conn)
 }
 
-/// A person's games that have a record, newest tournament first: the
-/// game and its tournament.
-pub fn of_person(
-    conn: &mut DbConnection,
-    person: PersonId,
-) -> QueryResult<Vec<(GameId, TournamentId)>> {
-    gr::table
-        .inner_join(games::table.inner_join(matches::table.inner_join(rounds::table)))
-        .filter(
-            games::home_player_id
-                .eq(person)
-                .or(games::away_player_id.eq(person)),
-        )
-        .order((
-            rounds::tournament_id.desc(),
-            rounds::number,
-            games::board,
-            games::game_no,
-        ))
-        .select((gr::game_id, rounds::tournament_id))
-        .load(conn)
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = pi)]
 pub struct PgnImport {

@@ -99,8 +99,3 @@ pub fn done_words(lang: Lang, d: Done) -> String {
         Done::LeftOut => msg!("games-done-left"),
     })
 }
-
-/// Whether the preview line is left out (for the page's grouping).
-pub fn is_left_out(l: &PreviewLine) -> bool {
-    matches!(l.verdict, Verdict::LeftOut(_))
-}

@@ -7,23 +7,11 @@ use std::sync::atomic::AtomicBool;
 
 use reqwest::StatusCode;
 
-use crate::club::{Club, four_entered, publish_last};
+use crate::club::Club;
+use crate::games::round_one;
 use crate::helpers::into_page;
 use league::db;
 use league::ids::{GameId, TournamentId};
-
-/// Round 1 of a four-team G tournament, published.
-async fn round_one(club: &Club) -> (i64, String) {
-    let (_, t) = four_entered(club).await;
-    let url = club.tournament_url(t);
-    let page = club
-        .app
-        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    publish_last(club, &url).await;
-    (t, url)
-}
 
 /// (game, White, Black) of round 1.
 fn games(club: &Club, t: i64) -> Vec<(i64, String, String)> {

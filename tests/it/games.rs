@@ -19,7 +19,7 @@ struct Board {
 }
 
 /// Round 1 of a drawn and published four-team G tournament.
-async fn round_one(club: &Club) -> (i64, String) {
+pub(crate) async fn round_one(club: &Club) -> (i64, String) {
     let (_, t) = four_entered(club).await;
     let url = club.tournament_url(t);
     let page = club
