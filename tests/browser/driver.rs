@@ -190,6 +190,15 @@ impl Browser {
         option.click().await.expect("choose");
     }
 
+    /// Chooses the file at `path` in the file field labelled `label`.
+    pub async fn attach(&self, label: &str, path: &str) {
+        self.field(label)
+            .await
+            .send_keys(path)
+            .await
+            .expect("choose the file");
+    }
+
     /// Ticks the checkbox labelled `label` (if it is not ticked yet).
     pub async fn tick(&self, label: &str) {
         let field = self.field(label).await;

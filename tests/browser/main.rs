@@ -10,6 +10,9 @@
 #[path = "../it/club.rs"]
 mod club;
 #[allow(dead_code)]
+#[path = "../it/game_files.rs"]
+mod game_files;
+#[allow(dead_code)]
 #[path = "../it/helpers.rs"]
 mod helpers;
 #[allow(dead_code)]
@@ -20,6 +23,7 @@ mod r_club;
 mod showcase;
 
 mod driver;
+mod games;
 mod i22;
 mod regulation;
 mod scenario;

@@ -8,57 +8,17 @@ use std::sync::atomic::AtomicBool;
 use reqwest::StatusCode;
 
 use crate::club::Club;
-use crate::games::round_one;
+use crate::game_files::{pairing, round_one, timed_game};
 use crate::helpers::into_page;
 use league::db;
 use league::ids::{GameId, TournamentId};
 
 /// (game, White, Black) of round 1.
 fn games(club: &Club, t: i64) -> Vec<(i64, String, String)> {
-    let mut conn = club.app.db();
-    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).unwrap();
-    let ids: Vec<_> = rounds.iter().map(|r| r.id).collect();
-    let matches = db::rounds::matches_of_rounds(&mut conn, &ids).unwrap();
-    let mids: Vec<_> = matches.iter().map(|m| m.id).collect();
-    let mut out = Vec::new();
-    for g in db::rounds::games_of_matches(&mut conn, &mids).unwrap() {
-        let mut nick = |p| db::people::nicks_of(&mut conn, &[p]).unwrap()[0].1.clone();
-        let (h, a) = (
-            nick(g.home_player_id.unwrap()),
-            nick(g.away_player_id.unwrap()),
-        );
-        let (w, b) = if g.home_white { (h, a) } else { (a, h) };
-        out.push((g.id.0, w, b));
-    }
-    out
-}
-
-/// A 24-ply game with clocks: White spends exactly `white_secs` on every
-/// move, Black a varying time.
-fn timed_game(white: &str, black: &str, white_secs: u32) -> String {
-    let moves = [
-        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
-        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8",
-    ];
-    let (mut w, mut b) = (180u32, 180u32);
-    let mut text = format!(
-        "[Event \"t\"]\n[Site \"server\"]\n[Date \"2026.12.02\"]\n[Round \"1\"]\n[White \"{white}\"]\n\
-         [Black \"{black}\"]\n[Result \"1/2-1/2\"]\n[TimeControl \"180\"]\n\n"
-    );
-    for (i, m) in moves.iter().enumerate() {
-        let clock = if i % 2 == 0 {
-            w -= white_secs;
-            w
-        } else {
-            b -= 1 + (i as u32 * 7) % 9;
-            b
-        };
-        if i % 2 == 0 {
-            text += &format!("{}. ", i / 2 + 1);
-        }
-        text += &format!("{m} {{ [%clk 0:{:02}:{:02}] }} ", clock / 60, clock % 60);
-    }
-    text + "1/2-1/2\n\n"
+    pairing(club, t, 1)
+        .into_iter()
+        .map(|b| (b.id, b.white, b.black))
+        .collect()
 }
 
 async fn import(club: &Club, url: &str, text: String) {

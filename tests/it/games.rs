@@ -5,66 +5,11 @@
 
 use reqwest::StatusCode;
 
-use crate::club::{Club, four_entered, publish_last};
+use crate::club::Club;
+use crate::game_files::{pairing, round_one};
 use crate::helpers::{Page, into_page};
 use league::db;
-use league::ids::{GameId, TournamentId};
-
-/// One game of the pairing: id, White's and Black's nicks, board, game.
-#[derive(Debug, Clone)]
-struct Board {
-    id: i64,
-    white: String,
-    black: String,
-}
-
-/// Round 1 of a drawn and published four-team G tournament.
-pub(crate) async fn round_one(club: &Club) -> (i64, String) {
-    let (_, t) = four_entered(club).await;
-    let url = club.tournament_url(t);
-    let page = club
-        .app
-        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
-        .await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    publish_last(club, &url).await;
-    (t, url)
-}
-
-/// The games of round `n` in table, board and game order.
-fn pairing(club: &Club, t: i64, n: i32) -> Vec<Board> {
-    let mut conn = club.app.db();
-    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
-    let ids: Vec<_> = rounds
-        .iter()
-        .filter(|r| r.number == n)
-        .map(|r| r.id)
-        .collect();
-    let mut matches = db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
-    matches.sort_by_key(|m| m.table_no);
-    let mut out = Vec::new();
-    for m in matches {
-        for g in db::rounds::games_of_matches(&mut conn, &[m.id]).expect("games") {
-            let mut nick = |p: Option<league::ids::PersonId>| {
-                db::people::nicks_of(&mut conn, &[p.expect("a player")]).expect("nick")[0]
-                    .1
-                    .clone()
-            };
-            let (home, away) = (nick(g.home_player_id), nick(g.away_player_id));
-            let (white, black) = if g.home_white {
-                (home, away)
-            } else {
-                (away, home)
-            };
-            out.push(Board {
-                id: g.id.0,
-                white,
-                black,
-            });
-        }
-    }
-    out
-}
+use league::ids::GameId;
 
 fn result_of(club: &Club, game: i64) -> String {
     db::rounds::game_by_id(&mut club.app.db(), GameId(game))

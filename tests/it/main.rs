@@ -26,6 +26,7 @@ mod evidence;
 mod exports;
 mod feeds;
 mod finished;
+mod game_files;
 mod games;
 mod guards;
 mod invariants;
