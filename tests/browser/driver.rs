@@ -332,6 +332,66 @@ impl Browser {
         }
     }
 
+    /// A browser signed in as `nick` (with the harness's password).
+    pub async fn signed_in(base: &str, nick: &str) -> Browser {
+        let browser = Browser::start(base).await;
+        browser.open("/login").await;
+        browser.fill("Ник или электронная почта", nick).await;
+        browser.fill("Пароль", crate::helpers::PASSWORD).await;
+        browser.press("Войти").await;
+        browser
+    }
+
+    /// Screenshots at desktop, then phone width (where nothing may stick
+    /// out of the window but what scrolls in its own box: wide tables, the
+    /// menu), then back to desktop width.
+    pub async fn both_widths(&self, name: &str) {
+        self.screenshot(&format!("{name}-1280")).await;
+        self.window(390, 900).await;
+        self.screenshot(&format!("{name}-390")).await;
+        let wide = self.sticking_out().await;
+        assert!(
+            wide.is_empty(),
+            "{name}: wider than the phone's window: {wide:?}"
+        );
+        self.window(1280, 1000).await;
+    }
+
+    /// The elements whose right edge lies beyond the window and which no
+    /// scrolling or clipping box of theirs holds, as `tag#id.class right`.
+    pub async fn sticking_out(&self) -> Vec<String> {
+        const SCRIPT: &str = r#"
+            const width = document.documentElement.clientWidth;
+            const out = [];
+            for (const e of document.body.querySelectorAll('*')) {
+              const right = e.getBoundingClientRect().right;
+              if (right <= width + 1) continue;
+              let held = false;
+              for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+                if (getComputedStyle(p).overflowX !== 'visible') { held = true; break; }
+              }
+              if (!held) out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+                + (typeof e.className === 'string' && e.className ? '.' + e.className : '')
+                + ' ' + Math.round(right));
+            }
+            const page = document.documentElement.scrollWidth;
+            if (page > width) out.push('the page ' + page + ' > ' + width);
+            return out;"#;
+        let found = self
+            .client
+            .execute(SCRIPT, Vec::new())
+            .await
+            .expect("the overflow script");
+        found
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Resizes the window (a phone: 390 px wide).
     pub async fn window(&self, width: u32, height: u32) {
         self.client

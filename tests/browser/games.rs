@@ -1,29 +1,12 @@
 //! Game records through the pages, in a real browser: the judge uploads a
 //! round's PGN file from the tournament page, reads the preview (a game
-//! left out with its reason), confirms, and opens a game with its board. Screenshots of
-//! each page at desktop and phone width.
+//! left out with its reason), confirms, opens a game with its board, and
+//! reads the fair-play evidence of a player. Screenshots of each page at
+//! desktop and phone width.
 
 use crate::club::Club;
 use crate::driver::{Browser, artifacts_dir};
 use crate::game_files::{pairing, round_one, timed_game};
-use crate::helpers::PASSWORD;
-
-async fn signed_in(club: &Club, nick: &str) -> Browser {
-    let browser = Browser::start(&club.app.address).await;
-    browser.open("/login").await;
-    browser.fill("Ник или электронная почта", nick).await;
-    browser.fill("Пароль", PASSWORD).await;
-    browser.press("Войти").await;
-    browser
-}
-
-/// Desktop, then phone width, then desktop again.
-async fn both_widths(browser: &Browser, name: &str) {
-    browser.screenshot(&format!("{name}-1280")).await;
-    browser.window(390, 900).await;
-    browser.screenshot(&format!("{name}-390")).await;
-    browser.window(1280, 1000).await;
-}
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
@@ -42,14 +25,14 @@ async fn i23_the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
     std::fs::create_dir_all(artifacts_dir()).expect("artifacts dir");
     std::fs::write(&file, &pgn).expect("write the PGN file");
 
-    let judge = signed_in(&club, "Root").await;
+    let judge = Browser::signed_in(&club.app.address, "Root").await;
     judge.open(&url).await;
     judge.follow("Импорт партий (PGN)").await;
     judge.choose("Для", "Тур 1").await;
     judge
         .attach("Файл PGN", file.to_str().expect("a path"))
         .await;
-    both_widths(&judge, "pgn-import-form").await;
+    Browser::both_widths(&judge, "pgn-import-form").await;
     judge.press("Показать предварительный просмотр").await;
 
     let counts = judge.texts("#games-counts li").await;
@@ -64,7 +47,7 @@ async fn i23_the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
         left[0].contains("stranger1") && left[0].contains("не играет"),
         "{left:?}"
     );
-    both_widths(&judge, "pgn-import-preview").await;
+    Browser::both_widths(&judge, "pgn-import-preview").await;
     judge.press("Записать и сохранить").await;
 
     let flash = judge.texts(".flash").await.join(" ");
@@ -72,7 +55,7 @@ async fn i23_the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
         flash.contains(&format!("записано результатов — {}", boards.len())),
         "{flash}"
     );
-    both_widths(&judge, "pgn-import-done").await;
+    Browser::both_widths(&judge, "pgn-import-done").await;
     // The first game, as the outcome names it, with its board.
     let first = judge
         .texts("table.games-preview tbody tr td:nth-child(5) a")
@@ -85,7 +68,28 @@ async fn i23_the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
         "the final position"
     );
     assert_eq!(judge.texts("a[download]").await.len(), 1, "the game's PGN");
-    both_widths(&judge, "game-page").await;
+    Browser::both_widths(&judge, "game-page").await;
+
+    // The fair-play evidence for the first board's White: a first search
+    // by nick alone covers the whole championship, so both games of the
+    // pairing (one with each colour, 12 moves each) are counted.
+    judge
+        .open(&format!("/championships/{}/fair-play/evidence", club.id))
+        .await;
+    judge.fill("Ник игрока", &boards[0].white).await;
+    judge.press("Показать").await;
+    let rows = judge.texts("table.evidence-times tbody tr").await;
+    assert!(
+        rows.first()
+            .is_some_and(|r| r.starts_with("Этот игрок, эти турниры 24 ")),
+        "the player's 24 moves in this span: {rows:?}"
+    );
+    assert_eq!(
+        judge.texts("#evidence-chart svg").await.len(),
+        1,
+        "the chart"
+    );
+    Browser::both_widths(&judge, "fair-play-evidence").await;
 
     judge.quit().await;
 }

@@ -10,25 +10,7 @@ use reqwest::StatusCode;
 
 use crate::club::{Club, finish, four_entered, play_out, play_round, publish_last};
 use crate::driver::Browser;
-use crate::helpers::PASSWORD;
 use crate::r_club::{draw, enter_all, published_round, r_teams};
-
-async fn signed_in(club: &Club, nick: &str) -> Browser {
-    let browser = Browser::start(&club.app.address).await;
-    browser.open("/login").await;
-    browser.fill("Ник или электронная почта", nick).await;
-    browser.fill("Пароль", PASSWORD).await;
-    browser.press("Войти").await;
-    browser
-}
-
-/// Desktop, then phone width, then desktop again.
-async fn both_widths(browser: &Browser, name: &str) {
-    browser.screenshot(&format!("{name}-1280")).await;
-    browser.window(390, 900).await;
-    browser.screenshot(&format!("{name}-390")).await;
-    browser.window(1280, 1000).await;
-}
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
@@ -65,13 +47,13 @@ async fn i22_g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_p
 
     // Ладья's captain sits on the committee (G-Zh1): the case waits on
     // their to-do page, counted in the header.
-    let member = signed_in(&club, &teams[0].nicks[0]).await;
+    let member = Browser::signed_in(&club.app.address, &teams[0].nicks[0]).await;
     member.open("/todo").await;
     let lines = member.texts("ul.todo li").await;
     let vote_line = format!("Проголосуйте по апелляции {number}");
     assert!(lines.contains(&vote_line), "{lines:?}");
     assert!(!member.text(".todo-link .count").await.is_empty());
-    both_widths(&member, "todo-committee-member").await;
+    Browser::both_widths(&member, "todo-committee-member").await;
     member.follow(&vote_line).await;
     assert_eq!(member.path().await, case);
     member.tick("удовлетворить").await;
@@ -80,7 +62,7 @@ async fn i22_g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_p
 
     // The chief judge picks the game as the pages name it, proposes the
     // remedy, votes and decides.
-    let judge = signed_in(&club, "cj").await;
+    let judge = Browser::signed_in(&club.app.address, "cj").await;
     judge.open(&case).await;
     judge
         .choose(
@@ -98,13 +80,13 @@ async fn i22_g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_p
     );
     judge.tick("удовлетворить").await;
     judge.press("Проголосовать").await;
-    both_widths(&judge, "appeal-before-decision").await;
+    Browser::both_widths(&judge, "appeal-before-decision").await;
     judge
         .tick("Решение окончательное и сразу вступает в силу")
         .await;
     judge.press("Закрыть голосование и решить").await;
     assert_eq!(judge.text("#case-status").await, "удовлетворена");
-    both_widths(&judge, "appeal-decided").await;
+    Browser::both_widths(&judge, "appeal-decided").await;
     judge.quit().await;
 }
 
@@ -117,7 +99,7 @@ async fn i22_r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tou
     let url = club.tournament_url(t);
     enter_all(&club, t, &teams).await;
 
-    let organizer = signed_in(&club, "Root").await;
+    let organizer = Browser::signed_in(&club.app.address, "Root").await;
     organizer.open(&url).await;
     assert_eq!(organizer.value("Туров").await, "7");
     assert!(
@@ -127,7 +109,7 @@ async fn i22_r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tou
             .contains("не больше 5"),
         "the form warns: six teams, seven rounds"
     );
-    both_widths(&organizer, "r-rounds-form").await;
+    Browser::both_widths(&organizer, "r-rounds-form").await;
     organizer.fill("Туров", "5").await;
     organizer.press("Сохранить число туров").await;
     assert_eq!(organizer.value("Туров").await, "5");
@@ -144,13 +126,13 @@ async fn i22_r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tou
     }
     organizer.open(&format!("{url}/check-in")).await;
     assert_eq!(organizer.texts("table.checkin tbody tr").await.len(), 18);
-    both_widths(&organizer, "r-check-in").await;
+    Browser::both_widths(&organizer, "r-check-in").await;
 
     organizer.open(&url).await;
     organizer.tick("Результаты станут окончательными").await;
     organizer.press("Завершить турнир").await;
     assert_eq!(organizer.texts("#places table tbody tr").await.len(), 6);
-    both_widths(&organizer, "r-finished-after-five-rounds").await;
+    Browser::both_widths(&organizer, "r-finished-after-five-rounds").await;
     organizer.quit().await;
 }
 
@@ -178,7 +160,7 @@ async fn i22_g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
         .and_then(|a| a.value().attr("href"))
         .expect("the captain's match")
         .to_owned();
-    let captain = signed_in(&club, &teams[0].nicks[0]).await;
+    let captain = Browser::signed_in(&club.app.address, &teams[0].nicks[0]).await;
     captain.open(&mine).await;
     captain.choose("Доска", "2").await;
     captain
@@ -195,7 +177,7 @@ async fn i22_g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
             .iter()
             .any(|f| f.contains("главному судье")),
     );
-    both_widths(&captain, "match-report-to-chief-judge").await;
+    Browser::both_widths(&captain, "match-report-to-chief-judge").await;
     captain.quit().await;
 
     let e = Club::new("E").await;
@@ -203,6 +185,6 @@ async fn i22_g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
     let browser = Browser::start(&e.app.address).await;
     browser.open(&e.tournament_url(t)).await;
     assert!(browser.text("#timetable p").await.contains("40 мин"));
-    both_widths(&browser, "e-timetable").await;
+    Browser::both_widths(&browser, "e-timetable").await;
     browser.quit().await;
 }

@@ -5,7 +5,6 @@
 
 use crate::club::Club;
 use crate::driver::Browser;
-use crate::helpers::PASSWORD;
 
 const ORGANIZER: &str = "Org";
 
@@ -19,11 +18,7 @@ async fn i22_an_organizer_changes_the_scoring_through_the_regulation_form() {
         .await;
     let championship = format!("/championships/{}", club.id);
 
-    let browser = Browser::start(&club.app.address).await;
-    browser.open("/login").await;
-    browser.fill("Ник или электронная почта", ORGANIZER).await;
-    browser.fill("Пароль", PASSWORD).await;
-    browser.press("Войти").await;
+    let browser = Browser::signed_in(&club.app.address, ORGANIZER).await;
     browser.open(&format!("{championship}/regulation")).await;
     assert_eq!(
         browser.value("Командных очков за выигранный матч").await,
@@ -31,10 +26,7 @@ async fn i22_an_organizer_changes_the_scoring_through_the_regulation_form() {
         "R-3.3 in its own units"
     );
     assert_eq!(browser.value("1-е место").await, "10", "R-3.4");
-    browser.screenshot("regulation-form-1280").await;
-    browser.window(390, 900).await;
-    browser.screenshot("regulation-form-390").await;
-    browser.window(1280, 1000).await;
+    browser.both_widths("regulation-form").await;
 
     browser
         .fill("Суть изменения", "Победа в матче — 3 очка")

@@ -301,7 +301,7 @@ async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_an
     ] {
         browser.open(&path).await;
         assert!(!browser.text("h1").await.is_empty(), "{name} has a heading");
-        browser.screenshot(name).await;
+        browser.both_widths(name).await;
     }
     browser.quit().await;
 }

@@ -65,6 +65,23 @@ async fn g_e3_the_evidence_shows_steady_move_times_against_the_field_to_official
         text += &timed_game(w, b, 1);
     }
     import(&club, &url, text).await;
+    // Opened without a span, the form offers the whole championship.
+    let first = club
+        .app
+        .get_with(
+            &club.root,
+            &format!("/championships/{}/fair-play/evidence", club.id),
+        )
+        .await;
+    let ids: Vec<String> = first.attrs("#ev-from option", "value");
+    assert_eq!(
+        first.attr("#ev-from option[selected]", "value").as_ref(),
+        ids.first()
+    );
+    assert_eq!(
+        first.attr("#ev-to option[selected]", "value").as_ref(),
+        ids.last()
+    );
     let path = format!(
         "/championships/{}/fair-play/evidence?nick={suspect}&from={t}&to={t}",
         club.id

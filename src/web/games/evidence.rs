@@ -260,7 +260,7 @@ pub async fn show(
     let engine = state.settings.engine.worker
         && crate::engine::find(state.settings.engine.path.as_deref()).is_some();
     let nick = q.nick.trim().to_owned();
-    let (championship, tournaments, nicks, found) = state
+    let (championship, tournaments, nicks, span, found) = state
         .db(move |conn| {
             let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
             let mut all = db::tournaments::of_championship(conn, c)?;
@@ -278,12 +278,11 @@ pub async fn show(
             };
             let (from, to) = (pick(q.from, false), pick(q.to, true));
             let found = match (person, from, to) {
-                (Some(p), Some(f), Some(t)) => {
-                    evidence(conn, c, p.id, f, t, depth)?.map(|e| (e, f, t))
-                }
+                (Some(p), Some(f), Some(t)) => evidence(conn, c, p.id, f, t, depth)?,
                 _ => None,
             };
-            Ok((championship, all, nicks, found))
+            let span = (from.map_or(0, |f| f.0), to.map_or(0, |t| t.0));
+            Ok((championship, all, nicks, span, found))
         })
         .await?;
     let lang = ctx.lang;
@@ -292,7 +291,9 @@ pub async fn show(
             .arg("number", n)
             .render(lang)
     };
-    let (from, to) = found.as_ref().map_or((0, 0), |(_, f, t)| (f.0, t.0));
+    // The span picked, or by default the whole championship, is what the
+    // form shows selected, so a first search covers every tournament.
+    let (from, to) = span;
     let tournament_choices = tournaments
         .iter()
         .map(|t| (t.id, name(t.number), t.id.0 == from, t.id.0 == to))
@@ -326,7 +327,7 @@ pub async fn show(
         notes: String::new(),
         ctx,
     };
-    let Some((e, _, _)) = found else {
+    let Some(e) = found else {
         return page(StatusCode::OK, &p);
     };
     p.shown = true;
