@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# HTTP load benchmark: builds the release binary, fills a
-# database with `league generate` (200 championships, 2,000 teams, 40,000
-# matches at scale 1), starts the server and runs wrk against the season
-# standings page, a tournament crosstable and a static asset; prints
-# requests/second and p99 latency of each, each page's ratio to the static
-# asset in the same run, and the server's peak resident memory (VmHWM).
+# HTTP load benchmark: builds the release binary and the load client,
+# fills a database with `league generate` (200 championships, 2,000 teams,
+# 40,000 matches at scale 1), starts the server (the time to its first
+# page is the cold start) and runs wrk against one page of every public
+# kind the generator names (home, championships, championship, season,
+# tournament, round, crosstable, players by board, team, player, history,
+# hall of fame, Atom feed, calendar, the API's standings) and against a
+# static asset before and after them; prints requests/second and p99 of
+# each, each page's ratio to the static asset's lower figure of the run,
+# then the cache-miss run (the first view of each page after a result
+# change, `bench-client miss`) and the server's peak resident memory
+# (VmHWM).
 #
 #   bash bench/http.sh [--scale 1] [--backend sqlite|postgres]
-#                      [--connections 64] [--duration 20s] [--threads 2]
+#                      [--connections 64] [--duration 10s] [--threads 2]
+#                      [--misses 300] [--pages "season crosstable"]
 #
 # The generated database is kept under $BENCH_DIR (default
-# /tmp/league-bench) per backend and scale, and reused by later runs;
+# /tmp/league-bench) per backend and scale, and reused by later runs (the
+# miss run changes results of the sample championship's last tournament);
 # delete the directory (or the PostgreSQL database league_bench_*) to
 # generate afresh. PostgreSQL: the local server (socket, trust auth, user
 # postgres; see `env` of the tool library). wrk is installed from Debian's
@@ -21,8 +29,10 @@ cd "$(dirname "$0")/.."
 scale=1
 backend=sqlite
 connections=64
-duration=20s
+duration=10s
 threads=2
+misses=300
+only=
 port=${BENCH_PORT:-18080}
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,61 +41,36 @@ while [ $# -gt 0 ]; do
     --connections) connections=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --misses) misses=$2; shift 2 ;;
+    --pages) only=$2; shift 2 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 
-if ! command -v wrk >/dev/null 2>&1; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-fi
-cargo build --release --quiet
-bin=${CARGO_TARGET_DIR:-target}/release/league
+source bench/setup.sh
 
-dir=${BENCH_DIR:-/tmp/league-bench}/$backend-$scale
-mkdir -p "$dir/data"
-export LEAGUE_DATA_DIR=$dir/data
-export LEAGUE_SECRET_KEY=${LEAGUE_SECRET_KEY:-bench-secret-key-of-at-least-32-bytes-length}
-export LEAGUE_LOG=warn
-export LEAGUE_BIND=127.0.0.1:$port
-case "$backend" in
-  sqlite) unset LEAGUE_DATABASE_URL ;;
-  postgres)
-    db=league_bench_${scale//./_}
-    export LEAGUE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/$db
-    if [ ! -f "$dir/generated" ]; then
-      psql -q -h 127.0.0.1 -U postgres -c "DROP DATABASE IF EXISTS $db" postgres
-      psql -q -h 127.0.0.1 -U postgres -c "CREATE DATABASE $db" postgres
-    fi
-    ;;
-  *) echo "--backend is sqlite or postgres" >&2; exit 2 ;;
-esac
-
-if [ ! -f "$dir/generated" ]; then
-  rm -f "$dir"/data/league.sqlite3*
-  echo "== generating (scale $scale, $backend)"
-  "$bin" generate --scale "$scale" | tee "$dir/generated.tmp"
-  mv "$dir/generated.tmp" "$dir/generated"
-fi
-season=$(sed -n 's/^season_path=//p' "$dir/generated")
-crosstable=$(sed -n 's/^crosstable_path=//p' "$dir/generated")
+championship=$(value championship)
+nick=$(value organizer)
+password=$(value organizer_password)
+# Page kinds and paths, in the generator's order.
+kinds=()
+declare -A path_of
+while IFS='=' read -r key path; do
+  kind=${key#page.}
+  if [ -z "$only" ] || [[ " $only " == *" $kind "* ]]; then
+    kinds+=("$kind")
+    path_of[$kind]=$path
+  fi
+done < <(grep '^page\.' "$dir/generated")
 static=/static/css/app.css
 
-"$bin" serve &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
-  curl -fsS -o /dev/null "http://127.0.0.1:$port/health" 2>/dev/null && break
-  sleep 0.1
+serve_now
+# Each page once (the first view fills the standings cache), and a check
+# that it answers 200.
+for kind in "${kinds[@]}"; do
+  curl -fsS -o /dev/null "$base${path_of[$kind]}" || { echo "$kind ${path_of[$kind]} failed" >&2; exit 1; }
 done
-base=http://127.0.0.1:$port
-# Warm up: each page once (the first season/crosstable request fills the
-# standings cache), then check what the pages say.
-for path in "$static" "$season" "$crosstable"; do
-  curl -fsS -o /dev/null "$base$path"
-done
-curl -fsS "$base$season" | grep -q 'class="season"' || { echo "the season page has no table" >&2; exit 1; }
-curl -fsS "$base$crosstable" | grep -q 'class="crosstable"' || { echo "the crosstable page has no table" >&2; exit 1; }
 
 # wrk's summary: "Requests/sec: N" and, with --latency, "99%  X.XXms".
 run() {
@@ -103,18 +88,34 @@ run() {
 }
 
 echo "== wrk -t$threads -c$connections -d$duration ($backend, scale $scale, $(nproc) cores)"
+echo "cold start to the first page: $cold_ms ms"
 # (A failed run stops the script: `set -e` sees a failed command substitution.)
 r=$(run "$static"); read -r static_rps static_p99 <<<"$r"
-r=$(run "$season"); read -r season_rps season_p99 <<<"$r"
-r=$(run "$crosstable"); read -r cross_rps cross_p99 <<<"$r"
-hwm=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$server/status")
-rss=$(awk '/^VmRSS:/ {print $2, $3}' "/proc/$server/status")
+declare -A rps_of p99_of
+for kind in "${kinds[@]}"; do
+  r=$(run "${path_of[$kind]}"); read -r rps_of[$kind] p99_of[$kind] <<<"$r"
+done
+r=$(run "$static"); read -r static2_rps static2_p99 <<<"$r"
+floor=$(awk -v a="$static_rps" -v b="$static2_rps" 'BEGIN { print (a < b ? a : b) }')
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
-printf '%-34s %12s %10s %10s\n' target "req/s" p99 "vs static"
-printf '%-34s %12s %10s %10s\n' "static $static" "$static_rps" "$static_p99" "100%"
-printf '%-34s %12s %10s %10s\n' "season $season" "$season_rps" "$season_p99" "$(ratio "$season_rps" "$static_rps")"
-printf '%-34s %12s %10s %10s\n' "crosstable" "$cross_rps" "$cross_p99" "$(ratio "$cross_rps" "$static_rps")"
+printf '%-14s %-66s %10s %10s %9s\n' kind path "req/s" p99 "vs static"
+printf '%-14s %-66s %10s %10s %9s\n' static "$static (first)" "$static_rps" "$static_p99" ""
+for kind in "${kinds[@]}"; do
+  printf '%-14s %-66s %10s %10s %9s\n' "$kind" "${path_of[$kind]}" "${rps_of[$kind]}" "${p99_of[$kind]}" "$(ratio "${rps_of[$kind]}" "$floor")"
+done
+printf '%-14s %-66s %10s %10s %9s\n' static "$static (last)" "$static2_rps" "$static2_p99" ""
+
+if [ "$misses" -gt 0 ]; then
+  echo "== cache misses: $misses result changes, the first view of each page after each"
+  paths=()
+  for kind in "${kinds[@]}"; do paths+=("${path_of[$kind]}"); done
+  "$client" --base "$base" --nick "$nick" --password "$password" \
+    miss --championship "$championship" --count "$misses" "${paths[@]}"
+fi
+
+hwm=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$server/status")
+rss=$(awk '/^VmRSS:/ {print $2, $3}' "/proc/$server/status")
 echo "server memory: peak (VmHWM) $hwm, now (VmRSS) $rss"
 if [ "$backend" = sqlite ]; then
   echo "database: $(du -h "$dir/data/league.sqlite3" | cut -f1) ($dir/data/league.sqlite3)"

@@ -183,6 +183,11 @@ fn run(
     // The cookie lives as long as a session may; the server ends it sooner
     // when it is idle or signed out.
     let max_days = state.settings.session_max_days.max(1);
+    // Database work runs on each worker's blocking threads, one pooled
+    // connection each: threads beyond the pool would only wait for a
+    // connection (and each keeps its own allocator arena). Two more for
+    // password hashing and file writes.
+    let blocking = state.pool.max_size() as usize + 2;
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         // Middleware runs bottom-up: the last `wrap` sees the request first.
@@ -233,6 +238,7 @@ fn run(
             let _ = tcp.set_nodelay(true);
         }
     })
+    .worker_max_blocking_threads(blocking)
     .listen(listener)?;
     if let Some(n) = workers {
         server = server.workers(n.max(1));

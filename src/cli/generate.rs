@@ -30,7 +30,7 @@ use crate::app::championship::NewChampionship;
 use crate::app::generate::{self as app_generate, PersonTaken};
 use crate::app::trf::{ImportOptions, import};
 use crate::db::{self, DbConnection, championships};
-use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::ids::{ChampionshipId, PersonId, TeamId as TeamRowId, TournamentId};
 use crate::rules::pairing::berger::berger_table;
 use crate::rules::pairing::lot::Lot;
 use crate::rules::playoff::playoffs_needed;
@@ -59,6 +59,9 @@ const TEAM_NAMES: [&str; 10] = [
 
 /// How many of the ten teams enter each monthly tournament.
 const FIELDS: [usize; 7] = [10, 8, 8, 8, 8, 8, 6];
+
+/// The organizer and chief judge of every generated championship.
+pub const ORGANIZER: &str = "bench-organizer";
 
 /// Championships at scale 1.
 pub const FULL_CHAMPIONSHIPS: usize = 200;
@@ -90,18 +93,52 @@ pub struct Generated {
     pub games: usize,
     pub sample_championship: ChampionshipId,
     pub sample_tournament: TournamentId,
+    /// A team and a player of the sample championship.
+    pub sample_team: TeamRowId,
+    pub sample_nick: String,
+    /// The organizer and chief judge of every championship, who can sign
+    /// in with this password (a benchmark's judge).
+    pub organizer_nick: String,
+    pub organizer_password: String,
     pub elapsed: Duration,
 }
 
 impl Generated {
-    /// The report printed by the command; the last two lines are
-    /// `key=value` for scripts (bench/http.sh reads them).
+    /// One public page of each kind, of the sample championship, as
+    /// (kind, path).
+    pub fn pages(&self) -> Vec<(&'static str, String)> {
+        let (c, t) = (self.sample_championship, self.sample_tournament);
+        let tournament = format!("/championships/{c}/tournaments/{t}");
+        vec![
+            ("home", "/".into()),
+            ("championships", "/championships".into()),
+            ("championship", format!("/championships/{c}")),
+            ("season", format!("/championships/{c}/season")),
+            ("tournament", tournament.clone()),
+            ("round", format!("{tournament}/rounds/1")),
+            ("crosstable", format!("{tournament}/crosstable")),
+            ("players", format!("{tournament}/players")),
+            ("team", format!("/teams/{}", self.sample_team)),
+            ("player", format!("/people/{}", self.sample_nick)),
+            ("history", format!("/championships/{c}/history")),
+            ("hall_of_fame", "/hall-of-fame".into()),
+            ("feed", format!("/championships/{c}/feed.atom")),
+            ("calendar", format!("/championships/{c}/calendar.ics")),
+            (
+                "api_standings",
+                format!("/api/v1/championships/{c}/tournaments/{t}/standings"),
+            ),
+        ]
+    }
+
+    /// The report printed by the command: a summary line, then
+    /// `key=value` lines for scripts (bench/http.sh reads them): the
+    /// organizer's sign-in, the sample championship and tournament, and
+    /// `page.KIND=PATH` for each page kind.
     pub fn report(&self) -> String {
-        let c = self.sample_championship;
-        format!(
+        let mut out = format!(
             "generated {} championships, {} teams, {} people, {} tournaments, {} matches, {} games in {:.1} s\n\
-             season_path=/championships/{c}/season\n\
-             crosstable_path=/championships/{c}/tournaments/{}/crosstable\n",
+             organizer={}\norganizer_password={}\nchampionship={}\ntournament={}\n",
             self.championships,
             self.teams,
             self.people,
@@ -109,8 +146,15 @@ impl Generated {
             self.matches,
             self.games,
             self.elapsed.as_secs_f64(),
+            self.organizer_nick,
+            self.organizer_password,
+            self.sample_championship,
             self.sample_tournament,
-        )
+        );
+        for (kind, path) in self.pages() {
+            out += &format!("page.{kind}={path}\n");
+        }
+        out
     }
 }
 
@@ -126,15 +170,16 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
     }
     let regulation = presets::g();
     let json = serde_json::to_string(&regulation)?;
-    // One organizer and judge imports everything; players cannot sign in
-    // (nobody knows the password) but their games name them.
+    // One organizer and chief judge imports everything; the report gives
+    // the password (a benchmark signs in with it). The players share the
+    // hash too, but their sign-in is nobody's business here.
     let secret = format!("generated-{:016x}-Aa1!", Lot::new(plan.seed).next_u64());
     let hash = hash_password(
         &NewPassword::parse(&secret, &[]).map_err(|k| anyhow::anyhow!("password: {k:?}"))?,
     )?;
     let organizer = people(
         conn,
-        &[("bench-organizer", "Организатор нагрузочного теста")],
+        &[(ORGANIZER, "Организатор нагрузочного теста")],
         &hash,
     )?
     .first()
@@ -149,6 +194,10 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
         games: 0,
         sample_championship: ChampionshipId(0),
         sample_tournament: TournamentId(0),
+        sample_team: TeamRowId(0),
+        sample_nick: String::new(),
+        organizer_nick: ORGANIZER.to_owned(),
+        organizer_password: secret.clone(),
         elapsed: Duration::ZERO,
     };
     let n = plan.championships();
@@ -166,10 +215,22 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
         if i == n / 2 {
             out.sample_championship = c;
             out.sample_tournament = last;
+            out.sample_team =
+                db::teams::of_championship(conn, c, &[db::teams::TeamStatus::Approved])?
+                    .first()
+                    .map(|t| t.id)
+                    .context("the sample championship has no team")?;
+            out.sample_nick = player_nick(i + 1, 0, 1);
         }
     }
     out.elapsed = started.elapsed();
     Ok(out)
+}
+
+/// The nick of board `board`'s player of team `team` (0-based) of
+/// championship `number`.
+fn player_nick(number: usize, team: usize, board: u8) -> String {
+    format!("b{number:03}t{:02}p{board}", team + 1)
 }
 
 /// Stores people given as (nick, full name), in one transaction.
@@ -224,7 +285,7 @@ fn championship(
     let nicks: Vec<Vec<String>> = (0..TEAM_NAMES.len())
         .map(|t| {
             (1..=regulation.boards)
-                .map(|b| format!("b{number:03}t{:02}p{b}", t + 1))
+                .map(|b| player_nick(number, t, b))
                 .collect()
         })
         .collect();

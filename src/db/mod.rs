@@ -307,8 +307,13 @@ pub fn connect_capped(
     let mut first = manager.connect()?;
     run_migrations(&mut first)?;
     drop(first);
+    // A SQLite connection is a file handle that cannot go stale: testing it
+    // on every check-out would cost a statement per request. A PostgreSQL
+    // connection can (a restarted server), so it is tested.
+    let test_on_check_out = matches!(url, DbUrl::Postgres(_));
     r2d2::Pool::builder()
         .max_size(pool_size)
+        .test_on_check_out(test_on_check_out)
         .min_idle(Some(1))
         .connection_timeout(Duration::from_secs(10))
         .build(manager)
@@ -389,6 +394,23 @@ pub fn utc_now() -> chrono::NaiveDateTime {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// `.cargo/config.toml` builds the bundled SQLite with QPSG: without
+    /// it every `.first()` query is parsed and planned again on each use.
+    #[test]
+    fn sqlite_is_built_with_the_query_planner_stability_guarantee() {
+        use diesel::sql_types::Integer;
+        let mut conn = diesel::SqliteConnection::establish(":memory:").expect("in-memory SQLite");
+        let on: i32 = diesel::select(diesel::dsl::sql::<Integer>(
+            "sqlite_compileoption_used('SQLITE_ENABLE_QPSG')",
+        ))
+        .get_result(&mut conn)
+        .expect("compile options");
+        assert_eq!(
+            on, 1,
+            "LIBSQLITE3_FLAGS of .cargo/config.toml did not reach the build"
+        );
+    }
 
     #[test]
     fn url_schemes_pick_the_backend() {

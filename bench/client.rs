@@ -1,0 +1,480 @@
+//! The load client of `bench/http.sh` and `bench/writes.sh`: what a
+//! tournament day sends to a running server that `league generate` filled.
+//!
+//! ```text
+//! cargo run --release --example bench-client -- --base URL --nick N --password P \
+//!     burst --championship C [--sheet] [--connections 64]
+//! cargo run --release --example bench-client -- --base URL --nick N --password P \
+//!     miss --championship C --count 300 PATH...
+//! ```
+//!
+//! `burst`: the organizer (chief judge) of the generated championship
+//! reopens its finished tournaments, then `--connections` judges' sessions
+//! (each signed in on its own) change every game's result, one game per
+//! request through the game's result form, or with `--sheet` one round's
+//! result sheet per request. It prints results/s, then reads every game
+//! back through the JSON API and fails unless each acknowledged result is
+//! stored.
+//!
+//! `miss`: after each of `--count` result changes in the championship's
+//! last tournament, times the first view of each PATH (the standings
+//! cache was just invalidated) and prints p50/p99 per path.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail, ensure};
+use clap::{Parser, Subcommand};
+use reqwest::{Client, StatusCode, redirect::Policy};
+use serde_json::Value;
+use tokio::sync::Mutex;
+
+#[derive(Parser)]
+struct Args {
+    /// The server, e.g. http://127.0.0.1:18080.
+    #[arg(long)]
+    base: String,
+    /// The judge who signs in (the generated organizer).
+    #[arg(long)]
+    nick: String,
+    #[arg(long)]
+    password: String,
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Subcommand)]
+enum What {
+    /// Every game of a championship changed once, as fast as it goes.
+    Burst {
+        #[arg(long)]
+        championship: i64,
+        /// One round's result sheet per request instead of one game.
+        #[arg(long)]
+        sheet: bool,
+        #[arg(long, default_value_t = 64)]
+        connections: usize,
+    },
+    /// The first view of each page after a result changed it.
+    Miss {
+        #[arg(long)]
+        championship: i64,
+        #[arg(long, default_value_t = 300)]
+        count: usize,
+        paths: Vec<String>,
+    },
+}
+
+/// A signed-in browser: its cookies and the form token of its session.
+struct Session {
+    http: Client,
+    csrf: String,
+}
+
+fn client() -> anyhow::Result<Client> {
+    Ok(Client::builder()
+        .cookie_store(true)
+        .redirect(Policy::none())
+        .pool_max_idle_per_host(1)
+        .build()?)
+}
+
+/// The value of the first `csrf_token` field of a page.
+fn csrf_of(html: &str) -> Option<String> {
+    let doc = scraper::Html::parse_document(html);
+    let sel = scraper::Selector::parse(r#"input[name="csrf_token"]"#).ok()?;
+    doc.select(&sel)
+        .next()
+        .and_then(|e| e.value().attr("value"))
+        .map(str::to_owned)
+}
+
+async fn sign_in(base: &str, nick: &str, password: &str) -> anyhow::Result<Session> {
+    let http = client()?;
+    let form = http
+        .get(format!("{base}/login"))
+        .send()
+        .await?
+        .text()
+        .await?;
+    let csrf = csrf_of(&form).context("the sign-in form has no token")?;
+    let done = http
+        .post(format!("{base}/login"))
+        .form(&[
+            ("login", nick),
+            ("password", password),
+            ("next", "/"),
+            ("csrf_token", &csrf),
+        ])
+        .send()
+        .await?;
+    ensure!(
+        done.status() == StatusCode::SEE_OTHER,
+        "sign-in of {nick} answered {}",
+        done.status()
+    );
+    let page = http.get(format!("{base}/account")).send().await?;
+    ensure!(
+        page.status().is_success(),
+        "signed in, /account answered {}",
+        page.status()
+    );
+    let csrf = csrf_of(&page.text().await?).context("no token on /account")?;
+    Ok(Session { http, csrf })
+}
+
+/// One game as the API shows it.
+#[derive(Debug, Clone)]
+struct Game {
+    tournament: i64,
+    id: i64,
+    result: String,
+    version: i64,
+}
+
+/// Every tournament of the championship (id, finished) and every game of
+/// them.
+async fn games_of(
+    http: &Client,
+    base: &str,
+    c: i64,
+) -> anyhow::Result<(Vec<Game>, Vec<(i64, bool)>)> {
+    let api = format!("{base}/api/v1/championships/{c}/tournaments");
+    let list: Value = http
+        .get(&api)
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let mut tournaments = Vec::new();
+    let mut games = Vec::new();
+    for t in list["items"].as_array().context("no items")? {
+        let id = t["id"].as_i64().context("tournament id")?;
+        tournaments.push((id, t["finished"].as_bool().unwrap_or(false)));
+        games.extend(games_of_tournament(http, base, c, id).await?);
+    }
+    Ok((games, tournaments))
+}
+
+async fn games_of_tournament(
+    http: &Client,
+    base: &str,
+    c: i64,
+    t: i64,
+) -> anyhow::Result<Vec<Game>> {
+    let rounds: Value = http
+        .get(format!(
+            "{base}/api/v1/championships/{c}/tournaments/{t}/rounds"
+        ))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let mut games = Vec::new();
+    for r in rounds["items"].as_array().context("no rounds")? {
+        for m in r["matches"].as_array().context("no matches")? {
+            for g in m["games"].as_array().context("no games")? {
+                games.push(Game {
+                    tournament: t,
+                    id: g["id"].as_i64().context("game id")?,
+                    result: g["result"].as_str().unwrap_or_default().to_owned(),
+                    version: g["version"].as_i64().context("version")?,
+                });
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// The result a game is changed to: a played result other than its own.
+fn next_result(r: &str) -> &'static str {
+    match r {
+        "1-0" => "0-1",
+        "0-1" => "1/2",
+        _ => "1-0",
+    }
+}
+
+async fn reopen(s: &Session, base: &str, c: i64, t: i64) -> anyhow::Result<()> {
+    let answer = s
+        .http
+        .post(format!("{base}/championships/{c}/tournaments/{t}/reopen"))
+        .form(&[("reason", "load test"), ("csrf_token", s.csrf.as_str())])
+        .send()
+        .await?;
+    ensure!(
+        answer.status() == StatusCode::SEE_OTHER,
+        "reopening tournament {t} answered {}",
+        answer.status()
+    );
+    Ok(())
+}
+
+async fn post_result(s: &Session, base: &str, c: i64, g: &Game, to: &str) -> anyhow::Result<()> {
+    let answer = s
+        .http
+        .post(format!(
+            "{base}/championships/{c}/tournaments/{}/games/{}/result",
+            g.tournament, g.id
+        ))
+        .form(&[
+            ("result", to),
+            ("version", &g.version.to_string()),
+            ("csrf_token", &s.csrf),
+        ])
+        .send()
+        .await?;
+    ensure!(
+        answer.status() == StatusCode::SEE_OTHER,
+        "game {} answered {}",
+        g.id,
+        answer.status()
+    );
+    Ok(())
+}
+
+/// A round's result sheet as the judge's tournament page offers it: the
+/// form's address and, per game, its id and version.
+#[derive(Debug, Clone)]
+struct Sheet {
+    action: String,
+    games: Vec<(i64, i64)>,
+}
+
+async fn sheets_of(s: &Session, base: &str, c: i64, t: i64) -> anyhow::Result<Vec<Sheet>> {
+    let html = s
+        .http
+        .get(format!("{base}/championships/{c}/tournaments/{t}"))
+        .send()
+        .await?
+        .error_for_status()?
+        .text()
+        .await?;
+    let doc = scraper::Html::parse_document(&html);
+    let forms = scraper::Selector::parse("form.result-sheet").expect("selector");
+    let versions = scraper::Selector::parse(r#"input[type="hidden"]"#).expect("selector");
+    let mut out = Vec::new();
+    for f in doc.select(&forms) {
+        let action = f.value().attr("action").context("a sheet without action")?;
+        let games = f
+            .select(&versions)
+            .filter_map(|i| {
+                let name = i.value().attr("name")?;
+                let id = name.strip_prefix('v')?.parse().ok()?;
+                let version = i.value().attr("value")?.parse().ok()?;
+                Some((id, version))
+            })
+            .collect();
+        out.push(Sheet {
+            action: action.to_owned(),
+            games,
+        });
+    }
+    Ok(out)
+}
+
+async fn post_sheet(
+    s: &Session,
+    base: &str,
+    sheet: &Sheet,
+    results: &HashMap<i64, &'static str>,
+) -> anyhow::Result<()> {
+    let mut form = vec![("csrf_token".to_owned(), s.csrf.clone())];
+    for (id, version) in &sheet.games {
+        form.push((format!("v{id}"), version.to_string()));
+        form.push((format!("r{id}"), results[id].to_owned()));
+    }
+    let answer = s
+        .http
+        .post(format!("{base}{}", sheet.action))
+        .form(&form)
+        .send()
+        .await?;
+    ensure!(
+        answer.status() == StatusCode::SEE_OTHER,
+        "sheet {} answered {}",
+        sheet.action,
+        answer.status()
+    );
+    Ok(())
+}
+
+async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::Result<()> {
+    let base = args.base.as_str();
+    let chief = sign_in(base, &args.nick, &args.password).await?;
+    let (_, tournaments) = games_of(&chief.http, base, c).await?;
+    for (t, finished) in &tournaments {
+        if *finished {
+            reopen(&chief, base, c, *t).await?;
+        }
+    }
+    let (games, _) = games_of(&chief.http, base, c).await?;
+    let wanted: HashMap<i64, &'static str> = games
+        .iter()
+        .map(|g| (g.id, next_result(&g.result)))
+        .collect();
+    let mut sessions = Vec::new();
+    for _ in 0..connections {
+        sessions.push(Arc::new(sign_in(base, &args.nick, &args.password).await?));
+    }
+    // The work: one game, or one round's sheet, per request.
+    enum Job {
+        Game(Game),
+        Sheet(Sheet),
+    }
+    let mut jobs = Vec::new();
+    if sheet {
+        for (t, _) in &tournaments {
+            for s in sheets_of(&chief, base, c, *t).await? {
+                jobs.push(Job::Sheet(s));
+            }
+        }
+        let on_sheets: usize = jobs
+            .iter()
+            .map(|j| match j {
+                Job::Sheet(s) => s.games.len(),
+                Job::Game(_) => 0,
+            })
+            .sum();
+        ensure!(
+            on_sheets == games.len(),
+            "the sheets hold {on_sheets} games, the API {}",
+            games.len()
+        );
+    } else {
+        jobs.extend(games.iter().cloned().map(Job::Game));
+    }
+    let requests = jobs.len();
+    let queue = Arc::new(Mutex::new(jobs));
+    let wanted = Arc::new(wanted);
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for s in sessions {
+        let (queue, wanted, base) = (queue.clone(), wanted.clone(), base.to_owned());
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            loop {
+                let job = queue.lock().await.pop();
+                let Some(job) = job else { break };
+                let at = Instant::now();
+                match &job {
+                    Job::Game(g) => post_result(&s, &base, c, g, wanted[&g.id]).await?,
+                    Job::Sheet(sheet) => post_sheet(&s, &base, sheet, &wanted).await?,
+                }
+                latencies.push(at.elapsed());
+            }
+            anyhow::Ok(latencies)
+        }));
+    }
+    let mut latencies = Vec::new();
+    for w in workers {
+        latencies.extend(w.await??);
+    }
+    let elapsed = started.elapsed();
+    // Everything acknowledged is stored.
+    let (stored, _) = games_of(&chief.http, base, c).await?;
+    let lost: Vec<i64> = stored
+        .iter()
+        .filter(|g| wanted.get(&g.id).is_some_and(|w| *w != g.result))
+        .map(|g| g.id)
+        .collect();
+    let (p50, p99) = percentiles(&mut latencies);
+    println!(
+        "{} results in {requests} requests ({}) over {connections} connections in {:.2} s: {:.0} results/s, {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; stored: {} of {}",
+        wanted.len(),
+        if sheet {
+            "one round's sheet each"
+        } else {
+            "one game each"
+        },
+        elapsed.as_secs_f64(),
+        wanted.len() as f64 / elapsed.as_secs_f64(),
+        requests as f64 / elapsed.as_secs_f64(),
+        ms(p50),
+        ms(p99),
+        wanted.len() - lost.len(),
+        wanted.len()
+    );
+    if !lost.is_empty() {
+        bail!(
+            "{} acknowledged results are not stored: games {:?}",
+            lost.len(),
+            &lost[..lost.len().min(20)]
+        );
+    }
+    Ok(())
+}
+
+async fn miss(args: &Args, c: i64, count: usize, paths: &[String]) -> anyhow::Result<()> {
+    let base = args.base.as_str();
+    let chief = sign_in(base, &args.nick, &args.password).await?;
+    let (_, tournaments) = games_of(&chief.http, base, c).await?;
+    let (last, finished) = *tournaments.last().context("no tournament")?;
+    if finished {
+        reopen(&chief, base, c, last).await?;
+    }
+    // A visitor's browser: no session, as the public reads the pages.
+    let visitor = client()?;
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); paths.len()];
+    for _ in 0..count {
+        let games = games_of_tournament(&chief.http, base, c, last).await?;
+        let g = games.first().context("the last tournament has no game")?;
+        post_result(&chief, base, c, g, next_result(&g.result)).await?;
+        for (path, t) in paths.iter().zip(times.iter_mut()) {
+            let at = Instant::now();
+            let answer = visitor.get(format!("{base}{path}")).send().await?;
+            let status = answer.status();
+            answer.bytes().await?;
+            t.push(at.elapsed());
+            ensure!(status.is_success(), "{path} answered {status}");
+        }
+    }
+    println!(
+        "{:<70} {:>9} {:>9} {:>9}",
+        "first view after a result change", "p50 ms", "p99 ms", "max ms"
+    );
+    for (path, t) in paths.iter().zip(times.iter_mut()) {
+        let (p50, p99) = percentiles(t);
+        let max = t.iter().max().copied().unwrap_or_default();
+        println!(
+            "{path:<70} {:>9.2} {:>9.2} {:>9.2}",
+            ms(p50),
+            ms(p99),
+            ms(max)
+        );
+    }
+    Ok(())
+}
+
+fn percentiles(v: &mut [Duration]) -> (Duration, Duration) {
+    if v.is_empty() {
+        return (Duration::ZERO, Duration::ZERO);
+    }
+    v.sort_unstable();
+    let at = |q: f64| v[((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1];
+    (at(0.5), at(0.99))
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    match &args.what {
+        What::Burst {
+            championship,
+            sheet,
+            connections,
+        } => burst(&args, *championship, *sheet, *connections).await,
+        What::Miss {
+            championship,
+            count,
+            paths,
+        } => miss(&args, *championship, *count, paths).await,
+    }
+}

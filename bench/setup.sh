@@ -1,0 +1,59 @@
+# Shared by bench/http.sh and bench/writes.sh (sourced, not run): builds the
+# release server and the load client, fills the database for $backend and
+# $scale with `league generate` unless an earlier run did, and defines
+# `serve_now`, which starts the server on $port and sets $server (its pid),
+# $base and $cold_ms (from exec to the first answered page). Reads
+# $backend, $scale, $port; sets $bin, $client, $dir and `value KEY` (a
+# line of the generator's report).
+if ! command -v wrk >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+fi
+cargo build --release --quiet --bin league --example bench-client
+bin=${CARGO_TARGET_DIR:-target}/release/league
+client=${CARGO_TARGET_DIR:-target}/release/examples/bench-client
+
+dir=${BENCH_DIR:-/tmp/league-bench}/$backend-$scale
+mkdir -p "$dir/data"
+# A report of an older generator (without the page list) is made afresh.
+if [ -f "$dir/generated" ] && ! grep -q '^page\.' "$dir/generated"; then
+  rm -f "$dir/generated"
+fi
+export LEAGUE_DATA_DIR=$dir/data
+export LEAGUE_SECRET_KEY=${LEAGUE_SECRET_KEY:-bench-secret-key-of-at-least-32-bytes-length}
+export LEAGUE_LOG=warn
+export LEAGUE_BIND=127.0.0.1:$port
+case "$backend" in
+  sqlite) unset LEAGUE_DATABASE_URL ;;
+  postgres)
+    db=league_bench_${scale//./_}
+    export LEAGUE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/$db
+    if [ ! -f "$dir/generated" ]; then
+      psql -q -h 127.0.0.1 -U postgres -c "DROP DATABASE IF EXISTS $db" postgres
+      psql -q -h 127.0.0.1 -U postgres -c "CREATE DATABASE $db" postgres
+    fi
+    ;;
+  *) echo "--backend is sqlite or postgres" >&2; exit 2 ;;
+esac
+
+if [ ! -f "$dir/generated" ]; then
+  rm -f "$dir"/data/league.sqlite3*
+  echo "== generating (scale $scale, $backend)"
+  "$bin" generate --scale "$scale" | tee "$dir/generated.tmp"
+  mv "$dir/generated.tmp" "$dir/generated"
+fi
+
+value() { sed -n "s/^$1=//p" "$dir/generated"; }
+
+serve_now() {
+  local started
+  started=$(date +%s%N)
+  "$bin" serve &
+  server=$!
+  trap 'kill $server 2>/dev/null || true' EXIT
+  base=http://127.0.0.1:$port
+  until curl -fsS -o /dev/null "$base/" 2>/dev/null; do
+    kill -0 $server 2>/dev/null || { echo "the server stopped" >&2; exit 1; }
+    sleep 0.005
+  done
+  cold_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+}
