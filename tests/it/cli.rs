@@ -336,16 +336,40 @@ async fn generate_fills_an_empty_database_reproducibly_and_refuses_a_used_one() 
             ),
             "{stdout}"
         );
-        let season = stdout
+        let value = |key: &str| {
+            stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+                .unwrap_or_else(|| panic!("{key} in {stdout}"))
+                .to_owned()
+        };
+        let season = value("page.season");
+        let crosstable = value("page.crosstable");
+        // Every page the report names answers a visitor, and the
+        // organizer signs in with the password it gives.
+        let pages: Vec<&str> = stdout
             .lines()
-            .find_map(|l| l.strip_prefix("season_path="))
-            .expect("season path")
-            .to_owned();
-        let crosstable = stdout
-            .lines()
-            .find_map(|l| l.strip_prefix("crosstable_path="))
-            .expect("crosstable path")
-            .to_owned();
+            .filter_map(|l| l.strip_prefix("page.")?.split_once('=').map(|(_, p)| p))
+            .collect();
+        assert_eq!(pages.len(), 15, "{stdout}");
+        for path in &pages {
+            assert_eq!(app.get(path).await.status, StatusCode::OK, "{path}");
+        }
+        let organizer = crate::helpers::new_client();
+        let signed = app
+            .log_in_with(
+                &organizer,
+                &value("organizer"),
+                &value("organizer_password"),
+            )
+            .await;
+        assert_eq!(signed.status, StatusCode::SEE_OTHER, "{}", signed.text);
+        let account = app.get_with(&organizer, "/account").await;
+        assert_eq!(account.status, StatusCode::OK);
+        assert!(
+            account.text.contains(&value("organizer")),
+            "the organizer is signed in"
+        );
         let page = app.get(&season).await;
         assert_eq!(page.status, StatusCode::OK);
         let rows: Vec<String> = page.texts("table.season tbody tr");
