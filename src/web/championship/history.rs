@@ -184,16 +184,18 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
             ))
         })
         .await?;
+    // One pass over the platform's history, grouped by championship.
+    let mut by_championship: HashMap<ChampionshipId, Vec<&HistoryEntry>> = HashMap::new();
+    for h in &history {
+        by_championship
+            .entry(h.championship_id)
+            .or_default()
+            .push(h);
+    }
     let rows = championships
         .into_iter()
         .filter_map(|c| {
-            let mine: Vec<&HistoryEntry> = history
-                .iter()
-                .filter(|h| h.championship_id == c.id)
-                .collect();
-            if mine.is_empty() {
-                return None;
-            }
+            let mine = by_championship.remove(&c.id)?;
             let mut top: Vec<(i32, String, String)> = mine
                 .iter()
                 .filter(|h| h.kind == "season")
