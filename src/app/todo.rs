@@ -9,7 +9,7 @@ use diesel::result::Error as DieselError;
 
 use crate::db::roles::Role;
 use crate::db::teams::{self as t, TeamStatus};
-use crate::db::{DbConnection, appeals, championships, documents, entries, rounds, tournaments};
+use crate::db::{DbConnection, appeals, championships, entries, rounds, tournaments, waiting};
 use crate::ids::{AppealId, ChampionshipId, MatchId, PersonId, TournamentId};
 
 /// Where an item belongs: a championship by id and name.
@@ -88,118 +88,165 @@ pub enum Item {
     },
 }
 
-fn place(conn: &mut DbConnection, id: ChampionshipId) -> Result<Place, DieselError> {
-    let c = championships::by_id(conn, id)?;
-    Ok(Place {
-        id,
-        tz: c.as_ref().map_or(chrono_tz::Europe::Moscow, |c| c.tz()),
-        name: c.map(|c| c.name).unwrap_or_default(),
-    })
+/// The championships an item may name, loaded once per listing.
+struct Places(std::collections::BTreeMap<ChampionshipId, Place>);
+
+impl Places {
+    fn load(conn: &mut DbConnection, ids: &[ChampionshipId]) -> Result<Self, DieselError> {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let found = championships::by_ids(conn, &ids)?;
+        Ok(Places(
+            found
+                .into_iter()
+                .map(|c| {
+                    let place = Place {
+                        id: c.id,
+                        tz: c.tz(),
+                        name: c.name,
+                    };
+                    (place.id, place)
+                })
+                .collect(),
+        ))
+    }
+
+    fn of(&self, id: ChampionshipId) -> Place {
+        self.0.get(&id).cloned().unwrap_or(Place {
+            id,
+            tz: chrono_tz::Europe::Moscow,
+            name: String::new(),
+        })
+    }
 }
 
-/// Everything waiting for `person` at `now`, most personal first.
+/// Everything waiting for `person` at `now`, most personal first. The
+/// officials' work is counted for all their championships at once
+/// (`db::waiting`), so the cost does not grow with their number.
 pub fn of(
     conn: &mut DbConnection,
     person: PersonId,
     now: NaiveDateTime,
 ) -> Result<Vec<Item>, DieselError> {
-    let mut items = Vec::new();
+    let mut invited = Vec::new();
     for line in t::invitations_for(conn, person)? {
-        let Some(team) = t::by_id(conn, line.invitation.team_id)? else {
-            continue;
-        };
+        if let Some(team) = t::by_id(conn, line.invitation.team_id)? {
+            invited.push((team.championship_id, line));
+        }
+    }
+    let votes = appeals::awaiting_vote_of(conn, person)?;
+    let captained: Vec<_> = t::teams_of_person(conn, person)?
+        .into_iter()
+        .map(|(team, _)| team)
+        .filter(|team| team.captain_id == person && team.status == TeamStatus::Approved.as_str())
+        .collect();
+    let judging =
+        crate::db::roles::championships_with(conn, person, &[Role::Judge, Role::ChiefJudge])?;
+    let chief = crate::db::roles::championships_with(conn, person, &[Role::ChiefJudge])?;
+    let organizing = crate::db::roles::championships_with(conn, person, &[Role::Organizer])?;
+
+    let named: Vec<ChampionshipId> = invited
+        .iter()
+        .map(|(c, _)| *c)
+        .chain(votes.iter().map(|a| a.championship_id))
+        .chain(captained.iter().map(|t| t.championship_id))
+        .chain(judging.iter().copied())
+        .chain(chief.iter().copied())
+        .chain(organizing.iter().copied())
+        .collect();
+    let places = Places::load(conn, &named)?;
+
+    let mut items = Vec::new();
+    for (c, line) in invited {
         items.push(Item::Invitation {
-            at: place(conn, team.championship_id)?,
+            at: places.of(c),
             team: line.team_name,
             awaiting_judge: line.invitation.status == "awaiting_approval",
         });
     }
-    for case in appeals::awaiting_vote_of(conn, person)? {
+    for case in votes {
         items.push(Item::Vote {
-            at: place(conn, case.championship_id)?,
+            at: places.of(case.championship_id),
             appeal: case.id,
         });
     }
-    captain(conn, person, now, &mut items)?;
-    let judging =
-        crate::db::roles::championships_with(conn, person, &[Role::Judge, Role::ChiefJudge])?;
-    for c in judging {
-        judge(conn, c, &mut items)?;
+    for team in captained {
+        captain(
+            conn,
+            person,
+            now,
+            places.of(team.championship_id),
+            team,
+            &mut items,
+        )?;
     }
-    for c in crate::db::roles::championships_with(conn, person, &[Role::ChiefJudge])? {
-        for (t, count) in crate::db::violations::open_counts(conn, c)? {
-            let number = tournaments::by_id(conn, t)?.map_or(0, |x| x.number);
+    judge(conn, &judging, &places, &mut items)?;
+    let reports = waiting::open_reports(conn, &chief)?;
+    for c in &chief {
+        for r in reports.iter().filter(|r| r.championship == *c) {
             items.push(Item::Violations {
-                at: place(conn, c)?,
-                tournament: t,
-                number,
-                count: usize::try_from(count).unwrap_or(0),
+                at: places.of(*c),
+                tournament: r.tournament,
+                number: r.number,
+                count: usize::try_from(r.count).unwrap_or(0),
             });
         }
     }
-    for c in crate::db::roles::championships_with(conn, person, &[Role::Organizer])? {
-        check_in(conn, c, now, &mut items)?;
-        let count = documents::of_championship(conn, c)?
-            .iter()
-            .filter(|d| d.is_current() && d.status == "pending")
-            .count();
-        if count > 0 {
+    let day = waiting::starting_by(conn, &organizing, now + chrono::Duration::days(1))?;
+    let documents = waiting::pending_documents(conn, &organizing)?;
+    for c in &organizing {
+        for (_, tm, number) in day.iter().filter(|(at, _, _)| at == c) {
+            check_in(conn, places.of(*c), *tm, *number, &mut items)?;
+        }
+        if let Some(&count) = documents.get(c) {
             items.push(Item::Documents {
-                at: place(conn, c)?,
-                count,
+                at: places.of(*c),
+                count: usize::try_from(count).unwrap_or(0),
             });
         }
     }
     Ok(items)
 }
 
+/// Judges: applications, transfers, open cases and results to enter, per
+/// championship in the order given.
 fn judge(
     conn: &mut DbConnection,
-    c: ChampionshipId,
+    cs: &[ChampionshipId],
+    places: &Places,
     items: &mut Vec<Item>,
 ) -> Result<(), DieselError> {
-    let applications = t::of_championship(conn, c, &[TeamStatus::Pending])?.len();
-    if applications > 0 {
-        items.push(Item::Applications {
-            at: place(conn, c)?,
-            count: applications,
-        });
-    }
-    let transfers = t::awaiting_approval(conn, c)?.len();
-    if transfers > 0 {
-        items.push(Item::Transfers {
-            at: place(conn, c)?,
-            count: transfers,
-        });
-    }
-    let cases = appeals::of_championship(conn, c)?
-        .iter()
-        .filter(|a| a.is_open())
-        .count();
-    if cases > 0 {
-        items.push(Item::Cases {
-            at: place(conn, c)?,
-            count: cases,
-        });
-    }
-    for tm in tournaments::of_championship(conn, c)?
-        .into_iter()
-        .filter(|tm| tm.drawn_at.is_some() && tm.finished_at.is_none())
-    {
-        let matches: Vec<MatchId> = published_matches(conn, tm.id)?
-            .into_iter()
-            .map(|m| m.id)
-            .collect();
-        let games = rounds::games_of_matches(conn, &matches)?
-            .iter()
-            .filter(|g| g.result == "pending")
-            .count();
-        if games > 0 {
+    let applications = waiting::applications(conn, cs)?;
+    let transfers = waiting::transfers(conn, cs)?;
+    let cases = waiting::open_cases(conn, cs)?;
+    let results = waiting::pending_results(conn, cs)?;
+    let count = |n: i64| usize::try_from(n).unwrap_or(0);
+    for c in cs {
+        if let Some(&n) = applications.get(c) {
+            items.push(Item::Applications {
+                at: places.of(*c),
+                count: count(n),
+            });
+        }
+        if let Some(&n) = transfers.get(c) {
+            items.push(Item::Transfers {
+                at: places.of(*c),
+                count: count(n),
+            });
+        }
+        if let Some(&n) = cases.get(c) {
+            items.push(Item::Cases {
+                at: places.of(*c),
+                count: count(n),
+            });
+        }
+        for r in results.iter().filter(|r| r.championship == *c) {
             items.push(Item::Results {
-                at: place(conn, c)?,
-                tournament: tm.id,
-                number: tm.number,
-                games,
+                at: places.of(*c),
+                tournament: r.tournament,
+                number: r.number,
+                games: count(r.count),
             });
         }
     }
@@ -211,43 +258,38 @@ fn judge(
 /// is not admitted yet, under a regulation that has the check-in.
 fn check_in(
     conn: &mut DbConnection,
-    c: ChampionshipId,
-    now: NaiveDateTime,
+    at: Place,
+    tm: TournamentId,
+    number: i32,
     items: &mut Vec<Item>,
 ) -> Result<(), DieselError> {
-    let soon = now + chrono::Duration::days(1);
-    for tm in tournaments::of_championship(conn, c)?
+    let Some(ctx) = crate::app::TournamentContext::load(conn, tm)? else {
+        return Ok(());
+    };
+    if !ctx.regulation.play.check_in {
+        return Ok(());
+    }
+    let entered: Vec<_> = entries::of_tournament(conn, tm)?
         .into_iter()
-        .filter(|tm| tm.finished_at.is_none() && tm.starts_at <= soon)
-    {
-        let Some(ctx) = crate::app::TournamentContext::load(conn, tm.id)? else {
-            continue;
-        };
-        if !ctx.regulation.play.check_in {
-            continue;
-        }
-        let entered: Vec<_> = entries::of_tournament(conn, tm.id)?
-            .into_iter()
-            .filter(|e| e.status == "entered")
-            .map(|e| e.id)
-            .collect();
-        let mut people: Vec<PersonId> = entries::players_of(conn, &entered)?
-            .into_iter()
-            .map(|p| p.person_id)
-            .collect();
-        people.sort_unstable();
-        people.dedup();
-        let admitted = crate::db::check_ins::admitted(conn, tm.id)?;
-        let done = people.iter().filter(|p| admitted.contains(p)).count();
-        if done < people.len() {
-            items.push(Item::CheckIn {
-                at: place(conn, c)?,
-                tournament: tm.id,
-                number: tm.number,
-                admitted: done,
-                total: people.len(),
-            });
-        }
+        .filter(|e| e.status == "entered")
+        .map(|e| e.id)
+        .collect();
+    let mut people: Vec<PersonId> = entries::players_of(conn, &entered)?
+        .into_iter()
+        .map(|p| p.person_id)
+        .collect();
+    people.sort_unstable();
+    people.dedup();
+    let admitted = crate::db::check_ins::admitted(conn, tm)?;
+    let done = people.iter().filter(|p| admitted.contains(p)).count();
+    if done < people.len() {
+        items.push(Item::CheckIn {
+            at,
+            tournament: tm,
+            number,
+            admitted: done,
+            total: people.len(),
+        });
     }
     Ok(())
 }
@@ -269,87 +311,81 @@ fn captain(
     conn: &mut DbConnection,
     person: PersonId,
     now: NaiveDateTime,
+    at: Place,
+    team: t::Team,
     items: &mut Vec<Item>,
 ) -> Result<(), DieselError> {
-    let teams: Vec<_> = t::teams_of_person(conn, person)?
-        .into_iter()
-        .map(|(team, _)| team)
-        .filter(|team| team.captain_id == person && team.status == TeamStatus::Approved.as_str())
-        .collect();
-    for team in teams {
-        let at = place(conn, team.championship_id)?;
-        let all = tournaments::of_championship(conn, team.championship_id)?;
-        // The next tournament still taking entries.
-        if let Some(next) = all
+    let all = tournaments::of_championship(conn, team.championship_id)?;
+    // The next tournament still taking entries.
+    if let Some(next) = all
+        .iter()
+        .find(|tm| tm.drawn_at.is_none() && tm.finished_at.is_none() && tm.starts_at > now)
+    {
+        let entered = entries::of_tournament(conn, next.id)?
             .iter()
-            .find(|tm| tm.drawn_at.is_none() && tm.finished_at.is_none() && tm.starts_at > now)
-        {
-            let entered = entries::of_tournament(conn, next.id)?
+            .any(|e| e.team_id == team.id && e.status != "withdrawn");
+        if !entered {
+            items.push(Item::Entry {
+                at: at.clone(),
+                team: team.name.clone(),
+                tournament: next.id,
+                number: next.number,
+                starts_at: next.starts_at,
+            });
+        }
+    }
+    for tm in all
+        .iter()
+        .filter(|tm| tm.drawn_at.is_some() && tm.finished_at.is_none())
+    {
+        let mine: Vec<_> = entries::of_tournament(conn, tm.id)?
+            .into_iter()
+            .filter(|e| e.team_id == team.id)
+            .map(|e| e.id)
+            .collect();
+        let matches: Vec<MatchId> = published_matches(conn, tm.id)?
+            .into_iter()
+            .filter(|m| {
+                mine.contains(&m.home_entry_id)
+                    || m.away_entry_id.is_some_and(|a| mine.contains(&a))
+            })
+            .map(|m| m.id)
+            .collect();
+        // The games of every match at once, counted per match.
+        let games = rounds::games_of_matches(conn, &matches)?;
+        for m in matches {
+            let count = games
                 .iter()
-                .any(|e| e.team_id == team.id && e.status != "withdrawn");
-            if !entered {
-                items.push(Item::Entry {
+                .filter(|g| {
+                    g.match_id == m
+                        && g.result == "pending"
+                        && g.reported_result.is_some()
+                        && g.reported_by.is_some_and(|by| by != person)
+                })
+                .count();
+            if count > 0 {
+                items.push(Item::Confirm {
                     at: at.clone(),
+                    tournament: tm.id,
+                    game_match: m,
                     team: team.name.clone(),
-                    tournament: next.id,
-                    number: next.number,
-                    starts_at: next.starts_at,
+                    games: count,
                 });
             }
         }
-        for tm in all
-            .iter()
-            .filter(|tm| tm.drawn_at.is_some() && tm.finished_at.is_none())
-        {
-            let mine: Vec<_> = entries::of_tournament(conn, tm.id)?
-                .into_iter()
-                .filter(|e| e.team_id == team.id)
-                .map(|e| e.id)
-                .collect();
-            let matches: Vec<MatchId> = published_matches(conn, tm.id)?
-                .into_iter()
-                .filter(|m| {
-                    mine.contains(&m.home_entry_id)
-                        || m.away_entry_id.is_some_and(|a| mine.contains(&a))
-                })
-                .map(|m| m.id)
-                .collect();
-            // The games of every match at once, counted per match.
-            let games = rounds::games_of_matches(conn, &matches)?;
-            for m in matches {
-                let count = games
-                    .iter()
-                    .filter(|g| {
-                        g.match_id == m
-                            && g.result == "pending"
-                            && g.reported_result.is_some()
-                            && g.reported_by.is_some_and(|by| by != person)
-                    })
-                    .count();
-                if count > 0 {
-                    items.push(Item::Confirm {
-                        at: at.clone(),
-                        tournament: tm.id,
-                        game_match: m,
-                        team: team.name.clone(),
-                        games: count,
-                    });
-                }
-            }
-        }
-        for case in appeals::of_championship(conn, team.championship_id)?
-            .into_iter()
-            .filter(|a| {
-                a.is_open()
-                    && (a.filing_team_id == Some(team.id) || a.concerned_team_id == Some(team.id))
-            })
-        {
-            items.push(Item::TeamCase {
-                at: at.clone(),
-                appeal: case.id,
-                team: team.name.clone(),
-            });
-        }
+    }
+    for case in appeals::of_championship(conn, team.championship_id)?
+        .into_iter()
+        .filter(|a| {
+            a.is_open()
+                && (a.filing_team_id == Some(team.id) || a.concerned_team_id == Some(team.id))
+        })
+    {
+        items.push(Item::TeamCase {
+            at: at.clone(),
+            appeal: case.id,
+            team: team.name.clone(),
+        });
     }
     Ok(())
 }

@@ -75,6 +75,14 @@ pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<
         .optional()
 }
 
+/// The championships with these ids (any order; missing ones left out).
+pub fn by_ids(conn: &mut DbConnection, ids: &[ChampionshipId]) -> QueryResult<Vec<Championship>> {
+    championships::table
+        .filter(championships::id.eq_any(ids))
+        .select(Championship::as_select())
+        .load(conn)
+}
+
 /// The championship with this slug (its short address, `/c/{slug}`).
 pub fn by_slug(conn: &mut DbConnection, slug: &str) -> QueryResult<Option<Championship>> {
     championships::table

@@ -28,6 +28,7 @@ pub mod standing;
 pub mod teams;
 pub mod tournaments;
 pub mod violations;
+pub mod waiting;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -12,7 +12,7 @@ use crate::play::{Club, Team, g_team, line, publish_last};
 /// Ладья (7 members: 5 boards and 2 substitutes), Конь, Слон and Ферзь
 /// (5 each) entered in a tournament starting in 20 minutes, drawn with
 /// seed 7 (round 1 is a draft). Returns the teams and the tournament.
-async fn drawn_with_substitutes(club: &Club) -> (Vec<Team>, i64) {
+pub(crate) async fn drawn_with_substitutes(club: &Club) -> (Vec<Team>, i64) {
     let mut teams = vec![g_team(club, "Ладья", "la", 7).await];
     for (name, prefix) in [("Конь", "ko"), ("Слон", "sl"), ("Ферзь", "fe")] {
         teams.push(g_team(club, name, prefix, 5).await);
