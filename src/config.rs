@@ -58,6 +58,11 @@ pub struct Settings {
     /// page kinds (`LEAGUE_STANDINGS_CACHE_MB`); default 32, 0 turns the
     /// cache off. Views are weighed by an estimate of their size.
     pub standings_cache_mb: u64,
+    /// Memory the cache of visitors' public pages may hold, in MiB
+    /// (`LEAGUE_PAGE_CACHE_MB`); default 16, 0 turns it off. Pages are
+    /// kept as bytes for their content versions and one second at most
+    /// (`web::infra::page_cache`).
+    pub page_cache_mb: u64,
     /// Largest size of the SQLite database in MiB
     /// (`LEAGUE_SQLITE_MAX_SIZE_MB`); none by default. A change that would
     /// grow the file beyond it is refused like one on a full disk (an error
@@ -222,6 +227,7 @@ impl Default for Settings {
             document_retention_days: 365,
             standings_cache_entries: 256,
             standings_cache_mb: 32,
+            page_cache_mb: 16,
             sqlite_max_size_mb: None,
             session_idle_hours: 168,
             session_max_days: 30,

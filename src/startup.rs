@@ -188,11 +188,23 @@ fn run(
     // connection (and each keeps its own allocator arena). Two more for
     // password hashing and file writes.
     let blocking = state.pool.max_size() as usize + 2;
+    let pages = web::Data::new(crate::web::infra::page_cache::PageCache::new(
+        state.settings.page_cache_mb * 1024 * 1024,
+        crate::web::infra::page_cache::PAGES
+            .iter()
+            .map(|p| (*p).to_owned())
+            .chain(
+                crate::api::paths::PUBLIC_READS
+                    .iter()
+                    .map(|p| format!("{}{p}", crate::api::paths::SCOPE)),
+            ),
+    ));
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         // Middleware runs bottom-up: the last `wrap` sees the request first.
         App::new()
             .app_data(state.clone())
+            .app_data(pages.clone())
             .app_data(
                 web::FormConfig::default()
                     .limit(64 * 1024)
@@ -211,6 +223,7 @@ fn run(
             .default_service(web::to(|| async {
                 Err::<String, _>(error::AppError::NotFound)
             }))
+            .wrap(from_fn(crate::web::infra::page_cache::serve))
             .wrap(from_fn(csrf::protect))
             .wrap(ErrorHandlers::new().default_handler(error::render_error_pages))
             .wrap(from_fn(crate::web::infra::prg::keep_refused))

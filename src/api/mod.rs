@@ -47,6 +47,19 @@ pub mod paths {
         "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/result";
     pub const TEAM: &str = "/teams/{team_id}";
 
+    /// The reads that answer every caller without a token alike, which the
+    /// server may answer from its page cache (`web::infra::page_cache`).
+    pub const PUBLIC_READS: [&str; 8] = [
+        CHAMPIONSHIPS,
+        CHAMPIONSHIP,
+        TOURNAMENTS,
+        TOURNAMENT,
+        STANDINGS,
+        ROUNDS,
+        ROUND,
+        TEAM,
+    ];
+
     /// Every path, for the test that the document lists each one.
     pub const ALL: [&str; 10] = [
         OPENAPI,

@@ -131,6 +131,47 @@ pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> Quer
         .execute(conn)
 }
 
+/// The content versions a cached public page of one championship depends
+/// on: the championship's and the platform's (both moved by triggers on
+/// every change of what public pages show, migration 000028); `None` when
+/// there is no such championship.
+pub fn content_stamp(
+    conn: &mut DbConnection,
+    id: ChampionshipId,
+) -> QueryResult<Option<(i64, i64)>> {
+    use super::schema::championship_content as cc;
+    let Some(content) = cc::table
+        .find(id)
+        .select(cc::version)
+        .first::<i64>(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    Ok(Some((content, site_content_version(conn)?)))
+}
+
+/// The content versions a cached page of the whole platform depends on:
+/// the sum of every championship's (each only grows, so any change moves
+/// the sum) and the platform's.
+pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64)> {
+    use super::schema::championship_content as cc;
+    let sum = cc::table
+        .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "CAST(COALESCE(SUM(version), 0) AS BIGINT)",
+        ))
+        .first::<i64>(conn)?;
+    Ok((sum, site_content_version(conn)?))
+}
+
+fn site_content_version(conn: &mut DbConnection) -> QueryResult<i64> {
+    use super::schema::site_content;
+    site_content::table
+        .find(1)
+        .select(site_content::version)
+        .first(conn)
+}
+
 /// The championship's results version; `None` when there is no such
 /// championship.
 /// The championship's results version and the number of its regulation

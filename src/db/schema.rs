@@ -34,6 +34,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    championship_content (championship_id) {
+        championship_id -> BigInt,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    site_content (id) {
+        id -> Integer,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
     role_grants (id) {
         id -> BigInt,
         person_id -> BigInt,
@@ -657,6 +671,8 @@ diesel::joinable!(substitutions -> matches (match_id));
 diesel::joinable!(tournament_places -> entries (entry_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    championship_content,
+    site_content,
     fair_play_reports,
     appeals,
     appeal_remedies,

@@ -15,7 +15,7 @@ use crate::club::{Club, four_entered};
 use crate::helpers::{Page, into_page, new_client};
 use crate::results_pages::{draw_and_play_all, first_game_of, rank};
 
-async fn get(base: &str, path: &str) -> Page {
+pub(crate) async fn get(base: &str, path: &str) -> Page {
     let page = into_page(
         new_client()
             .get(format!("{base}{path}"))

@@ -35,6 +35,7 @@ mod language;
 mod limits;
 mod mail;
 mod migrations;
+mod page_cache;
 mod pages;
 mod pair_cli;
 mod penalties;

@@ -10,6 +10,7 @@ pub mod ctx;
 pub mod error;
 pub mod forms;
 pub mod guards;
+pub mod page_cache;
 pub mod prg;
 pub mod respond;
 pub mod session;

@@ -1,0 +1,181 @@
+//! The cache of visitors' pages (`web::infra::page_cache`): a change of
+//! what a public page shows is on the next view, on this instance and on
+//! another one sharing the database, though nothing moves the results
+//! version; each visitor gets their own form token from a kept page; a
+//! signed-in person never gets a visitor's page; and every table a public
+//! page reads moves a content version by trigger.
+
+use std::collections::BTreeSet;
+
+use diesel::RunQueryDsl;
+use league::db::DbConnection;
+use reqwest::StatusCode;
+
+use crate::cache::get as visit;
+use crate::club::Club;
+use crate::helpers::{Page, new_client};
+
+#[tokio::test]
+async fn i24_a_change_that_moves_no_results_shows_at_once_on_either_instance() {
+    let club = Club::new("G").await;
+    let (app, c) = (&club.app, club.id);
+    let one = app.url("");
+    let (two, _, _) = app.second_instance().await;
+    let championship = format!("/championships/{c}");
+    let captain = club.person("cap").await;
+    let team = app
+        .apply_team(&captain, c, "Ладья", "")
+        .await
+        .location_id("/teams/");
+    let player = club.person("pl").await;
+    let person = "/people/pl";
+    // Both instances keep the pages as they stand.
+    for base in [&one, &two] {
+        for _ in 0..2 {
+            let page = visit(base, &championship).await;
+            assert!(
+                page.attr(&format!("a[href='/teams/{team}']"), "href")
+                    .is_none()
+            );
+            assert!(!visit(base, person).await.text.contains("Ладья"));
+        }
+    }
+    // A team approved (a championship's row) and a player joining it (the
+    // platform's page of a person).
+    app.decide_team(&club.root, c, team, "approve", "").await;
+    app.invite_and_accept(&captain, team, &player, "pl").await;
+    for base in [&one, &two] {
+        let page = visit(base, &championship).await;
+        assert!(
+            page.attr(&format!("a[href='/teams/{team}']"), "href")
+                .is_some(),
+            "{base}: the approved team is listed"
+        );
+        assert!(
+            visit(base, person).await.text.contains("Ладья"),
+            "{base}: the player's page names the team"
+        );
+        assert!(
+            visit(base, &format!("/teams/{team}"))
+                .await
+                .text
+                .contains("pl")
+        );
+    }
+}
+
+fn token(page: &Page) -> String {
+    page.attr("form.lang-switch input[name=csrf_token]", "value")
+        .expect("the form token")
+}
+
+#[tokio::test]
+async fn i24_each_visitor_gets_their_own_form_token_from_a_kept_page() {
+    let club = Club::new("G").await;
+    let app = &club.app;
+    let path = format!("/championships/{}/season", club.id);
+    let base = app.url("");
+    let (a, b) = (new_client(), new_client());
+    let first = app.get_with(&a, &path).await;
+    let again = app.get_with(&a, &path).await;
+    let other = app.get_with(&b, &path).await;
+    assert_eq!(token(&first), token(&again), "one visitor, one token");
+    assert_ne!(token(&first), token(&other), "each visitor their own");
+    assert_eq!(
+        first.text,
+        other.text.replace(&token(&other), &token(&first)),
+        "the same page but for the token"
+    );
+    // The token works: the language switch takes it.
+    let page = app
+        .post_with(&b, "/lang", &[("lang", "en"), ("next", &path)])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let english = app.get_with(&b, &path).await;
+    assert_eq!(english.attr("html", "lang").as_deref(), Some("en"));
+    assert_eq!(
+        app.get_with(&a, &path)
+            .await
+            .attr("html", "lang")
+            .as_deref(),
+        Some("ru")
+    );
+    // Someone signed in gets their own page, never the visitor's.
+    let page = app.get_with(&club.root, &path).await;
+    assert!(page.text.contains("Root"), "the header names the person");
+    assert!(!visit(&base, &path).await.text.contains("Root"));
+}
+
+#[derive(diesel::QueryableByName)]
+struct Named {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+}
+
+/// The tables whose rows no public page shows: sessions and sign-in
+/// state, the audit log, the outbox and mail preferences, API tokens,
+/// engine analyses, staged imports, and the version tables themselves.
+const UNSEEN: &[&str] = &[
+    "sessions",
+    "known_browsers",
+    "login_attempts",
+    "audit_log",
+    "outbox",
+    "api_tokens",
+    "analysis_jobs",
+    "game_analyses",
+    "pgn_imports",
+    "notice_optins",
+    "notice_optouts",
+    "championship_content",
+    "site_content",
+];
+
+#[tokio::test]
+async fn i24_every_table_a_public_page_reads_moves_a_content_version() {
+    let app = crate::helpers::TestApp::spawn().await;
+    let mut conn = app.db();
+    let (tables, triggered): (Vec<Named>, Vec<Named>) = match &mut conn {
+        DbConnection::Sqlite(c) => (
+            diesel::sql_query(
+                "SELECT name FROM sqlite_master WHERE type = 'table' \
+                 AND name NOT LIKE 'sqlite_%' AND name != '__diesel_schema_migrations'",
+            )
+            .load(c)
+            .expect("tables"),
+            diesel::sql_query(
+                "SELECT DISTINCT tbl_name AS name FROM sqlite_master WHERE type = 'trigger' \
+                 AND name LIKE '%_content%'",
+            )
+            .load(c)
+            .expect("triggers"),
+        ),
+        DbConnection::Postgresql(c) => (
+            diesel::sql_query(
+                "SELECT table_name::text AS name FROM information_schema.tables \
+                 WHERE table_schema = 'public' AND table_name != '__diesel_schema_migrations'",
+            )
+            .load(c)
+            .expect("tables"),
+            diesel::sql_query(
+                "SELECT DISTINCT event_object_table::text AS name \
+                 FROM information_schema.triggers \
+                 WHERE trigger_schema = 'public' AND trigger_name LIKE '%_content%'",
+            )
+            .load(c)
+            .expect("triggers"),
+        ),
+    };
+    let shown: BTreeSet<String> = tables
+        .into_iter()
+        .map(|t| t.name)
+        .filter(|t| !UNSEEN.contains(&t.as_str()))
+        .collect();
+    let triggered: BTreeSet<String> = triggered.into_iter().map(|t| t.name).collect();
+    assert_eq!(
+        shown.difference(&triggered).collect::<Vec<_>>(),
+        Vec::<&String>::new(),
+        "tables without a content trigger"
+    );
+    assert!(shown.len() > 30, "{shown:?}");
+}
