@@ -57,3 +57,8 @@ hall-platform-none = No tournament has finished yet.
 hall-wins = Tournament wins
 hall-history-link = history
 hall-season-on = the season goes on
+
+pager-label = Pages
+pager-previous = ← Previous
+pager-next = Next →
+pager-position = Page { $page } of { $pages }

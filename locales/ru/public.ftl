@@ -57,3 +57,8 @@ hall-platform-none = Пока ни один турнир не завершён.
 hall-wins = Победы в турнирах
 hall-history-link = история
 hall-season-on = сезон продолжается
+
+pager-label = Страницы
+pager-previous = ← Предыдущая
+pager-next = Следующая →
+pager-position = Страница { $page } из { $pages }

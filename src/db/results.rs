@@ -141,10 +141,23 @@ pub fn history_of_championship(
         .load(conn)
 }
 
-/// The history of every championship (the platform's hall of fame), by
-/// championship, then as recorded.
-pub fn history_all(conn: &mut DbConnection) -> QueryResult<Vec<HistoryEntry>> {
+/// The championships with a recorded history, newest first (the rows of
+/// the platform's hall of fame).
+pub fn championships_with_history(conn: &mut DbConnection) -> QueryResult<Vec<ChampionshipId>> {
     history_entries::table
+        .select(history_entries::championship_id)
+        .distinct()
+        .order(history_entries::championship_id.desc())
+        .load(conn)
+}
+
+/// The history of these championships, by championship, then as recorded.
+pub fn history_of_championships(
+    conn: &mut DbConnection,
+    cs: &[ChampionshipId],
+) -> QueryResult<Vec<HistoryEntry>> {
+    history_entries::table
+        .filter(history_entries::championship_id.eq_any(cs))
         .order((
             history_entries::championship_id,
             history_entries::recorded_at,

@@ -605,3 +605,67 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
         .await;
     assert_eq!(season.attrs("#season-chart polyline", "points").len(), 4);
 }
+
+#[tokio::test]
+async fn i24_the_hall_of_fame_shows_the_newest_championships_a_page_at_a_time() {
+    let club = crate::club::Club::new("G").await;
+    let app = &club.app;
+    let captain = club.person("cap").await;
+    let team = app
+        .apply_team(&captain, club.id, "Ладья", "")
+        .await
+        .location_id("/teams/");
+    // 26 championships with a winner each (the rows written as a finish
+    // writes them), one without a history.
+    let mut ids = Vec::new();
+    for _ in 0..26 {
+        let c = app.create_championship(&club.root, "G").await;
+        league::db::results::insert_history(
+            &mut app.db(),
+            &league::db::results::NewHistory {
+                championship: league::ids::ChampionshipId(c),
+                tournament: None,
+                team: league::ids::TeamId(team),
+                entry_name: "Ладья",
+                kind: "tournament",
+                place: 1,
+                at: chrono::Utc::now().naive_utc(),
+            },
+        )
+        .expect("history");
+        ids.push(c);
+    }
+    app.create_championship(&club.root, "G").await;
+    let visitor = new_client();
+    let first = app.get_with(&visitor, "/hall-of-fame").await;
+    let links = |page: &crate::helpers::Page| -> Vec<String> {
+        page.attrs("table.hall tbody tr td:first-child a:first-child", "href")
+    };
+    let newest: Vec<String> = ids
+        .iter()
+        .rev()
+        .map(|c| format!("/championships/{c}"))
+        .collect();
+    assert_eq!(links(&first), newest[..25]);
+    assert_eq!(
+        first.select_text("nav.pager span").as_deref(),
+        Some("Страница 1 из 2")
+    );
+    let next = first.attr("nav.pager a[rel=next]", "href").expect("next");
+    assert_eq!(next, "/hall-of-fame?page=2");
+    let second = app.get_with(&visitor, &next).await;
+    assert_eq!(links(&second), newest[25..]);
+    assert_eq!(
+        second.attr("nav.pager a[rel=prev]", "href").as_deref(),
+        Some("/hall-of-fame?page=1")
+    );
+    assert!(second.attr("nav.pager a[rel=next]", "href").is_none());
+    // Past the last page: the last page.
+    let beyond = app.get_with(&visitor, "/hall-of-fame?page=9").await;
+    assert_eq!(links(&beyond), newest[25..]);
+    let english = app.get_with(&visitor, "/hall-of-fame?lang=en").await;
+    assert_eq!(
+        english.select_text("nav.pager span").as_deref(),
+        Some("Page 1 of 2")
+    );
+}

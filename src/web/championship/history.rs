@@ -159,6 +159,24 @@ pub struct HallRow {
 pub struct HallPage {
     ctx: PageCtx,
     rows: Vec<HallRow>,
+    /// This page's number and the count of pages (1 and 1 when one holds all).
+    page: usize,
+    pages: usize,
+}
+
+impl HallPage {
+    fn page_url(&self, n: usize) -> String {
+        format!("{}?page={n}", paths::HALL_OF_FAME)
+    }
+}
+
+/// Championships per page of the hall of fame: a page stays readable (and
+/// light) however many championships the platform has run.
+pub const HALL_PAGE: usize = 25;
+
+#[derive(serde::Deserialize)]
+pub struct HallQuery {
+    page: Option<usize>,
 }
 
 /// Tournament wins per entry name, most first, then by name.
@@ -174,17 +192,32 @@ pub fn wins(history: &[&HistoryEntry]) -> Vec<(String, usize)> {
     counts
 }
 
-/// `GET /hall-of-fame`: every championship with a recorded history.
-pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let (championships, history) = state
-        .db(|conn| {
-            Ok((
-                db::championships::list(conn)?,
-                db::results::history_all(conn)?,
-            ))
+/// `GET /hall-of-fame[?page=N]`: the championships with a recorded
+/// history, newest first, [`HALL_PAGE`] a page (a page past the last shows
+/// the last).
+pub async fn platform(
+    ctx: PageCtx,
+    state: web::Data<AppState>,
+    query: web::Query<HallQuery>,
+) -> Result<HttpResponse, AppError> {
+    let wanted = query.page.unwrap_or(1).max(1);
+    let (championships, history, number, pages) = state
+        .db(move |conn| {
+            let all = db::results::championships_with_history(conn)?;
+            let pages = all.len().div_ceil(HALL_PAGE).max(1);
+            let number = wanted.min(pages);
+            let shown: Vec<ChampionshipId> = all
+                .into_iter()
+                .skip((number - 1) * HALL_PAGE)
+                .take(HALL_PAGE)
+                .collect();
+            let mut championships = db::championships::by_ids(conn, &shown)?;
+            championships.sort_by(|a, b| b.id.cmp(&a.id));
+            let history = db::results::history_of_championships(conn, &shown)?;
+            Ok((championships, history, number, pages))
         })
         .await?;
-    // One pass over the platform's history, grouped by championship.
+    // One pass over the page's history, grouped by championship.
     let mut by_championship: HashMap<ChampionshipId, Vec<&HistoryEntry>> = HashMap::new();
     for h in &history {
         by_championship
@@ -214,7 +247,15 @@ pub async fn platform(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRe
             })
         })
         .collect();
-    page(StatusCode::OK, &HallPage { ctx, rows })
+    page(
+        StatusCode::OK,
+        &HallPage {
+            ctx,
+            rows,
+            page: number,
+            pages,
+        },
+    )
 }
 
 #[cfg(test)]

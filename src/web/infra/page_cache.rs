@@ -46,6 +46,9 @@ use crate::web::infra::session::AppSession;
 /// How long a kept page serves at most (the clock's part of a page).
 const FRESH_FOR: Duration = Duration::from_secs(1);
 
+/// How many paths' routes are remembered.
+const PATHS_REMEMBERED: usize = 8192;
+
 /// The pages' route patterns whose visitor's page is the same for every
 /// visitor but for the CSRF token: what anyone may read. The JSON API
 /// names its own (`api::paths::PUBLIC_READS`); the server gives both.
@@ -131,6 +134,10 @@ pub struct PageCache {
     inner: Option<quick_cache::sync::Cache<Key, Arc<Kept>, ByBytes>>,
     /// The route patterns served from it.
     public: std::collections::HashSet<String>,
+    /// Whether a path is one of theirs, and which: the route table's
+    /// answer, remembered (its regular expressions cost more than the rest
+    /// of a kept page's answer).
+    listed: quick_cache::sync::Cache<String, Option<Arc<str>>>,
 }
 
 impl PageCache {
@@ -142,7 +149,21 @@ impl PageCache {
             inner: (bytes > 0 && entries > 0)
                 .then(|| quick_cache::sync::Cache::with_weighter(entries, bytes, ByBytes)),
             public: public.into_iter().collect(),
+            listed: quick_cache::sync::Cache::new(PATHS_REMEMBERED),
         }
+    }
+
+    /// The listed pattern `req`'s path matches, if any.
+    fn listed_pattern(&self, req: &ServiceRequest) -> Option<Arc<str>> {
+        if let Some(known) = self.listed.get(req.path()) {
+            return known;
+        }
+        let found = req
+            .match_pattern()
+            .filter(|p| self.public.contains(p))
+            .map(Arc::from);
+        self.listed.insert(req.path().to_owned(), found.clone());
+        found
     }
 }
 
@@ -225,10 +246,7 @@ fn plan(req: &ServiceRequest) -> Option<Plan> {
         return None;
     }
     let cache = req.app_data::<web::Data<PageCache>>()?.clone();
-    let pattern = req.match_pattern()?;
-    if !cache.public.contains(&pattern) {
-        return None;
-    }
+    let pattern = cache.listed_pattern(req)?;
     let session = req.get_session();
     if session
         .entries()
