@@ -212,7 +212,7 @@ pub async fn platform(
                 .take(HALL_PAGE)
                 .collect();
             let mut championships = db::championships::by_ids(conn, &shown)?;
-            championships.sort_by(|a, b| b.id.cmp(&a.id));
+            championships.sort_by_key(|c| std::cmp::Reverse(c.id));
             let history = db::results::history_of_championships(conn, &shown)?;
             Ok((championships, history, number, pages))
         })
