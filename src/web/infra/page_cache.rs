@@ -223,6 +223,11 @@ pub async fn serve(
         parts: cut(&bytes, token.as_deref()),
     };
     let _ = guard.insert(Arc::new(kept));
+    // The same page of the second before is not read again: free it now
+    // rather than when the cache is full.
+    if let Some(before) = key.3.checked_sub(1) {
+        cache.remove(&(key.0, key.1, key.2, before));
+    }
     let response: HttpResponse<BoxBody> = head.set_body(BoxBody::new(bytes));
     Ok(ServiceResponse::new(http_req, response))
 }
