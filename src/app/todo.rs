@@ -96,7 +96,7 @@ impl Places {
         let mut ids = ids.to_vec();
         ids.sort_unstable();
         ids.dedup();
-        let found = championships::by_ids(conn, &ids)?;
+        let found = championships::labels(conn, &ids)?;
         Ok(Places(
             found
                 .into_iter()

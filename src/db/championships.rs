@@ -25,8 +25,12 @@ impl Championship {
     /// The championship's time zone; the creation form only stores valid
     /// IANA names, Moscow (the seeds' zone) covers a hand-edited row.
     pub fn tz(&self) -> chrono_tz::Tz {
-        self.time_zone.parse().unwrap_or(chrono_tz::Europe::Moscow)
+        zone(&self.time_zone)
     }
+}
+
+fn zone(name: &str) -> chrono_tz::Tz {
+    name.parse().unwrap_or(chrono_tz::Europe::Moscow)
 }
 
 #[derive(Insertable)]
@@ -75,11 +79,29 @@ pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<
         .optional()
 }
 
-/// The championships with these ids (any order; missing ones left out).
-pub fn by_ids(conn: &mut DbConnection, ids: &[ChampionshipId]) -> QueryResult<Vec<Championship>> {
+/// What names a championship in a list: its id, name and time zone.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = championships)]
+pub struct Label {
+    pub id: ChampionshipId,
+    pub name: String,
+    pub time_zone: String,
+}
+
+impl Label {
+    /// As [`Championship::tz`].
+    pub fn tz(&self) -> chrono_tz::Tz {
+        zone(&self.time_zone)
+    }
+}
+
+/// The labels of the championships with these ids, newest first (missing
+/// ones left out); the rows' regulations are not read.
+pub fn labels(conn: &mut DbConnection, ids: &[ChampionshipId]) -> QueryResult<Vec<Label>> {
     championships::table
         .filter(championships::id.eq_any(ids))
-        .select(Championship::as_select())
+        .order(championships::id.desc())
+        .select(Label::as_select())
         .load(conn)
 }
 

@@ -83,21 +83,6 @@ pub fn of_tournament(
         .load(conn)
 }
 
-/// How many reports of the championship wait for an answer, per
-/// tournament.
-pub fn open_counts(
-    conn: &mut DbConnection,
-    c: ChampionshipId,
-) -> QueryResult<Vec<(TournamentId, i64)>> {
-    v::table
-        .filter(v::championship_id.eq(c))
-        .filter(v::answered_at.is_null())
-        .group_by(v::tournament_id)
-        .select((v::tournament_id, diesel::dsl::count_star()))
-        .order(v::tournament_id)
-        .load(conn)
-}
-
 /// Records the answer of a report still open; false when it had one.
 pub fn answer(
     conn: &mut DbConnection,

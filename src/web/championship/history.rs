@@ -211,8 +211,7 @@ pub async fn platform(
                 .skip((number - 1) * HALL_PAGE)
                 .take(HALL_PAGE)
                 .collect();
-            let mut championships = db::championships::by_ids(conn, &shown)?;
-            championships.sort_by_key(|c| std::cmp::Reverse(c.id));
+            let championships = db::championships::labels(conn, &shown)?;
             let history = db::results::history_of_championships(conn, &shown)?;
             Ok((championships, history, number, pages))
         })
