@@ -28,6 +28,9 @@ pub struct Application {
     /// The fair-play analysis worker, when `engine.worker` is on and an
     /// engine program is found.
     analyst: Option<crate::app::analysis::Analyst>,
+    /// The server's connection pool (tests count the statements a request
+    /// makes on its connections).
+    pool: db::Pool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -100,6 +103,7 @@ impl Application {
             None
         };
         let analyst = start_analyst(&pool, &settings.engine);
+        let kept = pool.clone();
         let server = run(
             listener,
             crate::web::Caches::new(
@@ -119,11 +123,16 @@ impl Application {
             port,
             worker,
             analyst,
+            pool: kept,
         })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    pub fn pool(&self) -> db::Pool {
+        self.pool.clone()
     }
 
     /// Serves until the server stops (a signal), then stops the outbox

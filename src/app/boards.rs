@@ -100,10 +100,13 @@ fn refuse_all<T, P>(ps: Vec<P>, wrap: fn(P) -> BoardsProblem) -> Result<T, Board
 
 /// Who may act for an entry: the captain for this tournament (the
 /// submitter, G-B13) and the team's captain now (G-B34).
-fn captains_of(conn: &mut DbConnection, entry: &Entry) -> Result<Vec<PersonId>, BoardsError> {
-    let championship = crate::db::tournaments::by_id(conn, entry.tournament_id)?
-        .ok_or(PlayError::NotFound)?
-        .championship_id;
+/// The captains of an entry of the loaded tournament.
+fn captains_of(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    entry: &Entry,
+) -> Result<Vec<PersonId>, BoardsError> {
+    let championship = loaded.ctx.championship_id();
     Ok(
         super::entries::entry_captains(conn, championship, std::slice::from_ref(entry))?
             .remove(&entry.id)
@@ -387,7 +390,7 @@ pub fn set_lineup(
     write_transaction(conn, |conn| {
         let loaded = load(conn, t)?;
         let x = loaded.entry(entry).ok_or(PlayError::NotFound)?.clone();
-        if !captains_of(conn, &x)?.contains(&by) {
+        if !captains_of(conn, &loaded, &x)?.contains(&by) {
             return Err(PlayError::Forbidden);
         }
         if x.start_no.is_none() || x.status() != EntryStatus::Entered {
@@ -487,7 +490,7 @@ pub fn substitute(
             .flatten()
         {
             let x = loaded.entry(id).ok_or(PlayError::NotFound)?.clone();
-            if judge || captains_of(conn, &x)?.contains(&by) {
+            if judge || captains_of(conn, &loaded, &x)?.contains(&by) {
                 sides.push(x);
             }
         }
@@ -623,10 +626,10 @@ impl Sides {
             away: Vec::new(),
         };
         if let Some(x) = loaded.entry(m.home_entry_id) {
-            sides.home = captains_of(conn, &x.clone())?;
+            sides.home = captains_of(conn, loaded, x)?;
         }
         if let Some(x) = m.away_entry_id.and_then(|a| loaded.entry(a)) {
-            sides.away = captains_of(conn, &x.clone())?;
+            sides.away = captains_of(conn, loaded, x)?;
         }
         Ok(sides)
     }

@@ -6,6 +6,8 @@
 
 use diesel::result::Error as DieselError;
 
+use std::collections::HashMap;
+
 use chrono::NaiveDateTime;
 
 use super::TournamentContext;
@@ -38,20 +40,27 @@ impl TeamChecker {
         })
     }
 
-    /// Unmet conditions of one person at the occasion (E-12, R-2.x, G-A7).
-    pub fn person(
+    /// Unmet conditions of each of `persons` at the occasion (E-12, R-2.x,
+    /// G-A7), read for all of them at once.
+    pub fn people(
         &self,
         conn: &mut DbConnection,
         regulation: &Regulation,
         occasion: Occasion,
-        person: PersonId,
-    ) -> Result<Vec<Reason>, DieselError> {
-        let record = standing::person_record(conn, person, self.championship)?;
+        persons: &[PersonId],
+    ) -> Result<HashMap<PersonId, Vec<Reason>>, DieselError> {
+        let records = standing::person_records(conn, persons, self.championship)?;
         let employer = Employer {
             organization: self.organization,
             tree: &self.tree,
         };
-        Ok(person_eligibility(regulation, occasion, &employer, &record.facts()).unmet)
+        Ok(records
+            .into_iter()
+            .map(|(p, record)| {
+                let unmet = person_eligibility(regulation, occasion, &employer, &record.facts());
+                (p, unmet.unmet)
+            })
+            .collect())
     }
 
     /// Unmet conditions of the team itself (R-1.10, E-10, G-B21/E-11).
@@ -111,12 +120,12 @@ pub fn unfit_to_play(
         date: ctx.local_date(at),
     };
     let members = teams::members_at(conn, team, at)?;
-    let mut named = Vec::new();
-    for p in people {
-        if let Some(x) = people::by_id(conn, *p)? {
-            named.push((*p, x.nick));
-        }
-    }
+    let nicks: HashMap<PersonId, String> = people::nicks_of(conn, people)?.into_iter().collect();
+    let named: Vec<(PersonId, String)> = people
+        .iter()
+        .filter_map(|p| nicks.get(p).map(|n| (*p, n.clone())))
+        .collect();
+    let unmet = checker.people(conn, &ctx.regulation, occasion, people)?;
     let sanctions = super::penalties::bars(conn, ctx, team, &named)?;
     // ..R-2.4: the day's check-in admits who plays.
     let admitted = if ctx.regulation.play.check_in {
@@ -127,7 +136,7 @@ pub fn unfit_to_play(
     let mut out = Vec::new();
     for (person, nick) in &named {
         let mut why = Vec::new();
-        for reason in checker.person(conn, &ctx.regulation, occasion, *person)? {
+        for reason in unmet.get(person).cloned().unwrap_or_default() {
             match reason {
                 Reason::Banned { until } => {
                     let ban = standing::ban_in_force(conn, *person, at, ctx.championship_id())?;

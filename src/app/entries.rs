@@ -354,6 +354,7 @@ fn candidates_of_line(
     // the whole line.
     let ids: Vec<PersonId> = found.iter().map(|(_, p)| p.id).collect();
     let listed = super::series::listed_elsewhere(conn, ctx.championship_id(), &ids)?;
+    let unmet_of = checker.people(conn, reg, occasion, &ids)?;
     for (key, person) in found {
         let id = person.id;
         let other_entry = named
@@ -362,7 +363,7 @@ fn candidates_of_line(
             .and_then(|p| others.iter().find(|x| x.id == p.entry_id))
             .map(|x| x.name.clone());
         let parallel_event = parallel_event(conn, ctx, id, &listed)?;
-        let unmet: Vec<Reason> = checker.person(conn, reg, occasion, id)?;
+        let unmet: Vec<Reason> = unmet_of.get(&id).cloned().unwrap_or_default();
         out.insert(
             key,
             Candidate {
@@ -468,13 +469,14 @@ pub fn entry_captains(
     championship: crate::ids::ChampionshipId,
     entries: &[Entry],
 ) -> Result<std::collections::HashMap<EntryId, Vec<PersonId>>, diesel::result::Error> {
-    let teams = t::of_championship(conn, championship, &TeamStatus::ALL)?;
+    let ids: Vec<_> = entries.iter().map(|x| x.team_id).collect();
+    let teams = t::captains_in(conn, championship, &ids)?;
     Ok(entries
         .iter()
         .map(|x| {
             let mut v = vec![x.captain()];
-            if let Some(team) = teams.iter().find(|team| team.id == x.team_id) {
-                v.push(team.captain_id);
+            if let Some((_, captain)) = teams.iter().find(|(team, _)| *team == x.team_id) {
+                v.push(*captain);
             }
             (x.id, v)
         })

@@ -432,9 +432,9 @@ pub fn confirm(
         if import.confirmed_at.is_some() {
             return refuse(GamesProblem::AlreadyConfirmed);
         }
-        let finished = tournaments::lock_finished_at(conn, t)?
-            .ok_or(PlayError::NotFound)?
-            .is_some();
+        let (championship, finished) =
+            tournaments::lock_finished_at(conn, t)?.ok_or(PlayError::NotFound)?;
+        let finished = finished.is_some();
         let pairing = Pairing::load(conn, t, import.round_id)?;
         let read = pgn::read(&import.text);
         let round_no = import
@@ -531,8 +531,15 @@ pub fn confirm(
                 stale.into_iter().map(GamesProblem::Round).collect(),
             ));
         }
-        write_results(conn, t, &writes, judge, msg!("audit-games-result-pgn"), now)
-            .map_err(from_round)?;
+        write_results(
+            conn,
+            (championship, t),
+            &writes,
+            judge,
+            msg!("audit-games-result-pgn"),
+            now,
+        )
+        .map_err(from_round)?;
         for (index, game) in keep {
             store(conn, game, &read.games[index], "import", Some(judge), now)?;
         }

@@ -128,14 +128,15 @@ impl TournamentContext {
 /// finish its results, line-ups and entries are final until the chief
 /// judge reopens it. Locks the tournament for the rest of the
 /// transaction, so the finish cannot slip in between check and write.
+/// Returns the tournament's championship.
 pub(crate) fn in_play<P: std::fmt::Debug>(
     conn: &mut crate::db::DbConnection,
     t: crate::ids::TournamentId,
     finished: P,
-) -> Result<(), PlayError<P>> {
+) -> Result<crate::ids::ChampionshipId, PlayError<P>> {
     match crate::db::tournaments::lock_finished_at(conn, t)? {
         None => Err(PlayError::NotFound),
-        Some(Some(_)) => Err(PlayError::Refused(vec![finished])),
-        Some(None) => Ok(()),
+        Some((_, Some(_))) => Err(PlayError::Refused(vec![finished])),
+        Some((championship, None)) => Ok(championship),
     }
 }

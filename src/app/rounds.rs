@@ -17,7 +17,9 @@ use crate::db::lineups::{LineupBoard, Substitution};
 use crate::db::rounds::{self as r, Game, Match, NewGame, NewMatch, Round};
 use crate::db::{DbConnection, audit, tournaments, write_transaction};
 use crate::i18n::{Message, MsgKey};
-use crate::ids::{ApiTokenId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use crate::ids::{
+    ApiTokenId, ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId,
+};
 use crate::msg;
 use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
 use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
@@ -963,7 +965,7 @@ pub(crate) fn record_result_in(
         if round.tournament_id != t {
             return Err(PlayError::NotFound);
         }
-        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let championship = super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         if !round.is_published() {
             return refuse(RoundProblem::NotPublished);
         }
@@ -975,7 +977,6 @@ pub(crate) fn record_result_in(
             });
         }
         tournaments::bump_results_version(conn, t)?;
-        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
         let said = match source {
             ResultSource::Page => Message::new(msg!("audit-rounds-result")),
             ResultSource::ApiToken { id, name } => {
@@ -987,7 +988,7 @@ pub(crate) fn record_result_in(
         };
         audit::Entry::new("game.result", format!("game:{game}"))
             .actor(judge)
-            .championship(ctx.championship_id())
+            .championship(championship)
             .said(result_change(
                 at_game(said, round.number, m.table_no, g.board, g.game_no),
                 &g.result,
@@ -1024,7 +1025,7 @@ pub fn record_sheet(
         let rnd = r::by_id(conn, round)?
             .filter(|x| x.tournament_id == t)
             .ok_or(PlayError::NotFound)?;
-        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let championship = super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         if !rnd.is_published() {
             return refuse(RoundProblem::NotPublished);
         }
@@ -1071,7 +1072,7 @@ pub fn record_sheet(
             .collect::<Result<_, RoundError>>()?;
         write_results(
             conn,
-            t,
+            (championship, t),
             &writes,
             judge,
             msg!("audit-rounds-result-sheet"),
@@ -1093,10 +1094,11 @@ pub(crate) struct ResultWrite<'a> {
 /// whole write is refused with the game's current state, as if it had
 /// been seen first), audits each with `said` and the game's place, and
 /// moves the tournament's results version once. The caller's transaction
-/// has checked that the tournament is in play and the rounds published.
+/// has checked that the tournament `t` of `championship` is in play and
+/// the rounds published.
 pub(crate) fn write_results(
     conn: &mut DbConnection,
-    t: TournamentId,
+    (championship, t): (ChampionshipId, TournamentId),
     writes: &[ResultWrite<'_>],
     judge: PersonId,
     said: MsgKey,
@@ -1105,9 +1107,6 @@ pub(crate) fn write_results(
     if writes.is_empty() {
         return Ok(0);
     }
-    let championship = tournaments::by_id(conn, t)?
-        .ok_or(PlayError::NotFound)?
-        .championship_id;
     for w in writes {
         let g = w.game;
         if !r::decide_result(conn, g.id, g.version, w.result, Some(judge), now)? {
@@ -1236,6 +1235,7 @@ pub fn reopen(
     write_transaction(conn, |conn| {
         if tournaments::lock_finished_at(conn, t)?
             .ok_or(PlayError::NotFound)?
+            .1
             .is_none()
         {
             return refuse(RoundProblem::InPlay);

@@ -1,6 +1,8 @@
 //! Eligibility documents: the file's bytes in the row, its review,
 //! and the chain of replacements that keeps a replaced document's history.
 
+use std::collections::HashMap;
+
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
@@ -355,19 +357,40 @@ pub fn for_eligibility(
     conn: &mut DbConnection,
     owner: Owner,
 ) -> QueryResult<Vec<crate::rules::eligibility::Document>> {
-    use crate::rules::eligibility::{Document as Presented, ReviewStatus as Review};
     Ok(of_owner_all(conn, owner)?
-        .into_iter()
-        .filter_map(|d| {
-            Some(Presented {
-                kind: d.kind()?,
-                status: match d.status() {
-                    ReviewStatus::Pending => Review::Pending,
-                    ReviewStatus::Approved => Review::Approved,
-                    ReviewStatus::Rejected => Review::Rejected,
-                },
-                valid_until: d.valid_until,
-            })
-        })
+        .iter()
+        .filter_map(presented)
         .collect())
+}
+
+/// [`for_eligibility`] of each of `persons`, in one read.
+pub fn for_eligibility_of_people(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+) -> QueryResult<HashMap<PersonId, Vec<crate::rules::eligibility::Document>>> {
+    let rows: Vec<Document> = documents::table
+        .filter(documents::person_id.eq_any(persons))
+        .select(Document::as_select())
+        .order(documents::id.desc())
+        .load(conn)?;
+    let mut out: HashMap<PersonId, Vec<_>> = HashMap::new();
+    for d in &rows {
+        if let (Some(p), Some(x)) = (d.person_id, presented(d)) {
+            out.entry(p).or_default().push(x);
+        }
+    }
+    Ok(out)
+}
+
+fn presented(d: &Document) -> Option<crate::rules::eligibility::Document> {
+    use crate::rules::eligibility::{Document as Presented, ReviewStatus as Review};
+    Some(Presented {
+        kind: d.kind()?,
+        status: match d.status() {
+            ReviewStatus::Pending => Review::Pending,
+            ReviewStatus::Approved => Review::Approved,
+            ReviewStatus::Rejected => Review::Rejected,
+        },
+        valid_until: d.valid_until,
+    })
 }

@@ -2,7 +2,7 @@
 //! links that make a ban cover every account of one person (G-A7), and
 //! employment records (E-12).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -174,9 +174,23 @@ pub fn link_clones(
 /// Every account linked to `person`, directly or through others, itself
 /// included (G-A7).
 pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<PersonId>> {
+    let links = clone_links_around(conn, &[person])?;
+    // The closure itself is pure (rules::roster), on plain numbers.
+    let links: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    Ok(crate::rules::roster::clone_group(person.0, &links)
+        .into_iter()
+        .map(PersonId)
+        .collect())
+}
+
+/// Every clone link reachable from `persons`: one read per step outwards.
+fn clone_links_around(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+) -> QueryResult<Vec<(PersonId, PersonId)>> {
     let mut links: Vec<(PersonId, PersonId)> = Vec::new();
-    let mut seen = BTreeSet::from([person]);
-    let mut frontier = vec![person];
+    let mut seen: BTreeSet<PersonId> = persons.iter().copied().collect();
+    let mut frontier: Vec<PersonId> = seen.iter().copied().collect();
     while !frontier.is_empty() {
         let found: Vec<(PersonId, PersonId)> = clone_links::table
             .filter(
@@ -193,12 +207,7 @@ pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTr
             .collect();
         links.extend(found);
     }
-    // The closure itself is pure (rules::roster), on plain numbers.
-    let links: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
-    Ok(crate::rules::roster::clone_group(person.0, &links)
-        .into_iter()
-        .map(PersonId)
-        .collect())
+    Ok(links)
 }
 
 // ------------------------------------------------------------------ bans
@@ -417,6 +426,7 @@ pub fn unconfirmed_of(
 
 /// The facts eligibility is decided from, for one person
 /// (`rules::eligibility::person_eligibility`).
+#[derive(Default)]
 pub struct PersonRecord {
     pub employments: Vec<eligibility::EmploymentRecord>,
     pub documents: Vec<eligibility::Document>,
@@ -443,33 +453,75 @@ pub fn person_record(
     person: PersonId,
     c: ChampionshipId,
 ) -> QueryResult<PersonRecord> {
-    let group = clone_group(conn, person)?;
-    let bans = bans_of(conn, &group)?
+    let mut records = person_records(conn, &[person], c)?;
+    Ok(records.remove(&person).unwrap_or_default())
+}
+
+/// [`person_record`] of each of `persons`, in a few reads whatever their
+/// number: the clone links (one read per step of the links), then the
+/// bans of every clone group, club memberships, employments and
+/// documents, one read each.
+pub fn person_records(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+    c: ChampionshipId,
+) -> QueryResult<HashMap<PersonId, PersonRecord>> {
+    if persons.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let links = clone_links_around(conn, persons)?;
+    let plain: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
+    let groups: Vec<(PersonId, BTreeSet<PersonId>)> = persons
         .iter()
-        .filter(|b| holds_in(b.championship_id, c))
-        .map(Ban::period)
-        .collect();
-    let club = club_periods(conn, person)?
-        .iter()
-        .filter(|m| holds_in(m.championship_id, c))
-        .map(ClubMembership::period)
-        .collect();
-    let employments = employments_of(conn, person)?
-        .into_iter()
-        .map(|(e, _)| eligibility::EmploymentRecord {
-            organization: e.organization_id,
-            from: e.from_date,
-            until: e.until_date,
-            confirmed: e.confirmed_at.is_some(),
+        .map(|&p| {
+            let group = crate::rules::roster::clone_group(p.0, &plain)
+                .into_iter()
+                .map(PersonId)
+                .collect();
+            (p, group)
         })
         .collect();
-    Ok(PersonRecord {
-        employments,
-        documents: super::documents::for_eligibility(
-            conn,
-            super::documents::Owner::Person(person),
-        )?,
-        bans,
-        club,
-    })
+    let everyone: BTreeSet<PersonId> = groups.iter().flat_map(|(_, g)| g.iter().copied()).collect();
+    let bans = bans_of(conn, &everyone)?;
+    let clubs: Vec<ClubMembership> = club_memberships::table
+        .filter(club_memberships::person_id.eq_any(persons))
+        .order(club_memberships::from_at.desc())
+        .select(ClubMembership::as_select())
+        .load(conn)?;
+    let jobs: Vec<Employment> = employments::table
+        .filter(employments::person_id.eq_any(persons))
+        .order(employments::from_date.desc())
+        .select(Employment::as_select())
+        .load(conn)?;
+    let mut documents = super::documents::for_eligibility_of_people(conn, persons)?;
+    let mut out = HashMap::with_capacity(persons.len());
+    for (p, group) in groups {
+        out.insert(
+            p,
+            PersonRecord {
+                employments: jobs
+                    .iter()
+                    .filter(|e| e.person_id == p)
+                    .map(|e| eligibility::EmploymentRecord {
+                        organization: e.organization_id,
+                        from: e.from_date,
+                        until: e.until_date,
+                        confirmed: e.confirmed_at.is_some(),
+                    })
+                    .collect(),
+                documents: documents.remove(&p).unwrap_or_default(),
+                bans: bans
+                    .iter()
+                    .filter(|b| group.contains(&b.person_id) && holds_in(b.championship_id, c))
+                    .map(Ban::period)
+                    .collect(),
+                club: clubs
+                    .iter()
+                    .filter(|m| m.person_id == p && holds_in(m.championship_id, c))
+                    .map(ClubMembership::period)
+                    .collect(),
+            },
+        );
+    }
+    Ok(out)
 }

@@ -102,6 +102,19 @@ pub fn by_id(conn: &mut DbConnection, id: TeamId) -> QueryResult<Option<Team>> {
 }
 
 /// G-B41: any team, dissolved or not, that holds this name key.
+/// The captain of each of `ids` that is a team of championship `c`.
+pub fn captains_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    ids: &[TeamId],
+) -> QueryResult<Vec<(TeamId, PersonId)>> {
+    teams::table
+        .filter(teams::championship_id.eq(c))
+        .filter(teams::id.eq_any(ids))
+        .select((teams::id, teams::captain_id))
+        .load(conn)
+}
+
 pub fn name_taken(
     conn: &mut DbConnection,
     championship: ChampionshipId,

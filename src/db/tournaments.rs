@@ -99,16 +99,18 @@ pub fn mark_drawn(
         .execute(conn)
 }
 
-/// When the tournament finished (`Some(None)`: it is in play), read with
-/// its row locked for the rest of the transaction on PostgreSQL, so that
-/// a write checked against "in play" and the finish cannot interleave;
-/// SQLite's write transactions hold the database's write lock already.
-/// `None`: no such tournament.
+/// The tournament's championship and when it finished (`None`: it is in
+/// play), read with its row locked for the rest of the transaction on
+/// PostgreSQL, so that a write checked against "in play" and the finish
+/// cannot interleave; SQLite's write transactions hold the database's
+/// write lock already. `None`: no such tournament.
 pub fn lock_finished_at(
     conn: &mut DbConnection,
     id: TournamentId,
-) -> QueryResult<Option<Option<NaiveDateTime>>> {
-    let query = tournaments::table.find(id).select(tournaments::finished_at);
+) -> QueryResult<Option<(ChampionshipId, Option<NaiveDateTime>)>> {
+    let query = tournaments::table
+        .find(id)
+        .select((tournaments::championship_id, tournaments::finished_at));
     match conn {
         DbConnection::Postgresql(pg) => query.for_update().first(pg).optional(),
         DbConnection::Sqlite(_) => query.first(conn).optional(),

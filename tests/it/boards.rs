@@ -1311,3 +1311,99 @@ async fn g_v33_a_captain_reports_the_opponents_substitution_violation_to_the_chi
     let todo = club.app.get_with(&chief, "/todo").await;
     assert!(!todo.texts("main li").join(" ").contains("G-V33"));
 }
+
+/// The SELECT statements of `sql` that ran more than once with the same
+/// bound values: what a request read twice.
+fn read_twice(sql: &[String]) -> Vec<&String> {
+    let mut seen = std::collections::HashMap::new();
+    for s in sql.iter().filter(|s| s.starts_with("SELECT")) {
+        *seen.entry(s).or_insert(0) += 1;
+    }
+    seen.into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(s, _)| s)
+        .collect()
+}
+
+/// How many statements of `sql` read the table `table` (named after FROM,
+/// in diesel's quoting of either backend).
+fn reads_of(sql: &[String], table: &str) -> usize {
+    let named = [format!("FROM `{table}`"), format!("FROM \"{table}\"")];
+    sql.iter()
+        .filter(|s| s.starts_with("SELECT") && named.iter().any(|n| s.contains(n.as_str())))
+        .count()
+}
+
+#[tokio::test]
+async fn i24_a_line_up_and_a_round_sheet_each_read_the_tournament_and_its_regulation_once() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{}/entries/{ladya}/lineup", club.tournament_url(t));
+    let mut fields = vec![("round".to_owned(), "1".to_owned())];
+    for (i, nick) in ["la1", "la2", "la3", "la4", "la5"].iter().enumerate() {
+        fields.push((
+            format!("board{}", i + 1),
+            club.app.person_id(nick).to_string(),
+        ));
+    }
+    let body: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let (page, sql) = club
+        .app
+        .post_counted(&teams[0].captain, &lineup, &body)
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert!(
+        read_twice(&sql).is_empty(),
+        "read twice: {:#?}",
+        read_twice(&sql)
+    );
+    // The championship's row holds the regulation: one read of it and of
+    // its versions, whatever the number of players checked (G-A7).
+    assert_eq!(reads_of(&sql, "championships"), 1, "{sql:#?}");
+    assert_eq!(reads_of(&sql, "regulation_versions"), 1, "{sql:#?}");
+    assert_eq!(
+        reads_of(&sql, "bans"),
+        1,
+        "one read for every player: {sql:#?}"
+    );
+    let lineup_statements = sql.len();
+
+    // The judge's sheet of round 1, every game decided.
+    let url = club.tournament_url(t);
+    crate::club::publish_last(&club, &url).await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let rows = scraper::Selector::parse("#round-1 tr.game").expect("selector");
+    let mut sheet = Vec::new();
+    for tr in page.html.select(&rows) {
+        if let Some((id, version, _)) = crate::club::sheet_cell(&tr) {
+            sheet.push((format!("v{id}"), version));
+            sheet.push((format!("r{id}"), "1-0".to_owned()));
+        }
+    }
+    assert_eq!(sheet.len(), 2 * 20, "four matches of five boards");
+    let action = page
+        .attr("#round-1 form.result-sheet", "action")
+        .expect("the round's result sheet");
+    let body: Vec<(&str, &str)> = sheet
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let (page, sql) = club.app.post_counted(&club.root, &action, &body).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert!(
+        read_twice(&sql).is_empty(),
+        "read twice: {:#?}",
+        read_twice(&sql)
+    );
+    // The sheet needs the tournament's state, not its regulation.
+    assert_eq!(reads_of(&sql, "championships"), 0, "{sql:#?}");
+    assert_eq!(reads_of(&sql, "games"), 1, "{sql:#?}");
+    eprintln!(
+        "line-up POST: {lineup_statements} statements; sheet of 20 games: {}",
+        sql.len()
+    );
+}

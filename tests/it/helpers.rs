@@ -23,6 +23,7 @@ pub struct TestApp {
     pub settings: Settings,
     server: actix_web::dev::ServerHandle,
     worker: Option<Worker>,
+    pool: league::db::Pool,
     _dir: tempfile::TempDir,
     _db: TestDb,
 }
@@ -245,7 +246,7 @@ impl Spawn {
             },
             ..Settings::default()
         };
-        let (address, server, worker) = serve(settings.clone()).await;
+        let (address, server, worker, pool) = serve(settings.clone()).await;
         TestApp {
             address,
             client: new_client(),
@@ -253,19 +254,28 @@ impl Spawn {
             settings,
             server,
             worker,
+            pool,
             _dir: dir,
             _db: test_db,
         }
     }
 }
 
-async fn serve(settings: Settings) -> (String, actix_web::dev::ServerHandle, Option<Worker>) {
+async fn serve(
+    settings: Settings,
+) -> (
+    String,
+    actix_web::dev::ServerHandle,
+    Option<Worker>,
+    league::db::Pool,
+) {
     let app = Application::build(settings).await.expect("start the app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let pool = app.pool();
     let (server, worker) = app.into_parts();
     let handle = server.handle();
     tokio::spawn(server);
-    (address, handle, worker)
+    (address, handle, worker, pool)
 }
 
 impl TestApp {
@@ -274,17 +284,61 @@ impl TestApp {
     /// (sessions survive: the cookie key is kept there).
     pub async fn restart(&mut self) {
         self.stop().await;
-        let (address, server, worker) = serve(self.settings.clone()).await;
+        let (address, server, worker, pool) = serve(self.settings.clone()).await;
         self.address = address;
         self.server = server;
         self.worker = worker;
+        self.pool = pool;
     }
 
     /// Another instance on the same database and data directory, as behind
     /// a load balancer (its own pool, standings cache and outbox worker):
     /// its address, server handle and worker.
     pub async fn second_instance(&self) -> (String, actix_web::dev::ServerHandle, Option<Worker>) {
-        serve(self.settings.clone()).await
+        let (address, server, worker, _) = serve(self.settings.clone()).await;
+        (address, server, worker)
+    }
+
+    /// Every SQL statement the server runs on its pool's connections while
+    /// `f` runs, as diesel shows it (the text and its bound values).
+    pub async fn statements_during<F: std::future::Future>(
+        &self,
+        f: F,
+    ) -> (F::Output, Vec<String>) {
+        use diesel::connection::{Connection, InstrumentationEvent};
+        use std::sync::{Arc, Mutex};
+        let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+        let pool = self.pool.clone();
+        let log = seen.clone();
+        // Every connection of the pool is held at once, so each gets the
+        // instrumentation before the server may use it again.
+        let each = move |record: bool| {
+            let held: Vec<_> = (0..pool.max_size())
+                .map(|_| pool.get().expect("a pooled connection"))
+                .collect();
+            for mut conn in held {
+                let log = log.clone();
+                if record {
+                    conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+                        if let InstrumentationEvent::StartQuery { query, .. } = event {
+                            log.lock().expect("log").push(query.to_string());
+                        }
+                    });
+                } else {
+                    conn.set_instrumentation(|_: InstrumentationEvent<'_>| {});
+                }
+            }
+        };
+        let (on, off) = (each.clone(), each);
+        tokio::task::spawn_blocking(move || on(true))
+            .await
+            .expect("instrument");
+        let out = f.await;
+        tokio::task::spawn_blocking(move || off(false))
+            .await
+            .expect("instrument");
+        let seen = seen.lock().expect("log").clone();
+        (out, seen)
     }
 
     /// Stops the server and the worker (a crash between two requests).
@@ -456,6 +510,22 @@ impl TestApp {
                 .expect("POST"),
         )
         .await
+    }
+
+    /// [`TestApp::post_with`], with every SQL statement the server runs for
+    /// the POST itself (not for the page read for its CSRF token).
+    pub async fn post_counted(
+        &self,
+        client: &reqwest::Client,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> (Page, Vec<String>) {
+        let token = self.csrf_with(client).await;
+        let mut body: Vec<(&str, &str)> = fields.to_vec();
+        body.push(("csrf_token", &token));
+        let send = client.post(self.url(path)).form(&body).send();
+        let (answer, sql) = self.statements_during(send).await;
+        (into_page(answer.expect("POST")).await, sql)
     }
 
     /// Sends the regulation form of championship `c` as its page shows it,

@@ -25,45 +25,48 @@ pub struct CurrentUser {
     pub lang: Lang,
 }
 
-/// Request-extension cache so guards and the page context share one load.
-#[derive(Clone)]
-struct LoadedUser(Option<CurrentUser>);
+/// Request-extension cache so guards and the page context share one load,
+/// even when the handler's extractors ask for the person at once.
+#[derive(Clone, Default)]
+struct LoadedUser(std::rc::Rc<tokio::sync::OnceCell<Option<CurrentUser>>>);
 
 impl CurrentUser {
     /// The person the session names, if it is still valid: a session made
     /// before the last password change is signed out.
     pub async fn load(req: &HttpRequest) -> Result<Option<CurrentUser>, AppError> {
-        if let Some(cached) = req.extensions().get::<LoadedUser>() {
-            return Ok(cached.0.clone());
-        }
+        let cell = req
+            .extensions_mut()
+            .get_or_insert_with(LoadedUser::default)
+            .clone();
+        let user = cell.0.get_or_try_init(|| Self::read(req)).await?;
+        Ok(user.clone())
+    }
+
+    async fn read(req: &HttpRequest) -> Result<Option<CurrentUser>, AppError> {
         let session = req.get_session();
-        let user = match AppSession(&session).person() {
-            None => None,
-            Some((id, version)) => {
-                let state = req
-                    .app_data::<web::Data<AppState>>()
-                    .ok_or_else(|| AppError::Internal("no app state".into()))?;
-                let person = state
-                    .db(move |conn| Ok(db::people::by_id(conn, id)?))
-                    .await?;
-                match person {
-                    Some(p) if p.auth_version == version => Some(CurrentUser {
-                        id: p.id,
-                        nick: p.nick,
-                        full_name: p.full_name,
-                        email: p.email,
-                        is_admin: p.is_admin,
-                        lang: Lang::parse(&p.locale).unwrap_or_default(),
-                    }),
-                    _ => {
-                        AppSession(&session).sign_out();
-                        None
-                    }
-                }
-            }
+        let Some((id, version)) = AppSession(&session).person() else {
+            return Ok(None);
         };
-        req.extensions_mut().insert(LoadedUser(user.clone()));
-        Ok(user)
+        let state = req
+            .app_data::<web::Data<AppState>>()
+            .ok_or_else(|| AppError::Internal("no app state".into()))?;
+        let person = state
+            .db(move |conn| Ok(db::people::by_id(conn, id)?))
+            .await?;
+        Ok(match person {
+            Some(p) if p.auth_version == version => Some(CurrentUser {
+                id: p.id,
+                nick: p.nick,
+                full_name: p.full_name,
+                email: p.email,
+                is_admin: p.is_admin,
+                lang: Lang::parse(&p.locale).unwrap_or_default(),
+            }),
+            _ => {
+                AppSession(&session).sign_out();
+                None
+            }
+        })
     }
 }
 
@@ -133,7 +136,7 @@ impl PageCtx {
         let user = req
             .extensions()
             .get::<LoadedUser>()
-            .and_then(|u| u.0.clone());
+            .and_then(|u| u.0.get().cloned().flatten());
         PageCtx::build(req, user)
     }
 

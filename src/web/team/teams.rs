@@ -290,11 +290,15 @@ async fn team_page(
             // One read of the organizations for every member; an entry asks
             // the same questions at the tournament's start (play::entries).
             let checker = TeamChecker::load(conn, &team)?;
-            let mut flagged = Vec::with_capacity(members.len());
-            for m in members {
-                let unmet = checker.person(conn, &reg, occasion, m.membership.person_id)?;
-                flagged.push((m, unmet));
-            }
+            let ids: Vec<_> = members.iter().map(|m| m.membership.person_id).collect();
+            let mut unmet = checker.people(conn, &reg, occasion, &ids)?;
+            let flagged: Vec<_> = members
+                .into_iter()
+                .map(|m| {
+                    let why = unmet.remove(&m.membership.person_id).unwrap_or_default();
+                    (m, why)
+                })
+                .collect();
             let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
             let org_names = checker.organization_names;
             let viewer_roles_here = match viewer {

@@ -34,6 +34,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::judging::JudgeDesk;
+use crate::web::tournament::tournaments::belongs;
 use crate::words::boards;
 use crate::words::boards::{problem, problem_text};
 use crate::words::rounds::result_words;
@@ -292,7 +293,7 @@ pub async fn set_lineup(
     let me = user.id;
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             Ok(ops::set_lineup(
                 conn,
                 t,
@@ -685,7 +686,7 @@ pub async fn substitute(
     let me = user.id;
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             Ok(ops::substitute(
                 conn,
                 t,
@@ -826,7 +827,7 @@ pub async fn report_sheet(
     let outcome = if problems.is_empty() {
         state
             .db(move |conn| {
-                load(conn, c, t)?;
+                belongs(conn, c, t)?;
                 Ok(ops::report_match(conn, t, mid, &lines, me, db::utc_now()))
             })
             .await?
@@ -897,7 +898,7 @@ pub async fn report(
         Some(value) => {
             state
                 .db(move |conn| {
-                    load(conn, c, t)?;
+                    belongs(conn, c, t)?;
                     Ok(ops::report(conn, t, gid, version, value, me, db::utc_now()))
                 })
                 .await?

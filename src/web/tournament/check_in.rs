@@ -26,7 +26,7 @@ use crate::web::infra::forms::Form;
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::{page, see_other};
 use crate::web::infra::session::{AppSession, FlashLevel};
-use crate::web::tournament::tournaments::load;
+use crate::web::tournament::tournaments::belongs;
 
 /// One reason of refusal in words.
 pub fn unmet_words(lang: Lang, u: &Unmet) -> String {
@@ -70,7 +70,7 @@ pub async fn show(
     let (c, t) = (path.championship_id, path.tournament_id);
     let (l, people) = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
             if !l.ctx.regulation.play.check_in {
                 return Err(AppError::NotFound);
@@ -176,7 +176,7 @@ pub async fn record(
     let by = staff.user.id;
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             Ok(ops::record(conn, t, by, &rows, db::utc_now()))
         })
         .await?;

@@ -22,7 +22,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
-use crate::web::tournament::tournaments::{EntryForm, Sheet, load, read_sheet, tournament_page};
+use crate::web::tournament::tournaments::{EntryForm, Sheet, belongs, read_sheet, tournament_page};
 use crate::words::rounds::round_problem_words;
 use actix_session::Session;
 use actix_web::dev::Payload;
@@ -80,7 +80,7 @@ impl<R> JudgeDesk<R> {
         let (c, t) = (path.championship_id, path.tournament_id);
         self.state
             .db(move |conn| {
-                load(conn, c, t)?;
+                belongs(conn, c, t)?;
                 Ok(op(conn, t))
             })
             .await

@@ -407,15 +407,22 @@ fn timetable(ctx: &PageCtx, l: &Loaded, knockout: Option<&KnockoutState>) -> Opt
     })
 }
 
-/// Loads the tournament and checks it belongs to the championship.
-pub(crate) fn load(
+/// Checks that the tournament belongs to the championship, without
+/// loading it: for an action whose use case loads the tournament itself.
+pub(crate) fn belongs(
     conn: &mut db::DbConnection,
     championship: ChampionshipId,
     tournament: TournamentId,
-) -> Result<TournamentContext, AppError> {
-    match TournamentContext::load(conn, tournament)? {
-        Some(t) if t.championship.id == championship => Ok(t),
-        _ => Err(AppError::NotFound),
+) -> Result<(), AppError> {
+    use crate::app::nesting::Nesting;
+    let path = TournamentPath {
+        championship_id: championship,
+        tournament_id: tournament,
+    };
+    if path.nests(conn)? {
+        Ok(())
+    } else {
+        Err(AppError::NotFound)
     }
 }
 
@@ -951,7 +958,7 @@ pub async fn enter(
     let (c, t) = (path.championship_id, path.tournament_id);
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             Ok(entry_ops::submit(
                 conn,
                 t,
@@ -1007,7 +1014,7 @@ pub async fn withdraw(
     let (c, t, id) = (path.championship_id, path.tournament_id, path.entry_id);
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             match e::by_id(conn, id)? {
                 Some(x) if x.tournament_id == t => {}
                 _ => return Err(AppError::NotFound),

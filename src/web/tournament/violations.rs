@@ -24,7 +24,7 @@ use crate::web::infra::guards::{SignedIn, Staff};
 use crate::web::infra::respond::{page, see_other};
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::captains::{ViolationDraft, match_page};
-use crate::web::tournament::tournaments::load;
+use crate::web::tournament::tournaments::belongs;
 
 /// A refusal as a message.
 fn problem_message(p: &ViolationProblem) -> Message {
@@ -76,7 +76,7 @@ pub async fn report(
     let kept = ask.clone();
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             Ok(ops::report(conn, t, mid, user.id, &ask, db::utc_now()))
         })
         .await?;
@@ -136,7 +136,7 @@ pub async fn answer(
     let judge = staff.user.id;
     let result = state
         .db(move |conn| {
-            load(conn, c, t)?;
+            belongs(conn, c, t)?;
             let found = db::violations::by_id(conn, id)?
                 .filter(|r| r.championship_id == c && r.tournament_id == t)
                 .ok_or(AppError::NotFound)?;
