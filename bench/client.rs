@@ -5,7 +5,7 @@
 //! cargo run --release --example bench-client -- --base URL --nick N --password P \
 //!     burst --championship C [--sheet] [--connections 64]
 //! cargo run --release --example bench-client -- --base URL --nick N --password P \
-//!     miss --championship C --count 300 PATH...
+//!     miss --championship C --count 300 [--view URL] PATH...
 //! ```
 //!
 //! `burst`: the organizer (chief judge) of the generated championship
@@ -18,7 +18,9 @@
 //!
 //! `miss`: after each of `--count` result changes in the championship's
 //! last tournament, times the first view of each PATH (the standings
-//! cache was just invalidated) and prints p50/p99 per path.
+//! cache was just invalidated) and prints p50/p99 per path; with `--view
+//! URL` the visitor reads from another instance. Each change must show at
+//! once in the visitor's reading of the games (JSON API).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -62,6 +64,10 @@ enum What {
         championship: i64,
         #[arg(long, default_value_t = 300)]
         count: usize,
+        /// The instance the visitor reads from (default: `--base`, where
+        /// the results are written).
+        #[arg(long)]
+        view: Option<String>,
         paths: Vec<String>,
     },
 }
@@ -408,8 +414,15 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
     Ok(())
 }
 
-async fn miss(args: &Args, c: i64, count: usize, paths: &[String]) -> anyhow::Result<()> {
+async fn miss(
+    args: &Args,
+    c: i64,
+    count: usize,
+    view: Option<&str>,
+    paths: &[String],
+) -> anyhow::Result<()> {
     let base = args.base.as_str();
+    let view = view.unwrap_or(base);
     let chief = sign_in(base, &args.nick, &args.password).await?;
     let (_, tournaments) = games_of(&chief.http, base, c).await?;
     let (last, finished) = *tournaments.last().context("no tournament")?;
@@ -422,16 +435,27 @@ async fn miss(args: &Args, c: i64, count: usize, paths: &[String]) -> anyhow::Re
     for _ in 0..count {
         let games = games_of_tournament(&chief.http, base, c, last).await?;
         let g = games.first().context("the last tournament has no game")?;
-        post_result(&chief, base, c, g, next_result(&g.result)).await?;
+        let to = next_result(&g.result);
+        post_result(&chief, base, c, g, to).await?;
         for (path, t) in paths.iter().zip(times.iter_mut()) {
             let at = Instant::now();
-            let answer = visitor.get(format!("{base}{path}")).send().await?;
+            let answer = visitor.get(format!("{view}{path}")).send().await?;
             let status = answer.status();
             answer.bytes().await?;
             t.push(at.elapsed());
             ensure!(status.is_success(), "{path} answered {status}");
         }
+        // The visitor's instance shows the result just acknowledged.
+        let seen = games_of_tournament(&visitor, view, c, last).await?;
+        let now = seen.iter().find(|x| x.id == g.id).context("the game")?;
+        ensure!(
+            now.result == to,
+            "game {} was set to {to}, {view} shows {}",
+            g.id,
+            now.result
+        );
     }
+    println!("each change was seen at once through {view}");
     println!(
         "{:<70} {:>9} {:>9} {:>9}",
         "first view after a result change", "p50 ms", "p99 ms", "max ms"
@@ -474,7 +498,8 @@ async fn main() -> anyhow::Result<()> {
         What::Miss {
             championship,
             count,
+            view,
             paths,
-        } => miss(&args, *championship, *count, paths).await,
+        } => miss(&args, *championship, *count, view.as_deref(), paths).await,
     }
 }

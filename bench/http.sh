@@ -15,6 +15,13 @@
 #   bash bench/http.sh [--scale 1] [--backend sqlite|postgres]
 #                      [--connections 64] [--duration 10s] [--threads 2]
 #                      [--misses 300] [--pages "season crosstable"]
+#                      [--instances 1|2]
+#
+# With `--instances 2` a second server runs on the next port over the same
+# database: each wrk run splits its connections between the two (two wrk
+# processes at once; the figures are their sum and the higher p99), and
+# the miss run writes through the first instance and reads through the
+# second, checking that each change shows there at once.
 #
 # The generated database is kept under $BENCH_DIR (default
 # /tmp/league-bench) per backend and scale, and reused by later runs (the
@@ -33,6 +40,7 @@ duration=10s
 threads=2
 misses=300
 only=
+instances=1
 port=${BENCH_PORT:-18080}
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -43,7 +51,8 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --misses) misses=$2; shift 2 ;;
     --pages) only=$2; shift 2 ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    --instances) instances=$2; shift 2 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -66,6 +75,15 @@ done < <(grep '^page\.' "$dir/generated")
 static=/static/css/app.css
 
 serve_now
+first=$server
+bases=("$base")
+if [ "$instances" = 2 ]; then
+  serve_now $((port + 1))
+  bases+=("$base")
+  base=${bases[0]}
+  server=$first
+fi
+memory "after start"
 # Each page once (the first view fills the standings cache), and a check
 # that it answers 200.
 for kind in "${kinds[@]}"; do
@@ -73,21 +91,30 @@ for kind in "${kinds[@]}"; do
 done
 
 # wrk's summary: "Requests/sec: N" and, with --latency, "99%  X.XXms".
+# With two instances, one wrk per instance at once, each with half the
+# connections (and threads); the sum of the rates and the higher p99.
 run() {
-  local out
-  out=$(wrk -t"$threads" -c"$connections" -d"$duration" --latency "$base$1")
-  local rps p99 errors
-  rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
-  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
-  errors=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
-  if [ -n "$errors" ]; then
-    echo "wrk reported errors for $1: $errors" >&2
-    exit 1
-  fi
-  echo "$rps $p99"
+  local n=${#bases[@]} i outs=()
+  local c=$((connections / n)) t=$(( threads / n > 0 ? threads / n : 1 ))
+  for i in "${!bases[@]}"; do
+    wrk -t"$t" -c"$c" -d"$duration" --latency "${bases[$i]}$1" >"$dir/wrk.$i" &
+  done
+  wait
+  local rps=0 p99=0 errors out
+  for i in "${!bases[@]}"; do
+    out=$(cat "$dir/wrk.$i")
+    errors=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
+    if [ -n "$errors" ]; then
+      echo "wrk reported errors for ${bases[$i]}$1: $errors" >&2
+      exit 1
+    fi
+    rps=$(awk -v a="$rps" '/^Requests\/sec:/ {printf "%.2f", a + $2}' <<<"$out")
+    p99=$(awk -v a="$p99" '$1 == "99%" {v=$2; ms=v+0; if (v ~ /us$/) ms/=1000; else if (v ~ /[^m]s$/) ms*=1000; printf "%.2f", (ms > a ? ms : a)}' <<<"$out")
+  done
+  echo "$rps ${p99}ms"
 }
 
-echo "== wrk -t$threads -c$connections -d$duration ($backend, scale $scale, $(nproc) cores)"
+echo "== wrk -t$threads -c$connections -d$duration ($backend, scale $scale, $(nproc) cores, $instances instance(s))"
 echo "cold start to the first page: $cold_ms ms"
 # (A failed run stops the script: `set -e` sees a failed command substitution.)
 r=$(run "$static"); read -r static_rps static_p99 <<<"$r"
@@ -96,6 +123,7 @@ for kind in "${kinds[@]}"; do
   r=$(run "${path_of[$kind]}"); read -r rps_of[$kind] p99_of[$kind] <<<"$r"
 done
 r=$(run "$static"); read -r static2_rps static2_p99 <<<"$r"
+memory "after the pages"
 floor=$(awk -v a="$static_rps" -v b="$static2_rps" 'BEGIN { print (a < b ? a : b) }')
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f%%", 100 * a / b }'; }
@@ -111,12 +139,10 @@ if [ "$misses" -gt 0 ]; then
   paths=()
   for kind in "${kinds[@]}"; do paths+=("${path_of[$kind]}"); done
   "$client" --base "$base" --nick "$nick" --password "$password" \
-    miss --championship "$championship" --count "$misses" "${paths[@]}"
+    miss --championship "$championship" --count "$misses" --view "${bases[-1]}" "${paths[@]}"
 fi
 
-hwm=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$server/status")
-rss=$(awk '/^VmRSS:/ {print $2, $3}' "/proc/$server/status")
-echo "server memory: peak (VmHWM) $hwm, now (VmRSS) $rss"
+memory "at the end"
 if [ "$backend" = sqlite ]; then
   echo "database: $(du -h "$dir/data/league.sqlite3" | cut -f1) ($dir/data/league.sqlite3)"
 fi

@@ -1,10 +1,12 @@
 # Shared by bench/http.sh and bench/writes.sh (sourced, not run): builds the
 # release server and the load client, fills the database for $backend and
 # $scale with `league generate` unless an earlier run did, and defines
-# `serve_now`, which starts the server on $port and sets $server (its pid),
-# $base and $cold_ms (from exec to the first answered page). Reads
+# `serve_now [PORT]`, which starts a server on PORT (default $port) and
+# sets $server (its pid, also added to $servers), $base and $cold_ms (from
+# exec to the first answered page). Reads
 # $backend, $scale, $port; sets $bin, $client, $dir and `value KEY` (a
-# line of the generator's report).
+# line of the generator's report), and `memory STEP`, which prints the
+# server's memory.
 if ! command -v wrk >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
@@ -44,16 +46,28 @@ fi
 
 value() { sed -n "s/^$1=//p" "$dir/generated"; }
 
+servers=()
+
 serve_now() {
-  local started
+  local started at=${1:-$port}
   started=$(date +%s%N)
-  "$bin" serve &
+  LEAGUE_BIND=127.0.0.1:$at "$bin" serve &
   server=$!
-  trap 'kill $server 2>/dev/null || true' EXIT
-  base=http://127.0.0.1:$port
+  servers+=("$server")
+  trap 'kill "${servers[@]}" 2>/dev/null || true' EXIT
+  base=http://127.0.0.1:$at
   until curl -fsS -o /dev/null "$base/" 2>/dev/null; do
     kill -0 $server 2>/dev/null || { echo "the server stopped" >&2; exit 1; }
     sleep 0.005
   done
   cold_ms=$(( ($(date +%s%N) - started) / 1000000 ))
+}
+
+# The server's memory at a step: peak so far (VmHWM), now (VmRSS), and of
+# that the heap and stacks (RssAnon) and the mapped binary and files
+# (RssFile).
+memory() {
+  awk -v step="$1" '/^VmHWM:/ {h=$2} /^VmRSS:/ {r=$2} /^RssAnon:/ {a=$2} /^RssFile:/ {f=$2}
+    END {printf "memory %-14s peak %6.1f MB, now %6.1f MB (anonymous %5.1f, files %5.1f)\n", step, h/1024, r/1024, a/1024, f/1024}' \
+    "/proc/$server/status"
 }

@@ -31,6 +31,7 @@ done
 
 source bench/setup.sh
 serve_now
+memory "after start"
 nick=$(value organizer)
 password=$(value organizer_password)
 # The first championships are the burst's: one per run and kind, counted
@@ -44,5 +45,4 @@ echo "== write burst ($backend, scale $scale, $connections connections, $(nproc)
   burst --championship "$one" --connections "$connections"
 "$client" --base "$base" --nick "$nick" --password "$password" \
   burst --championship "$sheet" --sheet --connections "$connections"
-hwm=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$server/status")
-echo "server memory: peak (VmHWM) $hwm"
+memory "at the end"

@@ -223,6 +223,7 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
             out.sample_nick = player_nick(i + 1, 0, 1);
         }
     }
+    db::tidy_after_bulk_load(conn)?;
     out.elapsed = started.elapsed();
     Ok(out)
 }

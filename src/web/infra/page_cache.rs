@@ -138,6 +138,10 @@ pub struct PageCache {
     /// answer, remembered (its regular expressions cost more than the rest
     /// of a kept page's answer).
     listed: quick_cache::sync::Cache<String, Option<Arc<str>>>,
+    /// The versions and second each page was last kept for: a page kept
+    /// anew frees the one before, which no request reads again (versions
+    /// only move forward, and so does the clock).
+    latest: quick_cache::sync::Cache<(Lang, String), (Stamp, u64)>,
 }
 
 impl PageCache {
@@ -150,6 +154,7 @@ impl PageCache {
                 .then(|| quick_cache::sync::Cache::with_weighter(entries, bytes, ByBytes)),
             public: public.into_iter().collect(),
             listed: quick_cache::sync::Cache::new(PATHS_REMEMBERED),
+            latest: quick_cache::sync::Cache::new(entries.max(1)),
         }
     }
 
@@ -223,11 +228,16 @@ pub async fn serve(
         parts: cut(&bytes, token.as_deref()),
     };
     let _ = guard.insert(Arc::new(kept));
-    // The same page of the second before is not read again: free it now
-    // rather than when the cache is full.
-    if let Some(before) = key.3.checked_sub(1) {
-        cache.remove(&(key.0, key.1, key.2, before));
+    // The same page of an earlier second or version is not read again:
+    // free it now rather than when the cache is full.
+    let (lang, path, stamp, at) = key;
+    let page = (lang, path);
+    if let Some((stamp_before, at_before)) = pages.latest.get(&page)
+        && (stamp_before, at_before) != (stamp, at)
+    {
+        cache.remove(&(page.0, page.1.clone(), stamp_before, at_before));
     }
+    pages.latest.insert(page, (stamp, at));
     let response: HttpResponse<BoxBody> = head.set_body(BoxBody::new(bytes));
     Ok(ServiceResponse::new(http_req, response))
 }
