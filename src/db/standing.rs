@@ -174,13 +174,20 @@ pub fn link_clones(
 /// Every account linked to `person`, directly or through others, itself
 /// included (G-A7).
 pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<PersonId>> {
-    let links = clone_links_around(conn, &[person])?;
-    // The closure itself is pure (rules::roster), on plain numbers.
-    let links: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
-    Ok(crate::rules::roster::clone_group(person.0, &links)
+    let links = plain(&clone_links_around(conn, &[person])?);
+    Ok(group_of(person, &links))
+}
+
+/// Links as the pure closure (`rules::roster::clone_group`) takes them.
+fn plain(links: &[(PersonId, PersonId)]) -> Vec<(i64, i64)> {
+    links.iter().map(|&(a, b)| (a.0, b.0)).collect()
+}
+
+fn group_of(person: PersonId, links: &[(i64, i64)]) -> BTreeSet<PersonId> {
+    crate::rules::roster::clone_group(person.0, links)
         .into_iter()
         .map(PersonId)
-        .collect())
+        .collect()
 }
 
 /// Every clone link reachable from `persons`: one read per step outwards.
@@ -426,7 +433,6 @@ pub fn unconfirmed_of(
 
 /// The facts eligibility is decided from, for one person
 /// (`rules::eligibility::person_eligibility`).
-#[derive(Default)]
 pub struct PersonRecord {
     pub employments: Vec<eligibility::EmploymentRecord>,
     pub documents: Vec<eligibility::Document>,
@@ -446,19 +452,9 @@ impl PersonRecord {
     }
 }
 
-/// What the eligibility rules need to know of a person, for championship
-/// `c` (its own bans and club memberships and the platform-wide ones).
-pub fn person_record(
-    conn: &mut DbConnection,
-    person: PersonId,
-    c: ChampionshipId,
-) -> QueryResult<PersonRecord> {
-    let mut records = person_records(conn, &[person], c)?;
-    Ok(records.remove(&person).unwrap_or_default())
-}
-
-/// [`person_record`] of each of `persons`, in a few reads whatever their
-/// number: the clone links (one read per step of the links), then the
+/// What the eligibility rules need to know of each of `persons`, for
+/// championship `c` (its own bans and club memberships and the
+/// platform-wide ones), in a few reads whatever their number: the clone links (one read per step of the links), then the
 /// bans of every clone group, club memberships, employments and
 /// documents, one read each.
 pub fn person_records(
@@ -469,18 +465,9 @@ pub fn person_records(
     if persons.is_empty() {
         return Ok(HashMap::new());
     }
-    let links = clone_links_around(conn, persons)?;
-    let plain: Vec<(i64, i64)> = links.iter().map(|&(a, b)| (a.0, b.0)).collect();
-    let groups: Vec<(PersonId, BTreeSet<PersonId>)> = persons
-        .iter()
-        .map(|&p| {
-            let group = crate::rules::roster::clone_group(p.0, &plain)
-                .into_iter()
-                .map(PersonId)
-                .collect();
-            (p, group)
-        })
-        .collect();
+    let links = plain(&clone_links_around(conn, persons)?);
+    let groups: Vec<(PersonId, BTreeSet<PersonId>)> =
+        persons.iter().map(|&p| (p, group_of(p, &links))).collect();
     let everyone: BTreeSet<PersonId> = groups.iter().flat_map(|(_, g)| g.iter().copied()).collect();
     let bans = bans_of(conn, &everyone)?;
     let clubs: Vec<ClubMembership> = club_memberships::table
