@@ -207,6 +207,11 @@ fn run(
                     .iter()
                     .map(|p| format!("{}{p}", crate::api::paths::SCOPE)),
             ),
+        state
+            .settings
+            .database_url()
+            .ok()
+            .filter(|url| url.backend() == crate::db::Backend::Postgres),
     ));
     let state = web::Data::new(state);
     let mut server = HttpServer::new(move || {

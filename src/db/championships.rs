@@ -155,43 +155,60 @@ pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> Quer
 
 /// The content versions a cached public page of one championship depends
 /// on: the championship's and the platform's (both moved by triggers on
-/// every change of what public pages show, migration 000028); `None` when
-/// there is no such championship.
+/// every change of what public pages show, migration 000028), in one
+/// statement; `None` when there is no such championship.
 pub fn content_stamp(
     conn: &mut DbConnection,
     id: ChampionshipId,
 ) -> QueryResult<Option<(i64, i64)>> {
     use super::schema::championship_content as cc;
-    let Some(content) = cc::table
+    cc::table
+        .find(id)
+        .select((cc::version, site_content_version()))
+        .first::<(i64, i64)>(conn)
+        .optional()
+}
+
+/// A championship's own content version; `None` when there is no such
+/// championship.
+pub fn content_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<i64>> {
+    use super::schema::championship_content as cc;
+    cc::table
         .find(id)
         .select(cc::version)
         .first::<i64>(conn)
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    Ok(Some((content, site_content_version(conn)?)))
+        .optional()
 }
 
-/// The content versions a cached page of the whole platform depends on:
-/// the sum of every championship's (each only grows, so any change moves
-/// the sum) and the platform's.
+/// The content versions a cached page of the whole platform depends on,
+/// in one statement: the sum of every championship's (each only grows, so
+/// any change moves the sum; a championship removed moves the platform's)
+/// and the platform's.
 pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64)> {
-    use super::schema::championship_content as cc;
-    let sum = cc::table
-        .select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
-            "CAST(COALESCE(SUM(version), 0) AS BIGINT)",
-        ))
-        .first::<i64>(conn)?;
-    Ok((sum, site_content_version(conn)?))
+    diesel::select((
+        diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM championship_content)",
+        ),
+        site_content_version(),
+    ))
+    .get_result(conn)
 }
 
-fn site_content_version(conn: &mut DbConnection) -> QueryResult<i64> {
+/// The platform's content version, as a subquery.
+fn site_content_version() -> diesel::dsl::AssumeNotNull<
+    diesel::dsl::SingleValue<
+        diesel::dsl::Select<
+            diesel::dsl::Find<super::schema::site_content::table, i32>,
+            super::schema::site_content::version,
+        >,
+    >,
+> {
     use super::schema::site_content;
     site_content::table
         .find(1)
         .select(site_content::version)
-        .first(conn)
+        .single_value()
+        .assume_not_null()
 }
 
 /// The championship's results version; `None` when there is no such

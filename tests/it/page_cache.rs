@@ -179,3 +179,95 @@ async fn i24_every_table_a_public_page_reads_moves_a_content_version() {
     );
     assert!(shown.len() > 30, "{shown:?}");
 }
+
+/// The clock's answer is as fresh as a read of the caller's own: a change
+/// committed before `now()` is asked is in its totals, though other
+/// callers keep reads in flight all the while (an answer taken from a read
+/// that began before the change would miss it).
+#[tokio::test]
+async fn i24_the_content_clock_sees_every_change_committed_before_it_is_asked() {
+    use league::db::content_clock::ContentClock;
+    use league::ids::ChampionshipId;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let app = crate::helpers::TestApp::spawn().await;
+    let url = league::db::DbUrl::parse(&app.db_url).expect("url");
+    let clock = Arc::new(ContentClock::start(url));
+    let busy = Arc::new(AtomicBool::new(true));
+    let others: Vec<_> = (0..16)
+        .map(|_| {
+            let (clock, busy) = (clock.clone(), busy.clone());
+            tokio::spawn(async move {
+                let mut reads = 0u32;
+                while busy.load(Ordering::Relaxed) {
+                    assert!(clock.now().await.is_some());
+                    reads += 1;
+                }
+                reads
+            })
+        })
+        .collect();
+    let mut conn = app.db();
+    let first = clock.now().await.expect("the totals");
+    let c = ChampionshipId(1);
+    clock.learn(c, first.epoch, 7);
+    assert_eq!(clock.known(c, first.epoch), Some(7));
+    let mut before = first;
+    for _ in 0..100 {
+        diesel::sql_query("UPDATE site_content SET version = version + 1")
+            .execute(&mut conn)
+            .expect("a change");
+        let stored = league::db::championships::site_stamp(&mut conn).expect("stamp");
+        let now = clock.now().await.expect("the totals");
+        assert_eq!(now.totals, stored, "the change committed before asking");
+        assert!(now.epoch > before.epoch, "the epoch moves with the totals");
+        before = now;
+    }
+    // What was learnt under the first epoch is not told under a later one,
+    // nor kept when learnt too late.
+    assert_eq!(clock.known(c, before.epoch), None);
+    clock.learn(c, before.epoch, 9);
+    clock.learn(c, first.epoch, 8);
+    assert_eq!(clock.known(c, before.epoch), Some(9));
+    // Unchanged totals keep the epoch.
+    assert_eq!(clock.now().await.expect("the totals").epoch, before.epoch);
+    busy.store(false, Ordering::Relaxed);
+    for other in others {
+        assert!(other.await.expect("a caller") > 0);
+    }
+}
+
+/// On PostgreSQL a kept page costs the server's pool no statement: the
+/// versions come from the clock's shared read, and the championship's own
+/// version, learnt once, holds while the totals stand.
+#[tokio::test]
+async fn i24_kept_pages_on_postgresql_read_no_versions_through_the_pool() {
+    let club = Club::new("G").await;
+    if !matches!(club.app.db(), DbConnection::Postgresql(_)) {
+        // SQLite reads the versions in-process on each hit, by design.
+        return;
+    }
+    let base = club.app.url("");
+    let pages = [
+        format!("/championships/{}", club.id),
+        format!("/championships/{}/season", club.id),
+        "/".to_owned(),
+        "/championships".to_owned(),
+    ];
+    for page in &pages {
+        visit(&base, page).await;
+    }
+    let (_, statements) = club
+        .app
+        .statements_during(async {
+            let visits = (0..32).map(|i| visit(&base, &pages[i % pages.len()]));
+            futures_util::future::join_all(visits).await
+        })
+        .await;
+    let versions: Vec<_> = statements
+        .iter()
+        .filter(|s| s.contains("championship_content") || s.contains("site_content"))
+        .collect();
+    assert!(versions.is_empty(), "{versions:#?}");
+}

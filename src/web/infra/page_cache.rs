@@ -1,7 +1,10 @@
 //! Public pages as a visitor gets them, kept as bytes: the home page, the
 //! lists, a championship's pages, tournaments, rounds, teams, players,
 //! feeds and the API's reads. A hit costs a read of the content versions
-//! and a copy, not the page's queries and its rendering.
+//! and a copy, not the page's queries and its rendering. On PostgreSQL,
+//! where that read is a round trip, one read of the versions' totals
+//! answers every request that came while the one before was under way
+//! (`db::content_clock`).
 //!
 //! **Exact.** Each kept page is labelled with the content versions it was
 //! drawn at (`db::championships::{content_stamp, site_stamp}`), read
@@ -36,7 +39,8 @@ use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes, BytesMut};
 use actix_web::{HttpResponse, HttpResponseBuilder};
 
-use crate::db::{self, Backend, DbConnection};
+use crate::db::content_clock::ContentClock;
+use crate::db::{self, DbConnection};
 use crate::i18n::Lang;
 use crate::ids::ChampionshipId;
 use crate::paths;
@@ -142,16 +146,25 @@ pub struct PageCache {
     /// anew frees the one before, which no request reads again (versions
     /// only move forward, and so does the clock).
     latest: quick_cache::sync::Cache<(Lang, String), (Stamp, u64)>,
+    /// On PostgreSQL, the versions read once for many requests.
+    clock: Option<ContentClock>,
 }
 
 impl PageCache {
     /// At most `bytes` of pages (0 turns the cache off; about one page
-    /// per 16 KiB is expected) of the routes with these patterns.
-    pub fn new(bytes: u64, public: impl IntoIterator<Item = String>) -> PageCache {
+    /// per 16 KiB is expected) of the routes with these patterns. With
+    /// `shared` (a PostgreSQL database), the versions are learnt through a
+    /// [`ContentClock`] on it.
+    pub fn new(
+        bytes: u64,
+        public: impl IntoIterator<Item = String>,
+        shared: Option<db::DbUrl>,
+    ) -> PageCache {
         let entries = usize::try_from(bytes / (16 * 1024)).unwrap_or(usize::MAX);
+        let on = bytes > 0 && entries > 0;
         PageCache {
-            inner: (bytes > 0 && entries > 0)
-                .then(|| quick_cache::sync::Cache::with_weighter(entries, bytes, ByBytes)),
+            clock: shared.filter(|_| on).map(ContentClock::start),
+            inner: on.then(|| quick_cache::sync::Cache::with_weighter(entries, bytes, ByBytes)),
             public: public.into_iter().collect(),
             listed: quick_cache::sync::Cache::new(PATHS_REMEMBERED),
             latest: quick_cache::sync::Cache::new(entries.max(1)),
@@ -186,7 +199,7 @@ pub async fn serve(
     let Some(cache) = pages.inner.as_ref() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let Some(stamp) = read_stamp(&state, scope).await else {
+    let Some(stamp) = read_stamp(&state, pages.clock.as_ref(), scope).await else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
     let key: Key = (lang, path, stamp, second());
@@ -301,11 +314,40 @@ fn scope_of(pattern: &str, path: &str) -> Option<Scope> {
     Some(Scope::Championship(ChampionshipId(id)))
 }
 
-/// The versions now. SQLite answers in microseconds: with a connection
-/// free it is read on the worker itself, sparing two thread switches per
-/// page; otherwise (and always on PostgreSQL, a network round trip) on
-/// the blocking pool.
-async fn read_stamp(state: &AppState, scope: Scope) -> Option<Stamp> {
+/// The versions now. On PostgreSQL, from the clock: a read of the
+/// totals shared with the requests that came meanwhile, and the
+/// championship's own version when it is not known under the totals'
+/// epoch. SQLite answers in microseconds: with a connection free it is
+/// read on the worker itself, sparing two thread switches per page;
+/// otherwise on the blocking pool.
+async fn read_stamp(state: &AppState, clock: Option<&ContentClock>, scope: Scope) -> Option<Stamp> {
+    if let Some(clock) = clock {
+        let now = clock.now().await?;
+        let (all, site) = now.totals;
+        return match scope {
+            Scope::Site => Some(Stamp::Site(all, site)),
+            Scope::Championship(c) => {
+                let own = match clock.known(c, now.epoch) {
+                    Some(own) => own,
+                    None => {
+                        let pool = state.pool.clone();
+                        let own = web::block(move || {
+                            let mut conn = pool.get().ok()?;
+                            db::championships::content_version(&mut conn, c)
+                                .ok()
+                                .flatten()
+                        })
+                        .await
+                        .ok()
+                        .flatten()?;
+                        clock.learn(c, now.epoch, own);
+                        own
+                    }
+                };
+                Some(Stamp::Championship(own, site))
+            }
+        };
+    }
     fn read(conn: &mut DbConnection, scope: Scope) -> Option<Stamp> {
         match scope {
             Scope::Championship(c) => db::championships::content_stamp(conn, c)
@@ -317,7 +359,7 @@ async fn read_stamp(state: &AppState, scope: Scope) -> Option<Stamp> {
                 .map(|(all, site)| Stamp::Site(all, site)),
         }
     }
-    if state.backend == Backend::Sqlite
+    if state.backend == db::Backend::Sqlite
         && let Some(mut conn) = state.pool.try_get()
     {
         return read(&mut conn, scope);

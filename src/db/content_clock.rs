@@ -1,0 +1,206 @@
+//! The content versions on PostgreSQL, read once for many requests.
+//!
+//! A kept page is served only while the content versions it was drawn at
+//! still stand (`web::infra::page_cache`), and another instance may have
+//! moved them a moment ago, so every request has to learn the versions
+//! from the database, read after the request arrived. On PostgreSQL that
+//! read is a network round trip; asked once per request, it held the
+//! kept pages to a fifth of the static rate.
+//!
+//! The clock reads the versions' totals (the sum of every championship's
+//! version, which only grows, and the platform's version) on a thread and
+//! connection of its own, and one read answers every request that arrived
+//! before it began: a request waits for the next read to *begin* after it
+//! came, never takes one in flight, so what it learns is as fresh as a
+//! read of its own. While the totals stand, no version moved, and each
+//! championship's version, read once, holds; when they move, the
+//! championships' versions learnt are forgotten (the epoch moves) and read
+//! again as pages ask.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Condvar, Mutex};
+
+use tokio::sync::watch;
+
+use super::{ConnectionManager, DbConnection, DbUrl, ManageConnection};
+use crate::ids::ChampionshipId;
+
+/// The totals as one read found them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Now {
+    /// The sum of every championship's content version and the platform's
+    /// version: a platform page's stamp.
+    pub totals: (i64, i64),
+    /// Moves whenever the totals do: what a championship's version learnt
+    /// under it is good for.
+    pub epoch: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Read {
+    /// The number of the read (counted from 1 as they begin).
+    number: u64,
+    /// `None` when the database did not answer.
+    now: Option<Now>,
+}
+
+struct Asks {
+    /// Reads begun.
+    begun: u64,
+    /// The read the latest request waits for.
+    wanted: u64,
+    closed: bool,
+}
+
+struct Shared {
+    manager: ConnectionManager,
+    asks: Mutex<Asks>,
+    wake: Condvar,
+    reads: watch::Sender<Read>,
+    /// Championships' own versions learnt under an epoch.
+    learnt: Mutex<(u64, HashMap<ChampionshipId, i64>)>,
+}
+
+/// One per server; reading starts with the first request.
+pub struct ContentClock {
+    shared: Arc<Shared>,
+}
+
+impl ContentClock {
+    pub fn start(url: DbUrl) -> ContentClock {
+        let (reads, _) = watch::channel(Read {
+            number: 0,
+            now: None,
+        });
+        let shared = Arc::new(Shared {
+            manager: ConnectionManager::new(url),
+            asks: Mutex::new(Asks {
+                begun: 0,
+                wanted: 0,
+                closed: false,
+            }),
+            wake: Condvar::new(),
+            reads,
+            learnt: Mutex::new((0, HashMap::new())),
+        });
+        let reader = shared.clone();
+        std::thread::Builder::new()
+            .name("content-clock".into())
+            .spawn(move || reader.run())
+            .map(drop)
+            .unwrap_or_else(|e| tracing::warn!(error = %e, "the content clock did not start"));
+        ContentClock { shared }
+    }
+
+    /// The totals from a read begun after this call; `None` when the
+    /// database did not answer.
+    pub async fn now(&self) -> Option<Now> {
+        let mut reads = self.shared.reads.subscribe();
+        let wanted = {
+            let mut asks = self.shared.asks.lock().ok()?;
+            if asks.closed {
+                return None;
+            }
+            asks.wanted = asks.begun + 1;
+            asks.wanted
+        };
+        self.shared.wake.notify_one();
+        let read = *reads.wait_for(|r| r.number >= wanted).await.ok()?;
+        read.now
+    }
+
+    /// The championship's own version learnt under `epoch`, if any.
+    pub fn known(&self, championship: ChampionshipId, epoch: u64) -> Option<i64> {
+        let learnt = self.shared.learnt.lock().ok()?;
+        (learnt.0 == epoch)
+            .then(|| learnt.1.get(&championship).copied())
+            .flatten()
+    }
+
+    /// Keeps a championship's own version read after a read of the totals
+    /// gave `epoch`; a later epoch forgets what earlier ones learnt, and
+    /// what is learnt under an epoch already past is not kept.
+    pub fn learn(&self, championship: ChampionshipId, epoch: u64, version: i64) {
+        let Ok(mut learnt) = self.shared.learnt.lock() else {
+            return;
+        };
+        if learnt.0 < epoch {
+            *learnt = (epoch, HashMap::new());
+        }
+        if learnt.0 == epoch {
+            learnt.1.insert(championship, version);
+        }
+    }
+}
+
+impl Drop for ContentClock {
+    fn drop(&mut self) {
+        if let Ok(mut asks) = self.shared.asks.lock() {
+            asks.closed = true;
+        }
+        self.shared.wake.notify_one();
+    }
+}
+
+impl Shared {
+    fn run(&self) {
+        let mut conn: Option<DbConnection> = None;
+        let mut last: Option<Now> = None;
+        loop {
+            let number = {
+                let Ok(mut asks) = self.asks.lock() else {
+                    return;
+                };
+                while asks.wanted <= asks.begun && !asks.closed {
+                    asks = match self.wake.wait(asks) {
+                        Ok(asks) => asks,
+                        Err(_) => return,
+                    };
+                }
+                if asks.closed {
+                    return;
+                }
+                asks.begun += 1;
+                asks.begun
+            };
+            let totals = self.totals(&mut conn);
+            let now = totals.map(|totals| {
+                let epoch = match last {
+                    Some(before) if before.totals == totals => before.epoch,
+                    Some(before) => before.epoch + 1,
+                    None => 1,
+                };
+                Now { totals, epoch }
+            });
+            // After a failed read nothing learnt before it is trusted.
+            last = now.or(last.map(|before| Now {
+                totals: (i64::MIN, i64::MIN),
+                epoch: before.epoch + 1,
+            }));
+            self.reads.send_replace(Read { number, now });
+        }
+    }
+
+    /// The totals on the clock's own connection, opened on first use and
+    /// again after a failure.
+    fn totals(&self, conn: &mut Option<DbConnection>) -> Option<(i64, i64)> {
+        if conn.is_none() {
+            match self.manager.connect() {
+                Ok(c) => *conn = Some(c),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the content clock cannot reach the database");
+                    return None;
+                }
+            }
+        }
+        let read = super::championships::site_stamp(conn.as_mut()?);
+        match read {
+            Ok(totals) => Some(totals),
+            Err(e) => {
+                tracing::warn!(error = %e, "the content clock's read failed");
+                *conn = None;
+                None
+            }
+        }
+    }
+}
