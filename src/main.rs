@@ -259,7 +259,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     })
 }
 
-/// Each password check holds a 19 MiB block (argon2's memory cost). glibc
+/// Each password check holds a 7 MiB block (argon2's memory cost). glibc
 /// maps a block that large on its own, but after freeing one it raises its
 /// threshold to that size, so later blocks come from the arena of whichever
 /// thread checked the password and stay with it: a burst of sign-ins left
