@@ -25,6 +25,10 @@ use tokio::sync::watch;
 use super::{ConnectionManager, DbConnection, DbUrl, ManageConnection};
 use crate::ids::ChampionshipId;
 
+/// How long a request waits for the totals before it goes without (its
+/// page is drawn, not served from the cache).
+const WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The totals as one read found them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Now {
@@ -84,16 +88,20 @@ impl ContentClock {
             learnt: Mutex::new((0, HashMap::new())),
         });
         let reader = shared.clone();
-        std::thread::Builder::new()
+        if let Err(e) = std::thread::Builder::new()
             .name("content-clock".into())
             .spawn(move || reader.run())
-            .map(drop)
-            .unwrap_or_else(|e| tracing::warn!(error = %e, "the content clock did not start"));
+        {
+            tracing::warn!(error = %e, "the content clock did not start");
+            if let Ok(mut asks) = shared.asks.lock() {
+                asks.closed = true;
+            }
+        }
         ContentClock { shared }
     }
 
     /// The totals from a read begun after this call; `None` when the
-    /// database did not answer.
+    /// database did not answer, or not within [`WAIT`].
     pub async fn now(&self) -> Option<Now> {
         let mut reads = self.shared.reads.subscribe();
         let wanted = {
@@ -105,7 +113,10 @@ impl ContentClock {
             asks.wanted
         };
         self.shared.wake.notify_one();
-        let read = *reads.wait_for(|r| r.number >= wanted).await.ok()?;
+        let read = tokio::time::timeout(WAIT, reads.wait_for(|r| r.number >= wanted))
+            .await
+            .ok()?
+            .ok()?;
         read.now
     }
 
