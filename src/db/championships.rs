@@ -211,8 +211,6 @@ fn site_content_version() -> diesel::dsl::AssumeNotNull<
         .assume_not_null()
 }
 
-/// The championship's results version; `None` when there is no such
-/// championship.
 /// The championship's results version and the number of its regulation
 /// version in force at `at` (1 before any change is published), in one
 /// read: all a cached season page needs to know that its copy stands.

@@ -156,7 +156,10 @@ impl Drop for ContentClock {
 impl Shared {
     fn run(&self) {
         let mut conn: Option<DbConnection> = None;
-        let mut last: Option<Now> = None;
+        // The epoch moves with the totals, and after a failed read too:
+        // nothing learnt before a failure is trusted after it.
+        let mut epoch = 0u64;
+        let mut last: Option<(i64, i64)> = None;
         loop {
             let number = {
                 let Ok(mut asks) = self.asks.lock() else {
@@ -175,19 +178,11 @@ impl Shared {
                 asks.begun
             };
             let totals = self.totals(&mut conn);
-            let now = totals.map(|totals| {
-                let epoch = match last {
-                    Some(before) if before.totals == totals => before.epoch,
-                    Some(before) => before.epoch + 1,
-                    None => 1,
-                };
-                Now { totals, epoch }
-            });
-            // After a failed read nothing learnt before it is trusted.
-            last = now.or(last.map(|before| Now {
-                totals: (i64::MIN, i64::MIN),
-                epoch: before.epoch + 1,
-            }));
+            if totals.is_none() || totals != last {
+                epoch += 1;
+            }
+            last = totals;
+            let now = totals.map(|totals| Now { totals, epoch });
             self.reads.send_replace(Read { number, now });
         }
     }
