@@ -181,14 +181,24 @@ pub fn content_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResu
 }
 
 /// The content versions a cached page of the whole platform depends on,
-/// in one statement: the sum of every championship's (each only grows, so
-/// any change moves the sum; a championship removed moves the platform's)
-/// and the platform's.
+/// in one statement: a number that moves with every championship's
+/// version, and the platform's. On SQLite that number is the running count
+/// its triggers keep (`championship_content_changes`, one row); on
+/// PostgreSQL, where one row moved by every writer would make them queue,
+/// the sum of every championship's version (each only grows, so any change
+/// moves the sum; a championship removed moves the platform's), which the
+/// content clock reads once for many requests.
 pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64)> {
+    let championships = match conn {
+        DbConnection::Sqlite(_) => {
+            "(SELECT changes FROM championship_content_changes WHERE id = 1)"
+        }
+        DbConnection::Postgresql(_) => {
+            "(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM championship_content)"
+        }
+    };
     diesel::select((
-        diesel::dsl::sql::<diesel::sql_types::BigInt>(
-            "(SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM championship_content)",
-        ),
+        diesel::dsl::sql::<diesel::sql_types::BigInt>(championships),
         site_content_version(),
     ))
     .get_result(conn)

@@ -129,6 +129,7 @@ const UNSEEN: &[&str] = &[
     "notice_optouts",
     "championship_content",
     "site_content",
+    "championship_content_changes",
 ];
 
 #[tokio::test]
@@ -178,6 +179,43 @@ async fn i24_every_table_a_public_page_reads_moves_a_content_version() {
         "tables without a content trigger"
     );
     assert!(shown.len() > 30, "{shown:?}");
+}
+
+/// A page of the whole platform learns of every championship's change
+/// from its stamp: each move of any championship's version moves it, and
+/// nothing else does.
+#[tokio::test]
+async fn i24_a_platform_page_s_stamp_moves_with_every_championship_s_version() {
+    use league::db::championships::site_stamp;
+
+    let club = Club::new("G").await;
+    let mut conn = club.app.db();
+    let mut before = site_stamp(&mut conn).expect("stamp");
+    assert_eq!(
+        site_stamp(&mut conn).expect("stamp"),
+        before,
+        "nothing moved"
+    );
+    for change in [
+        format!(
+            "UPDATE championships SET name = name WHERE id = {}",
+            club.id
+        ),
+        format!(
+            "UPDATE championship_content SET version = version + 1 WHERE championship_id = {}",
+            club.id
+        ),
+    ] {
+        for _ in 0..3 {
+            diesel::sql_query(&change)
+                .execute(&mut conn)
+                .expect("a change");
+            let now = site_stamp(&mut conn).expect("stamp");
+            assert_ne!(now.0, before.0, "{change}");
+            assert_eq!(now.1, before.1, "the platform's own version holds");
+            before = now;
+        }
+    }
 }
 
 /// The clock's answer is as fresh as a read of the caller's own: a change

@@ -1,0 +1,4 @@
+DROP TRIGGER championship_content_counted_insert;
+DROP TRIGGER championship_content_counted_update;
+DROP TRIGGER championship_content_counted_delete;
+DROP TABLE championship_content_changes;
