@@ -131,7 +131,12 @@ fn sqlite_and_postgres_end_with_the_same_tables_and_columns() {
         db::run_migrations(&mut pg).expect("migrate postgres");
         let (a, b) = (columns(&mut sqlite), columns(&mut pg));
         assert!(a.len() > 10, "{a:?}");
-        let only_sqlite: Vec<_> = a.difference(&b).collect();
+        // SQLite's running count of championship changes has no
+        // PostgreSQL twin (db::championships::site_stamp says why).
+        let only_sqlite: Vec<_> = a
+            .difference(&b)
+            .filter(|c| c.0 != "championship_content_changes")
+            .collect();
         let only_pg: Vec<_> = b.difference(&a).collect();
         assert!(
             only_sqlite.is_empty() && only_pg.is_empty(),
