@@ -11,7 +11,7 @@ use actix_web::dev::Server;
 use actix_web::http::header;
 use actix_web::middleware::{DefaultHeaders, ErrorHandlers, from_fn};
 use actix_web::{App, HttpServer, web};
-use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder, TracingLogger};
+use tracing_actix_web::{RootSpanBuilder, TracingLogger};
 
 use crate::config::{ConfigError, Settings};
 use crate::db;
@@ -114,6 +114,7 @@ impl Application {
                 pool,
                 settings,
                 backend,
+                outage: Default::default(),
             },
             key,
         )
@@ -239,6 +240,9 @@ fn run(
             }))
             .wrap(from_fn(crate::web::infra::page_cache::serve))
             .wrap(from_fn(csrf::protect))
+            .wrap(from_fn(
+                crate::web::infra::session_store::refuse_without_database,
+            ))
             .wrap(ErrorHandlers::new().default_handler(error::render_error_pages))
             .wrap(from_fn(crate::web::infra::prg::keep_refused))
             .wrap(
@@ -278,11 +282,21 @@ fn run(
 /// ERROR; a refusal that may be an attack (401, 403, 429) a WARN; any
 /// other client mistake (a page not found, a form to correct) INFO. A
 /// redirect (to the sign-in page, say) is routine and logs nothing.
+///
+/// The span names the method and the target with the values of secret
+/// query parameters replaced ([`loggable_target`]); it does not work out
+/// the route's pattern (the router's regular expressions again, on every
+/// request, for a field no one reads).
 pub struct AnswerLog;
 
 impl RootSpanBuilder for AnswerLog {
     fn on_request_start(request: &actix_web::dev::ServiceRequest) -> tracing::Span {
-        DefaultRootSpanBuilder::on_request_start(request)
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %request.method(),
+            http.target = %loggable_target(request.path(), request.query_string()),
+            http.status_code = tracing::field::Empty,
+        )
     }
 
     fn on_request_end<B: actix_web::body::MessageBody>(
@@ -293,7 +307,7 @@ impl RootSpanBuilder for AnswerLog {
             Ok(response) => response.status(),
             Err(error) => error.as_response_error().status_code(),
         };
-        DefaultRootSpanBuilder::on_request_end(span.clone(), outcome);
+        span.record("http.status_code", status.as_u16());
         let _in = span.enter();
         match status.as_u16() {
             500.. => tracing::error!(status = status.as_u16(), "answered with a server error"),
@@ -301,5 +315,71 @@ impl RootSpanBuilder for AnswerLog {
             400..=499 => tracing::info!(status = status.as_u16(), "answered with a client error"),
             _ => {}
         }
+    }
+}
+
+/// Query parameters whose values are secrets: never written to a log.
+const SECRET_PARAMETERS: &[&str] = &[
+    "csrf_token",
+    "token",
+    "access_token",
+    "code",
+    "state",
+    "password",
+    "secret",
+    "key",
+];
+
+/// A request's path and query as a log may show them: the value of every
+/// parameter named in [`SECRET_PARAMETERS`] (in any case, however it is
+/// percent-encoded) is replaced by `[redacted]`.
+pub fn loggable_target(path: &str, query: &str) -> String {
+    if query.is_empty() {
+        return path.to_owned();
+    }
+    let parts: Vec<String> = query
+        .split('&')
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let decoded: String =
+                serde_urlencoded::from_str::<Vec<(String, String)>>(&format!("{name}="))
+                    .ok()
+                    .and_then(|v| v.into_iter().next())
+                    .map_or_else(|| name.to_owned(), |(k, _)| k);
+            if !value.is_empty()
+                && SECRET_PARAMETERS
+                    .iter()
+                    .any(|s| decoded.eq_ignore_ascii_case(s))
+            {
+                format!("{name}=[redacted]")
+            } else {
+                pair.to_owned()
+            }
+        })
+        .collect();
+    format!("{path}?{}", parts.join("&"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loggable_target;
+
+    #[test]
+    fn secret_query_values_never_reach_the_log() {
+        assert_eq!(loggable_target("/a", ""), "/a");
+        assert_eq!(
+            loggable_target("/docs/upload", "csrf_token=k%2Bq&lang=ru"),
+            "/docs/upload?csrf_token=[redacted]&lang=ru"
+        );
+        // However the name is spelt or encoded.
+        assert_eq!(
+            loggable_target("/x", "CSRF_TOKEN=abc&csrf%5Ftoken=def&page=2"),
+            "/x?CSRF_TOKEN=[redacted]&csrf%5Ftoken=[redacted]&page=2"
+        );
+        assert_eq!(
+            loggable_target("/cb", "code=c1&state=s1&next=/home"),
+            "/cb?code=[redacted]&state=[redacted]&next=/home"
+        );
+        assert!(!loggable_target("/x", "token=SECRET").contains("SECRET"));
     }
 }

@@ -8,13 +8,15 @@ use actix_web::HttpRequest;
 use actix_web::error::BlockingError;
 
 use crate::config::Settings;
-use crate::db::{Backend, DbConnection, DbError, Pool};
+use crate::db::{Backend, DbConnection, DbError, Outage, Pool};
 
 /// Shared by all workers; cheap to clone.
 pub struct AppState {
     pub pool: Pool,
     pub settings: Settings,
     pub backend: Backend,
+    /// The pool's check-outs remember an outage (see [`Outage`]).
+    pub outage: std::sync::Arc<Outage>,
 }
 
 impl AppState {
@@ -27,8 +29,9 @@ impl AppState {
         E: From<DbError> + From<BlockingError> + Send + 'static,
     {
         let pool = self.pool.clone();
+        let outage = self.outage.clone();
         actix_web::web::block(move || {
-            let mut conn = pool.get().map_err(DbError::Pool)?;
+            let mut conn = outage.get(&pool)?;
             f(&mut conn)
         })
         .await?
@@ -115,3 +118,7 @@ where
         })
     }
 }
+
+/// Seconds a client is asked to wait (`Retry-After`) before it tries again
+/// after a 503: the database away, or the storage refusing writes.
+pub const RETRY_AFTER_SECONDS: u32 = 5;

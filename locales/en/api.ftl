@@ -23,6 +23,7 @@ api-detail-400 = The request could not be read.
 api-detail-bad-request = The request could not be read: { $reason }
 api-detail-not-json = The body must be JSON (Content-Type: application/json).
 api-detail-limit = limit must be between 1 and { $max }.
+api-detail-offset = offset must be between 0 and { $max }.
 api-detail-403 = This is not allowed.
 api-detail-404 = Nothing here: check the ids in the path.
 api-detail-405 = This path does not take this method.

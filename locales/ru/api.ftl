@@ -23,6 +23,7 @@ api-detail-400 = Запрос не удалось прочитать.
 api-detail-bad-request = Запрос не удалось прочитать: { $reason }
 api-detail-not-json = Тело запроса должно быть в формате JSON (Content-Type: application/json).
 api-detail-limit = limit должен быть от 1 до { $max }.
+api-detail-offset = offset должен быть от 0 до { $max }.
 api-detail-403 = Это не разрешено.
 api-detail-404 = Здесь ничего нет: проверьте номера в адресе.
 api-detail-405 = Этот адрес не принимает такой метод.

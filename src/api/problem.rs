@@ -94,6 +94,9 @@ pub enum ApiError {
     /// `limit` outside 1..=max.
     #[error("limit must be between 1 and {max}")]
     LimitOutOfRange { max: u32 },
+    /// `offset` above the schema's maximum.
+    #[error("offset must be between 0 and {max}")]
+    OffsetOutOfRange { max: u32 },
     /// The play layer refused the request, in its own terms.
     #[error("refused: {0:?}")]
     Refused(crate::app::rounds::RoundProblem),
@@ -104,6 +107,10 @@ pub enum ApiError {
     /// nothing was stored; try again later.
     #[error("storage refused the change: {0}")]
     Storage(String),
+    /// The database could not be reached (no connection in time, or the
+    /// server dropped it): try again after `Retry-After`.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -116,7 +123,9 @@ impl crate::state::NotFound for ApiError {
 
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> Self {
-        if e.storage_fault().is_some() {
+        if e.unavailable() {
+            ApiError::Unavailable(e.to_string())
+        } else if e.storage_fault().is_some() {
             ApiError::Storage(e.to_string())
         } else {
             ApiError::Internal(e.to_string())
@@ -132,7 +141,9 @@ impl From<actix_web::error::BlockingError> for ApiError {
 
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> Self {
-        if crate::db::StorageFault::of(&e).is_some() {
+        if crate::db::connection_lost(&e) {
+            ApiError::Unavailable(e.to_string())
+        } else if crate::db::StorageFault::of(&e).is_some() {
             ApiError::Storage(e.to_string())
         } else {
             ApiError::Internal(e.to_string())
@@ -152,12 +163,14 @@ impl ResponseError for ApiError {
             ApiError::VersionConflict { .. }
             | ApiError::RoundNotPublished
             | ApiError::TournamentFinished => StatusCode::CONFLICT,
-            ApiError::NotJson | ApiError::LimitOutOfRange { .. } => StatusCode::BAD_REQUEST,
+            ApiError::NotJson
+            | ApiError::LimitOutOfRange { .. }
+            | ApiError::OffsetOutOfRange { .. } => StatusCode::BAD_REQUEST,
             ApiError::Refused(_) | ApiError::Record(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::UnknownResult(_) | ApiError::Unprocessable(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage(_) | ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -166,6 +179,7 @@ impl ResponseError for ApiError {
         match self {
             ApiError::Internal(e) => tracing::error!(error = %e, "API request failed"),
             ApiError::Storage(e) => tracing::error!(error = %e, "storage refused a change"),
+            ApiError::Unavailable(e) => tracing::warn!(error = %e, "database unavailable"),
             _ => {}
         }
         let mut res = HttpResponse::build(self.status_code());
@@ -179,6 +193,9 @@ impl ResponseError for ApiError {
                     header::WWW_AUTHENTICATE,
                     "Bearer realm=\"league\", error=\"invalid_token\"",
                 ));
+            }
+            ApiError::Storage(_) | ApiError::Unavailable(_) => {
+                res.insert_header((header::RETRY_AFTER, crate::state::RETRY_AFTER_SECONDS));
             }
             _ => {}
         }
@@ -262,6 +279,7 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             msg!("error-storage-title"),
             msg!("error-storage-detail").into(),
         ),
+        ApiError::Unavailable(_) => (BLANK, msg!("api-title-503"), msg!("api-detail-503").into()),
         ApiError::Internal(_) => (BLANK, msg!("api-title-500"), msg!("api-detail-500").into()),
         ApiError::NotJson => (
             BLANK,
@@ -272,6 +290,11 @@ fn describe(e: &ApiError) -> (&'static str, MsgKey, Message) {
             BLANK,
             msg!("api-title-400"),
             Message::new(msg!("api-detail-limit")).arg("max", max),
+        ),
+        ApiError::OffsetOutOfRange { max } => (
+            BLANK,
+            msg!("api-title-400"),
+            Message::new(msg!("api-detail-offset")).arg("max", max),
         ),
         // Worded by `render` in the reader's language.
         ApiError::Refused(_) | ApiError::Record(_) => (

@@ -33,6 +33,8 @@ use crate::state::AppState;
 
 pub const DEFAULT_LIMIT: u32 = 50;
 pub const MAX_LIMIT: u32 = 100;
+/// The largest `offset`: the schema's int32 range (a list never holds more).
+pub const MAX_OFFSET: u32 = i32::MAX as u32;
 
 /// Paging of a list.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -42,7 +44,7 @@ pub struct PageQuery {
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// How many items to skip from the start: 0 when absent.
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 2147483647)]
     pub offset: Option<u32>,
 }
 
@@ -53,7 +55,11 @@ impl PageQuery {
         if !(1..=MAX_LIMIT).contains(&limit) {
             return Err(ApiError::LimitOutOfRange { max: MAX_LIMIT });
         }
-        Ok((limit, self.offset.unwrap_or(0)))
+        let offset = self.offset.unwrap_or(0);
+        if offset > MAX_OFFSET {
+            return Err(ApiError::OffsetOutOfRange { max: MAX_OFFSET });
+        }
+        Ok((limit, offset))
     }
 }
 

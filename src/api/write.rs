@@ -32,13 +32,32 @@ pub struct ResultRequest {
     #[schema(example = "1-0")]
     pub result: String,
     /// The game's `version` as last read; a game changed since answers 409.
+    /// Any JSON number with an integer value (`7`, `7.0`, `7e0`).
     #[schema(example = 1)]
+    #[serde(deserialize_with = "json_integer")]
     pub version: i32,
     /// The game's record as PGN (optional): one game, between the game's
     /// players (either colours), ending with the result sent. It is kept
     /// with the result and served on the game's page.
     #[serde(default)]
     pub pgn: Option<String>,
+}
+
+/// An `i32` from any JSON number whose value is an integer: JSON (RFC
+/// 8259) has one number type, and JSON Schema's `integer` is "a number
+/// with a zero fractional part", so `9456.0` is the version `9456`.
+fn json_integer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i32, D::Error> {
+    use serde::de::Error as _;
+    let n = serde_json::Number::deserialize(d)?;
+    // An f64 with no fraction below 2^53 is exactly that integer.
+    let whole = n.as_i64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+            .map(|f| f as i64)
+    });
+    whole
+        .and_then(|i| i32::try_from(i).ok())
+        .ok_or_else(|| D::Error::custom(format!("{n} is not an integer of the version's range")))
 }
 
 /// The game after the change.

@@ -96,6 +96,10 @@ pub enum DbError {
     Migrate(String),
     #[error("no database connection available: {0}")]
     Pool(#[from] r2d2::PoolError),
+    /// A connection was not tried: the pool's last wait, moments ago,
+    /// ended without one ([`Outage`]).
+    #[error("the database is unavailable (a connection could not be had moments ago)")]
+    Unavailable,
 }
 
 /// Why the storage itself refused a write: the disk (or the configured size
@@ -166,6 +170,91 @@ impl DbError {
             DbError::Query(e) => StorageFault::of(e),
             _ => None,
         }
+    }
+
+    /// Whether the database could not be reached: no connection could be
+    /// had in time (the pool's wait, [`POOL_WAIT`]), a new one was refused,
+    /// or the server dropped the one in use. Nothing a request can fix; the
+    /// edges answer 503 with `Retry-After`.
+    pub fn unavailable(&self) -> bool {
+        match self {
+            DbError::Pool(_) | DbError::Connect(_) | DbError::Unavailable => true,
+            DbError::Query(e) => connection_lost(e),
+            _ => false,
+        }
+    }
+}
+
+/// Whether a statement failed because the connection to the database went
+/// away (a PostgreSQL server stopped or restarted, a backend terminated)
+/// rather than because of the statement. diesel keeps a closed connection
+/// as a kind of its own; libpq's other texts for a lost server are told by
+/// message (SQLSTATE 57P01 "terminating connection due to administrator
+/// command", 57P02/57P03 "the database system is shutting down / starting
+/// up", and the client's own "server closed the connection unexpectedly",
+/// "no connection to the server", "could not receive data from server").
+pub fn connection_lost(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    const LOST: [&str; 8] = [
+        "server closed the connection unexpectedly",
+        "terminating connection",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+        "no connection to the server",
+        "could not receive data from server",
+        "could not send data to server",
+    ];
+    match e {
+        Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => true,
+        Error::DatabaseError(_, info) => {
+            let message = info.message().to_ascii_lowercase();
+            LOST.iter().any(|t| message.contains(t))
+        }
+        Error::RollbackErrorOnCommit { commit_error, .. } => connection_lost(commit_error),
+        _ => false,
+    }
+}
+
+/// How long a request waits for a connection of the pool before it is
+/// answered 503: long enough for a burst to drain, short enough that a
+/// visitor is told at once when the database is away.
+pub const POOL_WAIT: Duration = Duration::from_secs(2);
+
+/// How long after a wait for a connection failed the requests that come
+/// are answered at once instead of each waiting [`POOL_WAIT`] again.
+pub const OUTAGE_HOLD: Duration = Duration::from_secs(1);
+
+/// The pool's check-out with memory of an outage: when a wait for a
+/// connection ends without one (the database away, or every connection
+/// held far longer than any request takes), the requests of the next
+/// [`OUTAGE_HOLD`] are refused at once. Under load, a database that went
+/// away costs one wait, not one per request queued on the blocking threads.
+#[derive(Debug, Default)]
+pub struct Outage {
+    /// Milliseconds since the Unix epoch until which no connection is tried.
+    until_ms: std::sync::atomic::AtomicU64,
+}
+
+impl Outage {
+    fn now_ms() -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    }
+
+    /// A connection of `pool`, or why none could be had.
+    pub fn get(&self, pool: &Pool) -> Result<PooledConn, DbError> {
+        use std::sync::atomic::Ordering;
+        if Self::now_ms() < self.until_ms.load(Ordering::Relaxed) {
+            return Err(DbError::Unavailable);
+        }
+        pool.get().map_err(|e| {
+            let hold = u64::try_from(OUTAGE_HOLD.as_millis()).unwrap_or(u64::MAX);
+            self.until_ms
+                .store(Self::now_ms().saturating_add(hold), Ordering::Relaxed);
+            DbError::Pool(e)
+        })
     }
 }
 
@@ -322,7 +411,7 @@ pub fn connect_capped(
         .max_size(pool_size)
         .test_on_check_out(test_on_check_out)
         .min_idle(Some(1))
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(POOL_WAIT)
         .build(manager)
         .map_err(DbError::Pool)
 }

@@ -240,14 +240,12 @@ async fn round_one_published() -> (Club, i64) {
     (club, t)
 }
 
-/// An organizer makes a token on the championship's page; the page shows
-/// it once.
+/// An organizer makes a token on the championship's page; the answer to
+/// the POST shows it once, and no table of the database holds it.
 async fn make_token(app: &TestApp, organizer: &reqwest::Client, c: i64, name: &str) -> String {
     let path = format!("/championships/{c}/api-tokens");
     let page = app.post_with(organizer, &path, &[("name", name)]).await;
-    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let page = app.get_with(organizer, &path).await;
-    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
     assert_eq!(
         page.headers["cache-control"], "no-store",
         "a page with a secret is not cached"
@@ -255,6 +253,11 @@ async fn make_token(app: &TestApp, organizer: &reqwest::Client, c: i64, name: &s
     let token = page
         .select_text("#new-token")
         .expect("the new token, shown once");
+    assert_eq!(
+        app.columns_holding(&token),
+        Vec::<(String, String)>::new(),
+        "the token in clear in the database"
+    );
     let again = app.get_with(organizer, &path).await;
     assert_eq!(again.select_text("#new-token"), None, "shown only once");
     assert!(again.texts("td.token-name").contains(&name.to_owned()));
@@ -1177,4 +1180,54 @@ async fn api_i23_a_result_may_carry_its_games_pgn_which_must_fit_the_game() {
         ))
         .await;
     assert!(page.text.contains("Qxf7"), "{}", page.text);
+}
+
+/// The schema's bounds hold at the edge: `offset` is an int32 of at least
+/// 0 (beyond it, 400 naming the range, not a page past every list), and
+/// a version written as any JSON number with an integer value (`7.0`) is
+/// that integer, as JSON Schema's `integer` says.
+#[tokio::test]
+async fn api_offsets_beyond_the_schema_are_refused_and_integer_versions_read_in_any_notation() {
+    let (club, t) = round_one_published().await;
+    let app = &club.app;
+    for (offset, want) in [
+        ("2147483647", StatusCode::OK),
+        ("2147483648", StatusCode::BAD_REQUEST),
+        ("4294967296", StatusCode::BAD_REQUEST),
+    ] {
+        let path = format!("/api/v1/championships?offset={offset}");
+        let (status, headers, body) = get_json(app, &path, &[]).await;
+        assert_eq!(status, want, "{offset}: {body}");
+        if want == StatusCode::BAD_REQUEST {
+            assert_eq!(content_type(&headers), PROBLEM, "{body}");
+        }
+    }
+    let token = make_token(app, &club.root, club.id, "Табло").await;
+    let game = first_game(app, club.id, t).await;
+    let (status, _, body) = post_result(
+        app,
+        &new_client(),
+        Some(&token),
+        &game.url,
+        &json!({"result": "1-0", "version": game.version as f64}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["version"], game.version + 1);
+    let (status, headers, body) = post_result(
+        app,
+        &new_client(),
+        Some(&token),
+        &game.url,
+        &json!({"result": "0-1", "version": game.version as f64 + 1.5}),
+    )
+    .await;
+    assert_problem(
+        status,
+        &headers,
+        &body,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "about:blank",
+        &game.url,
+    );
 }

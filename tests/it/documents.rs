@@ -39,10 +39,13 @@ pub(crate) async fn upload(
     let action = page
         .attr("form#document-upload", "action")
         .unwrap_or_else(|| panic!("{page_path} offers the upload form: {}", page.text));
+    let token = page
+        .attr("form#document-upload input[name=csrf_token]", "value")
+        .expect("the form's CSRF field");
     into_page(
         client
             .post(app.url(&action))
-            .multipart(form(kind, name, mime, bytes))
+            .multipart(form(&token, kind, name, mime, bytes))
             .send()
             .await
             .expect("POST"),
@@ -79,14 +82,18 @@ pub(crate) fn seed_document(
     }
 }
 
-fn form(kind: &str, name: &str, mime: &str, bytes: &[u8]) -> Form {
-    Form::new().text("kind", kind.to_owned()).part(
-        "file",
-        Part::bytes(bytes.to_vec())
-            .file_name(name.to_owned())
-            .mime_str(mime)
-            .expect("mime"),
-    )
+/// The upload form's fields as a browser sends them: the CSRF token first.
+fn form(token: &str, kind: &str, name: &str, mime: &str, bytes: &[u8]) -> Form {
+    Form::new()
+        .text("csrf_token", token.to_owned())
+        .text("kind", kind.to_owned())
+        .part(
+            "file",
+            Part::bytes(bytes.to_vec())
+                .file_name(name.to_owned())
+                .mime_str(mime)
+                .expect("mime"),
+        )
 }
 
 fn rows(app: &TestApp) -> Vec<docs::Document> {
@@ -298,7 +305,12 @@ async fn the_size_limit_is_enforced_and_exactly_the_limit_is_accepted() {
     // Far over the limit: still a clear answer, still nothing stored.
     let big = vec![b'%'; 256 * 1024];
     let page = upload(&app, &me, p, "waiver", "big.pdf", "application/pdf", &big).await;
-    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
     assert!(rows(&app).is_empty());
     let page = upload(
         &app,
@@ -344,8 +356,14 @@ async fn documents_are_seen_by_owner_captain_and_staff_only_and_r_1_10_is_the_ca
     let token = app.csrf_with(&l.player_a).await;
     let res = l
         .player_a
-        .post(app.url(&format!("{team_path}/documents?csrf_token={token}")))
-        .multipart(form("team_application", "t.pdf", "application/pdf", PDF))
+        .post(app.url(&format!("{team_path}/documents")))
+        .multipart(form(
+            &token,
+            "team_application",
+            "t.pdf",
+            "application/pdf",
+            PDF,
+        ))
         .send()
         .await
         .expect("POST");
@@ -444,14 +462,14 @@ async fn the_same_file_twice_and_two_uploads_at_once_leave_one_current_document(
     }
     assert_eq!(rows(&app).len(), 1, "the same bytes are stored once");
 
-    let action = app
-        .get_with(&me, p)
-        .await
-        .attr("form#document-upload", "action")
-        .expect("form");
+    let page = app.get_with(&me, p).await;
+    let action = page.attr("form#document-upload", "action").expect("form");
+    let token = page
+        .attr("form#document-upload input[name=csrf_token]", "value")
+        .expect("token");
     let send = |body: &'static [u8]| {
         me.post(app.url(&action))
-            .multipart(form("waiver", "w2.pdf", "application/pdf", body))
+            .multipart(form(&token, "waiver", "w2.pdf", "application/pdf", body))
             .send()
     };
     let (a, b) = tokio::join!(send(b"%PDF-1.4 first"), send(b"%PDF-1.4 second"));

@@ -27,7 +27,11 @@ async fn import(club: &Club, url: &str, text: String) {
         .get_with(&club.root, &format!("{url}/games/import"))
         .await;
     let action = form.attr("form#games-import-form", "action").unwrap();
+    let token = form
+        .attr("form#games-import-form input[name=csrf_token]", "value")
+        .unwrap();
     let body = reqwest::multipart::Form::new()
+        .text("csrf_token", token)
         .text("round", "")
         .text("pasted", text);
     let page = into_page(

@@ -63,6 +63,9 @@ async fn upload(club: &Club, url: &str, round: Option<&str>, bytes: Vec<u8>) -> 
     let action = form_page
         .attr("form#games-import-form", "action")
         .expect("the import form");
+    let token = form_page
+        .attr("form#games-import-form input[name=csrf_token]", "value")
+        .expect("the form's CSRF field");
     let round = round.map(str::to_owned).unwrap_or_else(|| {
         form_page
             .attr("#games-round option[selected]", "value")
@@ -73,6 +76,7 @@ async fn upload(club: &Club, url: &str, round: Option<&str>, bytes: Vec<u8>) -> 
         .mime_str("application/x-chess-pgn")
         .expect("mime");
     let form = reqwest::multipart::Form::new()
+        .text("csrf_token", token)
         .text("round", round)
         .part("file", part);
     into_page(

@@ -61,6 +61,7 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
         pool,
         settings: Settings::default(),
         backend: DbUrl::parse(&app.db_url).expect("url").backend(),
+        outage: Default::default(),
     });
     let service = test::init_service(
         App::new()

@@ -611,6 +611,12 @@ impl TestApp {
         self.post("/logout", &[]).await
     }
 
+    /// The server's own connection pool (a test may hold its connections
+    /// to see what a request does when none is free).
+    pub fn pool(&self) -> &league::db::Pool {
+        &self.pool
+    }
+
     /// A direct connection to the test's database, for setting up state
     /// that has no page yet and for checking what a request stored.
     pub fn db(&self) -> DbConnection {
@@ -837,5 +843,77 @@ impl TestApp {
             .and_then(|o| o.value().attr("value"))
             .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| panic!("{name} is offered"))
+    }
+}
+
+#[derive(diesel::QueryableByName)]
+struct TextColumn {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    table_name: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    column_name: String,
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+impl TestApp {
+    /// Every (table, column) of the database whose text holds `needle`
+    /// somewhere: for checks that a secret is stored nowhere in clear.
+    pub fn columns_holding(&self, needle: &str) -> Vec<(String, String)> {
+        use diesel::sql_types::Text;
+        let mut conn = self.db();
+        let pattern = format!("%{needle}%");
+        let mut found = vec![];
+        match &mut conn {
+            DbConnection::Sqlite(c) => {
+                let columns = diesel::sql_query(
+                    "SELECT m.name AS table_name, p.name AS column_name \
+                     FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+                     WHERE m.type = 'table' AND upper(p.type) LIKE '%TEXT%'",
+                )
+                .load::<TextColumn>(c)
+                .expect("sqlite text columns");
+                for col in columns {
+                    let n = diesel::sql_query(format!(
+                        "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE ?",
+                        col.table_name, col.column_name
+                    ))
+                    .bind::<Text, _>(&pattern)
+                    .get_result::<Count>(c)
+                    .expect("count")
+                    .n;
+                    if n > 0 {
+                        found.push((col.table_name, col.column_name));
+                    }
+                }
+            }
+            DbConnection::Postgresql(c) => {
+                let columns = diesel::sql_query(
+                    "SELECT table_name::text AS table_name, column_name::text AS column_name \
+                     FROM information_schema.columns WHERE table_schema = current_schema() \
+                     AND data_type IN ('text', 'character varying')",
+                )
+                .load::<TextColumn>(c)
+                .expect("postgres text columns");
+                for col in columns {
+                    let n = diesel::sql_query(format!(
+                        "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE $1",
+                        col.table_name, col.column_name
+                    ))
+                    .bind::<Text, _>(&pattern)
+                    .get_result::<Count>(c)
+                    .expect("count")
+                    .n;
+                    if n > 0 {
+                        found.push((col.table_name, col.column_name));
+                    }
+                }
+            }
+        }
+        found
     }
 }

@@ -55,4 +55,5 @@ mod text_input;
 mod throttle;
 mod todo;
 mod trf_import;
+mod unavailable;
 mod walk;

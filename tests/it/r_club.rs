@@ -38,16 +38,20 @@ pub(crate) const NAMES: [&str; 22] = [
 
 // ------------------------------------------------------------------ setup
 
-/// Uploads one document through the upload form whose action (carrying
-/// the CSRF token, as the page's form does) is `action`.
+/// Uploads one document through the upload form whose action is `action`,
+/// with the session's CSRF token as the form's first field.
 pub(crate) async fn upload(club: &Club, client: &Client, action: &str, kind: &str) {
-    let form = Form::new().text("kind", kind.to_owned()).part(
-        "file",
-        Part::bytes(PDF.to_vec())
-            .file_name(format!("{kind}.pdf"))
-            .mime_str("application/pdf")
-            .expect("mime"),
-    );
+    let token = club.app.csrf_with(client).await;
+    let form = Form::new()
+        .text("csrf_token", token)
+        .text("kind", kind.to_owned())
+        .part(
+            "file",
+            Part::bytes(PDF.to_vec())
+                .file_name(format!("{kind}.pdf"))
+                .mime_str("application/pdf")
+                .expect("mime"),
+        );
     let page = into_page(
         client
             .post(club.app.url(action))

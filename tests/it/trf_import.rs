@@ -43,10 +43,13 @@ async fn import_in(
         .attr("form#import-form", "action")
         .expect("the import form");
     let action = match lang {
-        Some(lang) => format!("{action}&lang={lang}"),
+        Some(lang) => format!("{action}?lang={lang}"),
         None => action,
     };
-    let mut form = Form::new().part(
+    let token = page
+        .attr("form#import-form input[name=csrf_token]", "value")
+        .expect("the form's CSRF field");
+    let mut form = Form::new().text("csrf_token", token).part(
         "file",
         Part::bytes(bytes.to_vec())
             .file_name("tournament.trf")

@@ -1,6 +1,8 @@
 //! A championship's API tokens: its organizers make a
-//! token for a game server (the token is shown once; only its hash is
-//! stored), see who made each and when it was last used, and revoke it.
+//! token for a game server (the token is shown once, in the answer to the
+//! POST that made it; only its hash is stored, never the token itself, not
+//! even for the moment between a redirect and the next page), see who made
+//! each and when it was last used, and revoke it.
 //! A token acts for the person who made it, on this championship only
 //! (`app::api_tokens`).
 
@@ -29,7 +31,7 @@ use crate::web::infra::forms::{Form, TextRules};
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
-use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::infra::session::{AppSession, Flash, FlashLevel};
 
 /// The longest token name.
 const NAME_MAX: usize = 60;
@@ -141,9 +143,7 @@ pub async fn show(
     ctx: PageCtx,
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
-    session: Session,
 ) -> Result<HttpResponse, AppError> {
-    let new_token = AppSession(&session).take_revealed();
     let viewer = (staff.user.id, staff.user.is_admin);
     let p = tokens_page(
         ctx,
@@ -152,7 +152,7 @@ pub async fn show(
         viewer,
         String::new(),
         None,
-        new_token,
+        None,
     )
     .await?;
     Ok(no_store(page(StatusCode::OK, &p)?))
@@ -179,13 +179,13 @@ fn clean_name(s: &str) -> Result<String, MsgKey> {
 }
 
 /// `POST /championships/{c}/api-tokens` (organizers): a new token, shown
-/// once on the page the redirect leads to.
+/// once in this answer (200, not stored by any cache). No redirect: a
+/// secret that had to ride across one would sit in the session's row.
 pub async fn create(
     req: HttpRequest,
     ctx: PageCtx,
     staff: Staff<Organizers>,
     state: web::Data<AppState>,
-    session: Session,
     form: Form<NameForm>,
 ) -> Result<HttpResponse, AppError> {
     let (form, text) = form.into_parts();
@@ -217,13 +217,22 @@ pub async fn create(
             )?)
         })
         .await?;
-    let s = AppSession(&session);
-    s.reveal_once(&made.token);
-    s.flash(
-        FlashLevel::Success,
-        Message::new(msg!("api-token-created")).arg("name", &name),
-    );
-    Ok(see_other(&paths::api_tokens(c)))
+    let mut ctx = ctx;
+    ctx.flashes.push(Flash {
+        level: FlashLevel::Success,
+        message: Message::new(msg!("api-token-created")).arg("name", &name),
+    });
+    let p = tokens_page(
+        ctx,
+        &state,
+        c,
+        viewer,
+        String::new(),
+        None,
+        Some(made.token),
+    )
+    .await?;
+    Ok(no_store(page(StatusCode::OK, &p)?))
 }
 
 /// `POST /championships/{c}/api-tokens/{id}/revoke` (organizers): the

@@ -171,11 +171,7 @@ pub async fn section(
             .map(|d| row(ctx, d, Default::default(), None))
             .collect(),
         can_upload,
-        upload_url: format!(
-            "{page_url}/documents?{}",
-            serde_urlencoded::to_string([(crate::web::infra::csrf::FIELD, &ctx.csrf)])
-                .unwrap_or_default()
-        ),
+        upload_url: format!("{page_url}/documents"),
         kinds: kinds
             .into_iter()
             .map(|k| (kind_code(k), ctx.lang.msg(ops::kind_key(k))))

@@ -76,12 +76,7 @@ async fn form_page(
         .await??;
     let numbers: Vec<(RoundId, i32)> = rounds.iter().map(|r| (r.id, r.number)).collect();
     let ctx = desk.ctx;
-    let action = format!(
-        "{}?{}",
-        paths::games_import(c, t),
-        serde_urlencoded::to_string([(crate::web::infra::csrf::FIELD, &ctx.csrf)])
-            .unwrap_or_default()
-    );
+    let action = paths::games_import(c, t);
     // Without a choice, the newest published round is the likely one.
     let default = chosen.or_else(|| {
         rounds

@@ -37,6 +37,11 @@ pub enum AppError {
     Text(Vec<(String, Message)>),
     #[error(transparent)]
     Db(#[from] DbError),
+    /// The database could not be reached where no [`DbError`] is at hand
+    /// (a signed-in session that could not be read, see
+    /// `session_store::refuse_without_database`).
+    #[error("the database is unavailable")]
+    Unavailable,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -101,7 +106,8 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Text(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Db(DbError::Pool(_)) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Db(e) if e.unavailable() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(e) if e.storage_fault().is_some() => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -131,7 +137,11 @@ impl ResponseError for AppError {
                 title = Some(msg!("error-text-title"));
                 msg!("error-text-detail")
             }
-            AppError::Db(DbError::Pool(_)) => msg!("error-503-detail"),
+            AppError::Unavailable => msg!("error-503-detail"),
+            AppError::Db(e) if e.unavailable() => {
+                tracing::warn!(error = %self, "database unavailable");
+                msg!("error-503-detail")
+            }
             AppError::Db(e) if e.storage_fault().is_some() => {
                 // The storage refused the change (disk full, read-only, I/O
                 // error): the transaction rolled back, the server goes on.
@@ -145,7 +155,11 @@ impl ResponseError for AppError {
                 msg!("error-500-detail")
             }
         };
-        let mut res = HttpResponse::build(self.status_code()).finish();
+        let mut res = HttpResponse::build(self.status_code());
+        if self.status_code() == StatusCode::SERVICE_UNAVAILABLE {
+            res.insert_header((header::RETRY_AFTER, crate::state::RETRY_AFTER_SECONDS));
+        }
+        let mut res = res.finish();
         res.extensions_mut().insert(ErrorDetail {
             detail,
             title,

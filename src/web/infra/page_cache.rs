@@ -199,8 +199,17 @@ pub async fn serve(
     let Some(cache) = pages.inner.as_ref() else {
         return Ok(next.call(req).await?.map_into_boxed_body());
     };
-    let Some(stamp) = read_stamp(&state, pages.clock.as_ref(), scope).await else {
-        return Ok(next.call(req).await?.map_into_boxed_body());
+    let stamp = match read_stamp(&state, pages.clock.as_ref(), scope).await {
+        Ok(Some(stamp)) => stamp,
+        Ok(None) => return Ok(next.call(req).await?.map_into_boxed_body()),
+        // No connection in the pool's wait: the page would wait as long
+        // again for its own; answered 503 now.
+        Err(e) => {
+            let res = actix_web::ResponseError::error_response(
+                &crate::web::infra::error::AppError::Db(e),
+            );
+            return Ok(req.into_response(res).map_into_boxed_body());
+        }
     };
     let key: Key = (lang, path, stamp, second());
     let guard = match cache.get_value_or_guard_async(&key).await {
@@ -320,31 +329,41 @@ fn scope_of(pattern: &str, path: &str) -> Option<Scope> {
 /// epoch. SQLite answers in microseconds: with a connection free it is
 /// read on the worker itself, sparing two thread switches per page;
 /// otherwise on the blocking pool.
-async fn read_stamp(state: &AppState, clock: Option<&ContentClock>, scope: Scope) -> Option<Stamp> {
+async fn read_stamp(
+    state: &AppState,
+    clock: Option<&ContentClock>,
+    scope: Scope,
+) -> Result<Option<Stamp>, db::DbError> {
     if let Some(clock) = clock {
-        let now = clock.now().await?;
+        let Some(now) = clock.now().await else {
+            return Ok(None);
+        };
         let (all, site) = now.totals;
         return match scope {
-            Scope::Site => Some(Stamp::Site(all, site)),
+            Scope::Site => Ok(Some(Stamp::Site(all, site))),
             Scope::Championship(c) => {
                 let own = match clock.known(c, now.epoch) {
                     Some(own) => own,
                     None => {
-                        let pool = state.pool.clone();
+                        let (pool, outage) = (state.pool.clone(), state.outage.clone());
                         let own = web::block(move || {
-                            let mut conn = pool.get().ok()?;
-                            db::championships::content_version(&mut conn, c)
-                                .ok()
-                                .flatten()
+                            let mut conn = outage.get(&pool)?;
+                            Ok::<_, db::DbError>(
+                                db::championships::content_version(&mut conn, c)
+                                    .ok()
+                                    .flatten(),
+                            )
                         })
                         .await
                         .ok()
-                        .flatten()?;
+                        .transpose()?
+                        .flatten();
+                        let Some(own) = own else { return Ok(None) };
                         clock.learn(c, now.epoch, own);
                         own
                     }
                 };
-                Some(Stamp::Championship(own, site))
+                Ok(Some(Stamp::Championship(own, site)))
             }
         };
     }
@@ -362,16 +381,15 @@ async fn read_stamp(state: &AppState, clock: Option<&ContentClock>, scope: Scope
     if state.backend == db::Backend::Sqlite
         && let Some(mut conn) = state.pool.try_get()
     {
-        return read(&mut conn, scope);
+        return Ok(read(&mut conn, scope));
     }
-    let pool = state.pool.clone();
+    let (pool, outage) = (state.pool.clone(), state.outage.clone());
     web::block(move || {
-        let mut conn = pool.get().ok()?;
-        read(&mut conn, scope)
+        let mut conn = outage.get(&pool)?;
+        Ok(read(&mut conn, scope))
     })
     .await
-    .ok()
-    .flatten()
+    .unwrap_or(Ok(None))
 }
 
 /// The body cut at each occurrence of `token` (one part without one).

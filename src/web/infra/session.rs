@@ -16,7 +16,6 @@ const AUTH_VERSION: &str = "av";
 const CSRF: &str = "csrf";
 const LANG: &str = "lang";
 const FLASH: &str = "flash";
-const REVEAL: &str = "reveal";
 const BROWSER: &str = "browser";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -144,17 +143,6 @@ impl AppSession<'_> {
             message: message.into(),
         });
         let _ = self.0.insert(FLASH, all);
-    }
-
-    /// A secret to show once on the next page (a new API token): it rides
-    /// in the server-side session across the redirect, and
-    /// [`AppSession::take_revealed`] removes it.
-    pub fn reveal_once(&self, secret: &str) {
-        let _ = self.0.insert(REVEAL, secret);
-    }
-
-    pub fn take_revealed(&self) -> Option<String> {
-        self.0.remove_as::<String>(REVEAL).and_then(Result::ok)
     }
 
     /// The pending flash messages, removed from the session.

@@ -21,6 +21,45 @@ use crate::web::infra::session::{forget_person, person_in_state};
 
 type State = HashMap<String, String>;
 
+/// The session key of a request whose stored session could not be read
+/// because the database is away.
+const UNAVAILABLE: &str = "database-unavailable";
+
+/// The session store's failure when the database cannot be reached.
+#[derive(Debug, thiserror::Error)]
+#[error("session store: the database is unavailable")]
+struct Unavailable;
+
+/// Middleware inside the session middleware and the error pages: a request
+/// whose signed-in session could not be read because the database is away
+/// is answered as every other such request, 503 with `Retry-After` and the
+/// error page, before any handler (or the CSRF check) reads a session that
+/// is not there.
+pub async fn refuse_without_database(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    use actix_session::SessionExt as _;
+    use actix_web::ResponseError as _;
+    if req
+        .get_session()
+        .get::<bool>(UNAVAILABLE)
+        .ok()
+        .flatten()
+        .unwrap_or(false)
+    {
+        tracing::warn!("database unavailable: a signed-in session could not be read");
+        let res = AppError::Unavailable.error_response();
+        return Ok(req.into_response(res).map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(actix_web::dev::ServiceResponse::map_into_left_body)
+}
+
 /// Key prefix of a session kept in the database.
 const STORED: &str = "s";
 /// Key prefix of a visitor's state carried in the cookie.
@@ -47,7 +86,10 @@ impl DbSessionStore {
         self.state
             .run(move |conn| f(conn).map_err(AppError::from))
             .await
-            .map_err(|e: AppError| anyhow::anyhow!("session store: {e}"))
+            .map_err(|e: AppError| match &e {
+                AppError::Db(db) if db.unavailable() => anyhow::Error::new(Unavailable),
+                _ => anyhow::anyhow!("session store: {e}"),
+            })
     }
 
     /// Keeps `state`: in a new database row when it names a person, else
@@ -92,10 +134,22 @@ impl SessionStore for DbSessionStore {
         }
         let lifetime = self.lifetime;
         let owned = key.to_owned();
-        let json = self
+        let json = match self
             .run(move |conn| sessions::load(conn, &owned, lifetime))
             .await
-            .map_err(LoadError::Other)?;
+        {
+            Ok(json) => json,
+            // The session middleware would answer 500: the request goes on
+            // with a session that says so, and `refuse_without_database`
+            // answers it 503 (the cookie stays as it was).
+            Err(e) if e.is::<Unavailable>() => {
+                return Ok(Some(HashMap::from([(
+                    UNAVAILABLE.to_owned(),
+                    "true".to_owned(),
+                )])));
+            }
+            Err(e) => return Err(LoadError::Other(e)),
+        };
         match json {
             None => Ok(None),
             Some(json) => serde_json::from_str(&json)
@@ -114,6 +168,11 @@ impl SessionStore for DbSessionStore {
         state: State,
         _ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
+        if state.contains_key(UNAVAILABLE) {
+            // Read without the database: nothing of it is kept, and the
+            // cookie goes on naming the session as it is stored.
+            return Ok(key);
+        }
         let stored = key
             .as_ref()
             .starts_with(STORED)

@@ -65,12 +65,7 @@ async fn import_page(
     let championship = state
         .db(move |conn| championships::by_id(conn, c)?.ok_or(AppError::NotFound))
         .await?;
-    let action = format!(
-        "{}?{}",
-        import_url(c),
-        serde_urlencoded::to_string([(crate::web::infra::csrf::FIELD, &ctx.csrf)])
-            .unwrap_or_default()
-    );
+    let action = import_url(c);
     Ok(ImportPage {
         championship: championship.name,
         championship_url: paths::championship(c),
