@@ -38,6 +38,9 @@ const FILES: &[(&str, &[&str])] = &[
     ("sm-013-team-swiss", &["--tiebreaks", "MPvGP,EDE,BH:MP"]),
     ("trf2026-310-two-games", &[]),
     ("trf2026-310-pab-value", &[]),
+    ("sm-013-reserves", &["--tiebreaks", "MPvGP,BC,BH:MP"]),
+    ("trf2026-192-mp-gp", &["--tiebreaks", "MPvGP,BH:MP"]),
+    ("trf2026-192-typea-gp-mp", &["--tiebreaks", "MPvGP,BH:GP"]),
 ];
 
 #[test]
@@ -199,6 +202,117 @@ fn c04_6_pair_reads_the_history_of_a_common_layout_file() {
         }
     }
     assert!(doc.tournament.teams.iter().all(|t| t.id != TeamId(0)));
+}
+
+/// A Swiss-Manager team Swiss (TRF16, teams in 013, no 320, 352 or 801):
+/// 5 teams of 5–6 players on 4 boards; every player of a team's list has a
+/// 001 line and a reserve who sat out shows `0000 - -` (not paired, no
+/// board); the column rulers and `062 27 (20)` stand above the 001 block;
+/// each round's PAB is only the `U` cells of four players (a drawn match,
+/// 1 MP, and one point per board, 4 GP). Worked by hand (MP 2/1/0, board
+/// results listed home team first, home White on boards 1 and 3):
+///
+/// | round | match (home first)     | boards    | score   |
+/// |-------|------------------------|-----------|---------|
+/// | 1     | Alpha–Bravo            | 1 = 0 1   | 2½–1½   |
+/// | 1     | Charlie–Delta          | = 0 1 =   | 2–2     |
+/// | 1     | Echo PAB               | U U U U   | 1 MP 4  |
+/// | 2     | Charlie–Alpha          | 0 = = 1   | 2–2     |
+/// | 2     | Delta–Echo             | 1 0 = +   | 2½–1½   |
+/// | 2     | Bravo PAB              |           | 1 MP 4  |
+/// | 3     | Alpha–Delta            | = 1 1 0   | 2½–1½   |
+/// | 3     | Echo–Bravo             | 0 = 1 0   | 1½–2½   |
+/// | 3     | Charlie PAB            |           | 1 MP 4  |
+///
+/// Delta's board 4 in round 2 is `0000 - +` (Echo left it empty). Alpha
+/// 2+1+2 = 5 MP, 2½+2+2½ = 7 GP; Bravo 0+1+2 = 3, 1½+4+2½ = 8; Charlie
+/// 1+1+1 = 3, 2+2+4 = 8; Delta 1+2+0 = 3, 2+2½+1½ = 6; Echo 1+0+0 = 1,
+/// 4+1½+1½ = 7. Bravo and Charlie tie on MP and GP; BC (Σ board × points,
+/// a bye a win on every board: 1+2+3+4 = 10) separates them: Bravo
+/// (2×½ + 3) + 10 + (1 + 2×½ + 4) = 20, Charlie (½ + 3 + 4×½) + (2×½ +
+/// 3×½ + 4) + 10 = 22, lower first.
+#[test]
+fn swiss_manager_reserves_sit_out_as_no_board_and_the_file_pairs() {
+    let table = standings_json("sm-013-reserves.trf", &["--tiebreaks", "MPvGP,BC"]);
+    assert_eq!(
+        summary(&table),
+        [
+            (1, 5.0, 7.0, "1".to_owned()),
+            (2, 3.0, 8.0, "2".to_owned()),
+            (3, 3.0, 8.0, "3".to_owned()),
+            (4, 3.0, 6.0, "4".to_owned()),
+            (5, 1.0, 7.0, "5".to_owned()),
+        ]
+    );
+    let bc: Vec<f64> = table
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["tiebreaks"]["BC"].as_f64().expect("BC"))
+        .collect();
+    assert_eq!(bc, [15.0, 20.0, 22.0, 15.5, 17.5]);
+    let doc =
+        league::rules::trf::read_bytes(&std::fs::read(suite("sm-013-reserves.trf")).expect("file"))
+            .expect("reads");
+    assert_eq!(
+        doc.tournament.boards, 4,
+        "boards from the games, not the lists"
+    );
+    assert!(doc.unknown.iter().all(|u| !u.text.starts_with("DDD")));
+    // Round 4 (142 says 5 rounds): the teams that met do not meet again,
+    // and the PAB goes to Alpha or Delta, the teams without one.
+    let dir = tempfile::tempdir().expect("tmp");
+    let output = dir.path().join("round4.txt");
+    let out = league()
+        .args(["pair", "--team-swiss"])
+        .arg(suite("sm-013-reserves.trf"))
+        .arg("-p")
+        .arg(&output)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&output).expect("pairings");
+    let met = [(1, 2), (3, 4), (1, 3), (4, 5), (1, 4), (2, 5)];
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("3"), "{text}");
+    for l in lines {
+        let mut it = l
+            .split_whitespace()
+            .map(|n| n.parse::<u16>().expect("team"));
+        let (a, b) = (it.next().expect("home"), it.next().expect("away"));
+        if b == 0 {
+            assert!([1, 4].contains(&a), "PAB to team {a}: {text}");
+        } else {
+            assert!(
+                !met.contains(&(a.min(b), a.max(b))),
+                "{a}–{b} again: {text}"
+            );
+        }
+    }
+}
+
+/// TRF-2026 192: the score part of the code names the primary score first.
+/// The same games under `FIDE_TEAM_MP_GP` and `FIDE_TEAM_TYPEA_GP_MP`
+/// (4 teams, 2 boards, everyone met once): Orel 4 MP 3 GP, Voron 3 / 3½,
+/// Sokol 3 / 3, Lebed 2 / 2½. Match points first: Orel, Voron, Sokol,
+/// Lebed; game points first: Voron, Orel (4 MP) ahead of Sokol (3 MP),
+/// Lebed.
+#[test]
+fn trf_192_the_code_names_the_primary_score_first() {
+    let order = |file: &str| -> Vec<u64> {
+        standings_json(file, &["--tiebreaks", "MPvGP"])
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| r["team"].as_u64().expect("team"))
+            .collect()
+    };
+    assert_eq!(order("trf2026-192-mp-gp.trf"), [1, 3, 2, 4]);
+    assert_eq!(order("trf2026-192-typea-gp-mp.trf"), [3, 1, 2, 4]);
 }
 
 /// A file whose games the reader cannot place is an error with the line

@@ -127,15 +127,21 @@ pub(super) fn parse_cells(l: &Line) -> Result<PlayerGames, TrfError> {
 }
 
 /// A cell without an opponent while the team plays a match: a board the
-/// other team did not fill (or filled without naming its player). A bye
-/// letter of a reserve is no board.
+/// other team did not fill (or filled without naming its player), e.g. a
+/// present player's `0000 - +` against an empty board.
+///
+/// `0000 - -` is no board: TRF-2026 (001, results) writes it for a player
+/// who was not paired in the round (absent, retired, or not nominated by
+/// the team), and Swiss-Manager writes it on the line of every reserve who
+/// sat out. A board lost by forfeit is the other side's `+` (against a named
+/// opponent, or against nobody); a board nobody filled is lost by both. A
+/// bye letter of a reserve is no board either.
 fn lone_result(code: char) -> Option<SideResult> {
     match code {
         '1' | 'W' => Some(SideResult::Win),
         '=' | 'D' => Some(SideResult::Draw),
         '0' | 'L' => Some(SideResult::Loss),
         '+' => Some(SideResult::ForfeitWin),
-        '-' => Some(SideResult::ForfeitLoss),
         _ => None,
     }
 }
@@ -209,13 +215,28 @@ impl Context<'_> {
     }
 }
 
-/// Boards of a match (the most games one team plays in one column), for a
-/// file without 352 and 801.
-pub(super) fn boards_per_match(lines: &[PlayerGames], teams: &[Team]) -> usize {
+/// Boards of a match, for a file without 352, 801 and 300: the most games
+/// one team plays in one column of the player lines. A game is a cell that
+/// names an opponent, or a present player's result against an empty board
+/// (`0000 - +`, `0000 - 1` …). Never the players a team lists: a reserve's
+/// `0000 - -` (not paired) and the bye letters are no games, and neither are
+/// the cells of a match forfeited as a whole (330), whatever they show.
+pub(super) fn boards_per_match(
+    lines: &[PlayerGames],
+    teams: &[Team],
+    forfeits: &HashMap<(u16, u16, u16), MatchForfeit>,
+    games_per_pairing: usize,
+) -> usize {
     let team_of: HashMap<u16, u16> = teams
         .iter()
         .flat_map(|t| t.roster.iter().map(move |p| (p.0, t.id.0)))
         .collect();
+    let forfeited = |column: usize, team: u16| {
+        let round = u16::try_from(column / games_per_pairing.max(1) + 1).unwrap_or(u16::MAX);
+        forfeits
+            .keys()
+            .any(|&(r, w, b)| r == round && (w == team || b == team))
+    };
     let mut count: HashMap<(usize, u16), usize> = HashMap::new();
     for pl in lines {
         let Some(&team) = team_of.get(&pl.player) else {
@@ -223,12 +244,30 @@ pub(super) fn boards_per_match(lines: &[PlayerGames], teams: &[Team]) -> usize {
         };
         for (c, cell) in pl.cells.iter().enumerate() {
             let Some(cell) = cell else { continue };
-            if cell.opponent != 0 || matches!(cell.result, '+' | '-') {
+            if (cell.opponent != 0 || lone_result(cell.result).is_some()) && !forfeited(c, team) {
                 *count.entry((c, team)).or_default() += 1;
             }
         }
     }
-    count.values().copied().max().unwrap_or(1)
+    // A lone win or draw is a board only where the team meets another team
+    // in that column; without one it is a bye letter (F, H as 1, =).
+    let meets: BTreeSet<(usize, u16)> = lines
+        .iter()
+        .filter_map(|pl| team_of.get(&pl.player).map(|&t| (pl, t)))
+        .flat_map(|(pl, t)| {
+            pl.cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_some_and(|c| c.opponent != 0 || c.result == '+'))
+                .map(move |(i, _)| (i, t))
+        })
+        .collect();
+    count
+        .into_iter()
+        .filter(|(k, _)| meets.contains(k))
+        .map(|(_, n)| n)
+        .max()
+        .unwrap_or(1)
 }
 
 /// Whether the columns come in pairs with the same team pairings (two games

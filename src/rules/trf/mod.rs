@@ -687,6 +687,13 @@ pub fn write(t: &Tournament, tie_breaks: &[TieBreak]) -> String {
                     let Some(me) = me else { continue };
                     let code = match result_char(g.result, home) {
                         '*' | 'R' => continue,
+                        // `0000 - -` is a player not paired in the round
+                        // (TRF-2026 001), never a board: a board lost by
+                        // forfeit against nobody shows only on the lines of
+                        // the team that won it (`0000 - +`), and one nobody
+                        // won is the empty board both teams lose. The 300
+                        // line-up still names who was nominated.
+                        '-' if opp.is_none() => continue,
                         c => c,
                     };
                     let cols = player_games
@@ -1445,7 +1452,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                 format!("{start}…"),
             ));
         }
-        if trimmed.trim().is_empty() || trimmed.starts_with("###") {
+        if trimmed.trim().is_empty() || trimmed.starts_with("###") || is_ruler(trimmed) {
             continue;
         }
         let l = Line {
@@ -1462,7 +1469,7 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
             "052" => end_date = Some(l.rest(5)).filter(|s| !s.is_empty()),
             "062" | "072" => {
                 let s = l.rest(5);
-                if !s.is_empty() && s.parse::<u32>().is_err() {
+                if !s.is_empty() && !is_player_count(&s) {
                     return Err(err(no, Expected::PlayerCount, s));
                 }
             }
@@ -1494,10 +1501,8 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
                     system_from_code(&code)
                         .ok_or_else(|| err(no, Expected::TournamentType, &code))?,
                 );
-                if code.ends_with("_GP") {
-                    primary.get_or_insert(ScoreKind::GamePoints);
-                } else if code.ends_with("_MP") || code.contains("_MP_") {
-                    primary.get_or_insert(ScoreKind::MatchPoints);
+                if let Some(kind) = primary_from_code(&code) {
+                    primary.get_or_insert(kind);
                 }
             }
             // 202 lists the tie-breaks, 212 the whole ranking (scores
@@ -1640,30 +1645,21 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         unknown.sort_by_key(|u| u.line);
     }
     let has_games = player_games.iter().any(common::PlayerGames::has_games);
-    // Boards: from 352, else from the first 801 block, else the most games
-    // a team plays in one round of the player lines.
+    // Results per round of one 801 block: boards × games per pairing.
     let slots = r801
         .iter()
         .flat_map(|r| r.blocks.iter())
         .map(|b| b.results.len())
         .next();
-    let colours = match (colours, slots) {
-        (Some(c), _) => c,
-        (None, Some(n)) => alternating_colours(u8::try_from(n).unwrap_or(u8::MAX)),
-        (None, None) if has_games => alternating_colours(
-            u8::try_from(common::boards_per_match(&player_games, &teams)).unwrap_or(u8::MAX),
-        ),
-        (None, None) => alternating_colours(1),
-    };
-    let boards = colours.len();
-    // Games per pairing: what 092 says (platform files), else 801, else
-    // whether the player lines' columns come in pairs of equal pairings.
+    // Games per pairing where 801 does not tell: what 092 says (platform
+    // files), else whether the player lines' columns come in pairs of equal
+    // pairings (or 142 rounds fill twice the columns).
     let declared_gpp = system_text
         .as_deref()
         .and_then(|s| s.split(',').nth(1))
         .and_then(|s| s.split_whitespace().next())
         .and_then(|n| n.parse::<usize>().ok());
-    let slots = slots.unwrap_or_else(|| {
+    let gpp_guess = declared_gpp.unwrap_or_else(|| {
         let columns = player_games
             .iter()
             .map(|p| p.cells.len())
@@ -1672,8 +1668,25 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
         let paired = has_games
             && (common::columns_pair_up(&player_games, &teams)
                 || declared_rounds.is_some_and(|n| usize::from(n) * 2 == columns));
-        boards * declared_gpp.unwrap_or(if paired { 2 } else { 1 })
+        if paired { 2 } else { 1 }
     });
+    // Boards: from 352, else from the first 801 block, else from the 300
+    // line-ups (one entry per board) and the most games a team plays in one
+    // round of the player lines. Never from the players a team lists
+    // (Swiss-Manager lists reserves in 013 and on 001 lines).
+    let colours = match (colours, slots) {
+        (Some(c), _) => c,
+        (None, Some(n)) => alternating_colours(u8::try_from(n).unwrap_or(u8::MAX)),
+        (None, None) => {
+            let from_300 = lineups.values().map(|l| l.players.len()).max();
+            let from_games = has_games
+                .then(|| common::boards_per_match(&player_games, &teams, &forfeits, gpp_guess));
+            let n = from_300.max(from_games).unwrap_or(1).max(1);
+            alternating_colours(u8::try_from(n).unwrap_or(u8::MAX))
+        }
+    };
+    let boards = colours.len();
+    let slots = slots.unwrap_or(boards * gpp_guess);
     if boards == 0 || slots % boards != 0 || !(1..=2).contains(&(slots / boards)) {
         let at = r801.first().map(|r| r.line).unwrap_or(0);
         return Err(err(
@@ -1880,7 +1893,32 @@ pub fn read(text: &str) -> Result<TrfDocument, TrfError> {
     };
     // 320 gives the bye's value; a drawn match is the default.
     let games_per_match = i32::try_from(boards * gpp).unwrap_or(i32::MAX / 2);
+    // Without 320 a PAB written only as `U` cells on the players' lines
+    // (Swiss-Manager, TRF16) is worth what those cells give: TRF-2026 scores
+    // each `U` as that player's pairing-allocated bye, a win (1 point) by
+    // C.04.1 (c) unless 162 says otherwise, so the team has one game point
+    // per board (per game). The match points are those of a drawn match: the
+    // C.04.6 default value of a PAB, and what the FIDE tie-break checker
+    // gives a PAB that 320 does not value (its "P" match result scores as a
+    // draw, its game points as a PAB game on every board). C.07's board
+    // tie-breaks (a bye is a win on every board) read the same.
+    let u_cells_pab = pab_value.is_none()
+        && player_games
+            .iter()
+            .any(|p| p.cells.iter().flatten().any(|c| c.result == 'U'))
+        && rounds.iter().any(|r| {
+            r.pairings.iter().any(|p| {
+                matches!(
+                    p,
+                    Pairing::Bye {
+                        kind: ByeKind::PairingAllocated,
+                        ..
+                    }
+                )
+            })
+        });
     let pab_value = pab_value
+        .or(u_cells_pab.then(|| (match_points.draw, HalfPoints::ONE.times(games_per_match))))
         .filter(|&(mp, gp)| {
             mp != match_points.draw || gp != HalfPoints::HALF.times(games_per_match)
         })
@@ -1928,6 +1966,80 @@ fn system_from_code(code: &str) -> Option<PairingSystem> {
     } else {
         None
     }
+}
+
+/// The primary score a 192 code names. TRF-2026 spells the team codes
+/// `FIDE_TEAM[_TYPEA|_TYPEB][_MP_GP|_GP_MP|_MP|_GP][_BAKU]` (and
+/// `CUSTOM_TEAM_SWISS[_MP|_GP]`): the score part lists the primary score
+/// first, then the secondary one, so `FIDE_TEAM_MP_GP` ranks by match points
+/// and `FIDE_TEAM_GP_MP` by game points. The colour type (TYPEA/TYPEB) and
+/// the Baku acceleration say nothing about the scores. `FIDE_TEAM` and
+/// `FIDE_TEAM_BAKU` name no score (they stand for type A, MP then GP): the
+/// reader leaves the primary score to 202/212 or the default, match points.
+fn primary_from_code(code: &str) -> Option<ScoreKind> {
+    code.split('_').find_map(|part| match part {
+        "MP" => Some(ScoreKind::MatchPoints),
+        "GP" => Some(ScoreKind::GamePoints),
+        _ => None,
+    })
+}
+
+/// Records 062 and 072: a number of players, as Swiss-Manager writes it
+/// with the rated ones in parentheses (`062 129 (88)`).
+fn is_player_count(s: &str) -> bool {
+    let (total, rest) = match s.split_once('(') {
+        Some((a, b)) => (a.trim(), Some(b)),
+        None => (s.trim(), None),
+    };
+    total.parse::<u32>().is_ok()
+        && rest.is_none_or(|r| {
+            r.strip_suffix(')')
+                .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+        })
+}
+
+/// The column rulers Swiss-Manager writes above the 001 records: the tens
+/// (`         1         2 …`, each number ending on its column), the units
+/// (`1234567890123…`) and the field letters of the 001 layout
+/// (`DDD SSSS sTTT NNNN… RRRR FFF IIII… BBBB/BB/BB PPPP RRRR  1111 1 1 …`).
+/// They are no record: the reader skips them.
+fn is_ruler(line: &str) -> bool {
+    let chars: Vec<char> = line.chars().collect();
+    // Units: the digits 1234567890 repeated from column 1.
+    let units = chars.len() >= 10
+        && chars
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| c.to_digit(10) == u32::try_from((i + 1) % 10).ok());
+    // Tens: numbers 1, 2, … each ending on column 10 × n.
+    let tens = line.starts_with(' ') && {
+        let mut ok = false;
+        let mut i = 0;
+        let mut expected = 1usize;
+        while i < chars.len() {
+            if chars[i] == ' ' {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let n: Option<usize> = chars[start..i].iter().collect::<String>().parse().ok();
+            ok = i > start && n == Some(expected) && i == 10 * expected;
+            if !ok {
+                break;
+            }
+            expected += 1;
+        }
+        ok
+    };
+    // Field letters: the 001 layout's letters, digits, `/` and blanks.
+    let fields = line.starts_with("DDD SSSS ")
+        && chars
+            .iter()
+            .all(|c| c.is_ascii_alphanumeric() || *c == '/' || *c == ' ');
+    units || tens || fields
 }
 
 fn system_from_text(text: &str) -> Option<PairingSystem> {
@@ -2780,6 +2892,254 @@ mod tests {
         let text = write(&t, &parse_list("DE/P,WIN:GP").expect("chain"));
         let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(doc.tournament, t, "\n{text}");
+    }
+
+    /// A 001 line in the common layout (first round cell at column 92),
+    /// each cell `OOOO C R` as written, e.g. `"   4 w 1"`, `"0000 - -"`.
+    fn p001(id: u16, points: &str, cells: &[&str]) -> String {
+        let mut s = format!(
+            "001 {id:>4}      {:<33} {:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}  ",
+            format!("Player {id}"),
+            1500,
+            "RUS",
+            "",
+            "",
+            id
+        );
+        for c in cells {
+            s.push_str(c);
+            s.push_str("  ");
+        }
+        s
+    }
+
+    fn games_of(t: &Tournament, round: usize) -> Vec<(u8, BoardResult, Option<u16>, Option<u16>)> {
+        let Pairing::Match(mm) = &t.rounds[round].pairings[0] else {
+            panic!("match expected")
+        };
+        mm.games
+            .iter()
+            .map(|g| {
+                (
+                    g.board,
+                    g.result,
+                    g.home_player.map(|p| p.0),
+                    g.away_player.map(|p| p.0),
+                )
+            })
+            .collect()
+    }
+
+    /// TRF-2026 001: `0000 - -` is a player not paired in the round
+    /// (absent, retired, not nominated). Swiss-Manager lists every player of
+    /// a team, reserves too, and writes it for a reserve who sat out: no
+    /// board, no game. Two teams of three players, two boards, no 352:
+    ///
+    /// * round 1: 1–4 `1`, 5–2 `=` (2 has Black), reserves 3 and 6 `0000 - -`:
+    ///   team 1 1½ – ½, two games (not three), 2 boards inferred (not 3);
+    /// * round 2: 1–5 `0`, player 2 `0000 - +` (team 2 left board 2 empty),
+    ///   players 3, 4 and 6 sat out: board 2 is team 1's forfeit win with
+    ///   nobody opposite, 1–1.
+    #[test]
+    fn trf_001_a_reserve_who_sat_out_is_no_board() {
+        let text = [
+            "012 Reserves".to_string(),
+            // Two teams meeting twice could be two games per pairing: 092 says.
+            "092 Team Swiss, 1 game per pairing".to_string(),
+            p001(1, "1.0", &["   4 w 1", "   5 w 0"]),
+            p001(2, "1.5", &["   5 b =", "0000 - +"]),
+            p001(3, "0.0", &["0000 - -", "0000 - -"]),
+            p001(4, "0.0", &["   1 b 0", "0000 - -"]),
+            p001(5, "1.5", &["   2 w =", "   1 b 1"]),
+            p001(6, "0.0", &["0000 - -", "0000 - -"]),
+            "013 One                                1    2    3".to_string(),
+            "013 Two                                4    5    6".to_string(),
+        ]
+        .join("\n");
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let t = &doc.tournament;
+        assert_eq!((t.boards, t.games_per_pairing), (2, 1));
+        assert_eq!(
+            games_of(t, 0),
+            [
+                (1, BoardResult::HomeWin, Some(1), Some(4)),
+                (2, BoardResult::Draw, Some(2), Some(5)),
+            ]
+        );
+        assert_eq!(
+            games_of(t, 1),
+            [
+                (1, BoardResult::AwayWin, Some(1), Some(5)),
+                (2, BoardResult::HomeForfeitWin, Some(2), None),
+            ]
+        );
+        let rows = standings(t, &TieBreakRules::default(), &[])
+            .expect("standings")
+            .rows;
+        let points: Vec<(u16, i32, i32)> = rows
+            .iter()
+            .map(|r| (r.team.0, r.match_points.halves(), r.game_points.halves()))
+            .collect();
+        // Team 1: 2 + 1 = 3 MP, 1½ + 1 = 2½ GP; team 2: 0 + 1 = 1 MP, ½ + 1 = 1½ GP.
+        assert_eq!(points, [(1, 6, 5), (2, 2, 3)]);
+    }
+
+    /// Boards are counted from the games, never from the listed players:
+    /// four boards, six players a team, the reserves `0000 - -` in every
+    /// round. Before, each reserve counted as a board (six, and "at most 4
+    /// games" refused the match when 352 said four).
+    #[test]
+    fn trf_001_reserves_do_not_inflate_the_boards_nor_break_352() {
+        let mut lines = vec!["012 Six a team".to_string()];
+        // Team 1: players 1–6, team 2: players 7–12; boards 1–4 played by
+        // 1–4 against 7–10 (team 1 White on boards 1 and 3), 5, 6, 11, 12 out.
+        for i in 1..=12u16 {
+            let cell = match i {
+                1..=4 => format!("{:>4} {} =", i + 6, if i % 2 == 1 { 'w' } else { 'b' }),
+                7..=10 => format!("{:>4} {} =", i - 6, if i % 2 == 1 { 'b' } else { 'w' }),
+                _ => "0000 - -".to_string(),
+            };
+            lines.push(p001(i, "0.5", &[&cell]));
+        }
+        lines.push("013 One                                1    2    3    4    5    6".into());
+        lines.push("013 Two                                7    8    9   10   11   12".into());
+        let text = lines.join("\n");
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(doc.tournament.boards, 4);
+        assert_eq!(games_of(&doc.tournament, 0).len(), 4);
+        let with_352 = format!("352 WBWB\n{text}");
+        let doc = read(&with_352).unwrap_or_else(|e| panic!("{e}\n{with_352}"));
+        assert_eq!(games_of(&doc.tournament, 0).len(), 4);
+    }
+
+    /// The platform's writer agrees with that reading: a board lost by
+    /// forfeit against nobody shows only on the winner's line (`0000 - +`),
+    /// never as `0000 - -`, which a reader takes for a player not paired.
+    #[test]
+    fn trf_001_the_writer_writes_no_board_as_not_paired() {
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.players = (1..=4)
+            .map(|i| Player {
+                id: PlayerId(i),
+                name: format!("Player {i}"),
+                rating: None,
+                federation: None,
+                fide_id: None,
+            })
+            .collect();
+        t.teams[0].roster = vec![PlayerId(1), PlayerId(2)];
+        t.teams[1].roster = vec![PlayerId(3), PlayerId(4)];
+        // Board 2: team 1 nominated player 2 and lost it by forfeit; team 2
+        // had nobody there.
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "1-")])];
+        if let Pairing::Match(mm) = &mut t.rounds[0].pairings[0] {
+            mm.games[0].home_player = Some(PlayerId(1));
+            mm.games[0].away_player = Some(PlayerId(3));
+            mm.games[1].home_player = Some(PlayerId(2));
+        }
+        t.canonicalize();
+        let text = write(&t, &[]);
+        assert!(!text.contains("0000 - -"), "{text}");
+        assert_eq!(read(&text).map(|d| d.tournament), Ok(t), "\n{text}");
+    }
+
+    /// Swiss-Manager's own lines: 062 with the rated players in parentheses,
+    /// and the column rulers above the 001 block (tens, units, field
+    /// letters), skipped, not kept as unknown records. A line the reader
+    /// cannot place is still an error naming its line.
+    #[test]
+    fn trf_062_rated_in_parentheses_and_column_rulers_are_read() {
+        let tens: String = (1..=11).map(|n| format!("{n:>10}")).collect();
+        let units: String = "1234567890".repeat(11);
+        let fields = "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII \
+                      BBBB/BB/BB PPPP RRRR  1111 1 1  2222 2 2";
+        let text = format!(
+            "012 SM\n062 129 (88)\n072 84\n\n{tens}\n{units}\n{fields}\n{}\n{}\n\
+             013 One                                1\n013 Two                                2\n",
+            p001(1, "1.0", &["   2 w 1"]),
+            p001(2, "0.0", &["   1 b 0"]),
+        );
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert!(doc.unknown.is_empty(), "{:?}", doc.unknown);
+        assert_eq!(doc.tournament.rounds.len(), 1);
+        for (bad, line) in [
+            ("062 129 (eighty)", 2),
+            ("062 (88)", 2),
+            ("1234567890x", 2),
+            ("12345 67890", 2),
+        ] {
+            let e = read(&format!("012 SM\n{bad}\n")).expect_err(bad);
+            assert_eq!(e.line, line, "{bad}: {e}");
+        }
+        let e = read("012 SM\n062 12 (x)\n").expect_err("bad 062");
+        assert_eq!(e.expected, Expected::PlayerCount);
+    }
+
+    /// A PAB written only as `U` cells (no 320): each `U` is that board's
+    /// point (TRF-2026 001, C.04.1 (c)), so the team has one game point per
+    /// board, and the match points of a drawn match (C.04.6's default; the
+    /// FIDE tie-break checker scores such a bye the same). Three teams, two
+    /// boards: team 3's PAB is worth 1 MP and 2 GP (not 1 GP).
+    #[test]
+    fn trf_320_absent_u_cells_give_a_point_per_board_and_a_drawn_match() {
+        let text = [
+            "012 Bye".to_string(),
+            p001(1, "1.0", &["   3 w 1"]),
+            p001(2, "0.0", &["   4 b 0"]),
+            p001(3, "0.0", &["   1 b 0"]),
+            p001(4, "1.0", &["   2 w 1"]),
+            p001(5, "1.0", &["0000 - U"]),
+            p001(6, "1.0", &["0000 - U"]),
+            "013 One                                1    2".to_string(),
+            "013 Two                                3    4".to_string(),
+            "013 Three                              5    6".to_string(),
+        ]
+        .join("\n");
+        let doc = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let t = &doc.tournament;
+        let pab = t.bye_score(ByeKind::PairingAllocated);
+        assert_eq!(
+            (pab.match_points, pab.game_points),
+            (HalfPoints::ONE, HalfPoints::ONE.times(2))
+        );
+        // With 320 the record decides: 2 MP and 1 GP.
+        let with_320 = format!("{text}\n320  2.0  1.0 003");
+        let t = read(&with_320).expect("reads").tournament;
+        let pab = t.bye_score(ByeKind::PairingAllocated);
+        assert_eq!(
+            (pab.match_points, pab.game_points),
+            (HalfPoints::ONE.times(2), HalfPoints::ONE)
+        );
+    }
+
+    /// TRF-2026 192: the score part of a team code names the primary score
+    /// first, then the secondary one (`FIDE_TEAM_MP_GP`: match points, then
+    /// game points). The colour type and `_BAKU` name no score.
+    #[test]
+    fn trf_192_codes_are_read_by_their_meaning() {
+        use ScoreKind::{GamePoints as Gp, MatchPoints as Mp};
+        for (code, primary) in [
+            ("FIDE_TEAM_MP_GP", Mp),
+            ("FIDE_TEAM_GP_MP", Gp),
+            ("FIDE_TEAM_MP", Mp),
+            ("FIDE_TEAM_GP", Gp),
+            ("FIDE_TEAM_TYPEA_MP_GP", Mp),
+            ("FIDE_TEAM_TYPEA_GP_MP", Gp),
+            ("FIDE_TEAM_TYPEB_GP", Gp),
+            ("FIDE_TEAM_TYPEB_MP_GP_BAKU", Mp),
+            ("FIDE_TEAM_MP_BAKU", Mp),
+            ("FIDE_TEAM", Mp),
+            ("FIDE_TEAM_BAKU", Mp),
+            ("CUSTOM_TEAM_SWISS_GP", Gp),
+            ("fide_team_gp_mp", Gp),
+        ] {
+            let doc = read(&format!("012 X\n192 {code}\n")).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(doc.tournament.scoring.primary, primary, "{code}");
+            assert_eq!(doc.tournament.system, PairingSystem::Swiss, "{code}");
+        }
+        // 212 names the primary score of the ranking and wins over 192.
+        let doc = read("012 X\n192 FIDE_TEAM_MP_GP\n212 GPTS,EGGSB\n").expect("reads");
+        assert_eq!(doc.tournament.scoring.primary, Gp);
     }
 
     mod properties {
