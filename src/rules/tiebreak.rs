@@ -248,8 +248,9 @@ pub struct TieBreak {
     pub kind: TieBreakKind,
     /// Cut modifier (BH, ESB, SSSC).
     pub cut: Cut,
-    /// `/P`: pairings were pre-determined (round robin), so forfeited matches
-    /// count as encounters (DE family) and as played (ESB, BH).
+    /// `/P`: pairings were pre-determined, so forfeited matches count as
+    /// encounters (DE family) and as played (ESB, BH), art. 15.2. A round
+    /// robin is treated so with or without it.
     pub predetermined: bool,
 }
 
@@ -852,9 +853,10 @@ pub(crate) struct Contribution {
 /// (uses `x × y`), with C.07 art. 16 for unplayed rounds:
 ///
 /// * played match: the opponent's adjusted score (16.3);
-/// * forfeited match with `/P` (pre-determined pairings): as if played, so it
-///   is no VUR either and is not cut first;
-/// * forfeited match in a round robin without `/P`: contributes 0;
+/// * forfeited match in a round robin, `/P` or not, or in any event with
+///   `/P`: as if played (art. 15.2: with pre-determined pairings forfeit wins
+///   and losses are treated as regular games or matches, both editions), so
+///   it is no VUR either and is not cut first;
 /// * own unplayed round in a Swiss (forfeit, bye, absence): a dummy opponent
 ///   scoring the team's own final score (16.4, 2024 edition); the 2026
 ///   edition caps it at the scheduled opponent's adjusted score (16.4.1) or,
@@ -874,6 +876,11 @@ pub(crate) fn contributions(
         return vec![];
     };
     let own = total(&line.rounds, ctx, x_kind);
+    // Art. 16 manages unplayed rounds in Swiss tournaments; a round robin's
+    // pairings are pre-determined, and art. 15.2 counts its forfeits as
+    // played. The reference implementation does the same (a round robin
+    // takes /P by default).
+    let predetermined = predetermined || ctx.round_robin();
     let mut out = Vec::with_capacity(line.rounds.len());
     for r in &line.rounds {
         let y = ctx.score(r, y_kind);
@@ -884,7 +891,6 @@ pub(crate) fn contributions(
         let (x, vur) = match (r.kind, opp_adj) {
             (RoundKind::Played | RoundKind::InProgress, Some(a)) => (a, false),
             (_, Some(a)) if predetermined => (a, false),
-            (_, Some(_)) if ctx.round_robin() => (HalfPoints::ZERO, is_vur(r.kind)),
             (_, Some(a)) => (
                 match ctx.edition {
                     Edition::C07_2024 => own,
@@ -1227,7 +1233,9 @@ pub(crate) struct Encounters {
 }
 
 /// Encounters of `team` with the teams of `group` (DE, C.07). A match counts
-/// when it is complete and played, or forfeited with `/P`.
+/// when it is complete and played, or forfeited with `/P` or in a round
+/// robin (art. 15.2: pre-determined pairings treat forfeits as regular
+/// matches; art. 6.1.1 leaves out only the forfeits 15.2 does not cover).
 pub(crate) fn encounters(
     ct: &Crosstable,
     ctx: &Context,
@@ -1244,6 +1252,7 @@ pub(crate) fn encounters(
     let Some(line) = ct.teams.get(team) else {
         return e;
     };
+    let predetermined = predetermined || ctx.round_robin();
     let mut met: Vec<usize> = Vec::new();
     for r in &line.rounds {
         let Some(o) = r.opponent_index else { continue };
@@ -1750,10 +1759,10 @@ mod worked {
     #[test]
     fn round_robin_two_games_per_pairing_sonneborn_berger() {
         // EGGSB team 1: 2½ × 1½ + ½ × 1½ = 3¾ + ¾ = 4½ (sitting out: nothing).
-        // Team 2 without /P: 3 × ½ + forfeit win → 0 = 1½.
+        // Team 2: 3 × ½ + the forfeit win over 3 counted as played
+        // (art. 15.2), ½ × 2 = 2½, with /P or without.
         let v = vals(&round_robin(), Edition::C07_2026, "EGGSB");
-        assert_eq!((v[0].as_str(), v[1].as_str()), ("4½", "1½"));
-        // With /P the forfeit counts as played: 1½ + ½ × 2 = 2½.
+        assert_eq!((v[0].as_str(), v[1].as_str()), ("4½", "2½"));
         assert_eq!(vals(&round_robin(), Edition::C07_2026, "EGGSB/P")[1], "2½");
     }
 
@@ -1920,27 +1929,109 @@ mod worked {
     }
 
     #[test]
-    fn c07_16_round_robin_forfeit_counts_only_with_p() {
+    fn c07_15_2_round_robin_forfeit_counts_as_played_with_or_without_p() {
         // round_robin(): team 3 lost R2 to team 2 by forfeit; it sat out R1.
         // Adjusted GP: 1 = 3, 2 = 2½, 3 = ½.
         let t = round_robin();
-        // BH:GP team 3 without /P: the forfeit contributes 0, R3 v1 → 3;
-        // the round without an opponent contributes nothing: 3.
-        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "3");
-        // With /P the forfeit counts as played: 2½ + 3 = 5½.
+        // BH:GP team 3: the forfeit counts as a match against 2 (art. 15.2):
+        // 2½, R3 v1 → 3, the round without an opponent nothing: 5½.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "5½");
         assert_eq!(vals(&t, Edition::C07_2026, "BH:GP/P")[2], "5½");
-        // DE: the forfeit is an encounter only with /P (team 2 scored all
+        // DE: the forfeit is an encounter, /P or not (team 2 scored all
         // 2 GP of the match).
         let ct = Crosstable::build(&t).expect("valid");
         let ctx = Context::new(&t, Edition::C07_2026);
-        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
-        assert_eq!((e.met, e.value), (0, HalfPoints(0)));
-        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, true);
-        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        for p in [false, true] {
+            let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, p);
+            assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        }
         // WON counts games won over the board only, /P or not: team 2 lost
         // and drew its R1 games; WIN:GP counts the 2 forfeited games.
         assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[1], "0");
         assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[1], "2");
+        // In a Swiss the same forfeit is an unplayed round without /P.
+        let mut swiss = round_robin();
+        swiss.system = PairingSystem::Swiss;
+        let ct = Crosstable::build(&swiss).expect("valid");
+        let ctx = Context::new(&swiss, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
+        assert_eq!(e.met, 0);
+    }
+
+    /// Round robin of four teams, 2 boards, MP 2/1/0, 3 rounds:
+    /// R1 1–2 "1=", 3–4 forfeited (330, 3 wins); R2 1–3 "0=", 2–4 "==";
+    /// R3 4–1 "1=", 2–3 "1=".
+    ///
+    /// | team | MP | GP |
+    /// |------|----|----|
+    /// | 1    | 2  | 2½ |
+    /// | 2    | 3  | 3  |
+    /// | 3    | 4  | 4  |
+    /// | 4    | 3  | 2½ |
+    fn round_robin_with_a_forfeited_match() -> Tournament {
+        let mut t = tournament(PairingSystem::RoundRobin, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(
+                1,
+                vec![m(1, 2, 2, "1="), forfeit(3, 4, MatchForfeit::HomeWins)],
+            ),
+            round(2, vec![m(1, 3, 2, "0="), m(2, 4, 2, "==")]),
+            round(3, vec![m(4, 1, 2, "1="), m(2, 3, 2, "1=")]),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_15_2_round_robin_forfeit_without_p_counts_for_bh_and_sb() {
+        // Art. 16 manages unplayed rounds in Swiss tournaments; in a round
+        // robin art. 15.2 treats the 3–4 forfeit as a regular match, so
+        // without /P the values are those with /P. Before, the forfeit
+        // contributed 0 to teams 3 and 4 (BH:MP 5 and 5).
+        let t = round_robin_with_a_forfeited_match();
+        // BH:MP: 1 = 3 + 4 + 3 = 10; 2 = 2 + 3 + 4 = 9;
+        // 3 = 3 (v4, the forfeit) + 2 + 3 = 8; 4 = 4 + 3 + 2 = 9.
+        for tb in ["BH:MP", "BH:MP/P"] {
+            assert_eq!(vals(&t, Edition::C07_2026, tb), ["10", "9", "8", "9"]);
+            assert_eq!(vals(&t, Edition::C07_2024, tb), ["10", "9", "8", "9"]);
+        }
+        // EMMSB (opponent's MP × own MP): 1 = 3 × 2 + 0 + 0 = 6;
+        // 2 = 0 + 3 × 1 + 4 × 2 = 11; 3 = 3 × 2 (forfeit win over 4)
+        // + 2 × 2 + 0 = 10 (it was 4); 4 = 4 × 0 + 3 × 1 + 2 × 2 = 7.
+        for tb in ["EMMSB", "EMMSB/P"] {
+            assert_eq!(vals(&t, Edition::C07_2026, tb), ["6", "11", "10", "7"]);
+        }
+        // BH:GP: 1 = 3 + 4 + 2½ = 9½; 2 = 2½ + 2½ + 4 = 9;
+        // 3 = 2½ + 2½ + 3 = 8 (it was 5½); 4 = 4 + 3 + 2½ = 9½ (5½).
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:GP"),
+            ["9½", "9", "8", "9½"]
+        );
+        // EGGSB: 3 = 2½ × 2 + 2½ × 1½ + 3 × ½ = 5 + 3¾ + 1½ = 10¼ (it was
+        // 5¼); 4 = 4 × 0 + 3 × 1 + 2½ × 1½ = 6¾.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "EGGSB"),
+            ["7¾", "9¾", "10¼", "6¾"]
+        );
+        // The forfeit is no VUR: Cut-1 drops the least significant value.
+        // BH:MP/C1 3: 3, 2, 3 → 6; 4: 4, 3, 2 → 7.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/C1"),
+            ["7", "7", "6", "7"]
+        );
+    }
+
+    #[test]
+    fn c07_15_2_round_robin_match_forfeited_on_every_board_counts_as_played() {
+        // swiss_with_a_match_forfeited_on_every_board() as a round robin:
+        // R1 1–2 "++" (no game over the board), 3–4 "1="; R2 1–3 "==",
+        // 2–4 "1=". MP: 1 = 3, 2 = 2, 3 = 3, 4 = 0.
+        let mut t = swiss_with_a_match_forfeited_on_every_board();
+        t.system = PairingSystem::RoundRobin;
+        // BH:MP 1: 2 (v2) + 3 (v3) = 5; 2: 3 (v1) + 0 (v4) = 3. Before, the
+        // forfeited match gave 0: 3 and 0.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP"), ["5", "3", "3", "5"]);
+        // EMGSB 2: 3 × 0 + 0 × 1½ = 0; 1: 2 × 2 + 3 × 1 = 7 (before 3).
+        assert_eq!(vals(&t, Edition::C07_2026, "EMGSB")[0], "7");
     }
 
     #[test]
