@@ -928,17 +928,21 @@ fn kind_index(k: ScoreKind) -> usize {
 /// Sonneborn-Berger family the choice goes by X, not by the product.
 ///
 /// Cut-n drops n values one at a time. Each drop follows art. 16.5 when VURs
-/// are left: the lowest contribution from a VUR is dropped instead of the
-/// least significant value, unless it is lower than that value; then the
-/// least significant value goes. A team cannot improve its cut tie-break by
-/// not playing: for BH the VUR always goes (a dummy opponent scores at least
-/// as much as the weakest opponent); for SB a VUR lost by forfeit contributes
-/// nothing, so the weakest opponent's contribution is dropped instead.
+/// are left: the value of a VUR is dropped instead of the least significant
+/// value, unless it is lower than that value; then the least significant
+/// value goes. A team cannot improve its cut tie-break by not playing: for
+/// BH the VUR always goes (a dummy opponent scores at least as much as the
+/// weakest opponent); for SB a VUR lost by forfeit contributes nothing, so
+/// the weakest opponent's contribution is dropped instead.
 ///
-/// The reference implementation picks the VUR by its dummy score X and only
-/// then by contribution; we pick the lowest *contribution*, as the article
-/// says. The two differ only when VURs carry different dummy scores (the 2026
-/// caps of art. 16.4).
+/// With two or more VURs the one dropped is the least significant of them,
+/// in the order art. 14 sets for every value: the lowest (dummy) score X,
+/// on equal X the smaller contribution. Art. 16.5 only puts a VUR's value in
+/// the place of the least significant value, and "least significant" keeps
+/// the meaning art. 14 gives it; the reference implementation and the
+/// independent one pick the same VUR. (Picking the VUR with the smallest
+/// contribution instead, as before, differs when the 2026 caps of art. 16.4
+/// give the VURs different dummy scores.)
 ///
 /// Median-n drops the n least significant values as Cut-n does, then the n
 /// most significant ones, with no VUR rule for the high end.
@@ -961,9 +965,10 @@ pub(crate) fn cut_sum(
         });
         let Some(least) = least else { break };
         let lowest_vur = (0..list.len()).filter(|&i| list[i].vur).min_by(|&a, &b| {
-            value(&list[a])
-                .cmp(&value(&list[b]))
-                .then(list[a].x.cmp(&list[b].x))
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
         });
         let drop = match lowest_vur {
             Some(v) if value(&list[v]) >= value(&list[least]) => v,
@@ -1514,16 +1519,16 @@ mod tests {
     }
 
     #[test]
-    fn c07_16_5_the_vur_is_chosen_by_its_contribution_not_its_dummy_score() {
+    fn c07_16_5_sb_cut1_with_two_vurs_cuts_the_least_significant_vur() {
         // SB contributions (X × Y, in quarter points):
         //   a: HPB, VUR, dummy X 5 (a 2026 cap) × Y 1 (a drawn match) → 5;
         //   b: forfeit loss, VUR, dummy X 7 × 0 → 0;
         //   c: played, X 1 × Y 2 → 2 (the least significant value);
         //   d: played, X 6 × Y 2 → 12. Total 19.
-        // Cut-1: the lowest contribution from a VUR is b (0), lower than c
-        // (2), so c goes: 5 + 0 + 12 = 17. The reference implementation
-        // takes the VUR with the lowest X, a (5 ≥ 2), and cuts it: 14. We
-        // follow art. 16.5, which speaks of the lowest contribution.
+        // Cut-1: the VUR in play is the least significant of the two, a
+        // (X 5 < 7); its 5 is not lower than c's 2, so a goes (art. 16.5):
+        // 0 + 2 + 12 = 14, as the reference implementation computes. Taking
+        // the VUR with the smallest contribution, b (0 < 2), cut c: 17.
         let c = |x: i32, y: i32, vur: bool| Contribution {
             x: HalfPoints(x),
             y: HalfPoints(y),
@@ -1537,12 +1542,13 @@ mod tests {
         ];
         let sb = |c: &Contribution| i64::from(c.x.halves()) * i64::from(c.y.halves());
         assert_eq!(cut_sum(list.clone(), Cut::None, sb), 19 * 4);
-        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 17 * 4);
-        // Cut-2: after c, the VUR b (0) is lower than the least significant
-        // left (a: X 5, 5), so a goes: 0 + 12 = 12.
+        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 14 * 4);
+        // Cut-2: after a, the VUR b (0) is lower than the least significant
+        // left (c, 2), so c goes: 0 + 12 = 12.
         assert_eq!(cut_sum(list.clone(), Cut::Low(2), sb), 12 * 4);
-        // Median-1: c goes at the low end, then the highest X (b, X 7): 17.
-        assert_eq!(cut_sum(list, Cut::Median(1), sb), 17 * 4);
+        // Median-1: a goes at the low end, then the highest X (b, X 7):
+        // 2 + 12 = 14.
+        assert_eq!(cut_sum(list, Cut::Median(1), sb), 14 * 4);
     }
 
     #[test]
