@@ -1729,15 +1729,34 @@ mod worked {
             vals(&swiss(), Edition::C07_2026, "WON"),
             ["2", "0", "1", "0", "1"]
         );
-        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → forfeit (2) + 1 = 3.
+        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → PAB (2) + forfeit
+        // (2) + 1 = 5; 4 → PAB (2) = 2.
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WIN:GP"),
-            ["3", "0", "1", "0", "3"]
+            ["3", "0", "1", "2", "5"]
         );
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WON:GP"),
             ["3", "0", "1", "0", "1"]
         );
+    }
+
+    #[test]
+    fn c07_7_1_win_gp_counts_a_pabs_boards_as_won_like_bc_and_tbr() {
+        // swiss(): team 4 drew R1 1 : 1, had the PAB in R2 and lost R3
+        // ½ : 1½ on "1=" (board 2 a draw). The PAB counts as won on both
+        // boards for TBR (board 1: ½ + 1 + 0 = 1½, board 2: ½ + 1 + ½ = 2)
+        // and BC (1 × 1½ + 2 × 2 = 5½), so WIN:GP counts its 2 games as won
+        // (art. 7.1: won with or without playing): 0 over the board + 2.
+        // It was 0.
+        let t = swiss();
+        assert_eq!(vals(&t, Edition::C07_2026, "TBR")[3], "1½/2");
+        assert_eq!(vals(&t, Edition::C07_2026, "BC")[3], "5½");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[3], "2");
+        // Not won over the board: WON:GP stays 0.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[3], "0");
+        // The PAB itself is a drawn match (1 MP): WIN does not count it.
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN")[3], "0");
     }
 
     #[test]
