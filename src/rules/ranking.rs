@@ -732,6 +732,15 @@ impl Ranker<'_> {
                 next: Level::Primary,
             }
         };
+        // The board count of art. 12.1: "the lower the sum of these products,
+        // the higher the ranking". Art. 13.3.2 names the knock-out
+        // tie-breaks of art. 12 for the two teams EDE leaves tied, so the
+        // direction is art. 12.1's: in a drawn encounter the team whose
+        // points came on the higher boards (lower board numbers) is ahead.
+        // The reference implementation ranks the higher sum first in this
+        // step (it weights each board's points by its number and reuses its
+        // direct-encounter ordering, where higher is better); we follow the
+        // article, not the reference.
         if with_count {
             let (ca, cb) = (count(&ea.board_points), count(&eb.board_points));
             if ca != cb {
@@ -936,6 +945,31 @@ mod tests {
         t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
         let s = standings(&t, &rules("BC"), &[]).expect("standings");
         assert_eq!(places(&s), vec!["1", "2"]);
+    }
+
+    #[test]
+    fn c07_13_3_2_edebt_edebb_board_count_lower_sum_ranks_higher() {
+        // Two teams, 2 boards, one round: 1–2 "01", drawn 1 : 1, team 2 won
+        // board 1 and team 1 board 2. EDE: DE on MP 1 : 1, on GP 1 : 1;
+        // exactly two teams tied → the board count of their encounter
+        // (art. 12.1, lower is better): 2 = 1 × 1 = 1, 1 = 2 × 1 = 2 →
+        // team 2 ahead. The reference implementation puts team 1 ahead here.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "01")])];
+        for chain in ["EDEBT", "EDEBB", "EDEC"] {
+            let s = standings(&t, &rules(chain), &[]).expect("standings");
+            assert_eq!(order(&s), vec![2, 1], "{chain}");
+            assert_eq!(
+                s.gaps[0].as_ref().map(ToString::to_string),
+                Some(format!(
+                    "ahead on extended direct encounter ({chain}), board count: 1 vs 2"
+                ))
+            );
+        }
+        // The mirror result "10" puts team 1 ahead.
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        let s = standings(&t, &rules("EDEBT"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![1, 2]);
     }
 
     #[test]
