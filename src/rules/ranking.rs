@@ -933,7 +933,10 @@ mod tests {
         assert_eq!(order(&s), vec![1, 2, 3, 4]);
         assert_eq!(places(&s), vec!["1–2", "1–2", "3–4", "3–4"]);
         // The values are still shown.
-        assert_eq!(s.rows[0].tie_breaks[0], Some(TbValue::Points(HalfPoints(7))));
+        assert_eq!(
+            s.rows[0].tie_breaks[0],
+            Some(TbValue::Points(HalfPoints(7)))
+        );
         // A later criterion decides: MPvGP puts 2 (3) ahead of 1 (2½) and
         // 3 (1½) ahead of 4 (1).
         let s = standings(&t, &rules("BC,MPvGP"), &[]).expect("standings");
