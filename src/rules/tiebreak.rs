@@ -20,9 +20,11 @@
 //! opponent (`adjusted_score`), the dummy opponent of a team's own
 //! unplayed round (`contributions`) and the cuts (`cut_sum`). For teams
 //! a match counts as played when at least one of its games was played over
-//! the board ([`RoundKind`]). The values were compared with the reference
-//! implementation FIDE's TEC uses (TieBreakServer); where we depart from it
-//! the comment at the code says why.
+//! the board ([`RoundKind`]). Art. 16 manages unplayed rounds in Swiss
+//! events; in a round robin (pre-determined pairings, art. 15.2) a forfeit
+//! counts as a regular match, with or without `/P`. The values were compared
+//! with the reference implementation FIDE's TEC uses (TieBreakServer);
+//! where we depart from it the comment at the code says why.
 
 use std::fmt;
 use std::str::FromStr;
