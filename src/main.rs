@@ -70,8 +70,9 @@ enum Command {
     Standings {
         /// The TRF file (`-` for standard input).
         file: PathBuf,
-        /// Tie-break chain in TRF notation, e.g. "EDET/P,EMGSB/C1,BH:MP/C1";
-        /// default: the preset's chain, else the file's 202 record.
+        /// Ranking list in TRF notation, e.g. "MP,EDET/P,EMGSB/C1,BH:MP/C1"; a
+        /// leading MP/GP (MPTS/GPTS) sets the primary score, as record 212
+        /// does; default: the preset's chain, else the file's 202/212 record.
         #[arg(long)]
         tiebreaks: Option<String>,
         /// Score and break ties as this regulation preset does.

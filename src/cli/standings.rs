@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 use crate::rules::ranking::{Standings, standings};
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
-use crate::rules::tiebreak::{Edition, TbValue, TieBreak, TieBreakRules, format_list, parse_list};
+use crate::rules::score::ScoreKind;
+use crate::rules::tiebreak::{
+    Edition, TbValue, TieBreak, TieBreakRules, format_list, parse_ranking_list,
+};
 use crate::rules::{presets, trf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -69,7 +72,10 @@ pub enum StandingsError {
 /// What `league standings` is asked for besides the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options<'a> {
-    /// Tie-break chain in TRF notation, replacing the file's and the preset's.
+    /// Ranking list in TRF notation (record 212: an optional score first,
+    /// then the tie-breaks), replacing the file's and the preset's chain. A
+    /// leading `MPTS`/`MP` or `GPTS`/`GP` also sets the primary score;
+    /// `PTS` or no score keeps the file's (or the preset's).
     pub tiebreaks: Option<&'a str>,
     /// Score and break ties as this regulation preset does.
     pub preset: Option<Preset>,
@@ -81,7 +87,9 @@ pub struct Options<'a> {
 
 /// Computes and renders the standings of a TRF file's content. The
 /// tie-break chain is `tiebreaks` if given, else the preset's, else the
-/// file's 202 record; the scoring is the preset's if given, else the file's.
+/// file's 202/212 record; the scoring is the preset's if given, else the
+/// file's, with the primary score a leading score of `tiebreaks` names (as
+/// record 212 does: `GP,BH:GP` ranks by game points first).
 pub fn run(bytes: &[u8], options: Options<'_>) -> Result<String, StandingsError> {
     let Options {
         tiebreaks,
@@ -103,7 +111,11 @@ pub fn run(bytes: &[u8], options: Options<'_>) -> Result<String, StandingsError>
         },
     };
     if let Some(list) = tiebreaks {
-        rules.chain = parse_list(list)?;
+        let list = parse_ranking_list(list)?;
+        if let Some(primary) = list.primary {
+            tournament.scoring.primary = primary;
+        }
+        rules.chain = list.tie_breaks;
     }
     let in_force = [&tournament.start_date, &tournament.end_date]
         .into_iter()
@@ -122,7 +134,13 @@ pub fn run(bytes: &[u8], options: Options<'_>) -> Result<String, StandingsError>
             .map_or_else(String::new, |t| t.name.clone())
     };
     match format {
-        Format::Text => Ok(text(&table, &rules.chain, rules.edition, name)),
+        Format::Text => Ok(text(
+            &table,
+            &rules.chain,
+            rules.edition,
+            tournament.scoring.primary,
+            name,
+        )),
         Format::Json => json(&table, &rules.chain, name),
         Format::Csv => csv(&table, &rules.chain, name),
     }
@@ -155,6 +173,7 @@ fn text(
     table: &Standings,
     chain: &[TieBreak],
     edition: Edition,
+    primary: ScoreKind,
     name: impl Fn(crate::rules::tournament::TeamId) -> String,
 ) -> String {
     let mut out = String::new();
@@ -189,6 +208,11 @@ fn text(
         Edition::C07_2024 => 2024,
         Edition::C07_2026 => 2026,
     };
+    let primary = match primary {
+        ScoreKind::MatchPoints => "match points (MPTS)",
+        ScoreKind::GamePoints => "game points (GPTS)",
+    };
+    let _ = writeln!(out, "primary score: {primary}");
     let _ = writeln!(
         out,
         "tie-breaks: {} (FIDE C.07, {year} edition)",
@@ -270,4 +294,76 @@ fn csv(
         .into_inner()
         .map_err(|e| csv::Error::from(e.into_error()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::tournament::PairingSystem;
+    use crate::rules::tournament::tests::{m, round, tournament};
+
+    /// Round robin of four teams, two boards, MP 2/1/0 in the file:
+    /// R1 1–2 "1=", 3–4 "1="; R2 1–3 "1=", 2–4 "=="; R3 1–4 "00", 2–3 "00".
+    ///
+    /// | team | MP | GP |
+    /// |------|----|----|
+    /// | 1    | 4  | 3  |
+    /// | 2    | 1  | 1½ |
+    /// | 3    | 4  | 4  |
+    /// | 4    | 3  | 3½ |
+    fn trf() -> String {
+        let mut t = tournament(PairingSystem::RoundRobin, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 2, 2, "1="), m(3, 4, 2, "1=")]),
+            round(2, vec![m(1, 3, 2, "1="), m(2, 4, 2, "==")]),
+            round(3, vec![m(1, 4, 2, "00"), m(2, 3, 2, "00")]),
+        ];
+        trf::write(&t, &[])
+    }
+
+    fn order(tiebreaks: &str) -> Vec<u64> {
+        let out = run(
+            trf().as_bytes(),
+            Options {
+                tiebreaks: Some(tiebreaks),
+                preset: None,
+                edition: None,
+                format: Format::Json,
+            },
+        )
+        .expect("standings");
+        let rows: serde_json::Value = serde_json::from_str(&out).expect("json");
+        rows.as_array()
+            .expect("rows")
+            .iter()
+            .filter_map(|r| r["team"].as_u64())
+            .collect()
+    }
+
+    #[test]
+    fn c07_13_1_a_leading_score_of_the_list_is_the_primary_as_record_212_says() {
+        // `GP,BH:GP`: game points rank first (3: 4, 4: 3½, 1: 3, 2: 1½).
+        // Before, the leading GP was dropped and match points ranked:
+        // 1 and 3 on 4 MP, 4 on 3, 2 on 1.
+        assert_eq!(order("GP,BH:GP"), [3, 4, 1, 2]);
+        assert_eq!(order("GPTS,BH:GP"), [3, 4, 1, 2]);
+        // `MP` (or `PTS`, or no score) keeps match points: 1 and 3 tie on
+        // 4 MP; BH:GP 1 = 1½ + 4 + 3½ = 9, 3 = 3½ + 3 + 1½ = 8 → 1 first.
+        assert_eq!(order("MP,BH:GP"), [1, 3, 4, 2]);
+        assert_eq!(order("PTS,BH:GP"), [1, 3, 4, 2]);
+        assert_eq!(order("BH:GP"), [1, 3, 4, 2]);
+        // The text says which score ranked.
+        let text = run(
+            trf().as_bytes(),
+            Options {
+                tiebreaks: Some("GP,BH:GP"),
+                preset: None,
+                edition: None,
+                format: Format::Text,
+            },
+        )
+        .expect("standings");
+        assert!(text.contains("primary score: game points (GPTS)"), "{text}");
+        assert!(text.contains("tie-breaks: BH:GP"), "{text}");
+    }
 }

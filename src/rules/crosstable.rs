@@ -69,7 +69,7 @@ pub struct TeamRound {
     /// board, a whole-match forfeit as a win or loss on every board.
     pub board_points: Vec<HalfPoints>,
     /// Games won: over the board, by board forfeit, and every game of a
-    /// whole-match forfeit win or full-point bye.
+    /// whole-match forfeit win, a pairing-allocated or a full-point bye.
     pub game_wins: u32,
     /// Games won over the board only.
     pub game_wins_otb: u32,
@@ -187,7 +187,14 @@ impl Crosstable {
                             game_points: s.game_points,
                             outcome: s.outcome,
                             board_points: vec![bp; boards],
-                            game_wins: if matches!(kind, ByeKind::FullPoint) {
+                            // The boards the board tie-breaks count as won
+                            // are won games for WIN:GP too (C.07 art. 7.1:
+                            // won with or without playing), as in the
+                            // reference implementation.
+                            game_wins: if matches!(
+                                kind,
+                                ByeKind::PairingAllocated | ByeKind::FullPoint
+                            ) {
                                 t.games_per_match()
                             } else {
                                 0

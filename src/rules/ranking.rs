@@ -490,6 +490,19 @@ impl Ranker<'_> {
                             i,
                             EdeState { step: 0, idle: 0 },
                         ),
+                    // Art. 12.1 defines the board count for teams that
+                    // scored the same game points (a drawn match); C.07
+                    // applies it only among such teams. A group whose game
+                    // points differ is not separated by it: the teams with
+                    // more game points cannot be placed by their boards,
+                    // nor can those with fewer.
+                    TieBreakKind::BoardCount
+                        if group.windows(2).any(|w| {
+                            self.ct.teams[w[0]].game_points != self.ct.teams[w[1]].game_points
+                        }) =>
+                    {
+                        None
+                    }
                     _ => {
                         let all = self.values.get(i)?.as_ref()?;
                         let values = group
@@ -719,6 +732,15 @@ impl Ranker<'_> {
                 next: Level::Primary,
             }
         };
+        // The board count of art. 12.1: "the lower the sum of these products,
+        // the higher the ranking". Art. 13.3.2 names the knock-out
+        // tie-breaks of art. 12 for the two teams EDE leaves tied, so the
+        // direction is art. 12.1's: in a drawn encounter the team whose
+        // points came on the higher boards (lower board numbers) is ahead.
+        // The reference implementation ranks the higher sum first in this
+        // step (it weights each board's points by its number and reuses its
+        // direct-encounter ordering, where higher is better); we follow the
+        // article, not the reference.
         if with_count {
             let (ca, cb) = (count(&ea.board_points), count(&eb.board_points));
             if ca != cb {
@@ -886,6 +908,71 @@ mod tests {
             standings(&t, &rules(""), &[po]),
             Err(RankingError::UnknownPlayoffTeam(TeamId(9)))
         );
+    }
+
+    #[test]
+    fn c07_12_1_bc_applies_only_among_equal_game_points() {
+        // Swiss, 4 teams, 2 boards, MP 2/1/0, 2 rounds:
+        // R1 1–3 "1=", 2–4 "11"; R2 1–2 "==", 3–4 "==".
+        //
+        // | team | MP | GP | board 1 | board 2 | BC              |
+        // |------|----|----|---------|---------|-----------------|
+        // | 1    | 3  | 2½ | 1½      | 1       | 1½ + 2 × 1 = 3½ |
+        // | 2    | 3  | 3  | 1½      | 1½      | 1½ + 3 = 4½     |
+        // | 3    | 1  | 1½ | ½       | 1       | ½ + 2 = 2½      |
+        // | 4    | 1  | 1  | ½       | ½       | ½ + 1 = 1½      |
+        //
+        // 1 and 2 tie on MP but not on GP, as do 3 and 4: BC separates
+        // neither pair (before, 1 went ahead of 2 and 4 of 3 on BC).
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 3, 2, "1="), m(2, 4, 2, "11")]),
+            round(2, vec![m(1, 2, 2, "=="), m(3, 4, 2, "==")]),
+        ];
+        let s = standings(&t, &rules("BC"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![1, 2, 3, 4]);
+        assert_eq!(places(&s), vec!["1–2", "1–2", "3–4", "3–4"]);
+        // The values are still shown.
+        assert_eq!(
+            s.rows[0].tie_breaks[0],
+            Some(TbValue::Points(HalfPoints(7)))
+        );
+        // A later criterion decides: MPvGP puts 2 (3) ahead of 1 (2½) and
+        // 3 (1½) ahead of 4 (1).
+        let s = standings(&t, &rules("BC,MPvGP"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![2, 1, 3, 4]);
+        assert_eq!(places(&s), vec!["1", "2", "3", "4"]);
+        // Among teams equal on GP it still decides: 1–2 drawn 1 : 1 with 1
+        // winning board 1 → 1 (BC 1) ahead of 2 (BC 2).
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        let s = standings(&t, &rules("BC"), &[]).expect("standings");
+        assert_eq!(places(&s), vec!["1", "2"]);
+    }
+
+    #[test]
+    fn c07_13_3_2_edebt_edebb_board_count_lower_sum_ranks_higher() {
+        // Two teams, 2 boards, one round: 1–2 "01", drawn 1 : 1, team 2 won
+        // board 1 and team 1 board 2. EDE: DE on MP 1 : 1, on GP 1 : 1;
+        // exactly two teams tied → the board count of their encounter
+        // (art. 12.1, lower is better): 2 = 1 × 1 = 1, 1 = 2 × 1 = 2 →
+        // team 2 ahead. The reference implementation puts team 1 ahead here.
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 2, ScoreKind::MatchPoints);
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "01")])];
+        for chain in ["EDEBT", "EDEBB", "EDEC"] {
+            let s = standings(&t, &rules(chain), &[]).expect("standings");
+            assert_eq!(order(&s), vec![2, 1], "{chain}");
+            assert_eq!(
+                s.gaps[0].as_ref().map(ToString::to_string),
+                Some(format!(
+                    "ahead on extended direct encounter ({chain}), board count: 1 vs 2"
+                ))
+            );
+        }
+        // The mirror result "10" puts team 1 ahead.
+        t.rounds = vec![round(1, vec![m(1, 2, 2, "10")])];
+        let s = standings(&t, &rules("EDEBT"), &[]).expect("standings");
+        assert_eq!(order(&s), vec![1, 2]);
     }
 
     #[test]

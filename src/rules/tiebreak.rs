@@ -20,9 +20,11 @@
 //! opponent (`adjusted_score`), the dummy opponent of a team's own
 //! unplayed round (`contributions`) and the cuts (`cut_sum`). For teams
 //! a match counts as played when at least one of its games was played over
-//! the board ([`RoundKind`]). The values were compared with the reference
-//! implementation FIDE's TEC uses (TieBreakServer); where we depart from it
-//! the comment at the code says why.
+//! the board ([`RoundKind`]). Art. 16 manages unplayed rounds in Swiss
+//! events; in a round robin (pre-determined pairings, art. 15.2) a forfeit
+//! counts as a regular match, with or without `/P`. The values were compared
+//! with the reference implementation FIDE's TEC uses (TieBreakServer);
+//! where we depart from it the comment at the code says why.
 
 use std::fmt;
 use std::str::FromStr;
@@ -248,8 +250,9 @@ pub struct TieBreak {
     pub kind: TieBreakKind,
     /// Cut modifier (BH, ESB, SSSC).
     pub cut: Cut,
-    /// `/P`: pairings were pre-determined (round robin), so forfeited matches
-    /// count as encounters (DE family) and as played (ESB, BH).
+    /// `/P`: pairings were pre-determined, so forfeited matches count as
+    /// encounters (DE family) and as played (ESB, BH), art. 15.2. A round
+    /// robin is treated so with or without it.
     pub predetermined: bool,
 }
 
@@ -852,9 +855,10 @@ pub(crate) struct Contribution {
 /// (uses `x × y`), with C.07 art. 16 for unplayed rounds:
 ///
 /// * played match: the opponent's adjusted score (16.3);
-/// * forfeited match with `/P` (pre-determined pairings): as if played, so it
-///   is no VUR either and is not cut first;
-/// * forfeited match in a round robin without `/P`: contributes 0;
+/// * forfeited match in a round robin, `/P` or not, or in any event with
+///   `/P`: as if played (art. 15.2: with pre-determined pairings forfeit wins
+///   and losses are treated as regular games or matches, both editions), so
+///   it is no VUR either and is not cut first;
 /// * own unplayed round in a Swiss (forfeit, bye, absence): a dummy opponent
 ///   scoring the team's own final score (16.4, 2024 edition); the 2026
 ///   edition caps it at the scheduled opponent's adjusted score (16.4.1) or,
@@ -874,6 +878,11 @@ pub(crate) fn contributions(
         return vec![];
     };
     let own = total(&line.rounds, ctx, x_kind);
+    // Art. 16 manages unplayed rounds in Swiss tournaments; a round robin's
+    // pairings are pre-determined, and art. 15.2 counts its forfeits as
+    // played. The reference implementation does the same (a round robin
+    // takes /P by default).
+    let predetermined = predetermined || ctx.round_robin();
     let mut out = Vec::with_capacity(line.rounds.len());
     for r in &line.rounds {
         let y = ctx.score(r, y_kind);
@@ -884,7 +893,6 @@ pub(crate) fn contributions(
         let (x, vur) = match (r.kind, opp_adj) {
             (RoundKind::Played | RoundKind::InProgress, Some(a)) => (a, false),
             (_, Some(a)) if predetermined => (a, false),
-            (_, Some(_)) if ctx.round_robin() => (HalfPoints::ZERO, is_vur(r.kind)),
             (_, Some(a)) => (
                 match ctx.edition {
                     Edition::C07_2024 => own,
@@ -922,17 +930,21 @@ fn kind_index(k: ScoreKind) -> usize {
 /// Sonneborn-Berger family the choice goes by X, not by the product.
 ///
 /// Cut-n drops n values one at a time. Each drop follows art. 16.5 when VURs
-/// are left: the lowest contribution from a VUR is dropped instead of the
-/// least significant value, unless it is lower than that value; then the
-/// least significant value goes. A team cannot improve its cut tie-break by
-/// not playing: for BH the VUR always goes (a dummy opponent scores at least
-/// as much as the weakest opponent); for SB a VUR lost by forfeit contributes
-/// nothing, so the weakest opponent's contribution is dropped instead.
+/// are left: the value of a VUR is dropped instead of the least significant
+/// value, unless it is lower than that value; then the least significant
+/// value goes. A team cannot improve its cut tie-break by not playing: for
+/// BH the VUR always goes (a dummy opponent scores at least as much as the
+/// weakest opponent); for SB a VUR lost by forfeit contributes nothing, so
+/// the weakest opponent's contribution is dropped instead.
 ///
-/// The reference implementation picks the VUR by its dummy score X and only
-/// then by contribution; we pick the lowest *contribution*, as the article
-/// says. The two differ only when VURs carry different dummy scores (the 2026
-/// caps of art. 16.4).
+/// With two or more VURs the one dropped is the least significant of them,
+/// in the order art. 14 sets for every value: the lowest (dummy) score X,
+/// on equal X the smaller contribution. Art. 16.5 only puts a VUR's value in
+/// the place of the least significant value, and "least significant" keeps
+/// the meaning art. 14 gives it; the reference implementation and the
+/// independent one pick the same VUR. (Picking the VUR with the smallest
+/// contribution instead, as before, differs when the 2026 caps of art. 16.4
+/// give the VURs different dummy scores.)
 ///
 /// Median-n drops the n least significant values as Cut-n does, then the n
 /// most significant ones, with no VUR rule for the high end.
@@ -955,9 +967,10 @@ pub(crate) fn cut_sum(
         });
         let Some(least) = least else { break };
         let lowest_vur = (0..list.len()).filter(|&i| list[i].vur).min_by(|&a, &b| {
-            value(&list[a])
-                .cmp(&value(&list[b]))
-                .then(list[a].x.cmp(&list[b].x))
+            list[a]
+                .x
+                .cmp(&list[b].x)
+                .then(value(&list[a]).cmp(&value(&list[b])))
         });
         let drop = match lowest_vur {
             Some(v) if value(&list[v]) >= value(&list[least]) => v,
@@ -1227,7 +1240,9 @@ pub(crate) struct Encounters {
 }
 
 /// Encounters of `team` with the teams of `group` (DE, C.07). A match counts
-/// when it is complete and played, or forfeited with `/P`.
+/// when it is complete and played, or forfeited with `/P` or in a round
+/// robin (art. 15.2: pre-determined pairings treat forfeits as regular
+/// matches; art. 6.1.1 leaves out only the forfeits 15.2 does not cover).
 pub(crate) fn encounters(
     ct: &Crosstable,
     ctx: &Context,
@@ -1244,6 +1259,7 @@ pub(crate) fn encounters(
     let Some(line) = ct.teams.get(team) else {
         return e;
     };
+    let predetermined = predetermined || ctx.round_robin();
     let mut met: Vec<usize> = Vec::new();
     for r in &line.rounds {
         let Some(o) = r.opponent_index else { continue };
@@ -1505,16 +1521,16 @@ mod tests {
     }
 
     #[test]
-    fn c07_16_5_the_vur_is_chosen_by_its_contribution_not_its_dummy_score() {
+    fn c07_16_5_sb_cut1_with_two_vurs_cuts_the_least_significant_vur() {
         // SB contributions (X × Y, in quarter points):
         //   a: HPB, VUR, dummy X 5 (a 2026 cap) × Y 1 (a drawn match) → 5;
         //   b: forfeit loss, VUR, dummy X 7 × 0 → 0;
         //   c: played, X 1 × Y 2 → 2 (the least significant value);
         //   d: played, X 6 × Y 2 → 12. Total 19.
-        // Cut-1: the lowest contribution from a VUR is b (0), lower than c
-        // (2), so c goes: 5 + 0 + 12 = 17. The reference implementation
-        // takes the VUR with the lowest X, a (5 ≥ 2), and cuts it: 14. We
-        // follow art. 16.5, which speaks of the lowest contribution.
+        // Cut-1: the VUR in play is the least significant of the two, a
+        // (X 5 < 7); its 5 is not lower than c's 2, so a goes (art. 16.5):
+        // 0 + 2 + 12 = 14, as the reference implementation computes. Taking
+        // the VUR with the smallest contribution, b (0 < 2), cut c: 17.
         let c = |x: i32, y: i32, vur: bool| Contribution {
             x: HalfPoints(x),
             y: HalfPoints(y),
@@ -1528,12 +1544,13 @@ mod tests {
         ];
         let sb = |c: &Contribution| i64::from(c.x.halves()) * i64::from(c.y.halves());
         assert_eq!(cut_sum(list.clone(), Cut::None, sb), 19 * 4);
-        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 17 * 4);
-        // Cut-2: after c, the VUR b (0) is lower than the least significant
-        // left (a: X 5, 5), so a goes: 0 + 12 = 12.
+        assert_eq!(cut_sum(list.clone(), Cut::Low(1), sb), 14 * 4);
+        // Cut-2: after a, the VUR b (0) is lower than the least significant
+        // left (c, 2), so c goes: 0 + 12 = 12.
         assert_eq!(cut_sum(list.clone(), Cut::Low(2), sb), 12 * 4);
-        // Median-1: c goes at the low end, then the highest X (b, X 7): 17.
-        assert_eq!(cut_sum(list, Cut::Median(1), sb), 17 * 4);
+        // Median-1: a goes at the low end, then the highest X (b, X 7):
+        // 2 + 12 = 14.
+        assert_eq!(cut_sum(list, Cut::Median(1), sb), 14 * 4);
     }
 
     #[test]
@@ -1714,15 +1731,34 @@ mod worked {
             vals(&swiss(), Edition::C07_2026, "WON"),
             ["2", "0", "1", "0", "1"]
         );
-        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → forfeit (2) + 1 = 3.
+        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → PAB (2) + forfeit
+        // (2) + 1 = 5; 4 → PAB (2) = 2.
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WIN:GP"),
-            ["3", "0", "1", "0", "3"]
+            ["3", "0", "1", "2", "5"]
         );
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WON:GP"),
             ["3", "0", "1", "0", "1"]
         );
+    }
+
+    #[test]
+    fn c07_7_1_win_gp_counts_a_pabs_boards_as_won_like_bc_and_tbr() {
+        // swiss(): team 4 drew R1 1 : 1, had the PAB in R2 and lost R3
+        // ½ : 1½ on "1=" (board 2 a draw). The PAB counts as won on both
+        // boards for TBR (board 1: ½ + 1 + 0 = 1½, board 2: ½ + 1 + ½ = 2)
+        // and BC (1 × 1½ + 2 × 2 = 5½), so WIN:GP counts its 2 games as won
+        // (art. 7.1: won with or without playing): 0 over the board + 2.
+        // It was 0.
+        let t = swiss();
+        assert_eq!(vals(&t, Edition::C07_2026, "TBR")[3], "1½/2");
+        assert_eq!(vals(&t, Edition::C07_2026, "BC")[3], "5½");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[3], "2");
+        // Not won over the board: WON:GP stays 0.
+        assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[3], "0");
+        // The PAB itself is a drawn match (1 MP): WIN does not count it.
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN")[3], "0");
     }
 
     #[test]
@@ -1750,10 +1786,10 @@ mod worked {
     #[test]
     fn round_robin_two_games_per_pairing_sonneborn_berger() {
         // EGGSB team 1: 2½ × 1½ + ½ × 1½ = 3¾ + ¾ = 4½ (sitting out: nothing).
-        // Team 2 without /P: 3 × ½ + forfeit win → 0 = 1½.
+        // Team 2: 3 × ½ + the forfeit win over 3 counted as played
+        // (art. 15.2), ½ × 2 = 2½, with /P or without.
         let v = vals(&round_robin(), Edition::C07_2026, "EGGSB");
-        assert_eq!((v[0].as_str(), v[1].as_str()), ("4½", "1½"));
-        // With /P the forfeit counts as played: 1½ + ½ × 2 = 2½.
+        assert_eq!((v[0].as_str(), v[1].as_str()), ("4½", "2½"));
         assert_eq!(vals(&round_robin(), Edition::C07_2026, "EGGSB/P")[1], "2½");
     }
 
@@ -1920,27 +1956,106 @@ mod worked {
     }
 
     #[test]
-    fn c07_16_round_robin_forfeit_counts_only_with_p() {
+    fn c07_15_2_round_robin_forfeit_counts_as_played_with_or_without_p() {
         // round_robin(): team 3 lost R2 to team 2 by forfeit; it sat out R1.
         // Adjusted GP: 1 = 3, 2 = 2½, 3 = ½.
         let t = round_robin();
-        // BH:GP team 3 without /P: the forfeit contributes 0, R3 v1 → 3;
-        // the round without an opponent contributes nothing: 3.
-        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "3");
-        // With /P the forfeit counts as played: 2½ + 3 = 5½.
+        // BH:GP team 3: the forfeit counts as a match against 2 (art. 15.2):
+        // 2½, R3 v1 → 3, the round without an opponent nothing: 5½.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP")[2], "5½");
         assert_eq!(vals(&t, Edition::C07_2026, "BH:GP/P")[2], "5½");
-        // DE: the forfeit is an encounter only with /P (team 2 scored all
+        // DE: the forfeit is an encounter, /P or not (team 2 scored all
         // 2 GP of the match).
         let ct = Crosstable::build(&t).expect("valid");
         let ctx = Context::new(&t, Edition::C07_2026);
-        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
-        assert_eq!((e.met, e.value), (0, HalfPoints(0)));
-        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, true);
-        assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        for p in [false, true] {
+            let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, p);
+            assert_eq!((e.met, e.value), (1, HalfPoints(4)));
+        }
         // WON counts games won over the board only, /P or not: team 2 lost
         // and drew its R1 games; WIN:GP counts the 2 forfeited games.
         assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[1], "0");
         assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[1], "2");
+        // In a Swiss the same forfeit is an unplayed round without /P.
+        let mut swiss = round_robin();
+        swiss.system = PairingSystem::Swiss;
+        let ct = Crosstable::build(&swiss).expect("valid");
+        let ctx = Context::new(&swiss, Edition::C07_2026);
+        let e = encounters(&ct, &ctx, 1, &[1, 2], ScoreKind::GamePoints, false);
+        assert_eq!(e.met, 0);
+    }
+
+    /// Round robin of four teams, 2 boards, MP 2/1/0, 3 rounds:
+    /// R1 1–2 "1=", 3–4 forfeited (330, 3 wins); R2 1–3 "0=", 2–4 "==";
+    /// R3 4–1 "1=", 2–3 "1=".
+    ///
+    /// | team | MP | GP |
+    /// |------|----|----|
+    /// | 1    | 2  | 2½ |
+    /// | 2    | 3  | 3  |
+    /// | 3    | 4  | 4  |
+    /// | 4    | 3  | 2½ |
+    fn round_robin_with_a_forfeited_match() -> Tournament {
+        let mut t = tournament(PairingSystem::RoundRobin, 2, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(
+                1,
+                vec![m(1, 2, 2, "1="), forfeit(3, 4, MatchForfeit::HomeWins)],
+            ),
+            round(2, vec![m(1, 3, 2, "0="), m(2, 4, 2, "==")]),
+            round(3, vec![m(4, 1, 2, "1="), m(2, 3, 2, "1=")]),
+        ];
+        t
+    }
+
+    #[test]
+    fn c07_15_2_round_robin_forfeit_without_p_counts_for_bh_and_sb() {
+        // Art. 16 manages unplayed rounds in Swiss tournaments; in a round
+        // robin art. 15.2 treats the 3–4 forfeit as a regular match, so
+        // without /P the values are those with /P. Before, the forfeit
+        // contributed 0 to teams 3 and 4 (BH:MP 5 and 5).
+        let t = round_robin_with_a_forfeited_match();
+        // BH:MP: 1 = 3 + 4 + 3 = 10; 2 = 2 + 3 + 4 = 9;
+        // 3 = 3 (v4, the forfeit) + 2 + 3 = 8; 4 = 4 + 3 + 2 = 9.
+        for tb in ["BH:MP", "BH:MP/P"] {
+            assert_eq!(vals(&t, Edition::C07_2026, tb), ["10", "9", "8", "9"]);
+            assert_eq!(vals(&t, Edition::C07_2024, tb), ["10", "9", "8", "9"]);
+        }
+        // EMMSB (opponent's MP × own MP): 1 = 3 × 2 + 0 + 0 = 6;
+        // 2 = 0 + 3 × 1 + 4 × 2 = 11; 3 = 3 × 2 (forfeit win over 4)
+        // + 2 × 2 + 0 = 10 (it was 4); 4 = 4 × 0 + 3 × 1 + 2 × 2 = 7.
+        for tb in ["EMMSB", "EMMSB/P"] {
+            assert_eq!(vals(&t, Edition::C07_2026, tb), ["6", "11", "10", "7"]);
+        }
+        // BH:GP: 1 = 3 + 4 + 2½ = 9½; 2 = 2½ + 2½ + 4 = 9;
+        // 3 = 2½ + 2½ + 3 = 8 (it was 5½); 4 = 4 + 3 + 2½ = 9½ (5½).
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:GP"), ["9½", "9", "8", "9½"]);
+        // EGGSB: 3 = 2½ × 2 + 2½ × 1½ + 3 × ½ = 5 + 3¾ + 1½ = 10¼ (it was
+        // 5¼); 4 = 4 × 0 + 3 × 1 + 2½ × 1½ = 6¾.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "EGGSB"),
+            ["7¾", "9¾", "10¼", "6¾"]
+        );
+        // The forfeit is no VUR: Cut-1 drops the least significant value.
+        // BH:MP/C1 3: 3, 2, 3 → 6; 4: 4, 3, 2 → 7.
+        assert_eq!(
+            vals(&t, Edition::C07_2026, "BH:MP/C1"),
+            ["7", "7", "6", "7"]
+        );
+    }
+
+    #[test]
+    fn c07_15_2_round_robin_match_forfeited_on_every_board_counts_as_played() {
+        // swiss_with_a_match_forfeited_on_every_board() as a round robin:
+        // R1 1–2 "++" (no game over the board), 3–4 "1="; R2 1–3 "==",
+        // 2–4 "1=". MP: 1 = 3, 2 = 2, 3 = 3, 4 = 0.
+        let mut t = swiss_with_a_match_forfeited_on_every_board();
+        t.system = PairingSystem::RoundRobin;
+        // BH:MP 1: 2 (v2) + 3 (v3) = 5; 2: 3 (v1) + 0 (v4) = 3. Before, the
+        // forfeited match gave 0: 3 and 0.
+        assert_eq!(vals(&t, Edition::C07_2026, "BH:MP"), ["5", "3", "3", "5"]);
+        // EMGSB 2: 3 × 0 + 0 × 1½ = 0; 1: 2 × 2 + 3 × 1 = 7 (before 3).
+        assert_eq!(vals(&t, Edition::C07_2026, "EMGSB")[0], "7");
     }
 
     #[test]
