@@ -41,6 +41,7 @@ const FILES: &[(&str, &[&str])] = &[
     ("sm-013-reserves", &["--tiebreaks", "MPvGP,BC,BH:MP"]),
     ("trf2026-192-mp-gp", &["--tiebreaks", "MPvGP,BH:MP"]),
     ("trf2026-192-typea-gp-mp", &["--tiebreaks", "MPvGP,BH:GP"]),
+    ("trf2026-310-round-robin-forfeit", &[]),
 ];
 
 #[test]
