@@ -1351,6 +1351,49 @@ fn c04_6_3_6_fewest_colour_conflicts_then_the_first_identifier() {
     );
 }
 
+/// A record with a colour history (None: no match played that round) and
+/// the type A preference art. 1.7.1 derives from it.
+fn record_with_colours(tpn: u32, score: i32, colours: &[Option<Colour>]) -> TeamRecord {
+    let mut r = record(tpn, score);
+    r.colours = colours.to_vec();
+    r.played = colours.iter().flatten().count() as u32;
+    r.cd = colours
+        .iter()
+        .flatten()
+        .map(|&c| if c == Colour::White { 1 } else { -1 })
+        .sum();
+    r.preference = preference(ColourPreferenceType::TypeA, r.cd, &r, false);
+    r
+}
+
+#[test]
+fn c04_6_4_3_6_compares_the_played_matches_from_the_latest_back() {
+    // Art. 4.3.6 sends the reader to art. 3.4 of the General Handling
+    // Rules: only matches actually played count where the colour sequence
+    // matters, so the two histories are compared with the unplayed rounds
+    // squeezed out, from the latest played match back. Team 1 was absent
+    // in round 1 and then had B W B; team 2 had B W B and was absent in
+    // round 4. Both squeezed histories are B W B: 4.3.6 finds no
+    // difference, nobody has a preference (CD -1, last two not equal), and
+    // 4.3.8 alternates the first-team's (team 1, smaller TPN) last colour:
+    // team 1 has White. Compared round by round, round 3 (team 1 White,
+    // team 2 Black) would wrongly decide 4.3.6 the other way.
+    use Colour::{Black as B, White as W};
+    let r = vec![
+        record_with_colours(1, 6, &[None, Some(B), Some(W), Some(B)]),
+        record_with_colours(2, 6, &[Some(B), Some(W), Some(B), None]),
+    ];
+    assert!(
+        r.iter()
+            .all(|t| t.preference.colour.is_none() && t.cd == -1)
+    );
+    let refs: Vec<&TeamRecord> = r.iter().collect();
+    let config = SwissConfig::new(6, 1);
+    let engine = Engine::new(&refs, &config, 5, Colour::White);
+    assert_eq!(engine.allocate_colours(0, 1, None), (0, 1));
+    assert_eq!(engine.allocate_colours(1, 0, None), (0, 1));
+}
+
 // ---------------------------------------------------------------------
 // The matching paths on their own (the shortcuts answer most engine
 // rounds, so these are checked directly against enumeration).
