@@ -1379,7 +1379,7 @@ fn c04_6_4_3_6_compares_the_played_matches_from_the_latest_back() {
     // team 1 has White. Compared round by round, round 3 (team 1 White,
     // team 2 Black) would wrongly decide 4.3.6 the other way.
     use Colour::{Black as B, White as W};
-    let r = vec![
+    let r = [
         record_with_colours(1, 6, &[None, Some(B), Some(W), Some(B)]),
         record_with_colours(2, 6, &[Some(B), Some(W), Some(B), None]),
     ];
@@ -1405,7 +1405,7 @@ fn c04_6_4_3_5_lower_colour_difference_gets_white_even_for_a_third_equal_colour(
     // the rule against a third equal colour, and art. 4.3 has no step for
     // it.
     use Colour::{Black as B, White as W};
-    let r = vec![
+    let r = [
         record_with_colours(1, 6, &[Some(W), Some(W), Some(W), Some(B), Some(B)]),
         record_with_colours(2, 6, &[None, None, None, Some(W), Some(B)]),
     ];
@@ -1644,6 +1644,9 @@ fn c04_6_c5_compares_upfloaters_from_the_lowest_level_even_with_many_levels() {
 
 /// The active teams of a round as C.04.6 sees them, read from the history
 /// without the engine, for any primary score and preference type.
+/// A round-pairing: the PAB (if any) and the pairs.
+type RoundPairing = (Option<usize>, Vec<(usize, usize)>);
+
 struct RoundField {
     ids: Vec<EntryId>,
     tpn: Vec<u32>,
@@ -1809,7 +1812,7 @@ impl RoundField {
 
     /// Every legal round-pairing ([C1], [C2]): the PAB (if the number is
     /// odd) and the pairs.
-    fn legal_pairings(&self) -> Vec<(Option<usize>, Vec<(usize, usize)>)> {
+    fn legal_pairings(&self) -> Vec<RoundPairing> {
         let n = self.ids.len();
         let all = (1u32 << n) - 1;
         let mut out = Vec::new();
@@ -1829,9 +1832,9 @@ impl RoundField {
 
     /// Keeps the candidates with the least key.
     fn keep_least<K: Ord>(
-        cands: Vec<(Option<usize>, Vec<(usize, usize)>)>,
-        key: impl Fn(&(Option<usize>, Vec<(usize, usize)>)) -> K,
-    ) -> Vec<(Option<usize>, Vec<(usize, usize)>)> {
+        cands: Vec<RoundPairing>,
+        key: impl Fn(&RoundPairing) -> K,
+    ) -> Vec<RoundPairing> {
         let keys: Vec<K> = cands.iter().map(&key).collect();
         let Some(best) = keys.iter().min() else {
             return cands;
@@ -1852,7 +1855,7 @@ impl RoundField {
     /// ([C8], [C9], [C10], art. 3.6.2). Returns the survivors (one, since
     /// the last key of each step is an order without ties) and, per step,
     /// the criteria values reached.
-    fn optimum(&self) -> (Vec<(Option<usize>, Vec<(usize, usize)>)>, Vec<String>) {
+    fn optimum(&self) -> (Vec<RoundPairing>, Vec<String>) {
         let n = self.ids.len();
         let mut cands = self.legal_pairings();
         let mut trace = Vec::new();
@@ -1933,7 +1936,7 @@ impl RoundField {
             cands = Self::keep_least(cands, |c| set_keys[&set_of(&c.1)].clone());
             let set = set_of(&cands[0].1);
             let bracket = residents | set;
-            let bracket_key = |c: &(Option<usize>, Vec<(usize, usize)>)| {
+            let bracket_key = |c: &RoundPairing| {
                 let (mut c8, mut c9, mut c10) = (0, 0, 0);
                 let mut pairs: Vec<(u32, u32)> = Vec::new();
                 for &(a, b) in c.1.iter().filter(|&&(a, _)| bracket & (1 << a) != 0) {
