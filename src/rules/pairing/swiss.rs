@@ -37,7 +37,9 @@
 //!   sets by lexicographic order of their TPNs); that bracket is paired by
 //!   the pairing best on [C8], [C9], [C10] and then first by its identifier
 //!   (art. 3.6.2: top members' TPNs ascending, then their bottom members).
-//! - Art. 4: colours by the nine steps (first-team, initial-colour, …).
+//! - Art. 4: colours by the nine steps (first-team, initial-colour, …),
+//!   the histories of 4.3.6 compared without unplayed rounds (C.04.2
+//!   art. 3.4, to which 4.3.6 refers).
 //!
 //! # How the criteria are decided exactly
 //! Each of the two choices of a step is a lexicographic optimum over the
@@ -992,11 +994,14 @@ impl<'a> Engine<'a> {
                 Colour::Black
             });
         }
-        // 4.3.6: alternate from the latest round where they had different colours.
-        for (cf, co) in tf.colours.iter().zip(&to.colours).rev() {
-            if let (Some(cf), Some(co)) = (cf, co)
-                && cf != co
-            {
+        // 4.3.6: alternate the colours to the most recent time one team had
+        // White and the other Black. Its note sends to art. 3.4 of the
+        // General Handling Rules (C.04.2): only matches actually played
+        // count, so both histories are taken without their unplayed rounds
+        // and compared from the latest played match back, not round by
+        // round.
+        for (cf, co) in tf.last_colours().zip(to.last_colours()) {
+            if cf != co {
                 return give_first(cf.opposite());
             }
         }
