@@ -19,6 +19,12 @@ pub const MAX_DELAY: TimeDelta = TimeDelta::seconds(60);
 /// anybody lock its owner out.
 pub const ADDRESS_LOCK: usize = 20;
 
+/// The account-wide delay counts the addresses that failed on the account,
+/// not the failures: guesses from one address slow that address (and its
+/// guesses at this account) alone, so one attacker cannot keep the owner,
+/// signing in from anywhere else, out; guesses spread over many addresses
+/// (a botnet) slow every new browser, by at most [`MAX_DELAY`].
+
 #[derive(Insertable)]
 #[diesel(table_name = login_attempts)]
 struct NewAttempt<'a> {
@@ -57,12 +63,13 @@ fn delayed_until(failures: &[NaiveDateTime]) -> Option<NaiveDateTime> {
 }
 
 /// When this account and address may try again, or `None` if they may try
-/// now. The account is slowed by its failures since its last success
-/// (unless `known_browser`: the browser has signed in to it before, so an
-/// attacker elsewhere cannot keep the owner out). The address is slowed
-/// the same way by all its failures in the window, and locked after
-/// [`ADDRESS_LOCK`] of them; a success on one's own account does not
-/// restart the address's count (it must not unlock guessing at others).
+/// now. The address is slowed by all its failures in the window, and
+/// locked after [`ADDRESS_LOCK`] of them; a success on one's own account
+/// does not restart the address's count (it must not unlock guessing at
+/// others). The account is slowed by the number of addresses that failed
+/// on it since its last success, one failure each, from the latest (unless
+/// `known_browser`: the browser has signed in to it before, so an attacker
+/// elsewhere cannot keep the owner out).
 pub fn locked_until(
     conn: &mut DbConnection,
     account_key: &str,
@@ -107,9 +114,19 @@ pub fn locked_until(
             .select(diesel::dsl::max(login_attempts::at))
             .first(conn)?;
         let account_since = last_success.map_or(since, |s| s.max(since));
-        // Enough failures to reach the longest delay.
-        let enough = FREE_FAILURES + 17;
-        delayed_until(&failures_since(conn, true, account_since, enough)?)
+        let mut seen = std::collections::HashSet::new();
+        let by_address: Vec<NaiveDateTime> = login_attempts::table
+            .filter(login_attempts::succeeded.eq(false))
+            .filter(login_attempts::at.gt(account_since))
+            .filter(login_attempts::account_key.eq(account_key))
+            .order(login_attempts::at.desc())
+            .select((login_attempts::at, login_attempts::ip))
+            .load::<(NaiveDateTime, String)>(conn)?
+            .into_iter()
+            .filter(|(_, address)| seen.insert(address.clone()))
+            .map(|(at, _)| at)
+            .collect();
+        delayed_until(&by_address)
     };
     Ok(ip_until.max(account_until).filter(|until| *until > now))
 }

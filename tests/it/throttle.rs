@@ -228,3 +228,46 @@ async fn i21_each_failure_beyond_the_free_ones_doubles_the_wait_up_to_a_minute()
         None
     );
 }
+
+/// The attack that kept an owner out: ten wrong passwords at one account
+/// from one address, spread over two minutes (under the address lock),
+/// while the owner signs in from new browsers and new addresses every few
+/// seconds. The guesses slow their own address only; the owner is in at
+/// every try.
+#[tokio::test]
+async fn one_address_guessing_at_an_account_never_keeps_its_owner_out() {
+    let app = TestApp::builder().trust_proxy().start().await;
+    app.sign_up_with(&client_at("192.0.2.10"), "Owner").await;
+    let id = app.person_id("Owner");
+    let mut conn = app.db();
+    let now = db::utc_now();
+    for i in 0..10 {
+        login_attempts::record(
+            &mut conn,
+            &format!("person:{id}"),
+            "198.51.100.7",
+            false,
+            now - TimeDelta::seconds(120 - 12 * i),
+        )
+        .expect("record");
+    }
+    // The guessing address waits (ten failures: a minute).
+    let attacker = client_at("198.51.100.7");
+    let page = app.log_in_with(&attacker, "Owner", PASSWORD).await;
+    assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
+    // The owner, from a browser and an address the account has never seen.
+    for i in 0..5 {
+        let fresh = client_at(&format!("203.0.113.{}", 20 + i));
+        let page = app.log_in_with(&fresh, "Owner", PASSWORD).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "try {i}: {}", page.text);
+        // The attacker goes on meanwhile.
+        login_attempts::record(
+            &mut conn,
+            &format!("person:{id}"),
+            "198.51.100.7",
+            false,
+            db::utc_now(),
+        )
+        .expect("record");
+    }
+}
