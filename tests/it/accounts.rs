@@ -199,12 +199,13 @@ async fn a_success_restarts_the_account_count() {
             .expect("person")
             .id
     );
-    // Five failures from elsewhere, a success, two more failures: no wait.
+    // Failures from five addresses, a success, failures from two more
+    // addresses: no wait (the account counts the addresses that failed).
     for i in 0..5 {
         login_attempts::record(
             &mut conn,
             &key,
-            "10.0.0.1",
+            &format!("10.0.0.{}", 10 + i),
             false,
             now - TimeDelta::seconds(60 - i),
         )
@@ -222,7 +223,7 @@ async fn a_success_restarts_the_account_count() {
         login_attempts::record(
             &mut conn,
             &key,
-            "10.0.0.3",
+            &format!("10.0.0.{}", 3 + i),
             false,
             now - TimeDelta::seconds(40 - i),
         )
@@ -232,8 +233,9 @@ async fn a_success_restarts_the_account_count() {
         login_attempts::locked_until(&mut conn, &key, "10.0.0.9", now, false).expect("q"),
         None
     );
-    // A third failure since the success, just now: the next try waits.
-    login_attempts::record(&mut conn, &key, "10.0.0.3", false, now).expect("record");
+    // A third address failing since the success, just now: the next try
+    // waits.
+    login_attempts::record(&mut conn, &key, "10.0.0.5", false, now).expect("record");
     assert!(
         login_attempts::locked_until(&mut conn, &key, "10.0.0.9", now, false)
             .expect("q")
