@@ -3,8 +3,8 @@
 
 ## src/app/appeals.rs
 
-audit-appeals-file = tournament { $number }: { $claim }
-audit-appeals-fairplay-report = { $nick }: { $grounds }
+audit-appeals-file = tournament { $number }: a case filed by { $team }
+audit-appeals-fairplay-report = tournament { $number }: a fair-play report
 audit-appeals-referred = G-G7 case from fair-play report #{ $report }
 audit-appeals-propose = remedy #{ $remedy }: { $kind }
 audit-appeals-remedy-added = remedy #{ $remedy } added; { $cleared ->
@@ -68,15 +68,15 @@ audit-check-in-refused = tournament { $tournament }, { $nick }: not admitted: { 
 
 ## src/app/documents.rs
 
-audit-documents-upload = { $kind }: “{ $file }”, { $bytes ->
+audit-documents-upload = { $kind }, { $bytes ->
         [one] { $bytes } byte
        *[other] { $bytes } bytes
     }, { $type }
-audit-documents-upload-replaces = { $kind }: “{ $file }”, { $bytes ->
+audit-documents-upload-replaces = { $kind }, { $bytes ->
         [one] { $bytes } byte
        *[other] { $bytes } bytes
     }, { $type } (replaces #{ $replaces })
-audit-documents-review = { $kind }: “{ $file }”: { $before } → { $after }{ $dated ->
+audit-documents-review = { $kind }: { $before } → { $after }{ $dated ->
         [yes] , valid until { $until }
        *[no] {""}
     }{ $noted ->
@@ -100,4 +100,4 @@ audit-documents-purge-all = league documents purge --before { $before }: { $docu
 
 ## src/web/documents/files.rs
 
-audit-files-download = { $kind }: “{ $file }”, downloaded by { $nick }
+audit-files-download = { $kind }, downloaded by { $nick }

@@ -259,6 +259,7 @@ documents-purge-hint = Removes this championship's documents uploaded more than 
 documents-purge-submit = Purge
 document-kind = Document
 document-file = File
+document-file-hidden = not shown: only the owner, the captain and the championship’s officials open documents
 document-file-hint = PDF, JPEG or PNG,
 document-owner = Whose
 document-uploaded-at = Uploaded

@@ -3,8 +3,8 @@
 
 ## src/app/appeals.rs
 
-audit-appeals-file = турнир { $number }: { $claim }
-audit-appeals-fairplay-report = { $nick }: { $grounds }
+audit-appeals-file = турнир { $number }: подана жалоба команды { $team }
+audit-appeals-fairplay-report = турнир { $number }: рапорт о нечестной игре
 audit-appeals-referred = дело по G-G7 по рапорту о нечестной игре #{ $report }
 audit-appeals-propose = предложение #{ $remedy }: { $kind }
 audit-appeals-remedy-added = добавлено предложение #{ $remedy }; { $cleared ->
@@ -72,17 +72,17 @@ audit-check-in-refused = турнир { $tournament }, { $nick }: не допу�
 
 ## src/app/documents.rs
 
-audit-documents-upload = { $kind }: «{ $file }», { $bytes } { $bytes ->
+audit-documents-upload = { $kind }, { $bytes } { $bytes ->
         [one] байт
         [few] байта
        *[many] байт
     }, { $type }
-audit-documents-upload-replaces = { $kind }: «{ $file }», { $bytes } { $bytes ->
+audit-documents-upload-replaces = { $kind }, { $bytes } { $bytes ->
         [one] байт
         [few] байта
        *[many] байт
     }, { $type } (заменяет #{ $replaces })
-audit-documents-review = { $kind }: «{ $file }»: { $before } → { $after }{ $dated ->
+audit-documents-review = { $kind }: { $before } → { $after }{ $dated ->
         [yes] , действителен до { $until }
        *[no] {""}
     }{ $noted ->
@@ -110,4 +110,4 @@ audit-documents-purge-all = league documents purge --before { $before }: { $docu
 
 ## src/web/documents/files.rs
 
-audit-files-download = { $kind }: «{ $file }», скачал(а) { $nick }
+audit-files-download = { $kind }, скачал(а) { $nick }

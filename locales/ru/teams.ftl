@@ -260,6 +260,7 @@ documents-purge-hint = Удаляет документы этого чемпио
 documents-purge-submit = Удалить
 document-kind = Документ
 document-file = Файл
+document-file-hidden = не показан: документ открывают только владелец, капитан и официальные лица чемпионата
 document-file-hint = PDF, JPEG или PNG,
 document-owner = Чей
 document-uploaded-at = Загружен

@@ -241,13 +241,18 @@ pub fn file(
             },
         )?;
         freeze_committee(conn, id)?;
+        // The log names the case, never its text: the claim is sealed as
+        // the case's page seals it, and the log is read by every organizer.
+        let team = teams::by_id(conn, mine[0])?
+            .map(|t| t.name)
+            .unwrap_or_default();
         audit::Entry::new("appeal.file", format!("appeal:{id}"))
             .actor(person)
             .championship(c)
             .said(
                 Message::new(msg!("audit-appeals-file"))
                     .arg("number", tour.number)
-                    .arg("claim", f.claim.trim()),
+                    .arg("team", team),
             )
             .record(conn)?;
         let case = open_case(conn, c, id)?;
@@ -593,15 +598,6 @@ pub fn ground_key(g: Ground) -> MsgKey {
         Ground::EngineAgreement => msg!("fairplay-ground-engine"),
         Ground::StrengthJump => msg!("fairplay-ground-jump"),
     }
-}
-
-/// A fair-play report's audit line: the player and each ground, in the
-/// regulation's order.
-fn grounds_said(nick: &str, grounds: &[Ground]) -> Message {
-    let named = Ground::ALL.into_iter().filter(|g| grounds.contains(g));
-    Message::new(msg!("audit-appeals-fairplay-report"))
-        .arg("nick", nick)
-        .list("grounds", named.map(|g| Message::new(ground_key(g))), ", ")
 }
 
 /// Marks the case decided by the votes `tally` and, when upheld, applies
@@ -993,10 +989,12 @@ pub fn report(
                 at: now,
             },
         )?;
+        // Who is suspected and on what grounds stays with the judges and
+        // the committee: the log says that a report was made.
         audit::Entry::new("fairplay.report", format!("report:{id}"))
             .actor(judge)
             .championship(c)
-            .said(grounds_said(&person.nick, &grounds))
+            .said(Message::new(msg!("audit-appeals-fairplay-report")).arg("number", tour.number))
             .record(conn)?;
         Ok(id)
     })

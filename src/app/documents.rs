@@ -122,7 +122,6 @@ pub fn store(
                 None => Message::new(msg!("audit-documents-upload")),
             }
             .word("kind", kind_word(kind_code(upload.kind)))
-            .arg("file", upload.file_name)
             .arg("bytes", upload.content.len())
             .arg("type", upload.media_type);
             let entry = || {
@@ -166,7 +165,6 @@ fn reviewed_said(
 ) -> Message {
     let said = Message::new(msg!("audit-documents-review"))
         .word("kind", kind_word(&d.kind))
-        .arg("file", &d.file_name)
         .word(
             "before",
             format!(

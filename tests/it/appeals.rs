@@ -185,6 +185,29 @@ async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_th
             Some("До решения текст дела видят только стороны, комиссия и судьи.")
         );
     }
+    // The audit log, which every organizer reads, names the case and the
+    // filing team, never its sealed text.
+    let scribe = club.app.person("Scribe").await;
+    club.app
+        .grant_role(&club.root, club.id, "Scribe", "organizer")
+        .await;
+    let audit = club
+        .app
+        .get_with(&scribe, &format!("/championships/{}/audit", club.id))
+        .await;
+    assert_eq!(audit.status, StatusCode::OK);
+    assert!(
+        audit.text.contains("подана жалоба команды"),
+        "{}",
+        audit.text
+    );
+    for sealed in [
+        "the flag fell after the mate",
+        "the game is won by mate",
+        "the judge's loss on time",
+    ] {
+        assert!(!audit.text.contains(sealed), "{sealed} in the audit log");
+    }
 }
 
 #[tokio::test]
@@ -577,6 +600,40 @@ async fn g_zh2_a_refused_supervised_game_counts_as_guilt_and_the_committee_still
     );
     let (_, totals) = season_totals(&club).await;
     assert_eq!(totals, [("Конь".to_owned(), "-12".to_owned())]);
+}
+
+/// G-E3: a fair-play report is the judges' and the committee's; the audit
+/// log, which every organizer reads, says that one was made, not whom it
+/// suspects nor on what grounds.
+#[tokio::test]
+async fn g_e3_the_audit_log_does_not_name_the_suspect_of_a_fair_play_report() {
+    let club = Club::new("G").await;
+    let (_, jd) = judges(&club).await;
+    let (_, t) = with_a_double(&club).await;
+    let page = report(&club, &jd, t, "ko2", &["engine_agreement"]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let scribe = club.app.person("Scribe").await;
+    club.app
+        .grant_role(&club.root, club.id, "Scribe", "organizer")
+        .await;
+    let audit = club
+        .app
+        .get_with(&scribe, &format!("/championships/{}/audit", club.id))
+        .await;
+    assert_eq!(audit.status, StatusCode::OK);
+    assert!(
+        audit.text.contains("рапорт о нечестной игре"),
+        "{}",
+        audit.text
+    );
+    let rows = audit.texts("table tbody tr");
+    let report_row = rows
+        .iter()
+        .find(|r| r.contains("рапорт о нечестной игре"))
+        .expect("the report's line");
+    assert!(!report_row.contains("ko2"), "{report_row}");
+    let ground = league::i18n::Lang::Ru.t("fairplay-ground-engine");
+    assert!(!audit.text.contains(&ground), "{ground}");
 }
 
 #[tokio::test]

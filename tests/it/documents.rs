@@ -832,9 +832,25 @@ async fn a_platform_admin_without_a_role_gets_404_on_a_document() {
     let root = app.admin("Root2").await;
     let res = root.get(app.url(&doc)).send().await.expect("GET");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
-    // The championship's organizer does see it.
+    // Nor its file's name: not in the review queue the administrator may
+    // read, nor in the journal or the championship's log.
+    let queue = format!("/championships/{}/documents?all=1", l.championship);
+    for path in [
+        queue.as_str(),
+        "/admin",
+        &format!("/championships/{}/audit", l.championship),
+    ] {
+        let page = app.get_with(&root, path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        assert!(!page.text.contains("p.png"), "{path} names the file");
+    }
+    let page = app.get_with(&root, &queue).await;
+    assert!(page.text.contains("не показан"), "{}", page.text);
+    // The championship's organizer does see it, and its name in the queue.
     let res = l.organizer.get(app.url(&doc)).send().await.expect("GET");
     assert_eq!(res.status(), StatusCode::OK);
+    let page = app.get_with(&l.organizer, &queue).await;
+    assert!(page.text.contains("p.png"), "{}", page.text);
 }
 
 #[tokio::test]

@@ -80,6 +80,21 @@ pub fn can_see(
     Ok(false)
 }
 
+/// A document's owner as pages name and link them: (nick or team name, URL).
+fn owner_label(conn: &mut DbConnection, owner: Owner) -> diesel::QueryResult<(String, String)> {
+    Ok(match owner {
+        Owner::Person(p) => {
+            let nick = people::by_id(conn, p)?.map(|p| p.nick).unwrap_or_default();
+            let url = paths::person(&nick);
+            (nick, url)
+        }
+        Owner::Team(id) => (
+            t::by_id(conn, id)?.map(|t| t.name).unwrap_or_default(),
+            paths::team(id),
+        ),
+    })
+}
+
 pub struct DocumentRow {
     pub id: DocumentId,
     pub owner: String,
@@ -342,7 +357,6 @@ pub async fn download(
             let bytes = docs::content(conn, id)?.ok_or(AppError::NotFound)?;
             let said = Message::new(msg!("audit-files-download"))
                 .word("kind", ops::kind_word(&d.kind))
-                .arg("file", &d.file_name)
                 .arg("nick", &viewer.nick);
             record_for_owner(conn, d.owner(), || {
                 audit::Entry::new("document.download", format!("document:{id}"))
@@ -410,29 +424,34 @@ async fn queue_page(
     failed: Option<(DocumentId, Inline)>,
     all: bool,
 ) -> Result<QueuePage, AppError> {
-    let (c, list) = state
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    let (c, list, openable) = state
         .db(move |conn| {
             let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
+            // An administrator without a role here reviews the queue but
+            // opens no document (`can_see`): not even its file's name.
+            let openable = match viewer {
+                Some(v) => roles::has_role(conn, v, championship, VIEWERS)?,
+                None => false,
+            };
             let mut list = Vec::new();
             for d in docs::of_championship(conn, championship)? {
-                let owner = match d.owner() {
-                    Owner::Person(p) => {
-                        let nick = people::by_id(conn, p)?.map(|p| p.nick).unwrap_or_default();
-                        (nick.clone(), paths::person(&nick))
-                    }
-                    Owner::Team(id) => (
-                        t::by_id(conn, id)?.map(|t| t.name).unwrap_or_default(),
-                        paths::team(id),
-                    ),
-                };
+                let owner = owner_label(conn, d.owner())?;
                 list.push((d, owner));
             }
-            Ok((c, list))
+            Ok((c, list, openable))
         })
         .await?;
     let rows: Vec<DocumentRow> = list
         .into_iter()
         .map(|(d, owner)| row(&ctx, d, owner, Some(championship)))
+        .map(|mut r| {
+            if !openable {
+                r.file_name = String::new();
+                r.url = String::new();
+            }
+            r
+        })
         .collect();
     let awaiting = |r: &DocumentRow| r.status_code == "pending" && r.current;
     let reviewed = rows.iter().filter(|r| !awaiting(r)).count();
@@ -630,6 +649,9 @@ pub async fn review_many(
     let results = state
         .db(move |conn| {
             let mine = docs::of_championship(conn, championship)?;
+            // The outcome names each document by its file for those who
+            // may open it, else by its owner.
+            let openable = roles::has_role(conn, by, championship, VIEWERS)?;
             let mut out = Vec::new();
             for id in picked {
                 let d = mine.iter().find(|d| d.id == id).ok_or(AppError::NotFound)?;
@@ -646,7 +668,12 @@ pub async fn review_many(
                     &ip,
                     db::utc_now(),
                 );
-                out.push((d.file_name.clone(), result));
+                let name = if openable {
+                    d.file_name.clone()
+                } else {
+                    owner_label(conn, d.owner())?.0
+                };
+                out.push((name, result));
             }
             Ok(out)
         })
