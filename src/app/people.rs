@@ -42,6 +42,46 @@ pub fn scopes_of<R: RoleSet>(
     crate::db::roles::championships_with(conn, by.0, R::ROLES)
 }
 
+/// Whether `by` acts as an organizer for `person`: an administrator, or
+/// an organizer of a championship where the person is a member of a team.
+/// An organizer of another championship has no power over them.
+pub fn organizes_for(
+    conn: &mut DbConnection,
+    by: (PersonId, bool),
+    person: PersonId,
+) -> diesel::QueryResult<bool> {
+    if by.1 {
+        return Ok(true);
+    }
+    let mine = crate::db::roles::championships_with(conn, by.0, Organizers::ROLES)?;
+    if mine.is_empty() {
+        return Ok(false);
+    }
+    Ok(teams::teams_of_person(conn, person)?
+        .iter()
+        .any(|(team, _)| mine.contains(&team.championship_id)))
+}
+
+/// Who may enter an employment record of `person` (E-12): the person, a
+/// captain of one of their teams, or an organizer for them
+/// ([`organizes_for`]).
+pub fn may_record_employment(
+    conn: &mut DbConnection,
+    by: (PersonId, bool),
+    person: PersonId,
+) -> diesel::QueryResult<bool> {
+    if by.0 == person {
+        return Ok(true);
+    }
+    if teams::teams_of_person(conn, person)?
+        .iter()
+        .any(|(team, _)| team.captain_id == by.0)
+    {
+        return Ok(true);
+    }
+    organizes_for(conn, by, person)
+}
+
 /// Why a change to a person's record was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PeopleProblem {
@@ -333,7 +373,7 @@ pub fn link_clone(
 }
 
 /// An employment record of `person` at `organization` (E-12), entered by
-/// `by`, whom the page has let do it; the dates are checked by the form.
+/// `by` ([`may_record_employment`]); the dates are checked by the form.
 #[allow(clippy::too_many_arguments)]
 pub fn add_employment(
     conn: &mut DbConnection,
@@ -341,11 +381,15 @@ pub fn add_employment(
     organization: OrganizationId,
     from: NaiveDate,
     until: Option<NaiveDate>,
-    by: PersonId,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<PeopleProblem>> {
+    let (by, acting) = (by.0, by);
     write_transaction(conn, |conn| {
+        if !may_record_employment(conn, acting, person)? {
+            return Err(PlayError::Forbidden);
+        }
         let Some(o) = organizations::by_id(conn, organization)? else {
             return Err(PlayError::Refused(vec![PeopleProblem::UnknownOrganization]));
         };
@@ -367,18 +411,22 @@ pub fn add_employment(
     })
 }
 
-/// An organizer confirms an employment record: the nick of its person.
-/// Confirming twice records nothing.
+/// An organizer for the person ([`organizes_for`]) confirms an employment
+/// record: the nick of its person. Confirming twice records nothing.
 pub fn confirm_employment(
     conn: &mut DbConnection,
     employment: EmploymentId,
-    by: PersonId,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(String, bool), PlayError<()>> {
     let id = employment;
+    let (acting, by) = (by, by.0);
     write_transaction(conn, |conn| {
         let e = standing::employment_by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        if !organizes_for(conn, acting, e.person_id)? {
+            return Err(PlayError::Forbidden);
+        }
         let p = people::by_id(conn, e.person_id)?.ok_or(PlayError::NotFound)?;
         let changed = standing::confirm_employment(conn, id, by, now)? > 0;
         if changed {

@@ -173,3 +173,87 @@ async fn i21_e_12_a_subsidiary_goes_only_under_an_organization_its_adder_added()
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     }
 }
+
+/// Makes "Player" a member of a team of `championship` (its captain
+/// "Cap{championship}" applies and invites them).
+async fn plays_in(two: &Two, championship: i64) {
+    let nick = format!("Cap{championship}");
+    let captain = two.app.person(&nick).await;
+    // G-A7: captain and player are club members (the administrator marks
+    // them in every championship).
+    for who in [nick.as_str(), "Player"] {
+        let page = two
+            .app
+            .post_with(
+                &two.admin,
+                &format!("/people/{who}/club"),
+                &[("action", "mark"), ("championship", "")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let team = two
+        .app
+        .apply_team(&captain, championship, "Ладья", "")
+        .await
+        .location_id("/teams/");
+    let player = crate::helpers::new_client();
+    two.app
+        .log_in_with(&player, "Player", crate::helpers::PASSWORD)
+        .await;
+    two.app
+        .invite_and_accept(&captain, team, &player, "Player")
+        .await;
+}
+
+/// E-12, R-2.1: only confirmed employment records count for eligibility,
+/// so entering and confirming them is a power over the person: the
+/// organizers of a championship the person plays in hold it (and the
+/// administrators); an organizer of another championship does not.
+#[tokio::test]
+async fn e_12_employment_is_entered_and_confirmed_only_by_organizers_of_the_persons_championships()
+{
+    let two = two_championships("organizer").await;
+    plays_in(&two, two.theirs).await;
+    let org = two
+        .app
+        .create_organization(&two.admin, "Завод")
+        .await
+        .to_string();
+    let record = [
+        ("organization", org.as_str()),
+        ("from", "2020-01-01"),
+        ("until", ""),
+    ];
+    let add = |by| two.app.post_with(by, "/people/Player/employments", &record);
+    // The organizer of the other championship: refused, nothing stored.
+    assert_eq!(add(&two.official).await.status, StatusCode::FORBIDDEN);
+    let player = two.app.person_id("Player");
+    let stored = || standing::employments_of(&mut two.app.db(), player).expect("records");
+    assert!(stored().is_empty());
+    // The page offers them no form and no confirmation.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    assert!(
+        page.text.contains("/employments\"") == false,
+        "{}",
+        page.text
+    );
+    // Their own organizer enters it; the other cannot confirm it.
+    let theirs_org = two.app.person("TheirOrg").await;
+    two.app
+        .grant_role(&two.admin, two.theirs, "TheirOrg", "organizer")
+        .await;
+    assert_eq!(add(&theirs_org).await.status, StatusCode::SEE_OTHER);
+    let id = stored()[0].0.id;
+    let confirm = format!("/employments/{id}/confirm");
+    assert_eq!(
+        two.app.post_with(&two.official, &confirm, &[]).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert!(stored()[0].0.confirmed_at.is_none());
+    assert_eq!(
+        two.app.post_with(&theirs_org, &confirm, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    assert!(stored()[0].0.confirmed_at.is_some());
+}

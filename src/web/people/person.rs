@@ -97,6 +97,9 @@ pub struct PersonPage {
     is_organizer: bool,
     is_judge: bool,
     can_add_employment: bool,
+    /// The viewer organizes a championship the person plays in (or is an
+    /// administrator): they confirm employment records.
+    organizes_them: bool,
     /// Open club memberships: where, since when.
     club_lines: Vec<(String, String)>,
     club_scopes: Vec<ClubScope>,
@@ -185,6 +188,12 @@ pub async fn person_page_with(
                 Some(v) => teams.iter().any(|(tm, _)| tm.captain_id == v),
                 None => false,
             };
+            // Organizers act for the people of their own championships.
+            let organizes_them = match acting {
+                Some(by) => ops::organizes_for(conn, by, p.id)?,
+                None => false,
+            };
+            let captains_them = (captains_them, organizes_them);
             let orgs = organizations::list(conn)?;
             let played = played(conn, p.id)?;
             // The clone form's suggestions, for the judges who see it.
@@ -220,6 +229,7 @@ pub async fn person_page_with(
         scopes,
     ) = data;
     let (names, organizes, judges) = scopes;
+    let (captains_them, organizes_them) = captains_them;
     let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
     let official = is_organizer || is_judge;
     let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
@@ -346,7 +356,8 @@ pub async fn person_page_with(
             })
             .collect(),
         organizations: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
-        can_add_employment: is_organizer || viewer == Some(p.id) || captains_them,
+        can_add_employment: organizes_them || viewer == Some(p.id) || captains_them,
+        organizes_them,
         is_organizer,
         is_judge,
         ban_form,
@@ -716,15 +727,10 @@ pub async fn add_employment(
 ) -> Result<HttpResponse, AppError> {
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
-    let allowed = user.id == person
-        || is_official::<Organizers>(&state, &user).await?
-        || state
-            .db(move |conn| {
-                Ok(t::teams_of_person(conn, person)?
-                    .iter()
-                    .any(|(tm, _)| tm.captain_id == user.id))
-            })
-            .await?;
+    let acting = (user.id, user.is_admin);
+    let allowed = state
+        .db(move |conn| Ok(ops::may_record_employment(conn, acting, person)?))
+        .await?;
     if !allowed {
         return Err(AppError::Forbidden);
     }
@@ -775,7 +781,7 @@ pub async fn add_employment(
                 org,
                 from,
                 until,
-                user.id,
+                acting,
                 &ip,
                 db::utc_now(),
             ))
@@ -809,7 +815,10 @@ pub async fn confirm_employment(
     path: web::Path<EmploymentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let (by, ip) = (
+        (official.user.id, official.user.is_admin),
+        state.client_ip(&req),
+    );
     let (nick, changed) = state
         .db(move |conn| Ok(ops::confirm_employment(conn, id, by, &ip, db::utc_now())?))
         .await?;

@@ -227,7 +227,7 @@ pub async fn employments(
     let c = staff.championship;
     let form = form.into_inner()?;
     let picked: Vec<EmploymentId> = form.picked()?;
-    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let (by, ip) = ((staff.user.id, staff.user.is_admin), state.client_ip(&req));
     let results = state
         .db(move |conn| {
             let members = t::current_members_of_championship(
