@@ -2,8 +2,8 @@
 //! e-mails and the JSON API cannot drift from the route tables.
 
 use crate::ids::{
-    ApiTokenId, BanId, ChampionshipId, DocumentId, EmploymentId, EntryId, GameId, InvitationId,
-    MatchId, PenaltyId, PersonId, PgnImportId, RoundId, TeamId, TournamentId,
+    ApiTokenId, BanId, ChampionshipId, CloneLinkId, DocumentId, EmploymentId, EntryId, GameId,
+    InvitationId, MatchId, PenaltyId, PersonId, PgnImportId, RoundId, TeamId, TournamentId,
 };
 
 pub const HOME: &str = "/";
@@ -130,6 +130,7 @@ pub const PERSON: &str = "/people/{nick}";
 pub const PERSON_CLUB: &str = "/people/{nick}/club";
 pub const PERSON_BANS: &str = "/people/{nick}/bans";
 pub const PERSON_CLONES: &str = "/people/{nick}/clones";
+pub const PERSON_CLONE_REMOVE: &str = "/people/{nick}/clones/{clone_link_id}/remove";
 pub const PERSON_EMPLOYMENTS: &str = "/people/{nick}/employments";
 pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
 pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
@@ -346,6 +347,10 @@ pub fn document_review(c: ChampionshipId, d: DocumentId) -> String {
 pub fn document(id: DocumentId) -> String {
     format!("/documents/{id}")
 }
+pub fn clone_link_remove(nick: &str, id: CloneLinkId) -> String {
+    format!("{}/clones/{id}/remove", person(nick))
+}
+
 pub fn lift_ban(id: BanId) -> String {
     format!("/bans/{id}/lift")
 }

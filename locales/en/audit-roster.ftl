@@ -30,6 +30,7 @@ audit-people-club-ended-in = { $nick }: club member yes → no in championship #
 audit-people-ban-imposed = { $nick }: { $from } – { $until }: { $reason } (ban: none → imposed)
 audit-people-ban-lifted = { $nick }: { $from } – { $until }: { $reason } (ban: imposed → lifted)
 audit-people-clones-linked = { $nick } = { $other }
+audit-people-clones-unlinked = { $nick } ≠ { $other }
 audit-people-employment = { $organization }: { $from } – { $until }
 audit-people-employment-open = { $organization }: { $from } – present
 audit-people-employment-confirmed = { $nick }: employment #{ $id } unconfirmed → confirmed

@@ -31,6 +31,7 @@ audit-people-club-ended-in = { $nick }: член клуба да → нет в �
 audit-people-ban-imposed = { $nick }: { $from } – { $until }: { $reason } (дисквалификация: нет → наложена)
 audit-people-ban-lifted = { $nick }: { $from } – { $until }: { $reason } (дисквалификация: наложена → снята)
 audit-people-clones-linked = { $nick } = { $other }
+audit-people-clones-unlinked = { $nick } ≠ { $other }
 audit-people-employment = { $organization }: { $from } – { $until }
 audit-people-employment-open = { $organization }: { $from } – по настоящее время
 audit-people-employment-confirmed = { $nick }: место работы #{ $id } не подтверждено → подтверждено

@@ -9,7 +9,7 @@ use super::PlayError;
 use super::access::{Judges, Organizers, RoleSet, holds};
 use crate::db::{DbConnection, audit, organizations, people, standing, teams, write_transaction};
 use crate::i18n::Message;
-use crate::ids::{BanId, ChampionshipId, EmploymentId, OrganizationId, PersonId};
+use crate::ids::{BanId, ChampionshipId, CloneLinkId, EmploymentId, OrganizationId, PersonId};
 
 /// Whether `by` (a person and whether they are an administrator) may act
 /// in `scope` with the powers of `R`: in one championship its officials
@@ -337,18 +337,26 @@ pub fn lift_ban(
 }
 
 /// A judge links the account `other_nick` to `person` (nick `nick`) as
-/// the same person's (G-A7: bans cover clones). Linking twice records
-/// nothing.
+/// the same person's (G-A7: bans cover clones) in `scope`: a championship
+/// they judge, where the bans that hold there then cover both accounts;
+/// only an administrator links in every championship at once. Linking a
+/// pair linked already records nothing.
+#[allow(clippy::too_many_arguments)]
 pub fn link_clone(
     conn: &mut DbConnection,
     person: PersonId,
     nick: &str,
     other_nick: &str,
-    by: PersonId,
+    scope: Option<ChampionshipId>,
+    by: (PersonId, bool),
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<PeopleProblem>> {
+    let (acting, by) = (by, by.0);
     write_transaction(conn, |conn| {
+        if !may_act_in::<Judges>(conn, acting, scope)? {
+            return Err(PlayError::Forbidden);
+        }
         let Some(other) = people::by_nick(conn, other_nick)? else {
             return Err(PlayError::Refused(vec![PeopleProblem::UnknownNick(
                 other_nick.to_owned(),
@@ -357,18 +365,61 @@ pub fn link_clone(
         if other.id == person {
             return Err(PlayError::Refused(vec![PeopleProblem::CloneOfSelf]));
         }
-        if standing::link_clones(conn, person, other.id, by, now)? {
-            audit::Entry::new("person.clone_link", format!("person:{person}"))
+        if standing::link_clones(conn, person, other.id, by, now, scope)? {
+            let mut entry = audit::Entry::new("person.clone_link", format!("person:{person}"))
                 .actor(by)
                 .said(
                     Message::new(crate::msg!("audit-people-clones-linked"))
                         .arg("nick", nick)
                         .arg("other", other_nick),
                 )
-                .ip(ip)
-                .record(conn)?;
+                .ip(ip);
+            if let Some(c) = scope {
+                entry = entry.championship(c);
+            }
+            entry.record(conn)?;
         }
         Ok(())
+    })
+}
+
+/// A judge of the link's championship (an administrator for a link of
+/// every championship) removes a clone link: the nick of the account whose
+/// page it was removed from. Removing a removed link changes nothing.
+pub fn unlink_clone(
+    conn: &mut DbConnection,
+    link: CloneLinkId,
+    from: PersonId,
+    by: (PersonId, bool),
+    ip: &str,
+) -> Result<String, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let l = standing::clone_link_by_id(conn, link)?.ok_or(PlayError::NotFound)?;
+        if l.person_a != from && l.person_b != from {
+            return Err(PlayError::NotFound);
+        }
+        if !may_act_in::<Judges>(conn, by, l.championship_id)? {
+            return Err(PlayError::Forbidden);
+        }
+        let nick_of = |conn: &mut DbConnection, p: PersonId| {
+            people::by_id(conn, p).map(|x| x.map(|x| x.nick).unwrap_or_default())
+        };
+        let (a, b) = (nick_of(conn, l.person_a)?, nick_of(conn, l.person_b)?);
+        if standing::unlink_clones(conn, link)? {
+            let mut entry = audit::Entry::new("person.clone_unlink", format!("person:{from}"))
+                .actor(by.0)
+                .said(
+                    Message::new(crate::msg!("audit-people-clones-unlinked"))
+                        .arg("nick", &a)
+                        .arg("other", &b),
+                )
+                .ip(ip);
+            if let Some(c) = l.championship_id {
+                entry = entry.championship(c);
+            }
+            entry.record(conn)?;
+        }
+        nick_of(conn, from).map_err(PlayError::from)
     })
 }
 

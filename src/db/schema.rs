@@ -180,6 +180,7 @@ diesel::table! {
         person_b -> BigInt,
         linked_by -> Nullable<BigInt>,
         at -> Timestamp,
+        championship_id -> Nullable<BigInt>,
     }
 }
 

@@ -9,7 +9,9 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
-use crate::ids::{BanId, ChampionshipId, ClubMembershipId, EmploymentId, OrganizationId, PersonId};
+use crate::ids::{
+    BanId, ChampionshipId, CloneLinkId, ClubMembershipId, EmploymentId, OrganizationId, PersonId,
+};
 use crate::rules::eligibility;
 use crate::rules::roster::Period;
 
@@ -142,13 +144,28 @@ pub fn end_club_membership(
 
 // ---------------------------------------------------------------- clones
 
-/// Links two accounts as one person's; linking twice changes nothing.
+/// A link between two accounts of one person, and where it holds.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = clone_links)]
+pub struct CloneLink {
+    pub id: CloneLinkId,
+    pub person_a: PersonId,
+    pub person_b: PersonId,
+    pub linked_by: Option<PersonId>,
+    pub at: NaiveDateTime,
+    /// The championship it holds in; `None`: every championship.
+    pub championship_id: Option<ChampionshipId>,
+}
+
+/// Links two accounts as one person's in `scope` (a championship, or every
+/// one); a pair already linked (in whatever scope) changes nothing.
 pub fn link_clones(
     conn: &mut DbConnection,
     a: PersonId,
     b: PersonId,
     by: PersonId,
     at: NaiveDateTime,
+    scope: Option<ChampionshipId>,
 ) -> QueryResult<bool> {
     let (low, high) = if a < b { (a, b) } else { (b, a) };
     let exists: bool = diesel::select(diesel::dsl::exists(
@@ -166,15 +183,58 @@ pub fn link_clones(
             clone_links::person_b.eq(high),
             clone_links::linked_by.eq(by),
             clone_links::at.eq(at),
+            clone_links::championship_id.eq(scope),
         ))
         .execute(conn)?;
     Ok(true)
 }
 
+/// The links of `person`'s own account (not those further out in the
+/// group), oldest first: what the person's page lists.
+pub fn clone_links_of(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<CloneLink>> {
+    clone_links::table
+        .filter(
+            clone_links::person_a
+                .eq(person)
+                .or(clone_links::person_b.eq(person)),
+        )
+        .order(clone_links::id)
+        .select(CloneLink::as_select())
+        .load(conn)
+}
+
+pub fn clone_link_by_id(
+    conn: &mut DbConnection,
+    id: CloneLinkId,
+) -> QueryResult<Option<CloneLink>> {
+    clone_links::table
+        .find(id)
+        .select(CloneLink::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Removes a link: whether there was one.
+pub fn unlink_clones(conn: &mut DbConnection, id: CloneLinkId) -> QueryResult<bool> {
+    Ok(diesel::delete(clone_links::table.find(id)).execute(conn)? > 0)
+}
+
 /// Every account linked to `person`, directly or through others, itself
-/// included (G-A7).
+/// included (G-A7), through links of every championship: what the
+/// person's page shows.
 pub fn clone_group(conn: &mut DbConnection, person: PersonId) -> QueryResult<BTreeSet<PersonId>> {
-    let links = plain(&clone_links_around(conn, &[person])?);
+    let links = plain(&clone_links_around(conn, &[person], None)?);
+    Ok(group_of(person, &links))
+}
+
+/// The accounts of `person`'s group as championship `c` sees it: through
+/// the links that hold in `c` (its own and those of every championship).
+pub fn clone_group_in(
+    conn: &mut DbConnection,
+    person: PersonId,
+    c: ChampionshipId,
+) -> QueryResult<BTreeSet<PersonId>> {
+    let links = plain(&clone_links_around(conn, &[person], Some(c))?);
     Ok(group_of(person, &links))
 }
 
@@ -190,23 +250,33 @@ fn group_of(person: PersonId, links: &[(i64, i64)]) -> BTreeSet<PersonId> {
         .collect()
 }
 
-/// Every clone link reachable from `persons`: one read per step outwards.
+/// Every clone link reachable from `persons`: one read per step outwards;
+/// with `within`, only the links that hold in that championship.
 fn clone_links_around(
     conn: &mut DbConnection,
     persons: &[PersonId],
+    within: Option<ChampionshipId>,
 ) -> QueryResult<Vec<(PersonId, PersonId)>> {
     let mut links: Vec<(PersonId, PersonId)> = Vec::new();
     let mut seen: BTreeSet<PersonId> = persons.iter().copied().collect();
     let mut frontier: Vec<PersonId> = seen.iter().copied().collect();
     while !frontier.is_empty() {
-        let found: Vec<(PersonId, PersonId)> = clone_links::table
+        let mut query = clone_links::table
             .filter(
                 clone_links::person_a
                     .eq_any(&frontier)
                     .or(clone_links::person_b.eq_any(&frontier)),
             )
             .select((clone_links::person_a, clone_links::person_b))
-            .load(conn)?;
+            .into_boxed();
+        if let Some(c) = within {
+            query = query.filter(
+                clone_links::championship_id
+                    .is_null()
+                    .or(clone_links::championship_id.eq(c)),
+            );
+        }
+        let found: Vec<(PersonId, PersonId)> = query.load(conn)?;
         frontier = found
             .iter()
             .flat_map(|&(a, b)| [a, b])
@@ -306,7 +376,7 @@ pub fn ban_in_force(
     at: NaiveDateTime,
     c: ChampionshipId,
 ) -> QueryResult<Option<Ban>> {
-    let group = clone_group(conn, person)?;
+    let group = clone_group_in(conn, person, c)?;
     Ok(bans_of(conn, &group)?
         .into_iter()
         .find(|b| holds_in(b.championship_id, c) && b.period().contains(at)))
@@ -465,7 +535,7 @@ pub fn person_records(
     if persons.is_empty() {
         return Ok(HashMap::new());
     }
-    let links = plain(&clone_links_around(conn, persons)?);
+    let links = plain(&clone_links_around(conn, persons, Some(c))?);
     let groups: Vec<(PersonId, BTreeSet<PersonId>)> =
         persons.iter().map(|&p| (p, group_of(p, &links))).collect();
     let everyone: BTreeSet<PersonId> = groups.iter().flat_map(|(_, g)| g.iter().copied()).collect();

@@ -247,6 +247,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource(PERSON_CLUB).route(post().to(people::person::club)))
         .service(resource(PERSON_BANS).route(post().to(people::person::ban)))
         .service(resource(PERSON_CLONES).route(post().to(people::person::link_clone)))
+        .service(
+            resource(PERSON_CLONE_REMOVE).route(post().to(people::person::unlink_clone)),
+        )
         .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::person::add_employment)))
         .service(resource(BAN_LIFT).route(post().to(people::person::lift_ban)))
         .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::person::confirm_employment)))

@@ -233,11 +233,7 @@ async fn e_12_employment_is_entered_and_confirmed_only_by_organizers_of_the_pers
     assert!(stored().is_empty());
     // The page offers them no form and no confirmation.
     let page = two.app.get_with(&two.official, "/people/Player").await;
-    assert!(
-        page.text.contains("/employments\"") == false,
-        "{}",
-        page.text
-    );
+    assert!(!page.text.contains("/employments\""), "{}", page.text);
     // Their own organizer enters it; the other cannot confirm it.
     let theirs_org = two.app.person("TheirOrg").await;
     two.app
@@ -256,4 +252,101 @@ async fn e_12_employment_is_entered_and_confirmed_only_by_organizers_of_the_pers
         StatusCode::SEE_OTHER
     );
     assert!(stored()[0].0.confirmed_at.is_some());
+}
+
+async fn link(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
+    two.app
+        .post_with(
+            by,
+            "/people/Player/clones",
+            &[("nick", "Other"), ("championship", championship)],
+        )
+        .await
+        .status
+}
+
+/// G-A7: a ban covers the clones of the banned account. A judge links two
+/// accounts as one person's in a championship they judge, and there only
+/// do the bans cover both: a judge of one championship cannot get a player
+/// of another disqualified by linking him to an account banned there. A
+/// link is removed by a judge of its championship, and the removal is in
+/// the log.
+#[tokio::test]
+async fn g_a7_a_clone_link_holds_in_the_judges_championship_only_and_can_be_removed() {
+    let two = two_championships("judge").await;
+    two.app.person("Other").await;
+    let (mine, theirs) = (two.mine.to_string(), two.theirs.to_string());
+    // Other is banned in the other championship (by its administrator).
+    assert_eq!(ban_other(&two, &theirs).await, StatusCode::SEE_OTHER);
+    // Refused outside the judge's championship, and everywhere at once.
+    assert_eq!(
+        link(&two, &two.official, &theirs).await,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(link(&two, &two.official, "").await, StatusCode::FORBIDDEN);
+    // Linked in the judge's own championship: the form offers only it.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    assert_eq!(
+        page.attrs("#clone-championship option", "value"),
+        std::slice::from_ref(&mine)
+    );
+    assert_eq!(
+        link(&two, &two.official, &mine).await,
+        StatusCode::SEE_OTHER
+    );
+    let player = two.app.person_id("Player");
+    let now = league::db::utc_now();
+    let in_force = |c: i64| {
+        standing::ban_in_force(&mut two.app.db(), player, now, ChampionshipId(c))
+            .expect("query")
+            .is_some()
+    };
+    // The other championship's ban does not reach Player through a link
+    // made elsewhere …
+    assert!(!in_force(two.theirs));
+    // … while a ban of Other in the judge's championship does.
+    assert_eq!(ban_other(&two, &mine).await, StatusCode::SEE_OTHER);
+    assert!(in_force(two.mine));
+    // The link is listed with where it holds, and a judge of another
+    // championship may not remove it.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    let remove = page
+        .attr("table.clone-links form", "action")
+        .expect("the remove button");
+    let stranger = two.app.person("Stranger").await;
+    two.app
+        .grant_role(&two.admin, two.theirs, "Stranger", "judge")
+        .await;
+    assert_eq!(
+        two.app.post_with(&stranger, &remove, &[]).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        two.app.post_with(&two.official, &remove, &[]).await.status,
+        StatusCode::SEE_OTHER
+    );
+    assert!(
+        !in_force(two.mine),
+        "the link is gone, so is the spread ban"
+    );
+    let log = league::db::audit::of_championship(&mut two.app.db(), ChampionshipId(two.mine), 50)
+        .expect("audit");
+    assert!(log.iter().any(|e| e.action == "person.clone_unlink"));
+}
+
+/// The administrator bans "Other" in `championship`.
+async fn ban_other(two: &Two, championship: &str) -> StatusCode {
+    two.app
+        .post_with(
+            &two.admin,
+            "/people/Other/bans",
+            &[
+                ("from", ""),
+                ("until", ""),
+                ("reason", "подсказки"),
+                ("championship", championship),
+            ],
+        )
+        .await
+        .status
 }

@@ -262,7 +262,11 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
         1
     );
     let page = app
-        .post_with(&judge, "/people/Rook/clones", &[("nick", "Nobody")])
+        .post_with(
+            &judge,
+            "/people/Rook/clones",
+            &[("nick", "Nobody"), ("championship", &c.to_string())],
+        )
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
@@ -271,7 +275,11 @@ async fn g_a7_only_club_members_in_good_standing_join_and_a_ban_covers_clones() 
     );
     assert_eq!(page.attr("#clone-nick", "value").as_deref(), Some("Nobody"));
     let page = app
-        .post_with(&judge, "/people/Rook/clones", &[("nick", "RookAlt")])
+        .post_with(
+            &judge,
+            "/people/Rook/clones",
+            &[("nick", "RookAlt"), ("championship", &c.to_string())],
+        )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let clone_page = app.get_with(&judge, "/people/RookAlt").await;
@@ -481,6 +489,14 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
     let worker = app.person("Worker").await;
     let stranger = app.person("Stranger").await;
     let worker_id = app.person_id("Worker");
+    // The worker plays for a team of the championship: its organizers act
+    // for them (an organizer of another championship does not).
+    let captain = app.person("Cap").await;
+    let team = app
+        .apply_team(&captain, c, "Прогресс", &plant.to_string())
+        .await
+        .location_id("/teams/");
+    app.invite_and_accept(&captain, team, &worker, "Worker").await;
     let records = |app: &TestApp| standing::employments_of(&mut app.db(), worker_id).expect("q");
     let plant_id = plant.to_string();
 
@@ -765,7 +781,11 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
     // a clone of a member's (G-A7: it bans the member as well).
     app.person("Ghost").await;
     let page = app
-        .post_with(&judge, "/people/Knight/clones", &[("nick", "Ghost")])
+        .post_with(
+            &judge,
+            "/people/Knight/clones",
+            &[("nick", "Ghost"), ("championship", &c.to_string())],
+        )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let page = ban(&app, &judge, "Ghost", ("", ""), "твинк", c).await;

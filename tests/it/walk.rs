@@ -69,6 +69,7 @@ const ROLES: [&str; 7] = [
 /// version, `{s}`/`{sp}` the series and its sport, `{doc}` the player's
 /// document, `{tr}` the player's transfer to the other captain's team
 /// awaiting a judge, `{inv}` a third team's invitation to them, `{ban}`,
+/// `{cl}` the player's clone link (in `{c}`),
 /// `{emp}`, `{out}` an outbox message, `{tok}` the organizer's API token, `{imp}` a
 /// judge's staged PGN file, `{job}` a queued engine analysis.
 /// Rows on the seed's state: the draft round is the judges' alone; the
@@ -686,10 +687,18 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/people/{nick}/bans",
         [303, 403, 403, 403, 422, 403, 422],
     ),
+    // No championship named: a link in every championship, which only an
+    // administrator makes.
     (
         "POST",
         "/people/{nick}/clones",
-        [303, 403, 403, 403, 422, 403, 422],
+        [303, 403, 403, 403, 403, 403, 422],
+    ),
+    // The judge removes the link; the administrator after them finds none.
+    (
+        "POST",
+        "/people/{nick}/clones/{cl}/remove",
+        [303, 403, 403, 403, 303, 403, 404],
     ),
     (
         "POST",

@@ -84,7 +84,8 @@ async fn invitation(club: &Club, team: &Team, nick: &str) -> InvitationId {
 /// a series `{s}` with a sport `{sp}`; the player's document `{doc}`; a
 /// transfer request `{tr}` (the other captain's team's invitation the
 /// player accepted, awaiting a judge) and an open invitation `{inv}` of a
-/// third team to the player; a ban `{ban}`; the player's employment `{emp}`; a message of
+/// third team to the player; a ban `{ban}`; the player's link to a second
+/// account `{cl}`; the player's employment `{emp}`; a message of
 /// the outbox `{out}`; API tokens (`{tok}` the organizer's).
 pub(crate) async fn seed() -> Seed {
     let club = Club::new("G").await;
@@ -352,6 +353,18 @@ pub(crate) async fn seed() -> Seed {
     );
     let ban_person = app.person_id(banned);
     let ban = db::standing::bans_of(&mut app.db(), &[ban_person].into()).expect("bans")[0].id;
+    // The player's second account, linked in this championship (G-A7).
+    app.person("PlayerAlt").await;
+    ok(
+        app.post_with(
+            root,
+            &format!("/people/{player_nick}/clones"),
+            &[("nick", "PlayerAlt"), ("championship", &c.to_string())],
+        )
+        .await,
+        "clone link",
+    );
+    let clone_link = db::standing::clone_links_of(&mut app.db(), pid).expect("links")[0].id;
     let outbox =
         db::outbox::list(&mut app.db(), Some(&[ChampionshipId(c)]), 1).expect("outbox")[0].id;
 
@@ -452,6 +465,7 @@ pub(crate) async fn seed() -> Seed {
         ("{inv}", inv.to_string()),
         ("{ban}", ban.to_string()),
         ("{ban2}", ban_elsewhere.to_string()),
+        ("{cl}", clone_link.to_string()),
         ("{emp}", employment.to_string()),
         ("{out}", outbox.to_string()),
         ("{tok}", spare.to_string()),

@@ -20,7 +20,9 @@ use crate::app::people::{self as ops, PeopleProblem};
 use crate::db::roles::Role;
 use crate::db::{self, organizations, people, standing, teams as t};
 use crate::i18n::Message;
-use crate::ids::{BanId, ChampionshipId, EmploymentId, EntryId, OrganizationId, PersonId};
+use crate::ids::{
+    BanId, ChampionshipId, CloneLinkId, EmploymentId, EntryId, OrganizationId, PersonId,
+};
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -34,6 +36,18 @@ use crate::web::infra::guards::{Official, SignedIn, is_official};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
+
+/// A clone link of the person's account, as the page lists it.
+pub struct CloneRow {
+    /// The other account's nick.
+    pub other: String,
+    /// Where it holds: a championship's name, or every championship.
+    pub scope: String,
+    /// Whether the viewer may remove it (a judge of its championship, an
+    /// administrator for one of every championship).
+    pub can_remove: bool,
+    pub remove_url: String,
+}
 
 pub struct BanRow {
     pub nick: String,
@@ -107,6 +121,9 @@ pub struct PersonPage {
     ban_scopes: Vec<(String, String)>,
     bans: Vec<BanRow>,
     clones: Vec<String>,
+    /// The links of this account (the form's scopes are `ban_scopes`: a
+    /// judge links where they judge).
+    clone_links: Vec<CloneRow>,
     employments: Vec<EmploymentRow>,
     organizations: Vec<(OrganizationId, String)>,
     ban_form: Inline,
@@ -175,6 +192,19 @@ pub async fn person_page_with(
                     clones.push(c.nick);
                 }
             }
+            let mut links = Vec::new();
+            for l in standing::clone_links_of(conn, p.id)? {
+                let other = if l.person_a == p.id {
+                    l.person_b
+                } else {
+                    l.person_a
+                };
+                let nick = people::by_id(conn, other)?
+                    .map(|x| x.nick)
+                    .unwrap_or_default();
+                links.push((l, nick));
+            }
+            let clones = (clones, links);
             let mut bans = Vec::new();
             for b in standing::bans_of(conn, &group)? {
                 let nick = people::by_id(conn, b.person_id)?
@@ -229,6 +259,7 @@ pub async fn person_page_with(
         scopes,
     ) = data;
     let (names, organizes, judges) = scopes;
+    let (clones, links) = clones;
     let (captains_them, organizes_them) = captains_them;
     let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
     let official = is_organizer || is_judge;
@@ -342,6 +373,18 @@ pub async fn person_page_with(
             })
             .collect(),
         clones,
+        clone_links: links
+            .into_iter()
+            .map(|(l, other)| CloneRow {
+                other,
+                scope: scope_name(l.championship_id),
+                can_remove: match l.championship_id {
+                    Some(c) => judges.contains(&c),
+                    None => is_admin,
+                },
+                remove_url: paths::clone_link_remove(&p.nick, l.id),
+            })
+            .collect(),
         employments: employments
             .into_iter()
             .map(|(e, org)| EmploymentRow {
@@ -626,6 +669,8 @@ pub async fn lift_ban(
 #[serde(default)]
 pub struct CloneForm {
     nick: String,
+    /// A championship id; empty: every championship (administrators).
+    championship: String,
 }
 
 impl TextRules for CloneForm {}
@@ -645,7 +690,12 @@ pub async fn link_clone(
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
     let other_nick = form.nick.trim().to_owned();
-    let (by, ip) = (official.user.id, state.client_ip(&req));
+    let scope =
+        scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
+    let (by, ip) = (
+        (official.user.id, official.user.is_admin),
+        state.client_ip(&req),
+    );
     let who = nick.clone();
     let linked = state
         .db(move |conn| {
@@ -654,6 +704,7 @@ pub async fn link_clone(
                 person,
                 &who,
                 &other_nick,
+                scope,
                 by,
                 &ip,
                 db::utc_now(),
@@ -667,7 +718,10 @@ pub async fn link_clone(
         }
         Err(PlayError::Refused(problems)) => {
             let inline = Inline {
-                values: vec![("nick", form.nick.clone())],
+                values: vec![
+                    ("nick", form.nick.clone()),
+                    ("championship", form.championship.clone()),
+                ],
                 error: Some(problems_text(&ctx, &problems)),
                 field: "nick",
             };
@@ -682,6 +736,27 @@ pub async fn link_clone(
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// `POST /people/{nick}/clones/{id}/remove`: a judge of the link's
+/// championship (an administrator for a link of every championship)
+/// removes a clone link; audited.
+pub async fn unlink_clone(
+    req: HttpRequest,
+    official: Official<Judges>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(String, CloneLinkId)>,
+) -> Result<HttpResponse, AppError> {
+    let (nick, link) = path.into_inner();
+    let person = person_id(&state, nick).await?;
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
+    let nick = state
+        .db(move |conn| Ok(ops::unlink_clone(conn, link, person, by, &ip)?))
+        .await?;
+    AppSession(&session).flash(FlashLevel::Success, msg!("clone-unlinked"));
+    Ok(see_other(&paths::person(&nick)))
 }
 
 /// What a refused change to a person's record says, in the page's language.

@@ -1,0 +1,2 @@
+DROP INDEX clone_links_championship;
+ALTER TABLE clone_links DROP COLUMN championship_id;
