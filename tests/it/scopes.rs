@@ -350,3 +350,136 @@ async fn ban_other(two: &Two, championship: &str) -> StatusCode {
         .await
         .status
 }
+
+/// Every power over a person, tried by a judge and an organizer of another
+/// championship than the one the person plays in and the act is in: each
+/// answers 403 (or 404 where the thing is not theirs to see) and changes
+/// nothing. The same acts by the officials of the person's championship
+/// are covered by the tests above and by the route walk.
+#[tokio::test]
+async fn every_power_over_a_person_stops_at_the_actors_championship() {
+    let two = two_championships("judge").await;
+    let elsewhere_org = two.app.person("ElsewhereOrg").await;
+    two.app
+        .grant_role(&two.admin, two.mine, "ElsewhereOrg", "organizer")
+        .await;
+    plays_in(&two, two.theirs).await;
+    two.app.person("Other").await;
+    let theirs = two.theirs.to_string();
+    let player = two.app.person_id("Player");
+    // The acts of the person's championship, made by its administrator.
+    assert_eq!(ban_other(&two, &theirs).await, StatusCode::SEE_OTHER);
+    let ban = standing::bans_of(&mut two.app.db(), &[two.app.person_id("Other")].into())
+        .expect("bans")[0]
+        .id;
+    assert_eq!(link(&two, &two.admin, &theirs).await, StatusCode::SEE_OTHER);
+    let link_id = standing::clone_links_of(&mut two.app.db(), player).expect("links")[0].id;
+    let org = two
+        .app
+        .create_organization(&two.admin, "Завод")
+        .await
+        .to_string();
+    let record = [
+        ("organization", org.as_str()),
+        ("from", "2020-01-01"),
+        ("until", ""),
+    ];
+    let page = two
+        .app
+        .post_with(&two.admin, "/people/Player/employments", &record)
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    let emp = standing::employments_of(&mut two.app.db(), player).expect("records")[0]
+        .0
+        .id;
+    let doc = crate::documents::seed_document(
+        &two.app,
+        "Player",
+        league::rules::regulation::DocumentKind::Waiver,
+        "waiver.pdf",
+    );
+    let posts: [(&str, String, Vec<(&str, &str)>); 7] = [
+        (
+            "ban",
+            "/people/Player/bans".into(),
+            vec![("reason", "x"), ("championship", &theirs)],
+        ),
+        ("lift a ban", format!("/bans/{ban}/lift"), vec![]),
+        (
+            "club membership",
+            "/people/Player/club".into(),
+            vec![("action", "mark"), ("championship", &theirs)],
+        ),
+        (
+            "clone link",
+            "/people/Player/clones".into(),
+            vec![("nick", "Stranger"), ("championship", &theirs)],
+        ),
+        (
+            "remove a clone link",
+            format!("/people/Player/clones/{link_id}/remove"),
+            vec![],
+        ),
+        (
+            "employment",
+            "/people/Player/employments".into(),
+            record.to_vec(),
+        ),
+        (
+            "confirm employment",
+            format!("/employments/{emp}/confirm"),
+            vec![],
+        ),
+    ];
+    let mut checked = 0;
+    for actor in [&two.official, &elsewhere_org] {
+        for (what, path, fields) in &posts {
+            let status = two.app.post_with(actor, path, fields).await.status;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{what}");
+            checked += 1;
+        }
+        for (what, path) in [
+            ("the document", format!("/documents/{doc}")),
+            (
+                "the championship's log",
+                format!("/championships/{theirs}/audit"),
+            ),
+            (
+                "the review queue",
+                format!("/championships/{theirs}/documents"),
+            ),
+        ] {
+            let status = two.app.get_with(actor, &path).await.status;
+            assert!(
+                [StatusCode::FORBIDDEN, StatusCode::NOT_FOUND].contains(&status),
+                "{what}: {status}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 20);
+    // Nothing changed: one ban, in force; one link; one unconfirmed record;
+    // no club membership.
+    let db = &mut two.app.db();
+    assert!(
+        standing::ban_by_id(db, ban)
+            .expect("q")
+            .expect("ban")
+            .lifted_at
+            .is_none()
+    );
+    assert_eq!(
+        standing::clone_links_of(db, player).expect("links").len(),
+        1
+    );
+    assert_eq!(
+        standing::bans_of(db, &[player].into()).expect("bans").len(),
+        0
+    );
+    assert!(
+        standing::employments_of(db, player).expect("q")[0]
+            .0
+            .confirmed_at
+            .is_none()
+    );
+}

@@ -496,7 +496,8 @@ async fn e_12_a_person_records_employment_an_organizer_confirms_it_and_the_log_k
         .apply_team(&captain, c, "Прогресс", &plant.to_string())
         .await
         .location_id("/teams/");
-    app.invite_and_accept(&captain, team, &worker, "Worker").await;
+    app.invite_and_accept(&captain, team, &worker, "Worker")
+        .await;
     let records = |app: &TestApp| standing::employments_of(&mut app.db(), worker_id).expect("q");
     let plant_id = plant.to_string();
 
