@@ -351,6 +351,9 @@ async fn ban_other(two: &Two, championship: &str) -> StatusCode {
         .status
 }
 
+/// A POST of the table: what it does, its path and its fields.
+type Post<'a> = (&'a str, String, Vec<(&'a str, &'a str)>);
+
 /// Every power over a person, tried by a judge and an organizer of another
 /// championship than the one the person plays in and the act is in: each
 /// answers 403 (or 404 where the thing is not theirs to see) and changes
@@ -398,7 +401,7 @@ async fn every_power_over_a_person_stops_at_the_actors_championship() {
         league::rules::regulation::DocumentKind::Waiver,
         "waiver.pdf",
     );
-    let posts: [(&str, String, Vec<(&str, &str)>); 7] = [
+    let posts: [Post; 7] = [
         (
             "ban",
             "/people/Player/bans".into(),
