@@ -101,6 +101,21 @@ async fn decide_by(club: &Club, judge: &Client, case: &str, votes: &[(&Client, &
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
+/// The championship's audit log as an organizer who is neither a judge nor
+/// a party reads it.
+async fn log_as_an_outside_organizer(club: &Club) -> Page {
+    let scribe = club.app.person("Scribe").await;
+    club.app
+        .grant_role(&club.root, club.id, "Scribe", "organizer")
+        .await;
+    let audit = club
+        .app
+        .get_with(&scribe, &format!("/championships/{}/audit", club.id))
+        .await;
+    assert_eq!(audit.status, StatusCode::OK);
+    audit
+}
+
 #[tokio::test]
 async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_the_finish() {
     let club = Club::new("G").await;
@@ -187,15 +202,7 @@ async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_th
     }
     // The audit log, which every organizer reads, names the case and the
     // filing team, never its sealed text.
-    let scribe = club.app.person("Scribe").await;
-    club.app
-        .grant_role(&club.root, club.id, "Scribe", "organizer")
-        .await;
-    let audit = club
-        .app
-        .get_with(&scribe, &format!("/championships/{}/audit", club.id))
-        .await;
-    assert_eq!(audit.status, StatusCode::OK);
+    let audit = log_as_an_outside_organizer(&club).await;
     assert!(
         audit.text.contains("подана жалоба команды"),
         "{}",
@@ -612,15 +619,7 @@ async fn g_e3_the_audit_log_does_not_name_the_suspect_of_a_fair_play_report() {
     let (_, t) = with_a_double(&club).await;
     let page = report(&club, &jd, t, "ko2", &["engine_agreement"]).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let scribe = club.app.person("Scribe").await;
-    club.app
-        .grant_role(&club.root, club.id, "Scribe", "organizer")
-        .await;
-    let audit = club
-        .app
-        .get_with(&scribe, &format!("/championships/{}/audit", club.id))
-        .await;
-    assert_eq!(audit.status, StatusCode::OK);
+    let audit = log_as_an_outside_organizer(&club).await;
     assert!(
         audit.text.contains("рапорт о нечестной игре"),
         "{}",
