@@ -118,7 +118,13 @@ fn captains(
     let Some(tour) = tournaments::by_id(conn, t)? else {
         return Ok(Vec::new());
     };
-    let entries = entries::of_tournament(conn, t)?;
+    // G-Zh1: the captains of the teams in the tournament; an entry
+    // withdrawn before it was ever paired never was in it.
+    let paired = entries::paired_in(conn, t)?;
+    let entries: Vec<_> = entries::of_tournament(conn, t)?
+        .into_iter()
+        .filter(|e| e.status() != entries::EntryStatus::Withdrawn || paired.contains(&e.id))
+        .collect();
     let by_entry = super::entries::entry_captains(conn, tour.championship_id, &entries)?;
     let mut out = Vec::new();
     for e in &entries {

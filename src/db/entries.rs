@@ -104,6 +104,24 @@ pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Ve
         .load(conn)
 }
 
+/// The entries of tournament `t` paired in any of its rounds (a match or a
+/// bye): the entries that took part, whatever their status now.
+pub fn paired_in(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> QueryResult<std::collections::BTreeSet<EntryId>> {
+    use super::schema::{matches, rounds};
+    let pairs: Vec<(EntryId, Option<EntryId>)> = matches::table
+        .inner_join(rounds::table.on(rounds::id.eq(matches::round_id)))
+        .filter(rounds::tournament_id.eq(t))
+        .select((matches::home_entry_id, matches::away_entry_id))
+        .load(conn)?;
+    Ok(pairs
+        .into_iter()
+        .flat_map(|(home, away)| std::iter::once(home).chain(away))
+        .collect())
+}
+
 pub fn by_id(conn: &mut DbConnection, id: EntryId) -> QueryResult<Option<Entry>> {
     entries::table
         .find(id)

@@ -501,6 +501,29 @@ async fn g_g7_case(club: &Club, judge: &Client, t: i64, nick: &str) -> String {
     page.location().expect("case").to_owned()
 }
 
+/// G-Zh1: the committee is the judges and the captains of the teams in
+/// the tournament; an entry withdrawn before the draw, never paired, was
+/// not in it, and its captain does not sit.
+#[tokio::test]
+async fn g_zh1_the_captain_of_an_entry_withdrawn_before_the_draw_is_not_on_the_committee() {
+    let club = Club::new("G").await;
+    let (cj, _jd) = judges(&club).await;
+    let (teams, t) = with_a_double(&club).await;
+    let ferz = crate::club::g_team(&club, "Ферзь", "fe", 5).await;
+    let page = club
+        .enter(&ferz.captain, t, &line(&ferz, "Ферзь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.withdraw(&ferz.captain, t).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = g_g7_case(&club, &cj, t, "la7").await;
+    let page = club.app.get(&case).await;
+    assert_eq!(
+        page.texts("table.committee td.member"),
+        ["cj [TD]", "jd", &teams[1].nicks[0], &teams[2].nicks[0]]
+    );
+}
+
 #[tokio::test]
 async fn g_zh1_the_committee_leaves_out_the_concerned_team_with_its_double() {
     let club = Club::new("G").await;
