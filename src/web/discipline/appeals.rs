@@ -463,18 +463,28 @@ pub async fn list(
     )
 }
 
+/// The fair-play report's fields, as sent (`ground` repeats): the notes
+/// are a text of several lines, as the evidence page fills them in.
+#[derive(Deserialize, Default)]
+#[serde(transparent)]
+pub struct ReportFields(Vec<(String, String)>);
+
+impl TextRules for ReportFields {
+    const BLOCKS: &'static [(&'static str, usize)] = &[("notes", 2_000)];
+}
+
 /// `POST /championships/{id}/fair-play` (judges): G-E3.
 pub async fn report(
     ctx: PageCtx,
     staff: Staff<Judges>,
     state: web::Data<AppState>,
     session: Session,
-    form: Form<Vec<(String, String)>>,
+    form: Form<ReportFields>,
 ) -> Result<HttpResponse, AppError> {
     let c = staff.championship;
     let judge = staff.user.id;
     let mut ask = ReportAsk::default();
-    for (k, v) in form.into_inner()? {
+    for (k, v) in form.into_inner()?.0 {
         match k.as_str() {
             "tournament" => ask.tournament = v.trim().parse().unwrap_or_default(),
             "nick" => ask.nick = v,
