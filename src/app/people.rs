@@ -205,7 +205,8 @@ fn ban_change(
 pub struct NewBan<'a> {
     pub person: PersonId,
     pub nick: &'a str,
-    pub from: NaiveDate,
+    /// The first day, in the championship's time zone; `None`: today.
+    pub from: Option<NaiveDate>,
     /// `None`: for good.
     pub until: Option<NaiveDate>,
     pub reason: &'a str,
@@ -215,8 +216,11 @@ pub struct NewBan<'a> {
 
 /// A judge bans a person from the start of `from` until the start of
 /// `until`, or for good (G-A7), in a championship they judge; only an
-/// administrator bans in every championship at once. The dates and the
-/// reason are checked by the form.
+/// administrator bans in every championship at once. The days are the
+/// championship's (its time zone; the platform's, Moscow, for a ban in
+/// every championship), and a ban never starts before the instant it is
+/// imposed: it cannot reach back into games already played. The dates and
+/// the reason are checked by the form.
 pub fn impose_ban(
     conn: &mut DbConnection,
     ban: &NewBan<'_>,
@@ -232,17 +236,19 @@ pub fn impose_ban(
         reason,
         scope,
     } = *ban;
-    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default();
-    let said = ban_change(false, nick, from, until, reason);
     write_transaction(conn, |conn| {
         if !may_act_in::<Judges>(conn, by, scope)? {
             return Err(PlayError::Forbidden);
         }
+        let tz = zone_of(conn, scope)?;
+        let from = from.unwrap_or_else(|| local_date(tz, now));
+        let said = ban_change(false, nick, from, until, reason);
+        let from_at = local_midnight(tz, from).max(now);
         standing::impose_ban(
             conn,
             person,
-            midnight(from),
-            until.map(midnight),
+            from_at,
+            until.map(|u| local_midnight(tz, u)),
             reason,
             by.0,
             scope,
@@ -253,10 +259,46 @@ pub fn impose_ban(
                 .said(said.clone())
                 .ip(ip)
         })?;
-        let at = midnight(from).max(now);
-        tell_where_lined_up(conn, person, at, now)?;
+        tell_where_lined_up(conn, person, from_at, now)?;
         Ok(())
     })
+}
+
+/// The time zone whose days a ban or a membership in `scope` counts: the
+/// championship's, or the platform's (Moscow) for every championship.
+fn zone_of(
+    conn: &mut DbConnection,
+    scope: Option<ChampionshipId>,
+) -> diesel::QueryResult<chrono_tz::Tz> {
+    Ok(match scope {
+        Some(c) => {
+            crate::db::championships::by_id(conn, c)?.map_or(chrono_tz::Europe::Moscow, |c| c.tz())
+        }
+        None => chrono_tz::Europe::Moscow,
+    })
+}
+
+/// Today in the zone of `scope` (see [`zone_of`]).
+pub fn today_in(
+    conn: &mut DbConnection,
+    scope: Option<ChampionshipId>,
+    now: NaiveDateTime,
+) -> diesel::QueryResult<NaiveDate> {
+    Ok(local_date(zone_of(conn, scope)?, now))
+}
+
+/// The day an instant falls on in `tz`.
+pub fn local_date(tz: chrono_tz::Tz, at: NaiveDateTime) -> NaiveDate {
+    at.and_utc().with_timezone(&tz).date_naive()
+}
+
+/// The instant (UTC) a day begins in `tz`.
+pub fn local_midnight(tz: chrono_tz::Tz, day: NaiveDate) -> NaiveDateTime {
+    use chrono::TimeZone as _;
+    let midnight = day.and_hms_opt(0, 0, 0).unwrap_or_default();
+    tz.from_local_datetime(&midnight)
+        .earliest()
+        .map_or(midnight, |t| t.naive_utc())
 }
 
 /// G-A7: wherever the person (or a clone of theirs) is entered in a
@@ -318,11 +360,12 @@ pub fn lift_ban(
         }
         let person = people::by_id(conn, b.person_id)?.ok_or(PlayError::NotFound)?;
         if standing::lift_ban(conn, ban, now, by.0)? > 0 {
+            let tz = zone_of(conn, b.championship_id)?;
             let said = ban_change(
                 true,
                 &person.nick,
-                b.from_at.date(),
-                b.until_at.map(|u| u.date()),
+                local_date(tz, b.from_at),
+                b.until_at.map(|u| local_date(tz, u)),
                 &b.reason,
             );
             record_ban_change(conn, person.id, b.championship_id, || {

@@ -295,8 +295,9 @@ async fn g_a7_a_clone_link_holds_in_the_judges_championship_only_and_can_be_remo
         StatusCode::SEE_OTHER
     );
     let player = two.app.person_id("Player");
-    let now = league::db::utc_now();
+    // A ban starts the instant it is imposed: asked at the moment of asking.
     let in_force = |c: i64| {
+        let now = league::db::utc_now();
         standing::ban_in_force(&mut two.app.db(), player, now, ChampionshipId(c))
             .expect("query")
             .is_some()
@@ -485,4 +486,54 @@ async fn every_power_over_a_person_stops_at_the_actors_championship() {
             .confirmed_at
             .is_none()
     );
+}
+
+/// G-A7 in the championship's time: a ban made at 01:10 Moscow time on
+/// 5 December (22:10 UTC on the 4th) starts at that instant, not at the
+/// start of the UTC date (03:00 on the 4th in Moscow), so it cannot reach
+/// back into games already played; a ban from a later day starts at that
+/// day's midnight in the championship's zone; the pages show its days.
+#[tokio::test]
+async fn g_a7_a_ban_starts_when_it_is_made_and_its_days_are_the_championships() {
+    let two = two_championships("judge").await;
+    let player = two.app.person_id("Player");
+    let root = (two.app.person_id("Root"), true);
+    let at = |s: &str| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").expect("time");
+    let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("day");
+    let now = at("2026-12-04 22:10");
+    let ban = |from, until| league::app::people::NewBan {
+        person: player,
+        nick: "Player",
+        from,
+        until,
+        reason: "подсказки",
+        scope: Some(ChampionshipId(two.mine)),
+    };
+    let mut conn = two.app.db();
+    league::app::people::impose_ban(&mut conn, &ban(None, None), root, "127.0.0.1", now)
+        .expect("ban from now");
+    league::app::people::impose_ban(
+        &mut conn,
+        &ban(Some(day("2026-12-10")), Some(day("2026-12-20"))),
+        root,
+        "127.0.0.1",
+        now,
+    )
+    .expect("ban from a later day");
+    let bans = standing::bans_of(&mut conn, &[player].into()).expect("bans");
+    let mut periods: Vec<_> = bans.iter().map(|b| (b.from_at, b.until_at)).collect();
+    periods.sort();
+    assert_eq!(
+        periods,
+        [
+            (now, None),
+            (at("2026-12-09 21:00"), Some(at("2026-12-19 21:00")))
+        ]
+    );
+    // The player's page names the days in the championship's zone.
+    let page = two.app.get_with(&two.official, "/people/Player").await;
+    let text = page.text;
+    assert!(text.contains("2026-12-05"), "the day in Moscow");
+    assert!(!text.contains("2026-12-04"), "not the UTC date");
+    assert!(text.contains("2026-12-10") && text.contains("2026-12-20"));
 }

@@ -37,6 +37,18 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
+/// The time zone of each championship.
+type Zones = std::collections::HashMap<ChampionshipId, chrono_tz::Tz>;
+
+/// The day an instant of a ban falls on, in the zone of the championship
+/// it holds in (the platform's, Moscow, for every championship).
+fn ban_day(zones: &Zones, scope: Option<ChampionshipId>, at: chrono::NaiveDateTime) -> String {
+    let tz = scope
+        .and_then(|c| zones.get(&c).copied())
+        .unwrap_or(chrono_tz::Europe::Moscow);
+    ops::local_date(tz, at).to_string()
+}
+
 /// A clone link of the person's account, as the page lists it.
 pub struct CloneRow {
     /// The other account's nick.
@@ -172,11 +184,10 @@ pub async fn person_page_with(
     let data = state
         .db(move |conn| {
             let p = people::by_nick(conn, &nick)?.ok_or(AppError::NotFound)?;
+            let all = db::championships::list(conn)?;
+            let zones: Zones = all.iter().map(|c| (c.id, c.tz())).collect();
             let names: std::collections::HashMap<ChampionshipId, String> =
-                db::championships::list(conn)?
-                    .into_iter()
-                    .map(|c| (c.id, c.name))
-                    .collect();
+                all.into_iter().map(|c| (c.id, c.name)).collect();
             let (mut organizes, mut judges) = (Vec::new(), Vec::new());
             if let Some(by) = acting {
                 organizes = ops::scopes_of::<Organizers>(conn, by)?;
@@ -242,7 +253,7 @@ pub async fn person_page_with(
                 captains_them,
                 orgs,
                 played,
-                (names, organizes, judges),
+                (names, zones, organizes, judges),
             ))
         })
         .await?;
@@ -258,7 +269,7 @@ pub async fn person_page_with(
         played,
         scopes,
     ) = data;
-    let (names, organizes, judges) = scopes;
+    let (names, zones, organizes, judges) = scopes;
     let (clones, links) = clones;
     let (captains_them, organizes_them) = captains_them;
     let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
@@ -365,8 +376,12 @@ pub async fn person_page_with(
                 },
                 clones: Vec::new(),
                 in_force: b.period().contains(now),
-                from: fmt(b.from_at),
-                until: b.period().until.map(fmt).unwrap_or_else(|| "—".into()),
+                from: ban_day(&zones, b.championship_id, b.from_at),
+                until: b
+                    .period()
+                    .until
+                    .map(|u| ban_day(&zones, b.championship_id, u))
+                    .unwrap_or_else(|| "—".into()),
                 lift_url: paths::lift_ban(b.id),
                 reason: b.reason,
                 nick,
@@ -576,10 +591,17 @@ pub async fn ban(
     let nick = path.into_inner();
     let person = person_id(&state, nick.clone()).await?;
     let (form, text) = form.into_parts();
+    let scope =
+        scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
+    // Today, in the zone of the championship the ban holds in.
+    let today = state
+        .db(move |conn| Ok(ops::today_in(conn, scope, db::utc_now())?))
+        .await?;
+    // Empty: from now.
     let from = if form.from.trim().is_empty() {
-        Some(db::utc_now().date())
+        Some(None)
     } else {
-        parse_date(&form.from)
+        parse_date(&form.from).map(Some)
     };
     let until = if form.until.trim().is_empty() {
         Ok(None)
@@ -593,7 +615,9 @@ pub async fn ban(
             .map(|(field, problem)| (field, problem.clone())),
         (None, _) => Some(("from", msg!("error-date").into())),
         (_, Err(())) => Some(("until", msg!("error-date").into())),
-        (Some(f), Ok(Some(u))) if u <= f => Some(("until", msg!("error-date-order").into())),
+        (Some(f), Ok(Some(u))) if u <= f.unwrap_or(today) => {
+            Some(("until", msg!("error-date-order").into()))
+        }
         _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required").into())),
         _ => None,
     };
@@ -620,8 +644,6 @@ pub async fn ban(
     let (Some(from), Ok(until)) = (from, until) else {
         return Err(AppError::BadRequest(msg!("error-date")));
     };
-    let scope =
-        scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
     let by = (official.user.id, official.user.is_admin);
     let ip = state.client_ip(&req);
     let who = nick.clone();
@@ -918,11 +940,10 @@ pub struct BansPage {
 pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let lines = state
         .db(|conn| {
+            let all = db::championships::list(conn)?;
+            let zones: Zones = all.iter().map(|c| (c.id, c.tz())).collect();
             let names: std::collections::HashMap<ChampionshipId, String> =
-                db::championships::list(conn)?
-                    .into_iter()
-                    .map(|c| (c.id, c.name))
-                    .collect();
+                all.into_iter().map(|c| (c.id, c.name)).collect();
             let lines = standing::bans_in_force(conn, db::utc_now())?;
             let mut out = Vec::with_capacity(lines.len());
             for l in lines {
@@ -936,10 +957,10 @@ pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
                 let scope = l.ban.championship_id.and_then(|c| names.get(&c).cloned());
                 out.push((l, clones, scope));
             }
-            Ok(out)
+            Ok((out, zones))
         })
         .await?;
-    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
+    let (lines, zones) = lines;
     let everywhere = ctx.t("scope-everywhere");
     let rows = lines
         .into_iter()
@@ -948,8 +969,12 @@ pub async fn bans(ctx: PageCtx, state: web::Data<AppState>) -> Result<HttpRespon
             can_lift: false,
             clones,
             in_force: true,
-            from: fmt(l.ban.from_at),
-            until: l.ban.until_at.map(fmt).unwrap_or_else(|| "—".into()),
+            from: ban_day(&zones, l.ban.championship_id, l.ban.from_at),
+            until: l
+                .ban
+                .until_at
+                .map(|u| ban_day(&zones, l.ban.championship_id, u))
+                .unwrap_or_else(|| "—".into()),
             lift_url: paths::lift_ban(l.ban.id),
             reason: l.ban.reason,
             nick: l.nick,
