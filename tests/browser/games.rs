@@ -10,7 +10,7 @@ use crate::game_files::{pairing, round_one, timed_game};
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn i23_the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
+async fn the_judge_imports_a_rounds_pgn_file_and_opens_a_game() {
     let club = Club::new("G").await;
     let (t, url) = round_one(&club).await;
     let boards = pairing(&club, t, 1);

@@ -24,7 +24,7 @@ mod showcase;
 
 mod driver;
 mod games;
-mod i22;
+mod officials;
 mod regulation;
 mod scenario;
 mod validator;

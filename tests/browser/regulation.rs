@@ -10,7 +10,7 @@ const ORGANIZER: &str = "Org";
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn i22_an_organizer_changes_the_scoring_through_the_regulation_form() {
+async fn an_organizer_changes_the_scoring_through_the_regulation_form() {
     let club = Club::new("R").await;
     club.app.person(ORGANIZER).await;
     club.app

@@ -42,8 +42,7 @@ async fn standings(browser: &Browser) -> Vec<String> {
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn issue_10_4_a_captain_enters_through_the_form_a_judge_records_results_and_the_language_switches()
- {
+async fn a_captain_enters_through_the_form_a_judge_records_results_and_the_language_switches() {
     let club = Club::new("G").await;
     let mut others = Vec::new();
     for (name, prefix) in [("Конь", "ko"), ("Слон", "sl"), ("Ферзь", "fe")] {

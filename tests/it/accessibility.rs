@@ -147,7 +147,7 @@ fn title_problem(page: &Shown, html: &Html) -> Option<String> {
 }
 
 #[tokio::test]
-async fn issue_10_5_main_pages_label_every_field_name_themselves_and_work_by_keyboard() {
+async fn main_pages_label_every_field_name_themselves_and_work_by_keyboard() {
     let pages = Showcase::build().await;
     let mut problems = Vec::new();
     let mut titles: HashMap<String, &str> = HashMap::new();
@@ -196,8 +196,7 @@ async fn issue_10_5_main_pages_label_every_field_name_themselves_and_work_by_key
 }
 
 #[test]
-fn issue_10_5_the_checks_catch_an_unlabelled_field_a_twice_used_id_a_positive_tabindex_and_a_div_button()
- {
+fn the_checks_catch_an_unlabelled_field_a_twice_used_id_a_positive_tabindex_and_a_div_button() {
     let html = Html::parse_document(
         r#"<form action="/x"><label for="a">A</label><input id="a" name="a">
         <input name="b" tabindex="2"><input type="hidden" name="csrf_token">

@@ -1314,7 +1314,7 @@ async fn g_zh1_the_proposal_can_change_until_the_vote_closes_and_then_the_vote_s
 }
 
 #[tokio::test]
-async fn i22_the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_the_remedy() {
+async fn the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_the_remedy() {
     let club = Club::new("G").await;
     let (teams, t) = four_entered(&club).await;
     play_out(&club, t, &|_, _, _| "1-0").await;
@@ -1373,7 +1373,7 @@ async fn i22_the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_th
 /// A committee member finds the vote on their to-do page (and its count
 /// in the header) until they have voted; the judges see the open case.
 #[tokio::test]
-async fn i22_g_zh1_a_committee_member_finds_the_vote_on_their_to_do_page_until_they_vote() {
+async fn g_zh1_a_committee_member_finds_the_vote_on_their_to_do_page_until_they_vote() {
     let club = Club::new("G").await;
     let (cj, jd) = judges(&club).await;
     let (_, t) = with_a_double(&club).await;
@@ -1412,7 +1412,7 @@ async fn i22_g_zh1_a_committee_member_finds_the_vote_on_their_to_do_page_until_t
 /// A G-G7 case a judge opens from a fair-play report is mailed like a
 /// filed appeal: to the concerned team's captain and to the committee.
 #[tokio::test]
-async fn i22_g_g7_a_case_referred_from_a_fair_play_report_tells_the_captain_and_the_committee() {
+async fn g_g7_a_case_referred_from_a_fair_play_report_tells_the_captain_and_the_committee() {
     let club = Club::new("G").await;
     let (cj, _) = judges(&club).await;
     let (_, t) = with_a_double(&club).await;

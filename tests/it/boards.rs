@@ -1010,7 +1010,7 @@ async fn g_v31_a_refused_substitution_says_what_is_true_of_the_nick() {
 /// lateness rule; E times lateness (E-6) but neither withdraws nor
 /// replays. An action the regulation lacks is refused in words.
 #[tokio::test]
-async fn i22_e_6_g_g2_g_v23_each_format_offers_only_the_actions_of_its_regulation() {
+async fn e_6_g_g2_g_v23_each_format_offers_only_the_actions_of_its_regulation() {
     let club = Club::new("G").await;
     let (_, t) = drawn_with_substitutes(&club).await;
     let turl = club.tournament_url(t);
@@ -1339,7 +1339,7 @@ fn reads_of(sql: &[String], table: &str) -> usize {
 }
 
 #[tokio::test]
-async fn i24_a_line_up_and_a_round_sheet_each_read_the_tournament_and_its_regulation_once() {
+async fn a_line_up_and_a_round_sheet_each_read_the_tournament_and_its_regulation_once() {
     let club = Club::new("G").await;
     let (teams, t) = drawn_with_substitutes(&club).await;
     let ladya = entry_id(&club, t, "Ладья");

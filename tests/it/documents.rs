@@ -897,7 +897,7 @@ async fn r_2_2_a_review_is_taken_once_and_told_once_and_a_correction_is_a_new_de
 }
 
 #[tokio::test]
-async fn i22_the_review_queue_lists_what_awaits_a_review_and_the_rest_on_request() {
+async fn the_review_queue_lists_what_awaits_a_review_and_the_rest_on_request() {
     let app = TestApp::spawn().await;
     let l = league(&app).await;
     let c = l.championship;
@@ -934,7 +934,7 @@ async fn i22_the_review_queue_lists_what_awaits_a_review_and_the_rest_on_request
 /// regulations ask for: an E player the proof of employment (E-12), an R
 /// team its signed application, a G team nothing at all.
 #[tokio::test]
-async fn i22_r_1_10_e_12_upload_forms_offer_only_the_kinds_the_regulation_asks_for() {
+async fn r_1_10_e_12_upload_forms_offer_only_the_kinds_the_regulation_asks_for() {
     let kinds = |page: &Page| page.attrs("form#document-upload select[name=kind] option", "value");
     // E: a captain and their team.
     let club = crate::club::Club::new("E").await;

@@ -112,7 +112,7 @@ async fn confirm(club: &Club, preview: &Page, take: &[i64]) -> Page {
 }
 
 #[tokio::test]
-async fn i23_a_rounds_pgn_is_previewed_and_recorded_only_on_confirmation() {
+async fn a_rounds_pgn_is_previewed_and_recorded_only_on_confirmation() {
     let club = Club::new("G").await;
     let (t, url) = round_one(&club).await;
     let boards = pairing(&club, t, 1);
@@ -271,7 +271,7 @@ async fn i23_a_rounds_pgn_is_previewed_and_recorded_only_on_confirmation() {
 }
 
 #[tokio::test]
-async fn i23_a_file_in_windows_1251_with_a_bom_or_not_is_read() {
+async fn a_file_in_windows_1251_with_a_bom_or_not_is_read() {
     let club = Club::new("G").await;
     let (t, url) = round_one(&club).await;
     let boards = pairing(&club, t, 1);
@@ -305,7 +305,7 @@ async fn i23_a_file_in_windows_1251_with_a_bom_or_not_is_read() {
 }
 
 #[tokio::test]
-async fn i23_a_game_changed_after_the_preview_refuses_the_whole_file() {
+async fn a_game_changed_after_the_preview_refuses_the_whole_file() {
     let club = Club::new("G").await;
     let (t, url) = round_one(&club).await;
     let boards = pairing(&club, t, 1);
@@ -342,7 +342,7 @@ async fn i23_a_game_changed_after_the_preview_refuses_the_whole_file() {
 }
 
 #[tokio::test]
-async fn i23_only_judges_import_and_a_file_without_games_is_refused_with_what_was_pasted() {
+async fn only_judges_import_and_a_file_without_games_is_refused_with_what_was_pasted() {
     let club = Club::new("G").await;
     let (_, url) = round_one(&club).await;
     let visitor = crate::helpers::new_client();

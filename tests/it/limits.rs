@@ -29,8 +29,7 @@ async fn schedule(club: &Club, from: &str, until: &str) -> crate::helpers::Page 
 }
 
 #[tokio::test]
-async fn i21_a_schedule_of_more_than_three_seasons_or_outside_the_years_is_refused_beside_the_field()
- {
+async fn a_schedule_of_more_than_three_seasons_or_outside_the_years_is_refused_beside_the_field() {
     let club = Club::new("G").await;
     let before = tournaments(&club);
     let page = schedule(&club, "0000-01", "9999-12").await;
@@ -58,7 +57,7 @@ async fn i21_a_schedule_of_more_than_three_seasons_or_outside_the_years_is_refus
 }
 
 #[tokio::test]
-async fn i21_a_championship_holds_at_most_240_tournaments() {
+async fn a_championship_holds_at_most_240_tournaments() {
     let club = Club::new("G").await;
     assert_eq!(tournaments(&club), 0);
     // Twenty seasons through the form, three at a time and the rest.

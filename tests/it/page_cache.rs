@@ -16,7 +16,7 @@ use crate::club::Club;
 use crate::helpers::{Page, new_client};
 
 #[tokio::test]
-async fn i24_a_change_that_moves_no_results_shows_at_once_on_either_instance() {
+async fn a_change_that_moves_no_results_shows_at_once_on_either_instance() {
     let club = Club::new("G").await;
     let (app, c) = (&club.app, club.id);
     let one = app.url("");
@@ -70,7 +70,7 @@ fn token(page: &Page) -> String {
 }
 
 #[tokio::test]
-async fn i24_each_visitor_gets_their_own_form_token_from_a_kept_page() {
+async fn each_visitor_gets_their_own_form_token_from_a_kept_page() {
     let club = Club::new("G").await;
     let app = &club.app;
     let path = format!("/championships/{}/season", club.id);
@@ -133,7 +133,7 @@ const UNSEEN: &[&str] = &[
 ];
 
 #[tokio::test]
-async fn i24_every_table_a_public_page_reads_moves_a_content_version() {
+async fn every_table_a_public_page_reads_moves_a_content_version() {
     let app = crate::helpers::TestApp::spawn().await;
     let mut conn = app.db();
     let (tables, triggered): (Vec<Named>, Vec<Named>) = match &mut conn {
@@ -185,7 +185,7 @@ async fn i24_every_table_a_public_page_reads_moves_a_content_version() {
 /// from its stamp: each move of any championship's version moves it, and
 /// nothing else does.
 #[tokio::test]
-async fn i24_a_platform_page_s_stamp_moves_with_every_championship_s_version() {
+async fn a_platform_page_s_stamp_moves_with_every_championship_s_version() {
     use league::db::championships::site_stamp;
 
     let club = Club::new("G").await;
@@ -223,7 +223,7 @@ async fn i24_a_platform_page_s_stamp_moves_with_every_championship_s_version() {
 /// callers keep reads in flight all the while (an answer taken from a read
 /// that began before the change would miss it).
 #[tokio::test]
-async fn i24_the_content_clock_sees_every_change_committed_before_it_is_asked() {
+async fn the_content_clock_sees_every_change_committed_before_it_is_asked() {
     use league::db::content_clock::ContentClock;
     use league::ids::ChampionshipId;
     use std::sync::Arc;
@@ -280,7 +280,7 @@ async fn i24_the_content_clock_sees_every_change_committed_before_it_is_asked() 
 /// versions come from the clock's shared read, and the championship's own
 /// version, learnt once, holds while the totals stand.
 #[tokio::test]
-async fn i24_kept_pages_on_postgresql_read_no_versions_through_the_pool() {
+async fn kept_pages_on_postgresql_read_no_versions_through_the_pool() {
     let club = Club::new("G").await;
     if !matches!(club.app.db(), DbConnection::Postgresql(_)) {
         // SQLite reads the versions in-process on each hit, by design.

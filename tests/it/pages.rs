@@ -258,7 +258,7 @@ async fn an_unreadable_path_form_or_body_is_answered_as_a_page_in_the_visitors_l
 }
 
 #[tokio::test]
-async fn i22_a_championships_slug_is_its_short_address() {
+async fn a_championships_slug_is_its_short_address() {
     let club = crate::club::Club::new("G").await;
     let page = club.app.get(&format!("/championships/{}", club.id)).await;
     let short = page
@@ -292,7 +292,7 @@ async fn i22_a_championships_slug_is_its_short_address() {
 /// the address bar never holds the POST address. Other clients get the
 /// refusal itself.
 #[tokio::test]
-async fn i22_a_refused_form_in_a_browser_redirects_to_its_page_which_shows_the_refusal_once() {
+async fn a_refused_form_in_a_browser_redirects_to_its_page_which_shows_the_refusal_once() {
     let club = crate::club::Club::new("G").await;
     let team = crate::club::g_team(&club, "Ладья", "la", 5).await;
     let t = club.tournament_in(20).await;
@@ -332,7 +332,7 @@ async fn i22_a_refused_form_in_a_browser_redirects_to_its_page_which_shows_the_r
 }
 
 #[tokio::test]
-async fn i22_a_visitors_refused_sign_up_and_sign_in_go_back_to_their_page_with_what_was_typed() {
+async fn a_visitors_refused_sign_up_and_sign_in_go_back_to_their_page_with_what_was_typed() {
     let app = TestApp::spawn().await;
     let visitor = crate::helpers::new_client();
     let token = app.csrf_with(&visitor).await;

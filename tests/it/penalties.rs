@@ -1014,7 +1014,7 @@ async fn g_g3_an_entry_already_made_in_the_barred_tournament_is_withdrawn_and_th
 }
 
 #[tokio::test]
-async fn i22_the_penalty_form_suggests_the_championships_players_and_names_rules_by_title() {
+async fn the_penalty_form_suggests_the_championships_players_and_names_rules_by_title() {
     let club = Club::new("G").await;
     let (_, _t) = crate::club::four_entered(&club).await;
     let page = club

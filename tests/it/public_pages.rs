@@ -607,7 +607,7 @@ async fn every_public_page_of_a_played_championship_opens_without_login_and_keep
 }
 
 #[tokio::test]
-async fn i24_the_hall_of_fame_shows_the_newest_championships_a_page_at_a_time() {
+async fn the_hall_of_fame_shows_the_newest_championships_a_page_at_a_time() {
     let club = crate::club::Club::new("G").await;
     let app = &club.app;
     let captain = club.person("cap").await;

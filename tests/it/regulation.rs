@@ -281,7 +281,7 @@ async fn g_e2_penalties_team_rules_and_the_season_follow_a_change_only_from_its_
 /// says what would change and from when, and stores nothing; the JSON is
 /// an export.
 #[tokio::test]
-async fn i22_the_regulation_is_a_form_in_its_units_with_a_preview_and_a_json_export() {
+async fn the_regulation_is_a_form_in_its_units_with_a_preview_and_a_json_export() {
     let club = Club::new("R").await;
     let c = club.id;
     let url = format!("/championships/{c}/regulation");

@@ -520,7 +520,7 @@ async fn results_pages_hide_drafts_from_all_but_judges_and_are_not_found_elsewhe
 /// the championship's zone; R and E link the organizations their teams
 /// stand for.
 #[tokio::test]
-async fn i22_tie_break_codes_are_explained_and_times_name_their_zone() {
+async fn tie_break_codes_are_explained_and_times_name_their_zone() {
     let club = Club::new("G").await;
     let (_, t) = crate::play::four_entered(&club).await;
     crate::club::play_out(&club, t, &|_, _, _| "1-0").await;

@@ -62,7 +62,7 @@ async fn mark(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode
 }
 
 #[tokio::test]
-async fn i21_g_a7_a_judge_bans_only_in_the_championships_they_judge() {
+async fn g_a7_a_judge_bans_only_in_the_championships_they_judge() {
     let two = two_championships("judge").await;
     let (mine, theirs) = (two.mine.to_string(), two.theirs.to_string());
     // The form offers only the judge's own championship.
@@ -100,7 +100,7 @@ async fn i21_g_a7_a_judge_bans_only_in_the_championships_they_judge() {
 }
 
 #[tokio::test]
-async fn i21_g_a7_an_organizer_marks_club_membership_only_in_their_championship() {
+async fn g_a7_an_organizer_marks_club_membership_only_in_their_championship() {
     let two = two_championships("organizer").await;
     let (mine, theirs) = (two.mine.to_string(), two.theirs.to_string());
     assert_eq!(
@@ -132,7 +132,7 @@ async fn i21_g_a7_an_organizer_marks_club_membership_only_in_their_championship(
 }
 
 #[tokio::test]
-async fn i21_e_12_a_subsidiary_goes_only_under_an_organization_its_adder_added() {
+async fn e_12_a_subsidiary_goes_only_under_an_organization_its_adder_added() {
     let two = two_championships("organizer").await;
     let app = &two.app;
     let other = app.person("Other").await;

@@ -53,7 +53,7 @@ fn session_rows(app: &TestApp) -> i64 {
 }
 
 #[tokio::test]
-async fn i21_a_copy_of_the_cookie_taken_before_logout_signs_nobody_in_after_it() {
+async fn a_copy_of_the_cookie_taken_before_logout_signs_nobody_in_after_it() {
     let app = TestApp::spawn().await;
     app.sign_up_with(&new_client(), "Hikaru").await;
     let browser = new_client();
@@ -70,7 +70,7 @@ async fn i21_a_copy_of_the_cookie_taken_before_logout_signs_nobody_in_after_it()
 }
 
 #[tokio::test]
-async fn i21_the_cookie_holds_a_key_and_the_database_only_its_digest() {
+async fn the_cookie_holds_a_key_and_the_database_only_its_digest() {
     let app = TestApp::spawn().await;
     app.sign_up_with(&new_client(), "Vidit").await;
     let browser = new_client();
@@ -97,7 +97,7 @@ async fn i21_the_cookie_holds_a_key_and_the_database_only_its_digest() {
 }
 
 #[tokio::test]
-async fn i21_a_password_change_ends_every_other_session_on_the_server() {
+async fn a_password_change_ends_every_other_session_on_the_server() {
     let app = TestApp::spawn().await;
     let desk = new_client();
     app.sign_up_with(&desk, "Ian").await;
@@ -127,7 +127,7 @@ async fn i21_a_password_change_ends_every_other_session_on_the_server() {
 }
 
 #[tokio::test]
-async fn i21_an_administrator_signs_a_person_out_everywhere() {
+async fn an_administrator_signs_a_person_out_everywhere() {
     let app = TestApp::spawn().await;
     let admin = app.admin("Root").await;
     app.sign_up_with(&new_client(), "Lost").await;
@@ -163,7 +163,7 @@ async fn i21_an_administrator_signs_a_person_out_everywhere() {
 }
 
 #[tokio::test]
-async fn i21_a_session_unused_for_a_week_or_older_than_thirty_days_has_ended() {
+async fn a_session_unused_for_a_week_or_older_than_thirty_days_has_ended() {
     let app = TestApp::spawn().await;
     app.sign_up_with(&new_client(), "Idle").await;
     let idle = signed_in_copy(&app, &new_client(), "Idle").await;

@@ -57,7 +57,7 @@ fn stored(club: &Club, url: &str) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn i22_a_judge_enters_a_whole_round_of_twenty_games_in_one_sheet() {
+async fn a_judge_enters_a_whole_round_of_twenty_games_in_one_sheet() {
     let club = Club::new("G").await;
     let url = round_one(&club).await;
     let page = club.app.get_with(&club.root, &url).await;
@@ -99,7 +99,7 @@ async fn i22_a_judge_enters_a_whole_round_of_twenty_games_in_one_sheet() {
 }
 
 #[tokio::test]
-async fn i22_a_sheet_with_a_bad_cell_stores_nothing_and_marks_the_cell() {
+async fn a_sheet_with_a_bad_cell_stores_nothing_and_marks_the_cell() {
     let club = Club::new("G").await;
     let url = round_one(&club).await;
     let page = club.app.get_with(&club.root, &url).await;
@@ -137,7 +137,7 @@ async fn i22_a_sheet_with_a_bad_cell_stores_nothing_and_marks_the_cell() {
 }
 
 #[tokio::test]
-async fn i22_a_game_changed_meanwhile_refuses_the_sheet_with_its_current_value() {
+async fn a_game_changed_meanwhile_refuses_the_sheet_with_its_current_value() {
     let club = Club::new("G").await;
     let url = round_one(&club).await;
     let page = club.app.get_with(&club.root, &url).await;

@@ -891,7 +891,7 @@ async fn g_a2_tournaments_on_the_first_wednesday_at_18_15_moscow_stored_in_utc()
 /// G-B11 asks for a motto and G-B13 numbers the doubles; R's and E's
 /// application forms ask neither, and say nothing of doubles.
 #[tokio::test]
-async fn i22_g_b11_only_a_regulation_with_mottos_and_doubles_asks_for_them() {
+async fn g_b11_only_a_regulation_with_mottos_and_doubles_asks_for_them() {
     let app = TestApp::spawn().await;
     let admin = app.admin("Admin").await;
     for (preset, motto, doubles) in [("G", true, true), ("R", false, false), ("E", false, false)] {

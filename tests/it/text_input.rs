@@ -21,7 +21,7 @@ fn championships(app: &TestApp) -> i64 {
 }
 
 #[tokio::test]
-async fn i21_a_nul_in_a_championship_name_is_refused_beside_the_field_and_nothing_is_stored() {
+async fn a_nul_in_a_championship_name_is_refused_beside_the_field_and_nothing_is_stored() {
     let app = TestApp::spawn().await;
     let root = app.admin("Root").await;
     let before = championships(&app);
@@ -69,7 +69,7 @@ async fn i21_a_nul_in_a_championship_name_is_refused_beside_the_field_and_nothin
 }
 
 #[tokio::test]
-async fn i21_a_nul_in_a_motto_organization_series_token_or_ban_reason_is_refused_beside_it() {
+async fn a_nul_in_a_motto_organization_series_token_or_ban_reason_is_refused_beside_it() {
     let club = Club::new("G").await;
     let (app, root, c) = (&club.app, &club.root, club.id);
 
@@ -165,7 +165,7 @@ async fn i21_a_nul_in_a_motto_organization_series_token_or_ban_reason_is_refused
 }
 
 #[tokio::test]
-async fn i21_a_regulation_text_keeps_its_lines_but_not_a_nul() {
+async fn a_regulation_text_keeps_its_lines_but_not_a_nul() {
     let club = Club::new("G").await;
     let (app, root, c) = (&club.app, &club.root, club.id);
     let page = app
@@ -190,7 +190,7 @@ async fn i21_a_regulation_text_keeps_its_lines_but_not_a_nul() {
 }
 
 #[tokio::test]
-async fn i21_a_form_without_a_place_for_the_message_answers_a_page_naming_the_field() {
+async fn a_form_without_a_place_for_the_message_answers_a_page_naming_the_field() {
     let club = Club::new("G").await;
     let (app, root) = (&club.app, &club.root);
     // The language switch has no field to show an error beside.
@@ -208,7 +208,7 @@ async fn i21_a_form_without_a_place_for_the_message_answers_a_page_naming_the_fi
 }
 
 #[tokio::test]
-async fn i21_a_trf_file_with_a_nul_in_a_name_is_refused_with_its_line() {
+async fn a_trf_file_with_a_nul_in_a_name_is_refused_with_its_line() {
     let club = Club::new("R").await;
     let file = "012 Кубок\n\
                 001    1      Иванов\0 Иван                     1800 RUS             \n";

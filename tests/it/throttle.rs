@@ -29,7 +29,7 @@ fn retry_after(headers: &reqwest::header::HeaderMap) -> i64 {
 }
 
 #[tokio::test]
-async fn i11_fifty_parallel_wrong_logins_are_slowed_and_every_judged_one_is_stored() {
+async fn fifty_parallel_wrong_logins_are_slowed_and_every_judged_one_is_stored() {
     let app = TestApp::spawn().await;
     app.sign_up_with(&new_client(), "Target").await;
     let attacker = new_client();
@@ -83,7 +83,7 @@ async fn i11_fifty_parallel_wrong_logins_are_slowed_and_every_judged_one_is_stor
 }
 
 #[tokio::test]
-async fn i21_the_owner_signs_in_from_a_known_browser_while_guesses_come_from_many_addresses() {
+async fn the_owner_signs_in_from_a_known_browser_while_guesses_come_from_many_addresses() {
     let app = TestApp::builder().trust_proxy().start().await;
     let owner = client_at("192.0.2.10");
     app.sign_up_with(&owner, "Owner").await;
@@ -135,7 +135,7 @@ async fn i21_the_owner_signs_in_from_a_known_browser_while_guesses_come_from_man
 }
 
 #[tokio::test]
-async fn i21_a_known_browser_that_keeps_failing_is_known_no_more() {
+async fn a_known_browser_that_keeps_failing_is_known_no_more() {
     let app = TestApp::builder().trust_proxy().start().await;
     let owner = client_at("192.0.2.10");
     app.sign_up_with(&owner, "Owner").await;
@@ -166,7 +166,7 @@ async fn i21_a_known_browser_that_keeps_failing_is_known_no_more() {
 }
 
 #[tokio::test]
-async fn i21_twenty_failures_from_one_address_lock_it_for_every_account_for_the_window() {
+async fn twenty_failures_from_one_address_lock_it_for_every_account_for_the_window() {
     let app = TestApp::spawn().await;
     let wesley = new_client();
     app.sign_up_with(&wesley, "Wesley").await;
@@ -195,7 +195,7 @@ async fn i21_twenty_failures_from_one_address_lock_it_for_every_account_for_the_
 }
 
 #[tokio::test]
-async fn i21_each_failure_beyond_the_free_ones_doubles_the_wait_up_to_a_minute() {
+async fn each_failure_beyond_the_free_ones_doubles_the_wait_up_to_a_minute() {
     let app = TestApp::spawn().await;
     let mut conn = app.db();
     let now = db::utc_now();

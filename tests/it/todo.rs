@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use crate::club::Club;
 
 #[tokio::test]
-async fn i22_the_to_do_page_lists_the_entry_due_the_invitation_and_the_applications() {
+async fn the_to_do_page_lists_the_entry_due_the_invitation_and_the_applications() {
     let club = Club::new("G").await;
     let (app, c) = (&club.app, club.id);
     let t = club.tournament_in(3 * 24 * 60).await;
@@ -86,7 +86,7 @@ fn statements<T>(
 }
 
 #[tokio::test]
-async fn i24_an_official_of_several_championships_sees_each_ones_work_at_a_cost_that_does_not_grow_with_them()
+async fn an_official_of_several_championships_sees_each_ones_work_at_a_cost_that_does_not_grow_with_them()
  {
     let club = Club::new("G").await;
     let (app, a) = (&club.app, club.id);

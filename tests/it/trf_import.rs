@@ -646,7 +646,7 @@ async fn a_swiss_manager_file_with_games_only_in_the_player_lines_imports_with_i
 }
 
 #[tokio::test]
-async fn i21_a_start_in_year_one_and_a_roster_naming_a_missing_player_are_refused() {
+async fn a_start_in_year_one_and_a_roster_naming_a_missing_player_are_refused() {
     let club = Club::new("R").await;
     let before = count_tournaments(&club.app, club.id);
     let file = other_program_file().replace("042 2026/03/14", "042 0001/01/01");
@@ -687,7 +687,7 @@ async fn i21_a_start_in_year_one_and_a_roster_naming_a_missing_player_are_refuse
 }
 
 #[tokio::test]
-async fn i21_players_of_the_file_on_no_roster_are_named_as_not_stored() {
+async fn players_of_the_file_on_no_roster_are_named_as_not_stored() {
     let club = Club::new("R").await;
     let file = other_program_file();
     let extra = format!(

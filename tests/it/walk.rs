@@ -1057,7 +1057,7 @@ fn distinct_routes<'a>(rows: impl Iterator<Item = (&'a str, &'a str)>) -> usize 
 }
 
 #[tokio::test]
-async fn i11_every_route_with_every_role_answers_as_the_table_says_with_security_headers() {
+async fn every_route_with_every_role_answers_as_the_table_says_with_security_headers() {
     let seed = seed().await;
     let app = &seed.club.app;
     let c = seed.club.id;

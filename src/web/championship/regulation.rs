@@ -534,7 +534,7 @@ mod markdown_tests {
     use super::render_markdown;
 
     #[test]
-    fn i21_typed_html_shows_as_text_and_markup_stays_valid() {
+    fn typed_html_shows_as_text_and_markup_stays_valid() {
         assert_eq!(
             render_markdown("<img src=x onerror=alert(1)> and <a name=x>y</a>"),
             "<p>&lt;img src=x onerror=alert(1)&gt; and &lt;a name=x&gt;y&lt;/a&gt;</p>\n"

@@ -14,7 +14,7 @@ use crate::r_club::{draw, enter_all, published_round, r_teams};
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn i22_g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_picking_the_game() {
+async fn g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_picking_the_game() {
     let club = Club::new("G").await;
     club.person("cj").await;
     club.app
@@ -92,7 +92,7 @@ async fn i22_g_zh1_a_member_votes_from_the_to_do_page_and_the_judge_decides_by_p
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn i22_r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tournament_finishes() {
+async fn r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tournament_finishes() {
     let club = Club::new("R").await;
     let teams = r_teams(&club, 6).await;
     let t = club.tournament_in(90).await;
@@ -138,7 +138,7 @@ async fn i22_r_3_5_six_teams_play_the_five_rounds_the_organizers_set_and_the_tou
 
 #[tokio::test]
 #[ignore = "needs chromium and chromedriver: .ci/run installs them"]
-async fn i22_g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
+async fn g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
     let club = Club::new("G").await;
     let (teams, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
