@@ -53,13 +53,22 @@ pub fn organizes_for(
     if by.1 {
         return Ok(true);
     }
-    let mine = crate::db::roles::championships_with(conn, by.0, Organizers::ROLES)?;
-    if mine.is_empty() {
-        return Ok(false);
+    let teams = teams::teams_of_person(conn, person)?;
+    organizes_any(conn, by, teams.iter().map(|(team, _)| team.championship_id))
+}
+
+/// [`organizes_for`] when the person's teams are read already: whether
+/// `by` is an administrator or organizes one of `championships`.
+pub fn organizes_any(
+    conn: &mut DbConnection,
+    by: (PersonId, bool),
+    championships: impl IntoIterator<Item = ChampionshipId>,
+) -> diesel::QueryResult<bool> {
+    if by.1 {
+        return Ok(true);
     }
-    Ok(teams::teams_of_person(conn, person)?
-        .iter()
-        .any(|(team, _)| mine.contains(&team.championship_id)))
+    let mine = crate::db::roles::championships_with(conn, by.0, Organizers::ROLES)?;
+    Ok(championships.into_iter().any(|c| mine.contains(&c)))
 }
 
 /// Who may enter an employment record of `person` (E-12): the person, a

@@ -865,10 +865,24 @@ impl TestApp {
     /// somewhere: for checks that a secret is stored nowhere in clear.
     pub fn columns_holding(&self, needle: &str) -> Vec<(String, String)> {
         use diesel::sql_types::Text;
-        let mut conn = self.db();
         let pattern = format!("%{needle}%");
-        let mut found = vec![];
-        match &mut conn {
+        // The text columns of each backend's catalogue, then one count per
+        // column; only the catalogue and the placeholder differ.
+        let count_sql = |col: &TextColumn, placeholder: &str| {
+            format!(
+                "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE {placeholder}",
+                col.table_name, col.column_name
+            )
+        };
+        let holding = |columns: Vec<TextColumn>,
+                       mut count: Box<dyn FnMut(&TextColumn) -> i64 + '_>| {
+            columns
+                .into_iter()
+                .filter(|col| count(col) > 0)
+                .map(|col| (col.table_name, col.column_name))
+                .collect::<Vec<_>>()
+        };
+        match &mut self.db() {
             DbConnection::Sqlite(c) => {
                 let columns = diesel::sql_query(
                     "SELECT m.name AS table_name, p.name AS column_name \
@@ -877,19 +891,16 @@ impl TestApp {
                 )
                 .load::<TextColumn>(c)
                 .expect("sqlite text columns");
-                for col in columns {
-                    let n = diesel::sql_query(format!(
-                        "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE ?",
-                        col.table_name, col.column_name
-                    ))
-                    .bind::<Text, _>(&pattern)
-                    .get_result::<Count>(c)
-                    .expect("count")
-                    .n;
-                    if n > 0 {
-                        found.push((col.table_name, col.column_name));
-                    }
-                }
+                holding(
+                    columns,
+                    Box::new(|col| {
+                        diesel::sql_query(count_sql(col, "?"))
+                            .bind::<Text, _>(&pattern)
+                            .get_result::<Count>(c)
+                            .expect("count")
+                            .n
+                    }),
+                )
             }
             DbConnection::Postgresql(c) => {
                 let columns = diesel::sql_query(
@@ -899,21 +910,17 @@ impl TestApp {
                 )
                 .load::<TextColumn>(c)
                 .expect("postgres text columns");
-                for col in columns {
-                    let n = diesel::sql_query(format!(
-                        "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE $1",
-                        col.table_name, col.column_name
-                    ))
-                    .bind::<Text, _>(&pattern)
-                    .get_result::<Count>(c)
-                    .expect("count")
-                    .n;
-                    if n > 0 {
-                        found.push((col.table_name, col.column_name));
-                    }
-                }
+                holding(
+                    columns,
+                    Box::new(|col| {
+                        diesel::sql_query(count_sql(col, "$1"))
+                            .bind::<Text, _>(&pattern)
+                            .get_result::<Count>(c)
+                            .expect("count")
+                            .n
+                    }),
+                )
             }
         }
-        found
     }
 }

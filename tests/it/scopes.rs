@@ -34,29 +34,26 @@ async fn two_championships(role: &str) -> Two {
     }
 }
 
+/// A ban of `nick` by `by` from today, for good, in `championship`.
+async fn ban_of(two: &Two, by: &reqwest::Client, nick: &str, championship: &str) -> StatusCode {
+    let fields = [
+        ("from", ""),
+        ("until", ""),
+        ("reason", "подсказки"),
+        ("championship", championship),
+    ];
+    let path = format!("/people/{nick}/bans");
+    two.app.post_with(by, &path, &fields).await.status
+}
+
 async fn ban(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
-    two.app
-        .post_with(
-            by,
-            "/people/Player/bans",
-            &[
-                ("from", ""),
-                ("until", ""),
-                ("reason", "подсказки"),
-                ("championship", championship),
-            ],
-        )
-        .await
-        .status
+    ban_of(two, by, "Player", championship).await
 }
 
 async fn mark(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
+    let fields = [("action", "mark"), ("championship", championship)];
     two.app
-        .post_with(
-            by,
-            "/people/Player/club",
-            &[("action", "mark"), ("championship", championship)],
-        )
+        .post_with(by, "/people/Player/club", &fields)
         .await
         .status
 }
@@ -255,12 +252,9 @@ async fn e_12_employment_is_entered_and_confirmed_only_by_organizers_of_the_pers
 }
 
 async fn link(two: &Two, by: &reqwest::Client, championship: &str) -> StatusCode {
+    let fields = [("nick", "Other"), ("championship", championship)];
     two.app
-        .post_with(
-            by,
-            "/people/Player/clones",
-            &[("nick", "Other"), ("championship", championship)],
-        )
+        .post_with(by, "/people/Player/clones", &fields)
         .await
         .status
 }
@@ -337,19 +331,7 @@ async fn g_a7_a_clone_link_holds_in_the_judges_championship_only_and_can_be_remo
 
 /// The administrator bans "Other" in `championship`.
 async fn ban_other(two: &Two, championship: &str) -> StatusCode {
-    two.app
-        .post_with(
-            &two.admin,
-            "/people/Other/bans",
-            &[
-                ("from", ""),
-                ("until", ""),
-                ("reason", "подсказки"),
-                ("championship", championship),
-            ],
-        )
-        .await
-        .status
+    ban_of(two, &two.admin, "Other", championship).await
 }
 
 /// A POST of the table: what it does, its path and its fields.

@@ -231,7 +231,9 @@ pub async fn person_page_with(
             };
             // Organizers act for the people of their own championships.
             let organizes_them = match acting {
-                Some(by) => ops::organizes_for(conn, by, p.id)?,
+                Some(by) => {
+                    ops::organizes_any(conn, by, teams.iter().map(|(t, _)| t.championship_id))?
+                }
                 None => false,
             };
             let captains_them = (captains_them, organizes_them);
