@@ -97,6 +97,9 @@ pub const GAMES_IMPORT_ONE: &str =
 /// PGN of a match, a round (by number) and a tournament.
 pub const GAME: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}";
+/// A judge's correction of a game's final result, with its reason.
+pub const GAME_CORRECTION: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/correction";
 pub const GAME_PGN: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/pgn";
 pub const MATCH_PGN: &str =
@@ -294,6 +297,9 @@ pub fn games_import_one(c: ChampionshipId, t: TournamentId, i: PgnImportId) -> S
 }
 pub fn game(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
     format!("/championships/{c}/tournaments/{t}/games/{g}")
+}
+pub fn game_correction(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
+    format!("/championships/{c}/tournaments/{t}/games/{g}/correction")
 }
 pub fn game_pgn(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
     format!("/championships/{c}/tournaments/{t}/games/{g}/pgn")

@@ -80,3 +80,4 @@ audit-entries-withdrawn = { $entry }: entered → withdrawn
 audit-write-refused = API token #{ $token } «{ $name }» of { $owner }: { $why }
 
 audit-token-refused = API token #{ $token } «{ $name }» of { $owner } on championship #{ $championship }: { $why }
+audit-rounds-result-corrected = round { $round } table { $table } board { $board } game { $game }: { $before } → { $after } (correction: { $reason })

@@ -220,3 +220,7 @@ criterion-g-v1 = G-V1: round robin by the number of teams
 criterion-e-1 = E-1: group stage and play-off
 criterion-e-9 = E-9: a drawn play-off match
 criterion-input = the tournament's data
+result-before-start = Results are entered from the tournament's start ({ $starts }).
+result-empty-board = Board { $board }, game { $game }: one side has nobody on the board, so it is lost by forfeit ({ $only }) unless a substitute fills it — announce the substitution on the match page first.
+result-round-completed = Round { $round } is complete: its results are changed by a correction with its reason (“Correct” beside the game).
+result-pgn-says = The game's PGN record gives { $result }. Another result is entered only as a correction that states the record is wrong.

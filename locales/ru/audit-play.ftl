@@ -89,3 +89,4 @@ audit-entries-withdrawn = { $entry }: заявлена → отозвана
 audit-write-refused = API-токен #{ $token } «{ $name }», владелец { $owner }: { $why }
 
 audit-token-refused = API-токен #{ $token } «{ $name }», владелец { $owner }, чемпионат #{ $championship }: { $why }
+audit-rounds-result-corrected = тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → { $after } (исправление: { $reason })

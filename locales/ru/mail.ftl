@@ -79,3 +79,5 @@ mail-penalty-subject = Наказание { $code } для команды { $tea
 mail-penalty-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона. Причина: { $reason }
 mail-penalty-bars-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона, и команда не играет в турнире { $tournament }. Причина: { $reason }
 mail-pairings-forfeit = Тур { $round } — { $championship } — опубликован. { $entry } выигрывает матч за столом { $table } без игры: команда { $opponent } снята с турнира (G-G2).
+mail-corrected-subject = Турнир { $tournament }: исправлен результат тура { $round }
+mail-corrected-body = Судья исправил результат тура { $round } турнира { $tournament } ({ $championship }): стол { $table }, доска { $board }, партия { $game } — { $was } → { $now }. Причина: { $reason }. Тур: { $url }

@@ -44,10 +44,18 @@ pub enum BoardsProblem {
     RoundNotRunning,
     /// Every game on this board has its result: nobody is left to replace.
     BoardFinished { board: u32 },
+    /// The match has no such game on the board.
+    NoSuchGame { game: i32 },
+    /// Game `game` of the board has its result: a substitute comes in
+    /// before a game, not into one played.
+    GamePlayed { game: i32 },
     /// The game was changed by someone else since the form was shown.
     Changed { result: String, version: i32 },
     /// Captains report final results only (1-0, ½-½, 0-1 and forfeits).
     NotAResult,
+    /// The result may not stand now (`play_state::check_result`): an
+    /// empty board, before the start, a completed round, the kept PGN.
+    Result(super::rounds::RoundProblem),
     /// The game has its result already.
     AlreadyDecided,
     /// The entry has already retired.
@@ -304,6 +312,60 @@ impl Loaded {
     }
 }
 
+impl Loaded {
+    /// The announcement the match page's lists make: the side whose
+    /// substitute `replacement` is, the board, the player there now (or the
+    /// one the line-up put on a board since emptied, else the registered
+    /// board player), and the substitute.
+    fn chosen_announcement(
+        &self,
+        m: &Match,
+        round_no: i32,
+        sides: &[Entry],
+        board: u32,
+        replacement: PersonId,
+    ) -> Result<rb::Announcement, BoardsError> {
+        let nick = |p: PersonId| self.nicks.get(&p).cloned().unwrap_or_default();
+        let Some(x) = sides.iter().find(|x| {
+            self.players
+                .iter()
+                .any(|p| p.entry_id == x.id && p.person_id == replacement)
+        }) else {
+            return refuse(BoardsProblem::Substitution(
+                SubstitutionProblem::NotSubstitute {
+                    person: replacement.0,
+                },
+            ));
+        };
+        let i = usize::try_from(board)
+            .ok()
+            .and_then(|b| b.checked_sub(1))
+            .unwrap_or(usize::MAX);
+        let current = self.current_boards(m, x.id);
+        let out = current
+            .get(i)
+            .copied()
+            .flatten()
+            .map(PersonId)
+            .or_else(|| self.boards_for(x.id, round_no).get(i).copied().flatten())
+            .or_else(|| self.registered_boards(x.id).get(i).copied());
+        let Some(out) = out else {
+            return refuse(BoardsProblem::Substitution(
+                SubstitutionProblem::NoSuchBoard {
+                    board,
+                    boards: current.len(),
+                },
+            ));
+        };
+        Ok(rb::Announcement {
+            team: x.name.clone(),
+            table: board,
+            out_nick: nick(out),
+            in_nick: nick(replacement),
+        })
+    }
+}
+
 /// What is true of a nick the entry cannot field: nobody has it, the
 /// player is another team's, or on this team's roster but not in the entry.
 fn stranger(
@@ -470,11 +532,24 @@ pub struct Substituted {
 /// `team table_no, Player => replacement`. The captain of the side named
 /// or a judge records it; the replacement plays the board's remaining
 /// games of the match.
+/// How a substitution is announced: the captain's typed line (G-V31's
+/// `team table_no, Player => replacement`), or the board and the
+/// substitute chosen from the match page's lists, which names the player
+/// at that board (or, on a board emptied by a removal, the player the
+/// line-up put there).
+#[derive(Debug, Clone, Copy)]
+pub enum Announced<'a> {
+    Text(&'a str),
+    Chosen { board: u32, replacement: PersonId },
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn substitute(
     conn: &mut DbConnection,
     t: TournamentId,
     match_id: MatchId,
-    text: &str,
+    announced: Announced<'_>,
+    from_game: Option<i32>,
     reason: SubstitutionReason,
     by: PersonId,
     now: NaiveDateTime,
@@ -500,8 +575,13 @@ pub fn substitute(
         if !round.is_published() || loaded.round_complete(round.id) || m.away_entry_id.is_none() {
             return refuse(BoardsProblem::RoundNotRunning);
         }
-        let ann = rb::parse_announcement(text)
-            .or_else(|ps| refuse_all(ps, BoardsProblem::Announcement))?;
+        let ann = match announced {
+            Announced::Text(text) => rb::parse_announcement(text)
+                .or_else(|ps| refuse_all(ps, BoardsProblem::Announcement))?,
+            Announced::Chosen { board, replacement } => {
+                loaded.chosen_announcement(&m, round.number, &sides, board, replacement)?
+            }
+        };
         let x = sides
             .iter()
             .find(|x| rb::same_team(&x.name, &ann.team))
@@ -524,7 +604,21 @@ pub fn substitute(
                 return Err(PlayError::Refused(out));
             }
         };
-        let current = loaded.current_boards(&m, entry);
+        let mut current = loaded.current_boards(&m, entry);
+        // A board emptied because its player may not play (G-A7, G-G7's
+        // removal "with the right of substitution") is still the board of
+        // the player the line-up put there: the announcement names him.
+        let lined_up = loaded.boards_for(entry, round.number);
+        let index = usize::try_from(sub.board)
+            .ok()
+            .and_then(|b| b.checked_sub(1));
+        let emptied = index.is_some_and(|i| {
+            current.get(i) == Some(&None)
+                && lined_up.get(i).copied().flatten() == Some(PersonId(sub.out))
+        });
+        if emptied && let Some(i) = index {
+            current[i] = Some(sub.out);
+        }
         let substitutes = loaded.substitutes_of(entry);
         let played = loaded.played_in_match(&m, entry);
         let history = loaded.board_history(entry, round.number);
@@ -538,16 +632,46 @@ pub fn substitute(
             .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
         refuse_unfit(conn, &loaded, x.team_id, &[PersonId(sub.replacement)], now)?;
         let board = i32::try_from(sub.board).unwrap_or(i32::MAX);
-        let open: Vec<&Game> = loaded
-            .games_of(m.id)
-            .filter(|g| g.board == board && !g.result().is_final())
-            .collect();
-        let Some(from_game) = open.iter().map(|g| g.game_no).min() else {
-            return refuse(BoardsProblem::BoardFinished { board: sub.board });
+        let on_board: Vec<&Game> = loaded.games_of(m.id).filter(|g| g.board == board).collect();
+        // The substitute plays from the game the substitution was announced
+        // before: the one named, else the first without a result. Games
+        // before it stay the replaced player's even when their results are
+        // typed later; a game from it on that has its result is played.
+        let from_game = match from_game {
+            Some(n) => n,
+            None => match on_board
+                .iter()
+                .filter(|g| !g.result().is_final())
+                .map(|g| g.game_no)
+                .min()
+            {
+                Some(n) => n,
+                None => return refuse(BoardsProblem::BoardFinished { board: sub.board }),
+            },
         };
+        let open: Vec<&Game> = on_board
+            .iter()
+            .copied()
+            .filter(|g| g.game_no >= from_game)
+            .collect();
+        if open.is_empty() {
+            return refuse(BoardsProblem::NoSuchGame { game: from_game });
+        }
+        if let Some(g) = open.iter().find(|g| g.result().is_final()) {
+            return refuse(BoardsProblem::GamePlayed { game: g.game_no });
+        }
         let home = m.home_entry_id == entry;
         for g in &open {
             r::set_player(conn, g.id, home, Some(PersonId(sub.replacement)))?;
+        }
+        // The removed player stays removed: the substitute keeps the board
+        // in the later rounds' line-ups too.
+        if emptied {
+            let mut carried = lined_up.clone();
+            if let Some(slot) = index.and_then(|i| carried.get_mut(i)) {
+                *slot = Some(PersonId(sub.replacement));
+            }
+            l::set(conn, entry, round.number, &carried, by, now)?;
         }
         l::insert_substitution(
             conn,
@@ -677,6 +801,24 @@ fn report_one(
     }
     if g.result().is_final() {
         return refuse(BoardsProblem::AlreadyDecided);
+    }
+    let at = super::play_state::ResultWriteAt {
+        game: &g,
+        round_complete: loaded.round_complete(round.id),
+        round_no: round.number,
+        result,
+    };
+    let problems = super::play_state::check_result(
+        conn,
+        &loaded.ctx.tournament,
+        &at,
+        super::play_state::Act::Entry,
+        now,
+    )?;
+    if !problems.is_empty() {
+        return Err(PlayError::Refused(
+            problems.into_iter().map(BoardsProblem::Result).collect(),
+        ));
     }
     // The other side confirms: the earlier report came from a captain of
     // the other entry, and this one is the same result.

@@ -12,6 +12,7 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 use super::PlayError;
+use super::play_state::Act;
 use super::rounds::{ResultWrite, RoundProblem, write_results};
 use crate::db::games::{self as dg, NewGameRecord, NewPgnImport, PgnImport};
 use crate::db::rounds::{self as r, Game, Match, Round};
@@ -161,6 +162,19 @@ struct Pairing {
 }
 
 impl Pairing {
+    /// Every game of the round had a final result (G-V23).
+    fn round_complete(&self, round: RoundId) -> bool {
+        self.matches
+            .iter()
+            .filter(|m| m.round_id == round && m.forfeit.is_none() && m.away_entry_id.is_some())
+            .all(|m| {
+                self.games
+                    .iter()
+                    .filter(|g| g.match_id == m.id)
+                    .all(|g| g.result().is_final())
+            })
+    }
+
     fn load(
         conn: &mut DbConnection,
         t: TournamentId,
@@ -495,6 +509,7 @@ pub fn confirm(
                             round_no: rnd.number,
                             table_no: mt.table_no,
                             result: res,
+                            round_complete: pairing.round_complete(rnd.id),
                         });
                         line.done = Done::Recorded;
                         keep.push((m.index, g.id));
@@ -516,6 +531,7 @@ pub fn confirm(
                                 round_no: rnd.number,
                                 table_no: mt.table_no,
                                 result: res,
+                                round_complete: pairing.round_complete(rnd.id),
                             });
                             line.done = Done::Recorded;
                         }
@@ -537,6 +553,7 @@ pub fn confirm(
             &writes,
             judge,
             msg!("audit-games-result-pgn"),
+            Act::File,
             now,
         )
         .map_err(from_round)?;
@@ -689,7 +706,14 @@ pub fn record_result_with_pgn(
             }
             None => None,
         };
-        super::rounds::record_result_in(conn, t, game, version, result, judge, source, now)
+        // A result sent with its game's record answers to that record, not
+        // to one kept before.
+        let act = if checked.is_some() {
+            Act::File
+        } else {
+            Act::Entry
+        };
+        super::rounds::record_result_in(conn, t, game, version, result, judge, source, act, now)
             .map_err(from_round)?;
         if let Some(record) = checked {
             store(conn, game, &record, "api", Some(judge), now)?;

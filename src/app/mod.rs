@@ -26,6 +26,7 @@ pub mod organizations;
 pub mod outbox;
 pub mod penalties;
 pub mod people;
+pub mod play_state;
 pub mod regulation;
 pub mod rounds;
 pub mod season;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::entries::field_of;
 use super::notes::{self, RoundNote};
+use super::play_state::{self, Act, ResultWriteAt};
 use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
@@ -108,6 +109,22 @@ pub enum RoundProblem {
     NotSwiss,
     /// fewer rounds than are paired already, or outside 1–60.
     RoundsOutOfRange { paired: usize },
+    /// No result before the tournament's official start (its local time).
+    BeforeStart { starts: String },
+    /// A side of this board has nobody on it: the board can take only its
+    /// forfeit (`only`, a stored code) until a substitute fills it.
+    EmptyBoard {
+        game: GameId,
+        board: i32,
+        game_no: i32,
+        only: String,
+    },
+    /// The round is complete: its results change only by a correction,
+    /// with a reason.
+    RoundCompleted { round: i32 },
+    /// The game's kept PGN gives another result (a stored code); a
+    /// correction that knows it may still change it.
+    PgnSays { game: GameId, result: String },
 }
 
 /// The most rounds a Swiss of `teams` teams plays without two teams
@@ -296,12 +313,21 @@ impl Loaded {
     }
 
     /// Who sits on each board of an entry in round `round_no`: the line-up
-    /// the captain set (G-V22), else the registered board players (E-2).
+    /// the captain set for it (G-V22), else the latest one set for an
+    /// earlier round (a line-up stands until the captain changes it; a
+    /// substitute who filled a board emptied by a removal, G-G7/G-A7,
+    /// stays on it), else the registered board players (E-2).
     pub fn boards_for(&self, entry: EntryId, round_no: i32) -> Vec<Option<PersonId>> {
+        let latest = self
+            .lineups
+            .iter()
+            .filter(|l| l.entry_id == entry && l.round_no <= round_no)
+            .map(|l| l.round_no)
+            .max();
         let set: Vec<Option<PersonId>> = self
             .lineups
             .iter()
-            .filter(|l| l.entry_id == entry && l.round_no == round_no)
+            .filter(|l| l.entry_id == entry && Some(l.round_no) == latest)
             .map(|l| l.person_id)
             .collect();
         if set.is_empty() {
@@ -902,7 +928,14 @@ fn take_off_unfit(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultSource<'a> {
     Page,
-    ApiToken { id: ApiTokenId, name: &'a str },
+    ApiToken {
+        id: ApiTokenId,
+        name: &'a str,
+    },
+    /// A judge's correction of a completed round, with its reason.
+    Correction {
+        reason: &'a str,
+    },
 }
 
 /// A judge's result for one game, if the game is still at `version`.
@@ -942,7 +975,17 @@ pub fn record_result_from(
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
-        record_result_in(conn, t, game, version, result, judge, source, now)
+        record_result_in(
+            conn,
+            t,
+            game,
+            version,
+            result,
+            judge,
+            source,
+            Act::Entry,
+            now,
+        )
     })
 }
 
@@ -956,6 +999,7 @@ pub(crate) fn record_result_in(
     result: BoardResult,
     judge: PersonId,
     source: ResultSource<'_>,
+    act: Act,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     {
@@ -968,6 +1012,25 @@ pub(crate) fn record_result_in(
         let championship = super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         if !round.is_published() {
             return refuse(RoundProblem::NotPublished);
+        }
+        // Someone else changed the game since the form was shown: that
+        // is said first, with what the game holds now.
+        if g.version != version {
+            return refuse(RoundProblem::Changed {
+                result: g.result.clone(),
+                version: g.version,
+            });
+        }
+        let tournament = tournaments::by_id(conn, t)?.ok_or(PlayError::NotFound)?;
+        let at = ResultWriteAt {
+            game: &g,
+            round_complete: round_complete_in(conn, round.id)?,
+            round_no: round.number,
+            result,
+        };
+        let problems = play_state::check_result(conn, &tournament, &at, act, now)?;
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
         }
         if !r::decide_result(conn, game, version, result, Some(judge), now)? {
             let now_is = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
@@ -985,6 +1048,9 @@ pub(crate) fn record_result_in(
                     .arg("token", id)
                     .arg("name", name)
             }
+            ResultSource::Correction { reason } => {
+                Message::new(msg!("audit-rounds-result-corrected")).arg("reason", reason)
+            }
         };
         audit::Entry::new("game.result", format!("game:{game}"))
             .actor(judge)
@@ -997,6 +1063,65 @@ pub(crate) fn record_result_in(
             .record(conn)?;
         Ok(())
     }
+}
+
+/// The most characters a correction's reason keeps.
+pub const MAX_REASON_CHARS: usize = 500;
+
+/// A judge corrects a result after it was final (G-D1: the judges settle
+/// results; G-D4: decisions stand unless corrected): its own act, apart
+/// from the round's sheet, with the reason required, audited with it, and
+/// told to both entries' captains and the judges. When the game's kept
+/// PGN gives another result the correction is refused
+/// ([`RoundProblem::PgnSays`]) unless `pgn_known` says the judge has seen
+/// it. Every other check of a result applies (an empty board takes only
+/// its forfeit, nothing before the start, a finished tournament is final).
+#[allow(clippy::too_many_arguments)]
+pub fn correct_result(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    reason: &str,
+    pgn_known: bool,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), RoundError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return refuse(RoundProblem::ReasonRequired);
+    }
+    let reason: String = reason.chars().take(MAX_REASON_CHARS).collect();
+    write_transaction(conn, |conn| {
+        let before = r::game_by_id(conn, game)?.ok_or(PlayError::NotFound)?;
+        record_result_in(
+            conn,
+            t,
+            game,
+            version,
+            result,
+            judge,
+            ResultSource::Correction { reason: &reason },
+            Act::Correction { pgn_known },
+            now,
+        )?;
+        let m = r::match_by_id(conn, before.match_id)?.ok_or(PlayError::NotFound)?;
+        let round = r::by_id(conn, m.round_id)?.ok_or(PlayError::NotFound)?;
+        let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        crate::mail::notices::result_corrected(
+            conn,
+            ctx.championship_id(),
+            t,
+            ctx.tournament.number,
+            (round.number, m.table_no, before.board, before.game_no),
+            [m.home_entry_id, m.away_entry_id.unwrap_or(m.home_entry_id)],
+            (&before.result, r::result_code(result)),
+            &reason,
+            now,
+        )?;
+        Ok(())
+    })
 }
 
 /// One line of a judge's result sheet: a game, the version it had when
@@ -1055,6 +1180,15 @@ pub fn record_sheet(
         if !problems.is_empty() {
             return Err(PlayError::Refused(problems));
         }
+        let round_complete = matches
+            .iter()
+            .filter(|m| m.forfeit.is_none() && m.away_entry_id.is_some())
+            .all(|m| {
+                games
+                    .iter()
+                    .filter(|g| g.match_id == m.id)
+                    .all(|g| g.result().is_final())
+            });
         let writes: Vec<ResultWrite> = writes
             .into_iter()
             .map(|(g, result)| {
@@ -1067,6 +1201,7 @@ pub fn record_sheet(
                     round_no: rnd.number,
                     table_no: m.table_no,
                     result,
+                    round_complete,
                 })
             })
             .collect::<Result<_, RoundError>>()?;
@@ -1076,6 +1211,7 @@ pub fn record_sheet(
             &writes,
             judge,
             msg!("audit-rounds-result-sheet"),
+            Act::Entry,
             now,
         )?;
         Ok(writes.len())
@@ -1088,6 +1224,8 @@ pub(crate) struct ResultWrite<'a> {
     pub round_no: i32,
     pub table_no: i32,
     pub result: BoardResult,
+    /// Every game of the game's round had a final result before the write.
+    pub round_complete: bool,
 }
 
 /// Sets each result if its game is still at the version read (else the
@@ -1102,10 +1240,25 @@ pub(crate) fn write_results(
     writes: &[ResultWrite<'_>],
     judge: PersonId,
     said: MsgKey,
+    act: Act,
     now: NaiveDateTime,
 ) -> Result<usize, RoundError> {
     if writes.is_empty() {
         return Ok(0);
+    }
+    let tournament = tournaments::by_id(conn, t)?.ok_or(PlayError::NotFound)?;
+    let mut problems = Vec::new();
+    for w in writes {
+        let at = ResultWriteAt {
+            game: w.game,
+            round_complete: w.round_complete,
+            round_no: w.round_no,
+            result: w.result,
+        };
+        problems.extend(play_state::check_result(conn, &tournament, &at, act, now)?);
+    }
+    if !problems.is_empty() {
+        return Err(PlayError::Refused(problems));
     }
     for w in writes {
         let g = w.game;
@@ -1135,6 +1288,23 @@ pub(crate) fn write_results(
     }
     tournaments::bump_results_version(conn, t)?;
     Ok(writes.len())
+}
+
+/// Whether every match of the round is decided (G-V23), read from the
+/// database: a bye or a match forfeited whole needs no game result.
+pub(crate) fn round_complete_in(
+    conn: &mut DbConnection,
+    round: RoundId,
+) -> Result<bool, diesel::result::Error> {
+    let matches = r::matches_of_rounds(conn, &[round])?;
+    let open: Vec<MatchId> = matches
+        .iter()
+        .filter(|m| m.forfeit.is_none() && m.away_entry_id.is_some())
+        .map(|m| m.id)
+        .collect();
+    Ok(r::games_of_matches(conn, &open)?
+        .iter()
+        .all(|g| g.result().is_final()))
 }
 
 /// Rounds a format plays: the Berger schedule's length for a round robin,

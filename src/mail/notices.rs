@@ -552,6 +552,55 @@ pub fn tournament_finished(
     enqueue_all(conn, &notices, now)
 }
 
+/// A judge corrected a result of a completed round: the captains of the
+/// match's two entries and the judges learn the game, the old and new
+/// result and the reason.
+#[allow(clippy::too_many_arguments)]
+pub fn result_corrected(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    (round_no, table, board, game_no): (i32, i32, i32, i32),
+    sides: [EntryId; 2],
+    (was, now_is): (&str, &str),
+    reason: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let captains: Vec<PersonId> = entry_captains(conn, t)?
+        .into_iter()
+        .filter(|(_, _, id)| sides.contains(id))
+        .map(|(to, _, _)| to)
+        .collect();
+    let url = format!("{}#round-{round_no}", crate::paths::tournament(c, t));
+    let notices: Vec<Notice> = and_judges(conn, c, captains)?
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-corrected-subject"))
+                    .arg("round", round_no)
+                    .arg("tournament", tournament_no),
+                Message::new(msg!("mail-corrected-body"))
+                    .arg("championship", &championship)
+                    .arg("tournament", tournament_no)
+                    .arg("round", round_no)
+                    .arg("table", table)
+                    .arg("board", board)
+                    .arg("game", game_no)
+                    .arg("was", crate::words::rounds::result_words(was))
+                    .arg("now", crate::words::rounds::result_words(now_is))
+                    .arg("reason", reason)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
 /// The chief judge reopened a finished tournament: its captains and the
 /// judges are told why, and that places and points wait for the new finish.
 pub fn tournament_reopened(

@@ -25,6 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::lineup::Lineup;
+use super::score::BoardResult;
 
 /// G-G2: a team is withdrawn when more than this many boards would stay
 /// empty with no substitute possible.
@@ -652,6 +653,30 @@ pub fn late_arrival(late_seconds: u32, limit_seconds: u32) -> LateArrival {
         LateArrival::Forfeit
     } else {
         LateArrival::ClockReduced(late_seconds)
+    }
+}
+
+/// The only result a board can take when a side has nobody on it: a
+/// board left empty is lost by forfeit by its team (G-G2: a missing
+/// player's games are lost; E-2 and: the boards are the team's
+/// players'), both sides empty a double forfeit. `None` while both sides
+/// are seated: any result can be played there.
+pub fn empty_board_result(home_seated: bool, away_seated: bool) -> Option<BoardResult> {
+    match (home_seated, away_seated) {
+        (true, true) => None,
+        (true, false) => Some(BoardResult::HomeForfeitWin),
+        (false, true) => Some(BoardResult::AwayForfeitWin),
+        (false, false) => Some(BoardResult::DoubleForfeit),
+    }
+}
+
+/// Whether `result` may stand on a board seated so: anything on a board
+/// with both players, the forfeit of [`empty_board_result`] (or no result
+/// yet) on a board with an empty side.
+pub fn result_fits_seats(home_seated: bool, away_seated: bool, result: BoardResult) -> bool {
+    match empty_board_result(home_seated, away_seated) {
+        None => true,
+        Some(only) => result == only || !result.is_final(),
     }
 }
 
@@ -1295,5 +1320,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn g_g2_an_empty_side_takes_only_its_forfeit() {
+        use BoardResult::*;
+        assert_eq!(empty_board_result(true, true), None);
+        assert_eq!(empty_board_result(true, false), Some(HomeForfeitWin));
+        assert_eq!(empty_board_result(false, true), Some(AwayForfeitWin));
+        assert_eq!(empty_board_result(false, false), Some(DoubleForfeit));
+        for r in [
+            HomeWin,
+            Draw,
+            AwayWin,
+            HomeForfeitWin,
+            AwayForfeitWin,
+            DoubleForfeit,
+        ] {
+            assert!(result_fits_seats(true, true, r), "{r:?}");
+        }
+        for r in [HomeWin, Draw, AwayWin, AwayForfeitWin, DoubleForfeit] {
+            assert!(
+                !result_fits_seats(true, false, r),
+                "{r:?} on an empty away side"
+            );
+        }
+        assert!(result_fits_seats(true, false, HomeForfeitWin));
+        assert!(result_fits_seats(false, true, AwayForfeitWin));
+        assert!(!result_fits_seats(false, true, Draw));
+        assert!(result_fits_seats(false, false, DoubleForfeit));
+        assert!(!result_fits_seats(false, false, HomeForfeitWin));
+        // Taking a result back is no result on the board.
+        assert!(result_fits_seats(false, true, NotPlayed));
     }
 }

@@ -213,6 +213,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(resource(GAME).route(get().to(games::pages::show)))
         .service(resource(GAME_PGN).route(get().to(games::pages::game_pgn)))
+        .service(resource(GAME_CORRECTION).route(post().to(games::pages::correct)))
         .service(resource(MATCH_PGN).route(get().to(games::pages::match_pgn)))
         .service(resource(ROUND_PGN).route(get().to(games::pages::round_pgn)))
         .service(resource(TOURNAMENT_PGN).route(get().to(games::pages::tournament_pgn)))

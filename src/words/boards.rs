@@ -174,10 +174,18 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::BoardFinished { board } => {
             Message::new(msg!("match-board-finished")).arg("board", board)
         }
+        BoardsProblem::NoSuchGame { game } => {
+            Message::new(msg!("substitution-no-such-game")).arg("game", game)
+        }
+        BoardsProblem::GamePlayed { game } => {
+            Message::new(msg!("substitution-game-played")).arg("game", game)
+        }
         BoardsProblem::Changed { result, .. } => {
             Message::new(msg!("game-changed")).arg("result", result_words(result))
         }
         BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
+        BoardsProblem::Result(r) => crate::words::rounds::result_problem(r)
+            .unwrap_or_else(|| msg!("report-not-a-result").into()),
         BoardsProblem::AlreadyDecided => msg!("report-already-decided").into(),
         BoardsProblem::AlreadyRetired => msg!("retire-already").into(),
         BoardsProblem::ReasonRequired => msg!("reason-required").into(),

@@ -105,5 +105,37 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
             "paired",
             paired.to_string(),
         ),
+        RoundProblem::BeforeStart { .. }
+        | RoundProblem::EmptyBoard { .. }
+        | RoundProblem::RoundCompleted { .. }
+        | RoundProblem::PgnSays { .. } => result_problem(p)
+            .map(|m| m.render(lang))
+            .unwrap_or_default(),
     }
+}
+
+/// Why a result may not be written (`app::play_state::check_result`), as
+/// a message any page can word: `None` for the other round problems.
+pub fn result_problem(p: &RoundProblem) -> Option<Message> {
+    Some(match p {
+        RoundProblem::BeforeStart { starts } => {
+            Message::new(msg!("result-before-start")).arg("starts", starts)
+        }
+        RoundProblem::EmptyBoard {
+            board,
+            game_no,
+            only,
+            ..
+        } => Message::new(msg!("result-empty-board"))
+            .arg("board", board)
+            .arg("game", game_no)
+            .arg("only", result_words(only)),
+        RoundProblem::RoundCompleted { round } => {
+            Message::new(msg!("result-round-completed")).arg("round", round)
+        }
+        RoundProblem::PgnSays { result, .. } => {
+            Message::new(msg!("result-pgn-says")).arg("result", result_words(result))
+        }
+        _ => return None,
+    })
 }

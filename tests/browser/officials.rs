@@ -146,6 +146,7 @@ async fn g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(&club, &url).await;
     // The captain's match of round 1, as the tournament page links it.

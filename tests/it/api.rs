@@ -235,6 +235,7 @@ async fn round_one_published() -> (Club, i64) {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(&club, &url).await;
     (club, t)

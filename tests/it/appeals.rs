@@ -236,7 +236,8 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
     )
     .await;
     // Board 1 has two games; make the second of them a draw so the match
-    // is 5½–4½ — set it as a judge on the round page would: find it.
+    // is 5½–4½ — corrected as a judge would on the game's page, the round
+    // being complete: find it.
     let mut conn = club.app.db();
     let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
     let ids: Vec<RoundId> = rounds.iter().map(|r| r.id).collect();
@@ -261,8 +262,12 @@ async fn g_zh1_an_upheld_appeal_reverses_a_game_and_moves_a_team_from_3rd_to_2nd
         .app
         .post_with(
             &club.root,
-            &format!("{url}/games/{}/result", second.id),
-            &[("result", "1/2"), ("version", &second.version.to_string())],
+            &format!("{url}/games/{}/correction", second.id),
+            &[
+                ("result", "1/2"),
+                ("version", &second.version.to_string()),
+                ("reason", "the arbiter's scoresheet"),
+            ],
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);

@@ -91,7 +91,11 @@ async fn cache_a_result_a_finish_and_a_penalty_show_at_once_on_another_instance(
         .post_with(
             &club.root,
             &action,
-            &[("result", result), ("version", &version)],
+            &[
+                ("result", result),
+                ("version", &version),
+                ("reason", "the arbiter's scoresheet"),
+            ],
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);

@@ -133,6 +133,14 @@ impl Club {
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     }
 
+    /// The tournament of `url` (`…/tournaments/{t}…`) reaches its start:
+    /// results are entered from the start on. A drawn tournament's start
+    /// is frozen for the organizers, so the clock is moved in the database,
+    /// as time passing would.
+    pub fn started(&self, url: &str) {
+        self.app.start_tournament(url);
+    }
+
     pub fn tournament_url(&self, tournament: i64) -> String {
         format!("/championships/{}/tournaments/{tournament}", self.id)
     }
@@ -330,6 +338,40 @@ pub(crate) async fn play_round_by_board(
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 
+/// The judges' "Correct" links of the completed rounds on a tournament
+/// page, one per game in page order (the game's page, `#correction`).
+pub(crate) fn correct_links(page: &Page) -> Vec<String> {
+    let link = scraper::Selector::parse("a.correct-link").expect("selector");
+    page.html
+        .select(&link)
+        .filter_map(|a| a.value().attr("href"))
+        .map(|h| h.split('#').next().unwrap_or(h).to_owned())
+        .collect()
+}
+
+/// Corrects the result of the game whose page is `game_url`, as a judge:
+/// the correction form there with `result` (a stored code) and `reason`.
+pub(crate) async fn correct(club: &Club, game_url: &str, result: &str, reason: &str) -> Page {
+    let game = club.app.get_with(&club.root, game_url).await;
+    let action = game
+        .attr("#correction form", "action")
+        .expect("the correction form");
+    let version = game
+        .attr("#correction input[name=version]", "value")
+        .expect("version");
+    club.app
+        .post_with(
+            &club.root,
+            &action,
+            &[
+                ("result", result),
+                ("version", &version),
+                ("reason", reason),
+            ],
+        )
+        .await
+}
+
 /// Sends round `round`'s result sheet of `page` (the judge's tournament
 /// page) with `fields` (`v{game}` and `r{game}` pairs), as the judge.
 pub(crate) async fn send_sheet(
@@ -402,6 +444,7 @@ pub(crate) async fn play_out(
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     for round in 1..=3 {
         if round > 1 {

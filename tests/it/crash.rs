@@ -236,6 +236,7 @@ async fn tournaments_in_play(club: &Club, n: u32) -> Vec<String> {
             .app
             .post_with(&club.root, &format!("{url}/draw"), &[("seed", "1")])
             .await;
+        club.started(&url);
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
         publish_last(club, &url).await;
         urls.push(url);

@@ -6,9 +6,10 @@
 //! (a result, a penalty, the reopening, the finish again; decisions and
 //! play-offs in appeals.rs and knockout.rs).
 
+use league::ids::TournamentId;
 use reqwest::StatusCode;
 
-use crate::club::{finish, play_out, result_forms};
+use crate::club::{correct, correct_links, finish, play_out, result_forms};
 use crate::play::{Club, four_entered};
 
 const ORDER: [&str; 4] = ["Ладья", "Конь", "Слон", "Ферзь"];
@@ -82,8 +83,26 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
     let (teams, t) = four_entered(&club).await;
     let url = club.tournament_url(t);
     play_out(&club, t, &stronger).await;
-    // The forms of the last round, taken before the finish.
-    let stale = result_forms(&club.app.get_with(&club.root, &url).await);
+    // A game of the last round as a form would send it, taken before the
+    // finish (the completed round shows no sheet: its games' result action
+    // and versions, as a page left open before the round completed had).
+    let stale: Vec<(String, String)> = {
+        let mut conn = club.app.db();
+        let rounds = league::db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+        let last = rounds.iter().map(|r| r.id).max().expect("a round");
+        let matches = league::db::rounds::matches_of_rounds(&mut conn, &[last]).expect("matches");
+        let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+        league::db::rounds::games_of_matches(&mut conn, &ids)
+            .expect("games")
+            .iter()
+            .map(|g| {
+                (
+                    format!("{url}/games/{}/result", g.id),
+                    g.version.to_string(),
+                )
+            })
+            .collect()
+    };
     assert!(!stale.is_empty());
     finish(&club, t).await;
     let done = views(&club, t).await;
@@ -228,17 +247,10 @@ async fn g_v41_a_finished_tournament_is_final_until_the_chief_judge_reopens_it()
         .get(&format!("{url}/crosstable"))
         .await
         .texts("td.gp");
-    let forms = result_forms(&club.app.get_with(&club.root, &url).await);
-    assert!(!forms.is_empty(), "results can be corrected again");
-    for (action, version) in forms.iter().rev().take(10) {
-        let page = club
-            .app
-            .post_with(
-                &club.root,
-                action,
-                &[("result", "1/2"), ("version", version)],
-            )
-            .await;
+    let links = correct_links(&club.app.get_with(&club.root, &url).await);
+    assert!(!links.is_empty(), "results can be corrected again");
+    for game in links.iter().rev().take(10) {
+        let page = correct(&club, game, "1/2", "the arbiter's scoresheet").await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     }
     let after = club

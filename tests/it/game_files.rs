@@ -24,6 +24,7 @@ pub(crate) async fn round_one(club: &Club) -> (i64, String) {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(club, &url).await;
     (t, url)

@@ -168,6 +168,26 @@ pub struct Spawn {
 }
 
 impl TestApp {
+    /// The tournament named in `url` (`…/tournaments/{t}…`) has started:
+    /// its start is put a minute before now unless it is earlier already.
+    pub fn start_tournament(&self, url: &str) {
+        let t: i64 = url
+            .split("/tournaments/")
+            .nth(1)
+            .and_then(|rest| rest.split(['/', '?', '#']).next())
+            .and_then(|id| id.parse().ok())
+            .unwrap_or_else(|| panic!("no tournament in {url}"));
+        let t = league::ids::TournamentId(t);
+        let mut conn = self.db();
+        let before = db::tournaments::by_id(&mut conn, t)
+            .expect("tournament")
+            .expect("exists");
+        let now = db::utc_now() - chrono::Duration::minutes(1);
+        if before.starts_at > now {
+            db::tournaments::set_start(&mut conn, t, now).expect("start");
+        }
+    }
+
     pub async fn spawn() -> TestApp {
         TestApp::builder().start().await
     }

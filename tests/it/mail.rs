@@ -257,6 +257,7 @@ async fn outbox_pairings_published_reach_every_captain_in_their_language() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(&club, &url).await;
     eventually("every message is sent", || all_sent(&club.app)).await;

@@ -509,6 +509,7 @@ async fn playing(club: &Club) -> (Vec<Team>, i64) {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     crate::play::publish_last(club, &url).await;
     (teams, t)
@@ -903,6 +904,7 @@ async fn g_d2_removal_of_a_team_with_two_entries_takes_out_the_one_named() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     crate::play::publish_last(&club, &url).await;
     let ladya = &teams[0];

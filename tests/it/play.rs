@@ -314,6 +314,7 @@ async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     // Registration is closed by the draw.
     let late = club
@@ -403,6 +404,7 @@ async fn g_v41_g_e1_places_give_tournament_points_and_the_season_deducts_penalti
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "11")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     for round in 1..=3 {
         if round > 1 {
@@ -504,6 +506,7 @@ async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "3")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     for round in 1..=3 {
         if round > 1 {
@@ -550,6 +553,7 @@ async fn game_results_outside_the_list_are_refused_and_change_nothing() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     publish_last(&club, &url).await;
     let page = club.app.get_with(&club.root, &url).await;
@@ -602,6 +606,7 @@ async fn g_a2_a_drawn_tournament_keeps_its_start() {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "1")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     let before = club.entries(t).len();
     let page = club
@@ -677,6 +682,7 @@ async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() 
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let mail = to_la6(&club);
     assert!(

@@ -119,6 +119,7 @@ async fn played_season() -> Season {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     for round in 1..=3 {
         if round > 1 {

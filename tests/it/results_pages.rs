@@ -39,7 +39,9 @@ fn start_numbers(club: &Club, t: i64) -> HashMap<u8, String> {
 }
 
 /// The first game's result form of the match between `a` and `b` on the
-/// judge's tournament page: (action, version, whether `a` is at home).
+/// judge's tournament page — its sheet cell's action while the round runs,
+/// its correction form once the round is complete (send a `reason`):
+/// (action, version, whether `a` is at home).
 pub(crate) async fn first_game_of(
     club: &Club,
     url: &str,
@@ -49,6 +51,7 @@ pub(crate) async fn first_game_of(
     let page = club.app.get_with(&club.root, url).await;
     let rows = scraper::Selector::parse("table.pairings tbody tr").expect("selector");
     let cell = scraper::Selector::parse("td").expect("selector");
+    let correct = scraper::Selector::parse("a.correct-link").expect("selector");
     let mut current: Option<bool> = None;
     for tr in page.html.select(&rows) {
         if tr.value().classes().any(|c| c == "match") {
@@ -64,6 +67,18 @@ pub(crate) async fn first_game_of(
         } else if let (Some(home), Some((id, version, _))) = (current, crate::club::sheet_cell(&tr))
         {
             return (format!("{url}/games/{id}/result"), version, home);
+        } else if let (Some(home), Some(link)) = (current, tr.select(&correct).next()) {
+            // A completed round: the game's correction form.
+            let href = link.value().attr("href").expect("href");
+            let game = club
+                .app
+                .get_with(&club.root, href.split('#').next().unwrap_or(href))
+                .await;
+            let action = game.attr("#correction form", "action").expect("form");
+            let version = game
+                .attr("#correction input[name=version]", "value")
+                .expect("version");
+            return (action, version, home);
         }
     }
     panic!("no match {a} – {b}");
@@ -82,6 +97,7 @@ pub(crate) async fn draw_and_play_all(
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", seed)])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     for round in 1..=BERGER_4.len() {
         if round > 1 {
@@ -119,7 +135,11 @@ async fn played_round_robin(club: &Club) -> (i64, String) {
         .post_with(
             &club.root,
             &action,
-            &[("result", result), ("version", &version)],
+            &[
+                ("result", result),
+                ("version", &version),
+                ("reason", "the arbiter's scoresheet"),
+            ],
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
@@ -426,6 +446,7 @@ async fn results_pages_hide_drafts_from_all_but_judges_and_are_not_found_elsewhe
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "9")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     // The draft of round 1: judges only.
     let round1 = format!("{url}/rounds/1");

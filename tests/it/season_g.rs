@@ -48,6 +48,7 @@ async fn play_tournament(
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", seed)])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     for round in 1..=5 {
         if round > 1 {

@@ -65,6 +65,7 @@ async fn r_3_4_the_series_ranks_organizations_by_the_points_of_every_sport() {
     club.app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "3")])
         .await;
+    club.started(&url);
     let rank = |n: &str| names.iter().position(|x| *x == n).expect("known");
     for round in 1..=3 {
         if round > 1 {

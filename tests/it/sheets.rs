@@ -18,6 +18,7 @@ async fn round_one(club: &Club) -> String {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
         .await;
+    club.started(&url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     publish_last(club, &url).await;
     url

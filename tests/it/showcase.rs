@@ -66,6 +66,7 @@ impl Showcase {
             .app
             .post_with(&club.root, &format!("{url}/draw"), &[("seed", "5")])
             .await;
+        club.started(&url);
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
         publish_last(&club, &url).await;
         pages.push(fetch(&club, &club.root, "tournament-judge", &url).await);

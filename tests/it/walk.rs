@@ -529,6 +529,13 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/games/{g}/result",
         [303, 400, 400, 400, 400, 400, 400],
     ),
+    // A correction without a result is refused in words on the game's
+    // page, to the judges only.
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/games/{g}/correction",
+        [303, 403, 403, 403, 422, 403, 422],
+    ),
     // An empty result sheet: nothing to change, for the judges only
     // (round 2 is published by the rows above).
     (

@@ -192,6 +192,7 @@ pub(crate) async fn seed() -> Seed {
             .await,
         "draw",
     );
+    club.started(&url);
     publish_last(&club, &url).await;
     play_round(&club, &url, 1, &stronger).await;
     ok(

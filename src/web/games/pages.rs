@@ -85,6 +85,50 @@ pub struct GamePage {
     pgn_url: String,
     recorded: bool,
     file_names: String,
+    /// A judge's form to correct the final result (its own act, with a
+    /// reason), while the tournament is in play.
+    correction: Option<CorrectionView>,
+}
+
+/// The correction form as shown: the results the board can take, the
+/// reason, and the PGN's result when the kept record says another.
+pub struct CorrectionView {
+    pub url: String,
+    pub version: i32,
+    /// (stored code, words, selected)
+    pub options: Vec<(&'static str, String, bool)>,
+    pub reason: String,
+    /// The kept record's result in words, when it differs from the game's.
+    pub pgn_result: Option<String>,
+    pub pgn_known: bool,
+    pub problem: Option<String>,
+}
+
+/// What a refused correction keeps of the form.
+#[derive(Debug, Default, Clone)]
+pub struct CorrectionInput {
+    pub result: String,
+    pub reason: String,
+    pub pgn_known: bool,
+    pub problem: Option<String>,
+}
+
+/// `POST …/games/{g}/correction`'s fields.
+#[derive(Debug, serde::Deserialize)]
+pub struct CorrectionForm {
+    #[serde(default)]
+    pub version: i32,
+    #[serde(default)]
+    pub result: String,
+    #[serde(default)]
+    pub reason: String,
+    #[serde(default)]
+    pub pgn_known: String,
+}
+
+impl crate::web::infra::forms::TextRules for CorrectionForm {
+    const LONG_LINES: &'static [(&'static str, usize)] =
+        &[("reason", crate::app::rounds::MAX_REASON_CHARS)];
 }
 
 fn clock_words(ms: Option<u32>) -> String {
@@ -112,8 +156,101 @@ pub async fn show(
     path: NestedPath<GamePath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, g) = (path.championship_id, path.tournament_id, path.game_id);
-    let (l, judge, record) =
-        load_with(&ctx, &state, c, t, move |conn, _| Ok(dg::of_game(conn, g)?)).await?;
+    let p = game_page(ctx, &state, (c, t, g), CorrectionInput::default()).await?;
+    page(StatusCode::OK, &p)
+}
+
+/// `POST …/games/{g}/correction` (judges): the game's result corrected
+/// with a reason (`app::rounds::correct_result`); refused, the game's page
+/// again with the form as typed.
+pub async fn correct(
+    desk: crate::web::tournament::judging::JudgeDesk,
+    path: web::Path<GamePath>,
+    form: crate::web::infra::forms::Form<CorrectionForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
+    let (c, t, g) = (path.championship_id, path.tournament_id, path.game_id);
+    let mut input = CorrectionInput {
+        result: form.result.trim().to_owned(),
+        reason: form.reason.clone(),
+        pgn_known: !form.pgn_known.trim().is_empty(),
+        problem: None,
+    };
+    let outcome = match crate::db::rounds::result_from_code(&input.result).filter(|r| r.is_final())
+    {
+        None => Err(crate::app::PlayError::Refused(vec![
+            crate::app::rounds::RoundProblem::UnknownResult,
+        ])),
+        Some(result) => {
+            let (judge, version, known) = (desk.judge, form.version, input.pgn_known);
+            let reason = form.reason;
+            desk.on(&path.tournament(), move |conn, t| {
+                crate::app::rounds::correct_result(
+                    conn,
+                    t,
+                    g,
+                    version,
+                    result,
+                    &reason,
+                    known,
+                    judge,
+                    crate::db::utc_now(),
+                )
+            })
+            .await?
+        }
+    };
+    let status = match outcome {
+        Ok(()) => {
+            crate::web::infra::session::AppSession(&desk.session).flash(
+                crate::web::infra::session::FlashLevel::Success,
+                crate::msg!("game-corrected"),
+            );
+            return Ok(crate::web::infra::respond::see_other(&paths::game(c, t, g)));
+        }
+        Err(crate::app::PlayError::Refused(problems)) => {
+            let conflict = problems.iter().any(|p| {
+                matches!(
+                    p,
+                    crate::app::rounds::RoundProblem::Changed { .. }
+                        | crate::app::rounds::RoundProblem::AlreadyFinished
+                )
+            });
+            input.problem = Some(
+                problems
+                    .iter()
+                    .map(|p| crate::words::rounds::round_problem_words(desk.ctx.lang, p))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+            if conflict {
+                StatusCode::CONFLICT
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let p = game_page(desk.ctx, &desk.state, (c, t, g), input).await?;
+    page(status, &p)
+}
+
+/// The game's page, with the judges' correction form as `input` left it.
+async fn game_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    (c, t, g): (ChampionshipId, TournamentId, GameId),
+    input: CorrectionInput,
+) -> Result<GamePage, AppError> {
+    let (l, judge, (record, pgn)) = load_with(&ctx, state, c, t, move |conn, _| {
+        let record = dg::of_game(conn, g)?;
+        let pgn = match (&record, crate::db::rounds::game_by_id(conn, g)?) {
+            (Some(_), Some(game)) => crate::app::play_state::pgn_result(conn, &game)?,
+            _ => None,
+        };
+        Ok((record, pgn))
+    })
+    .await?;
     let round = visible_round(&l, judge, g).ok_or(AppError::NotFound)?;
     let game = l
         .games
@@ -174,24 +311,62 @@ pub async fn show(
         ctx.t1("tournament-title", "number", l.ctx.tournament.number),
         l.ctx.championship.name
     );
-    page(
-        StatusCode::OK,
-        &GamePage {
-            title,
-            tournament_url: paths::tournament(c, t),
-            match_url: paths::match_page(c, t, m.id),
-            at,
-            white,
-            black,
-            result: result_words(&game.result),
-            recorded: record.is_some(),
-            board,
-            moves,
-            pgn_url: paths::game_pgn(c, t, g),
-            file_names,
-            ctx,
-        },
-    )
+    let correction = (judge
+        && l.ctx.tournament.finished_at.is_none()
+        && round.is_published()
+        && game.result().is_final())
+    .then(|| {
+        let seats = (game.home_player_id.is_some(), game.away_player_id.is_some());
+        let only = crate::rules::boards::empty_board_result(seats.0, seats.1);
+        let chosen = if input.result.is_empty() {
+            game.result.clone()
+        } else {
+            input.result.clone()
+        };
+        use crate::rules::score::BoardResult as B;
+        let options = [
+            B::HomeWin,
+            B::Draw,
+            B::AwayWin,
+            B::HomeForfeitWin,
+            B::AwayForfeitWin,
+            B::DoubleForfeit,
+        ]
+        .into_iter()
+        .filter(|r| only.is_none_or(|o| o == *r))
+        .map(|r| {
+            let code = crate::db::rounds::result_code(r);
+            (code, result_words(code), code == chosen)
+        })
+        .collect();
+        CorrectionView {
+            url: paths::game_correction(c, t, g),
+            version: game.version,
+            options,
+            reason: input.reason.clone(),
+            pgn_result: pgn
+                .filter(|p| *p != game.result())
+                .map(|p| result_words(crate::db::rounds::result_code(p))),
+            pgn_known: input.pgn_known,
+            problem: input.problem.clone(),
+        }
+    });
+    Ok(GamePage {
+        title,
+        tournament_url: paths::tournament(c, t),
+        match_url: paths::match_page(c, t, m.id),
+        at,
+        white,
+        black,
+        result: result_words(&game.result),
+        recorded: record.is_some(),
+        board,
+        moves,
+        pgn_url: paths::game_pgn(c, t, g),
+        file_names,
+        correction,
+        ctx,
+    })
 }
 
 fn pgn_download(name: &str, records: &[GameRecord]) -> HttpResponse {

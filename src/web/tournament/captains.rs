@@ -373,6 +373,11 @@ pub struct MatchPage {
     /// judge) while the round runs.
     substitution_url: Option<String>,
     announcement: String,
+    /// The lists of the substitution form: boards, each side's substitutes
+    /// (person id, nick, chosen) under the entry's name, the match's games.
+    sub_boards: Vec<(u32, bool)>,
+    sub_choices: Vec<(String, Vec<(i64, String, bool)>)>,
+    sub_games: Vec<(i32, bool)>,
     problems: Vec<String>,
     /// G-A7: players of the entry who may not play now, with the reasons.
     warnings: Vec<String>,
@@ -408,11 +413,21 @@ pub struct ViolationDraft {
     pub problems: Vec<String>,
 }
 
+/// The substitution form as typed: the announcement line, or the board,
+/// the substitute and the game chosen from the lists.
+#[derive(Debug, Default, Clone)]
+pub struct SubDraft {
+    pub announcement: String,
+    pub board: Option<u32>,
+    pub replacement: Option<i64>,
+    pub from_game: Option<i32>,
+}
+
 pub(crate) async fn match_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     path: &MatchPath,
-    announcement: String,
+    draft: SubDraft,
     problems: Vec<BoardsProblem>,
     typed: HashMap<GameId, String>,
     violation: ViolationDraft,
@@ -599,6 +614,43 @@ pub(crate) async fn match_page(
             answer_url: (is_chief && r.is_open()).then(|| paths::violation_answer(cid, tid, r.id)),
         })
         .collect();
+    // The lists of the substitution form: the sides the viewer speaks for.
+    let boards_n = l.games_of(m.id).map(|g| g.board).max().unwrap_or(0);
+    let sub_boards = (1..=u32::try_from(boards_n).unwrap_or(0))
+        .map(|b| (b, draft.board == Some(b)))
+        .collect();
+    let sub_choices = [
+        (m.home_entry_id, home_cap),
+        (m.away_entry_id.unwrap_or(m.home_entry_id), away_cap),
+    ]
+    .into_iter()
+    .filter(|(_, cap)| *cap || is_judge)
+    .filter(|_| m.away_entry_id.is_some())
+    .map(|(entry, _)| {
+        let subs = l
+            .players
+            .iter()
+            .filter(|p| p.entry_id == entry && p.substitute)
+            .map(|p| {
+                (
+                    p.person_id.0,
+                    p.nick.clone(),
+                    draft.replacement == Some(p.person_id.0),
+                )
+            })
+            .collect();
+        (name(entry), subs)
+    })
+    .collect();
+    let first_open = l
+        .games_of(m.id)
+        .filter(|g| !g.result().is_final())
+        .map(|g| g.game_no)
+        .min();
+    let games_n = l.games_of(m.id).map(|g| g.game_no).max().unwrap_or(0);
+    let sub_games = (1..=games_n)
+        .map(|n| (n, draft.from_game.or(first_open) == Some(n)))
+        .collect();
     Ok(MatchPage {
         pgn_url: (!recorded.is_empty()).then(|| paths::match_pgn(cid, tid, m.id)),
         violations,
@@ -630,7 +682,10 @@ pub(crate) async fn match_page(
             && m.away_entry_id.is_some()
             && (home_cap || away_cap || is_judge))
             .then(|| paths::match_substitution(cid, tid, m.id)),
-        announcement,
+        announcement: draft.announcement,
+        sub_boards,
+        sub_choices,
+        sub_games,
         problems,
         ctx,
     })
@@ -647,7 +702,7 @@ pub async fn show_match(
         ctx,
         &state,
         &path,
-        String::new(),
+        SubDraft::default(),
         Vec::new(),
         HashMap::new(),
         ViolationDraft::default(),
@@ -660,6 +715,14 @@ pub async fn show_match(
 pub struct SubstitutionForm {
     #[serde(default)]
     pub announcement: String,
+    /// The lists' choice, used when no announcement is typed.
+    #[serde(default)]
+    pub board: String,
+    #[serde(default)]
+    pub replacement: String,
+    /// The game the substitute plays from (announced before it).
+    #[serde(default)]
+    pub from_game: String,
     /// `captain` (G-V31) or `disconnect` (G-V32).
     #[serde(default)]
     pub reason: String,
@@ -680,18 +743,32 @@ pub async fn substitute(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner()?;
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
-    let text = form.announcement.clone();
+    let draft = SubDraft {
+        announcement: form.announcement.clone(),
+        board: form.board.trim().parse().ok(),
+        replacement: form.replacement.trim().parse().ok(),
+        from_game: form.from_game.trim().parse().ok(),
+    };
     let reason = SubstitutionReason::from_code(form.reason.trim())
         .unwrap_or(SubstitutionReason::CaptainDecision);
     let me = user.id;
+    let d = draft.clone();
     let result = state
         .db(move |conn| {
             belongs(conn, c, t)?;
+            let announced = match (d.announcement.trim(), d.board, d.replacement) {
+                ("", Some(board), Some(p)) => ops::Announced::Chosen {
+                    board,
+                    replacement: PersonId(p),
+                },
+                (text, _, _) => ops::Announced::Text(text),
+            };
             Ok(ops::substitute(
                 conn,
                 t,
                 mid,
-                &text,
+                announced,
+                d.from_game,
                 reason,
                 me,
                 db::utc_now(),
@@ -714,7 +791,7 @@ pub async fn substitute(
                 ctx,
                 &state,
                 &path,
-                form.announcement.clone(),
+                draft,
                 problems,
                 HashMap::new(),
                 ViolationDraft::default(),
@@ -777,7 +854,7 @@ async fn after_game_action<T>(
                 ctx,
                 state,
                 &mp,
-                String::new(),
+                SubDraft::default(),
                 problems,
                 HashMap::new(),
                 ViolationDraft::default(),
@@ -868,7 +945,7 @@ pub async fn report_sheet(
                 ctx,
                 &state,
                 &path,
-                String::new(),
+                SubDraft::default(),
                 problems,
                 typed,
                 ViolationDraft::default(),

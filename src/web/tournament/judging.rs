@@ -319,6 +319,9 @@ pub async fn results(
                         sheet.typed.remove(game);
                         sheet.errors.insert(*game, round_problem(&desk.ctx, p));
                     }
+                    RoundProblem::EmptyBoard { game, .. } | RoundProblem::PgnSays { game, .. } => {
+                        sheet.errors.insert(*game, round_problem(&desk.ctx, p));
+                    }
                     RoundProblem::AlreadyFinished => {
                         status = StatusCode::CONFLICT;
                         whole.push(round_problem(&desk.ctx, p));

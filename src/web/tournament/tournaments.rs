@@ -295,6 +295,9 @@ pub struct GameView {
     pub result_code: String,
     pub version: i32,
     pub result_url: String,
+    /// The game's page (its record; the judges' correction of a final
+    /// result).
+    pub game_url: String,
 }
 
 pub struct MatchView {
@@ -759,11 +762,18 @@ fn round_views(
                             .iter()
                             .map(|g| GameView {
                                 id: g.id,
-                                typed: sheet
-                                    .typed
-                                    .get(&g.id)
-                                    .cloned()
-                                    .unwrap_or_else(|| g.result().notation().to_owned()),
+                                // An empty side's board offers its forfeit
+                                // (`rules::boards::empty_board_result`).
+                                typed: sheet.typed.get(&g.id).cloned().unwrap_or_else(|| {
+                                    let r = g.result();
+                                    let seats =
+                                        (g.home_player_id.is_some(), g.away_player_id.is_some());
+                                    match crate::rules::boards::empty_board_result(seats.0, seats.1)
+                                    {
+                                        Some(only) if !r.is_final() => only.notation().to_owned(),
+                                        _ => r.notation().to_owned(),
+                                    }
+                                }),
                                 error: sheet.errors.get(&g.id).cloned(),
                                 board: g.board,
                                 game_no: g.game_no,
@@ -774,6 +784,7 @@ fn round_views(
                                 result_code: g.result.clone(),
                                 version: g.version,
                                 result_url: paths::game_result(c, t, g.id),
+                                game_url: paths::game(c, t, g.id),
                             })
                             .collect(),
                     }

@@ -101,7 +101,7 @@ pub async fn report(
                 ctx,
                 &state,
                 &path,
-                String::new(),
+                crate::web::tournament::captains::SubDraft::default(),
                 Vec::new(),
                 HashMap::new(),
                 draft,
