@@ -177,6 +177,9 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::Changed { result, .. } => {
             Message::new(msg!("game-changed")).arg("result", result_words(result))
         }
+        BoardsProblem::ArmageddonBoard { board } => {
+            Message::new(msg!("match-armageddon-board")).arg("board", board)
+        }
         BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
         BoardsProblem::AlreadyDecided => msg!("report-already-decided").into(),
         BoardsProblem::AlreadyRetired => msg!("retire-already").into(),
