@@ -22,6 +22,7 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             .render(lang),
         PenaltyProblem::NoNextTournament => lang.msg(msg!("penalty-no-next-tournament")),
         PenaltyProblem::NoMembers => lang.msg(msg!("penalty-no-members")),
+        PenaltyProblem::AlreadyPassed => lang.msg(msg!("penalty-already-passed")),
         PenaltyProblem::AlreadyRevoked => lang.msg(msg!("penalty-already-revoked")),
         PenaltyProblem::UnknownGame => lang.msg(msg!("penalty-unknown-game")),
         PenaltyProblem::GameNotCurrent => lang.msg(msg!("penalty-game-not-current")),
@@ -57,6 +58,7 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             Problem::GameLossNotAllowed => lang.msg(msg!("penalty-game-loss-not-allowed")),
             Problem::NeedsGame => lang.msg(msg!("penalty-needs-game")),
             Problem::OneChoice => lang.msg(msg!("penalty-one-choice")),
+            Problem::PointsByCommittee => lang.msg(msg!("penalty-points-by-committee")),
         },
     }
 }

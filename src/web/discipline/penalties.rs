@@ -37,6 +37,7 @@ use crate::words::penalties::{problem_words, sanction_words};
 pub fn reason_words(lang: Lang, stored: &str) -> String {
     match stored {
         crate::app::penalties::AUTO_LATE_ENTRY => lang.msg(msg!("penalty-auto-late-entry")),
+        crate::app::penalties::AUTO_DISSOLVED => lang.msg(msg!("penalty-auto-dissolved")),
         other => other.to_owned(),
     }
 }
@@ -276,6 +277,13 @@ async fn penalties_page(
                 code: p.code.clone(),
                 label: if amounts.is_empty() {
                     title
+                } else if rules::by_committee(p) {
+                    // G-G7: the judges remove the player; the points are
+                    // the appeals committee's decision.
+                    Message::new(msg!("penalty-rule-by-committee"))
+                        .arg("code", title)
+                        .arg("amount", amounts)
+                        .render(lang)
                 } else if rules::counted(p) {
                     Message::new(msg!("penalty-rule-counted"))
                         .arg("code", title)
