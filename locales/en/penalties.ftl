@@ -47,6 +47,11 @@ sanction-banned = banned from the championship
 sanction-misses-tournament = misses a tournament
 sanction-removed = removed from the tournament
 sanction-player-removed = player removed from the tournament
+sanction-bar = { $sanction ->
+        [misses_tournament] misses tournament { $tournament }
+        [player_removed] removed from tournament { $tournament }
+       *[other] may not play in tournament { $tournament }
+    } ({ $code })
 entry-sanctioned = { $nick ->
     [none] { $code }: the team is { $sanction }.
    *[other] { $code }: { $nick } — { $sanction }.

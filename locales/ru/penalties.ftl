@@ -47,6 +47,11 @@ sanction-banned = отстранена от чемпионата
 sanction-misses-tournament = пропускает турнир
 sanction-removed = удалена с турнира
 sanction-player-removed = игрок удалён с турнира
+sanction-bar = { $sanction ->
+        [misses_tournament] пропускает турнир { $tournament }
+        [player_removed] удалён с турнира { $tournament }
+       *[other] не играет в турнире { $tournament }
+    } ({ $code })
 entry-sanctioned = { $nick ->
     [none] { $code }: команда { $sanction }.
    *[other] { $code }: { $nick } — { $sanction }.

@@ -988,22 +988,67 @@ fn bar_of(x: &Penalty, all: &[tournaments::Tournament]) -> Option<Bar> {
 }
 
 /// Every bar in force on `person` in championship `c`, the served ones
-/// included (`Bar::served`), by tournament. The one computation behind
-/// the entry check, the moment of play (`eligibility::unfit_to_play`), and
-/// what the entry list, the team's roster, the person's page and the
-/// penalties page say of the person.
+/// included (`Bar::served`), by tournament. With [`bars_in`] and
+/// [`bars_everywhere`], the one computation (`bar_of`) behind the entry
+/// check, the moment of play (`eligibility::unfit_to_play`), and what the
+/// entry list, the team's roster, the person's page and the penalties
+/// page say of the person.
 pub fn person_bars(
     conn: &mut DbConnection,
     c: ChampionshipId,
     person: PersonId,
 ) -> Result<Vec<Bar>, diesel::result::Error> {
+    let mut out = bars_of_championship(conn, c)?;
+    out.retain(|b| b.person == person);
+    Ok(out)
+}
+
+/// Every bar in force on someone in tournament `t` of championship `c`.
+pub fn bars_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> Result<Vec<Bar>, diesel::result::Error> {
+    let mut out = bars_of_championship(conn, c)?;
+    out.retain(|b| b.tournament == t);
+    Ok(out)
+}
+
+fn bars_of_championship(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+) -> Result<Vec<Bar>, diesel::result::Error> {
     let all = tournaments::of_championship(conn, c)?;
     let mut out: Vec<Bar> = p::sanctions_in_force(conn, c)?
         .iter()
-        .filter(|x| x.person_id == Some(person))
         .filter_map(|x| bar_of(x, &all))
         .collect();
     out.sort_by_key(|b| (b.tournament_no, b.penalty));
+    Ok(out)
+}
+
+/// Every bar in force on `person`, in every championship, with the
+/// championship: for the person's page.
+pub fn bars_everywhere(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> Result<Vec<(ChampionshipId, Bar)>, diesel::result::Error> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(ChampionshipId, Vec<tournaments::Tournament>)> = Vec::new();
+    for x in p::sanctions_on_person(conn, person)? {
+        let c = x.championship_id;
+        if !seen.iter().any(|(id, _)| *id == c) {
+            seen.push((c, tournaments::of_championship(conn, c)?));
+        }
+        let all = seen
+            .iter()
+            .find(|(id, _)| *id == c)
+            .map(|(_, all)| all.as_slice())
+            .unwrap_or_default();
+        if let Some(bar) = bar_of(&x, all) {
+            out.push((c, bar));
+        }
+    }
     Ok(out)
 }
 
@@ -1287,6 +1332,8 @@ pub struct Listed {
     pub revoked_by: Option<String>,
     /// G-D2: where the game lost was played.
     pub game: Option<GameRef>,
+    /// G-G4, G-G7: the bar it puts on its person while in force.
+    pub bar: Option<Bar>,
 }
 
 /// Every penalty of the championship, in force and revoked, oldest first.
@@ -1317,6 +1364,7 @@ pub fn list(
                 Some(g) => game_ref(conn, c, g)?,
                 None => None,
             },
+            bar: bar_of(&x, &all),
             penalty: x,
         });
     }

@@ -11,6 +11,16 @@ pub fn sanction_words(lang: Lang, s: Sanction) -> String {
     lang.msg(crate::app::penalties::sanction_key(s))
 }
 
+/// What a bar on a person is, in words: "misses tournament 2 (G-G4)".
+/// Every page that speaks of a barred person says it so.
+pub fn bar_words(lang: Lang, bar: &crate::app::penalties::Bar) -> String {
+    Message::new(msg!("sanction-bar"))
+        .arg("sanction", bar.sanction.as_str())
+        .arg("tournament", bar.tournament_no)
+        .arg("code", &bar.code)
+        .render(lang)
+}
+
 pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
     match p {
         PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),

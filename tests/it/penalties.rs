@@ -1241,9 +1241,9 @@ fn seated(club: &Club, t: i64, entry: &str) -> Vec<Option<league::ids::PersonId>
 
 /// Слон (sl1..sl5) was dissolved; sl2 joined Ферзь, whose entry in the
 /// next tournament names sl2 on board 5 with fe5 as substitute; four
-/// entries in all. The judges then pass Слон's sanction to its members
-/// (G-G4). Returns the tournament.
-async fn barred_member_in_an_entry(club: &Club) -> i64 {
+/// entries in all (drawn first if `drawn`). The judges then pass Слон's
+/// sanction to its members (G-G4). Returns the tournament and Ферзь.
+async fn barred_member_in_an_entry(club: &Club, drawn: bool) -> (i64, i64) {
     let gone = g_team(club, "Слон", "sl", 5).await;
     let page = club
         .app
@@ -1274,14 +1274,25 @@ async fn barred_member_in_an_entry(club: &Club) -> i64 {
         .enter(&teams[2].captain, t, "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5")
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    if drawn {
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{}/draw", club.tournament_url(t)),
+                &[("seed", "7")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
     impose_ok(club, &gone, "G-G4", &[("reason", "Слон left tournament 1")]).await;
-    t
+    (t, teams[2].id)
 }
 
 #[tokio::test]
 async fn g_g4_a_member_named_in_another_teams_accepted_entry_does_not_play_that_tournament() {
     let club = Club::new("G").await;
-    let t = barred_member_in_an_entry(&club).await;
+    let (t, _) = barred_member_in_an_entry(&club, false).await;
     // The entry still has five players: fe5 takes sl2's board.
     let ferz = club
         .entries(t)
@@ -1345,4 +1356,46 @@ async fn g_g4_an_entry_left_with_fewer_than_five_players_is_withdrawn() {
             .any(|m| m.subject.contains("sl2") && m.body.contains("снят")),
         "{mail:?}"
     );
+}
+
+#[tokio::test]
+async fn g_g4_the_entry_list_the_roster_the_person_page_and_the_penalties_page_agree() {
+    let club = Club::new("G").await;
+    // Drawn before the sanction: Ферзь's line stays on record.
+    let (t, ferz) = barred_member_in_an_entry(&club, true).await;
+    assert_eq!(
+        club.entries(t)
+            .into_iter()
+            .find(|e| e.name == "Ферзь")
+            .expect("Ферзь")
+            .line,
+        "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5"
+    );
+    let said = "пропускает турнир 1 (G-G4)";
+    // The entry list.
+    let page = club.app.get(&club.tournament_url(t)).await;
+    let entry_list = page.texts("table.entries ul.barred li");
+    assert_eq!(entry_list, [format!("sl2: {said}")]);
+    // Ферзь's roster.
+    let page = club.app.get(&format!("/teams/{ferz}")).await;
+    let roster = page.texts("ul.reasons li");
+    assert_eq!(roster, [said]);
+    // sl2's page.
+    let page = club.app.get("/people/sl2").await;
+    let person = page.texts("ul.sanctions li");
+    assert_eq!(person.len(), 1, "{person:?}");
+    assert!(person[0].ends_with(said), "{person:?}");
+    assert!(!page.text.contains("Действующих дисквалификаций нет"));
+    // The penalties page.
+    let page = club.app.get(&penalties_url(&club)).await;
+    let sl2 = page
+        .texts("td.sanction")
+        .into_iter()
+        .filter(|x| x.starts_with("sl2"))
+        .collect::<Vec<_>>();
+    assert_eq!(sl2, [format!("sl2: {said}")]);
+    // And the boards: published, sl2 sits on none of them.
+    crate::play::publish_last(&club, &club.tournament_url(t)).await;
+    let sl2 = club.app.person_id("sl2");
+    assert!(!seated(&club, t, "Ферзь").contains(&Some(sl2)));
 }

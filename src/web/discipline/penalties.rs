@@ -202,24 +202,31 @@ async fn penalties_page(
         .into_iter()
         .map(|l| {
             let x = &l.penalty;
-            let sanction = x
-                .sanction
-                .as_deref()
-                .and_then(Sanction::parse)
-                .map(|s| {
-                    let mut words = sanction_words(lang, s);
-                    if let Some(n) = l.bars_no {
-                        words.push_str(&format!(
-                            " ({})",
-                            Message::new(msg!("tournament-title"))
-                                .arg("number", n)
-                                .render(lang)
-                        ));
-                    }
-                    if let Some(p) = &l.person {
-                        words.push_str(&format!(": {p}"));
-                    }
-                    words
+            // A bar on a person (G-G4, G-G7) in the words every page uses.
+            let barred = l.bar.as_ref().map(|bar| {
+                format!(
+                    "{}: {}",
+                    l.person.clone().unwrap_or_default(),
+                    crate::words::penalties::bar_words(lang, bar)
+                )
+            });
+            let sanction = barred
+                .or_else(|| {
+                    x.sanction.as_deref().and_then(Sanction::parse).map(|s| {
+                        let mut words = sanction_words(lang, s);
+                        if let Some(n) = l.bars_no {
+                            words.push_str(&format!(
+                                " ({})",
+                                Message::new(msg!("tournament-title"))
+                                    .arg("number", n)
+                                    .render(lang)
+                            ));
+                        }
+                        if let Some(p) = &l.person {
+                            words.push_str(&format!(": {p}"));
+                        }
+                        words
+                    })
                 })
                 .or_else(|| {
                     l.game
