@@ -782,7 +782,6 @@ pub(crate) fn pass_to_members(
     let members = t::members_during(conn, team.id, since, at)?;
     let passed = p::sanctions_in_force(conn, c)?;
     let mut ids = Vec::new();
-    let mut people = Vec::new();
     for who in members {
         if passed.iter().any(|x| {
             x.team_id == team.id
@@ -829,7 +828,7 @@ pub(crate) fn pass_to_members(
                     .arg("reason", format!("{from} → {}", rule.code)),
                 Some(Sanction::MissesTournament),
                 None,
-                Some(nick.clone()),
+                Some(nick),
             ))
             .record(conn)?;
         crate::mail::notices::sanction_passed(
@@ -843,7 +842,6 @@ pub(crate) fn pass_to_members(
             at,
         )?;
         keep_off(conn, c, next.id, who, &rule.code, actor, at)?;
-        people.push(nick);
         ids.push(id);
     }
     if !ids.is_empty() {
