@@ -41,6 +41,12 @@ audit-penalties-impose = { $code } { $team }: −{ $amount } ×{ $count }{ $sanc
        *[no] {""}
     } — { $reason }
 audit-penalties-barred = { $code }: { $reason }
+audit-penalties-player-barred = { $code }: { $nick } may not play in this tournament; { $outcome ->
+        [replaced] { $replacement } takes the board
+        [dropped] no longer a substitute
+        [withdrawn] the entry has too few players and is withdrawn
+       *[kept] the line stays, kept off the boards
+    }
 audit-penalties-game-lost = G-D2 penalty #{ $penalty }, loss of the current game by { $name }: round { $round } table { $table } board { $board } game { $game }: { $before } → { $after }
 audit-penalties-removed = G-D2 penalty #{ $penalty }: { $name } removed before the draw: { $reason }
 audit-penalties-withdrawn = G-D2 penalty #{ $penalty }: { $name } withdrawn after round { $round }, { $lost ->

@@ -56,6 +56,7 @@ match-board = Board
 match-actions = Actions
 match-not-running = The round is not being played: it is not published yet or is complete.
 match-board-finished = Every game at table { $board } has a result: nobody is left to replace.
+match-armageddon-board = No substitution on board { $board }: its players play the armageddon, and nobody replaces them once it is assigned (E-9).
 report-result = Result to report
 report-submit = Report
 report-confirm = Confirm

@@ -81,3 +81,17 @@ mail-penalty-bars-body = The judges of { $championship } imposed { $code } on { 
 mail-pairings-forfeit = Round { $round } of { $championship } is published. { $entry } wins its match at table { $table } without a game: { $opponent } was withdrawn (G-G2).
 mail-corrected-subject = Tournament { $tournament }: a result of round { $round } is corrected
 mail-corrected-body = A judge corrected a result of round { $round } of tournament { $tournament } of { $championship }: table { $table }, board { $board }, game { $game } — { $was } → { $now }. Reason: { $reason }. The round: { $url }
+mail-penalty-player-removed-body = The judges of { $championship } removed { $people } of { $team } from tournament { $tournament } under { $code }, with the right of substitution: the team keeps playing with a substitute in { $people }'s place, and the rounds played stand.{ $committee ->
+        [yes] {" "}If the appeals committee confirms the case, the team loses { $pending } points.
+       *[no] {""}
+    } Reason: { $reason }
+mail-penalty-members-body = The judges of { $championship } passed the sanction of the dissolved team { $team } to its members under { $code }: { $people } miss tournament { $tournament }. Reason: { $reason }
+mail-sanction-passed-subject = { $code }: you miss tournament { $tournament }
+mail-sanction-passed-body = The team { $team } was dissolved while it held a sanction ({ $from }). Under { $code } of { $championship } the sanction passes to its members: you miss tournament { $tournament }.
+mail-entry-barred-subject = { $entry }: { $nick } misses tournament { $tournament }
+mail-entry-barred-body = Under { $code } of { $championship }, { $nick } may not play in tournament { $tournament }. { $outcome ->
+        [replaced] The first substitute, { $replacement }, takes { $nick }'s board in the entry { $entry }.
+        [dropped] { $nick } is no longer a substitute of the entry { $entry }.
+        [withdrawn] Without { $nick } the entry { $entry } has too few players and is withdrawn.
+       *[kept] The entry { $entry } keeps its line; { $nick } is kept off its boards: line up a substitute.
+    }

@@ -25,6 +25,7 @@ penalty-impose = Impose
 penalty-imposed = Penalty recorded.
 penalty-revoked = Penalty revoked.
 penalty-rule-counted = { $code } ({ $amount } per case or game)
+penalty-rule-by-committee = { $code } (the player removed; { $amount } only by the appeals committee's decision)
 penalty-unknown-rule = Choose a rule from the regulation's catalogue.
 penalty-reason-required = Give the reason.
 penalty-unknown-team = Choose a team of this championship.
@@ -32,6 +33,7 @@ penalty-unknown-tournament = Choose a tournament of this championship.
 penalty-unknown-person = There is no player with the nick { $nick }.
 penalty-no-next-tournament = No next tournament is scheduled for the sanction to apply to.
 penalty-no-members = The dissolved team had no members to pass the sanction to.
+penalty-already-passed = The sanction has passed to every member of the dissolved team already (G-G4).
 penalty-already-revoked = This penalty has already been revoked.
 penalty-automatic = This penalty is recorded when the judges withdraw the team on the match page (G-G2).
 penalty-count-invalid = The number of cases or games must be a whole number from 1.
@@ -45,6 +47,11 @@ sanction-banned = banned from the championship
 sanction-misses-tournament = misses a tournament
 sanction-removed = removed from the tournament
 sanction-player-removed = player removed from the tournament
+sanction-bar = { $sanction ->
+        [misses_tournament] misses tournament { $tournament }
+        [player_removed] removed from tournament { $tournament }
+       *[other] may not play in tournament { $tournament }
+    } ({ $code })
 entry-sanctioned = { $nick ->
     [none] { $code }: the team is { $sanction }.
    *[other] { $code }: { $nick } — { $sanction }.
@@ -52,6 +59,7 @@ entry-sanctioned = { $nick ->
 season-deductions = Deductions
 season-deduction-by = { $who }, { $at }
 penalty-auto-late-entry = late entry (recorded by the platform)
+penalty-auto-dissolved = the team was dissolved holding a sanction: it passes to the members (recorded by the platform)
 penalty-choice-legend = G-D2: the judge's choice (one of them)
 penalty-game-loss-label = Loss of the current game instead of a fine (G-D2)
 penalty-game-label = The game being played
@@ -62,6 +70,7 @@ penalty-game-lost = loss of the game: tournament { $tournament }, round { $round
 penalty-game-loss-not-allowed = Only G-D2 offers the loss of the current game.
 penalty-needs-game = Choose the game the team loses.
 penalty-one-choice = G-D2 is one of: a fine of ½ or 1, the loss of the current game, or removal from the tournament — choose one.
+penalty-points-by-committee = G-G7: the judges remove the player (with the right of substitution); the points are deducted only by the appeals committee's decision, not by a fine chosen here. Leave the fine as in the rule.
 penalty-unknown-game = There is no such game in this championship.
 penalty-game-not-current = That game is not being played in the current round of the tournament.
 penalty-game-not-of-team = Neither side of that game is the team's (or the entry chosen).

@@ -44,6 +44,12 @@ audit-penalties-impose = { $code } { $team }: −{ $amount } ×{ $count }{ $sanc
        *[no] {""}
     } — { $reason }
 audit-penalties-barred = { $code }: { $reason }
+audit-penalties-player-barred = { $code }: { $nick } не играет в этом турнире; { $outcome ->
+        [replaced] доску занимает { $replacement }
+        [dropped] больше не запасной
+        [withdrawn] игроков слишком мало, состав снят
+       *[kept] состав прежний, за доски не садится
+    }
 audit-penalties-game-lost = наказание G-D2 #{ $penalty }, проигрыш текущей партии ({ $name }): тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → { $after }
 audit-penalties-removed = наказание G-D2 #{ $penalty }: { $name } — исключение из турнира до жеребьёвки: { $reason }
 audit-penalties-withdrawn = наказание G-D2 #{ $penalty }: { $name } — снятие с турнира после тура { $round }, { $lost ->

@@ -58,6 +58,7 @@ match-board = Доска
 match-actions = Действия
 match-not-running = Тур не идёт: он ещё не опубликован или уже завершён.
 match-board-finished = Все партии за столом { $board } сыграны: заменять некого.
+match-armageddon-board = Замена на доске { $board } запрещена: армагеддон играют шахматисты этой доски, и после его назначения их не заменяют (E-9).
 report-result = Результат
 report-submit = Сообщить
 report-confirm = Подтвердить

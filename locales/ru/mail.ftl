@@ -81,3 +81,17 @@ mail-penalty-bars-body = Судьи — { $championship } — назначили
 mail-pairings-forfeit = Тур { $round } — { $championship } — опубликован. { $entry } выигрывает матч за столом { $table } без игры: команда { $opponent } снята с турнира (G-G2).
 mail-corrected-subject = Турнир { $tournament }: исправлен результат тура { $round }
 mail-corrected-body = Судья исправил результат тура { $round } турнира { $tournament } ({ $championship }): стол { $table }, доска { $board }, партия { $game } — { $was } → { $now }. Причина: { $reason }. Тур: { $url }
+mail-penalty-player-removed-body = Судьи — { $championship } — по пункту { $code } удалили игрока { $people } команды { $team } с турнира { $tournament } с правом замены: команда продолжает играть, вместо { $people } играет запасной, сыгранные туры остаются в силе.{ $committee ->
+        [yes] {" "}Если апелляционный комитет подтвердит нарушение, команда потеряет { $pending } очк.
+       *[no] {""}
+    } Причина: { $reason }
+mail-penalty-members-body = Судьи — { $championship } — по пункту { $code } перенесли санкцию распущенной команды { $team } на её участников: { $people } пропускают турнир { $tournament }. Причина: { $reason }
+mail-sanction-passed-subject = { $code }: вы пропускаете турнир { $tournament }
+mail-sanction-passed-body = Команда { $team } распущена, когда на ней была санкция ({ $from }). По пункту { $code } регламента — { $championship } — санкция переходит на участников команды: вы пропускаете турнир { $tournament }.
+mail-entry-barred-subject = { $entry }: { $nick } пропускает турнир { $tournament }
+mail-entry-barred-body = По пункту { $code } регламента — { $championship } — { $nick } не может играть в турнире { $tournament }. { $outcome ->
+        [replaced] Его доску в составе { $entry } занимает первый запасной, { $replacement }.
+        [dropped] { $nick } больше не запасной состава { $entry }.
+        [withdrawn] Без { $nick } в составе { $entry } слишком мало игроков, и состав снят с турнира.
+       *[kept] Состав { $entry } остаётся прежним, но { $nick } за доски не садится: выставьте запасного.
+    }

@@ -25,6 +25,7 @@ penalty-impose = Назначить
 penalty-imposed = Штраф записан.
 penalty-revoked = Штраф отменён.
 penalty-rule-counted = { $code } ({ $amount } за каждый случай или партию)
+penalty-rule-by-committee = { $code } (удаление игрока; { $amount } — только по решению апелляционного комитета)
 penalty-unknown-rule = Выберите пункт из перечня штрафов регламента.
 penalty-reason-required = Укажите причину.
 penalty-unknown-team = Выберите команду этого чемпионата.
@@ -32,6 +33,7 @@ penalty-unknown-tournament = Выберите турнир этого чемпи
 penalty-unknown-person = Игрока с ником { $nick } нет.
 penalty-no-next-tournament = Следующий турнир не назначен — санкции не к чему применить.
 penalty-no-members = В распущенной команде не было участников, на которых перешла бы санкция.
+penalty-already-passed = Санкция уже перешла на всех участников распущенной команды (G-G4).
 penalty-already-revoked = Этот штраф уже отменён.
 penalty-automatic = Этот штраф записывается, когда судьи снимают команду на странице матча (G-G2).
 penalty-count-invalid = Число случаев или партий — целое, от 1.
@@ -45,6 +47,11 @@ sanction-banned = отстранена от чемпионата
 sanction-misses-tournament = пропускает турнир
 sanction-removed = удалена с турнира
 sanction-player-removed = игрок удалён с турнира
+sanction-bar = { $sanction ->
+        [misses_tournament] пропускает турнир { $tournament }
+        [player_removed] удалён с турнира { $tournament }
+       *[other] не играет в турнире { $tournament }
+    } ({ $code })
 entry-sanctioned = { $nick ->
     [none] { $code }: команда { $sanction }.
    *[other] { $code }: { $nick } — { $sanction }.
@@ -52,6 +59,7 @@ entry-sanctioned = { $nick ->
 season-deductions = Снятые очки
 season-deduction-by = { $who }, { $at }
 penalty-auto-late-entry = поздняя заявка (записано платформой)
+penalty-auto-dissolved = команда распущена под санкцией, санкция перешла на участников (записано платформой)
 penalty-choice-legend = G-D2: решение судьи (одно из)
 penalty-game-loss-label = Проигрыш текущей партии вместо штрафа (G-D2)
 penalty-game-label = Партия, которая идёт сейчас
@@ -62,6 +70,7 @@ penalty-game-lost = проигрыш партии: турнир { $tournament },
 penalty-game-loss-not-allowed = Проигрыш текущей партии есть только в пункте G-D2.
 penalty-needs-game = Выберите партию, которую команда проигрывает.
 penalty-one-choice = G-D2 — одно из: штраф ½ или 1, проигрыш текущей партии или удаление с турнира. Выберите одно.
+penalty-points-by-committee = G-G7: судьи удаляют игрока (с правом замены); очки снимаются только решением апелляционного комитета, а не штрафом, выбранным здесь. Оставьте штраф «как в пункте».
 penalty-unknown-game = Такой партии в этом чемпионате нет.
 penalty-game-not-current = Эта партия не идёт в текущем туре турнира.
 penalty-game-not-of-team = Ни одна сторона этой партии не играет за эту команду (или за выбранный состав).

@@ -76,6 +76,9 @@ pub enum BoardsProblem {
     /// The championship's regulation has no such rule (its rule ID where
     /// the seeds have one: E-6, G-G2, G-V23).
     NotInRegulation { rule: &'static str },
+    /// E-9: board `board`'s players play the armageddon; nobody replaces
+    /// them from the moment it is assigned.
+    ArmageddonBoard { board: u32 },
     /// A problem of one game of a match sheet.
     OnGame {
         game: GameId,
@@ -632,6 +635,9 @@ pub fn substitute(
             .or_else(|ps| refuse_all(ps, BoardsProblem::Substitution))?;
         refuse_unfit(conn, &loaded, x.team_id, &[PersonId(sub.replacement)], now)?;
         let board = i32::try_from(sub.board).unwrap_or(i32::MAX);
+        if super::knockout::armageddon_board_locked(&loaded, &m, board) {
+            return refuse(BoardsProblem::ArmageddonBoard { board: sub.board });
+        }
         let on_board: Vec<&Game> = loaded.games_of(m.id).filter(|g| g.board == board).collect();
         // The substitute plays from the game the substitution was announced
         // before: the one named, else the first without a result. Games

@@ -803,6 +803,24 @@ fn first_matches(bracket: &Bracket) -> Vec<Pairing<'static>> {
         .collect()
 }
 
+/// E-9: "no substitution on board 1 beforehand" — from the moment the
+/// armageddon is assigned, the armageddon board's players stay: on the
+/// armageddon itself and on the knockout match it decides.
+pub(crate) fn armageddon_board_locked(l: &Loaded, m: &Match, board: i32) -> bool {
+    let Some(plan) = plan(&l.ctx.regulation) else {
+        return false;
+    };
+    if board != i32::from(plan.armageddon_board) {
+        return false;
+    }
+    m.stage == STAGE_ARMAGEDDON
+        || l.matches_of(m.round_id).any(|x| {
+            x.stage == STAGE_ARMAGEDDON
+                && x.home_entry_id == m.home_entry_id
+                && x.away_entry_id == m.away_entry_id
+        })
+}
+
 /// E-9: the judges create the armageddon of a knockout match left level
 /// after its boards: one game between the board-1 players, colours by lot.
 pub fn create_armageddon(

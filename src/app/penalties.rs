@@ -15,6 +15,10 @@
 /// pages word it in their language (`web::penalties::reason_words`).
 pub const AUTO_LATE_ENTRY: &str = "auto:late-entry";
 
+/// The reason the platform records with the G-G4 sanction it passes to
+/// the members of a team dissolved while holding a sanction (G-B41).
+pub const AUTO_DISSOLVED: &str = "auto:dissolved";
+
 use chrono::NaiveDateTime;
 
 use super::boards::BoardsProblem;
@@ -50,6 +54,9 @@ pub enum PenaltyProblem {
     NoNextTournament,
     /// G-G4: the dissolved team had no members to pass the sanction to.
     NoMembers,
+    /// G-G4: the sanction passed to every member already (at the
+    /// dissolution, or by an earlier decision).
+    AlreadyPassed,
     /// The penalty was revoked already.
     AlreadyRevoked,
     /// The rule does not allow what was asked.
@@ -495,26 +502,48 @@ pub(crate) fn impose_in(
         Some(Sanction::Removed | Sanction::PlayerRemoved) => offence.map(|i| all[i].id),
         Some(Sanction::Banned) | None => None,
     };
-    // G-G4: the sanction passes to each member of the dissolved team.
+    // G-G4: the sanction passes to each member of the dissolved team —
+    // everyone on its roster since the team's sanction was imposed, so a
+    // member who left just before the dissolution does not escape it —
+    // but for those it passed to already (at the dissolution).
     let on: Vec<Option<PersonId>> = if decision.sanction == Some(Sanction::MissesTournament) {
         let last = team
             .dissolved_at
             .map_or(now, |at| at - chrono::Duration::microseconds(1));
-        let members = t::members_at(conn, team.id, last)?;
+        let since = held_sanctions(conn, team.id, last)?
+            .iter()
+            .map(|x| x.imposed_at)
+            .min()
+            .unwrap_or(last);
+        let members = t::members_during(conn, team.id, since, last)?;
         if members.is_empty() {
             return Err(PlayError::Refused(vec![PenaltyProblem::NoMembers]));
         }
-        members.into_iter().map(Some).collect()
+        let passed = p::sanctions_in_force(conn, c)?;
+        members
+            .into_iter()
+            .filter(|who| {
+                !passed.iter().any(|x| {
+                    x.team_id == team.id
+                        && x.person_id == Some(*who)
+                        && x.bars_tournament_id == bars
+                })
+            })
+            .map(Some)
+            .collect()
     } else {
         vec![person]
     };
+    if on.is_empty() {
+        return Err(PlayError::Refused(vec![PenaltyProblem::AlreadyPassed]));
+    }
     let tournament = offence.map(|i| all[i].id);
     let entry = lost_game
         .as_ref()
         .map(|(_, x)| x.id)
         .or(removed.as_ref().map(|x| x.id));
     let mut ids = Vec::new();
-    for who in on {
+    for who in on.iter().copied() {
         let id = p::insert(
             conn,
             &NewPenalty {
@@ -586,14 +615,31 @@ pub(crate) fn impose_in(
             now,
         )?;
     }
+    // G-G4, G-G7: the person a sanction falls on does not sit on a board of
+    // the tournament it bars, whichever entry names them.
+    if let (Some(barred), true) = (bars, decision.sanction.is_some_and(Sanction::on_person)) {
+        for who in on.iter().flatten() {
+            keep_off(conn, c, barred, *who, &rule.code, judge, now)?;
+        }
+    }
+    let mut people = Vec::new();
+    for who in on.iter().flatten() {
+        people.push(nick_of(conn, Some(*who))?.unwrap_or_else(|| format!("#{who}")));
+    }
     crate::mail::notices::penalty_imposed(
         conn,
         &team,
-        &rule.code,
-        decision.amount,
-        bars.and_then(|b| all.iter().find(|x| x.id == b))
-            .map(|x| x.number),
-        reason,
+        &crate::mail::notices::Imposed {
+            code: &rule.code,
+            points: decision.amount,
+            sanction: decision.sanction,
+            bars: bars
+                .and_then(|b| all.iter().find(|x| x.id == b))
+                .map(|x| x.number),
+            people,
+            by_committee: rules::by_committee(&rule).then_some(rule.amount).flatten(),
+            reason,
+        },
         now,
     )?;
     if let Some(x) = &removed {
@@ -660,6 +706,361 @@ fn withdraw_barred(
         crate::mail::notices::entry_withdrawn(conn, c, tour.number, &x, &why, now)?;
     }
     Ok(())
+}
+
+/// The team's own sanctions still to be served at `at` (G-G3): a
+/// disqualification from a tournament not begun yet, a ban from the
+/// championship. What G-G4 passes to the members if the team is dissolved.
+fn held_sanctions(
+    conn: &mut DbConnection,
+    team: TeamId,
+    at: NaiveDateTime,
+) -> Result<Vec<Penalty>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for x in p::of_team(conn, team)? {
+        if !x.in_force() || x.person_id.is_some() {
+            continue;
+        }
+        let serving = match x.sanction.as_deref().and_then(Sanction::parse) {
+            Some(Sanction::Banned) => true,
+            Some(Sanction::DisqualifiedNext) => match x.bars_tournament_id {
+                Some(b) => tournaments::by_id(conn, b)?.is_some_and(|t| t.starts_at > at),
+                None => false,
+            },
+            _ => false,
+        };
+        if serving {
+            out.push(x);
+        }
+    }
+    Ok(out)
+}
+
+/// G-G4 at the dissolution (G-B41): a team dissolved while it holds a
+/// sanction still to be served (G-G3) passes it to its members — each
+/// misses the next tournament of the championship. "Members" are everyone
+/// on the roster since the sanction was imposed (G-B31/B32), so leaving
+/// the team just before dissolving it escapes nothing. Recorded by the
+/// platform in the dissolution's transaction, audited, each member told;
+/// an entry naming one of them in that tournament loses them (`keep_off`).
+pub(crate) fn pass_to_members(
+    conn: &mut DbConnection,
+    team: &t::Team,
+    actor: PersonId,
+    at: NaiveDateTime,
+) -> Result<Vec<PenaltyId>, diesel::result::Error> {
+    let c = team.championship_id;
+    let Some(championship) = championships::by_id(conn, c)? else {
+        return Ok(Vec::new());
+    };
+    let reg = super::regulation::in_force(conn, &championship, at)?.regulation;
+    let Some(rule) = reg
+        .penalties
+        .iter()
+        .find(|x| {
+            x.effects
+                .contains(&crate::rules::regulation::PenaltyEffect::PassesToMembers)
+        })
+        .cloned()
+    else {
+        return Ok(Vec::new());
+    };
+    let held = held_sanctions(conn, team.id, at)?;
+    let Some(since) = held.iter().map(|x| x.imposed_at).min() else {
+        return Ok(Vec::new());
+    };
+    let all = tournaments::of_championship(conn, c)?;
+    let Some(next) = all
+        .iter()
+        .filter(|x| x.starts_at > at)
+        .min_by_key(|x| (x.starts_at, x.number))
+    else {
+        return Ok(Vec::new());
+    };
+    let from: Vec<String> = held.iter().map(|x| x.code.clone()).collect();
+    let from = from.join(", ");
+    let members = t::members_during(conn, team.id, since, at)?;
+    let passed = p::sanctions_in_force(conn, c)?;
+    let mut ids = Vec::new();
+    for who in members {
+        if passed.iter().any(|x| {
+            x.team_id == team.id
+                && x.person_id == Some(who)
+                && x.bars_tournament_id == Some(next.id)
+        }) {
+            continue;
+        }
+        let id = p::insert(
+            conn,
+            &NewPenalty {
+                championship: c,
+                tournament: held.iter().find_map(|x| x.tournament_id),
+                team: team.id,
+                entry: None,
+                code: &rule.code,
+                amount: HalfPoints::ZERO,
+                reason: AUTO_DISSOLVED,
+                imposed_by: None,
+                imposed_at: at,
+            },
+        )?;
+        p::set_scope(
+            conn,
+            id,
+            &Scope {
+                count: 1,
+                sanction: Some(Sanction::MissesTournament.as_str()),
+                bars_tournament: Some(next.id),
+                person: Some(who),
+                game: None,
+            },
+        )?;
+        let nick = nick_of(conn, Some(who))?.unwrap_or_else(|| format!("#{who}"));
+        audit::Entry::new("penalty.impose", format!("penalty:{id}"))
+            .actor(actor)
+            .championship(c)
+            .said(imposed_said(
+                Message::new(msg!("audit-penalties-impose"))
+                    .arg("code", &rule.code)
+                    .arg("team", &team.name)
+                    .arg("amount", HalfPoints::ZERO)
+                    .arg("count", 1)
+                    .arg("reason", format!("{from} → {}", rule.code)),
+                Some(Sanction::MissesTournament),
+                None,
+                Some(nick),
+            ))
+            .record(conn)?;
+        crate::mail::notices::sanction_passed(
+            conn,
+            c,
+            who,
+            &team.name,
+            &rule.code,
+            &from,
+            next.number,
+            at,
+        )?;
+        keep_off(conn, c, next.id, who, &rule.code, actor, at)?;
+        ids.push(id);
+    }
+    if !ids.is_empty() {
+        tournaments::bump_results_version(conn, next.id)?;
+    }
+    Ok(ids)
+}
+
+/// A person barred from tournament `barred` (G-G4, G-G7) does not sit on
+/// its boards, whichever entry names them. Before the draw the entry
+/// loses them: a board player's board goes to the first substitute
+/// (G-V22: replacing is allowed only with a substitute), a substitute is
+/// left out; with no substitute the entry has fewer players than the
+/// line-up needs and is withdrawn (G-B13: such an entry is refused). Once
+/// the field is drawn the line stays on record and the person is kept off
+/// the boards at every line-up, substitution and publication
+/// (`eligibility::unfit_to_play`). The entry's captain is told.
+fn keep_off(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    barred: TournamentId,
+    person: PersonId,
+    code: &str,
+    actor: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), diesel::result::Error> {
+    let Some(tour) = tournaments::by_id(conn, barred)? else {
+        return Ok(());
+    };
+    if tour.finished_at.is_some() {
+        return Ok(());
+    }
+    let entered: Vec<Entry> = e::of_tournament(conn, barred)?
+        .into_iter()
+        .filter(|x| x.status() == EntryStatus::Entered)
+        .collect();
+    let ids: Vec<EntryId> = entered.iter().map(|x| x.id).collect();
+    let players = e::players_of(conn, &ids)?;
+    let nick = nick_of(conn, Some(person))?.unwrap_or_else(|| format!("#{person}"));
+    for x in &entered {
+        let mine: Vec<&e::EntryPlayer> = players.iter().filter(|p| p.entry_id == x.id).collect();
+        if !mine.iter().any(|p| p.person_id == person) {
+            continue;
+        }
+        let mut boards: Vec<&e::EntryPlayer> =
+            mine.iter().copied().filter(|p| !p.substitute).collect();
+        let mut subs: Vec<&e::EntryPlayer> =
+            mine.iter().copied().filter(|p| p.substitute).collect();
+        let mut replacement = None;
+        let outcome = if tour.drawn_at.is_some() {
+            "kept"
+        } else if let Some(i) = boards.iter().position(|p| p.person_id == person) {
+            if subs.is_empty() {
+                "withdrawn"
+            } else {
+                let first = subs.remove(0);
+                replacement = Some(first.nick.clone());
+                boards[i] = first;
+                "replaced"
+            }
+        } else {
+            subs.retain(|p| p.person_id != person);
+            "dropped"
+        };
+        match outcome {
+            "withdrawn" => {
+                let why = format!("{code}: {nick}");
+                e::set_status(conn, x.id, EntryStatus::Withdrawn, now, Some(&why), None)?;
+            }
+            "replaced" | "dropped" => {
+                let line: Vec<&str> = std::iter::once(x.name.as_str())
+                    .chain(boards.iter().chain(&subs).map(|p| p.nick.as_str()))
+                    .collect();
+                e::replace_line(
+                    conn,
+                    x.id,
+                    &line.join(","),
+                    x.submitted_by,
+                    x.undertaken_at,
+                    &boards.iter().map(|p| p.person_id).collect::<Vec<_>>(),
+                    &subs.iter().map(|p| p.person_id).collect::<Vec<_>>(),
+                )?;
+            }
+            _ => {}
+        }
+        audit::Entry::new("entry.barred", format!("entry:{}", x.id))
+            .actor(actor)
+            .championship(c)
+            .said(
+                Message::new(msg!("audit-penalties-player-barred"))
+                    .arg("code", code)
+                    .arg("nick", &nick)
+                    .arg("outcome", outcome)
+                    .arg("replacement", replacement.clone().unwrap_or_default()),
+            )
+            .record(conn)?;
+        crate::mail::notices::entry_player_barred(
+            conn,
+            c,
+            tour.number,
+            x,
+            &nick,
+            code,
+            outcome,
+            replacement.as_deref(),
+            now,
+        )?;
+    }
+    Ok(())
+}
+
+/// A sanction in force that bars one person from one tournament (G-G4,
+/// G-G7): what every page asks about a person and a tournament.
+#[derive(Debug, Clone)]
+pub struct Bar {
+    pub penalty: PenaltyId,
+    pub code: String,
+    pub sanction: Sanction,
+    pub person: PersonId,
+    pub tournament: TournamentId,
+    pub tournament_no: i32,
+    /// The tournament is over: the sanction was served.
+    pub served: bool,
+}
+
+/// The bar a penalty row puts on its person, if it is one.
+fn bar_of(x: &Penalty, all: &[tournaments::Tournament]) -> Option<Bar> {
+    let sanction = x.sanction.as_deref().and_then(Sanction::parse)?;
+    if !x.in_force() || !sanction.on_person() {
+        return None;
+    }
+    let tour = all.iter().find(|t| Some(t.id) == x.bars_tournament_id)?;
+    Some(Bar {
+        penalty: x.id,
+        code: x.code.clone(),
+        sanction,
+        person: x.person_id?,
+        tournament: tour.id,
+        tournament_no: tour.number,
+        served: tour.finished_at.is_some(),
+    })
+}
+
+/// Every bar in force on `person` in championship `c`, the served ones
+/// included (`Bar::served`), by tournament. With [`bars_in`] and
+/// [`bars_everywhere`], the one computation (`bar_of`) behind the entry
+/// check, the moment of play (`eligibility::unfit_to_play`), and what the
+/// entry list, the team's roster, the person's page and the penalties
+/// page say of the person.
+pub fn person_bars(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    person: PersonId,
+) -> Result<Vec<Bar>, diesel::result::Error> {
+    let mut out = bars_of_championship(conn, c)?;
+    out.retain(|b| b.person == person);
+    Ok(out)
+}
+
+/// Every bar in force on someone in tournament `t` of championship `c`.
+pub fn bars_in(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+) -> Result<Vec<Bar>, diesel::result::Error> {
+    let mut out = bars_of_championship(conn, c)?;
+    out.retain(|b| b.tournament == t);
+    Ok(out)
+}
+
+fn bars_of_championship(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+) -> Result<Vec<Bar>, diesel::result::Error> {
+    let all = tournaments::of_championship(conn, c)?;
+    let mut out: Vec<Bar> = p::sanctions_in_force(conn, c)?
+        .iter()
+        .filter_map(|x| bar_of(x, &all))
+        .collect();
+    out.sort_by_key(|b| (b.tournament_no, b.penalty));
+    Ok(out)
+}
+
+/// Every bar in force on `person`, in every championship, with the
+/// championship: for the person's page.
+pub fn bars_everywhere(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> Result<Vec<(ChampionshipId, Bar)>, diesel::result::Error> {
+    let mut out = Vec::new();
+    let mut seen: Vec<(ChampionshipId, Vec<tournaments::Tournament>)> = Vec::new();
+    for x in p::sanctions_on_person(conn, person)? {
+        let c = x.championship_id;
+        if !seen.iter().any(|(id, _)| *id == c) {
+            seen.push((c, tournaments::of_championship(conn, c)?));
+        }
+        let all = seen
+            .iter()
+            .find(|(id, _)| *id == c)
+            .map(|(_, all)| all.as_slice())
+            .unwrap_or_default();
+        if let Some(bar) = bar_of(&x, all) {
+            out.push((c, bar));
+        }
+    }
+    Ok(out)
+}
+
+/// Is `person` barred from tournament `t`, and by what (the first sanction
+/// in force that does it)?
+pub fn barred_from(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    person: PersonId,
+) -> Result<Option<Bar>, diesel::result::Error> {
+    Ok(person_bars(conn, c, person)?
+        .into_iter()
+        .find(|b| b.tournament == t))
 }
 
 /// G-D2 loss of the current game: the offending side loses it over the
@@ -887,13 +1288,18 @@ pub fn bars(
     named: &[(PersonId, String)],
 ) -> Result<Vec<EntryProblem>, diesel::result::Error> {
     let here = ctx.tournament.id;
+    let all = tournaments::of_championship(conn, ctx.championship_id())?;
     let mut out = Vec::new();
     for x in p::sanctions_in_force(conn, ctx.championship_id())? {
         let Some(sanction) = x.sanction.as_deref().and_then(Sanction::parse) else {
             continue;
         };
         let nick = if sanction.on_person() {
-            match named.iter().find(|(id, _)| Some(*id) == x.person_id) {
+            // The same computation as `person_bars`.
+            let Some(bar) = bar_of(&x, &all).filter(|b| b.tournament == here) else {
+                continue;
+            };
+            match named.iter().find(|(id, _)| *id == bar.person) {
                 Some((_, nick)) => Some(nick.clone()),
                 None => continue,
             }
@@ -924,6 +1330,8 @@ pub struct Listed {
     pub revoked_by: Option<String>,
     /// G-D2: where the game lost was played.
     pub game: Option<GameRef>,
+    /// G-G4, G-G7: the bar it puts on its person while in force.
+    pub bar: Option<Bar>,
 }
 
 /// Every penalty of the championship, in force and revoked, oldest first.
@@ -954,6 +1362,7 @@ pub fn list(
                 Some(g) => game_ref(conn, c, g)?,
                 None => None,
             },
+            bar: bar_of(&x, &all),
             penalty: x,
         });
     }

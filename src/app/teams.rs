@@ -724,7 +724,8 @@ pub fn hand_over(
 }
 
 /// G-B41: the captain dissolves the team. Its history stays, its members
-/// become free, its name stays reserved.
+/// become free, its name stays reserved; a sanction it still holds (G-G3)
+/// passes to its members in the same transaction (G-G4).
 pub fn dissolve(
     conn: &mut DbConnection,
     team: TeamId,
@@ -749,6 +750,8 @@ pub fn dissolve(
             .ip(ip)
             .championship(team.championship_id)
             .record(conn)?;
+        // G-G4: a sanction the team still holds passes to its members.
+        super::penalties::pass_to_members(conn, &team, captain, at)?;
         Ok(())
     })
 }

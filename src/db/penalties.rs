@@ -159,6 +159,18 @@ pub fn revoke(
 }
 
 /// Sanctions in force of a championship (rows with a `sanction`).
+/// The sanctions in force that fall on one person, in every championship
+/// (G-G4, G-G7), for the person's page.
+pub fn sanctions_on_person(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Penalty>> {
+    penalties::table
+        .filter(penalties::person_id.eq(person))
+        .filter(penalties::revoked_at.is_null())
+        .filter(penalties::sanction.is_not_null())
+        .order((penalties::imposed_at, penalties::id))
+        .select(Penalty::as_select())
+        .load(conn)
+}
+
 pub fn sanctions_in_force(
     conn: &mut DbConnection,
     championship: ChampionshipId,

@@ -387,6 +387,30 @@ pub fn members_at(
         .load(conn)
 }
 
+/// Everyone on a team's roster at some moment of `from..=to` (G-B31/B32):
+/// a member who left before `to` counts if they were still there at
+/// `from`, and so does one who joined after it. Each once.
+pub fn members_during(
+    conn: &mut DbConnection,
+    team: TeamId,
+    from: NaiveDateTime,
+    to: NaiveDateTime,
+) -> QueryResult<Vec<PersonId>> {
+    let mut ids: Vec<PersonId> = memberships::table
+        .filter(memberships::team_id.eq(team))
+        .filter(memberships::from_at.le(to))
+        .filter(
+            memberships::until_at
+                .is_null()
+                .or(memberships::until_at.gt(from)),
+        )
+        .select(memberships::person_id)
+        .load(conn)?;
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
 // ------------------------------------------------------------ invitations
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

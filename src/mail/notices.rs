@@ -762,30 +762,61 @@ pub fn entry_withdrawn(
     enqueue(conn, &notice, now)
 }
 
-/// A penalty was imposed on a team: its captain is told the rule, the
-/// points, what else it bars and why.
-#[allow(clippy::too_many_arguments)]
+/// What a penalty imposed, as its notice tells it.
+pub struct Imposed<'a> {
+    pub code: &'a str,
+    /// Points deducted now.
+    pub points: HalfPoints,
+    pub sanction: Option<crate::rules::penalties::Sanction>,
+    /// The number of the tournament the sanction bars.
+    pub bars: Option<i32>,
+    /// The people the sanction falls on (G-G7's player, G-G4's members).
+    pub people: Vec<String>,
+    /// Points the appeals committee deducts if it confirms (G-G7).
+    pub by_committee: Option<HalfPoints>,
+    pub reason: &'a str,
+}
+
+/// A penalty was imposed on a team: its captain is told the rule and what
+/// it did — points, a tournament the team misses, a player removed with
+/// the right of substitution (G-G7: the team plays on; the points only
+/// if the appeals committee confirms), the members a dissolved team's
+/// sanction passed to (G-G4) — and why.
 pub fn penalty_imposed(
     conn: &mut DbConnection,
     team: &Team,
-    code: &str,
-    points: HalfPoints,
-    bars: Option<i32>,
-    reason: &str,
+    what: &Imposed,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
+    use crate::rules::penalties::Sanction;
     let c = team.championship_id;
     let championship = championship_name(conn, c)?;
-    let mut body = Message::new(match bars {
-        Some(_) => msg!("mail-penalty-bars-body"),
-        None => msg!("mail-penalty-body"),
-    })
-    .arg("team", &team.name)
-    .arg("championship", championship)
-    .arg("code", code)
-    .arg("points", points.to_string())
-    .arg("reason", reason);
-    if let Some(n) = bars {
+    let key = match (what.sanction, what.bars) {
+        (Some(Sanction::PlayerRemoved), _) => msg!("mail-penalty-player-removed-body"),
+        (Some(Sanction::MissesTournament), Some(_)) => msg!("mail-penalty-members-body"),
+        (Some(_), Some(_)) => msg!("mail-penalty-bars-body"),
+        _ => msg!("mail-penalty-body"),
+    };
+    let mut body = Message::new(key)
+        .arg("team", &team.name)
+        .arg("championship", championship)
+        .arg("code", what.code)
+        .arg("points", what.points.to_string())
+        .arg("people", what.people.join(", "))
+        .arg(
+            "committee",
+            if what.by_committee.is_some() {
+                "yes"
+            } else {
+                "no"
+            },
+        )
+        .arg(
+            "pending",
+            what.by_committee.unwrap_or(HalfPoints::ZERO).to_string(),
+        )
+        .arg("reason", what.reason);
+    if let Some(n) = what.bars {
         body = body.arg("tournament", n);
     }
     let notice = Notice::new(
@@ -793,10 +824,81 @@ pub fn penalty_imposed(
         team.captain_id,
         Message::new(msg!("mail-penalty-subject"))
             .arg("team", &team.name)
-            .arg("code", code),
+            .arg("code", what.code),
         body,
     )
     .championship(c)
     .link(crate::paths::penalties(c));
+    enqueue(conn, &notice, now)
+}
+
+/// G-G4: the sanction of a dissolved team passed to a person who was its
+/// member; they are told which tournament they miss and why.
+#[allow(clippy::too_many_arguments)]
+pub fn sanction_passed(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    person: PersonId,
+    team: &str,
+    code: &str,
+    from: &str,
+    tournament_no: i32,
+    now: NaiveDateTime,
+) -> QueryResult<Option<OutboxId>> {
+    let championship = championship_name(conn, c)?;
+    let notice = Notice::new(
+        Kind::PlayStatus,
+        person,
+        Message::new(msg!("mail-sanction-passed-subject"))
+            .arg("code", code)
+            .arg("tournament", tournament_no),
+        Message::new(msg!("mail-sanction-passed-body"))
+            .arg("championship", championship)
+            .arg("team", team)
+            .arg("code", code)
+            .arg("from", from)
+            .arg("tournament", tournament_no),
+    )
+    .championship(c)
+    .link(crate::paths::penalties(c));
+    enqueue(conn, &notice, now)
+}
+
+/// A person named in an entry is barred from its tournament by a sanction
+/// (G-G4, G-G7): the entry's captain is told who misses it and what became
+/// of the entry (`outcome`): `replaced` (a substitute takes the board),
+/// `dropped` (a substitute left out), `kept` (drawn already: the line stays
+/// and the person is kept off the boards) or `withdrawn` (too few players).
+#[allow(clippy::too_many_arguments)]
+pub fn entry_player_barred(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    tournament_no: i32,
+    entry: &crate::db::entries::Entry,
+    nick: &str,
+    code: &str,
+    outcome: &str,
+    replacement: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<Option<OutboxId>> {
+    let championship = championship_name(conn, c)?;
+    let notice = Notice::new(
+        Kind::PlayStatus,
+        entry.submitted_by,
+        Message::new(msg!("mail-entry-barred-subject"))
+            .arg("entry", &entry.name)
+            .arg("nick", nick)
+            .arg("tournament", tournament_no),
+        Message::new(msg!("mail-entry-barred-body"))
+            .arg("championship", championship)
+            .arg("entry", &entry.name)
+            .arg("nick", nick)
+            .arg("code", code)
+            .arg("tournament", tournament_no)
+            .arg("outcome", outcome)
+            .arg("replacement", replacement.unwrap_or_default()),
+    )
+    .championship(c)
+    .link(crate::paths::tournament(c, entry.tournament_id));
     enqueue(conn, &notice, now)
 }

@@ -110,6 +110,9 @@ pub enum Problem {
     NeedsGame,
     /// G-D2 is one of: a fine, the loss of the current game, or removal.
     OneChoice,
+    /// G-G7: the points are the appeals committee's to impose (its
+    /// decision applies them), never a fine the judges choose.
+    PointsByCommittee,
 }
 
 fn has(rule: &PenaltyRule, e: &PenaltyEffect) -> bool {
@@ -119,6 +122,12 @@ fn has(rule: &PenaltyRule, e: &PenaltyEffect) -> bool {
 /// True when the rule's amount is multiplied by a count (G-G6, G-G8).
 pub fn counted(rule: &PenaltyRule) -> bool {
     has(rule, &PenaltyEffect::DeductPerGame) || has(rule, &PenaltyEffect::DeductPerCase)
+}
+
+/// True when the rule's points wait for the appeals committee (G-G7): the
+/// judges record the rest of it, the committee's decision the points.
+pub fn by_committee(rule: &PenaltyRule) -> bool {
+    has(rule, &PenaltyEffect::NeedsAppealsConfirmation)
 }
 
 /// The fines a judge may choose from: the rule's amount, then its
@@ -143,7 +152,9 @@ pub fn decide(rule: &PenaltyRule, r: &Request) -> Result<Decision, Vec<Problem>>
         problems.push(Problem::CountNotAllowed);
     }
     let allowed = amounts(rule);
-    if let Some(a) = r.amount
+    if r.amount.is_some() && by_committee(rule) {
+        problems.push(Problem::PointsByCommittee);
+    } else if let Some(a) = r.amount
         && !allowed.contains(&a)
     {
         problems.push(Problem::AmountNotAllowed { allowed });
@@ -408,6 +419,16 @@ mod tests {
         .expect("ok");
         assert_eq!(d.sanction, Some(Sanction::PlayerRemoved));
         assert_eq!(d.amount, HalfPoints::ZERO, "−12 only after the committee");
+        // Even chosen as the fine, the −12 is not the judges' to impose.
+        let twelve = Request {
+            has_person: true,
+            amount: Some(HalfPoints::from_points(12)),
+            ..one()
+        };
+        assert_eq!(
+            decide(&rule("G-G7"), &twelve),
+            Err(vec![Problem::PointsByCommittee])
+        );
     }
 
     #[test]

@@ -183,6 +183,9 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::Changed { result, .. } => {
             Message::new(msg!("game-changed")).arg("result", result_words(result))
         }
+        BoardsProblem::ArmageddonBoard { board } => {
+            Message::new(msg!("match-armageddon-board")).arg("board", board)
+        }
         BoardsProblem::NotAResult => msg!("report-not-a-result").into(),
         BoardsProblem::Result(r) => crate::words::rounds::result_problem(r)
             .unwrap_or_else(|| msg!("report-not-a-result").into()),

@@ -11,6 +11,16 @@ pub fn sanction_words(lang: Lang, s: Sanction) -> String {
     lang.msg(crate::app::penalties::sanction_key(s))
 }
 
+/// What a bar on a person is, in words: "misses tournament 2 (G-G4)".
+/// Every page that speaks of a barred person says it so.
+pub fn bar_words(lang: Lang, bar: &crate::app::penalties::Bar) -> String {
+    Message::new(msg!("sanction-bar"))
+        .arg("sanction", bar.sanction.as_str())
+        .arg("tournament", bar.tournament_no)
+        .arg("code", &bar.code)
+        .render(lang)
+}
+
 pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
     match p {
         PenaltyProblem::UnknownRule => lang.msg(msg!("penalty-unknown-rule")),
@@ -22,6 +32,7 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             .render(lang),
         PenaltyProblem::NoNextTournament => lang.msg(msg!("penalty-no-next-tournament")),
         PenaltyProblem::NoMembers => lang.msg(msg!("penalty-no-members")),
+        PenaltyProblem::AlreadyPassed => lang.msg(msg!("penalty-already-passed")),
         PenaltyProblem::AlreadyRevoked => lang.msg(msg!("penalty-already-revoked")),
         PenaltyProblem::UnknownGame => lang.msg(msg!("penalty-unknown-game")),
         PenaltyProblem::GameNotCurrent => lang.msg(msg!("penalty-game-not-current")),
@@ -57,6 +68,7 @@ pub fn problem_words(lang: Lang, p: &PenaltyProblem) -> String {
             Problem::GameLossNotAllowed => lang.msg(msg!("penalty-game-loss-not-allowed")),
             Problem::NeedsGame => lang.msg(msg!("penalty-needs-game")),
             Problem::OneChoice => lang.msg(msg!("penalty-one-choice")),
+            Problem::PointsByCommittee => lang.msg(msg!("penalty-points-by-committee")),
         },
     }
 }

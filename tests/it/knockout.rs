@@ -70,11 +70,16 @@ async fn employed(club: &Club, client: &Client, nick: &str, organization: i64) {
 /// An approved seed-E team of three for its own enterprise (E-10), every
 /// member eligible (E-12); the captain plays board 1.
 pub(crate) async fn e_team(club: &Club, name: &str, prefix: &str) -> Team {
+    e_team_of(club, name, prefix, 3).await
+}
+
+/// `e_team` with `n` members (E-11: 3 to 5).
+async fn e_team_of(club: &Club, name: &str, prefix: &str, n: usize) -> Team {
     let organization = club
         .app
         .create_organization(&club.root, &format!("Завод {name}"))
         .await;
-    let nicks: Vec<String> = (1..=3).map(|i| format!("{prefix}{i}")).collect();
+    let nicks: Vec<String> = (1..=n).map(|i| format!("{prefix}{i}")).collect();
     let captain = club.person(&nicks[0]).await;
     let page = club
         .app
@@ -802,4 +807,90 @@ async fn e_7_the_tournament_day_lists_rounds_of_40_minutes_with_2_minute_breaks(
     };
     assert_eq!(begins, [local(0), local(42), local(84)]);
     assert_eq!(ends, [local(40), local(82), local(124)]);
+}
+
+#[tokio::test]
+async fn e_9_no_substitution_on_board_1_once_the_armageddon_is_assigned() {
+    let club = Club::new("E").await;
+    // Four teams of four: three boards and a substitute each (E-11).
+    let mut teams = Vec::new();
+    for (name, prefix) in [
+        ("Альфа", "al"),
+        ("Бета", "be"),
+        ("Гамма", "ga"),
+        ("Дельта", "de"),
+    ] {
+        teams.push(e_team_of(&club, name, prefix, 4).await);
+    }
+    let t = club.tournament_in(20).await;
+    for team in &teams {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..4))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    draw(&club, &url, "5").await;
+    // Two groups of two: one group round, then the semi-finals.
+    open_round(&club, &url, 1).await;
+    play_round(&club, &url, 1, &|_, _| "1-0").await;
+    next_round(&club, &url).await;
+    // Every semi-final game drawn: level on every board, an armageddon each.
+    play_games(&club, &url, 2, &|_, _, _, _| Some("1/2")).await;
+    let semi =
+        db::rounds::of_tournament(&mut club.app.db(), TournamentId(t)).expect("rounds")[1].id;
+    let semis = db::rounds::matches_of_rounds(&mut club.app.db(), &[semi]).expect("matches");
+    let page = post(
+        &club,
+        &club.root,
+        &format!("{url}/matches/{}/armageddon", semis[0].id),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let all = db::rounds::matches_of_rounds(&mut club.app.db(), &[semi]).expect("matches");
+    let armageddon = all
+        .iter()
+        .find(|m| m.stage == "armageddon")
+        .expect("the armageddon")
+        .clone();
+    let home = club
+        .entries(t)
+        .into_iter()
+        .find(|x| x.id == armageddon.home_entry_id)
+        .expect("home entry");
+    let team = teams.iter().find(|x| x.name == home.name).expect("team");
+    // The captain replaces board 1's player by the substitute: refused.
+    let text = format!("{} 1, {} => {}", team.name, team.nicks[0], team.nicks[3]);
+    let page = club
+        .app
+        .post_with(
+            &team.captain,
+            &format!("{url}/matches/{}/substitution", armageddon.id),
+            &[("announcement", &text), ("reason", "captain")],
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#match-problems li");
+    assert!(
+        problems.iter().any(|p| p.contains("армагеддон")),
+        "{problems:?}"
+    );
+    // Board 1's player still plays the armageddon.
+    let games = db::rounds::games_of_matches(&mut club.app.db(), &[armageddon.id]).expect("games");
+    let player = if armageddon.home_entry_id == home.id {
+        games[0].home_player_id
+    } else {
+        games[0].away_player_id
+    };
+    assert_eq!(player, Some(club.app.person_id(&team.nicks[0])));
+    assert!(
+        db::lineups::substitutions_of_matches(&mut club.app.db(), &[armageddon.id])
+            .expect("substitutions")
+            .is_empty()
+    );
 }

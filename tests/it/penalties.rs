@@ -1038,3 +1038,366 @@ async fn the_penalty_form_suggests_the_championships_players_and_names_rules_by_
         page.texts("#p-code option")
     );
 }
+
+/// The captain's play-status mails (la1 captains Ладья).
+fn captain_mail(club: &Club, address: &str) -> Vec<db::outbox::OutboxRow> {
+    db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.address == address && m.kind == "play_status")
+        .collect()
+}
+
+#[tokio::test]
+async fn g_g7_the_twelve_points_come_only_from_the_committee_and_the_mail_says_what_was_imposed() {
+    let club = Club::new("G").await;
+    let team = g_team(&club, "Ладья", "la", 6).await;
+    let t = club.tournament_in(20).await;
+    let ts = t.to_string();
+    let id = team.id.to_string();
+    // The judge picks the −12 as the fine: refused in words, nothing
+    // recorded, the form keeps what was typed.
+    let page = impose(
+        &club,
+        &club.root,
+        &[
+            ("code", "G-G7"),
+            ("team", &id),
+            ("tournament", &ts),
+            ("person", "la3"),
+            ("amount_halves", "24"),
+            ("reason", "engine moves in round 2"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text.contains("апелляционного комитета"),
+        "{}",
+        page.text
+    );
+    assert!(rows(&club).is_empty(), "nothing recorded");
+    assert!(page.text.contains("engine moves in round 2"));
+    // The form does not offer the −12 as the judges' to impose.
+    let page = club.app.get_with(&club.root, &penalties_url(&club)).await;
+    let g7 = page
+        .texts("#p-code option")
+        .into_iter()
+        .find(|o| o.starts_with("G-G7"))
+        .expect("G-G7 in the list");
+    assert!(!g7.ends_with("(−12)") && g7.contains("апелляционн"), "{g7}");
+    // The removal of the player is what the judges impose.
+    impose_ok(
+        &club,
+        &team,
+        "G-G7",
+        &[
+            ("tournament", &ts),
+            ("person", "la3"),
+            ("reason", "engine moves in round 2"),
+        ],
+    )
+    .await;
+    let all = rows(&club);
+    assert_eq!(all.len(), 1);
+    assert_eq!(
+        (all[0].amount, all[0].sanction.as_deref()),
+        (0, Some("player_removed"))
+    );
+    let (page, _) = season(&club).await;
+    assert!(page.texts("ul.deductions li").is_empty(), "no points off");
+    // The captain's mail says what was imposed: the player removed, the
+    // team plays on, the −12 only if the committee confirms.
+    let mail = captain_mail(&club, "la1@club.example");
+    let told = mail
+        .iter()
+        .find(|m| m.subject.contains("G-G7"))
+        .unwrap_or_else(|| panic!("{mail:?}"));
+    assert!(told.body.contains("la3"), "{}", told.body);
+    assert!(!told.body.contains("минус 0"), "{}", told.body);
+    assert!(!told.body.contains("не играет в турнире"), "{}", told.body);
+    assert!(told.body.contains("апелляционн"), "{}", told.body);
+}
+
+/// A member signed in by nick.
+async fn member(club: &Club, nick: &str) -> Client {
+    let client = crate::helpers::new_client();
+    club.app
+        .log_in_with(&client, nick, crate::helpers::PASSWORD)
+        .await;
+    client
+}
+
+/// Слон (sl1..sl6) left tournament 1 (started an hour ago): G-G3 bars it
+/// from tournament 2, which starts in 20 minutes. Returns the team and
+/// the two tournaments.
+async fn disqualified(club: &Club) -> (Team, [i64; 2]) {
+    let team = g_team(club, "Слон", "sl", 6).await;
+    let ts = [club.tournament_in(-60).await, club.tournament_in(20).await];
+    impose_ok(club, &team, "G-G3", &[("tournament", &ts[0].to_string())]).await;
+    assert_eq!(rows(club)[0].bars_tournament_id, Some(TournamentId(ts[1])));
+    (team, ts)
+}
+
+#[tokio::test]
+async fn g_g4_dissolving_a_team_that_holds_a_g_g3_disqualification_passes_it_to_every_member() {
+    let club = Club::new("G").await;
+    let (team, ts) = disqualified(&club).await;
+    // sl6 leaves just before the captain dissolves the team.
+    let sl6 = member(&club, "sl6").await;
+    let page = club
+        .app
+        .post_with(&sl6, &format!("/teams/{}/leave", team.id), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .app
+        .post_with(&team.captain, &format!("/teams/{}/dissolve", team.id), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Each of the six — sl6 included — misses tournament 2 (G-G4).
+    let passed: Vec<_> = rows(&club)
+        .into_iter()
+        .filter(|p| p.code == "G-G4")
+        .collect();
+    let mut people: Vec<_> = passed.iter().map(|p| p.person_id).collect();
+    people.sort();
+    let mut six: Vec<_> = (1..=6)
+        .map(|i| Some(club.app.person_id(&format!("sl{i}"))))
+        .collect();
+    six.sort();
+    assert_eq!(people, six);
+    assert!(passed.iter().all(|p| p.in_force()
+        && p.sanction.as_deref() == Some("misses_tournament")
+        && p.bars_tournament_id == Some(TournamentId(ts[1]))
+        && p.amount == 0
+        && p.imposed_by.is_none()));
+    // Audited, one line per member.
+    let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
+    for p in &passed {
+        assert!(
+            audit
+                .iter()
+                .any(|a| a.action == "penalty.impose" && a.subject == format!("penalty:{}", p.id)),
+            "{audit:?}"
+        );
+    }
+    // Each member is told, sl6 too.
+    for nick in ["sl1", "sl3", "sl6"] {
+        let mail = captain_mail(&club, &format!("{nick}@club.example"));
+        assert!(
+            mail.iter()
+                .any(|m| m.subject.contains("G-G4") && m.body.contains("турнир 2")),
+            "{nick}: {mail:?}"
+        );
+    }
+    // The sanction holds: sl6, now in another team, may not be named.
+    let other = g_team(&club, "Ладья", "la", 5).await;
+    club.app
+        .invite_and_accept(&other.captain, other.id, &sl6, "sl6")
+        .await;
+    let page = club
+        .enter(
+            &other.captain,
+            ts[1],
+            &format!("{},sl6", line(&other, "Ладья", 0..5)),
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("G-G4: sl6"), "{}", page.text);
+}
+
+/// The players of round 1's games of an entry, as stored.
+fn seated(club: &Club, t: i64, entry: &str) -> Vec<Option<league::ids::PersonId>> {
+    let mut conn = club.app.db();
+    let entries = db::entries::of_tournament(&mut conn, TournamentId(t)).expect("entries");
+    let id = entries.iter().find(|e| e.name == entry).expect("entry").id;
+    let rounds = db::rounds::of_tournament(&mut conn, TournamentId(t)).expect("rounds");
+    let matches = db::rounds::matches_of_rounds(&mut conn, &[rounds[0].id]).expect("matches");
+    let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let games = db::rounds::games_of_matches(&mut conn, &ids).expect("games");
+    games
+        .iter()
+        .filter_map(|g| {
+            let m = matches.iter().find(|m| m.id == g.match_id)?;
+            if m.home_entry_id == id {
+                Some(g.home_player_id)
+            } else if m.away_entry_id == Some(id) {
+                Some(g.away_player_id)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// Слон (sl1..sl5) was dissolved; sl2 joined Ферзь, whose entry in the
+/// next tournament names sl2 on board 5 with fe5 as substitute; four
+/// entries in all (drawn first if `drawn`). The judges then pass Слон's
+/// sanction to its members (G-G4). Returns the tournament and Ферзь.
+async fn barred_member_in_an_entry(club: &Club, drawn: bool) -> (i64, i64) {
+    let gone = g_team(club, "Слон", "sl", 5).await;
+    let page = club
+        .app
+        .post_with(&gone.captain, &format!("/teams/{}/dissolve", gone.id), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let mut teams = Vec::new();
+    for (name, prefix) in [("Ладья", "la"), ("Конь", "ko"), ("Ферзь", "fe")] {
+        teams.push(g_team(club, name, prefix, 5).await);
+    }
+    let sl2 = member(club, "sl2").await;
+    club.app
+        .invite_and_accept(&teams[2].captain, teams[2].id, &sl2, "sl2")
+        .await;
+    let pawn = g_team(club, "Пешка", "pe", 5).await;
+    let t = club.tournament_in(20).await;
+    for team in &teams[..2] {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let page = club
+        .enter(&pawn.captain, t, &line(&pawn, "Пешка", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .enter(&teams[2].captain, t, "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    if drawn {
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{}/draw", club.tournament_url(t)),
+                &[("seed", "7")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    impose_ok(club, &gone, "G-G4", &[("reason", "Слон left tournament 1")]).await;
+    (t, teams[2].id)
+}
+
+#[tokio::test]
+async fn g_g4_a_member_named_in_another_teams_accepted_entry_does_not_play_that_tournament() {
+    let club = Club::new("G").await;
+    let (t, _) = barred_member_in_an_entry(&club, false).await;
+    // The entry still has five players: fe5 takes sl2's board.
+    let ferz = club
+        .entries(t)
+        .into_iter()
+        .find(|e| e.name == "Ферзь")
+        .expect("Ферзь");
+    assert_eq!(ferz.status, "entered");
+    assert_eq!(ferz.line, "Ферзь,fe1,fe2,fe3,fe4,fe5");
+    // The captain is told.
+    let mail = captain_mail(&club, "fe1@club.example");
+    assert!(
+        mail.iter()
+            .any(|m| m.subject.contains("sl2") && m.body.contains("fe5")),
+        "{mail:?}"
+    );
+    // Drawn and published: sl2 sits on no board, fe5 sits on board 5.
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    crate::play::publish_last(&club, &url).await;
+    let sl2 = club.app.person_id("sl2");
+    let fe5 = club.app.person_id("fe5");
+    let boards = seated(&club, t, "Ферзь");
+    assert!(!boards.contains(&Some(sl2)), "{boards:?}");
+    assert!(boards.contains(&Some(fe5)), "{boards:?}");
+}
+
+#[tokio::test]
+async fn g_g4_an_entry_left_with_fewer_than_five_players_is_withdrawn() {
+    let club = Club::new("G").await;
+    let gone = g_team(&club, "Слон", "sl", 5).await;
+    let page = club
+        .app
+        .post_with(&gone.captain, &format!("/teams/{}/dissolve", gone.id), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let ferz = g_team(&club, "Ферзь", "fe", 4).await;
+    let sl2 = member(&club, "sl2").await;
+    club.app
+        .invite_and_accept(&ferz.captain, ferz.id, &sl2, "sl2")
+        .await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&ferz.captain, t, "Ферзь,fe1,fe2,fe3,fe4,sl2")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    impose_ok(
+        &club,
+        &gone,
+        "G-G4",
+        &[("reason", "Слон left tournament 1")],
+    )
+    .await;
+    assert_eq!(club.entries(t)[0].status, "withdrawn");
+    let mail = captain_mail(&club, "fe1@club.example");
+    assert!(
+        mail.iter()
+            .any(|m| m.subject.contains("sl2") && m.body.contains("снят")),
+        "{mail:?}"
+    );
+}
+
+#[tokio::test]
+async fn g_g4_the_entry_list_the_roster_the_person_page_and_the_penalties_page_agree() {
+    let club = Club::new("G").await;
+    // Drawn before the sanction: Ферзь's line stays on record.
+    let (t, ferz) = barred_member_in_an_entry(&club, true).await;
+    assert_eq!(
+        club.entries(t)
+            .into_iter()
+            .find(|e| e.name == "Ферзь")
+            .expect("Ферзь")
+            .line,
+        "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5"
+    );
+    let said = "пропускает турнир 1 (G-G4)";
+    // The entry list.
+    let page = club.app.get(&club.tournament_url(t)).await;
+    let entry_list = page.texts("table.entries ul.barred li");
+    assert_eq!(entry_list, [format!("sl2: {said}")]);
+    // Ферзь's roster.
+    let page = club.app.get(&format!("/teams/{ferz}")).await;
+    let roster = page.texts("ul.reasons li");
+    assert_eq!(roster, [said]);
+    // sl2's page.
+    let page = club.app.get("/people/sl2").await;
+    let person = page.texts("ul.sanctions li");
+    assert_eq!(person.len(), 1, "{person:?}");
+    assert!(person[0].ends_with(said), "{person:?}");
+    assert!(!page.text.contains("Действующих дисквалификаций нет"));
+    // The penalties page.
+    let page = club.app.get(&penalties_url(&club)).await;
+    let sl2 = page
+        .texts("td.sanction")
+        .into_iter()
+        .filter(|x| x.starts_with("sl2"))
+        .collect::<Vec<_>>();
+    assert_eq!(sl2, [format!("sl2: {said}")]);
+    // And the boards: published, sl2 sits on none of them.
+    crate::play::publish_last(&club, &club.tournament_url(t)).await;
+    let sl2 = club.app.person_id("sl2");
+    assert!(!seated(&club, t, "Ферзь").contains(&Some(sl2)));
+}

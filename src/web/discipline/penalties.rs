@@ -37,6 +37,7 @@ use crate::words::penalties::{problem_words, sanction_words};
 pub fn reason_words(lang: Lang, stored: &str) -> String {
     match stored {
         crate::app::penalties::AUTO_LATE_ENTRY => lang.msg(msg!("penalty-auto-late-entry")),
+        crate::app::penalties::AUTO_DISSOLVED => lang.msg(msg!("penalty-auto-dissolved")),
         other => other.to_owned(),
     }
 }
@@ -201,24 +202,31 @@ async fn penalties_page(
         .into_iter()
         .map(|l| {
             let x = &l.penalty;
-            let sanction = x
-                .sanction
-                .as_deref()
-                .and_then(Sanction::parse)
-                .map(|s| {
-                    let mut words = sanction_words(lang, s);
-                    if let Some(n) = l.bars_no {
-                        words.push_str(&format!(
-                            " ({})",
-                            Message::new(msg!("tournament-title"))
-                                .arg("number", n)
-                                .render(lang)
-                        ));
-                    }
-                    if let Some(p) = &l.person {
-                        words.push_str(&format!(": {p}"));
-                    }
-                    words
+            // A bar on a person (G-G4, G-G7) in the words every page uses.
+            let barred = l.bar.as_ref().map(|bar| {
+                format!(
+                    "{}: {}",
+                    l.person.clone().unwrap_or_default(),
+                    crate::words::penalties::bar_words(lang, bar)
+                )
+            });
+            let sanction = barred
+                .or_else(|| {
+                    x.sanction.as_deref().and_then(Sanction::parse).map(|s| {
+                        let mut words = sanction_words(lang, s);
+                        if let Some(n) = l.bars_no {
+                            words.push_str(&format!(
+                                " ({})",
+                                Message::new(msg!("tournament-title"))
+                                    .arg("number", n)
+                                    .render(lang)
+                            ));
+                        }
+                        if let Some(p) = &l.person {
+                            words.push_str(&format!(": {p}"));
+                        }
+                        words
+                    })
                 })
                 .or_else(|| {
                     l.game
@@ -276,6 +284,13 @@ async fn penalties_page(
                 code: p.code.clone(),
                 label: if amounts.is_empty() {
                     title
+                } else if rules::by_committee(p) {
+                    // G-G7: the judges remove the player; the points are
+                    // the appeals committee's decision.
+                    Message::new(msg!("penalty-rule-by-committee"))
+                        .arg("code", title)
+                        .arg("amount", amounts)
+                        .render(lang)
                 } else if rules::counted(p) {
                     Message::new(msg!("penalty-rule-counted"))
                         .arg("code", title)

@@ -132,6 +132,9 @@ pub struct PersonPage {
     /// Where the viewer may ban: (`championship` value, label).
     ban_scopes: Vec<(String, String)>,
     bans: Vec<BanRow>,
+    /// The tournaments the person may not play, still to come (G-G4,
+    /// G-G7): "championship: misses tournament 2 (G-G4)".
+    sanctions: Vec<String>,
     clones: Vec<String>,
     /// The links of this account (the form's scopes are `ban_scopes`: a
     /// judge links where they judge).
@@ -223,6 +226,12 @@ pub async fn person_page_with(
                     .unwrap_or_default();
                 bans.push((b, nick));
             }
+            // The same reading as the entry, the boards and the roster.
+            let bars: Vec<_> = crate::app::penalties::bars_everywhere(conn, p.id)?
+                .into_iter()
+                .filter(|(_, b)| !b.served)
+                .collect();
+            let bans = (bans, bars);
             let employments = standing::employments_of(conn, p.id)?;
             // A captain may enter employment for a member of their team.
             let captains_them = match viewer {
@@ -273,6 +282,7 @@ pub async fn person_page_with(
     ) = data;
     let (names, zones, organizes, judges) = scopes;
     let (clones, links) = clones;
+    let (bans, bars) = bans;
     let (captains_them, organizes_them) = captains_them;
     let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
     let official = is_organizer || is_judge;
@@ -368,6 +378,16 @@ pub async fn person_page_with(
         club_lines,
         club_scopes,
         ban_scopes,
+        sanctions: bars
+            .iter()
+            .map(|(c, b)| {
+                format!(
+                    "{}: {}",
+                    names.get(c).cloned().unwrap_or_default(),
+                    crate::words::penalties::bar_words(ctx.lang, b)
+                )
+            })
+            .collect(),
         bans: bans
             .into_iter()
             .map(|(b, nick)| BanRow {

@@ -292,13 +292,16 @@ async fn team_page(
             let checker = TeamChecker::load(conn, &team)?;
             let ids: Vec<_> = members.iter().map(|m| m.membership.person_id).collect();
             let mut unmet = checker.people(conn, &reg, occasion, &ids)?;
-            let flagged: Vec<_> = members
-                .into_iter()
-                .map(|m| {
-                    let why = unmet.remove(&m.membership.person_id).unwrap_or_default();
-                    (m, why)
-                })
-                .collect();
+            let mut flagged = Vec::new();
+            for m in members {
+                let person = m.membership.person_id;
+                let why = unmet.remove(&person).unwrap_or_default();
+                // G-G4, G-G7: the tournaments the member may not play, still
+                // to come (the same reading as the entry and the boards).
+                let mut bars = crate::app::penalties::person_bars(conn, c.id, person)?;
+                bars.retain(|b| !b.served);
+                flagged.push((m, (why, bars)));
+            }
             let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
             let org_names = checker.organization_names;
             let viewer_roles_here = match viewer {
@@ -376,7 +379,7 @@ async fn team_page(
     let member_count = members.len();
     let members = members
         .into_iter()
-        .map(|(m, unmet)| {
+        .map(|(m, (unmet, bars))| {
             let person = m.membership.person_id;
             // Bans are public (G-A7); documents and employment are the
             // member's own business, the captain's and the officials'.
@@ -389,6 +392,11 @@ async fn team_page(
             if !private_ok && unmet.iter().any(|r| !matches!(r, Reason::Banned { .. })) {
                 flags.push(ctx.t("flag-not-eligible"));
             }
+            // Sanctions are public (G-D2: decisions are published).
+            flags.extend(
+                bars.iter()
+                    .map(|b| crate::words::penalties::bar_words(ctx.lang, b)),
+            );
             MemberRow {
                 person_url: paths::person(&m.nick),
                 since: fmt(m.membership.from_at),

@@ -101,6 +101,9 @@ pub struct EntryRow {
     pub retire_url: Option<String>,
     /// G-G2: more than two boards empty and no substitute possible.
     pub must_withdraw: bool,
+    /// People the entry names who may not play in this tournament (G-G4,
+    /// G-G7), each with why.
+    pub barred: Vec<String>,
 }
 
 #[derive(Template)]
@@ -443,7 +446,7 @@ pub(crate) async fn tournament_page(
     // Organization names only word eligibility reasons of a refused entry.
     let need_organizations = !problems.is_empty();
     let (
-        (loaded, reports, recorded),
+        (loaded, reports, recorded, bars),
         (is_judge, is_chief, is_organizer),
         my_teams,
         team_captains,
@@ -455,6 +458,7 @@ pub(crate) async fn tournament_page(
                 .ok_or(AppError::NotFound)?;
             let ids: Vec<crate::ids::GameId> = loaded.games.iter().map(|g| g.id).collect();
             let recorded = db::games::recorded_among(conn, &ids)?;
+            let bars = crate::app::penalties::bars_in(conn, c, t)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
             let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
             let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
@@ -482,7 +486,7 @@ pub(crate) async fn tournament_page(
                 Vec::new()
             };
             Ok((
-                (loaded, reports, recorded),
+                (loaded, reports, recorded, bars),
                 (is_judge, is_chief, is_organizer),
                 my_teams,
                 team_captains,
@@ -567,6 +571,19 @@ pub(crate) async fn tournament_page(
                 retire_url: (is_judge && playing && !finished && reg.withdraws_teams())
                     .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id)),
                 must_withdraw: playing && !finished && loaded.must_withdraw(x.id),
+                barred: loaded
+                    .players
+                    .iter()
+                    .filter(|p| p.entry_id == x.id)
+                    .filter_map(|p| {
+                        let bar = bars.iter().find(|b| b.person == p.person_id)?;
+                        Some(format!(
+                            "{}: {}",
+                            p.nick,
+                            crate::words::penalties::bar_words(ctx.lang, bar)
+                        ))
+                    })
+                    .collect(),
             }
         })
         .collect();
