@@ -191,6 +191,7 @@ team-error-name-reserved = This name belonged to a dissolved team and can never 
 team-error-organization-required = Choose an organization.
 team-error-organization-unknown = There is no such organization.
 team-error-organization-has-team = This organization has entered the team "{ $team }" already; one is allowed.
+team-error-enterprise-has-team = The same enterprise has entered the team "{ $team }" (for "{ $organization }") already; one team is allowed per enterprise, its subsidiaries included.
 team-error-applicant-in-team = You are already in "{ $team }" in this championship; leave it first.
 team-error-unknown-nick = There is no player with the nick "{ $nick }".
 team-error-already-member = { $nick } is on the roster already.

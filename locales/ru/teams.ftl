@@ -192,6 +192,7 @@ team-error-name-reserved = Это название принадлежало ра
 team-error-organization-required = Выберите организацию.
 team-error-organization-unknown = Такой организации нет.
 team-error-organization-has-team = От этой организации уже заявлена команда «{ $team }»; допускается одна.
+team-error-enterprise-has-team = От того же предприятия уже заявлена команда «{ $team }» (от «{ $organization }»); от предприятия вместе с дочерними допускается одна команда.
 team-error-applicant-in-team = Вы уже в команде «{ $team }» этого чемпионата; сначала выйдите из неё.
 team-error-unknown-nick = Игрока с ником «{ $nick }» нет.
 team-error-already-member = { $nick } уже в составе.
