@@ -69,6 +69,11 @@ mail-finished-subject = Tournament { $tournament } of { $championship } is finis
 mail-finished-body = Tournament { $tournament } of { $championship } is finished. { $entry } took place { $place } with { $points } tournament points. The tournament: { $url }
 mail-reopened-subject = Tournament { $tournament } of { $championship } is reopened
 mail-reopened-body = The chief judge reopened tournament { $tournament } of { $championship }: { $reason }. Its places and tournament points are withdrawn until it is finished again. The tournament: { $url }
+mail-rounds-subject = Tournament { $tournament } of { $championship }: the number of rounds is changed
+mail-rounds-body = The organizing committee has set the rounds of tournament { $tournament } of { $championship } by the number of entries (R-3.5): { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+}. The tournament: { $url }
 mail-entry-sits-out-body = { $entry } is entered in tournament { $tournament } of { $championship } with the line { $line }, but sits out as things stand: with an odd number of entries the double registered last does not play (G-B13). Another entry, or a withdrawal, can change it until the draw.
 mail-draw-left-out-subject = { $entry } does not play tournament { $tournament }
 mail-draw-sits-out-body = The field of tournament { $tournament } of { $championship } is drawn. { $entry } sits out: with an odd number of entries the double registered last does not play (G-B13).

@@ -35,6 +35,12 @@ reg-format-band = { $teams } teams: round robin, { $games } { $games ->
        *[other] games
     } per pairing and round
 reg-format-swiss = Swiss system, { $rounds } rounds; the first { $lot } drawn by lot
+reg-format-swiss-set = Swiss system, { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+} as the organizing committee set them by the entries (R-3.5; the regulation says { $regulation }); the first { $lot } drawn by lot
+reg-format-swiss-each = by tournament (R-3.5): { $list }
+reg-format-swiss-one = tournament { $tournament }: { $rounds }
 reg-format-groups = group stage, then semi-finals, final and 3rd-place match
 reg-time-control = Time control (minutes + seconds per move)
 reg-scoring = Scoring

@@ -69,6 +69,12 @@ mail-finished-subject = Турнир { $tournament } — { $championship } — �
 mail-finished-body = Турнир { $tournament } — { $championship } — завершён. { $entry }: { $place }-е место, турнирных очков: { $points }. Турнир: { $url }
 mail-reopened-subject = Турнир { $tournament } — { $championship } — открыт снова
 mail-reopened-body = Главный судья снова открыл турнир { $tournament } — { $championship }: { $reason }. Места и турнирные очки отменены до нового завершения. Турнир: { $url }
+mail-rounds-subject = Турнир { $tournament } — { $championship } — число туров изменено
+mail-rounds-body = Оргкомитет установил число туров турнира { $tournament } — { $championship } — по числу заявок (R-3.5): { $rounds } { $rounds ->
+    [one] тур
+    [few] тура
+   *[many] туров
+}. Турнир: { $url }
 mail-entry-sits-out-body = { $entry } заявлена в турнир { $tournament } — { $championship } — составом { $line }, но пока не играет: при нечётном числе заявок последний заявленный дубль пропускает турнир (G-B13). До жеребьёвки это может измениться.
 mail-draw-left-out-subject = { $entry } не играет в турнире { $tournament }
 mail-draw-sits-out-body = Жеребьёвка турнира { $tournament } — { $championship } — проведена. { $entry } не играет: при нечётном числе заявок последний заявленный дубль пропускает турнир (G-B13).

@@ -36,6 +36,13 @@ reg-format-band = { $teams } команд: круговая система, { $g
        *[other] партий
     } в паре за тур
 reg-format-swiss = швейцарская система, { $rounds } туров; первые { $lot } — по жребию
+reg-format-swiss-set = швейцарская система, { $rounds } { $rounds ->
+    [one] тур
+    [few] тура
+   *[many] туров
+} — столько установил оргкомитет по числу заявок (R-3.5; по регламенту — { $regulation }); первые { $lot } — по жребию
+reg-format-swiss-each = по турнирам (R-3.5): { $list }
+reg-format-swiss-one = турнир { $tournament } — { $rounds }
 reg-format-groups = групповой этап, затем полуфиналы, финал и матч за 3-е место
 reg-time-control = Контроль времени (минуты + секунды на ход)
 reg-scoring = Подсчёт очков

@@ -552,6 +552,47 @@ pub fn tournament_finished(
     enqueue_all(conn, &notices, now)
 }
 
+/// The organizing committee changed the rounds of a Swiss: the
+/// captain of every entry still entered learns the number, once each.
+pub fn rounds_changed(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    rounds: u8,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::tournament(c, t);
+    let mut captains: Vec<PersonId> = Vec::new();
+    for x in entries::of_tournament(conn, t)? {
+        if x.status() == crate::db::entries::EntryStatus::Entered
+            && !captains.contains(&x.submitted_by)
+        {
+            captains.push(x.submitted_by);
+        }
+    }
+    let notices: Vec<Notice> = captains
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-rounds-subject"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-rounds-body"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship)
+                    .arg("rounds", rounds)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
 /// The chief judge reopened a finished tournament: its captains and the
 /// judges are told why, and that places and points wait for the new finish.
 pub fn tournament_reopened(
