@@ -3,6 +3,7 @@ appeals-none = No cases yet.
 appeals-link = Appeals
 appeal-title = Case { $id }: appeal of { $team }, tournament { $number }
 appeal-title-fairplay = Case { $id }: G-G7 fair-play case against { $team }, tournament { $number }
+appeal-title-fairplay-accused = Case { $id }: G-G7 fair-play case against { $player } of { $team }, tournament { $number }
 appeal-file-title = Appeal against a judges' decision
 appeal-file-link = File an appeal
 appeal-file-rule = Judges' decisions are final during the tournament; afterwards only a captain of a team that played may file, with an exact description, the claim and the decision contested (G-D4).

@@ -57,6 +57,8 @@ mail-rule-change-body-later = The regulation of { $championship } has changed: {
 mail-appeal-filed-subject = { $championship }: appeal no. { $case } filed
 mail-appeal-filed-body = An appeal was filed: { $claim }. The committee will consider it; the case is at { $url }.
 mail-appeal-committee-body = You sit on the committee of this appeal: { $claim }. Read the case and vote at { $url }.
+mail-fairplay-accused-subject = { $championship }: fair-play case no. { $case } concerns you (G-G7)
+mail-fairplay-accused-body = The judges have referred a suspicion of engine assistance in your games of tournament { $tournament } to the appeals committee as case no. { $case } (G-G7). If the committee confirms it, you are removed from play (your team may substitute you; the rounds played stand) and your team { $team } loses 12 points. Until the decision the case's materials are read by the parties, the committee and the judges only; your captain can answer for the team. The case: { $url }
 mail-violation-subject = { $championship }, tournament { $number }: a captain reports a violation (G-V33)
 mail-violation-body = A captain reports to the chief judge: { $what } Look at the match and answer at { $url }.
 mail-violation-answered-subject = { $championship }, tournament { $number }: the chief judge answered your report
@@ -69,6 +71,11 @@ mail-finished-subject = Tournament { $tournament } of { $championship } is finis
 mail-finished-body = Tournament { $tournament } of { $championship } is finished. { $entry } took place { $place } with { $points } tournament points. The tournament: { $url }
 mail-reopened-subject = Tournament { $tournament } of { $championship } is reopened
 mail-reopened-body = The chief judge reopened tournament { $tournament } of { $championship }: { $reason }. Its places and tournament points are withdrawn until it is finished again. The tournament: { $url }
+mail-rounds-subject = Tournament { $tournament } of { $championship }: the number of rounds is changed
+mail-rounds-body = The organizing committee has set the rounds of tournament { $tournament } of { $championship } by the number of entries (R-3.5): { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+}. The tournament: { $url }
 mail-entry-sits-out-body = { $entry } is entered in tournament { $tournament } of { $championship } with the line { $line }, but sits out as things stand: with an odd number of entries the double registered last does not play (G-B13). Another entry, or a withdrawal, can change it until the draw.
 mail-draw-left-out-subject = { $entry } does not play tournament { $tournament }
 mail-draw-sits-out-body = The field of tournament { $tournament } of { $championship } is drawn. { $entry } sits out: with an odd number of entries the double registered last does not play (G-B13).

@@ -177,6 +177,20 @@ rounds-save = Save the rounds
 rounds-saved = The rounds are saved.
 rounds-error-not-swiss = Only a tournament played as a Swiss has its rounds set.
 rounds-error-range = Rounds from 1 to 60, and not fewer than the { $paired } already paired.
+rounds-error-too-many = { $entries } { $entries ->
+    [one] team
+   *[other] teams
+} can play at most { $limit } { $limit ->
+    [one] round
+   *[other] rounds
+} without meeting twice: { $rounds } { $rounds ->
+    [one] round cannot
+   *[other] rounds cannot
+} be paired (R-3.5).
+tournament-rounds = Swiss system, { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+}
 draw-rounds-warn = Drawn with { $rounds } rounds for { $entries } teams: at most { $limit } can be paired without repeats. Set the rounds of the tournament (R-3.5).
 gap-after = not separated by { $criteria }; { $gap }
 entry-captain-answers = The captain who submits the entry answers for it being correct (G-B14): { $nick }.

@@ -35,6 +35,12 @@ reg-format-band = { $teams } teams: round robin, { $games } { $games ->
        *[other] games
     } per pairing and round
 reg-format-swiss = Swiss system, { $rounds } rounds; the first { $lot } drawn by lot
+reg-format-swiss-set = Swiss system, { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+} as the organizing committee set them by the entries (R-3.5; the regulation says { $regulation }); the first { $lot } drawn by lot
+reg-format-swiss-each = by tournament (R-3.5): { $list }
+reg-format-swiss-one = tournament { $tournament }: { $rounds }
 reg-format-groups = group stage, then semi-finals, final and 3rd-place match
 reg-time-control = Time control (minutes + seconds per move)
 reg-scoring = Scoring
@@ -191,6 +197,7 @@ team-error-name-reserved = This name belonged to a dissolved team and can never 
 team-error-organization-required = Choose an organization.
 team-error-organization-unknown = There is no such organization.
 team-error-organization-has-team = This organization has entered the team "{ $team }" already; one is allowed.
+team-error-enterprise-has-team = The same enterprise has entered the team "{ $team }" (for "{ $organization }") already; one team is allowed per enterprise, its subsidiaries included.
 team-error-applicant-in-team = You are already in "{ $team }" in this championship; leave it first.
 team-error-unknown-nick = There is no player with the nick "{ $nick }".
 team-error-already-member = { $nick } is on the roster already.

@@ -3,6 +3,7 @@ appeals-none = Дел пока нет.
 appeals-link = Апелляции
 appeal-title = Дело { $id }: апелляция команды { $team }, турнир { $number }
 appeal-title-fairplay = Дело { $id }: дело G-G7 о честной игре против { $team }, турнир { $number }
+appeal-title-fairplay-accused = Дело { $id }: дело G-G7 о честной игре против { $player } (команда { $team }), турнир { $number }
 appeal-file-title = Апелляция на решение судей
 appeal-file-link = Подать апелляцию
 appeal-file-rule = Решения судей во время турнира окончательны; после турнира жалобу может подать только капитан команды, игравшей в нём: точное описание, требование и оспариваемое решение (G-D4).

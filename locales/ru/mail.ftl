@@ -57,6 +57,8 @@ mail-rule-change-body-later = Регламент чемпионата { $champio
 mail-appeal-filed-subject = { $championship }: подан протест № { $case }
 mail-appeal-filed-body = Подан протест: { $claim }. Его рассмотрит комиссия; дело — { $url }.
 mail-appeal-committee-body = Вы в комиссии по этому протесту: { $claim }. Прочитайте дело и проголосуйте: { $url }.
+mail-fairplay-accused-subject = { $championship }: дело № { $case } о честной игре касается вас (G-G7)
+mail-fairplay-accused-body = Судьи передали в апелляционную комиссию подозрение в использовании компьютерной помощи в ваших партиях турнира { $tournament }: дело № { $case } (G-G7). Если комиссия его подтвердит, вас отстранят от игры (команда вправе вас заменить; сыгранные туры остаются в силе), а команда «{ $team }» лишится 12 очков. До решения материалы дела видят только стороны, комиссия и судьи; за команду отвечает её капитан. Дело: { $url }
 mail-violation-subject = { $championship }, турнир { $number }: капитан сообщает о нарушении (G-V33)
 mail-violation-body = Капитан сообщает главному судье: { $what } Посмотрите матч и ответьте: { $url }.
 mail-violation-answered-subject = { $championship }, турнир { $number }: главный судья ответил на ваше сообщение
@@ -69,6 +71,12 @@ mail-finished-subject = Турнир { $tournament } — { $championship } — �
 mail-finished-body = Турнир { $tournament } — { $championship } — завершён. { $entry }: { $place }-е место, турнирных очков: { $points }. Турнир: { $url }
 mail-reopened-subject = Турнир { $tournament } — { $championship } — открыт снова
 mail-reopened-body = Главный судья снова открыл турнир { $tournament } — { $championship }: { $reason }. Места и турнирные очки отменены до нового завершения. Турнир: { $url }
+mail-rounds-subject = Турнир { $tournament } — { $championship } — число туров изменено
+mail-rounds-body = Оргкомитет установил число туров турнира { $tournament } — { $championship } — по числу заявок (R-3.5): { $rounds } { $rounds ->
+    [one] тур
+    [few] тура
+   *[many] туров
+}. Турнир: { $url }
 mail-entry-sits-out-body = { $entry } заявлена в турнир { $tournament } — { $championship } — составом { $line }, но пока не играет: при нечётном числе заявок последний заявленный дубль пропускает турнир (G-B13). До жеребьёвки это может измениться.
 mail-draw-left-out-subject = { $entry } не играет в турнире { $tournament }
 mail-draw-sits-out-body = Жеребьёвка турнира { $tournament } — { $championship } — проведена. { $entry } не играет: при нечётном числе заявок последний заявленный дубль пропускает турнир (G-B13).

@@ -185,6 +185,26 @@ rounds-save = Сохранить число туров
 rounds-saved = Число туров сохранено.
 rounds-error-not-swiss = Число туров задаётся только для турнира по швейцарской системе.
 rounds-error-range = От 1 до 60 туров и не меньше уже составленных ({ $paired }).
+rounds-error-too-many = { $entries } { $entries ->
+    [one] команда
+    [few] команды
+   *[many] команд
+} без повторных встреч { $entries ->
+    [one] сыграет
+   *[other] сыграют
+} не больше { $limit } { $limit ->
+    [one] тура
+   *[other] туров
+}: { $rounds } { $rounds ->
+    [one] тур не составить
+    [few] тура не составить
+   *[many] туров не составить
+} (R-3.5).
+tournament-rounds = Швейцарская система, { $rounds } { $rounds ->
+    [one] тур
+    [few] тура
+   *[many] туров
+}
 draw-rounds-warn = Жеребьёвка проведена на { $rounds } туров для { $entries } команд: без повторных встреч можно составить не больше { $limit }. Задайте число туров турнира (R-3.5).
 gap-after = не разделили: { $criteria }; { $gap }
 entry-captain-answers = За корректность заявки отвечает подающий её капитан (G-B14): { $nick }.

@@ -36,6 +36,13 @@ reg-format-band = { $teams } команд: круговая система, { $g
        *[other] партий
     } в паре за тур
 reg-format-swiss = швейцарская система, { $rounds } туров; первые { $lot } — по жребию
+reg-format-swiss-set = швейцарская система, { $rounds } { $rounds ->
+    [one] тур
+    [few] тура
+   *[many] туров
+} — столько установил оргкомитет по числу заявок (R-3.5; по регламенту — { $regulation }); первые { $lot } — по жребию
+reg-format-swiss-each = по турнирам (R-3.5): { $list }
+reg-format-swiss-one = турнир { $tournament } — { $rounds }
 reg-format-groups = групповой этап, затем полуфиналы, финал и матч за 3-е место
 reg-time-control = Контроль времени (минуты + секунды на ход)
 reg-scoring = Подсчёт очков
@@ -192,6 +199,7 @@ team-error-name-reserved = Это название принадлежало ра
 team-error-organization-required = Выберите организацию.
 team-error-organization-unknown = Такой организации нет.
 team-error-organization-has-team = От этой организации уже заявлена команда «{ $team }»; допускается одна.
+team-error-enterprise-has-team = От того же предприятия уже заявлена команда «{ $team }» (от «{ $organization }»); от предприятия вместе с дочерними допускается одна команда.
 team-error-applicant-in-team = Вы уже в команде «{ $team }» этого чемпионата; сначала выйдите из неё.
 team-error-unknown-nick = Игрока с ником «{ $nick }» нет.
 team-error-already-member = { $nick } уже в составе.

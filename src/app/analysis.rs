@@ -239,7 +239,7 @@ pub fn work_once(
                 .and_then(|mut c| dg::job_by_id(&mut c, job.id).ok().flatten())
                 .is_none_or(|j| !j.is_open())
     };
-    let start_fen = start_fen_of(&record.pgn);
+    let start_fen = super::games::start_of(&record.pgn);
     match crate::engine::analyse_game(
         engine,
         start_fen.as_deref(),
@@ -251,8 +251,15 @@ pub fn work_once(
             let mut conn = conn_of(pool)?;
             let name = engine.name().to_owned();
             write_transaction(&mut conn, |conn| {
-                dg::put_analysis(conn, record.game_id, job.depth, &name, &json, now())?;
-                dg::advance_job(conn, job.id, "running", done_i(done + 1), None, None)?;
+                // A record replaced while its moves were searched (G-E3):
+                // the analysis of the old moves is not kept; the next
+                // step analyses the moves the game has now.
+                let kept = dg::of_game(conn, record.game_id)?
+                    .is_some_and(|now| now.moves == record.moves && now.pgn == record.pgn);
+                if kept {
+                    dg::put_analysis(conn, record.game_id, job.depth, &name, &json, now())?;
+                    dg::advance_job(conn, job.id, "running", done_i(done + 1), None, None)?;
+                }
                 Ok::<_, diesel::result::Error>(())
             })?;
             Ok(Step::Worked)
@@ -271,12 +278,6 @@ pub fn work_once(
             Err(e.into())
         }
     }
-}
-
-/// The start position of a kept game when it is not the usual one.
-fn start_fen_of(pgn_text: &str) -> Option<String> {
-    let game = crate::rules::pgn::read(pgn_text).games.into_iter().next()?;
-    game.tag("FEN").map(str::to_owned)
 }
 
 /// The analysis worker of this instance: a thread that runs jobs while

@@ -1059,13 +1059,31 @@ pub fn refer(
             .championship(c)
             .said(Message::new(msg!("audit-appeals-referred")).arg("report", report))
             .record(conn)?;
-        // The concerned captain and the committee are told, as for a case
-        // a captain files.
+        // The accused player is told (once: a report goes before the
+        // committee once), the concerned captain and the committee as for
+        // a case a captain files.
         if let Some(case) = a::by_id(conn, id)? {
-            crate::mail::notices::appeal_filed(conn, &case, now)?;
+            let number = tournaments::by_id(conn, x.tournament_id)?.map_or(0, |t| t.number);
+            crate::mail::notices::fair_play_case_opened(conn, &case, x.person_id, number, now)?;
         }
         Ok(id)
     })
+}
+
+/// The player a fair-play case (G-G7) accuses: the person of the report
+/// it was referred from, with their nick; `None` for other cases. Part of
+/// the case's sealed text: shown where the case may be read.
+pub fn accused_of(
+    conn: &mut DbConnection,
+    case: &Appeal,
+) -> Result<Option<(PersonId, String)>, diesel::result::Error> {
+    let Some(report) = case.report_id else {
+        return Ok(None);
+    };
+    let Some(x) = a::report_by_id(conn, report)? else {
+        return Ok(None);
+    };
+    Ok(pen::nick_of(conn, Some(x.person_id))?.map(|nick| (x.person_id, nick)))
 }
 
 /// Seats of the viewer on a case, for the page: `None` when not a member.

@@ -592,7 +592,10 @@ pub fn outcome_of(import: &PgnImport) -> Option<ImportOutcome> {
 }
 
 /// Keeps `game`'s record as read from the file, in place of an earlier
-/// one. Call inside the caller's transaction.
+/// one. Call inside the caller's transaction. The engine analysis of an
+/// earlier record with other moves (or from another position) is dropped
+/// with it (G-E3): the fair-play figures never read an analysis of moves
+/// the game no longer has, and a new request analyses the moves kept.
 pub(crate) fn store(
     conn: &mut DbConnection,
     game: GameId,
@@ -602,6 +605,12 @@ pub(crate) fn store(
     now: NaiveDateTime,
 ) -> Result<(), diesel::result::Error> {
     let moves: Vec<&str> = record.moves.iter().map(|m| m.uci.as_str()).collect();
+    if let Some(earlier) = dg::of_game(conn, game)?
+        && (earlier.moves != moves.join(" ")
+            || start_of(&earlier.pgn) != record.tag("FEN").map(str::to_owned))
+    {
+        dg::drop_analyses(conn, game)?;
+    }
     let clocks = dg::write_numbers(record.moves.iter().map(|m| m.clock_ms));
     let spent = dg::write_numbers(
         record
@@ -629,6 +638,12 @@ pub(crate) fn store(
             at: now,
         },
     )
+}
+
+/// The start position a kept record's PGN names, when not the usual one.
+pub(crate) fn start_of(pgn_text: &str) -> Option<String> {
+    let game = pgn::read(pgn_text).games.into_iter().next()?;
+    game.tag("FEN").map(str::to_owned)
 }
 
 /// The PGN sent with a game server's result for `g`, checked against the

@@ -125,6 +125,13 @@ pub enum RoundProblem {
     /// The game's kept PGN gives another result (a stored code); a
     /// correction that knows it may still change it.
     PgnSays { game: GameId, result: String },
+    /// more rounds than `entries` teams can be paired for without
+    /// two of them meeting twice ([`swiss_round_limit`]).
+    TooManyRounds {
+        rounds: u8,
+        entries: usize,
+        limit: usize,
+    },
 }
 
 /// The most rounds a Swiss of `teams` teams plays without two teams
@@ -138,14 +145,50 @@ pub fn swiss_round_limit(teams: usize) -> usize {
     }
 }
 
+/// The entries the rounds of a Swiss are judged against: those
+/// drawn, or before the draw those that would play now (neither the
+/// waiting list, R-1.9, nor a double sitting out, G-B13).
+pub fn entries_playing(loaded: &Loaded) -> usize {
+    if loaded.ctx.tournament.drawn_at.is_some() {
+        loaded.playing().len()
+    } else {
+        field_of(&loaded.ctx, &loaded.entries).playing.len()
+    }
+}
+
+/// The rounds a tournament played as a Swiss has now: set by the
+/// organizers, kept at the draw, or before the draw the
+/// regulation's for its entries; `None` when it is not played as a Swiss.
+/// Every page that shows the number shows this one.
+pub fn swiss_rounds(loaded: &Loaded) -> Option<u8> {
+    let format = match loaded.drawn() {
+        Some(d) => d.format,
+        None => u32::try_from(entries_playing(loaded).max(2))
+            .ok()
+            .and_then(|n| loaded.ctx.regulation.format.format_for(n).ok())?,
+    };
+    if format.system != PairingSystem::Swiss {
+        return None;
+    }
+    loaded
+        .ctx
+        .tournament
+        .rounds
+        .and_then(|n| u8::try_from(n).ok())
+        .or(format.rounds)
+}
+
 /// the organizers set the rounds of a tournament played as a
 /// Swiss from its entries, before the draw or while it is played (never
-/// fewer than are paired); `None` returns to the regulation's number.
+/// fewer than are paired, never more than the entries there are can be
+/// paired for: [`swiss_round_limit`]); `None` returns to the regulation's
+/// number. When the number changes, the captains of the entries are told.
 pub fn set_rounds(
     conn: &mut DbConnection,
     t: TournamentId,
     rounds: Option<u8>,
     by: PersonId,
+    now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     write_transaction(conn, |conn| {
         super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
@@ -167,6 +210,18 @@ pub fn set_rounds(
         if rounds.is_some_and(|n| n == 0 || n > 60 || usize::from(n) < paired) {
             return refuse(RoundProblem::RoundsOutOfRange { paired });
         }
+        let entries = entries_playing(&loaded);
+        let limit = swiss_round_limit(entries);
+        if let Some(n) = rounds
+            && usize::from(n) > limit
+        {
+            return refuse(RoundProblem::TooManyRounds {
+                rounds: n,
+                entries,
+                limit,
+            });
+        }
+        let before = swiss_rounds(&loaded);
         tournaments::set_rounds(conn, t, rounds.map(i32::from))?;
         tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("tournament.rounds", format!("tournament:{t}"))
@@ -177,6 +232,19 @@ pub fn set_rounds(
                 None => Message::new(msg!("audit-rounds-rounds-regulation")),
             })
             .record(conn)?;
+        let after = Loaded::load(conn, t)?.as_ref().and_then(swiss_rounds);
+        if let Some(n) = after
+            && before != after
+        {
+            crate::mail::notices::rounds_changed(
+                conn,
+                loaded.ctx.championship_id(),
+                t,
+                loaded.ctx.tournament.number,
+                n,
+                now,
+            )?;
+        }
         Ok(())
     })
 }
@@ -500,10 +568,20 @@ pub fn draw(
             }]))?;
         let mut format = format;
         if format.system == PairingSystem::Swiss
-            && let Some(n) = ctx.tournament.rounds.and_then(|n| u8::try_from(n).ok())
+            && let Some(rounds) = ctx.tournament.rounds.and_then(|n| u8::try_from(n).ok())
         {
-            // the rounds the organizers set for these entries.
-            format.rounds = Some(n);
+            // the rounds the organizers set for these entries,
+            // checked again against the field drawn (entries withdrawn
+            // since, or waiting, R-1.9, do not play them).
+            let limit = swiss_round_limit(n);
+            if usize::from(rounds) > limit {
+                return refuse(RoundProblem::TooManyRounds {
+                    rounds,
+                    entries: n,
+                    limit,
+                });
+            }
+            format.rounds = Some(rounds);
         }
         let mut order = field.playing.clone();
         if format.system == PairingSystem::RoundRobin {

@@ -13,6 +13,7 @@ use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
 use crate::db::{DbConnection, audit, championships, organizations, people, standing};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
+use crate::rules::eligibility::{enterprise_of, organization_subtree};
 use crate::rules::regulation::{Regulation, TransferRule};
 use crate::rules::roster::{RosterLimits, RosterRefusal, TeamName, parse_motto};
 
@@ -59,9 +60,12 @@ pub enum TeamProblem {
     NameReserved,
     NameTaken,
     OrganizationUnknown,
-    /// E-10: one team per enterprise.
+    /// E-10: one team per enterprise, its subsidiaries counted (E-12);
+    /// `organization` names the one the other team stands for when it is
+    /// not the one named (another of the same enterprise).
     OrganizationHasTeam {
         team: String,
+        organization: Option<String>,
     },
     OrganizationRequired,
     ApplicantInTeam {
@@ -191,16 +195,34 @@ pub fn apply(
         }
         let organization = match app.organization {
             Some(org) => {
-                // Applications for one organization take turns (E-10 race).
-                organizations::lock(conn, org)?;
-                organizations::by_id(conn, org)?
-                    .ok_or(())
-                    .or_else(|_| refuse(TeamProblem::OrganizationUnknown))?;
+                let orgs = organizations::list(conn)?;
+                let Some(named) = orgs.iter().find(|o| o.id == org) else {
+                    return refuse(TeamProblem::OrganizationUnknown);
+                };
+                // E-10 with E-12: the enterprise counts its subsidiaries,
+                // so the team stands for the enterprise at the top of the
+                // organization's tree, and every organization under it.
+                let tree: Vec<_> = orgs.iter().map(|o| (o.id, o.parent_id)).collect();
+                let enterprise = enterprise_of(org, &tree);
+                // Applications for one enterprise take turns (E-10 race).
+                organizations::lock(conn, enterprise)?;
                 // E-10: one team per enterprise.
-                if reg.roster.one_team_per_organization
-                    && let Some(other) = t::active_of_organization(conn, app.championship, org)?
-                {
-                    return refuse(TeamProblem::OrganizationHasTeam { team: other.name });
+                if reg.roster.one_team_per_organization {
+                    let group: Vec<_> = organization_subtree(enterprise, &tree)
+                        .into_iter()
+                        .collect();
+                    if let Some(other) = t::active_of_organizations(conn, app.championship, &group)?
+                    {
+                        let organization = other
+                            .organization_id
+                            .filter(|o| *o != named.id)
+                            .and_then(|o| orgs.iter().find(|x| x.id == o))
+                            .map(|o| o.name.clone());
+                        return refuse(TeamProblem::OrganizationHasTeam {
+                            team: other.name,
+                            organization,
+                        });
+                    }
                 }
                 Some(org)
             }

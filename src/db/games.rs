@@ -295,6 +295,12 @@ pub fn put_analysis(
     Ok(())
 }
 
+/// Forgets every analysis of `game` (its record's moves changed).
+pub fn drop_analyses(conn: &mut DbConnection, game: GameId) -> QueryResult<usize> {
+    use super::schema::game_analyses as ga;
+    diesel::delete(ga::table.filter(ga::game_id.eq(game))).execute(conn)
+}
+
 /// The analyses of these games at `depth`: game, engine, plies (JSON).
 pub fn analyses_of(
     conn: &mut DbConnection,

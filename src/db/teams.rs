@@ -142,15 +142,17 @@ pub fn of_championship(
         .load(conn)
 }
 
-/// E-10: the active team of an organization in a championship, if any.
-pub fn active_of_organization(
+/// E-10: an active team of one of `organizations` (an enterprise and its
+/// subsidiaries) in a championship, if any.
+pub fn active_of_organizations(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-    organization: OrganizationId,
+    organizations: &[OrganizationId],
 ) -> QueryResult<Option<Team>> {
     teams::table
         .filter(teams::championship_id.eq(championship))
-        .filter(teams::organization_id.eq(organization))
+        .filter(teams::organization_id.eq_any(organizations))
+        .order(teams::id)
         .filter(teams::status.eq_any(["pending", "approved"]))
         .select(Team::as_select())
         .first(conn)

@@ -347,18 +347,71 @@ pub fn appeal_filed(
     case: &crate::db::appeals::Appeal,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let notices = case_opened(conn, case, None)?;
+    enqueue_all(conn, &notices, now)
+}
+
+/// G-E3 → G-G7: a fair-play report became a case against `accused`. The
+/// accused player is told once, what he needs (the case, its rule, what a
+/// confirmation costs, where it is decided), never the report's grounds
+/// and notes, which stay sealed until the decision; the parties and the
+/// committee are told as for a filed appeal, the accused not twice.
+pub fn fair_play_case_opened(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+    accused: PersonId,
+    tournament_no: i32,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let c = case.championship_id;
+    let championship = championship_name(conn, c)?;
+    let team = match case.concerned_team_id {
+        Some(t) => crate::db::teams::by_id(conn, t)?.map(|t| t.name),
+        None => None,
+    }
+    .unwrap_or_default();
+    let url = format!("/championships/{c}/appeals/{}", case.id);
+    let mut notices = vec![
+        Notice::new(
+            Kind::AppealFiled,
+            accused,
+            Message::new(msg!("mail-fairplay-accused-subject"))
+                .arg("case", case.id)
+                .arg("championship", &championship),
+            Message::new(msg!("mail-fairplay-accused-body"))
+                .arg("case", case.id)
+                .arg("tournament", tournament_no)
+                .arg("team", team)
+                .arg("url", &url),
+        )
+        .championship(c),
+    ];
+    notices.extend(case_opened(conn, case, Some(accused))?);
+    enqueue_all(conn, &notices, now)
+}
+
+/// The notices of a case opened: its parties and its committee, each
+/// once, but `except` (told otherwise).
+fn case_opened(
+    conn: &mut DbConnection,
+    case: &crate::db::appeals::Appeal,
+    except: Option<PersonId>,
+) -> QueryResult<Vec<Notice>> {
     let c = case.championship_id;
     let championship = championship_name(conn, c)?;
     let url = format!(
         "/championships/{}/appeals/{}",
         case.championship_id, case.id
     );
-    let parties = appeal_parties(conn, case)?;
+    let parties: Vec<PersonId> = appeal_parties(conn, case)?
+        .into_iter()
+        .filter(|p| Some(*p) != except)
+        .collect();
     let committee: Vec<PersonId> = appeal_committee(conn, case)?
         .into_iter()
-        .filter(|p| !parties.contains(p))
+        .filter(|p| !parties.contains(p) && Some(*p) != except)
         .collect();
-    let notices: Vec<Notice> = parties
+    Ok(parties
         .iter()
         .map(|to| (*to, msg!("mail-appeal-filed-body")))
         .chain(
@@ -379,8 +432,7 @@ pub fn appeal_filed(
             )
             .championship(c)
         })
-        .collect();
-    enqueue_all(conn, &notices, now)
+        .collect())
 }
 
 /// G-V33: a captain reported the opponent's violation; the chief judges
@@ -901,4 +953,45 @@ pub fn entry_player_barred(
     .championship(c)
     .link(crate::paths::tournament(c, entry.tournament_id));
     enqueue(conn, &notice, now)
+}
+
+/// The organizing committee changed the rounds of a Swiss: the
+/// captain of every entry still entered learns the number, once each.
+pub fn rounds_changed(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    rounds: u8,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::tournament(c, t);
+    let mut captains: Vec<PersonId> = Vec::new();
+    for x in entries::of_tournament(conn, t)? {
+        if x.status() == crate::db::entries::EntryStatus::Entered
+            && !captains.contains(&x.submitted_by)
+        {
+            captains.push(x.submitted_by);
+        }
+    }
+    let notices: Vec<Notice> = captains
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-rounds-subject"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-rounds-body"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship)
+                    .arg("rounds", rounds)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
 }

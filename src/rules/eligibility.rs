@@ -240,6 +240,30 @@ pub fn organization_subtree(
     seen
 }
 
+/// The enterprise `org` belongs to: the organization at the top of its
+/// line of parents (E-12: a subsidiary's people are the enterprise's, so
+/// E-10's "one team per enterprise" counts every organization of
+/// [`organization_subtree`] of this one). A cycle in bad data ends the
+/// walk at the last organization not yet seen.
+pub fn enterprise_of(
+    org: OrganizationId,
+    tree: &[(OrganizationId, Option<OrganizationId>)],
+) -> OrganizationId {
+    let parents: HashMap<OrganizationId, OrganizationId> = tree
+        .iter()
+        .filter_map(|&(id, parent)| parent.map(|p| (id, p)))
+        .collect();
+    let mut seen = BTreeSet::from([org]);
+    let mut top = org;
+    while let Some(&parent) = parents.get(&top) {
+        if !seen.insert(parent) {
+            break;
+        }
+        top = parent;
+    }
+    top
+}
+
 /// A document requirement that the presented documents do not meet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DocumentShortfall {
@@ -849,6 +873,26 @@ mod tests {
             organization_subtree(ELSEWHERE, &cyclic),
             BTreeSet::from([ELSEWHERE])
         );
+    }
+
+    #[test]
+    fn e_10_a_subsidiary_belongs_to_the_enterprise_at_the_top_of_its_tree() {
+        assert_eq!(enterprise_of(GRANDCHILD, &tree()), ENTERPRISE);
+        assert_eq!(enterprise_of(SUBSIDIARY, &tree()), ENTERPRISE);
+        assert_eq!(enterprise_of(ENTERPRISE, &tree()), ENTERPRISE);
+        assert_eq!(enterprise_of(ELSEWHERE, &tree()), ELSEWHERE);
+        // Not in the tree at all: its own enterprise.
+        assert_eq!(
+            enterprise_of(OrganizationId(42), &tree()),
+            OrganizationId(42)
+        );
+        // A cycle in bad data ends the walk instead of looping.
+        let cyclic = [
+            (ENTERPRISE, Some(GRANDCHILD)),
+            (SUBSIDIARY, Some(ENTERPRISE)),
+            (GRANDCHILD, Some(SUBSIDIARY)),
+        ];
+        assert_eq!(enterprise_of(SUBSIDIARY, &cyclic), GRANDCHILD);
     }
 
     #[test]

@@ -18,6 +18,14 @@ fn minutes(seconds: u32) -> String {
 }
 
 pub fn facts(lang: Lang, reg: &Regulation) -> Vec<Fact> {
+    facts_with_rounds(lang, reg, &[])
+}
+
+/// The facts, with the rounds each tournament played as a Swiss has now
+/// (`(tournament number, rounds)`): where the organizing committee set
+/// them by the entries, the format says that number, not only the
+/// regulation's.
+pub fn facts_with_rounds(lang: Lang, reg: &Regulation, current: &[(i32, u8)]) -> Vec<Fact> {
     let mut out = Vec::new();
     let mut fact = |label: crate::i18n::MsgKey, value: String| {
         out.push(Fact {
@@ -45,10 +53,45 @@ pub fn facts(lang: Lang, reg: &Regulation) -> Vec<Fact> {
             rounds,
             rounds_drawn_by_lot,
             ..
-        } => crate::i18n::Message::new(crate::msg!("reg-format-swiss"))
-            .arg("rounds", rounds)
-            .arg("lot", rounds_drawn_by_lot)
-            .render(lang),
+        } => {
+            let changed = current.iter().any(|(_, n)| n != rounds);
+            let first = current.first().map(|(_, n)| *n);
+            match first {
+                // Every tournament plays the number the committee set.
+                Some(n) if changed && current.iter().all(|(_, m)| *m == n) => {
+                    crate::i18n::Message::new(crate::msg!("reg-format-swiss-set"))
+                        .arg("rounds", n)
+                        .arg("regulation", rounds)
+                        .arg("lot", (*rounds_drawn_by_lot).min(n))
+                        .render(lang)
+                }
+                _ => {
+                    let mut text = crate::i18n::Message::new(crate::msg!("reg-format-swiss"))
+                        .arg("rounds", rounds)
+                        .arg("lot", rounds_drawn_by_lot)
+                        .render(lang);
+                    if changed {
+                        let list = current
+                            .iter()
+                            .map(|(t, n)| {
+                                crate::i18n::Message::new(crate::msg!("reg-format-swiss-one"))
+                                    .arg("tournament", t)
+                                    .arg("rounds", n)
+                                    .render(lang)
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        text.push_str("; ");
+                        text.push_str(
+                            &crate::i18n::Message::new(crate::msg!("reg-format-swiss-each"))
+                                .arg("list", list)
+                                .render(lang),
+                        );
+                    }
+                    text
+                }
+            }
+        }
         FormatRule::GroupsThenKnockout { .. } => lang.msg(crate::msg!("reg-format-groups")),
     };
     fact(crate::msg!("reg-format"), format);

@@ -99,6 +99,15 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
         ),
         RoundProblem::Standing(x) => crate::words::appeals::standing_words(lang, x),
         RoundProblem::NotSwiss => lang.msg(msg!("rounds-error-not-swiss")),
+        RoundProblem::TooManyRounds {
+            rounds,
+            entries,
+            limit,
+        } => crate::i18n::Message::new(msg!("rounds-error-too-many"))
+            .arg("rounds", rounds)
+            .arg("entries", entries)
+            .arg("limit", limit)
+            .render(lang),
         RoundProblem::RoundsOutOfRange { paired } => t1(
             lang,
             msg!("rounds-error-range"),

@@ -54,9 +54,21 @@ pub fn refusal(p: &TeamProblem) -> Refusal {
             F::Organization,
             msg!("team-error-organization-unknown").into(),
         ),
-        P::OrganizationHasTeam { team } => (
+        P::OrganizationHasTeam {
+            team,
+            organization: None,
+        } => (
             F::Organization,
             Message::new(msg!("team-error-organization-has-team")).arg("team", team),
+        ),
+        P::OrganizationHasTeam {
+            team,
+            organization: Some(organization),
+        } => (
+            F::Organization,
+            Message::new(msg!("team-error-enterprise-has-team"))
+                .arg("team", team)
+                .arg("organization", organization),
         ),
         P::OrganizationRequired => (
             F::Organization,

@@ -1442,3 +1442,73 @@ async fn g_g7_a_case_referred_from_a_fair_play_report_tells_the_captain_and_the_
         "the concerned captain is told"
     );
 }
+
+/// G-E3 → G-G7: the case a report becomes names the accused player in its
+/// title (to those who may read the pending case, and to all once it is
+/// decided), and the accused is told once, without the sealed evidence.
+#[tokio::test]
+async fn g_g7_a_referred_case_names_the_accused_and_tells_him_once() {
+    let club = Club::new("G").await;
+    let (cj, jd) = judges(&club).await;
+    let (_, t) = with_a_double(&club).await;
+    let accused = club.app.person_id("la7");
+    let told = |club: &Club| {
+        league::db::outbox::list(&mut club.app.db(), None, 10_000)
+            .expect("outbox")
+            .into_iter()
+            .filter(|m| m.person_id == Some(accused))
+            .collect::<Vec<_>>()
+    };
+    let page = report(&club, &jd, t, "la7", &["engine_agreement"]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let list_url = format!("/championships/{}/appeals", club.id);
+    let refer = club
+        .app
+        .get_with(&jd, &list_url)
+        .await
+        .attr("ul.reports form.refer", "action")
+        .expect("refer form");
+    let page = club.app.post_with(&cj, &refer, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let case = page.location().expect("case").to_owned();
+    let mails = told(&club);
+    assert_eq!(mails.len(), 1, "{mails:#?}");
+    let mail = &mails[0];
+    assert!(mail.body.contains(&case), "{}", mail.body);
+    assert!(
+        !mail.body.contains("97% top-3"),
+        "the sealed notes stay sealed: {}",
+        mail.body
+    );
+    // A second referral (a stale page, another judge) opens nothing and
+    // tells nobody again.
+    let page = club.app.post_with(&jd, &refer, &[]).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(told(&club).len(), 1);
+    // The judges read the accused's name in the title, in both languages.
+    let page = club.app.get_with(&jd, &case).await;
+    let title = page.select_text("h1").unwrap_or_default();
+    assert!(title.contains("la7") && title.contains("Ладья"), "{title}");
+    let page = club.app.get_with(&jd, &format!("{case}?lang=en")).await;
+    let title = page.select_text("h1").unwrap_or_default();
+    assert!(
+        title.contains("la7") && title.contains("against"),
+        "{title}"
+    );
+    let list = club.app.get_with(&jd, &list_url).await;
+    assert!(
+        list.texts("ul.cases li").iter().any(|l| l.contains("la7")),
+        "{:?}",
+        list.texts("ul.cases li")
+    );
+    // Pending, the case is sealed from outsiders: not even the name.
+    let outsider = club.app.get(&case).await;
+    let title = outsider.select_text("h1").unwrap_or_default();
+    assert!(!title.contains("la7"), "{title}");
+    let list = club.app.get(&list_url).await;
+    assert!(
+        !list.text.contains("la7"),
+        "{:?}",
+        list.texts("ul.cases li")
+    );
+}

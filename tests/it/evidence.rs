@@ -262,3 +262,109 @@ async fn g_e3_an_analysis_runs_game_by_game_resumes_and_can_be_cancelled() {
         .unwrap();
     assert_eq!(job.status, "cancelled");
 }
+
+/// An engine that needs no program: every position is level and it has no
+/// first choice (the figures do not matter here, only which moves it saw).
+struct Level;
+
+impl league::engine::Engine for Level {
+    fn name(&self) -> &str {
+        "level"
+    }
+
+    fn evaluate(
+        &mut self,
+        _start_fen: Option<&str>,
+        _moves: &[String],
+    ) -> Result<league::engine::Evaluation, league::engine::EngineError> {
+        Ok(league::engine::Evaluation {
+            best: None,
+            score: league::rules::fair_play::Score::Cp(0),
+            depth: 1,
+        })
+    }
+}
+
+/// The plies of each stored analysis of `game` at `depth`.
+fn analysed_plies(club: &Club, game: i64, depth: i32) -> Vec<usize> {
+    db::games::analyses_of(&mut club.app.db(), &[GameId(game)], depth)
+        .unwrap()
+        .into_iter()
+        .map(|(_, _, plies)| {
+            serde_json::from_str::<Vec<serde_json::Value>>(&plies)
+                .unwrap()
+                .len()
+        })
+        .collect()
+}
+
+/// A judge asks on the evidence page for `nick`'s games of `t` analysed.
+async fn ask_analysis(club: &Club, nick: &str, t: i64) -> StatusCode {
+    let t = t.to_string();
+    club.app
+        .post_with(
+            &club.root,
+            &format!("/championships/{}/fair-play/evidence/analysis", club.id),
+            &[("nick", nick), ("from", &t), ("to", &t)],
+        )
+        .await
+        .status
+}
+
+#[tokio::test]
+async fn g_e3_a_replaced_game_record_drops_the_old_analysis_and_is_analysed_again() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let gs = games(&club, t);
+    let (game, white, black) = gs[0].clone();
+    import(&club, &url, timed_game(&white, &black, 2)).await;
+    let pool = db::connect(&db::DbUrl::parse(&club.app.db_url).unwrap(), 2).unwrap();
+    let stop = AtomicBool::new(false);
+    let now = || chrono::Utc::now().naive_utc();
+    let person = club.app.person_id(&white);
+    let c = league::ids::ChampionshipId(club.id);
+    let run = || {
+        let mut engine = Level;
+        while league::app::analysis::work_once(&pool, &mut engine, &stop, now).unwrap()
+            != league::app::analysis::Step::Idle
+        {}
+    };
+    assert_eq!(ask_analysis(&club, &white, t).await, StatusCode::SEE_OTHER);
+    run();
+    let depth = db::games::jobs_of(&mut club.app.db(), c, person).unwrap()[0].depth;
+    assert_eq!(analysed_plies(&club, game, depth), vec![24]);
+    // The judge replaces the record with the game as really played: four
+    // other plies, the same players and result.
+    let played = format!(
+        "[Event \"t\"]\n[Site \"server\"]\n[Date \"2026.12.02\"]\n[Round \"1\"]\n\
+         [White \"{white}\"]\n[Black \"{black}\"]\n[Result \"1/2-1/2\"]\n\n\
+         1. d4 d5 2. c4 e6 1/2-1/2\n\n"
+    );
+    import(&club, &url, played).await;
+    // G-E3: the analysis of the old moves is no longer the game's.
+    assert!(
+        analysed_plies(&club, game, depth).is_empty(),
+        "the old moves' analysis outlives the record it was made of"
+    );
+    let page = club
+        .app
+        .get_with(
+            &club.root,
+            &format!(
+                "/championships/{}/fair-play/evidence?nick={white}&from={t}&to={t}",
+                club.id
+            ),
+        )
+        .await;
+    assert!(
+        page.attr("form#evidence-analyse", "action").is_some()
+            || page.text.contains("evidence-no-engine"),
+        "the page offers the analysis again (or says why it cannot)"
+    );
+    // Asked again, the analysis runs on the new moves.
+    assert_eq!(ask_analysis(&club, &white, t).await, StatusCode::SEE_OTHER);
+    let jobs = db::games::jobs_of(&mut club.app.db(), c, person).unwrap();
+    assert_eq!(jobs.len(), 2, "a second job is queued: {jobs:?}");
+    run();
+    assert_eq!(analysed_plies(&club, game, depth), vec![4]);
+}

@@ -1148,3 +1148,85 @@ async fn r_3_5_c04_6_c1_a_round_the_field_cannot_pair_is_refused_in_words_with_t
         "{said}"
     );
 }
+
+/// The mails queued about a change of a tournament's rounds.
+fn rounds_mails(club: &Club) -> Vec<league::db::outbox::OutboxRow> {
+    league::db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.subject.contains("число туров"))
+        .collect()
+}
+
+/// The organizers' form for the rounds of a tournament.
+async fn set_rounds(club: &Club, url: &str, rounds: &str) -> Page {
+    club.app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", rounds)],
+        )
+        .await
+}
+
+/// the organizing committee sets the rounds for the entries there
+/// are: seven teams cannot play eight rounds (refused, nothing saved),
+/// six are saved, every captain is told, and every page that shows the
+/// number of rounds shows six.
+#[tokio::test]
+async fn r_3_5_rounds_the_entries_cannot_pair_are_refused_and_a_change_is_mailed_and_shown() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 7).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    let page = set_rounds(&club, &url, "8").await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let said = page.select_text("#judge-problem").unwrap_or_default();
+    assert!(said.contains('8') && said.contains('7'), "{said}");
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#rounds-number", "value").as_deref(), Some("7"));
+    assert!(rounds_mails(&club).is_empty());
+
+    let page = set_rounds(&club, &url, "6").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Every captain of an entry is told once, with the new number.
+    let mails = rounds_mails(&club);
+    assert_eq!(mails.len(), 7, "{mails:#?}");
+    assert!(
+        mails.iter().all(|m| m.body.contains("6 туров")),
+        "{mails:#?}"
+    );
+    let captains: HashSet<_> = mails.iter().map(|m| m.person_id).collect();
+    assert_eq!(captains.len(), 7);
+    // The championship page and the tournament page (for everyone) say six.
+    let page = club.app.get(&format!("/championships/{}", club.id)).await;
+    let facts = page.texts("dl.facts dd").join(" | ");
+    assert!(facts.contains("6 туров"), "{facts}");
+    assert!(!facts.contains("7 туров"), "{facts}");
+    let page = club.app.get(&url).await;
+    let rounds = page.select_text("#tournament-rounds").unwrap_or_default();
+    assert!(rounds.contains("6 туров"), "{rounds}");
+
+    // The draw checks the number again against the field it draws: a
+    // number stored for more entries than play is refused there.
+    league::db::tournaments::set_rounds(&mut club.app.db(), league::ids::TournamentId(t), Some(9))
+        .unwrap();
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "35")])
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let said = page.select_text("#judge-problem").unwrap_or_default();
+    assert!(said.contains('9') && said.contains('7'), "{said}");
+}

@@ -476,6 +476,75 @@ async fn e_10_an_enterprise_enters_one_team_until_that_team_is_dissolved_or_reje
     assert_eq!(teams(&app), 3);
 }
 
+/// An organizer adds `name` as a subsidiary of `parent`; its id.
+async fn subsidiary(app: &TestApp, organizer: &reqwest::Client, name: &str, parent: i64) -> i64 {
+    let page = app
+        .post_with(
+            organizer,
+            "/organizations",
+            &[("name", name), ("parent", &parent.to_string())],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let key = league::rules::roster::name_key(name);
+    organizations::list(&mut app.db())
+        .expect("q")
+        .into_iter()
+        .find(|o| o.name_key == key)
+        .map(|o| o.id.0)
+        .expect("the subsidiary is stored")
+}
+
+#[tokio::test]
+async fn e_10_an_enterprise_enters_one_team_counting_its_subsidiaries() {
+    let app = TestApp::spawn().await;
+    let admin = app.admin("Boss").await;
+    let c = app.create_championship(&admin, "E").await;
+    let organizer = app.person("Org").await;
+    app.grant_role(&admin, c, "Org", "organizer").await;
+    let plant = app.create_organization(&organizer, "Завод Прогресс").await;
+    // E-12 counts the people of the enterprise's subsidiaries as its own.
+    let shop = subsidiary(&app, &organizer, "Цех Прогресс", plant).await;
+    let depot = subsidiary(&app, &organizer, "Депо Прогресс", plant).await;
+    let elsewhere = app.create_organization(&organizer, "Фабрика Заря").await;
+    let alpha_cap = app.person("AlphaCap").await;
+    let beta_cap = app.person("BetaCap").await;
+    let gamma_cap = app.person("GammaCap").await;
+    let alpha = app
+        .apply_team(&alpha_cap, c, "Alpha", &shop.to_string())
+        .await
+        .location_id("/teams/");
+    assert!(alpha > 0);
+    let count = |app: &TestApp| {
+        t::of_championship(
+            &mut app.db(),
+            ChampionshipId(c),
+            &[t::TeamStatus::Pending, t::TeamStatus::Approved],
+        )
+        .expect("query")
+        .len()
+    };
+    // The enterprise itself, or another of its subsidiaries, is the same
+    // enterprise: refused beside the organization field, nothing stored.
+    for org in [plant, depot] {
+        let page = app.apply_team(&beta_cap, c, "Beta", &org.to_string()).await;
+        assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY, "{org}");
+        let said = page.select_text("#organization-error").unwrap_or_default();
+        assert!(
+            said.contains("«Alpha»") && said.contains("«Цех Прогресс»"),
+            "{said}"
+        );
+        assert_eq!(page.attr("#name", "value").as_deref(), Some("Beta"));
+        assert_eq!(count(&app), 1);
+    }
+    // Another enterprise enters its own team.
+    let page = app
+        .apply_team(&gamma_cap, c, "Gamma", &elsewhere.to_string())
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(count(&app), 2);
+}
+
 // ------------------------------------------------------------------- E-12
 
 #[tokio::test]

@@ -25,7 +25,7 @@ use crate::ids::{ChampionshipId, InvitationId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::rules::presets;
-use crate::rules::regulation::Regulation;
+use crate::rules::regulation::{FormatRule, Regulation};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::bulk::{BulkForm, Outcome};
@@ -38,7 +38,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::team::team_error;
-use crate::words::regulation::{Fact, facts};
+use crate::words::regulation::{Fact, facts_with_rounds};
 
 pub struct ChampionshipRow {
     pub url: String,
@@ -332,7 +332,7 @@ async fn show_page(
     } = forms;
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let viewer_admin = ctx.is_admin();
-    let (c, regulation, grants, teams, (viewer_roles, nick_choices), stages) = state
+    let (c, (regulation, rounds_now), grants, teams, (viewer_roles, nick_choices), stages) = state
         .db(move |conn| {
             let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
             let regulation = in_force(conn, &c, crate::db::utc_now())?.regulation;
@@ -348,6 +348,19 @@ async fn show_page(
                 None => vec![],
             };
             let stages = db::tournaments::of_championship(conn, id)?;
+            // the rounds each Swiss tournament has now, for the
+            // format's fact (the regulation's number may have been changed).
+            let mut rounds_now = Vec::new();
+            if matches!(regulation.format, FormatRule::Swiss { .. }) {
+                for st in &stages {
+                    if let Some(n) = crate::app::rounds::Loaded::load(conn, st.id)?
+                        .as_ref()
+                        .and_then(crate::app::rounds::swiss_rounds)
+                    {
+                        rounds_now.push((st.number, n));
+                    }
+                }
+            }
             // The staff form's suggestions, for those who see it.
             let nick_choices = if viewer_admin || viewer_roles.contains(&Role::Organizer) {
                 db::people::nick_choices(conn)?
@@ -356,7 +369,7 @@ async fn show_page(
             };
             Ok((
                 c,
-                regulation,
+                (regulation, rounds_now),
                 grants,
                 with_members,
                 (viewer_roles, nick_choices),
@@ -419,7 +432,7 @@ async fn show_page(
         name: c.name,
         preset: c.preset,
         time_zone: c.time_zone,
-        facts: facts(ctx.lang, &regulation),
+        facts: facts_with_rounds(ctx.lang, &regulation, &rounds_now),
         staff,
         participants,
         pending,

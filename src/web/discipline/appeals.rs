@@ -261,16 +261,37 @@ pub struct CasesPage {
     problems: Vec<String>,
 }
 
-fn case_title(lang: Lang, case: &Appeal, tournament_no: i32, team: Option<String>) -> String {
-    Message::new(if case.kind == "fair_play" {
-        msg!("appeal-title-fairplay")
-    } else {
-        msg!("appeal-title")
+/// The case's title; a fair-play case (G-G7) names the accused player
+/// when given (`accused`: only where the case may be read, as its text).
+fn case_title(
+    lang: Lang,
+    case: &Appeal,
+    tournament_no: i32,
+    team: Option<String>,
+    accused: Option<String>,
+) -> String {
+    Message::new(match (case.kind == "fair_play", &accused) {
+        (true, Some(_)) => msg!("appeal-title-fairplay-accused"),
+        (true, None) => msg!("appeal-title-fairplay"),
+        (false, _) => msg!("appeal-title"),
     })
     .arg("id", case.id)
     .arg("number", tournament_no)
     .arg("team", team.unwrap_or_default())
+    .arg("player", accused.unwrap_or_default())
     .render(lang)
+}
+
+/// The accused player's nick of a fair-play case, when `shown`.
+fn accused_nick(
+    conn: &mut db::DbConnection,
+    case: &Appeal,
+    shown: bool,
+) -> Result<Option<String>, diesel::result::Error> {
+    if !shown {
+        return Ok(None);
+    }
+    Ok(crate::app::appeals::accused_of(conn, case)?.map(|(_, nick)| nick))
 }
 
 /// The decided cases of a championship, for its page and the season page
@@ -302,7 +323,8 @@ pub fn decisions(
             id: case.id,
             at,
             url: case_url(c, case.id),
-            title: case_title(lang, &case, number, team),
+            // Decided, the case is published (G-D2), the accused with it.
+            title: case_title(lang, &case, number, team, accused_nick(conn, &case, true)?),
             outcome: outcome_words(lang, &case),
             by: Message::new(msg!("season-deduction-by"))
                 .arg("who", who)
@@ -370,7 +392,14 @@ async fn cases_page(
                 cases.push(CaseRow {
                     url: case_url(c, case.id),
                     id: case.id,
-                    title: case_title(lang, &case, number(case.tournament_id), team),
+                    // Pending, the accused is named to the judges only.
+                    title: case_title(
+                        lang,
+                        &case,
+                        number(case.tournament_id),
+                        team,
+                        accused_nick(conn, &case, judge || !case.is_open())?,
+                    ),
                     status: outcome_words(lang, &case),
                     decided,
                 });
@@ -850,7 +879,14 @@ async fn case_page(
                 championship: championship.name.clone(),
                 cases_url: cases_url(c),
                 base: case_url(c, id),
-                title: case_title(lang, &case, number, filing),
+                title: case_title(
+                    lang,
+                    &case,
+                    number,
+                    // The team of the case, as the list names it.
+                    filing.or_else(|| Some(concerned.clone()).filter(|n| !n.is_empty())),
+                    accused_nick(conn, &case, !sealed)?,
+                ),
                 status: outcome_words(lang, &case),
                 open: case.is_open(),
                 filed: Message::new(msg!("season-deduction-by"))

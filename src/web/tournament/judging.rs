@@ -485,7 +485,7 @@ pub async fn set_rounds(
     let by = desk.judge;
     let result = desk
         .on(&path, move |conn, t| {
-            round_ops::set_rounds(conn, t, rounds, by)
+            round_ops::set_rounds(conn, t, rounds, by, db::utc_now())
         })
         .await?;
     desk.judged(&path, result, msg!("rounds-saved")).await

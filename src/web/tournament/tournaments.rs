@@ -165,6 +165,8 @@ pub struct TournamentPage {
     results: crate::web::results::pages::ResultLinks,
     /// the organizers' form for the rounds of a Swiss.
     rounds_form: Option<RoundsForm>,
+    /// a Swiss's rounds as they are now, for everyone.
+    swiss_rounds: Option<String>,
 }
 
 /// the rounds of a Swiss as the organizers set them.
@@ -183,21 +185,7 @@ fn rounds_form(lang: crate::i18n::Lang, loaded: &Loaded, entries: usize) -> Opti
     if tc.tournament.finished_at.is_some() {
         return None;
     }
-    let format = match loaded.drawn() {
-        Some(d) => Some(d.format),
-        None => u32::try_from(entries.max(2))
-            .ok()
-            .and_then(|n| tc.regulation.format.format_for(n).ok()),
-    }?;
-    if format.system != crate::rules::tournament::PairingSystem::Swiss {
-        return None;
-    }
-    let rounds = tc
-        .tournament
-        .rounds
-        .and_then(|n| u8::try_from(n).ok())
-        .or(format.rounds)
-        .unwrap_or(0);
+    let rounds = crate::app::rounds::swiss_rounds(loaded)?;
     let limit = crate::app::rounds::swiss_round_limit(entries);
     Some(RoundsForm {
         url: format!(
@@ -673,6 +661,11 @@ pub(crate) async fn tournament_page(
             .then(|| paths::check_in(tc.championship_id(), tc.id())),
         timetable,
         rounds_form,
+        swiss_rounds: crate::app::rounds::swiss_rounds(&loaded).map(|n| {
+            Message::new(msg!("tournament-rounds"))
+                .arg("rounds", n)
+                .render(ctx.lang)
+        }),
         championship: tc.championship.name.clone(),
         championship_url: paths::championship(tc.championship_id()),
         number: tc.tournament.number,
