@@ -297,6 +297,58 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
     );
 }
 
+/// G-B13: whether a double sits out is settled by the draw: a double the
+/// draw paired plays to the end, though a later withdrawal makes the count
+/// of entries odd.
+#[tokio::test]
+async fn g_b13_a_double_the_draw_paired_plays_on_after_a_withdrawal_makes_the_count_odd() {
+    let club = Club::new("G").await;
+    let big = g_team(&club, "Ладья", "la", 10).await;
+    let ko = g_team(&club, "Конь", "ko", 5).await;
+    let sl = g_team(&club, "Слон", "sl", 5).await;
+    let t = club.tournament_in(20).await;
+    for (who, l) in [
+        (&big.captain, line(&big, "Ладья1", 0..5)),
+        (&big.captain, line(&big, "Ладья2", 5..10)),
+        (&ko.captain, line(&ko, "Конь", 0..5)),
+        (&sl.captain, line(&sl, "Слон", 0..5)),
+    ] {
+        let page = club.enter(who, t, &l).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let konj = club
+        .entries(t)
+        .into_iter()
+        .find(|x| x.name == "Конь")
+        .expect("entry")
+        .id;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/entries/{konj}/retire"),
+            &[("reason", "three boards empty, no substitutes")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let statuses = club.statuses(t).await;
+    let of = |name: &str| {
+        statuses
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(of("Ладья2"), "играет", "{statuses:?}");
+    assert_eq!(of("Ладья1"), "играет", "{statuses:?}");
+}
+
 #[tokio::test]
 async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_standings() {
     let club = Club::new("G").await;
