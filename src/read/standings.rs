@@ -55,6 +55,13 @@ impl TieBreakNumber {
     }
 }
 
+/// A tie-break's cell on a page: its value, or a dash where the row has
+/// none (DE for a team tied with nobody: C.07 art. 6 compares only
+/// teams tied on everything before it).
+pub fn tie_break_cell(v: Option<&TbValue>) -> String {
+    v.map_or_else(|| "—".to_owned(), ToString::to_string)
+}
+
 /// One tie-break of a row, named by its TRF-2026 code (record 202).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakValue {
