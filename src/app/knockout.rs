@@ -974,6 +974,18 @@ pub(super) fn placed(l: &Loaded) -> Result<Vec<Placed>, RoundError> {
         .collect())
 }
 
+/// The final places of a seed-E tournament once its play-off has decided
+/// them (E-1, E-9; places an upheld appeal set applied, as the finish
+/// records them); `None` before, and for other formats. The standings
+/// downloads and the API rank by these, as the tournament page does.
+pub fn decided_places(l: &Loaded) -> Option<Vec<(EntryId, Place)>> {
+    if !plays_groups_then_knockout(&l.ctx) {
+        return None;
+    }
+    let placed = super::rounds::final_places(l).ok()?;
+    Some(placed.into_iter().map(|(e, p, _)| (e, p)).collect())
+}
+
 // ------------------------------------------------------------ G-V42
 
 /// The play-off rounds' results, decided ones only: the winner of each

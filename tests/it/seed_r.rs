@@ -656,10 +656,15 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
         .collect();
     let shown: BTreeMap<&String, String> = season_names.iter().zip(season_totals).collect();
     assert_eq!(shown, expected);
+    // G-E1: the winner, then (the one event being the whole championship,
+    // ) its top four.
+    let history = season.texts("ul.history li");
     assert_eq!(
-        season.texts("ul.history li"),
-        [format!("Турнир 1: 1-е место — {}", names[0])]
+        history.first(),
+        Some(&format!("Турнир 1: 1-е место — {}", names[0]))
     );
+    let top = places.iter().filter(|p| place_range(p).0 <= 4).count();
+    assert_eq!(history.len(), 1 + top, "{history:?}");
 }
 
 #[tokio::test]
@@ -867,6 +872,64 @@ async fn r_3_5_six_teams_play_five_rounds_the_organizers_set_and_the_tournament_
         "{}",
         page.text
     );
+}
+
+/// a one-stage championship is complete when its one event
+/// is: the history records its top four (G-E1's hall of fame) at the
+/// finish, and the hall of fame shows them instead of waiting for a season
+/// that has no further tournament.
+#[tokio::test]
+async fn r_1_6_a_one_stage_championship_is_complete_when_its_event_finishes() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 6).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", "5")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    draw(&club, &url, "35").await;
+    let mut totals = HashMap::new();
+    for round in 1..=5 {
+        published_round(&club, &url, round).await;
+        play(&club, &url, round, &mut totals).await;
+    }
+    crate::club::finish(&club, t).await;
+    let page = club.app.get(&url).await;
+    let places = page.texts("#places table tbody td:nth-child(1)");
+    let names = page.texts("#places table tbody td:nth-child(2)");
+    let hall = club
+        .app
+        .get(&format!("/championships/{}/history", club.id))
+        .await;
+    assert!(
+        hall.select_text("#top-four + p.hint").is_none(),
+        "{}",
+        hall.text
+    );
+    let top: Vec<(String, String)> = hall
+        .texts("table.top-four tbody td:nth-child(1)")
+        .into_iter()
+        .zip(hall.texts("table.top-four tbody td:nth-child(2)"))
+        .collect();
+    let expected: Vec<(String, String)> = places
+        .iter()
+        .zip(&names)
+        .filter(|(p, _)| place_range(p).0 <= 4)
+        .map(|(p, n)| (place_range(p).0.to_string(), n.clone()))
+        .collect();
+    assert!(!expected.is_empty());
+    let mut sorted = top.clone();
+    sorted.sort();
+    let mut expected_sorted = expected.clone();
+    expected_sorted.sort();
+    assert_eq!(sorted, expected_sorted);
 }
 
 /// a one-day event is added by its date and start, as one
