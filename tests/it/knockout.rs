@@ -531,6 +531,53 @@ async fn e_cup_played_to_the_end(
     (club, url, teams, order)
 }
 
+/// E-12 on the team page: a member is judged as the entry judges him, at
+/// the start of the championship's next event. Dismissed 45 days ago, he
+/// is a former employee of less than 3 months today, but not at a
+/// tournament 60 days ahead: the page flags him before his entry is
+/// refused.
+#[tokio::test]
+async fn e_12_the_team_page_judges_a_former_employee_at_the_next_events_start() {
+    let club = Club::new("E").await;
+    let team = e_team(&club, "Альфа", "al").await;
+    let left = team.nicks[2].clone();
+    let person = club.app.person_id(&left);
+    let dismissed = chrono::Utc::now().date_naive() - chrono::Duration::days(45);
+    {
+        use league::db::schema::employments;
+        diesel::update(employments::table.filter(employments::person_id.eq(person.0)))
+            .set(employments::until_date.eq(Some(dismissed)))
+            .execute(&mut club.app.db())
+            .expect("update");
+    }
+    // No event ahead: judged as of today, within 3 months.
+    let page = club
+        .app
+        .get_with(&team.captain, &format!("/teams/{}", team.id))
+        .await;
+    let row = |page: &Page| {
+        page.texts("table tbody tr")
+            .into_iter()
+            .find(|r| r.contains(left.as_str()))
+            .unwrap_or_default()
+    };
+    assert!(row(&page).contains("в порядке"), "{}", row(&page));
+    let _t = club.tournament_in(60 * 24 * 60).await;
+    let page = club
+        .app
+        .get_with(&team.captain, &format!("/teams/{}", team.id))
+        .await;
+    assert!(!row(&page).contains("в порядке"), "{}", row(&page));
+    for other in &team.nicks[..2] {
+        let fine = page
+            .texts("table tbody tr")
+            .into_iter()
+            .find(|r| r.contains(other.as_str()))
+            .unwrap_or_default();
+        assert!(fine.contains("в порядке"), "{fine}");
+    }
+}
+
 #[tokio::test]
 async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish_ranks_first() {
     let club = Club::new("G").await;
