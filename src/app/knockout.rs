@@ -1034,6 +1034,48 @@ pub fn playoff_results(l: &Loaded) -> Vec<PlayoffResult> {
     crate::rules::ranking::live_playoffs(&l.to_rules(), &out).unwrap_or(out)
 }
 
+/// A G-V42 play-off match as the tournament's pages show it: where it is
+/// (its round, drafted, published), who plays, and its score once every
+/// game has a result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayoffShown {
+    pub round: i32,
+    pub published: bool,
+    pub home: EntryId,
+    pub away: EntryId,
+    /// Game points, home first, once every game is final.
+    pub score: Option<(HalfPoints, HalfPoints)>,
+}
+
+/// Every G-V42 play-off match of the tournament, in round order.
+pub fn playoff_matches(l: &Loaded) -> Vec<PlayoffShown> {
+    let mut out = Vec::new();
+    for round in l.rounds.iter().filter(|x| x.is_playoff()) {
+        for m in l.matches_of(round.id).filter(|m| m.stage == STAGE_PLAYOFF) {
+            let Some(away) = m.away_entry_id else {
+                continue;
+            };
+            let games: Vec<BoardResult> = l.games_of(m.id).map(Game::result).collect();
+            let score = (!games.is_empty() && games.iter().all(|g| g.is_final())).then(|| {
+                games
+                    .iter()
+                    .filter_map(|g| g.points())
+                    .fold((HalfPoints::ZERO, HalfPoints::ZERO), |(x, y), (a, b)| {
+                        (x + a, y + b)
+                    })
+            });
+            out.push(PlayoffShown {
+                round: round.number,
+                published: round.is_published(),
+                home: m.home_entry_id,
+                away,
+                score,
+            });
+        }
+    }
+    out
+}
+
 /// A play-off round not yet published or not complete.
 pub fn open_playoff(l: &Loaded) -> Option<&Round> {
     l.rounds

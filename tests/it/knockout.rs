@@ -578,6 +578,69 @@ async fn e_12_the_team_page_judges_a_former_employee_at_the_next_events_start() 
     }
 }
 
+/// G-V42 from the tournament page, as a judge finds it after a tie for
+/// first place: the tie with the button to pair the play-off beside it,
+/// then the play-off's round page linked (its draft for judges only), and
+/// its result where the tie was, before and after the finish.
+#[tokio::test]
+async fn g_v42_the_tournament_page_leads_judges_to_the_play_off_and_shows_its_result() {
+    let club = Club::new("G").await;
+    let (_teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    draw(&club, &url, "3").await;
+    let top = |name: &str| name == "Ладья" || name == "Конь";
+    let decide = |home: &str, away: &str| match (top(home), top(away)) {
+        (true, false) => "1-0",
+        (false, true) => "0-1",
+        _ => "1/2",
+    };
+    for round in 1..=3 {
+        open_round(&club, &url, round).await;
+        play_round(&club, &url, round, &decide).await;
+    }
+    let page = club.app.get_with(&club.root, &url).await;
+    let due = page.select_text("#playoff-due").unwrap_or_default();
+    assert!(due.contains("Ладья") && due.contains("Конь"), "{due}");
+    let playoff = page
+        .attr("#playoff-due form", "action")
+        .expect("the play-off's button beside the tie");
+    assert_eq!(
+        post(&club, &club.root, &playoff).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let round_page = format!("{url}/rounds/4");
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#playoff-4 a", "href"), Some(round_page.clone()));
+    assert!(
+        page.attr("#playoff-due form", "action").is_none(),
+        "paired once"
+    );
+    assert!(club.app.get(&url).await.select_text("#playoff-4").is_none());
+    publish_last(&club, &url).await;
+    play_games(&club, &url, 4, &|_, home, _, board| {
+        Some(match (board, home) {
+            (1, "Конь") => "1-0",
+            (1, _) => "0-1",
+            _ => "1/2",
+        })
+    })
+    .await;
+    for finished in [false, true] {
+        let page = club.app.get(&url).await;
+        assert!(page.select_text("#playoff-due").is_none());
+        assert_eq!(page.attr("#playoff-4 a", "href"), Some(round_page.clone()));
+        let line = page.select_text("#playoff-4").unwrap_or_default();
+        assert!(
+            line.contains("Конь 6–4 Ладья") || line.contains("Ладья 4–6 Конь"),
+            "{line}"
+        );
+        if !finished {
+            let page = post(&club, &club.root, &format!("{url}/finish")).await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+    }
+}
+
 #[tokio::test]
 async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish_ranks_first() {
     let club = Club::new("G").await;

@@ -156,12 +156,26 @@ pub struct TournamentPage {
     /// G-V42: the entries sharing first place when a play-off is due.
     playoff_due: Option<String>,
     playoff_url: String,
+    /// G-V42: the play-off matches paired, each with its round page and
+    /// its score once played; `playoff_open`: one is not finished yet.
+    playoffs: Vec<PlayoffView>,
+    playoff_open: bool,
     /// Places and tournament points, once finished.
     places: Vec<PlaceRowView>,
     /// The crosstable, round and players pages.
     results: crate::web::results::pages::ResultLinks,
     /// the organizers' form for the rounds of a Swiss.
     rounds_form: Option<RoundsForm>,
+}
+
+/// A G-V42 play-off match on the tournament page (a draft for judges
+/// only): its round's title and page, the sides, the score once played.
+pub struct PlayoffView {
+    pub round: i32,
+    pub title: String,
+    pub url: String,
+    pub draft: bool,
+    pub line: String,
 }
 
 /// the rounds of a Swiss as the organizers set them.
@@ -608,6 +622,29 @@ pub(crate) async fn tournament_page(
             .collect::<Vec<_>>()
             .join(", ")
     });
+    let entry_name = |id: EntryId| {
+        loaded
+            .entries
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let playoffs: Vec<PlayoffView> = knockout::playoff_matches(&loaded)
+        .into_iter()
+        .filter(|p| p.published || is_judge)
+        .map(|p| PlayoffView {
+            round: p.round,
+            title: ctx.t1("round-playoff-title", "round", p.round),
+            url: paths::round_page(c, t, p.round),
+            draft: !p.published,
+            line: match p.score {
+                Some((h, a)) => format!("{} {h}–{a} {}", entry_name(p.home), entry_name(p.away)),
+                None => format!("{} – {}", entry_name(p.home), entry_name(p.away)),
+            },
+        })
+        .collect();
+    let playoff_open = knockout::open_playoff(&loaded).is_some();
     let places = if tc.tournament.finished_at.is_some() {
         places_of(state, ctx.lang, c, t).await?
     } else {
@@ -700,6 +737,8 @@ pub(crate) async fn tournament_page(
         bracket,
         playoff_due,
         playoff_url: paths::tournament_action(tc.championship_id(), tc.id(), "playoff"),
+        playoffs,
+        playoff_open,
         places,
         ctx,
     })
