@@ -79,3 +79,5 @@ mail-penalty-subject = Penalty { $code } on { $team }
 mail-penalty-body = The judges of { $championship } imposed { $code } on { $team }: { $points } points off the season table. Reason: { $reason }
 mail-penalty-bars-body = The judges of { $championship } imposed { $code } on { $team }: { $points } points off the season table, and the team may not play tournament { $tournament }. Reason: { $reason }
 mail-pairings-forfeit = Round { $round } of { $championship } is published. { $entry } wins its match at table { $table } without a game: { $opponent } was withdrawn (G-G2).
+mail-cancelled-subject = Tournament { $tournament } of { $championship } is cancelled
+mail-cancelled-body = The organizers cancelled tournament { $tournament } of { $championship }, which your team had entered: { $reason }. The championship's calendar: { $url }

@@ -79,3 +79,5 @@ mail-penalty-subject = Наказание { $code } для команды { $tea
 mail-penalty-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона. Причина: { $reason }
 mail-penalty-bars-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона, и команда не играет в турнире { $tournament }. Причина: { $reason }
 mail-pairings-forfeit = Тур { $round } — { $championship } — опубликован. { $entry } выигрывает матч за столом { $table } без игры: команда { $opponent } снята с турнира (G-G2).
+mail-cancelled-subject = Турнир { $tournament } — { $championship } — отменён
+mail-cancelled-body = Организаторы отменили турнир { $tournament } — { $championship }, на который была заявлена ваша команда: { $reason }. Календарь чемпионата: { $url }
