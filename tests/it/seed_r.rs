@@ -766,7 +766,7 @@ async fn g_a2_the_schedule_form_gives_four_first_wednesdays_and_one_start_moves_
 
     // The third is moved with its own row's form; the others stay.
     let page = app.get_with(&club.root, &show).await;
-    let actions = page.attrs("table.schedule form", "action");
+    let actions = page.attrs("table.schedule form[action$='/start']", "action");
     assert_eq!(actions.len(), 4);
     let page = app
         .post_with(
