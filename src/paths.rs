@@ -37,6 +37,8 @@ pub const AUDIT: &str = "/championships/{championship_id}/audit";
 pub const SCHEDULE: &str = "/championships/{championship_id}/schedule";
 pub const TOURNAMENT_START: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/start";
+pub const TOURNAMENT_CANCEL: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/cancel";
 pub const TOURNAMENT: &str = "/championships/{championship_id}/tournaments/{tournament_id}";
 pub const ENTRIES: &str = "/championships/{championship_id}/tournaments/{tournament_id}/entries";
 pub const TOURNAMENT_ROUNDS: &str =
@@ -215,6 +217,9 @@ pub fn transfer_decision(c: ChampionshipId, i: InvitationId) -> String {
 }
 pub fn tournament_start(c: ChampionshipId, t: TournamentId) -> String {
     format!("/championships/{c}/tournaments/{t}/start")
+}
+pub fn tournament_cancel(c: ChampionshipId, t: TournamentId) -> String {
+    format!("/championships/{c}/tournaments/{t}/cancel")
 }
 pub fn tournament(c: ChampionshipId, t: TournamentId) -> String {
     format!("/championships/{c}/tournaments/{t}")

@@ -73,3 +73,4 @@ audit-regulation-published-from-tournament = version { $number }: { $summary }; 
 
 ## Organizations
 audit-organizations-created = { $name }
+audit-championship-tournament-cancelled = tournament { $number } cancelled: { $reason }

@@ -102,3 +102,5 @@ mail-entry-barred-body = Under { $code } of { $championship }, { $nick } may not
         [withdrawn] Without { $nick } the entry { $entry } has too few players and is withdrawn.
        *[kept] The entry { $entry } keeps its line; { $nick } is kept off its boards: line up a substitute.
     }
+mail-cancelled-subject = Tournament { $tournament } of { $championship } is cancelled
+mail-cancelled-body = The organizers cancelled tournament { $tournament } of { $championship }, which your team had entered: { $reason }. The championship's calendar: { $url }

@@ -76,3 +76,4 @@ audit-regulation-published-from-tournament = версия { $number }: { $summar
 
 ## Организации
 audit-organizations-created = { $name }
+audit-championship-tournament-cancelled = турнир { $number } отменён: { $reason }

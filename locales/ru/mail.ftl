@@ -103,3 +103,5 @@ mail-entry-barred-body = По пункту { $code } регламента — { 
         [withdrawn] Без { $nick } в составе { $entry } слишком мало игроков, и состав снят с турнира.
        *[kept] Состав { $entry } остаётся прежним, но { $nick } за доски не садится: выставьте запасного.
     }
+mail-cancelled-subject = Турнир { $tournament } — { $championship } — отменён
+mail-cancelled-body = Организаторы отменили турнир { $tournament } — { $championship }, на который была заявлена ваша команда: { $reason }. Календарь чемпионата: { $url }

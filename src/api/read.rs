@@ -535,6 +535,9 @@ pub struct StandingsRow {
     pub team_id: Option<TeamId>,
     /// Seed E: the group (E-8) of the row.
     pub group: Option<String>,
+    /// Seed E once the play-off has decided the final places (E-1): the
+    /// row's place in its group; `rank` is then the final place.
+    pub group_rank: Option<String>,
     /// MP.
     pub match_points: f64,
     /// GP.
@@ -648,6 +651,7 @@ pub async fn standings(
                 entry_id: ids.map(|x| x.0),
                 team_id: ids.map(|x| x.1),
                 group: row.group,
+                group_rank: row.group_rank,
                 match_points: row.match_points,
                 game_points: row.game_points,
                 tie_breaks: row.tie_breaks,

@@ -1,6 +1,7 @@
 //! Championships as the platform's staff set them up: an admin creates one
 //! from a preset, organizers grant staff roles (G-A4, G-D1), add the
-//! tournaments of a monthly schedule (G-A2) and move a tournament's start.
+//! tournaments of a monthly schedule (G-A2), move a tournament's start and
+//! cancel one not yet drawn.
 //! Each change is in the championship's audit log.
 
 use chrono::NaiveDateTime;
@@ -20,6 +21,10 @@ pub enum ChampionshipProblem {
     UnknownNick(String),
     /// The tournament is drawn: the draw froze the field on its start.
     AlreadyDrawn,
+    /// A tournament drawn (its field paired) cannot be cancelled.
+    CancelAfterDraw,
+    /// A cancellation needs its reason.
+    ReasonRequired,
 }
 
 /// A championship to create, its fields checked by the form.
@@ -198,6 +203,62 @@ pub fn move_start(
             .ip(ip)
             .championship(championship)
             .record(conn)?;
+        Ok(())
+    })
+}
+
+/// An organizer cancels a tournament of the championship that has not
+/// started (nothing drawn or paired), giving the reason: it is marked
+/// cancelled, so it leaves the calendar, the feeds and the season's count
+/// of tournaments (G-E1: the history waits for every tournament), audited,
+/// and the captains of its entries are told.
+pub fn cancel_tournament(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament: TournamentId,
+    reason: &str,
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<ChampionshipProblem>> {
+    let reason = reason.trim();
+    write_transaction(conn, |conn| {
+        let t = tournaments::by_id(conn, tournament)?
+            .filter(|t| t.championship_id == championship)
+            .ok_or(PlayError::NotFound)?;
+        let mut problems = Vec::new();
+        if t.drawn_at.is_some() {
+            problems.push(ChampionshipProblem::CancelAfterDraw);
+        }
+        if reason.is_empty() {
+            problems.push(ChampionshipProblem::ReasonRequired);
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
+        }
+        if tournaments::cancel(conn, tournament, now, reason)? == 0 {
+            return Err(PlayError::Refused(vec![
+                ChampionshipProblem::CancelAfterDraw,
+            ]));
+        }
+        audit::Entry::new("tournament.cancel", format!("tournament:{tournament}"))
+            .actor(by)
+            .said(
+                Message::new(crate::msg!("audit-championship-tournament-cancelled"))
+                    .arg("number", t.number)
+                    .arg("reason", reason),
+            )
+            .ip(ip)
+            .championship(championship)
+            .record(conn)?;
+        crate::mail::notices::tournament_cancelled(
+            conn,
+            championship,
+            tournament,
+            t.number,
+            reason,
+            now,
+        )?;
         Ok(())
     })
 }

@@ -94,6 +94,66 @@ impl TeamChecker {
     }
 }
 
+/// A team's eligibility as its page shows it: the entry's questions (the
+/// same [`TeamChecker`]) asked at the start of the championship's next
+/// event under the regulation in force there, so that a document expiring
+/// before it, or a dismissal more than E-12's months before it, is flagged
+/// now as the entry would refuse it. With no event ahead: as of `now`
+/// under `regulation_now`.
+pub struct AtNextEvent {
+    /// Unmet conditions per person (those with none are left out).
+    pub people: HashMap<PersonId, Vec<Reason>>,
+    /// Unmet conditions of the team itself.
+    pub team: Vec<TeamReason>,
+    /// The tournament judged for, if any.
+    pub event: Option<crate::ids::TournamentId>,
+    pub checker: TeamChecker,
+}
+
+pub fn at_next_event(
+    conn: &mut DbConnection,
+    team: &teams::Team,
+    regulation_now: &Regulation,
+    tz: chrono_tz::Tz,
+    people: &[PersonId],
+    now: NaiveDateTime,
+) -> Result<AtNextEvent, DieselError> {
+    let next = crate::db::tournaments::of_championship(conn, team.championship_id)?
+        .into_iter()
+        .filter(|t| t.finished_at.is_none() && t.starts_at >= now)
+        .min_by_key(|t| (t.starts_at, t.number));
+    let ctx = match next {
+        Some(t) => TournamentContext::load(conn, t.id)?,
+        None => None,
+    };
+    let (regulation, occasion) = match &ctx {
+        Some(ctx) => (
+            &ctx.regulation,
+            Occasion {
+                at: ctx.tournament.starts_at,
+                date: ctx.local_date(ctx.tournament.starts_at),
+            },
+        ),
+        None => (
+            regulation_now,
+            Occasion {
+                at: now,
+                date: now.and_utc().with_timezone(&tz).date_naive(),
+            },
+        ),
+    };
+    let checker = TeamChecker::load(conn, team)?;
+    let mut unmet = checker.people(conn, regulation, occasion, people)?;
+    unmet.retain(|_, why| !why.is_empty());
+    let team_unmet = checker.team(conn, regulation, occasion, team, people.len())?;
+    Ok(AtNextEvent {
+        people: unmet,
+        team: team_unmet,
+        event: ctx.map(|c| c.id()),
+        checker,
+    })
+}
+
 pub use crate::rules::eligibility::Unfit;
 
 /// G-A7 at the moment of play: who of `people` may not play for `team` in

@@ -418,18 +418,36 @@ fn parallel_event(
 }
 
 /// Who plays, who waits, who sits out (G-B13), among the entries
-/// still entered.
+/// still entered. Once drawn, the field is what the draw made of it: an
+/// entry it paired has a start number and plays to the end, and no later
+/// withdrawal makes another count odd (G-B13 is judged at the draw).
 pub fn field_of(ctx: &TournamentContext, entries: &[Entry]) -> Field {
+    let drawn = ctx.tournament.drawn_at.is_some();
     let refs: Vec<EntryRef> = entries
         .iter()
-        .filter(|x| x.status() == EntryStatus::Entered)
+        .filter(|x| x.status() == EntryStatus::Entered || (drawn && x.start_no.is_some()))
         .map(|x| EntryRef {
             id: x.id.0,
             double: x.double_no.and_then(|d| u8::try_from(d).ok()),
             registered_at: x.submitted_at,
         })
         .collect();
-    field(&refs, &ctx.regulation.entry)
+    let mut f = field(&refs, &ctx.regulation.entry);
+    if drawn {
+        let paired = |id: &i64| {
+            entries
+                .iter()
+                .any(|x| x.id.0 == *id && x.start_no.is_some())
+        };
+        f.playing = entries
+            .iter()
+            .filter(|x| x.start_no.is_some())
+            .map(|x| x.id.0)
+            .collect();
+        f.waiting.retain(|id| !paired(id));
+        f.sitting_out = f.sitting_out.filter(|id| !paired(id));
+    }
+    f
 }
 
 /// Withdraws an entry before the draw: its captain for the tournament or

@@ -992,6 +992,18 @@ pub(super) fn placed(l: &Loaded) -> Result<Vec<Placed>, RoundError> {
         .collect())
 }
 
+/// The final places of a seed-E tournament once its play-off has decided
+/// them (E-1, E-9; places an upheld appeal set applied, as the finish
+/// records them); `None` before, and for other formats. The standings
+/// downloads and the API rank by these, as the tournament page does.
+pub fn decided_places(l: &Loaded) -> Option<Vec<(EntryId, Place)>> {
+    if !plays_groups_then_knockout(&l.ctx) {
+        return None;
+    }
+    let placed = super::rounds::final_places(l).ok()?;
+    Some(placed.into_iter().map(|(e, p, _)| (e, p)).collect())
+}
+
 // ------------------------------------------------------------ G-V42
 
 /// The play-off rounds' results, decided ones only: the winner of each
@@ -1038,6 +1050,48 @@ pub fn playoff_results(l: &Loaded) -> Vec<PlayoffResult> {
         return out;
     }
     crate::rules::ranking::live_playoffs(&l.to_rules(), &out).unwrap_or(out)
+}
+
+/// A G-V42 play-off match as the tournament's pages show it: where it is
+/// (its round, drafted, published), who plays, and its score once every
+/// game has a result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayoffShown {
+    pub round: i32,
+    pub published: bool,
+    pub home: EntryId,
+    pub away: EntryId,
+    /// Game points, home first, once every game is final.
+    pub score: Option<(HalfPoints, HalfPoints)>,
+}
+
+/// Every G-V42 play-off match of the tournament, in round order.
+pub fn playoff_matches(l: &Loaded) -> Vec<PlayoffShown> {
+    let mut out = Vec::new();
+    for round in l.rounds.iter().filter(|x| x.is_playoff()) {
+        for m in l.matches_of(round.id).filter(|m| m.stage == STAGE_PLAYOFF) {
+            let Some(away) = m.away_entry_id else {
+                continue;
+            };
+            let games: Vec<BoardResult> = l.games_of(m.id).map(Game::result).collect();
+            let score = (!games.is_empty() && games.iter().all(|g| g.is_final())).then(|| {
+                games
+                    .iter()
+                    .filter_map(|g| g.points())
+                    .fold((HalfPoints::ZERO, HalfPoints::ZERO), |(x, y), (a, b)| {
+                        (x + a, y + b)
+                    })
+            });
+            out.push(PlayoffShown {
+                round: round.number,
+                published: round.is_published(),
+                home: m.home_entry_id,
+                away,
+                score,
+            });
+        }
+    }
+    out
 }
 
 /// A play-off round not yet published or not complete.

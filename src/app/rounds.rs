@@ -1400,22 +1400,19 @@ pub(crate) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
 /// G-E1: when the last tournament of the season is finished (every
 /// tournament of the championship, and at least the season's count of the
 /// regulation), the top four of the season table get history entries.
+/// A one-event championship (seeds R, E) is complete when its event is:
+/// its top four are the event's final places (`season::load`).
 /// Call inside the transaction that finishes the tournament.
 pub(super) fn season_history(
     conn: &mut DbConnection,
     ctx: &TournamentContext,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
-    // Only a championship played as a season of tournaments (G-A2) has a
-    // season's top four; a one-event championship (seeds R, E) has none.
-    let Some(due) = ctx
+    let due = ctx
         .regulation
         .season
         .as_ref()
-        .map(|s| usize::from(s.tournaments))
-    else {
-        return Ok(());
-    };
+        .map_or(1, |s| usize::from(s.tournaments));
     let all = tournaments::of_championship(conn, ctx.championship_id())?;
     if all.len() < due || all.iter().any(|x| x.finished_at.is_none()) {
         return Ok(());

@@ -11,7 +11,9 @@ use crate::ids::{ChampionshipId, EntryId, PenaltyId, TeamId, TournamentId};
 use crate::rules::ranking::Place;
 use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
-use crate::rules::season::{Deduction, SeasonEntry, SeasonRow, cumulative, season_standings};
+use crate::rules::season::{
+    Deduction, SeasonEntry, SeasonRow, cumulative, event_standings, season_standings,
+};
 
 /// The season as stored: the stages played and the ranked rows.
 pub struct Season {
@@ -152,12 +154,15 @@ pub fn load(
         })
         .collect();
     let deductions: Vec<Deduction<String>> = staged.iter().map(|(_, d)| d.clone()).collect();
-    let tie_rule = regulation
-        .season
-        .as_ref()
-        .map(|s| s.tie_rule)
-        .unwrap_or_default();
-    let rows = season_standings(&per_stage, &deductions, tie_rule);
+    // A one-event championship (seeds R, E) ranks as its event finished
+    // (E-1: the play-off's places), not by points its table may not give.
+    let rows = match regulation.season.as_ref() {
+        Some(s) => season_standings(&per_stage, &deductions, s.tie_rule),
+        None => event_standings(
+            per_stage.last().map(Vec::as_slice).unwrap_or_default(),
+            &deductions,
+        ),
+    };
     Ok(Season {
         stages,
         per_stage,

@@ -303,7 +303,8 @@ pub fn in_tournament(
             .inner_join(tournaments::table)
             .filter(entries::id.eq(e))
             .filter(entries::tournament_id.eq(t))
-            .filter(tournaments::championship_id.eq(c)),
+            .filter(tournaments::championship_id.eq(c))
+            .filter(tournaments::cancelled_at.is_null()),
     ))
     .get_result(conn)
 }

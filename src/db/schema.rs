@@ -233,6 +233,8 @@ diesel::table! {
         finished_at -> Nullable<Timestamp>,
         results_version -> BigInt,
         rounds -> Nullable<Integer>,
+        cancelled_at -> Nullable<Timestamp>,
+        cancel_reason -> Nullable<Text>,
     }
 }
 

@@ -216,6 +216,7 @@ pub fn chess_athletes(
         .inner_join(entries::table.on(entries::id.eq(entry_players::entry_id)))
         .inner_join(tournaments::table.on(tournaments::id.eq(entries::tournament_id)))
         .filter(tournaments::championship_id.eq(championship))
+        .filter(tournaments::cancelled_at.is_null())
         .filter(entries::status.ne(EntryStatus::Withdrawn.code()))
         .select(entry_players::person_id)
         .load(conn)?;

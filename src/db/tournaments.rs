@@ -24,6 +24,10 @@ pub struct Tournament {
     /// The rounds the organizers set for a Swiss; `None`: the
     /// regulation's.
     pub rounds: Option<i32>,
+    /// Cancelled before its draw (with `cancel_reason`): left out of every
+    /// list and answered as not found; the row stays for the audit log.
+    pub cancelled_at: Option<NaiveDateTime>,
+    pub cancel_reason: Option<String>,
 }
 
 pub fn of_championship(
@@ -32,14 +36,17 @@ pub fn of_championship(
 ) -> QueryResult<Vec<Tournament>> {
     tournaments::table
         .filter(tournaments::championship_id.eq(championship))
+        .filter(tournaments::cancelled_at.is_null())
         .order((tournaments::starts_at, tournaments::number))
         .select(Tournament::as_select())
         .load(conn)
 }
 
+/// A tournament, unless it was cancelled.
 pub fn by_id(conn: &mut DbConnection, id: TournamentId) -> QueryResult<Option<Tournament>> {
     tournaments::table
         .find(id)
+        .filter(tournaments::cancelled_at.is_null())
         .select(Tournament::as_select())
         .first(conn)
         .optional()
@@ -193,7 +200,29 @@ pub fn in_championship(
     diesel::select(diesel::dsl::exists(
         tournaments::table
             .filter(tournaments::id.eq(t))
-            .filter(tournaments::championship_id.eq(c)),
+            .filter(tournaments::championship_id.eq(c))
+            .filter(tournaments::cancelled_at.is_null()),
     ))
     .get_result(conn)
+}
+
+/// Cancels a tournament not yet drawn (`at`, `reason`); 0 when it is drawn
+/// or already cancelled. Call inside `write_transaction`.
+pub fn cancel(
+    conn: &mut DbConnection,
+    id: TournamentId,
+    at: NaiveDateTime,
+    reason: &str,
+) -> QueryResult<usize> {
+    diesel::update(
+        tournaments::table
+            .find(id)
+            .filter(tournaments::drawn_at.is_null())
+            .filter(tournaments::cancelled_at.is_null()),
+    )
+    .set((
+        tournaments::cancelled_at.eq(Some(at)),
+        tournaments::cancel_reason.eq(Some(reason)),
+    ))
+    .execute(conn)
 }

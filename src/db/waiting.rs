@@ -184,6 +184,7 @@ pub fn starting_by(
     tournaments::table
         .filter(tournaments::championship_id.eq_any(cs))
         .filter(tournaments::finished_at.is_null())
+        .filter(tournaments::cancelled_at.is_null())
         .filter(tournaments::starts_at.le(by))
         .order((
             tournaments::championship_id,

@@ -691,6 +691,46 @@ pub fn tournament_reopened(
     enqueue_all(conn, &notices, now)
 }
 
+/// An organizer cancelled a tournament before its draw: the captains of
+/// its entries (withdrawn ones too: they entered) are told why; the link
+/// is the championship's calendar, the tournament's page being gone.
+pub fn tournament_cancelled(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    reason: &str,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let championship = championship_name(conn, c)?;
+    let url = crate::paths::championship(c);
+    let mut captains: Vec<PersonId> = Vec::new();
+    for (p, _, _) in entry_captains(conn, t)? {
+        if !captains.contains(&p) {
+            captains.push(p);
+        }
+    }
+    let notices: Vec<Notice> = captains
+        .into_iter()
+        .map(|to| {
+            Notice::new(
+                Kind::PlayStatus,
+                to,
+                Message::new(msg!("mail-cancelled-subject"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship),
+                Message::new(msg!("mail-cancelled-body"))
+                    .arg("tournament", tournament_no)
+                    .arg("championship", &championship)
+                    .arg("reason", reason)
+                    .arg("url", &url),
+            )
+            .championship(c)
+        })
+        .collect();
+    enqueue_all(conn, &notices, now)
+}
+
 /// Why a player may not play, one message a reason (G-A7 and the
 /// regulation's conditions at the moment of play); `local` shows an
 /// instant in the championship's time zone. Pages and mails word it alike.

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::app::knockout;
 use crate::app::rounds::Loaded;
 use crate::db;
-use crate::ids::{ChampionshipId, SeriesId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, SeriesId, TournamentId};
 use crate::rules::ranking::{Place, Separation};
 use crate::rules::score::HalfPoints;
 use crate::rules::tiebreak::{TbValue, TieBreakRules};
@@ -55,6 +55,13 @@ impl TieBreakNumber {
     }
 }
 
+/// A tie-break's cell on a page: its value, or a dash where the row has
+/// none (DE for a team tied with nobody: C.07 art. 6 compares only
+/// teams tied on everything before it).
+pub fn tie_break_cell(v: Option<&TbValue>) -> String {
+    v.map_or_else(|| "—".to_owned(), ToString::to_string)
+}
+
 /// One tie-break of a row, named by its TRF-2026 code (record 202).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakValue {
@@ -76,6 +83,10 @@ pub struct TournamentStandingsRow {
     /// Seed E: the group (E-8) the row belongs to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// Seed E once the play-off has decided the final places (E-1): the
+    /// row's place in its group; `rank` is then the final place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_rank: Option<String>,
     pub match_points: f64,
     pub game_points: f64,
     pub tie_breaks: Vec<TieBreakValue>,
@@ -131,6 +142,7 @@ fn table_rows(
                     .map(|x| x.name.clone())
                     .unwrap_or_default(),
                 group: group.map(str::to_owned),
+                group_rank: None,
                 match_points: points(row.match_points),
                 game_points: points(row.game_points),
                 tie_breaks: tb
@@ -146,6 +158,39 @@ fn table_rows(
             (row, gap)
         })
         .collect()
+}
+
+/// Seed E's group rows ranked by the final places the play-off decided
+/// (E-1, E-9), each keeping its group place beside: the order every view
+/// of the tournament and of its championship shows once the places are
+/// known. A group's reasons no longer describe neighbouring rows.
+fn by_final_place(
+    l: &Loaded,
+    rows: Vec<(TournamentStandingsRow, Option<Separation>)>,
+    places: &[(EntryId, Place)],
+) -> Vec<(TournamentStandingsRow, Option<Separation>)> {
+    let place_of = |start_no: u16| {
+        let entry = l
+            .playing()
+            .into_iter()
+            .find(|e| e.start_no == Some(i32::from(start_no)))?
+            .id;
+        places.iter().find(|(e, _)| *e == entry).map(|(_, p)| *p)
+    };
+    let mut rows: Vec<TournamentStandingsRow> = rows
+        .into_iter()
+        .map(|(mut row, _)| {
+            if let Some(place) = place_of(row.start_no) {
+                let (rank, first, last) = rank(place);
+                row.group_rank = Some(std::mem::replace(&mut row.rank, rank));
+                row.place_first = first;
+                row.place_last = last;
+            }
+            row
+        })
+        .collect();
+    rows.sort_by_key(|r| (r.place_first, r.place_last, r.start_no));
+    rows.into_iter().map(|r| (r, None)).collect()
 }
 
 pub fn tournament_standings(l: &Loaded) -> TournamentStandings {
@@ -173,6 +218,10 @@ pub fn tournament_standings_explained(
             })
             .collect(),
         None => table_rows(&l.to_rules(), tb, &playoffs, None),
+    };
+    let rows = match knockout::decided_places(l) {
+        Some(places) => by_final_place(l, rows, &places),
+        None => rows,
     };
     let (rows, gaps): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
     let standings = TournamentStandings {

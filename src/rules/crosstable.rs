@@ -170,14 +170,21 @@ impl Crosstable {
                     Pairing::Bye { team, kind } => {
                         let Some(&i) = index.get(team) else { continue };
                         let s = t.bye_score(*kind);
-                        // PAB/FPB count as a win on every board for the board
-                        // tie-breaks (chess-standards.md), HPB as a draw.
-                        let per_board = match kind {
-                            ByeKind::PairingAllocated | ByeKind::FullPoint => HalfPoints::ONE,
-                            ByeKind::HalfPoint => HalfPoints::HALF,
-                            ByeKind::ZeroPoint => HalfPoints::ZERO,
-                        };
-                        let bp = per_board.times(gpp);
+                        // A bye counts the same in every criterion: its
+                        // game points (the tournament's scoring: a PAB is a
+                        // drawn match unless the regulation or record 320
+                        // says otherwise, C.04.6 art. 1.4) spread over the
+                        // boards. C.07 counts a bye's boards in BC, TBR and
+                        // BBE (art. 12) and its won games in WIN only as
+                        // the points it is given: a drawn PAB is a draw on
+                        // every board and wins no game, so its boards sum
+                        // to its GP (a PAB of one point per board, as
+                        // Swiss-Manager's `U` cells give, stays a win on
+                        // every board).
+                        let board_points = spread(s.game_points, boards);
+                        let all_won = s.game_points
+                            == HalfPoints::ONE
+                                .times(i32::try_from(t.games_per_match()).unwrap_or(i32::MAX));
                         entries[i] = Some(TeamRound {
                             round: r.number,
                             opponent: None,
@@ -186,15 +193,11 @@ impl Crosstable {
                             match_points: s.match_points,
                             game_points: s.game_points,
                             outcome: s.outcome,
-                            board_points: vec![bp; boards],
-                            // The boards the board tie-breaks count as won
-                            // are won games for WIN:GP too (C.07 art. 7.1:
-                            // won with or without playing), as in the
-                            // reference implementation.
-                            game_wins: if matches!(
-                                kind,
-                                ByeKind::PairingAllocated | ByeKind::FullPoint
-                            ) {
+                            board_points,
+                            // The games a bye wins are won games for WIN:GP
+                            // too (C.07 art. 7.1: won with or without
+                            // playing), as in the reference implementation.
+                            game_wins: if all_won && s.game_points > HalfPoints::ZERO {
                                 t.games_per_match()
                             } else {
                                 0
@@ -419,6 +422,17 @@ fn add_player(
     }
 }
 
+/// `total` game points over `boards` boards, as evenly as half points
+/// allow: equal shares, the half points left over to the top boards.
+fn spread(total: HalfPoints, boards: usize) -> Vec<HalfPoints> {
+    let n = i32::try_from(boards.max(1)).unwrap_or(i32::MAX);
+    let (share, left) = (total.0.div_euclid(n), total.0.rem_euclid(n));
+    (0..n)
+        .map(|k| HalfPoints(share + i32::from(k < left)))
+        .take(boards)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,12 +482,13 @@ mod tests {
         let t2 = ct.team(TeamId(2)).expect("team 2");
         assert_eq!(t2.rounds[1].kind, RoundKind::Absent);
         let t3 = ct.team(TeamId(3)).expect("team 3");
-        // PAB: drawn match (1 MP, 1 GP of 2), win on every board for board tie-breaks.
+        // PAB: drawn match (1 MP, 1 GP of 2), a draw on every board for the
+        // board tie-breaks too.
         assert_eq!(t3.rounds[0].match_points, HalfPoints(2));
         assert_eq!(t3.rounds[0].game_points, HalfPoints(2));
         assert_eq!(
             t3.rounds[0].board_points,
-            vec![HalfPoints(2), HalfPoints(2)]
+            vec![HalfPoints(1), HalfPoints(1)]
         );
         let p1 = ct
             .players
@@ -482,6 +497,42 @@ mod tests {
             .expect("p1");
         assert_eq!((p1.games, p1.points), (1, HalfPoints(2)));
         assert_eq!(p1.by_board, vec![(1, 1, HalfPoints(2))]);
+    }
+
+    #[test]
+    fn r_3_3_a_pab_counts_its_game_points_on_the_boards_and_wins_no_game() {
+        // three boards, one game. Team 3's PAB is a drawn match
+        // (C.04.6 art. 1.4): 1 MP, 1½ GP, so ½ on each board for TBR and BC
+        // (the boards sum to the GP) and no won game for WIN.
+        let mut t = tournament(PairingSystem::Swiss, 3, 1, 3, ScoreKind::MatchPoints);
+        t.rounds = vec![round(
+            1,
+            vec![m(1, 2, 3, "1=0"), bye(3, ByeKind::PairingAllocated)],
+        )];
+        let ct = Crosstable::build(&t).expect("valid");
+        let t3 = ct.team(TeamId(3)).expect("team 3");
+        assert_eq!(t3.game_points, HalfPoints(3));
+        assert_eq!(t3.board_points, vec![HalfPoints(1); 3]);
+        assert_eq!(
+            t3.board_points.iter().copied().sum::<HalfPoints>(),
+            t3.game_points
+        );
+        assert_eq!(t3.game_wins, 0);
+        // A PAB the regulation values at every game (1 per board) is a win
+        // on every board and three won games, as Swiss-Manager's `U` cells.
+        t.scoring.pab = Some(crate::rules::score::ByeValue {
+            match_points: HalfPoints::from_points(2),
+            game_points: HalfPoints::from_points(3),
+        });
+        let ct = Crosstable::build(&t).expect("valid");
+        let t3 = ct.team(TeamId(3)).expect("team 3");
+        assert_eq!(t3.board_points, vec![HalfPoints(2); 3]);
+        assert_eq!(t3.game_wins, 3);
+        // One game point over three boards: the half points to the top.
+        assert_eq!(
+            spread(HalfPoints(2), 3),
+            [HalfPoints(1), HalfPoints(1), HalfPoints(0)]
+        );
     }
 
     #[test]

@@ -153,8 +153,11 @@ pub struct StandingRow {
     pub match_points: HalfPoints,
     /// Game points.
     pub game_points: HalfPoints,
-    /// Per chain entry: the team's value, `None` for group criteria (DE, EDE),
-    /// whose value depends on the tied group.
+    /// Per chain entry: the team's value. DE's value is the team's score
+    /// against the teams it was tied with when DE was applied (C.07 art.
+    /// 6: the criterion exists only within a tied group), `None` for a
+    /// team tied with nobody there, and where DE did not apply (G-V42 b);
+    /// EDE's is always `None`: its steps change the score and the group.
     pub tie_breaks: Vec<Option<TbValue>>,
 }
 
@@ -260,6 +263,7 @@ pub fn standings(
         primary_totals: &primary_totals,
         values: &values,
         playoff_of: &playoff_of,
+        encountered: std::cell::RefCell::new(HashMap::new()),
     };
     let mut order = Vec::with_capacity(ct.teams.len());
     let mut gaps = Vec::with_capacity(ct.teams.len());
@@ -277,7 +281,11 @@ pub fn standings(
                 game_points: line.game_points,
                 tie_breaks: values
                     .iter()
-                    .map(|v| v.as_ref().and_then(|v| v.get(i).cloned()))
+                    .enumerate()
+                    .map(|(k, v)| match v {
+                        Some(v) => v.get(i).cloned(),
+                        None => ranker.encountered.borrow().get(&(k, i)).cloned(),
+                    })
                     .collect(),
             }
         })
@@ -361,6 +369,9 @@ struct Ranker<'a> {
     primary_totals: &'a [HalfPoints],
     values: &'a [Option<Vec<TbValue>>],
     playoff_of: &'a HashMap<usize, (usize, u32)>,
+    /// DE's value per (chain index, team), from its last application: the
+    /// innermost tied group, whose values the explanations quote.
+    encountered: std::cell::RefCell<HashMap<(usize, usize), TbValue>>,
 }
 
 impl Ranker<'_> {
@@ -628,6 +639,16 @@ impl Ranker<'_> {
         };
         let others = group.len() - 1;
         let complete = enc.iter().all(|&(_, _, met)| met >= others);
+        let applies = complete || self.rules.incomplete_encounters != IncompleteEncounters::Skip;
+        if step.is_none()
+            && applies
+            && let Some(index) = self.rules.chain.iter().position(|x| x == tb)
+        {
+            let mut seen = self.encountered.borrow_mut();
+            for (&i, v) in &values {
+                seen.insert((index, i), v.clone());
+            }
+        }
         if complete {
             return self.split_by_values(group, values, false, criterion, Level::Primary);
         }
@@ -1064,6 +1085,35 @@ mod tests {
             s.gaps[1].as_ref().map(ToString::to_string).as_deref(),
             Some("ahead on extended direct encounter (EDE), secondary score: 3 vs 2½")
         );
+    }
+
+    #[test]
+    fn c07_de_value_is_the_score_among_the_tied_group_and_none_for_a_team_tied_with_nobody() {
+        // Four teams, one board, MP primary. 1 beats all (6 MP); 2 beat 3,
+        // 3 beat 4, 4 beat 2 (2 MP each, a cycle). DE among {2, 3, 4}: 2
+        // each, as the explanation of a tie would quote; team 1 was tied with
+        // nobody: no DE value. The same under G-V42 b (all games met).
+        let mut t = tournament(PairingSystem::RoundRobin, 1, 1, 4, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(1, vec![m(1, 4, 1, "1"), m(2, 3, 1, "1")]),
+            round(2, vec![m(4, 3, 1, "0"), m(1, 2, 1, "1")]),
+            round(3, vec![m(2, 4, 1, "0"), m(3, 1, 1, "0")]),
+        ];
+        for skip in [false, true] {
+            let mut r = rules("DE");
+            if skip {
+                r.incomplete_encounters = IncompleteEncounters::Skip;
+            }
+            let s = standings(&t, &r, &[]).expect("standings");
+            assert_eq!(places(&s), vec!["1", "2–4", "2–4", "2–4"]);
+            let de: Vec<Option<TbValue>> = s.rows.iter().map(|r| r.tie_breaks[0].clone()).collect();
+            let two = Some(TbValue::Points(HalfPoints::from_points(2)));
+            assert_eq!(de, vec![None, two.clone(), two.clone(), two]);
+        }
+        // 2 beats 4 instead: 6, 4, 2, 0 MP, nobody tied, no DE value shown.
+        t.rounds[2] = round(3, vec![m(2, 4, 1, "1"), m(3, 1, 1, "0")]);
+        let s = standings(&t, &rules("DE"), &[]).expect("standings");
+        assert!(s.rows.iter().all(|r| r.tie_breaks[0].is_none()));
     }
 
     #[test]

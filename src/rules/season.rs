@@ -128,6 +128,40 @@ pub fn season_standings<K: Clone + Eq + Hash + Ord>(
     rows
 }
 
+/// The table of a one-event championship (seeds R, E: a regulation
+/// without a season of tournaments): its places are the event's final
+/// places (E-1's play-off included), whatever points the place table gives
+/// them; the points and penalties are summed as in [`season_standings`].
+/// Entries with a deduction and no place come last, sharing the places
+/// left.
+pub fn event_standings<K: Clone + Eq + Hash + Ord>(
+    event: &[SeasonEntry<K>],
+    deductions: &[Deduction<K>],
+) -> Vec<SeasonRow<K>> {
+    let mut rows = season_standings(
+        std::slice::from_ref(&event.to_vec()),
+        deductions,
+        SeasonTieRule::Shared,
+    );
+    let placed = u32::try_from(event.len()).unwrap_or(u32::MAX);
+    let unplaced = Place {
+        first: placed + 1,
+        last: u32::try_from(rows.len()).unwrap_or(u32::MAX),
+    };
+    for r in &mut rows {
+        r.place = event
+            .iter()
+            .find(|e| e.team == r.team)
+            .map_or(unplaced, |e| e.place);
+    }
+    rows.sort_by(|a, b| {
+        (a.place.first, a.place.last)
+            .cmp(&(b.place.first, b.place.last))
+            .then_with(|| a.team.cmp(&b.team))
+    });
+    rows
+}
+
 /// A team's season points after each tournament (the season table read
 /// cumulatively, for the season chart): its tournament points of the
 /// stages up to `i`, minus the deductions counted by stage `i`. Each
@@ -236,6 +270,42 @@ mod tests {
         assert_eq!(cb[0].team, "A");
         assert_eq!(cb[0].place.to_string(), "1");
         assert_eq!(cb[1].place.to_string(), "2");
+    }
+
+    #[test]
+    fn e_1_a_one_event_table_keeps_the_events_places_whatever_its_points() {
+        // Seed E names no place points: every entry earned 0, yet the
+        // play-off's order stands (1, 2, 3, 4, then 5–6 shared).
+        let zero = |team: &str, first: u32, last: u32| SeasonEntry {
+            team: team.to_string(),
+            place: Place { first, last },
+            points: HalfPoints::ZERO,
+        };
+        let event = vec![
+            zero("D", 4, 4),
+            zero("A", 1, 1),
+            zero("F", 5, 6),
+            zero("C", 3, 3),
+            zero("B", 2, 2),
+            zero("E", 5, 6),
+        ];
+        let rows = event_standings(&event, &[]);
+        let got: Vec<(String, String)> = rows
+            .iter()
+            .map(|r| (r.team.clone(), r.place.to_string()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("A", "1"),
+                ("B", "2"),
+                ("C", "3"),
+                ("D", "4"),
+                ("E", "5–6"),
+                ("F", "5–6")
+            ]
+            .map(|(t, p)| (t.to_owned(), p.to_owned()))
+        );
     }
 
     fn fine(team: &str, half_points: i32) -> Deduction<String> {

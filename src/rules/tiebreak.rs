@@ -1704,19 +1704,22 @@ mod worked {
     }
 
     #[test]
-    fn board_tie_breaks_count_byes_and_forfeits_as_board_wins() {
+    fn board_tie_breaks_count_a_pab_as_its_game_points_and_forfeits_as_board_wins() {
+        // A bye counts on the boards as the points it is given: team 5's
+        // PAB is a drawn match (1 GP over 2 boards: ½ each), its forfeit
+        // win a win on every board.
         // Team 1 boards: R1 1, ½; R2 1, 1; R3 0, ½ → [2, 2].
-        // Team 5 boards: PAB 1, 1; forfeit win 1, 1; R3 1, ½ → [3, 2½].
+        // Team 5 boards: PAB ½, ½; forfeit win 1, 1; R3 1, ½ → [2½, 2].
         let bc = vals(&swiss(), Edition::C07_2026, "BC");
-        // BC = 1×2 + 2×2 = 6; team 5: 3 + 5 = 8.
-        assert_eq!((bc[0].as_str(), bc[4].as_str()), ("6", "8"));
+        // BC = 1×2 + 2×2 = 6; team 5: 2½ + 4 = 6½.
+        assert_eq!((bc[0].as_str(), bc[4].as_str()), ("6", "6½"));
         let tbr = vals(&swiss(), Edition::C07_2026, "TBR");
-        assert_eq!((tbr[0].as_str(), tbr[4].as_str()), ("2/2", "3/2½"));
+        assert_eq!((tbr[0].as_str(), tbr[4].as_str()), ("2/2", "2½/2"));
         let bbe = vals(&swiss(), Edition::C07_2026, "BBE");
-        assert_eq!((bbe[0].as_str(), bbe[4].as_str()), ("2", "3"));
-        // Berlin (N = 2): 2 × board 1 + 1 × board 2 → 6 and 8½.
+        assert_eq!((bbe[0].as_str(), bbe[4].as_str()), ("2", "2½"));
+        // Berlin (N = 2): 2 × board 1 + 1 × board 2 → 6 and 7.
         let berlin = vals(&swiss(), Edition::C07_2026, "BERLIN");
-        assert_eq!((berlin[0].as_str(), berlin[4].as_str()), ("6", "8½"));
+        assert_eq!((berlin[0].as_str(), berlin[4].as_str()), ("6", "7"));
     }
 
     #[test]
@@ -1731,11 +1734,11 @@ mod worked {
             vals(&swiss(), Edition::C07_2026, "WON"),
             ["2", "0", "1", "0", "1"]
         );
-        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → PAB (2) + forfeit
-        // (2) + 1 = 5; 4 → PAB (2) = 2.
+        // Games won (seed E, E-8): 1 → 1 + 2 + 0 = 3; 5 → forfeit (2) + 1
+        // = 3, its drawn PAB winning no game; 4 → 0.
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WIN:GP"),
-            ["3", "0", "1", "2", "5"]
+            ["3", "0", "1", "0", "3"]
         );
         assert_eq!(
             vals(&swiss(), Edition::C07_2026, "WON:GP"),
@@ -1744,18 +1747,17 @@ mod worked {
     }
 
     #[test]
-    fn c07_7_1_win_gp_counts_a_pabs_boards_as_won_like_bc_and_tbr() {
+    fn c07_7_1_win_gp_and_the_board_tie_breaks_count_a_pab_as_the_points_it_is_given() {
         // swiss(): team 4 drew R1 1 : 1, had the PAB in R2 and lost R3
-        // ½ : 1½ on "1=" (board 2 a draw). The PAB counts as won on both
-        // boards for TBR (board 1: ½ + 1 + 0 = 1½, board 2: ½ + 1 + ½ = 2)
-        // and BC (1 × 1½ + 2 × 2 = 5½), so WIN:GP counts its 2 games as won
-        // (art. 7.1: won with or without playing): 0 over the board + 2.
-        // It was 0.
+        // ½ : 1½ on "1=" (board 2 a draw). The PAB is a drawn match (1 MP,
+        // 1 GP: C.04.6 art. 1.4), so it is ½ on each board for TBR (board
+        // 1: ½ + ½ + 0 = 1, board 2: ½ + ½ + ½ = 1½) and BC (1 × 1 + 2 ×
+        // 1½ = 4), its boards summing to its GP, and WIN:GP (art. 7.1: won
+        // with or without playing) counts no game of it as won.
         let t = swiss();
-        assert_eq!(vals(&t, Edition::C07_2026, "TBR")[3], "1½/2");
-        assert_eq!(vals(&t, Edition::C07_2026, "BC")[3], "5½");
-        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[3], "2");
-        // Not won over the board: WON:GP stays 0.
+        assert_eq!(vals(&t, Edition::C07_2026, "TBR")[3], "1/1½");
+        assert_eq!(vals(&t, Edition::C07_2026, "BC")[3], "4");
+        assert_eq!(vals(&t, Edition::C07_2026, "WIN:GP")[3], "0");
         assert_eq!(vals(&t, Edition::C07_2026, "WON:GP")[3], "0");
         // The PAB itself is a drawn match (1 MP): WIN does not count it.
         assert_eq!(vals(&t, Edition::C07_2026, "WIN")[3], "0");

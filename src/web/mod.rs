@@ -115,6 +115,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             resource(TOURNAMENT_START)
                 .route(post().to(championship::championships::tournament_start)),
         )
+        .service(
+            resource(TOURNAMENT_CANCEL)
+                .route(post().to(championship::championships::tournament_cancel)),
+        )
         .service(resource(TOURNAMENT).route(get().to(tournament::tournaments::show)))
         .service(resource(ENTRIES).route(post().to(tournament::tournaments::enter)))
         .service(resource(TOURNAMENT_ROUNDS).route(post().to(tournament::judging::set_rounds)))

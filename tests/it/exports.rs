@@ -46,7 +46,7 @@ fn cells(page: &Page, rows: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-async fn download(club: &Club, path: &str) -> (reqwest::header::HeaderMap, String) {
+pub(crate) async fn download(club: &Club, path: &str) -> (reqwest::header::HeaderMap, String) {
     // Public: no session needed.
     let res = new_client()
         .get(club.app.url(path))

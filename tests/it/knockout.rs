@@ -249,9 +249,83 @@ fn rounds(club: &Club, t: i64) -> usize {
 
 #[tokio::test]
 async fn e_1_e_9_eight_teams_play_groups_then_a_play_off_where_a_drawn_armageddon_sends_black_on() {
+    e_cup_played_to_the_end(true).await;
+}
+
+/// E-1: the play-off's final places are the championship's in every view
+/// that shows places: the season table (not "1–8" with the 0 points seed
+/// E's place table gives), the history's top four, the standings CSV and
+/// JSON and the team page.
+#[tokio::test]
+async fn e_1_the_play_offs_final_places_are_the_championships_in_every_view() {
+    // Seed E as it stands: no place points, every place worth 0.
+    let (club, url, teams, final_order) = e_cup_played_to_the_end(false).await;
+    let sorted = |mut v: Vec<(String, String)>| {
+        v.sort();
+        v
+    };
+    let season = club
+        .app
+        .get(&format!("/championships/{}/season", club.id))
+        .await;
+    let shown: Vec<(String, String)> = season
+        .texts("table.season tbody td:nth-child(1)")
+        .into_iter()
+        .zip(season.texts("table.season tbody td:nth-child(2)"))
+        .collect();
+    assert_eq!(sorted(shown), sorted(final_order.clone()), "season table");
+    // G-E1: the one event finished, its top four are the history's.
+    let history = history(&club).await;
+    for (place, name) in final_order.iter().take(4) {
+        let line = format!("Итоги сезона: {place}-е место — {name}");
+        assert!(history.contains(&line), "{line} in {history:?}");
+    }
+    let (_, json) = crate::exports::download(&club, &format!("{url}/standings.json")).await;
+    let json: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let ranked: Vec<(String, String)> = json["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_str().unwrap_or_default().to_owned(),
+                r["entry"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(sorted(ranked.clone()), sorted(final_order.clone()), "JSON");
+    assert_eq!(ranked[0], final_order[0], "JSON in order of places");
+    let (_, csv) = crate::exports::download(&club, &format!("{url}/standings.csv")).await;
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let ranked: Vec<(String, String)> = reader
+        .records()
+        .map(|r| {
+            let r = r.expect("record");
+            (r[0].to_owned(), r[2].to_owned())
+        })
+        .collect();
+    assert_eq!(sorted(ranked), sorted(final_order.clone()), "CSV");
+    let winner = teams
+        .iter()
+        .find(|t| t.name == final_order[0].1)
+        .expect("the winner");
+    let page = club.app.get(&format!("/teams/{}", winner.id)).await;
+    let line = page.select_text("p.season-line").unwrap_or_default();
+    assert!(line.contains("1-е место"), "{line}");
+}
+
+/// Seed E's cup of eight played through the pages to its finish (every
+/// assertion of the scenario on the way), `with_points`: under G-V41's
+/// place table, else under seed E's (none); the club, the tournament's
+/// URL, the teams and the final places as the tournament page lists them.
+async fn e_cup_played_to_the_end(
+    with_points: bool,
+) -> (Club, String, Vec<Team>, Vec<(String, String)>) {
     let club = Club::new("E").await;
-    // G-V41's table, as an organizer would put it in the championship's copy.
-    set_place_points(&club, &[12, 8, 6, 4, 2, 1]);
+    if with_points {
+        // G-V41's table, as an organizer would put it in the championship's copy.
+        set_place_points(&club, &[12, 8, 6, 4, 2, 1]);
+    }
     let strength = [
         "Альфа",
         "Бета",
@@ -451,13 +525,126 @@ async fn e_1_e_9_eight_teams_play_groups_then_a_play_off_where_a_drawn_armageddo
     let mut fourths = vec![a[3].clone(), b[3].clone()];
     fourths.sort();
     assert_eq!(seventh, fourths);
-    assert_eq!(points, ["12", "8", "6", "4", "1½", "1½", "0", "0"]);
-    // G-E1: the winner's history entry; a one-event championship has no
-    // season's top four.
+    if with_points {
+        assert_eq!(points, ["12", "8", "6", "4", "1½", "1½", "0", "0"]);
+    }
+    // G-E1: the winner's history entry first.
     assert_eq!(
-        history(&club).await,
-        [format!("Турнир 1: 1-е место — {}", a[0])]
+        history(&club).await.first(),
+        Some(&format!("Турнир 1: 1-е место — {}", a[0]))
     );
+    let order = places.into_iter().zip(names).collect();
+    (club, url, teams, order)
+}
+
+/// E-12 on the team page: a member is judged as the entry judges him, at
+/// the start of the championship's next event. Dismissed 45 days ago, he
+/// is a former employee of less than 3 months today, but not at a
+/// tournament 60 days ahead: the page flags him before his entry is
+/// refused.
+#[tokio::test]
+async fn e_12_the_team_page_judges_a_former_employee_at_the_next_events_start() {
+    let club = Club::new("E").await;
+    let team = e_team(&club, "Альфа", "al").await;
+    let left = team.nicks[2].clone();
+    let person = club.app.person_id(&left);
+    let dismissed = chrono::Utc::now().date_naive() - chrono::Duration::days(45);
+    {
+        use league::db::schema::employments;
+        diesel::update(employments::table.filter(employments::person_id.eq(person.0)))
+            .set(employments::until_date.eq(Some(dismissed)))
+            .execute(&mut club.app.db())
+            .expect("update");
+    }
+    // No event ahead: judged as of today, within 3 months.
+    let page = club
+        .app
+        .get_with(&team.captain, &format!("/teams/{}", team.id))
+        .await;
+    let row = |page: &Page| {
+        page.texts("table tbody tr")
+            .into_iter()
+            .find(|r| r.contains(left.as_str()))
+            .unwrap_or_default()
+    };
+    assert!(row(&page).contains("в порядке"), "{}", row(&page));
+    let _t = club.tournament_in(60 * 24 * 60).await;
+    let page = club
+        .app
+        .get_with(&team.captain, &format!("/teams/{}", team.id))
+        .await;
+    assert!(!row(&page).contains("в порядке"), "{}", row(&page));
+    for other in &team.nicks[..2] {
+        let fine = page
+            .texts("table tbody tr")
+            .into_iter()
+            .find(|r| r.contains(other.as_str()))
+            .unwrap_or_default();
+        assert!(fine.contains("в порядке"), "{fine}");
+    }
+}
+
+/// G-V42 from the tournament page, as a judge finds it after a tie for
+/// first place: the tie with the button to pair the play-off beside it,
+/// then the play-off's round page linked (its draft for judges only), and
+/// its result where the tie was, before and after the finish.
+#[tokio::test]
+async fn g_v42_the_tournament_page_leads_judges_to_the_play_off_and_shows_its_result() {
+    let club = Club::new("G").await;
+    let (_teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    draw(&club, &url, "3").await;
+    let top = |name: &str| name == "Ладья" || name == "Конь";
+    let decide = |home: &str, away: &str| match (top(home), top(away)) {
+        (true, false) => "1-0",
+        (false, true) => "0-1",
+        _ => "1/2",
+    };
+    for round in 1..=3 {
+        open_round(&club, &url, round).await;
+        play_round(&club, &url, round, &decide).await;
+    }
+    let page = club.app.get_with(&club.root, &url).await;
+    let due = page.select_text("#playoff-due").unwrap_or_default();
+    assert!(due.contains("Ладья") && due.contains("Конь"), "{due}");
+    let playoff = page
+        .attr("#playoff-due form", "action")
+        .expect("the play-off's button beside the tie");
+    assert_eq!(
+        post(&club, &club.root, &playoff).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let round_page = format!("{url}/rounds/4");
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(page.attr("#playoff-4 a", "href"), Some(round_page.clone()));
+    assert!(
+        page.attr("#playoff-due form", "action").is_none(),
+        "paired once"
+    );
+    assert!(club.app.get(&url).await.select_text("#playoff-4").is_none());
+    publish_last(&club, &url).await;
+    play_games(&club, &url, 4, &|_, home, _, board| {
+        Some(match (board, home) {
+            (1, "Конь") => "1-0",
+            (1, _) => "0-1",
+            _ => "1/2",
+        })
+    })
+    .await;
+    for finished in [false, true] {
+        let page = club.app.get(&url).await;
+        assert!(page.select_text("#playoff-due").is_none());
+        assert_eq!(page.attr("#playoff-4 a", "href"), Some(round_page.clone()));
+        let line = page.select_text("#playoff-4").unwrap_or_default();
+        assert!(
+            line.contains("Конь 6–4 Ладья") || line.contains("Ладья 4–6 Конь"),
+            "{line}"
+        );
+        if !finished {
+            let page = post(&club, &club.root, &format!("{url}/finish")).await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+    }
 }
 
 #[tokio::test]

@@ -297,6 +297,58 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
     );
 }
 
+/// G-B13: whether a double sits out is settled by the draw: a double the
+/// draw paired plays to the end, though a later withdrawal makes the count
+/// of entries odd.
+#[tokio::test]
+async fn g_b13_a_double_the_draw_paired_plays_on_after_a_withdrawal_makes_the_count_odd() {
+    let club = Club::new("G").await;
+    let big = g_team(&club, "Ладья", "la", 10).await;
+    let ko = g_team(&club, "Конь", "ko", 5).await;
+    let sl = g_team(&club, "Слон", "sl", 5).await;
+    let t = club.tournament_in(20).await;
+    for (who, l) in [
+        (&big.captain, line(&big, "Ладья1", 0..5)),
+        (&big.captain, line(&big, "Ладья2", 5..10)),
+        (&ko.captain, line(&ko, "Конь", 0..5)),
+        (&sl.captain, line(&sl, "Слон", 0..5)),
+    ] {
+        let page = club.enter(who, t, &l).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let konj = club
+        .entries(t)
+        .into_iter()
+        .find(|x| x.name == "Конь")
+        .expect("entry")
+        .id;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/entries/{konj}/retire"),
+            &[("reason", "three boards empty, no substitutes")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let statuses = club.statuses(t).await;
+    let of = |name: &str| {
+        statuses
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(of("Ладья2"), "играет", "{statuses:?}");
+    assert_eq!(of("Ладья1"), "играет", "{statuses:?}");
+}
+
 #[tokio::test]
 async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_standings() {
     let club = Club::new("G").await;
@@ -376,6 +428,80 @@ async fn g_v1_four_teams_play_a_round_robin_with_two_games_and_results_make_the_
     assert_eq!(public.texts("#round-1 tr.match td.score"), ["10-0", "5-5"]);
     let rows = public.texts("table.standings tbody tr td:nth-child(4)");
     assert_eq!(rows, ["10", "5", "5", "0"], "game points (G-V42 a)");
+}
+
+/// G-V42 b: head-to-head points decide between teams tied on game points;
+/// the DE/P column shows them for the tied teams (C.07 art. 6: the
+/// criterion compares the tied group only) and a dash for a team tied with
+/// nobody, on the page, and as numbers and nulls in the downloads.
+#[tokio::test]
+async fn g_v42_head_to_head_is_shown_for_the_tied_teams_and_a_dash_for_the_others() {
+    let club = Club::new("G").await;
+    let (_teams, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &url).await;
+    // Table 1: the home side wins every game (10–0); table 2: all drawn
+    // (5–5), so its two teams are tied on 5 game points and met: DE 5 each.
+    let page = club.app.get_with(&club.root, &url).await;
+    let forms = result_forms(&page);
+    assert_eq!(forms.len(), 20);
+    for (i, (action, version)) in forms.iter().enumerate() {
+        let result = if i < 10 { "1-0" } else { "1/2" };
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                action,
+                &[("result", result), ("version", version)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let public = club.app.get(&url).await;
+    assert_eq!(
+        public.texts("table.standings tbody tr td:nth-child(4)"),
+        ["10", "5", "5", "0"]
+    );
+    assert_eq!(
+        public.texts("table.standings tbody tr td:nth-child(5)"),
+        ["—", "5", "5", "—"],
+        "DE/P"
+    );
+    let (_, json) = crate::exports::download(&club, &format!("{url}/standings.json")).await;
+    let json: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let de: Vec<serde_json::Value> = json["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["tie_breaks"][0]["value"].clone())
+        .collect();
+    assert_eq!(
+        de,
+        [
+            serde_json::Value::Null,
+            serde_json::json!(5.0),
+            serde_json::json!(5.0),
+            serde_json::Value::Null
+        ]
+    );
+    let (_, csv) = crate::exports::download(&club, &format!("{url}/standings.csv")).await;
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let at = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .position(|h| h == "DE/P")
+        .expect("a DE/P column");
+    let cells: Vec<String> = reader
+        .records()
+        .map(|r| r.expect("record")[at].to_owned())
+        .collect();
+    assert_eq!(cells, ["", "5", "5", ""]);
 }
 
 #[tokio::test]

@@ -656,10 +656,15 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
         .collect();
     let shown: BTreeMap<&String, String> = season_names.iter().zip(season_totals).collect();
     assert_eq!(shown, expected);
+    // G-E1: the winner, then (the one event being the whole championship,
+    // ) its top four.
+    let history = season.texts("ul.history li");
     assert_eq!(
-        season.texts("ul.history li"),
-        [format!("Турнир 1: 1-е место — {}", names[0])]
+        history.first(),
+        Some(&format!("Турнир 1: 1-е место — {}", names[0]))
     );
+    let top = places.iter().filter(|p| place_range(p).0 <= 4).count();
+    assert_eq!(history.len(), 1 + top, "{history:?}");
 }
 
 #[tokio::test]
@@ -761,7 +766,7 @@ async fn g_a2_the_schedule_form_gives_four_first_wednesdays_and_one_start_moves_
 
     // The third is moved with its own row's form; the others stay.
     let page = app.get_with(&club.root, &show).await;
-    let actions = page.attrs("table.schedule form", "action");
+    let actions = page.attrs("table.schedule form[action$='/start']", "action");
     assert_eq!(actions.len(), 4);
     let page = app
         .post_with(
@@ -866,6 +871,195 @@ async fn r_3_5_six_teams_play_five_rounds_the_organizers_set_and_the_tournament_
         6,
         "{}",
         page.text
+    );
+}
+
+/// a one-stage championship is complete when its one event
+/// is: the history records its top four (G-E1's hall of fame) at the
+/// finish, and the hall of fame shows them instead of waiting for a season
+/// that has no further tournament.
+#[tokio::test]
+async fn r_1_6_a_one_stage_championship_is_complete_when_its_event_finishes() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 6).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", "5")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    draw(&club, &url, "35").await;
+    let mut totals = HashMap::new();
+    for round in 1..=5 {
+        published_round(&club, &url, round).await;
+        play(&club, &url, round, &mut totals).await;
+    }
+    crate::club::finish(&club, t).await;
+    let page = club.app.get(&url).await;
+    let places = page.texts("#places table tbody td:nth-child(1)");
+    let names = page.texts("#places table tbody td:nth-child(2)");
+    let hall = club
+        .app
+        .get(&format!("/championships/{}/history", club.id))
+        .await;
+    assert!(
+        hall.select_text("#top-four + p.hint").is_none(),
+        "{}",
+        hall.text
+    );
+    let top: Vec<(String, String)> = hall
+        .texts("table.top-four tbody td:nth-child(1)")
+        .into_iter()
+        .zip(hall.texts("table.top-four tbody td:nth-child(2)"))
+        .collect();
+    let expected: Vec<(String, String)> = places
+        .iter()
+        .zip(&names)
+        .filter(|(p, _)| place_range(p).0 <= 4)
+        .map(|(p, n)| (place_range(p).0.to_string(), n.clone()))
+        .collect();
+    assert!(!expected.is_empty());
+    let mut sorted = top.clone();
+    sorted.sort();
+    let mut expected_sorted = expected.clone();
+    expected_sorted.sort();
+    assert_eq!(sorted, expected_sorted);
+}
+
+/// G-E1 after a cancellation: an organizer cancels a duplicate tournament
+/// that has not started, with the reason, from the championship's
+/// calendar (a refusal keeps the typed reason); it is audited, the captain
+/// who entered it is told by mail, it leaves the calendar page and the
+/// iCalendar feed, and the history no longer waits for it: the one event
+/// played completes the championship.
+#[tokio::test]
+async fn g_e1_a_cancelled_duplicate_leaves_the_calendar_and_the_history_completes() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 6).await;
+    let t = club.tournament_in(90).await;
+    let duplicate = club.tournament_in(60 * 24 * 7).await;
+    enter_all(&club, duplicate, &teams[..1]).await;
+    let show = format!("/championships/{}", club.id);
+    let page = club.app.get_with(&club.root, &show).await;
+    let cancel = format!("{}/cancel", club.tournament_url(duplicate));
+    assert!(
+        page.attrs("form.cancel", "action").contains(&cancel),
+        "{}",
+        page.text
+    );
+    // Captains may not; a reason is required and a refusal keeps nothing lost.
+    assert_eq!(
+        club.app
+            .post_with(&teams[0].captain, &cancel, &[("reason", "x")])
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &cancel, &[("reason", " ")])
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text.contains("Укажите причину отмены"),
+        "{}",
+        page.text
+    );
+    let page = club
+        .app
+        .post_with(&club.root, &cancel, &[("reason", "дубликат дня")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Gone from the calendar, the feed and its own address.
+    let page = club.app.get(&show).await;
+    assert_eq!(
+        page.texts("table.schedule tbody tr").len(),
+        1,
+        "{}",
+        page.text
+    );
+    let ics = club
+        .app
+        .get(&format!("/championships/{}/calendar.ics", club.id))
+        .await
+        .text;
+    assert_eq!(ics.matches("BEGIN:VEVENT").count(), 1, "{ics}");
+    assert_eq!(
+        club.app.get(&club.tournament_url(duplicate)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    // Audited, and the captain who entered it told why.
+    let audit = club
+        .app
+        .get_with(&club.root, &format!("{show}/audit"))
+        .await;
+    assert!(audit.text.contains("дубликат дня"), "{}", audit.text);
+    let mails = league::db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
+    let captain = club.app.person_id(&teams[0].nicks[0]);
+    assert!(
+        mails.iter().any(|m| m.person_id == Some(captain)
+            && m.subject.contains("отменён")
+            && m.body.contains("дубликат дня")),
+        "{:?}",
+        mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    // Not cancelled twice: it is no longer there.
+    assert_eq!(
+        club.app
+            .post_with(&club.root, &cancel, &[("reason", "again")])
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    // The one event played completes the championship (G-E1).
+    enter_all(&club, t, &teams).await;
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", "5")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // A drawn tournament cannot be cancelled.
+    draw(&club, &url, "35").await;
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/cancel"), &[("reason", "late")])
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let mut totals = HashMap::new();
+    for round in 1..=5 {
+        published_round(&club, &url, round).await;
+        play(&club, &url, round, &mut totals).await;
+    }
+    crate::club::finish(&club, t).await;
+    let hall = club
+        .app
+        .get(&format!("/championships/{}/history", club.id))
+        .await;
+    assert!(
+        !hall.texts("table.top-four tbody tr").is_empty(),
+        "{}",
+        hall.text
     );
 }
 

@@ -406,6 +406,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     (
         "POST",
+        "/championships/{c}/tournaments/{t}/cancel",
+        [303, 403, 403, 403, 403, 422, 422],
+    ),
+    (
+        "POST",
         "/championships/{c}/tournaments/{t}/entries",
         [303, 422, 422, 422, 422, 422, 422],
     ),

@@ -242,6 +242,8 @@ fn problem_message(p: &ChampionshipProblem) -> Message {
             Message::new(msg!("team-error-unknown-nick")).arg("nick", nick)
         }
         ChampionshipProblem::AlreadyDrawn => msg!("schedule-error-drawn").into(),
+        ChampionshipProblem::CancelAfterDraw => msg!("schedule-cancel-error-drawn").into(),
+        ChampionshipProblem::ReasonRequired => msg!("schedule-cancel-error-reason").into(),
     }
 }
 
@@ -302,6 +304,11 @@ pub struct TournamentRow {
     /// The tournament's own page: entries, rounds, standings.
     pub url: String,
     pub error: Option<String>,
+    /// The organizers' cancellation form, while nothing is drawn.
+    pub cancel_url: Option<String>,
+    /// The reason typed and why it was refused.
+    pub cancel_reason: String,
+    pub cancel_error: Option<String>,
 }
 
 /// Which form on the page was refused, so it is shown again with its error.
@@ -312,6 +319,8 @@ pub struct ShowForms {
     pub schedule: Inline,
     /// (tournament id, typed value, error) of a refused start change.
     pub start: Option<(TournamentId, String, String)>,
+    /// (tournament id, typed reason, error) of a refused cancellation.
+    pub cancel: Option<(TournamentId, String, String)>,
 }
 
 pub fn role_name(ctx: &PageCtx, role: Role) -> String {
@@ -329,6 +338,7 @@ async fn show_page(
         staff_nick,
         schedule,
         start,
+        cancel,
     } = forms;
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let viewer_admin = ctx.is_admin();
@@ -383,6 +393,7 @@ async fn show_page(
         .map(|st| {
             let local = st.starts_at.and_utc().with_timezone(&tz);
             let refused = start.as_ref().filter(|(tid, _, _)| *tid == st.id);
+            let not_cancelled = cancel.as_ref().filter(|(tid, _, _)| *tid == st.id);
             TournamentRow {
                 number: st.number,
                 local: local.format("%Y-%m-%d %H:%M").to_string(),
@@ -393,6 +404,12 @@ async fn show_page(
                 start_url: paths::tournament_start(id, st.id),
                 url: paths::tournament(id, st.id),
                 error: refused.map(|(_, _, e)| e.clone()),
+                cancel_url: st
+                    .drawn_at
+                    .is_none()
+                    .then(|| paths::tournament_cancel(id, st.id)),
+                cancel_reason: not_cancelled.map(|(_, r, _)| r.clone()).unwrap_or_default(),
+                cancel_error: not_cancelled.map(|(_, _, e)| e.clone()),
             }
         })
         .collect();
@@ -1210,5 +1227,65 @@ pub async fn tournament_start(
         Err(e) => return Err(e.into()),
     }
     AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
+    Ok(see_other(&paths::championship(championship)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CancelForm {
+    reason: String,
+}
+
+impl TextRules for CancelForm {}
+
+/// `POST /championships/{id}/tournaments/{t}/cancel` (organizers): a
+/// tournament not yet drawn is cancelled with the reason; refused, the
+/// championship page again with the reason as typed and why.
+pub async fn tournament_cancel(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(ChampionshipId, TournamentId)>,
+    form: Form<CancelForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
+    let (championship, tournament) = (staff.championship, path.1);
+    let (by, ip) = (staff.user.id, state.client_ip(&req));
+    let reason = form.reason.clone();
+    let cancelled = state
+        .db(move |conn| {
+            Ok(setup::cancel_tournament(
+                conn,
+                championship,
+                tournament,
+                &reason,
+                by,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match cancelled {
+        Ok(()) => {}
+        Err(PlayError::Refused(problems)) => {
+            let message = problems
+                .iter()
+                .map(|p| ctx.render(&problem_message(p)))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let forms = ShowForms {
+                cancel: Some((tournament, form.reason.clone(), message)),
+                ..ShowForms::default()
+            };
+            return page(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &show_page(ctx, &state, championship, forms).await?,
+            );
+        }
+        Err(e) => return Err(e.into()),
+    }
+    AppSession(&session).flash(FlashLevel::Success, msg!("schedule-cancelled"));
     Ok(see_other(&paths::championship(championship)))
 }

@@ -50,7 +50,7 @@ pub fn tournament_csv(s: &TournamentStandings) -> Result<Vec<u8>, AppError> {
     let grouped = s.rows.iter().any(|r| r.group.is_some());
     let mut header: Vec<String> = vec!["rank".into(), "start_no".into(), "entry".into()];
     if grouped {
-        header.push("group".into());
+        header.extend(["group".to_owned(), "group_rank".to_owned()]);
     }
     header.extend(["MP".to_owned(), "GP".to_owned()]);
     header.extend(s.tie_breaks.iter().cloned());
@@ -61,6 +61,7 @@ pub fn tournament_csv(s: &TournamentStandings) -> Result<Vec<u8>, AppError> {
             let mut v = vec![r.rank.clone(), r.start_no.to_string(), r.entry.clone()];
             if grouped {
                 v.push(r.group.clone().unwrap_or_default());
+                v.push(r.group_rank.clone().unwrap_or_else(|| r.rank.clone()));
             }
             v.push(r.match_points.to_string());
             v.push(r.game_points.to_string());

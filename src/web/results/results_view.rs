@@ -170,7 +170,7 @@ pub fn ranking_table(
             tie_breaks: row
                 .tie_breaks
                 .iter()
-                .map(|v| v.as_ref().map_or_else(String::new, ToString::to_string))
+                .map(|v| crate::read::standings::tie_break_cell(v.as_ref()))
                 .collect(),
         })
         .collect();

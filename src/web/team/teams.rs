@@ -11,7 +11,6 @@ use askama::Template;
 use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
-use crate::app::eligibility::TeamChecker;
 use crate::app::teams::{self as ops, Accepted};
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{self, organizations, people};
@@ -19,7 +18,7 @@ use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
 use crate::paths;
-use crate::rules::eligibility::{Occasion, Reason};
+use crate::rules::eligibility::Reason;
 use crate::state::AppState;
 use crate::web::documents::files as documents;
 use crate::web::infra::ctx::PageCtx;
@@ -280,30 +279,23 @@ async fn team_page(
             let now = db::utc_now();
             let reg = in_force(conn, &c, now)?.regulation;
             let members = t::current_members(conn, id)?;
-            // Eligibility as of now, in the championship's time zone; a
-            // tournament's line-up asks the same at its own start.
-            let tz = c.tz();
-            let occasion = Occasion {
-                at: now,
-                date: now.and_utc().with_timezone(&tz).date_naive(),
-            };
-            // One read of the organizations for every member; an entry asks
-            // the same questions at the tournament's start (play::entries).
-            let checker = TeamChecker::load(conn, &team)?;
+            // Eligibility as the entry judges it: at the start of the
+            // championship's next event (E-12, documents), else as of now.
             let ids: Vec<_> = members.iter().map(|m| m.membership.person_id).collect();
-            let mut unmet = checker.people(conn, &reg, occasion, &ids)?;
+            let mut judged =
+                crate::app::eligibility::at_next_event(conn, &team, &reg, c.tz(), &ids, now)?;
             let mut flagged = Vec::new();
             for m in members {
                 let person = m.membership.person_id;
-                let why = unmet.remove(&person).unwrap_or_default();
+                let why = judged.people.remove(&person).unwrap_or_default();
                 // G-G4, G-G7: the tournaments the member may not play, still
                 // to come (the same reading as the entry and the boards).
                 let mut bars = crate::app::penalties::person_bars(conn, c.id, person)?;
                 bars.retain(|b| !b.served);
                 flagged.push((m, (why, bars)));
             }
-            let team_unmet = checker.team(conn, &reg, occasion, &team, flagged.len())?;
-            let org_names = checker.organization_names;
+            let team_unmet = judged.team;
+            let org_names = judged.checker.organization_names;
             let viewer_roles_here = match viewer {
                 Some(v) => crate::db::roles::has_role(
                     conn,

@@ -159,6 +159,10 @@ pub struct TournamentPage {
     /// G-V42: the entries sharing first place when a play-off is due.
     playoff_due: Option<String>,
     playoff_url: String,
+    /// G-V42: the play-off matches paired, each with its round page and
+    /// its score once played; `playoff_open`: one is not finished yet.
+    playoffs: Vec<PlayoffView>,
+    playoff_open: bool,
     /// Places and tournament points, once finished.
     places: Vec<PlaceRowView>,
     /// The crosstable, round and players pages.
@@ -167,6 +171,16 @@ pub struct TournamentPage {
     rounds_form: Option<RoundsForm>,
     /// a Swiss's rounds as they are now, for everyone.
     swiss_rounds: Option<String>,
+}
+
+/// A G-V42 play-off match on the tournament page (a draft for judges
+/// only): its round's title and page, the sides, the score once played.
+pub struct PlayoffView {
+    pub round: i32,
+    pub title: String,
+    pub url: String,
+    pub draft: bool,
+    pub line: String,
 }
 
 /// the rounds of a Swiss as the organizers set them.
@@ -616,6 +630,29 @@ pub(crate) async fn tournament_page(
             .collect::<Vec<_>>()
             .join(", ")
     });
+    let entry_name = |id: EntryId| {
+        loaded
+            .entries
+            .iter()
+            .find(|x| x.id == id)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let playoffs: Vec<PlayoffView> = knockout::playoff_matches(&loaded)
+        .into_iter()
+        .filter(|p| p.published || is_judge)
+        .map(|p| PlayoffView {
+            round: p.round,
+            title: ctx.t1("round-playoff-title", "round", p.round),
+            url: paths::round_page(c, t, p.round),
+            draft: !p.published,
+            line: match p.score {
+                Some((h, a)) => format!("{} {h}–{a} {}", entry_name(p.home), entry_name(p.away)),
+                None => format!("{} – {}", entry_name(p.home), entry_name(p.away)),
+            },
+        })
+        .collect();
+    let playoff_open = knockout::open_playoff(&loaded).is_some();
     let places = if tc.tournament.finished_at.is_some() {
         places_of(state, ctx.lang, c, t).await?
     } else {
@@ -713,6 +750,8 @@ pub(crate) async fn tournament_page(
         bracket,
         playoff_due,
         playoff_url: paths::tournament_action(tc.championship_id(), tc.id(), "playoff"),
+        playoffs,
+        playoff_open,
         places,
         ctx,
     })
@@ -865,7 +904,7 @@ fn standings_view(
                 tie_breaks: row
                     .tie_breaks
                     .iter()
-                    .map(|v| v.as_ref().map_or_else(String::new, ToString::to_string))
+                    .map(|v| crate::read::standings::tie_break_cell(v.as_ref()))
                     .collect(),
                 gap: st
                     .gaps
