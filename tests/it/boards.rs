@@ -1430,3 +1430,297 @@ async fn a_line_up_and_a_round_sheet_each_read_the_tournament_and_its_regulation
         sql.len()
     );
 }
+
+/// The games of Ладья's match in round `round` on `board`, as
+/// (game id, game number, Ладья's player's nick or "").
+fn ladya_board(club: &Club, t: i64, round: i32, board: i32) -> Vec<(i64, i32, String)> {
+    let mut conn = club.app.db();
+    let ladya = entry_id(club, t, "Ладья");
+    let rounds =
+        league::db::rounds::of_tournament(&mut conn, league::ids::TournamentId(t)).expect("rounds");
+    let ids: Vec<_> = rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .map(|r| r.id)
+        .collect();
+    let matches = league::db::rounds::matches_of_rounds(&mut conn, &ids).expect("matches");
+    let m = matches
+        .iter()
+        .find(|m| m.home_entry_id == ladya || m.away_entry_id == Some(ladya))
+        .expect("Ладья's match");
+    let home = m.home_entry_id == ladya;
+    league::db::rounds::games_of_matches(&mut conn, &[m.id])
+        .expect("games")
+        .into_iter()
+        .filter(|g| g.board == board)
+        .map(|g| {
+            let p = if home {
+                g.home_player_id
+            } else {
+                g.away_player_id
+            };
+            let nick = p
+                .map(|p| {
+                    league::db::people::nicks_of(&mut conn, &[p]).expect("nick")[0]
+                        .1
+                        .clone()
+                })
+                .unwrap_or_default();
+            (g.id.0, g.game_no, nick)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn g_a7_g_g7_a_board_emptied_by_a_ban_takes_only_its_forfeit_until_a_substitute_fills_it_for_good()
+ {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    // la2 (board 2) is banned before round 1 is published: publication
+    // takes him off his board.
+    ban_now(&club, "la2").await;
+    publish_last(&club, &turl).await;
+    let games = ladya_board(&club, t, 1, 2);
+    assert!(
+        games.iter().all(|(_, _, nick)| nick.is_empty()),
+        "{games:?}"
+    );
+    // A result played over the board cannot stand on the empty board.
+    let (game, _, _) = games[0];
+    let version = league::db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(game))
+        .expect("game")
+        .expect("exists")
+        .version
+        .to_string();
+    for result in ["1-0", "1/2", "0-1"] {
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{turl}/games/{game}/result"),
+                &[("result", result), ("version", &version)],
+            )
+            .await;
+        assert_eq!(
+            page.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{result}: {}",
+            page.text
+        );
+        assert!(page.text.contains("неявкой"), "{}", page.text);
+    }
+    // The judge's sheet offers the board's forfeit.
+    let page = club.app.get_with(&club.root, &turl).await;
+    let offered = page
+        .attr(&format!("input[name=r{game}]"), "value")
+        .expect("the sheet's cell");
+    assert!(offered == "+" || offered == "-", "{offered}");
+    // The captain fills the board from the match page's lists: table 2,
+    // the substitute la6; from the first game.
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let la6 = club.app.person_id("la6").0.to_string();
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", ""),
+                ("board", "2"),
+                ("replacement", &la6),
+                ("from_game", "1"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let games = ladya_board(&club, t, 1, 2);
+    assert!(games.iter().all(|(_, _, nick)| nick == "la6"), "{games:?}");
+    // Round 1 is played; round 2 keeps la6 on board 2 (the removed player
+    // stays removed, the substitute keeps his board).
+    for name in ["Ладья", "Конь", "Слон", "Ферзь"] {
+        let page = club.app.get_with(&club.root, &turl).await;
+        if page.select_text("#round-1 form.result-sheet").is_none() {
+            break;
+        }
+        judge_results(&club, t, 1, name, "1-0", 100).await;
+    }
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let games = ladya_board(&club, t, 2, 2);
+    assert!(
+        !games.is_empty() && games.iter().all(|(_, _, nick)| nick == "la6"),
+        "{games:?}"
+    );
+}
+
+#[tokio::test]
+async fn g_v31_a_substitute_plays_from_the_game_the_substitution_was_announced_before() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    // la3 played game 1 of board 3; its result is not typed yet when the
+    // captain announces la6 for game 2.
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", "Ладья 3, la3 => la6"),
+                ("from_game", "2"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let games = ladya_board(&club, t, 1, 3);
+    let by_game: Vec<(i32, &str)> = games.iter().map(|(_, n, p)| (*n, p.as_str())).collect();
+    assert_eq!(by_game, [(1, "la3"), (2, "la6")]);
+    // A game with its result is played: nobody comes into it.
+    let (game1, _, _) = games[0];
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{turl}/games/{game1}/result"),
+            &[("result", "1/2"), ("version", "0")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", "Ладья 4, la4 => la7"),
+                ("from_game", "1"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    // Board 4's game 1 has no result yet, so this one stands; board 3's
+    // game 1 (with its result) cannot be entered.
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club
+        .app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", "Ладья 3, la6 => la7"),
+                ("from_game", "1"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn g_v23_a_completed_round_changes_only_by_a_correction_with_its_reason() {
+    let club = Club::new("G").await;
+    let (_teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    for name in ["Ладья", "Конь", "Слон", "Ферзь"] {
+        let page = club.app.get_with(&club.root, &turl).await;
+        if page.select_text("#round-1 form.result-sheet").is_none() {
+            break;
+        }
+        judge_results(&club, t, 1, name, "1-0", 100).await;
+    }
+    // The completed round shows no sheet, a "Correct" link per game.
+    let page = club.app.get_with(&club.root, &turl).await;
+    assert!(page.select_text("#round-1 form.result-sheet").is_none());
+    let links = crate::club::correct_links(&page);
+    assert_eq!(links.len(), 20);
+    // The night's form is refused on it.
+    let (game, _, _) = ladya_board(&club, t, 1, 1)[0];
+    let version = league::db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(game))
+        .expect("game")
+        .expect("exists")
+        .version
+        .to_string();
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{turl}/games/{game}/result"),
+            &[("result", "1/2"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("завершён"), "{}", page.text);
+    // A correction without a reason changes nothing.
+    let game_url = format!("{turl}/games/{game}");
+    let page = crate::club::correct(&club, &game_url, "1/2", " ").await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let result = |club: &Club| {
+        league::db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(game))
+            .expect("game")
+            .expect("exists")
+            .result
+    };
+    assert_ne!(result(&club), "1/2");
+    let mails_before = league::db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .len();
+    let page = crate::club::correct(&club, &game_url, "1/2", "бланк судьи: ничья").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(result(&club), "1/2");
+    // Audited with its reason, and told to both captains and the judges.
+    let audit = league::db::audit::recent(&mut club.app.db(), 200).expect("audit");
+    assert!(
+        audit
+            .iter()
+            .any(|a| a.action == "game.result" && a.detail.contains("бланк судьи: ничья")),
+        "{audit:?}"
+    );
+    let mails = league::db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
+    let told: Vec<_> = mails
+        .iter()
+        .filter(|m| m.body.contains("бланк судьи: ничья"))
+        .collect();
+    assert!(told.len() >= 2, "{told:?}");
+    assert!(mails.len() > mails_before);
+}
+
+#[tokio::test]
+async fn g_a2_r_1_1_no_result_is_entered_before_the_tournaments_start() {
+    let club = Club::new("G").await;
+    let (_teams, t) = crate::club::four_entered(&club).await;
+    let turl = club.tournament_url(t);
+    // Drawn and published ahead of the start (20 minutes from now).
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/draw"), &[("seed", "7")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &turl).await;
+    let (game, _, _) = ladya_board(&club, t, 1, 1)[0];
+    let result_url = format!("{turl}/games/{game}/result");
+    let form = [("result", "1-0"), ("version", "0")];
+    let page = club.app.post_with(&club.root, &result_url, &form).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("с начала турнира"), "{}", page.text);
+    assert_eq!(
+        league::db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(game))
+            .expect("game")
+            .expect("exists")
+            .result,
+        "pending"
+    );
+    // From the start on, it is.
+    club.started(&turl);
+    let page = club.app.post_with(&club.root, &result_url, &form).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}

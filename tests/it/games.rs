@@ -372,3 +372,68 @@ async fn only_judges_import_and_a_file_without_games_is_refused_with_what_was_pa
         page.text
     );
 }
+
+#[tokio::test]
+async fn g_v23_a_result_its_kept_pgn_contradicts_is_changed_only_by_a_correction_that_knows() {
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let boards = pairing(&club, t, 1);
+    let b = &boards[0];
+    // The file records White's win; the game takes it.
+    let page = upload(
+        &club,
+        &url,
+        None,
+        lichess(&b.white, &b.black, "1-0").into_bytes(),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview_url = page.location().expect("the preview").to_owned();
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
+    let page = confirm(&club, &preview, &[]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let kept = result_of(&club, b.id);
+    assert!(kept == "1-0" || kept == "0-1", "{kept}");
+    let other = if kept == "1-0" { "0-1" } else { "1-0" };
+    let version = db::rounds::game_by_id(&mut club.app.db(), GameId(b.id))
+        .expect("game")
+        .expect("exists")
+        .version
+        .to_string();
+    // The night's form does not write over the record.
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{url}/games/{}/result", b.id),
+            &[("result", other), ("version", &version)],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("PGN"), "{}", page.text);
+    assert_eq!(result_of(&club, b.id), kept);
+    // The correction warns with the record's result and needs the judge
+    // to say the record is wrong.
+    let game_url = format!("{url}/games/{}", b.id);
+    let game = club.app.get_with(&club.root, &game_url).await;
+    let action = game.attr("#correction form", "action").expect("form");
+    let fields = [
+        ("result", other),
+        ("version", version.as_str()),
+        ("reason", "the record is of another game"),
+    ];
+    let page = club.app.post_with(&club.root, &action, &fields).await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        page.select_text("#correction-pgn").is_some(),
+        "{}",
+        page.text
+    );
+    assert_eq!(result_of(&club, b.id), kept);
+    let mut known = fields.to_vec();
+    known.push(("pgn_known", "1"));
+    let page = club.app.post_with(&club.root, &action, &known).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert_eq!(result_of(&club, b.id), other);
+}

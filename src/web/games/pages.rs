@@ -98,7 +98,7 @@ pub struct CorrectionView {
     /// (stored code, words, selected)
     pub options: Vec<(&'static str, String, bool)>,
     pub reason: String,
-    /// The kept record's result in words, when it differs from the game's.
+    /// The kept record's result in words, when a record gives one.
     pub pgn_result: Option<String>,
     pub pgn_known: bool,
     pub problem: Option<String>,
@@ -344,9 +344,7 @@ async fn game_page(
             version: game.version,
             options,
             reason: input.reason.clone(),
-            pgn_result: pgn
-                .filter(|p| *p != game.result())
-                .map(|p| result_words(crate::db::rounds::result_code(p))),
+            pgn_result: pgn.map(|p| result_words(crate::db::rounds::result_code(p))),
             pgn_known: input.pgn_known,
             problem: input.problem.clone(),
         }
