@@ -166,6 +166,9 @@ async fn a_captain_enters_through_the_form_a_judge_records_results_and_the_langu
         .press("Закрыть регистрацию и провести жеребьёвку 1-го тура")
         .await;
     browser.press("Опубликовать пары").await;
+    // The evening's start arrives: results are entered from it on.
+    club.started(&tournament);
+    browser.open(&tournament).await;
     let before = standings(&browser).await;
     assert_eq!(before.len(), 4, "{before:?}");
 

@@ -186,7 +186,7 @@ async fn draw(club: &Club, url: &str, seed: &str) {
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", seed)])
         .await;
-    club.started(&url);
+    club.started(url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
 

@@ -444,6 +444,7 @@ async fn g_v42_head_to_head_is_shown_for_the_tied_teams_and_a_dash_for_the_other
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    club.started(&url);
     publish_last(&club, &url).await;
     // Table 1: the home side wins every game (10–0); table 2: all drawn
     // (5–5), so its two teams are tied on 5 game points and met: DE 5 each.

@@ -97,7 +97,7 @@ pub(crate) async fn draw_and_play_all(
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", seed)])
         .await;
-    club.started(&url);
+    club.started(url);
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     for round in 1..=BERGER_4.len() {
         if round > 1 {

@@ -376,7 +376,7 @@ pub struct MatchPage {
     /// The lists of the substitution form: boards, each side's substitutes
     /// (person id, nick, chosen) under the entry's name, the match's games.
     sub_boards: Vec<(u32, bool)>,
-    sub_choices: Vec<(String, Vec<(i64, String, bool)>)>,
+    sub_choices: Vec<(String, Vec<SubChoice>)>,
     sub_games: Vec<(i32, bool)>,
     problems: Vec<String>,
     /// G-A7: players of the entry who may not play now, with the reasons.
@@ -412,6 +412,9 @@ pub struct ViolationDraft {
     pub what: String,
     pub problems: Vec<String>,
 }
+
+/// A substitute in the substitution form's list: person id, nick, chosen.
+type SubChoice = (i64, String, bool);
 
 /// The substitution form as typed: the announcement line, or the board,
 /// the substitute and the game chosen from the lists.
