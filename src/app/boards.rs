@@ -1012,11 +1012,11 @@ pub fn late(
         } = lateness;
         let outcome = rb::late_arrival(late_seconds, limit);
         if outcome == LateArrival::Forfeit {
-            let result = if home_late {
-                BoardResult::AwayForfeitWin
-            } else {
-                BoardResult::HomeForfeitWin
-            };
+            let result = rb::forfeit_lost_by(
+                home_late,
+                g.home_player_id.is_some(),
+                g.away_player_id.is_some(),
+            );
             if !r::decide_result(conn, game, version, result, Some(judge), now)? {
                 return refuse(BoardsProblem::Changed {
                     result: g.result.clone(),
@@ -1098,11 +1098,8 @@ pub(crate) fn withdraw_in(
     {
         let home = m.home_entry_id == entry;
         for g in loaded.games_of(m.id).filter(|g| !g.result().is_final()) {
-            let result = if home {
-                BoardResult::AwayForfeitWin
-            } else {
-                BoardResult::HomeForfeitWin
-            };
+            let result =
+                rb::forfeit_lost_by(home, g.home_player_id.is_some(), g.away_player_id.is_some());
             if r::decide_result(conn, g.id, g.version, result, Some(judge), now)? {
                 lost += 1;
             }

@@ -621,6 +621,8 @@ pub(crate) fn impose_in(
         for who in on.iter().flatten() {
             keep_off(conn, c, barred, *who, &rule.code, judge, now)?;
         }
+        let people: Vec<PersonId> = on.iter().flatten().copied().collect();
+        super::rounds::take_off_unfit_now(conn, &people, false, judge, now)?;
     }
     let mut people = Vec::new();
     for who in on.iter().flatten() {
@@ -858,7 +860,8 @@ pub(crate) fn pass_to_members(
 /// line-up needs and is withdrawn (G-B13: such an entry is refused). Once
 /// the field is drawn the line stays on record and the person is kept off
 /// the boards at every line-up, substitution and publication
-/// (`eligibility::unfit_to_play`). The entry's captain is told.
+/// (`eligibility::unfit_to_play`), and taken off those still to be played
+/// (`rounds::take_off_unfit_now`). The entry's captain is told.
 fn keep_off(
     conn: &mut DbConnection,
     c: ChampionshipId,

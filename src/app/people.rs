@@ -151,6 +151,10 @@ pub fn set_club_member(
             })
             .ip(ip)
             .record(conn)?;
+            // G-A7: a club membership that ends ends the right to play.
+            if !mark {
+                super::rounds::take_off_unfit_now(conn, &[person], true, by.0, now)?;
+            }
         }
         Ok(changed)
     })
@@ -269,6 +273,7 @@ pub fn impose_ban(
                 .ip(ip)
         })?;
         tell_where_lined_up(conn, person, from_at, now)?;
+        super::rounds::take_off_unfit_now(conn, &[person], false, by.0, now)?;
         Ok(())
     })
 }
@@ -430,6 +435,8 @@ pub fn link_clone(
                 entry = entry.championship(c);
             }
             entry.record(conn)?;
+            // G-A7: a banned person's other accounts are banned too.
+            super::rounds::take_off_unfit_now(conn, &[person], true, by, now)?;
         }
         Ok(())
     })

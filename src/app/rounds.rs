@@ -868,7 +868,7 @@ pub fn publish(
         super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
         let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
         let ctx = &loaded.ctx;
-        take_off_unfit(conn, &loaded, round, judge, now)?;
+        take_off_unfit(conn, &loaded, round, Seats::Round, true, judge, now)?;
         r::publish(conn, round, now)?;
         tournaments::bump_results_version(conn, t)?;
         audit::Entry::new("round.publish", format!("round:{round}"))
@@ -925,25 +925,42 @@ fn join(numbers: &[i32]) -> String {
         .join(", ")
 }
 
-/// G-A7 at publication: a player lined up in the round who may not play
-/// now (banned since the line-up, no longer on the roster, …) is taken off
-/// the board, which stays empty until the captain lines up another player
-/// before the match begins. Audited, and told to the entry's captain and
-/// the judges.
+/// Which boards of a round [`take_off_unfit`] clears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seats {
+    /// At publication: every board of the round.
+    Round,
+    /// During the round: the games still to be played (no final result);
+    /// a game played stands (G-G7: played rounds stand).
+    StillToPlay,
+}
+
+/// G-A7 at publication and at every moment after it: a player lined up in
+/// the round who may not play now (banned since the line-up, no longer on
+/// the roster, barred by a sanction, …) is taken off the board, which
+/// stays empty — its games lost by forfeit — until a substitute fills it
+/// (G-G7: removal comes with the right of substitution). Audited; told to
+/// the entry's captain and the judges when `tell` (a ban and a sanction
+/// tell them in their own notice).
 fn take_off_unfit(
     conn: &mut DbConnection,
     loaded: &Loaded,
     round: RoundId,
+    seats: Seats,
+    tell: bool,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<(), RoundError> {
+) -> Result<(), diesel::result::Error> {
     for m in loaded.matches_of(round) {
         for (entry_id, home) in [(Some(m.home_entry_id), true), (m.away_entry_id, false)] {
             let Some(entry) = entry_id.and_then(|id| loaded.entries.iter().find(|x| x.id == id))
             else {
                 continue;
             };
-            let games: Vec<&Game> = loaded.games_of(m.id).collect();
+            let games: Vec<&Game> = loaded
+                .games_of(m.id)
+                .filter(|g| seats == Seats::Round || !g.result().is_final())
+                .collect();
             let mut players: Vec<PersonId> = games
                 .iter()
                 .filter_map(|g| {
@@ -983,6 +1000,9 @@ fn take_off_unfit(
                             .arg("rules", unfit_rules(&why)),
                     )
                     .record(conn)?;
+                if !tell {
+                    continue;
+                }
                 let tz = loaded.ctx.tz;
                 crate::mail::notices::player_unfit(
                     conn,
@@ -997,6 +1017,53 @@ fn take_off_unfit(
                 )?;
             }
         }
+    }
+    Ok(())
+}
+
+/// G-A7, G-B31/G-B32, G-G4/G-G7 at every moment of play: after an act that
+/// may leave someone unfit to play — a ban, a clone link, leaving a
+/// roster, a sanction that bars a person — every tournament still in play
+/// in which one of `people` (or a clone of theirs) is entered takes them
+/// off the boards of its published rounds' games still to be played.
+/// `tell`: the captain and the judges are told here (a ban and a sanction
+/// tell them in their own notice).
+pub fn take_off_unfit_now(
+    conn: &mut DbConnection,
+    people: &[PersonId],
+    tell: bool,
+    actor: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), diesel::result::Error> {
+    let mut tournaments = std::collections::BTreeSet::new();
+    for person in people {
+        for p in crate::db::standing::clone_group(conn, *person)? {
+            for (_, _, t) in e::entered_with_person(conn, p)? {
+                tournaments.insert(t);
+            }
+        }
+    }
+    for t in tournaments {
+        let Some(loaded) = Loaded::load(conn, t)? else {
+            continue;
+        };
+        if loaded.ctx.tournament.finished_at.is_some() {
+            continue;
+        }
+        for round in &loaded.rounds {
+            if round.is_published() && !loaded.round_complete(round.id) {
+                take_off_unfit(
+                    conn,
+                    &loaded,
+                    round.id,
+                    Seats::StillToPlay,
+                    tell,
+                    actor,
+                    now,
+                )?;
+            }
+        }
+        tournaments::bump_results_version(conn, t)?;
     }
     Ok(())
 }

@@ -507,7 +507,7 @@ pub fn accept(
                 .record(conn)?;
             return Ok(Accepted::AwaitingApproval);
         }
-        let outcome = complete_move(conn, &team, person, current.map(|(_, old)| old), at)?;
+        let outcome = complete_move(conn, &team, person, current.map(|(_, old)| old), person, at)?;
         if t::set_invitation_status(
             conn,
             invitation,
@@ -537,18 +537,22 @@ pub fn accept(
     })
 }
 
-/// Closes the old membership (if any) and opens the new one.
+/// Closes the old membership (if any) and opens the new one; the mover
+/// leaves the boards the old team's entries still had them on (G-B31/G-B32:
+/// eligibility is judged at the moment of play).
 fn complete_move(
     conn: &mut DbConnection,
     team: &Team,
     person: PersonId,
     old: Option<Team>,
+    actor: PersonId,
     at: NaiveDateTime,
 ) -> Result<Accepted, TeamError> {
     match old {
         Some(old) => {
             t::close_membership(conn, old.id, person, at, "transfer")?;
             open_membership(conn, team, person, at, "transfer")?;
+            super::rounds::take_off_unfit_now(conn, &[person], true, actor, at)?;
             Ok(Accepted::Transferred { from: old.name })
         }
         None => {
@@ -593,7 +597,7 @@ pub fn decide_transfer(
             }
             let old = t::open_membership_in(conn, team.championship_id, inv.person_id)?
                 .map(|(_, old)| old);
-            complete_move(conn, &team, inv.person_id, old, at)?;
+            complete_move(conn, &team, inv.person_id, old, judge, at)?;
         }
         audit::Entry::new(
             if approve {
@@ -679,6 +683,8 @@ pub fn remove_member(
         if t::close_membership(conn, team.id, member, at, reason)? == 0 {
             return refuse(TeamProblem::NotMember);
         }
+        // G-B31/G-B32: off the roster, off the boards still to be played.
+        super::rounds::take_off_unfit_now(conn, &[member], true, actor, at)?;
         let nick = people::by_id(conn, member)?
             .map(|p| p.nick)
             .unwrap_or_default();
@@ -757,6 +763,10 @@ pub fn dissolve(
 ) -> Result<(), TeamError> {
     crate::db::write_transaction(conn, |conn| {
         let team = captain_team(conn, team, captain)?;
+        let members: Vec<PersonId> = t::current_members(conn, team.id)?
+            .into_iter()
+            .map(|m| m.membership.person_id)
+            .collect();
         t::dissolve(conn, team.id, at)?;
         let freed = t::close_all(conn, team.id, at, "dissolved")?;
         t::cancel_all(conn, team.id, at)?;
@@ -774,6 +784,8 @@ pub fn dissolve(
             .record(conn)?;
         // G-G4: a sanction the team still holds passes to its members.
         super::penalties::pass_to_members(conn, &team, captain, at)?;
+        // G-B31/G-B32: the members' boards still to be played are emptied.
+        super::rounds::take_off_unfit_now(conn, &members, true, captain, at)?;
         Ok(())
     })
 }

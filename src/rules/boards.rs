@@ -670,6 +670,19 @@ pub fn empty_board_result(home_seated: bool, away_seated: bool) -> Option<BoardR
     }
 }
 
+/// The result of a board one side loses by forfeit (a withdrawal, G-G2;
+/// lateness, E-6): the other side wins it, unless nobody sits on its side
+/// either — a board left empty is lost by its own team too — when both
+/// lose.
+pub fn forfeit_lost_by(home_loses: bool, home_seated: bool, away_seated: bool) -> BoardResult {
+    let other_seated = if home_loses { away_seated } else { home_seated };
+    match (home_loses, other_seated) {
+        (_, false) => BoardResult::DoubleForfeit,
+        (true, true) => BoardResult::AwayForfeitWin,
+        (false, true) => BoardResult::HomeForfeitWin,
+    }
+}
+
 /// Whether `result` may stand on a board seated so: anything on a board
 /// with both players, the forfeit of [`empty_board_result`] (or no result
 /// yet) on a board with an empty side.
@@ -684,6 +697,15 @@ pub fn result_fits_seats(home_seated: bool, away_seated: bool, result: BoardResu
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn g_g2_a_forfeit_against_an_empty_board_is_lost_by_both_sides() {
+        use BoardResult as R;
+        assert_eq!(forfeit_lost_by(true, true, true), R::AwayForfeitWin);
+        assert_eq!(forfeit_lost_by(false, true, true), R::HomeForfeitWin);
+        assert_eq!(forfeit_lost_by(true, true, false), R::DoubleForfeit);
+        assert_eq!(forfeit_lost_by(false, false, true), R::DoubleForfeit);
+    }
 
     // Board players 1..=5, substitutes 6, 7, 8 (G: five boards).
     const BOARDS: [i64; 5] = [1, 2, 3, 4, 5];

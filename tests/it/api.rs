@@ -243,7 +243,12 @@ async fn round_one_published() -> (Club, i64) {
 
 /// An organizer makes a token on the championship's page; the answer to
 /// the POST shows it once, and no table of the database holds it.
-async fn make_token(app: &TestApp, organizer: &reqwest::Client, c: i64, name: &str) -> String {
+pub(crate) async fn make_token(
+    app: &TestApp,
+    organizer: &reqwest::Client,
+    c: i64,
+    name: &str,
+) -> String {
     let path = format!("/championships/{c}/api-tokens");
     let page = app.post_with(organizer, &path, &[("name", name)]).await;
     assert_eq!(page.status, StatusCode::OK, "{}", page.text);

@@ -74,7 +74,7 @@ pub(crate) async fn e_team(club: &Club, name: &str, prefix: &str) -> Team {
 }
 
 /// `e_team` with `n` members (E-11: 3 to 5).
-async fn e_team_of(club: &Club, name: &str, prefix: &str, n: usize) -> Team {
+pub(crate) async fn e_team_of(club: &Club, name: &str, prefix: &str, n: usize) -> Team {
     let organization = club
         .app
         .create_organization(&club.root, &format!("Завод {name}"))

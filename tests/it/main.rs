@@ -45,6 +45,7 @@ mod regulation;
 mod results_pages;
 mod scopes;
 mod season_g;
+mod seasons;
 mod seed_r;
 mod series;
 mod sessions;
