@@ -353,7 +353,7 @@ async fn set_up(preset: &'static str, seed: u64) -> Season {
     let team_ids = teams.iter().map(|t| TeamId(t.id)).collect();
     let mut rng = StdRng::seed_from_u64(seed);
     let drawish = rng.random_bool(0.5);
-    let scripted = (seed / 1000) % 2 == 0;
+    let scripted = (seed / 1000).is_multiple_of(2);
     Season {
         club,
         preset,
