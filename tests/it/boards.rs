@@ -1724,3 +1724,132 @@ async fn g_a2_r_1_1_no_result_is_entered_before_the_tournaments_start() {
     let page = club.app.post_with(&club.root, &result_url, &form).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
 }
+
+/// The stored result of a game.
+fn stored_result(club: &Club, game: i64) -> (String, String) {
+    let g = league::db::rounds::game_by_id(&mut club.app.db(), league::ids::GameId(game))
+        .expect("game")
+        .expect("exists");
+    (g.result, g.version.to_string())
+}
+
+/// The judge's one-game result: the page's answer.
+async fn one_result(club: &Club, t: i64, game: i64, result: &str) -> crate::helpers::Page {
+    let (_, version) = stored_result(club, game);
+    club.app
+        .post_with(
+            &club.root,
+            &format!("{}/games/{game}/result", club.tournament_url(t)),
+            &[("result", result), ("version", &version)],
+        )
+        .await
+}
+
+#[tokio::test]
+async fn g_a7_a_ban_during_a_round_takes_the_player_off_the_boards_still_to_be_played() {
+    let club = Club::new("G").await;
+    let (_, t) = drawn_with_substitutes(&club).await;
+    publish_last(&club, &club.tournament_url(t)).await;
+    // la2 (board 2) plays game 1; then he is banned with game 2 to come.
+    let games = ladya_board(&club, t, 1, 2);
+    assert!(games.iter().all(|(_, _, nick)| nick == "la2"), "{games:?}");
+    let (first, second) = (games[0].0, games[1].0);
+    let page = one_result(&club, t, first, "1/2").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    ban_now(&club, "la2").await;
+    // Game 1, played before the ban, stands with its player; game 2 has
+    // nobody on Ладья's side, and only its forfeit can be entered.
+    let games = ladya_board(&club, t, 1, 2);
+    assert_eq!(games[0].2, "la2", "{games:?}");
+    assert_eq!(games[1].2, "", "{games:?}");
+    assert_eq!(stored_result(&club, first).0, "1/2");
+    let page = one_result(&club, t, second, "1-0").await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let match_page = club.app.get_with(&club.root, &url).await;
+    let forfeit = if is_home(&match_page, "Ладья") {
+        "-+"
+    } else {
+        "+-"
+    };
+    let page = one_result(&club, t, second, forfeit).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+#[tokio::test]
+async fn g_b31_g_b32_a_player_who_moves_to_another_team_leaves_his_boards_still_to_be_played() {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    publish_last(&club, &club.tournament_url(t)).await;
+    // la3 (board 3) moves to Конь during round 1 (G-B33): from then on he
+    // is no member of Ладья, whose board 3 is emptied for the games to come.
+    let la3 = crate::helpers::new_client();
+    club.app
+        .log_in_with(&la3, "la3", crate::helpers::PASSWORD)
+        .await;
+    club.app
+        .invite_and_accept(&teams[1].captain, teams[1].id, &la3, "la3")
+        .await;
+    let games = ladya_board(&club, t, 1, 3);
+    assert!(
+        games.iter().all(|(_, _, nick)| nick.is_empty()),
+        "{games:?}"
+    );
+    // The captain is told, as for any player taken off a board.
+    let told = unfit_notices(&club, "la3");
+    assert!(
+        told.iter().any(|m| m.address == "la1@club.example"),
+        "{told:?}"
+    );
+}
+
+#[tokio::test]
+async fn g_g2_a_withdrawal_against_an_empty_board_is_lost_by_both_sides() {
+    let club = Club::new("G").await;
+    let (_, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    // Ладья's board 2 is emptied by a ban; then the judge withdraws
+    // Ладья's opponent (G-G2): on board 2 nobody of either side plays.
+    ban_now(&club, "la2").await;
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let opponent_is_home = !is_home(&page, "Ладья");
+    let opponent = {
+        let conn = &mut club.app.db();
+        let ladya = entry_id(&club, t, "Ладья");
+        let rounds =
+            league::db::rounds::of_tournament(conn, league::ids::TournamentId(t)).expect("rounds");
+        let matches = league::db::rounds::matches_of_rounds(conn, &[rounds[0].id]).expect("m");
+        let m = matches
+            .iter()
+            .find(|m| m.home_entry_id == ladya || m.away_entry_id == Some(ladya))
+            .expect("Ладья's match");
+        if opponent_is_home {
+            m.home_entry_id
+        } else {
+            m.away_entry_id.expect("an opponent")
+        }
+    };
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{turl}/entries/{opponent}/retire"),
+            &[("reason", "no players left")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    for (game, _, _) in ladya_board(&club, t, 1, 2) {
+        assert_eq!(stored_result(&club, game).0, "--", "board 2, game {game}");
+    }
+    for (game, _, _) in ladya_board(&club, t, 1, 1) {
+        let lost_by_opponent = if opponent_is_home { "-+" } else { "+-" };
+        assert_eq!(stored_result(&club, game).0, lost_by_opponent);
+    }
+}
