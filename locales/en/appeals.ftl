@@ -26,6 +26,7 @@ appeal-already-voted = You have voted already.
 appeal-no-votes = No member of the committee has voted yet: the case is decided by a majority of the votes cast (G-Zh1).
 appeal-vote-choice = Choose “uphold” or “reject”.
 appeal-unknown-game = No such game in this tournament.
+appeal-empty-board = Nobody sat on one side of this board, so no game was played there: the only result it can take is its forfeit, { $only }.
 appeal-unknown-result = Unknown result; use 1-0, 1/2, 0-1, +-, -+ or --.
 appeal-unknown-penalty = No such penalty in force in this championship.
 appeal-unknown-person = No player with the nick { $nick } played in this tournament.

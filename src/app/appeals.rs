@@ -49,6 +49,11 @@ pub enum AppealProblem {
     NoVotes,
     UnknownGame,
     UnknownResult,
+    /// G-G2, E-2, R-3.2: nobody sat on a side of the board, so no game was
+    /// played there: only its forfeit (`only`, a result code) can stand.
+    EmptyBoard {
+        only: String,
+    },
     UnknownPenalty,
     UnknownPerson {
         nick: String,
@@ -305,6 +310,19 @@ fn open_case(
 }
 
 /// A game of the case's tournament.
+/// A remedy's result on a board with an empty side is its forfeit: no game
+/// was played there (`rules::boards::result_fits_seats`).
+fn fits_seats(g: &r::Game, res: crate::rules::score::BoardResult) -> Result<(), AppealError> {
+    let (home, away) = (g.home_player_id.is_some(), g.away_player_id.is_some());
+    if crate::rules::boards::result_fits_seats(home, away, res) {
+        return Ok(());
+    }
+    let only = crate::rules::boards::empty_board_result(home, away).map_or("--", r::result_code);
+    Err(PlayError::Refused(vec![AppealProblem::EmptyBoard {
+        only: only.to_owned(),
+    }]))
+}
+
 fn game_of(
     conn: &mut DbConnection,
     t: TournamentId,
@@ -377,12 +395,13 @@ pub fn propose(
         let case = open_case(conn, c, id)?;
         let new = match ask {
             RemedyAsk::GameResult { game, result } => {
-                if game_of(conn, case.tournament_id, *game)?.is_none() {
+                let Some(g) = game_of(conn, case.tournament_id, *game)? else {
                     return refuse(AppealProblem::UnknownGame);
-                }
+                };
                 let Some(res) = r::result_from_code(result.trim()) else {
                     return refuse(AppealProblem::UnknownResult);
                 };
+                fits_seats(&g, res)?;
                 NewRemedy {
                     kind: "game_result",
                     game: Some(*game),
@@ -665,6 +684,7 @@ fn apply(
                     .ok_or(PlayError::Refused(vec![AppealProblem::UnknownGame]))?;
                 let res = r::result_from_code(code)
                     .ok_or(PlayError::Refused(vec![AppealProblem::UnknownResult]))?;
+                fits_seats(&g, res)?;
                 r::decide_result(conn, game, g.version, res, Some(judge), now)?;
                 audit::Entry::new("game.result", format!("game:{game}"))
                     .actor(judge)

@@ -535,9 +535,12 @@ pub fn person_records(
     if persons.is_empty() {
         return Ok(HashMap::new());
     }
+    // Each person once: a person named twice (on two boards' games) gets
+    // the same record, not an emptied one the second time.
+    let unique: BTreeSet<PersonId> = persons.iter().copied().collect();
     let links = plain(&clone_links_around(conn, persons, Some(c))?);
     let groups: Vec<(PersonId, BTreeSet<PersonId>)> =
-        persons.iter().map(|&p| (p, group_of(p, &links))).collect();
+        unique.iter().map(|&p| (p, group_of(p, &links))).collect();
     let everyone: BTreeSet<PersonId> = groups.iter().flat_map(|(_, g)| g.iter().copied()).collect();
     let bans = bans_of(conn, &everyone)?;
     let clubs: Vec<ClubMembership> = club_memberships::table

@@ -19,6 +19,9 @@ pub fn problem_words(lang: Lang, p: &AppealProblem) -> String {
         AppealProblem::NoVotes => lang.msg(msg!("appeal-no-votes")),
         AppealProblem::UnknownGame => lang.msg(msg!("appeal-unknown-game")),
         AppealProblem::UnknownResult => lang.msg(msg!("appeal-unknown-result")),
+        AppealProblem::EmptyBoard { only } => Message::new(msg!("appeal-empty-board"))
+            .arg("only", only)
+            .render(lang),
         AppealProblem::UnknownPenalty => lang.msg(msg!("appeal-unknown-penalty")),
         AppealProblem::UnknownPerson { nick } => Message::new(msg!("appeal-unknown-person"))
             .arg("nick", nick)

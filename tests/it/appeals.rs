@@ -1512,3 +1512,98 @@ async fn g_g7_a_referred_case_names_the_accused_and_tells_him_once() {
         list.texts("ul.cases li")
     );
 }
+
+#[tokio::test]
+async fn g_d4_a_decision_gives_a_board_nobody_sat_on_only_its_forfeit() {
+    use league::app::appeals::{self as cases, Filing, RemedyAsk};
+    use league::app::rounds::{self, Loaded, SheetLine};
+    use league::rules::boards::empty_board_result;
+    use league::rules::score::BoardResult;
+
+    let club = Club::new("G").await;
+    club.person("cj").await;
+    club.app
+        .grant_role(&club.root, club.id, "cj", "chief_judge")
+        .await;
+    let (teams, t) = crate::boards::drawn_with_substitutes(&club).await;
+    let url = club.tournament_url(t);
+    let tid = TournamentId(t);
+    let judge = club.app.person_id("Root");
+    // la2 is banned before round 1 is published: his board is empty.
+    crate::boards::ban_now(&club, "la2").await;
+    let mut conn = club.app.db();
+    let now = db::utc_now();
+    for round in 1..=3 {
+        if round > 1 {
+            rounds::pair_next(&mut conn, tid, judge, now).expect("paired");
+        }
+        drop(conn);
+        crate::club::publish_last(&club, &url).await;
+        conn = club.app.db();
+        let l = Loaded::load(&mut conn, tid).expect("load").expect("t");
+        let open = l
+            .rounds
+            .iter()
+            .find(|r| !l.round_complete(r.id))
+            .expect("open");
+        let lines: Vec<SheetLine> = l
+            .matches_of(open.id)
+            .flat_map(|m| l.games_of(m.id))
+            .map(|g| SheetLine {
+                game: g.id,
+                version: g.version,
+                result: empty_board_result(g.home_player_id.is_some(), g.away_player_id.is_some())
+                    .unwrap_or(BoardResult::HomeWin),
+            })
+            .collect();
+        rounds::record_sheet(&mut conn, tid, open.id, &lines, judge, now).expect("sheet");
+    }
+    rounds::finish(&mut conn, tid, judge, now).expect("finished");
+    // Конь's captain complains; the chief judge would give Ладья's empty
+    // board a game it never played.
+    let l = Loaded::load(&mut conn, tid).expect("load").expect("t");
+    let empty = l
+        .games
+        .iter()
+        .find(|g| g.home_player_id.is_none() != g.away_player_id.is_none())
+        .expect("a board with one side empty");
+    let filing = Filing {
+        what_happened: "the board was empty".into(),
+        claim: "a win".into(),
+        contested: "the forfeit".into(),
+        game_ref: "round 1".into(),
+        concerned_team: Some(TeamId(teams[0].id)),
+    };
+    let case = cases::file(
+        &mut conn,
+        tid,
+        club.app.person_id(&teams[1].nicks[0]),
+        &filing,
+        now,
+    )
+    .expect("filed");
+    let chief = club.app.person_id("cj");
+    for played in ["1-0", "1/2", "0-1"] {
+        let ask = RemedyAsk::GameResult {
+            game: empty.id,
+            result: played.into(),
+        };
+        let refused = cases::propose(&mut conn, ChampionshipId(club.id), case, chief, &ask, now);
+        assert!(
+            matches!(&refused, Err(league::app::PlayError::Refused(p))
+                if matches!(p[..], [cases::AppealProblem::EmptyBoard { .. }])),
+            "{played}: {refused:?}"
+        );
+    }
+    // The forfeit the empty board takes may be decided.
+    let only = empty_board_result(
+        empty.home_player_id.is_some(),
+        empty.away_player_id.is_some(),
+    )
+    .expect("an empty side");
+    let ask = RemedyAsk::GameResult {
+        game: empty.id,
+        result: db::rounds::result_code(only).into(),
+    };
+    cases::propose(&mut conn, ChampionshipId(club.id), case, chief, &ask, now).expect("forfeit");
+}

@@ -833,7 +833,7 @@ async fn with_on_board_1(
 }
 
 /// A judge bans `nick` from today, indefinitely (G-A7).
-async fn ban_now(club: &Club, nick: &str) {
+pub(crate) async fn ban_now(club: &Club, nick: &str) {
     let page = club
         .app
         .post_with(

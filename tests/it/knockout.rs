@@ -1081,3 +1081,26 @@ async fn e_9_no_substitution_on_board_1_once_the_armageddon_is_assigned() {
             .is_empty()
     );
 }
+
+#[tokio::test]
+async fn e_12_a_player_asked_about_twice_is_judged_the_same_both_times() {
+    // A player on two boards' games is asked about twice in one question;
+    // his E-12 documents count both times.
+    let club = Club::new("E").await;
+    let team = e_team(&club, "Альфа", "al").await;
+    let t = club.tournament_in(20).await;
+    let mut conn = club.app.db();
+    let ctx = league::app::TournamentContext::load(&mut conn, TournamentId(t))
+        .expect("load")
+        .expect("tournament");
+    let al1 = club.app.person_id("al1");
+    let unfit = league::app::eligibility::unfit_to_play(
+        &mut conn,
+        &ctx,
+        league::ids::TeamId(team.id),
+        &[al1, al1],
+        db::utc_now(),
+    )
+    .expect("fitness");
+    assert_eq!(unfit, Vec::new(), "al1 is fit, asked once or twice");
+}
