@@ -8,8 +8,8 @@ use league::ids::TournamentId;
 use reqwest::StatusCode;
 
 use crate::e_club::{
-    e_cup_played_to_the_end, e_team, e_team_of, history, next_round, open_round, play_games,
-    post, refused, rounds, semi_finals, tables,
+    e_cup_played_to_the_end, e_team, e_team_of, history, next_round, open_round, play_games, post,
+    refused, rounds, semi_finals, tables,
 };
 use crate::helpers::Page;
 use crate::play::{Club, four_entered, line, play_round, publish_last};
@@ -18,6 +18,52 @@ use crate::r_club::draw;
 #[tokio::test]
 async fn e_1_e_9_eight_teams_play_groups_then_a_play_off_where_a_drawn_armageddon_sends_black_on() {
     e_cup_played_to_the_end(true).await;
+}
+
+/// E-1: the groups' 3rd places share 5th–6th and their 4th places 7th–8th;
+/// the tournament page's places, the standings download and the API list
+/// the entries of a shared place in one order (by start number), so that
+/// no two views of the same places read differently.
+#[tokio::test]
+async fn e_1_entries_sharing_a_place_are_listed_in_one_order_by_every_view() {
+    let (club, url, _teams, final_order) = e_cup_played_to_the_end(true).await;
+    let (_, json) = crate::exports::download(&club, &format!("{url}/standings.json")).await;
+    let json: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let listed = |v: &serde_json::Value| -> Vec<(String, String)> {
+        v["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                let text = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
+                (text("rank"), text("entry"))
+            })
+            .collect()
+    };
+    assert_eq!(listed(&json), final_order, "the download's order");
+    let api = club.app.get(&format!("/api/v1{url}/standings")).await;
+    let api: serde_json::Value = serde_json::from_str(&api.text).expect("json");
+    assert_eq!(listed(&api), final_order, "the API's order");
+    assert!(
+        final_order.iter().filter(|(p, _)| p.contains('–')).count() == 4,
+        "two shared places: {final_order:?}"
+    );
+}
+
+/// E-1: once the play-off decided the places, the crosstable ranks by
+/// them, as the places table does, not by the points of every round
+/// (where a semi-finalist who lost twice would stand above the winner of
+/// the match for 3rd place).
+#[tokio::test]
+async fn e_1_the_crosstable_ranks_by_the_play_offs_places() {
+    let (club, url, _teams, final_order) = e_cup_played_to_the_end(false).await;
+    let page = club.app.get(&format!("{url}/crosstable")).await;
+    let ranked: Vec<(String, String)> = page
+        .texts("table.crosstable tbody td:nth-child(1)")
+        .into_iter()
+        .zip(page.texts("table.crosstable tbody th"))
+        .collect();
+    assert_eq!(ranked, final_order, "{}", page.text);
 }
 
 /// E-1: the play-off's final places are the championship's in every view
