@@ -576,6 +576,23 @@ async fn read_championship(
         })
         .collect();
     assert_eq!(winners, first, "{history_url}: the winners");
+    // The season page lists the same history.
+    visitor.open(&season_url).await;
+    let lines = visitor.texts("ul.history li").await;
+    let mut wanted: Vec<String> = finished
+        .iter()
+        .map(|f| format!("Турнир {}: 1-е место — {}", f.number, f.places[0].1))
+        .collect();
+    wanted.extend(
+        season_top
+            .iter()
+            .map(|(p, n, _)| format!("Итоги сезона: {p}-е место — {n}")),
+    );
+    let mut shown = lines.clone();
+    shown.sort();
+    wanted.sort();
+    assert_eq!(shown, wanted, "{season_url}: the history");
+    visitor.open(&history_url).await;
     visitor.both_widths(&format!("{shots}-history")).await;
 
     // The platform's hall of fame: this championship's top four and wins.
