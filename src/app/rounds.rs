@@ -1906,10 +1906,37 @@ pub fn swap(
 /// (`rules::places::fix`). What the crosstable ranks by, so that it agrees
 /// with the places recorded; without such decisions, `st` as it is. A
 /// separation is kept only between rows that stay next to each other.
+/// Seed E's places, once its play-off decided them (E-1, E-9), are the
+/// play-off's, not the table's over every round: the rows are ranked by
+/// them, entries sharing a place by start number, with no separations.
 pub fn with_decided_places(
     l: &Loaded,
     st: crate::rules::ranking::Standings,
 ) -> crate::rules::ranking::Standings {
+    if let Some(places) = super::knockout::decided_places(l) {
+        let place_of = |team: crate::rules::tournament::TeamId| {
+            let entry = l
+                .entries
+                .iter()
+                .find(|x| x.start_no == Some(i32::from(team.0)))?
+                .id;
+            places.iter().find(|(e, _)| *e == entry).map(|(_, p)| *p)
+        };
+        let mut rows: Vec<crate::rules::ranking::StandingRow> = st
+            .rows
+            .into_iter()
+            .map(|row| crate::rules::ranking::StandingRow {
+                place: place_of(row.team).unwrap_or(row.place),
+                ..row
+            })
+            .collect();
+        rows.sort_by_key(|r| (r.place.first, r.place.last, r.team));
+        return crate::rules::ranking::Standings {
+            gaps: vec![None; st.gaps.len()],
+            rows,
+            not_applicable: st.not_applicable,
+        };
+    }
     if l.place_overrides.is_empty() {
         return st;
     }

@@ -54,12 +54,20 @@ enum PlacesOf {
 }
 
 /// Places of finished tournaments, in the order of the tournaments and
-/// then of the places.
+/// then of the places; entries sharing a place by start number, as the
+/// standings list them (`rules::ranking`), so that every view of a
+/// tournament lists a shared place in one order.
 fn places(conn: &mut DbConnection, of: PlacesOf) -> QueryResult<Vec<PlaceRow>> {
     let query = tournament_places::table
         .inner_join(tournaments::table.on(tournaments::id.eq(tournament_places::tournament_id)))
         .inner_join(entries::table.on(entries::id.eq(tournament_places::entry_id)))
-        .order((tournaments::number, tournament_places::place_first))
+        .order((
+            tournaments::number,
+            tournament_places::place_first,
+            tournament_places::place_last,
+            entries::start_no,
+            entries::id,
+        ))
         .select((
             tournament_places::tournament_id,
             tournaments::number,

@@ -306,6 +306,32 @@ impl Browser {
         out
     }
 
+    /// The cells' text of every row `css` matches (each row's child
+    /// elements, `td` and `th` alike, as the page renders them), read in
+    /// one script rather than one request per cell.
+    pub async fn rows(&self, css: &str) -> Vec<Vec<String>> {
+        const SCRIPT: &str = "return Array.from(document.querySelectorAll(arguments[0])).map(\
+            r => Array.from(r.children).map(c => c.innerText.trim()));";
+        let found = self
+            .client
+            .execute(SCRIPT, vec![css.into()])
+            .await
+            .expect("the rows script");
+        serde_json::from_value(found).expect("rows of strings")
+    }
+
+    /// The attribute `name` of every element `css` matches ("" where absent).
+    pub async fn attrs(&self, css: &str, name: &str) -> Vec<String> {
+        const SCRIPT: &str = "return Array.from(document.querySelectorAll(arguments[0])).map(\
+            e => e.getAttribute(arguments[1]) || '');";
+        let found = self
+            .client
+            .execute(SCRIPT, vec![css.into(), name.into()])
+            .await
+            .expect("the attributes script");
+        serde_json::from_value(found).expect("strings")
+    }
+
     pub async fn text(&self, css: &str) -> String {
         let found = self.client.find(Locator::Css(css)).await;
         self.found(found, format!("no {css}"))

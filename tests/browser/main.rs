@@ -10,6 +10,9 @@
 #[path = "../it/club.rs"]
 mod club;
 #[allow(dead_code)]
+#[path = "../it/e_club.rs"]
+mod e_club;
+#[allow(dead_code)]
 #[path = "../it/game_files.rs"]
 mod game_files;
 #[allow(dead_code)]
@@ -27,4 +30,5 @@ mod games;
 mod officials;
 mod regulation;
 mod scenario;
+mod seasons;
 mod validator;

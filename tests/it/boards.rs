@@ -6,7 +6,7 @@
 use league::ids::EntryId;
 use reqwest::StatusCode;
 
-use crate::knockout::e_team;
+use crate::e_club::e_team;
 use crate::play::{Club, Team, g_team, line, publish_last};
 
 /// Ладья (7 members: 5 boards and 2 substitutes), Конь, Слон and Ферзь

@@ -212,14 +212,21 @@ pub(crate) async fn four_entered(club: &Club) -> (Vec<Team>, i64) {
     ] {
         teams.push(g_team(club, name, prefix, 5).await);
     }
+    let t = all_entered(club, &teams).await;
+    (teams, t)
+}
+
+/// A new tournament starting in 20 minutes, every team of `teams` entered
+/// on time with its first five members; returns the tournament.
+pub(crate) async fn all_entered(club: &Club, teams: &[Team]) -> i64 {
     let t = club.tournament_in(20).await;
-    for team in &teams {
+    for team in teams {
         let page = club
             .enter(&team.captain, t, &line(team, &team.name, 0..5))
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     }
-    (teams, t)
+    t
 }
 
 /// The result-sheet cell of a game row on the judge's tournament page:

@@ -3,6 +3,7 @@
 //! migrated template when `TEST_DATABASE_URL` is set).
 
 mod club;
+mod e_club;
 mod helpers;
 mod r_club;
 mod showcase;

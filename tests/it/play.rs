@@ -230,7 +230,7 @@ async fn g_a6_the_entry_deadline_is_its_own_rule_named_on_the_page_and_without_a
         )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let team = crate::knockout::e_team(&e, "Альфа", "al").await;
+    let team = crate::e_club::e_team(&e, "Альфа", "al").await;
     let t2 = e.tournament_in(3).await;
     let page = e
         .enter(&team.captain, t2, &line(&team, "Альфа", 0..3))

@@ -234,6 +234,17 @@ pub(crate) async fn published_round(club: &Club, url: &str, round: usize) -> Pag
     club.app.get(url).await
 }
 
+/// The organizers' form for the rounds of a tournament.
+pub(crate) async fn set_rounds(club: &Club, url: &str, rounds: &str) -> Page {
+    club.app
+        .post_with(
+            &club.root,
+            &format!("{url}/round-count"),
+            &[("rounds", rounds)],
+        )
+        .await
+}
+
 pub(crate) fn full_line(team: &Team) -> String {
     format!("{},{}", team.name, team.nicks.join(","))
 }

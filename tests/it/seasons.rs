@@ -57,7 +57,7 @@ use rand::{Rng, SeedableRng};
 use reqwest::StatusCode;
 
 use crate::club::{Club, Team, check_in_all, g_team, line};
-use crate::knockout::e_team_of;
+use crate::e_club::e_team_of;
 use crate::r_club::{full_line, r_teams};
 
 /// Sequences per preset; G, with two tournaments, the committee and the

@@ -1352,17 +1352,6 @@ fn rounds_mails(club: &Club) -> Vec<league::db::outbox::OutboxRow> {
         .collect()
 }
 
-/// The organizers' form for the rounds of a tournament.
-async fn set_rounds(club: &Club, url: &str, rounds: &str) -> Page {
-    club.app
-        .post_with(
-            &club.root,
-            &format!("{url}/round-count"),
-            &[("rounds", rounds)],
-        )
-        .await
-}
-
 /// the organizing committee sets the rounds for the entries there
 /// are: seven teams cannot play eight rounds (refused, nothing saved),
 /// six are saved, every captain is told, and every page that shows the
