@@ -210,8 +210,9 @@ pub fn move_start(
 /// An organizer cancels a tournament of the championship that has not
 /// started (nothing drawn or paired), giving the reason: it is marked
 /// cancelled, so it leaves the calendar, the feeds and the season's count
-/// of tournaments (G-E1: the history waits for every tournament), audited,
-/// and the captains of its entries are told.
+/// of tournaments (G-E1: the history waits for every tournament), its
+/// entries are withdrawn with it (`withdraw_entries_of_cancelled`),
+/// audited, and the captains of its entries are told.
 pub fn cancel_tournament(
     conn: &mut DbConnection,
     championship: ChampionshipId,
@@ -259,8 +260,58 @@ pub fn cancel_tournament(
             reason,
             now,
         )?;
+        withdraw_entries_of_cancelled(conn, championship, tournament, reason, by, now)?;
         Ok(())
     })
+}
+
+/// The entries of a cancelled tournament are withdrawn with it, the
+/// cancellation's reason theirs: the entry rows themselves say that the
+/// team does not take part, so every reading of a team's participation
+/// (the field, the to-do lists, R-1.8 elsewhere, the committee of G-Zh1)
+/// agrees without asking about the tournament. The G-G1 deduction the
+/// platform recorded with a late entry falls with it: G-G1 counts from
+/// the start of a round 1 that will never be played. Penalties the
+/// judges imposed stay theirs to revoke.
+fn withdraw_entries_of_cancelled(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    tournament: TournamentId,
+    reason: &str,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), diesel::result::Error> {
+    use crate::db::entries::{self, EntryStatus};
+    use crate::db::penalties;
+    let withdrawn: Vec<_> = entries::of_tournament(conn, tournament)?
+        .into_iter()
+        .filter(|x| x.status() == EntryStatus::Entered)
+        .map(|x| x.id)
+        .collect();
+    for id in &withdrawn {
+        entries::set_status(conn, *id, EntryStatus::Withdrawn, now, Some(reason), None)?;
+    }
+    for p in penalties::of_championship(conn, championship)? {
+        let late_entry = p.reason == super::penalties::AUTO_LATE_ENTRY
+            && p.tournament_id == Some(tournament)
+            && p.entry_id.is_some_and(|e| withdrawn.contains(&e));
+        if !late_entry || !p.in_force() {
+            continue;
+        }
+        if penalties::revoke(conn, championship, p.id, by, reason, now)? {
+            audit::Entry::new("penalty.revoke", format!("penalty:{}", p.id))
+                .actor(by)
+                .championship(championship)
+                .said(
+                    Message::new(crate::msg!("audit-penalties-revoke"))
+                        .arg("code", &p.code)
+                        .arg("amount", p.amount())
+                        .arg("reason", reason),
+                )
+                .record(conn)?;
+        }
+    }
+    Ok(())
 }
 
 /// A staff role as the pages and the audit log word it.

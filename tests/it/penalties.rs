@@ -96,6 +96,75 @@ async fn g_g1_a_late_entry_deduction_shows_on_the_season_table_with_reason_and_l
     assert_eq!(list.texts(&format!("#penalty-{id} td.code")), ["G-G1"]);
 }
 
+/// G-E1, G-G1: a cancelled tournament's entries are withdrawn with it, the
+/// cancellation's reason theirs, and the G-G1 deduction recorded with a late
+/// entry falls with them (no round 1 will start): the season table counts
+/// nothing of a tournament never held, the penalties page shows the
+/// deduction revoked with the reason, and the captain's to-do asks for an
+/// entry in the next tournament.
+#[tokio::test]
+async fn g_e1_g_g1_a_cancelled_tournament_withdraws_its_entries_and_their_late_entry_deduction() {
+    let club = Club::new("G").await;
+    let late = g_team(&club, "Конь", "ko", 5).await;
+    let t = club.tournament_in(3).await;
+    club.tournament_in(60 * 24 * 30).await;
+    let page = club
+        .enter(&late.captain, t, &line(&late, "Конь", 0..5))
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    assert!(rows(&club)[0].in_force());
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/cancel", club.tournament_url(t)),
+            &[("reason", "сервер клуба недоступен")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The entry row says it: withdrawn, with the cancellation's reason.
+    let entries = club.entries(t);
+    assert_eq!(
+        entries
+            .iter()
+            .map(|x| (x.status.as_str(), x.status_reason.as_deref()))
+            .collect::<Vec<_>>(),
+        [("withdrawn", Some("сервер клуба недоступен"))]
+    );
+    // The deduction is revoked, on record, with the reason.
+    let all = rows(&club);
+    assert_eq!(all.len(), 1);
+    assert!(!all[0].in_force());
+    assert_eq!(
+        all[0].revoke_reason.as_deref(),
+        Some("сервер клуба недоступен")
+    );
+    let list = club.app.get(&penalties_url(&club)).await;
+    assert_eq!(
+        list.texts(&format!("#penalty-{}.revoked", all[0].id)).len(),
+        1,
+        "{}",
+        list.text
+    );
+    // The season table counts nothing of it.
+    let (_, table) = season(&club).await;
+    assert!(
+        table
+            .iter()
+            .all(|(_, p, t)| !p.contains('½') && !t.contains('½')),
+        "{table:?}"
+    );
+    // The captain is asked to enter the next tournament instead.
+    let todo = club.app.get_with(&late.captain, "/todo").await;
+    let lines = todo.texts("ul.todo li");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Подайте заявку Конь на турнир 2")),
+        "{lines:?}"
+    );
+}
+
 #[tokio::test]
 async fn g_g5_moving_players_between_boards_costs_half_a_point() {
     let club = Club::new("G").await;
