@@ -14,14 +14,22 @@
 //!   its results is a correction, its own act with a reason
 //!   ([`super::rounds::correct_result`]); a result the game's kept PGN says
 //!   otherwise is changed only by a correction that confirms it knows.
+//!
+//! A round not yet published reads the same state: whoever may not play at
+//! the instant (G-A7, [`super::eligibility::unfit_to_play`]) is off the
+//! board its publication would take them off ([`unseated`]);
+//! the pages draw a draft round as that publication will leave it
+//! ([`load_as_shown`]).
 
 use chrono::NaiveDateTime;
 
-use super::rounds::RoundProblem;
+use super::eligibility::Unfit;
+use super::rounds::{Loaded, RoundProblem};
 use crate::db::games as dg;
 use crate::db::rounds::Game;
 use crate::db::tournaments::Tournament;
 use crate::db::{DbConnection, championships};
+use crate::ids::{EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use crate::rules::boards as rb;
 use crate::rules::pgn::{self, GameResult};
 use crate::rules::score::BoardResult;
@@ -121,4 +129,125 @@ pub fn check_result(
         });
     }
     Ok(problems)
+}
+
+/// A player seated in a round not yet published who may not play at the
+/// instant asked: its publication takes them off these boards, which stay
+/// empty until a substitute fills them (G-A7, G-V31).
+#[derive(Debug, Clone)]
+pub struct Unseated {
+    pub round: RoundId,
+    pub match_id: MatchId,
+    pub table_no: i32,
+    pub entry: EntryId,
+    /// The entry's side of the match.
+    pub home: bool,
+    pub person: PersonId,
+    /// The games whose board they leave, and those boards (each once).
+    pub games: Vec<GameId>,
+    pub boards: Vec<i32>,
+    pub why: Vec<Unfit>,
+}
+
+/// Which boards of a round a player unfit to play leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seats {
+    /// At publication: every board of the round.
+    Round,
+    /// During the round: the games still to be played (no final result);
+    /// a game played stands (G-G7: played rounds stand).
+    StillToPlay,
+}
+
+/// Who may not play at `at` and leaves the boards `seats` of `round`
+/// names: the one reading behind the publication (`Seats::Round`), every
+/// page that shows the round before it, and an act during the round that
+/// leaves someone unfit (`Seats::StillToPlay`).
+pub fn unseated(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    round: RoundId,
+    seats: Seats,
+    at: NaiveDateTime,
+) -> Result<Vec<Unseated>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for m in loaded.matches_of(round) {
+        for (entry_id, home) in [(Some(m.home_entry_id), true), (m.away_entry_id, false)] {
+            let Some(entry) = entry_id.and_then(|id| loaded.entries.iter().find(|x| x.id == id))
+            else {
+                continue;
+            };
+            let games: Vec<&Game> = loaded
+                .games_of(m.id)
+                .filter(|g| seats == Seats::Round || !g.result().is_final())
+                .collect();
+            let seat = |g: &Game| {
+                if home {
+                    g.home_player_id
+                } else {
+                    g.away_player_id
+                }
+            };
+            let mut players: Vec<PersonId> = games.iter().filter_map(|g| seat(g)).collect();
+            players.sort();
+            players.dedup();
+            let unfit =
+                super::eligibility::unfit_to_play(conn, &loaded.ctx, entry.team_id, &players, at)?;
+            for (person, why) in unfit {
+                let theirs: Vec<&&Game> =
+                    games.iter().filter(|g| seat(g) == Some(person)).collect();
+                let mut boards: Vec<i32> = theirs.iter().map(|g| g.board).collect();
+                boards.dedup();
+                out.push(Unseated {
+                    round,
+                    match_id: m.id,
+                    table_no: m.table_no,
+                    entry: entry.id,
+                    home,
+                    person,
+                    games: theirs.iter().map(|g| g.id).collect(),
+                    boards,
+                    why,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A tournament loaded for its pages, with every round not yet published
+/// as its publication at `at` would leave it: the players
+/// [`unseated`] names are off their boards in this copy
+/// (nothing is written), so that a draft round, its match pages and its
+/// games show what publishing it will do. Writes load [`Loaded::load`].
+pub fn load_as_shown(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    at: NaiveDateTime,
+) -> Result<Option<Loaded>, diesel::result::Error> {
+    let Some(mut loaded) = Loaded::load(conn, t)? else {
+        return Ok(None);
+    };
+    let drafts: Vec<RoundId> = loaded
+        .rounds
+        .iter()
+        .filter(|r| !r.is_published())
+        .map(|r| r.id)
+        .collect();
+    for round in drafts {
+        for off in unseated(conn, &loaded, round, Seats::Round, at)? {
+            for g in loaded
+                .games
+                .iter_mut()
+                .filter(|g| off.games.contains(&g.id))
+            {
+                if off.home {
+                    g.home_player_id = None;
+                } else {
+                    g.away_player_id = None;
+                }
+            }
+        }
+    }
+    Ok(Some(loaded))
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::entries::field_of;
 use super::notes::{self, RoundNote};
-use super::play_state::{self, Act, ResultWriteAt};
+use super::play_state::{self, Act, ResultWriteAt, Seats};
 use super::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, Entry, EntryPlayer};
 use crate::db::lineups::{LineupBoard, Substitution};
@@ -925,16 +925,6 @@ fn join(numbers: &[i32]) -> String {
         .join(", ")
 }
 
-/// Which boards of a round [`take_off_unfit`] clears.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Seats {
-    /// At publication: every board of the round.
-    Round,
-    /// During the round: the games still to be played (no final result);
-    /// a game played stands (G-G7: played rounds stand).
-    StillToPlay,
-}
-
 /// G-A7 at publication and at every moment after it: a player lined up in
 /// the round who may not play now (banned since the line-up, no longer on
 /// the roster, barred by a sanction, …) is taken off the board, which
@@ -951,72 +941,40 @@ fn take_off_unfit(
     judge: PersonId,
     now: NaiveDateTime,
 ) -> Result<(), diesel::result::Error> {
-    for m in loaded.matches_of(round) {
-        for (entry_id, home) in [(Some(m.home_entry_id), true), (m.away_entry_id, false)] {
-            let Some(entry) = entry_id.and_then(|id| loaded.entries.iter().find(|x| x.id == id))
-            else {
-                continue;
-            };
-            let games: Vec<&Game> = loaded
-                .games_of(m.id)
-                .filter(|g| seats == Seats::Round || !g.result().is_final())
-                .collect();
-            let mut players: Vec<PersonId> = games
-                .iter()
-                .filter_map(|g| {
-                    if home {
-                        g.home_player_id
-                    } else {
-                        g.away_player_id
-                    }
-                })
-                .collect();
-            players.sort();
-            players.dedup();
-            let unfit =
-                super::eligibility::unfit_to_play(conn, &loaded.ctx, entry.team_id, &players, now)?;
-            for (person, why) in unfit {
-                let mut boards = Vec::new();
-                for g in games.iter().filter(|g| {
-                    (if home {
-                        g.home_player_id
-                    } else {
-                        g.away_player_id
-                    }) == Some(person)
-                }) {
-                    r::set_player(conn, g.id, home, None)?;
-                    boards.push(g.board);
-                }
-                boards.dedup();
-                let nick = loaded.nicks.get(&person).cloned().unwrap_or_default();
-                audit::Entry::new("lineup.unfit", format!("entry:{}", entry.id))
-                    .actor(judge)
-                    .championship(loaded.ctx.championship_id())
-                    .said(
-                        Message::new(msg!("audit-rounds-unfit"))
-                            .arg("nick", &nick)
-                            .arg("count", boards.len())
-                            .arg("boards", join(&boards))
-                            .arg("rules", unfit_rules(&why)),
-                    )
-                    .record(conn)?;
-                if !tell {
-                    continue;
-                }
-                let tz = loaded.ctx.tz;
-                crate::mail::notices::player_unfit(
-                    conn,
-                    loaded.ctx.championship_id(),
-                    loaded.ctx.tournament.number,
-                    entry,
-                    &nick,
-                    &why,
-                    Some(m.table_no),
-                    &|at| local_text(tz, at),
-                    now,
-                )?;
-            }
+    for off in super::play_state::unseated(conn, loaded, round, seats, now)? {
+        let Some(entry) = loaded.entries.iter().find(|x| x.id == off.entry) else {
+            continue;
+        };
+        for g in &off.games {
+            r::set_player(conn, *g, off.home, None)?;
         }
+        let nick = loaded.nicks.get(&off.person).cloned().unwrap_or_default();
+        audit::Entry::new("lineup.unfit", format!("entry:{}", entry.id))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .said(
+                Message::new(msg!("audit-rounds-unfit"))
+                    .arg("nick", &nick)
+                    .arg("count", off.boards.len())
+                    .arg("boards", join(&off.boards))
+                    .arg("rules", unfit_rules(&off.why)),
+            )
+            .record(conn)?;
+        if !tell {
+            continue;
+        }
+        let tz = loaded.ctx.tz;
+        crate::mail::notices::player_unfit(
+            conn,
+            loaded.ctx.championship_id(),
+            loaded.ctx.tournament.number,
+            entry,
+            &nick,
+            &off.why,
+            Some(off.table_no),
+            &|at| local_text(tz, at),
+            now,
+        )?;
     }
     Ok(())
 }

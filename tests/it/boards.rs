@@ -966,6 +966,67 @@ async fn g_a7_a_ban_imposed_during_the_tournament_stops_the_player_at_every_late
     );
 }
 
+/// G-A7 before publication: a player seated in a paired round not yet
+/// published, and banned then, is off his board on every page that shows
+/// the draft (the tournament page, the match page, the game's page), as
+/// its publication will leave it; publishing takes him off for good, and
+/// the pages read the same.
+#[tokio::test]
+async fn g_a7_a_draft_round_shows_a_player_banned_since_its_pairing_off_his_board_as_publication_will()
+ {
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{turl}/entries/{ladya}/lineup");
+    let page = with_on_board_1(&club, &teams[0], &lineup, "2", "la6").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    judge_results(&club, t, 1, "Ладья", "1-0", 100).await;
+    judge_results(&club, t, 1, "Ферзь", "1-0", 100).await;
+    judge_results(&club, t, 1, "Конь", "1-0", 100).await;
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{turl}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Round 2 is paired with la6 on board 1 of Ладья.
+    let url = match_url(&club, t, 2, "Ладья").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let home = is_home(&page, "Ладья");
+    assert_eq!(match_side(&page, home)[0], "la6");
+    // Banned before the round is published: the draft shows the board as
+    // publication will leave it, empty, and says why on the match page.
+    ban_now(&club, "la6").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let draft = match_side(&page, home);
+    assert!(!draft.contains(&"la6".to_owned()), "{draft:?}");
+    assert_eq!(draft[0], "—", "{draft:?}");
+    let flagged = page.select_text("#unfit-players").unwrap_or_default();
+    assert!(flagged.contains("la6"), "{flagged}");
+    let game = page
+        .attrs("table.pairings tr.game a", "href")
+        .into_iter()
+        .next()
+        .expect("board 1's game");
+    let tournament = club.app.get_with(&club.root, &turl).await;
+    let round = tournament.select_text("#round-2").unwrap_or_default();
+    assert!(round.contains("la2"), "{round}");
+    assert!(!round.contains("la6"), "{round}");
+    let page = club.app.get_with(&club.root, &game).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.text.contains("la6"), "{}", page.text);
+    // Publication does what the draft showed.
+    publish_last(&club, &turl).await;
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(match_side(&page, home), draft);
+    let told = unfit_notices(&club, "la6");
+    assert!(
+        told.iter().any(|m| m.body.contains("снят с доски")),
+        "{told:?}"
+    );
+}
+
 #[tokio::test]
 async fn g_v31_a_refused_substitution_says_what_is_true_of_the_nick() {
     let club = Club::new("G").await;

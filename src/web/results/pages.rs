@@ -85,7 +85,8 @@ async fn load(
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     state
         .db(move |conn| {
-            let loaded = Loaded::load(conn, t)?
+            // A draft round as its publication will leave it (G-A7).
+            let loaded = crate::app::play_state::load_as_shown(conn, t, crate::db::utc_now())?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
             let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;

@@ -39,13 +39,14 @@ use crate::words::boards;
 use crate::words::boards::{problem, problem_text};
 use crate::words::rounds::result_words;
 
-/// The tournament of this championship, loaded whole.
+/// The tournament of this championship, loaded whole, a draft round as
+/// its publication will leave it (G-A7).
 fn load(
     conn: &mut db::DbConnection,
     c: ChampionshipId,
     t: TournamentId,
 ) -> Result<Loaded, AppError> {
-    Loaded::load(conn, t)?
+    crate::app::play_state::load_as_shown(conn, t, db::utc_now())?
         .filter(|l| l.ctx.championship.id == c)
         .ok_or(AppError::NotFound)
 }

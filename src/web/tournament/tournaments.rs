@@ -455,7 +455,8 @@ pub(crate) async fn tournament_page(
         org_names,
     ) = state
         .db(move |conn| {
-            let loaded = Loaded::load(conn, t)?
+            // A draft round as its publication will leave it (G-A7).
+            let loaded = crate::app::play_state::load_as_shown(conn, t, db::utc_now())?
                 .filter(|l| l.ctx.championship.id == c)
                 .ok_or(AppError::NotFound)?;
             let ids: Vec<crate::ids::GameId> = loaded.games.iter().map(|g| g.id).collect();
