@@ -107,3 +107,10 @@ audit-documents-purge-all = league documents purge --before { $before }: { $docu
 ## src/web/documents/files.rs
 
 audit-files-download = { $kind }, downloaded by { $nick }
+audit-penalties-entry-back = sanction { $code } #{ $penalty } revoked, entry { $name }: { $outcome ->
+        [restored] restored as before the sanction ({ $line })
+        [started] the tournament has started, left as it is
+        [changed] changed since, left as it is
+        [barred] another sanction in force, left as it is
+       *[taken] a player is in another entry, left as it is
+    }

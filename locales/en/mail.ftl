@@ -104,3 +104,11 @@ mail-entry-barred-body = Under { $code } of { $championship }, { $nick } may not
     }
 mail-cancelled-subject = Tournament { $tournament } of { $championship } is cancelled
 mail-cancelled-body = The organizers cancelled tournament { $tournament } of { $championship }, which your team had entered: { $reason }. The championship's calendar: { $url }
+mail-entry-back-subject = { $entry }: the { $code } sanction is revoked
+mail-entry-back-body = The sanction under { $code } of { $championship } is revoked. { $outcome ->
+        [restored] The entry { $entry } in tournament { $tournament } is back as it was before the sanction: { $line }.
+        [started] Tournament { $tournament } has started: the entry { $entry } stays as it is.
+        [changed] The entry { $entry } in tournament { $tournament } has changed since and stays as it is.
+        [barred] Another sanction in force bars the team or a player of the former entry { $entry } from tournament { $tournament }: the entry stays as it is.
+       *[taken] A player of the former entry { $entry } is now in another entry of tournament { $tournament }: the entry stays as it is.
+    }

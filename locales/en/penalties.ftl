@@ -24,6 +24,13 @@ penalty-person-label = Player's nick (G-G7, G-D3)
 penalty-impose = Impose
 penalty-imposed = Penalty recorded.
 penalty-revoked = Penalty revoked.
+penalty-revoked-entry = The entry { $entry } in tournament { $tournament }: { $outcome ->
+        [restored] back as it was before the sanction.
+        [started] the tournament has started; the entry stays as it is.
+        [changed] changed since; it stays as it is.
+        [barred] another sanction in force bars the team or a player; the entry stays as it is.
+       *[taken] a player is now in another entry; the entry stays as it is.
+    }
 penalty-rule-counted = { $code } ({ $amount } per case or game)
 penalty-rule-by-committee = { $code } (the player removed; { $amount } only by the appeals committee's decision)
 penalty-unknown-rule = Choose a rule from the regulation's catalogue.

@@ -117,3 +117,10 @@ audit-documents-purge-all = league documents purge --before { $before }: { $docu
 ## src/web/documents/files.rs
 
 audit-files-download = { $kind }, скачал(а) { $nick }
+audit-penalties-entry-back = наказание { $code } #{ $penalty } отменено, состав { $name }: { $outcome ->
+        [restored] восстановлен как до наказания ({ $line })
+        [started] турнир начался, оставлен как есть
+        [changed] с тех пор изменён, оставлен как есть
+        [barred] другое наказание в силе, оставлен как есть
+       *[taken] игрок заявлен в другом составе, оставлен как есть
+    }

@@ -105,3 +105,11 @@ mail-entry-barred-body = По пункту { $code } регламента — { 
     }
 mail-cancelled-subject = Турнир { $tournament } — { $championship } — отменён
 mail-cancelled-body = Организаторы отменили турнир { $tournament } — { $championship }, на который была заявлена ваша команда: { $reason }. Календарь чемпионата: { $url }
+mail-entry-back-subject = { $entry }: наказание { $code } отменено
+mail-entry-back-body = Наказание по пункту { $code } регламента — { $championship } — отменено. { $outcome ->
+        [restored] Состав { $entry } на турнир { $tournament } снова такой, каким был до наказания: { $line }.
+        [started] Турнир { $tournament } уже начался: состав { $entry } остаётся как есть.
+        [changed] Состав { $entry } на турнир { $tournament } с тех пор изменился и остаётся как есть.
+        [barred] Другое действующее наказание не допускает к турниру { $tournament } команду или игрока прежнего состава { $entry }: состав остаётся как есть.
+       *[taken] Игрок прежнего состава { $entry } заявлен теперь в другом составе турнира { $tournament }: состав остаётся как есть.
+    }

@@ -609,6 +609,7 @@ pub(crate) fn impose_in(
             c,
             barred,
             team.id,
+            ids[0],
             rule.code.as_str(),
             reason,
             judge,
@@ -618,8 +619,10 @@ pub(crate) fn impose_in(
     // G-G4, G-G7: the person a sanction falls on does not sit on a board of
     // the tournament it bars, whichever entry names them.
     if let (Some(barred), true) = (bars, decision.sanction.is_some_and(Sanction::on_person)) {
-        for who in on.iter().flatten() {
-            keep_off(conn, c, barred, *who, &rule.code, judge, now)?;
+        for (who, id) in on.iter().zip(&ids) {
+            if let Some(who) = who {
+                keep_off(conn, c, barred, *who, *id, &rule.code, judge, now)?;
+            }
         }
         let people: Vec<PersonId> = on.iter().flatten().copied().collect();
         super::rounds::take_off_unfit_now(conn, &people, false, judge, now)?;
@@ -662,6 +665,7 @@ fn withdraw_barred(
     c: ChampionshipId,
     barred: TournamentId,
     team: TeamId,
+    penalty: PenaltyId,
     code: &str,
     reason: &str,
     judge: PersonId,
@@ -679,6 +683,7 @@ fn withdraw_barred(
             continue;
         }
         if tour.drawn_at.is_none() {
+            record_change(conn, penalty, &x, &x.line, EntryStatus::Withdrawn, now)?;
             crate::db::entries::set_status(
                 conn,
                 x.id,
@@ -843,13 +848,48 @@ pub(crate) fn pass_to_members(
             next.number,
             at,
         )?;
-        keep_off(conn, c, next.id, who, &rule.code, actor, at)?;
+        keep_off(conn, c, next.id, who, id, &rule.code, actor, at)?;
         ids.push(id);
     }
     if !ids.is_empty() {
         tournaments::bump_results_version(conn, next.id)?;
     }
     Ok(ids)
+}
+
+/// Records what sanction `penalty` is about to do to entry `x` before its
+/// tournament's draw (its line becomes `line`, its status `status`), so
+/// that revoking the sanction can restore it (`restore_entries`).
+fn record_change(
+    conn: &mut DbConnection,
+    penalty: PenaltyId,
+    x: &Entry,
+    line: &str,
+    status: EntryStatus,
+    now: NaiveDateTime,
+) -> Result<(), diesel::result::Error> {
+    let people = e::players_of(conn, &[x.id])?;
+    let of = |substitute: bool| -> Vec<PersonId> {
+        people
+            .iter()
+            .filter(|p| p.substitute == substitute)
+            .map(|p| p.person_id)
+            .collect()
+    };
+    p::record_entry_change(
+        conn,
+        &p::NewEntryChange {
+            penalty,
+            entry: x.id,
+            line_before: &x.line,
+            boards_before: &of(false),
+            substitutes_before: &of(true),
+            status_before: x.status().code(),
+            line_after: line,
+            status_after: status.code(),
+            at: now,
+        },
+    )
 }
 
 /// A person barred from tournament `barred` (G-G4, G-G7) does not sit on
@@ -862,11 +902,13 @@ pub(crate) fn pass_to_members(
 /// the boards at every line-up, substitution and publication
 /// (`eligibility::unfit_to_play`), and taken off those still to be played
 /// (`rounds::take_off_unfit_now`). The entry's captain is told.
+#[allow(clippy::too_many_arguments)]
 fn keep_off(
     conn: &mut DbConnection,
     c: ChampionshipId,
     barred: TournamentId,
     person: PersonId,
+    penalty: PenaltyId,
     code: &str,
     actor: PersonId,
     now: NaiveDateTime,
@@ -912,16 +954,19 @@ fn keep_off(
         match outcome {
             "withdrawn" => {
                 let why = format!("{code}: {nick}");
+                record_change(conn, penalty, x, &x.line, EntryStatus::Withdrawn, now)?;
                 e::set_status(conn, x.id, EntryStatus::Withdrawn, now, Some(&why), None)?;
             }
             "replaced" | "dropped" => {
                 let line: Vec<&str> = std::iter::once(x.name.as_str())
                     .chain(boards.iter().chain(&subs).map(|p| p.nick.as_str()))
                     .collect();
+                let line = line.join(",");
+                record_change(conn, penalty, x, &line, EntryStatus::Entered, now)?;
                 e::replace_line(
                     conn,
                     x.id,
-                    &line.join(","),
+                    &line,
                     x.submitted_by,
                     x.undertaken_at,
                     &boards.iter().map(|p| p.person_id).collect::<Vec<_>>(),
@@ -1149,8 +1194,57 @@ fn remove_entry(
     Ok(())
 }
 
+/// What revoking a sanction did to an entry it had changed before its
+/// tournament's draw (`record_change`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryBack {
+    /// The entry is as it was before the sanction: line, people, status.
+    Restored,
+    /// Left as it is: the tournament is drawn, its play has started.
+    Started,
+    /// Left as it is: it changed since (a new line, a withdrawal, another
+    /// sanction's change).
+    Changed,
+    /// Left as it is: a sanction still in force bars the team or a person
+    /// of its former line from the tournament.
+    Barred,
+    /// Left as it is: a person of its former line is in another entry of
+    /// the tournament now (G-B22).
+    Taken,
+}
+
+impl EntryBack {
+    /// The selector the messages word it by.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryBack::Restored => "restored",
+            EntryBack::Started => "started",
+            EntryBack::Changed => "changed",
+            EntryBack::Barred => "barred",
+            EntryBack::Taken => "taken",
+        }
+    }
+}
+
+/// An entry a revoked sanction had changed, and what became of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRevoked {
+    pub entry: String,
+    pub tournament_no: i32,
+    pub back: EntryBack,
+}
+
+/// A revoked penalty, and what became of the entries it had changed.
+#[derive(Debug, Clone)]
+pub struct Revocation {
+    pub penalty: Penalty,
+    pub entries: Vec<EntryRevoked>,
+}
+
 /// Revokes a penalty with a reason; the row stays on record and the season
-/// total no longer counts it.
+/// total no longer counts it. An entry the sanction changed before its
+/// tournament's draw is restored when nothing else keeps it from being
+/// as it was (`restore_entries`).
 pub fn revoke(
     conn: &mut DbConnection,
     c: ChampionshipId,
@@ -1158,7 +1252,7 @@ pub fn revoke(
     judge: PersonId,
     reason: &str,
     now: NaiveDateTime,
-) -> Result<Penalty, PenaltyError> {
+) -> Result<Revocation, PenaltyError> {
     write_transaction(conn, |conn| revoke_in(conn, c, id, judge, reason, now))
 }
 
@@ -1170,7 +1264,7 @@ pub(crate) fn revoke_in(
     judge: PersonId,
     reason: &str,
     now: NaiveDateTime,
-) -> Result<Penalty, PenaltyError> {
+) -> Result<Revocation, PenaltyError> {
     let reason = reason.trim();
     let found = p::by_id(conn, id)?
         .filter(|x| x.championship_id == c)
@@ -1204,7 +1298,103 @@ pub(crate) fn revoke_in(
     if let Some(t) = found.tournament_id {
         tournaments::bump_results_version(conn, t)?;
     }
-    Ok(found)
+    let entries = restore_entries(conn, c, &found, judge, now)?;
+    Ok(Revocation {
+        penalty: found,
+        entries,
+    })
+}
+
+/// The entries revoked sanction `penalty` changed before their
+/// tournament's draw (G-G3, G-G4, G-G7: a player taken off the line, the
+/// entry withdrawn) are put back as they were — while the tournament is
+/// not drawn, the entry is still as the sanction left it, no sanction
+/// still in force bars it or its people, and none of them is in another
+/// entry of the tournament. Otherwise each is left as it is and the
+/// reason said. Audited; the entry's captain is told either way.
+fn restore_entries(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    penalty: &Penalty,
+    judge: PersonId,
+    now: NaiveDateTime,
+) -> Result<Vec<EntryRevoked>, diesel::result::Error> {
+    let mut out = Vec::new();
+    for change in p::entry_changes_of(conn, penalty.id)? {
+        let Some(x) = e::by_id(conn, change.entry_id)? else {
+            continue;
+        };
+        // A cancelled tournament is gone, and its entries with it.
+        let Some(ctx) = TournamentContext::load(conn, x.tournament_id)? else {
+            continue;
+        };
+        let (boards, substitutes) = (change.boards(), change.substitutes());
+        let back = if ctx.tournament.drawn_at.is_some() || ctx.tournament.finished_at.is_some() {
+            EntryBack::Started
+        } else if x.line != change.line_after || x.status != change.status_after {
+            EntryBack::Changed
+        } else {
+            let people: Vec<PersonId> = boards.iter().chain(&substitutes).copied().collect();
+            let others: Vec<EntryId> = e::of_tournament(conn, x.tournament_id)?
+                .into_iter()
+                .filter(|o| o.id != x.id && o.status() == EntryStatus::Entered)
+                .map(|o| o.id)
+                .collect();
+            let taken = e::players_of(conn, &others)?
+                .iter()
+                .any(|o| people.contains(&o.person_id));
+            let mut named = Vec::with_capacity(people.len());
+            for who in &people {
+                named.push((*who, nick_of(conn, Some(*who))?.unwrap_or_default()));
+            }
+            if taken {
+                EntryBack::Taken
+            } else if !bars(conn, &ctx, x.team_id, &named)?.is_empty() {
+                EntryBack::Barred
+            } else {
+                let status =
+                    EntryStatus::from_code(&change.status_before).unwrap_or(EntryStatus::Entered);
+                e::restore(
+                    conn,
+                    x.id,
+                    &change.line_before,
+                    status,
+                    &boards,
+                    &substitutes,
+                )?;
+                tournaments::bump_results_version(conn, x.tournament_id)?;
+                EntryBack::Restored
+            }
+        };
+        audit::Entry::new("entry.restore", format!("entry:{}", x.id))
+            .actor(judge)
+            .championship(c)
+            .said(
+                Message::new(msg!("audit-penalties-entry-back"))
+                    .arg("penalty", penalty.id)
+                    .arg("code", &penalty.code)
+                    .arg("name", &x.name)
+                    .arg("outcome", back.as_str())
+                    .arg("line", &change.line_before),
+            )
+            .record(conn)?;
+        crate::mail::notices::entry_back(
+            conn,
+            c,
+            ctx.tournament.number,
+            &x,
+            &penalty.code,
+            back.as_str(),
+            &change.line_before,
+            now,
+        )?;
+        out.push(EntryRevoked {
+            entry: x.name.clone(),
+            tournament_no: ctx.tournament.number,
+            back,
+        });
+    }
+    Ok(out)
 }
 
 /// What revoking a G-D2 loss of the current game did to the game.

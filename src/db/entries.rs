@@ -250,6 +250,29 @@ pub fn replace_line(
     insert_players(conn, id, boards, substitutes)
 }
 
+/// Puts an entry back as it was before a sanction changed it: its line,
+/// people and status (the registration time, and so its place in the
+/// queue, R-1.9, is its own throughout). Call inside `write_transaction`.
+pub fn restore(
+    conn: &mut DbConnection,
+    id: EntryId,
+    line: &str,
+    status: EntryStatus,
+    boards: &[PersonId],
+    substitutes: &[PersonId],
+) -> QueryResult<()> {
+    diesel::update(entries::table.find(id))
+        .set((
+            entries::line.eq(line),
+            entries::status.eq(status.code()),
+            entries::status_at.eq(None::<NaiveDateTime>),
+            entries::status_reason.eq(None::<String>),
+        ))
+        .execute(conn)?;
+    diesel::delete(entry_players::table.filter(entry_players::entry_id.eq(id))).execute(conn)?;
+    insert_players(conn, id, boards, substitutes)
+}
+
 pub fn set_status(
     conn: &mut DbConnection,
     id: EntryId,

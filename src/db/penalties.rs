@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::penalties;
+use super::schema::{penalties, sanction_entry_changes};
 use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
 use crate::rules::score::HalfPoints;
 
@@ -180,5 +180,91 @@ pub fn sanctions_in_force(
         .filter(penalties::revoked_at.is_null())
         .filter(penalties::sanction.is_not_null())
         .select(Penalty::as_select())
+        .load(conn)
+}
+
+/// What a sanction did to an entry before its tournament's draw: the
+/// entry as it was (line, people by id, status) and as the sanction left
+/// it (line, status).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = sanction_entry_changes)]
+pub struct EntryChange {
+    pub id: i64,
+    pub penalty_id: PenaltyId,
+    pub entry_id: EntryId,
+    pub line_before: String,
+    /// Person ids, comma-separated, in board order.
+    pub boards_before: String,
+    /// Person ids, comma-separated, in order.
+    pub substitutes_before: String,
+    pub status_before: String,
+    pub line_after: String,
+    pub status_after: String,
+    pub changed_at: NaiveDateTime,
+}
+
+impl EntryChange {
+    fn ids(text: &str) -> Vec<PersonId> {
+        text.split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .map(PersonId)
+            .collect()
+    }
+
+    pub fn boards(&self) -> Vec<PersonId> {
+        Self::ids(&self.boards_before)
+    }
+
+    pub fn substitutes(&self) -> Vec<PersonId> {
+        Self::ids(&self.substitutes_before)
+    }
+}
+
+/// The entry before and after a sanction's change, to record.
+pub struct NewEntryChange<'a> {
+    pub penalty: PenaltyId,
+    pub entry: EntryId,
+    pub line_before: &'a str,
+    pub boards_before: &'a [PersonId],
+    pub substitutes_before: &'a [PersonId],
+    pub status_before: &'a str,
+    pub line_after: &'a str,
+    pub status_after: &'a str,
+    pub at: NaiveDateTime,
+}
+
+/// Records what a sanction did to an entry. Call inside `write_transaction`.
+pub fn record_entry_change(conn: &mut DbConnection, x: &NewEntryChange) -> QueryResult<()> {
+    let ids = |v: &[PersonId]| {
+        v.iter()
+            .map(|p| p.0.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    diesel::insert_into(sanction_entry_changes::table)
+        .values((
+            sanction_entry_changes::penalty_id.eq(x.penalty),
+            sanction_entry_changes::entry_id.eq(x.entry),
+            sanction_entry_changes::line_before.eq(x.line_before),
+            sanction_entry_changes::boards_before.eq(ids(x.boards_before)),
+            sanction_entry_changes::substitutes_before.eq(ids(x.substitutes_before)),
+            sanction_entry_changes::status_before.eq(x.status_before),
+            sanction_entry_changes::line_after.eq(x.line_after),
+            sanction_entry_changes::status_after.eq(x.status_after),
+            sanction_entry_changes::changed_at.eq(x.at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// The entries a penalty changed, in the order it changed them.
+pub fn entry_changes_of(
+    conn: &mut DbConnection,
+    penalty: PenaltyId,
+) -> QueryResult<Vec<EntryChange>> {
+    sanction_entry_changes::table
+        .filter(sanction_entry_changes::penalty_id.eq(penalty))
+        .order(sanction_entry_changes::id)
+        .select(EntryChange::as_select())
         .load(conn)
 }

@@ -351,6 +351,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    sanction_entry_changes (id) {
+        id -> BigInt,
+        penalty_id -> BigInt,
+        entry_id -> BigInt,
+        line_before -> Text,
+        boards_before -> Text,
+        substitutes_before -> Text,
+        status_before -> Text,
+        line_after -> Text,
+        status_after -> Text,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     entry_players (entry_id, person_id) {
         entry_id -> BigInt,
         person_id -> BigInt,
@@ -722,4 +737,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     analysis_jobs,
     pgn_imports,
     violation_reports,
+    sanction_entry_changes,
 );

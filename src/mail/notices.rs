@@ -995,6 +995,42 @@ pub fn entry_player_barred(
     enqueue(conn, &notice, now)
 }
 
+/// A sanction that had changed an entry before its tournament's draw is
+/// revoked: the entry's captain learns whether the entry is back as it
+/// was (`outcome` "restored", with its line) or why it stays as it is
+/// (`app::penalties::EntryBack`).
+#[allow(clippy::too_many_arguments)]
+pub fn entry_back(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    tournament_no: i32,
+    entry: &crate::db::entries::Entry,
+    code: &str,
+    outcome: &str,
+    line: &str,
+    now: NaiveDateTime,
+) -> QueryResult<Option<OutboxId>> {
+    let championship = championship_name(conn, c)?;
+    let notice = Notice::new(
+        Kind::PlayStatus,
+        entry.submitted_by,
+        Message::new(msg!("mail-entry-back-subject"))
+            .arg("entry", &entry.name)
+            .arg("code", code)
+            .arg("tournament", tournament_no),
+        Message::new(msg!("mail-entry-back-body"))
+            .arg("championship", championship)
+            .arg("entry", &entry.name)
+            .arg("code", code)
+            .arg("tournament", tournament_no)
+            .arg("outcome", outcome)
+            .arg("line", line),
+    )
+    .championship(c)
+    .link(crate::paths::tournament(c, entry.tournament_id));
+    enqueue(conn, &notice, now)
+}
+
 /// The organizing committee changed the rounds of a Swiss: the
 /// captain of every entry still entered learns the number, once each.
 pub fn rounds_changed(

@@ -125,6 +125,8 @@ const UNSEEN: &[&str] = &[
     "analysis_jobs",
     "game_analyses",
     "pgn_imports",
+    // Read only by a sanction's revocation (what it did to entries).
+    "sanction_entry_changes",
     "notice_optins",
     "notice_optouts",
     "championship_content",

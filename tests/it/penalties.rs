@@ -1470,3 +1470,139 @@ async fn g_g4_the_entry_list_the_roster_the_person_page_and_the_penalties_page_a
     let sl2 = club.app.person_id("sl2");
     assert!(!seated(&club, t, "Ферзь").contains(&Some(sl2)));
 }
+
+/// The G-G4 row that falls on `nick`.
+fn sanction_on(club: &Club, nick: &str) -> PenaltyId {
+    let person = club.app.person_id(nick);
+    rows(club)
+        .into_iter()
+        .find(|x| x.code == "G-G4" && x.person_id == Some(person))
+        .expect("the member's G-G4")
+        .id
+}
+
+/// A judge (Root) revokes penalty `id`; the page the redirect leads to.
+async fn revoke_ok(club: &Club, id: PenaltyId) -> Page {
+    let url = format!("{}/{id}/revoke", penalties_url(club));
+    let page = club
+        .app
+        .post_with(&club.root, &url, &[("reason", "ошибка судей")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let to = page.location().expect("Location").to_owned();
+    club.app.get_with(&club.root, &to).await
+}
+
+/// Ферзь's entry in tournament `t`: (status, line, people in order).
+fn ferz(club: &Club, t: i64) -> (String, String, Vec<String>) {
+    let x = club
+        .entries(t)
+        .into_iter()
+        .find(|e| e.name == "Ферзь")
+        .expect("Ферзь");
+    let people = db::entries::players_of(&mut club.app.db(), &[x.id])
+        .expect("players")
+        .into_iter()
+        .map(|p| format!("{}{}", if p.substitute { "+" } else { "" }, p.nick))
+        .collect();
+    (x.status, x.line, people)
+}
+
+/// G-G4 revoked: an entry the sanction changed before the draw (sl2 off
+/// Ферзь's line, fe5 on his board; or the entry withdrawn, too few left)
+/// is as it was before the sanction, people and line, and its captain is
+/// told; the judge's page says so. Once the tournament is drawn the entry
+/// stays as the sanction left it, and the revocation says that instead.
+#[tokio::test]
+async fn g_g4_revoking_the_sanction_restores_the_entry_it_changed_until_the_draw() {
+    // Before the draw: the line comes back.
+    let club = Club::new("G").await;
+    let (t, _) = barred_member_in_an_entry(&club, false).await;
+    assert_eq!(ferz(&club, t).1, "Ферзь,fe1,fe2,fe3,fe4,fe5");
+    let page = revoke_ok(&club, sanction_on(&club, "sl2")).await;
+    assert!(
+        page.flash()
+            .contains("Состав Ферзь на турнир 1: восстановлен"),
+        "{}",
+        page.flash()
+    );
+    assert_eq!(
+        ferz(&club, t),
+        (
+            "entered".to_owned(),
+            "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5".to_owned(),
+            ["fe1", "fe2", "fe3", "fe4", "sl2", "+fe5"]
+                .map(str::to_owned)
+                .to_vec()
+        )
+    );
+    let mail = captain_mail(&club, "fe1@club.example");
+    assert!(
+        mail.iter().any(|m| m.subject.contains("G-G4 отменено")
+            && m.body.contains("Ферзь,fe1,fe2,fe3,fe4,sl2,fe5")),
+        "{mail:?}"
+    );
+    // Revoking another member's sanction, which changed no entry, says
+    // nothing of entries.
+    let page = revoke_ok(&club, sanction_on(&club, "sl3")).await;
+    assert!(!page.flash().contains("Состав"), "{}", page.flash());
+
+    // Withdrawn for too few players: entered again, in its place.
+    let club = Club::new("G").await;
+    let gone = g_team(&club, "Слон", "sl", 5).await;
+    let page = club
+        .app
+        .post_with(&gone.captain, &format!("/teams/{}/dissolve", gone.id), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let ferz_team = g_team(&club, "Ферзь", "fe", 4).await;
+    let sl2 = member(&club, "sl2").await;
+    club.app
+        .invite_and_accept(&ferz_team.captain, ferz_team.id, &sl2, "sl2")
+        .await;
+    let t = club.tournament_in(20).await;
+    let page = club
+        .enter(&ferz_team.captain, t, "Ферзь,fe1,fe2,fe3,fe4,sl2")
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    impose_ok(
+        &club,
+        &gone,
+        "G-G4",
+        &[("reason", "Слон left tournament 1")],
+    )
+    .await;
+    assert_eq!(ferz(&club, t).0, "withdrawn");
+    revoke_ok(&club, sanction_on(&club, "sl2")).await;
+    let (status, line, _) = ferz(&club, t);
+    assert_eq!(
+        (status.as_str(), line.as_str()),
+        ("entered", "Ферзь,fe1,fe2,fe3,fe4,sl2")
+    );
+
+    // Changed before the draw, revoked after it: left, and said.
+    let club = Club::new("G").await;
+    let (t, _) = barred_member_in_an_entry(&club, false).await;
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!("{}/draw", club.tournament_url(t)),
+            &[("seed", "7")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = revoke_ok(&club, sanction_on(&club, "sl2")).await;
+    assert!(
+        page.flash().contains("турнир уже начался"),
+        "{}",
+        page.flash()
+    );
+    assert_eq!(ferz(&club, t).1, "Ферзь,fe1,fe2,fe3,fe4,fe5");
+    let mail = captain_mail(&club, "fe1@club.example");
+    assert!(
+        mail.iter()
+            .any(|m| m.subject.contains("G-G4 отменено") && m.body.contains("уже начался")),
+        "{mail:?}"
+    );
+}

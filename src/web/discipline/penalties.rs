@@ -410,8 +410,19 @@ pub async fn revoke(
         .db(move |conn| Ok(ops::revoke(conn, c, id, judge, &reason, db::utc_now())))
         .await?;
     match result {
-        Ok(_) => {
-            AppSession(&session).flash(FlashLevel::Success, msg!("penalty-revoked"));
+        Ok(done) => {
+            let flash = AppSession(&session);
+            flash.flash(FlashLevel::Success, msg!("penalty-revoked"));
+            // What became of each entry the sanction had changed.
+            for x in &done.entries {
+                flash.flash(
+                    FlashLevel::Info,
+                    Message::new(msg!("penalty-revoked-entry"))
+                        .arg("entry", &x.entry)
+                        .arg("tournament", x.tournament_no)
+                        .arg("outcome", x.back.as_str()),
+                );
+            }
             Ok(see_other(&paths::penalty(c, id)))
         }
         Err(e) => refused(ctx, &state, c, e, ImposeForm::default()).await,

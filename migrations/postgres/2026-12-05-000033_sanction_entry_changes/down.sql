@@ -1,0 +1,1 @@
+DROP TABLE sanction_entry_changes;
