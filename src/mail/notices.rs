@@ -546,6 +546,104 @@ fn entry_captains(
         .collect())
 }
 
+/// Whom a notice about a whole tournament goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Captains {
+    /// The captains of its entries, withdrawn ones too (they entered).
+    All,
+    /// The captains of the entries still entered.
+    Entered,
+    /// The captains of all its entries and the championship's judges.
+    AndJudges,
+}
+
+/// The notices of play about one tournament of a championship: each
+/// subject and body is also given the championship's name
+/// (`$championship`) and the tournament's number (`$tournament`), and the
+/// outbox page lists it under the championship.
+struct AboutTournament {
+    c: ChampionshipId,
+    championship: String,
+    number: i32,
+}
+
+impl AboutTournament {
+    fn of(conn: &mut DbConnection, c: ChampionshipId, number: i32) -> QueryResult<Self> {
+        Ok(AboutTournament {
+            c,
+            championship: championship_name(conn, c)?,
+            number,
+        })
+    }
+
+    /// The notice to `to`.
+    fn notice(&self, to: PersonId, subject: &Message, body: &Message) -> Notice {
+        let about = |m: &Message| {
+            m.clone()
+                .arg("tournament", self.number)
+                .arg("championship", &self.championship)
+        };
+        Notice::new(Kind::PlayStatus, to, about(subject), about(body)).championship(self.c)
+    }
+
+    /// The same notice to each of `people`; the number written.
+    fn to_each(
+        &self,
+        conn: &mut DbConnection,
+        people: &[PersonId],
+        subject: Message,
+        body: Message,
+        now: NaiveDateTime,
+    ) -> QueryResult<usize> {
+        let notices: Vec<Notice> = people
+            .iter()
+            .map(|to| self.notice(*to, &subject, &body))
+            .collect();
+        enqueue_all(conn, &notices, now)
+    }
+
+    /// The same notice to the captains of tournament `t` (`who`), each once.
+    fn to_captains(
+        &self,
+        conn: &mut DbConnection,
+        t: TournamentId,
+        who: Captains,
+        subject: Message,
+        body: Message,
+        now: NaiveDateTime,
+    ) -> QueryResult<usize> {
+        let mut people: Vec<PersonId> = Vec::new();
+        for x in entries::of_tournament(conn, t)? {
+            let counts =
+                who != Captains::Entered || x.status() == crate::db::entries::EntryStatus::Entered;
+            if counts && !people.contains(&x.submitted_by) {
+                people.push(x.submitted_by);
+            }
+        }
+        if who == Captains::AndJudges {
+            people = and_judges(conn, self.c, people)?;
+        }
+        self.to_each(conn, &people, subject, body, now)
+    }
+
+    /// The notice to the captain of `entry` (who submitted its line), its
+    /// name `$entry`, linked to its tournament's page.
+    fn to_captain(
+        &self,
+        conn: &mut DbConnection,
+        entry: &crate::db::entries::Entry,
+        subject: Message,
+        body: Message,
+        now: NaiveDateTime,
+    ) -> QueryResult<Option<OutboxId>> {
+        let named = |m: Message| m.arg("entry", &entry.name);
+        let notice = self
+            .notice(entry.submitted_by, &named(subject), &named(body))
+            .link(crate::paths::tournament(self.c, entry.tournament_id));
+        enqueue(conn, &notice, now)
+    }
+}
+
 /// `people` and the chief judge and the judges of the championship
 /// (G-D1), each once, in that order.
 fn and_judges(
@@ -576,30 +674,20 @@ pub fn tournament_finished(
     placed: &[(EntryId, Place, HalfPoints)],
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
+    let about = AboutTournament::of(conn, c, tournament_no)?;
     let url = crate::paths::tournament(c, t);
+    let subject = Message::new(msg!("mail-finished-subject"));
     let mut notices = Vec::new();
     for (to, entry, id) in entry_captains(conn, t)? {
         let Some((_, place, points)) = placed.iter().find(|(e, _, _)| *e == id) else {
             continue;
         };
-        notices.push(
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-finished-subject"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship),
-                Message::new(msg!("mail-finished-body"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship)
-                    .arg("entry", entry)
-                    .arg("place", place.to_string())
-                    .arg("points", points.to_string())
-                    .arg("url", &url),
-            )
-            .championship(c),
-        );
+        let body = Message::new(msg!("mail-finished-body"))
+            .arg("entry", entry)
+            .arg("place", place.to_string())
+            .arg("points", points.to_string())
+            .arg("url", &url);
+        notices.push(about.notice(to, &subject, &body));
     }
     enqueue_all(conn, &notices, now)
 }
@@ -619,38 +707,29 @@ pub fn result_corrected(
     reason: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
+    let about = AboutTournament::of(conn, c, tournament_no)?;
     let captains: Vec<PersonId> = entry_captains(conn, t)?
         .into_iter()
         .filter(|(_, _, id)| sides.contains(id))
         .map(|(to, _, _)| to)
         .collect();
     let url = format!("{}#round-{round_no}", crate::paths::tournament(c, t));
-    let notices: Vec<Notice> = and_judges(conn, c, captains)?
-        .into_iter()
-        .map(|to| {
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-corrected-subject"))
-                    .arg("round", round_no)
-                    .arg("tournament", tournament_no),
-                Message::new(msg!("mail-corrected-body"))
-                    .arg("championship", &championship)
-                    .arg("tournament", tournament_no)
-                    .arg("round", round_no)
-                    .arg("table", table)
-                    .arg("board", board)
-                    .arg("game", game_no)
-                    .arg("was", crate::words::rounds::result_words(was))
-                    .arg("now", crate::words::rounds::result_words(now_is))
-                    .arg("reason", reason)
-                    .arg("url", &url),
-            )
-            .championship(c)
-        })
-        .collect();
-    enqueue_all(conn, &notices, now)
+    let people = and_judges(conn, c, captains)?;
+    about.to_each(
+        conn,
+        &people,
+        Message::new(msg!("mail-corrected-subject")).arg("round", round_no),
+        Message::new(msg!("mail-corrected-body"))
+            .arg("round", round_no)
+            .arg("table", table)
+            .arg("board", board)
+            .arg("game", game_no)
+            .arg("was", crate::words::rounds::result_words(was))
+            .arg("now", crate::words::rounds::result_words(now_is))
+            .arg("reason", reason)
+            .arg("url", &url),
+        now,
+    )
 }
 
 /// The chief judge reopened a finished tournament: its captains and the
@@ -663,32 +742,17 @@ pub fn tournament_reopened(
     reason: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
-    let url = crate::paths::tournament(c, t);
-    let captains = entry_captains(conn, t)?
-        .into_iter()
-        .map(|(p, _, _)| p)
-        .collect();
-    let people = and_judges(conn, c, captains)?;
-    let notices: Vec<Notice> = people
-        .into_iter()
-        .map(|to| {
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-reopened-subject"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship),
-                Message::new(msg!("mail-reopened-body"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship)
-                    .arg("reason", reason)
-                    .arg("url", &url),
-            )
-            .championship(c)
-        })
-        .collect();
-    enqueue_all(conn, &notices, now)
+    let body = Message::new(msg!("mail-reopened-body"))
+        .arg("reason", reason)
+        .arg("url", crate::paths::tournament(c, t));
+    AboutTournament::of(conn, c, tournament_no)?.to_captains(
+        conn,
+        t,
+        Captains::AndJudges,
+        Message::new(msg!("mail-reopened-subject")),
+        body,
+        now,
+    )
 }
 
 /// An organizer cancelled a tournament before its draw: the captains of
@@ -702,33 +766,17 @@ pub fn tournament_cancelled(
     reason: &str,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
-    let url = crate::paths::championship(c);
-    let mut captains: Vec<PersonId> = Vec::new();
-    for (p, _, _) in entry_captains(conn, t)? {
-        if !captains.contains(&p) {
-            captains.push(p);
-        }
-    }
-    let notices: Vec<Notice> = captains
-        .into_iter()
-        .map(|to| {
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-cancelled-subject"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship),
-                Message::new(msg!("mail-cancelled-body"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship)
-                    .arg("reason", reason)
-                    .arg("url", &url),
-            )
-            .championship(c)
-        })
-        .collect();
-    enqueue_all(conn, &notices, now)
+    let body = Message::new(msg!("mail-cancelled-body"))
+        .arg("reason", reason)
+        .arg("url", crate::paths::championship(c));
+    AboutTournament::of(conn, c, tournament_no)?.to_captains(
+        conn,
+        t,
+        Captains::All,
+        Message::new(msg!("mail-cancelled-subject")),
+        body,
+        now,
+    )
 }
 
 /// Why a player may not play, one message a reason (G-A7 and the
@@ -786,7 +834,6 @@ pub fn player_unfit(
     local: &dyn Fn(NaiveDateTime) -> String,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
     let details: Vec<Message> = unfit_reasons(why, local)
         .into_iter()
         .zip(why)
@@ -802,25 +849,18 @@ pub fn player_unfit(
         Some(table) => Message::new(msg!("mail-unfit-taken-off-body")).arg("table", table),
         None => Message::new(msg!("mail-unfit-body")),
     };
-    let people = and_judges(conn, c, vec![entry.submitted_by])?;
-    let notices: Vec<Notice> = people
+    let about = AboutTournament::of(conn, c, tournament_no)?;
+    let subject = Message::new(msg!("mail-unfit-subject"))
+        .arg("nick", nick)
+        .arg("entry", &entry.name);
+    let body = body.arg("nick", nick).arg("entry", &entry.name);
+    let notices: Vec<Notice> = and_judges(conn, c, vec![entry.submitted_by])?
         .into_iter()
         .map(|to| {
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-unfit-subject"))
-                    .arg("nick", nick)
-                    .arg("entry", &entry.name),
-                body.clone()
-                    .arg("nick", nick)
-                    .arg("entry", &entry.name)
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship),
-            )
-            .championship(c)
-            .details(details.clone())
-            .link(crate::paths::tournament(c, entry.tournament_id))
+            about
+                .notice(to, &subject, &body)
+                .details(details.clone())
+                .link(crate::paths::tournament(c, entry.tournament_id))
         })
         .collect();
     enqueue_all(conn, &notices, now)
@@ -836,22 +876,13 @@ pub fn entry_withdrawn(
     reason: &str,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
-    let championship = championship_name(conn, c)?;
-    let notice = Notice::new(
-        Kind::PlayStatus,
-        entry.submitted_by,
-        Message::new(msg!("mail-withdrawn-subject"))
-            .arg("entry", &entry.name)
-            .arg("tournament", tournament_no),
-        Message::new(msg!("mail-withdrawn-body"))
-            .arg("entry", &entry.name)
-            .arg("tournament", tournament_no)
-            .arg("championship", championship)
-            .arg("reason", reason),
+    AboutTournament::of(conn, c, tournament_no)?.to_captain(
+        conn,
+        entry,
+        Message::new(msg!("mail-withdrawn-subject")),
+        Message::new(msg!("mail-withdrawn-body")).arg("reason", reason),
+        now,
     )
-    .championship(c)
-    .link(crate::paths::tournament(c, entry.tournament_id));
-    enqueue(conn, &notice, now)
 }
 
 /// What a penalty imposed, as its notice tells it.
@@ -973,26 +1004,17 @@ pub fn entry_player_barred(
     replacement: Option<&str>,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
-    let championship = championship_name(conn, c)?;
-    let notice = Notice::new(
-        Kind::PlayStatus,
-        entry.submitted_by,
-        Message::new(msg!("mail-entry-barred-subject"))
-            .arg("entry", &entry.name)
-            .arg("nick", nick)
-            .arg("tournament", tournament_no),
+    AboutTournament::of(conn, c, tournament_no)?.to_captain(
+        conn,
+        entry,
+        Message::new(msg!("mail-entry-barred-subject")).arg("nick", nick),
         Message::new(msg!("mail-entry-barred-body"))
-            .arg("championship", championship)
-            .arg("entry", &entry.name)
             .arg("nick", nick)
             .arg("code", code)
-            .arg("tournament", tournament_no)
             .arg("outcome", outcome)
             .arg("replacement", replacement.unwrap_or_default()),
+        now,
     )
-    .championship(c)
-    .link(crate::paths::tournament(c, entry.tournament_id));
-    enqueue(conn, &notice, now)
 }
 
 /// A sanction that had changed an entry before its tournament's draw is
@@ -1010,25 +1032,16 @@ pub fn entry_back(
     line: &str,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
-    let championship = championship_name(conn, c)?;
-    let notice = Notice::new(
-        Kind::PlayStatus,
-        entry.submitted_by,
-        Message::new(msg!("mail-entry-back-subject"))
-            .arg("entry", &entry.name)
-            .arg("code", code)
-            .arg("tournament", tournament_no),
+    AboutTournament::of(conn, c, tournament_no)?.to_captain(
+        conn,
+        entry,
+        Message::new(msg!("mail-entry-back-subject")).arg("code", code),
         Message::new(msg!("mail-entry-back-body"))
-            .arg("championship", championship)
-            .arg("entry", &entry.name)
             .arg("code", code)
-            .arg("tournament", tournament_no)
             .arg("outcome", outcome)
             .arg("line", line),
+        now,
     )
-    .championship(c)
-    .link(crate::paths::tournament(c, entry.tournament_id));
-    enqueue(conn, &notice, now)
 }
 
 /// The organizing committee changed the rounds of a Swiss: the
@@ -1041,33 +1054,15 @@ pub fn rounds_changed(
     rounds: u8,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
-    let championship = championship_name(conn, c)?;
-    let url = crate::paths::tournament(c, t);
-    let mut captains: Vec<PersonId> = Vec::new();
-    for x in entries::of_tournament(conn, t)? {
-        if x.status() == crate::db::entries::EntryStatus::Entered
-            && !captains.contains(&x.submitted_by)
-        {
-            captains.push(x.submitted_by);
-        }
-    }
-    let notices: Vec<Notice> = captains
-        .into_iter()
-        .map(|to| {
-            Notice::new(
-                Kind::PlayStatus,
-                to,
-                Message::new(msg!("mail-rounds-subject"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship),
-                Message::new(msg!("mail-rounds-body"))
-                    .arg("tournament", tournament_no)
-                    .arg("championship", &championship)
-                    .arg("rounds", rounds)
-                    .arg("url", &url),
-            )
-            .championship(c)
-        })
-        .collect();
-    enqueue_all(conn, &notices, now)
+    let body = Message::new(msg!("mail-rounds-body"))
+        .arg("rounds", rounds)
+        .arg("url", crate::paths::tournament(c, t));
+    AboutTournament::of(conn, c, tournament_no)?.to_captains(
+        conn,
+        t,
+        Captains::Entered,
+        Message::new(msg!("mail-rounds-subject")),
+        body,
+        now,
+    )
 }
