@@ -968,22 +968,14 @@ pub fn sanction_passed(
     tournament_no: i32,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
-    let championship = championship_name(conn, c)?;
-    let notice = Notice::new(
-        Kind::PlayStatus,
-        person,
-        Message::new(msg!("mail-sanction-passed-subject"))
-            .arg("code", code)
-            .arg("tournament", tournament_no),
-        Message::new(msg!("mail-sanction-passed-body"))
-            .arg("championship", championship)
-            .arg("team", team)
-            .arg("code", code)
-            .arg("from", from)
-            .arg("tournament", tournament_no),
-    )
-    .championship(c)
-    .link(crate::paths::penalties(c));
+    let subject = Message::new(msg!("mail-sanction-passed-subject")).arg("code", code);
+    let body = Message::new(msg!("mail-sanction-passed-body"))
+        .arg("team", team)
+        .arg("code", code)
+        .arg("from", from);
+    let notice = AboutTournament::of(conn, c, tournament_no)?
+        .notice(person, &subject, &body)
+        .link(crate::paths::penalties(c));
     enqueue(conn, &notice, now)
 }
 
