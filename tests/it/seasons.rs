@@ -1670,11 +1670,35 @@ impl Season {
                     }
                 }
             }
-            Some(Kind::Correction | Kind::Finish) => {
+            Some(Kind::Correction) => {
                 assert!(
                     new.iter().any(|(_, k, _, _)| k == "play_status"),
                     "{at}: {done:?} told nobody"
                 );
+            }
+            // G-V41: the captain of every entry placed is told its place,
+            // once.
+            Some(Kind::Finish) => {
+                for t in &self.tournaments {
+                    if was.finished.get(t) != Some(&false) {
+                        continue;
+                    }
+                    let l = load(conn, *t);
+                    if l.ctx.tournament.finished_at.is_none() {
+                        continue;
+                    }
+                    for e in l.playing() {
+                        let address = db::people::by_id(conn, e.submitted_by)
+                            .expect("person")
+                            .expect("stored")
+                            .email;
+                        let told = new
+                            .iter()
+                            .filter(|(a, k, _, _)| *a == address && k == "play_status")
+                            .count();
+                        assert_eq!(told, 1, "{at}: {}'s captain told {told} times", e.name);
+                    }
+                }
             }
             _ => {}
         }
@@ -1684,6 +1708,41 @@ impl Season {
     /// the current tournament name the same entries in the same order.
     async fn check_views(&mut self) {
         let at = self.at();
+        // A finished tournament's recorded places are the standings'.
+        for t in self.tournaments.clone() {
+            let (names, places) = {
+                let mut conn = self.conn();
+                let l = load(&mut conn, t);
+                if l.ctx.tournament.finished_at.is_none() {
+                    continue;
+                }
+                let names: HashMap<EntryId, String> =
+                    l.entries.iter().map(|e| (e.id, e.name.clone())).collect();
+                (
+                    names,
+                    db::results::places_of_tournament(&mut conn, t).expect("places"),
+                )
+            };
+            let json = self
+                .club
+                .app
+                .get(&format!("{}/standings.json", self.url(t)))
+                .await;
+            let json: serde_json::Value = serde_json::from_str(&json.text).expect("json");
+            let rows = json["rows"].as_array().cloned().unwrap_or_default();
+            for (entry, first, last) in places {
+                let name = &names[&entry];
+                let row = rows
+                    .iter()
+                    .find(|r| r["entry"].as_str() == Some(name))
+                    .unwrap_or_else(|| panic!("{at}: {name} placed, not in the standings"));
+                assert_eq!(
+                    (row["place_first"].as_i64(), row["place_last"].as_i64()),
+                    (Some(i64::from(first)), Some(i64::from(last))),
+                    "{at}: {name}'s recorded place and the standings differ"
+                );
+            }
+        }
         let t = self.t();
         let url = self.url(t);
         let app = &self.club.app;
