@@ -28,6 +28,86 @@ pub struct TestApp {
     _db: TestDb,
 }
 
+/// A test that never ends fails the run at once, by name, instead of
+/// holding the whole run until CI's own time limit ends it unexplained.
+mod watchdog {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+    use std::io::Write;
+    use std::sync::{Mutex, OnceLock};
+    use std::time::{Duration, Instant};
+
+    /// Far above the slowest test (a season of 640 steps on PostgreSQL,
+    /// a few minutes on two cores beside the rest of the suite).
+    const HUNG_AFTER: Duration = Duration::from_secs(15 * 60);
+
+    /// The tests that started an app and whose threads are still alive:
+    /// thread id -> (test name, start).
+    fn running() -> &'static Mutex<BTreeMap<String, (String, Instant)>> {
+        static RUNNING: OnceLock<Mutex<BTreeMap<String, (String, Instant)>>> = OnceLock::new();
+        RUNNING.get_or_init(|| {
+            std::thread::spawn(|| {
+                loop {
+                    std::thread::sleep(Duration::from_secs(5));
+                    let hung: Vec<_> = running()
+                        .lock()
+                        .expect("watchdog")
+                        .values()
+                        .filter(|(_, since)| since.elapsed() > HUNG_AFTER)
+                        .map(|(name, since)| (name.clone(), since.elapsed().as_secs()))
+                        .collect();
+                    if !hung.is_empty() {
+                        // Straight to the process's stderr: this thread was
+                        // started inside a test, whose captured output is
+                        // never shown when the process exits.
+                        let mut err = std::io::stderr().lock();
+                        for (name, secs) in hung {
+                            let _ =
+                                writeln!(err, "test {name} has run for {secs} s: taken as hung");
+                        }
+                        std::process::exit(101);
+                    }
+                }
+            });
+            Mutex::default()
+        })
+    }
+
+    /// Leaves the list when the test's thread ends, after its runtime and
+    /// everything the test left behind have been dropped.
+    struct Registration(String);
+
+    impl Drop for Registration {
+        fn drop(&mut self) {
+            if let Ok(mut running) = running().lock() {
+                running.remove(&self.0);
+            }
+        }
+    }
+
+    thread_local! {
+        static REGISTERED: RefCell<Option<Registration>> = const { RefCell::new(None) };
+    }
+
+    /// Called by every app a test starts; the first call of a test's
+    /// thread starts its clock (libtest names the thread after the test).
+    pub fn watch_this_test() {
+        REGISTERED.with(|r| {
+            let mut r = r.borrow_mut();
+            if r.is_none() {
+                let thread = std::thread::current();
+                let key = format!("{:?}", thread.id());
+                let name = thread.name().unwrap_or("a test").to_owned();
+                running()
+                    .lock()
+                    .expect("watchdog")
+                    .insert(key.clone(), (name, Instant::now()));
+                *r = Some(Registration(key));
+            }
+        });
+    }
+}
+
 /// A PostgreSQL database made for one test and dropped after it.
 enum TestDb {
     Sqlite,
@@ -229,6 +309,7 @@ impl Spawn {
     }
 
     pub async fn start(self) -> TestApp {
+        watchdog::watch_this_test();
         let dir = tempfile::tempdir().expect("temp dir");
         let (db_url, test_db) = match postgres_admin_url() {
             Some(admin_url) => {
