@@ -23,10 +23,11 @@
 //!   (G-Zh1), and no case is decided without a vote;
 //! - a finished tournament has every place, an open one none;
 //! - the tournament page, the standings JSON and the API's standings name
-//!   the same entries in the same order with the same points;
+//!   the same entries in the same order with the same points, and a
+//!   finished tournament's recorded places are its standings' places;
 //! - every mail a step owes is queued once: no message twice to the same
-//!   address, the captains told of a rule change (G-E2), of a correction
-//!   and of a finish.
+//!   address, the captains told of a rule change (G-E2) and of a
+//!   correction, and each playing entry's captain told of a finish once.
 //!
 //! `sequences(preset)` sequences (16 in all) of `STEPS` steps each run in
 //! `cargo test`; `SEASON_SEQUENCES=n` runs n per preset. Each sequence has its
@@ -1704,7 +1705,8 @@ impl Season {
         }
     }
 
-    /// The tournament page, the standings JSON and the API's standings of
+    /// Every finished tournament's recorded places are its standings';
+    /// the tournament page, the standings JSON and the API's standings of
     /// the current tournament name the same entries in the same order.
     async fn check_views(&mut self) {
         let at = self.at();
