@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use league::rules::ranking::standings;
-use league::rules::score::{BoardResult, ByeKind, MatchPoints, ScoreKind, Scoring};
+use league::rules::score::{BoardResult, ByeKind, ScoreKind};
 use league::rules::tiebreak::{Edition, IncompleteEncounters, TieBreakRules, parse_list};
+use league::rules::tournament::build::tournament;
 use league::rules::tournament::{
-    Game, Match, MatchForfeit, Pairing, PairingSystem, Round, Team, TeamId, Tournament,
-    alternating_colours,
+    Game, Match, MatchForfeit, Pairing, PairingSystem, Round, TeamId, Tournament,
 };
 
 /// Knuth's MMIX linear congruential generator.
@@ -29,32 +29,14 @@ impl Lcg {
 
 fn synthetic(teams: u16, rounds: u16, boards: u8, seed: u64) -> Tournament {
     let mut rng = Lcg(seed);
-    let mut t = Tournament {
-        name: format!("Synthetic {teams}×{rounds}×{boards}"),
-        start_date: None,
-        end_date: None,
-        system: PairingSystem::Swiss,
+    let mut t = tournament(
+        PairingSystem::Swiss,
         boards,
-        games_per_pairing: 1,
-        colours: alternating_colours(boards),
-        scoring: Scoring {
-            primary: ScoreKind::MatchPoints,
-            match_points: MatchPoints::default(),
-            pab: None,
-        },
-        declared_rounds: None,
-        initial_colour: None,
-        teams: (1..=teams)
-            .map(|i| Team {
-                id: TeamId(i),
-                name: format!("Team {i}"),
-                nickname: None,
-                roster: vec![],
-            })
-            .collect(),
-        players: vec![],
-        rounds: vec![],
-    };
+        1,
+        teams,
+        ScoreKind::MatchPoints,
+    );
+    t.name = format!("Synthetic {teams}×{rounds}×{boards}");
     for r in 1..=rounds {
         let mut order: Vec<u16> = (1..=teams).collect();
         for i in (1..order.len()).rev() {

@@ -11,12 +11,15 @@ pub mod config;
 pub mod db;
 pub mod engine;
 pub mod i18n;
-pub mod ids;
 pub mod mail;
 pub mod paths;
 pub mod read;
-pub mod rules;
 pub mod startup;
 pub mod state;
 pub mod web;
 pub mod words;
+
+/// Typed ids: the `league-ids` crate (with its diesel mappings).
+pub use league_ids as ids;
+/// The pure regulation logic: the `league-rules` crate.
+pub use league_rules as rules;

@@ -300,7 +300,7 @@ fn csv(
 mod tests {
     use super::*;
     use crate::rules::tournament::PairingSystem;
-    use crate::rules::tournament::tests::{m, round, tournament};
+    use crate::rules::tournament::build::{m, round, tournament};
 
     /// Round robin of four teams, two boards, MP 2/1/0 in the file:
     /// R1 1–2 "1=", 3–4 "1="; R2 1–3 "1=", 2–4 "=="; R3 1–4 "00", 2–3 "00".

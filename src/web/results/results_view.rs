@@ -602,7 +602,7 @@ mod tests {
     use crate::rules::score::ScoreKind;
     use crate::rules::tiebreak::TieBreakRules;
     use crate::rules::tournament::PairingSystem;
-    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::rules::tournament::build::{bye, forfeit, m, round, tournament};
 
     fn table(t: &Tournament) -> RankingTable {
         let st = standings(t, &TieBreakRules::default(), &[]).expect("standings");

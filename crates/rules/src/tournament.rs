@@ -552,8 +552,10 @@ pub fn alternating_colours(boards: u8) -> Vec<Colour> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::rules::score::{MatchPoints, ScoreKind};
+    use crate::score::{MatchPoints, ScoreKind};
     use proptest::prelude::*;
+
+    pub(crate) use super::build::{bye, forfeit, m, round, tournament};
 
     /// Random tournaments for property tests: 2–8 teams, 1–4 boards, 1 or 2
     /// games per pairing, 0–5 rounds, with board and match forfeits, every
@@ -764,7 +766,7 @@ pub(crate) mod tests {
         /// nothing).
         #[test]
         fn match_points_in_a_round_equal_what_the_matches_hand_out(t in arb_tournament()) {
-            let ct = crate::rules::crosstable::Crosstable::build(&t).expect("valid");
+            let ct = crate::crosstable::Crosstable::build(&t).expect("valid");
             let mp = t.scoring.match_points;
             for (ri, r) in t.rounds.iter().enumerate() {
                 let handed_out: HalfPoints = r.pairings.iter().map(|p| match p {
@@ -800,97 +802,6 @@ pub(crate) mod tests {
                 prop_assert_eq!(scored, handed_out, "round {}", r.number);
             }
         }
-    }
-
-    /// A small tournament builder for tests across the crate.
-    pub(crate) fn tournament(
-        system: PairingSystem,
-        boards: u8,
-        games: u8,
-        teams: u16,
-        primary: ScoreKind,
-    ) -> Tournament {
-        Tournament {
-            name: "Test".into(),
-            start_date: None,
-            end_date: None,
-            system,
-            boards,
-            games_per_pairing: games,
-            colours: alternating_colours(boards),
-            scoring: Scoring {
-                primary,
-                match_points: MatchPoints::default(),
-                pab: None,
-            },
-            declared_rounds: None,
-            initial_colour: None,
-            teams: (1..=teams)
-                .map(|i| Team {
-                    id: TeamId(i),
-                    name: format!("Team {i}"),
-                    nickname: None,
-                    roster: vec![],
-                })
-                .collect(),
-            players: vec![],
-            rounds: vec![],
-        }
-    }
-
-    /// A match from a string of home results per (game, board):
-    /// `1` home win, `=` draw, `0` away win, `+`/`-` forfeits, `*` pending,
-    /// `r` replay. Games are listed game 1 boards 1..n, then game 2.
-    pub(crate) fn m(home: u16, away: u16, boards: u8, results: &str) -> Pairing {
-        let games = results
-            .chars()
-            .enumerate()
-            .map(|(i, c)| {
-                let i = u8::try_from(i).unwrap_or(0);
-                Game {
-                    board: i % boards + 1,
-                    game: i / boards + 1,
-                    result: match c {
-                        '1' => BoardResult::HomeWin,
-                        '=' => BoardResult::Draw,
-                        '0' => BoardResult::AwayWin,
-                        '+' => BoardResult::HomeForfeitWin,
-                        '-' => BoardResult::AwayForfeitWin,
-                        'x' => BoardResult::DoubleForfeit,
-                        'r' => BoardResult::Replay,
-                        _ => BoardResult::NotPlayed,
-                    },
-                    home_player: None,
-                    away_player: None,
-                }
-            })
-            .collect();
-        Pairing::Match(Match {
-            home: TeamId(home),
-            away: TeamId(away),
-            games,
-            forfeit: None,
-        })
-    }
-
-    pub(crate) fn forfeit(home: u16, away: u16, f: MatchForfeit) -> Pairing {
-        Pairing::Match(Match {
-            home: TeamId(home),
-            away: TeamId(away),
-            games: vec![],
-            forfeit: Some(f),
-        })
-    }
-
-    pub(crate) fn bye(team: u16, kind: ByeKind) -> Pairing {
-        Pairing::Bye {
-            team: TeamId(team),
-            kind,
-        }
-    }
-
-    pub(crate) fn round(number: u16, pairings: Vec<Pairing>) -> Round {
-        Round { number, pairings }
     }
 
     fn as_match(p: &Pairing) -> &Match {
@@ -940,7 +851,7 @@ pub(crate) mod tests {
         assert_eq!(score(&m(1, 2, 2, "+-")), (HalfPoints(2), HalfPoints(2)));
         assert_eq!(score(&bye(3, ByeKind::ZeroPoint)).0, HalfPoints::ZERO);
         assert_eq!(score(&bye(3, ByeKind::HalfPoint)).0, HalfPoints(2));
-        t.scoring.pab = Some(crate::rules::score::ByeValue {
+        t.scoring.pab = Some(crate::score::ByeValue {
             match_points: HalfPoints(4),
             game_points: HalfPoints(2),
         });
@@ -1105,5 +1016,118 @@ pub(crate) mod tests {
             t.validate(),
             Err(TournamentError::SelfPairing { .. })
         ));
+    }
+}
+
+/// Builders of small tournaments, for examples and tests (also of crates
+/// that use this one): teams are numbered from 1, a match is written as a
+/// string of home results.
+///
+/// ```
+/// use league_rules::score::ScoreKind;
+/// use league_rules::tournament::build::{m, round, tournament};
+/// use league_rules::tournament::PairingSystem;
+///
+/// let mut t = tournament(PairingSystem::Swiss, 2, 1, 4, ScoreKind::MatchPoints);
+/// // Round 1: team 1 beats team 2 1½–½, teams 3 and 4 draw 1–1.
+/// t.rounds.push(round(1, vec![m(1, 2, 2, "1="), m(3, 4, 2, "10")]));
+/// assert_eq!(t.rounds[0].pairings.len(), 2);
+/// ```
+pub mod build {
+    use super::*;
+    use crate::score::{MatchPoints, ScoreKind};
+
+    /// An empty tournament of `teams` teams named "Team 1"…, no rounds.
+    pub fn tournament(
+        system: PairingSystem,
+        boards: u8,
+        games: u8,
+        teams: u16,
+        primary: ScoreKind,
+    ) -> Tournament {
+        Tournament {
+            name: "Test".into(),
+            start_date: None,
+            end_date: None,
+            system,
+            boards,
+            games_per_pairing: games,
+            colours: alternating_colours(boards),
+            scoring: Scoring {
+                primary,
+                match_points: MatchPoints::default(),
+                pab: None,
+            },
+            declared_rounds: None,
+            initial_colour: None,
+            teams: (1..=teams)
+                .map(|i| Team {
+                    id: TeamId(i),
+                    name: format!("Team {i}"),
+                    nickname: None,
+                    roster: vec![],
+                })
+                .collect(),
+            players: vec![],
+            rounds: vec![],
+        }
+    }
+
+    /// A match from a string of home results per (game, board):
+    /// `1` home win, `=` draw, `0` away win, `+`/`-` forfeits, `*` pending,
+    /// `r` replay. Games are listed game 1 boards 1..n, then game 2.
+    pub fn m(home: u16, away: u16, boards: u8, results: &str) -> Pairing {
+        let games = results
+            .chars()
+            .enumerate()
+            .map(|(i, c)| {
+                let i = u8::try_from(i).unwrap_or(0);
+                Game {
+                    board: i % boards + 1,
+                    game: i / boards + 1,
+                    result: match c {
+                        '1' => BoardResult::HomeWin,
+                        '=' => BoardResult::Draw,
+                        '0' => BoardResult::AwayWin,
+                        '+' => BoardResult::HomeForfeitWin,
+                        '-' => BoardResult::AwayForfeitWin,
+                        'x' => BoardResult::DoubleForfeit,
+                        'r' => BoardResult::Replay,
+                        _ => BoardResult::NotPlayed,
+                    },
+                    home_player: None,
+                    away_player: None,
+                }
+            })
+            .collect();
+        Pairing::Match(Match {
+            home: TeamId(home),
+            away: TeamId(away),
+            games,
+            forfeit: None,
+        })
+    }
+
+    /// A match decided as a whole by forfeit (`f`), no games.
+    pub fn forfeit(home: u16, away: u16, f: MatchForfeit) -> Pairing {
+        Pairing::Match(Match {
+            home: TeamId(home),
+            away: TeamId(away),
+            games: vec![],
+            forfeit: Some(f),
+        })
+    }
+
+    /// A bye of `team` of the given kind.
+    pub fn bye(team: u16, kind: ByeKind) -> Pairing {
+        Pairing::Bye {
+            team: TeamId(team),
+            kind,
+        }
+    }
+
+    /// Round `number` with its pairings.
+    pub fn round(number: u16, pairings: Vec<Pairing>) -> Round {
+        Round { number, pairings }
     }
 }

@@ -226,7 +226,7 @@ pub fn decide(rule: &PenaltyRule, r: &Request) -> Result<Decision, Vec<Problem>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets;
+    use crate::presets;
 
     fn rule(code: &str) -> PenaltyRule {
         presets::g()

@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 
 use super::regulation::{DocumentHolder, DocumentKind, DocumentRequirement, Regulation};
 use super::roster::{Period, banned_at};
-use crate::ids::OrganizationId;
+use league_ids::OrganizationId;
 
 /// When the tournament is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -656,8 +656,8 @@ fn shortfalls<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets::{e, g, r};
-    use crate::rules::roster::clone_group;
+    use crate::presets::{e, g, r};
+    use crate::roster::clone_group;
     use DocumentKind::*;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {

@@ -2471,9 +2471,9 @@ fn parse_802(l: &Line) -> Result<(), TrfError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::score::ScoreKind;
-    use crate::rules::tiebreak::parse_list;
-    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::score::ScoreKind;
+    use crate::tiebreak::parse_list;
+    use crate::tournament::tests::{bye, forfeit, m, round, tournament};
 
     fn sample() -> Tournament {
         let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
@@ -3144,7 +3144,7 @@ mod tests {
 
     mod properties {
         use super::*;
-        use crate::rules::tournament::tests::arb_tournament;
+        use crate::tournament::tests::arb_tournament;
         use proptest::prelude::*;
 
         /// A finished tournament as it is played: every game has a final

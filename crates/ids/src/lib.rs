@@ -1,11 +1,18 @@
 //! Typed ids (house rule 9): a person id can never be passed where a
-//! championship id is expected. Each id is also a diesel mapping of
-//! `BigInt`, so rows load into typed fields and filters take typed values:
-//! the bare number only shows where an id becomes text or a start number.
+//! championship id is expected. With the `diesel` feature (enabled by the
+//! database layer, never by the rules crate) each id is also a diesel
+//! mapping of `BigInt`, so rows load into typed fields and filters take
+//! typed values: the bare number only shows where an id becomes text or a
+//! start number.
+#![forbid(unsafe_code)]
 
+#[cfg(feature = "diesel")]
 use diesel::backend::Backend;
+#[cfg(feature = "diesel")]
 use diesel::deserialize::{self, FromSql};
+#[cfg(feature = "diesel")]
 use diesel::serialize::{self, Output, ToSql};
+#[cfg(feature = "diesel")]
 use diesel::sql_types::BigInt;
 use serde::{Deserialize, Serialize};
 
@@ -24,11 +31,13 @@ macro_rules! id_type {
             Ord,
             Serialize,
             Deserialize,
-            diesel::AsExpression,
-            diesel::FromSqlRow,
+        )]
+        #[cfg_attr(
+            feature = "diesel",
+            derive(diesel::AsExpression, diesel::FromSqlRow),
+            diesel(sql_type = BigInt)
         )]
         #[serde(transparent)]
-        #[diesel(sql_type = BigInt)]
         pub struct $name(pub i64);
 
         impl std::fmt::Display for $name {
@@ -45,6 +54,7 @@ macro_rules! id_type {
             }
         }
 
+        #[cfg(feature = "diesel")]
         impl<DB> FromSql<BigInt, DB> for $name
         where
             DB: Backend,
@@ -55,6 +65,7 @@ macro_rules! id_type {
             }
         }
 
+        #[cfg(feature = "diesel")]
         impl<DB> ToSql<BigInt, DB> for $name
         where
             DB: Backend,

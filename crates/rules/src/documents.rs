@@ -183,8 +183,8 @@ pub fn content_disposition(name: &str, media: MediaType) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets::{e, r};
-    use crate::rules::regulation::missing_documents;
+    use crate::presets::{e, r};
+    use crate::regulation::missing_documents;
 
     #[test]
     fn r_1_10_the_team_application_is_the_captains() {

@@ -189,11 +189,11 @@ pub fn playoffs_needed(standings: &Standings, rule: &PlayoffRule) -> Vec<Vec<Tea
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets;
-    use crate::rules::ranking::{PlayoffResult, standings};
-    use crate::rules::score::ScoreKind;
-    use crate::rules::tournament::tests::{m, round, tournament};
-    use crate::rules::tournament::{Pairing, PairingSystem};
+    use crate::presets;
+    use crate::ranking::{PlayoffResult, standings};
+    use crate::score::ScoreKind;
+    use crate::tournament::tests::{m, round, tournament};
+    use crate::tournament::{Pairing, PairingSystem};
 
     fn as_match(p: Pairing) -> Match {
         match p {

@@ -75,7 +75,7 @@
 use super::lot::Lot;
 use super::matching::{BitMatrix, Oracle};
 use super::{Colour, Criterion, EntryId, PairingError};
-use crate::rules::score::HalfPoints;
+use crate::score::HalfPoints;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 

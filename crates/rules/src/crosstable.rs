@@ -436,9 +436,9 @@ fn spread(total: HalfPoints, boards: usize) -> Vec<HalfPoints> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::score::{BoardResult, ScoreKind};
-    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
-    use crate::rules::tournament::{Game, Match, PairingSystem};
+    use crate::score::{BoardResult, ScoreKind};
+    use crate::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::tournament::{Game, Match, PairingSystem};
 
     #[test]
     fn totals_per_team_board_and_player() {
@@ -520,7 +520,7 @@ mod tests {
         assert_eq!(t3.game_wins, 0);
         // A PAB the regulation values at every game (1 per board) is a win
         // on every board and three won games, as Swiss-Manager's `U` cells.
-        t.scoring.pab = Some(crate::rules::score::ByeValue {
+        t.scoring.pab = Some(crate::score::ByeValue {
             match_points: HalfPoints::from_points(2),
             game_points: HalfPoints::from_points(3),
         });

@@ -527,9 +527,9 @@ mod tests {
     /// Standings of small tournaments under the presets' own rules.
     mod scenarios {
         use super::*;
-        use crate::rules::ranking::{Standings, standings};
-        use crate::rules::tournament::Tournament;
-        use crate::rules::tournament::tests::{m, round, tournament};
+        use crate::ranking::{Standings, standings};
+        use crate::tournament::Tournament;
+        use crate::tournament::tests::{m, round, tournament};
 
         fn order(s: &Standings) -> Vec<u16> {
             s.rows.iter().map(|r| r.team.0).collect()

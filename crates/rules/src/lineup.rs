@@ -239,7 +239,7 @@ pub fn line_from_fields(entry: &str, players: &[&str], substitutes: &[&str]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets;
+    use crate::presets;
 
     fn people(nicks: &[&str]) -> BTreeMap<String, Candidate> {
         nicks

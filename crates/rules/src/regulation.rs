@@ -695,7 +695,7 @@ pub enum SeasonTieRule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets::{e, g, r};
+    use crate::presets::{e, g, r};
 
     #[test]
     fn g_v1_format_follows_the_team_count() {

@@ -197,7 +197,7 @@ pub fn cumulative<K: Eq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets::g;
+    use crate::presets::g;
 
     fn entry(team: &str, place: u32) -> SeasonEntry<String> {
         SeasonEntry {

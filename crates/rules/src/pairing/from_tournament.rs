@@ -40,8 +40,8 @@ use super::swiss::{
     RoundBye, SwissState, SwissTeam,
 };
 use super::{Colour as EngineColour, EntryId};
-use crate::rules::score::{ByeKind, Colour, Outcome, ScoreKind};
-use crate::rules::tournament::{
+use crate::score::{ByeKind, Colour, Outcome, ScoreKind};
+use crate::tournament::{
     Match, MatchForfeit, Pairing, SideScore, TeamId, Tournament, TournamentError,
 };
 
@@ -195,9 +195,9 @@ fn played_match(t: &Tournament, round: u16, m: &Match) -> Result<PlayedMatch, Br
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::pairing::swiss::{InitialRanking, SwissConfig, pair_next_round};
-    use crate::rules::score::{BoardResult, HalfPoints, Scoring};
-    use crate::rules::tournament::{Game, PairingSystem, Player, PlayerId, Round, Team};
+    use crate::pairing::swiss::{InitialRanking, SwissConfig, pair_next_round};
+    use crate::score::{BoardResult, HalfPoints, Scoring};
+    use crate::tournament::{Game, PairingSystem, Player, PlayerId, Round, Team};
     use BoardResult::{AwayWin, Draw, HomeForfeitWin, HomeWin, NotPlayed};
 
     fn game(board: u8, result: BoardResult) -> Game {
@@ -465,8 +465,8 @@ mod tests {
     #[test]
     fn a_tournament_read_back_from_trf_bridges_to_the_same_state() {
         let t = five_teams(vec![round_one()]);
-        let text = crate::rules::trf::write(&t, &[]);
-        let read = crate::rules::trf::read(&text).expect("reads back");
+        let text = crate::trf::write(&t, &[]);
+        let read = crate::trf::read(&text).expect("reads back");
         assert_eq!(
             swiss_state(&read.tournament).expect("valid"),
             swiss_state(&t).expect("valid")

@@ -791,10 +791,10 @@ impl Ranker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::score::ByeKind;
-    use crate::rules::tiebreak::{Edition, parse_list};
-    use crate::rules::tournament::PairingSystem;
-    use crate::rules::tournament::tests::{bye, m, round, tournament};
+    use crate::score::ByeKind;
+    use crate::tiebreak::{Edition, parse_list};
+    use crate::tournament::PairingSystem;
+    use crate::tournament::tests::{bye, m, round, tournament};
 
     pub(crate) fn rules(chain: &str) -> TieBreakRules {
         TieBreakRules {
@@ -1183,8 +1183,8 @@ mod tests {
 
     mod properties {
         use super::*;
-        use crate::rules::tournament::tests::arb_tournament;
-        use crate::rules::tournament::{Pairing, Tournament};
+        use crate::tournament::tests::arb_tournament;
+        use crate::tournament::{Pairing, Tournament};
         use proptest::prelude::*;
 
         const EVERYTHING: &str = "DE,EDEBT,EDEBB/P,EDEC,EMGSB/C1,EGGSB,BH:MP/C1,BH:GP/M1,BC,TBR,BBE,BERLIN,WIN,WON:GP,SSSC,SB/C1,ESB,PS/C1,REP,AOB:GP,STD,BPG,ARO,MPvGP,TPN";

@@ -10,7 +10,7 @@
 //!   BC, TBR, BBE, Berlin, WIN, WON, SSSC), computed once for every team
 //!   (`team_values`);
 //! * group criteria (DE, the EDE family), which depend on the set of tied
-//!   teams and are applied by the ranking ([`crate::rules::ranking`]) with
+//!   teams and are applied by the ranking ([`crate::ranking`]) with
 //!   the helpers here;
 //! * tie-breaks C.07 defines for individuals or that need data a team event
 //!   lacks ([`NotApplicable`]): kept in the chain, they separate nobody.
@@ -161,7 +161,7 @@ pub enum TieBreakKind {
     PairingNumber,
     /// A tie-break of C.07 that a team event cannot compute (see
     /// [`NotApplicable`]). It is kept in the chain, separates nobody, and the
-    /// standings list it in [`crate::rules::ranking::Standings::not_applicable`].
+    /// standings list it in [`crate::ranking::Standings::not_applicable`].
     NotApplicable(NotApplicable),
 }
 
@@ -1567,8 +1567,8 @@ mod tests {
 #[cfg(test)]
 mod worked {
     use super::*;
-    use crate::rules::tournament::tests::{bye, forfeit, m, round, tournament};
-    use crate::rules::tournament::{MatchForfeit, PairingSystem};
+    use crate::tournament::tests::{bye, forfeit, m, round, tournament};
+    use crate::tournament::{MatchForfeit, PairingSystem};
 
     /// Swiss, 5 teams, 2 boards, MP 2/1/0, 3 rounds:
     /// R1 1–2 "1=", 3–4 "==", 5 PAB;
@@ -2138,8 +2138,8 @@ mod worked {
 
     mod properties {
         use super::*;
-        use crate::rules::tournament::Pairing;
-        use crate::rules::tournament::tests::arb_tournament;
+        use crate::tournament::Pairing;
+        use crate::tournament::tests::arb_tournament;
         use proptest::prelude::*;
 
         proptest! {
@@ -2179,7 +2179,7 @@ mod worked {
                         prop_assert_eq!(ea.value.cmp(&eb.value), sa.cmp(&sb));
                         // Through the standings too, when the two are tied on
                         // the primary score and DE comes first.
-                        let s = crate::rules::ranking::standings(
+                        let s = crate::ranking::standings(
                             &t,
                             &TieBreakRules { chain: parse_list("DE").expect("DE"), ..TieBreakRules::default() },
                             &[],

@@ -11,9 +11,9 @@
 //! The cheap path is therefore a shortcut, never an approximation.
 
 use super::{Criterion, Engine, PairingError, PairingNote};
-use crate::rules::pairing::Colour;
-use crate::rules::pairing::matching::{BitMatrix, Oracle};
-use crate::rules::pairing::weighted::{Bands, min_cost_perfect};
+use crate::pairing::Colour;
+use crate::pairing::matching::{BitMatrix, Oracle};
+use crate::pairing::weighted::{Bands, min_cost_perfect};
 
 /// Bits given to the positional band of one solve (art. 3.5.4 / 3.6.2).
 const POSITION_BITS: u32 = 60;

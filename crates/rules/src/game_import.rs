@@ -276,7 +276,7 @@ pub fn damaged_from(game: &PgnGame) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::pgn;
+    use crate::pgn;
 
     fn slot(key: i64, round: u32, board: u32, w: &str, b: &str, entered: Entered) -> Slot {
         Slot {

@@ -20,8 +20,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::{Expected, Field, Line, SideResult, TrfError, err};
-use crate::rules::score::{BoardResult, ByeKind, Colour};
-use crate::rules::tournament::{Game, Match, MatchForfeit, Pairing, PlayerId, Round, Team, TeamId};
+use crate::score::{BoardResult, ByeKind, Colour};
+use crate::tournament::{Game, Match, MatchForfeit, Pairing, PlayerId, Round, Team, TeamId};
 
 /// Column of the first round cell of a 001 line (TRF16 and TRF-2026).
 const FIRST_CELL: usize = 92;

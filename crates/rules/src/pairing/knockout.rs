@@ -10,7 +10,7 @@
 
 use super::lot::Lot;
 use super::{Criterion, EntryId, PairingError};
-use crate::rules::score::HalfPoints;
+use crate::score::HalfPoints;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 

@@ -52,7 +52,7 @@ pub fn field(entries: &[EntryRef], rules: &EntryRules) -> Field {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::presets;
+    use crate::presets;
     use chrono::NaiveDate;
 
     fn at(minute: u32) -> NaiveDateTime {
