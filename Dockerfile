@@ -10,9 +10,15 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends make perl pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
+# The workspace: its manifest names the tests, benchmarks and the load
+# client, so they are copied too; .cargo holds the SQLite build flags.
 COPY Cargo.toml Cargo.lock ./
+COPY .cargo ./.cargo
 COPY src ./src
-COPY migrations ./migrations
+COPY crates ./crates
+COPY tests ./tests
+COPY benches ./benches
+COPY bench ./bench
 COPY templates ./templates
 COPY locales ./locales
 COPY static ./static

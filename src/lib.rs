@@ -8,9 +8,7 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod config;
-pub mod db;
 pub mod engine;
-pub mod i18n;
 pub mod mail;
 pub mod paths;
 pub mod read;
@@ -19,6 +17,11 @@ pub mod state;
 pub mod web;
 pub mod words;
 
+/// The database layer (the only SQL): the `league-db` crate.
+pub use league_db as db;
+/// Languages and messages: the `league-i18n` crate.
+pub use league_i18n as i18n;
+pub use league_i18n::msg;
 /// Typed ids: the `league-ids` crate (with its diesel mappings).
 pub use league_ids as ids;
 /// The pure regulation logic: the `league-rules` crate.

@@ -151,7 +151,8 @@ pub fn with_database(url: &str, name: &str) -> String {
 fn template_name() -> String {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/postgres");
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/db/migrations/postgres");
     let mut entries: Vec<_> = walk(&dir);
     entries.sort();
     for path in entries {

@@ -161,7 +161,7 @@ fn sqlite_and_postgres_end_with_the_same_tables_and_columns() {
 
 #[test]
 fn migration_folders_hold_the_same_names() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/db/migrations");
     let names = |b: &str| -> BTreeSet<String> {
         std::fs::read_dir(root.join(b))
             .expect("dir")

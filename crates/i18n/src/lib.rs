@@ -1,7 +1,9 @@
 //! Every user-visible string comes from the Fluent message files in
-//! `locales/{ru,en}/`; Russian is the default language. Rust code names a
-//! message with [`msg!`] so that the test below can check every key it uses
-//! exists in both languages.
+//! `locales/{ru,en}/` at the workspace's root (compiled into this crate);
+//! Russian is the default language. Rust code names a message with
+//! [`msg!`] so that the test below can check every key it uses, in every
+//! crate of the workspace and in the templates, exists in both languages.
+#![forbid(unsafe_code)]
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -12,7 +14,7 @@ use unic_langid::{LanguageIdentifier, langid};
 
 static_loader! {
     static LOCALES = {
-        locales: "./locales",
+        locales: "../../locales",
         fallback_language: "ru",
         // No Unicode isolation marks around arguments: they show up as
         // stray characters in e-mail and plain-text output.
@@ -31,7 +33,7 @@ pub struct MsgKey(pub &'static str);
 #[macro_export]
 macro_rules! msg {
     ($key:literal) => {
-        $crate::i18n::MsgKey($key)
+        $crate::MsgKey($key)
     };
 }
 
@@ -241,9 +243,7 @@ mod tests {
     #[test]
     fn no_message_is_defined_twice_in_a_language() {
         for lang in ["ru", "en"] {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("locales")
-                .join(lang);
+            let dir = workspace().join("locales").join(lang);
             let mut seen = std::collections::HashMap::new();
             for file in std::fs::read_dir(&dir).expect("locale dir") {
                 let path = file.expect("entry").path();
@@ -267,7 +267,13 @@ mod tests {
         }
     }
     use std::collections::BTreeSet;
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
+
+    /// The workspace's root, where `locales/`, `src/`, `crates/` and
+    /// `templates/` are.
+    fn workspace() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
 
     #[test]
     fn a_large_number_is_shown_exactly_and_a_small_one_still_selects_the_plural() {
@@ -283,9 +289,7 @@ mod tests {
     }
 
     fn ftl_keys(lang: &str) -> BTreeSet<String> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("locales")
-            .join(lang);
+        let dir = workspace().join("locales").join(lang);
         let mut keys = BTreeSet::new();
         for entry in std::fs::read_dir(&dir).expect("locale dir") {
             let text = std::fs::read_to_string(entry.expect("entry").path()).expect("ftl");
@@ -337,14 +341,16 @@ mod tests {
 
     #[test]
     fn every_key_used_in_code_and_templates_exists_in_both_languages() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = workspace();
         let mut used = BTreeSet::new();
-        used_keys(
-            &root.join("src"),
-            "rs",
-            &["msg!(\"", ".t(\"", ".t1(\""],
-            &mut used,
-        );
+        for code in ["src", "crates"] {
+            used_keys(
+                &root.join(code),
+                "rs",
+                &["msg!(\"", ".t(\"", ".t1(\""],
+                &mut used,
+            );
+        }
         used_keys(
             &root.join("templates"),
             "html",

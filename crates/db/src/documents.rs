@@ -9,9 +9,9 @@ use sha2::{Digest, Sha256};
 
 use super::DbConnection;
 use super::schema::{documents, memberships, teams};
-use crate::ids::{ChampionshipId, DocumentId, PersonId, TeamId};
-use crate::rules::documents::{kind_code, kind_of_code};
-use crate::rules::regulation::DocumentKind;
+use league_ids::{ChampionshipId, DocumentId, PersonId, TeamId};
+use league_rules::documents::{kind_code, kind_of_code};
+use league_rules::regulation::DocumentKind;
 
 /// Where a document stands with the organizers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -356,7 +356,7 @@ pub fn purge_championship(
 pub fn for_eligibility(
     conn: &mut DbConnection,
     owner: Owner,
-) -> QueryResult<Vec<crate::rules::eligibility::Document>> {
+) -> QueryResult<Vec<league_rules::eligibility::Document>> {
     Ok(of_owner_all(conn, owner)?
         .iter()
         .filter_map(presented)
@@ -367,7 +367,7 @@ pub fn for_eligibility(
 pub fn for_eligibility_of_people(
     conn: &mut DbConnection,
     persons: &[PersonId],
-) -> QueryResult<HashMap<PersonId, Vec<crate::rules::eligibility::Document>>> {
+) -> QueryResult<HashMap<PersonId, Vec<league_rules::eligibility::Document>>> {
     let rows: Vec<Document> = documents::table
         .filter(documents::person_id.eq_any(persons))
         .select(Document::as_select())
@@ -382,8 +382,8 @@ pub fn for_eligibility_of_people(
     Ok(out)
 }
 
-fn presented(d: &Document) -> Option<crate::rules::eligibility::Document> {
-    use crate::rules::eligibility::{Document as Presented, ReviewStatus as Review};
+fn presented(d: &Document) -> Option<league_rules::eligibility::Document> {
+    use league_rules::eligibility::{Document as Presented, ReviewStatus as Review};
     Some(Presented {
         kind: d.kind()?,
         status: match d.status() {

@@ -10,8 +10,8 @@ use super::schema::{
     entries, entry_players, people, series, series_athletes, series_places, series_sports, teams,
     tournament_places, tournaments,
 };
-use crate::db::entries::EntryStatus;
-use crate::ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId, TournamentId};
+use crate::entries::EntryStatus;
+use league_ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId, TournamentId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = series)]

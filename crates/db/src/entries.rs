@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, entry_players, people};
-use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
+use league_ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
 
 /// Where an entry stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

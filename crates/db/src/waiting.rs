@@ -14,7 +14,7 @@ use super::schema::{
     appeals, documents, games, invitations, matches, memberships, rounds, teams, tournaments,
     violation_reports,
 };
-use crate::ids::{ChampionshipId, DocumentId, TournamentId};
+use league_ids::{ChampionshipId, DocumentId, TournamentId};
 
 /// Teams applying (G-B12), per championship.
 pub fn applications(

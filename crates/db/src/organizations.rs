@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::organizations, utc_now};
-use crate::ids::{OrganizationId, PersonId};
+use league_ids::{OrganizationId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = organizations)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, lineups, substitutions};
-use crate::ids::{EntryId, MatchId, PersonId, SubstitutionId, TournamentId};
+use league_ids::{EntryId, MatchId, PersonId, SubstitutionId, TournamentId};
 
 /// One board of an entry's line-up for a round; `person_id` None = left
 /// empty.

@@ -7,8 +7,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{penalties, sanction_entry_changes};
-use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
-use crate::rules::score::HalfPoints;
+use league_ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
+use league_rules::score::HalfPoints;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = penalties)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{captaincies, invitations, memberships, people, teams};
-use crate::ids::{ChampionshipId, InvitationId, MembershipId, OrganizationId, PersonId, TeamId};
+use league_ids::{ChampionshipId, InvitationId, MembershipId, OrganizationId, PersonId, TeamId};
 
 /// Where a team stands with the judges (G-B12) or its captain (G-B41).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -756,7 +756,7 @@ pub struct TransferLine {
 
 /// The transfers into and out of a team, oldest first. A transfer closes
 /// the old membership and opens the new one with the same timestamp, both
-/// marked "transfer" (`crate::app::teams::accept`).
+/// marked "transfer" (the application's `teams::accept`).
 pub fn transfers_of_team(conn: &mut DbConnection, team: TeamId) -> QueryResult<Vec<TransferLine>> {
     let own: Vec<(Membership, String, String)> = memberships::table
         .inner_join(teams::table)

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::regulation_versions as rv;
-use crate::ids::{ChampionshipId, PersonId, RegulationVersionId};
+use league_ids::{ChampionshipId, PersonId, RegulationVersionId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rv)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{game_records as gr, games, matches, pgn_imports as pi, rounds};
-use crate::ids::{GameId, MatchId, PersonId, PgnImportId, RoundId, TournamentId};
+use league_ids::{GameId, MatchId, PersonId, PgnImportId, RoundId, TournamentId};
 
 /// A game's record: the PGN and what was read from it when it was stored.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -246,7 +246,7 @@ pub fn imports_of(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<I
 pub fn of_tournaments(
     conn: &mut DbConnection,
     ts: &[TournamentId],
-) -> QueryResult<Vec<(GameRecord, crate::db::rounds::Game, TournamentId)>> {
+) -> QueryResult<Vec<(GameRecord, crate::rounds::Game, TournamentId)>> {
     gr::table
         .inner_join(games::table.inner_join(matches::table.inner_join(rounds::table)))
         .filter(rounds::tournament_id.eq_any(ts))
@@ -260,7 +260,7 @@ pub fn of_tournaments(
         ))
         .select((
             GameRecord::as_select(),
-            crate::db::rounds::Game::as_select(),
+            crate::rounds::Game::as_select(),
             rounds::tournament_id,
         ))
         .load(conn)
@@ -318,8 +318,8 @@ pub fn analyses_of(
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = super::schema::analysis_jobs)]
 pub struct AnalysisJob {
-    pub id: crate::ids::AnalysisJobId,
-    pub championship_id: crate::ids::ChampionshipId,
+    pub id: league_ids::AnalysisJobId,
+    pub championship_id: league_ids::ChampionshipId,
     pub person_id: PersonId,
     pub from_tournament: TournamentId,
     pub to_tournament: TournamentId,
@@ -341,7 +341,7 @@ impl AnalysisJob {
 }
 
 pub struct NewAnalysisJob {
-    pub championship: crate::ids::ChampionshipId,
+    pub championship: league_ids::ChampionshipId,
     pub person: PersonId,
     pub from: TournamentId,
     pub to: TournamentId,
@@ -354,7 +354,7 @@ pub struct NewAnalysisJob {
 pub fn insert_job(
     conn: &mut DbConnection,
     n: &NewAnalysisJob,
-) -> QueryResult<crate::ids::AnalysisJobId> {
+) -> QueryResult<league_ids::AnalysisJobId> {
     use super::schema::analysis_jobs as j;
     diesel::insert_into(j::table)
         .values((
@@ -375,7 +375,7 @@ pub fn insert_job(
 
 pub fn job_by_id(
     conn: &mut DbConnection,
-    id: crate::ids::AnalysisJobId,
+    id: league_ids::AnalysisJobId,
 ) -> QueryResult<Option<AnalysisJob>> {
     use super::schema::analysis_jobs as j;
     j::table
@@ -388,7 +388,7 @@ pub fn job_by_id(
 /// The jobs about a person in a championship, newest first.
 pub fn jobs_of(
     conn: &mut DbConnection,
-    c: crate::ids::ChampionshipId,
+    c: league_ids::ChampionshipId,
     person: PersonId,
 ) -> QueryResult<Vec<AnalysisJob>> {
     use super::schema::analysis_jobs as j;
@@ -416,7 +416,7 @@ pub fn next_job(conn: &mut DbConnection) -> QueryResult<Option<AnalysisJob>> {
 /// as it is; returns whether it was changed.
 pub fn advance_job(
     conn: &mut DbConnection,
-    id: crate::ids::AnalysisJobId,
+    id: league_ids::AnalysisJobId,
     status: &str,
     done: i32,
     error: Option<&str>,

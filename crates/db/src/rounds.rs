@@ -5,8 +5,8 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{games, matches, rounds};
-use crate::ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
-use crate::rules::score::BoardResult;
+use league_ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
+use league_rules::score::BoardResult;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = rounds)]

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::tournaments, utc_now};
-use crate::ids::{ChampionshipId, TournamentId};
+use league_ids::{ChampionshipId, TournamentId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = tournaments)]

@@ -4,8 +4,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::audit_log, utc_now};
-use crate::i18n::{Lang, Message};
-use crate::ids::{AuditEntryId, ChampionshipId, PersonId};
+use league_i18n::{Lang, Message};
+use league_ids::{AuditEntryId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = audit_log)]

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{known_browsers, sessions};
-use crate::ids::PersonId;
+use league_ids::PersonId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = sessions)]

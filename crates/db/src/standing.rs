@@ -9,11 +9,11 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
-use crate::ids::{
+use league_ids::{
     BanId, ChampionshipId, CloneLinkId, ClubMembershipId, EmploymentId, OrganizationId, PersonId,
 };
-use crate::rules::eligibility;
-use crate::rules::roster::Period;
+use league_rules::eligibility;
+use league_rules::roster::Period;
 
 // ------------------------------------------------------------------ club
 
@@ -244,7 +244,7 @@ fn plain(links: &[(PersonId, PersonId)]) -> Vec<(i64, i64)> {
 }
 
 fn group_of(person: PersonId, links: &[(i64, i64)]) -> BTreeSet<PersonId> {
-    crate::rules::roster::clone_group(person.0, links)
+    league_rules::roster::clone_group(person.0, links)
         .into_iter()
         .map(PersonId)
         .collect()

@@ -14,7 +14,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use crate::ids::{ChampionshipId, OutboxId, PersonId};
+use league_ids::{ChampionshipId, OutboxId, PersonId};
 
 diesel::table! {
     outbox (id) {

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::api_tokens;
-use crate::ids::{ApiTokenId, ChampionshipId, PersonId};
+use league_ids::{ApiTokenId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = api_tokens)]

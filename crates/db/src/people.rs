@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use super::{DbConnection, schema::people, utc_now};
-use crate::ids::PersonId;
+use league_ids::PersonId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = people)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{appeal_committee, appeal_remedies, appeal_votes, appeals, fair_play_reports};
-use crate::ids::{
+use league_ids::{
     AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
     PersonId, TeamId, TournamentId,
 };

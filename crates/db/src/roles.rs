@@ -4,7 +4,7 @@ use diesel::prelude::*;
 
 use super::schema::{people, role_grants};
 use super::{DbConnection, utc_now};
-use crate::ids::{ChampionshipId, PersonId};
+use league_ids::{ChampionshipId, PersonId};
 
 /// The roles a person can be granted on one championship (G-D1: the chief
 /// judge `[TD]` and judges `[td]`; G-A4: an organizer). Captain and player are

@@ -1,6 +1,6 @@
 //! Table definitions shared by both backends (house rule 3: only types both
 //! SQLite and PostgreSQL support). Written by hand to match
-//! `migrations/{sqlite,postgres}`; the parity test in `tests/it/migrations.rs`
+//! `crates/db/migrations/{sqlite,postgres}`; the parity test in `tests/it/migrations.rs`
 //! checks that both migrated databases expose these columns.
 
 diesel::table! {

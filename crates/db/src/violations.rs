@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::violation_reports as v;
-use crate::ids::{ChampionshipId, EntryId, MatchId, PersonId, TournamentId, ViolationReportId};
+use league_ids::{ChampionshipId, EntryId, MatchId, PersonId, TournamentId, ViolationReportId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = v)]

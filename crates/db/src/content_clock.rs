@@ -23,7 +23,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use tokio::sync::watch;
 
 use super::{ConnectionManager, DbConnection, DbUrl, ManageConnection};
-use crate::ids::ChampionshipId;
+use league_ids::ChampionshipId;
 
 /// How long a request waits for the totals before it goes without (its
 /// page is drawn, not served from the cache).

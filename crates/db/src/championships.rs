@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::{DbConnection, schema::championships, utc_now};
-use crate::ids::{ChampionshipId, PersonId};
+use league_ids::{ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = championships)]

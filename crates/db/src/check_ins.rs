@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::check_ins as ci;
-use crate::ids::{PersonId, TournamentId};
+use league_ids::{PersonId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = ci)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{entries, history_entries, place_overrides, tournament_places, tournaments};
-use crate::ids::{
+use league_ids::{
     AppealId, ChampionshipId, EntryId, HistoryEntryId, PersonId, PlaceOverrideId, TeamId,
     TournamentId,
 };
