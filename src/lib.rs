@@ -8,9 +8,7 @@ pub mod api;
 pub mod app;
 pub mod cli;
 pub mod config;
-pub mod engine;
 pub mod mail;
-pub mod paths;
 pub mod read;
 pub mod startup;
 pub mod state;
@@ -19,10 +17,14 @@ pub mod words;
 
 /// The database layer (the only SQL): the `league-db` crate.
 pub use league_db as db;
+/// A UCI chess engine as a process: the `league-engine` crate.
+pub use league_engine as engine;
 /// Languages and messages: the `league-i18n` crate.
 pub use league_i18n as i18n;
 pub use league_i18n::msg;
 /// Typed ids: the `league-ids` crate (with its diesel mappings).
 pub use league_ids as ids;
+/// Every URL: the `league-paths` crate.
+pub use league_paths as paths;
 /// The pure regulation logic: the `league-rules` crate.
 pub use league_rules as rules;

@@ -144,12 +144,8 @@ fn the_json_api_and_the_pages_do_not_import_each_other() {
 
 #[test]
 fn lower_layers_do_not_import_higher_ones() {
-    let above: [(&str, &[&str]); 4] = [
+    let above: [(&str, &[&str]); 3] = [
         ("mail", &["app", "read", "web", "api", "state"]),
-        (
-            "engine",
-            &["db", "mail", "app", "read", "web", "api", "state"],
-        ),
         ("app", &["read", "web", "api", "state"]),
         ("read", &["web", "api", "state"]),
     ];

@@ -8,7 +8,7 @@
 //!   child process;
 //! * [`find`] — where the engine program is;
 //! * [`analyse_game`] — every ply of a game as a
-//!   [`PlyEvaluation`](crate::rules::fair_play::PlyEvaluation).
+//!   [`PlyEvaluation`](league_rules::fair_play::PlyEvaluation).
 //!
 //! Reproducibility: Stockfish with `Threads` = 1 and a fixed depth (no
 //! move time) answers the same sequence of searches after `ucinewgame`
@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use cozy_chess::util::{display_uci_move, parse_uci_move};
 use cozy_chess::{Board, Color};
 
-use crate::rules::fair_play::{PlyEvaluation, Score};
+use league_rules::fair_play::{PlyEvaluation, Score};
 
 pub use uci::Uci;
 
@@ -269,7 +269,7 @@ mod tests {
 
     use super::uci::{Search, Timeouts};
     use super::*;
-    use crate::rules::fair_play::{CAP_CP, Method, agreement};
+    use league_rules::fair_play::{CAP_CP, Method, agreement};
 
     fn moves(text: &str) -> Vec<String> {
         text.split_whitespace().map(str::to_owned).collect()

@@ -1,7 +1,7 @@
 //! Every URL the platform serves, named once, so that links, redirects,
 //! e-mails and the JSON API cannot drift from the route tables.
 
-use crate::ids::{
+use league_ids::{
     ApiTokenId, BanId, ChampionshipId, CloneLinkId, DocumentId, EmploymentId, EntryId, GameId,
     InvitationId, MatchId, PenaltyId, PersonId, PgnImportId, RoundId, TeamId, TournamentId,
 };
@@ -264,7 +264,7 @@ pub fn match_violations(c: ChampionshipId, t: TournamentId, m: MatchId) -> Strin
 pub fn violation_answer(
     c: ChampionshipId,
     t: TournamentId,
-    v: crate::ids::ViolationReportId,
+    v: league_ids::ViolationReportId,
 ) -> String {
     format!("/championships/{c}/tournaments/{t}/violations/{v}/answer")
 }
@@ -324,7 +324,7 @@ pub fn fair_play_evidence(c: ChampionshipId) -> String {
 pub fn fair_play_analysis(c: ChampionshipId) -> String {
     format!("/championships/{c}/fair-play/evidence/analysis")
 }
-pub fn analysis_cancel(c: ChampionshipId, j: crate::ids::AnalysisJobId) -> String {
+pub fn analysis_cancel(c: ChampionshipId, j: league_ids::AnalysisJobId) -> String {
     format!("/championships/{c}/fair-play/analyses/{j}/cancel")
 }
 pub fn team(id: TeamId) -> String {
@@ -373,7 +373,7 @@ pub fn confirm_employment(id: EmploymentId) -> String {
 /// struct per shape, shared by the pages and the JSON API (whose document
 /// names each segment from the doc comments).
 pub mod segments {
-    use crate::ids::{
+    use league_ids::{
         ApiTokenId, ChampionshipId, EntryId, GameId, MatchId, RoundId, TeamId, TournamentId,
     };
     use serde::Deserialize;
@@ -444,7 +444,7 @@ pub mod segments {
     pub struct ViolationPath {
         pub championship_id: ChampionshipId,
         pub tournament_id: TournamentId,
-        pub violation_id: crate::ids::ViolationReportId,
+        pub violation_id: league_ids::ViolationReportId,
     }
 
     /// `…/games/{game_id}`.
@@ -489,7 +489,7 @@ pub mod segments {
     pub struct ImportPath {
         pub championship_id: ChampionshipId,
         pub tournament_id: TournamentId,
-        pub import_id: crate::ids::PgnImportId,
+        pub import_id: league_ids::PgnImportId,
     }
 
     /// `/teams/{team_id}`.

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use super::{Engine, EngineError, Evaluation, Limits, on_path};
-use crate::rules::fair_play::Score;
+use league_rules::fair_play::Score;
 
 /// How long the engine may take to answer outside a search.
 #[derive(Debug, Clone, Copy)]
