@@ -5,16 +5,16 @@
 //! `config` and `state` beside them.
 
 pub mod api;
-pub mod app;
 pub mod cli;
-pub mod config;
-pub mod mail;
-pub mod read;
 pub mod startup;
 pub mod state;
 pub mod web;
 pub mod words;
 
+/// The application layer (use cases, read models, notices, settings): the
+/// `league-app` crate.
+pub use league_app as app;
+pub use league_app::{config, mail, read};
 /// The database layer (the only SQL): the `league-db` crate.
 pub use league_db as db;
 /// A UCI chess engine as a process: the `league-engine` crate.

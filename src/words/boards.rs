@@ -5,12 +5,12 @@
 //! `nick` names a person id.
 
 use crate::app::boards::BoardsProblem;
+use crate::db::rounds::result_words;
 use crate::i18n::Message;
 use crate::msg;
 use crate::rules::boards::{
     AnnouncementProblem, BoardProblem, LateArrival, SubstitutionProblem, SubstitutionReason,
 };
-use crate::words::rounds::result_words;
 
 /// One problem with a board assignment.
 pub fn board_problem(p: &BoardProblem, nick: &dyn Fn(i64) -> String) -> Message {

@@ -2,17 +2,9 @@
 //! publication, results, finish, play-offs) in the reader's language.
 
 use crate::app::rounds::RoundProblem;
+use crate::db::rounds::result_words;
 use crate::i18n::Message;
 use crate::msg;
-
-pub fn result_words(code: &str) -> String {
-    match code {
-        "pending" => "…".to_owned(),
-        "1/2" => "½-½".to_owned(),
-        "replay" => "R".to_owned(),
-        other => other.to_owned(),
-    }
-}
 
 /// A round action's refusal in words (also an appeal's, when its changed
 /// results cannot be placed).

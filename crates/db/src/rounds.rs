@@ -71,6 +71,18 @@ impl Game {
     }
 }
 
+/// A stored result code as people read it, the same in every language:
+/// `1-0`, `½-½`, `0-1`, `+-` and the other forfeits as stored, `…` while
+/// pending, `R` for a replay.
+pub fn result_words(code: &str) -> String {
+    match code {
+        "pending" => "…".to_owned(),
+        "1/2" => "½-½".to_owned(),
+        "replay" => "R".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
 /// The stored code of a result, home side first.
 pub fn result_code(r: BoardResult) -> &'static str {
     match r {

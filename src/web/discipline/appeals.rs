@@ -666,7 +666,7 @@ fn game_labels(lang: Lang, l: &crate::app::rounds::Loaded) -> Vec<(String, Vec<(
                         .arg("board", board)
                         .arg("home", nick(g.home_player_id))
                         .arg("away", nick(g.away_player_id))
-                        .arg("result", crate::words::rounds::result_words(&g.result))
+                        .arg("result", crate::db::rounds::result_words(&g.result))
                         .render(lang);
                     (g.id, label)
                 })

@@ -10,6 +10,7 @@ use askama::Template;
 
 use crate::app::PlayError;
 use crate::app::games::{self as ops, Choice, Done, GamesProblem, MAX_PGN_BYTES};
+use crate::db::rounds::result_words;
 use crate::db::{self, games as dg, rounds as dr};
 use crate::i18n::Message;
 use crate::ids::{GameId, RoundId};
@@ -26,7 +27,6 @@ use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::upload::{Received, receive};
 use crate::web::tournament::judging::JudgeDesk;
 use crate::words::games::{at_words, done_words, problem_words, verdict_words, why_words};
-use crate::words::rounds::result_words;
 
 /// A round to pick in the form.
 pub struct RoundChoice {

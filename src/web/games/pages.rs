@@ -10,6 +10,7 @@ use askama::Template;
 use crate::app::access::Judges;
 use crate::app::rounds::Loaded;
 use crate::db::games::{self as dg, GameRecord};
+use crate::db::rounds::result_words;
 use crate::ids::{ChampionshipId, GameId, PersonId, TournamentId};
 use crate::paths;
 use crate::paths::segments::{GamePath, MatchPath, RoundNoPath, TournamentPath};
@@ -19,7 +20,6 @@ use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::respond::page;
 use crate::words::games::at_words;
-use crate::words::rounds::result_words;
 
 type NestedPath<P> = crate::state::Nested<P, AppError>;
 

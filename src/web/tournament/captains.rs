@@ -17,6 +17,7 @@ use crate::app::access::{ChiefJudge, Judges};
 use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
+use crate::db::rounds::result_words;
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TournamentId};
 use crate::msg;
@@ -37,7 +38,6 @@ use crate::web::tournament::judging::JudgeDesk;
 use crate::web::tournament::tournaments::belongs;
 use crate::words::boards;
 use crate::words::boards::{problem, problem_text};
-use crate::words::rounds::result_words;
 
 /// The tournament of this championship, loaded whole, a draft round as
 /// its publication will leave it (G-A7).

@@ -15,6 +15,7 @@ use crate::app::knockout::{self, KnockoutState};
 use crate::app::rounds::Loaded;
 use crate::app::{PlayError, TournamentContext};
 use crate::db::entries::{self as e, EntryStatus};
+use crate::db::rounds::result_words;
 use crate::db::teams::TeamStatus;
 use crate::db::{self, organizations};
 use crate::i18n::Message;
@@ -38,7 +39,6 @@ use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::knockout_view::{BracketRowView, bracket_rows};
 use crate::words::play::entry_problem;
-use crate::words::rounds::result_words;
 
 /// The entry form as submitted: either the one line, or the fields
 /// `entry`, `board1`…, `sub1`….

@@ -283,8 +283,8 @@ impl Settings {
     }
 
     /// How long signed-in sessions last on the server.
-    pub fn session_lifetime(&self) -> crate::app::sessions::Lifetime {
-        crate::app::sessions::Lifetime {
+    pub fn session_lifetime(&self) -> crate::sessions::Lifetime {
+        crate::sessions::Lifetime {
             idle: chrono::TimeDelta::hours(i64::from(self.session_idle_hours.max(1))),
             absolute: chrono::TimeDelta::days(i64::from(self.session_max_days.max(1))),
         }

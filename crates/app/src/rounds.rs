@@ -888,7 +888,7 @@ pub fn publish(
 }
 
 /// An instant in the championship's time zone, as mails show it.
-pub(crate) fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
+pub fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
     at.and_utc()
         .with_timezone(&tz)
         .format("%Y-%m-%d %H:%M")
@@ -1412,7 +1412,7 @@ pub(crate) fn round_complete_in(
 
 /// Rounds a format plays: the Berger schedule's length for a round robin,
 /// the declared rounds of a Swiss.
-pub(crate) fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
+pub fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
     match drawn.format.system {
         PairingSystem::RoundRobin => {
             let n = u32::try_from(loaded.playing().len()).unwrap_or(0);

@@ -724,8 +724,8 @@ pub fn result_corrected(
             .arg("table", table)
             .arg("board", board)
             .arg("game", game_no)
-            .arg("was", crate::words::rounds::result_words(was))
-            .arg("now", crate::words::rounds::result_words(now_is))
+            .arg("was", crate::db::rounds::result_words(was))
+            .arg("now", crate::db::rounds::result_words(now_is))
             .arg("reason", reason)
             .arg("url", &url),
         now,

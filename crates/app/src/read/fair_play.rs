@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use diesel::result::Error as DieselError;
 
-use crate::app::analysis::{games_of, span};
+use crate::analysis::{games_of, span};
 use crate::db::games::{self as dg, AnalysisJob, GameRecord};
 use crate::db::rounds::Game;
 use crate::db::{DbConnection, people};

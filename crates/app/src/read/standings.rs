@@ -7,10 +7,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::knockout;
-use crate::app::rounds::Loaded;
 use crate::db;
 use crate::ids::{ChampionshipId, EntryId, SeriesId, TournamentId};
+use crate::knockout;
+use crate::rounds::Loaded;
 use crate::rules::ranking::{Place, Separation};
 use crate::rules::score::HalfPoints;
 use crate::rules::tiebreak::{TbValue, TieBreakRules};
@@ -262,7 +262,7 @@ pub struct SeasonStandingsRow {
 
 pub fn season_standings(
     championship: &db::championships::Championship,
-    season: &crate::app::season::Season,
+    season: &crate::season::Season,
 ) -> SeasonStandings {
     SeasonStandings {
         championship_id: championship.id,
@@ -322,7 +322,7 @@ pub struct SeriesCell {
     pub points: f64,
 }
 
-pub fn series_standings(table: &crate::app::series::SeriesTable) -> SeriesStandings {
+pub fn series_standings(table: &crate::series::SeriesTable) -> SeriesStandings {
     SeriesStandings {
         series_id: table.series.id,
         series: table.series.name.clone(),

@@ -115,7 +115,7 @@ pub fn regulation_of(
     at: NaiveDateTime,
 ) -> Result<Regulation, TeamError> {
     let c = championships::by_id(conn, championship)?.ok_or(TeamError::NotFound)?;
-    Ok(crate::app::regulation::in_force(conn, &c, at)?.regulation)
+    Ok(crate::regulation::in_force(conn, &c, at)?.regulation)
 }
 
 fn limits(reg: &Regulation) -> RosterLimits {
@@ -173,9 +173,9 @@ pub fn apply(
     crate::db::write_transaction(conn, |conn| {
         let championship =
             championships::by_id(conn, app.championship)?.ok_or(TeamError::NotFound)?;
-        let reg = crate::app::regulation::in_force(conn, &championship, at)?.regulation;
+        let reg = crate::regulation::in_force(conn, &championship, at)?.regulation;
         // applications are taken until the announced deadline.
-        if let Some(day) = crate::app::regulation::past_deadline(&championship, &reg, at) {
+        if let Some(day) = crate::regulation::past_deadline(&championship, &reg, at) {
             return refuse(TeamProblem::PastDeadline { day });
         }
         let name = TeamName::parse(app.name)

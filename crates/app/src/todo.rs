@@ -263,7 +263,7 @@ fn check_in(
     number: i32,
     items: &mut Vec<Item>,
 ) -> Result<(), DieselError> {
-    let Some(ctx) = crate::app::TournamentContext::load(conn, tm)? else {
+    let Some(ctx) = crate::TournamentContext::load(conn, tm)? else {
         return Ok(());
     };
     if !ctx.regulation.play.check_in {

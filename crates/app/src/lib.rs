@@ -1,9 +1,16 @@
 //! The application layer: every change of state of the platform, one use
 //! case per function and one module per area, each in its own write
 //! transaction. Handlers (pages, API, CLI) call these; the decisions
-//! themselves are pure functions of `rules/`, fed here with what the
+//! themselves are pure functions of the rules crate, fed here with what the
 //! database knows. A refusal is data (`PlayError::Refused`), worded by the
-//! caller.
+//! caller. Beside the use cases: [`read`] (read models of the pages and the
+//! API), [`mail`] (notices enqueued in the use case's transaction, and the
+//! worker that sends them) and [`config`] (the settings).
+//!
+//! The crates below are named here as the rest of the workspace names
+//! them: `crate::db`, `crate::rules`, `crate::ids`, `crate::i18n`,
+//! `crate::engine`, `crate::paths`.
+#![forbid(unsafe_code)]
 
 pub mod access;
 pub mod accounts;
@@ -36,6 +43,18 @@ pub mod teams;
 pub mod todo;
 pub mod trf;
 pub mod violations;
+
+pub mod config;
+pub mod mail;
+pub mod read;
+
+use league_db as db;
+use league_engine as engine;
+use league_i18n as i18n;
+use league_i18n::msg;
+use league_ids as ids;
+use league_paths as paths;
+use league_rules as rules;
 
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::result::Error as DieselError;
