@@ -1,15 +1,15 @@
 //! The league platform: team chess championships run by their regulations.
-//! `docs/ARCHITECTURE.md` has the map; layers depend downwards only:
-//! the edges `web` (pages) and `api` (JSON) → `read` → `app` (every write)
-//! → `mail` → `db` (all SQL) → `rules` (pure), with `ids`, `i18n`, `paths`,
-//! `config` and `state` beside them.
+//! This crate is the binary's library: the server that puts the layers
+//! together ([`startup`]) and the operator commands ([`cli`]). The layers
+//! are the crates of the workspace, re-exported here under the names the
+//! whole workspace uses for them; `docs/ARCHITECTURE.md` draws the graph:
+//! `league-web` (pages, API) → `league-app` (use cases, read models,
+//! notices) → `league-db` (the only SQL), `league-engine`, `league-paths`
+//! → `league-rules` (pure) → `league-ids`, with `league-i18n` below all
+//! but the rules.
 
-pub mod api;
 pub mod cli;
 pub mod startup;
-pub mod state;
-pub mod web;
-pub mod words;
 
 /// The application layer (use cases, read models, notices, settings): the
 /// `league-app` crate.
@@ -28,3 +28,5 @@ pub use league_ids as ids;
 pub use league_paths as paths;
 /// The pure regulation logic: the `league-rules` crate.
 pub use league_rules as rules;
+/// The pages and the JSON API: the `league-web` crate.
+pub use league_web::{api, state, web, words};

@@ -1085,7 +1085,7 @@ async fn every_route_with_every_role_answers_as_the_table_says_with_security_hea
     // twice, e.g. a published and a draft round).
     assert_eq!(
         distinct_routes(TABLE.iter().map(|(m, p, _)| (*m, *p))),
-        routes_in(include_str!("../../src/web/mod.rs")),
+        routes_in(include_str!("../../crates/web/src/web/mod.rs")),
         "a route of src/web/mod.rs without a row"
     );
     assert_eq!(
@@ -1094,7 +1094,7 @@ async fn every_route_with_every_role_answers_as_the_table_says_with_security_hea
                 .filter(|(_, _, _, s)| s.iter().any(|s| *s < 400 || *s == 409))
                 .map(|(m, p, _, _)| (*m, *p))
         ),
-        routes_in(include_str!("../../src/api/mod.rs")),
+        routes_in(include_str!("../../crates/web/src/api/mod.rs")),
         "a route of src/api/mod.rs without a row that reaches it"
     );
 

@@ -14,8 +14,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use sha2::{Digest, Sha256};
 
 /// The stylesheet's bytes, as they were when the binary was built.
-pub const STYLESHEET: &str =
-    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/static/css/app.css"));
+pub const STYLESHEET: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../static/css/app.css"
+));
 
 /// The plain path of the stylesheet.
 pub const STYLESHEET_PLAIN: &str = "/static/css/app.css";
