@@ -376,8 +376,31 @@ async fn serve(
     let pool = app.pool();
     let (server, worker) = app.into_parts();
     let handle = server.handle();
-    tokio::spawn(server);
+    // The server runs on a thread and runtime of its own, and TestApp's
+    // Drop stops it. Spawned on the test's runtime, it was cancelled with
+    // that runtime while its worker threads, and with them the app's pool
+    // and content clock, ran on for the rest of the test binary: hundreds
+    // of pools retrying their dropped PostgreSQL databases took every
+    // connection slot the server has.
+    std::thread::Builder::new()
+        .name("test-server".into())
+        .spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("the test server's runtime")
+                .block_on(server)
+        })
+        .expect("the test server's thread");
     (address, handle, worker, pool)
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // The stop command is sent at once; the server's thread carries it
+        // out (its workers end, dropping the app's pool).
+        drop(self.server.stop(false));
+    }
 }
 
 impl TestApp {
