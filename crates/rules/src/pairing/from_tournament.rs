@@ -20,8 +20,8 @@
 //!   [`MatchOutcome::Forfeit`] with its winner (none for `--`). A match in
 //!   which no game was played over the board (every board a forfeit) is a
 //!   forfeit too: no colour was played, and the side that won it by
-//!   forfeits has scored a win without playing ([C2]).
-//! - Byes: the pairing-allocated bye (PAB, `U`) blocks a second one ([C2]);
+//!   forfeits has scored a win without playing (\[C2\]).
+//! - Byes: the pairing-allocated bye (PAB, `U`) blocks a second one (\[C2\]);
 //!   a full-point bye (FPB) is a point scored without playing and is treated
 //!   like a bye given by hand, which blocks the PAB too (a conservative
 //!   reading of C.04.6 art. 2.1.2, which names only the PAB and forfeit

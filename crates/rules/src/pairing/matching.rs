@@ -1,5 +1,5 @@
 //! Maximum matching on a general graph (Edmonds' blossom algorithm), used
-//! as the completion oracle of the Swiss pairing (C.04.6 [C3]: a legal
+//! as the completion oracle of the Swiss pairing (C.04.6 \[C3\]: a legal
 //! pairing must remain for every team not yet paired).
 //!
 //! The graph is given as a symmetric bit matrix of allowed pairs (not met

@@ -74,22 +74,22 @@ impl Colour {
 /// the regulations digest (`docs/regulations.md`) or of the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Criterion {
-    /// C.04.6 [C1]: two teams shall not play each other more than once.
+    /// C.04.6 \[C1\]: two teams shall not play each other more than once.
     C1NoRematch,
-    /// C.04.6 [C2]: no second pairing-allocated bye, and none for a team
+    /// C.04.6 \[C2\]: no second pairing-allocated bye, and none for a team
     /// that already won a match by forfeit.
     C2NoSecondBye,
-    /// C.04.6 [C3]: a legal pairing must exist for all teams not yet paired.
+    /// C.04.6 \[C3\]: a legal pairing must exist for all teams not yet paired.
     C3Completion,
-    /// C.04.6 [C4]/[C5]: as few upfloaters as possible, as close in score as possible.
+    /// C.04.6 \[C4\]/\[C5\]: as few upfloaters as possible, as close in score as possible.
     C4C5Upfloaters,
-    /// C.04.6 [C7]: except in the last two rounds, avoid upfloaters who floated last round.
+    /// C.04.6 \[C7\]: except in the last two rounds, avoid upfloaters who floated last round.
     C7RepeatedFloat,
-    /// C.04.6 [C8]: colour preferences fulfilled.
+    /// C.04.6 \[C8\]: colour preferences fulfilled.
     C8ColourPreference,
-    /// C.04.6 [C9]: strong colour preferences fulfilled (type B).
+    /// C.04.6 \[C9\]: strong colour preferences fulfilled (type B).
     C9StrongColourPreference,
-    /// C.04.6 [C10]: except in the last two rounds, upfloaters' opponents did not float last round.
+    /// C.04.6 \[C10\]: except in the last two rounds, upfloaters' opponents did not float last round.
     C10FloaterOpponents,
     /// G-V1: round robin formats by team count.
     GV1Format,

@@ -13,29 +13,29 @@
 //! - Art. 1.6/1.7: a team's colour is its board-1 colour in matches
 //!   actually played; colour difference CD; preference type A, type B
 //!   (strong/mild) or none.
-//! - Art. 2: absolute criteria [C1] no rematch, [C2] no PAB after a PAB or
-//!   a forfeit win; completion [C3] (whatever is decided, the teams not yet
+//! - Art. 2: absolute criteria \[C1\] no rematch, \[C2\] no PAB after a PAB or
+//!   a forfeit win; completion \[C3\] (whatever is decided, the teams not yet
 //!   paired keep a legal pairing); quality criteria, in this order:
-//!   [C4] fewest upfloaters; [C5] the smallest score differences in the
+//!   \[C4\] fewest upfloaters; \[C5\] the smallest score differences in the
 //!   pairs of upfloaters, compared from the largest (the upfloaters' scores
-//!   as high as possible, taken from the lowest); [C6] unless the following
+//!   as high as possible, taken from the lowest); \[C6\] unless the following
 //!   scoregroup has gone up entirely, upfloaters chosen so that it can still
-//!   be paired ([C1], [C3]) with the fewest upfloaters of its own ([C4]) —
+//!   be paired (\[C1\], \[C3\]) with the fewest upfloaters of its own (\[C4\]) —
 //!   read as a minimisation: the fewest upfloaters it will need beyond the
-//!   one its parity forces; [C7] (not in the last two rounds) fewest
-//!   upfloaters that floated in the previous round; [C8] fewest unfulfilled
-//!   colour preferences; [C9] (type B) fewest unfulfilled strong ones;
-//!   [C10] (not in the last two rounds) fewest upfloaters' opponents that
+//!   one its parity forces; \[C7\] (not in the last two rounds) fewest
+//!   upfloaters that floated in the previous round; \[C8\] fewest unfulfilled
+//!   colour preferences; \[C9\] (type B) fewest unfulfilled strong ones;
+//!   \[C10\] (not in the last two rounds) fewest upfloaters' opponents that
 //!   floated in the previous round.
 //! - Art. 3.4: the PAB to the first team, by lowest score, most matches
-//!   played, largest TPN, that may have it ([C2]) and leaves a legal
+//!   played, largest TPN, that may have it (\[C2\]) and leaves a legal
 //!   pairing of the others.
 //! - Art. 3.3.2/3.5/3.6: while teams are left, the top scoregroup (the
 //!   highest score among the unpaired teams) is joined by the set of lower
-//!   teams that is best on [C4], [C5], [C6], [C7] and then first in the
+//!   teams that is best on \[C4\], \[C5\], \[C6\], \[C7\] and then first in the
 //!   order of art. 3.5.3/3.5.4 (each set by descending score then TPN, the
 //!   sets by lexicographic order of their TPNs); that bracket is paired by
-//!   the pairing best on [C8], [C9], [C10] and then first by its identifier
+//!   the pairing best on \[C8\], \[C9\], \[C10\] and then first by its identifier
 //!   (art. 3.6.2: top members' TPNs ascending, then their bottom members).
 //! - Art. 4: colours by the nine steps (first-team, initial-colour, …),
 //!   the histories of 4.3.6 compared without unplayed rounds (C.04.2
@@ -43,7 +43,7 @@
 //!
 //! # How the criteria are decided exactly
 //! Each of the two choices of a step is a lexicographic optimum over the
-//! perfect matchings of a graph whose edges are the pairs [C1] allows, and
+//! perfect matchings of a graph whose edges are the pairs \[C1\] allows, and
 //! each criterion is a count summed over the pairs. A minimum-cost perfect
 //! matching (Edmonds' weighted blossom, `weighted.rs`) with one digit per
 //! criterion in the edge costs, the higher criterion the more significant
@@ -51,9 +51,9 @@
 //! 3.6.2 are further digits, taken in chunks with the decisions of one
 //! chunk fixed before the next when they do not fit one solve
 //! (`swiss_exact.rs` gives the encodings and why they are exact).
-//! The upfloater matching runs over all unpaired teams, so [C3] and the
-//! look-ahead of [C6] are part of the optimisation, not checks after it.
-//! Its [C5] digits need about log2(k + 1) bits per score level for k
+//! The upfloater matching runs over all unpaired teams, so \[C3\] and the
+//! look-ahead of \[C6\] are part of the optimisation, not checks after it.
+//! Its \[C5\] digits need about log2(k + 1) bits per score level for k
 //! upfloaters; when they do not fit, only the levels down to the
 //! shallowest one a set of k must reach are weighed (the same answer). A
 //! step whose digits still exceed the 112-bit range (some 30 levels with 7
@@ -65,12 +65,12 @@
 //! depth-first walk in identifier order for a bracket. A shortcut answers
 //! only when every criterion it decides sits at a lower bound that no
 //! pairing can go below, so its answer is the matching's answer; otherwise
-//! the matching decides. [C3] is checked by a maximum-matching oracle
+//! the matching decides. \[C3\] is checked by a maximum-matching oracle
 //! (`matching.rs`) over the not-yet-paired teams.
 //!
 //! Notes ([`Pairing::notes`]) record the judge's decisions and every
-//! quality criterion met only in part ([C4] beyond parity, [C6], [C7],
-//! [C8]).
+//! quality criterion met only in part (\[C4\] beyond parity, \[C6\], \[C7\],
+//! \[C8\]).
 
 use super::lot::Lot;
 use super::matching::{BitMatrix, Oracle};
@@ -125,7 +125,7 @@ pub struct SwissConfig {
     pub seed: u64,
     /// Art. 4.1 initial-colour; `None`: drawn by lot from the seed.
     pub initial_colour: Option<Colour>,
-    /// Whether a forfeited match counts as a meeting for [C1]. FIDE practice
+    /// Whether a forfeited match counts as a meeting for \[C1\]. FIDE practice
     /// (C.04.1 b speaks of games played) lets such teams be paired again.
     pub forfeit_counts_as_meeting: bool,
 }
@@ -199,7 +199,7 @@ pub struct PlayedMatch {
 /// Why a team had no opponent in a past round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ByeKind {
-    /// The pairing-allocated bye (art. 1.4): blocks another one ([C2]).
+    /// The pairing-allocated bye (art. 1.4): blocks another one (\[C2\]).
     PairingAllocated,
     /// A bye the judge gave by hand: also blocks a later PAB.
     Judge,
@@ -744,7 +744,7 @@ struct Engine<'a> {
     config: &'a SwissConfig,
     allowed: BitMatrix,
     initial_colour: Colour,
-    /// Except in the last two rounds, [C7] and [C10] apply.
+    /// Except in the last two rounds, \[C7\] and \[C10\] apply.
     float_rules: bool,
 }
 
@@ -773,7 +773,7 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Art. 3.4 (and [C2], [C3]): the PAB, when the number is odd.
+    /// Art. 3.4 (and \[C2\], \[C3\]): the PAB, when the number is odd.
     fn choose_bye(
         &self,
         oracle: &Oracle,
@@ -830,8 +830,8 @@ impl<'a> Engine<'a> {
 
     /// the round is drawn by lot. Teams are drawn one by one; each
     /// team drawn first in a pair takes the next drawn team it may still
-    /// meet ([C1]) without leaving the rest unpairable ([C3]); the bye goes
-    /// to the last drawn team that may take it ([C2]).
+    /// meet (\[C1\]) without leaving the rest unpairable (\[C3\]); the bye goes
+    /// to the last drawn team that may take it (\[C2\]).
     fn pair_by_lot(&self, seed: u64) -> Result<EngineResult, PairingError> {
         let n = self.teams.len();
         let mut order: Vec<usize> = (0..n).collect();

@@ -49,7 +49,7 @@ impl Engine<'_> {
         self.teams[i].primary
     }
 
-    /// [C7]: an upfloater that was a floater in the previous round counts,
+    /// \[C7\]: an upfloater that was a floater in the previous round counts,
     /// except in the last two rounds.
     fn c7(&self, i: usize) -> u128 {
         u128::from(self.float_rules && self.teams[i].floated_last_round)
@@ -57,11 +57,11 @@ impl Engine<'_> {
 
     /// Art. 3.5: the set of upfloaters that completes the top scoregroup
     /// `residents`, chosen among the teams `lower` (every unpaired team with
-    /// a lower score). The set is legal ([C1] in the bracket, [C3] for the
-    /// teams left behind), has the fewest upfloaters ([C4]), then the
-    /// highest scores taken in ascending order ([C5]), then leaves the
+    /// a lower score). The set is legal (\[C1\] in the bracket, \[C3\] for the
+    /// teams left behind), has the fewest upfloaters (\[C4\]), then the
+    /// highest scores taken in ascending order (\[C5\]), then leaves the
     /// following scoregroup needing the fewest upfloaters beyond its parity
-    /// ([C6]), then has the fewest last-round floaters ([C7]), and is the
+    /// (\[C6\]), then has the fewest last-round floaters (\[C7\]), and is the
     /// first of those in the order of art. 3.5.3/3.5.4.
     pub(super) fn select_upfloaters(
         &self,
@@ -96,11 +96,11 @@ impl Engine<'_> {
     }
 
     /// The shortcut for an odd top scoregroup: one upfloater, if any single
-    /// team is legal, is the least [C4] can be; [C5] then wants it from the
+    /// team is legal, is the least \[C4\] can be; \[C5\] then wants it from the
     /// highest score level that has a legal one. The answer is returned only
     /// when some candidate of that level leaves the following scoregroup
-    /// needing no more upfloaters than its parity ([C6] at its lower bound);
-    /// among those [C7] and the TPN decide.
+    /// needing no more upfloaters than its parity (\[C6\] at its lower bound);
+    /// among those \[C7\] and the TPN decide.
     fn single_upfloater(
         &self,
         residents: &[usize],
@@ -150,9 +150,9 @@ impl Engine<'_> {
         None
     }
 
-    /// [C6] at its lower bound for the single upfloater `c`: what is left of
+    /// \[C6\] at its lower bound for the single upfloater `c`: what is left of
     /// the following scoregroup pairs among itself (even), or with exactly
-    /// one team from below (odd), and the teams below stay pairable ([C3]).
+    /// one team from below (odd), and the teams below stay pairable (\[C3\]).
     fn c6_at_parity(
         &self,
         residents: &[usize],
@@ -205,18 +205,18 @@ impl Engine<'_> {
     /// Art. 3.5 decided by one minimum-cost perfect matching of all unpaired
     /// teams (residents first), per edge the digits, most significant first:
     ///
-    /// - [C4] 1 on a resident–lower edge (that lower team floats up);
-    /// - [C5] on such an edge `base^j`, `j` the rank of the upfloater's score
+    /// - \[C4\] 1 on a resident–lower edge (that lower team floats up);
+    /// - \[C5\] on such an edge `base^j`, `j` the rank of the upfloater's score
     ///   level from the top (0: the following scoregroup): with the number
     ///   of upfloaters fixed, the least total has the fewest upfloaters on
     ///   the lowest level, then on the next one, … — the highest scores in
     ///   ascending order;
-    /// - [C6] 1 on an edge between the following scoregroup and a team below
+    /// - \[C6\] 1 on an edge between the following scoregroup and a team below
     ///   it: in the rest of the matching those are the upfloaters the
     ///   following scoregroup will need, so the least total is the fewest it
     ///   can need once this set has gone up (its parity is the same for all
-    ///   sets equal on [C5]);
-    /// - [C7] 1 on a resident–lower edge whose lower team floated last round;
+    ///   sets equal on \[C5\]);
+    /// - \[C7\] 1 on a resident–lower edge whose lower team floated last round;
     /// - art. 3.5.4 a positional digit per candidate, the earlier in the
     ///   art. 3.5.3 order the cheaper, so that among equal sets the least
     ///   total contains the first team of their difference. When the
@@ -399,7 +399,7 @@ impl Engine<'_> {
         }
     }
 
-    /// [C4] alone: the least number of upfloaters of any legal set whose
+    /// \[C4\] alone: the least number of upfloaters of any legal set whose
     /// members `may_float` (by position in `lower`); None when there is no
     /// such set.
     fn least_upfloaters(
@@ -422,7 +422,7 @@ impl Engine<'_> {
         Some(total)
     }
 
-    /// [C8]/[C9]/[C10] of pairing `a` with `b`, as (c8, c9, c10).
+    /// \[C8\]/\[C9\]/\[C10\] of pairing `a` with `b`, as (c8, c9, c10).
     pub(super) fn pair_cost(&self, a: usize, b: usize) -> (u64, u64, u64) {
         let (ta, tb) = (self.teams[a], self.teams[b]);
         let (pa, pb) = (ta.preference, tb.preference);
@@ -444,8 +444,8 @@ impl Engine<'_> {
     }
 
     /// Art. 3.6: among the pairings of `bracket` (in TPN order) without a
-    /// rematch, those with the fewest unfulfilled colour preferences ([C8]),
-    /// then strong ones ([C9]), then floaters facing upfloaters ([C10]); of
+    /// rematch, those with the fewest unfulfilled colour preferences (\[C8\]),
+    /// then strong ones (\[C9\]), then floaters facing upfloaters (\[C10\]); of
     /// these the first in the order of the identifier (art. 3.6.2: the
     /// top members' TPNs ascending, then each top member's bottom member).
     pub(super) fn pair_bracket(
@@ -505,7 +505,7 @@ impl Engine<'_> {
     }
 }
 
-/// Art. 3.6 by matchings: the least ([C8], [C9], [C10]) and, with those
+/// Art. 3.6 by matchings: the least (\[C8\], \[C9\], \[C10\]) and, with those
 /// digits kept at their optimum, first the lexicographically first set of
 /// top members, then each top member's least bottom member in turn.
 /// `costs` is the m×m table of criteria per allowed pair.
@@ -609,7 +609,7 @@ pub(super) fn lexicographic_min_cost(
 }
 
 /// The depth-first shortcut of art. 3.6: walks the pairings in identifier
-/// order and stops at the first one whose ([C8], [C9], [C10]) equals a
+/// order and stops at the first one whose (\[C8\], \[C9\], \[C10\]) equals a
 /// lower bound that no pairing can beat. Such a pairing is the answer of
 /// [`lexicographic_min_cost`]; when the bound is not reached within the
 /// node budget, the caller asks the matching instead.
@@ -660,9 +660,9 @@ impl<'a> LexSearch<'a> {
         self.nodes_left == 0 || self.result.is_some()
     }
 
-    /// Least ([C8], [C9]) of pairing `tops` with `bottoms` (empty `bottoms`:
+    /// Least (\[C8\], \[C9\]) of pairing `tops` with `bottoms` (empty `bottoms`:
     /// any pairing among `tops`): teams wanting one colour beyond the
-    /// number of partners not wanting it must meet each other. [C10] is
+    /// number of partners not wanting it must meet each other. \[C10\] is
     /// bounded by 0.
     fn bound(&self, tops: &[usize], bottoms: &[usize]) -> u64 {
         let count = |set: &[usize], colour: Colour, strong: bool| {

@@ -978,9 +978,9 @@ impl Field {
     }
 }
 
-/// The art. 3.5 key of a set of upfloaters: [C4], [C5] (score differences,
-/// largest first), [C6] (upfloaters the following scoregroup still needs
-/// beyond its parity), [C7], then the art. 3.5.3/3.5.4 order.
+/// The art. 3.5 key of a set of upfloaters: \[C4\], \[C5\] (score differences,
+/// largest first), \[C6\] (upfloaters the following scoregroup still needs
+/// beyond its parity), \[C7\], then the art. 3.5.3/3.5.4 order.
 type SetKey = (usize, Vec<i32>, u32, usize, Vec<u32>);
 
 /// Checks one engine pairing against the brute force, bracket by bracket.
@@ -1140,8 +1140,8 @@ proptest! {
     /// C.04.6 by brute force: on small fields with random histories
     /// (forfeits, PABs, absences), every round the engine pairs legally,
     /// gives the PAB by art. 3.4, completes each top scoregroup with the
-    /// set of upfloaters that no legal pairing beats on [C4], [C5], [C6]
-    /// (then [C7] and art. 3.5.4), and pairs each bracket as art. 3.6 says.
+    /// set of upfloaters that no legal pairing beats on \[C4\], \[C5\], \[C6\]
+    /// (then \[C7\] and art. 3.5.4), and pairs each bracket as art. 3.6 says.
     #[test]
     fn c04_6_engine_is_optimal_against_brute_force(
         n in 4usize..=12,
@@ -1508,7 +1508,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Art. 3.5 by the matching alone equals the brute-force set on
-    /// [C4]–[C7] and art. 3.5.4, on random even fields of up to 12 teams.
+    /// \[C4\]–\[C7\] and art. 3.5.4, on random even fields of up to 12 teams.
     #[test]
     fn c04_6_3_5_upfloaters_by_matching_equal_brute_force(
         half in 2usize..=6,
@@ -1562,7 +1562,7 @@ proptest! {
     }
 
     /// Art. 3.6 by the matching alone (and the depth-first shortcut when
-    /// it answers) equals the brute-force pairing on [C8], [C9], [C10] and
+    /// it answers) equals the brute-force pairing on \[C8\], \[C9\], \[C10\] and
     /// the identifier, on random brackets of up to 12 teams.
     #[test]
     fn c04_6_3_6_bracket_by_matching_equals_brute_force(
@@ -1810,7 +1810,7 @@ impl RoundField {
         }
     }
 
-    /// Every legal round-pairing ([C1], [C2]): the PAB (if the number is
+    /// Every legal round-pairing (\[C1\], \[C2\]): the PAB (if the number is
     /// odd) and the pairs.
     fn legal_pairings(&self) -> Vec<RoundPairing> {
         let n = self.ids.len();
@@ -1851,8 +1851,8 @@ impl RoundField {
     /// The round-pairing C.04.6 asks for: the legal round-pairings filtered
     /// criterion by criterion, each one only among those equal on the ones
     /// before: art. 3.4 (the PAB), then for each top-scoregroup in turn the
-    /// upfloaters ([C4], [C5], [C6], [C7], art. 3.5.4) and the bracket
-    /// ([C8], [C9], [C10], art. 3.6.2). Returns the survivors (one, since
+    /// upfloaters (\[C4\], \[C5\], \[C6\], \[C7\], art. 3.5.4) and the bracket
+    /// (\[C8\], \[C9\], \[C10\], art. 3.6.2). Returns the survivors (one, since
     /// the last key of each step is an order without ties) and, per step,
     /// the criteria values reached.
     fn optimum(&self) -> (Vec<RoundPairing>, Vec<String>) {
@@ -2109,12 +2109,12 @@ proptest! {
     /// C.04.6 against every legal round-pairing, on small fields (up to 12
     /// teams) with random histories: played and forfeited matches (a
     /// forfeit gives no colour, art. 1.6.1, is no meeting, and a forfeit
-    /// win bars the PAB, [C2]), PABs, absences; match or game points
+    /// win bars the PAB, \[C2\]), PABs, absences; match or game points
     /// primary; type A, type B or no preferences. Every round, the engine's
     /// pairing is legal and is the one left when the legal round-pairings
     /// are filtered criterion by criterion in C.04.6's order (art. 3.4,
-    /// then per top-scoregroup [C4] [C5] [C6] [C7] art. 3.5.4 and [C8] [C9]
-    /// [C10] art. 3.6.2), and every pair's colours are those of the nine
+    /// then per top-scoregroup \[C4\] \[C5\] \[C6\] \[C7\] art. 3.5.4 and \[C8\] \[C9\]
+    /// \[C10\] art. 3.6.2), and every pair's colours are those of the nine
     /// steps of art. 4.3. A third equal colour in a row is no criterion
     /// of C.04.6 (its preface: arts. 6 and 7 of the basic rules C.04.1
     /// never apply to teams), so those the art. 4.3 steps give are

@@ -1,5 +1,5 @@
 //! Clock data: `[%clk …]` and `[%emt …]` commands in comments, the
-//! [TimeControl] tag, and the seconds each ply took.
+//! \[TimeControl\] tag, and the seconds each ply took.
 
 /// The clock (`[%clk]`) and elapsed time (`[%emt]`) of a comment, in
 /// milliseconds, when the comment has them (the first of each counts).
@@ -67,7 +67,7 @@ pub(super) fn duration_ms(s: &str) -> Option<u32> {
     u32::try_from(ms).ok()
 }
 
-/// [TimeControl] as (base seconds, increment seconds): "180+2", "600",
+/// \[TimeControl\] as (base seconds, increment seconds): "180+2", "600",
 /// and the first period of a multi-period control ("40/7200:3600" gives
 /// 7200 and 0).
 pub(super) fn time_control(value: &str) -> Option<(u32, u32)> {

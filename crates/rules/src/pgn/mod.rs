@@ -70,14 +70,14 @@ pub struct PgnGame {
     /// `\\`).
     pub tags: Vec<(String, String)>,
     /// The main line only (variations skipped), each move legal from the
-    /// start position (or that of a [FEN] tag). Reading stops at the first
+    /// start position (or that of a \[FEN\] tag). Reading stops at the first
     /// illegal or unreadable move: then `problem` says which and `moves`
     /// holds the legal ones before it.
     pub moves: Vec<PlayedMove>,
-    /// The termination marker after the moves; when missing, the [Result]
+    /// The termination marker after the moves; when missing, the \[Result\]
     /// tag; Unknown if neither.
     pub result: GameResult,
-    /// The [Result] tag read as a result (None when absent or unreadable),
+    /// The \[Result\] tag read as a result (None when absent or unreadable),
     /// to detect a marker that disagrees.
     pub result_tag: Option<GameResult>,
     /// The game's own text as in the decoded, LF-normalized file, from its
@@ -86,7 +86,7 @@ pub struct PgnGame {
     /// 1-based line of the file where the game begins.
     pub line: usize,
     /// FEN of the position after the last legal move (six fields); empty
-    /// when the [FEN] tag cannot be read ([`PgnProblem::BadFen`]).
+    /// when the \[FEN\] tag cannot be read ([`PgnProblem::BadFen`]).
     pub final_fen: String,
     /// Why the game could not be read fully.
     pub problem: Option<PgnProblem>,
@@ -115,7 +115,7 @@ pub enum GameResult {
     Draw,
     /// `*`: still going on, or abandoned without a result.
     Unfinished,
-    /// Neither a marker nor a readable [Result] tag.
+    /// Neither a marker nor a readable \[Result\] tag.
     Unknown,
 }
 
@@ -131,7 +131,7 @@ impl GameResult {
         }
     }
 
-    /// A termination marker or [Result] value; None for anything else.
+    /// A termination marker or \[Result\] value; None for anything else.
     pub fn parse(s: &str) -> Option<GameResult> {
         match s.trim() {
             "1-0" => Some(GameResult::WhiteWins),
@@ -149,7 +149,7 @@ pub enum PgnProblem {
     /// A move that is not legal (or not readable) in its position: its ply
     /// (1-based) and the move as written.
     IllegalMove { ply: usize, written: String },
-    /// The [FEN] tag cannot be read (its value).
+    /// The \[FEN\] tag cannot be read (its value).
     BadFen(String),
     /// Over [`MAX_PLIES`] plies (the rest skipped).
     TooLong,
@@ -170,12 +170,12 @@ impl PgnGame {
         (!trimmed.is_empty() && trimmed != "?").then_some(value.as_str())
     }
 
-    /// The [White] tag, trimmed.
+    /// The \[White\] tag, trimmed.
     pub fn white(&self) -> Option<&str> {
         self.tag("White").map(str::trim)
     }
 
-    /// The [Black] tag, trimmed.
+    /// The \[Black\] tag, trimmed.
     pub fn black(&self) -> Option<&str> {
         self.tag("Black").map(str::trim)
     }
@@ -197,7 +197,7 @@ impl PgnGame {
         (round, board)
     }
 
-    /// [TimeControl] base seconds and increment, when readable: "180+2" →
+    /// \[TimeControl\] base seconds and increment, when readable: "180+2" →
     /// (180, 2), "600" → (600, 0), "40/7200:3600" → the first period,
     /// (7200, 0).
     pub fn time_control(&self) -> Option<(u32, u32)> {
@@ -206,9 +206,9 @@ impl PgnGame {
 
     /// Seconds each ply took: its `[%emt]` when present; else the drop of
     /// its side's `[%clk]` since that side's previous move plus the
-    /// increment of [TimeControl]; for the first move of each side, from
-    /// the base of [TimeControl] (or the [WhiteClock] / [BlackClock] tags
-    /// when there is no readable [TimeControl]), None when unknown. None
+    /// increment of \[TimeControl\]; for the first move of each side, from
+    /// the base of \[TimeControl\] (or the \[WhiteClock\] / \[BlackClock\] tags
+    /// when there is no readable \[TimeControl\]), None when unknown. None
     /// for a negative value, and for every ply when the game has no clock
     /// comments.
     pub fn move_seconds(&self) -> Vec<Option<f64>> {
@@ -354,7 +354,7 @@ struct GameReader {
     line: usize,
     tags: Vec<(String, String)>,
     /// Set once movetext began (or the game ends): the position, None when
-    /// the [FEN] tag cannot be read.
+    /// the \[FEN\] tag cannot be read.
     board: Option<Option<Board>>,
     moves: Vec<PlayedMove>,
     /// Moves are no longer read (an illegal move, too many, a bad FEN).

@@ -1,5 +1,5 @@
 //! Moves as servers write them, matched against the legal moves of a
-//! position; start positions from [FEN] tags.
+//! position; start positions from \[FEN\] tags.
 //!
 //! The matcher is deliberately lenient: it reads the written move into a
 //! pattern (piece, optional origin file and rank, destination, promotion)
@@ -305,7 +305,7 @@ fn origins(prefix: &[char]) -> Option<Vec<Origin>> {
     }
 }
 
-/// The position a [FEN] tag gives, read leniently: missing fields are
+/// The position a \[FEN\] tag gives, read leniently: missing fields are
 /// supplied (White to move, no castling, no en passant, counters 0 and 1),
 /// castling rights that the position cannot have and an en passant square
 /// that cannot be are dropped, unreadable move counters are reset.
@@ -359,7 +359,7 @@ pub(super) fn start() -> Board {
     Board::default()
 }
 
-/// Whether White moves first in the position of a [FEN] tag's value.
+/// Whether White moves first in the position of a \[FEN\] tag's value.
 pub(super) fn white_to_move(fen: &str) -> bool {
     fen.split_whitespace().nth(1) != Some("b")
 }
