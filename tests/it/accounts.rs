@@ -202,31 +202,31 @@ async fn a_success_restarts_the_account_count() {
     // Failures from five addresses, a success, failures from two more
     // addresses: no wait (the account counts the addresses that failed).
     for i in 0..5 {
-        login_attempts::record(
-            &mut conn,
-            &key,
-            &format!("10.0.0.{}", 10 + i),
-            false,
-            now - TimeDelta::seconds(60 - i),
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &key,
+                &format!("10.0.0.{}", 10 + i),
+                false,
+                now - TimeDelta::seconds(60 - i),
+            )
+        })
         .expect("record");
     }
-    login_attempts::record(
-        &mut conn,
-        &key,
-        "10.0.0.2",
-        true,
-        now - TimeDelta::seconds(50),
-    )
+    league::db::write_transaction(&mut conn, |tx| {
+        login_attempts::record(tx, &key, "10.0.0.2", true, now - TimeDelta::seconds(50))
+    })
     .expect("record");
     for i in 0..2 {
-        login_attempts::record(
-            &mut conn,
-            &key,
-            &format!("10.0.0.{}", 3 + i),
-            false,
-            now - TimeDelta::seconds(40 - i),
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &key,
+                &format!("10.0.0.{}", 3 + i),
+                false,
+                now - TimeDelta::seconds(40 - i),
+            )
+        })
         .expect("record");
     }
     assert_eq!(
@@ -235,7 +235,10 @@ async fn a_success_restarts_the_account_count() {
     );
     // A third address failing since the success, just now: the next try
     // waits.
-    login_attempts::record(&mut conn, &key, "10.0.0.5", false, now).expect("record");
+    league::db::write_transaction(&mut conn, |tx| {
+        login_attempts::record(tx, &key, "10.0.0.5", false, now)
+    })
+    .expect("record");
     assert!(
         login_attempts::locked_until(&mut conn, &key, "10.0.0.9", now, false)
             .expect("q")

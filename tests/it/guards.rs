@@ -46,11 +46,26 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
         id(&mut conn, "Player1"),
         id(&mut conn, "Root1"),
     );
-    let autumn = db::championships::insert(&mut conn, "autumn", "Autumn").expect("c");
-    let spring = db::championships::insert(&mut conn, "spring", "Spring").expect("c");
-    db::roles::grant(&mut conn, judge, autumn, Role::Judge, Some(root)).expect("grant");
-    db::roles::grant(&mut conn, orga, autumn, Role::Organizer, Some(root)).expect("grant");
-    db::roles::grant(&mut conn, judge, autumn, Role::Judge, None).expect("twice is once");
+    let autumn = league::db::write_transaction(&mut conn, |tx| {
+        db::championships::insert(tx, "autumn", "Autumn")
+    })
+    .expect("c");
+    let spring = league::db::write_transaction(&mut conn, |tx| {
+        db::championships::insert(tx, "spring", "Spring")
+    })
+    .expect("c");
+    league::db::write_transaction(&mut conn, |tx| {
+        db::roles::grant(tx, judge, autumn, Role::Judge, Some(root))
+    })
+    .expect("grant");
+    league::db::write_transaction(&mut conn, |tx| {
+        db::roles::grant(tx, orga, autumn, Role::Organizer, Some(root))
+    })
+    .expect("grant");
+    league::db::write_transaction(&mut conn, |tx| {
+        db::roles::grant(tx, judge, autumn, Role::Judge, None)
+    })
+    .expect("twice is once");
     assert_eq!(
         db::roles::roles_of(&mut conn, judge, autumn).expect("q"),
         vec![Role::Judge]
@@ -135,7 +150,10 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
         StatusCode::NOT_FOUND
     );
 
-    db::roles::revoke(&mut conn, judge, autumn, Role::Judge).expect("revoke");
+    league::db::write_transaction(&mut conn, |tx| {
+        db::roles::revoke(tx, judge, autumn, Role::Judge)
+    })
+    .expect("revoke");
     assert_eq!(
         status(Some(judge), judging(autumn)).await,
         StatusCode::FORBIDDEN,

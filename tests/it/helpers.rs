@@ -265,7 +265,8 @@ impl TestApp {
             .expect("exists");
         let now = db::utc_now() - chrono::Duration::minutes(1);
         if before.starts_at > now {
-            db::tournaments::set_start(&mut conn, t, now).expect("start");
+            league::db::write_transaction(&mut conn, |tx| db::tournaments::set_start(tx, t, now))
+                .expect("start");
         }
     }
 
@@ -755,7 +756,8 @@ impl TestApp {
         let person = db::people::by_nick(&mut conn, nick)
             .expect("query")
             .expect("person exists");
-        db::people::set_admin(&mut conn, person.id, true).expect("set admin");
+        league::db::write_transaction(&mut conn, |tx| db::people::set_admin(tx, person.id, true))
+            .expect("set admin");
     }
 }
 

@@ -448,7 +448,10 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
     assert_eq!(decided[0].person_id, Some(ko1));
     // Rule changes are never skipped, whatever is stored.
     let mut conn = club.app.db();
-    outbox::set_optouts(&mut conn, la1, &["rule_change", "team_decided"]).expect("opt out");
+    league::db::write_transaction(&mut conn, |tx| {
+        outbox::set_optouts(tx, la1, &["rule_change", "team_decided"])
+    })
+    .expect("opt out");
     let notice = Notice::new(
         Kind::RuleChange,
         la1,
@@ -460,14 +463,22 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
         ..notice.clone()
     };
     assert!(
-        league::mail::enqueue(&mut conn, &notice, db::utc_now())
-            .expect("enqueue")
-            .is_some()
+        league::db::write_transaction(&mut conn, |tx| league::mail::enqueue(
+            tx,
+            &notice,
+            db::utc_now()
+        ))
+        .expect("enqueue")
+        .is_some()
     );
     assert!(
-        league::mail::enqueue(&mut conn, &skipped, db::utc_now())
-            .expect("enqueue")
-            .is_none()
+        league::db::write_transaction(&mut conn, |tx| league::mail::enqueue(
+            tx,
+            &skipped,
+            db::utc_now()
+        ))
+        .expect("enqueue")
+        .is_none()
     );
 }
 
@@ -553,9 +564,11 @@ async fn outbox_two_instances_on_one_database_send_each_message_once() {
                     .arg("tournament", 1),
                 Message::new(league::msg!("mail-kind-rule-change")),
             );
-            league::mail::enqueue(&mut conn, &notice, db::utc_now())
-                .expect("enqueue")
-                .expect("written");
+            league::db::write_transaction(&mut conn, |tx| {
+                league::mail::enqueue(tx, &notice, db::utc_now())
+            })
+            .expect("enqueue")
+            .expect("written");
         }
     }
     eventually("every message is sent", || all_sent(&app)).await;
@@ -661,9 +674,15 @@ async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organiz
     // Even for a failed message the other organizer gets a 404.
     let mut conn = app.db();
     let token = "test-claim";
-    outbox::claim(&mut conn, token, db::utc_now(), db::utc_now(), 100).expect("claim");
+    league::db::write_transaction(&mut conn, |tx| {
+        outbox::claim(tx, token, db::utc_now(), db::utc_now(), 100)
+    })
+    .expect("claim");
     for r in rows(&app) {
-        outbox::mark_attempt_failed(&mut conn, r.id, token, "550 no", None).expect("fail");
+        league::db::write_transaction(&mut conn, |tx| {
+            outbox::mark_attempt_failed(tx, r.id, token, "550 no", None)
+        })
+        .expect("fail");
     }
     let resend = format!("/outbox/{}/resend", told[0].id);
     assert_eq!(

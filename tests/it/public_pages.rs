@@ -621,18 +621,20 @@ async fn the_hall_of_fame_shows_the_newest_championships_a_page_at_a_time() {
     let mut ids = Vec::new();
     for _ in 0..26 {
         let c = app.create_championship(&club.root, "G").await;
-        league::db::results::insert_history(
-            &mut app.db(),
-            &league::db::results::NewHistory {
-                championship: league::ids::ChampionshipId(c),
-                tournament: None,
-                team: league::ids::TeamId(team),
-                entry_name: "Ладья",
-                kind: "tournament",
-                place: 1,
-                at: chrono::Utc::now().naive_utc(),
-            },
-        )
+        league::db::write_transaction(&mut app.db(), |tx| {
+            league::db::results::insert_history(
+                tx,
+                &league::db::results::NewHistory {
+                    championship: league::ids::ChampionshipId(c),
+                    tournament: None,
+                    team: league::ids::TeamId(team),
+                    entry_name: "Ладья",
+                    kind: "tournament",
+                    place: 1,
+                    at: chrono::Utc::now().naive_utc(),
+                },
+            )
+        })
         .expect("history");
         ids.push(c);
     }

@@ -965,8 +965,10 @@ impl Season {
                 self.draw_after = self.step + 6;
                 // Time passes to the next tournament's evening.
                 let next = self.t();
-                db::tournaments::set_start(&mut conn, next, now + chrono::Duration::minutes(25))
-                    .expect("start");
+                league::db::write_transaction(&mut conn, |tx| {
+                    db::tournaments::set_start(tx, next, now + chrono::Duration::minutes(25))
+                })
+                .expect("start");
             } else if self.rng.random_bool(0.3) {
                 // The season's last tournament: the chief judge reopens it
                 // for a correction now and then (G-V41).
@@ -991,8 +993,10 @@ impl Season {
                 return Outcome::Idle;
             }
             if l.ctx.tournament.starts_at > now + chrono::Duration::minutes(30) {
-                db::tournaments::set_start(&mut conn, t, now + chrono::Duration::minutes(25))
-                    .expect("start");
+                league::db::write_transaction(&mut conn, |tx| {
+                    db::tournaments::set_start(tx, t, now + chrono::Duration::minutes(25))
+                })
+                .expect("start");
             }
             let seed = self.rng.random_range(1..1000);
             let r = rounds::draw(&mut conn, t, self.judge, seed, now);

@@ -1398,8 +1398,10 @@ async fn r_3_5_rounds_the_entries_cannot_pair_are_refused_and_a_change_is_mailed
 
     // The draw checks the number again against the field it draws: a
     // number stored for more entries than play is refused there.
-    league::db::tournaments::set_rounds(&mut club.app.db(), league::ids::TournamentId(t), Some(9))
-        .unwrap();
+    league::db::write_transaction(&mut club.app.db(), |tx| {
+        league::db::tournaments::set_rounds(tx, league::ids::TournamentId(t), Some(9))
+    })
+    .unwrap();
     let page = club
         .app
         .post_with(&club.root, &format!("{url}/draw"), &[("seed", "35")])

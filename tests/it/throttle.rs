@@ -145,13 +145,15 @@ async fn a_known_browser_that_keeps_failing_is_known_no_more() {
     let mut conn = app.db();
     let now = db::utc_now();
     for i in 0..8 {
-        login_attempts::record(
-            &mut conn,
-            &format!("person:{id}"),
-            &format!("198.51.100.{i}"),
-            false,
-            now - TimeDelta::seconds(1),
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &format!("person:{id}"),
+                &format!("198.51.100.{i}"),
+                false,
+                now - TimeDelta::seconds(1),
+            )
+        })
         .expect("record");
     }
     // The owner's own browser mistypes three times: each is judged (it is
@@ -175,13 +177,15 @@ async fn twenty_failures_from_one_address_lock_it_for_every_account_for_the_wind
     let mut conn = app.db();
     let minute_ago = db::utc_now() - TimeDelta::minutes(1);
     for i in 0..20 {
-        login_attempts::record(
-            &mut conn,
-            &format!("name:guess{i}"),
-            "127.0.0.1",
-            false,
-            minute_ago,
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &format!("name:guess{i}"),
+                "127.0.0.1",
+                false,
+                minute_ago,
+            )
+        })
         .expect("record");
     }
     // Even a browser Wesley signed in from, with the right password: this
@@ -201,8 +205,10 @@ async fn each_failure_beyond_the_free_ones_doubles_the_wait_up_to_a_minute() {
     let now = db::utc_now();
     let mut waits = Vec::new();
     for k in 1..=10 {
-        login_attempts::record(&mut conn, "person:1", &format!("10.0.0.{k}"), false, now)
-            .expect("record");
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(tx, "person:1", &format!("10.0.0.{k}"), false, now)
+        })
+        .expect("record");
         let until = login_attempts::locked_until(&mut conn, "person:1", "10.0.9.9", now, false)
             .expect("query");
         waits.push(until.map(|u| (u - now).num_seconds()));
@@ -242,13 +248,15 @@ async fn one_address_guessing_at_an_account_never_keeps_its_owner_out() {
     let mut conn = app.db();
     let now = db::utc_now();
     for i in 0..10 {
-        login_attempts::record(
-            &mut conn,
-            &format!("person:{id}"),
-            "198.51.100.7",
-            false,
-            now - TimeDelta::seconds(120 - 12 * i),
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &format!("person:{id}"),
+                "198.51.100.7",
+                false,
+                now - TimeDelta::seconds(120 - 12 * i),
+            )
+        })
         .expect("record");
     }
     // The guessing address waits (ten failures: a minute).
@@ -261,13 +269,15 @@ async fn one_address_guessing_at_an_account_never_keeps_its_owner_out() {
         let page = app.log_in_with(&fresh, "Owner", PASSWORD).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "try {i}: {}", page.text);
         // The attacker goes on meanwhile.
-        login_attempts::record(
-            &mut conn,
-            &format!("person:{id}"),
-            "198.51.100.7",
-            false,
-            db::utc_now(),
-        )
+        league::db::write_transaction(&mut conn, |tx| {
+            login_attempts::record(
+                tx,
+                &format!("person:{id}"),
+                "198.51.100.7",
+                false,
+                db::utc_now(),
+            )
+        })
         .expect("record");
     }
 }

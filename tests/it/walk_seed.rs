@@ -383,19 +383,21 @@ pub(crate) async fn seed() -> Seed {
     .expect("a staged PGN file");
     // An engine analysis of the player's games, queued (no engine runs in
     // the walk).
-    let job = db::games::insert_job(
-        &mut app.db(),
-        &db::games::NewAnalysisJob {
-            championship: ChampionshipId(c),
-            person: pid,
-            from: TournamentId(t),
-            to: TournamentId(t),
-            depth: 12,
-            games_total: 1,
-            by: app.person_id("Root"),
-            at: chrono::Utc::now().naive_utc(),
-        },
-    )
+    let job = league::db::write_transaction(&mut app.db(), |tx| {
+        db::games::insert_job(
+            tx,
+            &db::games::NewAnalysisJob {
+                championship: ChampionshipId(c),
+                person: pid,
+                from: TournamentId(t),
+                to: TournamentId(t),
+                depth: 12,
+                games_total: 1,
+                by: app.person_id("Root"),
+                at: chrono::Utc::now().naive_utc(),
+            },
+        )
+    })
     .expect("a queued analysis");
 
     // API tokens: the championship's organizers' and judge's, another

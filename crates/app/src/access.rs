@@ -12,7 +12,7 @@ pub fn holds<R: RoleSet>(
     conn: &mut crate::db::DbConnection,
     viewer: Option<(crate::ids::PersonId, bool)>,
     c: ChampionshipId,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     match viewer {
         Some((_, true)) => Ok(true),
         Some((person, false)) => roles::has_role(conn, person, c, R::ROLES),

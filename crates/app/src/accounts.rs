@@ -209,7 +209,7 @@ pub struct NewAccount<'a> {
 
 /// Stores a person; a taken nick or address is a problem, not a failure.
 fn insert(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     account: &NewAccount,
     is_admin: bool,
 ) -> Result<PersonId, PlayError<AccountProblem>> {
@@ -252,9 +252,9 @@ pub fn sign_up(
 
 /// A new token for a browser that signed in to `person`'s account.
 fn remember_browser(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     person: PersonId,
-) -> Result<String, diesel::result::Error> {
+) -> Result<String, crate::db::QueryError> {
     let token = super::sessions::new_secret();
     sessions::remember_browser(
         conn,
@@ -327,7 +327,7 @@ pub fn log_in(
     ip: &str,
     browser: Option<&str>,
 ) -> Result<SignedIn, PlayError<LoginProblem>> {
-    let outcome = write_transaction(conn, |conn| -> Result<_, diesel::result::Error> {
+    let outcome = write_transaction(conn, |conn| -> Result<_, crate::db::QueryError> {
         let person = people::by_login(conn, login)?;
         let account_key = match &person {
             Some(p) => format!("person:{}", p.id),
@@ -388,10 +388,23 @@ pub fn log_in(
 
 /// A person signs out: the audit entry.
 pub fn log_out(conn: &mut DbConnection, id: PersonId, ip: &str) -> Result<(), PlayError<()>> {
-    audit::Entry::new("account.logout", format!("person:{id}"))
-        .actor(id)
-        .ip(ip)
-        .record(conn)?;
+    write_transaction(conn, |tx| {
+        audit::Entry::new("account.logout", format!("person:{id}"))
+            .actor(id)
+            .ip(ip)
+            .record(tx)
+    })?;
+    Ok(())
+}
+
+/// The language a person chose on a page: kept on the account, where the
+/// e-mails to the person take theirs from.
+pub fn choose_language(
+    conn: &mut DbConnection,
+    id: PersonId,
+    lang: crate::i18n::Lang,
+) -> Result<(), PlayError<()>> {
+    write_transaction(conn, |tx| people::set_locale(tx, id, lang.code()))?;
     Ok(())
 }
 

@@ -37,7 +37,7 @@ pub fn span(
     c: ChampionshipId,
     from: TournamentId,
     to: TournamentId,
-) -> Result<Option<Vec<tournaments::Tournament>>, diesel::result::Error> {
+) -> Result<Option<Vec<tournaments::Tournament>>, crate::db::QueryError> {
     let all = tournaments::of_championship(conn, c)?;
     let number = |id| all.iter().find(|t| t.id == id).map(|t| t.number);
     let (Some(a), Some(b)) = (number(from), number(to)) else {
@@ -56,7 +56,7 @@ pub fn games_of(
     conn: &mut DbConnection,
     person: PersonId,
     ts: &[TournamentId],
-) -> Result<Vec<(dg::GameRecord, crate::db::rounds::Game, TournamentId)>, diesel::result::Error> {
+) -> Result<Vec<(dg::GameRecord, crate::db::rounds::Game, TournamentId)>, crate::db::QueryError> {
     Ok(dg::of_tournaments(conn, ts)?
         .into_iter()
         .filter(|(_, g, _)| g.home_player_id == Some(person) || g.away_player_id == Some(person))
@@ -154,7 +154,7 @@ pub enum Step {
 #[derive(Debug, thiserror::Error)]
 pub enum WorkError {
     #[error(transparent)]
-    Db(#[from] diesel::result::Error),
+    Db(#[from] crate::db::QueryError),
     #[error("database pool: {0}")]
     Pool(String),
     #[error(transparent)]
@@ -214,19 +214,24 @@ pub fn work_once(
     let done_i = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     let Some(record) = next else {
         let mut conn = conn_of(pool)?;
-        dg::advance_job(
-            &mut conn,
-            job.id,
-            "done",
-            done_i(done.max(total)),
-            None,
-            Some(now()),
-        )?;
+        write_transaction(&mut conn, |tx| {
+            dg::advance_job(
+                tx,
+                job.id,
+                "done",
+                done_i(done.max(total)),
+                None,
+                Some(now()),
+            )
+        })?;
         return Ok(Step::Worked);
     };
     {
         let mut conn = conn_of(pool)?;
-        if !dg::advance_job(&mut conn, job.id, "running", done_i(done), None, None)? {
+        let running = write_transaction(&mut conn, |tx| {
+            dg::advance_job(tx, job.id, "running", done_i(done), None, None)
+        })?;
+        if !running {
             return Ok(Step::Worked);
         }
     }
@@ -260,21 +265,24 @@ pub fn work_once(
                     dg::put_analysis(conn, record.game_id, job.depth, &name, &json, now())?;
                     dg::advance_job(conn, job.id, "running", done_i(done + 1), None, None)?;
                 }
-                Ok::<_, diesel::result::Error>(())
+                Ok::<_, crate::db::QueryError>(())
             })?;
             Ok(Step::Worked)
         }
         Err(EngineError::Cancelled) => Ok(Step::Worked),
         Err(e) => {
             let mut conn = conn_of(pool)?;
-            dg::advance_job(
-                &mut conn,
-                job.id,
-                "failed",
-                done_i(done),
-                Some(&e.to_string()),
-                Some(now()),
-            )?;
+            let error = e.to_string();
+            write_transaction(&mut conn, |tx| {
+                dg::advance_job(
+                    tx,
+                    job.id,
+                    "failed",
+                    done_i(done),
+                    Some(&error),
+                    Some(now()),
+                )
+            })?;
             Err(e.into())
         }
     }

@@ -61,6 +61,12 @@ pub struct Made {
     pub token: String,
 }
 
+/// A refused use of a token, in the audit log of its championship (a
+/// leaked or forgotten token shows there); the caller builds the line.
+pub fn record_refused(conn: &mut DbConnection, entry: audit::Entry) -> db::QueryResult<()> {
+    write_transaction(conn, |tx| entry.record(tx))
+}
+
 /// An organizer makes a token named `name` (already cleaned by the form).
 pub fn create(
     conn: &mut DbConnection,

@@ -102,7 +102,7 @@ pub fn captained(
     conn: &mut DbConnection,
     t: TournamentId,
     person: PersonId,
-) -> Result<Vec<TeamId>, diesel::result::Error> {
+) -> Result<Vec<TeamId>, crate::db::QueryError> {
     let mut out = Vec::new();
     for c in captains(conn, t)? {
         // The committee's rules keep teams as plain numbers.
@@ -119,7 +119,7 @@ pub fn captained(
 fn captains(
     conn: &mut DbConnection,
     t: TournamentId,
-) -> Result<Vec<CaptainOf<PersonId>>, diesel::result::Error> {
+) -> Result<Vec<CaptainOf<PersonId>>, crate::db::QueryError> {
     let Some(tour) = tournaments::by_id(conn, t)? else {
         return Ok(Vec::new());
     };
@@ -150,7 +150,7 @@ fn captains(
 fn committee_now(
     conn: &mut DbConnection,
     case: &Appeal,
-) -> Result<Vec<Member<PersonId>>, diesel::result::Error> {
+) -> Result<Vec<Member<PersonId>>, crate::db::QueryError> {
     let c = case.championship_id;
     let chief = a::holders(conn, c, Role::ChiefJudge)?;
     let judges = a::holders(conn, c, Role::Judge)?;
@@ -164,8 +164,11 @@ fn committee_now(
 }
 
 /// Fixes the committee of a case that has just opened.
-fn freeze_committee(conn: &mut DbConnection, id: AppealId) -> Result<(), diesel::result::Error> {
-    let case = a::by_id(conn, id)?.ok_or(diesel::result::Error::NotFound)?;
+fn freeze_committee(
+    conn: &mut crate::db::WriteTx<'_>,
+    id: AppealId,
+) -> Result<(), crate::db::QueryError> {
+    let case = a::by_id(conn, id)?.ok_or(crate::db::QueryError::NotFound)?;
     let members = committee_now(conn, &case)?;
     let rows: Vec<(PersonId, &str)> = members
         .iter()
@@ -180,7 +183,7 @@ fn freeze_committee(conn: &mut DbConnection, id: AppealId) -> Result<(), diesel:
 pub fn committee(
     conn: &mut DbConnection,
     case: &Appeal,
-) -> Result<Vec<Member<PersonId>>, diesel::result::Error> {
+) -> Result<Vec<Member<PersonId>>, crate::db::QueryError> {
     let frozen = a::committee_of(conn, case.id)?;
     if frozen.is_empty() {
         return committee_now(conn, case);
@@ -327,7 +330,7 @@ fn game_of(
     conn: &mut DbConnection,
     t: TournamentId,
     game: GameId,
-) -> Result<Option<r::Game>, diesel::result::Error> {
+) -> Result<Option<r::Game>, crate::db::QueryError> {
     let Some(g) = r::game_by_id(conn, game)? else {
         return Ok(None);
     };
@@ -344,7 +347,7 @@ fn game_of(
 /// another one, so the vote starts again. Audited with `what` changed,
 /// to which the number of votes cleared (`cleared`) is added.
 fn restart_vote(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &Appeal,
     judge: PersonId,
     what: Message,
@@ -629,7 +632,7 @@ pub fn ground_key(g: Ground) -> MsgKey {
 /// its remedies and records the tournament's places again. Inside the
 /// caller's transaction.
 fn close(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &Appeal,
     outcome: Outcome,
     judge: PersonId,
@@ -665,7 +668,7 @@ fn close(
 }
 
 fn apply(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &Appeal,
     judge: PersonId,
     now: NaiveDateTime,
@@ -817,7 +820,7 @@ fn apply(
 
 #[allow(clippy::too_many_arguments)]
 fn confirmed_deduction(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     team: TeamId,
@@ -872,7 +875,7 @@ fn team_in(
     conn: &mut DbConnection,
     t: TournamentId,
     person: PersonId,
-) -> Result<Option<TeamId>, diesel::result::Error> {
+) -> Result<Option<TeamId>, crate::db::QueryError> {
     let all = entries::of_tournament(conn, t)?;
     let ids: Vec<EntryId> = all.iter().map(|e| e.id).collect();
     let players = entries::players_of(conn, &ids)?;
@@ -1096,7 +1099,7 @@ pub fn refer(
 pub fn accused_of(
     conn: &mut DbConnection,
     case: &Appeal,
-) -> Result<Option<(PersonId, String)>, diesel::result::Error> {
+) -> Result<Option<(PersonId, String)>, crate::db::QueryError> {
     let Some(report) = case.report_id else {
         return Ok(None);
     };

@@ -375,7 +375,7 @@ fn stranger(
     conn: &mut DbConnection,
     entry: &crate::db::entries::Entry,
     nick: &str,
-) -> Result<Stranger, diesel::result::Error> {
+) -> Result<Stranger, crate::db::QueryError> {
     let Some(person) = crate::db::people::by_nick(conn, nick.trim())? else {
         return Ok(Stranger::NoSuchPlayer);
     };
@@ -417,7 +417,7 @@ fn refuse_unfit(
 
 /// The tournament a captain's or judge's action is about, once it is known
 /// to be in play (a finished tournament is final).
-fn load(conn: &mut DbConnection, t: TournamentId) -> Result<Loaded, BoardsError> {
+fn load(conn: &mut crate::db::WriteTx<'_>, t: TournamentId) -> Result<Loaded, BoardsError> {
     super::in_play(conn, t, BoardsProblem::Finished)?;
     Loaded::load(conn, t)?.ok_or(PlayError::NotFound)
 }
@@ -779,7 +779,7 @@ impl Sides {
 /// One game's report inside the caller's transaction.
 #[allow(clippy::too_many_arguments)]
 fn report_one(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     loaded: &Loaded,
     sides: &Sides,
     game: GameId,
@@ -1072,7 +1072,7 @@ pub struct Withdrawn {
 /// playing (`play::penalties`); each caller records its own penalty row
 /// and audit entry.
 pub(crate) fn withdraw_in(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     entry: EntryId,
     reason: &str,

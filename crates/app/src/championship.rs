@@ -274,13 +274,13 @@ pub fn cancel_tournament(
 /// the start of a round 1 that will never be played. Penalties the
 /// judges imposed stay theirs to revoke.
 fn withdraw_entries_of_cancelled(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     tournament: TournamentId,
     reason: &str,
     by: PersonId,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     use crate::db::entries::{self, EntryStatus};
     use crate::db::penalties;
     let withdrawn: Vec<_> = entries::of_tournament(conn, tournament)?

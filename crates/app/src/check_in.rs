@@ -54,7 +54,7 @@ pub fn facts_of(row: &CheckIn) -> Facts {
 pub fn participants(
     conn: &mut DbConnection,
     l: &Loaded,
-) -> Result<Vec<Participant>, diesel::result::Error> {
+) -> Result<Vec<Participant>, crate::db::QueryError> {
     let stored = ci::of_tournament(conn, l.ctx.id())?;
     let mut out = Vec::new();
     for x in l

@@ -18,7 +18,7 @@ use crate::rules::regulation::DocumentKind;
 pub fn championships_of(
     conn: &mut DbConnection,
     owner: Owner,
-) -> diesel::QueryResult<Vec<ChampionshipId>> {
+) -> crate::db::QueryResult<Vec<ChampionshipId>> {
     Ok(match owner {
         Owner::Person(p) => teams::teams_of_person(conn, p)?
             .into_iter()
@@ -39,7 +39,7 @@ pub fn kinds_wanted(
     conn: &mut DbConnection,
     owner: Owner,
     now: NaiveDateTime,
-) -> diesel::QueryResult<Vec<DocumentKind>> {
+) -> crate::db::QueryResult<Vec<DocumentKind>> {
     let holder = match owner {
         Owner::Person(_) => crate::rules::regulation::DocumentHolder::Participant,
         Owner::Team(_) => crate::rules::regulation::DocumentHolder::Team,
@@ -72,10 +72,10 @@ pub fn kinds_wanted(
 /// Writes an audit entry into the log of every championship the owner
 /// takes part in (once, for the platform log, when there is none).
 pub fn record_for_owner(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     owner: Owner,
     entry: impl Fn() -> audit::Entry,
-) -> diesel::QueryResult<()> {
+) -> crate::db::QueryResult<()> {
     let championships = championships_of(conn, owner)?;
     if championships.is_empty() {
         return entry().record(conn);
@@ -84,6 +84,16 @@ pub fn record_for_owner(
         entry().championship(c).record(conn)?;
     }
     Ok(())
+}
+
+/// A download of a document, in the audit log of each championship the
+/// document's owner is in (or the platform's, when none).
+pub fn record_download(
+    conn: &mut DbConnection,
+    owner: Owner,
+    entry: impl Fn() -> audit::Entry,
+) -> crate::db::QueryResult<()> {
+    write_transaction(conn, |tx| record_for_owner(tx, owner, entry))
 }
 
 /// Why an upload was not stored.

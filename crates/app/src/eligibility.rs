@@ -4,7 +4,7 @@
 //! and every later moment of play (a line-up, a substitution, a round's
 //! publication) asks [`unfit_to_play`] at that instant.
 
-use diesel::result::Error as DieselError;
+use crate::db::QueryError as DieselError;
 
 use std::collections::HashMap;
 

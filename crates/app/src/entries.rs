@@ -74,7 +74,7 @@ pub fn teams_for(
     conn: &mut DbConnection,
     ctx: &TournamentContext,
     person: PersonId,
-) -> Result<Vec<t::Team>, diesel::result::Error> {
+) -> Result<Vec<t::Team>, crate::db::QueryError> {
     let mut teams = t::of_championship(conn, ctx.championship_id(), &[TeamStatus::Approved])?;
     let mine = t::teams_of_person(conn, person)?;
     teams.retain(|team| team.captain_id == person || mine.iter().any(|(m, _)| m.id == team.id));
@@ -324,7 +324,7 @@ fn candidates_of_line(
     members_now: &[PersonId],
     existing: &[Entry],
     own_key: &str,
-) -> Result<BTreeMap<String, Candidate>, diesel::result::Error> {
+) -> Result<BTreeMap<String, Candidate>, crate::db::QueryError> {
     let reg = &ctx.regulation;
     let mut out = BTreeMap::new();
     // G-B22: who is already in another entry of this tournament.
@@ -390,7 +390,7 @@ fn parallel_event(
     ctx: &TournamentContext,
     person: PersonId,
     listed: &BTreeMap<PersonId, ParallelEvent>,
-) -> Result<Option<ParallelEvent>, diesel::result::Error> {
+) -> Result<Option<ParallelEvent>, crate::db::QueryError> {
     if let Some(event) = listed.get(&person) {
         return Ok(Some(event.clone()));
     }
@@ -486,7 +486,7 @@ pub fn entry_captains(
     conn: &mut DbConnection,
     championship: crate::ids::ChampionshipId,
     entries: &[Entry],
-) -> Result<std::collections::HashMap<EntryId, Vec<PersonId>>, diesel::result::Error> {
+) -> Result<std::collections::HashMap<EntryId, Vec<PersonId>>, crate::db::QueryError> {
     let ids: Vec<_> = entries.iter().map(|x| x.team_id).collect();
     let teams = t::captains_in(conn, championship, &ids)?;
     Ok(entries

@@ -597,13 +597,13 @@ pub fn outcome_of(import: &PgnImport) -> Option<ImportOutcome> {
 /// with it (G-E3): the fair-play figures never read an analysis of moves
 /// the game no longer has, and a new request analyses the moves kept.
 pub(crate) fn store(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     game: GameId,
     record: &PgnGame,
     source: &str,
     by: Option<PersonId>,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     let moves: Vec<&str> = record.moves.iter().map(|m| m.uci.as_str()).collect();
     if let Some(earlier) = dg::of_game(conn, game)?
         && (earlier.moves != moves.join(" ")

@@ -526,7 +526,7 @@ struct Pairing<'a> {
 /// games (`rounds::insert_games`: players from the round's line-ups, G-V22,
 /// E-2; colours alternating down the boards, reversed in game 2, E-3).
 fn insert_matches(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     l: &Loaded,
     (round, round_no): (RoundId, i32),
     games_per_pairing: u8,
@@ -641,7 +641,7 @@ fn group_rankings(
 /// semi-finals from the group standings, or the final and the match for
 /// 3rd place from the semi-finals.
 pub(super) fn pair_round(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     l: &Loaded,
     drawn: &Drawn,
     judge: PersonId,

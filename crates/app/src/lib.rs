@@ -48,6 +48,24 @@ pub mod config;
 pub mod mail;
 pub mod read;
 
+/// The database layer as the pages and the API see it: its reads, row
+/// types, errors and connections, and no way to write. Its write functions
+/// ask for a [`league_db::WriteTx`], which only `league_db::write_transaction`
+/// opens; that function is left out here, and `league-web` does not depend
+/// on `league-db`: a handler that writes does not compile. Writes go
+/// through the use cases of this crate.
+pub mod reads {
+    pub use league_db::{
+        Backend, ConnectionManager, DatabaseErrorKind, DbConnection, DbError, DbUrl,
+        ManageConnection, OUTAGE_HOLD, Outage, POOL_WAIT, Pool, PooledConn, QueryError,
+        QueryResult, StorageFault, api_tokens, appeals, audit, championships, check_ins, connect,
+        connect_capped, connection_lost, content_clock, documents, entries, games, lineups,
+        login_attempts, organizations, outbox, penalties, people, regulation_versions, results,
+        roles, rounds, schema_version, series, sessions, standing, teams, tournaments, utc_now,
+        violations, waiting,
+    };
+}
+
 use league_db as db;
 use league_engine as engine;
 use league_i18n as i18n;
@@ -56,8 +74,8 @@ use league_ids as ids;
 use league_paths as paths;
 use league_rules as rules;
 
+use crate::db::QueryError as DieselError;
 use chrono::{NaiveDate, NaiveDateTime};
-use diesel::result::Error as DieselError;
 
 use crate::db::{DbConnection, championships, tournaments};
 use crate::ids::{ChampionshipId, TournamentId};
@@ -150,7 +168,7 @@ impl TournamentContext {
 /// transaction, so the finish cannot slip in between check and write.
 /// Returns the tournament's championship.
 pub(crate) fn in_play<P: std::fmt::Debug>(
-    conn: &mut crate::db::DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: crate::ids::TournamentId,
     finished: P,
 ) -> Result<crate::ids::ChampionshipId, PlayError<P>> {

@@ -3,7 +3,7 @@
 //! whose ids exist but do not nest names nothing, for pages and API alike
 //! (`state::Nested` asks this before a handler runs).
 
-use diesel::result::Error as DieselError;
+use crate::db::QueryError as DieselError;
 
 use crate::db::{self, DbConnection};
 use crate::paths::segments::{

@@ -17,7 +17,7 @@ pub fn scope(
     conn: &mut DbConnection,
     person: PersonId,
     admin: bool,
-) -> Result<Option<Vec<ChampionshipId>>, diesel::result::Error> {
+) -> Result<Option<Vec<ChampionshipId>>, crate::db::QueryError> {
     Ok(if admin {
         None
     } else {

@@ -143,7 +143,7 @@ impl InPlay {
 pub fn games_in_play(
     conn: &mut DbConnection,
     c: ChampionshipId,
-) -> Result<Vec<InPlay>, diesel::result::Error> {
+) -> Result<Vec<InPlay>, crate::db::QueryError> {
     let mut out = Vec::new();
     for tour in tournaments::of_championship(conn, c)? {
         if tour.finished_at.is_some() || tour.drawn_at.is_none() {
@@ -187,7 +187,7 @@ fn locate_game(
     conn: &mut DbConnection,
     c: ChampionshipId,
     id: GameId,
-) -> Result<Option<(Game, Match, GameRef, tournaments::Tournament)>, diesel::result::Error> {
+) -> Result<Option<(Game, Match, GameRef, tournaments::Tournament)>, crate::db::QueryError> {
     let Some(g) = r::game_by_id(conn, id)? else {
         return Ok(None);
     };
@@ -217,7 +217,7 @@ pub fn game_ref(
     conn: &mut DbConnection,
     c: ChampionshipId,
     id: GameId,
-) -> Result<Option<GameRef>, diesel::result::Error> {
+) -> Result<Option<GameRef>, crate::db::QueryError> {
     Ok(locate_game(conn, c, id)?.map(|(_, _, at, _)| at))
 }
 
@@ -274,7 +274,7 @@ fn game_to_lose(
     c: ChampionshipId,
     team: Option<TeamId>,
     ask: &Imposition,
-) -> Result<Result<(InPlay, Entry), PenaltyProblem>, diesel::result::Error> {
+) -> Result<Result<(InPlay, Entry), PenaltyProblem>, crate::db::QueryError> {
     let Some(id) = ask.game else {
         return Ok(Err(PenaltyProblem::Rule(rules::Problem::NeedsGame)));
     };
@@ -328,7 +328,7 @@ fn entry_to_remove(
     t: TournamentId,
     team: TeamId,
     chosen: Option<EntryId>,
-) -> Result<Result<Option<Entry>, PenaltyProblem>, diesel::result::Error> {
+) -> Result<Result<Option<Entry>, PenaltyProblem>, crate::db::QueryError> {
     let of_team: Vec<Entry> = e::of_tournament(conn, t)?
         .into_iter()
         .filter(|x| x.team_id == team)
@@ -381,7 +381,7 @@ pub fn impose(
 /// `impose` inside a transaction the caller holds (an appeal's decision
 /// imposes penalties together with the rest of its changes).
 pub(crate) fn impose_in(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     judge: PersonId,
     ask: &Imposition,
@@ -661,7 +661,7 @@ pub(crate) fn impose_in(
 /// games lost, G-G2's way). Its captain is told.
 #[allow(clippy::too_many_arguments)]
 fn withdraw_barred(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     barred: TournamentId,
     team: TeamId,
@@ -722,7 +722,7 @@ fn held_sanctions(
     conn: &mut DbConnection,
     team: TeamId,
     at: NaiveDateTime,
-) -> Result<Vec<Penalty>, diesel::result::Error> {
+) -> Result<Vec<Penalty>, crate::db::QueryError> {
     let mut out = Vec::new();
     for x in p::of_team(conn, team)? {
         if !x.in_force() || x.person_id.is_some() {
@@ -751,11 +751,11 @@ fn held_sanctions(
 /// platform in the dissolution's transaction, audited, each member told;
 /// an entry naming one of them in that tournament loses them (`keep_off`).
 pub(crate) fn pass_to_members(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     team: &t::Team,
     actor: PersonId,
     at: NaiveDateTime,
-) -> Result<Vec<PenaltyId>, diesel::result::Error> {
+) -> Result<Vec<PenaltyId>, crate::db::QueryError> {
     let c = team.championship_id;
     let Some(championship) = championships::by_id(conn, c)? else {
         return Ok(Vec::new());
@@ -861,13 +861,13 @@ pub(crate) fn pass_to_members(
 /// tournament's draw (its line becomes `line`, its status `status`), so
 /// that revoking the sanction can restore it (`restore_entries`).
 fn record_change(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     penalty: PenaltyId,
     x: &Entry,
     line: &str,
     status: EntryStatus,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     let people = e::players_of(conn, &[x.id])?;
     let of = |substitute: bool| -> Vec<PersonId> {
         people
@@ -904,7 +904,7 @@ fn record_change(
 /// (`rounds::take_off_unfit_now`). The entry's captain is told.
 #[allow(clippy::too_many_arguments)]
 fn keep_off(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     barred: TournamentId,
     person: PersonId,
@@ -912,7 +912,7 @@ fn keep_off(
     code: &str,
     actor: PersonId,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     let Some(tour) = tournaments::by_id(conn, barred)? else {
         return Ok(());
     };
@@ -1043,7 +1043,7 @@ pub fn person_bars(
     conn: &mut DbConnection,
     c: ChampionshipId,
     person: PersonId,
-) -> Result<Vec<Bar>, diesel::result::Error> {
+) -> Result<Vec<Bar>, crate::db::QueryError> {
     let mut out = bars_of_championship(conn, c)?;
     out.retain(|b| b.person == person);
     Ok(out)
@@ -1054,7 +1054,7 @@ pub fn bars_in(
     conn: &mut DbConnection,
     c: ChampionshipId,
     t: TournamentId,
-) -> Result<Vec<Bar>, diesel::result::Error> {
+) -> Result<Vec<Bar>, crate::db::QueryError> {
     let mut out = bars_of_championship(conn, c)?;
     out.retain(|b| b.tournament == t);
     Ok(out)
@@ -1063,7 +1063,7 @@ pub fn bars_in(
 fn bars_of_championship(
     conn: &mut DbConnection,
     c: ChampionshipId,
-) -> Result<Vec<Bar>, diesel::result::Error> {
+) -> Result<Vec<Bar>, crate::db::QueryError> {
     let all = tournaments::of_championship(conn, c)?;
     let mut out: Vec<Bar> = p::sanctions_in_force(conn, c)?
         .iter()
@@ -1078,7 +1078,7 @@ fn bars_of_championship(
 pub fn bars_everywhere(
     conn: &mut DbConnection,
     person: PersonId,
-) -> Result<Vec<(ChampionshipId, Bar)>, diesel::result::Error> {
+) -> Result<Vec<(ChampionshipId, Bar)>, crate::db::QueryError> {
     let mut out = Vec::new();
     let mut seen: Vec<(ChampionshipId, Vec<tournaments::Tournament>)> = Vec::new();
     for x in p::sanctions_on_person(conn, person)? {
@@ -1105,7 +1105,7 @@ pub fn barred_from(
     c: ChampionshipId,
     t: TournamentId,
     person: PersonId,
-) -> Result<Option<Bar>, diesel::result::Error> {
+) -> Result<Option<Bar>, crate::db::QueryError> {
     Ok(person_bars(conn, c, person)?
         .into_iter()
         .find(|b| b.tournament == t))
@@ -1114,7 +1114,7 @@ pub fn barred_from(
 /// G-D2 loss of the current game: the offending side loses it over the
 /// board (the game had begun), audited with the penalty that did it.
 fn lose_game(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     penalty: PenaltyId,
     x: &InPlay,
@@ -1147,7 +1147,7 @@ fn lose_game(
 /// withdrawn as under G-G2 (`boards::withdraw_in`) — without a G-G2 row:
 /// the G-D2 penalty is the record.
 fn remove_entry(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     penalty: PenaltyId,
     x: &Entry,
@@ -1258,7 +1258,7 @@ pub fn revoke(
 
 /// `revoke` inside a transaction the caller holds.
 pub(crate) fn revoke_in(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     id: PenaltyId,
     judge: PersonId,
@@ -1313,12 +1313,12 @@ pub(crate) fn revoke_in(
 /// entry of the tournament. Otherwise each is left as it is and the
 /// reason said. Audited; the entry's captain is told either way.
 fn restore_entries(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     penalty: &Penalty,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<Vec<EntryRevoked>, diesel::result::Error> {
+) -> Result<Vec<EntryRevoked>, crate::db::QueryError> {
     let mut out = Vec::new();
     for change in p::entry_changes_of(conn, penalty.id)? {
         let Some(x) = e::by_id(conn, change.entry_id)? else {
@@ -1434,7 +1434,7 @@ impl GameBack {
 /// game returns to "no result" (to be played on or decided by the judges);
 /// otherwise it is left as it is. Says what happened, for the audit log.
 fn give_game_back(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     penalty: &Penalty,
     game: GameId,
@@ -1479,7 +1479,7 @@ pub fn bars(
     ctx: &TournamentContext,
     team: TeamId,
     named: &[(PersonId, String)],
-) -> Result<Vec<EntryProblem>, diesel::result::Error> {
+) -> Result<Vec<EntryProblem>, crate::db::QueryError> {
     let here = ctx.tournament.id;
     let all = tournaments::of_championship(conn, ctx.championship_id())?;
     let mut out = Vec::new();
@@ -1531,7 +1531,7 @@ pub struct Listed {
 pub fn list(
     conn: &mut DbConnection,
     c: ChampionshipId,
-) -> Result<Vec<Listed>, diesel::result::Error> {
+) -> Result<Vec<Listed>, crate::db::QueryError> {
     let teams = t::of_championship(conn, c, &TeamStatus::ALL)?;
     let all = tournaments::of_championship(conn, c)?;
     let number = |id: Option<TournamentId>| {
@@ -1566,7 +1566,7 @@ pub fn list(
 pub fn nick_of(
     conn: &mut DbConnection,
     id: Option<PersonId>,
-) -> Result<Option<String>, diesel::result::Error> {
+) -> Result<Option<String>, crate::db::QueryError> {
     Ok(match id {
         Some(id) => people::by_id(conn, id)?.map(|x| x.nick),
         None => None,

@@ -19,7 +19,7 @@ pub fn may_act_in<R: RoleSet>(
     conn: &mut DbConnection,
     by: (PersonId, bool),
     scope: Option<ChampionshipId>,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     match scope {
         Some(c) => holds::<R>(conn, Some(by), c),
         None => Ok(by.1),
@@ -32,7 +32,7 @@ pub fn may_act_in<R: RoleSet>(
 pub fn scopes_of<R: RoleSet>(
     conn: &mut DbConnection,
     by: (PersonId, bool),
-) -> diesel::QueryResult<Vec<ChampionshipId>> {
+) -> crate::db::QueryResult<Vec<ChampionshipId>> {
     if by.1 {
         return Ok(crate::db::championships::list(conn)?
             .into_iter()
@@ -49,7 +49,7 @@ pub fn organizes_for(
     conn: &mut DbConnection,
     by: (PersonId, bool),
     person: PersonId,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     if by.1 {
         return Ok(true);
     }
@@ -63,7 +63,7 @@ pub fn organizes_any(
     conn: &mut DbConnection,
     by: (PersonId, bool),
     championships: impl IntoIterator<Item = ChampionshipId>,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     if by.1 {
         return Ok(true);
     }
@@ -78,7 +78,7 @@ pub fn may_record_employment(
     conn: &mut DbConnection,
     by: (PersonId, bool),
     person: PersonId,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     if by.0 == person {
         return Ok(true);
     }
@@ -165,11 +165,11 @@ pub fn set_club_member(
 /// a clone of theirs (G-A7), is on a roster now, so that its organizers
 /// see it; once, for the platform log, when there is none.
 fn record_ban_change(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     person: PersonId,
     scope: Option<ChampionshipId>,
     entry: impl Fn() -> audit::Entry,
-) -> diesel::QueryResult<()> {
+) -> crate::db::QueryResult<()> {
     let mut championships = std::collections::BTreeSet::new();
     if let Some(c) = scope {
         championships.insert(c);
@@ -283,7 +283,7 @@ pub fn impose_ban(
 fn zone_of(
     conn: &mut DbConnection,
     scope: Option<ChampionshipId>,
-) -> diesel::QueryResult<chrono_tz::Tz> {
+) -> crate::db::QueryResult<chrono_tz::Tz> {
     Ok(match scope {
         Some(c) => {
             crate::db::championships::by_id(conn, c)?.map_or(chrono_tz::Europe::Moscow, |c| c.tz())
@@ -297,7 +297,7 @@ pub fn today_in(
     conn: &mut DbConnection,
     scope: Option<ChampionshipId>,
     now: NaiveDateTime,
-) -> diesel::QueryResult<NaiveDate> {
+) -> crate::db::QueryResult<NaiveDate> {
     Ok(local_date(zone_of(conn, scope)?, now))
 }
 
@@ -320,11 +320,11 @@ pub fn local_midnight(tz: chrono_tz::Tz, day: NaiveDate) -> NaiveDateTime {
 /// the entry's captain and the judges are told; the line-ups, the
 /// substitutions and the round's publication refuse them from then on.
 fn tell_where_lined_up(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     person: PersonId,
     at: NaiveDateTime,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     for p in standing::clone_group(conn, person)? {
         let nick = people::by_id(conn, p)?.map(|x| x.nick).unwrap_or_default();
         for (entry, _, t) in crate::db::entries::entered_with_person(conn, p)? {

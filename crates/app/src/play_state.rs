@@ -63,7 +63,7 @@ pub struct ResultWriteAt<'a> {
 pub fn pgn_result(
     conn: &mut DbConnection,
     g: &Game,
-) -> Result<Option<BoardResult>, diesel::result::Error> {
+) -> Result<Option<BoardResult>, crate::db::QueryError> {
     let Some(record) = dg::of_game(conn, g.id)? else {
         return Ok(None);
     };
@@ -89,7 +89,7 @@ pub fn check_result(
     w: &ResultWriteAt<'_>,
     act: Act,
     now: NaiveDateTime,
-) -> Result<Vec<RoundProblem>, diesel::result::Error> {
+) -> Result<Vec<RoundProblem>, crate::db::QueryError> {
     let g = w.game;
     let mut problems = Vec::new();
     if now < tournament.starts_at {
@@ -169,7 +169,7 @@ pub fn unseated(
     round: RoundId,
     seats: Seats,
     at: NaiveDateTime,
-) -> Result<Vec<Unseated>, diesel::result::Error> {
+) -> Result<Vec<Unseated>, crate::db::QueryError> {
     let mut out = Vec::new();
     for m in loaded.matches_of(round) {
         for (entry_id, home) in [(Some(m.home_entry_id), true), (m.away_entry_id, false)] {
@@ -224,7 +224,7 @@ pub fn load_as_shown(
     conn: &mut DbConnection,
     t: TournamentId,
     at: NaiveDateTime,
-) -> Result<Option<Loaded>, diesel::result::Error> {
+) -> Result<Option<Loaded>, crate::db::QueryError> {
     let Some(mut loaded) = Loaded::load(conn, t)? else {
         return Ok(None);
     };

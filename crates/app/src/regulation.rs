@@ -5,7 +5,7 @@
 
 use chrono::{Duration, NaiveDateTime};
 
-use diesel::result::Error as DieselError;
+use crate::db::QueryError as DieselError;
 
 use super::PlayError;
 use crate::db::championships::Championship;

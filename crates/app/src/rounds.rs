@@ -286,7 +286,7 @@ impl Loaded {
     pub fn load(
         conn: &mut DbConnection,
         t: TournamentId,
-    ) -> Result<Option<Loaded>, diesel::result::Error> {
+    ) -> Result<Option<Loaded>, crate::db::QueryError> {
         let Some(ctx) = TournamentContext::load(conn, t)? else {
             return Ok(None);
         };
@@ -628,7 +628,7 @@ pub fn draw(
 
 /// Pairs the next regular round as a draft. Call inside a transaction.
 fn pair_round(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     judge: PersonId,
     now: NaiveDateTime,
@@ -933,14 +933,14 @@ fn join(numbers: &[i32]) -> String {
 /// the entry's captain and the judges when `tell` (a ban and a sanction
 /// tell them in their own notice).
 fn take_off_unfit(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     loaded: &Loaded,
     round: RoundId,
     seats: Seats,
     tell: bool,
     judge: PersonId,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     for off in super::play_state::unseated(conn, loaded, round, seats, now)? {
         let Some(entry) = loaded.entries.iter().find(|x| x.id == off.entry) else {
             continue;
@@ -987,12 +987,12 @@ fn take_off_unfit(
 /// `tell`: the captain and the judges are told here (a ban and a sanction
 /// tell them in their own notice).
 pub fn take_off_unfit_now(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     people: &[PersonId],
     tell: bool,
     actor: PersonId,
     now: NaiveDateTime,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     let mut tournaments = std::collections::BTreeSet::new();
     for person in people {
         for p in crate::db::standing::clone_group(conn, *person)? {
@@ -1095,7 +1095,7 @@ pub fn record_result_from(
 /// [`record_result_from`] inside the caller's write transaction.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn record_result_in(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     game: GameId,
     version: i32,
@@ -1338,7 +1338,7 @@ pub(crate) struct ResultWrite<'a> {
 /// has checked that the tournament `t` of `championship` is in play and
 /// the rounds published.
 pub(crate) fn write_results(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     (championship, t): (ChampionshipId, TournamentId),
     writes: &[ResultWrite<'_>],
     judge: PersonId,
@@ -1398,7 +1398,7 @@ pub(crate) fn write_results(
 pub(crate) fn round_complete_in(
     conn: &mut DbConnection,
     round: RoundId,
-) -> Result<bool, diesel::result::Error> {
+) -> Result<bool, crate::db::QueryError> {
     let matches = r::matches_of_rounds(conn, &[round])?;
     let open: Vec<MatchId> = matches
         .iter()
@@ -1429,7 +1429,7 @@ pub fn rounds_due(loaded: &Loaded, drawn: &Drawn) -> usize {
 /// its top four are the event's final places (`season::load`).
 /// Call inside the transaction that finishes the tournament.
 pub(super) fn season_history(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     ctx: &TournamentContext,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
@@ -1521,7 +1521,7 @@ pub fn reopen(
 /// recorded places and history go, results can change again, and the
 /// captains and judges are told `reason`.
 pub(crate) fn reopen_within(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     by: PersonId,
     reason: &str,
@@ -1635,7 +1635,7 @@ pub(super) type Placed = (
 /// winner's history entry (G-E1), the season's top four when it was the
 /// season's last tournament, and the audit entry.
 pub(super) fn record_finish(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     loaded: &Loaded,
     placed: &[Placed],
     judge: PersonId,
@@ -1659,7 +1659,7 @@ pub(super) fn record_finish(
 /// Records the places with tournament points and the winner's history
 /// entry (G-E1).
 fn record_places(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     loaded: &Loaded,
     placed: &[Placed],
     now: NaiveDateTime,
@@ -1698,7 +1698,7 @@ fn record_places(
 /// a past tournament"). Call inside the transaction that changed them; the
 /// caller audits the change with the case that caused it.
 pub(crate) fn rerecord_finished(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     now: NaiveDateTime,
 ) -> Result<Vec<Placed>, RoundError> {
@@ -1718,14 +1718,14 @@ pub(crate) fn rerecord_finished(
 /// each side's line-up for round `number` (G-V22), colours by board and
 /// game as the regulation alternates them.
 pub(super) fn insert_games(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     loaded: &Loaded,
     rules: &rt::Tournament,
     games_per_pairing: u8,
     m: crate::ids::MatchId,
     (home, away): (EntryId, EntryId),
     number: i32,
-) -> Result<(), diesel::result::Error> {
+) -> Result<(), crate::db::QueryError> {
     let (home_boards, away_boards) = (
         loaded.boards_for(home, number),
         loaded.boards_for(away, number),

@@ -67,7 +67,7 @@ pub fn load(
     conn: &mut DbConnection,
     c: ChampionshipId,
     regulation: &Regulation,
-) -> Result<Season, diesel::result::Error> {
+) -> Result<Season, crate::db::QueryError> {
     let places = db::results::places_of_championship(conn, c)?;
     let penalties = db::penalties::of_championship(conn, c)?;
     let teams = db::teams::of_championship(conn, c, &db::teams::TeamStatus::ALL)?;

@@ -47,7 +47,7 @@ pub fn table_of(sport: &Sport) -> Vec<HalfPoints> {
 pub fn load(
     conn: &mut DbConnection,
     id: SeriesId,
-) -> Result<Option<SeriesTable>, diesel::result::Error> {
+) -> Result<Option<SeriesTable>, crate::db::QueryError> {
     let Some(series) = s::by_id(conn, id)? else {
         return Ok(None);
     };
@@ -108,7 +108,7 @@ pub fn load(
 fn taken(
     conn: &mut DbConnection,
     sports: &[Sport],
-) -> Result<Vec<(PersonId, SeriesSportId)>, diesel::result::Error> {
+) -> Result<Vec<(PersonId, SeriesSportId)>, crate::db::QueryError> {
     let Some(first) = sports.first() else {
         return Ok(Vec::new());
     };
@@ -135,7 +135,7 @@ pub fn listed_elsewhere(
     conn: &mut DbConnection,
     championship: ChampionshipId,
     named: &[PersonId],
-) -> Result<BTreeMap<PersonId, ParallelEvent>, diesel::result::Error> {
+) -> Result<BTreeMap<PersonId, ParallelEvent>, crate::db::QueryError> {
     let mut out = BTreeMap::new();
     for (chess, series) in s::chess_sports_of(conn, championship)? {
         let sports = s::sports_of(conn, series.id)?;
@@ -194,7 +194,7 @@ pub fn change_list(
     now: NaiveDateTime,
 ) -> Result<usize, PlayError<ListingProblem>> {
     s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
-    let changed = write_transaction(conn, |conn| -> Result<_, diesel::result::Error> {
+    let changed = write_transaction(conn, |conn| -> Result<_, crate::db::QueryError> {
         let sports = s::sports_of(conn, id)?;
         let mut problems = Vec::new();
         let target = sport.and_then(|x| sports.iter().find(|s| s.id == x));
@@ -522,7 +522,7 @@ pub fn may_manage(
     person: PersonId,
     is_admin: bool,
     series: &Series,
-) -> Result<bool, diesel::result::Error> {
+) -> Result<bool, crate::db::QueryError> {
     if is_admin || series.created_by == Some(person) {
         return Ok(true);
     }
@@ -545,7 +545,7 @@ pub fn may_link(
     person: PersonId,
     is_admin: bool,
     c: ChampionshipId,
-) -> Result<bool, diesel::result::Error> {
+) -> Result<bool, crate::db::QueryError> {
     Ok(is_admin
         || crate::db::roles::has_role(conn, person, c, &[crate::db::roles::Role::Organizer])?)
 }

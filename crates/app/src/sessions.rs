@@ -57,11 +57,13 @@ pub fn load(
         return Ok(None);
     };
     if lifetime.expired(&row, now) {
-        sessions::delete(conn, &hash)?;
+        write_transaction(conn, |tx| sessions::delete(tx, &hash))?;
         return Ok(None);
     }
+    // Written only now and then: a request that only reads takes no
+    // write lock.
     if now - row.last_seen_at > TOUCH_EVERY {
-        sessions::touch(conn, &hash, now)?;
+        write_transaction(conn, |tx| sessions::touch(tx, &hash, now))?;
     }
     Ok(Some(row.state))
 }
@@ -91,18 +93,16 @@ pub fn save(
     person: PersonId,
     state: &str,
 ) -> Result<bool, PlayError<()>> {
-    Ok(sessions::update(
-        conn,
-        &digest(key),
-        person,
-        state,
-        db::utc_now(),
-    )?)
+    let (hash, now) = (digest(key), db::utc_now());
+    Ok(write_transaction(conn, |tx| {
+        sessions::update(tx, &hash, person, state, now)
+    })?)
 }
 
 /// Ends the session under `key`.
 pub fn end(conn: &mut DbConnection, key: &str) -> Result<(), PlayError<()>> {
-    Ok(sessions::delete(conn, &digest(key))?)
+    let hash = digest(key);
+    Ok(write_transaction(conn, |tx| sessions::delete(tx, &hash))?)
 }
 
 /// Ends every session of `person` (an administrator's "sign out

@@ -6,8 +6,8 @@
 //! Handlers call these; each runs in one transaction and either does all
 //! of its writes (with an audit entry) or none.
 
+use crate::db::{DatabaseErrorKind, QueryError as DieselError};
 use chrono::NaiveDateTime;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
 use crate::db::{DbConnection, audit, championships, organizations, people, standing};
@@ -285,7 +285,7 @@ pub fn apply(
 
 /// Opens a membership; the unique index turns a lost race into a refusal.
 fn open_membership(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     team: &Team,
     person: PersonId,
     at: NaiveDateTime,
@@ -541,7 +541,7 @@ pub fn accept(
 /// leaves the boards the old team's entries still had them on (G-B31/G-B32:
 /// eligibility is judged at the moment of play).
 fn complete_move(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     team: &Team,
     person: PersonId,
     old: Option<Team>,

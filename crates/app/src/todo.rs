@@ -4,8 +4,8 @@
 //! tournament, the results the other captain reported, and the cases of
 //! the team. Read on the person's own pages and counted in the header.
 
+use crate::db::QueryError as DieselError;
 use chrono::NaiveDateTime;
-use diesel::result::Error as DieselError;
 
 use crate::db::roles::Role;
 use crate::db::teams::{self as t, TeamStatus};

@@ -314,7 +314,7 @@ pub fn import(
 }
 
 fn store(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     doc: &TrfDocument,
     options: &ImportOptions,

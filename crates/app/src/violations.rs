@@ -208,7 +208,7 @@ pub fn answer(
 pub fn chief_judges(
     conn: &mut DbConnection,
     c: ChampionshipId,
-) -> Result<Vec<PersonId>, diesel::result::Error> {
+) -> Result<Vec<PersonId>, crate::db::QueryError> {
     crate::db::appeals::holders(conn, c, Role::ChiefJudge)
 }
 
@@ -219,7 +219,7 @@ pub fn visible(
     l: &Loaded,
     viewer: Option<PersonId>,
     is_judge: bool,
-) -> Result<Vec<ViolationReport>, diesel::result::Error> {
+) -> Result<Vec<ViolationReport>, crate::db::QueryError> {
     let all = v::of_tournament(conn, l.ctx.id())?;
     if is_judge {
         return Ok(all);

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::api_tokens;
+use super::{DbConnection, WriteTx};
 use league_ids::{ApiTokenId, ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -44,7 +44,8 @@ pub struct NewApiToken<'a> {
 }
 
 /// Stores a new token; returns its id (the public part of the token).
-pub fn insert(conn: &mut DbConnection, new: &NewApiToken) -> QueryResult<ApiTokenId> {
+pub fn insert(tx: &mut WriteTx<'_>, new: &NewApiToken) -> QueryResult<ApiTokenId> {
+    let conn = tx.conn();
     diesel::insert_into(api_tokens::table)
         .values(new)
         .returning(api_tokens::id)
@@ -71,11 +72,12 @@ pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResul
 
 /// Revokes a token that is not revoked yet; returns false otherwise.
 pub fn revoke(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: ApiTokenId,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::update(
         api_tokens::table
             .filter(api_tokens::id.eq(id))
@@ -87,7 +89,8 @@ pub fn revoke(
 }
 
 /// Records a use of the token (in the transaction of what it did).
-pub fn touch(conn: &mut DbConnection, id: ApiTokenId, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn touch(tx: &mut WriteTx<'_>, id: ApiTokenId, at: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(api_tokens::table.find(id))
         .set(api_tokens::last_used_at.eq(at))
         .execute(conn)

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{appeal_committee, appeal_remedies, appeal_votes, appeals, fair_play_reports};
+use super::{DbConnection, WriteTx};
 use league_ids::{
     AppealId, AppealRemedyId, ChampionshipId, EntryId, FairPlayReportId, GameId, PenaltyId,
     PersonId, TeamId, TournamentId,
@@ -61,7 +61,8 @@ pub struct NewAppeal<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, n: &NewAppeal) -> QueryResult<AppealId> {
+pub fn insert(tx: &mut WriteTx<'_>, n: &NewAppeal) -> QueryResult<AppealId> {
+    let conn = tx.conn();
     diesel::insert_into(appeals::table)
         .values((
             appeals::championship_id.eq(n.championship),
@@ -101,14 +102,15 @@ pub fn of_championship(conn: &mut DbConnection, c: ChampionshipId) -> QueryResul
 /// Closes an open case of championship `c` and moves the championship's
 /// results version; false when it was decided already.
 pub fn mark_decided(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     c: ChampionshipId,
     id: AppealId,
     outcome: &str,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
-    super::championships::bump_results_version(conn, c)?;
+    super::championships::bump_results_version(tx, c)?;
+    let conn = tx.conn();
     diesel::update(
         appeals::table
             .find(id)
@@ -129,12 +131,13 @@ pub fn mark_decided(
 /// Records the G-Zh2 demand (`outcome` None) or what came of it, once:
 /// an outcome already recorded stays (false).
 pub fn set_supervised(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: AppealId,
     person: PersonId,
     outcome: Option<&str>,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::update(
         appeals::table
             .find(id)
@@ -175,10 +178,11 @@ pub fn cases_of_reports(
 
 /// Fixes the committee of a case: (person, seat) as it stands now.
 pub fn freeze_committee(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     appeal: AppealId,
     members: &[(PersonId, &str)],
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     for (person, seat) in members {
         diesel::insert_into(appeal_committee::table)
             .values((
@@ -256,12 +260,13 @@ pub struct NewRemedy<'a> {
 }
 
 pub fn add_remedy(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     appeal: AppealId,
     r: &NewRemedy,
     by: Option<PersonId>,
     at: NaiveDateTime,
 ) -> QueryResult<AppealRemedyId> {
+    let conn = tx.conn();
     diesel::insert_into(appeal_remedies::table)
         .values((
             appeal_remedies::appeal_id.eq(appeal),
@@ -283,10 +288,11 @@ pub fn add_remedy(
 
 /// Removes a proposed remedy of a case; false when it is not the case's.
 pub fn remove_remedy(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     appeal: AppealId,
     remedy: AppealRemedyId,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::delete(
         appeal_remedies::table
             .find(remedy)
@@ -297,7 +303,8 @@ pub fn remove_remedy(
 }
 
 /// Forgets the votes cast on a case: how many there were.
-pub fn clear_votes(conn: &mut DbConnection, appeal: AppealId) -> QueryResult<usize> {
+pub fn clear_votes(tx: &mut WriteTx<'_>, appeal: AppealId) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(appeal_votes::table.filter(appeal_votes::appeal_id.eq(appeal))).execute(conn)
 }
 
@@ -311,10 +318,11 @@ pub fn remedies_of(conn: &mut DbConnection, appeal: AppealId) -> QueryResult<Vec
 
 /// The penalty an applied remedy imposed.
 pub fn set_remedy_penalty(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: AppealRemedyId,
     penalty: PenaltyId,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(appeal_remedies::table.find(id))
         .set(appeal_remedies::penalty_id.eq(Some(penalty)))
         .execute(conn)
@@ -337,13 +345,14 @@ pub fn cases_of_penalties(
 
 /// Records a vote; false when the person has voted already.
 pub fn vote(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     appeal: AppealId,
     person: PersonId,
     uphold: bool,
     weight: i32,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let done: bool = diesel::select(diesel::dsl::exists(
         appeal_votes::table
             .filter(appeal_votes::appeal_id.eq(appeal))
@@ -407,7 +416,8 @@ pub struct NewReport<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert_report(conn: &mut DbConnection, n: &NewReport) -> QueryResult<FairPlayReportId> {
+pub fn insert_report(tx: &mut WriteTx<'_>, n: &NewReport) -> QueryResult<FairPlayReportId> {
+    let conn = tx.conn();
     diesel::insert_into(fair_play_reports::table)
         .values((
             fair_play_reports::championship_id.eq(n.championship),

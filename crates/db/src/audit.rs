@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::audit_log, utc_now};
+use super::{DbConnection, WriteTx, schema::audit_log, utc_now};
 use league_i18n::{Lang, Message};
 use league_ids::{AuditEntryId, ChampionshipId, PersonId};
 
@@ -87,10 +87,10 @@ impl Entry {
         self
     }
 
-    pub fn record(self, conn: &mut DbConnection) -> QueryResult<()> {
+    pub fn record(self, tx: &mut WriteTx<'_>) -> QueryResult<()> {
         diesel::insert_into(audit_log::table)
             .values(self)
-            .execute(conn)
+            .execute(tx.conn())
             .map(drop)
     }
 }

@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::championships, utc_now};
+use super::{DbConnection, WriteTx, schema::championships, utc_now};
 use league_ids::{ChampionshipId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -60,15 +60,16 @@ impl<'a> NewChampionship<'a> {
     }
 }
 
-pub fn create(conn: &mut DbConnection, new: &NewChampionship) -> QueryResult<ChampionshipId> {
+pub fn create(tx: &mut WriteTx<'_>, new: &NewChampionship) -> QueryResult<ChampionshipId> {
+    let conn = tx.conn();
     diesel::insert_into(championships::table)
         .values(new)
         .returning(championships::id)
         .get_result(conn)
 }
 
-pub fn insert(conn: &mut DbConnection, slug: &str, name: &str) -> QueryResult<ChampionshipId> {
-    create(conn, &NewChampionship::bare(slug, name))
+pub fn insert(tx: &mut WriteTx<'_>, slug: &str, name: &str) -> QueryResult<ChampionshipId> {
+    create(tx, &NewChampionship::bare(slug, name))
 }
 
 pub fn by_id(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<Championship>> {
@@ -147,7 +148,8 @@ pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
 /// show. Call it in the same transaction as the change: the standings cache
 /// (`web::cache`) is keyed by the version, so every instance on the
 /// database sees the change at its next request.
-pub fn bump_results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<usize> {
+pub fn bump_results_version(tx: &mut WriteTx<'_>, id: ChampionshipId) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(championships::table.find(id))
         .set(championships::results_version.eq(championships::results_version + 1))
         .execute(conn)

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::check_ins as ci;
+use super::{DbConnection, WriteTx};
 use league_ids::{PersonId, TournamentId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -43,7 +43,8 @@ pub fn admitted(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec<Per
 
 /// Stores the check-in of one person (replacing an earlier one). Call
 /// inside `write_transaction`.
-pub fn put(conn: &mut DbConnection, row: &CheckIn) -> QueryResult<()> {
+pub fn put(tx: &mut WriteTx<'_>, row: &CheckIn) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(
         ci::table
             .filter(ci::tournament_id.eq(row.tournament_id))

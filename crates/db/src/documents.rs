@@ -7,8 +7,8 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
-use super::DbConnection;
 use super::schema::{documents, memberships, teams};
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, DocumentId, PersonId, TeamId};
 use league_rules::documents::{kind_code, kind_of_code};
 use league_rules::regulation::DocumentKind;
@@ -172,7 +172,8 @@ pub fn current(
 
 /// Stores an upload as the owner's current document of its kind; the one
 /// it replaces keeps its row. Call inside `write_transaction`.
-pub fn store(conn: &mut DbConnection, upload: &Upload, now: NaiveDateTime) -> QueryResult<Stored> {
+pub fn store(tx: &mut WriteTx<'_>, upload: &Upload, now: NaiveDateTime) -> QueryResult<Stored> {
+    let conn = tx.conn();
     lock_owner(conn, upload.owner)?;
     let sha = sha256_hex(upload.content);
     let previous = current(conn, upload.owner, upload.kind)?;
@@ -280,7 +281,7 @@ pub fn of_championship(
 
 /// Records an organizer's decision.
 pub fn review(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: DocumentId,
     status: ReviewStatus,
     by: PersonId,
@@ -288,6 +289,7 @@ pub fn review(
     valid_until: Option<NaiveDate>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     // The same decision twice changes nothing (and tells nobody again).
     diesel::update(
         documents::table

@@ -3,8 +3,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{entries, entry_players, people};
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
 
 /// Where an entry stands.
@@ -187,7 +187,8 @@ fn insert_players(
 }
 
 /// Inserts an entry with its people. Call inside `write_transaction`.
-pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
+pub fn insert(tx: &mut WriteTx<'_>, new: &NewEntry) -> QueryResult<EntryId> {
+    let conn = tx.conn();
     let id = diesel::insert_into(entries::table)
         .values((
             entries::tournament_id.eq(new.tournament),
@@ -211,7 +212,8 @@ pub fn insert(conn: &mut DbConnection, new: &NewEntry) -> QueryResult<EntryId> {
 /// which is unique in the tournament: the row takes the new line, people
 /// and registration time, so the entry queues behind those already
 /// registered. Call inside `write_transaction`.
-pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryResult<()> {
+pub fn reenter(tx: &mut WriteTx<'_>, id: EntryId, new: &NewEntry) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(entries::table.find(id))
         .set((
             entries::line.eq(new.line),
@@ -231,7 +233,7 @@ pub fn reenter(conn: &mut DbConnection, id: EntryId, new: &NewEntry) -> QueryRes
 /// Replaces the line of an entry (before the draw); the registration time,
 /// and so the entry's place in the queue, stays.
 pub fn replace_line(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: EntryId,
     line: &str,
     submitted_by: PersonId,
@@ -239,6 +241,7 @@ pub fn replace_line(
     boards: &[PersonId],
     substitutes: &[PersonId],
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(entries::table.find(id))
         .set((
             entries::line.eq(line),
@@ -254,13 +257,14 @@ pub fn replace_line(
 /// people and status (the registration time, and so its place in the
 /// queue, R-1.9, is its own throughout). Call inside `write_transaction`.
 pub fn restore(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: EntryId,
     line: &str,
     status: EntryStatus,
     boards: &[PersonId],
     substitutes: &[PersonId],
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(entries::table.find(id))
         .set((
             entries::line.eq(line),
@@ -274,13 +278,14 @@ pub fn restore(
 }
 
 pub fn set_status(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: EntryId,
     status: EntryStatus,
     at: NaiveDateTime,
     reason: Option<&str>,
     after_round: Option<i32>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(entries::table.find(id))
         .set((
             entries::status.eq(status.code()),
@@ -292,7 +297,8 @@ pub fn set_status(
 }
 
 /// Gives the playing entries their pairing numbers at the draw.
-pub fn set_start_no(conn: &mut DbConnection, id: EntryId, start_no: i32) -> QueryResult<usize> {
+pub fn set_start_no(tx: &mut WriteTx<'_>, id: EntryId, start_no: i32) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(entries::table.find(id))
         .set(entries::start_no.eq(start_no))
         .execute(conn)

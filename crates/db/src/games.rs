@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{game_records as gr, games, matches, pgn_imports as pi, rounds};
+use super::{DbConnection, WriteTx};
 use league_ids::{GameId, MatchId, PersonId, PgnImportId, RoundId, TournamentId};
 
 /// A game's record: the PGN and what was read from it when it was stored.
@@ -82,7 +82,8 @@ pub struct NewGameRecord<'a> {
 }
 
 /// Stores a game's record, in place of the one it had.
-pub fn put(conn: &mut DbConnection, n: &NewGameRecord) -> QueryResult<()> {
+pub fn put(tx: &mut WriteTx<'_>, n: &NewGameRecord) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(gr::table.find(n.game)).execute(conn)?;
     diesel::insert_into(gr::table)
         .values((
@@ -179,7 +180,8 @@ pub struct NewPgnImport<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert_import(conn: &mut DbConnection, n: &NewPgnImport) -> QueryResult<PgnImportId> {
+pub fn insert_import(tx: &mut WriteTx<'_>, n: &NewPgnImport) -> QueryResult<PgnImportId> {
+    let conn = tx.conn();
     diesel::insert_into(pi::table)
         .values((
             pi::tournament_id.eq(n.tournament),
@@ -205,11 +207,12 @@ pub fn import_by_id(conn: &mut DbConnection, id: PgnImportId) -> QueryResult<Opt
 /// returns false when it already was (a second confirmation changes
 /// nothing).
 pub fn confirm_import(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: PgnImportId,
     outcome: &str,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let n = diesel::update(pi::table.find(id).filter(pi::confirmed_at.is_null()))
         .set((pi::confirmed_at.eq(at), pi::outcome.eq(outcome)))
         .execute(conn)?;
@@ -269,13 +272,14 @@ pub fn of_tournaments(
 /// An engine's analysis of a kept game (JSON plies), replacing one made
 /// at the same depth.
 pub fn put_analysis(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     game: GameId,
     depth: i32,
     engine: &str,
     plies: &str,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     use super::schema::game_analyses as ga;
     diesel::delete(
         ga::table
@@ -296,7 +300,8 @@ pub fn put_analysis(
 }
 
 /// Forgets every analysis of `game` (its record's moves changed).
-pub fn drop_analyses(conn: &mut DbConnection, game: GameId) -> QueryResult<usize> {
+pub fn drop_analyses(tx: &mut WriteTx<'_>, game: GameId) -> QueryResult<usize> {
+    let conn = tx.conn();
     use super::schema::game_analyses as ga;
     diesel::delete(ga::table.filter(ga::game_id.eq(game))).execute(conn)
 }
@@ -352,9 +357,10 @@ pub struct NewAnalysisJob {
 }
 
 pub fn insert_job(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     n: &NewAnalysisJob,
 ) -> QueryResult<league_ids::AnalysisJobId> {
+    let conn = tx.conn();
     use super::schema::analysis_jobs as j;
     diesel::insert_into(j::table)
         .values((
@@ -415,13 +421,14 @@ pub fn next_job(conn: &mut DbConnection) -> QueryResult<Option<AnalysisJob>> {
 /// time and the error. A job no longer open (cancelled meanwhile) is left
 /// as it is; returns whether it was changed.
 pub fn advance_job(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: league_ids::AnalysisJobId,
     status: &str,
     done: i32,
     error: Option<&str>,
     finished: Option<NaiveDateTime>,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     use super::schema::analysis_jobs as j;
     let n = diesel::update(
         j::table

@@ -38,6 +38,9 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::r2d2;
 pub use diesel::r2d2::ManageConnection;
+/// diesel's error types, named for the layers above, which do not depend on
+/// diesel.
+pub use diesel::result::{DatabaseErrorKind, Error as QueryError, QueryResult};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 /// Both backends behind one connection type (diesel's MultiConnection).
@@ -460,25 +463,66 @@ pub fn schema_version(conn: &mut DbConnection) -> Result<String, DbError> {
     Ok(newest.unwrap_or_default())
 }
 
-/// Runs `f` in a transaction meant to write. On SQLite it starts with
+/// A transaction meant to write: the only way to call this crate's write
+/// functions, which take `&mut WriteTx`. Reads take a plain
+/// [`DbConnection`]; a `WriteTx` lends its connection to them by deref. It is
+/// opened by [`write_transaction`] alone, and the crates of the pages and the
+/// API do not depend on this crate (they reach reads through the application
+/// layer's re-export, which leaves [`write_transaction`] out): a handler that
+/// writes does not compile.
+pub struct WriteTx<'c> {
+    conn: &'c mut DbConnection,
+}
+
+impl WriteTx<'_> {
+    /// The connection, for this crate's queries inside the transaction.
+    fn conn(&mut self) -> &mut DbConnection {
+        self.conn
+    }
+
+    /// Runs `f` in a savepoint: its writes are undone alone when it fails,
+    /// the enclosing transaction goes on.
+    pub fn savepoint<T, E, F>(&mut self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut WriteTx<'_>) -> Result<T, E>,
+        E: From<diesel::result::Error>,
+    {
+        self.conn.transaction(|conn| f(&mut WriteTx { conn }))
+    }
+}
+
+impl std::ops::Deref for WriteTx<'_> {
+    type Target = DbConnection;
+    fn deref(&self) -> &DbConnection {
+        self.conn
+    }
+}
+
+impl std::ops::DerefMut for WriteTx<'_> {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        self.conn
+    }
+}
+
+/// Runs `f` in a transaction meant to write, handing it the [`WriteTx`]
+/// that the write functions ask for. On SQLite it starts with
 /// `BEGIN IMMEDIATE`, taking the write lock before the first read: a
 /// deferred transaction that reads, then writes while another connection
 /// has committed in between fails at once with SQLITE_BUSY (the busy
 /// timeout cannot help), so concurrent requests would get errors instead of
 /// waiting their turn. On PostgreSQL it is an ordinary transaction; races
-/// there end at the unique indexes. Nested `transaction` calls inside `f`
-/// become savepoints.
+/// there end at the unique indexes. [`WriteTx::savepoint`] nests.
 pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
 where
-    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    F: FnOnce(&mut WriteTx<'_>) -> Result<T, E>,
     E: From<diesel::result::Error>,
 {
     use diesel::connection::{AnsiTransactionManager, TransactionManager};
     let DbConnection::Sqlite(sqlite) = conn else {
-        return conn.transaction(f);
+        return conn.transaction(|conn| f(&mut WriteTx { conn }));
     };
     AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
-    let result = f(conn);
+    let result = f(&mut WriteTx { conn });
     let DbConnection::Sqlite(sqlite) = conn else {
         return result;
     };

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{entries, lineups, substitutions};
+use super::{DbConnection, WriteTx};
 use league_ids::{EntryId, MatchId, PersonId, SubstitutionId, TournamentId};
 
 /// One board of an entry's line-up for a round; `person_id` None = left
@@ -33,13 +33,14 @@ pub fn of_tournament(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Ve
 
 /// Replaces an entry's line-up for one round, board 1 first.
 pub fn set(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     entry: EntryId,
     round_no: i32,
     boards: &[Option<PersonId>],
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(
         lineups::table
             .filter(lineups::entry_id.eq(entry))
@@ -92,9 +93,10 @@ pub struct NewSubstitution<'a> {
 }
 
 pub fn insert_substitution(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     s: &NewSubstitution,
 ) -> QueryResult<SubstitutionId> {
+    let conn = tx.conn();
     diesel::insert_into(substitutions::table)
         .values((
             substitutions::match_id.eq(s.match_id),

@@ -4,7 +4,7 @@
 use chrono::{NaiveDateTime, TimeDelta};
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::login_attempts};
+use super::{DbConnection, WriteTx, schema::login_attempts};
 
 /// Failures count for this long: 15 minutes.
 pub const WINDOW: TimeDelta = TimeDelta::minutes(15);
@@ -35,12 +35,13 @@ struct NewAttempt<'a> {
 }
 
 pub fn record(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     account_key: &str,
     ip: &str,
     succeeded: bool,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(login_attempts::table)
         .values(NewAttempt {
             account_key,
@@ -132,7 +133,8 @@ pub fn locked_until(
 }
 
 /// Drops attempts older than the window; they can never count again.
-pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<usize> {
+pub fn prune(tx: &mut WriteTx<'_>, now: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(login_attempts::table.filter(login_attempts::at.lt(now - WINDOW))).execute(conn)
 }
 
@@ -142,7 +144,8 @@ pub fn prune(conn: &mut DbConnection, now: NaiveDateTime) -> QueryResult<usize> 
 /// `db::write_transaction`). SQLite's `BEGIN IMMEDIATE` already serializes
 /// writers; PostgreSQL takes transaction-scoped advisory locks, always the
 /// account's before the address's (one order: no deadlock).
-pub fn serialize(conn: &mut DbConnection, account_key: &str, ip: &str) -> QueryResult<()> {
+pub fn serialize(tx: &mut WriteTx<'_>, account_key: &str, ip: &str) -> QueryResult<()> {
+    let conn = tx.conn();
     let DbConnection::Postgresql(pg) = conn else {
         return Ok(());
     };

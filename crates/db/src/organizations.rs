@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::organizations, utc_now};
+use super::{DbConnection, WriteTx, schema::organizations, utc_now};
 use league_ids::{OrganizationId, PersonId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -29,12 +29,13 @@ struct NewOrganization<'a> {
 }
 
 pub fn create(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     name: &str,
     name_key: &str,
     parent: Option<OrganizationId>,
     by: PersonId,
 ) -> QueryResult<OrganizationId> {
+    let conn = tx.conn();
     diesel::insert_into(organizations::table)
         .values(NewOrganization {
             name,
@@ -73,7 +74,8 @@ pub fn list(conn: &mut DbConnection) -> QueryResult<Vec<Organization>> {
 /// team per enterprise), for the rest of the transaction. On PostgreSQL the
 /// organization's row is locked; SQLite's write transactions hold the
 /// database's write lock already (`write_transaction`).
-pub fn lock(conn: &mut DbConnection, id: OrganizationId) -> QueryResult<()> {
+pub fn lock(tx: &mut WriteTx<'_>, id: OrganizationId) -> QueryResult<()> {
+    let conn = tx.conn();
     match conn {
         DbConnection::Postgresql(pg) => {
             diesel::sql_query("SELECT id FROM organizations WHERE id = $1 FOR UPDATE")

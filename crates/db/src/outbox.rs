@@ -13,7 +13,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, OutboxId, PersonId};
 
 diesel::table! {
@@ -89,7 +89,8 @@ pub struct NewMessage<'a> {
     pub now: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, m: &NewMessage) -> QueryResult<OutboxId> {
+pub fn insert(tx: &mut WriteTx<'_>, m: &NewMessage) -> QueryResult<OutboxId> {
+    let conn = tx.conn();
     diesel::insert_into(outbox::table)
         .values((
             outbox::person_id.eq(m.person),
@@ -150,54 +151,54 @@ fn due(now: NaiveDateTime) -> _ {
 /// Claims up to `limit` due rows for `token` until `lease_until`: pending
 /// rows whose time has come and rows whose previous claim expired.
 pub fn claim(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     token: &str,
     now: NaiveDateTime,
     lease_until: NaiveDateTime,
     limit: i64,
 ) -> QueryResult<Vec<OutboxRow>> {
-    super::write_transaction(conn, |conn| {
-        let ids: Vec<OutboxId> = match conn {
-            DbConnection::Postgresql(pg) => outbox::table
-                .filter(due(now))
-                .order(outbox::id)
-                .limit(limit)
-                .select(outbox::id)
-                .for_update()
-                .skip_locked()
-                .load(pg)?,
-            DbConnection::Sqlite(_) => outbox::table
-                .filter(due(now))
-                .order(outbox::id)
-                .limit(limit)
-                .select(outbox::id)
-                .load(conn)?,
-        };
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        diesel::update(outbox::table.filter(outbox::id.eq_any(&ids)))
-            .set((
-                outbox::status.eq(SENDING),
-                outbox::claimed_by.eq(token),
-                outbox::claimed_until.eq(lease_until),
-            ))
-            .execute(conn)?;
-        outbox::table
-            .filter(outbox::id.eq_any(&ids))
+    let conn = tx.conn();
+    let ids: Vec<OutboxId> = match conn {
+        DbConnection::Postgresql(pg) => outbox::table
+            .filter(due(now))
             .order(outbox::id)
-            .select(OutboxRow::as_select())
-            .load(conn)
-    })
+            .limit(limit)
+            .select(outbox::id)
+            .for_update()
+            .skip_locked()
+            .load(pg)?,
+        DbConnection::Sqlite(_) => outbox::table
+            .filter(due(now))
+            .order(outbox::id)
+            .limit(limit)
+            .select(outbox::id)
+            .load(conn)?,
+    };
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    diesel::update(outbox::table.filter(outbox::id.eq_any(&ids)))
+        .set((
+            outbox::status.eq(SENDING),
+            outbox::claimed_by.eq(token),
+            outbox::claimed_until.eq(lease_until),
+        ))
+        .execute(conn)?;
+    outbox::table
+        .filter(outbox::id.eq_any(&ids))
+        .order(outbox::id)
+        .select(OutboxRow::as_select())
+        .load(conn)
 }
 
 /// The claim holder marks its row sent; false when the claim was lost.
 pub fn mark_sent(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: OutboxId,
     token: &str,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::update(
         outbox::table
             .find(id)
@@ -218,12 +219,13 @@ pub fn mark_sent(
 /// The claim holder records a failed attempt: back to pending at
 /// `next_attempt_at`, or failed for good when `next_attempt_at` is None.
 pub fn mark_attempt_failed(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: OutboxId,
     token: &str,
     error: &str,
     next_attempt_at: Option<NaiveDateTime>,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let status = if next_attempt_at.is_some() {
         PENDING
     } else {
@@ -252,7 +254,8 @@ pub fn mark_attempt_failed(
 /// A failed row goes back to pending with a fresh count of attempts; the
 /// last error stays for the record until the next attempt. False when the
 /// row is not failed (someone resent it already).
-pub fn resend(conn: &mut DbConnection, id: OutboxId, now: NaiveDateTime) -> QueryResult<bool> {
+pub fn resend(tx: &mut WriteTx<'_>, id: OutboxId, now: NaiveDateTime) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::update(outbox::table.find(id).filter(outbox::status.eq(FAILED)))
         .set((
             outbox::status.eq(PENDING),
@@ -273,7 +276,8 @@ pub fn optouts(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Str
 }
 
 /// Replaces `person`'s opt-outs with `kinds`.
-pub fn set_optouts(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
+pub fn set_optouts(tx: &mut WriteTx<'_>, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(notice_optouts::table.filter(notice_optouts::person_id.eq(person)))
         .execute(conn)?;
     for kind in kinds {
@@ -297,7 +301,8 @@ pub fn optins(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Stri
 }
 
 /// Replaces `person`'s opt-ins with `kinds`.
-pub fn set_optins(conn: &mut DbConnection, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
+pub fn set_optins(tx: &mut WriteTx<'_>, person: PersonId, kinds: &[&str]) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(notice_optins::table.filter(notice_optins::person_id.eq(person)))
         .execute(conn)?;
     for kind in kinds {

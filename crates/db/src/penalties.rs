@@ -5,8 +5,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{penalties, sanction_entry_changes};
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
 use league_rules::score::HalfPoints;
 
@@ -61,8 +61,9 @@ pub struct NewPenalty<'a> {
     pub imposed_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, new: &NewPenalty) -> QueryResult<PenaltyId> {
-    super::championships::bump_results_version(conn, new.championship)?;
+pub fn insert(tx: &mut WriteTx<'_>, new: &NewPenalty) -> QueryResult<PenaltyId> {
+    super::championships::bump_results_version(tx, new.championship)?;
+    let conn = tx.conn();
     diesel::insert_into(penalties::table)
         .values((
             penalties::championship_id.eq(new.championship),
@@ -110,7 +111,8 @@ pub struct Scope {
     pub game: Option<GameId>,
 }
 
-pub fn set_scope(conn: &mut DbConnection, id: PenaltyId, scope: &Scope) -> QueryResult<()> {
+pub fn set_scope(tx: &mut WriteTx<'_>, id: PenaltyId, scope: &Scope) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(penalties::table.find(id))
         .set((
             penalties::count.eq(scope.count),
@@ -135,14 +137,15 @@ pub fn by_id(conn: &mut DbConnection, id: PenaltyId) -> QueryResult<Option<Penal
 /// and the championship's results version moves. Returns false when it was
 /// already revoked.
 pub fn revoke(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     c: ChampionshipId,
     id: PenaltyId,
     by: PersonId,
     reason: &str,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
-    super::championships::bump_results_version(conn, c)?;
+    super::championships::bump_results_version(tx, c)?;
+    let conn = tx.conn();
     diesel::update(
         penalties::table
             .find(id)
@@ -234,7 +237,8 @@ pub struct NewEntryChange<'a> {
 }
 
 /// Records what a sanction did to an entry. Call inside `write_transaction`.
-pub fn record_entry_change(conn: &mut DbConnection, x: &NewEntryChange) -> QueryResult<()> {
+pub fn record_entry_change(tx: &mut WriteTx<'_>, x: &NewEntryChange) -> QueryResult<()> {
+    let conn = tx.conn();
     let ids = |v: &[PersonId]| {
         v.iter()
             .map(|p| p.0.to_string())

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use super::{DbConnection, schema::people, utc_now};
+use super::{DbConnection, WriteTx, schema::people, utc_now};
 use league_ids::PersonId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -63,7 +63,8 @@ pub fn key_of(s: &str) -> String {
     s.trim().to_lowercase()
 }
 
-pub fn insert(conn: &mut DbConnection, new: &NewPerson) -> Result<PersonId, InsertPersonError> {
+pub fn insert(tx: &mut WriteTx<'_>, new: &NewPerson) -> Result<PersonId, InsertPersonError> {
+    let conn = tx.conn();
     let row = PersonRow {
         nick: new.nick,
         nick_key: key_of(new.nick),
@@ -144,7 +145,8 @@ pub fn by_login(conn: &mut DbConnection, identifier: &str) -> QueryResult<Option
 
 /// Stores a new hash and bumps `auth_version`, which signs out every other
 /// session of this person. Returns the new version.
-pub fn set_password(conn: &mut DbConnection, id: PersonId, hash: &str) -> QueryResult<i64> {
+pub fn set_password(tx: &mut WriteTx<'_>, id: PersonId, hash: &str) -> QueryResult<i64> {
+    let conn = tx.conn();
     diesel::update(people::table.find(id))
         .set((
             people::password_hash.eq(hash),
@@ -154,14 +156,16 @@ pub fn set_password(conn: &mut DbConnection, id: PersonId, hash: &str) -> QueryR
         .get_result(conn)
 }
 
-pub fn set_locale(conn: &mut DbConnection, id: PersonId, locale: &str) -> QueryResult<()> {
+pub fn set_locale(tx: &mut WriteTx<'_>, id: PersonId, locale: &str) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(people::table.find(id))
         .set(people::locale.eq(locale))
         .execute(conn)
         .map(drop)
 }
 
-pub fn set_admin(conn: &mut DbConnection, id: PersonId, is_admin: bool) -> QueryResult<usize> {
+pub fn set_admin(tx: &mut WriteTx<'_>, id: PersonId, is_admin: bool) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(people::table.find(id))
         .set(people::is_admin.eq(is_admin))
         .execute(conn)

@@ -3,8 +3,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::regulation_versions as rv;
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, PersonId, RegulationVersionId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -44,7 +44,8 @@ pub struct NewVersion<'a> {
     pub applies_from: Option<NaiveDateTime>,
 }
 
-pub fn insert(conn: &mut DbConnection, v: &NewVersion) -> QueryResult<RegulationVersionId> {
+pub fn insert(tx: &mut WriteTx<'_>, v: &NewVersion) -> QueryResult<RegulationVersionId> {
+    let conn = tx.conn();
     diesel::insert_into(rv::table)
         .values((
             rv::championship_id.eq(v.championship),

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{entries, history_entries, place_overrides, tournament_places, tournaments};
+use super::{DbConnection, WriteTx};
 use league_ids::{
     AppealId, ChampionshipId, EntryId, HistoryEntryId, PersonId, PlaceOverrideId, TeamId,
     TournamentId,
@@ -28,13 +28,14 @@ pub struct PlaceRow {
 /// version once for the whole finish (`play::rounds::record_finish`,
 /// `rerecord_finished`), not once per row.
 pub fn insert_place(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     t: TournamentId,
     entry: EntryId,
     team: TeamId,
     place: (i32, i32),
     points: i32,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::insert_into(tournament_places::table)
         .values((
             tournament_places::tournament_id.eq(t),
@@ -124,7 +125,8 @@ pub struct NewHistory<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert_history(conn: &mut DbConnection, h: &NewHistory) -> QueryResult<usize> {
+pub fn insert_history(tx: &mut WriteTx<'_>, h: &NewHistory) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::insert_into(history_entries::table)
         .values((
             history_entries::championship_id.eq(h.championship),
@@ -179,11 +181,8 @@ pub fn history_of_championships(
 /// Forgets the places and the winner's history entry of a finished
 /// tournament, and the championship's season top four, before they are
 /// recorded again from changed results (an upheld appeal, G-D4).
-pub fn clear_recorded(
-    conn: &mut DbConnection,
-    c: ChampionshipId,
-    t: TournamentId,
-) -> QueryResult<()> {
+pub fn clear_recorded(tx: &mut WriteTx<'_>, c: ChampionshipId, t: TournamentId) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(tournament_places::table.filter(tournament_places::tournament_id.eq(t)))
         .execute(conn)?;
     diesel::delete(
@@ -224,7 +223,7 @@ pub fn overrides_of(conn: &mut DbConnection, t: TournamentId) -> QueryResult<Vec
 
 /// Sets an entry's final place, replacing the one an earlier decision set.
 pub fn set_override(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     t: TournamentId,
     entry: EntryId,
     place: i32,
@@ -232,6 +231,7 @@ pub fn set_override(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(
         place_overrides::table
             .filter(place_overrides::tournament_id.eq(t))

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use super::schema::{people, role_grants};
-use super::{DbConnection, utc_now};
+use super::{DbConnection, WriteTx, utc_now};
 use league_ids::{ChampionshipId, PersonId};
 
 /// The roles a person can be granted on one championship (G-D1: the chief
@@ -44,12 +44,13 @@ struct NewGrant<'a> {
 
 /// Grants a role; granting one the person already has changes nothing.
 pub fn grant(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     championship: ChampionshipId,
     role: Role,
     by: Option<PersonId>,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     conn.transaction(|conn| {
         if has_role(conn, person, championship, &[role])? {
             return Ok(());
@@ -68,11 +69,12 @@ pub fn grant(
 }
 
 pub fn revoke(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     championship: ChampionshipId,
     role: Role,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(
         role_grants::table
             .filter(role_grants::person_id.eq(person))

@@ -3,8 +3,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{games, matches, rounds};
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId};
 use league_rules::score::BoardResult;
 
@@ -128,7 +128,7 @@ pub fn by_id(conn: &mut DbConnection, id: RoundId) -> QueryResult<Option<Round>>
 }
 
 pub fn insert_round(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     t: TournamentId,
     number: i32,
     kind: &str,
@@ -136,6 +136,7 @@ pub fn insert_round(
     notes: &str,
     at: NaiveDateTime,
 ) -> QueryResult<RoundId> {
+    let conn = tx.conn();
     diesel::insert_into(rounds::table)
         .values((
             rounds::tournament_id.eq(t),
@@ -150,7 +151,8 @@ pub fn insert_round(
         .get_result(conn)
 }
 
-pub fn publish(conn: &mut DbConnection, id: RoundId, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn publish(tx: &mut WriteTx<'_>, id: RoundId, at: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(rounds::table.find(id))
         .set((rounds::status.eq("published"), rounds::published_at.eq(at)))
         .execute(conn)
@@ -165,7 +167,8 @@ pub struct NewMatch<'a> {
     pub group_no: Option<i32>,
 }
 
-pub fn insert_match(conn: &mut DbConnection, m: &NewMatch) -> QueryResult<MatchId> {
+pub fn insert_match(tx: &mut WriteTx<'_>, m: &NewMatch) -> QueryResult<MatchId> {
+    let conn = tx.conn();
     diesel::insert_into(matches::table)
         .values((
             matches::round_id.eq(m.round),
@@ -204,7 +207,8 @@ pub struct NewGame {
     pub home_white: bool,
 }
 
-pub fn insert_game(conn: &mut DbConnection, g: &NewGame) -> QueryResult<GameId> {
+pub fn insert_game(tx: &mut WriteTx<'_>, g: &NewGame) -> QueryResult<GameId> {
+    let conn = tx.conn();
     diesel::insert_into(games::table)
         .values((
             games::match_id.eq(g.match_id),
@@ -237,13 +241,14 @@ pub fn game_by_id(conn: &mut DbConnection, id: GameId) -> QueryResult<Option<Gam
 /// Sets a final result if the game is still at `version`; returns false
 /// when another writer changed it first (no lost update).
 pub fn decide_result(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: GameId,
     version: i32,
     result: BoardResult,
     by: Option<PersonId>,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let n = diesel::update(
         games::table
             .filter(games::id.eq(id))
@@ -266,11 +271,12 @@ pub fn decide_result(
 /// (a line-up set before play, a substitution); returns false if the game
 /// has a result already.
 pub fn set_player(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: GameId,
     home: bool,
     person: Option<PersonId>,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let target = games::table
         .filter(games::id.eq(id))
         .filter(games::result.eq_any(["pending", "replay"]));
@@ -295,13 +301,14 @@ pub fn set_player(
 /// A captain's report of a result, waiting for the other captain or a
 /// judge; false if the game changed since `version`.
 pub fn report_result(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: GameId,
     version: i32,
     result: BoardResult,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let n = diesel::update(
         games::table
             .filter(games::id.eq(id))
@@ -319,7 +326,8 @@ pub fn report_result(
 
 /// G-V23: every game of the round still without a result is to be
 /// replayed. Returns how many games changed.
-pub fn replay_pending(conn: &mut DbConnection, round: RoundId) -> QueryResult<usize> {
+pub fn replay_pending(tx: &mut WriteTx<'_>, round: RoundId) -> QueryResult<usize> {
+    let conn = tx.conn();
     let ids = matches::table
         .filter(matches::round_id.eq(round))
         .select(matches::id);
@@ -340,10 +348,11 @@ pub fn replay_pending(conn: &mut DbConnection, round: RoundId) -> QueryResult<us
 
 /// A whole match forfeited: `home` (home wins), `away` or `double`.
 pub fn set_match_forfeit(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: MatchId,
     forfeit: Option<&str>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(matches::table.find(id))
         .set(matches::forfeit.eq(forfeit))
         .execute(conn)
@@ -351,11 +360,12 @@ pub fn set_match_forfeit(
 
 /// A judge's adjustment of a draft: the entries of a match.
 pub fn set_match_entries(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: MatchId,
     home: EntryId,
     away: Option<EntryId>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(matches::table.find(id))
         .set((
             matches::home_entry_id.eq(home),
@@ -364,12 +374,14 @@ pub fn set_match_entries(
         .execute(conn)
 }
 
-pub fn delete_games(conn: &mut DbConnection, m: MatchId) -> QueryResult<usize> {
+pub fn delete_games(tx: &mut WriteTx<'_>, m: MatchId) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(games::table.filter(games::match_id.eq(m))).execute(conn)
 }
 
 /// Replaces a round's notes (play::notes encodes them).
-pub fn set_notes(conn: &mut DbConnection, id: RoundId, notes: &str) -> QueryResult<usize> {
+pub fn set_notes(tx: &mut WriteTx<'_>, id: RoundId, notes: &str) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(rounds::table.find(id))
         .set(rounds::notes.eq(notes))
         .execute(conn)

@@ -5,11 +5,11 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{
     entries, entry_players, people, series, series_athletes, series_places, series_sports, teams,
     tournament_places, tournaments,
 };
+use super::{DbConnection, WriteTx};
 use crate::entries::EntryStatus;
 use league_ids::{ChampionshipId, OrganizationId, PersonId, SeriesId, SeriesSportId, TournamentId};
 
@@ -70,12 +70,13 @@ pub fn by_key(conn: &mut DbConnection, key: &str) -> QueryResult<Option<Series>>
 }
 
 pub fn create(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     name: &str,
     key: &str,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<SeriesId> {
+    let conn = tx.conn();
     diesel::insert_into(series::table)
         .values((
             series::name.eq(name),
@@ -96,13 +97,14 @@ pub fn sports_of(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Vec<Sport
 }
 
 pub fn add_sport(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: SeriesId,
     name: &str,
     championship: Option<ChampionshipId>,
     points: &str,
     at: NaiveDateTime,
 ) -> QueryResult<SeriesSportId> {
+    let conn = tx.conn();
     diesel::insert_into(series_sports::table)
         .values((
             series_sports::series_id.eq(id),
@@ -116,11 +118,8 @@ pub fn add_sport(
 }
 
 /// Replaces a sport's place → points table.
-pub fn set_points(
-    conn: &mut DbConnection,
-    sport: SeriesSportId,
-    points: &str,
-) -> QueryResult<usize> {
+pub fn set_points(tx: &mut WriteTx<'_>, sport: SeriesSportId, points: &str) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(series_sports::table.find(sport))
         .set(series_sports::points.eq(points))
         .execute(conn)
@@ -171,7 +170,7 @@ pub fn athletes_of(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Vec<Ath
 /// Puts a person on a sport's list for an organization. The key (series,
 /// person) refuses a second list of the same series, also under races.
 pub fn add_athlete(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: SeriesId,
     sport: SeriesSportId,
     organization: OrganizationId,
@@ -179,6 +178,7 @@ pub fn add_athlete(
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(series_athletes::table)
         .values((
             series_athletes::series_id.eq(id),
@@ -194,10 +194,11 @@ pub fn add_athlete(
 
 /// Takes a person off a sport's list; how many rows went (0 or 1).
 pub fn remove_athlete(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     sport: SeriesSportId,
     person: PersonId,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(
         series_athletes::table
             .filter(series_athletes::sport_id.eq(sport))
@@ -237,13 +238,14 @@ pub fn places_of(
 
 /// Sets (or replaces) an organization's typed place in a sport.
 pub fn set_place(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     sport: SeriesSportId,
     organization: OrganizationId,
     place: i32,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(
         series_places::table
             .filter(series_places::sport_id.eq(sport))

@@ -5,8 +5,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{known_browsers, sessions};
+use super::{DbConnection, WriteTx};
 use league_ids::PersonId;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -37,12 +37,13 @@ pub fn find(conn: &mut DbConnection, key_hash: &str) -> QueryResult<Option<Sessi
 }
 
 pub fn insert(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     key_hash: &str,
     person: PersonId,
     state: &str,
     now: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(sessions::table)
         .values(NewSession {
             key_hash,
@@ -58,12 +59,13 @@ pub fn insert(
 /// New state for a session that still exists; `false` if it is gone
 /// (signed out elsewhere, expired) and nothing was written.
 pub fn update(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     key_hash: &str,
     person: PersonId,
     state: &str,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     diesel::update(sessions::table.find(key_hash))
         .set((
             sessions::person_id.eq(person),
@@ -74,14 +76,16 @@ pub fn update(
         .map(|n| n > 0)
 }
 
-pub fn touch(conn: &mut DbConnection, key_hash: &str, now: NaiveDateTime) -> QueryResult<()> {
+pub fn touch(tx: &mut WriteTx<'_>, key_hash: &str, now: NaiveDateTime) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(sessions::table.find(key_hash))
         .set(sessions::last_seen_at.eq(now))
         .execute(conn)
         .map(drop)
 }
 
-pub fn delete(conn: &mut DbConnection, key_hash: &str) -> QueryResult<()> {
+pub fn delete(tx: &mut WriteTx<'_>, key_hash: &str) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(sessions::table.find(key_hash))
         .execute(conn)
         .map(drop)
@@ -90,10 +94,11 @@ pub fn delete(conn: &mut DbConnection, key_hash: &str) -> QueryResult<()> {
 /// Ends every session of a person but the one whose key hashes to
 /// `keep`, if any; returns how many ended.
 pub fn delete_for(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     keep: Option<&str>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     let of_person = sessions::table.filter(sessions::person_id.eq(person));
     match keep {
         Some(keep) => diesel::delete(of_person.filter(sessions::key_hash.ne(keep))).execute(conn),
@@ -104,10 +109,11 @@ pub fn delete_for(
 /// Deletes the sessions last seen before `idle_since` or made before
 /// `made_since`.
 pub fn delete_expired(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     idle_since: NaiveDateTime,
     made_since: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(
         sessions::table.filter(
             sessions::last_seen_at
@@ -140,11 +146,12 @@ pub fn known_browser(
 }
 
 pub fn remember_browser(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     token_hash: &str,
     person: PersonId,
     now: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(known_browsers::table)
         .values((
             known_browsers::token_hash.eq(token_hash),
@@ -157,23 +164,26 @@ pub fn remember_browser(
 }
 
 pub fn set_browser_failures(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     token_hash: &str,
     failures: i32,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::update(known_browsers::table.find(token_hash))
         .set(known_browsers::failures.eq(failures))
         .execute(conn)
         .map(drop)
 }
 
-pub fn forget_browser(conn: &mut DbConnection, token_hash: &str) -> QueryResult<()> {
+pub fn forget_browser(tx: &mut WriteTx<'_>, token_hash: &str) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::delete(known_browsers::table.find(token_hash))
         .execute(conn)
         .map(drop)
 }
 
 /// Forgets the browsers made before `since`.
-pub fn forget_browsers_before(conn: &mut DbConnection, since: NaiveDateTime) -> QueryResult<usize> {
+pub fn forget_browsers_before(tx: &mut WriteTx<'_>, since: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::delete(known_browsers::table.filter(known_browsers::created_at.lt(since))).execute(conn)
 }

@@ -7,8 +7,8 @@ use std::collections::{BTreeSet, HashMap};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{bans, clone_links, club_memberships, employments, organizations, people};
+use super::{DbConnection, WriteTx};
 use league_ids::{
     BanId, ChampionshipId, CloneLinkId, ClubMembershipId, EmploymentId, OrganizationId, PersonId,
 };
@@ -109,12 +109,13 @@ fn open_in(
 /// Opens a club membership in `scope` unless one is open there already;
 /// returns whether it did.
 pub fn mark_club_member(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     at: NaiveDateTime,
     by: PersonId,
     scope: Option<ChampionshipId>,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     if !open_in(conn, person, scope)?.is_empty() {
         return Ok(false);
     }
@@ -131,11 +132,12 @@ pub fn mark_club_member(
 
 /// Ends the open club membership in `scope`; returns how many ended.
 pub fn end_club_membership(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     at: NaiveDateTime,
     scope: Option<ChampionshipId>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     let ids = open_in(conn, person, scope)?;
     diesel::update(club_memberships::table.filter(club_memberships::id.eq_any(ids)))
         .set(club_memberships::until_at.eq(at))
@@ -160,13 +162,14 @@ pub struct CloneLink {
 /// Links two accounts as one person's in `scope` (a championship, or every
 /// one); a pair already linked (in whatever scope) changes nothing.
 pub fn link_clones(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     a: PersonId,
     b: PersonId,
     by: PersonId,
     at: NaiveDateTime,
     scope: Option<ChampionshipId>,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let (low, high) = if a < b { (a, b) } else { (b, a) };
     let exists: bool = diesel::select(diesel::dsl::exists(
         clone_links::table
@@ -215,7 +218,8 @@ pub fn clone_link_by_id(
 }
 
 /// Removes a link: whether there was one.
-pub fn unlink_clones(conn: &mut DbConnection, id: CloneLinkId) -> QueryResult<bool> {
+pub fn unlink_clones(tx: &mut WriteTx<'_>, id: CloneLinkId) -> QueryResult<bool> {
+    let conn = tx.conn();
     Ok(diesel::delete(clone_links::table.find(id)).execute(conn)? > 0)
 }
 
@@ -319,7 +323,7 @@ impl Ban {
 }
 
 pub fn impose_ban(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     from: NaiveDateTime,
     until: Option<NaiveDateTime>,
@@ -327,6 +331,7 @@ pub fn impose_ban(
     by: PersonId,
     scope: Option<ChampionshipId>,
 ) -> QueryResult<BanId> {
+    let conn = tx.conn();
     diesel::insert_into(bans::table)
         .values((
             bans::person_id.eq(person),
@@ -341,11 +346,12 @@ pub fn impose_ban(
 }
 
 pub fn lift_ban(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     ban: BanId,
     at: NaiveDateTime,
     by: PersonId,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(bans::table.find(ban).filter(bans::lifted_at.is_null()))
         .set((bans::lifted_at.eq(at), bans::lifted_by.eq(by)))
         .execute(conn)
@@ -421,7 +427,7 @@ pub struct Employment {
 }
 
 pub fn add_employment(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     person: PersonId,
     organization: OrganizationId,
     from: NaiveDate,
@@ -429,6 +435,7 @@ pub fn add_employment(
     entered_by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<EmploymentId> {
+    let conn = tx.conn();
     diesel::insert_into(employments::table)
         .values((
             employments::person_id.eq(person),
@@ -443,11 +450,12 @@ pub fn add_employment(
 }
 
 pub fn confirm_employment(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: EmploymentId,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(
         employments::table
             .find(id)

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::{captaincies, invitations, memberships, people, teams};
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, InvitationId, MembershipId, OrganizationId, PersonId, TeamId};
 
 /// Where a team stands with the judges (G-B12) or its captain (G-B41).
@@ -86,7 +86,8 @@ pub struct NewTeam<'a> {
     pub created_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, new: &NewTeam) -> QueryResult<TeamId> {
+pub fn insert(tx: &mut WriteTx<'_>, new: &NewTeam) -> QueryResult<TeamId> {
+    let conn = tx.conn();
     diesel::insert_into(teams::table)
         .values(new)
         .returning(teams::id)
@@ -160,13 +161,14 @@ pub fn active_of_organizations(
 }
 
 pub fn decide(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     team: TeamId,
     status: TeamStatus,
     reason: Option<&str>,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(teams::table.find(team).filter(teams::status.eq("pending")))
         .set((
             teams::status.eq(status.as_str()),
@@ -177,7 +179,8 @@ pub fn decide(
         .execute(conn)
 }
 
-pub fn dissolve(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn dissolve(tx: &mut WriteTx<'_>, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(
         teams::table
             .find(team)
@@ -187,7 +190,8 @@ pub fn dissolve(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> Que
     .execute(conn)
 }
 
-pub fn set_captain(conn: &mut DbConnection, team: TeamId, captain: PersonId) -> QueryResult<usize> {
+pub fn set_captain(tx: &mut WriteTx<'_>, team: TeamId, captain: PersonId) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(teams::table.find(team))
         .set(teams::captain_id.eq(captain))
         .execute(conn)
@@ -221,12 +225,13 @@ struct NewMembership<'a> {
 /// Opens a membership (G-B31). The partial unique index refuses a second
 /// open membership of the person in the championship, also under races.
 pub fn open_membership(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     team: &Team,
     person: PersonId,
     at: NaiveDateTime,
     reason: &str,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(memberships::table)
         .values(NewMembership {
             team_id: team.id,
@@ -465,12 +470,13 @@ struct NewInvitation<'a> {
 }
 
 pub fn invite(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     team: TeamId,
     person: PersonId,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<InvitationId> {
+    let conn = tx.conn();
     diesel::insert_into(invitations::table)
         .values(NewInvitation {
             team_id: team,
@@ -494,13 +500,14 @@ pub fn invitation(conn: &mut DbConnection, id: InvitationId) -> QueryResult<Opti
 /// Moves an invitation from one of `from` to `to`; 0 rows when it was no
 /// longer in one of `from` (someone else acted first).
 pub fn set_invitation_status(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: InvitationId,
     from: &[InvitationStatus],
     to: InvitationStatus,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     let from: Vec<&str> = from.iter().map(|s| s.as_str()).collect();
     diesel::update(
         invitations::table
@@ -516,7 +523,8 @@ pub fn set_invitation_status(
 }
 
 /// Cancels every open invitation of a team (dissolution).
-pub fn cancel_all(conn: &mut DbConnection, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+pub fn cancel_all(tx: &mut WriteTx<'_>, team: TeamId, at: NaiveDateTime) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(
         invitations::table
             .filter(invitations::team_id.eq(team))
@@ -626,12 +634,13 @@ struct NewCaptaincy {
 
 /// Records a hand-over (G-B34); `from` is `None` for the applicant.
 pub fn record_captaincy(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     team: TeamId,
     from: Option<PersonId>,
     to: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
+    let conn = tx.conn();
     diesel::insert_into(captaincies::table)
         .values(NewCaptaincy {
             team_id: team,

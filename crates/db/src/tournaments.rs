@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::{DbConnection, schema::tournaments, utc_now};
+use super::{DbConnection, WriteTx, schema::tournaments, utc_now};
 use league_ids::{ChampionshipId, TournamentId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -55,10 +55,11 @@ pub fn by_id(conn: &mut DbConnection, id: TournamentId) -> QueryResult<Option<To
 /// Adds tournaments at these instants, numbered after the existing ones in
 /// start order. Call inside `write_transaction`.
 pub fn add(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     championship: ChampionshipId,
     starts: &[NaiveDateTime],
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     let last: Option<i32> = tournaments::table
         .filter(tournaments::championship_id.eq(championship))
         .select(diesel::dsl::max(tournaments::number))
@@ -79,13 +80,10 @@ pub fn add(
     Ok(starts.len())
 }
 
-pub fn set_start(
-    conn: &mut DbConnection,
-    id: TournamentId,
-    at: NaiveDateTime,
-) -> QueryResult<usize> {
+pub fn set_start(tx: &mut WriteTx<'_>, id: TournamentId, at: NaiveDateTime) -> QueryResult<usize> {
     // The start picks the regulation version the tournament plays under.
-    bump_results_version(conn, id)?;
+    bump_results_version(tx, id)?;
+    let conn = tx.conn();
     diesel::update(tournaments::table.find(id))
         .set(tournaments::starts_at.eq(at))
         .execute(conn)
@@ -93,11 +91,12 @@ pub fn set_start(
 
 /// Freezes the field: round 1 is drawn with this format.
 pub fn mark_drawn(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: TournamentId,
     format_json: &str,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(tournaments::table.find(id))
         .set((
             tournaments::drawn_at.eq(at),
@@ -112,9 +111,10 @@ pub fn mark_drawn(
 /// cannot interleave; SQLite's write transactions hold the database's
 /// write lock already. `None`: no such tournament.
 pub fn lock_finished_at(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: TournamentId,
 ) -> QueryResult<Option<(ChampionshipId, Option<NaiveDateTime>)>> {
+    let conn = tx.conn();
     let query = tournaments::table
         .find(id)
         .select((tournaments::championship_id, tournaments::finished_at));
@@ -125,10 +125,11 @@ pub fn lock_finished_at(
 }
 
 pub fn mark_finished(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: TournamentId,
     at: Option<NaiveDateTime>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     // Finishing happens once: a tournament finished already stays as it
     // was (0 rows); reopening (`at` None) applies to a finished one.
     let target = tournaments::table.find(id);
@@ -147,16 +148,18 @@ pub fn mark_finished(
 /// championship's version moves with it (`championships::bump_results_version`).
 /// Sets the rounds of a Swiss; `None` returns to the regulation's.
 pub fn set_rounds(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: TournamentId,
     rounds: Option<i32>,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(tournaments::table.find(id))
         .set(tournaments::rounds.eq(rounds))
         .execute(conn)
 }
 
-pub fn bump_results_version(conn: &mut DbConnection, id: TournamentId) -> QueryResult<usize> {
+pub fn bump_results_version(tx: &mut WriteTx<'_>, id: TournamentId) -> QueryResult<usize> {
+    let conn = tx.conn();
     use super::schema::championships;
     diesel::update(
         championships::table.filter(
@@ -209,11 +212,12 @@ pub fn in_championship(
 /// Cancels a tournament not yet drawn (`at`, `reason`); 0 when it is drawn
 /// or already cancelled. Call inside `write_transaction`.
 pub fn cancel(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: TournamentId,
     at: NaiveDateTime,
     reason: &str,
 ) -> QueryResult<usize> {
+    let conn = tx.conn();
     diesel::update(
         tournaments::table
             .find(id)

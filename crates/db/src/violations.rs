@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::schema::violation_reports as v;
+use super::{DbConnection, WriteTx};
 use league_ids::{ChampionshipId, EntryId, MatchId, PersonId, TournamentId, ViolationReportId};
 
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -44,7 +44,8 @@ pub struct NewViolationReport<'a> {
     pub at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, n: &NewViolationReport) -> QueryResult<ViolationReportId> {
+pub fn insert(tx: &mut WriteTx<'_>, n: &NewViolationReport) -> QueryResult<ViolationReportId> {
+    let conn = tx.conn();
     diesel::insert_into(v::table)
         .values((
             v::championship_id.eq(n.championship),
@@ -85,12 +86,13 @@ pub fn of_tournament(
 
 /// Records the answer of a report still open; false when it had one.
 pub fn answer(
-    conn: &mut DbConnection,
+    tx: &mut WriteTx<'_>,
     id: ViolationReportId,
     text: &str,
     by: PersonId,
     at: NaiveDateTime,
 ) -> QueryResult<bool> {
+    let conn = tx.conn();
     let n = diesel::update(v::table.find(id).filter(v::answered_at.is_null()))
         .set((
             v::answer.eq(Some(text)),

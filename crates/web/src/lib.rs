@@ -8,7 +8,8 @@
 //!
 //! The crates below are named here as the rest of the workspace names
 //! them: `crate::app` (with `crate::config`, `crate::mail`, `crate::read`),
-//! `crate::db`, `crate::rules`, `crate::ids`, `crate::i18n`,
+//! `crate::db` (the reads that `league_app::reads` lends: no writes),
+//! `crate::rules`, `crate::ids`, `crate::i18n`,
 //! `crate::engine`, `crate::paths`.
 #![forbid(unsafe_code)]
 
@@ -18,8 +19,8 @@ pub mod web;
 pub mod words;
 
 use league_app as app;
+use league_app::reads as db;
 use league_app::{config, mail, read};
-use league_db as db;
 use league_engine as engine;
 use league_i18n as i18n;
 use league_i18n::msg;

@@ -10,10 +10,10 @@
 pub mod notices;
 pub mod worker;
 
+use crate::db::QueryResult;
 use chrono::NaiveDateTime;
-use diesel::QueryResult;
 
-use crate::db::{DbConnection, outbox, people};
+use crate::db::{outbox, people};
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, OutboxId, PersonId};
 use crate::msg;
@@ -195,7 +195,7 @@ pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
 /// row's id, or None when the recipient opted out of this optional kind,
 /// did not opt in to an opt-in kind (or no longer exists).
 pub fn enqueue(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     notice: &Notice,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
@@ -238,7 +238,7 @@ pub fn enqueue(
 
 /// Enqueues each notice; the number written.
 pub fn enqueue_all(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     notices: &[Notice],
     now: NaiveDateTime,
 ) -> QueryResult<usize> {

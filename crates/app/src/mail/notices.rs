@@ -1,8 +1,8 @@
 //! The notices of today's use cases, one function per event; each call
 //! enqueues in the caller's transaction (see [`super::enqueue`]).
 
+use crate::db::QueryResult;
 use chrono::NaiveDateTime;
-use diesel::QueryResult;
 
 use super::{Kind, Notice, enqueue, enqueue_all};
 use crate::db::roles::Role;
@@ -22,7 +22,7 @@ fn championship_name(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult
 
 /// G-B12: the judges approved or rejected a team; its captain is told.
 pub fn team_decided(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     team: &Team,
     approved: bool,
     reason: Option<&str>,
@@ -69,7 +69,7 @@ pub enum EntryStanding {
 /// double that sits out with an odd count, the entries left on the waiting
 /// list — is told, as its captain would otherwise expect a pairing.
 pub fn left_out_of_the_draw(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     tournament_no: i32,
     left_out: &[(&crate::db::entries::Entry, EntryStanding)],
@@ -107,7 +107,7 @@ pub fn left_out_of_the_draw(
 /// not stored, and the refusal is shown on the page at once: no notice.
 #[allow(clippy::too_many_arguments)]
 pub fn entry_accepted(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     tournament_no: i32,
     entry: &str,
@@ -143,7 +143,7 @@ pub fn entry_accepted(
 /// A round's pairings were published: the captain of every entry in it
 /// (the entry's submitter) learns the table and the opponent.
 pub fn pairings_published(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     tournament_no: i32,
     round: RoundId,
@@ -208,7 +208,7 @@ pub fn pairings_published(
 
 /// Organizers reviewed a document: whoever uploaded it is told.
 pub fn document_reviewed(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     to: PersonId,
     file: &str,
@@ -241,7 +241,7 @@ pub fn document_reviewed(
 /// applies (a notice that cannot be turned off), and so is every current
 /// member of those teams who asked for it on their account page. Each person once, in their language.
 pub fn rule_change(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     version: i32,
     summary: &str,
@@ -343,7 +343,7 @@ fn appeal_committee(
 /// are told, with the case's address; every member of its committee
 /// (G-Zh1) is asked to read it and vote.
 pub fn appeal_filed(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &crate::db::appeals::Appeal,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
@@ -357,7 +357,7 @@ pub fn appeal_filed(
 /// and notes, which stay sealed until the decision; the parties and the
 /// committee are told as for a filed appeal, the accused not twice.
 pub fn fair_play_case_opened(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &crate::db::appeals::Appeal,
     accused: PersonId,
     tournament_no: i32,
@@ -438,7 +438,7 @@ fn case_opened(
 /// G-V33: a captain reported the opponent's violation; the chief judges
 /// are told, with the match to look at.
 pub fn violation_reported(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     report: &crate::db::violations::ViolationReport,
     tournament_no: i32,
     chiefs: &[PersonId],
@@ -468,7 +468,7 @@ pub fn violation_reported(
 
 /// G-V33: the chief judge answered; the captain who reported is told.
 pub fn violation_answered(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     report: &crate::db::violations::ViolationReport,
     tournament_no: i32,
     now: NaiveDateTime,
@@ -493,7 +493,7 @@ pub fn violation_answered(
 /// An appeal was decided (G-Zh1): its filer, the concerned team's captain
 /// and its committee are told the outcome.
 pub fn appeal_decided(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     case: &crate::db::appeals::Appeal,
     upheld: bool,
     now: NaiveDateTime,
@@ -589,7 +589,7 @@ impl AboutTournament {
     /// The same notice to each of `people`; the number written.
     fn to_each(
         &self,
-        conn: &mut DbConnection,
+        conn: &mut crate::db::WriteTx<'_>,
         people: &[PersonId],
         subject: Message,
         body: Message,
@@ -605,7 +605,7 @@ impl AboutTournament {
     /// The same notice to the captains of tournament `t` (`who`), each once.
     fn to_captains(
         &self,
-        conn: &mut DbConnection,
+        conn: &mut crate::db::WriteTx<'_>,
         t: TournamentId,
         who: Captains,
         subject: Message,
@@ -630,7 +630,7 @@ impl AboutTournament {
     /// name `$entry`, linked to its tournament's page.
     fn to_captain(
         &self,
-        conn: &mut DbConnection,
+        conn: &mut crate::db::WriteTx<'_>,
         entry: &crate::db::entries::Entry,
         subject: Message,
         body: Message,
@@ -667,7 +667,7 @@ fn and_judges(
 /// A tournament is finished (G-V41): every entry's captain learns its
 /// place and tournament points.
 pub fn tournament_finished(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,
@@ -697,7 +697,7 @@ pub fn tournament_finished(
 /// result and the reason.
 #[allow(clippy::too_many_arguments)]
 pub fn result_corrected(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,
@@ -735,7 +735,7 @@ pub fn result_corrected(
 /// The chief judge reopened a finished tournament: its captains and the
 /// judges are told why, and that places and points wait for the new finish.
 pub fn tournament_reopened(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,
@@ -759,7 +759,7 @@ pub fn tournament_reopened(
 /// its entries (withdrawn ones too: they entered) are told why; the link
 /// is the championship's calendar, the tournament's page being gone.
 pub fn tournament_cancelled(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,
@@ -824,7 +824,7 @@ pub fn unfit_reasons(
 /// the reasons, and the table when a board was emptied at publication.
 #[allow(clippy::too_many_arguments)]
 pub fn player_unfit(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     tournament_no: i32,
     entry: &crate::db::entries::Entry,
@@ -869,7 +869,7 @@ pub fn player_unfit(
 /// G-G2: an entry was withdrawn from a tournament it could not go on in;
 /// its captain is told why and what it loses.
 pub fn entry_withdrawn(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     tournament_no: i32,
     entry: &crate::db::entries::Entry,
@@ -906,7 +906,7 @@ pub struct Imposed<'a> {
 /// if the appeals committee confirms), the members a dissolved team's
 /// sanction passed to (G-G4) — and why.
 pub fn penalty_imposed(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     team: &Team,
     what: &Imposed,
     now: NaiveDateTime,
@@ -959,7 +959,7 @@ pub fn penalty_imposed(
 /// member; they are told which tournament they miss and why.
 #[allow(clippy::too_many_arguments)]
 pub fn sanction_passed(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     person: PersonId,
     team: &str,
@@ -986,7 +986,7 @@ pub fn sanction_passed(
 /// and the person is kept off the boards) or `withdrawn` (too few players).
 #[allow(clippy::too_many_arguments)]
 pub fn entry_player_barred(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     tournament_no: i32,
     entry: &crate::db::entries::Entry,
@@ -1015,7 +1015,7 @@ pub fn entry_player_barred(
 /// (`app::penalties::EntryBack`).
 #[allow(clippy::too_many_arguments)]
 pub fn entry_back(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     tournament_no: i32,
     entry: &crate::db::entries::Entry,
@@ -1039,7 +1039,7 @@ pub fn entry_back(
 /// The organizing committee changed the rounds of a Swiss: the
 /// captain of every entry still entered learns the number, once each.
 pub fn rounds_changed(
-    conn: &mut DbConnection,
+    conn: &mut crate::db::WriteTx<'_>,
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,

@@ -27,7 +27,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::{MailSecurity, MailSettings, Settings};
 use crate::db::outbox::{self, OutboxRow};
-use crate::db::{Pool, utc_now};
+use crate::db::{Pool, utc_now, write_transaction};
 
 /// Delay before the next attempt after `attempts` failed ones (1, 2, …):
 /// `base × 2^(attempts−1)`, never more than `max`.
@@ -212,7 +212,7 @@ const BATCH: i64 = 20;
 /// Runs blocking database work on tokio's blocking pool.
 async fn db<T, F>(pool: &Pool, f: F) -> Result<T, String>
 where
-    F: FnOnce(&mut crate::db::DbConnection) -> diesel::QueryResult<T> + Send + 'static,
+    F: FnOnce(&mut crate::db::DbConnection) -> crate::db::QueryResult<T> + Send + 'static,
     T: Send + 'static,
 {
     let pool = pool.clone();
@@ -233,7 +233,9 @@ async fn send_due(pool: &Pool, config: &Arc<Config>, token: &str) -> Result<usiz
     let lease_until = now + config.lease;
     let owned = token.to_owned();
     let rows = db(pool, move |conn| {
-        outbox::claim(conn, &owned, now, lease_until, BATCH)
+        write_transaction(conn, |tx| {
+            outbox::claim(tx, &owned, now, lease_until, BATCH)
+        })
     })
     .await?;
     let n = rows.len();
@@ -242,13 +244,20 @@ async fn send_due(pool: &Pool, config: &Arc<Config>, token: &str) -> Result<usiz
         let (id, token) = (row.id, token.to_owned());
         let done = utc_now();
         let marked = match outcome {
-            Ok(()) => db(pool, move |conn| outbox::mark_sent(conn, id, &token, done)).await,
+            Ok(()) => {
+                db(pool, move |conn| {
+                    write_transaction(conn, |tx| outbox::mark_sent(tx, id, &token, done))
+                })
+                .await
+            }
             Err(f) => {
                 let attempts = u32::try_from(row.attempts).unwrap_or(0) + 1;
                 let next = retry_at(config, &f, attempts, done);
                 tracing::info!(id = id.0, attempts, error = %f.error, retry = next.is_some(), "outbox: not sent");
                 db(pool, move |conn| {
-                    outbox::mark_attempt_failed(conn, id, &token, &f.error, next)
+                    write_transaction(conn, |tx| {
+                        outbox::mark_attempt_failed(tx, id, &token, &f.error, next)
+                    })
                 })
                 .await
             }

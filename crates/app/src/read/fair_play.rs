@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use diesel::result::Error as DieselError;
+use crate::db::QueryError as DieselError;
 
 use crate::analysis::{games_of, span};
 use crate::db::games::{self as dg, AnalysisJob, GameRecord};

@@ -139,8 +139,8 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
-impl From<diesel::result::Error> for ApiError {
-    fn from(e: diesel::result::Error) -> Self {
+impl From<crate::db::QueryError> for ApiError {
+    fn from(e: crate::db::QueryError) -> Self {
         if crate::db::connection_lost(&e) {
             ApiError::Unavailable(e.to_string())
         } else if crate::db::StorageFault::of(&e).is_some() {
@@ -376,7 +376,7 @@ pub fn render<B>(req: &HttpRequest, res: &HttpResponse<B>) -> HttpResponse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use diesel::result::{DatabaseErrorKind, Error};
+    use crate::db::{DatabaseErrorKind, QueryError as Error};
 
     fn db_error(kind: DatabaseErrorKind, message: &str) -> Error {
         Error::DatabaseError(kind, Box::new(message.to_owned()))

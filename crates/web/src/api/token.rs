@@ -92,7 +92,7 @@ fn authorize(
     if let Some(e) = refused {
         // A genuine token used where it may not act: worth a line in its
         // championship's audit log (a leaked or forgotten token).
-        db::audit::Entry::new("api.refused", format!("api_token:{}", row.id))
+        let line = db::audit::Entry::new("api.refused", format!("api_token:{}", row.id))
             .actor(owner.id)
             .championship(row.championship_id)
             .said(
@@ -102,8 +102,8 @@ fn authorize(
                     .arg("owner", &owner.nick)
                     .arg("championship", championship)
                     .list("why", [super::problem::detail_of(&e)], ""),
-            )
-            .record(conn)?;
+            );
+        crate::app::api_tokens::record_refused(conn, line)?;
         return Err(e);
     }
     Ok(TokenCaller {

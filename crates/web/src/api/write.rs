@@ -135,11 +135,11 @@ pub async fn record_result(
             let outcome = write(conn, &caller, (c, t, game), version, value, pgn.as_deref());
             if let Err(e) = &outcome {
                 // A refused use is audited too (the write rolled back).
-                audit::Entry::new("api.refused", format!("game:{game}"))
+                let line = audit::Entry::new("api.refused", format!("game:{game}"))
                     .actor(caller.owner)
                     .championship(caller.championship)
-                    .said(refused_said(&caller, e))
-                    .record(conn)?;
+                    .said(refused_said(&caller, e));
+                crate::app::api_tokens::record_refused(conn, line)?;
             }
             Ok(outcome)
         })

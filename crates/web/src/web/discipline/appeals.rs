@@ -287,7 +287,7 @@ fn accused_nick(
     conn: &mut db::DbConnection,
     case: &Appeal,
     shown: bool,
-) -> Result<Option<String>, diesel::result::Error> {
+) -> Result<Option<String>, crate::db::QueryError> {
     if !shown {
         return Ok(None);
     }
@@ -311,7 +311,7 @@ pub fn decisions(
     conn: &mut db::DbConnection,
     lang: Lang,
     c: ChampionshipId,
-) -> Result<Vec<Decision>, diesel::result::Error> {
+) -> Result<Vec<Decision>, crate::db::QueryError> {
     let tz = db::championships::by_id(conn, c)?.map_or(chrono_tz::UTC, |x| x.tz());
     let mut out = Vec::new();
     for case in db::appeals::of_championship(conn, c)? {
@@ -338,7 +338,7 @@ pub fn decisions(
 fn team_name(
     conn: &mut db::DbConnection,
     id: Option<TeamId>,
-) -> Result<Option<String>, diesel::result::Error> {
+) -> Result<Option<String>, crate::db::QueryError> {
     Ok(match id {
         Some(id) => db::teams::by_id(conn, id)?.map(|t| t.name),
         None => None,

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::documents::{self as ops, ReviewProblem, championships_of, record_for_owner};
+use crate::app::documents::{self as ops, ReviewProblem, championships_of};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
@@ -56,7 +56,7 @@ pub fn can_see(
     conn: &mut DbConnection,
     viewer: &CurrentUser,
     owner: Owner,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     // Exactly these people: owner, captain, the championship's
     // organizers and judges. A platform admin is not among them (an admin
     // who must see a document grants themselves a role, which is audited).
@@ -81,7 +81,7 @@ pub fn can_see(
 }
 
 /// A document's owner as pages name and link them: (nick or team name, URL).
-fn owner_label(conn: &mut DbConnection, owner: Owner) -> diesel::QueryResult<(String, String)> {
+fn owner_label(conn: &mut DbConnection, owner: Owner) -> crate::db::QueryResult<(String, String)> {
     Ok(match owner {
         Owner::Person(p) => {
             let nick = people::by_id(conn, p)?.map(|p| p.nick).unwrap_or_default();
@@ -201,7 +201,7 @@ pub fn may_upload(
     conn: &mut DbConnection,
     user: &CurrentUser,
     owner: Owner,
-) -> diesel::QueryResult<bool> {
+) -> crate::db::QueryResult<bool> {
     Ok(match owner {
         Owner::Person(p) => p == user.id,
         Owner::Team(id) => {
@@ -358,7 +358,7 @@ pub async fn download(
             let said = Message::new(msg!("audit-files-download"))
                 .word("kind", ops::kind_word(&d.kind))
                 .arg("nick", &viewer.nick);
-            record_for_owner(conn, d.owner(), || {
+            crate::app::documents::record_download(conn, d.owner(), || {
                 audit::Entry::new("document.download", format!("document:{id}"))
                     .actor(viewer.id)
                     .said(said.clone())

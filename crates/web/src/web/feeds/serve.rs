@@ -145,7 +145,7 @@ struct RoundNews {
 fn round_news(
     conn: &mut db::DbConnection,
     stages: &[tournaments::Tournament],
-) -> Result<Vec<RoundNews>, diesel::result::Error> {
+) -> Result<Vec<RoundNews>, crate::db::QueryError> {
     let mut out = Vec::new();
     for t in stages {
         let rounds: Vec<r::Round> = r::of_tournament(conn, t.id)?

@@ -52,8 +52,8 @@ impl crate::state::NotFound for AppError {
     }
 }
 
-impl From<diesel::result::Error> for AppError {
-    fn from(e: diesel::result::Error) -> Self {
+impl From<crate::db::QueryError> for AppError {
+    fn from(e: crate::db::QueryError) -> Self {
         AppError::Db(DbError::Query(e))
     }
 }

@@ -464,7 +464,7 @@ struct Played {
     recorded: Vec<crate::ids::GameId>,
 }
 
-fn played(conn: &mut db::DbConnection, person: PersonId) -> diesel::QueryResult<Played> {
+fn played(conn: &mut db::DbConnection, person: PersonId) -> crate::db::QueryResult<Played> {
     let championships: std::collections::HashMap<ChampionshipId, (String, chrono_tz::Tz)> =
         db::championships::list(conn)?
             .into_iter()

@@ -144,7 +144,7 @@ pub async fn switch_language(
     AppSession(&session).set_lang(lang);
     if let Some(user) = CurrentUser::load(&req).await? {
         state
-            .db(move |conn| Ok(db::people::set_locale(conn, user.id, lang.code())?))
+            .db(move |conn| Ok(crate::app::accounts::choose_language(conn, user.id, lang)?))
             .await?;
     }
     Ok(see_other(local_path(form.next.as_deref())))

@@ -91,7 +91,7 @@ pub fn load(
     team: TeamId,
     championship: ChampionshipId,
     regulation: &Regulation,
-) -> Result<Stored, diesel::result::Error> {
+) -> Result<Stored, crate::db::QueryError> {
     Ok(Stored {
         captaincies: db::teams::captaincies_of_team(conn, team)?,
         transfers: db::teams::transfers_of_team(conn, team)?,
