@@ -1,8 +1,9 @@
 //! Tests of the TRF reader and writer.
 
 use super::*;
+use crate::ranking::standings;
 use crate::score::ScoreKind;
-use crate::tiebreak::parse_list;
+use crate::tiebreak::{TieBreakRules, parse_list};
 use crate::tournament::tests::{bye, forfeit, m, round, tournament};
 
 fn sample() -> Tournament {
