@@ -1,10 +1,15 @@
 //! Tests of the TRF reader and writer.
 
+use std::collections::HashMap;
+
 use super::*;
 use crate::ranking::standings;
-use crate::score::ScoreKind;
+use crate::score::{BoardResult, ByeKind, Colour, HalfPoints, ScoreKind};
 use crate::tiebreak::{TieBreakRules, parse_list};
 use crate::tournament::tests::{bye, forfeit, m, round, tournament};
+use crate::tournament::{
+    Match, MatchForfeit, Pairing, PairingSystem, Player, PlayerId, TeamId, Tournament,
+};
 
 fn sample() -> Tournament {
     let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);

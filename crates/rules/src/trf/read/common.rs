@@ -19,9 +19,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::{Expected, Field, Line, SideResult, TrfError, err};
+use super::line::Line;
+use super::side::SideResult;
 use crate::score::{BoardResult, ByeKind, Colour};
 use crate::tournament::{Game, Match, MatchForfeit, Pairing, PlayerId, Round, Team, TeamId};
+use crate::trf::{Expected, Field, TrfError, err};
 
 /// Column of the first round cell of a 001 line (TRF16 and TRF-2026).
 const FIRST_CELL: usize = 92;
