@@ -375,31 +375,73 @@ impl FromStr for TieBreak {
     /// Tie-breaks a team event cannot compute become
     /// [`TieBreakKind::NotApplicable`], whatever their modifiers.
     fn from_str(text: &str) -> Result<TieBreak, TieBreakParseError> {
-        let t = text.trim();
-        let bad = |problem: &str| TieBreakParseError::BadModifier {
-            text: t.to_string(),
-            problem: problem.to_string(),
-        };
-        let mut parts = t.split('/');
+        let notation = Notation { text: text.trim() };
+        let mut parts = notation.text.split('/');
         let head = parts.next().unwrap_or_default();
         let (name, suffix) = match head.split_once(':') {
             Some((n, s)) => (n, Some(s.to_ascii_uppercase())),
             None => (head, None),
         };
-        use TieBreakKind::*;
         let upper = name.to_ascii_uppercase();
-        if let Some(n) = self::NotApplicable::from_acronym(&upper) {
-            return Ok(TieBreak::new(NotApplicable(n)));
+        if let Some(n) = NotApplicable::from_acronym(&upper) {
+            return Ok(TieBreak::new(TieBreakKind::NotApplicable(n)));
         }
-        // `:MP` / `:GP` for the tie-breaks that take one score, `:XY` for ESB.
-        let score = match suffix.as_deref() {
-            None => None,
-            Some("MP") => Some(ScoreKind::MatchPoints),
-            Some("GP") => Some(ScoreKind::GamePoints),
-            Some(_) if upper == "ESB" => None,
-            Some(_) => return Err(bad("score must be :MP or :GP")),
-        };
-        let kind = match upper.as_str() {
+        let suffix = suffix.as_deref();
+        let score = notation.score_suffix(&upper, suffix)?;
+        let kind = notation.kind(&upper, suffix, score)?;
+        if score.is_some() && !takes_a_score(kind) {
+            return Err(notation.bad("only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP"));
+        }
+        let mut tb = TieBreak::new(kind);
+        for modifier in parts {
+            notation.apply_modifier(&mut tb, modifier)?;
+        }
+        if !cut_applies(kind, tb.cut) {
+            return Err(notation.bad("cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS"));
+        }
+        Ok(tb)
+    }
+}
+
+/// The text of one tie-break being parsed, for its errors.
+struct Notation<'a> {
+    /// The trimmed tie-break text.
+    text: &'a str,
+}
+
+impl Notation<'_> {
+    fn bad(&self, problem: &str) -> TieBreakParseError {
+        TieBreakParseError::BadModifier {
+            text: self.text.to_string(),
+            problem: problem.to_string(),
+        }
+    }
+
+    /// `:MP` / `:GP` for the tie-breaks that take one score; ESB takes `:XY`
+    /// instead (read by [`Notation::kind`]).
+    fn score_suffix(
+        &self,
+        upper: &str,
+        suffix: Option<&str>,
+    ) -> Result<Option<ScoreKind>, TieBreakParseError> {
+        match suffix {
+            None => Ok(None),
+            Some("MP") => Ok(Some(ScoreKind::MatchPoints)),
+            Some("GP") => Ok(Some(ScoreKind::GamePoints)),
+            Some(_) if upper == "ESB" => Ok(None),
+            Some(_) => Err(self.bad("score must be :MP or :GP")),
+        }
+    }
+
+    /// What the acronym `upper` measures, with its score suffix.
+    fn kind(
+        &self,
+        upper: &str,
+        suffix: Option<&str>,
+        score: Option<ScoreKind>,
+    ) -> Result<TieBreakKind, TieBreakParseError> {
+        use TieBreakKind::*;
+        Ok(match upper {
             "MPVGP" => MpVsGp,
             "DE" => DirectEncounter,
             "EDE" => ExtendedDirectEncounter(EdeBoards::None),
@@ -415,14 +457,7 @@ impl FromStr for TieBreak {
                     y: score_letter(b[2]).unwrap_or(ScoreKind::MatchPoints),
                 }
             }
-            "ESB" => match suffix.as_deref().map(str::as_bytes) {
-                None => ExtendedSonnebornBergerOnPrimary,
-                Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
-                    (Some(x), Some(y)) => SonnebornBerger { x, y },
-                    _ => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
-                },
-                Some(_) => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
-            },
+            "ESB" => self.extended_sonneborn_berger(suffix)?,
             "SB" => match score {
                 None => SonnebornBergerOnPrimary,
                 Some(k) => SonnebornBerger { x: k, y: k },
@@ -442,66 +477,86 @@ impl FromStr for TieBreak {
             "SSSC" => ScoreStrengthCombination,
             other => match score_name(other) {
                 Some(Some(k)) if suffix.is_none() => Score(k),
-                _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+                _ => return Err(TieBreakParseError::UnknownName(self.text.to_string())),
             },
-        };
-        if score.is_some()
-            && !matches!(
-                kind,
-                Buchholz(_)
-                    | Wins(_)
-                    | WonOverTheBoard(_)
-                    | SonnebornBerger { .. }
-                    | AverageOfOpponentsBuchholz(_)
-                    | ProgressiveScores(_)
-                    | StandardPoints(_)
-            )
-        {
-            return Err(bad(
-                "only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP",
-            ));
+        })
+    }
+
+    /// ESB alone (art. 13.2, on the primary score) or `ESB:XY`, one of the
+    /// four named variants.
+    fn extended_sonneborn_berger(
+        &self,
+        suffix: Option<&str>,
+    ) -> Result<TieBreakKind, TieBreakParseError> {
+        let wrong = || self.bad("ESB takes :MM, :MG, :GM or :GG");
+        match suffix.map(str::as_bytes) {
+            None => Ok(TieBreakKind::ExtendedSonnebornBergerOnPrimary),
+            Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
+                (Some(x), Some(y)) => Ok(TieBreakKind::SonnebornBerger { x, y }),
+                _ => Err(wrong()),
+            },
+            Some(_) => Err(wrong()),
         }
-        let mut tb = TieBreak::new(kind);
-        for m in parts {
-            let mu = m.to_ascii_uppercase();
-            if mu == "P" {
-                tb.predetermined = true;
-            } else if let Some(n) = mu.strip_prefix('C') {
-                let n: u8 = n.parse().map_err(|_| bad("cut must be /C<number>"))?;
-                tb.cut = Cut::Low(n);
-            } else if let Some(n) = mu.strip_prefix('M') {
-                let n: u8 = n.parse().map_err(|_| bad("median must be /M<number>"))?;
-                tb.cut = Cut::Median(n);
-            } else {
-                return Err(bad(&format!("unknown modifier '/{m}'")));
-            }
+    }
+
+    /// One `/…` modifier: `/P`, `/Cn` or `/Mn` (art. 14).
+    fn apply_modifier(&self, tb: &mut TieBreak, modifier: &str) -> Result<(), TieBreakParseError> {
+        let mu = modifier.to_ascii_uppercase();
+        if mu == "P" {
+            tb.predetermined = true;
+        } else if let Some(n) = mu.strip_prefix('C') {
+            let n: u8 = n.parse().map_err(|_| self.bad("cut must be /C<number>"))?;
+            tb.cut = Cut::Low(n);
+        } else if let Some(n) = mu.strip_prefix('M') {
+            let n: u8 = n
+                .parse()
+                .map_err(|_| self.bad("median must be /M<number>"))?;
+            tb.cut = Cut::Median(n);
+        } else {
+            return Err(self.bad(&format!("unknown modifier '/{modifier}'")));
         }
-        let cut_ok = match tb.cut {
-            Cut::None => true,
-            Cut::Low(_) => matches!(
-                kind,
-                SonnebornBerger { .. }
-                    | SonnebornBergerOnPrimary
-                    | ExtendedSonnebornBergerOnPrimary
-                    | Buchholz(_)
-                    | ScoreStrengthCombination
-                    | ProgressiveScores(_)
-            ),
-            Cut::Median(_) => matches!(
-                kind,
-                SonnebornBerger { .. }
-                    | SonnebornBergerOnPrimary
-                    | ExtendedSonnebornBergerOnPrimary
-                    | Buchholz(_)
-                    | ScoreStrengthCombination
-            ),
-        };
-        if !cut_ok {
-            return Err(bad(
-                "cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS",
-            ));
-        }
-        Ok(tb)
+        Ok(())
+    }
+}
+
+/// The tie-breaks that take a `:MP` / `:GP` score.
+fn takes_a_score(kind: TieBreakKind) -> bool {
+    use TieBreakKind::*;
+    matches!(
+        kind,
+        Buchholz(_)
+            | Wins(_)
+            | WonOverTheBoard(_)
+            | SonnebornBerger { .. }
+            | AverageOfOpponentsBuchholz(_)
+            | ProgressiveScores(_)
+            | StandardPoints(_)
+    )
+}
+
+/// Whether a cut modifier (art. 14) applies to `kind`: Cut-n and Median-n
+/// to the SB / ESB family, BH and SSSC; Cut-n also to PS (art. 7.5).
+fn cut_applies(kind: TieBreakKind, cut: Cut) -> bool {
+    use TieBreakKind::*;
+    match cut {
+        Cut::None => true,
+        Cut::Low(_) => matches!(
+            kind,
+            SonnebornBerger { .. }
+                | SonnebornBergerOnPrimary
+                | ExtendedSonnebornBergerOnPrimary
+                | Buchholz(_)
+                | ScoreStrengthCombination
+                | ProgressiveScores(_)
+        ),
+        Cut::Median(_) => matches!(
+            kind,
+            SonnebornBerger { .. }
+                | SonnebornBergerOnPrimary
+                | ExtendedSonnebornBergerOnPrimary
+                | Buchholz(_)
+                | ScoreStrengthCombination
+        ),
     }
 }
 
