@@ -433,137 +433,218 @@ fn build_records(
     config: &SwissConfig,
     round: u32,
 ) -> Result<(Vec<TeamRecord>, Vec<EntryId>), PairingError> {
-    let mut index = HashMap::new();
-    for (i, t) in state.teams.iter().enumerate() {
-        if index.insert(t.id, i).is_some() {
-            return Err(PairingError::DuplicateTeam(t.id));
-        }
+    let ranking = initial_ranking(&state.teams, config);
+    let mut history = History::new(state, config, &ranking)?;
+    for (r, past) in state.rounds.iter().enumerate() {
+        history.add_round(r, past)?;
     }
-    let lookup = |id: EntryId, context: &str| {
-        index
+    Ok((history.finish(round), ranking))
+}
+
+/// The past rounds read into the teams' records, one round after the other.
+struct History<'a> {
+    config: &'a SwissConfig,
+    index: HashMap<EntryId, usize>,
+    rounds_played: usize,
+    records: Vec<TeamRecord>,
+}
+
+impl<'a> History<'a> {
+    /// Empty records, numbered by `ranking` (TPN order); every team listed
+    /// once.
+    fn new(
+        state: &SwissState,
+        config: &'a SwissConfig,
+        ranking: &[EntryId],
+    ) -> Result<History<'a>, PairingError> {
+        let mut index = HashMap::new();
+        for (i, t) in state.teams.iter().enumerate() {
+            if index.insert(t.id, i).is_some() {
+                return Err(PairingError::DuplicateTeam(t.id));
+            }
+        }
+        let rounds_played = state.rounds.len();
+        let mut history = History {
+            config,
+            index,
+            rounds_played,
+            records: Vec::with_capacity(state.teams.len()),
+        };
+        let mut tpn = vec![0u32; state.teams.len()];
+        for (pos, id) in ranking.iter().enumerate() {
+            tpn[history.lookup(*id, "initial ranking")?] = pos as u32 + 1;
+        }
+        history.records = state
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TeamRecord {
+                index: i,
+                id: t.id,
+                tpn: tpn[i],
+                primary: 0,
+                secondary: 0,
+                colours: vec![None; rounds_played],
+                cd: 0,
+                played: 0,
+                pab_blocked: false,
+                floated_last_round: false,
+                opponents: HashSet::new(),
+                preference: Preference::default(),
+            })
+            .collect();
+        Ok(history)
+    }
+
+    fn lookup(&self, id: EntryId, context: &str) -> Result<usize, PairingError> {
+        self.index
             .get(&id)
             .copied()
             .ok_or_else(|| PairingError::UnknownTeam {
                 team: id,
                 context: context.to_string(),
             })
-    };
-    let ranking = initial_ranking(&state.teams, config);
-    let n = state.teams.len();
-    let mut tpn = vec![0u32; n];
-    for (pos, id) in ranking.iter().enumerate() {
-        tpn[lookup(*id, "initial ranking")?] = pos as u32 + 1;
     }
-    let rounds_played = state.rounds.len();
-    let mut records: Vec<TeamRecord> = state
-        .teams
-        .iter()
-        .enumerate()
-        .map(|(i, t)| TeamRecord {
-            index: i,
-            id: t.id,
-            tpn: tpn[i],
-            primary: 0,
-            secondary: 0,
-            colours: vec![None; rounds_played],
-            cd: 0,
-            played: 0,
-            pab_blocked: false,
-            floated_last_round: false,
-            opponents: HashSet::new(),
-            preference: Preference::default(),
-        })
-        .collect();
-    let split = |s: &MatchScore| match config.primary_score {
-        PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
-        PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
-    };
-    for (r, past) in state.rounds.iter().enumerate() {
+
+    /// (primary, secondary) of a score (art. 1.2).
+    fn split(&self, s: &MatchScore) -> (i32, i32) {
+        match self.config.primary_score {
+            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
+            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
+        }
+    }
+
+    /// Round `r` (from 0): its matches, then its byes; a team at most once.
+    fn add_round(&mut self, r: usize, past: &PlayedRound) -> Result<(), PairingError> {
         let context = format!("round {}", r + 1);
         let mut seen = HashSet::new();
-        let mut primary_before = vec![0; n];
-        for rec in &records {
-            primary_before[rec.index] = rec.primary;
-        }
+        let primary_before: Vec<i32> = self.records.iter().map(|rec| rec.primary).collect();
         for m in &past.matches {
-            let w = lookup(m.white, &context)?;
-            let b = lookup(m.black, &context)?;
-            if w == b {
-                return Err(PairingError::Invalid(format!(
-                    "{context}: team {} is paired with itself",
-                    m.white
-                )));
-            }
-            for (team, id) in [(w, m.white), (b, m.black)] {
-                if !seen.insert(team) {
-                    return Err(PairingError::Invalid(format!(
-                        "{context}: team {id} appears twice"
-                    )));
-                }
-            }
-            let played = m.outcome == MatchOutcome::Played;
-            if played || config.forfeit_counts_as_meeting {
-                records[w].opponents.insert(b);
-                records[b].opponents.insert(w);
-            }
-            if let MatchOutcome::Forfeit {
-                winner: Some(winner),
-            } = m.outcome
-            {
-                let win = lookup(winner, &context)?;
-                if win != w && win != b {
-                    return Err(PairingError::Invalid(format!(
-                        "{context}: forfeit winner {winner} did not play in that match"
-                    )));
-                }
-                // Art. 2.1.2 [C2]: a forfeit win blocks the PAB.
-                records[win].pab_blocked = true;
-            }
-            for (team, score, colour) in [
-                (w, &m.white_score, Colour::White),
-                (b, &m.black_score, Colour::Black),
-            ] {
-                let (p, s) = split(score);
-                records[team].primary += p;
-                records[team].secondary += s;
-                if played {
-                    records[team].colours[r] = Some(colour);
-                    records[team].played += 1;
-                }
-            }
-            if r + 1 == rounds_played {
-                let floated = primary_before[w] != primary_before[b];
-                records[w].floated_last_round = floated;
-                records[b].floated_last_round = floated;
-            }
+            self.add_match(r, m, &context, &mut seen, &primary_before)?;
         }
         for bye in &past.byes {
-            let t = lookup(bye.team, &context)?;
-            if !seen.insert(t) {
+            self.add_bye(bye, &context, &mut seen)?;
+        }
+        Ok(())
+    }
+
+    /// The two teams of a past match, checked: known, not paired with
+    /// itself, not in another pairing of the round.
+    fn match_teams(
+        &self,
+        m: &PlayedMatch,
+        context: &str,
+        seen: &mut HashSet<usize>,
+    ) -> Result<(usize, usize), PairingError> {
+        let w = self.lookup(m.white, context)?;
+        let b = self.lookup(m.black, context)?;
+        if w == b {
+            return Err(PairingError::Invalid(format!(
+                "{context}: team {} is paired with itself",
+                m.white
+            )));
+        }
+        for (team, id) in [(w, m.white), (b, m.black)] {
+            if !seen.insert(team) {
                 return Err(PairingError::Invalid(format!(
-                    "{context}: team {} appears twice",
-                    bye.team
+                    "{context}: team {id} appears twice"
                 )));
             }
-            let (p, s) = split(&bye.score);
-            records[t].primary += p;
-            records[t].secondary += s;
-            if bye.kind != ByeKind::Absent {
-                records[t].pab_blocked = true;
+        }
+        Ok((w, b))
+    }
+
+    /// A match of round `r`: the meeting (\[C1\]), a forfeit win blocking the
+    /// PAB (\[C2\]), scores, colours of a played match (art. 1.6.1) and, in
+    /// the last round played, who floated (art. 1.5).
+    fn add_match(
+        &mut self,
+        r: usize,
+        m: &PlayedMatch,
+        context: &str,
+        seen: &mut HashSet<usize>,
+        primary_before: &[i32],
+    ) -> Result<(), PairingError> {
+        let (w, b) = self.match_teams(m, context, seen)?;
+        let played = m.outcome == MatchOutcome::Played;
+        if played || self.config.forfeit_counts_as_meeting {
+            self.records[w].opponents.insert(b);
+            self.records[b].opponents.insert(w);
+        }
+        if let MatchOutcome::Forfeit {
+            winner: Some(winner),
+        } = m.outcome
+        {
+            let win = self.lookup(winner, context)?;
+            if win != w && win != b {
+                return Err(PairingError::Invalid(format!(
+                    "{context}: forfeit winner {winner} did not play in that match"
+                )));
+            }
+            // Art. 2.1.2 [C2]: a forfeit win blocks the PAB.
+            self.records[win].pab_blocked = true;
+        }
+        for (team, score, colour) in [
+            (w, &m.white_score, Colour::White),
+            (b, &m.black_score, Colour::Black),
+        ] {
+            let (p, s) = self.split(score);
+            let record = &mut self.records[team];
+            record.primary += p;
+            record.secondary += s;
+            if played {
+                record.colours[r] = Some(colour);
+                record.played += 1;
             }
         }
+        if r + 1 == self.rounds_played {
+            let floated = primary_before[w] != primary_before[b];
+            self.records[w].floated_last_round = floated;
+            self.records[b].floated_last_round = floated;
+        }
+        Ok(())
     }
-    let last_round = round == config.total_rounds;
-    for rec in &mut records {
-        rec.cd = rec
-            .colours
-            .iter()
-            .flatten()
-            .map(|c| if *c == Colour::White { 1 } else { -1 })
-            .sum();
-        rec.preference = preference(config.colour_preference, rec.cd, rec, last_round);
+
+    /// A bye of a past round: its score; any bye but an absence blocks the
+    /// PAB (\[C2\]).
+    fn add_bye(
+        &mut self,
+        bye: &RoundBye,
+        context: &str,
+        seen: &mut HashSet<usize>,
+    ) -> Result<(), PairingError> {
+        let t = self.lookup(bye.team, context)?;
+        if !seen.insert(t) {
+            return Err(PairingError::Invalid(format!(
+                "{context}: team {} appears twice",
+                bye.team
+            )));
+        }
+        let (p, s) = self.split(&bye.score);
+        let record = &mut self.records[t];
+        record.primary += p;
+        record.secondary += s;
+        if bye.kind != ByeKind::Absent {
+            record.pab_blocked = true;
+        }
+        Ok(())
     }
-    Ok((records, ranking))
+
+    /// The records with their colour differences and preferences
+    /// (art. 1.6, 1.7) for pairing `round`.
+    fn finish(mut self, round: u32) -> Vec<TeamRecord> {
+        let last_round = round == self.config.total_rounds;
+        for rec in &mut self.records {
+            rec.cd = rec
+                .colours
+                .iter()
+                .flatten()
+                .map(|c| if *c == Colour::White { 1 } else { -1 })
+                .sum();
+            rec.preference = preference(self.config.colour_preference, rec.cd, rec, last_round);
+        }
+        self.records
+    }
 }
 
 /// Pairs the next round of a team Swiss (C.04.6), by lot in the rounds the
