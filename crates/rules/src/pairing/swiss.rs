@@ -659,14 +659,7 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         )));
     }
     let (records, ranking) = build_records(state, config, round)?;
-    let index: HashMap<EntryId, usize> = records.iter().map(|r| (r.id, r.index)).collect();
-    let initial_colour = config.initial_colour.unwrap_or_else(|| {
-        if Lot::new(Lot::derive(config.seed, LABEL_COLOUR)).coin() {
-            Colour::White
-        } else {
-            Colour::Black
-        }
-    });
+    let initial_colour = initial_colour(config);
     let mut pairing = Pairing {
         round,
         method: PairingMethod::Swiss,
@@ -682,69 +675,11 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
 
     // The judge's decisions first: those teams are
     // out of the engine's hands.
-    let mut taken: HashSet<usize> = HashSet::new();
-    let mut take = |id: EntryId, what: &str| -> Result<usize, PairingError> {
-        let i = index
-            .get(&id)
-            .copied()
-            .ok_or_else(|| PairingError::UnknownTeam {
-                team: id,
-                context: format!("judge {what}"),
-            })?;
-        if state.teams[i].withdrawn {
-            return Err(PairingError::Invalid(format!(
-                "judge {what}: team {id} has withdrawn"
-            )));
-        }
-        if !taken.insert(i) {
-            return Err(PairingError::Invalid(format!(
-                "judge {what}: team {id} is already in another judge decision"
-            )));
-        }
-        Ok(i)
-    };
-    let mut fixed: Vec<(usize, usize, String)> = Vec::new();
-    for jp in &state.control.fixed {
-        let w = take(jp.white, "pairing")?;
-        if jp.white == jp.black {
-            return Err(PairingError::Invalid(format!(
-                "judge pairing: team {} cannot play itself",
-                jp.white
-            )));
-        }
-        let b = take(jp.black, "pairing")?;
-        if records[w].opponents.contains(&b) {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C1NoRematch,
-                detail: format!(
-                    "judge pairing {}–{} is a rematch, set by the judge: {}",
-                    jp.white, jp.black, jp.reason
-                ),
-            });
-        }
-        fixed.push((w, b, jp.reason.clone()));
-    }
-    if let Some(bye) = &state.control.bye {
-        let t = take(bye.team, "bye")?;
-        if records[t].pab_blocked {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C2NoSecondBye,
-                detail: format!(
-                    "judge gave team {} a bye although it already had one or a forfeit win: {}",
-                    bye.team, bye.reason
-                ),
-            });
-        }
-        pairing.byes.push(ByeAward {
-            team: bye.team,
-            source: MatchSource::Judge {
-                reason: bye.reason.clone(),
-            },
-        });
-    }
-    for ex in &state.control.excluded {
-        take(ex.team, "exclusion")?;
-    }
+    let mut judge = JudgeControl::new(state, &records);
+    let fixed = judge.fixed_pairings(&mut pairing.notes)?;
+    judge.bye(&mut pairing)?;
+    judge.exclusions()?;
+    let taken = judge.taken;
 
     // The teams the engine pairs, in TPN order.
     let mut active: Vec<&TeamRecord> = records
@@ -763,25 +698,10 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         engine.pair_swiss()?
     };
     if let Some(b) = result.bye {
-        if !pairing.byes.is_empty() {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C2NoSecondBye,
-                detail: format!(
-                    "besides the judge's bye, the odd remainder gives team {} the \
-                     pairing-allocated bye",
-                    active[b].id
-                ),
-            });
-        }
-        pairing.byes.push(ByeAward {
-            team: active[b].id,
-            source: MatchSource::Engine,
-        });
+        add_engine_bye(&mut pairing, active[b].id);
     }
     pairing.notes.extend(result.notes);
 
-    // Table order: higher score first, then the smaller TPN.
-    let mut all: Vec<(i32, u32, TeamMatch)> = Vec::new();
     let judge_pairs = fixed
         .into_iter()
         .map(|(w, b, reason)| (&records[w], &records[b], MatchSource::Judge { reason }));
@@ -789,28 +709,173 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         .pairs
         .into_iter()
         .map(|(w, b)| (active[w], active[b], MatchSource::Engine));
-    for (tw, tb, source) in engine_pairs.chain(judge_pairs) {
-        all.push((
-            tw.primary.max(tb.primary),
-            tw.tpn.min(tb.tpn),
-            TeamMatch {
-                table: 0,
-                white: tw.id,
-                black: tb.id,
-                source,
-            },
-        ));
+    pairing.matches = numbered_tables(engine_pairs.chain(judge_pairs));
+    Ok(pairing)
+}
+
+/// Art. 4.1: the initial-colour the config sets, or drawn by lot from the
+/// tournament's seed.
+fn initial_colour(config: &SwissConfig) -> Colour {
+    config.initial_colour.unwrap_or_else(|| {
+        if Lot::new(Lot::derive(config.seed, LABEL_COLOUR)).coin() {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    })
+}
+
+/// The judge's decisions of `state.control`, checked, and the teams they
+/// take out of the engine's hands (indices of the records).
+struct JudgeControl<'a> {
+    state: &'a SwissState,
+    records: &'a [TeamRecord],
+    index: HashMap<EntryId, usize>,
+    taken: HashSet<usize>,
+}
+
+impl<'a> JudgeControl<'a> {
+    fn new(state: &'a SwissState, records: &'a [TeamRecord]) -> JudgeControl<'a> {
+        JudgeControl {
+            state,
+            records,
+            index: records.iter().map(|r| (r.id, r.index)).collect(),
+            taken: HashSet::new(),
+        }
     }
+
+    /// A team of one judge decision (`what`): known, not withdrawn, in no
+    /// other decision.
+    fn take(&mut self, id: EntryId, what: &str) -> Result<usize, PairingError> {
+        let i = self
+            .index
+            .get(&id)
+            .copied()
+            .ok_or_else(|| PairingError::UnknownTeam {
+                team: id,
+                context: format!("judge {what}"),
+            })?;
+        if self.state.teams[i].withdrawn {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} has withdrawn"
+            )));
+        }
+        if !self.taken.insert(i) {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} is already in another judge decision"
+            )));
+        }
+        Ok(i)
+    }
+
+    /// The fixed pairings as (white, black, reason); a rematch the judge
+    /// sets is noted against \[C1\].
+    fn fixed_pairings(
+        &mut self,
+        notes: &mut Vec<PairingNote>,
+    ) -> Result<Vec<(usize, usize, String)>, PairingError> {
+        let mut fixed: Vec<(usize, usize, String)> = Vec::new();
+        for jp in &self.state.control.fixed {
+            let w = self.take(jp.white, "pairing")?;
+            if jp.white == jp.black {
+                return Err(PairingError::Invalid(format!(
+                    "judge pairing: team {} cannot play itself",
+                    jp.white
+                )));
+            }
+            let b = self.take(jp.black, "pairing")?;
+            if self.records[w].opponents.contains(&b) {
+                notes.push(PairingNote {
+                    criterion: Criterion::C1NoRematch,
+                    detail: format!(
+                        "judge pairing {}–{} is a rematch, set by the judge: {}",
+                        jp.white, jp.black, jp.reason
+                    ),
+                });
+            }
+            fixed.push((w, b, jp.reason.clone()));
+        }
+        Ok(fixed)
+    }
+
+    /// The judge's bye, noted against \[C2\] when the team already had a bye
+    /// or a forfeit win.
+    fn bye(&mut self, pairing: &mut Pairing) -> Result<(), PairingError> {
+        let Some(bye) = &self.state.control.bye else {
+            return Ok(());
+        };
+        let t = self.take(bye.team, "bye")?;
+        if self.records[t].pab_blocked {
+            pairing.notes.push(PairingNote {
+                criterion: Criterion::C2NoSecondBye,
+                detail: format!(
+                    "judge gave team {} a bye although it already had one or a forfeit win: {}",
+                    bye.team, bye.reason
+                ),
+            });
+        }
+        pairing.byes.push(ByeAward {
+            team: bye.team,
+            source: MatchSource::Judge {
+                reason: bye.reason.clone(),
+            },
+        });
+        Ok(())
+    }
+
+    /// The teams excluded from the round.
+    fn exclusions(&mut self) -> Result<(), PairingError> {
+        for ex in &self.state.control.excluded {
+            self.take(ex.team, "exclusion")?;
+        }
+        Ok(())
+    }
+}
+
+/// The engine's PAB (art. 1.4), noted when the judge gave a bye as well.
+fn add_engine_bye(pairing: &mut Pairing, team: EntryId) {
+    if !pairing.byes.is_empty() {
+        pairing.notes.push(PairingNote {
+            criterion: Criterion::C2NoSecondBye,
+            detail: format!(
+                "besides the judge's bye, the odd remainder gives team {team} the \
+                 pairing-allocated bye"
+            ),
+        });
+    }
+    pairing.byes.push(ByeAward {
+        team,
+        source: MatchSource::Engine,
+    });
+}
+
+/// The matches of the round at numbered tables as (white, black, source).
+/// Table order: higher score first, then the smaller TPN.
+fn numbered_tables<'r>(
+    pairs: impl Iterator<Item = (&'r TeamRecord, &'r TeamRecord, MatchSource)>,
+) -> Vec<TeamMatch> {
+    let mut all: Vec<(i32, u32, TeamMatch)> = pairs
+        .map(|(tw, tb, source)| {
+            (
+                tw.primary.max(tb.primary),
+                tw.tpn.min(tb.tpn),
+                TeamMatch {
+                    table: 0,
+                    white: tw.id,
+                    black: tb.id,
+                    source,
+                },
+            )
+        })
+        .collect();
     all.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    pairing.matches = all
-        .into_iter()
+    all.into_iter()
         .enumerate()
         .map(|(i, (_, _, mut m))| {
             m.table = i as u32 + 1;
             m
         })
-        .collect();
-    Ok(pairing)
+        .collect()
 }
 
 /// What the engine decided for the active teams (indices into `active`).
