@@ -873,27 +873,7 @@ impl Field {
             score[i] = all_scores.get(id).copied().unwrap_or(0);
             ok[i][i] = false;
         }
-        let pref = colours
-            .iter()
-            .map(|c| {
-                if c.is_empty() {
-                    return None;
-                }
-                let cd: i32 = c
-                    .iter()
-                    .map(|&x| if x == Colour::White { 1 } else { -1 })
-                    .sum();
-                let l = c.len();
-                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
-                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
-                    Some(Colour::White)
-                } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
-                    Some(Colour::Black)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let pref = colours.iter().map(|c| type_a_preference(c)).collect();
         let round = state.rounds.len() as u32 + 1;
         Field {
             tpn: ids.iter().map(|id| tpn_all[id]).collect(),
@@ -976,6 +956,134 @@ impl Field {
         });
         order.into_iter().find(|&b| self.pairable(all & !(1 << b)))
     }
+
+    /// The top scoregroup of the teams in `remaining` and the teams below.
+    fn top_group(&self, remaining: u32) -> TopGroup {
+        let n = self.ids.len();
+        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
+        let top = members.iter().map(|&i| self.score[i]).max().unwrap_or(0);
+        let residents: u32 = members
+            .iter()
+            .filter(|&&i| self.score[i] == top)
+            .fold(0, |m, &i| m | 1 << i);
+        let lower = remaining & !residents;
+        let following_score = (0..n)
+            .filter(|&i| lower & (1 << i) != 0)
+            .map(|i| self.score[i])
+            .max();
+        let following: u32 = (0..n)
+            .filter(|&i| lower & (1 << i) != 0 && Some(self.score[i]) == following_score)
+            .fold(0, |m, i| m | 1 << i);
+        TopGroup {
+            remaining,
+            top,
+            residents,
+            lower,
+            following,
+        }
+    }
+
+    /// The art. 3.5 key of the upfloaters `set` into the top scoregroup.
+    fn set_key(&self, group: &TopGroup, set: u32) -> SetKey {
+        let n = self.ids.len();
+        let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
+        let mut diffs: Vec<i32> = ups.iter().map(|&i| group.top - self.score[i]).collect();
+        diffs.sort_by(|a, b| b.cmp(a));
+        let left = group.following & !set;
+        let c6 = if left == 0 {
+            0
+        } else {
+            let need = self
+                .least_crossing(group.lower & !set, left, &mut HashMap::new())
+                .expect("a legal set leaves the rest pairable");
+            need - left.count_ones() % 2
+        };
+        let c7 = ups
+            .iter()
+            .filter(|&&i| self.float_rules && self.floated[i])
+            .count();
+        let mut order = ups.clone();
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.score[i]), self.tpn[i]));
+        (
+            ups.len(),
+            diffs,
+            c6,
+            c7,
+            order.iter().map(|&i| self.tpn[i]).collect(),
+        )
+    }
+
+    /// Art. 3.6 key of a bracket's pairs for the type A field: (\[C8\],
+    /// \[C10\], identifier).
+    fn bracket_key(&self, pairs: &[(usize, usize)]) -> (usize, usize, Vec<u32>) {
+        let mut c8 = 0;
+        let mut c10 = 0;
+        let mut tpns: Vec<(u32, u32)> = Vec::new();
+        for &(a, b) in pairs {
+            if self.pref[a].is_some() && self.pref[a] == self.pref[b] {
+                c8 += 1;
+            }
+            if self.float_rules && self.score[a] != self.score[b] {
+                let higher = if self.score[a] > self.score[b] { a } else { b };
+                c10 += usize::from(self.floated[higher]);
+            }
+            tpns.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
+        }
+        tpns.sort();
+        let ident: Vec<u32> = tpns
+            .iter()
+            .map(|p| p.0)
+            .chain(tpns.iter().map(|p| p.1))
+            .collect();
+        (c8, c10, ident)
+    }
+}
+
+/// Art. 1.7.1 read independently: the type A preference of a team whose
+/// played colours are `c`, oldest first.
+fn type_a_preference(c: &[Colour]) -> Option<Colour> {
+    if c.is_empty() {
+        return None;
+    }
+    let cd: i32 = c
+        .iter()
+        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .sum();
+    let l = c.len();
+    let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+    if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+        Some(Colour::White)
+    } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+        Some(Colour::Black)
+    } else {
+        None
+    }
+}
+
+/// One step of art. 3.3.2 as bit masks of team indices: the top
+/// scoregroup (`residents`) of the teams still to pair, the teams below it
+/// and, among those, the following scoregroup.
+struct TopGroup {
+    remaining: u32,
+    top: i32,
+    residents: u32,
+    lower: u32,
+    following: u32,
+}
+
+impl TopGroup {
+    /// The upfloaters a round-pairing takes into the top scoregroup: the
+    /// teams still to pair that meet a resident from below.
+    fn upfloaters(&self, pairs: &[(usize, usize)]) -> u32 {
+        let (residents, remaining) = (self.residents, self.remaining);
+        pairs
+            .iter()
+            .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
+            .filter(|&&(a, b)| (remaining >> a) & 1 == 1 && (remaining >> b) & 1 == 1)
+            .fold(0u32, |s, &(a, b)| {
+                s | 1 << if residents & (1 << a) != 0 { b } else { a }
+            })
+    }
 }
 
 /// The art. 3.5 key of a set of upfloaters: \[C4\], \[C5\] (score differences,
@@ -995,142 +1103,102 @@ fn check_against_brute_force(
     let bye = f.bye();
     let engine_bye = p.byes.first().map(|b| index[&b.team]);
     prop_assert_eq!(engine_bye, bye, "art. 3.4: the PAB");
-    let mut partner = vec![usize::MAX; n];
+    let partner = partners(&f, &index, p)?;
+    let mut remaining: u32 = (0..n)
+        .filter(|&i| Some(i) != bye)
+        .fold(0, |m, i| m | 1 << i);
+    while remaining != 0 {
+        let group = f.top_group(remaining);
+        let engine_set = check_upfloaters(&f, &group, &partner)?;
+        let bracket = group.residents | engine_set;
+        check_bracket(&f, bracket, &partner, group.top)?;
+        remaining &= !bracket;
+    }
+    Ok(())
+}
+
+/// Each team's opponent in the engine's pairing (`usize::MAX`: none), every
+/// pair checked against \[C1\].
+fn partners(
+    f: &Field,
+    index: &HashMap<EntryId, usize>,
+    p: &Pairing,
+) -> Result<Vec<usize>, TestCaseError> {
+    let mut partner = vec![usize::MAX; f.ids.len()];
     for m in &p.matches {
         let (w, b) = (index[&m.white], index[&m.black]);
         prop_assert!(f.ok[w][b], "[C1]: {} met {} before", m.white, m.black);
         partner[w] = b;
         partner[b] = w;
     }
-    let mut remaining: u32 = (0..n)
-        .filter(|&i| Some(i) != bye)
-        .fold(0, |m, i| m | 1 << i);
-    while remaining != 0 {
-        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
-        let top = members.iter().map(|&i| f.score[i]).max().unwrap_or(0);
-        let residents: u32 = members
-            .iter()
-            .filter(|&&i| f.score[i] == top)
-            .fold(0, |m, &i| m | 1 << i);
-        let lower = remaining & !residents;
-        let following_score = (0..n)
-            .filter(|&i| lower & (1 << i) != 0)
-            .map(|i| f.score[i])
-            .max();
-        let following: u32 = (0..n)
-            .filter(|&i| lower & (1 << i) != 0 && Some(f.score[i]) == following_score)
-            .fold(0, |m, i| m | 1 << i);
-        let key = |set: u32| -> SetKey {
-            let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
-            let mut diffs: Vec<i32> = ups.iter().map(|&i| top - f.score[i]).collect();
-            diffs.sort_by(|a, b| b.cmp(a));
-            let left = following & !set;
-            let c6 = if left == 0 {
-                0
-            } else {
-                let need = f
-                    .least_crossing(remaining & !residents & !set, left, &mut HashMap::new())
-                    .expect("a legal set leaves the rest pairable");
-                need - left.count_ones() % 2
-            };
-            let c7 = ups
-                .iter()
-                .filter(|&&i| f.float_rules && f.floated[i])
-                .count();
-            let mut order = ups.clone();
-            order.sort_by_key(|&i| (std::cmp::Reverse(f.score[i]), f.tpn[i]));
-            (
-                ups.len(),
-                diffs,
-                c6,
-                c7,
-                order.iter().map(|&i| f.tpn[i]).collect(),
-            )
-        };
-        let mut all = Vec::new();
-        f.matchings(remaining, &mut all, &mut Vec::new());
-        let sets: BTreeSet<u32> = all
-            .iter()
-            .map(|m| {
-                m.iter()
-                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
-                    .fold(0u32, |s, &(a, b)| {
-                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
-                    })
-            })
-            .collect();
-        let best = sets
-            .iter()
-            .map(|&s| key(s))
-            .min()
-            .expect("a legal pairing exists");
-        let engine_set: u32 = (0..n)
-            .filter(|&i| residents & (1 << i) != 0)
-            .map(|i| partner[i])
-            .filter(|&j| j != usize::MAX && lower & (1 << j) != 0)
-            .fold(0, |m, j| m | 1 << j);
-        prop_assert!(
-            sets.contains(&engine_set),
-            "upfloaters {:b} are not a legal set",
-            engine_set
-        );
-        let got = key(engine_set);
-        // The score-difference criteria first: [C4], [C5], [C6].
-        prop_assert_eq!(
-            (&got.0, &got.1, &got.2),
-            (&best.0, &best.1, &best.2),
-            "score group {}: [C4]/[C5]/[C6] not optimal",
-            top
-        );
-        prop_assert_eq!(
-            &got,
-            &best,
-            "score group {}: [C7] or art. 3.5.4 not followed",
-            top
-        );
-        // Art. 3.6 on the bracket.
-        let bracket = residents | engine_set;
-        let mut pairings = Vec::new();
-        f.matchings(bracket, &mut pairings, &mut Vec::new());
-        let bracket_key = |m: &[(usize, usize)]| {
-            let mut c8 = 0;
-            let mut c10 = 0;
-            let mut pairs: Vec<(u32, u32)> = Vec::new();
-            for &(a, b) in m {
-                if f.pref[a].is_some() && f.pref[a] == f.pref[b] {
-                    c8 += 1;
-                }
-                if f.float_rules && f.score[a] != f.score[b] {
-                    let higher = if f.score[a] > f.score[b] { a } else { b };
-                    c10 += usize::from(f.floated[higher]);
-                }
-                pairs.push((f.tpn[a].min(f.tpn[b]), f.tpn[a].max(f.tpn[b])));
-            }
-            pairs.sort();
-            let ident: Vec<u32> = pairs
-                .iter()
-                .map(|p| p.0)
-                .chain(pairs.iter().map(|p| p.1))
-                .collect();
-            (c8, c10, ident)
-        };
-        let best_bracket = pairings
-            .iter()
-            .map(|m| bracket_key(m))
-            .min()
-            .expect("bracket pairable");
-        let engine_pairs: Vec<(usize, usize)> = (0..n)
-            .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
-            .map(|i| (i, partner[i]))
-            .collect();
-        prop_assert_eq!(
-            bracket_key(&engine_pairs),
-            best_bracket,
-            "score group {}: art. 3.6",
-            top
-        );
-        remaining &= !bracket;
-    }
+    Ok(partner)
+}
+
+/// Art. 3.5: the engine's upfloaters into the top scoregroup are a legal
+/// set with the least key of all legal sets. Returns them.
+fn check_upfloaters(f: &Field, group: &TopGroup, partner: &[usize]) -> Result<u32, TestCaseError> {
+    let n = f.ids.len();
+    let top = group.top;
+    let mut all = Vec::new();
+    f.matchings(group.remaining, &mut all, &mut Vec::new());
+    let sets: BTreeSet<u32> = all.iter().map(|m| group.upfloaters(m)).collect();
+    let best = sets
+        .iter()
+        .map(|&s| f.set_key(group, s))
+        .min()
+        .expect("a legal pairing exists");
+    let engine_set: u32 = (0..n)
+        .filter(|&i| group.residents & (1 << i) != 0)
+        .map(|i| partner[i])
+        .filter(|&j| j != usize::MAX && group.lower & (1 << j) != 0)
+        .fold(0, |m, j| m | 1 << j);
+    prop_assert!(
+        sets.contains(&engine_set),
+        "upfloaters {:b} are not a legal set",
+        engine_set
+    );
+    let got = f.set_key(group, engine_set);
+    // The score-difference criteria first: [C4], [C5], [C6].
+    prop_assert_eq!(
+        (&got.0, &got.1, &got.2),
+        (&best.0, &best.1, &best.2),
+        "score group {}: [C4]/[C5]/[C6] not optimal",
+        top
+    );
+    prop_assert_eq!(
+        &got,
+        &best,
+        "score group {}: [C7] or art. 3.5.4 not followed",
+        top
+    );
+    Ok(engine_set)
+}
+
+/// Art. 3.6 on the bracket: the engine's pairs have the least key of all
+/// pairings of the bracket.
+fn check_bracket(
+    f: &Field,
+    bracket: u32,
+    partner: &[usize],
+    top: i32,
+) -> Result<(), TestCaseError> {
+    let mut pairings = Vec::new();
+    f.matchings(bracket, &mut pairings, &mut Vec::new());
+    let best_bracket = pairings
+        .iter()
+        .map(|m| f.bracket_key(m))
+        .min()
+        .expect("bracket pairable");
+    let engine_pairs: Vec<(usize, usize)> = (0..f.ids.len())
+        .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
+        .map(|i| (i, partner[i]))
+        .collect();
+    prop_assert_eq!(
+        f.bracket_key(&engine_pairs),
+        best_bracket,
+        "score group {}: art. 3.6",
+        top
+    );
     Ok(())
 }
 
