@@ -1741,100 +1741,18 @@ impl RoundField {
             .filter(|id| !excluded.contains(id))
             .collect();
         let pos: HashMap<EntryId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-        let n = ids.len();
-        let split = |s: &MatchScore| match config.primary_score {
-            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
-            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
-        };
-        let mut scores: HashMap<EntryId, (i32, i32)> = HashMap::new();
-        let mut colours = vec![Vec::new(); n];
-        let mut blocked = vec![false; n];
-        let mut floated = vec![false; n];
-        let mut ok = vec![vec![true; n]; n];
-        let last = state.rounds.len();
-        for (r, round) in state.rounds.iter().enumerate() {
-            let before = scores.clone();
-            for m in &round.matches {
-                let (w, b) = (pos.get(&m.white).copied(), pos.get(&m.black).copied());
-                if m.outcome == MatchOutcome::Played {
-                    if let (Some(w), Some(b)) = (w, b) {
-                        ok[w][b] = false;
-                        ok[b][w] = false;
-                    }
-                    if let Some(w) = w {
-                        colours[w].push(Colour::White);
-                    }
-                    if let Some(b) = b {
-                        colours[b].push(Colour::Black);
-                    }
-                }
-                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
-                    && let Some(&x) = pos.get(&x)
-                {
-                    blocked[x] = true;
-                }
-                if r + 1 == last {
-                    let p = |id| before.get(id).map_or(0, |s: &(i32, i32)| s.0);
-                    for id in [m.white, m.black] {
-                        if let Some(&i) = pos.get(&id) {
-                            floated[i] = p(&m.white) != p(&m.black);
-                        }
-                    }
-                }
-                for (id, s) in [(m.white, &m.white_score), (m.black, &m.black_score)] {
-                    let (p, q) = split(s);
-                    let e = scores.entry(id).or_default();
-                    e.0 += p;
-                    e.1 += q;
-                }
-            }
-            for b in &round.byes {
-                let (p, q) = split(&b.score);
-                let e = scores.entry(b.team).or_default();
-                e.0 += p;
-                e.1 += q;
-                if b.kind != ByeKind::Absent
-                    && let Some(&i) = pos.get(&b.team)
-                {
-                    blocked[i] = true;
-                }
-            }
-        }
+        let Past {
+            scores,
+            colours,
+            blocked,
+            floated,
+            mut ok,
+        } = Past::read(state, config, &pos, ids.len());
         let round = state.rounds.len() as u32 + 1;
         let last_round = round == config.total_rounds;
         let pref = colours
             .iter()
-            .map(|c| {
-                let kind = config.colour_preference;
-                if c.is_empty() || kind == ColourPreferenceType::NoPreference {
-                    return (None, false);
-                }
-                let cd: i32 = c
-                    .iter()
-                    .map(|&x| if x == Colour::White { 1 } else { -1 })
-                    .sum();
-                let l = c.len();
-                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
-                let strong = kind == ColourPreferenceType::TypeB;
-                // Art. 1.7.1 = the strong preference of art. 1.7.2.
-                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
-                    return (Some(Colour::White), strong);
-                }
-                if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
-                    return (Some(Colour::Black), strong);
-                }
-                if kind == ColourPreferenceType::TypeA {
-                    return (None, false);
-                }
-                let lastc = c[l - 1];
-                if cd == -1 || (cd == 0 && !last_round && lastc == Colour::Black) {
-                    (Some(Colour::White), false)
-                } else if cd == 1 || (cd == 0 && !last_round && lastc == Colour::White) {
-                    (Some(Colour::Black), false)
-                } else {
-                    (None, false)
-                }
-            })
+            .map(|c| round_preference(c, config.colour_preference, last_round))
             .collect::<Vec<_>>();
         for (i, row) in ok.iter_mut().enumerate() {
             row[i] = false;
@@ -1944,102 +1862,68 @@ impl RoundField {
             .filter(|&i| Some(i) != cands[0].0)
             .fold(0, |m, i| m | 1 << i);
         while remaining != 0 {
-            let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
-            let top = members.iter().map(|&i| self.primary[i]).max().unwrap_or(0);
-            let residents: u32 = members
-                .iter()
-                .filter(|&&i| self.primary[i] == top)
-                .fold(0, |m, &i| m | 1 << i);
-            let lower = remaining & !residents;
-            let following_score = (0..n)
-                .filter(|&i| lower & (1 << i) != 0)
-                .map(|i| self.primary[i])
-                .max();
-            let following: u32 = (0..n)
-                .filter(|&i| lower & (1 << i) != 0 && Some(self.primary[i]) == following_score)
-                .fold(0, |m, i| m | 1 << i);
-            let set_of = |pairs: &[(usize, usize)]| -> u32 {
-                pairs
-                    .iter()
-                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
-                    .filter(|&&(a, b)| (remaining >> a) & 1 == 1 && (remaining >> b) & 1 == 1)
-                    .fold(0u32, |s, &(a, b)| {
-                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
-                    })
-            };
-            let mut c6_memo: HashMap<u32, u32> = HashMap::new();
-            let mut set_keys: HashMap<u32, SetKey> = HashMap::new();
-            for c in &cands {
-                let set = set_of(&c.1);
-                set_keys.entry(set).or_insert_with(|| {
-                    let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
-                    let mut diffs: Vec<i32> = ups.iter().map(|&i| top - self.primary[i]).collect();
-                    diffs.sort_by(|a, b| b.cmp(a));
-                    let left = following & !set;
-                    let c6 = if left == 0 {
-                        0
-                    } else {
-                        *c6_memo.entry(set).or_insert_with(|| {
-                            self.base
-                                .least_crossing(lower & !set, left, &mut HashMap::new())
-                                .expect("a legal pairing leaves the rest pairable")
-                                - left.count_ones() % 2
-                        })
-                    };
-                    let c7 = ups
-                        .iter()
-                        .filter(|&&i| self.float_rules && self.floated[i])
-                        .count();
-                    let mut order = ups.clone();
-                    order.sort_by_key(|&i| (std::cmp::Reverse(self.primary[i]), self.tpn[i]));
-                    (
-                        ups.len(),
-                        diffs,
-                        c6,
-                        c7,
-                        order.iter().map(|&i| self.tpn[i]).collect(),
-                    )
-                });
-            }
-            cands = Self::keep_least(cands, |c| set_keys[&set_of(&c.1)].clone());
-            let set = set_of(&cands[0].1);
-            let bracket = residents | set;
-            let bracket_key = |c: &RoundPairing| {
-                let (mut c8, mut c9, mut c10) = (0, 0, 0);
-                let mut pairs: Vec<(u32, u32)> = Vec::new();
-                for &(a, b) in c.1.iter().filter(|&&(a, _)| bracket & (1 << a) != 0) {
-                    let (pa, pb) = (self.pref[a], self.pref[b]);
-                    if pa.0.is_some() && pa.0 == pb.0 {
-                        c8 += 1;
-                        c9 += usize::from(pa.1 && pb.1);
-                    }
-                    if self.float_rules && self.primary[a] != self.primary[b] {
-                        let higher = if self.primary[a] > self.primary[b] {
-                            a
-                        } else {
-                            b
-                        };
-                        c10 += usize::from(self.floated[higher]);
-                    }
-                    pairs.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
-                }
-                pairs.sort();
-                let ident: Vec<u32> = pairs
-                    .iter()
-                    .map(|p| p.0)
-                    .chain(pairs.iter().map(|p| p.1))
-                    .collect();
-                (c8, c9, c10, ident)
-            };
-            cands = Self::keep_least(cands, bracket_key);
-            let (c8, c9, c10, _) = bracket_key(&cands[0]);
+            let group = self.base.top_group(remaining);
+            let (kept, set_key) = self.keep_best_upfloaters(cands, &group);
+            let bracket = group.residents | group.upfloaters(&kept[0].1);
+            cands = Self::keep_least(kept, |c| self.bracket_key(bracket, c));
+            let (c8, c9, c10, _) = self.bracket_key(bracket, &cands[0]);
             trace.push(format!(
-                "score {top}: set {:?} bracket C8 {c8} C9 {c9} C10 {c10}",
-                set_keys[&set]
+                "score {}: set {:?} bracket C8 {c8} C9 {c9} C10 {c10}",
+                group.top, set_key
             ));
             remaining &= !bracket;
         }
         (cands, trace)
+    }
+
+    /// Art. 3.5: the candidates whose upfloaters into the top scoregroup
+    /// have the least key (\[C4\], \[C5\], \[C6\], \[C7\], art. 3.5.4), and that
+    /// key.
+    fn keep_best_upfloaters(
+        &self,
+        cands: Vec<RoundPairing>,
+        group: &TopGroup,
+    ) -> (Vec<RoundPairing>, SetKey) {
+        let mut set_keys: HashMap<u32, SetKey> = HashMap::new();
+        for c in &cands {
+            let set = group.upfloaters(&c.1);
+            set_keys
+                .entry(set)
+                .or_insert_with(|| self.base.set_key(group, set));
+        }
+        let kept = Self::keep_least(cands, |c| set_keys[&group.upfloaters(&c.1)].clone());
+        let set_key = set_keys[&group.upfloaters(&kept[0].1)].clone();
+        (kept, set_key)
+    }
+
+    /// Art. 3.6 key of a candidate's pairs in `bracket`: (\[C8\], \[C9\],
+    /// \[C10\], identifier).
+    fn bracket_key(&self, bracket: u32, c: &RoundPairing) -> (usize, usize, usize, Vec<u32>) {
+        let (mut c8, mut c9, mut c10) = (0, 0, 0);
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for &(a, b) in c.1.iter().filter(|&&(a, _)| bracket & (1 << a) != 0) {
+            let (pa, pb) = (self.pref[a], self.pref[b]);
+            if pa.0.is_some() && pa.0 == pb.0 {
+                c8 += 1;
+                c9 += usize::from(pa.1 && pb.1);
+            }
+            if self.float_rules && self.primary[a] != self.primary[b] {
+                let higher = if self.primary[a] > self.primary[b] {
+                    a
+                } else {
+                    b
+                };
+                c10 += usize::from(self.floated[higher]);
+            }
+            pairs.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
+        }
+        pairs.sort();
+        let ident: Vec<u32> = pairs
+            .iter()
+            .map(|p| p.0)
+            .chain(pairs.iter().map(|p| p.1))
+            .collect();
+        (c8, c9, c10, ident)
     }
 
     /// Art. 4, read independently: (white, black) for the pair `a`–`b`.
@@ -2109,6 +1993,129 @@ impl RoundField {
             return give(*c);
         }
         give(initial)
+    }
+}
+
+/// What the past rounds say of the `n` active teams (indices as in `pos`),
+/// read without the engine.
+struct Past {
+    /// (primary, secondary) of every team, active or not.
+    scores: HashMap<EntryId, (i32, i32)>,
+    /// Colours of the matches actually played (art. 1.6.1), oldest first.
+    colours: Vec<Vec<Colour>>,
+    /// \[C2\]: had a PAB, a judge's bye or a forfeit win.
+    blocked: Vec<bool>,
+    /// Art. 1.5: met a team of another score in the last round.
+    floated: Vec<bool>,
+    /// \[C1\]: may still meet (the diagonal left to the caller).
+    ok: Vec<Vec<bool>>,
+}
+
+impl Past {
+    fn read(
+        state: &SwissState,
+        config: &SwissConfig,
+        pos: &HashMap<EntryId, usize>,
+        n: usize,
+    ) -> Past {
+        let split = |s: &MatchScore| match config.primary_score {
+            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
+            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
+        };
+        let mut past = Past {
+            scores: HashMap::new(),
+            colours: vec![Vec::new(); n],
+            blocked: vec![false; n],
+            floated: vec![false; n],
+            ok: vec![vec![true; n]; n],
+        };
+        let last = state.rounds.len();
+        for (r, round) in state.rounds.iter().enumerate() {
+            let before = past.scores.clone();
+            for m in &round.matches {
+                let (w, b) = (pos.get(&m.white).copied(), pos.get(&m.black).copied());
+                if m.outcome == MatchOutcome::Played {
+                    if let (Some(w), Some(b)) = (w, b) {
+                        past.ok[w][b] = false;
+                        past.ok[b][w] = false;
+                    }
+                    if let Some(w) = w {
+                        past.colours[w].push(Colour::White);
+                    }
+                    if let Some(b) = b {
+                        past.colours[b].push(Colour::Black);
+                    }
+                }
+                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
+                    && let Some(&x) = pos.get(&x)
+                {
+                    past.blocked[x] = true;
+                }
+                if r + 1 == last {
+                    let p = |id| before.get(id).map_or(0, |s: &(i32, i32)| s.0);
+                    for id in [m.white, m.black] {
+                        if let Some(&i) = pos.get(&id) {
+                            past.floated[i] = p(&m.white) != p(&m.black);
+                        }
+                    }
+                }
+                for (id, s) in [(m.white, &m.white_score), (m.black, &m.black_score)] {
+                    past.add_score(id, split(s));
+                }
+            }
+            for b in &round.byes {
+                past.add_score(b.team, split(&b.score));
+                if b.kind != ByeKind::Absent
+                    && let Some(&i) = pos.get(&b.team)
+                {
+                    past.blocked[i] = true;
+                }
+            }
+        }
+        past
+    }
+
+    fn add_score(&mut self, id: EntryId, (p, q): (i32, i32)) {
+        let e = self.scores.entry(id).or_default();
+        e.0 += p;
+        e.1 += q;
+    }
+}
+
+/// Art. 1.7 read independently: (colour, strong) of a team whose played
+/// colours are `c`, oldest first, under preferences of `kind`.
+fn round_preference(
+    c: &[Colour],
+    kind: ColourPreferenceType,
+    last_round: bool,
+) -> (Option<Colour>, bool) {
+    if c.is_empty() || kind == ColourPreferenceType::NoPreference {
+        return (None, false);
+    }
+    let cd: i32 = c
+        .iter()
+        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .sum();
+    let l = c.len();
+    let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+    let strong = kind == ColourPreferenceType::TypeB;
+    // Art. 1.7.1 = the strong preference of art. 1.7.2.
+    if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+        return (Some(Colour::White), strong);
+    }
+    if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+        return (Some(Colour::Black), strong);
+    }
+    if kind == ColourPreferenceType::TypeA {
+        return (None, false);
+    }
+    let lastc = c[l - 1];
+    if cd == -1 || (cd == 0 && !last_round && lastc == Colour::Black) {
+        (Some(Colour::White), false)
+    } else if cd == 1 || (cd == 0 && !last_round && lastc == Colour::White) {
+        (Some(Colour::Black), false)
+    } else {
+        (None, false)
     }
 }
 
