@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::score::{ByeKind, Colour, HalfPoints, Outcome};
-use super::tournament::{MatchForfeit, Pairing, PlayerId, TeamId, Tournament, TournamentError};
+use super::tournament::{
+    Match, MatchForfeit, Pairing, PlayerId, Round, SideScore, TeamId, Tournament, TournamentError,
+};
 
 /// What a round was for one team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,195 +142,13 @@ impl Crosstable {
     /// Build the crosstable; the tournament is validated first.
     pub fn build(t: &Tournament) -> Result<Crosstable, TournamentError> {
         t.validate()?;
-        let boards = usize::from(t.boards);
-        let gpp = i32::from(t.games_per_pairing);
-        let index: HashMap<TeamId, usize> = t
-            .teams
-            .iter()
-            .enumerate()
-            .map(|(i, tm)| (tm.id, i))
-            .collect();
-        let mut lines: Vec<TeamLine> = t
-            .teams
-            .iter()
-            .map(|tm| TeamLine {
-                team: tm.id,
-                rounds: Vec::with_capacity(t.rounds.len()),
-                match_points: HalfPoints::ZERO,
-                game_points: HalfPoints::ZERO,
-                board_points: vec![HalfPoints::ZERO; boards],
-                game_wins: 0,
-            })
-            .collect();
-        let mut players: HashMap<PlayerId, PlayerLine> = HashMap::new();
-        let mut rounds: Vec<&super::tournament::Round> = t.rounds.iter().collect();
+        let mut builder = Builder::new(t);
+        let mut rounds: Vec<&Round> = t.rounds.iter().collect();
         rounds.sort_by_key(|r| r.number);
         for r in rounds {
-            let mut entries: Vec<Option<TeamRound>> = vec![None; lines.len()];
-            for p in &r.pairings {
-                match p {
-                    Pairing::Bye { team, kind } => {
-                        let Some(&i) = index.get(team) else { continue };
-                        let s = t.bye_score(*kind);
-                        // A bye counts the same in every criterion: its
-                        // game points (the tournament's scoring: a PAB is a
-                        // drawn match unless the regulation or record 320
-                        // says otherwise, C.04.6 art. 1.4) spread over the
-                        // boards. C.07 counts a bye's boards in BC, TBR and
-                        // BBE (art. 12) and its won games in WIN only as
-                        // the points it is given: a drawn PAB is a draw on
-                        // every board and wins no game, so its boards sum
-                        // to its GP (a PAB of one point per board, as
-                        // Swiss-Manager's `U` cells give, stays a win on
-                        // every board).
-                        let board_points = spread(s.game_points, boards);
-                        let all_won = s.game_points
-                            == HalfPoints::ONE
-                                .times(i32::try_from(t.games_per_match()).unwrap_or(i32::MAX));
-                        entries[i] = Some(TeamRound {
-                            round: r.number,
-                            opponent: None,
-                            kind: RoundKind::Bye(*kind),
-                            colour: None,
-                            match_points: s.match_points,
-                            game_points: s.game_points,
-                            outcome: s.outcome,
-                            board_points,
-                            // The games a bye wins are won games for WIN:GP
-                            // too (C.07 art. 7.1: won with or without
-                            // playing), as in the reference implementation.
-                            game_wins: if all_won && s.game_points > HalfPoints::ZERO {
-                                t.games_per_match()
-                            } else {
-                                0
-                            },
-                            game_wins_otb: 0,
-                            opponent_index: None,
-                        });
-                    }
-                    Pairing::Match(m) => {
-                        let (Some(&hi), Some(&ai)) = (index.get(&m.home), index.get(&m.away))
-                        else {
-                            continue;
-                        };
-                        let (hs, as_) = t.match_scores(m);
-                        let mut hb = vec![HalfPoints::ZERO; boards];
-                        let mut ab = vec![HalfPoints::ZERO; boards];
-                        let mut hw = 0;
-                        let mut aw = 0;
-                        let mut hw_otb = 0;
-                        let mut aw_otb = 0;
-                        let (hk, ak) = match m.forfeit {
-                            Some(MatchForfeit::HomeWins) => {
-                                hb = vec![HalfPoints::ONE.times(gpp); boards];
-                                hw = t.games_per_match();
-                                (RoundKind::ForfeitWin, RoundKind::ForfeitLoss)
-                            }
-                            Some(MatchForfeit::AwayWins) => {
-                                ab = vec![HalfPoints::ONE.times(gpp); boards];
-                                aw = t.games_per_match();
-                                (RoundKind::ForfeitLoss, RoundKind::ForfeitWin)
-                            }
-                            Some(MatchForfeit::Double) => {
-                                (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit)
-                            }
-                            None => {
-                                for g in &m.games {
-                                    let Some((h, a)) = g.result.points() else {
-                                        continue;
-                                    };
-                                    let b = usize::from(g.board.saturating_sub(1));
-                                    if let Some(x) = hb.get_mut(b) {
-                                        *x += h;
-                                    }
-                                    if let Some(x) = ab.get_mut(b) {
-                                        *x += a;
-                                    }
-                                    let otb = u32::from(!g.result.is_forfeit());
-                                    if h == HalfPoints::ONE {
-                                        hw += 1;
-                                        hw_otb += otb;
-                                    }
-                                    if a == HalfPoints::ONE {
-                                        aw += 1;
-                                        aw_otb += otb;
-                                    }
-                                    for (pl, team, pts) in
-                                        [(g.home_player, m.home, h), (g.away_player, m.away, a)]
-                                    {
-                                        if let Some(pid) = pl {
-                                            add_player(&mut players, pid, team, g.board, pts);
-                                        }
-                                    }
-                                }
-                                unplayed_match_kinds(m, hs.outcome, hs.game_points, as_.game_points)
-                            }
-                        };
-                        let hc = t.home_colour(1, 1);
-                        entries[hi] = Some(TeamRound {
-                            round: r.number,
-                            opponent: Some(m.away),
-                            kind: hk,
-                            colour: Some(hc),
-                            match_points: hs.match_points,
-                            game_points: hs.game_points,
-                            outcome: hs.outcome,
-                            board_points: hb,
-                            game_wins: hw,
-                            game_wins_otb: hw_otb,
-                            opponent_index: Some(ai),
-                        });
-                        entries[ai] = Some(TeamRound {
-                            round: r.number,
-                            opponent: Some(m.home),
-                            kind: ak,
-                            colour: Some(hc.opposite()),
-                            match_points: as_.match_points,
-                            game_points: as_.game_points,
-                            outcome: as_.outcome,
-                            board_points: ab,
-                            game_wins: aw,
-                            game_wins_otb: aw_otb,
-                            opponent_index: Some(hi),
-                        });
-                    }
-                }
-            }
-            for (line, e) in lines.iter_mut().zip(entries) {
-                let e = e.unwrap_or_else(|| TeamRound {
-                    round: r.number,
-                    opponent: None,
-                    kind: RoundKind::Absent,
-                    colour: None,
-                    match_points: HalfPoints::ZERO,
-                    game_points: HalfPoints::ZERO,
-                    outcome: None,
-                    board_points: vec![HalfPoints::ZERO; boards],
-                    game_wins: 0,
-                    game_wins_otb: 0,
-                    opponent_index: None,
-                });
-                line.match_points += e.match_points;
-                line.game_points += e.game_points;
-                line.game_wins += e.game_wins;
-                for (tot, b) in line.board_points.iter_mut().zip(&e.board_points) {
-                    *tot += *b;
-                }
-                line.rounds.push(e);
-            }
+            builder.add_round(r);
         }
-        let mut players: Vec<PlayerLine> = players.into_values().collect();
-        players.sort_by_key(|p| p.player);
-        for p in &mut players {
-            p.by_board.sort_by_key(|b| b.0);
-        }
-        Ok(Crosstable {
-            boards: t.boards,
-            games_per_pairing: t.games_per_pairing,
-            teams: lines,
-            players,
-            index,
-        })
+        Ok(builder.finish())
     }
 
     /// A team's line.
@@ -368,6 +188,268 @@ impl Crosstable {
     }
 }
 
+/// The crosstable being built, one round after the other.
+struct Builder<'a> {
+    t: &'a Tournament,
+    boards: usize,
+    index: HashMap<TeamId, usize>,
+    lines: Vec<TeamLine>,
+    players: HashMap<PlayerId, PlayerLine>,
+}
+
+/// What one team's games of a match gave on the boards.
+struct GameTally {
+    board_points: Vec<HalfPoints>,
+    wins: u32,
+    wins_otb: u32,
+}
+
+impl GameTally {
+    fn new(boards: usize) -> GameTally {
+        GameTally {
+            board_points: vec![HalfPoints::ZERO; boards],
+            wins: 0,
+            wins_otb: 0,
+        }
+    }
+
+    /// One game that scored `points` on board index `board`; `otb` when it
+    /// was played over the board.
+    fn add_game(&mut self, board: usize, points: HalfPoints, otb: u32) {
+        if let Some(x) = self.board_points.get_mut(board) {
+            *x += points;
+        }
+        if points == HalfPoints::ONE {
+            self.wins += 1;
+            self.wins_otb += otb;
+        }
+    }
+
+    /// Every game of the match won by forfeit of the opponent.
+    fn whole_match_won(t: &Tournament, boards: usize) -> GameTally {
+        GameTally {
+            board_points: vec![HalfPoints::ONE.times(i32::from(t.games_per_pairing)); boards],
+            wins: t.games_per_match(),
+            wins_otb: 0,
+        }
+    }
+}
+
+impl<'a> Builder<'a> {
+    fn new(t: &'a Tournament) -> Builder<'a> {
+        let boards = usize::from(t.boards);
+        let index = t
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, tm)| (tm.id, i))
+            .collect();
+        let lines = t
+            .teams
+            .iter()
+            .map(|tm| TeamLine {
+                team: tm.id,
+                rounds: Vec::with_capacity(t.rounds.len()),
+                match_points: HalfPoints::ZERO,
+                game_points: HalfPoints::ZERO,
+                board_points: vec![HalfPoints::ZERO; boards],
+                game_wins: 0,
+            })
+            .collect();
+        Builder {
+            t,
+            boards,
+            index,
+            lines,
+            players: HashMap::new(),
+        }
+    }
+
+    /// One round: every team's entry from its pairing, absent when unpaired.
+    fn add_round(&mut self, r: &Round) {
+        let mut entries: Vec<Option<TeamRound>> = vec![None; self.lines.len()];
+        for p in &r.pairings {
+            match p {
+                Pairing::Bye { team, kind } => {
+                    let Some(&i) = self.index.get(team) else {
+                        continue;
+                    };
+                    entries[i] = Some(self.bye_round(r.number, *kind));
+                }
+                Pairing::Match(m) => {
+                    let (Some(&hi), Some(&ai)) = (self.index.get(&m.home), self.index.get(&m.away))
+                    else {
+                        continue;
+                    };
+                    let (home, away) = self.match_rounds(r.number, m, hi, ai);
+                    entries[hi] = Some(home);
+                    entries[ai] = Some(away);
+                }
+            }
+        }
+        for (line, e) in self.lines.iter_mut().zip(entries) {
+            let e = e.unwrap_or_else(|| absent_round(r.number, self.boards));
+            line.add(e);
+        }
+    }
+
+    /// A bye counts the same in every criterion: its game points (the
+    /// tournament's scoring: a PAB is a drawn match unless the regulation or
+    /// record 320 says otherwise, C.04.6 art. 1.4) spread over the boards.
+    /// C.07 counts a bye's boards in BC, TBR and BBE (art. 12) and its won
+    /// games in WIN only as the points it is given: a drawn PAB is a draw on
+    /// every board and wins no game, so its boards sum to its GP (a PAB of
+    /// one point per board, as Swiss-Manager's `U` cells give, stays a win on
+    /// every board).
+    fn bye_round(&self, round: u16, kind: ByeKind) -> TeamRound {
+        let t = self.t;
+        let s = t.bye_score(kind);
+        let board_points = spread(s.game_points, self.boards);
+        let all_won = s.game_points
+            == HalfPoints::ONE.times(i32::try_from(t.games_per_match()).unwrap_or(i32::MAX));
+        TeamRound {
+            round,
+            opponent: None,
+            kind: RoundKind::Bye(kind),
+            colour: None,
+            match_points: s.match_points,
+            game_points: s.game_points,
+            outcome: s.outcome,
+            board_points,
+            // The games a bye wins are won games for WIN:GP too (C.07 art.
+            // 7.1: won with or without playing), as in the reference
+            // implementation.
+            game_wins: if all_won && s.game_points > HalfPoints::ZERO {
+                t.games_per_match()
+            } else {
+                0
+            },
+            game_wins_otb: 0,
+            opponent_index: None,
+        }
+    }
+
+    /// The (home, away) entries of a match between the teams at `hi` and `ai`.
+    fn match_rounds(
+        &mut self,
+        round: u16,
+        m: &Match,
+        hi: usize,
+        ai: usize,
+    ) -> (TeamRound, TeamRound) {
+        let t = self.t;
+        let (hs, as_) = t.match_scores(m);
+        let (home, away, (hk, ak)) = match m.forfeit {
+            Some(MatchForfeit::HomeWins) => (
+                GameTally::whole_match_won(t, self.boards),
+                GameTally::new(self.boards),
+                (RoundKind::ForfeitWin, RoundKind::ForfeitLoss),
+            ),
+            Some(MatchForfeit::AwayWins) => (
+                GameTally::new(self.boards),
+                GameTally::whole_match_won(t, self.boards),
+                (RoundKind::ForfeitLoss, RoundKind::ForfeitWin),
+            ),
+            Some(MatchForfeit::Double) => (
+                GameTally::new(self.boards),
+                GameTally::new(self.boards),
+                (RoundKind::DoubleForfeit, RoundKind::DoubleForfeit),
+            ),
+            None => {
+                let (home, away) = self.tally_games(m);
+                let kinds = unplayed_match_kinds(m, hs.outcome, hs.game_points, as_.game_points);
+                (home, away, kinds)
+            }
+        };
+        let hc = t.home_colour(1, 1);
+        let entry = |opponent, kind, colour, s: SideScore, tally: GameTally, index| TeamRound {
+            round,
+            opponent: Some(opponent),
+            kind,
+            colour: Some(colour),
+            match_points: s.match_points,
+            game_points: s.game_points,
+            outcome: s.outcome,
+            board_points: tally.board_points,
+            game_wins: tally.wins,
+            game_wins_otb: tally.wins_otb,
+            opponent_index: Some(index),
+        };
+        (
+            entry(m.away, hk, hc, hs, home, ai),
+            entry(m.home, ak, hc.opposite(), as_, away, hi),
+        )
+    }
+
+    /// The games of a match not forfeited as a whole, on the boards of both
+    /// teams and in their players' lines.
+    fn tally_games(&mut self, m: &Match) -> (GameTally, GameTally) {
+        let mut home = GameTally::new(self.boards);
+        let mut away = GameTally::new(self.boards);
+        for g in &m.games {
+            let Some((h, a)) = g.result.points() else {
+                continue;
+            };
+            let b = usize::from(g.board.saturating_sub(1));
+            let otb = u32::from(!g.result.is_forfeit());
+            home.add_game(b, h, otb);
+            away.add_game(b, a, otb);
+            for (pl, team, pts) in [(g.home_player, m.home, h), (g.away_player, m.away, a)] {
+                if let Some(pid) = pl {
+                    add_player(&mut self.players, pid, team, g.board, pts);
+                }
+            }
+        }
+        (home, away)
+    }
+
+    /// The crosstable, players sorted by id and their boards in order.
+    fn finish(self) -> Crosstable {
+        let mut players: Vec<PlayerLine> = self.players.into_values().collect();
+        players.sort_by_key(|p| p.player);
+        for p in &mut players {
+            p.by_board.sort_by_key(|b| b.0);
+        }
+        Crosstable {
+            boards: self.t.boards,
+            games_per_pairing: self.t.games_per_pairing,
+            teams: self.lines,
+            players,
+            index: self.index,
+        }
+    }
+}
+
+impl TeamLine {
+    /// Append a round and add it to the totals.
+    fn add(&mut self, e: TeamRound) {
+        self.match_points += e.match_points;
+        self.game_points += e.game_points;
+        self.game_wins += e.game_wins;
+        for (tot, b) in self.board_points.iter_mut().zip(&e.board_points) {
+            *tot += *b;
+        }
+        self.rounds.push(e);
+    }
+}
+
+/// A round in which the team was not paired.
+fn absent_round(round: u16, boards: usize) -> TeamRound {
+    TeamRound {
+        round,
+        opponent: None,
+        kind: RoundKind::Absent,
+        colour: None,
+        match_points: HalfPoints::ZERO,
+        game_points: HalfPoints::ZERO,
+        outcome: None,
+        board_points: vec![HalfPoints::ZERO; boards],
+        game_wins: 0,
+        game_wins_otb: 0,
+        opponent_index: None,
+    }
+}
+
 /// Kinds of (home, away) for a match that was not forfeited as a whole.
 ///
 /// C.07 treats a team match as played as soon as one of its games was played
@@ -375,7 +457,7 @@ impl Crosstable {
 /// `--`) is an unplayed round for both teams even though its result stands.
 /// The pairing code reads such a match as a forfeit too.
 fn unplayed_match_kinds(
-    m: &super::tournament::Match,
+    m: &Match,
     home_outcome: Option<Outcome>,
     home_points: HalfPoints,
     away_points: HalfPoints,

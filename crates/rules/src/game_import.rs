@@ -9,7 +9,7 @@
 //! than the pairing are flagged, and the result is read by player, not
 //! by colour.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::pgn::{GameResult, PgnGame, PgnProblem};
 
@@ -138,53 +138,129 @@ pub fn fold(nick: &str) -> String {
 /// `round`: the round the file is for (games tagged with another round
 /// are left out); `None`: the whole tournament.
 pub fn match_games(games: &[PgnGame], slots: &[Slot], round: Option<u32>) -> Vec<Matched> {
-    // Every nick that plays in scope, and the slots by pair of players.
-    let mut plays: HashMap<&str, ()> = HashMap::new();
-    let mut by_pair: HashMap<(&str, &str), Vec<&Slot>> = HashMap::new();
-    for s in slots.iter().filter(|s| round.is_none_or(|r| s.round == r)) {
-        if let (Some(w), Some(b)) = (s.white.as_deref(), s.black.as_deref()) {
-            plays.insert(w, ());
-            plays.insert(b, ());
-            let key = if w <= b { (w, b) } else { (b, w) };
-            by_pair.entry(key).or_default().push(s);
+    let mut matcher = Matcher::new(games, slots, round);
+    (0..games.len())
+        .map(|index| match matcher.place(index) {
+            Ok(matched) => matched,
+            Err(why) => Matched {
+                index,
+                verdict: Verdict::LeftOut(why),
+                swapped: false,
+                replaces: false,
+            },
+        })
+        .collect()
+}
+
+/// The games of a file placed one after the other in the pairing.
+struct Matcher<'a> {
+    games: &'a [PgnGame],
+    slots: &'a [Slot],
+    round: Option<u32>,
+    /// Every nick that plays in scope.
+    plays: HashSet<&'a str>,
+    /// The slots in scope by pair of players (the smaller nick first).
+    by_pair: HashMap<(&'a str, &'a str), Vec<&'a Slot>>,
+    /// The slots taken by earlier games of the file: slot key → game index.
+    taken: HashMap<i64, usize>,
+}
+
+/// A pair of nicks in the order `by_pair` keys them.
+fn pair_key<'n>(a: &'n str, b: &'n str) -> (&'n str, &'n str) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+impl<'a> Matcher<'a> {
+    fn new(games: &'a [PgnGame], slots: &'a [Slot], round: Option<u32>) -> Matcher<'a> {
+        let mut plays = HashSet::new();
+        let mut by_pair: HashMap<(&str, &str), Vec<&Slot>> = HashMap::new();
+        for s in slots.iter().filter(|s| round.is_none_or(|r| s.round == r)) {
+            if let (Some(w), Some(b)) = (s.white.as_deref(), s.black.as_deref()) {
+                plays.insert(w);
+                plays.insert(b);
+                by_pair.entry(pair_key(w, b)).or_default().push(s);
+            }
+        }
+        Matcher {
+            games,
+            slots,
+            round,
+            plays,
+            by_pair,
+            taken: HashMap::new(),
         }
     }
-    let mut taken: HashMap<i64, usize> = HashMap::new();
-    let mut out = Vec::with_capacity(games.len());
-    for (index, game) in games.iter().enumerate() {
-        let left = |why| Matched {
-            index,
-            verdict: Verdict::LeftOut(why),
-            swapped: false,
-            replaces: false,
-        };
+
+    /// The verdict of game `index`, or why it is left out.
+    fn place(&mut self, index: usize) -> Result<Matched, LeftOut> {
+        let game = &self.games[index];
         let (Some(white), Some(black)) = (game.white().map(fold), game.black().map(fold)) else {
-            out.push(left(LeftOut::NoPlayers));
-            continue;
+            return Err(LeftOut::NoPlayers);
         };
         let (tag_round, tag_board) = game.round_and_board();
-        if let (Some(r), Some(tagged)) = (round, tag_round)
-            && r != tagged
-            && slots.iter().any(|s| s.round == tagged)
-        {
-            out.push(left(LeftOut::OtherRound(tagged)));
-            continue;
+        self.check_round(tag_round)?;
+        self.check_players(&white, &black)?;
+        let candidates = self.candidates(&white, &black, tag_round, tag_board);
+        if candidates.is_empty() {
+            return Err(LeftOut::NoSuchGame);
         }
-        let unknown: Vec<String> = [&white, &black]
-            .into_iter()
-            .filter(|n| !plays.contains_key(n.as_str()))
-            .cloned()
-            .collect();
-        if !unknown.is_empty() {
-            out.push(left(LeftOut::NotInPairing(unknown)));
-            continue;
-        }
-        let key = if white <= black {
-            (white.as_str(), black.as_str())
+        let file_result = outcome_of(game.result).ok_or(LeftOut::NoResult)?;
+        let slot = self.choose(&candidates, &white, index)?;
+        self.taken.insert(slot.key, index);
+        let swapped = slot.white.as_deref() != Some(white.as_str());
+        let result = if swapped {
+            file_result.flipped()
         } else {
-            (black.as_str(), white.as_str())
+            file_result
         };
-        let mut candidates: Vec<&Slot> = by_pair.get(&key).cloned().unwrap_or_default();
+        Ok(Matched {
+            index,
+            verdict: verdict(slot, result),
+            swapped,
+            replaces: slot.recorded,
+        })
+    }
+
+    /// A game tagged with another round of the pairing than the one
+    /// imported is left out.
+    fn check_round(&self, tag_round: Option<u32>) -> Result<(), LeftOut> {
+        if let (Some(r), Some(tagged)) = (self.round, tag_round)
+            && r != tagged
+            && self.slots.iter().any(|s| s.round == tagged)
+        {
+            return Err(LeftOut::OtherRound(tagged));
+        }
+        Ok(())
+    }
+
+    /// Both players must play in scope.
+    fn check_players(&self, white: &str, black: &str) -> Result<(), LeftOut> {
+        let unknown: Vec<String> = [white, black]
+            .into_iter()
+            .filter(|n| !self.plays.contains(n))
+            .map(str::to_string)
+            .collect();
+        if unknown.is_empty() {
+            Ok(())
+        } else {
+            Err(LeftOut::NotInPairing(unknown))
+        }
+    }
+
+    /// The games of the pairing between the two players, narrowed by the
+    /// round and board tagged.
+    fn candidates(
+        &self,
+        white: &str,
+        black: &str,
+        tag_round: Option<u32>,
+        tag_board: Option<u32>,
+    ) -> Vec<&'a Slot> {
+        let mut candidates: Vec<&Slot> = self
+            .by_pair
+            .get(&pair_key(white, black))
+            .cloned()
+            .unwrap_or_default();
         // A tag narrows the search only where it names a game that exists:
         // servers number their own rounds, which need not be ours.
         if let Some(r) = tag_round
@@ -197,69 +273,60 @@ pub fn match_games(games: &[PgnGame], slots: &[Slot], round: Option<u32>) -> Vec
         {
             candidates.retain(|s| s.board == b);
         }
-        if candidates.is_empty() {
-            out.push(left(LeftOut::NoSuchGame));
-            continue;
-        }
-        let Some(file_result) = outcome_of(game.result) else {
-            out.push(left(LeftOut::NoResult));
-            continue;
-        };
-        // Among the candidates: not yet taken by an earlier game of the
-        // file, then the same colours, then still without a result, then
-        // the pairing's order.
-        let same_colours = |s: &Slot| s.white.as_deref() == Some(white.as_str());
-        let free: Vec<&Slot> = candidates
+        candidates
+    }
+
+    /// Among the candidates: not yet taken by an earlier game of the file,
+    /// then the same colours, then still without a result, then the
+    /// pairing's order. When an earlier game took them all, this one is a
+    /// duplicate of the first such game.
+    fn choose(
+        &self,
+        candidates: &[&'a Slot],
+        white: &str,
+        index: usize,
+    ) -> Result<&'a Slot, LeftOut> {
+        let same_colours = |s: &Slot| s.white.as_deref() == Some(white);
+        let free = candidates
             .iter()
             .copied()
-            .filter(|s| !taken.contains_key(&s.key))
-            .collect();
-        let Some(slot) = free.iter().copied().min_by_key(|s| {
+            .filter(|s| !self.taken.contains_key(&s.key));
+        if let Some(slot) = free.min_by_key(|s| {
             (
                 !same_colours(s),
                 s.entered != Entered::Pending,
                 s.round,
                 s.game_no,
             )
-        }) else {
-            let first = candidates
-                .iter()
-                .filter_map(|s| taken.get(&s.key))
-                .min()
-                .copied()
-                .unwrap_or(index);
-            out.push(left(LeftOut::Duplicate {
-                line: games[first].line,
-            }));
-            continue;
-        };
-        taken.insert(slot.key, index);
-        let swapped = !same_colours(slot);
-        let result = if swapped {
-            file_result.flipped()
-        } else {
-            file_result
-        };
-        let verdict = match slot.entered {
-            Entered::Pending => Verdict::Record {
-                slot: slot.key,
-                result,
-            },
-            Entered::Played(r) if r == result => Verdict::Attach { slot: slot.key },
-            entered => Verdict::Conflict {
-                slot: slot.key,
-                file: result,
-                entered,
-            },
-        };
-        out.push(Matched {
-            index,
-            verdict,
-            swapped,
-            replaces: slot.recorded,
-        });
+        }) {
+            return Ok(slot);
+        }
+        let first = candidates
+            .iter()
+            .filter_map(|s| self.taken.get(&s.key))
+            .min()
+            .copied()
+            .unwrap_or(index);
+        Err(LeftOut::Duplicate {
+            line: self.games[first].line,
+        })
     }
-    out
+}
+
+/// What the file's `result` (in the pairing's colours) does to `slot`.
+fn verdict(slot: &Slot, result: Outcome) -> Verdict {
+    match slot.entered {
+        Entered::Pending => Verdict::Record {
+            slot: slot.key,
+            result,
+        },
+        Entered::Played(r) if r == result => Verdict::Attach { slot: slot.key },
+        entered => Verdict::Conflict {
+            slot: slot.key,
+            file: result,
+            entered,
+        },
+    }
 }
 
 /// The moves could not all be read: the record is kept as the file has

@@ -181,29 +181,7 @@ pub fn parse(line: &str, ctx: &Context) -> Result<Lineup, Vec<Problem>> {
             });
             continue;
         }
-        if !c.member {
-            problems.push(Problem::NotMember {
-                nick: c.nick.clone(),
-            });
-        }
-        if let Some(entry) = &c.other_entry {
-            problems.push(Problem::InAnotherEntry {
-                nick: c.nick.clone(),
-                entry: entry.clone(),
-            });
-        }
-        if let Some(event) = &c.parallel_event {
-            problems.push(Problem::InParallelEvent {
-                nick: c.nick.clone(),
-                event: event.clone(),
-            });
-        }
-        if !c.unmet.is_empty() {
-            problems.push(Problem::NotEligible {
-                nick: c.nick.clone(),
-                reasons: c.unmet.clone(),
-            });
-        }
+        candidate_problems(c, &mut problems);
         ids.push(c.person);
     }
     if !problems.is_empty() {
@@ -219,6 +197,35 @@ pub fn parse(line: &str, ctx: &Context) -> Result<Lineup, Vec<Problem>> {
         boards: ids,
         substitutes,
     })
+}
+
+/// What keeps a named player out of the line: not a member of the team
+/// (G-B31/B32), already named in another entry (G-B22) or in a parallel
+/// event, or an unmet eligibility condition.
+fn candidate_problems(c: &Candidate, problems: &mut Vec<Problem>) {
+    if !c.member {
+        problems.push(Problem::NotMember {
+            nick: c.nick.clone(),
+        });
+    }
+    if let Some(entry) = &c.other_entry {
+        problems.push(Problem::InAnotherEntry {
+            nick: c.nick.clone(),
+            entry: entry.clone(),
+        });
+    }
+    if let Some(event) = &c.parallel_event {
+        problems.push(Problem::InParallelEvent {
+            nick: c.nick.clone(),
+            event: event.clone(),
+        });
+    }
+    if !c.unmet.is_empty() {
+        problems.push(Problem::NotEligible {
+            nick: c.nick.clone(),
+            reasons: c.unmet.clone(),
+        });
+    }
 }
 
 /// The line the form's fields stand for: team, players, then substitutes;

@@ -33,12 +33,6 @@ fn penalty(
 
 /// Seed G: monthly team blitz championship of an online club.
 pub fn g() -> Regulation {
-    use PenaltyEffect::*;
-    let rr = |games| Format {
-        system: PairingSystem::RoundRobin,
-        games_per_pairing: games,
-        rounds: None,
-    };
     Regulation {
         version: REGULATION_VERSION,
         code: "G".into(),
@@ -46,18 +40,7 @@ pub fn g() -> Regulation {
         // G-A2, G-V21: five players per team and tournament.
         boards: 5,
         // G-V1: 4–8 teams → round robin, 2 games per pairing; more than 8 → 1 game.
-        format: FormatRule::ByTeamCount(vec![
-            FormatBand {
-                min_teams: 4,
-                max_teams: Some(8),
-                format: rr(2),
-            },
-            FormatBand {
-                min_teams: 9,
-                max_teams: None,
-                format: rr(1),
-            },
-        ]),
+        format: g_format(),
         // G-V1: 5 minutes per game, no increment, rated.
         time_control: TimeControl {
             base_seconds: 300,
@@ -70,21 +53,7 @@ pub fn g() -> Regulation {
             match_points: MatchPoints::default(),
             pab: None,
         },
-        tie_breaks: TieBreakRules {
-            edition: Edition::C07_2026,
-            chain: vec![
-                // G-V42 b: head-to-head points among the tied teams; the
-                // schedule is a round robin, so forfeits count (/P).
-                TieBreak::new(TieBreakKind::DirectEncounter).predetermined(),
-                // G-V42 c: "Sonneborn-Berger" with game-point scoring = EGGSB.
-                TieBreak::new(TieBreakKind::SonnebornBerger {
-                    x: ScoreKind::GamePoints,
-                    y: ScoreKind::GamePoints,
-                }),
-            ],
-            // G-V42 b: only if all games among the tied teams were played.
-            incomplete_encounters: IncompleteEncounters::Skip,
-        },
+        tie_breaks: g_tie_breaks(),
         // G-V42: still tied for 1st → play-off, 1 round of 2 games.
         playoff: PlayoffRule::ExtraMatch {
             places: vec![1],
@@ -96,111 +65,9 @@ pub fn g() -> Regulation {
             table: vec![pts(12), pts(8), pts(6), pts(4), pts(2), pts(1)],
             shared: SharedPlaceSplit::EqualShareRoundedDown,
         },
-        roster: RosterRules {
-            // G-B21: at least 5 players.
-            min_members: 5,
-            max_members: None,
-            // G-B13, G-V21: five board players in the line.
-            lineup_players: 5,
-            // G-A2, G-B13: up to 5 substitutes.
-            max_substitutes: 5,
-            // G-B13: doubles named Team1, Team2, …
-            doubles_allowed: true,
-            one_team_per_organization: false,
-            one_sport_per_athlete: false,
-            non_playing_captain: false,
-            organization_required: false,
-            // G-A7: members are valid club members, not banned.
-            club_membership_required: true,
-            // G-B33: unlimited transfers.
-            transfers: TransferRule::Free,
-            // G-B11: name, captain's nick and motto.
-            team_motto: true,
-        },
-        entry: EntryRules {
-            // G-B13: registration opens 30 minutes before the tournament.
-            opens_before_start: Some(30 * 60),
-            // G-A6: applied no later than 5 minutes before the start.
-            on_time_before_start: Some(5 * 60),
-            // G-G1: accepted later → −0.5.
-            late_penalty: Some("G-G1".into()),
-            max_teams: None,
-            application_deadline: None,
-            // G-B13: odd number of entries → the last-registered double sits out.
-            odd_entries_drop_last_double: true,
-            // E-13 is not a rule of G.
-            fair_play_undertaking: false,
-        },
-        penalties: vec![
-            penalty(
-                "G-G1",
-                "application accepted less than 5 minutes before round 1",
-                Some(HalfPoints::HALF),
-                vec![Deduct],
-            ),
-            penalty(
-                "G-G2",
-                "more than 2 players missing with no substitute",
-                None,
-                vec![WithdrawnLosingRemainingGames],
-            ),
-            penalty(
-                "G-G3",
-                "leaving a tournament",
-                Some(pts(1)),
-                vec![Warning, DisqualifiedNextTournament, Deduct, BannedOnRepeat],
-            ),
-            penalty(
-                "G-G4",
-                "offending team dissolved",
-                None,
-                vec![PassesToMembers],
-            ),
-            penalty(
-                "G-G5",
-                "moving players between boards against the rules",
-                Some(HalfPoints::HALF),
-                vec![Deduct],
-            ),
-            penalty(
-                "G-G6",
-                "incorrect application discovered after the start, per case",
-                Some(HalfPoints::HALF),
-                vec![DeductPerCase],
-            ),
-            penalty(
-                "G-G7",
-                "engine assistance confirmed by the appeals committee",
-                Some(pts(12)),
-                vec![
-                    PlayerRemovedWithSubstitution,
-                    NeedsAppealsConfirmation,
-                    Deduct,
-                ],
-            ),
-            penalty(
-                "G-G8",
-                "playing under another person's nick, per game",
-                Some(pts(1)),
-                vec![DeductPerGame],
-            ),
-            // G-D3: the judge bars a player from the hall for the rest of
-            // the tournament; the team plays on with a substitute.
-            penalty(
-                "G-D3",
-                "barred from the hall by the judge for the tournament",
-                None,
-                vec![PlayerRemovedWithSubstitution],
-            ),
-            PenaltyRule {
-                code: "G-D2".into(),
-                offence: "disobeying a judge".into(),
-                amount: Some(HalfPoints::HALF),
-                // G-D2: fine 0.5 or 1, or loss of the current game, or removal.
-                alternatives: vec![pts(1)],
-                effects: vec![Deduct, LossOfCurrentGame, RemovedFromTournament],
-            },
-        ],
+        roster: g_roster(),
+        entry: g_entry(),
+        penalties: g_penalties(),
         documents: vec![],
         // G-Zh1 / G-Zh2.
         appeals: Some(AppealsCommittee {
@@ -225,6 +92,164 @@ pub fn g() -> Regulation {
             check_in: false,
         },
     }
+}
+
+/// G-V1: the format by the number of teams entered.
+fn g_format() -> FormatRule {
+    let rr = |games| Format {
+        system: PairingSystem::RoundRobin,
+        games_per_pairing: games,
+        rounds: None,
+    };
+    FormatRule::ByTeamCount(vec![
+        FormatBand {
+            min_teams: 4,
+            max_teams: Some(8),
+            format: rr(2),
+        },
+        FormatBand {
+            min_teams: 9,
+            max_teams: None,
+            format: rr(1),
+        },
+    ])
+}
+
+/// G-V42: the tie-breaks after game points.
+fn g_tie_breaks() -> TieBreakRules {
+    TieBreakRules {
+        edition: Edition::C07_2026,
+        chain: vec![
+            // G-V42 b: head-to-head points among the tied teams; the
+            // schedule is a round robin, so forfeits count (/P).
+            TieBreak::new(TieBreakKind::DirectEncounter).predetermined(),
+            // G-V42 c: "Sonneborn-Berger" with game-point scoring = EGGSB.
+            TieBreak::new(TieBreakKind::SonnebornBerger {
+                x: ScoreKind::GamePoints,
+                y: ScoreKind::GamePoints,
+            }),
+        ],
+        // G-V42 b: only if all games among the tied teams were played.
+        incomplete_encounters: IncompleteEncounters::Skip,
+    }
+}
+
+/// G-A, G-B: who plays for a team.
+fn g_roster() -> RosterRules {
+    RosterRules {
+        // G-B21: at least 5 players.
+        min_members: 5,
+        max_members: None,
+        // G-B13, G-V21: five board players in the line.
+        lineup_players: 5,
+        // G-A2, G-B13: up to 5 substitutes.
+        max_substitutes: 5,
+        // G-B13: doubles named Team1, Team2, …
+        doubles_allowed: true,
+        one_team_per_organization: false,
+        one_sport_per_athlete: false,
+        non_playing_captain: false,
+        organization_required: false,
+        // G-A7: members are valid club members, not banned.
+        club_membership_required: true,
+        // G-B33: unlimited transfers.
+        transfers: TransferRule::Free,
+        // G-B11: name, captain's nick and motto.
+        team_motto: true,
+    }
+}
+
+/// G-A6, G-B13: registration.
+fn g_entry() -> EntryRules {
+    EntryRules {
+        // G-B13: registration opens 30 minutes before the tournament.
+        opens_before_start: Some(30 * 60),
+        // G-A6: applied no later than 5 minutes before the start.
+        on_time_before_start: Some(5 * 60),
+        // G-G1: accepted later → −0.5.
+        late_penalty: Some("G-G1".into()),
+        max_teams: None,
+        application_deadline: None,
+        // G-B13: odd number of entries → the last-registered double sits out.
+        odd_entries_drop_last_double: true,
+        // E-13 is not a rule of G.
+        fair_play_undertaking: false,
+    }
+}
+
+/// G-G, G-D: the catalogue of penalties.
+fn g_penalties() -> Vec<PenaltyRule> {
+    use PenaltyEffect::*;
+    vec![
+        penalty(
+            "G-G1",
+            "application accepted less than 5 minutes before round 1",
+            Some(HalfPoints::HALF),
+            vec![Deduct],
+        ),
+        penalty(
+            "G-G2",
+            "more than 2 players missing with no substitute",
+            None,
+            vec![WithdrawnLosingRemainingGames],
+        ),
+        penalty(
+            "G-G3",
+            "leaving a tournament",
+            Some(pts(1)),
+            vec![Warning, DisqualifiedNextTournament, Deduct, BannedOnRepeat],
+        ),
+        penalty(
+            "G-G4",
+            "offending team dissolved",
+            None,
+            vec![PassesToMembers],
+        ),
+        penalty(
+            "G-G5",
+            "moving players between boards against the rules",
+            Some(HalfPoints::HALF),
+            vec![Deduct],
+        ),
+        penalty(
+            "G-G6",
+            "incorrect application discovered after the start, per case",
+            Some(HalfPoints::HALF),
+            vec![DeductPerCase],
+        ),
+        penalty(
+            "G-G7",
+            "engine assistance confirmed by the appeals committee",
+            Some(pts(12)),
+            vec![
+                PlayerRemovedWithSubstitution,
+                NeedsAppealsConfirmation,
+                Deduct,
+            ],
+        ),
+        penalty(
+            "G-G8",
+            "playing under another person's nick, per game",
+            Some(pts(1)),
+            vec![DeductPerGame],
+        ),
+        // G-D3: the judge bars a player from the hall for the rest of
+        // the tournament; the team plays on with a substitute.
+        penalty(
+            "G-D3",
+            "barred from the hall by the judge for the tournament",
+            None,
+            vec![PlayerRemovedWithSubstitution],
+        ),
+        PenaltyRule {
+            code: "G-D2".into(),
+            offence: "disobeying a judge".into(),
+            amount: Some(HalfPoints::HALF),
+            // G-D2: fine 0.5 or 1, or loss of the current game, or removal.
+            alternatives: vec![pts(1)],
+            effects: vec![Deduct, LossOfCurrentGame, RemovedFromTournament],
+        },
+    ]
 }
 
 /// Seed R: corporate championship chess tournament (one day, team Swiss).
@@ -257,86 +282,17 @@ pub fn r() -> Regulation {
             },
             pab: None,
         },
-        tie_breaks: TieBreakRules {
-            edition: Edition::C07_2026,
-            chain: vec![
-                // R-3.3 (1): total game points on all boards.
-                TieBreak::new(TieBreakKind::MpVsGp),
-                // R-3.3 (2): head-to-head (Swiss: the C.07 rule for incomplete groups).
-                TieBreak::new(TieBreakKind::DirectEncounter),
-                // R-3.3 (3): board 1, then board 2, then board 3.
-                TieBreak::new(TieBreakKind::TopBoardResult),
-            ],
-            incomplete_encounters: IncompleteEncounters::SwissRule,
-        },
+        tie_breaks: r_tie_breaks(),
         playoff: PlayoffRule::None,
         // 10, 9, … 1 for the first ten, then 0.
         place_points: PlacePoints {
             table: (1..=10).rev().map(pts).collect(),
             shared: SharedPlaceSplit::EqualShareRoundedDown,
         },
-        roster: RosterRules {
-            // three players per team; no substitutes mentioned.
-            min_members: 3,
-            max_members: Some(3),
-            lineup_players: 3,
-            max_substitutes: 0,
-            doubles_allowed: false,
-            one_team_per_organization: false,
-            // chess, volleyball and darts run in parallel.
-            one_sport_per_athlete: true,
-            non_playing_captain: false,
-            // the team is its organization's (corporate standings, R-3.4).
-            organization_required: true,
-            club_membership_required: false,
-            transfers: TransferRule::Free,
-            team_motto: false,
-        },
-        entry: EntryRules {
-            opens_before_start: None,
-            on_time_before_start: None,
-            late_penalty: None,
-            // up to 20 teams, registration closes at the cap.
-            max_teams: Some(20),
-            // the deadline is announced for each edition (the seed's
-            // 03.10.2025 for its 16.10.2025 tournament); the organizers set
-            // the date on the regulation form.
-            application_deadline: None,
-            odd_entries_drop_last_double: false,
-            // E-13 is not a rule of R.
-            fair_play_undertaking: false,
-        },
+        roster: r_roster(),
+        entry: r_entry(),
         penalties: vec![],
-        documents: vec![
-            // application on letterhead, sealed, signed by the HR deputy.
-            DocumentRequirement {
-                rule: "R-1.10".into(),
-                holder: DocumentHolder::Team,
-                any_of: vec![DocumentKind::SignedTeamApplication],
-                former_employee_months: None,
-            },
-            // original application on the day.
-            DocumentRequirement {
-                rule: "R-2.2".into(),
-                holder: DocumentHolder::Participant,
-                any_of: vec![DocumentKind::OriginalApplication],
-                former_employee_months: None,
-            },
-            // medical certificate and/or signed waiver.
-            DocumentRequirement {
-                rule: "R-2.2".into(),
-                holder: DocumentHolder::Participant,
-                any_of: vec![DocumentKind::MedicalCertificate, DocumentKind::Waiver],
-                former_employee_months: None,
-            },
-            // passport copy (photo page).
-            DocumentRequirement {
-                rule: "R-2.2".into(),
-                holder: DocumentHolder::Participant,
-                any_of: vec![DocumentKind::PassportCopy],
-                former_employee_months: None,
-            },
-        ],
+        documents: r_documents(),
         appeals: None,
         season: None,
         // ..R-2.4: each participant admitted at check-in on the day.
@@ -345,6 +301,95 @@ pub fn r() -> Regulation {
             ..PlayRules::default()
         },
     }
+}
+
+/// the tie-breaks after match points.
+fn r_tie_breaks() -> TieBreakRules {
+    TieBreakRules {
+        edition: Edition::C07_2026,
+        chain: vec![
+            // R-3.3 (1): total game points on all boards.
+            TieBreak::new(TieBreakKind::MpVsGp),
+            // R-3.3 (2): head-to-head (Swiss: the C.07 rule for incomplete groups).
+            TieBreak::new(TieBreakKind::DirectEncounter),
+            // R-3.3 (3): board 1, then board 2, then board 3.
+            TieBreak::new(TieBreakKind::TopBoardResult),
+        ],
+        incomplete_encounters: IncompleteEncounters::SwissRule,
+    }
+}
+
+/// who plays for a team.
+fn r_roster() -> RosterRules {
+    RosterRules {
+        // three players per team; no substitutes mentioned.
+        min_members: 3,
+        max_members: Some(3),
+        lineup_players: 3,
+        max_substitutes: 0,
+        doubles_allowed: false,
+        one_team_per_organization: false,
+        // chess, volleyball and darts run in parallel.
+        one_sport_per_athlete: true,
+        non_playing_captain: false,
+        // the team is its organization's (corporate standings, R-3.4).
+        organization_required: true,
+        club_membership_required: false,
+        transfers: TransferRule::Free,
+        team_motto: false,
+    }
+}
+
+/// registration.
+fn r_entry() -> EntryRules {
+    EntryRules {
+        opens_before_start: None,
+        on_time_before_start: None,
+        late_penalty: None,
+        // up to 20 teams, registration closes at the cap.
+        max_teams: Some(20),
+        // the deadline is announced for each edition (the seed's
+        // 03.10.2025 for its 16.10.2025 tournament); the organizers set
+        // the date on the regulation form.
+        application_deadline: None,
+        odd_entries_drop_last_double: false,
+        // E-13 is not a rule of R.
+        fair_play_undertaking: false,
+    }
+}
+
+/// the papers a team and its players hand in.
+fn r_documents() -> Vec<DocumentRequirement> {
+    vec![
+        // application on letterhead, sealed, signed by the HR deputy.
+        DocumentRequirement {
+            rule: "R-1.10".into(),
+            holder: DocumentHolder::Team,
+            any_of: vec![DocumentKind::SignedTeamApplication],
+            former_employee_months: None,
+        },
+        // original application on the day.
+        DocumentRequirement {
+            rule: "R-2.2".into(),
+            holder: DocumentHolder::Participant,
+            any_of: vec![DocumentKind::OriginalApplication],
+            former_employee_months: None,
+        },
+        // medical certificate and/or signed waiver.
+        DocumentRequirement {
+            rule: "R-2.2".into(),
+            holder: DocumentHolder::Participant,
+            any_of: vec![DocumentKind::MedicalCertificate, DocumentKind::Waiver],
+            former_employee_months: None,
+        },
+        // passport copy (photo page).
+        DocumentRequirement {
+            rule: "R-2.2".into(),
+            holder: DocumentHolder::Participant,
+            any_of: vec![DocumentKind::PassportCopy],
+            former_employee_months: None,
+        },
+    ]
 }
 
 /// Seed E: enterprise team tournament (groups, then semi-finals and final).
@@ -373,16 +418,7 @@ pub fn e() -> Regulation {
             match_points: MatchPoints::default(),
             pab: None,
         },
-        tie_breaks: TieBreakRules {
-            edition: Edition::C07_2026,
-            chain: vec![
-                // E-8: head-to-head result (round-robin groups: /P).
-                TieBreak::new(TieBreakKind::DirectEncounter).predetermined(),
-                // E-8: total number of game wins by the team's players.
-                TieBreak::new(TieBreakKind::Wins(ScoreKind::GamePoints)),
-            ],
-            incomplete_encounters: IncompleteEncounters::SwissRule,
-        },
+        tie_breaks: e_tie_breaks(),
         // E-9: board 1, board 2, then armageddon on board 1 (W 6 min, B 5 min,
         // colours by lot, draw = Black wins, no substitution on board 1).
         playoff: PlayoffRule::BoardsThenArmageddon {
@@ -396,33 +432,8 @@ pub fn e() -> Regulation {
             table: vec![],
             shared: SharedPlaceSplit::EqualShareRoundedDown,
         },
-        roster: RosterRules {
-            // E-11: 3 to 5 players, captain may not play.
-            min_members: 3,
-            max_members: Some(5),
-            lineup_players: 3,
-            max_substitutes: 2,
-            doubles_allowed: false,
-            // E-10: at most one team per enterprise.
-            one_team_per_organization: true,
-            one_sport_per_athlete: false,
-            non_playing_captain: true,
-            // E-10, E-12: one team per enterprise, staff of that enterprise.
-            organization_required: true,
-            club_membership_required: false,
-            transfers: TransferRule::Free,
-            team_motto: false,
-        },
-        entry: EntryRules {
-            opens_before_start: None,
-            on_time_before_start: None,
-            late_penalty: None,
-            max_teams: None,
-            application_deadline: None,
-            odd_entries_drop_last_double: false,
-            // E-13: no engines, databases, books or advice; judges decide disputes.
-            fair_play_undertaking: true,
-        },
+        roster: e_roster(),
+        entry: e_entry(),
         penalties: vec![],
         // E-12: employees or former employees dismissed ≤ 3 months before, with proof.
         documents: vec![DocumentRequirement {
@@ -443,6 +454,55 @@ pub fn e() -> Regulation {
             break_minutes: Some(2),
             check_in: false,
         },
+    }
+}
+
+/// E-8: the tie-breaks after game points.
+fn e_tie_breaks() -> TieBreakRules {
+    TieBreakRules {
+        edition: Edition::C07_2026,
+        chain: vec![
+            // E-8: head-to-head result (round-robin groups: /P).
+            TieBreak::new(TieBreakKind::DirectEncounter).predetermined(),
+            // E-8: total number of game wins by the team's players.
+            TieBreak::new(TieBreakKind::Wins(ScoreKind::GamePoints)),
+        ],
+        incomplete_encounters: IncompleteEncounters::SwissRule,
+    }
+}
+
+/// E-10, E-11: who plays for a team.
+fn e_roster() -> RosterRules {
+    RosterRules {
+        // E-11: 3 to 5 players, captain may not play.
+        min_members: 3,
+        max_members: Some(5),
+        lineup_players: 3,
+        max_substitutes: 2,
+        doubles_allowed: false,
+        // E-10: at most one team per enterprise.
+        one_team_per_organization: true,
+        one_sport_per_athlete: false,
+        non_playing_captain: true,
+        // E-10, E-12: one team per enterprise, staff of that enterprise.
+        organization_required: true,
+        club_membership_required: false,
+        transfers: TransferRule::Free,
+        team_motto: false,
+    }
+}
+
+/// Registration: no limits of its own; E-13 asks for a fair-play undertaking.
+fn e_entry() -> EntryRules {
+    EntryRules {
+        opens_before_start: None,
+        on_time_before_start: None,
+        late_penalty: None,
+        max_teams: None,
+        application_deadline: None,
+        odd_entries_drop_last_double: false,
+        // E-13: no engines, databases, books or advice; judges decide disputes.
+        fair_play_undertaking: true,
     }
 }
 

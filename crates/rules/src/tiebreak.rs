@@ -32,7 +32,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::crosstable::{Crosstable, RoundKind, TeamRound};
+use super::crosstable::{Crosstable, RoundKind, TeamLine, TeamRound};
 use super::score::{ByeKind, HalfPoints, ScoreKind, Scoring};
 use super::tournament::{PairingSystem, Tournament};
 
@@ -375,31 +375,73 @@ impl FromStr for TieBreak {
     /// Tie-breaks a team event cannot compute become
     /// [`TieBreakKind::NotApplicable`], whatever their modifiers.
     fn from_str(text: &str) -> Result<TieBreak, TieBreakParseError> {
-        let t = text.trim();
-        let bad = |problem: &str| TieBreakParseError::BadModifier {
-            text: t.to_string(),
-            problem: problem.to_string(),
-        };
-        let mut parts = t.split('/');
+        let notation = Notation { text: text.trim() };
+        let mut parts = notation.text.split('/');
         let head = parts.next().unwrap_or_default();
         let (name, suffix) = match head.split_once(':') {
             Some((n, s)) => (n, Some(s.to_ascii_uppercase())),
             None => (head, None),
         };
-        use TieBreakKind::*;
         let upper = name.to_ascii_uppercase();
-        if let Some(n) = self::NotApplicable::from_acronym(&upper) {
-            return Ok(TieBreak::new(NotApplicable(n)));
+        if let Some(n) = NotApplicable::from_acronym(&upper) {
+            return Ok(TieBreak::new(TieBreakKind::NotApplicable(n)));
         }
-        // `:MP` / `:GP` for the tie-breaks that take one score, `:XY` for ESB.
-        let score = match suffix.as_deref() {
-            None => None,
-            Some("MP") => Some(ScoreKind::MatchPoints),
-            Some("GP") => Some(ScoreKind::GamePoints),
-            Some(_) if upper == "ESB" => None,
-            Some(_) => return Err(bad("score must be :MP or :GP")),
-        };
-        let kind = match upper.as_str() {
+        let suffix = suffix.as_deref();
+        let score = notation.score_suffix(&upper, suffix)?;
+        let kind = notation.kind(&upper, suffix, score)?;
+        if score.is_some() && !takes_a_score(kind) {
+            return Err(notation.bad("only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP"));
+        }
+        let mut tb = TieBreak::new(kind);
+        for modifier in parts {
+            notation.apply_modifier(&mut tb, modifier)?;
+        }
+        if !cut_applies(kind, tb.cut) {
+            return Err(notation.bad("cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS"));
+        }
+        Ok(tb)
+    }
+}
+
+/// The text of one tie-break being parsed, for its errors.
+struct Notation<'a> {
+    /// The trimmed tie-break text.
+    text: &'a str,
+}
+
+impl Notation<'_> {
+    fn bad(&self, problem: &str) -> TieBreakParseError {
+        TieBreakParseError::BadModifier {
+            text: self.text.to_string(),
+            problem: problem.to_string(),
+        }
+    }
+
+    /// `:MP` / `:GP` for the tie-breaks that take one score; ESB takes `:XY`
+    /// instead (read by [`Notation::kind`]).
+    fn score_suffix(
+        &self,
+        upper: &str,
+        suffix: Option<&str>,
+    ) -> Result<Option<ScoreKind>, TieBreakParseError> {
+        match suffix {
+            None => Ok(None),
+            Some("MP") => Ok(Some(ScoreKind::MatchPoints)),
+            Some("GP") => Ok(Some(ScoreKind::GamePoints)),
+            Some(_) if upper == "ESB" => Ok(None),
+            Some(_) => Err(self.bad("score must be :MP or :GP")),
+        }
+    }
+
+    /// What the acronym `upper` measures, with its score suffix.
+    fn kind(
+        &self,
+        upper: &str,
+        suffix: Option<&str>,
+        score: Option<ScoreKind>,
+    ) -> Result<TieBreakKind, TieBreakParseError> {
+        use TieBreakKind::*;
+        Ok(match upper {
             "MPVGP" => MpVsGp,
             "DE" => DirectEncounter,
             "EDE" => ExtendedDirectEncounter(EdeBoards::None),
@@ -415,14 +457,7 @@ impl FromStr for TieBreak {
                     y: score_letter(b[2]).unwrap_or(ScoreKind::MatchPoints),
                 }
             }
-            "ESB" => match suffix.as_deref().map(str::as_bytes) {
-                None => ExtendedSonnebornBergerOnPrimary,
-                Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
-                    (Some(x), Some(y)) => SonnebornBerger { x, y },
-                    _ => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
-                },
-                Some(_) => return Err(bad("ESB takes :MM, :MG, :GM or :GG")),
-            },
+            "ESB" => self.extended_sonneborn_berger(suffix)?,
             "SB" => match score {
                 None => SonnebornBergerOnPrimary,
                 Some(k) => SonnebornBerger { x: k, y: k },
@@ -442,66 +477,86 @@ impl FromStr for TieBreak {
             "SSSC" => ScoreStrengthCombination,
             other => match score_name(other) {
                 Some(Some(k)) if suffix.is_none() => Score(k),
-                _ => return Err(TieBreakParseError::UnknownName(t.to_string())),
+                _ => return Err(TieBreakParseError::UnknownName(self.text.to_string())),
             },
-        };
-        if score.is_some()
-            && !matches!(
-                kind,
-                Buchholz(_)
-                    | Wins(_)
-                    | WonOverTheBoard(_)
-                    | SonnebornBerger { .. }
-                    | AverageOfOpponentsBuchholz(_)
-                    | ProgressiveScores(_)
-                    | StandardPoints(_)
-            )
-        {
-            return Err(bad(
-                "only BH, SB, AOB, PS, STD, WIN and WON take :MP or :GP",
-            ));
+        })
+    }
+
+    /// ESB alone (art. 13.2, on the primary score) or `ESB:XY`, one of the
+    /// four named variants.
+    fn extended_sonneborn_berger(
+        &self,
+        suffix: Option<&str>,
+    ) -> Result<TieBreakKind, TieBreakParseError> {
+        let wrong = || self.bad("ESB takes :MM, :MG, :GM or :GG");
+        match suffix.map(str::as_bytes) {
+            None => Ok(TieBreakKind::ExtendedSonnebornBergerOnPrimary),
+            Some(&[x, y]) => match (score_letter(x), score_letter(y)) {
+                (Some(x), Some(y)) => Ok(TieBreakKind::SonnebornBerger { x, y }),
+                _ => Err(wrong()),
+            },
+            Some(_) => Err(wrong()),
         }
-        let mut tb = TieBreak::new(kind);
-        for m in parts {
-            let mu = m.to_ascii_uppercase();
-            if mu == "P" {
-                tb.predetermined = true;
-            } else if let Some(n) = mu.strip_prefix('C') {
-                let n: u8 = n.parse().map_err(|_| bad("cut must be /C<number>"))?;
-                tb.cut = Cut::Low(n);
-            } else if let Some(n) = mu.strip_prefix('M') {
-                let n: u8 = n.parse().map_err(|_| bad("median must be /M<number>"))?;
-                tb.cut = Cut::Median(n);
-            } else {
-                return Err(bad(&format!("unknown modifier '/{m}'")));
-            }
+    }
+
+    /// One `/…` modifier: `/P`, `/Cn` or `/Mn` (art. 14).
+    fn apply_modifier(&self, tb: &mut TieBreak, modifier: &str) -> Result<(), TieBreakParseError> {
+        let mu = modifier.to_ascii_uppercase();
+        if mu == "P" {
+            tb.predetermined = true;
+        } else if let Some(n) = mu.strip_prefix('C') {
+            let n: u8 = n.parse().map_err(|_| self.bad("cut must be /C<number>"))?;
+            tb.cut = Cut::Low(n);
+        } else if let Some(n) = mu.strip_prefix('M') {
+            let n: u8 = n
+                .parse()
+                .map_err(|_| self.bad("median must be /M<number>"))?;
+            tb.cut = Cut::Median(n);
+        } else {
+            return Err(self.bad(&format!("unknown modifier '/{modifier}'")));
         }
-        let cut_ok = match tb.cut {
-            Cut::None => true,
-            Cut::Low(_) => matches!(
-                kind,
-                SonnebornBerger { .. }
-                    | SonnebornBergerOnPrimary
-                    | ExtendedSonnebornBergerOnPrimary
-                    | Buchholz(_)
-                    | ScoreStrengthCombination
-                    | ProgressiveScores(_)
-            ),
-            Cut::Median(_) => matches!(
-                kind,
-                SonnebornBerger { .. }
-                    | SonnebornBergerOnPrimary
-                    | ExtendedSonnebornBergerOnPrimary
-                    | Buchholz(_)
-                    | ScoreStrengthCombination
-            ),
-        };
-        if !cut_ok {
-            return Err(bad(
-                "cut modifiers apply to SB, ESB, BH, SSSC and (Cn only) PS",
-            ));
-        }
-        Ok(tb)
+        Ok(())
+    }
+}
+
+/// The tie-breaks that take a `:MP` / `:GP` score.
+fn takes_a_score(kind: TieBreakKind) -> bool {
+    use TieBreakKind::*;
+    matches!(
+        kind,
+        Buchholz(_)
+            | Wins(_)
+            | WonOverTheBoard(_)
+            | SonnebornBerger { .. }
+            | AverageOfOpponentsBuchholz(_)
+            | ProgressiveScores(_)
+            | StandardPoints(_)
+    )
+}
+
+/// Whether a cut modifier (art. 14) applies to `kind`: Cut-n and Median-n
+/// to the SB / ESB family, BH and SSSC; Cut-n also to PS (art. 7.5).
+fn cut_applies(kind: TieBreakKind, cut: Cut) -> bool {
+    use TieBreakKind::*;
+    match cut {
+        Cut::None => true,
+        Cut::Low(_) => matches!(
+            kind,
+            SonnebornBerger { .. }
+                | SonnebornBergerOnPrimary
+                | ExtendedSonnebornBergerOnPrimary
+                | Buchholz(_)
+                | ScoreStrengthCombination
+                | ProgressiveScores(_)
+        ),
+        Cut::Median(_) => matches!(
+            kind,
+            SonnebornBerger { .. }
+                | SonnebornBergerOnPrimary
+                | ExtendedSonnebornBergerOnPrimary
+                | Buchholz(_)
+                | ScoreStrengthCombination
+        ),
     }
 }
 
@@ -995,225 +1050,235 @@ pub(crate) fn cut_sum(
 /// Group criteria (DE, EDE) return `None`.
 pub(crate) fn team_values(ct: &Crosstable, ctx: &Context, tb: &TieBreak) -> Option<Vec<TbValue>> {
     use TieBreakKind::*;
+    let v = TeamValues { ct, ctx, tb };
     let primary = ctx.scoring.primary;
-    let n = ct.teams.len();
-    let adjusted = || -> Vec<[HalfPoints; 2]> {
-        ct.teams
+    let values = match tb.kind {
+        DirectEncounter | ExtendedDirectEncounter(_) | NotApplicable(_) => return None,
+        // Scores and counts of the team's own rounds.
+        Score(k) => v.totals(k),
+        MpVsGp => v.totals(primary.other()),
+        ProgressiveScores(k) => v.progressive_scores(k.unwrap_or(primary)),
+        RoundsElectedToPlay => v.rounds_elected_to_play(),
+        StandardPoints(k) => v.standard_points(k.unwrap_or(primary)),
+        PairingNumber => v.each(|l| TbValue::Count(u32::from(l.team.0))),
+        Wins(k) => v.wins(k),
+        WonOverTheBoard(k) => v.won_over_the_board(k),
+        // The opponents' strength.
+        SonnebornBergerOnPrimary => v.sonneborn_berger(primary, primary),
+        ExtendedSonnebornBergerOnPrimary => v.sonneborn_berger(primary, primary.other()),
+        SonnebornBerger { x, y } => v.sonneborn_berger(x, y),
+        Buchholz(k) => v
+            .buchholz(k.unwrap_or(primary), tb.cut, tb.predetermined)
+            .into_iter()
+            .map(|v| TbValue::Points(HalfPoints(clamp_i32(v))))
+            .collect(),
+        AverageOfOpponentsBuchholz(k) => v.average_of_opponents_buchholz(k.unwrap_or(primary)),
+        ScoreStrengthCombination => v.score_strength_combination(),
+        // The points per board.
+        BoardCount => v.weighted_board_points(|board, _| board + 1),
+        Berlin => v.weighted_board_points(|board, boards| boards - board),
+        TopBoardResult => v.each(|l| TbValue::Boards(l.board_points.clone())),
+        BottomBoardElimination => {
+            v.each(|l| TbValue::Boards(bottom_board_sequence(&l.board_points)))
+        }
+    };
+    Some(values)
+}
+
+/// One per-team tie-break being computed for every team of a crosstable.
+struct TeamValues<'a> {
+    ct: &'a Crosstable,
+    ctx: &'a Context,
+    tb: &'a TieBreak,
+}
+
+impl TeamValues<'_> {
+    /// `value` of every team's line.
+    fn each(&self, value: impl Fn(&TeamLine) -> TbValue) -> Vec<TbValue> {
+        self.ct.teams.iter().map(value).collect()
+    }
+
+    /// Every team's score as an opponent (art. 16.3), indexed by
+    /// [`kind_index`].
+    fn adjusted(&self) -> Vec<[HalfPoints; 2]> {
+        self.ct
+            .teams
             .iter()
             .map(|l| {
                 [
-                    adjusted_score(&l.rounds, ctx, ScoreKind::MatchPoints),
-                    adjusted_score(&l.rounds, ctx, ScoreKind::GamePoints),
+                    adjusted_score(&l.rounds, self.ctx, ScoreKind::MatchPoints),
+                    adjusted_score(&l.rounds, self.ctx, ScoreKind::GamePoints),
                 ]
             })
             .collect()
-    };
-    let buchholz = |k: ScoreKind, cut: Cut, predetermined: bool| -> Vec<i64> {
-        let adj = adjusted();
-        (0..n)
+    }
+
+    /// The total on score `k` (also MPvGP: the secondary score).
+    fn totals(&self, k: ScoreKind) -> Vec<TbValue> {
+        self.each(|l| TbValue::Points(total(&l.rounds, self.ctx, k)))
+    }
+
+    /// Art. 7.5: the running score after every round, summed; Cut-n leaves
+    /// out the first n rounds.
+    fn progressive_scores(&self, k: ScoreKind) -> Vec<TbValue> {
+        let skip = match self.tb.cut {
+            Cut::Low(c) => usize::from(c),
+            _ => 0,
+        };
+        self.each(|l| {
+            let mut running = HalfPoints::ZERO;
+            let mut sum = HalfPoints::ZERO;
+            for (i, r) in l.rounds.iter().enumerate() {
+                running += self.ctx.score(r, k);
+                if i >= skip {
+                    sum += running;
+                }
+            }
+            TbValue::Points(sum)
+        })
+    }
+
+    /// Art. 7.6: every round but the team's VURs.
+    fn rounds_elected_to_play(&self) -> Vec<TbValue> {
+        self.each(|l| TbValue::Count(l.rounds.iter().filter(|r| !is_vur(r.kind)).count() as u32))
+    }
+
+    /// STD: the score counted the standard way.
+    fn standard_points(&self, k: ScoreKind) -> Vec<TbValue> {
+        self.each(|l| {
+            TbValue::Points(match k {
+                // A won match 1, a drawn one ½, whatever the match points.
+                ScoreKind::MatchPoints => l
+                    .rounds
+                    .iter()
+                    .map(|r| match r.outcome {
+                        Some(super::score::Outcome::Win) => HalfPoints::ONE,
+                        Some(super::score::Outcome::Draw) => HalfPoints::HALF,
+                        _ => HalfPoints::ZERO,
+                    })
+                    .sum(),
+                // Games already score 1 / ½ / 0 (G-V11).
+                ScoreKind::GamePoints => l.game_points,
+            })
+        })
+    }
+
+    /// WIN: matches won (`:MP`) or games won (`:GP`), unplayed wins included.
+    fn wins(&self, k: ScoreKind) -> Vec<TbValue> {
+        self.each(|l| {
+            TbValue::Count(match k {
+                ScoreKind::MatchPoints => l
+                    .rounds
+                    .iter()
+                    .filter(|r| r.outcome == Some(super::score::Outcome::Win))
+                    .count() as u32,
+                ScoreKind::GamePoints => l.game_wins,
+            })
+        })
+    }
+
+    /// WON: matches or games won over the board.
+    fn won_over_the_board(&self, k: ScoreKind) -> Vec<TbValue> {
+        self.each(|l| {
+            TbValue::Count(match k {
+                ScoreKind::MatchPoints => l
+                    .rounds
+                    .iter()
+                    .filter(|r| {
+                        r.kind == RoundKind::Played && r.outcome == Some(super::score::Outcome::Win)
+                    })
+                    .count() as u32,
+                ScoreKind::GamePoints => l.rounds.iter().map(|r| r.game_wins_otb).sum(),
+            })
+        })
+    }
+
+    /// BH of every team in half-points: the opponents' scores `k` with art. 16
+    /// for unplayed rounds, cut by `cut` (art. 14).
+    fn buchholz(&self, k: ScoreKind, cut: Cut, predetermined: bool) -> Vec<i64> {
+        let adj = self.adjusted();
+        (0..self.ct.teams.len())
             .map(|i| {
-                let c = contributions(ct, &adj, i, ctx, k, k, predetermined);
+                let c = contributions(self.ct, &adj, i, self.ctx, k, k, predetermined);
                 cut_sum(c, cut, |c| i64::from(c.x.halves()))
             })
             .collect()
-    };
-    let sonneborn_berger = |x: ScoreKind, y: ScoreKind| -> Vec<TbValue> {
-        let adj = adjusted();
-        (0..n)
+    }
+
+    /// The SB / ESB family: Σ opponent's score `x` × own score `y` in the
+    /// match, in quarter-points, cut as the tie-break says.
+    fn sonneborn_berger(&self, x: ScoreKind, y: ScoreKind) -> Vec<TbValue> {
+        let adj = self.adjusted();
+        (0..self.ct.teams.len())
             .map(|i| {
-                let c = contributions(ct, &adj, i, ctx, x, y, tb.predetermined);
-                TbValue::Quarters(cut_sum(c, tb.cut, |c| {
+                let c = contributions(self.ct, &adj, i, self.ctx, x, y, self.tb.predetermined);
+                TbValue::Quarters(cut_sum(c, self.tb.cut, |c| {
                     i64::from(c.x.halves()) * i64::from(c.y.halves())
                 }))
             })
             .collect()
-    };
-    let values = match tb.kind {
-        DirectEncounter | ExtendedDirectEncounter(_) | NotApplicable(_) => return None,
-        Score(k) => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Points(total(&l.rounds, ctx, k)))
-            .collect(),
-        SonnebornBergerOnPrimary => sonneborn_berger(primary, primary),
-        ExtendedSonnebornBergerOnPrimary => sonneborn_berger(primary, primary.other()),
-        ProgressiveScores(k) => {
-            // Art. 7.5: the running score after every round, summed; Cut-n
-            // leaves out the first n rounds.
-            let k = k.unwrap_or(primary);
-            let skip = match tb.cut {
-                Cut::Low(c) => usize::from(c),
-                _ => 0,
-            };
-            ct.teams
+    }
+
+    /// Art. 8.2: the opponents' plain Buchholz, averaged over the matches
+    /// played over the board.
+    fn average_of_opponents_buchholz(&self, k: ScoreKind) -> Vec<TbValue> {
+        let bh = self.buchholz(k, Cut::None, false);
+        self.each(|l| {
+            let met: Vec<i64> = l
+                .rounds
                 .iter()
-                .map(|l| {
-                    let mut running = HalfPoints::ZERO;
-                    let mut sum = HalfPoints::ZERO;
-                    for (i, r) in l.rounds.iter().enumerate() {
-                        running += ctx.score(r, k);
-                        if i >= skip {
-                            sum += running;
-                        }
-                    }
-                    TbValue::Points(sum)
-                })
-                .collect()
-        }
-        RoundsElectedToPlay => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Count(l.rounds.iter().filter(|r| !is_vur(r.kind)).count() as u32))
-            .collect(),
-        AverageOfOpponentsBuchholz(k) => {
-            // Art. 8.2: the opponents' plain Buchholz, averaged over the
-            // matches played over the board.
-            let bh = buchholz(k.unwrap_or(primary), Cut::None, false);
-            ct.teams
-                .iter()
-                .map(|l| {
-                    let met: Vec<i64> = l
-                        .rounds
-                        .iter()
-                        .filter(|r| r.kind == RoundKind::Played)
-                        .filter_map(|r| r.opponent_index.and_then(|o| bh.get(o).copied()))
-                        .collect();
-                    let count = i64::try_from(met.len()).unwrap_or(i64::MAX);
-                    TbValue::Scaled {
-                        value: met.iter().sum(),
-                        scale: (2 * count).max(1),
-                    }
-                })
-                .collect()
-        }
-        StandardPoints(k) => ct
-            .teams
-            .iter()
-            .map(|l| {
-                TbValue::Points(match k.unwrap_or(primary) {
-                    // A won match 1, a drawn one ½, whatever the match points.
-                    ScoreKind::MatchPoints => l
-                        .rounds
-                        .iter()
-                        .map(|r| match r.outcome {
-                            Some(super::score::Outcome::Win) => HalfPoints::ONE,
-                            Some(super::score::Outcome::Draw) => HalfPoints::HALF,
-                            _ => HalfPoints::ZERO,
-                        })
-                        .sum(),
-                    // Games already score 1 / ½ / 0 (G-V11).
-                    ScoreKind::GamePoints => l.game_points,
-                })
+                .filter(|r| r.kind == RoundKind::Played)
+                .filter_map(|r| r.opponent_index.and_then(|o| bh.get(o).copied()))
+                .collect();
+            let count = i64::try_from(met.len()).unwrap_or(i64::MAX);
+            TbValue::Scaled {
+                value: met.iter().sum(),
+                scale: (2 * count).max(1),
+            }
+        })
+    }
+
+    /// SSSC = secondary + BH(primary) / K, K = ⌊max primary in the event ÷
+    /// max secondary in one match⌋ (at least 1).
+    fn score_strength_combination(&self) -> Vec<TbValue> {
+        let (ct, ctx, tb) = (self.ct, self.ctx, self.tb);
+        let primary = ctx.scoring.primary;
+        let max_primary = i64::from(ctx.best(primary).halves()) * i64::from(ctx.rounds);
+        let max_secondary = i64::from(ctx.best(primary.other()).halves()).max(1);
+        let k = (max_primary / max_secondary).max(1);
+        let adj = self.adjusted();
+        (0..ct.teams.len())
+            .map(|i| {
+                let c = contributions(ct, &adj, i, ctx, primary, primary, tb.predetermined);
+                let bh = cut_sum(c, tb.cut, |c| i64::from(c.x.halves()));
+                let sec = ct
+                    .teams
+                    .get(i)
+                    .map(|l| i64::from(total(&l.rounds, ctx, primary.other()).halves()))
+                    .unwrap_or(0);
+                TbValue::Scaled {
+                    value: sec * k + bh,
+                    scale: 2 * k,
+                }
             })
-            .collect(),
-        PairingNumber => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Count(u32::from(l.team.0)))
-            .collect(),
-        MpVsGp => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Points(total(&l.rounds, ctx, primary.other())))
-            .collect(),
-        SonnebornBerger { x, y } => sonneborn_berger(x, y),
-        Buchholz(k) => buchholz(k.unwrap_or(primary), tb.cut, tb.predetermined)
-            .into_iter()
-            .map(|v| TbValue::Points(HalfPoints(clamp_i32(v))))
-            .collect(),
-        ScoreStrengthCombination => {
-            // SSSC = secondary + BH(primary) / K, K = ⌊max primary in the
-            // event ÷ max secondary in one match⌋ (at least 1).
-            let max_primary = i64::from(ctx.best(primary).halves()) * i64::from(ctx.rounds);
-            let max_secondary = i64::from(ctx.best(primary.other()).halves()).max(1);
-            let k = (max_primary / max_secondary).max(1);
-            let adj = adjusted();
-            (0..n)
-                .map(|i| {
-                    let c = contributions(ct, &adj, i, ctx, primary, primary, tb.predetermined);
-                    let bh = cut_sum(c, tb.cut, |c| i64::from(c.x.halves()));
-                    let sec = ct
-                        .teams
-                        .get(i)
-                        .map(|l| i64::from(total(&l.rounds, ctx, primary.other()).halves()))
-                        .unwrap_or(0);
-                    TbValue::Scaled {
-                        value: sec * k + bh,
-                        scale: 2 * k,
-                    }
-                })
-                .collect()
-        }
-        BoardCount => ct
-            .teams
-            .iter()
-            .map(|l| {
-                TbValue::Points(
-                    l.board_points
-                        .iter()
-                        .enumerate()
-                        .map(|(b, p)| p.times(i32::try_from(b + 1).unwrap_or(0)))
-                        .sum(),
-                )
-            })
-            .collect(),
-        Berlin => ct
-            .teams
-            .iter()
-            .map(|l| {
-                let nb = l.board_points.len();
-                TbValue::Points(
-                    l.board_points
-                        .iter()
-                        .enumerate()
-                        .map(|(b, p)| p.times(i32::try_from(nb - b).unwrap_or(0)))
-                        .sum(),
-                )
-            })
-            .collect(),
-        TopBoardResult => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Boards(l.board_points.clone()))
-            .collect(),
-        BottomBoardElimination => ct
-            .teams
-            .iter()
-            .map(|l| TbValue::Boards(bottom_board_sequence(&l.board_points)))
-            .collect(),
-        Wins(k) => ct
-            .teams
-            .iter()
-            .map(|l| {
-                TbValue::Count(match k {
-                    ScoreKind::MatchPoints => l
-                        .rounds
-                        .iter()
-                        .filter(|r| r.outcome == Some(super::score::Outcome::Win))
-                        .count() as u32,
-                    ScoreKind::GamePoints => l.game_wins,
-                })
-            })
-            .collect(),
-        WonOverTheBoard(k) => ct
-            .teams
-            .iter()
-            .map(|l| {
-                TbValue::Count(match k {
-                    ScoreKind::MatchPoints => l
-                        .rounds
-                        .iter()
-                        .filter(|r| {
-                            r.kind == RoundKind::Played
-                                && r.outcome == Some(super::score::Outcome::Win)
-                        })
-                        .count() as u32,
-                    ScoreKind::GamePoints => l.rounds.iter().map(|r| r.game_wins_otb).sum(),
-                })
-            })
-            .collect(),
-    };
-    Some(values)
+            .collect()
+    }
+
+    /// Σ weight × points on that board, the weight given by the board's index
+    /// (from 0) and the number of boards: BC weighs board n by n, Berlin by
+    /// N + 1 − n.
+    fn weighted_board_points(&self, weight: impl Fn(usize, usize) -> usize) -> Vec<TbValue> {
+        self.each(|l| {
+            let boards = l.board_points.len();
+            TbValue::Points(
+                l.board_points
+                    .iter()
+                    .enumerate()
+                    .map(|(b, p)| p.times(i32::try_from(weight(b, boards)).unwrap_or(0)))
+                    .sum(),
+            )
+        })
+    }
 }
 
 /// BBE sequence: Σ boards 1..N−1, Σ boards 1..N−2, …, board 1.

@@ -574,167 +574,34 @@ pub(crate) mod tests {
     }
 
     fn build(teams: u16, boards: u8, games: u8, rounds: u16, entropy: &[u32]) -> Tournament {
-        let mut i = 0usize;
-        let mut next = |n: u32| -> u32 {
-            i += 1;
-            let v = entropy.get(i % entropy.len().max(1)).copied().unwrap_or(7);
-            // Mix the position in so that short entropy still varies.
-            (v ^ (i as u32).wrapping_mul(0x9E37_79B9)) % n.max(1)
+        let mut draw = Entropy {
+            values: entropy,
+            i: 0,
         };
-        let system = match next(3) {
+        let system = match draw.next(3) {
             0 => PairingSystem::RoundRobin,
             1 => PairingSystem::Swiss,
             _ => PairingSystem::Knockout,
         };
-        let primary = if next(2) == 0 {
+        let primary = if draw.next(2) == 0 {
             ScoreKind::MatchPoints
         } else {
             ScoreKind::GamePoints
         };
         let mut t = tournament(system, boards, games, teams, primary);
-        let loss = next(2) as i32;
-        let draw = loss + next(3) as i32;
-        let win = draw + 1 + next(4) as i32;
-        t.scoring.match_points = MatchPoints {
-            win: HalfPoints(win),
-            draw: HalfPoints(draw),
-            loss: HalfPoints(loss),
-        };
-        t.colours = (0..boards)
-            .map(|_| {
-                if next(2) == 0 {
-                    Colour::White
-                } else {
-                    Colour::Black
-                }
-            })
-            .collect();
-        if next(2) == 0 {
-            t.start_date = Some(format!("2025/{:02}/{:02}", 1 + next(12), 1 + next(28)));
+        t.scoring.match_points = draw.match_points();
+        t.colours = (0..boards).map(|_| draw.colour()).collect();
+        if draw.next(2) == 0 {
+            t.start_date = Some(format!(
+                "2025/{:02}/{:02}",
+                1 + draw.next(12),
+                1 + draw.next(28)
+            ));
         }
-        let mut pid = 0u16;
-        for tm in &mut t.teams {
-            if next(3) == 0 {
-                tm.nickname = Some(format!("N{}", tm.id.0));
-            }
-            let size = u32::from(boards) + next(3);
-            for _ in 0..size {
-                pid += 1;
-                tm.roster.push(PlayerId(pid));
-                t.players.push(Player {
-                    id: PlayerId(pid),
-                    name: format!("Player {pid}"),
-                    rating: (next(2) == 0).then(|| 1000 + next(2000) as u16),
-                    federation: (next(2) == 0).then(|| "RUS".to_string()),
-                    fide_id: (next(2) == 0).then(|| u64::from(next(1_000_000))),
-                });
-            }
-        }
+        draw.rosters(&mut t, boards);
         let rosters: Vec<Vec<PlayerId>> = t.teams.iter().map(|tm| tm.roster.clone()).collect();
         for r in 1..=rounds {
-            let mut order: Vec<usize> = (0..usize::from(teams)).collect();
-            for k in (1..order.len()).rev() {
-                let j = next(k as u32 + 1) as usize;
-                order.swap(k, j);
-            }
-            let mut pairings = vec![];
-            let mut chunks = order.chunks(2);
-            for pair in &mut chunks {
-                match *pair {
-                    [a, b] => {
-                        if next(10) == 0 {
-                            continue; // both absent (withdrawn)
-                        }
-                        let (home, away) = (t.teams[a].id, t.teams[b].id);
-                        if next(10) == 0 {
-                            let f = match next(3) {
-                                0 => MatchForfeit::HomeWins,
-                                1 => MatchForfeit::AwayWins,
-                                _ => MatchForfeit::Double,
-                            };
-                            pairings.push(Pairing::Match(Match {
-                                home,
-                                away,
-                                games: vec![],
-                                forfeit: Some(f),
-                            }));
-                            continue;
-                        }
-                        let mut gs: Vec<Game> = vec![];
-                        for game in 1..=games {
-                            // A player sits at one board of a game at most.
-                            let mut seated: Vec<PlayerId> = vec![];
-                            for board in 1..=boards {
-                                let result = match next(20) {
-                                    0..=5 => BoardResult::HomeWin,
-                                    6..=10 => BoardResult::Draw,
-                                    11..=15 => BoardResult::AwayWin,
-                                    16 => BoardResult::HomeForfeitWin,
-                                    17 => BoardResult::AwayForfeitWin,
-                                    18 => BoardResult::DoubleForfeit,
-                                    _ => {
-                                        if next(2) == 0 {
-                                            BoardResult::NotPlayed
-                                        } else {
-                                            BoardResult::Replay
-                                        }
-                                    }
-                                };
-                                let pick = |roster: &Vec<PlayerId>, n: u32| -> Option<PlayerId> {
-                                    if n == 0 {
-                                        None
-                                    } else {
-                                        roster.get((n as usize) % roster.len().max(1)).copied()
-                                    }
-                                };
-                                let mut seat = |p: Option<PlayerId>| {
-                                    let p = p.filter(|p| !seated.contains(p));
-                                    seated.extend(p);
-                                    p
-                                };
-                                let mut hp = seat(pick(&rosters[a], next(6)));
-                                let mut ap = seat(pick(&rosters[b], next(6)));
-                                // The second game of a pairing is played by
-                                // the same players on the same boards.
-                                if let Some(first) = gs
-                                    .iter()
-                                    .find(|g| g.game == 1 && g.board == board && game > 1)
-                                {
-                                    hp = first.home_player;
-                                    ap = first.away_player;
-                                }
-                                gs.push(Game {
-                                    board,
-                                    game,
-                                    result,
-                                    home_player: hp,
-                                    away_player: ap,
-                                });
-                            }
-                        }
-                        pairings.push(Pairing::Match(Match {
-                            home,
-                            away,
-                            games: gs,
-                            forfeit: None,
-                        }));
-                    }
-                    [a] => {
-                        let kind = match next(5) {
-                            0 => continue, // absent
-                            1 => ByeKind::FullPoint,
-                            2 => ByeKind::HalfPoint,
-                            3 => ByeKind::ZeroPoint,
-                            _ => ByeKind::PairingAllocated,
-                        };
-                        pairings.push(Pairing::Bye {
-                            team: t.teams[a].id,
-                            kind,
-                        });
-                    }
-                    _ => {}
-                }
-            }
+            let pairings = draw.round(&t, &rosters, boards, games);
             t.rounds.push(Round {
                 number: r,
                 pairings,
@@ -742,16 +609,225 @@ pub(crate) mod tests {
         }
         // Drawn last so that the tournaments drawn before these fields
         // existed stay the same (proptest regressions).
-        if next(2) == 0 {
-            t.declared_rounds = Some(rounds.max(1) + next(4) as u16);
+        if draw.next(2) == 0 {
+            t.declared_rounds = Some(rounds.max(1) + draw.next(4) as u16);
         }
-        t.initial_colour = match next(3) {
+        t.initial_colour = match draw.next(3) {
             0 => Some(Colour::White),
             1 => Some(Colour::Black),
             _ => None,
         };
         t.canonicalize();
         t
+    }
+
+    /// The random choices of [`build`], taken one after the other from the
+    /// entropy proptest supplies. The order of the draws is part of what a
+    /// tournament is: changing it changes every generated tournament.
+    struct Entropy<'a> {
+        values: &'a [u32],
+        i: usize,
+    }
+
+    impl Entropy<'_> {
+        /// A number below `n`.
+        fn next(&mut self, n: u32) -> u32 {
+            self.i += 1;
+            let i = self.i;
+            let v = self
+                .values
+                .get(i % self.values.len().max(1))
+                .copied()
+                .unwrap_or(7);
+            // Mix the position in so that short entropy still varies.
+            (v ^ (i as u32).wrapping_mul(0x9E37_79B9)) % n.max(1)
+        }
+
+        /// Match points with loss ≤ draw < win.
+        fn match_points(&mut self) -> MatchPoints {
+            let loss = self.next(2) as i32;
+            let draw = loss + self.next(3) as i32;
+            let win = draw + 1 + self.next(4) as i32;
+            MatchPoints {
+                win: HalfPoints(win),
+                draw: HalfPoints(draw),
+                loss: HalfPoints(loss),
+            }
+        }
+
+        fn colour(&mut self) -> Colour {
+            if self.next(2) == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            }
+        }
+
+        /// Nicknames, and rosters of `boards` to `boards + 2` players with
+        /// or without rating, federation and FIDE id.
+        fn rosters(&mut self, t: &mut Tournament, boards: u8) {
+            let mut pid = 0u16;
+            for tm in &mut t.teams {
+                if self.next(3) == 0 {
+                    tm.nickname = Some(format!("N{}", tm.id.0));
+                }
+                let size = u32::from(boards) + self.next(3);
+                for _ in 0..size {
+                    pid += 1;
+                    tm.roster.push(PlayerId(pid));
+                    t.players.push(Player {
+                        id: PlayerId(pid),
+                        name: format!("Player {pid}"),
+                        rating: (self.next(2) == 0).then(|| 1000 + self.next(2000) as u16),
+                        federation: (self.next(2) == 0).then(|| "RUS".to_string()),
+                        fide_id: (self.next(2) == 0).then(|| u64::from(self.next(1_000_000))),
+                    });
+                }
+            }
+        }
+
+        /// The pairings of one round: the teams shuffled and paired in
+        /// order, the odd one out given a bye or left absent.
+        fn round(
+            &mut self,
+            t: &Tournament,
+            rosters: &[Vec<PlayerId>],
+            boards: u8,
+            games: u8,
+        ) -> Vec<Pairing> {
+            let mut order: Vec<usize> = (0..t.teams.len()).collect();
+            for k in (1..order.len()).rev() {
+                let j = self.next(k as u32 + 1) as usize;
+                order.swap(k, j);
+            }
+            let mut pairings = vec![];
+            for pair in order.chunks(2) {
+                let pairing = match *pair {
+                    [a, b] => self.pairing(t, rosters, (a, b), boards, games),
+                    [a] => self.bye(t.teams[a].id),
+                    _ => None,
+                };
+                pairings.extend(pairing);
+            }
+            pairings
+        }
+
+        /// The match of the teams at `a` and `b`: both absent (withdrawn),
+        /// forfeited as a whole, or its games.
+        fn pairing(
+            &mut self,
+            t: &Tournament,
+            rosters: &[Vec<PlayerId>],
+            (a, b): (usize, usize),
+            boards: u8,
+            games: u8,
+        ) -> Option<Pairing> {
+            if self.next(10) == 0 {
+                return None; // both absent (withdrawn)
+            }
+            let (home, away) = (t.teams[a].id, t.teams[b].id);
+            if self.next(10) == 0 {
+                let f = match self.next(3) {
+                    0 => MatchForfeit::HomeWins,
+                    1 => MatchForfeit::AwayWins,
+                    _ => MatchForfeit::Double,
+                };
+                return Some(Pairing::Match(Match {
+                    home,
+                    away,
+                    games: vec![],
+                    forfeit: Some(f),
+                }));
+            }
+            let games = self.games(&rosters[a], &rosters[b], boards, games);
+            Some(Pairing::Match(Match {
+                home,
+                away,
+                games,
+                forfeit: None,
+            }))
+        }
+
+        /// Every game of a match, players drawn from the two rosters.
+        fn games(
+            &mut self,
+            home_roster: &[PlayerId],
+            away_roster: &[PlayerId],
+            boards: u8,
+            games: u8,
+        ) -> Vec<Game> {
+            let mut gs: Vec<Game> = vec![];
+            for game in 1..=games {
+                // A player sits at one board of a game at most.
+                let mut seated: Vec<PlayerId> = vec![];
+                for board in 1..=boards {
+                    let result = self.board_result();
+                    let pick = |roster: &[PlayerId], n: u32| -> Option<PlayerId> {
+                        if n == 0 {
+                            None
+                        } else {
+                            roster.get((n as usize) % roster.len().max(1)).copied()
+                        }
+                    };
+                    let mut seat = |p: Option<PlayerId>| {
+                        let p = p.filter(|p| !seated.contains(p));
+                        seated.extend(p);
+                        p
+                    };
+                    let mut hp = seat(pick(home_roster, self.next(6)));
+                    let mut ap = seat(pick(away_roster, self.next(6)));
+                    // The second game of a pairing is played by the same
+                    // players on the same boards.
+                    if let Some(first) = gs
+                        .iter()
+                        .find(|g| g.game == 1 && g.board == board && game > 1)
+                    {
+                        hp = first.home_player;
+                        ap = first.away_player;
+                    }
+                    gs.push(Game {
+                        board,
+                        game,
+                        result,
+                        home_player: hp,
+                        away_player: ap,
+                    });
+                }
+            }
+            gs
+        }
+
+        /// Mostly decisive or drawn games, some board forfeits, pending and
+        /// replayed games.
+        fn board_result(&mut self) -> BoardResult {
+            match self.next(20) {
+                0..=5 => BoardResult::HomeWin,
+                6..=10 => BoardResult::Draw,
+                11..=15 => BoardResult::AwayWin,
+                16 => BoardResult::HomeForfeitWin,
+                17 => BoardResult::AwayForfeitWin,
+                18 => BoardResult::DoubleForfeit,
+                _ => {
+                    if self.next(2) == 0 {
+                        BoardResult::NotPlayed
+                    } else {
+                        BoardResult::Replay
+                    }
+                }
+            }
+        }
+
+        /// The odd team out: a bye of some kind, or absent.
+        fn bye(&mut self, team: TeamId) -> Option<Pairing> {
+            let kind = match self.next(5) {
+                0 => return None, // absent
+                1 => ByeKind::FullPoint,
+                2 => ByeKind::HalfPoint,
+                3 => ByeKind::ZeroPoint,
+                _ => ByeKind::PairingAllocated,
+            };
+            Some(Pairing::Bye { team, kind })
+        }
     }
 
     proptest! {

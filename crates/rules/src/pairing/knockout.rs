@@ -392,7 +392,7 @@ pub fn decide_playoff_match(
 
 #[cfg(test)]
 mod tests {
-    use super::super::groups::{GroupAllocation, group_schedule, split_into_groups};
+    use super::super::groups::{Group, GroupAllocation, group_schedule, split_into_groups};
     use super::*;
 
     fn hp(points: &[(i32, i32)]) -> Vec<(HalfPoints, HalfPoints)> {
@@ -582,7 +582,51 @@ mod tests {
     fn e_9_full_seed_e_bracket_with_board_and_armageddon_tie_breaks() {
         let seeded: Vec<EntryId> = (1..=8).map(EntryId).collect();
         let groups = split_into_groups(&seeded, 2, GroupAllocation::Snake).expect("groups");
-        for g in &groups {
+        assert_every_pair_of_each_group_meets_once(&groups);
+        // Rankings come from the standings module; here: group order reversed
+        // for B to show the bracket follows the given ranking, not the seeds.
+        let rank_a = groups[0].teams.clone(); // 1, 4, 5, 8
+        let mut rank_b = groups[1].teams.clone(); // 2, 3, 6, 7
+        rank_b.reverse(); // 7, 6, 3, 2
+        let bracket =
+            playoff_from_groups(&[rank_a.clone(), rank_b.clone()], 2, true).expect("bracket");
+        let mut winners = HashMap::new();
+        let resolved = bracket.resolve(&winners).expect("resolve");
+        // Semi-final 1: A1 (1) – B2 (6): 3-3, board 1 decides for B2.
+        let sf1 = &resolved[0];
+        assert_sides(sf1, 1, 6);
+        let (winner, by) = decide_on_boards((1, 6), &[(1, 3), (3, 1), (2, 2)], 11, "sf1");
+        assert_eq!((winner, by), (EntryId(6), DecidedBy::Board(1)));
+        winners.insert(sf1.number, winner);
+        // Semi-final 2: B1 (7) – A2 (4): 3-3, board 1 level, board 2 for A2.
+        let sf2 = &resolved[1];
+        assert_sides(sf2, 7, 4);
+        let (winner, by) = decide_on_boards((7, 4), &[(2, 2), (1, 3), (3, 1)], 12, "sf2");
+        assert_eq!((winner, by), (EntryId(4), DecidedBy::Board(2)));
+        winners.insert(sf2.number, winner);
+        // 3rd place: the semi-final losers 1 and 7; a clean win.
+        let resolved = bracket.resolve(&winners).expect("resolve");
+        let third = stage(&resolved, Stage::ThirdPlace);
+        assert_sides(third, 1, 7);
+        let (winner, _) = decide_on_boards((1, 7), &[(4, 0), (2, 2), (1, 3)], 13, "third");
+        winners.insert(third.number, winner);
+        // Final: 6 – 4, every board level → armageddon, colours by lot.
+        let fin = stage(&resolved, Stage::Final);
+        assert_sides(fin, 6, 4);
+        let (white, black, winner) = drawn_final_goes_to_black();
+        winners.insert(fin.number, winner);
+        let podium = bracket.podium(&winners).expect("podium");
+        assert_eq!(podium, vec![black, white, EntryId(1), EntryId(7)]);
+        // A winner who is not in the match is refused.
+        let mut wrong = winners.clone();
+        wrong.insert(fin.number, EntryId(1));
+        assert!(bracket.resolve(&wrong).is_err());
+    }
+
+    /// E-3: each group's Berger round robin has three rounds in which every
+    /// pair of the group meets once.
+    fn assert_every_pair_of_each_group_meets_once(groups: &[Group]) {
+        for g in groups {
             let rounds = group_schedule(g, false).expect("schedule");
             assert_eq!(rounds.len(), 3);
             let mut met = HashSet::new();
@@ -593,85 +637,49 @@ mod tests {
             }
             assert_eq!(met.len(), 6);
         }
-        // Rankings come from the standings module; here: group order reversed
-        // for B to show the bracket follows the given ranking, not the seeds.
-        let rank_a = groups[0].teams.clone(); // 1, 4, 5, 8
-        let mut rank_b = groups[1].teams.clone(); // 2, 3, 6, 7
-        rank_b.reverse(); // 7, 6, 3, 2
-        let bracket =
-            playoff_from_groups(&[rank_a.clone(), rank_b.clone()], 2, true).expect("bracket");
-        let mut winners = HashMap::new();
-        let mut decisions = Vec::new();
-        let resolved = bracket.resolve(&winners).expect("resolve");
-        // Semi-final 1: A1 (1) – B2 (6): 3-3, board 1 decides for B2.
-        let sf1 = &resolved[0];
+    }
+
+    /// The resolved match has the teams `first` and `second`, in that order.
+    fn assert_sides(m: &ResolvedMatch, first: i64, second: i64) {
         assert_eq!(
-            (sf1.first, sf1.second),
-            (Some(EntryId(1)), Some(EntryId(6)))
+            (m.first, m.second),
+            (Some(EntryId(first)), Some(EntryId(second)))
         );
-        let sf1_result = PlayoffMatch {
-            first: EntryId(1),
-            second: EntryId(6),
-            boards: hp(&[(1, 3), (3, 1), (2, 2)]),
-        };
-        let d = decide_playoff_match(&sf1_result, 2, 11, None).expect("sf1");
-        let PlayoffDecision::Decided { winner, by, .. } = d else {
-            panic!("sf1 decided, got {d:?}")
-        };
-        assert_eq!((winner, by), (EntryId(6), DecidedBy::Board(1)));
-        winners.insert(sf1.number, winner);
-        decisions.push(d);
-        // Semi-final 2: B1 (7) – A2 (4): 3-3, board 1 level, board 2 for A2.
-        let sf2 = &resolved[1];
-        assert_eq!(
-            (sf2.first, sf2.second),
-            (Some(EntryId(7)), Some(EntryId(4)))
-        );
-        let sf2_result = PlayoffMatch {
-            first: EntryId(7),
-            second: EntryId(4),
-            boards: hp(&[(2, 2), (1, 3), (3, 1)]),
-        };
-        let d = decide_playoff_match(&sf2_result, 2, 12, None).expect("sf2");
-        let PlayoffDecision::Decided { winner, by, .. } = d else {
-            panic!("sf2 decided, got {d:?}")
-        };
-        assert_eq!((winner, by), (EntryId(4), DecidedBy::Board(2)));
-        winners.insert(sf2.number, winner);
-        // 3rd place: the semi-final losers 1 and 7; a clean win.
-        let resolved = bracket.resolve(&winners).expect("resolve");
-        let third = resolved
+    }
+
+    /// The resolved match of `stage`.
+    fn stage(resolved: &[ResolvedMatch], stage: Stage) -> &ResolvedMatch {
+        resolved
             .iter()
-            .find(|r| r.stage == Stage::ThirdPlace)
-            .expect("third");
-        assert_eq!(
-            (third.first, third.second),
-            (Some(EntryId(1)), Some(EntryId(7)))
-        );
-        let t = decide_playoff_match(
-            &PlayoffMatch {
-                first: EntryId(1),
-                second: EntryId(7),
-                boards: hp(&[(4, 0), (2, 2), (1, 3)]),
-            },
-            2,
-            13,
-            None,
-        )
-        .expect("third");
-        let PlayoffDecision::Decided { winner, .. } = t else {
-            panic!("third decided")
+            .find(|r| r.stage == stage)
+            .expect("a match of that stage")
+    }
+
+    /// A play-off match between `first` and `second` with these board
+    /// points, which E-9 decides without armageddon (2 boards may decide):
+    /// the winner and how.
+    fn decide_on_boards(
+        (first, second): (i64, i64),
+        boards: &[(i32, i32)],
+        seed: u64,
+        what: &str,
+    ) -> (EntryId, DecidedBy) {
+        let result = PlayoffMatch {
+            first: EntryId(first),
+            second: EntryId(second),
+            boards: hp(boards),
         };
-        winners.insert(third.number, winner);
-        // Final: 6 – 4, every board level → armageddon, colours by lot.
-        let fin = resolved
-            .iter()
-            .find(|r| r.stage == Stage::Final)
-            .expect("final");
-        assert_eq!(
-            (fin.first, fin.second),
-            (Some(EntryId(6)), Some(EntryId(4)))
-        );
+        let d = decide_playoff_match(&result, 2, seed, None).expect(what);
+        let PlayoffDecision::Decided { winner, by, .. } = d else {
+            panic!("{what} decided, got {d:?}")
+        };
+        (winner, by)
+    }
+
+    /// The final 6 – 4 with every board level: an armageddon is needed, its
+    /// colours by lot from the seed; drawn, it sends Black through. Returns
+    /// (white, black, winner).
+    fn drawn_final_goes_to_black() -> (EntryId, EntryId, EntryId) {
         let final_result = PlayoffMatch {
             first: EntryId(6),
             second: EntryId(4),
@@ -700,12 +708,6 @@ mod tests {
                 ..
             }
         ));
-        winners.insert(fin.number, winner);
-        let podium = bracket.podium(&winners).expect("podium");
-        assert_eq!(podium, vec![black, white, EntryId(1), EntryId(7)]);
-        // A winner who is not in the match is refused.
-        let mut wrong = winners.clone();
-        wrong.insert(fin.number, EntryId(1));
-        assert!(bracket.resolve(&wrong).is_err());
+        (white, black, winner)
     }
 }

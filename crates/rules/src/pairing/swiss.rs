@@ -433,137 +433,218 @@ fn build_records(
     config: &SwissConfig,
     round: u32,
 ) -> Result<(Vec<TeamRecord>, Vec<EntryId>), PairingError> {
-    let mut index = HashMap::new();
-    for (i, t) in state.teams.iter().enumerate() {
-        if index.insert(t.id, i).is_some() {
-            return Err(PairingError::DuplicateTeam(t.id));
-        }
+    let ranking = initial_ranking(&state.teams, config);
+    let mut history = History::new(state, config, &ranking)?;
+    for (r, past) in state.rounds.iter().enumerate() {
+        history.add_round(r, past)?;
     }
-    let lookup = |id: EntryId, context: &str| {
-        index
+    Ok((history.finish(round), ranking))
+}
+
+/// The past rounds read into the teams' records, one round after the other.
+struct History<'a> {
+    config: &'a SwissConfig,
+    index: HashMap<EntryId, usize>,
+    rounds_played: usize,
+    records: Vec<TeamRecord>,
+}
+
+impl<'a> History<'a> {
+    /// Empty records, numbered by `ranking` (TPN order); every team listed
+    /// once.
+    fn new(
+        state: &SwissState,
+        config: &'a SwissConfig,
+        ranking: &[EntryId],
+    ) -> Result<History<'a>, PairingError> {
+        let mut index = HashMap::new();
+        for (i, t) in state.teams.iter().enumerate() {
+            if index.insert(t.id, i).is_some() {
+                return Err(PairingError::DuplicateTeam(t.id));
+            }
+        }
+        let rounds_played = state.rounds.len();
+        let mut history = History {
+            config,
+            index,
+            rounds_played,
+            records: Vec::with_capacity(state.teams.len()),
+        };
+        let mut tpn = vec![0u32; state.teams.len()];
+        for (pos, id) in ranking.iter().enumerate() {
+            tpn[history.lookup(*id, "initial ranking")?] = pos as u32 + 1;
+        }
+        history.records = state
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(i, t)| TeamRecord {
+                index: i,
+                id: t.id,
+                tpn: tpn[i],
+                primary: 0,
+                secondary: 0,
+                colours: vec![None; rounds_played],
+                cd: 0,
+                played: 0,
+                pab_blocked: false,
+                floated_last_round: false,
+                opponents: HashSet::new(),
+                preference: Preference::default(),
+            })
+            .collect();
+        Ok(history)
+    }
+
+    fn lookup(&self, id: EntryId, context: &str) -> Result<usize, PairingError> {
+        self.index
             .get(&id)
             .copied()
             .ok_or_else(|| PairingError::UnknownTeam {
                 team: id,
                 context: context.to_string(),
             })
-    };
-    let ranking = initial_ranking(&state.teams, config);
-    let n = state.teams.len();
-    let mut tpn = vec![0u32; n];
-    for (pos, id) in ranking.iter().enumerate() {
-        tpn[lookup(*id, "initial ranking")?] = pos as u32 + 1;
     }
-    let rounds_played = state.rounds.len();
-    let mut records: Vec<TeamRecord> = state
-        .teams
-        .iter()
-        .enumerate()
-        .map(|(i, t)| TeamRecord {
-            index: i,
-            id: t.id,
-            tpn: tpn[i],
-            primary: 0,
-            secondary: 0,
-            colours: vec![None; rounds_played],
-            cd: 0,
-            played: 0,
-            pab_blocked: false,
-            floated_last_round: false,
-            opponents: HashSet::new(),
-            preference: Preference::default(),
-        })
-        .collect();
-    let split = |s: &MatchScore| match config.primary_score {
-        PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
-        PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
-    };
-    for (r, past) in state.rounds.iter().enumerate() {
+
+    /// (primary, secondary) of a score (art. 1.2).
+    fn split(&self, s: &MatchScore) -> (i32, i32) {
+        match self.config.primary_score {
+            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
+            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
+        }
+    }
+
+    /// Round `r` (from 0): its matches, then its byes; a team at most once.
+    fn add_round(&mut self, r: usize, past: &PlayedRound) -> Result<(), PairingError> {
         let context = format!("round {}", r + 1);
         let mut seen = HashSet::new();
-        let mut primary_before = vec![0; n];
-        for rec in &records {
-            primary_before[rec.index] = rec.primary;
-        }
+        let primary_before: Vec<i32> = self.records.iter().map(|rec| rec.primary).collect();
         for m in &past.matches {
-            let w = lookup(m.white, &context)?;
-            let b = lookup(m.black, &context)?;
-            if w == b {
-                return Err(PairingError::Invalid(format!(
-                    "{context}: team {} is paired with itself",
-                    m.white
-                )));
-            }
-            for (team, id) in [(w, m.white), (b, m.black)] {
-                if !seen.insert(team) {
-                    return Err(PairingError::Invalid(format!(
-                        "{context}: team {id} appears twice"
-                    )));
-                }
-            }
-            let played = m.outcome == MatchOutcome::Played;
-            if played || config.forfeit_counts_as_meeting {
-                records[w].opponents.insert(b);
-                records[b].opponents.insert(w);
-            }
-            if let MatchOutcome::Forfeit {
-                winner: Some(winner),
-            } = m.outcome
-            {
-                let win = lookup(winner, &context)?;
-                if win != w && win != b {
-                    return Err(PairingError::Invalid(format!(
-                        "{context}: forfeit winner {winner} did not play in that match"
-                    )));
-                }
-                // Art. 2.1.2 [C2]: a forfeit win blocks the PAB.
-                records[win].pab_blocked = true;
-            }
-            for (team, score, colour) in [
-                (w, &m.white_score, Colour::White),
-                (b, &m.black_score, Colour::Black),
-            ] {
-                let (p, s) = split(score);
-                records[team].primary += p;
-                records[team].secondary += s;
-                if played {
-                    records[team].colours[r] = Some(colour);
-                    records[team].played += 1;
-                }
-            }
-            if r + 1 == rounds_played {
-                let floated = primary_before[w] != primary_before[b];
-                records[w].floated_last_round = floated;
-                records[b].floated_last_round = floated;
-            }
+            self.add_match(r, m, &context, &mut seen, &primary_before)?;
         }
         for bye in &past.byes {
-            let t = lookup(bye.team, &context)?;
-            if !seen.insert(t) {
+            self.add_bye(bye, &context, &mut seen)?;
+        }
+        Ok(())
+    }
+
+    /// The two teams of a past match, checked: known, not paired with
+    /// itself, not in another pairing of the round.
+    fn match_teams(
+        &self,
+        m: &PlayedMatch,
+        context: &str,
+        seen: &mut HashSet<usize>,
+    ) -> Result<(usize, usize), PairingError> {
+        let w = self.lookup(m.white, context)?;
+        let b = self.lookup(m.black, context)?;
+        if w == b {
+            return Err(PairingError::Invalid(format!(
+                "{context}: team {} is paired with itself",
+                m.white
+            )));
+        }
+        for (team, id) in [(w, m.white), (b, m.black)] {
+            if !seen.insert(team) {
                 return Err(PairingError::Invalid(format!(
-                    "{context}: team {} appears twice",
-                    bye.team
+                    "{context}: team {id} appears twice"
                 )));
             }
-            let (p, s) = split(&bye.score);
-            records[t].primary += p;
-            records[t].secondary += s;
-            if bye.kind != ByeKind::Absent {
-                records[t].pab_blocked = true;
+        }
+        Ok((w, b))
+    }
+
+    /// A match of round `r`: the meeting (\[C1\]), a forfeit win blocking the
+    /// PAB (\[C2\]), scores, colours of a played match (art. 1.6.1) and, in
+    /// the last round played, who floated (art. 1.5).
+    fn add_match(
+        &mut self,
+        r: usize,
+        m: &PlayedMatch,
+        context: &str,
+        seen: &mut HashSet<usize>,
+        primary_before: &[i32],
+    ) -> Result<(), PairingError> {
+        let (w, b) = self.match_teams(m, context, seen)?;
+        let played = m.outcome == MatchOutcome::Played;
+        if played || self.config.forfeit_counts_as_meeting {
+            self.records[w].opponents.insert(b);
+            self.records[b].opponents.insert(w);
+        }
+        if let MatchOutcome::Forfeit {
+            winner: Some(winner),
+        } = m.outcome
+        {
+            let win = self.lookup(winner, context)?;
+            if win != w && win != b {
+                return Err(PairingError::Invalid(format!(
+                    "{context}: forfeit winner {winner} did not play in that match"
+                )));
+            }
+            // Art. 2.1.2 [C2]: a forfeit win blocks the PAB.
+            self.records[win].pab_blocked = true;
+        }
+        for (team, score, colour) in [
+            (w, &m.white_score, Colour::White),
+            (b, &m.black_score, Colour::Black),
+        ] {
+            let (p, s) = self.split(score);
+            let record = &mut self.records[team];
+            record.primary += p;
+            record.secondary += s;
+            if played {
+                record.colours[r] = Some(colour);
+                record.played += 1;
             }
         }
+        if r + 1 == self.rounds_played {
+            let floated = primary_before[w] != primary_before[b];
+            self.records[w].floated_last_round = floated;
+            self.records[b].floated_last_round = floated;
+        }
+        Ok(())
     }
-    let last_round = round == config.total_rounds;
-    for rec in &mut records {
-        rec.cd = rec
-            .colours
-            .iter()
-            .flatten()
-            .map(|c| if *c == Colour::White { 1 } else { -1 })
-            .sum();
-        rec.preference = preference(config.colour_preference, rec.cd, rec, last_round);
+
+    /// A bye of a past round: its score; any bye but an absence blocks the
+    /// PAB (\[C2\]).
+    fn add_bye(
+        &mut self,
+        bye: &RoundBye,
+        context: &str,
+        seen: &mut HashSet<usize>,
+    ) -> Result<(), PairingError> {
+        let t = self.lookup(bye.team, context)?;
+        if !seen.insert(t) {
+            return Err(PairingError::Invalid(format!(
+                "{context}: team {} appears twice",
+                bye.team
+            )));
+        }
+        let (p, s) = self.split(&bye.score);
+        let record = &mut self.records[t];
+        record.primary += p;
+        record.secondary += s;
+        if bye.kind != ByeKind::Absent {
+            record.pab_blocked = true;
+        }
+        Ok(())
     }
-    Ok((records, ranking))
+
+    /// The records with their colour differences and preferences
+    /// (art. 1.6, 1.7) for pairing `round`.
+    fn finish(mut self, round: u32) -> Vec<TeamRecord> {
+        let last_round = round == self.config.total_rounds;
+        for rec in &mut self.records {
+            rec.cd = rec
+                .colours
+                .iter()
+                .flatten()
+                .map(|c| if *c == Colour::White { 1 } else { -1 })
+                .sum();
+            rec.preference = preference(self.config.colour_preference, rec.cd, rec, last_round);
+        }
+        self.records
+    }
 }
 
 /// Pairs the next round of a team Swiss (C.04.6), by lot in the rounds the
@@ -578,14 +659,7 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         )));
     }
     let (records, ranking) = build_records(state, config, round)?;
-    let index: HashMap<EntryId, usize> = records.iter().map(|r| (r.id, r.index)).collect();
-    let initial_colour = config.initial_colour.unwrap_or_else(|| {
-        if Lot::new(Lot::derive(config.seed, LABEL_COLOUR)).coin() {
-            Colour::White
-        } else {
-            Colour::Black
-        }
-    });
+    let initial_colour = initial_colour(config);
     let mut pairing = Pairing {
         round,
         method: PairingMethod::Swiss,
@@ -601,69 +675,11 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
 
     // The judge's decisions first: those teams are
     // out of the engine's hands.
-    let mut taken: HashSet<usize> = HashSet::new();
-    let mut take = |id: EntryId, what: &str| -> Result<usize, PairingError> {
-        let i = index
-            .get(&id)
-            .copied()
-            .ok_or_else(|| PairingError::UnknownTeam {
-                team: id,
-                context: format!("judge {what}"),
-            })?;
-        if state.teams[i].withdrawn {
-            return Err(PairingError::Invalid(format!(
-                "judge {what}: team {id} has withdrawn"
-            )));
-        }
-        if !taken.insert(i) {
-            return Err(PairingError::Invalid(format!(
-                "judge {what}: team {id} is already in another judge decision"
-            )));
-        }
-        Ok(i)
-    };
-    let mut fixed: Vec<(usize, usize, String)> = Vec::new();
-    for jp in &state.control.fixed {
-        let w = take(jp.white, "pairing")?;
-        if jp.white == jp.black {
-            return Err(PairingError::Invalid(format!(
-                "judge pairing: team {} cannot play itself",
-                jp.white
-            )));
-        }
-        let b = take(jp.black, "pairing")?;
-        if records[w].opponents.contains(&b) {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C1NoRematch,
-                detail: format!(
-                    "judge pairing {}–{} is a rematch, set by the judge: {}",
-                    jp.white, jp.black, jp.reason
-                ),
-            });
-        }
-        fixed.push((w, b, jp.reason.clone()));
-    }
-    if let Some(bye) = &state.control.bye {
-        let t = take(bye.team, "bye")?;
-        if records[t].pab_blocked {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C2NoSecondBye,
-                detail: format!(
-                    "judge gave team {} a bye although it already had one or a forfeit win: {}",
-                    bye.team, bye.reason
-                ),
-            });
-        }
-        pairing.byes.push(ByeAward {
-            team: bye.team,
-            source: MatchSource::Judge {
-                reason: bye.reason.clone(),
-            },
-        });
-    }
-    for ex in &state.control.excluded {
-        take(ex.team, "exclusion")?;
-    }
+    let mut judge = JudgeControl::new(state, &records);
+    let fixed = judge.fixed_pairings(&mut pairing.notes)?;
+    judge.bye(&mut pairing)?;
+    judge.exclusions()?;
+    let taken = judge.taken;
 
     // The teams the engine pairs, in TPN order.
     let mut active: Vec<&TeamRecord> = records
@@ -682,25 +698,10 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         engine.pair_swiss()?
     };
     if let Some(b) = result.bye {
-        if !pairing.byes.is_empty() {
-            pairing.notes.push(PairingNote {
-                criterion: Criterion::C2NoSecondBye,
-                detail: format!(
-                    "besides the judge's bye, the odd remainder gives team {} the \
-                     pairing-allocated bye",
-                    active[b].id
-                ),
-            });
-        }
-        pairing.byes.push(ByeAward {
-            team: active[b].id,
-            source: MatchSource::Engine,
-        });
+        add_engine_bye(&mut pairing, active[b].id);
     }
     pairing.notes.extend(result.notes);
 
-    // Table order: higher score first, then the smaller TPN.
-    let mut all: Vec<(i32, u32, TeamMatch)> = Vec::new();
     let judge_pairs = fixed
         .into_iter()
         .map(|(w, b, reason)| (&records[w], &records[b], MatchSource::Judge { reason }));
@@ -708,28 +709,173 @@ pub fn pair_next_round(state: &SwissState, config: &SwissConfig) -> Result<Pairi
         .pairs
         .into_iter()
         .map(|(w, b)| (active[w], active[b], MatchSource::Engine));
-    for (tw, tb, source) in engine_pairs.chain(judge_pairs) {
-        all.push((
-            tw.primary.max(tb.primary),
-            tw.tpn.min(tb.tpn),
-            TeamMatch {
-                table: 0,
-                white: tw.id,
-                black: tb.id,
-                source,
-            },
-        ));
+    pairing.matches = numbered_tables(engine_pairs.chain(judge_pairs));
+    Ok(pairing)
+}
+
+/// Art. 4.1: the initial-colour the config sets, or drawn by lot from the
+/// tournament's seed.
+fn initial_colour(config: &SwissConfig) -> Colour {
+    config.initial_colour.unwrap_or_else(|| {
+        if Lot::new(Lot::derive(config.seed, LABEL_COLOUR)).coin() {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    })
+}
+
+/// The judge's decisions of `state.control`, checked, and the teams they
+/// take out of the engine's hands (indices of the records).
+struct JudgeControl<'a> {
+    state: &'a SwissState,
+    records: &'a [TeamRecord],
+    index: HashMap<EntryId, usize>,
+    taken: HashSet<usize>,
+}
+
+impl<'a> JudgeControl<'a> {
+    fn new(state: &'a SwissState, records: &'a [TeamRecord]) -> JudgeControl<'a> {
+        JudgeControl {
+            state,
+            records,
+            index: records.iter().map(|r| (r.id, r.index)).collect(),
+            taken: HashSet::new(),
+        }
     }
+
+    /// A team of one judge decision (`what`): known, not withdrawn, in no
+    /// other decision.
+    fn take(&mut self, id: EntryId, what: &str) -> Result<usize, PairingError> {
+        let i = self
+            .index
+            .get(&id)
+            .copied()
+            .ok_or_else(|| PairingError::UnknownTeam {
+                team: id,
+                context: format!("judge {what}"),
+            })?;
+        if self.state.teams[i].withdrawn {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} has withdrawn"
+            )));
+        }
+        if !self.taken.insert(i) {
+            return Err(PairingError::Invalid(format!(
+                "judge {what}: team {id} is already in another judge decision"
+            )));
+        }
+        Ok(i)
+    }
+
+    /// The fixed pairings as (white, black, reason); a rematch the judge
+    /// sets is noted against \[C1\].
+    fn fixed_pairings(
+        &mut self,
+        notes: &mut Vec<PairingNote>,
+    ) -> Result<Vec<(usize, usize, String)>, PairingError> {
+        let mut fixed: Vec<(usize, usize, String)> = Vec::new();
+        for jp in &self.state.control.fixed {
+            let w = self.take(jp.white, "pairing")?;
+            if jp.white == jp.black {
+                return Err(PairingError::Invalid(format!(
+                    "judge pairing: team {} cannot play itself",
+                    jp.white
+                )));
+            }
+            let b = self.take(jp.black, "pairing")?;
+            if self.records[w].opponents.contains(&b) {
+                notes.push(PairingNote {
+                    criterion: Criterion::C1NoRematch,
+                    detail: format!(
+                        "judge pairing {}–{} is a rematch, set by the judge: {}",
+                        jp.white, jp.black, jp.reason
+                    ),
+                });
+            }
+            fixed.push((w, b, jp.reason.clone()));
+        }
+        Ok(fixed)
+    }
+
+    /// The judge's bye, noted against \[C2\] when the team already had a bye
+    /// or a forfeit win.
+    fn bye(&mut self, pairing: &mut Pairing) -> Result<(), PairingError> {
+        let Some(bye) = &self.state.control.bye else {
+            return Ok(());
+        };
+        let t = self.take(bye.team, "bye")?;
+        if self.records[t].pab_blocked {
+            pairing.notes.push(PairingNote {
+                criterion: Criterion::C2NoSecondBye,
+                detail: format!(
+                    "judge gave team {} a bye although it already had one or a forfeit win: {}",
+                    bye.team, bye.reason
+                ),
+            });
+        }
+        pairing.byes.push(ByeAward {
+            team: bye.team,
+            source: MatchSource::Judge {
+                reason: bye.reason.clone(),
+            },
+        });
+        Ok(())
+    }
+
+    /// The teams excluded from the round.
+    fn exclusions(&mut self) -> Result<(), PairingError> {
+        for ex in &self.state.control.excluded {
+            self.take(ex.team, "exclusion")?;
+        }
+        Ok(())
+    }
+}
+
+/// The engine's PAB (art. 1.4), noted when the judge gave a bye as well.
+fn add_engine_bye(pairing: &mut Pairing, team: EntryId) {
+    if !pairing.byes.is_empty() {
+        pairing.notes.push(PairingNote {
+            criterion: Criterion::C2NoSecondBye,
+            detail: format!(
+                "besides the judge's bye, the odd remainder gives team {team} the \
+                 pairing-allocated bye"
+            ),
+        });
+    }
+    pairing.byes.push(ByeAward {
+        team,
+        source: MatchSource::Engine,
+    });
+}
+
+/// The matches of the round at numbered tables as (white, black, source).
+/// Table order: higher score first, then the smaller TPN.
+fn numbered_tables<'r>(
+    pairs: impl Iterator<Item = (&'r TeamRecord, &'r TeamRecord, MatchSource)>,
+) -> Vec<TeamMatch> {
+    let mut all: Vec<(i32, u32, TeamMatch)> = pairs
+        .map(|(tw, tb, source)| {
+            (
+                tw.primary.max(tb.primary),
+                tw.tpn.min(tb.tpn),
+                TeamMatch {
+                    table: 0,
+                    white: tw.id,
+                    black: tb.id,
+                    source,
+                },
+            )
+        })
+        .collect();
     all.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    pairing.matches = all
-        .into_iter()
+    all.into_iter()
         .enumerate()
         .map(|(i, (_, _, mut m))| {
             m.table = i as u32 + 1;
             m
         })
-        .collect();
-    Ok(pairing)
+        .collect()
 }
 
 /// What the engine decided for the active teams (indices into `active`).

@@ -235,167 +235,27 @@ impl Engine<'_> {
         residents: &[usize],
         lower: &[usize],
     ) -> Result<UpfloaterChoice, PairingError> {
-        let r = residents.len();
-        let nl = lower.len();
-        let verts: Vec<usize> = residents.iter().chain(lower).copied().collect();
-        let nv = verts.len();
-        let following_score = lower.first().map(|&i| self.score(i));
-        let mut level = vec![0u32; nl];
-        for q in 1..nl {
-            level[q] = level[q - 1] + u32::from(self.score(lower[q]) != self.score(lower[q - 1]));
-        }
-        let levels = level.last().map_or(0, |&l| l + 1);
-        let in_following: Vec<bool> = lower
-            .iter()
-            .map(|&i| Some(self.score(i)) == following_score)
-            .collect();
-        let following_len = in_following.iter().filter(|&&f| f).count() as u128;
-        // Decisions of earlier chunks (art. 3.5.4), per lower position.
-        let mut forced_in = vec![false; nl];
-        let mut forced_out = vec![false; nl];
-        let mut chunk_start = 0usize;
-        let mut k_bound = r as u128;
-        let mut known_k = false;
-        // The deepest score level an upfloater may come from: all of them,
-        // unless the [C5] digits do not fit, see below.
-        let mut deepest = levels.saturating_sub(1);
-        let mut known_depth = false;
+        let mut search = UpfloaterMatching::new(self, residents, lower);
         loop {
-            let base = k_bound + 1;
-            let fixed = base
-                .checked_pow(deepest)
-                .and_then(|p| p.checked_mul(k_bound))
-                .map(|c5| [k_bound, c5, following_len, k_bound]);
-            // The widest positional band that fits with the criteria.
-            let layout = fixed.and_then(|fixed| {
-                let widest = (nl - chunk_start).min(POSITION_BITS as usize);
-                (widest.min(1)..=widest).rev().find_map(|len| {
-                    let pos_bound = k_bound.checked_mul(1u128 << len)?;
-                    let bands = Bands::new(&[fixed[0], fixed[1], fixed[2], fixed[3], pos_bound])?;
-                    Some((bands, len))
-                })
-            });
-            let Some((bands, chunk_len)) = layout else {
-                if !known_k {
-                    // Learn the least number of upfloaters first: the
-                    // [C5] digits then need a smaller base.
-                    k_bound = self
-                        .least_upfloaters(residents, lower, &|_| true)
-                        .ok_or_else(no_legal_set)?
-                        .max(1);
-                    known_k = true;
-                    continue;
-                }
-                if !known_depth {
-                    // [C5] compares the upfloaters' levels from the lowest:
-                    // no set of the least size that reaches deeper than
-                    // the shallowest such set can be best, so the digits
-                    // are needed only down to that level.
-                    deepest = (0..levels)
-                        .find(|&d| {
-                            self.least_upfloaters(residents, lower, &|q| level[q] <= d)
-                                == Some(k_bound)
-                        })
-                        .unwrap_or(deepest);
-                    known_depth = true;
-                    continue;
-                }
-                return Err(PairingError::Invalid(format!(
-                    "score group {}: {k_bound} upfloaters from {} score levels exceed the \
-                     weight range of the matching",
-                    f64::from(self.score(residents[0])) / 2.0,
-                    deepest + 1
-                )));
+            let Some((bands, chunk_len)) = search.layout() else {
+                search.narrow_digits()?;
+                continue;
             };
-            let top = 1u128 << chunk_len;
-            let cost = |a: usize, b: usize| -> Option<u128> {
-                let (a, b) = (a.min(b), a.max(b));
-                if !self.allowed.get(verts[a], verts[b]) {
-                    return None;
-                }
-                if b < r {
-                    return Some(0);
-                }
-                let qb = b - r;
-                if a < r {
-                    if forced_out[qb] || level[qb] > deepest {
-                        return None;
-                    }
-                    let pos = if qb < chunk_start {
-                        0
-                    } else if qb < chunk_start + chunk_len {
-                        top - (1u128 << (chunk_len - 1 - (qb - chunk_start)))
-                    } else {
-                        top
-                    };
-                    let c5 = base.pow(level[qb]);
-                    return Some(bands.pack(&[1, c5, 0, self.c7(lower[qb]), pos]));
-                }
-                let qa = a - r;
-                if forced_in[qa] || forced_in[qb] {
-                    return None;
-                }
-                let u = u128::from(in_following[qa] != in_following[qb]);
-                Some(bands.pack(&[0, 0, u, 0, 0]))
-            };
-            let Some((mate, total)) = min_cost_perfect(nv, &bands, cost) else {
+            let cost = |a, b| search.cost(&bands, chunk_len, a, b);
+            let Some((mate, total)) = min_cost_perfect(search.verts.len(), &bands, cost) else {
                 return Err(no_legal_set());
             };
-            let digits = bands.unpack(total);
-            let chosen: Vec<usize> = (0..nl).filter(|&q| mate[r + q] < r).collect();
-            let k = chosen.len() as u128;
-            if !known_k && k < k_bound {
-                // The digits are exact with any base above the true count;
-                // a tighter base widens the positional band next time.
-                k_bound = k.max(1);
-                known_k = true;
-            }
-            let end = chunk_start + chunk_len;
-            if chosen.iter().all(|&q| q < end) || end == nl {
-                let mut notes = Vec::new();
-                let parity = (r % 2) as u128;
-                if k > parity {
-                    notes.push(PairingNote {
-                        criterion: Criterion::C4C5Upfloaters,
-                        detail: format!(
-                            "score group {}: {k} upfloaters instead of {parity}",
-                            f64::from(self.score(residents[0])) / 2.0
-                        ),
-                    });
-                }
-                let left_in_following = in_following
-                    .iter()
-                    .zip(&mate[r..])
-                    .filter(|&(&f, &m)| f && m >= r)
-                    .count();
-                let c6_parity = (left_in_following % 2) as u128;
-                if digits[2] > c6_parity {
-                    notes.push(PairingNote {
-                        criterion: Criterion::C4C5Upfloaters,
-                        detail: format!(
-                            "score group {}: the following score group is left needing {} \
-                             upfloaters ([C6])",
-                            f64::from(self.score(residents[0])) / 2.0,
-                            digits[2]
-                        ),
-                    });
-                }
-                if digits[3] > 0 {
-                    notes.push(self.c7_note(residents, digits[3]));
-                }
+            let chosen = search.chosen(&mate);
+            search.learn_count(chosen.len() as u128);
+            let end = search.chunk_start + chunk_len;
+            if chosen.iter().all(|&q| q < end) || end == lower.len() {
+                let notes = search.notes(chosen.len() as u128, &mate, &bands.unpack(total));
                 return Ok(UpfloaterChoice {
                     upfloaters: chosen.iter().map(|&q| lower[q]).collect(),
                     notes,
                 });
             }
-            for q in chunk_start..end {
-                if mate[r + q] < r {
-                    forced_in[q] = true;
-                } else {
-                    forced_out[q] = true;
-                }
-            }
-            chunk_start = end;
+            search.fix_chunk(end, &mate);
         }
     }
 
@@ -502,6 +362,246 @@ impl Engine<'_> {
                 .collect(),
             notes,
         )
+    }
+}
+
+/// The state of art. 3.5 decided by matchings
+/// ([`Engine::select_by_matching`]): the vertices are the residents, then the
+/// lower teams; a lower team is named by its position `q` in `lower`.
+struct UpfloaterMatching<'e, 'a> {
+    engine: &'e Engine<'a>,
+    residents: &'e [usize],
+    lower: &'e [usize],
+    /// Residents, then lower teams.
+    verts: Vec<usize>,
+    /// Per lower position, the rank of its score level from the top (0: the
+    /// following scoregroup).
+    level: Vec<u32>,
+    levels: u32,
+    /// Per lower position, whether it is in the following scoregroup.
+    in_following: Vec<bool>,
+    following_len: u128,
+    /// Decisions of earlier chunks (art. 3.5.4), per lower position.
+    forced_in: Vec<bool>,
+    forced_out: Vec<bool>,
+    /// The first lower position the positional band of this solve covers.
+    chunk_start: usize,
+    /// An upper bound of the number of upfloaters (\[C4\]), exact once
+    /// `known_k`.
+    k_bound: u128,
+    known_k: bool,
+    /// The deepest score level an upfloater may come from: all of them,
+    /// unless the \[C5\] digits do not fit (see `narrow_digits`).
+    deepest: u32,
+    known_depth: bool,
+}
+
+impl<'e, 'a> UpfloaterMatching<'e, 'a> {
+    fn new(
+        engine: &'e Engine<'a>,
+        residents: &'e [usize],
+        lower: &'e [usize],
+    ) -> UpfloaterMatching<'e, 'a> {
+        let nl = lower.len();
+        let following_score = lower.first().map(|&i| engine.score(i));
+        let mut level = vec![0u32; nl];
+        for q in 1..nl {
+            level[q] =
+                level[q - 1] + u32::from(engine.score(lower[q]) != engine.score(lower[q - 1]));
+        }
+        let levels = level.last().map_or(0, |&l| l + 1);
+        let in_following: Vec<bool> = lower
+            .iter()
+            .map(|&i| Some(engine.score(i)) == following_score)
+            .collect();
+        let following_len = in_following.iter().filter(|&&f| f).count() as u128;
+        UpfloaterMatching {
+            engine,
+            residents,
+            lower,
+            verts: residents.iter().chain(lower).copied().collect(),
+            level,
+            levels,
+            in_following,
+            following_len,
+            forced_in: vec![false; nl],
+            forced_out: vec![false; nl],
+            chunk_start: 0,
+            k_bound: residents.len() as u128,
+            known_k: false,
+            deepest: levels.saturating_sub(1),
+            known_depth: false,
+        }
+    }
+
+    /// The base of the \[C5\] digits: above any number of upfloaters.
+    fn base(&self) -> u128 {
+        self.k_bound + 1
+    }
+
+    /// The digit bands of one solve (\[C4\], \[C5\], \[C6\], \[C7\], position)
+    /// with the widest positional band that fits with the criteria, and
+    /// that band's width; None when even one position does not fit.
+    fn layout(&self) -> Option<(Bands, usize)> {
+        let k_bound = self.k_bound;
+        let fixed = self
+            .base()
+            .checked_pow(self.deepest)
+            .and_then(|p| p.checked_mul(k_bound))
+            .map(|c5| [k_bound, c5, self.following_len, k_bound])?;
+        let widest = (self.lower.len() - self.chunk_start).min(POSITION_BITS as usize);
+        (widest.min(1)..=widest).rev().find_map(|len| {
+            let pos_bound = k_bound.checked_mul(1u128 << len)?;
+            let bands = Bands::new(&[fixed[0], fixed[1], fixed[2], fixed[3], pos_bound])?;
+            Some((bands, len))
+        })
+    }
+
+    /// Make the digits fit when [`Self::layout`] found no room: learn the
+    /// least number of upfloaters, then the deepest level they need come
+    /// from; an error when both are known and the digits still do not fit.
+    fn narrow_digits(&mut self) -> Result<(), PairingError> {
+        let engine = self.engine;
+        if !self.known_k {
+            // Learn the least number of upfloaters first: the [C5] digits
+            // then need a smaller base.
+            self.k_bound = engine
+                .least_upfloaters(self.residents, self.lower, &|_| true)
+                .ok_or_else(no_legal_set)?
+                .max(1);
+            self.known_k = true;
+            return Ok(());
+        }
+        if !self.known_depth {
+            // [C5] compares the upfloaters' levels from the lowest: no set
+            // of the least size that reaches deeper than the shallowest such
+            // set can be best, so the digits are needed only down to that
+            // level.
+            let level = &self.level;
+            self.deepest = (0..self.levels)
+                .find(|&d| {
+                    engine.least_upfloaters(self.residents, self.lower, &|q| level[q] <= d)
+                        == Some(self.k_bound)
+                })
+                .unwrap_or(self.deepest);
+            self.known_depth = true;
+            return Ok(());
+        }
+        Err(PairingError::Invalid(format!(
+            "score group {}: {} upfloaters from {} score levels exceed the weight range of \
+             the matching",
+            f64::from(engine.score(self.residents[0])) / 2.0,
+            self.k_bound,
+            self.deepest + 1
+        )))
+    }
+
+    /// The cost of the edge between vertices `a` and `b`, None when they may
+    /// not meet: the digits of [`Engine::select_by_matching`].
+    fn cost(&self, bands: &Bands, chunk_len: usize, a: usize, b: usize) -> Option<u128> {
+        let r = self.residents.len();
+        let (a, b) = (a.min(b), a.max(b));
+        if !self.engine.allowed.get(self.verts[a], self.verts[b]) {
+            return None;
+        }
+        if b < r {
+            return Some(0);
+        }
+        let qb = b - r;
+        if a < r {
+            // A resident meets lower team qb: qb floats up.
+            if self.forced_out[qb] || self.level[qb] > self.deepest {
+                return None;
+            }
+            let pos = self.position_digit(chunk_len, qb);
+            let c5 = self.base().pow(self.level[qb]);
+            let c7 = self.engine.c7(self.lower[qb]);
+            return Some(bands.pack(&[1, c5, 0, c7, pos]));
+        }
+        let qa = a - r;
+        if self.forced_in[qa] || self.forced_in[qb] {
+            return None;
+        }
+        let c6 = u128::from(self.in_following[qa] != self.in_following[qb]);
+        Some(bands.pack(&[0, 0, c6, 0, 0]))
+    }
+
+    /// Art. 3.5.4: the positional digit of upfloater `q`, the earlier in the
+    /// chunk the cheaper; decided positions cost nothing, later ones the most.
+    fn position_digit(&self, chunk_len: usize, q: usize) -> u128 {
+        let top = 1u128 << chunk_len;
+        if q < self.chunk_start {
+            0
+        } else if q < self.chunk_start + chunk_len {
+            top - (1u128 << (chunk_len - 1 - (q - self.chunk_start)))
+        } else {
+            top
+        }
+    }
+
+    /// The lower positions matched to residents: the upfloaters.
+    fn chosen(&self, mate: &[usize]) -> Vec<usize> {
+        let r = self.residents.len();
+        (0..self.lower.len()).filter(|&q| mate[r + q] < r).collect()
+    }
+
+    /// The digits are exact with any base above the true count; a tighter
+    /// base widens the positional band next time.
+    fn learn_count(&mut self, k: u128) {
+        if !self.known_k && k < self.k_bound {
+            self.k_bound = k.max(1);
+            self.known_k = true;
+        }
+    }
+
+    /// Fix the decisions of the chunk that ends at `end` for the next solves.
+    fn fix_chunk(&mut self, end: usize, mate: &[usize]) {
+        let r = self.residents.len();
+        for q in self.chunk_start..end {
+            if mate[r + q] < r {
+                self.forced_in[q] = true;
+            } else {
+                self.forced_out[q] = true;
+            }
+        }
+        self.chunk_start = end;
+    }
+
+    /// What the chosen set costs in \[C4\]/\[C5\], \[C6\] and \[C7\]: `k`
+    /// upfloaters, the matching `mate` and the `digits` of its total.
+    fn notes(&self, k: u128, mate: &[usize], digits: &[u128]) -> Vec<PairingNote> {
+        let engine = self.engine;
+        let r = self.residents.len();
+        let group = f64::from(engine.score(self.residents[0])) / 2.0;
+        let mut notes = Vec::new();
+        let parity = (r % 2) as u128;
+        if k > parity {
+            notes.push(PairingNote {
+                criterion: Criterion::C4C5Upfloaters,
+                detail: format!("score group {group}: {k} upfloaters instead of {parity}"),
+            });
+        }
+        let left_in_following = self
+            .in_following
+            .iter()
+            .zip(&mate[r..])
+            .filter(|&(&f, &m)| f && m >= r)
+            .count();
+        let c6_parity = (left_in_following % 2) as u128;
+        if digits[2] > c6_parity {
+            notes.push(PairingNote {
+                criterion: Criterion::C4C5Upfloaters,
+                detail: format!(
+                    "score group {group}: the following score group is left needing {} \
+                     upfloaters ([C6])",
+                    digits[2]
+                ),
+            });
+        }
+        if digits[3] > 0 {
+            notes.push(engine.c7_note(self.residents, digits[3]));
+        }
+        notes
     }
 }
 

@@ -873,27 +873,7 @@ impl Field {
             score[i] = all_scores.get(id).copied().unwrap_or(0);
             ok[i][i] = false;
         }
-        let pref = colours
-            .iter()
-            .map(|c| {
-                if c.is_empty() {
-                    return None;
-                }
-                let cd: i32 = c
-                    .iter()
-                    .map(|&x| if x == Colour::White { 1 } else { -1 })
-                    .sum();
-                let l = c.len();
-                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
-                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
-                    Some(Colour::White)
-                } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
-                    Some(Colour::Black)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let pref = colours.iter().map(|c| type_a_preference(c)).collect();
         let round = state.rounds.len() as u32 + 1;
         Field {
             tpn: ids.iter().map(|id| tpn_all[id]).collect(),
@@ -976,6 +956,134 @@ impl Field {
         });
         order.into_iter().find(|&b| self.pairable(all & !(1 << b)))
     }
+
+    /// The top scoregroup of the teams in `remaining` and the teams below.
+    fn top_group(&self, remaining: u32) -> TopGroup {
+        let n = self.ids.len();
+        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
+        let top = members.iter().map(|&i| self.score[i]).max().unwrap_or(0);
+        let residents: u32 = members
+            .iter()
+            .filter(|&&i| self.score[i] == top)
+            .fold(0, |m, &i| m | 1 << i);
+        let lower = remaining & !residents;
+        let following_score = (0..n)
+            .filter(|&i| lower & (1 << i) != 0)
+            .map(|i| self.score[i])
+            .max();
+        let following: u32 = (0..n)
+            .filter(|&i| lower & (1 << i) != 0 && Some(self.score[i]) == following_score)
+            .fold(0, |m, i| m | 1 << i);
+        TopGroup {
+            remaining,
+            top,
+            residents,
+            lower,
+            following,
+        }
+    }
+
+    /// The art. 3.5 key of the upfloaters `set` into the top scoregroup.
+    fn set_key(&self, group: &TopGroup, set: u32) -> SetKey {
+        let n = self.ids.len();
+        let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
+        let mut diffs: Vec<i32> = ups.iter().map(|&i| group.top - self.score[i]).collect();
+        diffs.sort_by(|a, b| b.cmp(a));
+        let left = group.following & !set;
+        let c6 = if left == 0 {
+            0
+        } else {
+            let need = self
+                .least_crossing(group.lower & !set, left, &mut HashMap::new())
+                .expect("a legal set leaves the rest pairable");
+            need - left.count_ones() % 2
+        };
+        let c7 = ups
+            .iter()
+            .filter(|&&i| self.float_rules && self.floated[i])
+            .count();
+        let mut order = ups.clone();
+        order.sort_by_key(|&i| (std::cmp::Reverse(self.score[i]), self.tpn[i]));
+        (
+            ups.len(),
+            diffs,
+            c6,
+            c7,
+            order.iter().map(|&i| self.tpn[i]).collect(),
+        )
+    }
+
+    /// Art. 3.6 key of a bracket's pairs for the type A field: (\[C8\],
+    /// \[C10\], identifier).
+    fn bracket_key(&self, pairs: &[(usize, usize)]) -> (usize, usize, Vec<u32>) {
+        let mut c8 = 0;
+        let mut c10 = 0;
+        let mut tpns: Vec<(u32, u32)> = Vec::new();
+        for &(a, b) in pairs {
+            if self.pref[a].is_some() && self.pref[a] == self.pref[b] {
+                c8 += 1;
+            }
+            if self.float_rules && self.score[a] != self.score[b] {
+                let higher = if self.score[a] > self.score[b] { a } else { b };
+                c10 += usize::from(self.floated[higher]);
+            }
+            tpns.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
+        }
+        tpns.sort();
+        let ident: Vec<u32> = tpns
+            .iter()
+            .map(|p| p.0)
+            .chain(tpns.iter().map(|p| p.1))
+            .collect();
+        (c8, c10, ident)
+    }
+}
+
+/// Art. 1.7.1 read independently: the type A preference of a team whose
+/// played colours are `c`, oldest first.
+fn type_a_preference(c: &[Colour]) -> Option<Colour> {
+    if c.is_empty() {
+        return None;
+    }
+    let cd: i32 = c
+        .iter()
+        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .sum();
+    let l = c.len();
+    let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+    if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+        Some(Colour::White)
+    } else if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+        Some(Colour::Black)
+    } else {
+        None
+    }
+}
+
+/// One step of art. 3.3.2 as bit masks of team indices: the top
+/// scoregroup (`residents`) of the teams still to pair, the teams below it
+/// and, among those, the following scoregroup.
+struct TopGroup {
+    remaining: u32,
+    top: i32,
+    residents: u32,
+    lower: u32,
+    following: u32,
+}
+
+impl TopGroup {
+    /// The upfloaters a round-pairing takes into the top scoregroup: the
+    /// teams still to pair that meet a resident from below.
+    fn upfloaters(&self, pairs: &[(usize, usize)]) -> u32 {
+        let (residents, remaining) = (self.residents, self.remaining);
+        pairs
+            .iter()
+            .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
+            .filter(|&&(a, b)| (remaining >> a) & 1 == 1 && (remaining >> b) & 1 == 1)
+            .fold(0u32, |s, &(a, b)| {
+                s | 1 << if residents & (1 << a) != 0 { b } else { a }
+            })
+    }
 }
 
 /// The art. 3.5 key of a set of upfloaters: \[C4\], \[C5\] (score differences,
@@ -995,142 +1103,102 @@ fn check_against_brute_force(
     let bye = f.bye();
     let engine_bye = p.byes.first().map(|b| index[&b.team]);
     prop_assert_eq!(engine_bye, bye, "art. 3.4: the PAB");
-    let mut partner = vec![usize::MAX; n];
+    let partner = partners(&f, &index, p)?;
+    let mut remaining: u32 = (0..n)
+        .filter(|&i| Some(i) != bye)
+        .fold(0, |m, i| m | 1 << i);
+    while remaining != 0 {
+        let group = f.top_group(remaining);
+        let engine_set = check_upfloaters(&f, &group, &partner)?;
+        let bracket = group.residents | engine_set;
+        check_bracket(&f, bracket, &partner, group.top)?;
+        remaining &= !bracket;
+    }
+    Ok(())
+}
+
+/// Each team's opponent in the engine's pairing (`usize::MAX`: none), every
+/// pair checked against \[C1\].
+fn partners(
+    f: &Field,
+    index: &HashMap<EntryId, usize>,
+    p: &Pairing,
+) -> Result<Vec<usize>, TestCaseError> {
+    let mut partner = vec![usize::MAX; f.ids.len()];
     for m in &p.matches {
         let (w, b) = (index[&m.white], index[&m.black]);
         prop_assert!(f.ok[w][b], "[C1]: {} met {} before", m.white, m.black);
         partner[w] = b;
         partner[b] = w;
     }
-    let mut remaining: u32 = (0..n)
-        .filter(|&i| Some(i) != bye)
-        .fold(0, |m, i| m | 1 << i);
-    while remaining != 0 {
-        let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
-        let top = members.iter().map(|&i| f.score[i]).max().unwrap_or(0);
-        let residents: u32 = members
-            .iter()
-            .filter(|&&i| f.score[i] == top)
-            .fold(0, |m, &i| m | 1 << i);
-        let lower = remaining & !residents;
-        let following_score = (0..n)
-            .filter(|&i| lower & (1 << i) != 0)
-            .map(|i| f.score[i])
-            .max();
-        let following: u32 = (0..n)
-            .filter(|&i| lower & (1 << i) != 0 && Some(f.score[i]) == following_score)
-            .fold(0, |m, i| m | 1 << i);
-        let key = |set: u32| -> SetKey {
-            let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
-            let mut diffs: Vec<i32> = ups.iter().map(|&i| top - f.score[i]).collect();
-            diffs.sort_by(|a, b| b.cmp(a));
-            let left = following & !set;
-            let c6 = if left == 0 {
-                0
-            } else {
-                let need = f
-                    .least_crossing(remaining & !residents & !set, left, &mut HashMap::new())
-                    .expect("a legal set leaves the rest pairable");
-                need - left.count_ones() % 2
-            };
-            let c7 = ups
-                .iter()
-                .filter(|&&i| f.float_rules && f.floated[i])
-                .count();
-            let mut order = ups.clone();
-            order.sort_by_key(|&i| (std::cmp::Reverse(f.score[i]), f.tpn[i]));
-            (
-                ups.len(),
-                diffs,
-                c6,
-                c7,
-                order.iter().map(|&i| f.tpn[i]).collect(),
-            )
-        };
-        let mut all = Vec::new();
-        f.matchings(remaining, &mut all, &mut Vec::new());
-        let sets: BTreeSet<u32> = all
-            .iter()
-            .map(|m| {
-                m.iter()
-                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
-                    .fold(0u32, |s, &(a, b)| {
-                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
-                    })
-            })
-            .collect();
-        let best = sets
-            .iter()
-            .map(|&s| key(s))
-            .min()
-            .expect("a legal pairing exists");
-        let engine_set: u32 = (0..n)
-            .filter(|&i| residents & (1 << i) != 0)
-            .map(|i| partner[i])
-            .filter(|&j| j != usize::MAX && lower & (1 << j) != 0)
-            .fold(0, |m, j| m | 1 << j);
-        prop_assert!(
-            sets.contains(&engine_set),
-            "upfloaters {:b} are not a legal set",
-            engine_set
-        );
-        let got = key(engine_set);
-        // The score-difference criteria first: [C4], [C5], [C6].
-        prop_assert_eq!(
-            (&got.0, &got.1, &got.2),
-            (&best.0, &best.1, &best.2),
-            "score group {}: [C4]/[C5]/[C6] not optimal",
-            top
-        );
-        prop_assert_eq!(
-            &got,
-            &best,
-            "score group {}: [C7] or art. 3.5.4 not followed",
-            top
-        );
-        // Art. 3.6 on the bracket.
-        let bracket = residents | engine_set;
-        let mut pairings = Vec::new();
-        f.matchings(bracket, &mut pairings, &mut Vec::new());
-        let bracket_key = |m: &[(usize, usize)]| {
-            let mut c8 = 0;
-            let mut c10 = 0;
-            let mut pairs: Vec<(u32, u32)> = Vec::new();
-            for &(a, b) in m {
-                if f.pref[a].is_some() && f.pref[a] == f.pref[b] {
-                    c8 += 1;
-                }
-                if f.float_rules && f.score[a] != f.score[b] {
-                    let higher = if f.score[a] > f.score[b] { a } else { b };
-                    c10 += usize::from(f.floated[higher]);
-                }
-                pairs.push((f.tpn[a].min(f.tpn[b]), f.tpn[a].max(f.tpn[b])));
-            }
-            pairs.sort();
-            let ident: Vec<u32> = pairs
-                .iter()
-                .map(|p| p.0)
-                .chain(pairs.iter().map(|p| p.1))
-                .collect();
-            (c8, c10, ident)
-        };
-        let best_bracket = pairings
-            .iter()
-            .map(|m| bracket_key(m))
-            .min()
-            .expect("bracket pairable");
-        let engine_pairs: Vec<(usize, usize)> = (0..n)
-            .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
-            .map(|i| (i, partner[i]))
-            .collect();
-        prop_assert_eq!(
-            bracket_key(&engine_pairs),
-            best_bracket,
-            "score group {}: art. 3.6",
-            top
-        );
-        remaining &= !bracket;
-    }
+    Ok(partner)
+}
+
+/// Art. 3.5: the engine's upfloaters into the top scoregroup are a legal
+/// set with the least key of all legal sets. Returns them.
+fn check_upfloaters(f: &Field, group: &TopGroup, partner: &[usize]) -> Result<u32, TestCaseError> {
+    let n = f.ids.len();
+    let top = group.top;
+    let mut all = Vec::new();
+    f.matchings(group.remaining, &mut all, &mut Vec::new());
+    let sets: BTreeSet<u32> = all.iter().map(|m| group.upfloaters(m)).collect();
+    let best = sets
+        .iter()
+        .map(|&s| f.set_key(group, s))
+        .min()
+        .expect("a legal pairing exists");
+    let engine_set: u32 = (0..n)
+        .filter(|&i| group.residents & (1 << i) != 0)
+        .map(|i| partner[i])
+        .filter(|&j| j != usize::MAX && group.lower & (1 << j) != 0)
+        .fold(0, |m, j| m | 1 << j);
+    prop_assert!(
+        sets.contains(&engine_set),
+        "upfloaters {:b} are not a legal set",
+        engine_set
+    );
+    let got = f.set_key(group, engine_set);
+    // The score-difference criteria first: [C4], [C5], [C6].
+    prop_assert_eq!(
+        (&got.0, &got.1, &got.2),
+        (&best.0, &best.1, &best.2),
+        "score group {}: [C4]/[C5]/[C6] not optimal",
+        top
+    );
+    prop_assert_eq!(
+        &got,
+        &best,
+        "score group {}: [C7] or art. 3.5.4 not followed",
+        top
+    );
+    Ok(engine_set)
+}
+
+/// Art. 3.6 on the bracket: the engine's pairs have the least key of all
+/// pairings of the bracket.
+fn check_bracket(
+    f: &Field,
+    bracket: u32,
+    partner: &[usize],
+    top: i32,
+) -> Result<(), TestCaseError> {
+    let mut pairings = Vec::new();
+    f.matchings(bracket, &mut pairings, &mut Vec::new());
+    let best_bracket = pairings
+        .iter()
+        .map(|m| f.bracket_key(m))
+        .min()
+        .expect("bracket pairable");
+    let engine_pairs: Vec<(usize, usize)> = (0..f.ids.len())
+        .filter(|&i| bracket & (1 << i) != 0 && partner[i] > i)
+        .map(|i| (i, partner[i]))
+        .collect();
+    prop_assert_eq!(
+        f.bracket_key(&engine_pairs),
+        best_bracket,
+        "score group {}: art. 3.6",
+        top
+    );
     Ok(())
 }
 
@@ -1673,100 +1741,18 @@ impl RoundField {
             .filter(|id| !excluded.contains(id))
             .collect();
         let pos: HashMap<EntryId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-        let n = ids.len();
-        let split = |s: &MatchScore| match config.primary_score {
-            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
-            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
-        };
-        let mut scores: HashMap<EntryId, (i32, i32)> = HashMap::new();
-        let mut colours = vec![Vec::new(); n];
-        let mut blocked = vec![false; n];
-        let mut floated = vec![false; n];
-        let mut ok = vec![vec![true; n]; n];
-        let last = state.rounds.len();
-        for (r, round) in state.rounds.iter().enumerate() {
-            let before = scores.clone();
-            for m in &round.matches {
-                let (w, b) = (pos.get(&m.white).copied(), pos.get(&m.black).copied());
-                if m.outcome == MatchOutcome::Played {
-                    if let (Some(w), Some(b)) = (w, b) {
-                        ok[w][b] = false;
-                        ok[b][w] = false;
-                    }
-                    if let Some(w) = w {
-                        colours[w].push(Colour::White);
-                    }
-                    if let Some(b) = b {
-                        colours[b].push(Colour::Black);
-                    }
-                }
-                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
-                    && let Some(&x) = pos.get(&x)
-                {
-                    blocked[x] = true;
-                }
-                if r + 1 == last {
-                    let p = |id| before.get(id).map_or(0, |s: &(i32, i32)| s.0);
-                    for id in [m.white, m.black] {
-                        if let Some(&i) = pos.get(&id) {
-                            floated[i] = p(&m.white) != p(&m.black);
-                        }
-                    }
-                }
-                for (id, s) in [(m.white, &m.white_score), (m.black, &m.black_score)] {
-                    let (p, q) = split(s);
-                    let e = scores.entry(id).or_default();
-                    e.0 += p;
-                    e.1 += q;
-                }
-            }
-            for b in &round.byes {
-                let (p, q) = split(&b.score);
-                let e = scores.entry(b.team).or_default();
-                e.0 += p;
-                e.1 += q;
-                if b.kind != ByeKind::Absent
-                    && let Some(&i) = pos.get(&b.team)
-                {
-                    blocked[i] = true;
-                }
-            }
-        }
+        let Past {
+            scores,
+            colours,
+            blocked,
+            floated,
+            mut ok,
+        } = Past::read(state, config, &pos, ids.len());
         let round = state.rounds.len() as u32 + 1;
         let last_round = round == config.total_rounds;
         let pref = colours
             .iter()
-            .map(|c| {
-                let kind = config.colour_preference;
-                if c.is_empty() || kind == ColourPreferenceType::NoPreference {
-                    return (None, false);
-                }
-                let cd: i32 = c
-                    .iter()
-                    .map(|&x| if x == Colour::White { 1 } else { -1 })
-                    .sum();
-                let l = c.len();
-                let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
-                let strong = kind == ColourPreferenceType::TypeB;
-                // Art. 1.7.1 = the strong preference of art. 1.7.2.
-                if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
-                    return (Some(Colour::White), strong);
-                }
-                if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
-                    return (Some(Colour::Black), strong);
-                }
-                if kind == ColourPreferenceType::TypeA {
-                    return (None, false);
-                }
-                let lastc = c[l - 1];
-                if cd == -1 || (cd == 0 && !last_round && lastc == Colour::Black) {
-                    (Some(Colour::White), false)
-                } else if cd == 1 || (cd == 0 && !last_round && lastc == Colour::White) {
-                    (Some(Colour::Black), false)
-                } else {
-                    (None, false)
-                }
-            })
+            .map(|c| round_preference(c, config.colour_preference, last_round))
             .collect::<Vec<_>>();
         for (i, row) in ok.iter_mut().enumerate() {
             row[i] = false;
@@ -1876,102 +1862,68 @@ impl RoundField {
             .filter(|&i| Some(i) != cands[0].0)
             .fold(0, |m, i| m | 1 << i);
         while remaining != 0 {
-            let members: Vec<usize> = (0..n).filter(|&i| remaining & (1 << i) != 0).collect();
-            let top = members.iter().map(|&i| self.primary[i]).max().unwrap_or(0);
-            let residents: u32 = members
-                .iter()
-                .filter(|&&i| self.primary[i] == top)
-                .fold(0, |m, &i| m | 1 << i);
-            let lower = remaining & !residents;
-            let following_score = (0..n)
-                .filter(|&i| lower & (1 << i) != 0)
-                .map(|i| self.primary[i])
-                .max();
-            let following: u32 = (0..n)
-                .filter(|&i| lower & (1 << i) != 0 && Some(self.primary[i]) == following_score)
-                .fold(0, |m, i| m | 1 << i);
-            let set_of = |pairs: &[(usize, usize)]| -> u32 {
-                pairs
-                    .iter()
-                    .filter(|&&(a, b)| (residents >> a) & 1 != (residents >> b) & 1)
-                    .filter(|&&(a, b)| (remaining >> a) & 1 == 1 && (remaining >> b) & 1 == 1)
-                    .fold(0u32, |s, &(a, b)| {
-                        s | 1 << if residents & (1 << a) != 0 { b } else { a }
-                    })
-            };
-            let mut c6_memo: HashMap<u32, u32> = HashMap::new();
-            let mut set_keys: HashMap<u32, SetKey> = HashMap::new();
-            for c in &cands {
-                let set = set_of(&c.1);
-                set_keys.entry(set).or_insert_with(|| {
-                    let ups: Vec<usize> = (0..n).filter(|&i| set & (1 << i) != 0).collect();
-                    let mut diffs: Vec<i32> = ups.iter().map(|&i| top - self.primary[i]).collect();
-                    diffs.sort_by(|a, b| b.cmp(a));
-                    let left = following & !set;
-                    let c6 = if left == 0 {
-                        0
-                    } else {
-                        *c6_memo.entry(set).or_insert_with(|| {
-                            self.base
-                                .least_crossing(lower & !set, left, &mut HashMap::new())
-                                .expect("a legal pairing leaves the rest pairable")
-                                - left.count_ones() % 2
-                        })
-                    };
-                    let c7 = ups
-                        .iter()
-                        .filter(|&&i| self.float_rules && self.floated[i])
-                        .count();
-                    let mut order = ups.clone();
-                    order.sort_by_key(|&i| (std::cmp::Reverse(self.primary[i]), self.tpn[i]));
-                    (
-                        ups.len(),
-                        diffs,
-                        c6,
-                        c7,
-                        order.iter().map(|&i| self.tpn[i]).collect(),
-                    )
-                });
-            }
-            cands = Self::keep_least(cands, |c| set_keys[&set_of(&c.1)].clone());
-            let set = set_of(&cands[0].1);
-            let bracket = residents | set;
-            let bracket_key = |c: &RoundPairing| {
-                let (mut c8, mut c9, mut c10) = (0, 0, 0);
-                let mut pairs: Vec<(u32, u32)> = Vec::new();
-                for &(a, b) in c.1.iter().filter(|&&(a, _)| bracket & (1 << a) != 0) {
-                    let (pa, pb) = (self.pref[a], self.pref[b]);
-                    if pa.0.is_some() && pa.0 == pb.0 {
-                        c8 += 1;
-                        c9 += usize::from(pa.1 && pb.1);
-                    }
-                    if self.float_rules && self.primary[a] != self.primary[b] {
-                        let higher = if self.primary[a] > self.primary[b] {
-                            a
-                        } else {
-                            b
-                        };
-                        c10 += usize::from(self.floated[higher]);
-                    }
-                    pairs.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
-                }
-                pairs.sort();
-                let ident: Vec<u32> = pairs
-                    .iter()
-                    .map(|p| p.0)
-                    .chain(pairs.iter().map(|p| p.1))
-                    .collect();
-                (c8, c9, c10, ident)
-            };
-            cands = Self::keep_least(cands, bracket_key);
-            let (c8, c9, c10, _) = bracket_key(&cands[0]);
+            let group = self.base.top_group(remaining);
+            let (kept, set_key) = self.keep_best_upfloaters(cands, &group);
+            let bracket = group.residents | group.upfloaters(&kept[0].1);
+            cands = Self::keep_least(kept, |c| self.bracket_key(bracket, c));
+            let (c8, c9, c10, _) = self.bracket_key(bracket, &cands[0]);
             trace.push(format!(
-                "score {top}: set {:?} bracket C8 {c8} C9 {c9} C10 {c10}",
-                set_keys[&set]
+                "score {}: set {:?} bracket C8 {c8} C9 {c9} C10 {c10}",
+                group.top, set_key
             ));
             remaining &= !bracket;
         }
         (cands, trace)
+    }
+
+    /// Art. 3.5: the candidates whose upfloaters into the top scoregroup
+    /// have the least key (\[C4\], \[C5\], \[C6\], \[C7\], art. 3.5.4), and that
+    /// key.
+    fn keep_best_upfloaters(
+        &self,
+        cands: Vec<RoundPairing>,
+        group: &TopGroup,
+    ) -> (Vec<RoundPairing>, SetKey) {
+        let mut set_keys: HashMap<u32, SetKey> = HashMap::new();
+        for c in &cands {
+            let set = group.upfloaters(&c.1);
+            set_keys
+                .entry(set)
+                .or_insert_with(|| self.base.set_key(group, set));
+        }
+        let kept = Self::keep_least(cands, |c| set_keys[&group.upfloaters(&c.1)].clone());
+        let set_key = set_keys[&group.upfloaters(&kept[0].1)].clone();
+        (kept, set_key)
+    }
+
+    /// Art. 3.6 key of a candidate's pairs in `bracket`: (\[C8\], \[C9\],
+    /// \[C10\], identifier).
+    fn bracket_key(&self, bracket: u32, c: &RoundPairing) -> (usize, usize, usize, Vec<u32>) {
+        let (mut c8, mut c9, mut c10) = (0, 0, 0);
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for &(a, b) in c.1.iter().filter(|&&(a, _)| bracket & (1 << a) != 0) {
+            let (pa, pb) = (self.pref[a], self.pref[b]);
+            if pa.0.is_some() && pa.0 == pb.0 {
+                c8 += 1;
+                c9 += usize::from(pa.1 && pb.1);
+            }
+            if self.float_rules && self.primary[a] != self.primary[b] {
+                let higher = if self.primary[a] > self.primary[b] {
+                    a
+                } else {
+                    b
+                };
+                c10 += usize::from(self.floated[higher]);
+            }
+            pairs.push((self.tpn[a].min(self.tpn[b]), self.tpn[a].max(self.tpn[b])));
+        }
+        pairs.sort();
+        let ident: Vec<u32> = pairs
+            .iter()
+            .map(|p| p.0)
+            .chain(pairs.iter().map(|p| p.1))
+            .collect();
+        (c8, c9, c10, ident)
     }
 
     /// Art. 4, read independently: (white, black) for the pair `a`–`b`.
@@ -2041,6 +1993,129 @@ impl RoundField {
             return give(*c);
         }
         give(initial)
+    }
+}
+
+/// What the past rounds say of the `n` active teams (indices as in `pos`),
+/// read without the engine.
+struct Past {
+    /// (primary, secondary) of every team, active or not.
+    scores: HashMap<EntryId, (i32, i32)>,
+    /// Colours of the matches actually played (art. 1.6.1), oldest first.
+    colours: Vec<Vec<Colour>>,
+    /// \[C2\]: had a PAB, a judge's bye or a forfeit win.
+    blocked: Vec<bool>,
+    /// Art. 1.5: met a team of another score in the last round.
+    floated: Vec<bool>,
+    /// \[C1\]: may still meet (the diagonal left to the caller).
+    ok: Vec<Vec<bool>>,
+}
+
+impl Past {
+    fn read(
+        state: &SwissState,
+        config: &SwissConfig,
+        pos: &HashMap<EntryId, usize>,
+        n: usize,
+    ) -> Past {
+        let split = |s: &MatchScore| match config.primary_score {
+            PrimaryScore::MatchPoints => (s.match_points.0, s.game_points.0),
+            PrimaryScore::GamePoints => (s.game_points.0, s.match_points.0),
+        };
+        let mut past = Past {
+            scores: HashMap::new(),
+            colours: vec![Vec::new(); n],
+            blocked: vec![false; n],
+            floated: vec![false; n],
+            ok: vec![vec![true; n]; n],
+        };
+        let last = state.rounds.len();
+        for (r, round) in state.rounds.iter().enumerate() {
+            let before = past.scores.clone();
+            for m in &round.matches {
+                let (w, b) = (pos.get(&m.white).copied(), pos.get(&m.black).copied());
+                if m.outcome == MatchOutcome::Played {
+                    if let (Some(w), Some(b)) = (w, b) {
+                        past.ok[w][b] = false;
+                        past.ok[b][w] = false;
+                    }
+                    if let Some(w) = w {
+                        past.colours[w].push(Colour::White);
+                    }
+                    if let Some(b) = b {
+                        past.colours[b].push(Colour::Black);
+                    }
+                }
+                if let MatchOutcome::Forfeit { winner: Some(x) } = m.outcome
+                    && let Some(&x) = pos.get(&x)
+                {
+                    past.blocked[x] = true;
+                }
+                if r + 1 == last {
+                    let p = |id| before.get(id).map_or(0, |s: &(i32, i32)| s.0);
+                    for id in [m.white, m.black] {
+                        if let Some(&i) = pos.get(&id) {
+                            past.floated[i] = p(&m.white) != p(&m.black);
+                        }
+                    }
+                }
+                for (id, s) in [(m.white, &m.white_score), (m.black, &m.black_score)] {
+                    past.add_score(id, split(s));
+                }
+            }
+            for b in &round.byes {
+                past.add_score(b.team, split(&b.score));
+                if b.kind != ByeKind::Absent
+                    && let Some(&i) = pos.get(&b.team)
+                {
+                    past.blocked[i] = true;
+                }
+            }
+        }
+        past
+    }
+
+    fn add_score(&mut self, id: EntryId, (p, q): (i32, i32)) {
+        let e = self.scores.entry(id).or_default();
+        e.0 += p;
+        e.1 += q;
+    }
+}
+
+/// Art. 1.7 read independently: (colour, strong) of a team whose played
+/// colours are `c`, oldest first, under preferences of `kind`.
+fn round_preference(
+    c: &[Colour],
+    kind: ColourPreferenceType,
+    last_round: bool,
+) -> (Option<Colour>, bool) {
+    if c.is_empty() || kind == ColourPreferenceType::NoPreference {
+        return (None, false);
+    }
+    let cd: i32 = c
+        .iter()
+        .map(|&x| if x == Colour::White { 1 } else { -1 })
+        .sum();
+    let l = c.len();
+    let two = |x: Colour| l >= 2 && c[l - 1] == x && c[l - 2] == x;
+    let strong = kind == ColourPreferenceType::TypeB;
+    // Art. 1.7.1 = the strong preference of art. 1.7.2.
+    if cd < -1 || ((cd == 0 || cd == -1) && two(Colour::Black)) {
+        return (Some(Colour::White), strong);
+    }
+    if cd > 1 || ((cd == 0 || cd == 1) && two(Colour::White)) {
+        return (Some(Colour::Black), strong);
+    }
+    if kind == ColourPreferenceType::TypeA {
+        return (None, false);
+    }
+    let lastc = c[l - 1];
+    if cd == -1 || (cd == 0 && !last_round && lastc == Colour::Black) {
+        (Some(Colour::White), false)
+    } else if cd == 1 || (cd == 0 && !last_round && lastc == Colour::White) {
+        (Some(Colour::Black), false)
+    } else {
+        (None, false)
     }
 }
 
