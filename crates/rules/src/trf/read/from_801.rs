@@ -7,7 +7,7 @@
 //! players then come from 300 alone. A team paired twice in one round is an
 //! error naming the line that paired it first.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::Reader;
 use super::side::{Side, board_result};
@@ -27,9 +27,9 @@ pub(super) struct From801<'a> {
     /// The home team's colour on board 1.
     home_colour: Colour,
     /// Team → its 801 record.
-    by_team: HashMap<u16, &'a Record801>,
+    by_team: BTreeMap<u16, &'a Record801>,
     /// Team → the team, for roster positions.
-    roster_of: HashMap<u16, &'a Team>,
+    roster_of: BTreeMap<u16, &'a Team>,
 }
 
 /// The pairings of one round being built, with the line that paired each
@@ -41,7 +41,7 @@ struct RoundPairings {
     number: u16,
     pairings: Vec<Pairing>,
     /// Team → the line that paired it in this round.
-    placed: HashMap<u16, usize>,
+    placed: BTreeMap<u16, usize>,
 }
 
 impl RoundPairings {
@@ -117,7 +117,7 @@ impl<'a> From801<'a> {
             index: ri,
             number: u16::try_from(ri + 1).unwrap_or(u16::MAX),
             pairings: vec![],
-            placed: HashMap::new(),
+            placed: BTreeMap::new(),
         };
         for rec in &self.reader.r801 {
             let Some(b) = rec.blocks.get(ri) else {

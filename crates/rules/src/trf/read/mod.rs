@@ -9,7 +9,7 @@
 //! checks the ones against the others (`cross_check`) and makes the
 //! tournament.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::{TrfDocument, TrfError, UnknownRecord};
 use crate::score::{ByeKind, Colour, HalfPoints, MatchPoints, ScoreKind};
@@ -92,7 +92,7 @@ struct Reader {
     /// 310.
     teams: Vec<Team>,
     /// 300: (round, team) → the team's line-up.
-    lineups: HashMap<(u16, u16), common::Lineup>,
+    lineups: BTreeMap<(u16, u16), common::Lineup>,
     /// The round cells of the 001 lines.
     player_games: Vec<common::PlayerGames>,
     /// 013, numbered in order.
@@ -104,9 +104,9 @@ struct Reader {
     /// 320: the PAB's match points and game points.
     pab_value: Option<(HalfPoints, HalfPoints)>,
     /// 240: (round, team) → bye.
-    byes: HashMap<(u16, u16), ByeKind>,
+    byes: BTreeMap<(u16, u16), ByeKind>,
     /// 330: (round, white team, black team) → forfeit.
-    forfeits: HashMap<(u16, u16, u16), MatchForfeit>,
+    forfeits: BTreeMap<(u16, u16, u16), MatchForfeit>,
     /// 801.
     r801: Vec<Record801>,
     /// Records not used.

@@ -1,7 +1,7 @@
 //! A board result from one side, and one team's side of a match as its 801
 //! line shows it.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::team_rounds::{Block801, Record801};
 use crate::score::{BoardResult, Colour};
@@ -258,7 +258,7 @@ impl<'a> Side<'a> {
     }
 
     /// The player on result slot `idx`, from the roster position in 801.
-    pub(super) fn player(&self, idx: usize, roster_of: &HashMap<u16, &Team>) -> Option<PlayerId> {
+    pub(super) fn player(&self, idx: usize, roster_of: &BTreeMap<u16, &Team>) -> Option<PlayerId> {
         let pos = self.block.players.get(idx).and_then(|&c| roster_pos(c))?;
         roster_of
             .get(&self.rec.team)

@@ -17,7 +17,7 @@
 //! With two games per pairing the games take two columns per round, game 1
 //! then game 2, as the platform writes them.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::line::Line;
 use super::side::SideResult;
@@ -194,18 +194,18 @@ pub(super) struct Context<'a> {
     /// Board colour sequence of the team listed first (352).
     pub colours: &'a [Colour],
     /// 300: (round, team) → the team's line-up.
-    pub lineups: &'a HashMap<(u16, u16), Lineup>,
+    pub lineups: &'a BTreeMap<(u16, u16), Lineup>,
     /// 320: the PAB team of each round (0 = none).
     pub pab: &'a [u16],
     /// 240: (round, team) → bye.
-    pub byes: &'a HashMap<(u16, u16), ByeKind>,
+    pub byes: &'a BTreeMap<(u16, u16), ByeKind>,
     /// 330: (round, white team, black team) → forfeit.
-    pub forfeits: &'a HashMap<(u16, u16, u16), MatchForfeit>,
+    pub forfeits: &'a BTreeMap<(u16, u16, u16), MatchForfeit>,
 }
 
 impl Context<'_> {
-    fn team_of(&self) -> HashMap<u16, u16> {
-        let mut m = HashMap::new();
+    fn team_of(&self) -> BTreeMap<u16, u16> {
+        let mut m = BTreeMap::new();
         for t in self.teams {
             for p in &t.roster {
                 m.insert(p.0, t.id.0);
@@ -232,10 +232,10 @@ impl Context<'_> {
 pub(super) fn boards_per_match(
     lines: &[PlayerGames],
     teams: &[Team],
-    forfeits: &HashMap<(u16, u16, u16), MatchForfeit>,
+    forfeits: &BTreeMap<(u16, u16, u16), MatchForfeit>,
     games_per_pairing: usize,
 ) -> usize {
-    let team_of: HashMap<u16, u16> = teams
+    let team_of: BTreeMap<u16, u16> = teams
         .iter()
         .flat_map(|t| t.roster.iter().map(move |p| (p.0, t.id.0)))
         .collect();
@@ -245,7 +245,7 @@ pub(super) fn boards_per_match(
             .keys()
             .any(|&(r, w, b)| r == round && (w == team || b == team))
     };
-    let mut count: HashMap<(usize, u16), usize> = HashMap::new();
+    let mut count: BTreeMap<(usize, u16), usize> = BTreeMap::new();
     for pl in lines {
         let Some(&team) = team_of.get(&pl.player) else {
             continue;
@@ -281,7 +281,7 @@ pub(super) fn boards_per_match(
 /// Whether the columns come in pairs with the same team pairings (two games
 /// per pairing written as two columns), for a file that does not say.
 pub(super) fn columns_pair_up(lines: &[PlayerGames], teams: &[Team]) -> bool {
-    let team_of: HashMap<u16, u16> = teams
+    let team_of: BTreeMap<u16, u16> = teams
         .iter()
         .flat_map(|t| t.roster.iter().map(move |p| (p.0, t.id.0)))
         .collect();

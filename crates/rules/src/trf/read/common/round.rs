@@ -1,7 +1,7 @@
 //! One round of the player lines: each team's opponent, the matches of
 //! those pairs, then the byes.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::matches::build_match;
 use super::{Context, Entry, PlayerGames};
@@ -16,7 +16,7 @@ type Opponents = BTreeMap<u16, (u16, usize)>;
 pub(super) fn round(
     lines: &[PlayerGames],
     ctx: &Context<'_>,
-    team_of: &HashMap<u16, u16>,
+    team_of: &BTreeMap<u16, u16>,
     ri: usize,
     round_no: u16,
 ) -> Result<Round, TrfError> {
@@ -45,7 +45,7 @@ pub(super) fn round(
 /// Entries of each game column of round `ri`, by team.
 fn entries(
     lines: &[PlayerGames],
-    team_of: &HashMap<u16, u16>,
+    team_of: &BTreeMap<u16, u16>,
     ri: usize,
     gpp: usize,
 ) -> Vec<BTreeMap<u16, Vec<Entry>>> {
@@ -76,7 +76,7 @@ fn entries(
 fn opponents(
     ctx: &Context<'_>,
     columns: &[BTreeMap<u16, Vec<Entry>>],
-    team_of: &HashMap<u16, u16>,
+    team_of: &BTreeMap<u16, u16>,
     round_no: u16,
 ) -> Result<Opponents, TrfError> {
     let mut opponent: Opponents = BTreeMap::new();
@@ -100,7 +100,7 @@ fn opponents(
 /// `team`, and the one its other entries met.
 fn opponent_met(
     opponent: &mut Opponents,
-    team_of: &HashMap<u16, u16>,
+    team_of: &BTreeMap<u16, u16>,
     round_no: u16,
     team: u16,
     e: &Entry,
