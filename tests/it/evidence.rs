@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 
 use crate::club::Club;
 use crate::game_files::{pairing, round_one, timed_game};
-use crate::helpers::into_page;
+use crate::helpers::{into_page, skipped};
 use league::db;
 use league::ids::{GameId, TournamentId};
 
@@ -132,11 +132,7 @@ async fn g_e3_the_evidence_shows_steady_move_times_against_the_field_to_official
 #[tokio::test]
 async fn g_e3_an_analysis_runs_game_by_game_resumes_and_can_be_cancelled() {
     let Some(program) = league::engine::find(None) else {
-        assert!(
-            std::env::var("LEAGUE_REQUIRE_ENGINE").as_deref() != Ok("1"),
-            "stockfish is required here (LEAGUE_REQUIRE_ENGINE=1)"
-        );
-        eprintln!("stockfish not found; skipped");
+        skipped("engine", "stockfish not found");
         return;
     };
     let club = Club::new("G").await;

@@ -124,6 +124,24 @@ impl Drop for TestDb {
     }
 }
 
+/// Whether `LEAGUE_REQUIRE` (a comma-separated list, e.g.
+/// `engine,postgres`) names this requirement: CI names what its machine
+/// provides, so that a check needing it cannot pass by skipping there.
+pub fn required(requirement: &str) -> bool {
+    std::env::var("LEAGUE_REQUIRE")
+        .is_ok_and(|list| list.split(',').any(|r| r.trim() == requirement))
+}
+
+/// A check that cannot run here: it says so on the test's output, or fails
+/// when `LEAGUE_REQUIRE` names the missing requirement.
+pub fn skipped(requirement: &str, why: &str) {
+    assert!(
+        !required(requirement),
+        "{why}, and LEAGUE_REQUIRE names {requirement}: this check must run here"
+    );
+    eprintln!("SKIPPED (needs {requirement}): {why}");
+}
+
 pub fn postgres_admin_url() -> Option<String> {
     std::env::var("TEST_DATABASE_URL")
         .ok()

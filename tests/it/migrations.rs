@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 use league::db::{self, DbConnection, DbUrl, ManageConnection};
 
-use crate::helpers::{postgres_admin_url, with_database};
+use crate::helpers::{postgres_admin_url, skipped, with_database};
 
 /// (table, column, type family, nullable)
 type Column = (String, String, &'static str, bool);
@@ -104,8 +104,9 @@ fn sqlite_and_postgres_end_with_the_same_tables_and_columns() {
     let admin_url = match postgres_admin_url() {
         Some(url) => url,
         None => {
-            eprintln!(
-                "migration parity: TEST_DATABASE_URL not set; checked only under PostgreSQL runs"
+            skipped(
+                "postgres",
+                "migration parity: TEST_DATABASE_URL not set; checked only under PostgreSQL runs",
             );
             return;
         }

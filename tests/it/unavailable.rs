@@ -9,7 +9,7 @@ use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection};
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, new_client, postgres_admin_url};
+use crate::helpers::{TestApp, new_client, postgres_admin_url, skipped};
 
 /// How many of each request are sent at once: a tournament night's
 /// readers and judges do not wait for each other.
@@ -152,7 +152,10 @@ async fn a_postgresql_database_that_goes_away_is_a_503_and_comes_back() {
     let Some(admin_url) = postgres_admin_url() else {
         // The SQLite file cannot go away this way; the pool's wait is
         // proven by the test above on both backends.
-        eprintln!("PostgreSQL only: TEST_DATABASE_URL not set, checked under PostgreSQL runs");
+        skipped(
+            "postgres",
+            "PostgreSQL only: TEST_DATABASE_URL not set, checked under PostgreSQL runs",
+        );
         return;
     };
     let name = app
