@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod routing;
 pub mod state;
 pub mod web;
 pub mod words;

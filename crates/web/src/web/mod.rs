@@ -18,6 +18,8 @@ pub mod tournament;
 
 use actix_web::web;
 
+use crate::routing::{Method, RouteTable};
+
 /// The views kept between requests, one cache per page kind, each owned
 /// by its area and handed to the handlers as app data.
 #[derive(Clone)]
@@ -44,264 +46,274 @@ impl Caches {
     }
 }
 
-/// The single route table: reading it shows the whole URL surface. Each
-/// path is one resource, so a wrong method gets 405, not 404.
+/// Mounts the pages' routes (declared once, in `declare`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
+    declare(&mut RouteTable::mount(cfg));
+}
+
+/// Every (method, path) of the pages, as [`routes`] mounts them.
+pub fn route_table() -> Vec<(Method, &'static str)> {
+    let mut t = RouteTable::listing();
+    declare(&mut t);
+    t.listed()
+}
+
+/// The pages' single route table: reading it shows the whole URL surface.
+/// Each path is one resource, so a wrong method gets 405, not 404.
+fn declare(t: &mut RouteTable) {
     use crate::paths::*;
-    use infra::respond::get;
-    use web::{post, resource};
-    cfg.service(resource(HOME).route(get().to(site::pages::home)))
-        .service(resource(HEALTH).route(get().to(site::pages::health)))
-        .service(resource(SHORT).route(get().to(site::pages::short)))
-        .service(resource(SHORT_TAIL).route(get().to(site::pages::short)))
-        .service(resource(LANG).route(post().to(site::pages::switch_language)))
-        .service(
-            resource(SIGNUP)
-                .route(get().to(account::auth::signup_page))
-                .route(post().to(account::auth::signup)),
-        )
-        .service(
-            resource(LOGIN)
-                .route(get().to(account::auth::login_page))
-                .route(post().to(account::auth::login)),
-        )
-        .service(resource(LOGOUT).route(post().to(account::auth::logout)))
-        .service(resource(TODO).route(get().to(account::todo::show)))
-        .service(resource(ACCOUNT).route(get().to(account::auth::account_page)))
-        .service(resource(admin::outbox::NOTICES).route(post().to(admin::outbox::save_notices)))
-        .service(
-            resource(admin::outbox::NOTICES_OPT_IN).route(post().to(admin::outbox::save_opt_ins)),
-        )
-        .service(resource(admin::outbox::OUTBOX).route(get().to(admin::outbox::outbox_page)))
-        .service(resource(admin::outbox::OUTBOX_RESEND).route(post().to(admin::outbox::resend)))
-        .service(
-            resource(PASSWORD)
-                .route(get().to(account::auth::password_page))
-                .route(post().to(account::auth::change_password)),
-        )
-        .service(resource(ADMIN).route(get().to(admin::platform::dashboard)))
-        .service(resource(ADMIN_PERSON_ADMIN).route(post().to(admin::platform::set_admin)))
-        .service(
-            resource(ADMIN_PERSON_SIGN_OUT).route(post().to(admin::platform::sign_out_everywhere)),
-        )
-        .service(
-            resource(CHAMPIONSHIPS)
-                .route(get().to(championship::championships::list))
-                .route(post().to(championship::championships::create)),
-        )
-        // Before {championship_id}, which would match "new" too.
-        .service(resource(CHAMPIONSHIP_NEW).route(get().to(championship::championships::new_page)))
-        .service(resource(CHAMPIONSHIP).route(get().to(championship::championships::show)))
-        .service(resource(STAFF).route(post().to(championship::championships::staff)))
-        .service(
-            resource(APPLY)
-                .route(get().to(team::teams::apply_page))
-                .route(post().to(team::teams::apply)),
-        )
-        .service(
-            resource(QUEUE)
-                .route(get().to(championship::championships::queue))
-                .route(post().to(championship::championships::decide_teams)),
-        )
-        .service(resource(TEAM_DECISION).route(post().to(championship::championships::decide_team)))
-        .service(
-            resource(TRANSFER_DECISION)
-                .route(post().to(championship::championships::decide_transfer)),
-        )
-        .service(resource(CAPTAINCIES).route(get().to(championship::championships::captaincies)))
-        .service(resource(AUDIT).route(get().to(championship::championships::audit_log)))
-        .service(resource(SCHEDULE).route(post().to(championship::championships::schedule)))
-        .service(
-            resource(TOURNAMENT_START)
-                .route(post().to(championship::championships::tournament_start)),
-        )
-        .service(
-            resource(TOURNAMENT_CANCEL)
-                .route(post().to(championship::championships::tournament_cancel)),
-        )
-        .service(resource(TOURNAMENT).route(get().to(tournament::tournaments::show)))
-        .service(resource(ENTRIES).route(post().to(tournament::tournaments::enter)))
-        .service(resource(TOURNAMENT_ROUNDS).route(post().to(tournament::judging::set_rounds)))
-        .service(resource(ENTRY_WITHDRAW).route(post().to(tournament::tournaments::withdraw)))
-        .service(resource(DRAW).route(post().to(tournament::judging::draw)))
-        .service(resource(ROUNDS).route(post().to(tournament::judging::pair)))
-        .service(resource(FINISH).route(post().to(tournament::judging::finish)))
-        .service(resource(REOPEN).route(post().to(tournament::judging::reopen)))
-        .service(resource(SEASON).route(get().to(championship::season::season)))
-        .service(
-            resource(PENALTIES)
-                .route(get().to(discipline::penalties::show))
-                .route(post().to(discipline::penalties::impose)),
-        )
-        .service(resource(PENALTY_REVOKE).route(post().to(discipline::penalties::revoke)))
-        .service(
-            resource("/championships/{championship_id}/tournaments/{tournament_id}/appeal")
-                .route(get().to(discipline::appeals::file_form))
-                .route(post().to(discipline::appeals::file)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals")
-                .route(get().to(discipline::appeals::list)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals/{appeal_id}")
-                .route(get().to(discipline::appeals::show)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals/{appeal_id}/vote")
-                .route(post().to(discipline::appeals::vote)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals/{appeal_id}/decide")
-                .route(post().to(discipline::appeals::decide)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals/{appeal_id}/remedies")
-                .route(post().to(discipline::appeals::propose)),
-        )
-        .service(
-            resource(
-                "/championships/{championship_id}/appeals/{appeal_id}/remedies/{remedy_id}/withdraw",
-            )
-            .route(post().to(discipline::appeals::withdraw_remedy)),
-        )
-        .service(
-            resource("/championships/{championship_id}/appeals/{appeal_id}/supervised")
-                .route(post().to(discipline::appeals::supervised)),
-        )
-        .service(
-            resource("/championships/{championship_id}/fair-play")
-                .route(post().to(discipline::appeals::report)),
-        )
-        // Before {report_id}/refer, which "evidence/analysis" is not.
-        .service(resource(FAIR_PLAY_EVIDENCE).route(get().to(games::evidence::show)))
-        .service(resource(FAIR_PLAY_ANALYSIS).route(post().to(games::evidence::request)))
-        .service(resource(ANALYSIS_CANCEL).route(post().to(games::evidence::cancel)))
-        .service(
-            resource("/championships/{championship_id}/fair-play/{report_id}/refer")
-                .route(post().to(discipline::appeals::refer)),
-        )
-        .service(resource(ROUND_PUBLISH).route(post().to(tournament::judging::publish)))
-        .service(resource(GAME_RESULT).route(post().to(tournament::judging::result)))
-        .service(resource(ROUND_RESULTS).route(post().to(tournament::judging::results)))
-        .service(
-            resource(ENTRY_LINEUP)
-                .route(get().to(tournament::captains::lineup))
-                .route(post().to(tournament::captains::set_lineup)),
-        )
-        .service(resource(ENTRY_RETIRE).route(post().to(tournament::captains::retire)))
-        .service(resource(ROUND_ADJUST).route(post().to(tournament::judging::adjust)))
-        .service(resource(ROUND_INTERRUPT).route(post().to(tournament::captains::interrupt)))
-        .service(resource(MATCH).route(get().to(tournament::captains::show_match)))
-        .service(resource(MATCH_SUBSTITUTION).route(post().to(tournament::captains::substitute)))
-        .service(resource(MATCH_REPORT).route(post().to(tournament::captains::report_sheet)))
-        .service(resource(MATCH_VIOLATIONS).route(post().to(tournament::violations::report)))
-        .service(resource(VIOLATION_ANSWER).route(post().to(tournament::violations::answer)))
-        .service(
-            resource(CHECK_IN)
-                .route(get().to(tournament::check_in::show))
-                .route(post().to(tournament::check_in::record)),
-        )
-        .service(resource(GAME_REPORT).route(post().to(tournament::captains::report)))
-        .service(resource(GAME_LATE).route(post().to(tournament::captains::late)))
-        // Before {game_id}, which "import" is not but would be tried as.
-        .service(
-            resource(GAMES_IMPORT)
-                .route(get().to(games::import::form))
-                .route(post().to(games::import::upload)),
-        )
-        .service(
-            resource(GAMES_IMPORT_ONE)
-                .route(get().to(games::import::show))
-                .route(post().to(games::import::confirm)),
-        )
-        .service(resource(GAME).route(get().to(games::pages::show)))
-        .service(resource(GAME_PGN).route(get().to(games::pages::game_pgn)))
-        .service(resource(GAME_CORRECTION).route(post().to(games::pages::correct)))
-        .service(resource(MATCH_PGN).route(get().to(games::pages::match_pgn)))
-        .service(resource(ROUND_PGN).route(get().to(games::pages::round_pgn)))
-        .service(resource(TOURNAMENT_PGN).route(get().to(games::pages::tournament_pgn)))
-        .service(resource(CROSSTABLE).route(get().to(results::pages::crosstable)))
-        .service(resource(ROUND_PAGE).route(get().to(results::pages::round)))
-        .service(resource(PLAYERS).route(get().to(results::pages::players)))
-        .service(resource(PLAYOFF).route(post().to(tournament::judging::playoff)))
-        .service(resource(ARMAGEDDON).route(post().to(tournament::judging::armageddon)))
-        .service(
-            resource(DOCUMENTS)
-                .route(get().to(documents::files::queue))
-                .route(post().to(documents::files::review_many)),
-        )
-        // Before {document_id}/review, though "purge" could not match it.
-        .service(resource(DOCUMENTS_PURGE).route(post().to(documents::files::purge)))
-        .service(resource(DOCUMENT_REVIEW).route(post().to(documents::files::review)))
-        .service(resource(DOCUMENT).route(get().to(documents::files::download)))
-        .service(resource(TEAM_DOCUMENTS).route(post().to(team::teams::upload_for_team)))
-        .service(resource(PERSON_DOCUMENTS).route(post().to(people::person::upload_for_person)))
-        .service(resource(TEAM).route(get().to(team::teams::show)))
-        .service(resource(TEAM_INVITE).route(post().to(team::teams::invite)))
-        .service(resource(TEAM_CAPTAIN).route(post().to(team::teams::hand_over)))
-        .service(resource(TEAM_REMOVE).route(post().to(team::teams::remove_member)))
-        .service(resource(TEAM_LEAVE).route(post().to(team::teams::leave)))
-        .service(resource(TEAM_DISSOLVE).route(post().to(team::teams::dissolve)))
-        .service(resource(INVITATION_ACCEPT).route(post().to(team::teams::accept)))
-        .service(resource(INVITATION_CLOSE).route(post().to(team::teams::close_invitation)))
-        .service(resource(ROLL).route(get().to(people::roll::show)))
-        .service(resource(ROLL_CLUB).route(post().to(people::roll::club)))
-        .service(resource(ROLL_EMPLOYMENTS).route(post().to(people::roll::employments)))
-        .service(resource(PERSON).route(get().to(people::person::show)))
-        .service(resource(PERSON_CLUB).route(post().to(people::person::club)))
-        .service(resource(PERSON_BANS).route(post().to(people::person::ban)))
-        .service(resource(PERSON_CLONES).route(post().to(people::person::link_clone)))
-        .service(
-            resource(PERSON_CLONE_REMOVE).route(post().to(people::person::unlink_clone)),
-        )
-        .service(resource(PERSON_EMPLOYMENTS).route(post().to(people::person::add_employment)))
-        .service(resource(BAN_LIFT).route(post().to(people::person::lift_ban)))
-        .service(resource(EMPLOYMENT_CONFIRM).route(post().to(people::person::confirm_employment)))
-        .service(resource(BANS).route(get().to(people::person::bans)))
-        .service(resource(HISTORY).route(get().to(championship::history::championship)))
-        .service(resource(HALL_OF_FAME).route(get().to(championship::history::platform)))
-        .service(
-            resource(REGULATION)
-                .route(get().to(championship::regulation::show))
-                .route(post().to(championship::regulation::publish)),
-        )
-        .service(resource(REGULATION_JSON).route(get().to(championship::regulation::export)))
-        .service(resource(REGULATION_VERSION).route(get().to(championship::regulation::version)))
-        .service(
-            resource(SERIES_LIST)
-                .route(get().to(series::pages::list))
-                .route(post().to(series::pages::create)),
-        )
-        .service(resource(SERIES).route(get().to(series::pages::show)))
-        .service(resource(SERIES_SPORTS).route(post().to(series::pages::add_sport)))
-        .service(resource(SERIES_PLACES).route(post().to(series::pages::set_place)))
-        .service(resource(SERIES_SPORT).route(post().to(series::pages::set_points)))
-        .service(resource(SERIES_ATHLETES).route(post().to(series::pages::change_athletes)))
-        // Feeds, downloads (public, read-only) and the TRF import.
-        .service(resource(CALENDAR).route(get().to(feeds::serve::calendar)))
-        .service(resource(FEED).route(get().to(feeds::serve::atom_feed)))
-        .service(
-            resource(IMPORT)
-                .route(get().to(results::imports::form))
-                .route(post().to(results::imports::upload)),
-        )
-        .service(resource(SEASON_CSV).route(get().to(feeds::exports::season_csv_download)))
-        .service(resource(SEASON_JSON).route(get().to(feeds::exports::season_json_download)))
-        .service(resource(STANDINGS_CSV).route(get().to(feeds::exports::tournament_csv_download)))
-        .service(resource(STANDINGS_JSON).route(get().to(feeds::exports::tournament_json_download)))
-        .service(resource(TRF_EXPORT).route(get().to(feeds::exports::trf_download)))
-        .service(resource(SERIES_CSV).route(get().to(feeds::exports::series_csv_download)))
-        .service(resource(SERIES_JSON).route(get().to(feeds::exports::series_json_download)))
-        .service(
-            resource(API_TOKENS)
-                .route(get().to(admin::api_tokens::show))
-                .route(post().to(admin::api_tokens::create)),
-        )
-        .service(resource(API_TOKEN_REVOKE).route(post().to(admin::api_tokens::revoke)))
-        .service(
-            resource(ORGANIZATIONS)
-                .route(get().to(people::person::organizations))
-                .route(post().to(people::person::create_organization)),
-        );
+    t.at(HOME, |r| r.get(site::pages::home));
+    t.at(HEALTH, |r| r.get(site::pages::health));
+    t.at(SHORT, |r| r.get(site::pages::short));
+    t.at(SHORT_TAIL, |r| r.get(site::pages::short));
+    t.at(LANG, |r| r.post(site::pages::switch_language));
+    t.at(SIGNUP, |r| {
+        r.get(account::auth::signup_page)
+            .post(account::auth::signup)
+    });
+    t.at(LOGIN, |r| {
+        r.get(account::auth::login_page).post(account::auth::login)
+    });
+    t.at(LOGOUT, |r| r.post(account::auth::logout));
+    t.at(TODO, |r| r.get(account::todo::show));
+    t.at(ACCOUNT, |r| r.get(account::auth::account_page));
+    t.at(admin::outbox::NOTICES, |r| {
+        r.post(admin::outbox::save_notices)
+    });
+    t.at(admin::outbox::NOTICES_OPT_IN, |r| {
+        r.post(admin::outbox::save_opt_ins)
+    });
+    t.at(admin::outbox::OUTBOX, |r| r.get(admin::outbox::outbox_page));
+    t.at(admin::outbox::OUTBOX_RESEND, |r| {
+        r.post(admin::outbox::resend)
+    });
+    t.at(PASSWORD, |r| {
+        r.get(account::auth::password_page)
+            .post(account::auth::change_password)
+    });
+    t.at(ADMIN, |r| r.get(admin::platform::dashboard));
+    t.at(ADMIN_PERSON_ADMIN, |r| r.post(admin::platform::set_admin));
+    t.at(ADMIN_PERSON_SIGN_OUT, |r| {
+        r.post(admin::platform::sign_out_everywhere)
+    });
+    t.at(CHAMPIONSHIPS, |r| {
+        r.get(championship::championships::list)
+            .post(championship::championships::create)
+    });
+    // Before {championship_id}, which would match "new" too.
+    t.at(CHAMPIONSHIP_NEW, |r| {
+        r.get(championship::championships::new_page)
+    });
+    t.at(CHAMPIONSHIP, |r| r.get(championship::championships::show));
+    t.at(STAFF, |r| r.post(championship::championships::staff));
+    t.at(APPLY, |r| {
+        r.get(team::teams::apply_page).post(team::teams::apply)
+    });
+    t.at(QUEUE, |r| {
+        r.get(championship::championships::queue)
+            .post(championship::championships::decide_teams)
+    });
+    t.at(TEAM_DECISION, |r| {
+        r.post(championship::championships::decide_team)
+    });
+    t.at(TRANSFER_DECISION, |r| {
+        r.post(championship::championships::decide_transfer)
+    });
+    t.at(CAPTAINCIES, |r| {
+        r.get(championship::championships::captaincies)
+    });
+    t.at(AUDIT, |r| r.get(championship::championships::audit_log));
+    t.at(SCHEDULE, |r| r.post(championship::championships::schedule));
+    t.at(TOURNAMENT_START, |r| {
+        r.post(championship::championships::tournament_start)
+    });
+    t.at(TOURNAMENT_CANCEL, |r| {
+        r.post(championship::championships::tournament_cancel)
+    });
+    t.at(TOURNAMENT, |r| r.get(tournament::tournaments::show));
+    t.at(ENTRIES, |r| r.post(tournament::tournaments::enter));
+    t.at(TOURNAMENT_ROUNDS, |r| {
+        r.post(tournament::judging::set_rounds)
+    });
+    t.at(ENTRY_WITHDRAW, |r| {
+        r.post(tournament::tournaments::withdraw)
+    });
+    t.at(DRAW, |r| r.post(tournament::judging::draw));
+    t.at(ROUNDS, |r| r.post(tournament::judging::pair));
+    t.at(FINISH, |r| r.post(tournament::judging::finish));
+    t.at(REOPEN, |r| r.post(tournament::judging::reopen));
+    t.at(SEASON, |r| r.get(championship::season::season));
+    t.at(PENALTIES, |r| {
+        r.get(discipline::penalties::show)
+            .post(discipline::penalties::impose)
+    });
+    t.at(PENALTY_REVOKE, |r| r.post(discipline::penalties::revoke));
+    t.at(
+        "/championships/{championship_id}/tournaments/{tournament_id}/appeal",
+        |r| {
+            r.get(discipline::appeals::file_form)
+                .post(discipline::appeals::file)
+        },
+    );
+    t.at("/championships/{championship_id}/appeals", |r| {
+        r.get(discipline::appeals::list)
+    });
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}",
+        |r| r.get(discipline::appeals::show),
+    );
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}/vote",
+        |r| r.post(discipline::appeals::vote),
+    );
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}/decide",
+        |r| r.post(discipline::appeals::decide),
+    );
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}/remedies",
+        |r| r.post(discipline::appeals::propose),
+    );
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}/remedies/{remedy_id}/withdraw",
+        |r| r.post(discipline::appeals::withdraw_remedy),
+    );
+    t.at(
+        "/championships/{championship_id}/appeals/{appeal_id}/supervised",
+        |r| r.post(discipline::appeals::supervised),
+    );
+    t.at("/championships/{championship_id}/fair-play", |r| {
+        r.post(discipline::appeals::report)
+    });
+    // Before {report_id}/refer, which "evidence/analysis" is not.
+    t.at(FAIR_PLAY_EVIDENCE, |r| r.get(games::evidence::show));
+    t.at(FAIR_PLAY_ANALYSIS, |r| r.post(games::evidence::request));
+    t.at(ANALYSIS_CANCEL, |r| r.post(games::evidence::cancel));
+    t.at(
+        "/championships/{championship_id}/fair-play/{report_id}/refer",
+        |r| r.post(discipline::appeals::refer),
+    );
+    t.at(ROUND_PUBLISH, |r| r.post(tournament::judging::publish));
+    t.at(GAME_RESULT, |r| r.post(tournament::judging::result));
+    t.at(ROUND_RESULTS, |r| r.post(tournament::judging::results));
+    t.at(ENTRY_LINEUP, |r| {
+        r.get(tournament::captains::lineup)
+            .post(tournament::captains::set_lineup)
+    });
+    t.at(ENTRY_RETIRE, |r| r.post(tournament::captains::retire));
+    t.at(ROUND_ADJUST, |r| r.post(tournament::judging::adjust));
+    t.at(ROUND_INTERRUPT, |r| r.post(tournament::captains::interrupt));
+    t.at(MATCH, |r| r.get(tournament::captains::show_match));
+    t.at(MATCH_SUBSTITUTION, |r| {
+        r.post(tournament::captains::substitute)
+    });
+    t.at(MATCH_REPORT, |r| r.post(tournament::captains::report_sheet));
+    t.at(MATCH_VIOLATIONS, |r| r.post(tournament::violations::report));
+    t.at(VIOLATION_ANSWER, |r| r.post(tournament::violations::answer));
+    t.at(CHECK_IN, |r| {
+        r.get(tournament::check_in::show)
+            .post(tournament::check_in::record)
+    });
+    t.at(GAME_REPORT, |r| r.post(tournament::captains::report));
+    t.at(GAME_LATE, |r| r.post(tournament::captains::late));
+    // Before {game_id}, which "import" is not but would be tried as.
+    t.at(GAMES_IMPORT, |r| {
+        r.get(games::import::form).post(games::import::upload)
+    });
+    t.at(GAMES_IMPORT_ONE, |r| {
+        r.get(games::import::show).post(games::import::confirm)
+    });
+    t.at(GAME, |r| r.get(games::pages::show));
+    t.at(GAME_PGN, |r| r.get(games::pages::game_pgn));
+    t.at(GAME_CORRECTION, |r| r.post(games::pages::correct));
+    t.at(MATCH_PGN, |r| r.get(games::pages::match_pgn));
+    t.at(ROUND_PGN, |r| r.get(games::pages::round_pgn));
+    t.at(TOURNAMENT_PGN, |r| r.get(games::pages::tournament_pgn));
+    t.at(CROSSTABLE, |r| r.get(results::pages::crosstable));
+    t.at(ROUND_PAGE, |r| r.get(results::pages::round));
+    t.at(PLAYERS, |r| r.get(results::pages::players));
+    t.at(PLAYOFF, |r| r.post(tournament::judging::playoff));
+    t.at(ARMAGEDDON, |r| r.post(tournament::judging::armageddon));
+    t.at(DOCUMENTS, |r| {
+        r.get(documents::files::queue)
+            .post(documents::files::review_many)
+    });
+    // Before {document_id}/review, though "purge" could not match it.
+    t.at(DOCUMENTS_PURGE, |r| r.post(documents::files::purge));
+    t.at(DOCUMENT_REVIEW, |r| r.post(documents::files::review));
+    t.at(DOCUMENT, |r| r.get(documents::files::download));
+    t.at(TEAM_DOCUMENTS, |r| r.post(team::teams::upload_for_team));
+    t.at(PERSON_DOCUMENTS, |r| {
+        r.post(people::person::upload_for_person)
+    });
+    t.at(TEAM, |r| r.get(team::teams::show));
+    t.at(TEAM_INVITE, |r| r.post(team::teams::invite));
+    t.at(TEAM_CAPTAIN, |r| r.post(team::teams::hand_over));
+    t.at(TEAM_REMOVE, |r| r.post(team::teams::remove_member));
+    t.at(TEAM_LEAVE, |r| r.post(team::teams::leave));
+    t.at(TEAM_DISSOLVE, |r| r.post(team::teams::dissolve));
+    t.at(INVITATION_ACCEPT, |r| r.post(team::teams::accept));
+    t.at(INVITATION_CLOSE, |r| r.post(team::teams::close_invitation));
+    t.at(ROLL, |r| r.get(people::roll::show));
+    t.at(ROLL_CLUB, |r| r.post(people::roll::club));
+    t.at(ROLL_EMPLOYMENTS, |r| r.post(people::roll::employments));
+    t.at(PERSON, |r| r.get(people::person::show));
+    t.at(PERSON_CLUB, |r| r.post(people::person::club));
+    t.at(PERSON_BANS, |r| r.post(people::person::ban));
+    t.at(PERSON_CLONES, |r| r.post(people::person::link_clone));
+    t.at(PERSON_CLONE_REMOVE, |r| {
+        r.post(people::person::unlink_clone)
+    });
+    t.at(PERSON_EMPLOYMENTS, |r| {
+        r.post(people::person::add_employment)
+    });
+    t.at(BAN_LIFT, |r| r.post(people::person::lift_ban));
+    t.at(EMPLOYMENT_CONFIRM, |r| {
+        r.post(people::person::confirm_employment)
+    });
+    t.at(BANS, |r| r.get(people::person::bans));
+    t.at(HISTORY, |r| r.get(championship::history::championship));
+    t.at(HALL_OF_FAME, |r| r.get(championship::history::platform));
+    t.at(REGULATION, |r| {
+        r.get(championship::regulation::show)
+            .post(championship::regulation::publish)
+    });
+    t.at(REGULATION_JSON, |r| r.get(championship::regulation::export));
+    t.at(REGULATION_VERSION, |r| {
+        r.get(championship::regulation::version)
+    });
+    t.at(SERIES_LIST, |r| {
+        r.get(series::pages::list).post(series::pages::create)
+    });
+    t.at(SERIES, |r| r.get(series::pages::show));
+    t.at(SERIES_SPORTS, |r| r.post(series::pages::add_sport));
+    t.at(SERIES_PLACES, |r| r.post(series::pages::set_place));
+    t.at(SERIES_SPORT, |r| r.post(series::pages::set_points));
+    t.at(SERIES_ATHLETES, |r| r.post(series::pages::change_athletes));
+    // Feeds, downloads (public, read-only) and the TRF import.
+    t.at(CALENDAR, |r| r.get(feeds::serve::calendar));
+    t.at(FEED, |r| r.get(feeds::serve::atom_feed));
+    t.at(IMPORT, |r| {
+        r.get(results::imports::form).post(results::imports::upload)
+    });
+    t.at(SEASON_CSV, |r| r.get(feeds::exports::season_csv_download));
+    t.at(SEASON_JSON, |r| r.get(feeds::exports::season_json_download));
+    t.at(STANDINGS_CSV, |r| {
+        r.get(feeds::exports::tournament_csv_download)
+    });
+    t.at(STANDINGS_JSON, |r| {
+        r.get(feeds::exports::tournament_json_download)
+    });
+    t.at(TRF_EXPORT, |r| r.get(feeds::exports::trf_download));
+    t.at(SERIES_CSV, |r| r.get(feeds::exports::series_csv_download));
+    t.at(SERIES_JSON, |r| r.get(feeds::exports::series_json_download));
+    t.at(API_TOKENS, |r| {
+        r.get(admin::api_tokens::show)
+            .post(admin::api_tokens::create)
+    });
+    t.at(API_TOKEN_REVOKE, |r| r.post(admin::api_tokens::revoke));
+    t.at(ORGANIZATIONS, |r| {
+        r.get(people::person::organizations)
+            .post(people::person::create_organization)
+    });
 }
