@@ -107,26 +107,30 @@ impl Generated {
     /// One public page of each kind, of the sample championship, as
     /// (kind, path).
     pub fn pages(&self) -> Vec<(&'static str, String)> {
+        use crate::paths::{self, fill1, fill2};
         let (c, t) = (self.sample_championship, self.sample_tournament);
-        let tournament = format!("/championships/{c}/tournaments/{t}");
         vec![
-            ("home", "/".into()),
-            ("championships", "/championships".into()),
-            ("championship", format!("/championships/{c}")),
-            ("season", format!("/championships/{c}/season")),
-            ("tournament", tournament.clone()),
-            ("round", format!("{tournament}/rounds/1")),
-            ("crosstable", format!("{tournament}/crosstable")),
-            ("players", format!("{tournament}/players")),
-            ("team", format!("/teams/{}", self.sample_team)),
-            ("player", format!("/people/{}", self.sample_nick)),
-            ("history", format!("/championships/{c}/history")),
-            ("hall_of_fame", "/hall-of-fame".into()),
-            ("feed", format!("/championships/{c}/feed.atom")),
-            ("calendar", format!("/championships/{c}/calendar.ics")),
+            ("home", paths::HOME.into()),
+            ("championships", paths::CHAMPIONSHIPS.into()),
+            ("championship", fill1(paths::CHAMPIONSHIP, c)),
+            ("season", fill1(paths::SEASON, c)),
+            ("tournament", fill2(paths::TOURNAMENT, c, t)),
+            ("round", paths::fill(paths::ROUND_PAGE, &[&c, &t, &1])),
+            ("crosstable", fill2(paths::CROSSTABLE, c, t)),
+            ("players", fill2(paths::PLAYERS, c, t)),
+            ("team", fill1(paths::TEAM, self.sample_team)),
+            ("player", fill1(paths::PERSON, &self.sample_nick)),
+            ("history", fill1(paths::HISTORY, c)),
+            ("hall_of_fame", paths::HALL_OF_FAME.into()),
+            ("feed", fill1(paths::FEED, c)),
+            ("calendar", fill1(paths::CALENDAR, c)),
             (
                 "api_standings",
-                format!("/api/v1/championships/{c}/tournaments/{t}/standings"),
+                format!(
+                    "{}{}",
+                    crate::api::paths::SCOPE,
+                    fill2(crate::api::paths::STANDINGS, c, t)
+                ),
             ),
         ]
     }

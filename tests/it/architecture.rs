@@ -310,3 +310,40 @@ fn sql_is_written_only_in_the_database_layer() {
         .collect();
     assert_eq!(outside, Vec::<String>::new());
 }
+
+#[test]
+fn every_url_of_the_pages_comes_from_the_paths_crate() {
+    // Templates link and post by `crate::paths` (a constant, or a pattern
+    // filled by `paths::fill1`/`fill2`), never by a path written in them.
+    let mut written = Vec::new();
+    let mut stack = vec![root().join("templates")];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("templates") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).expect("template");
+                for needle in ["href=\"/", "action=\"/"] {
+                    if text.contains(needle) {
+                        written.push(format!("{} ({needle}…)", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(written, Vec::<String>::new());
+    // Handlers and notices build page URLs from the same patterns; the API
+    // words its own links below its scope, the stylesheet's URL carries
+    // its content hash.
+    let formatted: Vec<String> = workspace_code_except("crates/paths")
+        .into_iter()
+        .filter(|(p, code)| {
+            !p.starts_with(root().join("crates/web/src/api"))
+                && !p.ends_with("assets.rs")
+                && code.contains("format!(\"/")
+        })
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert_eq!(formatted, Vec::<String>::new());
+}

@@ -140,6 +140,24 @@ pub const PERSON_EMPLOYMENTS: &str = "/people/{nick}/employments";
 pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
 pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
 pub const BANS: &str = "/bans";
+// Appeals (G-Zh) and fair-play reports.
+pub const APPEAL_FILE: &str = "/championships/{championship_id}/tournaments/{tournament_id}/appeal";
+pub const APPEALS: &str = "/championships/{championship_id}/appeals";
+pub const APPEAL: &str = "/championships/{championship_id}/appeals/{appeal_id}";
+pub const APPEAL_VOTE: &str = "/championships/{championship_id}/appeals/{appeal_id}/vote";
+pub const APPEAL_DECIDE: &str = "/championships/{championship_id}/appeals/{appeal_id}/decide";
+pub const APPEAL_REMEDIES: &str = "/championships/{championship_id}/appeals/{appeal_id}/remedies";
+pub const APPEAL_REMEDY_WITHDRAW: &str =
+    "/championships/{championship_id}/appeals/{appeal_id}/remedies/{remedy_id}/withdraw";
+pub const APPEAL_SUPERVISED: &str =
+    "/championships/{championship_id}/appeals/{appeal_id}/supervised";
+pub const FAIR_PLAY: &str = "/championships/{championship_id}/fair-play";
+pub const FAIR_PLAY_REFER: &str = "/championships/{championship_id}/fair-play/{report_id}/refer";
+// The outbox (administrators) and a person's notice choices.
+pub const OUTBOX: &str = "/outbox";
+pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";
+pub const NOTICES: &str = "/account/notices";
+pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 // Public pages: history and the halls of fame.
 pub const HISTORY: &str = "/championships/{championship_id}/history";
 pub const HALL_OF_FAME: &str = "/hall-of-fame";
@@ -172,201 +190,201 @@ pub const API_TOKENS: &str = "/championships/{championship_id}/api-tokens";
 pub const API_TOKEN_REVOKE: &str = "/championships/{championship_id}/api-tokens/{token_id}/revoke";
 
 pub fn admin_person_admin(id: PersonId) -> String {
-    format!("/admin/people/{id}/admin")
+    fill1(ADMIN_PERSON_ADMIN, id)
 }
 pub fn admin_person_sign_out(id: PersonId) -> String {
-    format!("/admin/people/{id}/sign-out")
+    fill1(ADMIN_PERSON_SIGN_OUT, id)
 }
 pub fn championship(id: ChampionshipId) -> String {
-    format!("/championships/{id}")
+    fill1(CHAMPIONSHIP, id)
 }
 pub fn season(id: ChampionshipId) -> String {
-    format!("/championships/{id}/season")
+    fill1(SEASON, id)
 }
 /// The championship's history: winners and the season's top four (G-E1).
 pub fn history(id: ChampionshipId) -> String {
-    format!("/championships/{id}/history")
+    fill1(HISTORY, id)
 }
 pub fn penalties(id: ChampionshipId) -> String {
-    format!("/championships/{id}/penalties")
+    fill1(PENALTIES, id)
 }
 /// The penalty's entry on the penalties page.
 pub fn penalty(id: ChampionshipId, penalty: PenaltyId) -> String {
     format!("/championships/{id}/penalties#penalty-{penalty}")
 }
 pub fn penalty_revoke(id: ChampionshipId, penalty: PenaltyId) -> String {
-    format!("/championships/{id}/penalties/{penalty}/revoke")
+    fill2(PENALTY_REVOKE, id, penalty)
 }
 pub fn api_tokens(id: ChampionshipId) -> String {
-    format!("/championships/{id}/api-tokens")
+    fill1(API_TOKENS, id)
 }
 pub fn api_token_revoke(id: ChampionshipId, token: ApiTokenId) -> String {
-    format!("/championships/{id}/api-tokens/{token}/revoke")
+    fill2(API_TOKEN_REVOKE, id, token)
 }
 pub fn apply(id: ChampionshipId) -> String {
-    format!("/championships/{id}/apply")
+    fill1(APPLY, id)
 }
 pub fn queue(id: ChampionshipId) -> String {
-    format!("/championships/{id}/queue")
+    fill1(QUEUE, id)
 }
 pub fn team_decision(c: ChampionshipId, t: TeamId) -> String {
-    format!("/championships/{c}/teams/{t}/decision")
+    fill2(TEAM_DECISION, c, t)
 }
 pub fn transfer_decision(c: ChampionshipId, i: InvitationId) -> String {
-    format!("/championships/{c}/transfers/{i}/decision")
+    fill2(TRANSFER_DECISION, c, i)
 }
 pub fn tournament_start(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/start")
+    fill2(TOURNAMENT_START, c, t)
 }
 pub fn tournament_cancel(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/cancel")
+    fill2(TOURNAMENT_CANCEL, c, t)
 }
 pub fn tournament(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}")
+    fill2(TOURNAMENT, c, t)
 }
 pub fn entries(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/entries")
+    fill2(ENTRIES, c, t)
 }
 pub fn entry_withdraw(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
-    format!("/championships/{c}/tournaments/{t}/entries/{e}/withdraw")
+    fill(ENTRY_WITHDRAW, &[&c, &t, &e])
 }
 /// `draw` or `rounds` of a tournament.
 pub fn tournament_action(c: ChampionshipId, t: TournamentId, action: &str) -> String {
     format!("/championships/{c}/tournaments/{t}/{action}")
 }
 pub fn round_publish(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{r}/publish")
+    fill(ROUND_PUBLISH, &[&c, &t, &r])
 }
 pub fn round_results(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{r}/results")
+    fill(ROUND_RESULTS, &[&c, &t, &r])
 }
 pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/{g}/result")
+    fill(GAME_RESULT, &[&c, &t, &g])
 }
 pub fn entry_lineup(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
-    format!("/championships/{c}/tournaments/{t}/entries/{e}/lineup")
+    fill(ENTRY_LINEUP, &[&c, &t, &e])
 }
 pub fn entry_retire(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
-    format!("/championships/{c}/tournaments/{t}/entries/{e}/retire")
+    fill(ENTRY_RETIRE, &[&c, &t, &e])
 }
 pub fn round_adjust(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{r}/adjust")
+    fill(ROUND_ADJUST, &[&c, &t, &r])
 }
 pub fn round_interrupt(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{r}/interrupt")
+    fill(ROUND_INTERRUPT, &[&c, &t, &r])
 }
 pub fn match_page(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}")
+    fill(MATCH, &[&c, &t, &m])
 }
 pub fn match_violations(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}/violations")
+    fill(MATCH_VIOLATIONS, &[&c, &t, &m])
 }
 pub fn violation_answer(
     c: ChampionshipId,
     t: TournamentId,
     v: league_ids::ViolationReportId,
 ) -> String {
-    format!("/championships/{c}/tournaments/{t}/violations/{v}/answer")
+    fill(VIOLATION_ANSWER, &[&c, &t, &v])
 }
 pub fn check_in(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/check-in")
+    fill2(CHECK_IN, c, t)
 }
 pub fn match_report(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}/report")
+    fill(MATCH_REPORT, &[&c, &t, &m])
 }
 pub fn match_substitution(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}/substitution")
+    fill(MATCH_SUBSTITUTION, &[&c, &t, &m])
 }
 /// `report` or `late` of a game.
 pub fn game_action(c: ChampionshipId, t: TournamentId, g: GameId, action: &str) -> String {
     format!("/championships/{c}/tournaments/{t}/games/{g}/{action}")
 }
 pub fn crosstable(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/crosstable")
+    fill2(CROSSTABLE, c, t)
 }
 /// Round `n`'s page (by its number, not its id).
 pub fn round_page(c: ChampionshipId, t: TournamentId, n: i32) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{n}")
+    fill(ROUND_PAGE, &[&c, &t, &n])
 }
 pub fn players(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/players")
+    fill2(PLAYERS, c, t)
 }
 pub fn armageddon(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}/armageddon")
+    fill(ARMAGEDDON, &[&c, &t, &m])
 }
 pub fn games_import(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/import")
+    fill2(GAMES_IMPORT, c, t)
 }
 pub fn games_import_one(c: ChampionshipId, t: TournamentId, i: PgnImportId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/import/{i}")
+    fill(GAMES_IMPORT_ONE, &[&c, &t, &i])
 }
 pub fn game(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/{g}")
+    fill(GAME, &[&c, &t, &g])
 }
 pub fn game_correction(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/{g}/correction")
+    fill(GAME_CORRECTION, &[&c, &t, &g])
 }
 pub fn game_pgn(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
-    format!("/championships/{c}/tournaments/{t}/games/{g}/pgn")
+    fill(GAME_PGN, &[&c, &t, &g])
 }
 pub fn match_pgn(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
-    format!("/championships/{c}/tournaments/{t}/matches/{m}/pgn")
+    fill(MATCH_PGN, &[&c, &t, &m])
 }
 pub fn round_pgn(c: ChampionshipId, t: TournamentId, n: i32) -> String {
-    format!("/championships/{c}/tournaments/{t}/rounds/{n}/pgn")
+    fill(ROUND_PGN, &[&c, &t, &n])
 }
 pub fn tournament_pgn(c: ChampionshipId, t: TournamentId) -> String {
-    format!("/championships/{c}/tournaments/{t}/pgn")
+    fill2(TOURNAMENT_PGN, c, t)
 }
 pub fn fair_play_evidence(c: ChampionshipId) -> String {
-    format!("/championships/{c}/fair-play/evidence")
+    fill1(FAIR_PLAY_EVIDENCE, c)
 }
 pub fn fair_play_analysis(c: ChampionshipId) -> String {
-    format!("/championships/{c}/fair-play/evidence/analysis")
+    fill1(FAIR_PLAY_ANALYSIS, c)
 }
 pub fn analysis_cancel(c: ChampionshipId, j: league_ids::AnalysisJobId) -> String {
-    format!("/championships/{c}/fair-play/analyses/{j}/cancel")
+    fill2(ANALYSIS_CANCEL, c, j)
 }
 pub fn team(id: TeamId) -> String {
-    format!("/teams/{id}")
+    fill1(TEAM, id)
 }
 pub fn remove_member(t: TeamId, p: PersonId) -> String {
-    format!("/teams/{t}/members/{p}/remove")
+    fill2(TEAM_REMOVE, t, p)
 }
 pub fn close_invitation(i: InvitationId) -> String {
-    format!("/invitations/{i}/close")
+    fill1(INVITATION_CLOSE, i)
 }
 pub fn accept_invitation(i: InvitationId) -> String {
-    format!("/invitations/{i}/accept")
+    fill1(INVITATION_ACCEPT, i)
 }
 /// A person's page; nicks are URL-safe by construction (`Nick`).
 pub fn short(slug: &str) -> String {
-    format!("/c/{slug}")
+    fill1(SHORT, slug)
 }
 pub fn person(nick: &str) -> String {
-    format!("/people/{nick}")
+    fill1(PERSON, nick)
 }
 pub fn documents(c: ChampionshipId) -> String {
-    format!("/championships/{c}/documents")
+    fill1(DOCUMENTS, c)
 }
 pub fn documents_purge(c: ChampionshipId) -> String {
-    format!("/championships/{c}/documents/purge")
+    fill1(DOCUMENTS_PURGE, c)
 }
 pub fn document_review(c: ChampionshipId, d: DocumentId) -> String {
-    format!("/championships/{c}/documents/{d}/review")
+    fill2(DOCUMENT_REVIEW, c, d)
 }
 pub fn document(id: DocumentId) -> String {
-    format!("/documents/{id}")
+    fill1(DOCUMENT, id)
 }
 pub fn clone_link_remove(nick: &str, id: CloneLinkId) -> String {
     format!("{}/clones/{id}/remove", person(nick))
 }
 
 pub fn lift_ban(id: BanId) -> String {
-    format!("/bans/{id}/lift")
+    fill1(BAN_LIFT, id)
 }
 pub fn confirm_employment(id: EmploymentId) -> String {
-    format!("/employments/{id}/confirm")
+    fill1(EMPLOYMENT_CONFIRM, id)
 }
 
 /// The segments of the URLs below, read from the path as typed values: one
@@ -513,5 +531,54 @@ pub mod segments {
     pub struct VersionPath {
         pub championship_id: ChampionshipId,
         pub number: i32,
+    }
+}
+
+/// A route's pattern with its one `{…}` segment filled: what templates link
+/// by, e.g. `paths::fill1(paths::APPLY, id)`.
+pub fn fill1(pattern: &str, a: impl std::fmt::Display) -> String {
+    fill(pattern, &[&a])
+}
+
+/// A route's pattern with its two `{…}` segments filled in order.
+pub fn fill2(pattern: &str, a: impl std::fmt::Display, b: impl std::fmt::Display) -> String {
+    fill(pattern, &[&a, &b])
+}
+
+/// A route's pattern with its `{…}` segments filled in order; a pattern with
+/// more segments than values keeps the rest as they are (a fault the tests of
+/// the pages would show as a 404).
+pub fn fill(pattern: &str, values: &[&dyn std::fmt::Display]) -> String {
+    let mut values = values.iter();
+    pattern
+        .split('/')
+        .map(|segment| match segment.starts_with('{') {
+            true => values
+                .next()
+                .map_or_else(|| segment.to_owned(), |v| v.to_string()),
+            false => segment.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pattern_is_filled_segment_by_segment_in_order() {
+        assert_eq!(fill1(APPLY, 7), "/championships/7/apply");
+        assert_eq!(
+            fill2(APPEAL_VOTE, 7, 12),
+            "/championships/7/appeals/12/vote"
+        );
+        assert_eq!(fill1(PERSON, "Ладья"), "/people/Ладья");
+        assert_eq!(fill(HOME, &[]), "/");
+        // Too few values: the rest stays a pattern (a 404, not a wrong page).
+        assert_eq!(
+            fill1(APPEAL_VOTE, 7),
+            "/championships/7/appeals/{appeal_id}/vote"
+        );
     }
 }

@@ -301,7 +301,7 @@ pub fn rule_change(
                 body.clone(),
             )
             .championship(championship)
-            .link(format!("/championships/{championship}/regulation"))
+            .link(crate::paths::fill1(crate::paths::REGULATION, championship))
         })
         .collect();
     enqueue_all(conn, &notices, now)
@@ -370,7 +370,7 @@ pub fn fair_play_case_opened(
         None => None,
     }
     .unwrap_or_default();
-    let url = format!("/championships/{c}/appeals/{}", case.id);
+    let url = crate::paths::fill2(crate::paths::APPEAL, c, case.id);
     let mut notices = vec![
         Notice::new(
             Kind::AppealFiled,

@@ -77,16 +77,10 @@ fn declare(t: &mut RouteTable) {
     t.at(LOGOUT, |r| r.post(account::auth::logout));
     t.at(TODO, |r| r.get(account::todo::show));
     t.at(ACCOUNT, |r| r.get(account::auth::account_page));
-    t.at(admin::outbox::NOTICES, |r| {
-        r.post(admin::outbox::save_notices)
-    });
-    t.at(admin::outbox::NOTICES_OPT_IN, |r| {
-        r.post(admin::outbox::save_opt_ins)
-    });
-    t.at(admin::outbox::OUTBOX, |r| r.get(admin::outbox::outbox_page));
-    t.at(admin::outbox::OUTBOX_RESEND, |r| {
-        r.post(admin::outbox::resend)
-    });
+    t.at(NOTICES, |r| r.post(admin::outbox::save_notices));
+    t.at(NOTICES_OPT_IN, |r| r.post(admin::outbox::save_opt_ins));
+    t.at(OUTBOX, |r| r.get(admin::outbox::outbox_page));
+    t.at(OUTBOX_RESEND, |r| r.post(admin::outbox::resend));
     t.at(PASSWORD, |r| {
         r.get(account::auth::password_page)
             .post(account::auth::change_password)
@@ -148,51 +142,27 @@ fn declare(t: &mut RouteTable) {
             .post(discipline::penalties::impose)
     });
     t.at(PENALTY_REVOKE, |r| r.post(discipline::penalties::revoke));
-    t.at(
-        "/championships/{championship_id}/tournaments/{tournament_id}/appeal",
-        |r| {
-            r.get(discipline::appeals::file_form)
-                .post(discipline::appeals::file)
-        },
-    );
-    t.at("/championships/{championship_id}/appeals", |r| {
-        r.get(discipline::appeals::list)
+    t.at(APPEAL_FILE, |r| {
+        r.get(discipline::appeals::file_form)
+            .post(discipline::appeals::file)
     });
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}",
-        |r| r.get(discipline::appeals::show),
-    );
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}/vote",
-        |r| r.post(discipline::appeals::vote),
-    );
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}/decide",
-        |r| r.post(discipline::appeals::decide),
-    );
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}/remedies",
-        |r| r.post(discipline::appeals::propose),
-    );
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}/remedies/{remedy_id}/withdraw",
-        |r| r.post(discipline::appeals::withdraw_remedy),
-    );
-    t.at(
-        "/championships/{championship_id}/appeals/{appeal_id}/supervised",
-        |r| r.post(discipline::appeals::supervised),
-    );
-    t.at("/championships/{championship_id}/fair-play", |r| {
-        r.post(discipline::appeals::report)
+    t.at(APPEALS, |r| r.get(discipline::appeals::list));
+    t.at(APPEAL, |r| r.get(discipline::appeals::show));
+    t.at(APPEAL_VOTE, |r| r.post(discipline::appeals::vote));
+    t.at(APPEAL_DECIDE, |r| r.post(discipline::appeals::decide));
+    t.at(APPEAL_REMEDIES, |r| r.post(discipline::appeals::propose));
+    t.at(APPEAL_REMEDY_WITHDRAW, |r| {
+        r.post(discipline::appeals::withdraw_remedy)
     });
+    t.at(APPEAL_SUPERVISED, |r| {
+        r.post(discipline::appeals::supervised)
+    });
+    t.at(FAIR_PLAY, |r| r.post(discipline::appeals::report));
     // Before {report_id}/refer, which "evidence/analysis" is not.
     t.at(FAIR_PLAY_EVIDENCE, |r| r.get(games::evidence::show));
     t.at(FAIR_PLAY_ANALYSIS, |r| r.post(games::evidence::request));
     t.at(ANALYSIS_CANCEL, |r| r.post(games::evidence::cancel));
-    t.at(
-        "/championships/{championship_id}/fair-play/{report_id}/refer",
-        |r| r.post(discipline::appeals::refer),
-    );
+    t.at(FAIR_PLAY_REFER, |r| r.post(discipline::appeals::refer));
     t.at(ROUND_PUBLISH, |r| r.post(tournament::judging::publish));
     t.at(GAME_RESULT, |r| r.post(tournament::judging::result));
     t.at(ROUND_RESULTS, |r| r.post(tournament::judging::results));

@@ -13,7 +13,7 @@ pub struct TodoLine {
 }
 
 fn appeal_url(c: crate::ids::ChampionshipId, a: crate::ids::AppealId) -> String {
-    format!("/championships/{c}/appeals/{a}")
+    crate::paths::fill2(crate::paths::APPEAL, c, a)
 }
 
 pub fn line(lang: Lang, item: &Item) -> TodoLine {
@@ -50,7 +50,7 @@ pub fn line(lang: Lang, item: &Item) -> TodoLine {
         Item::Cases { at, count } => (
             at,
             Message::new(msg!("todo-cases")).arg("count", count),
-            format!("/championships/{}/appeals", at.id),
+            crate::paths::fill1(crate::paths::APPEALS, at.id),
         ),
         Item::Results {
             at,

@@ -29,10 +29,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
-pub const OUTBOX: &str = "/outbox";
-pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";
-pub const NOTICES: &str = "/account/notices";
-pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
+use crate::paths::OUTBOX;
 
 /// The most rows the page shows.
 const SHOWN: i64 = 500;
@@ -113,7 +110,8 @@ pub async fn outbox_page(
             status_label: ctx.lang.msg(status_label(&r.status)),
             attempts: r.attempts,
             error: r.last_error.unwrap_or_default(),
-            resend_url: (r.status == outbox::FAILED).then(|| format!("/outbox/{}/resend", r.id)),
+            resend_url: (r.status == outbox::FAILED)
+                .then(|| crate::paths::fill1(crate::paths::OUTBOX_RESEND, r.id)),
             status: r.status,
         };
         match row.status.as_str() {

@@ -128,7 +128,7 @@ pub async fn championship(
             championship: championship.name,
             championship_url: paths::championship(c),
             season_url: paths::season(c),
-            appeals_url: format!("/championships/{c}/appeals"),
+            appeals_url: crate::paths::fill1(crate::paths::APPEALS, c),
             winners: winners.into_iter().map(|(_, w)| w).collect(),
             top,
             remaining,

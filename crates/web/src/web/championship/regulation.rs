@@ -70,7 +70,7 @@ pub fn render_markdown(text: &str) -> String {
 }
 
 pub fn regulation_url(c: ChampionshipId) -> String {
-    format!("/championships/{c}/regulation")
+    crate::paths::fill1(crate::paths::REGULATION, c)
 }
 
 pub struct VersionRow {

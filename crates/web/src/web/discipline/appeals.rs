@@ -40,11 +40,11 @@ use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::words::appeals::problem_words;
 
 pub fn case_url(c: ChampionshipId, id: AppealId) -> String {
-    format!("/championships/{c}/appeals/{id}")
+    crate::paths::fill2(crate::paths::APPEAL, c, id)
 }
 
 pub fn cases_url(c: ChampionshipId) -> String {
-    format!("/championships/{c}/appeals")
+    crate::paths::fill1(crate::paths::APPEALS, c)
 }
 
 fn ground_words(lang: Lang, g: Ground) -> String {
@@ -141,7 +141,7 @@ async fn file_page(
             .render(ctx.lang),
         championship: championship.name,
         championship_url: paths::championship(c),
-        action: format!("/championships/{c}/tournaments/{t}/appeal"),
+        action: crate::paths::fill2(crate::paths::APPEAL_FILE, c, t),
         open: tour.finished_at.is_some(),
         teams,
         problems,
@@ -433,7 +433,7 @@ async fn cases_page(
                             )
                             .arg("at", local(tz, r.recorded_at))
                             .render(lang),
-                        refer_url: format!("/championships/{c}/fair-play/{}/refer", r.id),
+                        refer_url: crate::paths::fill2(crate::paths::FAIR_PLAY_REFER, c, r.id),
                         case: referred.get(&r.id).map(|case| {
                             (
                                 case_url(c, *case),
@@ -467,7 +467,7 @@ async fn cases_page(
         is_judge: judge,
         cases,
         reports,
-        report_action: format!("/championships/{c}/fair-play"),
+        report_action: crate::paths::fill1(crate::paths::FAIR_PLAY, c),
         tournaments,
         grounds: Ground::ALL
             .into_iter()

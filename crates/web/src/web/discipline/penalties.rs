@@ -305,7 +305,7 @@ async fn penalties_page(
     Ok(PenaltiesPage {
         championship: championship.name.clone(),
         championship_url: paths::championship(c),
-        season_url: format!("/championships/{c}/season"),
+        season_url: crate::paths::fill1(crate::paths::SEASON, c),
         action: paths::penalties(c),
         is_judge,
         rows,

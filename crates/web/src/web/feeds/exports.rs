@@ -299,16 +299,16 @@ impl DownloadLinks {
 
     pub fn season(c: ChampionshipId) -> DownloadLinks {
         DownloadLinks {
-            csv: format!("/championships/{c}/season/standings.csv"),
-            json: format!("/championships/{c}/season/standings.json"),
+            csv: crate::paths::fill1(crate::paths::SEASON_CSV, c),
+            json: crate::paths::fill1(crate::paths::SEASON_JSON, c),
             trf: None,
         }
     }
 
     pub fn series(id: SeriesId) -> DownloadLinks {
         DownloadLinks {
-            csv: format!("/series/{id}/standings.csv"),
-            json: format!("/series/{id}/standings.json"),
+            csv: crate::paths::fill1(crate::paths::SERIES_CSV, id),
+            json: crate::paths::fill1(crate::paths::SERIES_JSON, id),
             trf: None,
         }
     }

@@ -29,11 +29,11 @@ use crate::web::{feeds::atom, feeds::ical};
 pub const EVENT_HOURS: i64 = 4;
 
 pub fn calendar_url(c: ChampionshipId) -> String {
-    format!("/championships/{c}/calendar.ics")
+    crate::paths::fill1(crate::paths::CALENDAR, c)
 }
 
 pub fn feed_url(c: ChampionshipId) -> String {
-    format!("/championships/{c}/feed.atom")
+    crate::paths::fill1(crate::paths::FEED, c)
 }
 
 /// The site's public base URL without a trailing slash.

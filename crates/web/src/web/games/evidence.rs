@@ -300,7 +300,7 @@ pub async fn show(
         .collect();
     let mut p = EvidencePage {
         championship: championship.name.clone(),
-        cases_url: format!("/championships/{c}/appeals"),
+        cases_url: crate::paths::fill1(crate::paths::APPEALS, c),
         action: paths::fair_play_evidence(c),
         nick: q.nick.trim().to_owned(),
         nicks,
@@ -321,7 +321,7 @@ pub async fn show(
         depth,
         from,
         to,
-        report_url: format!("/championships/{c}/fair-play"),
+        report_url: crate::paths::fill1(crate::paths::FAIR_PLAY, c),
         report_tournaments: vec![],
         grounds: vec![],
         notes: String::new(),

@@ -135,7 +135,7 @@ pub async fn show(
             })
             .collect(),
         club_cut: cut,
-        club_url: format!("/championships/{c}/people/club"),
+        club_url: crate::paths::fill1(crate::paths::ROLL_CLUB, c),
         employments_shown: employments.is_some(),
         employments: employments
             .unwrap_or_default()
@@ -151,14 +151,14 @@ pub async fn show(
                 },
             })
             .collect(),
-        employments_url: format!("/championships/{c}/people/employments"),
+        employments_url: crate::paths::fill1(crate::paths::ROLL_EMPLOYMENTS, c),
         ctx,
     };
     page(StatusCode::OK, &p)
 }
 
 fn roll_url(c: crate::ids::ChampionshipId) -> String {
-    format!("/championships/{c}/people")
+    crate::paths::fill1(crate::paths::ROLL, c)
 }
 
 /// `POST /championships/{id}/people/club`: marks the picked accounts as

@@ -37,7 +37,7 @@ use crate::words::imports::problem_words;
 pub const MAX_TRF_BYTES: u64 = 1024 * 1024;
 
 pub fn import_url(c: ChampionshipId) -> String {
-    format!("/championships/{c}/import")
+    crate::paths::fill1(crate::paths::IMPORT, c)
 }
 
 #[derive(Template)]

@@ -35,7 +35,7 @@ use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 
 pub fn series_url(id: SeriesId) -> String {
-    format!("/series/{id}")
+    crate::paths::fill1(crate::paths::SERIES, id)
 }
 
 #[derive(Template)]
