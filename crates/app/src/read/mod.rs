@@ -1,8 +1,9 @@
-//! Read models: what the pages, the downloads and the JSON API show of the
-//! standings, computed in one place, and the wording of the rules' notions
-//! that they share.
+//! Read models: what the pages, the downloads and the JSON API show, each
+//! loaded in one place (`read::<area>::<Thing>::load(conn, viewer, ids)`),
+//! and the wording of the rules' notions that they share.
 
 pub mod csv;
 pub mod fair_play;
 pub mod standings;
+pub mod teams;
 pub mod wording;

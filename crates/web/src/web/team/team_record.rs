@@ -5,16 +5,13 @@
 //! season table. Read from the stored places, hand-overs, memberships and
 //! penalties; nothing here is private (G-A5: rosters are public).
 
-use std::collections::HashMap;
-
 use chrono::NaiveDateTime;
 
-use crate::db::{self, DbConnection};
+use crate::db;
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, EntryId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
-use crate::rules::regulation::Regulation;
 use crate::rules::score::HalfPoints;
 
 pub struct CaptainRow {
@@ -74,41 +71,6 @@ pub struct TeamRecord {
     pub season_url: String,
 }
 
-/// What the database holds for the record.
-pub struct Stored {
-    captaincies: Vec<(Option<String>, String, NaiveDateTime)>,
-    transfers: Vec<db::teams::TransferLine>,
-    places: Vec<db::results::PlaceRow>,
-    penalties: Vec<db::penalties::Penalty>,
-    numbers: HashMap<TournamentId, i32>,
-    season: crate::app::season::Season,
-    /// For the penalties' titles.
-    regulation: Regulation,
-}
-
-pub fn load(
-    conn: &mut DbConnection,
-    team: TeamId,
-    championship: ChampionshipId,
-    regulation: &Regulation,
-) -> Result<Stored, crate::db::QueryError> {
-    Ok(Stored {
-        captaincies: db::teams::captaincies_of_team(conn, team)?,
-        transfers: db::teams::transfers_of_team(conn, team)?,
-        places: db::results::places_of_team(conn, team)?,
-        penalties: db::penalties::of_team(conn, team)?
-            .into_iter()
-            .filter(db::penalties::Penalty::in_force)
-            .collect(),
-        numbers: db::tournaments::of_championship(conn, championship)?
-            .into_iter()
-            .map(|t| (t.id, t.number))
-            .collect(),
-        season: crate::app::season::load(conn, championship, regulation)?,
-        regulation: regulation.clone(),
-    })
-}
-
 fn minus(amount: HalfPoints) -> String {
     if amount == HalfPoints::ZERO {
         String::new()
@@ -123,7 +85,7 @@ pub fn view(
     tz: chrono_tz::Tz,
     c: ChampionshipId,
     team: TeamId,
-    stored: Stored,
+    stored: crate::read::teams::Record,
 ) -> TeamRecord {
     let date = |at: NaiveDateTime| {
         at.and_utc()

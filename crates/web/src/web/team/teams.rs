@@ -13,11 +13,12 @@ use serde::Deserialize;
 
 use crate::app::teams::{self as ops, Accepted};
 use crate::db::teams::{self as t, TeamStatus};
-use crate::db::{self, organizations, people};
+use crate::db::{self, organizations};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
 use crate::msg;
 use crate::paths;
+use crate::read::teams::TeamPage as TeamRead;
 use crate::rules::eligibility::Reason;
 use crate::state::AppState;
 use crate::web::documents::files as documents;
@@ -271,84 +272,23 @@ async fn team_page(
     handover: InlineForm,
 ) -> Result<TeamPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);
-    let data = state
-        .db(move |conn| {
-            let team = t::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-            let c =
-                db::championships::by_id(conn, team.championship_id)?.ok_or(AppError::NotFound)?;
-            let now = db::utc_now();
-            let reg = in_force(conn, &c, now)?.regulation;
-            let members = t::current_members(conn, id)?;
-            // Eligibility as the entry judges it: at the start of the
-            // championship's next event (E-12, documents), else as of now.
-            let ids: Vec<_> = members.iter().map(|m| m.membership.person_id).collect();
-            let mut judged =
-                crate::app::eligibility::at_next_event(conn, &team, &reg, c.tz(), &ids, now)?;
-            let mut flagged = Vec::new();
-            for m in members {
-                let person = m.membership.person_id;
-                let why = judged.people.remove(&person).unwrap_or_default();
-                // G-G4, G-G7: the tournaments the member may not play, still
-                // to come (the same reading as the entry and the boards).
-                let mut bars = crate::app::penalties::person_bars(conn, c.id, person)?;
-                bars.retain(|b| !b.served);
-                flagged.push((m, (why, bars)));
-            }
-            let team_unmet = judged.team;
-            let org_names = judged.checker.organization_names;
-            let viewer_roles_here = match viewer {
-                Some(v) => crate::db::roles::has_role(
-                    conn,
-                    v,
-                    team.championship_id,
-                    &crate::db::roles::Role::ALL,
-                )?,
-                None => false,
-            };
-            let history = t::roster_history(conn, id)?;
-            let invitations = t::invitations_of(conn, id)?;
-            let captain = people::by_id(conn, team.captain_id)?
-                .map(|p| p.nick)
-                .unwrap_or_default();
-            let organization = match team.organization_id {
-                Some(o) => organizations::by_id(conn, o)?.map(|o| o.name),
-                None => None,
-            };
-            let record = crate::web::team::team_record::load(conn, id, team.championship_id, &reg)?;
-            // The invitation form's suggestions, for the captain who sees it.
-            let nick_choices = if viewer == Some(team.captain_id) {
-                people::nick_choices(conn)?
-            } else {
-                Vec::new()
-            };
-            Ok((
-                (team, nick_choices),
-                c,
-                flagged,
-                history,
-                invitations,
-                captain,
-                organization,
-                team_unmet,
-                org_names,
-                viewer_roles_here,
-                record,
-            ))
-        })
+    let read = state
+        .db(move |conn| Ok(TeamRead::load(conn, viewer, id)?.ok_or(AppError::NotFound)?))
         .await?;
-    let (
-        (team, nick_choices),
-        c,
-        members,
-        history,
-        invitations,
+    let TeamRead {
+        team,
+        championship: c,
         captain,
         organization,
+        members,
         team_unmet,
-        org_names,
-        viewer_roles_here,
+        organization_names: org_names,
+        viewer_is_official: viewer_roles_here,
+        history,
+        invitations,
         record,
-    ) = data;
+        nick_choices,
+    } = read;
     let record = crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record);
     let org_name = |id: OrganizationId| {
         org_names
@@ -359,7 +299,7 @@ async fn team_page(
     let is_captain = viewer == Some(team.captain_id);
     let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
     let is_member =
-        viewer.is_some_and(|v| members.iter().any(|(m, _)| m.membership.person_id == v));
+        viewer.is_some_and(|v| members.iter().any(|m| m.line.membership.person_id == v));
     // Times in the championship's zone, as on its other pages.
     let tz = c.tz();
     let fmt = |d: chrono::NaiveDateTime| {
@@ -371,7 +311,8 @@ async fn team_page(
     let member_count = members.len();
     let members = members
         .into_iter()
-        .map(|(m, (unmet, bars))| {
+        .map(|member| {
+            let (m, unmet, bars) = (member.line, member.unmet, member.bars);
             let person = m.membership.person_id;
             // Bans are public (G-A7); documents and employment are the
             // member's own business, the captain's and the officials'.
