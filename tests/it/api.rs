@@ -76,119 +76,74 @@ fn refs(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-fn type_matches(t: &str, value: &Value) -> bool {
-    match t {
-        "object" => value.is_object(),
-        "array" => value.is_array(),
-        "string" => value.is_string(),
-        "integer" => value.is_i64() || value.is_u64(),
-        "number" => value.is_number(),
-        "boolean" => value.is_boolean(),
-        "null" => value.is_null(),
-        other => panic!("unknown type {other}"),
+/// The name the document goes by in the validator's registry. Never
+/// fetched: `jsonschema` is built without retrieval, and every `$ref` of
+/// the document points into the document itself.
+const DOCUMENT_URI: &str = "https://league.invalid/api/v1/openapi.json";
+
+/// The document with every object it describes closed: an object schema
+/// (with `properties` or `allOf`) gets `unevaluatedProperties: false`
+/// (JSON Schema 2020-12 §11.3), so an answer with a property the document
+/// does not name does not fit. The parts of an `allOf` (a flattened
+/// struct) stay open, since each names only some of the object's
+/// properties; a `$ref` part is put in place so that the schema it names
+/// can stay closed where it stands alone. Other keywords are left as the
+/// document has them.
+fn closed(doc: &Value, v: &Value, part_of_all_of: bool) -> Value {
+    match v {
+        Value::Object(map) => {
+            if part_of_all_of && map.contains_key("$ref") {
+                return closed(doc, resolve(doc, v), true);
+            }
+            let mut out = serde_json::Map::new();
+            for (k, x) in map {
+                let x = match (k.as_str(), x) {
+                    ("allOf", Value::Array(parts)) => {
+                        Value::Array(parts.iter().map(|p| closed(doc, p, true)).collect())
+                    }
+                    _ => closed(doc, x, false),
+                };
+                out.insert(k.clone(), x);
+            }
+            let object = map.contains_key("properties") || map.contains_key("allOf");
+            if object && !part_of_all_of && !map.contains_key("unevaluatedProperties") {
+                out.insert("unevaluatedProperties".to_owned(), Value::Bool(false));
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(|x| closed(doc, x, false)).collect()),
+        other => other.clone(),
     }
 }
 
-/// What of `value` disagrees with `schema`: types, formats of dates,
-/// enums, required properties, no property the schema does not name,
-/// items, oneOf/anyOf/allOf. A small JSON-schema check, enough for the
-/// shapes the API documents.
-fn check(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
-    let schema = resolve(doc, schema);
-    if let Some(all) = schema.get("allOf").and_then(Value::as_array) {
-        // The parts that describe properties describe one object together
-        // (a flattened struct): a property named by any part is documented.
-        let (mut props, mut required) = (serde_json::Map::new(), Vec::new());
-        for s in all {
-            let s = resolve(doc, s);
-            match s.get("properties").and_then(Value::as_object) {
-                Some(p) => {
-                    props.extend(p.clone());
-                    required.extend(
-                        s.get("required")
-                            .and_then(Value::as_array)
-                            .cloned()
-                            .unwrap_or_default(),
-                    );
-                }
-                None => check(doc, s, value, at, errors),
-            }
-        }
-        if !props.is_empty() {
-            let merged =
-                serde_json::json!({"type": "object", "properties": props, "required": required});
-            check(doc, &merged, value, at, errors);
-        }
-    }
-    for key in ["oneOf", "anyOf"] {
-        if let Some(options) = schema.get(key).and_then(Value::as_array) {
-            let fitting = options
-                .iter()
-                .filter(|s| {
-                    let mut e = Vec::new();
-                    check(doc, s, value, at, &mut e);
-                    e.is_empty()
+/// A schema taken out of the document, its local references (`#/…`) made
+/// absolute so that they name the document in the registry.
+fn absolute_refs(v: &Value) -> Value {
+    match v {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, x)| match (k.as_str(), x) {
+                    ("$ref", Value::String(r)) if r.starts_with('#') => {
+                        (k.clone(), Value::String(format!("{DOCUMENT_URI}{r}")))
+                    }
+                    _ => (k.clone(), absolute_refs(x)),
                 })
-                .count();
-            let ok = if key == "oneOf" {
-                fitting == 1
-            } else {
-                fitting >= 1
-            };
-            if !ok {
-                errors.push(format!("{at}: {fitting} of the {key} options fit {value}"));
-            }
-        }
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(absolute_refs).collect()),
+        other => other.clone(),
     }
-    if let Some(t) = schema.get("type") {
-        let types: Vec<&str> = match t {
-            Value::String(s) => vec![s.as_str()],
-            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
-            _ => panic!("{at}: type {t}"),
-        };
-        if !types.iter().any(|t| type_matches(t, value)) {
-            errors.push(format!("{at}: {value} is not {types:?}"));
-            return;
-        }
-    }
-    if let Some(options) = schema.get("enum").and_then(Value::as_array)
-        && !options.contains(value)
-    {
-        errors.push(format!("{at}: {value} not in {options:?}"));
-    }
-    if schema.get("format").and_then(Value::as_str) == Some("date-time")
-        && let Some(s) = value.as_str()
-        && chrono::DateTime::parse_from_rfc3339(s).is_err()
-    {
-        errors.push(format!("{at}: {s} is not RFC 3339"));
-    }
-    if let (Some(map), Some(props)) = (
-        value.as_object(),
-        schema.get("properties").and_then(Value::as_object),
-    ) {
-        for required in schema
-            .get("required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-        {
-            if !map.contains_key(required) {
-                errors.push(format!("{at}: required `{required}` missing"));
-            }
-        }
-        for (k, v) in map {
-            match props.get(k) {
-                Some(s) => check(doc, s, v, &format!("{at}.{k}"), errors),
-                None => errors.push(format!("{at}: `{k}` is not documented")),
-            }
-        }
-    }
-    if let (Some(items), Some(schema)) = (value.as_array(), schema.get("items")) {
-        for (i, item) in items.iter().enumerate() {
-            check(doc, schema, item, &format!("{at}[{i}]"), errors);
-        }
-    }
+}
+
+/// The document, closed (see [`closed`]), as the one resource of a
+/// JSON Schema 2020-12 registry: OpenAPI 3.1's Schema Objects are JSON
+/// Schema 2020-12, and the document has no `$schema` of its own to say so.
+fn schema_registry(doc: &Value) -> jsonschema::Registry<'static> {
+    jsonschema::Registry::new()
+        .draft(jsonschema::Draft::Draft202012)
+        .add(DOCUMENT_URI, closed(doc, doc, false))
+        .and_then(|r| r.prepare())
+        .unwrap_or_else(|e| panic!("the document as a schema resource: {e}"))
 }
 
 /// The documented schema of a response status and media type.
@@ -199,9 +154,20 @@ fn response_schema<'a>(doc: &'a Value, op: &'a Value, status: &str, media: &str)
     schema
 }
 
-fn assert_fits(doc: &Value, schema: &Value, body: &Value, what: &str) {
-    let mut errors = Vec::new();
-    check(doc, schema, body, "$", &mut errors);
+/// `body` fits `schema` (a schema of the document, whose references the
+/// registry resolves), formats such as `date-time` asserted; every
+/// mismatch is named with where in the body it is.
+fn assert_fits(registry: &jsonschema::Registry, schema: &Value, body: &Value, what: &str) {
+    let validator = jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_registry(registry)
+        .should_validate_formats(true)
+        .build(&absolute_refs(schema))
+        .unwrap_or_else(|e| panic!("{what}: the documented schema does not compile: {e}"));
+    let errors: Vec<String> = validator
+        .iter_errors(body)
+        .map(|e| format!("${}: {e}", e.instance_path()))
+        .collect();
     assert!(errors.is_empty(), "{what}: {errors:#?}\n{body:#}");
 }
 
@@ -398,6 +364,7 @@ async fn api_the_openapi_document_validates_and_every_documented_get_answers_as_
     for r in &all {
         resolve(&doc, &json!({ "$ref": r }));
     }
+    let registry = schema_registry(&doc);
     // … and every operation has responses, its path parameters declared,
     // its errors as problem+json, a unique id.
     let mut ids = HashSet::new();
@@ -473,7 +440,7 @@ async fn api_the_openapi_document_validates_and_every_documented_get_answers_as_
             "{url}"
         );
         assert_fits(
-            &doc,
+            &registry,
             response_schema(&doc, op, "200", "application/json"),
             &body,
             &url,
@@ -490,7 +457,7 @@ async fn api_the_openapi_document_validates_and_every_documented_get_answers_as_
                 &missing,
             );
             assert_fits(
-                &doc,
+                &registry,
                 response_schema(&doc, op, "404", PROBLEM),
                 &body,
                 &missing,
@@ -506,7 +473,12 @@ async fn api_the_openapi_document_validates_and_every_documented_get_answers_as_
                 "about:blank",
                 &url,
             );
-            assert_fits(&doc, response_schema(&doc, op, "400", PROBLEM), &body, &url);
+            assert_fits(
+                &registry,
+                response_schema(&doc, op, "400", PROBLEM),
+                &body,
+                &url,
+            );
         }
     }
 

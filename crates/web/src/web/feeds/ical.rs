@@ -1,7 +1,9 @@
 //! iCalendar (RFC 5545) text for the championship calendar feed: one
 //! VEVENT per tournament, times in UTC (`…Z`), TEXT values escaped and
-//! content lines folded at 75 octets. Pure: the handler in `feeds.rs`
-//! gathers the events.
+//! content lines folded at 75 octets. Pure: the handler in `serve.rs`
+//! gathers the events. Written here rather than with the `icalendar`
+//! crate, whose writer folds some lines to 76 octets and leaves control
+//! characters in TEXT values: docs/DEPENDENCIES.md has the measurements.
 
 use chrono::NaiveDateTime;
 
@@ -157,6 +159,19 @@ mod tests {
     }
 
     #[test]
+    fn a_continuation_counts_its_leading_blank() {
+        // 150 octets: 75 on the first line leave 75, which a continuation
+        // line cannot hold with its blank (RFC 5545 §3.1): 74 + 1 more.
+        let line = format!("SUMMARY:{}", "a".repeat(142));
+        let folded = fold(&line);
+        let lines: Vec<&str> = folded.trim_end_matches("\r\n").split("\r\n").collect();
+        assert_eq!(
+            lines.iter().map(|l| l.len()).collect::<Vec<_>>(),
+            [75, 75, 2]
+        );
+    }
+
+    #[test]
     fn a_calendar_has_utc_times_and_crlf_lines() {
         let cal = Calendar {
             name: "Кубок, весна".into(),
@@ -178,6 +193,8 @@ mod tests {
         assert!(text.contains("\r\nDTEND:20300102T191500Z\r\n"));
         assert!(text.contains("\r\nSUMMARY:Кубок\\, весна — Турнир 1\r\n"));
         assert!(text.contains("\r\nX-WR-TIMEZONE:Europe/Moscow\r\n"));
+        // X- properties are TEXT (RFC 5545 §3.8.8.2) and escaped as such.
+        assert!(text.contains("\r\nX-WR-CALNAME:Кубок\\, весна\r\n"));
         assert!(!text.replace("\r\n", "").contains('\n'), "only CR LF");
     }
 }

@@ -303,7 +303,8 @@ pub async fn atom_feed(
         author: championship.name.clone(),
         lang: lang.code().to_owned(),
         entries,
-    });
+    })
+    .map_err(|e| AppError::Internal(format!("atom feed: {e}")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))
