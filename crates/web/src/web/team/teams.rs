@@ -273,7 +273,7 @@ async fn team_page(
 ) -> Result<TeamPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let read = state
-        .db(move |conn| Ok(TeamRead::load(conn, viewer, id)?.ok_or(AppError::NotFound)?))
+        .db(move |conn| TeamRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
         .await?;
     let TeamRead {
         team,
