@@ -1111,7 +1111,7 @@ fn pgn_of(app: &TestApp, game: i64, home_wins: bool) -> String {
 }
 
 #[tokio::test]
-async fn api_i23_a_result_may_carry_its_games_pgn_which_must_fit_the_game() {
+async fn api_a_result_may_carry_its_games_pgn_which_must_fit_the_game() {
     let (club, t) = round_one_published().await;
     let app = &club.app;
     let token = make_token(app, &club.root, club.id, "Сервер партий").await;

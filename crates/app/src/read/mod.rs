@@ -4,6 +4,7 @@
 
 pub mod csv;
 pub mod fair_play;
+pub mod feeds;
 pub mod standings;
 pub mod teams;
 pub mod wording;

@@ -61,6 +61,37 @@ impl Record {
     }
 }
 
+/// A team as the API and the team page name it: the team, its captain's
+/// nick, its organization and its current members in the order they joined.
+pub struct TeamCard {
+    pub team: Team,
+    pub captain: String,
+    pub organization: Option<String>,
+    pub members: Vec<RosterLine>,
+}
+
+impl TeamCard {
+    /// The team `id`; `None` when there is no such team.
+    pub fn load(conn: &mut DbConnection, id: TeamId) -> Result<Option<TeamCard>, QueryError> {
+        let Some(team) = t::by_id(conn, id)? else {
+            return Ok(None);
+        };
+        let captain = people::by_id(conn, team.captain_id)?
+            .map(|p| p.nick)
+            .unwrap_or_default();
+        let organization = match team.organization_id {
+            Some(o) => organizations::by_id(conn, o)?.map(|o| o.name),
+            None => None,
+        };
+        Ok(Some(TeamCard {
+            members: t::current_members(conn, id)?,
+            team,
+            captain,
+            organization,
+        }))
+    }
+}
+
 /// Everything the team page shows, for one viewer.
 pub struct TeamPage {
     pub team: Team,
@@ -89,7 +120,13 @@ impl TeamPage {
         viewer: Option<PersonId>,
         id: TeamId,
     ) -> Result<Option<TeamPage>, QueryError> {
-        let Some(team) = t::by_id(conn, id)? else {
+        let Some(TeamCard {
+            team,
+            captain,
+            organization,
+            members: current,
+        }) = TeamCard::load(conn, id)?
+        else {
             return Ok(None);
         };
         let Some(championship) = db::championships::by_id(conn, team.championship_id)? else {
@@ -99,7 +136,6 @@ impl TeamPage {
         let regulation = crate::regulation::in_force(conn, &championship, now)?.regulation;
         // Eligibility as the entry judges it: at the start of the
         // championship's next event (E-12, documents), else as of now.
-        let current = t::current_members(conn, id)?;
         let ids: Vec<_> = current.iter().map(|m| m.membership.person_id).collect();
         let mut judged = crate::eligibility::at_next_event(
             conn,
@@ -125,13 +161,6 @@ impl TeamPage {
         let viewer_is_official = match viewer {
             Some(v) => db::roles::has_role(conn, v, team.championship_id, &db::roles::Role::ALL)?,
             None => false,
-        };
-        let captain = people::by_id(conn, team.captain_id)?
-            .map(|p| p.nick)
-            .unwrap_or_default();
-        let organization = match team.organization_id {
-            Some(o) => organizations::by_id(conn, o)?.map(|o| o.name),
-            None => None,
         };
         let nick_choices = if viewer == Some(team.captain_id) {
             people::nick_choices(conn)?

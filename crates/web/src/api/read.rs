@@ -936,19 +936,13 @@ pub async fn team(
     path: web::Path<TeamPath>,
 ) -> Result<web::Json<Team>, ApiError> {
     let id = path.team_id;
-    let (team, members, captain, organization) = state
-        .db(move |conn| {
-            let team = db::teams::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
-            let members = db::teams::current_members(conn, id)?;
-            let captain = db::people::by_id(conn, team.captain_id)?
-                .map(|p| p.nick)
-                .unwrap_or_default();
-            let organization = match team.organization_id {
-                Some(o) => db::organizations::by_id(conn, o)?.map(|o| o.name),
-                None => None,
-            };
-            Ok((team, members, captain, organization))
-        })
+    let crate::read::teams::TeamCard {
+        team,
+        captain,
+        organization,
+        members,
+    } = state
+        .db(move |conn| crate::read::teams::TeamCard::load(conn, id)?.ok_or(ApiError::NotFound))
         .await?;
     Ok(web::Json(Team {
         roster: members

@@ -310,42 +310,60 @@ pub async fn login(
         })
         .await?;
     let problem = match outcome {
-        Ok(signed_in) => {
-            let s = AppSession(&session);
-            let lang = Lang::parse(&signed_in.locale).unwrap_or_default();
-            // An explicit choice made before signing in wins over the
-            // language stored on the account.
-            s.sign_in(
-                signed_in.id,
-                signed_in.auth_version,
-                s.lang().unwrap_or(lang),
-            );
-            s.set_browser(&signed_in.browser);
-            s.flash(FlashLevel::Success, msg!("flash-signed-in"));
-            return Ok(see_other(local_path(Some(&form.next))));
-        }
+        Ok(signed_in) => return Ok(welcome(&session, &signed_in, &form.next)),
         Err(PlayError::Refused(problems)) => problems
             .into_iter()
             .next()
             .unwrap_or(LoginProblem::WrongCredentials),
         Err(e) => return Err(e.into()),
     };
-    // A browser goes back to the sign-in page, which shows the login
-    // typed (never the password) and the problem; a throttled sign-in
-    // keeps its status and `Retry-After` for other clients.
-    let status = match problem {
-        LoginProblem::WrongCredentials => StatusCode::UNAUTHORIZED,
-        LoginProblem::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
-    };
-    let message = match problem {
-        LoginProblem::WrongCredentials => Message::new(msg!("login-wrong")),
-        LoginProblem::Throttled { seconds } if seconds < 120 => {
-            Message::new(msg!("login-slow-down")).arg("seconds", seconds)
+    refuse_login(&req, ctx, &session, &form, problem)
+}
+
+/// Signs the session in and sends the browser where it was going.
+fn welcome(session: &Session, signed_in: &accounts::SignedIn, next: &str) -> HttpResponse {
+    let s = AppSession(session);
+    let lang = Lang::parse(&signed_in.locale).unwrap_or_default();
+    // An explicit choice made before signing in wins over the language
+    // stored on the account.
+    s.sign_in(
+        signed_in.id,
+        signed_in.auth_version,
+        s.lang().unwrap_or(lang),
+    );
+    s.set_browser(&signed_in.browser);
+    s.flash(FlashLevel::Success, msg!("flash-signed-in"));
+    see_other(local_path(Some(next)))
+}
+
+/// The answer to a refused sign-in: its status and words.
+fn login_refusal(problem: LoginProblem) -> (StatusCode, Message) {
+    match problem {
+        LoginProblem::WrongCredentials => {
+            (StatusCode::UNAUTHORIZED, Message::new(msg!("login-wrong")))
         }
-        LoginProblem::Throttled { seconds } => {
-            Message::new(msg!("login-throttled")).arg("minutes", (seconds + 59) / 60)
-        }
-    };
+        LoginProblem::Throttled { seconds } if seconds < 120 => (
+            StatusCode::TOO_MANY_REQUESTS,
+            Message::new(msg!("login-slow-down")).arg("seconds", seconds),
+        ),
+        LoginProblem::Throttled { seconds } => (
+            StatusCode::TOO_MANY_REQUESTS,
+            Message::new(msg!("login-throttled")).arg("minutes", (seconds + 59) / 60),
+        ),
+    }
+}
+
+/// A browser goes back to the sign-in page, which shows the login typed
+/// (never the password) and the problem; a throttled sign-in keeps its
+/// status and `Retry-After` for other clients.
+fn refuse_login(
+    req: &HttpRequest,
+    ctx: PageCtx,
+    session: &Session,
+    form: &LoginForm,
+    problem: LoginProblem,
+) -> Result<HttpResponse, AppError> {
+    let (status, message) = login_refusal(problem);
     let typed = LoginForm {
         password: String::new(),
         ..form.clone()
@@ -359,8 +377,8 @@ pub async fn login(
         ),
     };
     if let Some(redirect) = prg::keep_for_visitor(
-        &req,
-        &session,
+        req,
+        session,
         back,
         status,
         typed,
@@ -370,9 +388,9 @@ pub async fn login(
         return Ok(redirect);
     }
     match problem {
-        LoginProblem::WrongCredentials => page(status, &login_form(ctx, &form, Some(message))),
+        LoginProblem::WrongCredentials => page(status, &login_form(ctx, form, Some(message))),
         LoginProblem::Throttled { seconds } => {
-            let page = login_form(ctx, &form, Some(message));
+            let page = login_form(ctx, form, Some(message));
             Ok(HttpResponse::TooManyRequests()
                 .insert_header((header::RETRY_AFTER, seconds.to_string()))
                 .content_type("text/html; charset=utf-8")

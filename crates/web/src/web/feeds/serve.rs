@@ -8,14 +8,15 @@
 //! Texts follow the page language (`?lang=en`; Russian by default, which is
 //! what a calendar app without cookies gets).
 
-use std::collections::HashMap;
-
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::NaiveDateTime;
 
-use crate::db::{self, championships, regulation_versions, rounds as r, tournaments};
+use crate::db::regulation_versions::Version;
+use crate::db::results::PlaceRow;
+use crate::read::feeds::{ChampionshipNews, RoundNews};
+use crate::web::discipline::appeals::Decision;
 use crate::i18n::{Lang, Message};
-use crate::ids::{ChampionshipId, MatchId, RoundId, TournamentId};
+use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
 use crate::state::AppState;
@@ -80,12 +81,12 @@ pub async fn calendar(
 ) -> Result<HttpResponse, AppError> {
     let lang = request_lang(&req);
     let c = path.into_inner();
-    let (championship, stages) = state
-        .db(move |conn| {
-            let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let stages = tournaments::of_championship(conn, c)?;
-            Ok((championship, stages))
-        })
+    let ChampionshipNews {
+        championship,
+        tournaments: stages,
+        ..
+    } = state
+        .db(move |conn| Ok(ChampionshipNews::load(conn, c, false)?.ok_or(AppError::NotFound)?))
         .await?;
     let (base, host) = (base(&state), host(&state));
     let tz = championship.tz();
@@ -128,58 +129,6 @@ pub async fn calendar(
         .body(body))
 }
 
-/// A published round of a tournament, as the feed tells it.
-struct RoundNews {
-    tournament: TournamentId,
-    tournament_no: i32,
-    number: i32,
-    published_at: NaiveDateTime,
-    /// The newest result entered in the round, if any.
-    last_result: Option<NaiveDateTime>,
-    done: usize,
-    total: usize,
-}
-
-/// Every published round of the championship's tournaments with how far
-/// its results are.
-fn round_news(
-    conn: &mut db::DbConnection,
-    stages: &[tournaments::Tournament],
-) -> Result<Vec<RoundNews>, crate::db::QueryError> {
-    let mut out = Vec::new();
-    for t in stages {
-        let rounds: Vec<r::Round> = r::of_tournament(conn, t.id)?
-            .into_iter()
-            .filter(r::Round::is_published)
-            .collect();
-        if rounds.is_empty() {
-            continue;
-        }
-        let ids: Vec<RoundId> = rounds.iter().map(|x| x.id).collect();
-        let matches = r::matches_of_rounds(conn, &ids)?;
-        let round_of: HashMap<MatchId, RoundId> =
-            matches.iter().map(|m| (m.id, m.round_id)).collect();
-        let mids: Vec<MatchId> = matches.iter().map(|m| m.id).collect();
-        let games = r::games_of_matches(conn, &mids)?;
-        for round in rounds {
-            let mine: Vec<&r::Game> = games
-                .iter()
-                .filter(|g| round_of.get(&g.match_id) == Some(&round.id))
-                .collect();
-            out.push(RoundNews {
-                tournament: t.id,
-                tournament_no: t.number,
-                number: round.number,
-                published_at: round.published_at.unwrap_or(round.created_at),
-                last_result: mine.iter().filter_map(|g| g.decided_at).max(),
-                done: mine.iter().filter(|g| g.result().is_final()).count(),
-                total: mine.len(),
-            });
-        }
-    }
-    Ok(out)
-}
-
 /// `GET /championships/{id}/feed.atom`.
 pub async fn atom_feed(
     req: HttpRequest,
@@ -188,110 +137,38 @@ pub async fn atom_feed(
 ) -> Result<HttpResponse, AppError> {
     let lang = request_lang(&req);
     let c = path.into_inner();
-    let (championship, stages, rounds, places, versions, decisions) = state
+    let (news, decisions) = state
         .db(move |conn| {
-            let championship = championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let stages = tournaments::of_championship(conn, c)?;
-            let rounds = round_news(conn, &stages)?;
-            let places = db::results::places_of_championship(conn, c)?;
-            let versions = regulation_versions::of_championship(conn, c)?;
+            let news = ChampionshipNews::load(conn, c, true)?.ok_or(AppError::NotFound)?;
             let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
-            Ok((championship, stages, rounds, places, versions, decisions))
+            Ok((news, decisions))
         })
         .await?;
-    let (base, host) = (base(&state), host(&state));
+    let base = base(&state);
     // tag: URIs (RFC 4151) under the site's host and the day the
     // championship was created: stable for as long as the site is.
     let tag = format!(
-        "tag:{host},{}:championships/{c}",
-        championship.created_at.format("%Y-%m-%d")
+        "tag:{},{}:championships/{c}",
+        host(&state),
+        news.championship.created_at.format("%Y-%m-%d")
     );
-    let mut entries = Vec::new();
-    for t in stages.iter().filter(|t| t.finished_at.is_some()) {
-        let mine: Vec<&db::results::PlaceRow> =
-            places.iter().filter(|p| p.tournament_id == t.id).collect();
-        let winners: Vec<&str> = mine
-            .iter()
-            .filter(|p| p.place_first == 1)
-            .map(|p| p.entry_name.as_str())
-            .collect();
-        let places_text = mine
-            .iter()
-            .map(|p| {
-                let place = crate::rules::ranking::Place {
-                    first: u32::try_from(p.place_first).unwrap_or(0),
-                    last: u32::try_from(p.place_last).unwrap_or(0),
-                };
-                format!("{place}. {}", p.entry_name)
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
-        entries.push(atom::Entry {
-            id: format!("{tag}/tournaments/{}/finished", t.id),
-            title: Message::new(msg!("feeds-entry-finished"))
-                .arg("tournament", tournament_title(lang, t.number))
-                .arg("winner", winners.join(", "))
-                .render(lang),
-            updated: t.finished_at.unwrap_or(t.starts_at),
-            url: format!("{base}{}", paths::tournament(c, t.id)),
-            summary: Message::new(msg!("feeds-entry-finished-summary"))
-                .arg("places", places_text)
-                .render(lang),
-        });
-    }
-    for x in &rounds {
-        entries.push(atom::Entry {
-            id: format!("{tag}/tournaments/{}/rounds/{}", x.tournament, x.number),
-            title: Message::new(msg!("feeds-entry-round"))
-                .arg("tournament", tournament_title(lang, x.tournament_no))
-                .arg("round", x.number)
-                .render(lang),
-            updated: x
-                .last_result
-                .map_or(x.published_at, |r| r.max(x.published_at)),
-            url: format!("{base}{}", paths::round_page(c, x.tournament, x.number)),
-            summary: Message::new(msg!("feeds-entry-round-summary"))
-                .arg("done", x.done)
-                .arg("total", x.total)
-                .render(lang),
-        });
-    }
-    // Version 1 is the regulation the championship was created with, not
-    // a change: the feed tells the changes (G-E2).
-    for v in versions.iter().filter(|v| v.number > 1) {
-        entries.push(atom::Entry {
-            id: format!("{tag}/regulation/{}", v.number),
-            title: Message::new(msg!("feeds-entry-regulation"))
-                .arg("number", v.number)
-                .render(lang),
-            updated: v.published_at,
-            url: format!("{base}/championships/{c}/regulation/{}", v.number),
-            summary: v.summary.clone(),
-        });
-    }
-    for d in &decisions {
-        entries.push(atom::Entry {
-            id: format!("{tag}/appeals/{}", d.id),
-            title: Message::new(msg!("feeds-entry-appeal"))
-                .arg("title", &d.title)
-                .arg("outcome", &d.outcome)
-                .render(lang),
-            updated: d.at,
-            url: format!("{base}{}", d.url),
-            summary: d.by.clone(),
-        });
-    }
+    let at = Site { lang, base: &base, tag: &tag, c };
+    let mut entries = finished_entries(&at, &news);
+    entries.extend(round_entries(&at, &news.rounds));
+    entries.extend(regulation_entries(&at, &news.versions));
+    entries.extend(appeal_entries(&at, &decisions));
     // Newest first; equal times in a stable order.
     entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
     let updated = entries
         .iter()
         .map(|e| e.updated)
         .max()
-        .unwrap_or(championship.created_at);
+        .unwrap_or(news.championship.created_at);
     let self_url = match lang {
         Lang::Ru => format!("{base}{}", feed_url(c)),
         other => format!("{base}{}?lang={}", feed_url(c), other.code()),
     };
+    let championship = news.championship;
     let body = atom::write(&atom::Feed {
         id: tag,
         title: Message::new(msg!("feeds-atom-title"))
@@ -300,7 +177,7 @@ pub async fn atom_feed(
         updated,
         self_url,
         page_url: format!("{base}{}", paths::championship(c)),
-        author: championship.name.clone(),
+        author: championship.name,
         lang: lang.code().to_owned(),
         entries,
     })
@@ -308,4 +185,123 @@ pub async fn atom_feed(
     Ok(HttpResponse::Ok()
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))
+}
+
+/// Where the feed's entries point: the language, the site's base URL,
+/// the championship's `tag:` id.
+struct Site<'a> {
+    lang: Lang,
+    base: &'a str,
+    tag: &'a str,
+    c: ChampionshipId,
+}
+
+/// A finished tournament with its winner and places.
+fn finished_entries(at: &Site<'_>, news: &ChampionshipNews) -> Vec<atom::Entry> {
+    let (lang, c) = (at.lang, at.c);
+    let finished = news.tournaments.iter().filter(|t| t.finished_at.is_some());
+    finished
+        .map(|t| {
+            let mine: Vec<&PlaceRow> = news
+                .places
+                .iter()
+                .filter(|p| p.tournament_id == t.id)
+                .collect();
+            let winners: Vec<&str> = mine
+                .iter()
+                .filter(|p| p.place_first == 1)
+                .map(|p| p.entry_name.as_str())
+                .collect();
+            let places_text = mine
+                .iter()
+                .map(|p| {
+                    let place = crate::rules::ranking::Place {
+                        first: u32::try_from(p.place_first).unwrap_or(0),
+                        last: u32::try_from(p.place_last).unwrap_or(0),
+                    };
+                    format!("{place}. {}", p.entry_name)
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            atom::Entry {
+                id: format!("{}/tournaments/{}/finished", at.tag, t.id),
+                title: Message::new(msg!("feeds-entry-finished"))
+                    .arg("tournament", tournament_title(lang, t.number))
+                    .arg("winner", winners.join(", "))
+                    .render(lang),
+                updated: t.finished_at.unwrap_or(t.starts_at),
+                url: format!("{}{}", at.base, paths::tournament(c, t.id)),
+                summary: Message::new(msg!("feeds-entry-finished-summary"))
+                    .arg("places", places_text)
+                    .render(lang),
+            }
+        })
+        .collect()
+}
+
+/// A published round with how many of its games have a result.
+fn round_entries(at: &Site<'_>, rounds: &[RoundNews]) -> Vec<atom::Entry> {
+    let lang = at.lang;
+    rounds
+        .iter()
+        .map(|x| atom::Entry {
+            id: format!("{}/tournaments/{}/rounds/{}", at.tag, x.tournament, x.number),
+            title: Message::new(msg!("feeds-entry-round"))
+                .arg("tournament", tournament_title(lang, x.tournament_no))
+                .arg("round", x.number)
+                .render(lang),
+            updated: x
+                .last_result
+                .map_or(x.published_at, |r| r.max(x.published_at)),
+            url: format!(
+                "{}{}",
+                at.base,
+                paths::round_page(at.c, x.tournament, x.number)
+            ),
+            summary: Message::new(msg!("feeds-entry-round-summary"))
+                .arg("done", x.done)
+                .arg("total", x.total)
+                .render(lang),
+        })
+        .collect()
+}
+
+/// A new version of the regulation. Version 1 is the regulation the
+/// championship was created with, not a change: the feed tells the
+/// changes (G-E2).
+fn regulation_entries(at: &Site<'_>, versions: &[Version]) -> Vec<atom::Entry> {
+    versions
+        .iter()
+        .filter(|v| v.number > 1)
+        .map(|v| atom::Entry {
+            id: format!("{}/regulation/{}", at.tag, v.number),
+            title: Message::new(msg!("feeds-entry-regulation"))
+                .arg("number", v.number)
+                .render(at.lang),
+            updated: v.published_at,
+            url: format!(
+                "{}{}",
+                at.base,
+                paths::fill2(paths::REGULATION_VERSION, at.c, v.number)
+            ),
+            summary: v.summary.clone(),
+        })
+        .collect()
+}
+
+/// A decided appeal (G-D2: decisions are published).
+fn appeal_entries(at: &Site<'_>, decisions: &[Decision]) -> Vec<atom::Entry> {
+    decisions
+        .iter()
+        .map(|d| atom::Entry {
+            id: format!("{}/appeals/{}", at.tag, d.id),
+            title: Message::new(msg!("feeds-entry-appeal"))
+                .arg("title", &d.title)
+                .arg("outcome", &d.outcome)
+                .render(at.lang),
+            updated: d.at,
+            url: format!("{}{}", at.base, d.url),
+            summary: d.by.clone(),
+        })
+        .collect()
 }

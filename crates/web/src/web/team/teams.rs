@@ -12,7 +12,7 @@ use futures_util::future::LocalBoxFuture;
 use serde::Deserialize;
 
 use crate::app::teams::{self as ops, Accepted};
-use crate::db::teams::{self as t, TeamStatus};
+use crate::db::teams::{self as t, InvitationLine, TeamStatus};
 use crate::db::{self, organizations};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, OrganizationId, PersonId, TeamId};
@@ -275,48 +275,95 @@ async fn team_page(
     let read = state
         .db(move |conn| TeamRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
         .await?;
+    let documents = crate::web::documents::files::section(
+        &ctx,
+        state,
+        crate::db::documents::Owner::Team(id),
+        &paths::team(id),
+        Inline::default(),
+    )
+    .await?;
+    let members = member_rows(&ctx, &read);
+    let history = history_rows(&ctx, &read);
+    let invitations = invitation_rows(&ctx, read.invitations);
     let TeamRead {
         team,
         championship: c,
-        captain,
-        organization,
+        record,
+        ..
+    } = read;
+    let status = team.status();
+    Ok(TeamPage {
+        record: crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record),
+        documents,
+        id,
+        status: status_words(&ctx, status),
+        status_code: status.as_str(),
+        active: team.is_active(),
+        decision_reason: team.decision_reason.clone(),
+        name: team.name,
+        motto: team.motto,
+        organization: read.organization,
+        championship_url: paths::championship(c.id),
+        championship_name: c.name,
+        captain: read.captain,
+        member_count: read.members.len(),
         members,
-        team_unmet,
-        organization_names: org_names,
-        viewer_is_official: viewer_roles_here,
         history,
         invitations,
-        record,
-        nick_choices,
-    } = read;
-    let record = crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record);
+        is_captain: viewer == Some(team.captain_id),
+        is_member: viewer
+            .is_some_and(|v| read.members.iter().any(|m| m.line.membership.person_id == v)),
+        team_problems: read
+            .team_unmet
+            .iter()
+            .map(|r| eligibility::team_reason(ctx.lang, r))
+            .collect(),
+        invite,
+        nick_choices: read.nick_choices,
+        handover,
+        ctx,
+    })
+}
+
+fn status_words(ctx: &PageCtx, status: TeamStatus) -> String {
+    ctx.lang.msg(match status {
+        TeamStatus::Pending => crate::msg!("team-status-pending"),
+        TeamStatus::Approved => crate::msg!("team-status-approved"),
+        TeamStatus::Rejected => crate::msg!("team-status-rejected"),
+        TeamStatus::Dissolved => crate::msg!("team-status-dissolved"),
+    })
+}
+
+/// Times in the championship's zone, as on its other pages.
+fn team_time(read: &TeamRead, at: chrono::NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&read.championship.tz())
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
+/// The current members with what keeps each off the boards, as much as
+/// the viewer may see.
+fn member_rows(ctx: &PageCtx, read: &TeamRead) -> Vec<MemberRow> {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
     let org_name = |id: OrganizationId| {
-        org_names
+        read.organization_names
             .iter()
             .find(|(o, _)| *o == id)
             .map_or_else(String::new, |(_, n)| n.clone())
     };
-    let is_captain = viewer == Some(team.captain_id);
-    let viewer_is_staff = ctx.is_admin() || viewer_roles_here;
-    let is_member =
-        viewer.is_some_and(|v| members.iter().any(|m| m.line.membership.person_id == v));
-    // Times in the championship's zone, as on its other pages.
-    let tz = c.tz();
-    let fmt = |d: chrono::NaiveDateTime| {
-        d.and_utc()
-            .with_timezone(&tz)
-            .format("%Y-%m-%d %H:%M")
-            .to_string()
-    };
-    let member_count = members.len();
-    let members = members
-        .into_iter()
+    let is_captain = viewer == Some(read.team.captain_id);
+    let viewer_is_staff = ctx.is_admin() || read.viewer_is_official;
+    read.members
+        .iter()
         .map(|member| {
-            let (m, unmet, bars) = (member.line, member.unmet, member.bars);
+            let m = &member.line;
             let person = m.membership.person_id;
             // Bans are public (G-A7); documents and employment are the
             // member's own business, the captain's and the officials'.
             let private_ok = viewer_is_staff || is_captain || viewer == Some(person);
+            let unmet = &member.unmet;
             let mut flags: Vec<String> = unmet
                 .iter()
                 .filter(|r| private_ok || matches!(r, Reason::Banned { .. }))
@@ -327,33 +374,45 @@ async fn team_page(
             }
             // Sanctions are public (G-D2: decisions are published).
             flags.extend(
-                bars.iter()
+                member
+                    .bars
+                    .iter()
                     .map(|b| crate::words::penalties::bar_words(ctx.lang, b)),
             );
             MemberRow {
                 person_url: paths::person(&m.nick),
-                since: fmt(m.membership.from_at),
-                is_captain: person == team.captain_id,
+                since: team_time(read, m.membership.from_at),
+                is_captain: person == read.team.captain_id,
                 flags,
-                remove_url: paths::remove_member(id, person),
-                nick: m.nick,
+                remove_url: paths::remove_member(read.team.id, person),
+                nick: m.nick.clone(),
             }
         })
-        .collect();
-    let history = history
-        .into_iter()
+        .collect()
+}
+
+fn history_rows(ctx: &PageCtx, read: &TeamRead) -> Vec<HistoryRow> {
+    read.history
+        .iter()
         .map(|h| HistoryRow {
-            from: fmt(h.membership.from_at),
-            until: h.membership.until_at.map(fmt).unwrap_or_default(),
+            from: team_time(read, h.membership.from_at),
+            until: h
+                .membership
+                .until_at
+                .map(|at| team_time(read, at))
+                .unwrap_or_default(),
             how: crate::words::teams::how(
                 ctx.lang,
                 &h.membership.start_reason,
                 h.membership.end_reason.as_deref(),
             ),
-            nick: h.nick,
+            nick: h.nick.clone(),
         })
-        .collect();
-    let invitations = invitations
+        .collect()
+}
+
+fn invitation_rows(ctx: &PageCtx, invitations: Vec<InvitationLine>) -> Vec<InvitationRow> {
+    invitations
         .into_iter()
         .map(|l| InvitationRow {
             status: ctx.lang.msg(if l.invitation.status == "awaiting_approval" {
@@ -364,50 +423,7 @@ async fn team_page(
             cancel_url: paths::close_invitation(l.invitation.id),
             nick: l.nick,
         })
-        .collect();
-    let status = team.status();
-    let documents = crate::web::documents::files::section(
-        &ctx,
-        state,
-        crate::db::documents::Owner::Team(id),
-        &paths::team(id),
-        Inline::default(),
-    )
-    .await?;
-    Ok(TeamPage {
-        record,
-        documents,
-        id,
-        status: ctx.lang.msg(match status {
-            TeamStatus::Pending => crate::msg!("team-status-pending"),
-            TeamStatus::Approved => crate::msg!("team-status-approved"),
-            TeamStatus::Rejected => crate::msg!("team-status-rejected"),
-            TeamStatus::Dissolved => crate::msg!("team-status-dissolved"),
-        }),
-        status_code: status.as_str(),
-        active: team.is_active(),
-        decision_reason: team.decision_reason.clone(),
-        name: team.name,
-        motto: team.motto,
-        organization,
-        championship_url: paths::championship(c.id),
-        championship_name: c.name,
-        captain,
-        members,
-        history,
-        invitations,
-        is_captain,
-        is_member,
-        team_problems: team_unmet
-            .iter()
-            .map(|r| eligibility::team_reason(ctx.lang, r))
-            .collect(),
-        member_count,
-        invite,
-        nick_choices,
-        handover,
-        ctx,
-    })
+        .collect()
 }
 
 pub async fn show(
