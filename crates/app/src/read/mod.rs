@@ -2,9 +2,14 @@
 //! loaded in one place (`read::<area>::<Thing>::load(conn, viewer, ids)`),
 //! and the wording of the rules' notions that they share.
 
+pub mod championships;
 pub mod csv;
 pub mod fair_play;
 pub mod feeds;
+pub mod history;
+pub mod people;
+pub mod regulation;
+pub mod series;
 pub mod standings;
 pub mod teams;
 pub mod wording;

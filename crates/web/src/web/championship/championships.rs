@@ -4,7 +4,6 @@
 //! transfers (G-B12, G-B33), captaincy hand-overs for the chief judge
 //! (G-B34) and the championship's audit log for organizers.
 
-use crate::app::regulation::in_force;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -17,15 +16,18 @@ use crate::app::access::Judges;
 use crate::app::access::Organizers;
 use crate::app::championship::{self as setup, ChampionshipProblem};
 use crate::app::teams::{self as ops, TeamError};
-use crate::db::roles::{self, Role};
+use crate::db::roles::Role;
 use crate::db::teams::{self as t, TeamStatus};
-use crate::db::{self, audit, championships, people};
+use crate::db::{self, audit, championships};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, InvitationId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
+use crate::read::championships::{
+    Application, ChampionshipPage as ChampionshipRead, ChampionshipQueue,
+};
 use crate::rules::presets;
-use crate::rules::regulation::{FormatRule, Regulation};
+use crate::rules::regulation::Regulation;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::bulk::{BulkForm, Outcome};
@@ -157,6 +159,50 @@ fn valid_slug(s: &str) -> bool {
         && !s.starts_with('-')
 }
 
+/// The creation form as read: refusals go into `errors`, beside their fields.
+struct NewChampionshipInput {
+    name: String,
+    slug: String,
+    /// The preset's regulation, named in the creator's language.
+    regulation: Option<Regulation>,
+    tz: String,
+}
+
+impl NewChampionshipForm {
+    fn read(&self, lang: crate::i18n::Lang, errors: &mut FieldErrors) -> NewChampionshipInput {
+        let name = self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        if name.is_empty() {
+            errors.add("name", msg!("error-required"));
+        } else if name.chars().count() > 100 {
+            errors.add("name", msg!("error-name-length"));
+        }
+        let slug = self.slug.trim().to_owned();
+        if !valid_slug(&slug) {
+            errors.add("slug", msg!("error-slug"));
+        }
+        // The preset's name in the language of the one who creates it.
+        let regulation = preset_regulation(&self.preset).map(|mut r| {
+            if let Some(words) = preset_name(lang, &self.preset) {
+                r.name = words;
+            }
+            r
+        });
+        if regulation.is_none() {
+            errors.add("preset", msg!("error-preset"));
+        }
+        let tz = self.time_zone.trim().to_owned();
+        if tz.parse::<chrono_tz::Tz>().is_err() {
+            errors.add("time_zone", msg!("error-time-zone"));
+        }
+        NewChampionshipInput {
+            name,
+            slug,
+            regulation,
+            tz,
+        }
+    }
+}
+
 pub async fn create(
     req: HttpRequest,
     ctx: PageCtx,
@@ -166,30 +212,12 @@ pub async fn create(
     form: Form<NewChampionshipForm>,
 ) -> Result<HttpResponse, AppError> {
     let (form, mut errors) = form.into_parts();
-    let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        errors.add("name", msg!("error-required"));
-    } else if name.chars().count() > 100 {
-        errors.add("name", msg!("error-name-length"));
-    }
-    let slug = form.slug.trim().to_owned();
-    if !valid_slug(&slug) {
-        errors.add("slug", msg!("error-slug"));
-    }
-    // The preset's name in the language of the one who creates it.
-    let regulation = preset_regulation(&form.preset).map(|mut r| {
-        if let Some(words) = preset_name(ctx.lang, &form.preset) {
-            r.name = words;
-        }
-        r
-    });
-    if regulation.is_none() {
-        errors.add("preset", msg!("error-preset"));
-    }
-    let tz = form.time_zone.trim().to_owned();
-    if tz.parse::<chrono_tz::Tz>().is_err() {
-        errors.add("time_zone", msg!("error-time-zone"));
-    }
+    let NewChampionshipInput {
+        name,
+        slug,
+        regulation,
+        tz,
+    } = form.read(ctx.lang, &mut errors);
     let (Some(regulation), true) = (regulation, errors.is_empty()) else {
         return page(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -201,19 +229,14 @@ pub async fn create(
     let preset = form.preset.clone();
     let created = state
         .db(move |conn| {
-            Ok(setup::create(
-                conn,
-                &setup::NewChampionship {
-                    slug: &slug,
-                    name: &name,
-                    preset: &preset,
-                    regulation: &json,
-                    time_zone: &tz,
-                },
-                admin.id,
-                &ip,
-                db::utc_now(),
-            ))
+            let new = setup::NewChampionship {
+                slug: &slug,
+                name: &name,
+                preset: &preset,
+                regulation: &json,
+                time_zone: &tz,
+            };
+            Ok(setup::create(conn, &new, admin.id, &ip, db::utc_now()))
         })
         .await?;
     match created {
@@ -333,6 +356,16 @@ async fn show_page(
     id: ChampionshipId,
     forms: ShowForms,
 ) -> Result<ShowPage, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let read = state
+        .db(move |conn| ChampionshipRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
+        .await?;
+    Ok(show_view(ctx, read, forms))
+}
+
+/// The championship page's view of its read model, with the refused form
+/// shown again.
+fn show_view(ctx: PageCtx, read: ChampionshipRead, forms: ShowForms) -> ShowPage {
     let ShowForms {
         staff_error,
         staff_nick,
@@ -340,55 +373,48 @@ async fn show_page(
         start,
         cancel,
     } = forms;
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    let viewer_admin = ctx.is_admin();
-    let (c, (regulation, rounds_now), grants, teams, (viewer_roles, nick_choices), stages) = state
-        .db(move |conn| {
-            let c = championships::by_id(conn, id)?.ok_or(AppError::NotFound)?;
-            let regulation = in_force(conn, &c, crate::db::utc_now())?.regulation;
-            let grants = roles::grants_of(conn, id)?;
-            let teams = t::of_championship(conn, id, &[TeamStatus::Approved, TeamStatus::Pending])?;
-            let mut with_members = Vec::with_capacity(teams.len());
-            for team in teams {
-                let members = t::current_members(conn, team.id)?;
-                with_members.push((team, members));
-            }
-            let viewer_roles = match viewer {
-                Some(p) => roles::roles_of(conn, p, id)?,
-                None => vec![],
-            };
-            let stages = db::tournaments::of_championship(conn, id)?;
-            // the rounds each Swiss tournament has now, for the
-            // format's fact (the regulation's number may have been changed).
-            let mut rounds_now = Vec::new();
-            if matches!(regulation.format, FormatRule::Swiss { .. }) {
-                for st in &stages {
-                    if let Some(n) = crate::app::rounds::Loaded::load(conn, st.id)?
-                        .as_ref()
-                        .and_then(crate::app::rounds::swiss_rounds)
-                    {
-                        rounds_now.push((st.number, n));
-                    }
-                }
-            }
-            // The staff form's suggestions, for those who see it.
-            let nick_choices = if viewer_admin || viewer_roles.contains(&Role::Organizer) {
-                db::people::nick_choices(conn)?
-            } else {
-                Vec::new()
-            };
-            Ok((
-                c,
-                (regulation, rounds_now),
-                grants,
-                with_members,
-                (viewer_roles, nick_choices),
-                stages,
-            ))
-        })
-        .await?;
-    let tz = c.tz();
-    let tournaments = stages
+    let c = read.championship;
+    let id = c.id;
+    let regulation = read.regulation;
+    let pending = read
+        .teams
+        .iter()
+        .filter(|(team, _)| team.status() == TeamStatus::Pending)
+        .count();
+    ShowPage {
+        tournaments: tournament_rows(id, c.tz(), read.tournaments, &start, &cancel),
+        short_url: paths::short(&c.slug),
+        one_day: regulation.season.is_none(),
+        organizations: regulation.roster.organization_required,
+        id,
+        name: c.name,
+        preset: c.preset,
+        time_zone: c.time_zone,
+        facts: facts_with_rounds(ctx.lang, &regulation, &read.rounds_now),
+        staff: staff_rows(&ctx, read.grants),
+        participants: participant_rows(read.teams),
+        pending,
+        can_manage_staff: read.is_organizer,
+        is_judge: read.is_judge,
+        is_organizer: read.is_organizer,
+        staff_error: staff_error.map(|m| ctx.render(&m)),
+        staff_nick,
+        nick_choices: read.nick_choices,
+        schedule,
+        ctx,
+    }
+}
+
+/// The tournaments with their start in the championship's zone, each with
+/// its refused start change or cancellation shown again.
+fn tournament_rows(
+    id: ChampionshipId,
+    tz: chrono_tz::Tz,
+    tournaments: Vec<db::tournaments::Tournament>,
+    start: &Option<(TournamentId, String, String)>,
+    cancel: &Option<(TournamentId, String, String)>,
+) -> Vec<TournamentRow> {
+    tournaments
         .into_iter()
         .map(|st| {
             let local = st.starts_at.and_utc().with_timezone(&tz);
@@ -412,18 +438,12 @@ async fn show_page(
                 cancel_error: not_cancelled.map(|(_, _, e)| e.clone()),
             }
         })
-        .collect();
-    let is_admin = ctx.is_admin();
-    let is_organizer = is_admin || viewer_roles.contains(&Role::Organizer);
-    let is_judge = is_admin
-        || viewer_roles
-            .iter()
-            .any(|r| matches!(r, Role::Judge | Role::ChiefJudge));
-    let pending = teams
-        .iter()
-        .filter(|(team, _)| team.status() == TeamStatus::Pending)
-        .count();
-    let participants = teams
+        .collect()
+}
+
+/// G-A5: the approved teams with their members.
+fn participant_rows(teams: Vec<(t::Team, Vec<t::RosterLine>)>) -> Vec<ParticipantRow> {
+    teams
         .into_iter()
         .filter(|(team, _)| team.status() == TeamStatus::Approved)
         .map(|(team, members)| ParticipantRow {
@@ -432,37 +452,40 @@ async fn show_page(
             motto: team.motto,
             members: members.into_iter().map(|m| m.nick).collect(),
         })
-        .collect();
-    let staff = grants
+        .collect()
+}
+
+fn staff_rows(ctx: &PageCtx, grants: Vec<(Role, String)>) -> Vec<StaffRow> {
+    grants
         .into_iter()
         .map(|(role, nick)| StaffRow {
-            role: role_name(&ctx, role),
+            role: role_name(ctx, role),
             role_code: role.as_str(),
             nick,
         })
-        .collect();
-    Ok(ShowPage {
-        short_url: paths::short(&c.slug),
-        one_day: regulation.season.is_none(),
-        organizations: regulation.roster.organization_required,
-        id,
-        name: c.name,
-        preset: c.preset,
-        time_zone: c.time_zone,
-        facts: facts_with_rounds(ctx.lang, &regulation, &rounds_now),
-        staff,
-        participants,
-        pending,
-        can_manage_staff: is_organizer,
-        is_judge,
-        is_organizer,
-        staff_error: staff_error.map(|m| ctx.render(&m)),
-        staff_nick,
-        nick_choices,
-        tournaments,
-        schedule,
-        ctx,
-    })
+        .collect()
+}
+
+/// The championship page again with a refused form, answered 422.
+async fn show_refused(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: ChampionshipId,
+    forms: ShowForms,
+) -> Result<HttpResponse, AppError> {
+    page(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &show_page(ctx, state, id, forms).await?,
+    )
+}
+
+/// The refusals of a change to a championship, in one line.
+fn problems_text(ctx: &PageCtx, problems: &[ChampionshipProblem]) -> String {
+    problems
+        .iter()
+        .map(|p| ctx.render(&problem_message(p)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub async fn show(
@@ -594,30 +617,40 @@ async fn queue_page(
     championship: ChampionshipId,
     error: Option<(TeamId, Message, String)>,
 ) -> Result<QueuePage, AppError> {
-    let (pending, transfers, tz) = state
-        .db(move |conn| {
-            let tz = zone_of(conn, championship)?;
-            let teams = t::of_championship(conn, championship, &[TeamStatus::Pending])?;
-            let mut rows = Vec::with_capacity(teams.len());
-            for team in teams {
-                let captain = people::by_id(conn, team.captain_id)?
-                    .map(|p| p.nick)
-                    .unwrap_or_default();
-                let org = match team.organization_id {
-                    Some(o) => db::organizations::by_id(conn, o)?
-                        .map(|o| o.name)
-                        .unwrap_or_default(),
-                    None => String::new(),
-                };
-                let members = t::count_current(conn, team.id)? as usize;
-                rows.push((team, captain, org, members));
-            }
-            Ok((rows, t::awaiting_approval(conn, championship)?, tz))
-        })
+    let read = state
+        .db(move |conn| Ok(ChampionshipQueue::load(conn, championship)?))
         .await?;
-    let applications = pending
+    let transfers = read
+        .transfers
         .into_iter()
-        .map(|(team, captain, organization, members)| {
+        .map(|l| TransferRow {
+            decide_url: paths::transfer_decision(championship, l.invitation.id),
+            nick: l.nick,
+            team: l.team_name,
+        })
+        .collect();
+    Ok(QueuePage {
+        applications: application_rows(&ctx, championship, read.tz, read.applications, &error),
+        championship_url: paths::championship(championship),
+        queue_url: paths::queue(championship),
+        transfers,
+        ctx,
+    })
+}
+
+/// G-B12: the applications, the refused decision's one with its error and
+/// the reason as typed.
+fn application_rows(
+    ctx: &PageCtx,
+    championship: ChampionshipId,
+    tz: chrono_tz::Tz,
+    applications: Vec<Application>,
+    error: &Option<(TeamId, Message, String)>,
+) -> Vec<ApplicationRow> {
+    applications
+        .into_iter()
+        .map(|a| {
+            let team = a.team;
             let mine = error.as_ref().filter(|(id, _, _)| *id == team.id);
             ApplicationRow {
                 id: team.id,
@@ -628,27 +661,12 @@ async fn queue_page(
                 applied: zoned(tz, team.created_at, "%Y-%m-%d %H:%M %Z"),
                 name: team.name,
                 motto: team.motto,
-                captain,
-                organization,
-                members,
+                captain: a.captain,
+                organization: a.organization,
+                members: a.members,
             }
         })
-        .collect();
-    let transfers = transfers
-        .into_iter()
-        .map(|l| TransferRow {
-            decide_url: paths::transfer_decision(championship, l.invitation.id),
-            nick: l.nick,
-            team: l.team_name,
-        })
-        .collect();
-    Ok(QueuePage {
-        ctx,
-        championship_url: paths::championship(championship),
-        queue_url: paths::queue(championship),
-        applications,
-        transfers,
-    })
+        .collect()
 }
 
 pub async fn queue(
@@ -710,41 +728,24 @@ pub async fn decide_team(
                 Some(tm) if tm.championship_id == championship => {}
                 _ => return Ok(Err(TeamError::NotFound)),
             }
-            Ok(ops::decide(
-                conn,
-                team,
-                approve,
-                &reason,
-                judge,
-                &ip,
-                db::utc_now(),
-            ))
+            let now = db::utc_now();
+            Ok(ops::decide(conn, team, approve, &reason, judge, &ip, now))
         })
         .await?;
     match result {
         Ok(_) => {
-            AppSession(&session).flash(
-                FlashLevel::Success,
-                if approve {
-                    msg!("team-approved")
-                } else {
-                    msg!("team-rejected")
-                },
-            );
+            let done = if approve {
+                msg!("team-approved")
+            } else {
+                msg!("team-rejected")
+            };
+            AppSession(&session).flash(FlashLevel::Success, done);
             Ok(see_other(&paths::queue(championship)))
         }
         Err(e) => {
-            let refusal = team_error(e)?;
-            page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &queue_page(
-                    ctx,
-                    &state,
-                    championship,
-                    Some((team, refusal.message, form.reason)),
-                )
-                .await?,
-            )
+            let refused = Some((team, team_error(e)?.message, form.reason));
+            let p = queue_page(ctx, &state, championship, refused).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
 }
@@ -990,58 +991,88 @@ fn parse_month(s: &str) -> Option<chrono::NaiveDate> {
     chrono::NaiveDate::parse_from_str(&format!("{}-01", s.trim()), "%Y-%m-%d").ok()
 }
 
-/// `POST /championships/{id}/schedule`: an organizer adds the tournaments a
-/// monthly rule gives (G-A2: the first Wednesday, 18:15 Moscow time,
-/// September to December), stored in UTC.
-pub async fn schedule(
-    req: HttpRequest,
-    ctx: PageCtx,
-    staff: Staff<Organizers>,
-    state: web::Data<AppState>,
-    session: Session,
-    form: Form<ScheduleForm>,
-) -> Result<HttpResponse, AppError> {
-    use crate::rules::schedule::{MonthlyRule, Nth, ScheduleError};
-    use crate::words::schedule::{schedule_error_words, schedule_problem_words};
-    let form = form.into_inner()?;
-    let championship = staff.championship;
-    let c = state
-        .db(move |conn| championships::by_id(conn, championship)?.ok_or(AppError::NotFound))
-        .await?;
-    let weekday = form.weekday.parse::<chrono::Weekday>().ok();
-    let nth = match form.nth.as_str() {
-        "last" => Some(Nth::Last),
-        n => n
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (1..=5).contains(n))
-            .map(Nth::Nth),
-    };
-    let time = chrono::NaiveTime::parse_from_str(form.time.trim(), "%H:%M").ok();
-    let (from, until) = (parse_month(&form.from), parse_month(&form.until));
-    let refused = |field: &'static str, message: String| Inline {
-        values: vec![
-            ("weekday", form.weekday.clone()),
-            ("nth", form.nth.clone()),
-            ("time", form.time.clone()),
-            ("from", form.from.clone()),
-            ("until", form.until.clone()),
-            ("day", form.day.clone()),
-        ],
-        error: Some(message),
-        field,
-    };
-    let problem = match (weekday, nth, time, from, until) {
-        (None, ..) => Some(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
-        (_, None, ..) => Some(("nth", ctx.lang.msg(msg!("schedule-error-nth")))),
-        (_, _, None, ..) => Some(("time", ctx.lang.msg(msg!("schedule-error-time")))),
-        (_, _, _, None, _) => Some(("from", ctx.lang.msg(msg!("schedule-error-month")))),
-        (_, _, _, _, None) => Some(("until", ctx.lang.msg(msg!("schedule-error-month")))),
+/// The schedule form's fields as read; `None` where a field does not parse.
+struct ScheduleInput {
+    weekday: Option<chrono::Weekday>,
+    nth: Option<crate::rules::schedule::Nth>,
+    time: Option<chrono::NaiveTime>,
+    from: Option<chrono::NaiveDate>,
+    until: Option<chrono::NaiveDate>,
+    day: Option<chrono::NaiveDate>,
+    /// A day is typed: one event on that day, the monthly rule unread.
+    one_day: bool,
+}
+
+/// A schedule field refused: its name and why.
+type Refusal = (&'static str, String);
+
+impl ScheduleForm {
+    fn read(&self) -> ScheduleInput {
+        use crate::rules::schedule::Nth;
+        ScheduleInput {
+            weekday: self.weekday.parse::<chrono::Weekday>().ok(),
+            nth: match self.nth.as_str() {
+                "last" => Some(Nth::Last),
+                n => n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=5).contains(n))
+                    .map(Nth::Nth),
+            },
+            time: chrono::NaiveTime::parse_from_str(self.time.trim(), "%H:%M").ok(),
+            from: parse_month(&self.from),
+            until: parse_month(&self.until),
+            day: chrono::NaiveDate::parse_from_str(self.day.trim(), "%Y-%m-%d").ok(),
+            one_day: !self.day.trim().is_empty(),
+        }
+    }
+
+    /// The form again with everything typed and the refusal beside `field`.
+    fn refused(&self, (field, message): Refusal) -> Inline {
+        Inline {
+            values: vec![
+                ("weekday", self.weekday.clone()),
+                ("nth", self.nth.clone()),
+                ("time", self.time.clone()),
+                ("from", self.from.clone()),
+                ("until", self.until.clone()),
+                ("day", self.day.clone()),
+            ],
+            error: Some(message),
+            field,
+        }
+    }
+
+    /// The rule as the audit log keeps it.
+    fn rule(&self, one_day: bool) -> String {
+        if one_day {
+            format!("one day {} {}", self.day, self.time)
+        } else {
+            format!(
+                "{} {} {} {}..{}",
+                self.nth, self.weekday, self.time, self.from, self.until
+            )
+        }
+    }
+}
+
+/// The first field that does not parse, for the rule asked for (a monthly
+/// rule or one day, G-A2), and why.
+fn schedule_problem(ctx: &PageCtx, input: &ScheduleInput) -> Option<Refusal> {
+    let month = || ctx.lang.msg(msg!("schedule-error-month"));
+    let problem = match input {
+        ScheduleInput { weekday: None, .. } => {
+            Some(("weekday", ctx.lang.msg(msg!("schedule-error-weekday"))))
+        }
+        ScheduleInput { nth: None, .. } => Some(("nth", ctx.lang.msg(msg!("schedule-error-nth")))),
+        ScheduleInput { time: None, .. } => {
+            Some(("time", ctx.lang.msg(msg!("schedule-error-time"))))
+        }
+        ScheduleInput { from: None, .. } => Some(("from", month())),
+        ScheduleInput { until: None, .. } => Some(("until", month())),
         _ => None,
     };
-    let day = chrono::NaiveDate::parse_from_str(form.day.trim(), "%Y-%m-%d").ok();
-    let one_day = !form.day.trim().is_empty();
-    let problem = match (one_day, day, time) {
+    match (input.one_day, input.day, input.time) {
         (false, ..) => problem,
         (true, None, _) => Some(("day", ctx.lang.msg(msg!("error-date")))),
         (true, Some(d), _)
@@ -1051,20 +1082,51 @@ pub async fn schedule(
         }
         (true, _, None) => Some(("time", ctx.lang.msg(msg!("schedule-error-time")))),
         (true, Some(_), Some(_)) => None,
-    };
-    let instants = match (problem, weekday, nth, time, from, until) {
-        (None, _, _, Some(time), _, _) if one_day => {
+    }
+}
+
+/// The instants (UTC) the form gives in the championship's zone: one day's,
+/// or a monthly rule's (G-A2); refused when none.
+fn schedule_instants(
+    ctx: &PageCtx,
+    form: &ScheduleForm,
+    c: &championships::Championship,
+) -> Result<Vec<chrono::NaiveDateTime>, Refusal> {
+    use crate::rules::schedule::{MonthlyRule, ScheduleError};
+    use crate::words::schedule::schedule_error_words;
+    let input = form.read();
+    let instants = match (schedule_problem(ctx, &input), input) {
+        (
+            None,
+            ScheduleInput {
+                time: Some(time),
+                day,
+                one_day: true,
+                ..
+            },
+        ) => {
             use chrono::TimeZone;
             day.and_then(|d| c.tz().from_local_datetime(&d.and_time(time)).earliest())
                 .map(|at| vec![at.naive_utc()])
                 .ok_or(("day", ctx.lang.msg(msg!("error-date"))))
         }
-        (None, Some(weekday), Some(nth), Some(time), Some(from), Some(until)) => {
+        (
+            None,
+            ScheduleInput {
+                weekday: Some(weekday),
+                nth: Some(nth),
+                time: Some(time),
+                from: Some(from),
+                until: Some(until),
+                ..
+            },
+        ) => {
+            let time_zone = c.time_zone.clone();
             let rule = MonthlyRule {
                 weekday,
                 nth,
                 time,
-                time_zone: c.time_zone.clone(),
+                time_zone,
             };
             rule.instants(from, until).map_err(|e| {
                 let field = match e {
@@ -1076,44 +1138,46 @@ pub async fn schedule(
                 (field, ctx.render(&schedule_error_words(&e)))
             })
         }
-        (Some(p), ..) => Err(p),
+        (Some(p), _) => Err(p),
         _ => Err(("weekday", ctx.lang.msg(msg!("schedule-error-weekday")))),
     };
-    let instants = match instants {
-        Ok(v) if !v.is_empty() => v,
-        result => {
-            let (field, message) = result
-                .err()
-                .unwrap_or(("until", ctx.lang.msg(msg!("schedule-error-empty"))));
-            let forms = ShowForms {
-                schedule: refused(field, message),
-                ..ShowForms::default()
-            };
-            return page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &show_page(ctx, &state, championship, forms).await?,
-            );
-        }
+    match instants {
+        Ok(v) if v.is_empty() => Err(("until", ctx.lang.msg(msg!("schedule-error-empty")))),
+        result => result,
+    }
+}
+
+/// `POST /championships/{id}/schedule`: an organizer adds the tournaments a
+/// monthly rule gives (G-A2: the first Wednesday, 18:15 Moscow time,
+/// September to December), stored in UTC.
+pub async fn schedule(
+    req: HttpRequest,
+    ctx: PageCtx,
+    staff: Staff<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    form: Form<ScheduleForm>,
+) -> Result<HttpResponse, AppError> {
+    use crate::words::schedule::schedule_problem_words;
+    let form = form.into_inner()?;
+    let championship = staff.championship;
+    let c = state
+        .db(move |conn| championships::by_id(conn, championship)?.ok_or(AppError::NotFound))
+        .await?;
+    let refused = |refusal| ShowForms {
+        schedule: form.refused(refusal),
+        ..ShowForms::default()
+    };
+    let instants = match schedule_instants(&ctx, &form, &c) {
+        Ok(instants) => instants,
+        Err(refusal) => return show_refused(ctx, &state, championship, refused(refusal)).await,
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
-    let rule = if one_day {
-        format!("one day {} {}", form.day, form.time)
-    } else {
-        format!(
-            "{} {} {} {}..{}",
-            form.nth, form.weekday, form.time, form.from, form.until
-        )
-    };
+    let rule = form.rule(!form.day.trim().is_empty());
     let added = state
         .db(move |conn| {
-            Ok(setup::add_schedule(
-                conn,
-                championship,
-                &instants,
-                &rule,
-                by,
-                &ip,
-            ))
+            let added = setup::add_schedule(conn, championship, &instants, &rule, by, &ip);
+            Ok(added)
         })
         .await?;
     let count = match added {
@@ -1124,14 +1188,8 @@ pub async fn schedule(
                 .map(|p| ctx.render(&schedule_problem_words(p)))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let forms = ShowForms {
-                schedule: refused("until", message),
-                ..ShowForms::default()
-            };
-            return page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &show_page(ctx, &state, championship, forms).await?,
-            );
+            let forms = refused(("until", message));
+            return show_refused(ctx, &state, championship, forms).await;
         }
         Err(e) => return Err(e.into()),
     };
@@ -1162,7 +1220,6 @@ pub async fn tournament_start(
     form: Form<StartForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner()?;
-    use chrono::TimeZone;
     let (championship, tournament) = (staff.championship, path.1);
     let c = state
         .db(move |conn| {
@@ -1173,61 +1230,43 @@ pub async fn tournament_start(
             championships::by_id(conn, championship)?.ok_or(AppError::NotFound)
         })
         .await?;
-    let tz = c.tz();
-    let utc = chrono::NaiveDateTime::parse_from_str(form.starts_at.trim(), "%Y-%m-%dT%H:%M")
-        .ok()
-        .and_then(|local| tz.from_local_datetime(&local).earliest())
-        .map(|at| at.naive_utc());
-    let Some(at) = utc else {
-        let forms = ShowForms {
-            start: Some((
-                tournament,
-                form.starts_at.clone(),
-                ctx.lang.msg(msg!("schedule-error-start")),
-            )),
-            ..ShowForms::default()
-        };
-        return page(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            &show_page(ctx, &state, championship, forms).await?,
-        );
+    let refused = |message| ShowForms {
+        start: Some((tournament, form.starts_at.clone(), message)),
+        ..ShowForms::default()
+    };
+    let Some(at) = form.utc(c.tz()) else {
+        let forms = refused(ctx.lang.msg(msg!("schedule-error-start")));
+        return show_refused(ctx, &state, championship, forms).await;
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let typed = form.starts_at.clone();
     let moved = state
         .db(move |conn| {
-            Ok(setup::move_start(
-                conn,
-                championship,
-                tournament,
-                at,
-                &typed,
-                by,
-                &ip,
-            ))
+            let moved = setup::move_start(conn, championship, tournament, at, &typed, by, &ip);
+            Ok(moved)
         })
         .await?;
     match moved {
         Ok(()) => {}
         Err(PlayError::Refused(problems)) => {
-            let message = problems
-                .iter()
-                .map(|p| ctx.render(&problem_message(p)))
-                .collect::<Vec<_>>()
-                .join(" ");
-            let forms = ShowForms {
-                start: Some((tournament, form.starts_at.clone(), message)),
-                ..ShowForms::default()
-            };
-            return page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &show_page(ctx, &state, championship, forms).await?,
-            );
+            let forms = refused(problems_text(&ctx, &problems));
+            return show_refused(ctx, &state, championship, forms).await;
         }
         Err(e) => return Err(e.into()),
     }
     AppSession(&session).flash(FlashLevel::Success, msg!("admin-saved"));
     Ok(see_other(&paths::championship(championship)))
+}
+
+impl StartForm {
+    /// The start typed, read in the championship's zone `tz`, in UTC.
+    fn utc(&self, tz: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
+        use chrono::TimeZone;
+        chrono::NaiveDateTime::parse_from_str(self.starts_at.trim(), "%Y-%m-%dT%H:%M")
+            .ok()
+            .and_then(|local| tz.from_local_datetime(&local).earliest())
+            .map(|at| at.naive_utc())
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -1270,19 +1309,15 @@ pub async fn tournament_cancel(
     match cancelled {
         Ok(()) => {}
         Err(PlayError::Refused(problems)) => {
-            let message = problems
-                .iter()
-                .map(|p| ctx.render(&problem_message(p)))
-                .collect::<Vec<_>>()
-                .join(" ");
             let forms = ShowForms {
-                cancel: Some((tournament, form.reason.clone(), message)),
+                cancel: Some((
+                    tournament,
+                    form.reason.clone(),
+                    problems_text(&ctx, &problems),
+                )),
                 ..ShowForms::default()
             };
-            return page(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &show_page(ctx, &state, championship, forms).await?,
-            );
+            return show_refused(ctx, &state, championship, forms).await;
         }
         Err(e) => return Err(e.into()),
     }

@@ -4,7 +4,6 @@
 //! upheld appeal) — and the platform's, every championship on one page.
 //! Public, read-only.
 
-use crate::app::regulation::in_force;
 use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
@@ -17,6 +16,7 @@ use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, TournamentId};
 use crate::msg;
 use crate::paths;
+use crate::read::history::{ChampionshipHistory, HallOfFame};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -62,21 +62,36 @@ pub async fn championship(
     path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
     let c = path.into_inner();
-    let (championship, history, tournaments, season) = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg = in_force(conn, &championship, db::utc_now())?.regulation;
-            let history = db::results::history_of_championship(conn, c)?;
-            let tournaments = db::tournaments::of_championship(conn, c)?;
-            let season = crate::app::season::load(conn, c, &reg)?;
-            Ok((championship, history, tournaments, season))
-        })
+    let read = state
+        .db(move |conn| ChampionshipHistory::load(conn, c)?.ok_or(AppError::NotFound))
         .await?;
-    let tz = championship.tz();
-    let lang = ctx.lang;
+    let remaining = read
+        .tournaments
+        .iter()
+        .filter(|t| t.finished_at.is_none())
+        .count();
+    page(
+        StatusCode::OK,
+        &HistoryPage {
+            winners: winner_rows(ctx.lang, &read),
+            top: top_rows(&read),
+            championship: read.championship.name,
+            championship_url: paths::championship(c),
+            season_url: paths::season(c),
+            appeals_url: crate::paths::fill1(crate::paths::APPEALS, c),
+            remaining,
+            ctx,
+        },
+    )
+}
+
+/// G-E1: each finished tournament's winner, by tournament number.
+fn winner_rows(lang: Lang, read: &ChampionshipHistory) -> Vec<WinnerRow> {
+    let (c, tz) = (read.championship.id, read.championship.tz());
     let by_id: HashMap<TournamentId, &db::tournaments::Tournament> =
-        tournaments.iter().map(|t| (t.id, t)).collect();
-    let mut winners: Vec<(i32, WinnerRow)> = history
+        read.tournaments.iter().map(|t| (t.id, t)).collect();
+    let mut winners: Vec<(i32, WinnerRow)> = read
+        .history
         .iter()
         .filter(|h| h.kind == "tournament")
         .filter_map(|h| {
@@ -99,15 +114,21 @@ pub async fn championship(
         })
         .collect();
     winners.sort_by_key(|(n, _)| *n);
+    winners.into_iter().map(|(_, w)| w).collect()
+}
+
+/// G-E1: the season's top four with their season totals, by place.
+fn top_rows(read: &ChampionshipHistory) -> Vec<TopRow> {
     let total_of = |name: &str| {
-        season
+        read.season
             .rows
             .iter()
             .find(|r| r.team == name)
             .map(|r| r.total.to_string())
             .unwrap_or_default()
     };
-    let mut top: Vec<TopRow> = history
+    let mut top: Vec<TopRow> = read
+        .history
         .iter()
         .filter(|h| h.kind == "season")
         .map(|h| TopRow {
@@ -118,23 +139,7 @@ pub async fn championship(
         })
         .collect();
     top.sort_by(|a, b| a.place.cmp(&b.place).then_with(|| a.entry.cmp(&b.entry)));
-    let remaining = tournaments
-        .iter()
-        .filter(|t| t.finished_at.is_none())
-        .count();
-    page(
-        StatusCode::OK,
-        &HistoryPage {
-            championship: championship.name,
-            championship_url: paths::championship(c),
-            season_url: paths::season(c),
-            appeals_url: crate::paths::fill1(crate::paths::APPEALS, c),
-            winners: winners.into_iter().map(|(_, w)| w).collect(),
-            top,
-            remaining,
-            ctx,
-        },
-    )
+    top
 }
 
 fn tournament_title(lang: Lang, number: i32) -> String {
@@ -201,31 +206,33 @@ pub async fn platform(
     query: web::Query<HallQuery>,
 ) -> Result<HttpResponse, AppError> {
     let wanted = query.page.unwrap_or(1).max(1);
-    let (championships, history, number, pages) = state
-        .db(move |conn| {
-            let all = db::results::championships_with_history(conn)?;
-            let pages = all.len().div_ceil(HALL_PAGE).max(1);
-            let number = wanted.min(pages);
-            let shown: Vec<ChampionshipId> = all
-                .into_iter()
-                .skip((number - 1) * HALL_PAGE)
-                .take(HALL_PAGE)
-                .collect();
-            let championships = db::championships::labels(conn, &shown)?;
-            let history = db::results::history_of_championships(conn, &shown)?;
-            Ok((championships, history, number, pages))
-        })
+    let read = state
+        .db(move |conn| Ok(HallOfFame::load(conn, wanted, HALL_PAGE)?))
         .await?;
+    page(
+        StatusCode::OK,
+        &HallPage {
+            ctx,
+            rows: hall_rows(&read),
+            page: read.number,
+            pages: read.pages,
+        },
+    )
+}
+
+/// G-E1: each championship of the page with its season's top four and its
+/// tournament wins.
+fn hall_rows(read: &HallOfFame) -> Vec<HallRow> {
     // One pass over the page's history, grouped by championship.
     let mut by_championship: HashMap<ChampionshipId, Vec<&HistoryEntry>> = HashMap::new();
-    for h in &history {
+    for h in &read.history {
         by_championship
             .entry(h.championship_id)
             .or_default()
             .push(h);
     }
-    let rows = championships
-        .into_iter()
+    read.championships
+        .iter()
         .filter_map(|c| {
             let mine = by_championship.remove(&c.id)?;
             let mut top: Vec<(i32, String, String)> = mine
@@ -237,7 +244,7 @@ pub async fn platform(
             Some(HallRow {
                 url: paths::championship(c.id),
                 history_url: paths::history(c.id),
-                championship: c.name,
+                championship: c.name.clone(),
                 top,
                 wins: wins(&mine)
                     .into_iter()
@@ -245,16 +252,7 @@ pub async fn platform(
                     .collect(),
             })
         })
-        .collect();
-    page(
-        StatusCode::OK,
-        &HallPage {
-            ctx,
-            rows,
-            page: number,
-            pages,
-        },
-    )
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::VersionPath;
+use crate::read::regulation::RegulationPage as RegulationRead;
 use crate::rules::regulation::Regulation;
 use crate::state::AppState;
 use crate::web::championship::settings_form::{self, Change, Section};
@@ -230,40 +231,14 @@ struct Submitted {
     preview: Option<Regulation>,
 }
 
-struct Loaded {
-    championship: crate::db::championships::Championship,
-    versions: Vec<Version>,
-    starts: Vec<(i32, chrono::NaiveDateTime)>,
-    can_publish: bool,
-    /// The newest version's settings: what a change starts from.
-    newest: Regulation,
-}
-
 async fn load(
     ctx: &PageCtx,
     state: &web::Data<AppState>,
     c: ChampionshipId,
-) -> Result<Loaded, AppError> {
+) -> Result<RegulationRead, AppError> {
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let versions = db::regulation_versions::of_championship(conn, c)?;
-            let starts: Vec<(i32, chrono::NaiveDateTime)> =
-                db::tournaments::of_championship(conn, c)?
-                    .into_iter()
-                    .map(|t| (t.number, t.starts_at))
-                    .collect();
-            let can_publish = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
-            let newest = ops::latest(conn, &championship)?.regulation;
-            Ok(Loaded {
-                championship,
-                versions,
-                starts,
-                can_publish,
-                newest,
-            })
-        })
+        .db(move |conn| RegulationRead::load(conn, viewer, c)?.ok_or(AppError::NotFound))
         .await
 }
 
@@ -278,15 +253,20 @@ async fn regulation_page(
     number: Option<i32>,
     sent: Submitted,
 ) -> Result<RegulationPage, AppError> {
-    let Loaded {
-        championship,
-        versions,
-        starts,
-        can_publish,
-        newest,
-    } = load(&ctx, state, c).await?;
-    let tz = championship.tz();
-    let lang = ctx.lang;
+    let read = load(&ctx, state, c).await?;
+    regulation_view(ctx, read, number, sent)
+}
+
+/// The regulation page's view of its read model: version `number` (else
+/// the newest) and the change form, as sent when it is shown again.
+fn regulation_view(
+    ctx: PageCtx,
+    read: RegulationRead,
+    number: Option<i32>,
+    sent: Submitted,
+) -> Result<RegulationPage, AppError> {
+    let (c, lang) = (read.championship.id, ctx.lang);
+    let versions = &read.versions;
     let shown = match number {
         Some(n) => Some(
             versions
@@ -296,33 +276,101 @@ async fn regulation_page(
         ),
         None => versions.last(),
     };
-    let previous = shown.and_then(|v| versions.iter().find(|p| p.number == v.number - 1));
-    let (diff_lines, mut changes) = match (number, shown, previous) {
-        (Some(_), Some(v), Some(p)) => (
-            diff(&p.body, &v.body)
-                .into_iter()
-                .filter(|l| l.class != "same" || !l.text.is_empty())
-                .collect(),
-            match (stored_settings(p), stored_settings(v)) {
-                (Some(before), Some(after)) => settings_form::changes(lang, &before, &after),
-                _ => Vec::new(),
-            },
-        ),
+    let (diff_lines, mut changes) = match (number, shown) {
+        (Some(_), Some(v)) => version_changes(lang, versions, v),
         _ => (Vec::new(), Vec::new()),
     };
     let mut preview = None;
     if let Some(after) = &sent.preview {
-        changes = settings_form::changes(lang, &newest, after);
-        let (from, first, too_soon) = ops::reach(&newest, &starts, db::utc_now());
-        let from = (ops::notice_days(&newest) > 0).then_some(from);
-        preview = Some(applies_words(
-            lang,
-            tz,
-            from.or(Some(db::utc_now())),
-            first,
-            too_soon,
-        ));
+        changes = settings_form::changes(lang, &read.newest, after);
+        preview = Some(preview_words(lang, &read));
     }
+    let typed = sent.form.as_ref().map(|f| f.0.as_slice());
+    let sections = settings_form::sections(lang, &read.newest, typed, &sent.fields);
+    let (body, summary) = match &sent.form {
+        Some(f) => (f.get("body").to_owned(), f.get("summary").to_owned()),
+        None => (
+            versions.last().map(|v| v.body.clone()).unwrap_or_default(),
+            String::new(),
+        ),
+    };
+    Ok(RegulationPage {
+        championship: read.championship.name.clone(),
+        championship_url: paths::championship(c),
+        number: shown.map_or(0, |v| v.number),
+        body_html: render_markdown(shown.map_or("", |v| v.body.as_str())),
+        versions: version_rows(lang, &read),
+        diff: diff_lines,
+        changes,
+        preview,
+        can_publish: read.can_publish && number.is_none(),
+        action: regulation_url(c),
+        export_url: format!("{}.json", regulation_url(c)),
+        notice_hint: notice_hint(lang, &read.newest),
+        body,
+        summary,
+        sections,
+        problems: problem_lines(lang, &sent),
+        ctx,
+    })
+}
+
+/// What version `v` changed against the one before: its text's lines and
+/// its settings.
+fn version_changes(lang: Lang, versions: &[Version], v: &Version) -> (Vec<DiffLine>, Vec<Change>) {
+    let Some(p) = versions.iter().find(|p| p.number == v.number - 1) else {
+        return (Vec::new(), Vec::new());
+    };
+    (
+        diff(&p.body, &v.body)
+            .into_iter()
+            .filter(|l| l.class != "same" || !l.text.is_empty())
+            .collect(),
+        match (stored_settings(p), stored_settings(v)) {
+            (Some(before), Some(after)) => settings_form::changes(lang, &before, &after),
+            _ => Vec::new(),
+        },
+    )
+}
+
+/// G-E2: from which tournament the previewed change would apply, were it
+/// published now (at once under a regulation without notice days).
+fn preview_words(lang: Lang, read: &RegulationRead) -> String {
+    let newest = &read.newest;
+    let (from, first, too_soon) = ops::reach(newest, &read.starts, db::utc_now());
+    let from = (ops::notice_days(newest) > 0).then_some(from);
+    applies_words(
+        lang,
+        read.championship.tz(),
+        from.or(Some(db::utc_now())),
+        first,
+        too_soon,
+    )
+}
+
+/// The versions, the newest first, each with its reach.
+fn version_rows(lang: Lang, read: &RegulationRead) -> Vec<VersionRow> {
+    let (c, tz) = (read.championship.id, read.championship.tz());
+    read.versions
+        .iter()
+        .rev()
+        .map(|v| VersionRow {
+            number: v.number,
+            url: format!("{}/{}", regulation_url(c), v.number),
+            published: local(tz, v.published_at),
+            summary: if v.number == 1 && v.summary.is_empty() {
+                lang.msg(msg!("regulation-original"))
+            } else {
+                v.summary.clone()
+            },
+            applies: version_applies(lang, tz, v, &read.starts),
+        })
+        .collect()
+}
+
+/// The refusals of the text, the summary and the change as a whole; a line
+/// that sends to the settings' own refusals.
+fn problem_lines(lang: Lang, sent: &Submitted) -> Vec<String> {
     let labels = [
         ("body", msg!("regulation-body")),
         ("summary", msg!("regulation-summary")),
@@ -340,56 +388,19 @@ async fn regulation_page(
     if !sent.fields.is_empty() {
         problems.push(lang.msg(msg!("regulation-settings-problems")));
     }
-    let typed = sent.form.as_ref().map(|f| f.0.as_slice());
-    let sections = settings_form::sections(lang, &newest, typed, &sent.fields);
-    let (body, summary) = match &sent.form {
-        Some(f) => (f.get("body").to_owned(), f.get("summary").to_owned()),
-        None => (
-            versions.last().map(|v| v.body.clone()).unwrap_or_default(),
-            String::new(),
-        ),
-    };
-    let days = ops::notice_days(&newest);
-    let notice_hint = if days > 0 {
+    problems
+}
+
+/// G-E2: how long before a change applies, under the newest settings.
+fn notice_hint(lang: Lang, newest: &Regulation) -> String {
+    let days = ops::notice_days(newest);
+    if days > 0 {
         Message::new(msg!("regulation-change-hint"))
             .arg("days", days)
             .render(lang)
     } else {
         lang.msg(msg!("regulation-change-hint-now"))
-    };
-    Ok(RegulationPage {
-        championship: championship.name.clone(),
-        championship_url: paths::championship(c),
-        number: shown.map_or(0, |v| v.number),
-        body_html: render_markdown(shown.map_or("", |v| v.body.as_str())),
-        versions: versions
-            .iter()
-            .rev()
-            .map(|v| VersionRow {
-                number: v.number,
-                url: format!("{}/{}", regulation_url(c), v.number),
-                published: local(tz, v.published_at),
-                summary: if v.number == 1 && v.summary.is_empty() {
-                    lang.msg(msg!("regulation-original"))
-                } else {
-                    v.summary.clone()
-                },
-                applies: version_applies(lang, tz, v, &starts),
-            })
-            .collect(),
-        diff: diff_lines,
-        changes,
-        preview,
-        can_publish: can_publish && number.is_none(),
-        action: regulation_url(c),
-        export_url: format!("{}.json", regulation_url(c)),
-        notice_hint,
-        body,
-        summary,
-        sections,
-        problems,
-        ctx,
-    })
+    }
 }
 
 /// `GET /championships/{id}/regulation`.
@@ -453,79 +464,65 @@ pub async fn publish(
     let by = staff.user.id;
     let (form, text) = form.into_parts();
     let newest = load(&ctx, &state, c).await?.newest;
-    let read = settings_form::read(&newest, &form.0);
-    let (regulation, fields) = match read {
+    let (regulation, fields) = match settings_form::read(&newest, &form.0) {
         Ok(r) => (Some(r), FieldErrors::default()),
         Err(e) => (None, e),
     };
-    let again = |form, fields, text, problems, preview| Submitted {
+    let text_ok = text.is_empty();
+    let again = move |form, problems, preview| Submitted {
         form: Some(form),
         fields,
         text,
         problems,
         preview,
     };
-    let Some(regulation) = regulation.filter(|_| text.is_empty()) else {
-        let p = regulation_page(
-            ctx,
-            &state,
-            c,
-            None,
-            again(form, fields, text, vec![], None),
-        )
-        .await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    let Some(regulation) = regulation.filter(|_| text_ok) else {
+        let sent = again(form, vec![], None);
+        return shown_again(ctx, &state, c, sent, StatusCode::UNPROCESSABLE_ENTITY).await;
     };
     if form.get("action") == "preview" {
-        let p = regulation_page(
-            ctx,
-            &state,
-            c,
-            None,
-            again(form, fields, text, vec![], Some(regulation)),
-        )
-        .await?;
-        return page(StatusCode::OK, &p);
+        let sent = again(form, vec![], Some(regulation));
+        return shown_again(ctx, &state, c, sent, StatusCode::OK).await;
     }
     let (body, summary) = (form.get("body").to_owned(), form.get("summary").to_owned());
     let result = state
         .db(move |conn| {
-            Ok(ops::publish(
-                conn,
-                c,
-                &body,
-                &regulation,
-                &summary,
-                by,
-                db::utc_now(),
-            ))
+            let now = db::utc_now();
+            Ok(ops::publish(conn, c, &body, &regulation, &summary, by, now))
         })
         .await?;
     match result {
         Ok(done) => {
-            let flash = match done.first_tournament {
-                Some(n) => Message::new(msg!("regulation-published"))
-                    .arg("version", done.number)
-                    .arg("number", n),
-                None => {
-                    Message::new(msg!("regulation-published-later")).arg("version", done.number)
-                }
-            };
-            AppSession(&session).flash(FlashLevel::Success, flash);
+            AppSession(&session).flash(FlashLevel::Success, published(&done));
             Ok(see_other(&regulation_url(c)))
         }
         Err(PlayError::Refused(problems)) => {
-            let p = regulation_page(
-                ctx,
-                &state,
-                c,
-                None,
-                again(form, fields, text, problems, None),
-            )
-            .await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+            let sent = again(form, problems, None);
+            shown_again(ctx, &state, c, sent, StatusCode::UNPROCESSABLE_ENTITY).await
         }
         Err(other) => Err(other.into()),
+    }
+}
+
+/// The regulation page again with the form as sent.
+async fn shown_again(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    sent: Submitted,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let p = regulation_page(ctx, state, c, None, sent).await?;
+    page(status, &p)
+}
+
+/// G-E2: the version published and the first tournament it applies to.
+fn published(done: &ops::Published) -> Message {
+    match done.first_tournament {
+        Some(n) => Message::new(msg!("regulation-published"))
+            .arg("version", done.number)
+            .arg("number", n),
+        None => Message::new(msg!("regulation-published-later")).arg("version", done.number),
     }
 }
 

@@ -14,24 +14,21 @@ use serde::Deserialize;
 use crate::app::PlayError;
 use crate::app::access::Judges;
 use crate::app::access::Organizers;
-use crate::app::access::RoleSet;
 use crate::app::organizations::{self as organizations_ops, OrganizationProblem};
 use crate::app::people::{self as ops, PeopleProblem};
-use crate::db::roles::Role;
-use crate::db::{self, organizations, people, standing, teams as t};
+use crate::db::{self, organizations, people, standing};
 use crate::i18n::Message;
-use crate::ids::{
-    BanId, ChampionshipId, CloneLinkId, EmploymentId, EntryId, OrganizationId, PersonId,
-};
+use crate::ids::{BanId, ChampionshipId, CloneLinkId, EmploymentId, OrganizationId, PersonId};
 use crate::msg;
 use crate::paths;
+use crate::read::people::{PersonPage as PersonRead, PersonPowers, Played};
 use crate::state::AppState;
 use crate::web::documents::files as documents;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Inline;
-use crate::web::infra::forms::{Form, TextRules};
+use crate::web::infra::forms::{FieldErrors, Form, TextRules};
 use crate::web::infra::guards::{Official, SignedIn, is_official};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -170,190 +167,162 @@ pub async fn person_page_with(
     forms: [Inline; 3],
     document_form: Inline,
 ) -> Result<PersonPage, AppError> {
-    let (is_organizer, is_judge) = match &ctx.user {
-        Some(u) if u.is_admin => (true, true),
-        Some(u) => {
-            let person = u.id;
-            let held = state
-                .db(move |conn| Ok(crate::db::roles::roles_anywhere(conn, person)?))
-                .await?;
-            let holds = |roles: &[Role]| roles.iter().any(|r| held.contains(r));
-            (holds(Organizers::ROLES), holds(Judges::ROLES))
-        }
-        None => (false, false),
-    };
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    let acting = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let data = state
-        .db(move |conn| {
-            let p = people::by_nick(conn, &nick)?.ok_or(AppError::NotFound)?;
-            let all = db::championships::list(conn)?;
-            let zones: Zones = all.iter().map(|c| (c.id, c.tz())).collect();
-            let names: std::collections::HashMap<ChampionshipId, String> =
-                all.into_iter().map(|c| (c.id, c.name)).collect();
-            let (mut organizes, mut judges) = (Vec::new(), Vec::new());
-            if let Some(by) = acting {
-                organizes = ops::scopes_of::<Organizers>(conn, by)?;
-                judges = ops::scopes_of::<Judges>(conn, by)?;
-            }
-            let now = db::utc_now();
-            let teams = t::teams_of_person(conn, p.id)?;
-            let club = standing::club_periods(conn, p.id)?;
-            let group = standing::clone_group(conn, p.id)?;
-            let mut clones = Vec::new();
-            for id in group.iter().filter(|id| **id != p.id) {
-                if let Some(c) = people::by_id(conn, *id)? {
-                    clones.push(c.nick);
-                }
-            }
-            let mut links = Vec::new();
-            for l in standing::clone_links_of(conn, p.id)? {
-                let other = if l.person_a == p.id {
-                    l.person_b
-                } else {
-                    l.person_a
-                };
-                let nick = people::by_id(conn, other)?
-                    .map(|x| x.nick)
-                    .unwrap_or_default();
-                links.push((l, nick));
-            }
-            let clones = (clones, links);
-            let mut bans = Vec::new();
-            for b in standing::bans_of(conn, &group)? {
-                let nick = people::by_id(conn, b.person_id)?
-                    .map(|x| x.nick)
-                    .unwrap_or_default();
-                bans.push((b, nick));
-            }
-            // The same reading as the entry, the boards and the roster.
-            let bars: Vec<_> = crate::app::penalties::bars_everywhere(conn, p.id)?
-                .into_iter()
-                .filter(|(_, b)| !b.served)
-                .collect();
-            let bans = (bans, bars);
-            let employments = standing::employments_of(conn, p.id)?;
-            // A captain may enter employment for a member of their team.
-            let captains_them = match viewer {
-                Some(v) => teams.iter().any(|(tm, _)| tm.captain_id == v),
-                None => false,
-            };
-            // Organizers act for the people of their own championships.
-            let organizes_them = match acting {
-                Some(by) => {
-                    ops::organizes_any(conn, by, teams.iter().map(|(t, _)| t.championship_id))?
-                }
-                None => false,
-            };
-            let captains_them = (captains_them, organizes_them);
-            let orgs = organizations::list(conn)?;
-            let played = played(conn, p.id)?;
-            // The clone form's suggestions, for the judges who see it.
-            let nick_choices = if is_judge {
-                people::nick_choices(conn)?
-            } else {
-                Vec::new()
-            };
-            Ok((
-                (p, nick_choices),
-                now,
-                club,
-                clones,
-                bans,
-                employments,
-                captains_them,
-                orgs,
-                played,
-                (names, zones, organizes, judges),
-            ))
-        })
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let read = state
+        .db(move |conn| PersonRead::load(conn, viewer, &nick)?.ok_or(AppError::NotFound))
         .await?;
-    let (
-        (p, nick_choices),
-        now,
-        club,
-        clones,
-        bans,
-        employments,
-        captains_them,
-        orgs,
-        played,
-        scopes,
-    ) = data;
-    let (names, zones, organizes, judges) = scopes;
-    let (clones, links) = clones;
-    let (bans, bars) = bans;
-    let (captains_them, organizes_them) = captains_them;
-    let is_admin = ctx.user.as_ref().is_some_and(|u| u.is_admin);
-    let official = is_organizer || is_judge;
-    let fmt = |d: chrono::NaiveDateTime| d.format("%Y-%m-%d").to_string();
-    let everywhere = ctx.t("scope-everywhere");
-    let scope_name = |scope: Option<ChampionshipId>| match scope {
-        Some(c) => names.get(&c).cloned().unwrap_or_else(|| format!("#{c}")),
-        None => everywhere.clone(),
-    };
-    let open_club: Vec<_> = club.iter().filter(|m| m.period().contains(now)).collect();
-    let club_lines = open_club
-        .iter()
-        .map(|m| (scope_name(m.championship_id), fmt(m.from_at)))
-        .collect();
-    let choices = |mine: &[ChampionshipId]| -> Vec<Option<ChampionshipId>> {
-        is_admin
-            .then_some(None)
+    let base = paths::person(&read.person.nick);
+    let owner = crate::db::documents::Owner::Person(read.person.id);
+    let documents = documents::section(&ctx, state, owner, &base, document_form).await?;
+    Ok(person_view(ctx, read, forms, base, documents))
+}
+
+/// The person page's view of its read model, worded for the viewer.
+fn person_view(
+    ctx: PageCtx,
+    read: PersonRead,
+    forms: [Inline; 3],
+    base: String,
+    documents: documents::Section,
+) -> PersonPage {
+    let powers = &read.powers;
+    let memberships = membership_rows(&ctx, &read.played);
+    let [ban_form, clone_form, employment_form] = forms;
+    PersonPage {
+        teams: team_lines(&memberships),
+        record: crate::web::people::player_view::record(
+            ctx.lang,
+            read.person.id,
+            &read.played.games,
+            &read.played.entries,
+            &read.played.nicks,
+            &read.played.recorded,
+        ),
+        memberships,
+        full_name: (powers.is_organizer || powers.is_judge).then(|| read.person.full_name.clone()),
+        club_lines: club_lines(&ctx, &read),
+        club_scopes: club_scopes(&ctx, &read),
+        ban_scopes: scope_choices(powers.is_admin, &powers.judges)
             .into_iter()
-            .chain(mine.iter().map(|c| Some(*c)))
-            .collect()
-    };
-    let value = |scope: Option<ChampionshipId>| scope.map(|c| c.to_string()).unwrap_or_default();
-    let club_scopes = choices(&organizes)
+            .map(|scope| (scope_value(scope), scope_name(&ctx, &read.names, scope)))
+            .collect(),
+        sanctions: sanction_lines(&ctx, &read),
+        bans: ban_rows(&ctx, &read),
+        clones: read.clones.clone(),
+        clone_links: clone_rows(&ctx, &read),
+        employments: employment_rows(&read.employments),
+        organizations: read.organizations.clone(),
+        can_add_employment: powers.organizes_them
+            || ctx.user.as_ref().map(|u| u.id) == Some(read.person.id)
+            || powers.captains_them,
+        organizes_them: powers.organizes_them,
+        is_organizer: powers.is_organizer,
+        is_judge: powers.is_judge,
+        ban_form,
+        clone_form,
+        nick_choices: read.nick_choices.clone(),
+        employment_form,
+        base,
+        documents,
+        nick: read.person.nick.clone(),
+        ctx,
+    }
+}
+
+/// Where a ban, a clone link or a club membership holds: a championship's
+/// name, or every championship.
+fn scope_name(
+    ctx: &PageCtx,
+    names: &std::collections::HashMap<ChampionshipId, String>,
+    scope: Option<ChampionshipId>,
+) -> String {
+    match scope {
+        Some(c) => names.get(&c).cloned().unwrap_or_else(|| format!("#{c}")),
+        None => ctx.t("scope-everywhere"),
+    }
+}
+
+/// A form's `championship` value: an id, or empty for every one.
+fn scope_value(scope: Option<ChampionshipId>) -> String {
+    scope.map(|c| c.to_string()).unwrap_or_default()
+}
+
+/// The scopes a viewer may act in: every championship for an
+/// administrator, then each of `mine`.
+fn scope_choices(is_admin: bool, mine: &[ChampionshipId]) -> Vec<Option<ChampionshipId>> {
+    is_admin
+        .then_some(None)
+        .into_iter()
+        .chain(mine.iter().map(|c| Some(*c)))
+        .collect()
+}
+
+fn day_of(d: chrono::NaiveDateTime) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// G-A7: the open club memberships: where, since when.
+fn club_lines(ctx: &PageCtx, read: &PersonRead) -> Vec<(String, String)> {
+    read.club
+        .iter()
+        .filter(|m| m.period().contains(read.now))
+        .map(|m| {
+            (
+                scope_name(ctx, &read.names, m.championship_id),
+                day_of(m.from_at),
+            )
+        })
+        .collect()
+}
+
+/// G-A7: where the viewer may mark or end club membership, each with the
+/// open membership's start there.
+fn club_scopes(ctx: &PageCtx, read: &PersonRead) -> Vec<ClubScope> {
+    let powers = &read.powers;
+    scope_choices(powers.is_admin, &powers.organizes)
         .into_iter()
         .map(|scope| ClubScope {
-            value: value(scope),
-            label: scope_name(scope),
-            since: open_club
+            value: scope_value(scope),
+            label: scope_name(ctx, &read.names, scope),
+            since: read
+                .club
                 .iter()
+                .filter(|m| m.period().contains(read.now))
                 .find(|m| m.championship_id == scope)
-                .map(|m| fmt(m.from_at)),
+                .map(|m| day_of(m.from_at)),
         })
-        .collect();
-    let ban_scopes = choices(&judges)
-        .into_iter()
-        .map(|scope| (value(scope), scope_name(scope)))
-        .collect();
-    let [ban_form, clone_form, employment_form] = forms;
-    let base = paths::person(&p.nick);
-    let documents = crate::web::documents::files::section(
-        &ctx,
-        state,
-        crate::db::documents::Owner::Person(p.id),
-        &base,
-        document_form,
-    )
-    .await?;
-    let memberships: Vec<MembershipRow> = played
+        .collect()
+}
+
+/// Teams over time, each dated in its championship's zone, as on the
+/// team's page.
+fn membership_rows(ctx: &PageCtx, played: &Played) -> Vec<MembershipRow> {
+    played
         .memberships
-        .into_iter()
+        .iter()
         .map(|(m, team, (championship, tz))| {
-            // In the team's championship's zone, as on the team's page.
             let day = |at: chrono::NaiveDateTime| {
                 at.and_utc()
-                    .with_timezone(&tz)
+                    .with_timezone(tz)
                     .format("%Y-%m-%d")
                     .to_string()
             };
             MembershipRow {
                 team_url: paths::team(team.id),
                 championship_url: paths::championship(team.championship_id),
-                team: team.name,
-                championship,
+                team: team.name.clone(),
+                championship: championship.clone(),
                 from: day(m.from_at),
                 until: m.until_at.map(day).unwrap_or_default(),
                 how: crate::words::teams::how(ctx.lang, &m.start_reason, m.end_reason.as_deref()),
             }
         })
-        .collect();
-    // The teams now: the open memberships, dated like the table of all.
-    let teams = memberships
+        .collect()
+}
+
+/// The teams now: the open memberships, dated like the table of all.
+fn team_lines(memberships: &[MembershipRow]) -> Vec<TeamLine> {
+    memberships
         .iter()
         .filter(|m| m.until.is_empty())
         .map(|m| TeamLine {
@@ -361,151 +330,82 @@ pub async fn person_page_with(
             name: m.team.clone(),
             since: m.from.clone(),
         })
-        .collect();
-    let record = crate::web::people::player_view::record(
-        ctx.lang,
-        p.id,
-        &played.games,
-        &played.entries,
-        &played.nicks,
-        &played.recorded,
-    );
-    Ok(PersonPage {
-        memberships,
-        record,
-        full_name: official.then(|| p.full_name.clone()),
-        teams,
-        club_lines,
-        club_scopes,
-        ban_scopes,
-        sanctions: bars
-            .iter()
-            .map(|(c, b)| {
-                format!(
-                    "{}: {}",
-                    names.get(c).cloned().unwrap_or_default(),
-                    crate::words::penalties::bar_words(ctx.lang, b)
-                )
-            })
-            .collect(),
-        bans: bans
-            .into_iter()
-            .map(|(b, nick)| BanRow {
-                scope: scope_name(b.championship_id),
-                can_lift: match b.championship_id {
-                    Some(c) => judges.contains(&c),
-                    None => is_admin,
-                },
-                clones: Vec::new(),
-                in_force: b.period().contains(now),
-                from: ban_day(&zones, b.championship_id, b.from_at),
-                until: b
-                    .period()
-                    .until
-                    .map(|u| ban_day(&zones, b.championship_id, u))
-                    .unwrap_or_else(|| "—".into()),
-                lift_url: paths::lift_ban(b.id),
-                reason: b.reason,
-                nick,
-            })
-            .collect(),
-        clones,
-        clone_links: links
-            .into_iter()
-            .map(|(l, other)| CloneRow {
-                other,
-                scope: scope_name(l.championship_id),
-                can_remove: match l.championship_id {
-                    Some(c) => judges.contains(&c),
-                    None => is_admin,
-                },
-                remove_url: paths::clone_link_remove(&p.nick, l.id),
-            })
-            .collect(),
-        employments: employments
-            .into_iter()
-            .map(|(e, org)| EmploymentRow {
-                organization: org,
-                from: e.from_date.to_string(),
-                until: e
-                    .until_date
-                    .map(|d| d.to_string())
-                    .unwrap_or_else(|| "—".into()),
-                confirmed: e.confirmed_at.is_some(),
-                confirm_url: paths::confirm_employment(e.id),
-            })
-            .collect(),
-        organizations: orgs.into_iter().map(|o| (o.id, o.name)).collect(),
-        can_add_employment: organizes_them || viewer == Some(p.id) || captains_them,
-        organizes_them,
-        is_organizer,
-        is_judge,
-        ban_form,
-        clone_form,
-        nick_choices,
-        employment_form,
-        base,
-        documents,
-        nick: p.nick,
-        ctx,
-    })
+        .collect()
 }
 
-/// What a person played, for the public page: every membership with its
-/// team and championship, the games of published rounds, and the names
-/// those games refer to.
-struct Played {
-    /// Each with its championship's name and time zone.
-    memberships: Vec<(t::Membership, t::Team, (String, chrono_tz::Tz))>,
-    games: Vec<db::rounds::PersonGame>,
-    entries: std::collections::HashMap<EntryId, String>,
-    nicks: std::collections::HashMap<PersonId, String>,
-    /// The games whose record (PGN) is kept.
-    recorded: Vec<crate::ids::GameId>,
-}
-
-fn played(conn: &mut db::DbConnection, person: PersonId) -> crate::db::QueryResult<Played> {
-    let championships: std::collections::HashMap<ChampionshipId, (String, chrono_tz::Tz)> =
-        db::championships::list(conn)?
-            .into_iter()
-            .map(|c| (c.id, (c.name.clone(), c.tz())))
-            .collect();
-    let memberships = t::memberships_of_person(conn, person)?
-        .into_iter()
-        .map(|(m, team)| {
-            let named = championships
-                .get(&team.championship_id)
-                .cloned()
-                .unwrap_or_else(|| (String::new(), chrono_tz::UTC));
-            (m, team, named)
+/// G-G4, G-G7: "championship: misses tournament 2 (G-G4)".
+fn sanction_lines(ctx: &PageCtx, read: &PersonRead) -> Vec<String> {
+    read.bars
+        .iter()
+        .map(|(c, b)| {
+            format!(
+                "{}: {}",
+                read.names.get(c).cloned().unwrap_or_default(),
+                crate::words::penalties::bar_words(ctx.lang, b)
+            )
         })
-        .collect();
-    let games = db::rounds::games_of_person(conn, person)?;
-    let mut entry_ids: Vec<EntryId> = games
+        .collect()
+}
+
+/// Whether the viewer may lift or remove what holds in `scope`: a judge of
+/// its championship, an administrator for every championship.
+fn may_undo(powers: &PersonPowers, scope: Option<ChampionshipId>) -> bool {
+    match scope {
+        Some(c) => powers.judges.contains(&c),
+        None => powers.is_admin,
+    }
+}
+
+/// G-A7: the bans of the person's accounts.
+fn ban_rows(ctx: &PageCtx, read: &PersonRead) -> Vec<BanRow> {
+    read.bans
         .iter()
-        .flat_map(|g| std::iter::once(g.home_entry_id).chain(g.away_entry_id))
-        .collect();
-    entry_ids.sort_unstable();
-    entry_ids.dedup();
-    let mut people_ids: Vec<PersonId> = games
+        .map(|(b, nick)| BanRow {
+            scope: scope_name(ctx, &read.names, b.championship_id),
+            can_lift: may_undo(&read.powers, b.championship_id),
+            clones: Vec::new(),
+            in_force: b.period().contains(read.now),
+            from: ban_day(&read.zones, b.championship_id, b.from_at),
+            until: b
+                .period()
+                .until
+                .map(|u| ban_day(&read.zones, b.championship_id, u))
+                .unwrap_or_else(|| "—".into()),
+            lift_url: paths::lift_ban(b.id),
+            reason: b.reason.clone(),
+            nick: nick.clone(),
+        })
+        .collect()
+}
+
+/// The clone links of the account.
+fn clone_rows(ctx: &PageCtx, read: &PersonRead) -> Vec<CloneRow> {
+    read.links
         .iter()
-        .flat_map(|g| [g.game.home_player_id, g.game.away_player_id])
-        .flatten()
-        .collect();
-    people_ids.sort_unstable();
-    people_ids.dedup();
-    Ok(Played {
-        memberships,
-        entries: db::entries::names_of(conn, &entry_ids)?
-            .into_iter()
-            .collect(),
-        nicks: people::nicks_of(conn, &people_ids)?.into_iter().collect(),
-        recorded: db::games::recorded_among(
-            conn,
-            &games.iter().map(|g| g.game.id).collect::<Vec<_>>(),
-        )?,
-        games,
-    })
+        .map(|(l, other)| CloneRow {
+            other: other.clone(),
+            scope: scope_name(ctx, &read.names, l.championship_id),
+            can_remove: may_undo(&read.powers, l.championship_id),
+            remove_url: paths::clone_link_remove(&read.person.nick, l.id),
+        })
+        .collect()
+}
+
+/// E-12: the employment records, confirmed or not.
+fn employment_rows(employments: &[(db::standing::Employment, String)]) -> Vec<EmploymentRow> {
+    employments
+        .iter()
+        .map(|(e, org)| EmploymentRow {
+            organization: org.clone(),
+            from: e.from_date.to_string(),
+            until: e
+                .until_date
+                .map(|d| d.to_string())
+                .unwrap_or_else(|| "—".into()),
+            confirmed: e.confirmed_at.is_some(),
+            confirm_url: paths::confirm_employment(e.id),
+        })
+        .collect()
 }
 
 pub async fn show(
@@ -600,6 +500,75 @@ fn parse_date(s: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").ok()
 }
 
+/// A typed end date: `Ok(None)` when empty (open-ended), `Err` when it does
+/// not parse.
+fn until_date(s: &str) -> Result<Option<NaiveDate>, ()> {
+    if s.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse_date(s).map(Some).ok_or(())
+    }
+}
+
+/// The person page again with a refused form (ban, clone, employment in
+/// that order), answered 422.
+async fn person_refused(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    nick: String,
+    forms: [Inline; 3],
+) -> Result<HttpResponse, AppError> {
+    let p = person_page(ctx, state, nick, forms).await?;
+    page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+}
+
+impl BanForm {
+    /// The period typed: from (`Some(None)`: from now; `None`: not a date)
+    /// and until (see [`until_date`]).
+    fn period(&self) -> (Option<Option<NaiveDate>>, Result<Option<NaiveDate>, ()>) {
+        let from = if self.from.trim().is_empty() {
+            Some(None)
+        } else {
+            parse_date(&self.from).map(Some)
+        };
+        (from, until_date(&self.until))
+    }
+
+    /// G-A7: the first problem of the form, its field and why: the text's
+    /// own, the dates (the end after the start, `today` when it is empty),
+    /// the reason required.
+    fn problem(&self, text: &FieldErrors, today: NaiveDate) -> Option<(&'static str, Message)> {
+        match self.period() {
+            _ if !text.is_empty() => text
+                .first_of(&["from", "until", "reason"])
+                .map(|(field, problem)| (field, problem.clone())),
+            (None, _) => Some(("from", msg!("error-date").into())),
+            (_, Err(())) => Some(("until", msg!("error-date").into())),
+            (Some(f), Ok(Some(u))) if u <= f.unwrap_or(today) => {
+                Some(("until", msg!("error-date-order").into()))
+            }
+            _ if self.reason.trim().is_empty() => {
+                Some(("reason", msg!("ban-reason-required").into()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The form again with everything typed and `error` beside `field`.
+    fn refused(&self, field: &'static str, error: String) -> Inline {
+        Inline {
+            values: vec![
+                ("from", self.from.clone()),
+                ("until", self.until.clone()),
+                ("reason", self.reason.clone()),
+                ("championship", self.championship.clone()),
+            ],
+            error: Some(error),
+            field,
+        }
+    }
+}
+
 /// `POST /people/{nick}/bans`: a judge bans a person for a period (G-A7).
 pub async fn ban(
     req: HttpRequest,
@@ -619,72 +588,29 @@ pub async fn ban(
     let today = state
         .db(move |conn| Ok(ops::today_in(conn, scope, db::utc_now())?))
         .await?;
-    // Empty: from now.
-    let from = if form.from.trim().is_empty() {
-        Some(None)
-    } else {
-        parse_date(&form.from).map(Some)
-    };
-    let until = if form.until.trim().is_empty() {
-        Ok(None)
-    } else {
-        parse_date(&form.until).map(Some).ok_or(())
-    };
-    let reason = form.reason.trim().to_owned();
-    let error = match (from, until) {
-        _ if !text.is_empty() => text
-            .first_of(&["from", "until", "reason"])
-            .map(|(field, problem)| (field, problem.clone())),
-        (None, _) => Some(("from", msg!("error-date").into())),
-        (_, Err(())) => Some(("until", msg!("error-date").into())),
-        (Some(f), Ok(Some(u))) if u <= f.unwrap_or(today) => {
-            Some(("until", msg!("error-date-order").into()))
-        }
-        _ if reason.is_empty() => Some(("reason", msg!("ban-reason-required").into())),
-        _ => None,
-    };
-    if let Some((field, error)) = error {
-        let inline = Inline {
-            values: vec![
-                ("from", form.from.clone()),
-                ("until", form.until.clone()),
-                ("reason", form.reason.clone()),
-                ("championship", form.championship.clone()),
-            ],
-            error: Some(ctx.render(&error)),
-            field,
-        };
-        let p = person_page(
-            ctx,
-            &state,
-            nick,
-            [inline, Inline::default(), Inline::default()],
-        )
-        .await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    if let Some((field, error)) = form.problem(&text, today) {
+        let inline = form.refused(field, ctx.render(&error));
+        let forms = [inline, Inline::default(), Inline::default()];
+        return person_refused(ctx, &state, nick, forms).await;
     }
-    let (Some(from), Ok(until)) = (from, until) else {
+    let (Some(from), Ok(until)) = form.period() else {
         return Err(AppError::BadRequest(msg!("error-date")));
     };
+    let reason = form.reason.trim().to_owned();
     let by = (official.user.id, official.user.is_admin);
     let ip = state.client_ip(&req);
     let who = nick.clone();
     state
         .db(move |conn| {
-            Ok(ops::impose_ban(
-                conn,
-                &ops::NewBan {
-                    person,
-                    nick: &who,
-                    from,
-                    until,
-                    reason: &reason,
-                    scope,
-                },
-                by,
-                &ip,
-                db::utc_now(),
-            )?)
+            let new = ops::NewBan {
+                person,
+                nick: &who,
+                from,
+                until,
+                reason: &reason,
+                scope,
+            };
+            Ok(ops::impose_ban(conn, &new, by, &ip, db::utc_now())?)
         })
         .await?;
     AppSession(&session).flash(FlashLevel::Success, msg!("ban-imposed"));
@@ -736,13 +662,12 @@ pub async fn link_clone(
     let other_nick = form.nick.trim().to_owned();
     let scope =
         scope_of(&form.championship).ok_or(AppError::BadRequest(msg!("error-400-detail")))?;
-    let (by, ip) = (
-        (official.user.id, official.user.is_admin),
-        state.client_ip(&req),
-    );
+    let by = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
     let who = nick.clone();
     let linked = state
         .db(move |conn| {
+            let now = db::utc_now();
             Ok(ops::link_clone(
                 conn,
                 person,
@@ -751,7 +676,7 @@ pub async fn link_clone(
                 scope,
                 by,
                 &ip,
-                db::utc_now(),
+                now,
             ))
         })
         .await?;
@@ -769,14 +694,8 @@ pub async fn link_clone(
                 error: Some(problems_text(&ctx, &problems)),
                 field: "nick",
             };
-            let p = person_page(
-                ctx,
-                &state,
-                nick,
-                [Inline::default(), inline, Inline::default()],
-            )
-            .await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+            let forms = [Inline::default(), inline, Inline::default()];
+            person_refused(ctx, &state, nick, forms).await
         }
         Err(e) => Err(e.into()),
     }
@@ -833,6 +752,48 @@ pub struct EmploymentForm {
 
 impl TextRules for EmploymentForm {}
 
+impl EmploymentForm {
+    /// The organization, start and end typed (see [`until_date`]).
+    fn read(
+        &self,
+    ) -> (
+        Option<OrganizationId>,
+        Option<NaiveDate>,
+        Result<Option<NaiveDate>, ()>,
+    ) {
+        (
+            self.organization.trim().parse::<OrganizationId>().ok(),
+            parse_date(&self.from),
+            until_date(&self.until),
+        )
+    }
+
+    /// E-12: the first problem of the form, its field and why.
+    fn problem(&self) -> Option<(&'static str, crate::i18n::MsgKey)> {
+        match self.read() {
+            (None, _, _) => Some(("organization", msg!("team-error-organization-required"))),
+            (_, None, _) => Some(("from", msg!("error-date"))),
+            (_, _, Err(())) => Some(("until", msg!("error-date"))),
+            (_, Some(f), Ok(Some(u))) if u < f => Some(("until", msg!("error-date-order"))),
+            _ => None,
+        }
+    }
+
+    /// The form again with everything typed and `error` beside `field`.
+    fn refused(&self, field: &'static str, error: String) -> [Inline; 3] {
+        let inline = Inline {
+            values: vec![
+                ("organization", self.organization.clone()),
+                ("from", self.from.clone()),
+                ("until", self.until.clone()),
+            ],
+            error: Some(error),
+            field,
+        };
+        [Inline::default(), Inline::default(), inline]
+    }
+}
+
 /// `POST /people/{nick}/employments`: an employment record (E-12), entered
 /// by the person, a captain of their team or an organizer.
 pub async fn add_employment(
@@ -854,70 +815,27 @@ pub async fn add_employment(
         return Err(AppError::Forbidden);
     }
     let form = form.into_inner()?;
-    let org = form.organization.trim().parse::<OrganizationId>().ok();
-    let from = parse_date(&form.from);
-    let until = if form.until.trim().is_empty() {
-        Ok(None)
-    } else {
-        parse_date(&form.until).map(Some).ok_or(())
-    };
-    let error = match (org, from, until) {
-        (None, _, _) => Some(("organization", msg!("team-error-organization-required"))),
-        (_, None, _) => Some(("from", msg!("error-date"))),
-        (_, _, Err(())) => Some(("until", msg!("error-date"))),
-        (_, Some(f), Ok(Some(u))) if u < f => Some(("until", msg!("error-date-order"))),
-        _ => None,
-    };
-    let inline_error = |field, error: String| Inline {
-        values: vec![
-            ("organization", form.organization.clone()),
-            ("from", form.from.clone()),
-            ("until", form.until.clone()),
-        ],
-        error: Some(error),
-        field,
-    };
-    if let Some((field, key)) = error {
-        let inline = inline_error(field, ctx.lang.msg(key));
-        let p = person_page(
-            ctx,
-            &state,
-            nick,
-            [Inline::default(), Inline::default(), inline],
-        )
-        .await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    if let Some((field, key)) = form.problem() {
+        let forms = form.refused(field, ctx.lang.msg(key));
+        return person_refused(ctx, &state, nick, forms).await;
     }
-    let (Some(org), Some(from), Ok(until)) = (org, from, until) else {
+    let (Some(org), Some(from), Ok(until)) = form.read() else {
         return Err(AppError::BadRequest(msg!("error-date")));
     };
     let ip = state.client_ip(&req);
     let saved = state
         .db(move |conn| {
+            let now = db::utc_now();
             Ok(ops::add_employment(
-                conn,
-                person,
-                org,
-                from,
-                until,
-                acting,
-                &ip,
-                db::utc_now(),
+                conn, person, org, from, until, acting, &ip, now,
             ))
         })
         .await?;
     match saved {
         Ok(()) => {}
         Err(PlayError::Refused(problems)) => {
-            let inline = inline_error("organization", problems_text(&ctx, &problems));
-            let p = person_page(
-                ctx,
-                &state,
-                nick,
-                [Inline::default(), Inline::default(), inline],
-            )
-            .await?;
-            return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+            let forms = form.refused("organization", problems_text(&ctx, &problems));
+            return person_refused(ctx, &state, nick, forms).await;
         }
         Err(e) => return Err(e.into()),
     }
@@ -1091,35 +1009,15 @@ pub async fn create_organization(
     let parent = form.parent.trim().parse::<OrganizationId>().ok();
     let by = (official.user.id, official.user.is_admin);
     let ip = state.client_ip(&req);
-    let outcome = if let Some((_, problem)) = text.first() {
-        Err(ctx.render(problem))
-    } else if name.is_empty() || name.chars().count() > 100 {
-        Err(ctx.lang.msg(if name.is_empty() {
-            msg!("error-required")
-        } else {
-            msg!("error-name-length")
-        }))
+    let outcome = if let Some(message) = organization_form_problem(&ctx, &text, &name) {
+        Err(message)
     } else {
         let created = state
             .db(move |conn| Ok(organizations_ops::create(conn, &name, parent, by, &ip)))
             .await?;
         match created {
             Ok(_) => Ok(()),
-            Err(PlayError::Refused(problems)) => Err(problems
-                .iter()
-                .map(|p| {
-                    ctx.lang.msg(match p {
-                        OrganizationProblem::NameTaken => msg!("organization-taken"),
-                        OrganizationProblem::UnknownParent => {
-                            msg!("team-error-organization-unknown")
-                        }
-                        OrganizationProblem::ParentNotYours => {
-                            msg!("organization-parent-not-yours")
-                        }
-                    })
-                })
-                .collect::<Vec<_>>()
-                .join(" ")),
+            Err(PlayError::Refused(problems)) => Err(organization_problems_text(&ctx, &problems)),
             Err(e) => return Err(e.into()),
         }
     };
@@ -1138,6 +1036,35 @@ pub async fn create_organization(
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
+}
+
+/// The organization form's first problem: the text's own, else the name's
+/// (required, 100 characters at most).
+fn organization_form_problem(ctx: &PageCtx, text: &FieldErrors, name: &str) -> Option<String> {
+    if let Some((_, problem)) = text.first() {
+        Some(ctx.render(problem))
+    } else if name.is_empty() {
+        Some(ctx.lang.msg(msg!("error-required")))
+    } else if name.chars().count() > 100 {
+        Some(ctx.lang.msg(msg!("error-name-length")))
+    } else {
+        None
+    }
+}
+
+/// Why an organization was refused, every problem one after the other.
+fn organization_problems_text(ctx: &PageCtx, problems: &[OrganizationProblem]) -> String {
+    problems
+        .iter()
+        .map(|p| {
+            ctx.lang.msg(match p {
+                OrganizationProblem::NameTaken => msg!("organization-taken"),
+                OrganizationProblem::UnknownParent => msg!("team-error-organization-unknown"),
+                OrganizationProblem::ParentNotYours => msg!("organization-parent-not-yours"),
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `POST /people/{nick}/documents` (multipart): a person uploads their own

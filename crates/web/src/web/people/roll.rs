@@ -16,7 +16,7 @@ use crate::db::{self, people, standing, teams as t};
 use crate::ids::{EmploymentId, PersonId};
 use crate::msg;
 use crate::paths;
-use crate::rules::regulation::DocumentKind;
+use crate::read::people::PeopleRoll;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::bulk::{BulkForm, Outcome};
@@ -25,9 +25,6 @@ use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Form;
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::{page, see_other};
-
-/// The most accounts the club list shows at once; a search narrows it.
-const CLUB_LIST: i64 = 300;
 
 pub struct ClubRow {
     pub id: PersonId,
@@ -54,7 +51,7 @@ pub struct RollPage {
     club_required: bool,
     query: String,
     club: Vec<ClubRow>,
-    /// The list stopped at [`CLUB_LIST`].
+    /// The list stopped at [`crate::read::people::CLUB_LIST`].
     club_cut: bool,
     club_url: String,
     employments_shown: bool,
@@ -78,83 +75,56 @@ pub async fn show(
     let c = staff.championship;
     let q: String = query.q.trim().chars().take(100).collect();
     let prefix = q.clone();
-    let (championship, reg, club, cut, employments) = state
-        .db(move |conn| {
-            let now = db::utc_now();
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let reg = crate::app::regulation::in_force(conn, &championship, now)?.regulation;
-            let mut club = Vec::new();
-            let mut cut = false;
-            if reg.roster.club_membership_required {
-                let mut found = people::with_nick_prefix(conn, &prefix, CLUB_LIST + 1)?;
-                cut = found.len() as i64 > CLUB_LIST;
-                found.truncate(CLUB_LIST as usize);
-                let ids: Vec<PersonId> = found.iter().map(|p| p.id).collect();
-                let members = standing::club_members_among(conn, &ids, now, c)?;
-                club = found
-                    .into_iter()
-                    .map(|p| (members.contains(&p.id), p))
-                    .collect::<Vec<_>>();
-                // Those still to be marked first.
-                club.sort_by_key(|(member, _)| *member);
-            }
-            let shown = reg
-                .documents
-                .iter()
-                .any(|d| d.any_of.contains(&DocumentKind::EmploymentProof));
-            let mut employments = Vec::new();
-            if shown {
-                let members = t::current_members_of_championship(
-                    conn,
-                    c,
-                    &[TeamStatus::Pending, TeamStatus::Approved],
-                )?;
-                let nicks: std::collections::HashMap<PersonId, String> =
-                    people::nicks_of(conn, &members)?.into_iter().collect();
-                for (e, org) in standing::unconfirmed_of(conn, &members)? {
-                    let nick = nicks.get(&e.person_id).cloned().unwrap_or_default();
-                    employments.push((e, org, nick));
-                }
-            }
-            Ok((championship, reg, club, cut, shown.then_some(employments)))
-        })
+    let read = state
+        .db(move |conn| PeopleRoll::load(conn, c, &prefix)?.ok_or(AppError::NotFound))
         .await?;
     let p = RollPage {
-        championship: championship.name,
         championship_url: paths::championship(c),
-        club_required: reg.roster.club_membership_required,
+        club_required: read.club_required,
         query: q,
-        club: club
-            .into_iter()
-            .map(|(member, p)| ClubRow {
-                id: p.id,
-                url: paths::person(&p.nick),
-                nick: p.nick,
-                name: p.full_name,
-                member,
-            })
-            .collect(),
-        club_cut: cut,
+        club: read.club.into_iter().map(club_row).collect(),
+        club_cut: read.club_cut,
         club_url: crate::paths::fill1(crate::paths::ROLL_CLUB, c),
-        employments_shown: employments.is_some(),
-        employments: employments
+        employments_shown: read.employments.is_some(),
+        employments: read
+            .employments
             .unwrap_or_default()
             .into_iter()
-            .map(|(e, organization, nick)| EmploymentRow {
-                id: e.id,
-                url: paths::person(&nick),
-                nick,
-                organization,
-                period: match e.until_date {
-                    Some(until) => format!("{} – {until}", e.from_date),
-                    None => format!("{} –", e.from_date),
-                },
-            })
+            .map(employment_row)
             .collect(),
         employments_url: crate::paths::fill1(crate::paths::ROLL_EMPLOYMENTS, c),
+        championship: read.championship.name,
         ctx,
     };
     page(StatusCode::OK, &p)
+}
+
+/// G-A7: an account of the club list, with whether it is a member here.
+fn club_row((member, p): (bool, people::Person)) -> ClubRow {
+    ClubRow {
+        id: p.id,
+        url: paths::person(&p.nick),
+        nick: p.nick,
+        name: p.full_name,
+        member,
+    }
+}
+
+/// E-12: an unconfirmed employment record, with its organization and the
+/// member's nick.
+fn employment_row(
+    (e, organization, nick): (db::standing::Employment, String, String),
+) -> EmploymentRow {
+    EmploymentRow {
+        id: e.id,
+        url: paths::person(&nick),
+        nick,
+        organization,
+        period: match e.until_date {
+            Some(until) => format!("{} – {until}", e.from_date),
+            None => format!("{} –", e.from_date),
+        },
+    }
 }
 
 fn roll_url(c: crate::ids::ChampionshipId) -> String {

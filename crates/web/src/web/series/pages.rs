@@ -16,12 +16,13 @@ use crate::app::PlayError;
 use crate::app::access::Organizers;
 use crate::app::series::{
     self as series, ListChange, ListingProblem, NameProblem, NewSport, PlaceProblem, SeriesProblem,
-    SportProblem,
+    SeriesTable, SportProblem,
 };
 use crate::db;
 use crate::i18n::{Lang, Message, MsgKey};
 use crate::ids::{ChampionshipId, OrganizationId, SeriesId, SeriesSportId};
 use crate::msg;
+use crate::read::series::SeriesPage as SeriesRead;
 use crate::rules::athletes::ListProblem;
 use crate::rules::series::{SeriesGap, TableProblem, points_table_text, r_3_4_table};
 use crate::state::AppState;
@@ -324,40 +325,47 @@ async fn show_page(
     id: SeriesId,
     forms: Forms,
 ) -> Result<ShowPage, AppError> {
-    let can_edit = match &ctx.user {
-        Some(u) => {
-            let (person, admin) = (u.id, u.is_admin);
-            state
-                .db(move |conn| {
-                    let Some(series) = db::series::by_id(conn, id)? else {
-                        return Ok(false);
-                    };
-                    Ok(crate::app::series::may_manage(
-                        conn, person, admin, &series,
-                    )?)
-                })
-                .await?
-        }
-        None => false,
-    };
-    let (table, championships) = state
-        .db(move |conn| {
-            let table = crate::app::series::load(conn, id)?.ok_or(AppError::NotFound)?;
-            let championships = db::championships::list(conn)?
-                .into_iter()
-                .map(|c| (c.id, c.name))
-                .collect::<Vec<_>>();
-            Ok((table, championships))
-        })
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let read = state
+        .db(move |conn| SeriesRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
         .await?;
-    let lang = ctx.lang;
-    let org_name = |id: OrganizationId| table.organizations.get(&id).cloned().unwrap_or_default();
-    let rows = table
+    let table = &read.table;
+    Ok(ShowPage {
+        name: table.series.name.clone(),
+        sports: sport_views(id, table),
+        rows: row_views(ctx.lang, table),
+        lists: list_views(table),
+        can_edit: read.can_edit,
+        sport_url: format!("{}/sports", series_url(id)),
+        place_url: format!("{}/places", series_url(id)),
+        athletes_url: format!("{}/athletes", series_url(id)),
+        other_sports: table
+            .sports
+            .iter()
+            .filter(|s| s.championship_id.is_none())
+            .map(|s| (s.id, s.name.clone()))
+            .collect(),
+        organizations: table.organizations.clone().into_iter().collect(),
+        championships: read.championships,
+        default_table: points_table_text(&r_3_4_table().table),
+        forms,
+        downloads: crate::web::feeds::exports::DownloadLinks::series(id),
+        ctx,
+    })
+}
+
+fn organization_name(table: &SeriesTable, id: OrganizationId) -> String {
+    table.organizations.get(&id).cloned().unwrap_or_default()
+}
+
+/// the ranked organizations, each sport's place and points.
+fn row_views(lang: Lang, table: &SeriesTable) -> Vec<RowView> {
+    table
         .rows
         .iter()
         .map(|r| RowView {
             place: r.place.to_string(),
-            organization: org_name(r.organization),
+            organization: organization_name(table, r.organization),
             sports: r
                 .sports
                 .iter()
@@ -370,7 +378,11 @@ async fn show_page(
             total: r.total.to_string(),
             why: gap_words(lang, r.gap),
         })
-        .collect();
+        .collect()
+}
+
+/// the athletes of each sport and organization, one line each.
+fn list_views(table: &SeriesTable) -> Vec<ListView> {
     let sport_name = |id: SeriesSportId| {
         table
             .sports
@@ -381,7 +393,8 @@ async fn show_page(
     };
     let mut lists: Vec<ListView> = Vec::new();
     for a in &table.athletes {
-        let (sport, organization) = (sport_name(a.sport_id), org_name(a.organization_id));
+        let sport = sport_name(a.sport_id);
+        let organization = organization_name(table, a.organization_id);
         match lists.last_mut() {
             Some(l) if l.sport == sport && l.organization == organization => {
                 l.nicks = format!("{}, {}", l.nicks, a.nick);
@@ -393,39 +406,23 @@ async fn show_page(
             }),
         }
     }
-    Ok(ShowPage {
-        name: table.series.name.clone(),
-        sports: table
-            .sports
-            .iter()
-            .zip(&table.tables)
-            .map(|(s, t)| SportView {
-                id: s.id,
-                name: s.name.clone(),
-                chess: s.championship_id.is_some(),
-                table: points_table_text(t),
-                points_url: format!("{}/sports/{}", series_url(id), s.id),
-            })
-            .collect(),
-        rows,
-        lists,
-        can_edit,
-        sport_url: format!("{}/sports", series_url(id)),
-        place_url: format!("{}/places", series_url(id)),
-        athletes_url: format!("{}/athletes", series_url(id)),
-        other_sports: table
-            .sports
-            .iter()
-            .filter(|s| s.championship_id.is_none())
-            .map(|s| (s.id, s.name.clone()))
-            .collect(),
-        organizations: table.organizations.into_iter().collect(),
-        championships,
-        default_table: points_table_text(&r_3_4_table().table),
-        forms,
-        downloads: crate::web::feeds::exports::DownloadLinks::series(id),
-        ctx,
-    })
+    lists
+}
+
+/// The sports with their place → points tables.
+fn sport_views(id: SeriesId, table: &SeriesTable) -> Vec<SportView> {
+    table
+        .sports
+        .iter()
+        .zip(&table.tables)
+        .map(|(s, t)| SportView {
+            id: s.id,
+            name: s.name.clone(),
+            chess: s.championship_id.is_some(),
+            table: points_table_text(t),
+            points_url: format!("{}/sports/{}", series_url(id), s.id),
+        })
+        .collect()
 }
 
 /// `GET /series/{id}`: the table (public).
@@ -603,28 +600,17 @@ pub async fn change_athletes(
     let id = path.into_inner();
     require_manager(&state, &official, id).await?;
     let by = official.user.id;
-    let lang = ctx.lang;
     let form = form.into_inner()?;
-    let change = if form.action == "remove" {
-        ListChange::Remove
-    } else {
-        ListChange::Add
-    };
+    let change = form.change();
     let sport = form.sport.trim().parse::<SeriesSportId>().ok();
     let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let nicks = form.nicks.clone();
     let outcome = state
         .db(move |conn| {
-            Ok(series::change_list(
-                conn,
-                id,
-                sport,
-                organization,
-                &nicks,
-                change,
-                by,
-                db::utc_now(),
-            ))
+            let now = db::utc_now();
+            let changed =
+                series::change_list(conn, id, sport, organization, &nicks, change, by, now);
+            Ok(changed)
         })
         .await?;
     match outcome {
@@ -638,18 +624,34 @@ pub async fn change_athletes(
         }
         Err(PlayError::Refused(found)) => {
             let forms = Forms {
-                athletes: AthletesForm {
-                    sport: form.sport,
-                    organization: form.organization,
-                    nicks: form.nicks,
-                    problems: found.iter().map(|p| listing_problem(lang, p)).collect(),
-                },
+                athletes: form.refused(ctx.lang, &found),
                 ..Forms::default()
             };
             let p = show_page(ctx, &state, id, forms).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+impl AthletesFields {
+    /// The button pressed: remove, else add.
+    fn change(&self) -> ListChange {
+        if self.action == "remove" {
+            ListChange::Remove
+        } else {
+            ListChange::Add
+        }
+    }
+
+    /// The form again with everything typed and every problem in words.
+    fn refused(self, lang: Lang, found: &[ListingProblem]) -> AthletesForm {
+        AthletesForm {
+            sport: self.sport,
+            organization: self.organization,
+            nicks: self.nicks,
+            problems: found.iter().map(|p| listing_problem(lang, p)).collect(),
+        }
     }
 }
 
