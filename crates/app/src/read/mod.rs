@@ -2,8 +2,11 @@
 //! loaded in one place (`read::<area>::<Thing>::load(conn, viewer, ids)`),
 //! and the wording of the rules' notions that they share.
 
+pub mod appeals;
 pub mod csv;
 pub mod fair_play;
+pub mod games;
+pub mod penalties;
 pub mod standings;
 pub mod teams;
 pub mod wording;
