@@ -226,14 +226,7 @@ impl CasePage {
         let concerned_team = team_name(conn, case.concerned_team_id)?.unwrap_or_default();
         let members = committee(conn, &case)?;
         let votes = a::votes_of(conn, id)?;
-        let mut seats = Vec::new();
-        for m in members.iter().cloned() {
-            seats.push(SeatLine {
-                nick: nick_of(conn, Some(m.person))?.unwrap_or_default(),
-                vote: votes.iter().find(|(p, _, _)| *p == m.person).map(|v| v.1),
-                member: m,
-            });
-        }
+        let seats = Self::seats(conn, &members, &votes)?;
         let tally = tally(
             &members,
             &votes.iter().map(|(p, u, _)| (*p, *u)).collect::<Vec<_>>(),
@@ -277,6 +270,23 @@ impl CasePage {
             sealed,
             case,
         }))
+    }
+
+    /// The committee's seats with their nicks and votes.
+    fn seats(
+        conn: &mut DbConnection,
+        members: &[Member<PersonId>],
+        votes: &[(PersonId, bool, i32)],
+    ) -> Result<Vec<SeatLine>, QueryError> {
+        let mut seats = Vec::new();
+        for m in members.iter().copied() {
+            seats.push(SeatLine {
+                nick: nick_of(conn, Some(m.person))?.unwrap_or_default(),
+                vote: votes.iter().find(|(p, _, _)| *p == m.person).map(|v| v.1),
+                member: m,
+            });
+        }
+        Ok(seats)
     }
 
     /// The remedy form's lists: the tournament's teams, the championship's

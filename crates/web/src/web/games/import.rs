@@ -93,7 +93,7 @@ async fn form_page(
 ) -> Result<ImportForm, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
     let mut read = desk
-        .on(path, move |conn, t| FormRead::load(conn, t))
+        .on(path, FormRead::load)
         .await??
         .ok_or(AppError::NotFound)?;
     let ctx = desk.ctx;

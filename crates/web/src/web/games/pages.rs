@@ -248,8 +248,11 @@ pub async fn correct(
     page(status, &p)
 }
 
-/// The game's White and Black: (nick, URL of their page), when seated.
-fn sides(read: &GameRead) -> (Option<(String, String)>, Option<(String, String)>) {
+/// A player of the game as the page links them: (nick, URL of their page).
+type Side = Option<(String, String)>;
+
+/// The game's White and Black, when seated.
+fn sides(read: &GameRead) -> (Side, Side) {
     let l = &read.tournament;
     let person = |p: Option<PersonId>| {
         p.and_then(|p| l.nicks.get(&p))
