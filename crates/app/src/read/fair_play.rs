@@ -9,8 +9,10 @@ use std::collections::HashMap;
 use crate::db::QueryError as DieselError;
 
 use crate::analysis::{games_of, span};
+use crate::db::championships::Championship;
 use crate::db::games::{self as dg, AnalysisJob, GameRecord};
 use crate::db::rounds::Game;
+use crate::db::tournaments::Tournament;
 use crate::db::{DbConnection, people};
 use crate::ids::{ChampionshipId, GameId, PersonId, TournamentId};
 use crate::rules::fair_play::{
@@ -118,6 +120,150 @@ fn own_result(g: &Game, person: PersonId) -> (Option<HalfPoints>, &'static str) 
     (mine, symbol)
 }
 
+/// The player's games of the span with what they add up to: their move
+/// times, agreement with the engine (and their opponents'), and results.
+#[derive(Default)]
+struct SpanFigures {
+    games: Vec<EvidenceGame>,
+    seconds: Vec<f64>,
+    agreement: Agreement,
+    opponents: Agreement,
+    level: Level,
+}
+
+/// The player's side of each of `mine`, figured game by game.
+fn span_figures(
+    person: PersonId,
+    mine: &[&(GameRecord, Game, TournamentId)],
+    analyses: &HashMap<GameId, Vec<PlyEvaluation>>,
+    nicks: &HashMap<PersonId, String>,
+    number_of: &HashMap<TournamentId, i32>,
+    method: &Method,
+) -> SpanFigures {
+    let mut f = SpanFigures::default();
+    for (record, g, t) in mine {
+        let white = plays_white(g, person);
+        let seconds = side_seconds(record, white);
+        f.seconds.extend_from_slice(&seconds);
+        let clocks = clocks_before(
+            &record.clocks_ms(),
+            record.base_ms.and_then(|b| u32::try_from(b).ok()),
+        );
+        let agreed = analyses.get(&record.game_id).map(|plies| {
+            let a = agreement(plies, white, &clocks, method);
+            f.opponents.add(&agreement(plies, !white, &clocks, method));
+            f.agreement.add(&a);
+            a
+        });
+        let (points, symbol) = own_result(g, person);
+        if let Some(p) = points {
+            f.level.games += 1;
+            f.level.points += p;
+        }
+        f.games.push(EvidenceGame {
+            game: record.game_id,
+            tournament: *t,
+            tournament_number: number_of.get(t).copied().unwrap_or_default(),
+            white,
+            opponent: opponent_of(g, person).and_then(|o| nicks.get(&o).cloned()),
+            result: symbol,
+            plies: record.plies,
+            times: time_stats(&seconds, DEFAULT_BAND),
+            agreement: agreed,
+        });
+    }
+    f
+}
+
+fn opponent_of(g: &Game, person: PersonId) -> Option<PersonId> {
+    if g.home_player_id == Some(person) {
+        g.away_player_id
+    } else {
+        g.home_player_id
+    }
+}
+
+/// The other players' move times in the span's games, both sides.
+fn field_seconds(all: &[(GameRecord, Game, TournamentId)], person: PersonId) -> Vec<f64> {
+    let mut out = Vec::new();
+    for (record, _, _) in all
+        .iter()
+        .filter(|(_, g, _)| g.home_player_id != Some(person) && g.away_player_id != Some(person))
+    {
+        out.extend(side_seconds(record, true));
+        out.extend(side_seconds(record, false));
+    }
+    out
+}
+
+/// The player's move times in their other kept games, in the
+/// championship's tournaments outside the span (`ids`).
+fn history_seconds(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    person: PersonId,
+    ids: &[TournamentId],
+) -> Result<Vec<f64>, DieselError> {
+    let others: Vec<TournamentId> = crate::db::tournaments::of_championship(conn, c)?
+        .into_iter()
+        .map(|t| t.id)
+        .filter(|t| !ids.contains(t))
+        .collect();
+    let mut out = Vec::new();
+    for (record, g, _) in games_of(conn, person, &others)? {
+        out.extend(side_seconds(&record, plays_white(&g, person)));
+    }
+    Ok(out)
+}
+
+/// The player's results in every other published game on the platform
+/// (outside the span `ids`, play-offs aside).
+fn level_other(
+    conn: &mut DbConnection,
+    person: PersonId,
+    ids: &[TournamentId],
+) -> Result<Level, DieselError> {
+    let mut level = Level::default();
+    for pg in crate::db::rounds::games_of_person(conn, person)? {
+        if ids.contains(&pg.tournament_id) || pg.round_kind == "playoff" {
+            continue;
+        }
+        if let (Some(p), _) = own_result(&pg.game, person) {
+            level.games += 1;
+            level.points += p;
+        }
+    }
+    Ok(level)
+}
+
+/// The engine's evaluations at `depth` of `mine`, and the nicks of their
+/// opponents.
+#[allow(clippy::type_complexity)]
+fn analyses_and_nicks(
+    conn: &mut DbConnection,
+    person: PersonId,
+    mine: &[&(GameRecord, Game, TournamentId)],
+    depth: i32,
+) -> Result<
+    (
+        HashMap<GameId, Vec<PlyEvaluation>>,
+        HashMap<PersonId, String>,
+    ),
+    DieselError,
+> {
+    let gids: Vec<GameId> = mine.iter().map(|(r, _, _)| r.game_id).collect();
+    let analyses = dg::analyses_of(conn, &gids, depth)?
+        .into_iter()
+        .filter_map(|(g, _, json)| Some((g, serde_json::from_str(&json).ok()?)))
+        .collect();
+    let opponent_ids: Vec<PersonId> = mine
+        .iter()
+        .filter_map(|(_, g, _)| opponent_of(g, person))
+        .collect();
+    let nicks = people::nicks_of(conn, &opponent_ids)?.into_iter().collect();
+    Ok((analyses, nicks))
+}
+
 /// The evidence about `person` over the span `from`..`to` of `c`, with
 /// the engine analyses made at `depth`.
 pub fn evidence(
@@ -142,111 +288,88 @@ pub fn evidence(
         .iter()
         .filter(|(_, g, _)| g.home_player_id == Some(person) || g.away_player_id == Some(person))
         .collect();
-    let gids: Vec<GameId> = mine.iter().map(|(r, _, _)| r.game_id).collect();
-    let analyses: HashMap<GameId, Vec<PlyEvaluation>> = dg::analyses_of(conn, &gids, depth)?
-        .into_iter()
-        .filter_map(|(g, _, json)| Some((g, serde_json::from_str(&json).ok()?)))
-        .collect();
-    let opponent_ids: Vec<PersonId> = mine
-        .iter()
-        .filter_map(|(_, g, _)| {
-            if g.home_player_id == Some(person) {
-                g.away_player_id
-            } else {
-                g.home_player_id
-            }
-        })
-        .collect();
-    let nicks: HashMap<PersonId, String> =
-        people::nicks_of(conn, &opponent_ids)?.into_iter().collect();
+    let (analyses, nicks) = analyses_and_nicks(conn, person, &mine, depth)?;
     let method = Method::default();
-    let mut span_seconds = Vec::new();
-    let mut total = Agreement::default();
-    let mut opponents = Agreement::default();
-    let mut level_span = Level::default();
-    let mut games = Vec::with_capacity(mine.len());
-    for (record, g, t) in &mine {
-        let white = plays_white(g, person);
-        let seconds = side_seconds(record, white);
-        span_seconds.extend_from_slice(&seconds);
-        let clocks = clocks_before(
-            &record.clocks_ms(),
-            record.base_ms.and_then(|b| u32::try_from(b).ok()),
-        );
-        let agreed = analyses.get(&record.game_id).map(|plies| {
-            let a = agreement(plies, white, &clocks, &method);
-            opponents.add(&agreement(plies, !white, &clocks, &method));
-            total.add(&a);
-            a
-        });
-        let (points, symbol) = own_result(g, person);
-        if let Some(p) = points {
-            level_span.games += 1;
-            level_span.points += p;
-        }
-        let opponent = if g.home_player_id == Some(person) {
-            g.away_player_id
-        } else {
-            g.home_player_id
-        };
-        games.push(EvidenceGame {
-            game: record.game_id,
-            tournament: *t,
-            tournament_number: number_of.get(t).copied().unwrap_or_default(),
-            white,
-            opponent: opponent.and_then(|o| nicks.get(&o).cloned()),
-            result: symbol,
-            plies: record.plies,
-            times: time_stats(&seconds, DEFAULT_BAND),
-            agreement: agreed,
-        });
-    }
-    let mut field_seconds = Vec::new();
-    for (record, _, _) in all
-        .iter()
-        .filter(|(_, g, _)| g.home_player_id != Some(person) && g.away_player_id != Some(person))
-    {
-        field_seconds.extend(side_seconds(record, true));
-        field_seconds.extend(side_seconds(record, false));
-    }
-    // The player's other kept games, in the championship's tournaments
-    // outside the span.
-    let others: Vec<TournamentId> = crate::db::tournaments::of_championship(conn, c)?
-        .into_iter()
-        .map(|t| t.id)
-        .filter(|t| !ids.contains(t))
-        .collect();
-    let mut history_seconds = Vec::new();
-    for (record, g, _) in games_of(conn, person, &others)? {
-        history_seconds.extend(side_seconds(&record, plays_white(&g, person)));
-    }
-    // Their results in every other published game on the platform.
-    let mut level_other = Level::default();
-    for pg in crate::db::rounds::games_of_person(conn, person)? {
-        if ids.contains(&pg.tournament_id) || pg.round_kind == "playoff" {
-            continue;
-        }
-        if let (Some(p), _) = own_result(&pg.game, person) {
-            level_other.games += 1;
-            level_other.points += p;
-        }
-    }
-    let analysed = games.iter().filter(|g| g.agreement.is_some()).count();
+    let f = span_figures(person, &mine, &analyses, &nicks, &number_of, &method);
+    let field = field_seconds(&all, person);
+    let history = history_seconds(conn, c, person, &ids)?;
+    let level_other = level_other(conn, person, &ids)?;
+    let analysed = f.games.iter().filter(|g| g.agreement.is_some()).count();
     Ok(Some(Evidence {
         person,
         nick,
         span: ts.iter().map(|t| (t.id, t.number)).collect(),
-        games,
-        times: time_stats(&span_seconds, DEFAULT_BAND),
-        history: time_stats(&history_seconds, DEFAULT_BAND),
-        field: time_stats(&field_seconds, DEFAULT_BAND),
-        agreement: total,
+        games: f.games,
+        times: time_stats(&f.seconds, DEFAULT_BAND),
+        history: time_stats(&history, DEFAULT_BAND),
+        field: time_stats(&field, DEFAULT_BAND),
+        agreement: f.agreement,
         analysed,
-        opponents,
-        level_span,
+        opponents: f.opponents,
+        level_span: f.level,
         level_other,
         method,
         depth,
         jobs: dg::jobs_of(conn, c, person)?,
     }))
+}
+
+/// The evidence page of the championship's officials (G-E3): the form's
+/// lists and, when a player and a span are given, their evidence.
+pub struct EvidencePage {
+    pub championship: Championship,
+    /// The championship's tournaments by number, for the span's choices.
+    pub tournaments: Vec<Tournament>,
+    /// The championship's players, suggested for the search.
+    pub nicks: Vec<String>,
+    /// The span picked (tournament ids, 0 when the championship has none):
+    /// the one asked for, by default the whole championship.
+    pub from: i64,
+    pub to: i64,
+    /// `None` until a known player and a span are given.
+    pub evidence: Option<Evidence>,
+}
+
+impl EvidencePage {
+    /// The page of `c` for the player `nick` over the tournaments `from`
+    /// ..`to` (ids; those of another championship are ignored), with the
+    /// analyses made at `depth`; `None` when there is no such championship.
+    pub fn load(
+        conn: &mut DbConnection,
+        c: ChampionshipId,
+        nick: &str,
+        from: Option<i64>,
+        to: Option<i64>,
+        depth: i32,
+    ) -> Result<Option<EvidencePage>, DieselError> {
+        let Some(championship) = crate::db::championships::by_id(conn, c)? else {
+            return Ok(None);
+        };
+        let mut all = crate::db::tournaments::of_championship(conn, c)?;
+        all.sort_by_key(|t| t.number);
+        let nicks = crate::db::teams::member_nicks_of_championship(conn, c)?;
+        let person = if nick.is_empty() {
+            None
+        } else {
+            people::by_nick(conn, nick)?
+        };
+        let pick = |id: Option<i64>, last: bool| {
+            id.map(TournamentId)
+                .filter(|id| all.iter().any(|t| t.id == *id))
+                .or_else(|| if last { all.last() } else { all.first() }.map(|t| t.id))
+        };
+        let (from, to) = (pick(from, false), pick(to, true));
+        let found = match (person, from, to) {
+            (Some(p), Some(f), Some(t)) => evidence(conn, c, p.id, f, t, depth)?,
+            _ => None,
+        };
+        Ok(Some(EvidencePage {
+            championship,
+            tournaments: all,
+            nicks,
+            from: from.map_or(0, |f| f.0),
+            to: to.map_or(0, |t| t.0),
+            evidence: found,
+        }))
+    }
 }

@@ -2,11 +2,14 @@
 //! loaded in one place (`read::<area>::<Thing>::load(conn, viewer, ids)`),
 //! and the wording of the rules' notions that they share.
 
+pub mod appeals;
 pub mod championships;
 pub mod csv;
 pub mod fair_play;
 pub mod feeds;
+pub mod games;
 pub mod history;
+pub mod penalties;
 pub mod people;
 pub mod regulation;
 pub mod series;

@@ -7,8 +7,6 @@
 //! a captain of the tournament gets 403 with the reason on the page; other
 //! refusals are 422 with every problem listed.
 
-use std::collections::HashMap;
-
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -26,6 +24,7 @@ use crate::ids::{
 };
 use crate::msg;
 use crate::paths;
+use crate::read::appeals::{CasePage as CaseRead, CasesPage as CasesRead};
 use crate::rules::appeals::{Ground, Seat};
 use crate::rules::score::HalfPoints;
 use crate::state::AppState;
@@ -345,15 +344,69 @@ fn team_name(
     })
 }
 
-async fn is_judge(
-    state: &web::Data<AppState>,
-    ctx: &PageCtx,
-    c: ChampionshipId,
-) -> Result<bool, AppError> {
-    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    state
-        .db(move |conn| Ok(crate::app::access::holds::<Judges>(conn, viewer, c)?))
-        .await
+/// "who, when" in the championship's time zone.
+fn by_words(lang: Lang, tz: chrono_tz::Tz, who: String, at: chrono::NaiveDateTime) -> String {
+    Message::new(msg!("season-deduction-by"))
+        .arg("who", who)
+        .arg("at", local(tz, at))
+        .render(lang)
+}
+
+fn tournament_title(lang: Lang, number: i32) -> String {
+    Message::new(msg!("tournament-title"))
+        .arg("number", number)
+        .render(lang)
+}
+
+fn case_rows(lang: Lang, c: ChampionshipId, read: &mut CasesRead) -> Vec<CaseRow> {
+    let tz = read.championship.tz();
+    read.cases
+        .drain(..)
+        .map(|l| CaseRow {
+            url: case_url(c, l.case.id),
+            id: l.case.id,
+            // Pending, the accused is named to the judges only.
+            title: case_title(lang, &l.case, l.tournament_number, l.team, l.accused),
+            status: outcome_words(lang, &l.case),
+            decided: match (l.case.decided_at, l.decided_by) {
+                (Some(at), Some(who)) => by_words(lang, tz, who, at),
+                _ => String::new(),
+            },
+        })
+        .collect()
+}
+
+fn report_rows(lang: Lang, c: ChampionshipId, read: &mut CasesRead) -> Vec<ReportRow> {
+    let tz = read.championship.tz();
+    read.reports
+        .drain(..)
+        .map(|l| {
+            let r = l.report;
+            ReportRow {
+                id: r.id,
+                person: l.person,
+                tournament: tournament_title(lang, l.tournament_number),
+                grounds: r
+                    .grounds
+                    .split(',')
+                    .filter_map(Ground::parse)
+                    .map(|g| ground_words(lang, g))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                notes: r.notes,
+                by: by_words(lang, tz, l.recorded_by, r.recorded_at),
+                refer_url: crate::paths::fill2(crate::paths::FAIR_PLAY_REFER, c, r.id),
+                case: l.case.map(|case| {
+                    (
+                        case_url(c, case),
+                        Message::new(msg!("fairplay-referred"))
+                            .arg("case", case.0)
+                            .render(lang),
+                    )
+                }),
+            }
+        })
+        .collect()
 }
 
 async fn cases_page(
@@ -363,112 +416,26 @@ async fn cases_page(
     problems: Vec<String>,
 ) -> Result<CasesPage, AppError> {
     let lang = ctx.lang;
-    let judge = is_judge(state, &ctx, c).await?;
-    let (championship, cases, reports, (tournaments, players)) = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let players = if judge {
-                db::teams::member_nicks_of_championship(conn, c)?
-            } else {
-                Vec::new()
-            };
-            let tz = championship.tz();
-            let all = db::tournaments::of_championship(conn, c)?;
-            let number = |id: TournamentId| all.iter().find(|t| t.id == id).map_or(0, |t| t.number);
-            let mut cases = Vec::new();
-            for case in db::appeals::of_championship(conn, c)? {
-                let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
-                let decided = match case.decided_at {
-                    Some(at) => Message::new(msg!("season-deduction-by"))
-                        .arg(
-                            "who",
-                            crate::app::penalties::nick_of(conn, case.decided_by)?
-                                .unwrap_or_default(),
-                        )
-                        .arg("at", local(tz, at))
-                        .render(lang),
-                    None => String::new(),
-                };
-                cases.push(CaseRow {
-                    url: case_url(c, case.id),
-                    id: case.id,
-                    // Pending, the accused is named to the judges only.
-                    title: case_title(
-                        lang,
-                        &case,
-                        number(case.tournament_id),
-                        team,
-                        accused_nick(conn, &case, judge || !case.is_open())?,
-                    ),
-                    status: outcome_words(lang, &case),
-                    decided,
-                });
-            }
-            let mut reports = Vec::new();
-            if judge {
-                let referred: HashMap<_, _> = db::appeals::cases_of_reports(conn, c)?
-                    .into_iter()
-                    .collect();
-                for r in db::appeals::reports_of(conn, c)? {
-                    reports.push(ReportRow {
-                        id: r.id,
-                        person: crate::app::penalties::nick_of(conn, Some(r.person_id))?
-                            .unwrap_or_default(),
-                        tournament: Message::new(msg!("tournament-title"))
-                            .arg("number", number(r.tournament_id))
-                            .render(lang),
-                        grounds: r
-                            .grounds
-                            .split(',')
-                            .filter_map(Ground::parse)
-                            .map(|g| ground_words(lang, g))
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                        notes: r.notes.clone(),
-                        by: Message::new(msg!("season-deduction-by"))
-                            .arg(
-                                "who",
-                                crate::app::penalties::nick_of(conn, r.recorded_by)?
-                                    .unwrap_or_default(),
-                            )
-                            .arg("at", local(tz, r.recorded_at))
-                            .render(lang),
-                        refer_url: crate::paths::fill2(crate::paths::FAIR_PLAY_REFER, c, r.id),
-                        case: referred.get(&r.id).map(|case| {
-                            (
-                                case_url(c, *case),
-                                Message::new(msg!("fairplay-referred"))
-                                    .arg("case", case.0)
-                                    .render(lang),
-                            )
-                        }),
-                    });
-                }
-            }
-            let tournaments = all
-                .iter()
-                .map(|t| {
-                    (
-                        t.id,
-                        Message::new(msg!("tournament-title"))
-                            .arg("number", t.number)
-                            .render(lang),
-                    )
-                })
-                .collect();
-            Ok((championship, cases, reports, (tournaments, players)))
-        })
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let mut read = state
+        .db(move |conn| CasesRead::load(conn, viewer, c)?.ok_or(AppError::NotFound))
         .await?;
+    let cases = case_rows(lang, c, &mut read);
+    let reports = report_rows(lang, c, &mut read);
     Ok(CasesPage {
-        players,
-        championship: championship.name,
+        players: read.players,
+        championship: read.championship.name,
         championship_url: paths::championship(c),
         championship_id: c,
-        is_judge: judge,
+        is_judge: read.is_judge,
         cases,
         reports,
         report_action: crate::paths::fill1(crate::paths::FAIR_PLAY, c),
-        tournaments,
+        tournaments: read
+            .tournaments
+            .iter()
+            .map(|t| (t.id, tournament_title(lang, t.number)))
+            .collect(),
         grounds: Ground::ALL
             .into_iter()
             .map(|g| (g.as_str().to_owned(), ground_words(lang, g)))
@@ -681,6 +648,206 @@ fn game_labels(lang: Lang, l: &crate::app::rounds::Loaded) -> Vec<(String, Vec<(
         .collect()
 }
 
+/// The committee (G-Zh1) with each member's vote, hidden on a sealed case.
+fn member_views(lang: Lang, read: &CaseRead) -> Vec<MemberView> {
+    read.committee
+        .iter()
+        .map(|s| MemberView {
+            nick: if s.member.seat == Seat::ChiefJudge {
+                format!("{} [TD]", s.nick)
+            } else {
+                s.nick.clone()
+            },
+            weight: s.member.weight(),
+            vote: match s.vote {
+                Some(_) if read.sealed => String::new(),
+                Some(true) => lang.msg(msg!("appeal-vote-uphold")),
+                Some(false) => lang.msg(msg!("appeal-vote-reject")),
+                None => String::new(),
+            },
+        })
+        .collect()
+}
+
+/// The championship's penalties in force, as the remedy form offers them.
+fn penalty_options(lang: Lang, read: &CaseRead) -> Vec<(PenaltyId, String)> {
+    let regulation = &read.tournament.ctx.regulation;
+    read.penalties
+        .iter()
+        .map(|(p, team)| {
+            let label = Message::new(msg!("appeal-penalty-option"))
+                .arg(
+                    "code",
+                    crate::words::penalties::code_words(lang, regulation, &p.code),
+                )
+                .arg("team", team.clone())
+                .arg("amount", p.amount())
+                .render(lang);
+            (p.id, label)
+        })
+        .collect()
+}
+
+/// The label of `id` among `options`.
+fn label_of<I: PartialEq + Copy>(options: &[(I, String)], id: Option<I>) -> Option<String> {
+    options
+        .iter()
+        .find(|(x, _)| Some(*x) == id)
+        .map(|(_, label)| label.clone())
+}
+
+/// The remedies proposed, in words, with the games and penalties as the
+/// form names them.
+fn remedy_views(
+    lang: Lang,
+    base: &str,
+    read: &CaseRead,
+    game_groups: &[(String, Vec<(GameId, String)>)],
+    penalties: &[(PenaltyId, String)],
+) -> Vec<RemedyView> {
+    let games: Vec<(GameId, String)> = game_groups
+        .iter()
+        .flat_map(|(_, gs)| gs.iter().cloned())
+        .collect();
+    read.remedies
+        .iter()
+        .map(|l| {
+            let r = &l.remedy;
+            let text = match r.kind.as_str() {
+                "game_result" => Message::new(msg!("appeal-remedy-game"))
+                    .arg("game", label_of(&games, r.game_id).unwrap_or_default())
+                    .arg("result", r.result.clone().unwrap_or_default()),
+                "impose" => Message::new(msg!("appeal-remedy-impose"))
+                    .arg("code", r.code.clone().unwrap_or_default())
+                    .arg("team", l.team.clone().unwrap_or_default()),
+                "standing" => Message::new(msg!("appeal-remedy-standing"))
+                    .arg("entry", l.entry.clone().unwrap_or_default())
+                    .arg("place", r.place.unwrap_or_default()),
+                _ => Message::new(msg!("appeal-remedy-revoke")).arg(
+                    "penalty",
+                    label_of(penalties, r.penalty_id)
+                        .unwrap_or_else(|| r.penalty_id.map(|p| p.to_string()).unwrap_or_default()),
+                ),
+            };
+            RemedyView {
+                text: text.render(lang),
+                withdraw_url: format!("{base}/remedies/{}/withdraw", r.id),
+            }
+        })
+        .collect()
+}
+
+/// The supervised game demanded (G-E3) and where it stands.
+fn supervised_words(lang: Lang, read: &CaseRead) -> String {
+    let Some(nick) = &read.supervised else {
+        return String::new();
+    };
+    Message::new(msg!("appeal-supervised-state"))
+        .arg("nick", nick.clone())
+        .arg(
+            "state",
+            lang.msg(match read.case.supervised_outcome.as_deref() {
+                Some("refused") => msg!("appeal-supervised-refused"),
+                Some("played") => msg!("appeal-supervised-played"),
+                _ => msg!("appeal-supervised-demanded"),
+            }),
+        )
+        .render(lang)
+}
+
+/// The case's title, text and state; a sealed case shows no text.
+fn case_text(lang: Lang, read: &CaseRead) -> (String, String, [String; 4]) {
+    let case = &read.case;
+    // The team of the case, as the list names it.
+    let team = read
+        .filing_team
+        .clone()
+        .or_else(|| Some(read.concerned_team.clone()).filter(|n| !n.is_empty()));
+    let title = case_title(
+        lang,
+        case,
+        read.tournament_number,
+        team,
+        read.accused.clone(),
+    );
+    let filed = by_words(
+        lang,
+        read.championship.tz(),
+        read.filer.clone(),
+        case.filed_at,
+    );
+    let shown = |text: &str| {
+        if read.sealed {
+            String::new()
+        } else {
+            text.to_owned()
+        }
+    };
+    let text = [
+        shown(&case.what_happened),
+        shown(&case.claim),
+        shown(&case.contested),
+        shown(&case.game_ref),
+    ];
+    (title, filed, text)
+}
+
+/// The case page's view of `read`.
+fn case_data(lang: Lang, c: ChampionshipId, read: CaseRead) -> CaseData {
+    let base = case_url(c, read.case.id);
+    let game_groups = game_labels(lang, &read.tournament);
+    let penalties = penalty_options(lang, &read);
+    let remedies = if read.sealed {
+        Vec::new()
+    } else {
+        remedy_views(lang, &base, &read, &game_groups, &penalties)
+    };
+    let (title, filed, [what_happened, claim, contested, game_ref]) = case_text(lang, &read);
+    let tally = if read.sealed {
+        String::new()
+    } else {
+        Message::new(msg!("appeal-tally"))
+            .arg("uphold", read.tally.uphold)
+            .arg("reject", read.tally.reject)
+            .render(lang)
+    };
+    let rules = read
+        .tournament
+        .ctx
+        .regulation
+        .penalties
+        .iter()
+        .map(|p| (p.code.clone(), crate::words::penalties::rule_title(lang, p)))
+        .collect();
+    CaseData {
+        championship: read.championship.name.clone(),
+        cases_url: cases_url(c),
+        status: outcome_words(lang, &read.case),
+        open: read.case.is_open(),
+        members: member_views(lang, &read),
+        supervised: supervised_words(lang, &read),
+        base,
+        title,
+        filed,
+        what_happened,
+        claim,
+        contested,
+        game_ref,
+        tally,
+        remedies,
+        game_groups,
+        rules,
+        penalties,
+        concerned: read.concerned_team,
+        sealed: read.sealed,
+        teams: read.teams,
+        players: read.players,
+        can_vote: read.can_vote,
+        is_judge: read.is_judge,
+        placed: read.placed,
+    }
+}
+
 async fn case_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
@@ -688,249 +855,11 @@ async fn case_page(
     id: AppealId,
     problems: Vec<String>,
 ) -> Result<CasePage, AppError> {
-    let lang = ctx.lang;
-    let judge = is_judge(state, &ctx, c).await?;
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    let d = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let tz = championship.tz();
-            let case = db::appeals::by_id(conn, id)?
-                .filter(|x| x.championship_id == c)
-                .ok_or(AppError::NotFound)?;
-            let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
-            let filing = team_name(conn, case.filing_team_id)?;
-            let concerned = team_name(conn, case.concerned_team_id)?.unwrap_or_default();
-            let members = ops::committee(conn, &case)?;
-            let votes = db::appeals::votes_of(conn, id)?;
-            let mut views = Vec::new();
-            for m in &members {
-                let nick =
-                    crate::app::penalties::nick_of(conn, Some(m.person))?.unwrap_or_default();
-                let vote = votes.iter().find(|(p, _, _)| *p == m.person).map_or_else(
-                    String::new,
-                    |(_, u, _)| {
-                        lang.msg(if *u {
-                            msg!("appeal-vote-uphold")
-                        } else {
-                            msg!("appeal-vote-reject")
-                        })
-                    },
-                );
-                views.push(MemberView {
-                    nick: if m.seat == Seat::ChiefJudge {
-                        format!("{nick} [TD]")
-                    } else {
-                        nick
-                    },
-                    weight: m.weight(),
-                    vote,
-                });
-            }
-            let t = crate::rules::appeals::tally(
-                &members,
-                &votes.iter().map(|(p, u, _)| (*p, *u)).collect::<Vec<_>>(),
-            );
-            let loaded = crate::app::rounds::Loaded::load(conn, case.tournament_id)?
-                .ok_or(AppError::NotFound)?;
-            let game_groups = game_labels(lang, &loaded);
-            let game_label = |g: Option<GameId>| {
-                g.and_then(|g| {
-                    game_groups
-                        .iter()
-                        .flat_map(|(_, gs)| gs.iter())
-                        .find(|(id, _)| *id == g)
-                        .map(|(_, label)| label.clone())
-                })
-                .unwrap_or_default()
-            };
-            let rules: Vec<(String, String)> = loaded
-                .ctx
-                .regulation
-                .penalties
-                .iter()
-                .map(|p| (p.code.clone(), crate::words::penalties::rule_title(lang, p)))
-                .collect();
-            let mut teams: Vec<(TeamId, String)> = Vec::new();
-            for e in &loaded.entries {
-                if !teams.iter().any(|(t, _)| *t == e.team_id) {
-                    let name = team_name(conn, Some(e.team_id))?.unwrap_or_default();
-                    teams.push((e.team_id, name));
-                }
-            }
-            let mut penalties = Vec::new();
-            for p in db::penalties::of_championship(conn, c)?
-                .into_iter()
-                .filter(db::penalties::Penalty::in_force)
-            {
-                let team = team_name(conn, Some(p.team_id))?.unwrap_or_default();
-                let label = Message::new(msg!("appeal-penalty-option"))
-                    .arg(
-                        "code",
-                        crate::words::penalties::code_words(lang, &loaded.ctx.regulation, &p.code),
-                    )
-                    .arg("team", team)
-                    .arg("amount", p.amount())
-                    .render(lang);
-                penalties.push((p.id, label));
-            }
-            let mut players: Vec<String> = loaded
-                .players
-                .iter()
-                .filter_map(|p| loaded.nicks.get(&p.person_id).cloned())
-                .collect();
-            players.sort();
-            players.dedup();
-            let mut remedies = Vec::new();
-            for r in db::appeals::remedies_of(conn, id)? {
-                let text = match r.kind.as_str() {
-                    "game_result" => Message::new(msg!("appeal-remedy-game"))
-                        .arg("game", game_label(r.game_id))
-                        .arg("result", r.result.clone().unwrap_or_default())
-                        .render(lang),
-                    "impose" => Message::new(msg!("appeal-remedy-impose"))
-                        .arg("code", r.code.clone().unwrap_or_default())
-                        .arg("team", team_name(conn, r.team_id)?.unwrap_or_default())
-                        .render(lang),
-                    "standing" => {
-                        let entry = match r.entry_id {
-                            Some(e) => db::entries::by_id(conn, e)?
-                                .map(|x| x.name)
-                                .unwrap_or_default(),
-                            None => String::new(),
-                        };
-                        Message::new(msg!("appeal-remedy-standing"))
-                            .arg("entry", entry)
-                            .arg("place", r.place.unwrap_or_default())
-                            .render(lang)
-                    }
-                    _ => Message::new(msg!("appeal-remedy-revoke"))
-                        .arg(
-                            "penalty",
-                            penalties
-                                .iter()
-                                .find(|(p, _)| Some(*p) == r.penalty_id)
-                                .map(|(_, label)| label.clone())
-                                .unwrap_or_else(|| {
-                                    r.penalty_id.map(|p| p.to_string()).unwrap_or_default()
-                                }),
-                        )
-                        .render(lang),
-                };
-                remedies.push(RemedyView {
-                    text,
-                    withdraw_url: format!("{}/remedies/{}/withdraw", case_url(c, id), r.id),
-                });
-            }
-            let supervised = match case.supervised_person_id {
-                Some(p) => Message::new(msg!("appeal-supervised-state"))
-                    .arg(
-                        "nick",
-                        crate::app::penalties::nick_of(conn, Some(p))?.unwrap_or_default(),
-                    )
-                    .arg(
-                        "state",
-                        lang.msg(match case.supervised_outcome.as_deref() {
-                            Some("refused") => msg!("appeal-supervised-refused"),
-                            Some("played") => msg!("appeal-supervised-played"),
-                            _ => msg!("appeal-supervised-demanded"),
-                        }),
-                    )
-                    .render(lang),
-                None => String::new(),
-            };
-            let filer = crate::app::penalties::nick_of(conn, case.filed_by)?.unwrap_or_default();
-            let entries = db::entries::of_tournament(conn, case.tournament_id)?;
-            let placed = db::results::places_of_tournament(conn, case.tournament_id)?
-                .into_iter()
-                .filter_map(|(e, _, _)| {
-                    entries
-                        .iter()
-                        .find(|x| x.id == e)
-                        .map(|x| (x.id, x.name.clone()))
-                })
-                .collect();
-            let can_vote = case.is_open()
-                && viewer.is_some_and(|v| {
-                    ops::seat_of(&members, v).is_some() && !votes.iter().any(|(p, _, _)| *p == v)
-                });
-            // Until the decision the case is the parties' and the
-            // committee's: the filer, the captains of the two teams, the
-            // committee and the championship's judges.
-            let mut party = false;
-            if let Some(v) = viewer {
-                party = case.filed_by == Some(v) || ops::seat_of(&members, v).is_some();
-                for team in [case.filing_team_id, case.concerned_team_id]
-                    .into_iter()
-                    .flatten()
-                {
-                    party |= db::teams::by_id(conn, team)?.is_some_and(|t| t.captain_id == v);
-                }
-            }
-            let sealed = case.is_open() && !(judge || party);
-            let shown = |text: &str| {
-                if sealed {
-                    String::new()
-                } else {
-                    text.to_owned()
-                }
-            };
-            Ok(CaseData {
-                championship: championship.name.clone(),
-                cases_url: cases_url(c),
-                base: case_url(c, id),
-                title: case_title(
-                    lang,
-                    &case,
-                    number,
-                    // The team of the case, as the list names it.
-                    filing.or_else(|| Some(concerned.clone()).filter(|n| !n.is_empty())),
-                    accused_nick(conn, &case, !sealed)?,
-                ),
-                status: outcome_words(lang, &case),
-                open: case.is_open(),
-                filed: Message::new(msg!("season-deduction-by"))
-                    .arg("who", filer)
-                    .arg("at", local(tz, case.filed_at))
-                    .render(lang),
-                what_happened: shown(&case.what_happened),
-                claim: shown(&case.claim),
-                contested: shown(&case.contested),
-                game_ref: shown(&case.game_ref),
-                concerned,
-                members: if sealed {
-                    views
-                        .into_iter()
-                        .map(|m| MemberView {
-                            vote: String::new(),
-                            ..m
-                        })
-                        .collect()
-                } else {
-                    views
-                },
-                tally: if sealed {
-                    String::new()
-                } else {
-                    Message::new(msg!("appeal-tally"))
-                        .arg("uphold", t.uphold)
-                        .arg("reject", t.reject)
-                        .render(lang)
-                },
-                remedies: if sealed { Vec::new() } else { remedies },
-                sealed,
-                game_groups,
-                rules,
-                teams,
-                penalties,
-                players,
-                supervised,
-                can_vote,
-                is_judge: judge,
-                placed,
-            })
-        })
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let read = state
+        .db(move |conn| CaseRead::load(conn, viewer, c, id)?.ok_or(AppError::NotFound))
         .await?;
+    let d = case_data(ctx.lang, c, read);
     Ok(CasePage { ctx, d, problems })
 }
 

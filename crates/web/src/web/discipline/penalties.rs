@@ -3,7 +3,6 @@
 //! reasons included, G-D2); judges impose from the regulation's catalogue
 //! and revoke with a reason. Refusals are worded here.
 
-use crate::app::regulation::in_force;
 use crate::web::infra::forms::{Form, TextRules};
 use actix_session::Session;
 use actix_web::http::StatusCode;
@@ -14,11 +13,12 @@ use serde::Deserialize;
 use crate::app::PlayError;
 use crate::app::access::Judges;
 use crate::app::penalties::{self as ops, Imposition};
-use crate::db::{self, teams::TeamStatus};
+use crate::db;
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, EntryId, GameId, PenaltyId, TeamId, TournamentId};
 use crate::msg;
 use crate::paths;
+use crate::read::penalties::PenaltiesPage as PenaltiesRead;
 use crate::rules::penalties::{self as rules, Sanction};
 use crate::rules::score::HalfPoints;
 use crate::state::AppState;
@@ -147,50 +147,51 @@ impl TextRules for RevokeForm {
     const LONG_LINES: &'static [(&'static str, usize)] = &[("reason", 500)];
 }
 
-async fn penalties_page(
-    ctx: PageCtx,
-    state: &web::Data<AppState>,
-    c: ChampionshipId,
-    problems: Vec<String>,
-    form: ImposeForm,
-) -> Result<PenaltiesPage, AppError> {
-    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (championship, reg, listed, teams, tournaments, is_judge, in_play, entries, players) =
-        state
-            .db(move |conn| {
-                let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-                let reg = in_force(conn, &championship, db::utc_now())?.regulation;
-                let listed = ops::list(conn, c)?;
-                let teams = db::teams::of_championship(conn, c, &TeamStatus::ALL)?;
-                let tournaments = db::tournaments::of_championship(conn, c)?;
-                let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-                let (mut in_play, mut entries, mut players) = (Vec::new(), Vec::new(), Vec::new());
-                if is_judge {
-                    in_play = ops::games_in_play(conn, c)?;
-                    players = db::teams::member_nicks_of_championship(conn, c)?;
-                    for t in tournaments.iter().filter(|t| t.finished_at.is_none()) {
-                        for x in db::entries::of_tournament(conn, t.id)? {
-                            if x.status() == db::entries::EntryStatus::Entered {
-                                entries.push((x.id, t.number, x.name));
-                            }
-                        }
+/// A penalty's sanction in words: a bar on a person (G-G4, G-G7) in the
+/// words every page uses, else the sanction with its tournament and
+/// player, else the game it lost (G-D2).
+fn sanction_text(lang: Lang, l: &ops::Listed) -> String {
+    let barred = l.bar.as_ref().map(|bar| {
+        format!(
+            "{}: {}",
+            l.person.clone().unwrap_or_default(),
+            crate::words::penalties::bar_words(lang, bar)
+        )
+    });
+    barred
+        .or_else(|| {
+            l.penalty
+                .sanction
+                .as_deref()
+                .and_then(Sanction::parse)
+                .map(|s| {
+                    let mut words = sanction_words(lang, s);
+                    if let Some(n) = l.bars_no {
+                        words.push_str(&format!(" ({})", tournament_title(lang, n)));
                     }
-                }
-                Ok((
-                    championship,
-                    reg,
-                    listed,
-                    teams,
-                    tournaments,
-                    is_judge,
-                    in_play,
-                    entries,
-                    players,
-                ))
-            })
-            .await?;
-    let lang = ctx.lang;
-    let tz = championship.tz();
+                    if let Some(p) = &l.person {
+                        words.push_str(&format!(": {p}"));
+                    }
+                    words
+                })
+        })
+        .or_else(|| {
+            l.game
+                .as_ref()
+                .map(|at| game_words(msg!("penalty-game-lost"), at).render(lang))
+        })
+        .unwrap_or_default()
+}
+
+fn tournament_title(lang: Lang, number: i32) -> String {
+    Message::new(msg!("tournament-title"))
+        .arg("number", number)
+        .render(lang)
+}
+
+/// The list's rows: each penalty in words, who imposed and revoked it when.
+fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<RowView> {
+    let tz = read.championship.tz();
     let local = |at: chrono::NaiveDateTime| {
         at.and_utc()
             .with_timezone(&tz)
@@ -198,53 +199,18 @@ async fn penalties_page(
             .to_string()
     };
     let platform = lang.msg(msg!("penalty-by-platform"));
-    let rows = listed
-        .into_iter()
+    read.listed
+        .drain(..)
         .map(|l| {
-            let x = &l.penalty;
-            // A bar on a person (G-G4, G-G7) in the words every page uses.
-            let barred = l.bar.as_ref().map(|bar| {
-                format!(
-                    "{}: {}",
-                    l.person.clone().unwrap_or_default(),
-                    crate::words::penalties::bar_words(lang, bar)
-                )
-            });
-            let sanction = barred
-                .or_else(|| {
-                    x.sanction.as_deref().and_then(Sanction::parse).map(|s| {
-                        let mut words = sanction_words(lang, s);
-                        if let Some(n) = l.bars_no {
-                            words.push_str(&format!(
-                                " ({})",
-                                Message::new(msg!("tournament-title"))
-                                    .arg("number", n)
-                                    .render(lang)
-                            ));
-                        }
-                        if let Some(p) = &l.person {
-                            words.push_str(&format!(": {p}"));
-                        }
-                        words
-                    })
-                })
-                .or_else(|| {
-                    l.game
-                        .as_ref()
-                        .map(|at| game_words(msg!("penalty-game-lost"), at).render(lang))
-                })
-                .unwrap_or_default();
+            let sanction = sanction_text(lang, &l);
+            let x = l.penalty;
             RowView {
                 id: x.id,
                 code: x.code.clone(),
-                team: l.team.clone(),
+                team: l.team,
                 tournament: l
                     .tournament_no
-                    .map(|n| {
-                        Message::new(msg!("tournament-title"))
-                            .arg("number", n)
-                            .render(lang)
-                    })
+                    .map(|n| tournament_title(lang, n))
                     .unwrap_or_default(),
                 amount: if x.amount == 0 {
                     String::new()
@@ -256,12 +222,12 @@ async fn penalties_page(
                 reason: reason_words(lang, &x.reason),
                 imposed: format!(
                     "{}, {}",
-                    l.imposed_by.clone().unwrap_or_else(|| platform.clone()),
+                    l.imposed_by.unwrap_or_else(|| platform.clone()),
                     local(x.imposed_at)
                 ),
                 revoked: x.revoked_at.map(|at| {
                     Message::new(msg!("penalty-revoked-by"))
-                        .arg("who", l.revoked_by.clone().unwrap_or_default())
+                        .arg("who", l.revoked_by.unwrap_or_default())
                         .arg("at", local(at))
                         .arg("reason", x.revoke_reason.clone().unwrap_or_default())
                         .render(lang)
@@ -269,9 +235,12 @@ async fn penalties_page(
                 revoke_url: paths::penalty_revoke(c, x.id),
             }
         })
-        .collect();
-    let rules = reg
-        .penalties
+        .collect()
+}
+
+/// The regulation's catalogue as the form offers it, with the fines.
+fn rule_views(lang: Lang, reg: &crate::rules::regulation::Regulation) -> Vec<RuleView> {
+    reg.penalties
         .iter()
         .map(|p| {
             let amounts = rules::amounts(p)
@@ -301,52 +270,72 @@ async fn penalties_page(
                 },
             }
         })
-        .collect();
+        .collect()
+}
+
+/// G-D2: the games being played now, as the form offers them.
+fn game_options(lang: Lang, read: &PenaltiesRead) -> Vec<(GameId, String)> {
+    read.in_play
+        .iter()
+        .map(|x| {
+            (
+                x.game.id,
+                game_words(msg!("penalty-game-option"), &x.at)
+                    .arg("home", &x.home.name)
+                    .arg("away", &x.away.name)
+                    .render(lang),
+            )
+        })
+        .collect()
+}
+
+/// The entries of unfinished tournaments, as the form offers them.
+fn entry_options(lang: Lang, read: &mut PenaltiesRead) -> Vec<(EntryId, String)> {
+    read.entries
+        .drain(..)
+        .map(|(id, number, name)| {
+            (
+                id,
+                Message::new(msg!("penalty-entry-option"))
+                    .arg("tournament", number)
+                    .arg("entry", name)
+                    .render(lang),
+            )
+        })
+        .collect()
+}
+
+async fn penalties_page(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    c: ChampionshipId,
+    problems: Vec<String>,
+    form: ImposeForm,
+) -> Result<PenaltiesPage, AppError> {
+    let lang = ctx.lang;
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let mut read = state
+        .db(move |conn| PenaltiesRead::load(conn, viewer, c)?.ok_or(AppError::NotFound))
+        .await?;
+    let rows = row_views(lang, c, &mut read);
+    let entries = entry_options(lang, &mut read);
     Ok(PenaltiesPage {
-        championship: championship.name.clone(),
+        championship: read.championship.name.clone(),
         championship_url: paths::championship(c),
         season_url: crate::paths::fill1(crate::paths::SEASON, c),
         action: paths::penalties(c),
-        is_judge,
+        is_judge: read.is_judge,
         rows,
-        rules,
-        teams: teams.into_iter().map(|t| (t.id, t.name)).collect(),
-        tournaments: tournaments
-            .into_iter()
-            .map(|t| {
-                (
-                    t.id,
-                    Message::new(msg!("tournament-title"))
-                        .arg("number", t.number)
-                        .render(lang),
-                )
-            })
-            .collect(),
-        games: in_play
+        rules: rule_views(lang, &read.regulation),
+        teams: read.teams.iter().map(|t| (t.id, t.name.clone())).collect(),
+        tournaments: read
+            .tournaments
             .iter()
-            .map(|x| {
-                (
-                    x.game.id,
-                    game_words(msg!("penalty-game-option"), &x.at)
-                        .arg("home", &x.home.name)
-                        .arg("away", &x.away.name)
-                        .render(lang),
-                )
-            })
+            .map(|t| (t.id, tournament_title(lang, t.number)))
             .collect(),
-        players,
-        entries: entries
-            .into_iter()
-            .map(|(id, number, name)| {
-                (
-                    id,
-                    Message::new(msg!("penalty-entry-option"))
-                        .arg("tournament", number)
-                        .arg("entry", name)
-                        .render(lang),
-                )
-            })
-            .collect(),
+        games: game_options(lang, &read),
+        players: read.players,
+        entries,
         problems,
         form,
         ctx,

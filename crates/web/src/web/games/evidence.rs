@@ -19,7 +19,7 @@ use crate::i18n::{Lang, Message};
 use crate::ids::{AnalysisJobId, ChampionshipId, TournamentId};
 use crate::msg;
 use crate::paths;
-use crate::read::fair_play::{Evidence, Level, evidence};
+use crate::read::fair_play::{Evidence, EvidencePage as EvidenceRead, Level};
 use crate::rules::appeals::Ground;
 use crate::rules::fair_play::{HISTOGRAM_BUCKETS, HISTOGRAM_STEP, TimeStats};
 use crate::state::AppState;
@@ -247,64 +247,43 @@ fn summary(lang: Lang, e: &Evidence) -> String {
         .render(lang)
 }
 
-/// `GET /championships/{c}/fair-play/evidence?nick=&from=&to=` (officials).
-pub async fn show(
+fn tournament_title(lang: Lang, number: i32) -> String {
+    Message::new(msg!("tournament-title"))
+        .arg("number", number)
+        .render(lang)
+}
+
+/// The form and the page's frame, without evidence. The span picked, or
+/// by default the whole championship, is what the form shows selected, so
+/// a first search covers every tournament.
+fn frame(
     ctx: PageCtx,
-    staff: Staff<AnyStaff>,
-    state: web::Data<AppState>,
-    query: web::Query<Query>,
-) -> Result<HttpResponse, AppError> {
-    let c = staff.championship;
-    let q = query.into_inner();
-    let depth = i32::try_from(state.settings.engine.limits().depth).unwrap_or(12);
-    let engine = state.settings.engine.worker
-        && crate::engine::find(state.settings.engine.path.as_deref()).is_some();
-    let nick = q.nick.trim().to_owned();
-    let (championship, tournaments, nicks, span, found) = state
-        .db(move |conn| {
-            let championship = db::championships::by_id(conn, c)?.ok_or(AppError::NotFound)?;
-            let mut all = db::tournaments::of_championship(conn, c)?;
-            all.sort_by_key(|t| t.number);
-            let nicks = db::teams::member_nicks_of_championship(conn, c)?;
-            let person = if nick.is_empty() {
-                None
-            } else {
-                people::by_nick(conn, &nick)?
-            };
-            let pick = |id: Option<i64>, last: bool| {
-                id.map(TournamentId)
-                    .filter(|id| all.iter().any(|t| t.id == *id))
-                    .or_else(|| if last { all.last() } else { all.first() }.map(|t| t.id))
-            };
-            let (from, to) = (pick(q.from, false), pick(q.to, true));
-            let found = match (person, from, to) {
-                (Some(p), Some(f), Some(t)) => evidence(conn, c, p.id, f, t, depth)?,
-                _ => None,
-            };
-            let span = (from.map_or(0, |f| f.0), to.map_or(0, |t| t.0));
-            Ok((championship, all, nicks, span, found))
-        })
-        .await?;
+    c: ChampionshipId,
+    nick: String,
+    read: &mut EvidenceRead,
+    engine: bool,
+    depth: i32,
+) -> EvidencePage {
     let lang = ctx.lang;
-    let name = |n: i32| {
-        Message::new(msg!("tournament-title"))
-            .arg("number", n)
-            .render(lang)
-    };
-    // The span picked, or by default the whole championship, is what the
-    // form shows selected, so a first search covers every tournament.
-    let (from, to) = span;
-    let tournament_choices = tournaments
-        .iter()
-        .map(|t| (t.id, name(t.number), t.id.0 == from, t.id.0 == to))
-        .collect();
-    let mut p = EvidencePage {
-        championship: championship.name.clone(),
+    let (from, to) = (read.from, read.to);
+    EvidencePage {
+        championship: read.championship.name.clone(),
         cases_url: crate::paths::fill1(crate::paths::APPEALS, c),
         action: paths::fair_play_evidence(c),
-        nick: q.nick.trim().to_owned(),
-        nicks,
-        tournaments: tournament_choices,
+        nick,
+        nicks: std::mem::take(&mut read.nicks),
+        tournaments: read
+            .tournaments
+            .iter()
+            .map(|t| {
+                (
+                    t.id,
+                    tournament_title(lang, t.number),
+                    t.id.0 == from,
+                    t.id.0 == to,
+                )
+            })
+            .collect(),
         shown: false,
         times: vec![],
         bars: vec![],
@@ -326,28 +305,12 @@ pub async fn show(
         grounds: vec![],
         notes: String::new(),
         ctx,
-    };
-    let Some(e) = found else {
-        return page(StatusCode::OK, &p);
-    };
-    p.shown = true;
-    p.times = vec![
-        times_row(lang.msg(msg!("evidence-times-span")), &e.times),
-        times_row(lang.msg(msg!("evidence-times-history")), &e.history),
-        times_row(lang.msg(msg!("evidence-times-field")), &e.field),
-    ];
-    p.bars = bars(lang, &e.times, &e.field);
-    p.chart_labels = (0..HISTOGRAM_BUCKETS)
-        .step_by(5)
-        .map(|i| {
-            (
-                format!("{:.1}", 30.0 + i as f64 * 440.0 / HISTOGRAM_BUCKETS as f64),
-                format!("{}", i as f64 * HISTOGRAM_STEP),
-            )
-        })
-        .collect();
-    p.games = e
-        .games
+    }
+}
+
+/// The player's games of the span, one line each.
+fn game_lines(lang: Lang, c: ChampionshipId, e: &Evidence) -> Vec<GameLine> {
+    e.games
         .iter()
         .map(|g| GameLine {
             url: paths::game(c, g.tournament, g.game),
@@ -372,26 +335,50 @@ pub async fn show(
                 .and_then(|a| a.acpl())
                 .map_or_else(|| "—".into(), |v| format!("{v:.0}")),
         })
+        .collect()
+}
+
+fn agreement_words(lang: Lang, a: &crate::rules::fair_play::Agreement) -> String {
+    Message::new(msg!("evidence-agreement-line"))
+        .arg("share", percent(a.share()))
+        .arg("matched", a.matched)
+        .arg("considered", a.considered)
+        .arg(
+            "acpl",
+            a.acpl().map_or_else(|| "—".into(), |v| format!("{v:.0}")),
+        )
+        .arg("excluded", a.excluded())
+        .render(lang)
+}
+
+/// The move-time table, the chart and its labels.
+fn fill_times(p: &mut EvidencePage, lang: Lang, e: &Evidence) {
+    p.times = vec![
+        times_row(lang.msg(msg!("evidence-times-span")), &e.times),
+        times_row(lang.msg(msg!("evidence-times-history")), &e.history),
+        times_row(lang.msg(msg!("evidence-times-field")), &e.field),
+    ];
+    p.bars = bars(lang, &e.times, &e.field);
+    p.chart_labels = (0..HISTOGRAM_BUCKETS)
+        .step_by(5)
+        .map(|i| {
+            (
+                format!("{:.1}", 30.0 + i as f64 * 440.0 / HISTOGRAM_BUCKETS as f64),
+                format!("{}", i as f64 * HISTOGRAM_STEP),
+            )
+        })
         .collect();
+}
+
+/// The engine's figures, the results' level and the analysis jobs.
+fn fill_engine(p: &mut EvidencePage, lang: Lang, c: ChampionshipId, e: &Evidence) {
     p.analysed = Message::new(msg!("evidence-analysed"))
         .arg("analysed", e.analysed)
         .arg("games", e.games.len())
-        .arg("depth", depth)
+        .arg("depth", p.depth)
         .render(lang);
-    let agreement_words = |a: &crate::rules::fair_play::Agreement| {
-        Message::new(msg!("evidence-agreement-line"))
-            .arg("share", percent(a.share()))
-            .arg("matched", a.matched)
-            .arg("considered", a.considered)
-            .arg(
-                "acpl",
-                a.acpl().map_or_else(|| "—".into(), |v| format!("{v:.0}")),
-            )
-            .arg("excluded", a.excluded())
-            .render(lang)
-    };
-    p.agreement = agreement_words(&e.agreement);
-    p.opponents = agreement_words(&e.opponents);
+    p.agreement = agreement_words(lang, &e.agreement);
+    p.opponents = agreement_words(lang, &e.opponents);
     p.method = Message::new(msg!("evidence-method"))
         .arg("book", e.method.book_moves)
         .arg("scramble", e.method.scramble_seconds)
@@ -417,7 +404,12 @@ pub async fn show(
             error: j.error.clone(),
         })
         .collect();
-    let suggested = suggested(&e);
+}
+
+/// The report's form: the grounds the figures suggest, the span's
+/// tournaments, the figures as notes.
+fn fill_report(p: &mut EvidencePage, lang: Lang, e: &Evidence) {
+    let suggested = suggested(e);
     p.grounds = Ground::ALL
         .into_iter()
         .map(|g| {
@@ -428,8 +420,42 @@ pub async fn show(
             )
         })
         .collect();
-    p.report_tournaments = e.span.iter().map(|(id, n)| (*id, name(*n))).collect();
-    p.notes = summary(lang, &e);
+    p.report_tournaments = e
+        .span
+        .iter()
+        .map(|(id, n)| (*id, tournament_title(lang, *n)))
+        .collect();
+    p.notes = summary(lang, e);
+}
+
+/// `GET /championships/{c}/fair-play/evidence?nick=&from=&to=` (officials).
+pub async fn show(
+    ctx: PageCtx,
+    staff: Staff<AnyStaff>,
+    state: web::Data<AppState>,
+    query: web::Query<Query>,
+) -> Result<HttpResponse, AppError> {
+    let c = staff.championship;
+    let q = query.into_inner();
+    let depth = i32::try_from(state.settings.engine.limits().depth).unwrap_or(12);
+    let engine = state.settings.engine.worker
+        && crate::engine::find(state.settings.engine.path.as_deref()).is_some();
+    let nick = q.nick.trim().to_owned();
+    let asked = nick.clone();
+    let mut read = state
+        .db(move |conn| {
+            EvidenceRead::load(conn, c, &asked, q.from, q.to, depth)?.ok_or(AppError::NotFound)
+        })
+        .await?;
+    let lang = ctx.lang;
+    let mut p = frame(ctx, c, nick, &mut read, engine, depth);
+    if let Some(e) = &read.evidence {
+        p.shown = true;
+        fill_times(&mut p, lang, e);
+        p.games = game_lines(lang, c, e);
+        fill_engine(&mut p, lang, c, e);
+        fill_report(&mut p, lang, e);
+    }
     page(StatusCode::OK, &p)
 }
 

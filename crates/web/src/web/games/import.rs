@@ -9,14 +9,17 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::app::PlayError;
-use crate::app::games::{self as ops, Choice, Done, GamesProblem, MAX_PGN_BYTES};
+use crate::app::games::{
+    self as ops, Choice, Done, GamesProblem, ImportOutcome, MAX_PGN_BYTES, PreviewLine,
+};
+use crate::db;
 use crate::db::rounds::result_words;
-use crate::db::{self, games as dg, rounds as dr};
-use crate::i18n::Message;
+use crate::i18n::{Lang, Message};
 use crate::ids::{GameId, RoundId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{ImportPath, TournamentPath};
+use crate::read::games::{ImportForm as FormRead, ImportPage as ImportRead};
 use crate::rules::game_import::Verdict;
 use crate::rules::pgn;
 use crate::web::infra::ctx::PageCtx;
@@ -58,6 +61,29 @@ pub struct ImportForm {
     past: Vec<PastImport>,
 }
 
+fn import_title(ctx: &PageCtx, t: &crate::app::TournamentContext) -> String {
+    format!(
+        "{} · {}",
+        ctx.t1("tournament-title", "number", t.tournament.number),
+        t.championship.name
+    )
+}
+
+/// The tournament's earlier files, with the rounds they were for.
+fn past_imports(path: &TournamentPath, read: &mut FormRead) -> Vec<PastImport> {
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let rounds = &read.rounds;
+    read.past
+        .drain(..)
+        .map(|(id, round, file_name, _, confirmed)| PastImport {
+            url: paths::games_import_one(c, t, id),
+            file_name,
+            round: round.and_then(|r| rounds.iter().find(|x| x.id == r).map(|x| x.number)),
+            confirmed: confirmed.is_some(),
+        })
+        .collect()
+}
+
 async fn form_page(
     desk: JudgeDesk,
     path: &TournamentPath,
@@ -66,54 +92,37 @@ async fn form_page(
     problems: Vec<String>,
 ) -> Result<ImportForm, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
-    let (ctx_t, rounds, past) = desk
-        .on(path, move |conn, t| {
-            let ctx = crate::app::TournamentContext::load(conn, t)?.ok_or(AppError::NotFound)?;
-            let rounds = dr::of_tournament(conn, t)?;
-            let past = dg::imports_of(conn, t)?;
-            Ok::<_, AppError>((ctx, rounds, past))
-        })
-        .await??;
-    let numbers: Vec<(RoundId, i32)> = rounds.iter().map(|r| (r.id, r.number)).collect();
+    let mut read = desk
+        .on(path, FormRead::load)
+        .await??
+        .ok_or(AppError::NotFound)?;
     let ctx = desk.ctx;
-    let action = paths::games_import(c, t);
     // Without a choice, the newest published round is the likely one.
     let default = chosen.or_else(|| {
-        rounds
+        read.rounds
             .iter()
             .filter(|r| r.is_published())
             .max_by_key(|r| r.number)
             .map(|r| r.id)
     });
     Ok(ImportForm {
-        title: format!(
-            "{} · {}",
-            ctx.t1("tournament-title", "number", ctx_t.tournament.number),
-            ctx_t.championship.name
-        ),
+        title: import_title(&ctx, &read.context),
         tournament_url: paths::tournament(c, t),
-        action,
+        action: paths::games_import(c, t),
         whole: default.is_none(),
-        rounds: numbers
+        past: past_imports(path, &mut read),
+        rounds: read
+            .rounds
             .iter()
-            .map(|&(id, number)| RoundChoice {
-                id,
-                number,
-                selected: Some(id) == default,
+            .map(|r| RoundChoice {
+                id: r.id,
+                number: r.number,
+                selected: Some(r.id) == default,
             })
             .collect(),
         pasted,
         problems,
         max_size: crate::words::size_words(ctx.lang, MAX_PGN_BYTES as u64),
-        past: past
-            .into_iter()
-            .map(|(id, round, file_name, _, confirmed)| PastImport {
-                url: paths::games_import_one(c, t, id),
-                file_name,
-                round: round.and_then(|r| numbers.iter().find(|(id, _)| *id == r).map(|(_, n)| *n)),
-                confirmed: confirmed.is_some(),
-            })
-            .collect(),
         ctx,
     })
 }
@@ -222,152 +231,157 @@ pub struct ImportPage {
     problems: Vec<String>,
 }
 
+/// After confirmation: what each game of the file did, as stored then,
+/// and the counts.
+fn done_lines(
+    lang: Lang,
+    game_link: impl Fn(GameId) -> String,
+    read: &ImportRead,
+    outcome: &ImportOutcome,
+) -> (Vec<Line>, Vec<String>) {
+    let lines = outcome
+        .lines
+        .iter()
+        .map(|l| Line {
+            line: l.line,
+            white: l.white.clone(),
+            black: l.black.clone(),
+            result: l.file_result.clone(),
+            at: l.at.as_ref().map(|a| {
+                let g = read
+                    .preview
+                    .lines
+                    .iter()
+                    .find(|p| p.game.is_some_and(|(_, _, pa)| pa == *a))
+                    .and_then(|p| p.game.map(|(g, _, _)| g));
+                (at_words(a), g.map(&game_link).unwrap_or_default())
+            }),
+            entered: String::new(),
+            what: match &l.why {
+                Some(why) => format!("{} — {}", done_words(lang, l.done), why_words(lang, why)),
+                None => done_words(lang, l.done),
+            },
+            kind: match l.done {
+                Done::Recorded => "record",
+                Done::Attached => "attach",
+                Done::KeptEntered => "conflict",
+                Done::LeftOut => "left",
+            },
+            flags: vec![],
+            choice: None,
+            version: None,
+        })
+        .collect();
+    let counts = [
+        Done::Recorded,
+        Done::Attached,
+        Done::KeptEntered,
+        Done::LeftOut,
+    ]
+    .into_iter()
+    .map(|d| format!("{}: {}", done_words(lang, d), outcome.count(d)))
+    .collect();
+    (lines, counts)
+}
+
+/// A game of the file before confirmation: what it will do.
+fn preview_line(lang: Lang, game_link: impl Fn(GameId) -> String, l: &PreviewLine) -> Line {
+    let mut flags = Vec::new();
+    if l.swapped {
+        flags.push(lang.msg(msg!("games-flag-swapped")));
+    }
+    if l.replaces {
+        flags.push(lang.msg(msg!("games-flag-replaces")));
+    }
+    if let Some(ply) = l.damaged_from {
+        flags.push(
+            Message::new(msg!("games-flag-damaged"))
+                .arg("ply", ply)
+                .render(lang),
+        );
+    }
+    let open = l.blocked.is_none();
+    Line {
+        line: l.line,
+        white: l.white.clone(),
+        black: l.black.clone(),
+        result: l.file_result.code().to_owned(),
+        at: l.game.map(|(g, _, a)| (at_words(&a), game_link(g))),
+        entered: l.entered.as_deref().map(result_words).unwrap_or_default(),
+        what: verdict_words(lang, l),
+        kind: match (&l.verdict, open) {
+            (Verdict::Record { .. }, true) => "record",
+            (Verdict::Attach { .. }, _) => "attach",
+            (Verdict::Conflict { .. }, _) => "conflict",
+            _ => "left",
+        },
+        flags,
+        choice: match (&l.verdict, open) {
+            (Verdict::Conflict { .. }, true) => l.game.map(|(g, _, _)| g),
+            _ => None,
+        },
+        version: l.game.map(|(g, v, _)| (g, v)),
+    }
+}
+
+/// Before confirmation: the preview's lines and the counts.
+fn preview_lines(
+    lang: Lang,
+    game_link: impl Fn(GameId) -> String + Copy,
+    read: &ImportRead,
+) -> (Vec<Line>, Vec<String>) {
+    let lines: Vec<Line> = read
+        .preview
+        .lines
+        .iter()
+        .map(|l| preview_line(lang, game_link, l))
+        .collect();
+    let count = |k: &str| lines.iter().filter(|l| l.kind == k).count();
+    let counts = [
+        msg!("games-count-record"),
+        msg!("games-count-attach"),
+        msg!("games-count-conflict"),
+        msg!("games-count-left"),
+    ]
+    .into_iter()
+    .zip(["record", "attach", "conflict", "left"])
+    .map(|(key, kind)| Message::new(key).arg("count", count(kind)).render(lang))
+    .collect();
+    (lines, counts)
+}
+
 async fn import_page(
     desk: JudgeDesk,
     path: &ImportPath,
     problems: Vec<String>,
 ) -> Result<ImportPage, AppError> {
     let (c, t, id) = (path.championship_id, path.tournament_id, path.import_id);
-    let tp = path.tournament();
-    let lang = desk.ctx.lang;
-    let (ctx_t, preview, round_numbers) = desk
-        .on(&tp, move |conn, t| {
-            let ctx = crate::app::TournamentContext::load(conn, t)?.ok_or(AppError::NotFound)?;
-            let preview = ops::preview(conn, t, id)?;
-            let rounds: Vec<(RoundId, i32)> = dr::of_tournament(conn, t)?
-                .iter()
-                .map(|r| (r.id, r.number))
-                .collect();
-            Ok::<_, AppError>((ctx, preview, rounds))
+    let read = desk
+        .on(&path.tournament(), move |conn, t| {
+            ImportRead::load(conn, t, id)
         })
-        .await??;
+        .await??
+        .ok_or(AppError::NotFound)?;
     let ctx = desk.ctx;
-    let title = format!(
-        "{} · {}",
-        ctx.t1("tournament-title", "number", ctx_t.tournament.number),
-        ctx_t.championship.name
-    );
-    let confirmed = preview.import.confirmed_at.is_some();
+    let lang = ctx.lang;
     let game_link = |g: GameId| paths::game(c, t, g);
-    let (lines, counts) = if let Some(outcome) = ops::outcome_of(&preview.import) {
-        // After confirmation: what was done, as stored then.
-        let lines = outcome
-            .lines
-            .iter()
-            .map(|l| Line {
-                line: l.line,
-                white: l.white.clone(),
-                black: l.black.clone(),
-                result: l.file_result.clone(),
-                at: l.at.as_ref().map(|a| {
-                    let g = preview
-                        .lines
-                        .iter()
-                        .find(|p| p.game.is_some_and(|(_, _, pa)| pa == *a))
-                        .and_then(|p| p.game.map(|(g, _, _)| g));
-                    (at_words(a), g.map(game_link).unwrap_or_default())
-                }),
-                entered: String::new(),
-                what: match &l.why {
-                    Some(why) => format!("{} — {}", done_words(lang, l.done), why_words(lang, why)),
-                    None => done_words(lang, l.done),
-                },
-                kind: match l.done {
-                    Done::Recorded => "record",
-                    Done::Attached => "attach",
-                    Done::KeptEntered => "conflict",
-                    Done::LeftOut => "left",
-                },
-                flags: vec![],
-                choice: None,
-                version: None,
-            })
-            .collect();
-        let counts = [
-            Done::Recorded,
-            Done::Attached,
-            Done::KeptEntered,
-            Done::LeftOut,
-        ]
-        .into_iter()
-        .map(|d| format!("{}: {}", done_words(lang, d), outcome.count(d)))
-        .collect();
-        (lines, counts)
-    } else {
-        let lines: Vec<Line> = preview
-            .lines
-            .iter()
-            .map(|l| {
-                let mut flags = Vec::new();
-                if l.swapped {
-                    flags.push(lang.msg(msg!("games-flag-swapped")));
-                }
-                if l.replaces {
-                    flags.push(lang.msg(msg!("games-flag-replaces")));
-                }
-                if let Some(ply) = l.damaged_from {
-                    flags.push(
-                        Message::new(msg!("games-flag-damaged"))
-                            .arg("ply", ply)
-                            .render(lang),
-                    );
-                }
-                let open = l.blocked.is_none();
-                Line {
-                    line: l.line,
-                    white: l.white.clone(),
-                    black: l.black.clone(),
-                    result: l.file_result.code().to_owned(),
-                    at: l.game.map(|(g, _, a)| (at_words(&a), game_link(g))),
-                    entered: l.entered.as_deref().map(result_words).unwrap_or_default(),
-                    what: verdict_words(lang, l),
-                    kind: match (&l.verdict, open) {
-                        (Verdict::Record { .. }, true) => "record",
-                        (Verdict::Attach { .. }, _) => "attach",
-                        (Verdict::Conflict { .. }, _) => "conflict",
-                        _ => "left",
-                    },
-                    flags,
-                    choice: match (&l.verdict, open) {
-                        (Verdict::Conflict { .. }, true) => l.game.map(|(g, _, _)| g),
-                        _ => None,
-                    },
-                    version: l.game.map(|(g, v, _)| (g, v)),
-                }
-            })
-            .collect();
-        let count = |k: &str| lines.iter().filter(|l| l.kind == k).count();
-        let counts = vec![
-            Message::new(msg!("games-count-record"))
-                .arg("count", count("record"))
-                .render(lang),
-            Message::new(msg!("games-count-attach"))
-                .arg("count", count("attach"))
-                .render(lang),
-            Message::new(msg!("games-count-conflict"))
-                .arg("count", count("conflict"))
-                .render(lang),
-            Message::new(msg!("games-count-left"))
-                .arg("count", count("left"))
-                .render(lang),
-        ];
-        (lines, counts)
+    let (lines, counts) = match &read.outcome {
+        Some(outcome) => done_lines(lang, game_link, &read, outcome),
+        None => preview_lines(lang, game_link, &read),
     };
-    let round = preview.import.round_id.and_then(|r| {
-        round_numbers
-            .iter()
-            .find(|(id, _)| *id == r)
-            .map(|(_, n)| *n)
-    });
+    let import = &read.preview.import;
+    let round = import
+        .round_id
+        .and_then(|r| read.rounds.iter().find(|(id, _)| *id == r).map(|(_, n)| *n));
     Ok(ImportPage {
-        title,
+        title: import_title(&ctx, &read.context),
         tournament_url: paths::tournament(c, t),
         form_url: paths::games_import(c, t),
         action: paths::games_import_one(c, t, id),
-        file_name: preview.import.file_name.clone(),
+        file_name: import.file_name.clone(),
         round,
-        confirmed,
-        truncated: preview.truncated,
+        confirmed: import.confirmed_at.is_some(),
+        truncated: read.preview.truncated,
         lines,
         counts,
         problems,

@@ -14,6 +14,7 @@ use crate::db::rounds::result_words;
 use crate::ids::{ChampionshipId, GameId, PersonId, TournamentId};
 use crate::paths;
 use crate::paths::segments::{GamePath, MatchPath, RoundNoPath, TournamentPath};
+use crate::read::games::GamePage as GameRead;
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -161,6 +162,35 @@ pub async fn show(
     page(StatusCode::OK, &p)
 }
 
+/// A refused correction: its problems in words on the form, 409 when
+/// someone else changed the game first or the tournament is finished,
+/// else 422.
+fn refused(
+    lang: crate::i18n::Lang,
+    problems: &[crate::app::rounds::RoundProblem],
+    input: &mut CorrectionInput,
+) -> StatusCode {
+    let conflict = problems.iter().any(|p| {
+        matches!(
+            p,
+            crate::app::rounds::RoundProblem::Changed { .. }
+                | crate::app::rounds::RoundProblem::AlreadyFinished
+        )
+    });
+    input.problem = Some(
+        problems
+            .iter()
+            .map(|p| crate::words::rounds::round_problem_words(lang, p))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if conflict {
+        StatusCode::CONFLICT
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    }
+}
+
 /// `POST …/games/{g}/correction` (judges): the game's result corrected
 /// with a reason (`app::rounds::correct_result`); refused, the game's page
 /// again with the form as typed.
@@ -210,30 +240,114 @@ pub async fn correct(
             return Ok(crate::web::infra::respond::see_other(&paths::game(c, t, g)));
         }
         Err(crate::app::PlayError::Refused(problems)) => {
-            let conflict = problems.iter().any(|p| {
-                matches!(
-                    p,
-                    crate::app::rounds::RoundProblem::Changed { .. }
-                        | crate::app::rounds::RoundProblem::AlreadyFinished
-                )
-            });
-            input.problem = Some(
-                problems
-                    .iter()
-                    .map(|p| crate::words::rounds::round_problem_words(desk.ctx.lang, p))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            );
-            if conflict {
-                StatusCode::CONFLICT
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            refused(desk.ctx.lang, &problems, &mut input)
         }
         Err(other) => return Err(other.into()),
     };
     let p = game_page(desk.ctx, &desk.state, (c, t, g), input).await?;
     page(status, &p)
+}
+
+/// A player of the game as the page links them: (nick, URL of their page).
+type Side = Option<(String, String)>;
+
+/// The game's White and Black, when seated.
+fn sides(read: &GameRead) -> (Side, Side) {
+    let l = &read.tournament;
+    let person = |p: Option<PersonId>| {
+        p.and_then(|p| l.nicks.get(&p))
+            .map(|n| (n.clone(), paths::person(n)))
+    };
+    let game = &read.game;
+    let (home, away) = (person(game.home_player_id), person(game.away_player_id));
+    if game.home_white {
+        (home, away)
+    } else {
+        (away, home)
+    }
+}
+
+/// The kept record's diagram, score sheet and players as the file names
+/// them; nothing without a record.
+fn record_view(
+    ctx: &PageCtx,
+    record: Option<&GameRecord>,
+) -> (Option<String>, Vec<MoveRow>, String) {
+    let Some(rec) = record else {
+        return (None, vec![], String::new());
+    };
+    let label = ctx.t("game-board-label");
+    let flipped = false;
+    let board = crate::web::infra::board::svg(&rec.final_fen, flipped, &label);
+    let sans = san_moves(rec);
+    let clocks = rec.clocks_ms();
+    let rows = sans
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| MoveRow {
+            number: i + 1,
+            white: pair.first().cloned().unwrap_or_default(),
+            white_clock: clock_words(clocks.get(2 * i).copied().flatten()),
+            black: pair.get(1).cloned().unwrap_or_default(),
+            black_clock: clock_words(clocks.get(2 * i + 1).copied().flatten()),
+        })
+        .collect();
+    (
+        board,
+        rows,
+        format!("{} – {}", rec.white_nick, rec.black_nick),
+    )
+}
+
+/// The judges' correction form, while the tournament is in play and the
+/// game's round published with a final result; as `input` left it.
+fn correction_view(
+    (c, t, g): (ChampionshipId, TournamentId, GameId),
+    read: &GameRead,
+    input: &CorrectionInput,
+) -> Option<CorrectionView> {
+    let game = &read.game;
+    let open = read.is_judge
+        && read.tournament.ctx.tournament.finished_at.is_none()
+        && read.round.is_published()
+        && game.result().is_final();
+    if !open {
+        return None;
+    }
+    let seats = (game.home_player_id.is_some(), game.away_player_id.is_some());
+    let only = crate::rules::boards::empty_board_result(seats.0, seats.1);
+    let chosen = if input.result.is_empty() {
+        game.result.clone()
+    } else {
+        input.result.clone()
+    };
+    use crate::rules::score::BoardResult as B;
+    let options = [
+        B::HomeWin,
+        B::Draw,
+        B::AwayWin,
+        B::HomeForfeitWin,
+        B::AwayForfeitWin,
+        B::DoubleForfeit,
+    ]
+    .into_iter()
+    .filter(|r| only.is_none_or(|o| o == *r))
+    .map(|r| {
+        let code = crate::db::rounds::result_code(r);
+        (code, result_words(code), code == chosen)
+    })
+    .collect();
+    Some(CorrectionView {
+        url: paths::game_correction(c, t, g),
+        version: game.version,
+        options,
+        reason: input.reason.clone(),
+        pgn_result: read
+            .pgn_result
+            .map(|p| result_words(crate::db::rounds::result_code(p))),
+        pgn_known: input.pgn_known,
+        problem: input.problem.clone(),
+    })
 }
 
 /// The game's page, with the judges' correction form as `input` left it.
@@ -243,127 +357,43 @@ async fn game_page(
     (c, t, g): (ChampionshipId, TournamentId, GameId),
     input: CorrectionInput,
 ) -> Result<GamePage, AppError> {
-    let (l, judge, (record, pgn)) = load_with(&ctx, state, c, t, move |conn, _| {
-        let record = dg::of_game(conn, g)?;
-        let pgn = match (&record, crate::db::rounds::game_by_id(conn, g)?) {
-            (Some(_), Some(game)) => crate::app::play_state::pgn_result(conn, &game)?,
-            _ => None,
-        };
-        Ok((record, pgn))
-    })
-    .await?;
-    let round = visible_round(&l, judge, g).ok_or(AppError::NotFound)?;
-    let game = l
-        .games
-        .iter()
-        .find(|x| x.id == g)
-        .ok_or(AppError::NotFound)?;
-    let m = l
-        .matches
-        .iter()
-        .find(|m| m.id == game.match_id)
-        .ok_or(AppError::NotFound)?;
-    let person = |p: Option<PersonId>| {
-        p.and_then(|p| l.nicks.get(&p))
-            .map(|n| (n.clone(), paths::person(n)))
-    };
-    let (home, away) = (person(game.home_player_id), person(game.away_player_id));
-    let (white, black) = if game.home_white {
-        (home, away)
-    } else {
-        (away, home)
-    };
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let read = state
+        .db(move |conn| GameRead::load(conn, viewer, (c, t, g))?.ok_or(AppError::NotFound))
+        .await?;
+    let (white, black) = sides(&read);
     let at = at_words(&crate::app::games::GameAt {
-        round: round.number,
-        table: m.table_no,
-        board: game.board,
-        game_no: game.game_no,
+        round: read.round.number,
+        table: read.game_match.table_no,
+        board: read.game.board,
+        game_no: read.game.game_no,
     });
-    let white_name = white.as_ref().map_or("?", |w| w.0.as_str()).to_owned();
-    let black_name = black.as_ref().map_or("?", |b| b.0.as_str()).to_owned();
-    let (board, moves, file_names) = match &record {
-        Some(rec) => {
-            let label = ctx.t("game-board-label");
-            let flipped = false;
-            let board = crate::web::infra::board::svg(&rec.final_fen, flipped, &label);
-            let sans = san_moves(rec);
-            let clocks = rec.clocks_ms();
-            let rows = sans
-                .chunks(2)
-                .enumerate()
-                .map(|(i, pair)| MoveRow {
-                    number: i + 1,
-                    white: pair.first().cloned().unwrap_or_default(),
-                    white_clock: clock_words(clocks.get(2 * i).copied().flatten()),
-                    black: pair.get(1).cloned().unwrap_or_default(),
-                    black_clock: clock_words(clocks.get(2 * i + 1).copied().flatten()),
-                })
-                .collect();
-            (
-                board,
-                rows,
-                format!("{} – {}", rec.white_nick, rec.black_nick),
-            )
-        }
-        None => (None, vec![], String::new()),
-    };
+    let white_name = white.as_ref().map_or("?", |w| w.0.as_str());
+    let black_name = black.as_ref().map_or("?", |b| b.0.as_str());
     let title = format!(
         "{white_name} – {black_name} · {} {}",
-        ctx.t1("tournament-title", "number", l.ctx.tournament.number),
-        l.ctx.championship.name
+        ctx.t1(
+            "tournament-title",
+            "number",
+            read.tournament.ctx.tournament.number
+        ),
+        read.tournament.ctx.championship.name
     );
-    let correction = (judge
-        && l.ctx.tournament.finished_at.is_none()
-        && round.is_published()
-        && game.result().is_final())
-    .then(|| {
-        let seats = (game.home_player_id.is_some(), game.away_player_id.is_some());
-        let only = crate::rules::boards::empty_board_result(seats.0, seats.1);
-        let chosen = if input.result.is_empty() {
-            game.result.clone()
-        } else {
-            input.result.clone()
-        };
-        use crate::rules::score::BoardResult as B;
-        let options = [
-            B::HomeWin,
-            B::Draw,
-            B::AwayWin,
-            B::HomeForfeitWin,
-            B::AwayForfeitWin,
-            B::DoubleForfeit,
-        ]
-        .into_iter()
-        .filter(|r| only.is_none_or(|o| o == *r))
-        .map(|r| {
-            let code = crate::db::rounds::result_code(r);
-            (code, result_words(code), code == chosen)
-        })
-        .collect();
-        CorrectionView {
-            url: paths::game_correction(c, t, g),
-            version: game.version,
-            options,
-            reason: input.reason.clone(),
-            pgn_result: pgn.map(|p| result_words(crate::db::rounds::result_code(p))),
-            pgn_known: input.pgn_known,
-            problem: input.problem.clone(),
-        }
-    });
+    let (board, moves, file_names) = record_view(&ctx, read.record.as_ref());
     Ok(GamePage {
         title,
         tournament_url: paths::tournament(c, t),
-        match_url: paths::match_page(c, t, m.id),
+        match_url: paths::match_page(c, t, read.game_match.id),
         at,
         white,
         black,
-        result: result_words(&game.result),
-        recorded: record.is_some(),
+        result: result_words(&read.game.result),
+        recorded: read.record.is_some(),
         board,
         moves,
         pgn_url: paths::game_pgn(c, t, g),
         file_names,
-        correction,
+        correction: correction_view((c, t, g), &read, &input),
         ctx,
     })
 }
