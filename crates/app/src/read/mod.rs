@@ -4,6 +4,8 @@
 
 pub mod csv;
 pub mod fair_play;
+pub mod matches;
 pub mod standings;
 pub mod teams;
+pub mod tournaments;
 pub mod wording;
