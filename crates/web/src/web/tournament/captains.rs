@@ -383,6 +383,14 @@ pub struct ViolationDraft {
 /// A substitute in the substitution form's list: person id, nick, chosen.
 type SubChoice = (i64, String, bool);
 
+/// The substitution form's lists: boards, each side's substitutes under
+/// the entry's name, games; each with whether it is chosen.
+type SubLists = (
+    Vec<(u32, bool)>,
+    Vec<(String, Vec<SubChoice>)>,
+    Vec<(i32, bool)>,
+);
+
 /// The substitution form as typed: the announcement line, or the board,
 /// the substitute and the game chosen from the lists.
 #[derive(Debug, Default, Clone)]
@@ -642,14 +650,7 @@ fn violation_rows(r: &MatchRead) -> Vec<ViolationRow> {
 /// for: the boards, each side's substitutes (person id, nick, chosen)
 /// under the entry's name, and the match's games (the first still open
 /// chosen unless the draft chose one).
-fn substitution_lists(
-    r: &MatchRead,
-    draft: &SubDraft,
-) -> (
-    Vec<(u32, bool)>,
-    Vec<(String, Vec<SubChoice>)>,
-    Vec<(i32, bool)>,
-) {
+fn substitution_lists(r: &MatchRead, draft: &SubDraft) -> SubLists {
     let (l, m) = (&r.loaded, &r.the_match);
     let boards_n = l.games_of(m.id).map(|g| g.board).max().unwrap_or(0);
     let sub_boards = (1..=u32::try_from(boards_n).unwrap_or(0))
