@@ -13,7 +13,6 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::app::PlayError;
-use crate::app::access::{ChiefJudge, Judges};
 use crate::app::boards::{self as ops, BoardsError, BoardsProblem};
 use crate::app::rounds::Loaded;
 use crate::db;
@@ -23,6 +22,7 @@ use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
+use crate::read::matches::{LineupPage as LineupRead, MatchPage as MatchRead};
 use crate::rules::boards::{LateArrival, SubstitutionReason};
 use crate::state::AppState;
 use crate::web::infra::NestedPath;
@@ -35,7 +35,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::judging::JudgeDesk;
-use crate::web::tournament::tournaments::belongs;
+use crate::web::tournament::tournaments::{belongs, entry_name};
 use crate::words::boards;
 use crate::words::boards::{problem, problem_text};
 
@@ -51,31 +51,6 @@ fn load(
         .ok_or(AppError::NotFound)
 }
 
-/// G-A7 at this moment: the players of these entries who may not play now.
-fn unfit_now(
-    conn: &mut db::DbConnection,
-    l: &Loaded,
-    entries: &[EntryId],
-) -> Result<Vec<(PersonId, Vec<crate::app::eligibility::Unfit>)>, AppError> {
-    let mut out = Vec::new();
-    for e in l.entries.iter().filter(|x| entries.contains(&x.id)) {
-        let people: Vec<PersonId> = l
-            .players
-            .iter()
-            .filter(|p| p.entry_id == e.id)
-            .map(|p| p.person_id)
-            .collect();
-        out.extend(crate::app::eligibility::unfit_to_play(
-            conn,
-            &l.ctx,
-            e.team_id,
-            &people,
-            db::utc_now(),
-        )?);
-    }
-    Ok(out)
-}
-
 fn unfit_words(
     ctx: &PageCtx,
     l: &Loaded,
@@ -89,18 +64,6 @@ fn unfit_words(
             crate::words::eligibility::unfit(ctx.lang, &nick, why, &|id| id.to_string(), local)
         })
         .collect()
-}
-
-/// The people who may act for each entry of the tournament.
-fn captains(
-    conn: &mut db::DbConnection,
-    l: &Loaded,
-) -> Result<HashMap<EntryId, Vec<PersonId>>, AppError> {
-    Ok(crate::app::entries::entry_captains(
-        conn,
-        l.ctx.championship_id(),
-        &l.entries,
-    )?)
 }
 
 // ---------------------------------------------------------------- line-up
@@ -142,28 +105,46 @@ async fn lineup_page(
     problems: Vec<BoardsProblem>,
 ) -> Result<LineupPage, AppError> {
     let (c, t, eid) = (path.championship_id, path.tournament_id, path.entry_id);
-    let (l, caps, unfit) = state
-        .db(move |conn| {
-            let l = load(conn, c, t)?;
-            let caps = captains(conn, &l)?;
-            let unfit = unfit_now(conn, &l, &[eid])?;
-            Ok((l, caps, unfit))
-        })
+    let read = state
+        .db(move |conn| LineupRead::load(conn, user, c, t, eid)?.ok_or(AppError::NotFound))
         .await?;
-    let entry = l
-        .entries
-        .iter()
-        .find(|x| x.id == eid)
-        .ok_or(AppError::NotFound)?;
-    let tz = l.ctx.tz;
-    let local = move |at: chrono::NaiveDateTime| crate::app::rounds::local_text(tz, at);
-    let warnings = unfit_words(&ctx, &l, &unfit, &local);
-    if !caps.get(&eid).is_some_and(|v| v.contains(&user)) {
+    if !read.viewer_is_captain {
         return Err(AppError::Forbidden);
     }
+    Ok(lineup_view(ctx, &read, failed.as_ref(), &problems))
+}
+
+/// The line-up page in the captain's words, from its read model.
+fn lineup_view(
+    ctx: PageCtx,
+    r: &LineupRead,
+    failed: Option<&(i32, Vec<String>)>,
+    problems: &[BoardsProblem],
+) -> LineupPage {
+    let (l, eid) = (&r.loaded, r.entry);
+    let local = local_of(l);
+    let nick_of_id = |id: i64| nick_or_dash(l, Some(PersonId(id)));
+    LineupPage {
+        warnings: unfit_words(&ctx, l, &r.unfit, &local),
+        tournament: tournament_title(&ctx, l),
+        tournament_url: paths::tournament(l.ctx.championship_id(), l.ctx.id()),
+        entry: entry_name(l, eid),
+        action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), eid),
+        options: player_options(&ctx, l, eid),
+        forms: (l.open_lineup_rounds(eid).into_iter())
+            .map(|round| lineup_form(l, eid, round, failed))
+            .collect(),
+        problems: (problems.iter())
+            .map(|p| problem_text(ctx.lang, p, &nick_of_id, &local))
+            .collect(),
+        ctx,
+    }
+}
+
+/// The entry's players the line-up form offers.
+fn player_options(ctx: &PageCtx, l: &Loaded, eid: EntryId) -> Vec<PlayerOption> {
     let sub_word = ctx.lang.msg(msg!("lineup-substitute"));
-    let options = l
-        .players
+    l.players
         .iter()
         .filter(|p| p.entry_id == eid)
         .map(|p| PlayerOption {
@@ -178,86 +159,71 @@ async fn lineup_page(
                 )
             },
         })
-        .collect();
-    let nick = |id: Option<PersonId>| {
-        id.and_then(|i| l.nicks.get(&i).cloned())
-            .unwrap_or_else(|| "—".to_owned())
+        .collect()
+}
+
+/// The line-up form of one round: what was typed when refused, else the
+/// boards as they stand, and the opponent's provisional line-up.
+fn lineup_form(
+    l: &Loaded,
+    eid: EntryId,
+    round: i32,
+    failed: Option<&(i32, Vec<String>)>,
+) -> LineupForm {
+    let boards = match failed {
+        Some((r, typed)) if *r == round => typed
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, v)| (i + 1, v))
+            .collect(),
+        _ => l
+            .boards_for(eid, round)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (i + 1, p.map(|p| p.to_string()).unwrap_or_default()))
+            .collect(),
     };
-    let forms = l
-        .open_lineup_rounds(eid)
-        .into_iter()
-        .map(|round| {
-            let boards = match &failed {
-                Some((r, typed)) if *r == round => typed
-                    .iter()
-                    .cloned()
-                    .enumerate()
-                    .map(|(i, v)| (i + 1, v))
-                    .collect(),
-                _ => l
-                    .boards_for(eid, round)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, p)| (i + 1, p.map(|p| p.to_string()).unwrap_or_default()))
-                    .collect(),
-            };
-            // The opponent's provisional line-up (G-V22), from the games of
-            // the published round (a draft is the judges' only).
-            let opponent = l
-                .rounds
-                .iter()
-                .find(|x| !x.is_playoff() && x.is_published() && x.number == round)
-                .and_then(|x| {
-                    l.matches_of(x.id)
-                        .find(|m| m.home_entry_id == eid || m.away_entry_id == Some(eid))
-                })
-                .and_then(|m| {
-                    let home = m.home_entry_id == eid;
-                    let other = if home {
-                        m.away_entry_id?
-                    } else {
-                        m.home_entry_id
-                    };
-                    let name = l.entries.iter().find(|x| x.id == other)?.name.clone();
-                    let players = l
-                        .games_of(m.id)
-                        .filter(|g| g.game_no == 1)
-                        .map(|g| {
-                            nick(if home {
-                                g.away_player_id
-                            } else {
-                                g.home_player_id
-                            })
-                        })
-                        .collect();
-                    Some((name, players))
-                });
-            LineupForm {
-                round,
-                boards,
-                opponent,
-            }
+    LineupForm {
+        round,
+        boards,
+        opponent: opponent_lineup(l, eid, round),
+    }
+}
+
+/// The opponent's provisional line-up (G-V22), from the games of the
+/// published round (a draft is the judges' only).
+fn opponent_lineup(l: &Loaded, eid: EntryId, round: i32) -> Option<(String, Vec<String>)> {
+    let m = l
+        .rounds
+        .iter()
+        .find(|x| !x.is_playoff() && x.is_published() && x.number == round)
+        .and_then(|x| {
+            l.matches_of(x.id)
+                .find(|m| m.home_entry_id == eid || m.away_entry_id == Some(eid))
+        })?;
+    let home = m.home_entry_id == eid;
+    let other = if home {
+        m.away_entry_id?
+    } else {
+        m.home_entry_id
+    };
+    let name = l.entries.iter().find(|x| x.id == other)?.name.clone();
+    let players = l
+        .games_of(m.id)
+        .filter(|g| g.game_no == 1)
+        .map(|g| {
+            nick_or_dash(
+                l,
+                if home {
+                    g.away_player_id
+                } else {
+                    g.home_player_id
+                },
+            )
         })
         .collect();
-    let problems = problems
-        .iter()
-        .map(|p| problem_text(ctx.lang, p, &|id| nick(Some(PersonId(id))), &local))
-        .collect();
-    Ok(LineupPage {
-        warnings,
-        tournament: format!(
-            "{} · {}",
-            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
-            l.ctx.championship.name
-        ),
-        tournament_url: paths::tournament(l.ctx.championship_id(), l.ctx.id()),
-        entry: entry.name.clone(),
-        action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), eid),
-        options,
-        forms,
-        problems,
-        ctx,
-    })
+    Some((name, players))
 }
 
 /// `GET …/entries/{entry_id}/lineup`: the captain's board line-ups for the
@@ -417,6 +383,14 @@ pub struct ViolationDraft {
 /// A substitute in the substitution form's list: person id, nick, chosen.
 type SubChoice = (i64, String, bool);
 
+/// The substitution form's lists: boards, each side's substitutes under
+/// the entry's name, games; each with whether it is chosen.
+type SubLists = (
+    Vec<(u32, bool)>,
+    Vec<(String, Vec<SubChoice>)>,
+    Vec<(i32, bool)>,
+);
+
 /// The substitution form as typed: the announcement line, or the board,
 /// the substitute and the game chosen from the lists.
 #[derive(Debug, Default, Clone)]
@@ -438,154 +412,203 @@ pub(crate) async fn match_page(
 ) -> Result<MatchPage, AppError> {
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
-    let (l, caps, is_judge, unfit, (reports, is_chief, recorded)) = state
-        .db(move |conn| {
-            let l = load(conn, c, t)?;
-            let ids: Vec<GameId> = l.games_of(mid).map(|g| g.id).collect();
-            let recorded = crate::db::games::recorded_among(conn, &ids)?;
-            let caps = captains(conn, &l)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
-            let reports: Vec<_> =
-                crate::app::violations::visible(conn, &l, viewer.map(|v| v.0), is_judge)?
-                    .into_iter()
-                    .filter(|r| r.match_id == mid)
-                    .collect();
-            let sides: Vec<EntryId> = l
-                .matches
-                .iter()
-                .filter(|m| m.id == mid)
-                .flat_map(|m| [Some(m.home_entry_id), m.away_entry_id])
-                .flatten()
-                .collect();
-            let unfit = unfit_now(conn, &l, &sides)?;
-            Ok((l, caps, is_judge, unfit, (reports, is_chief, recorded)))
-        })
+    let read = state
+        .db(move |conn| MatchRead::load(conn, viewer, c, t, mid)?.ok_or(AppError::NotFound))
         .await?;
-    let m = l
-        .matches
-        .iter()
-        .find(|m| m.id == mid)
-        .ok_or(AppError::NotFound)?;
-    let tz = l.ctx.tz;
-    let local = move |at: chrono::NaiveDateTime| crate::app::rounds::local_text(tz, at);
-    let warnings = unfit_words(&ctx, &l, &unfit, &local);
-    let round = l
-        .rounds
-        .iter()
-        .find(|x| x.id == m.round_id)
-        .ok_or(AppError::NotFound)?;
-    if !round.is_published() && !is_judge {
-        return Err(AppError::NotFound);
-    }
-    let me = viewer.map(|(id, _)| id);
-    let captain_of = |entry: Option<EntryId>| {
-        entry.is_some_and(|e| {
-            caps.get(&e)
-                .is_some_and(|v| me.is_some_and(|me| v.contains(&me)))
-        })
-    };
-    let (home_cap, away_cap) = (
-        captain_of(Some(m.home_entry_id)),
-        captain_of(m.away_entry_id),
-    );
-    let running = round.is_published() && !l.round_complete(round.id);
-    let name = |id: EntryId| {
-        l.entries
-            .iter()
-            .find(|x| x.id == id)
-            .map(|x| x.name.clone())
-            .unwrap_or_default()
-    };
-    let nick = |id: Option<PersonId>| {
-        id.and_then(|i| l.nicks.get(&i).cloned())
-            .unwrap_or_else(|| "—".to_owned())
-    };
+    Ok(match_view(ctx, &read, draft, &problems, &typed, violation))
+}
+
+/// The match page in the viewer's words, from its read model.
+fn match_view(
+    ctx: PageCtx,
+    r: &MatchRead,
+    draft: SubDraft,
+    problems: &[BoardsProblem],
+    typed: &HashMap<GameId, String>,
+    violation: ViolationDraft,
+) -> MatchPage {
+    let (l, m, round) = (&r.loaded, &r.the_match, &r.round);
     let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
-    let other_side = |rep: PersonId| {
-        let rep_home = caps.get(&m.home_entry_id).is_some_and(|v| v.contains(&rep));
-        let rep_away = m
+    let running = round.is_published() && !l.round_complete(round.id);
+    let speaks = r.home_captain || r.away_captain;
+    let (cell_errors, problems) = match_problems(&ctx, l, problems);
+    let games = game_rows(&ctx, r, typed, &cell_errors);
+    let (sub_boards, sub_choices, sub_games) = substitution_lists(r, &draft);
+    let local = local_of(l);
+    MatchPage {
+        pgn_url: (!r.recorded.is_empty()).then(|| paths::match_pgn(cid, tid, m.id)),
+        violations: violation_rows(r),
+        violation_url: (round.is_published()
+            && l.ctx.tournament.finished_at.is_none()
+            && m.away_entry_id.is_some()
+            && speaks)
+            .then(|| paths::match_violations(cid, tid, m.id)),
+        violation_boards: (1..=i32::from(l.ctx.regulation.roster.lineup_players))
+            .map(|b| (b, violation.board == Some(b)))
+            .collect(),
+        violation,
+        report_sheet_url: (games.iter().any(|g| g.cell.is_some()))
+            .then(|| paths::match_report(cid, tid, m.id)),
+        warnings: unfit_words(&ctx, l, &r.unfit, &local),
+        tournament: tournament_title(&ctx, l),
+        tournament_url: paths::tournament(cid, tid),
+        round: round.number,
+        table: m.table_no,
+        home: entry_name(l, m.home_entry_id),
+        away: m
             .away_entry_id
-            .and_then(|a| caps.get(&a))
-            .is_some_and(|v| v.contains(&rep));
-        Some(rep) != me && ((rep_home && away_cap) || (rep_away && home_cap))
-    };
+            .map(|x| entry_name(l, x))
+            .unwrap_or_default(),
+        score: match_score(l, m),
+        games,
+        substitutions: substitution_rows(&ctx, l, m),
+        substitution_url: (running && m.away_entry_id.is_some() && (speaks || r.is_judge))
+            .then(|| paths::match_substitution(cid, tid, m.id)),
+        announcement: draft.announcement,
+        sub_boards,
+        sub_choices,
+        sub_games,
+        problems,
+        ctx,
+    }
+}
+
+/// The championship's time of an instant, as the tournament's pages write it.
+fn local_of(l: &Loaded) -> impl Fn(chrono::NaiveDateTime) -> String {
+    let tz = l.ctx.tz;
+    move |at: chrono::NaiveDateTime| crate::app::rounds::local_text(tz, at)
+}
+
+/// A player's nick, or a dash for an empty side.
+fn nick_or_dash(l: &Loaded, id: Option<PersonId>) -> String {
+    id.and_then(|i| l.nicks.get(&i).cloned())
+        .unwrap_or_else(|| "—".to_owned())
+}
+
+/// The tournament's title with its championship.
+fn tournament_title(ctx: &PageCtx, l: &Loaded) -> String {
+    format!(
+        "{} · {}",
+        ctx.t1("tournament-title", "number", l.ctx.tournament.number),
+        l.ctx.championship.name
+    )
+}
+
+/// The match's score from its games' results.
+fn match_score(l: &Loaded, m: &crate::db::rounds::Match) -> String {
     let (mut h, mut a) = (
         crate::rules::score::HalfPoints::ZERO,
         crate::rules::score::HalfPoints::ZERO,
     );
-    let nick_of_id = |id: i64| nick(Some(PersonId(id)));
-    let mut cell_errors: HashMap<GameId, String> = HashMap::new();
+    for g in l.games_of(m.id) {
+        if let Some((x, y)) = g.result().points() {
+            h += x;
+            a += y;
+        }
+    }
+    format!("{h}–{a}")
+}
+
+/// A refusal's problems in words: those about one game beside it, the
+/// others at the top of the page.
+fn match_problems(
+    ctx: &PageCtx,
+    l: &Loaded,
+    problems: &[BoardsProblem],
+) -> (HashMap<GameId, String>, Vec<String>) {
+    let local = local_of(l);
+    let nick_of_id = |id: i64| nick_or_dash(l, Some(PersonId(id)));
+    let mut cell_errors = HashMap::new();
     let mut page_problems = Vec::new();
-    for p in &problems {
+    for p in problems {
         match p {
             BoardsProblem::OnGame { game, problem } => {
                 cell_errors.insert(*game, problem_text(ctx.lang, problem, &nick_of_id, &local));
             }
-            other => page_problems.push(other),
+            other => page_problems.push(problem_text(ctx.lang, other, &nick_of_id, &local)),
         }
     }
-    let games: Vec<GameRow> = l
-        .games_of(m.id)
+    (cell_errors, page_problems)
+}
+
+/// The report a captain of the other side made, which the viewer (a
+/// captain of this side) may confirm.
+fn by_other_side(r: &MatchRead, me: Option<PersonId>, reporter: PersonId) -> bool {
+    let m = &r.the_match;
+    let rep_home = (r.captains.get(&m.home_entry_id)).is_some_and(|v| v.contains(&reporter));
+    let rep_away = m
+        .away_entry_id
+        .and_then(|a| r.captains.get(&a))
+        .is_some_and(|v| v.contains(&reporter));
+    Some(reporter) != me && ((rep_home && r.away_captain) || (rep_away && r.home_captain))
+}
+
+/// The match's games with the captains' sheet cells and the judges' E-6
+/// links.
+fn game_rows(
+    ctx: &PageCtx,
+    r: &MatchRead,
+    typed: &HashMap<GameId, String>,
+    cell_errors: &HashMap<GameId, String>,
+) -> Vec<GameRow> {
+    let (l, round) = (&r.loaded, &r.round);
+    let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
+    let me = ctx.user.as_ref().map(|u| u.id);
+    let running = round.is_published() && !l.round_complete(round.id);
+    let lateness = l
+        .ctx
+        .regulation
+        .play
+        .lateness_forfeit_after_seconds
+        .is_some();
+    l.games_of(r.the_match.id)
         .map(|g| {
-            if let Some((x, y)) = g.result().points() {
-                h += x;
-                a += y;
-            }
             let open = !g.result().is_final();
-            let reportable = running && open && (home_cap || away_cap);
-            let confirm = g
-                .reported_result
-                .clone()
-                .filter(|_| g.reported_by.is_some_and(other_side) && open && running);
+            let reportable = running && open && (r.home_captain || r.away_captain);
+            let confirm = g.reported_result.clone().filter(|_| {
+                g.reported_by.is_some_and(|rep| by_other_side(r, me, rep)) && open && running
+            });
             let cell = reportable.then(|| {
                 typed.get(&g.id).cloned().unwrap_or_else(|| {
-                    g.reported_result
-                        .as_deref()
+                    (g.reported_result.as_deref())
                         .filter(|_| confirm.is_some() || g.reported_by == me)
                         .and_then(crate::db::rounds::result_from_code)
-                        .map(|r| r.notation().to_owned())
+                        .map(|x| x.notation().to_owned())
                         .unwrap_or_default()
                 })
             });
             GameRow {
                 id: g.id,
                 game_url: paths::game(cid, tid, g.id),
-                recorded: recorded.contains(&g.id),
+                recorded: r.recorded.contains(&g.id),
                 cell,
                 error: cell_errors.get(&g.id).cloned(),
                 board: g.board,
                 game_no: g.game_no,
-                home_player: nick(g.home_player_id),
-                away_player: nick(g.away_player_id),
+                home_player: nick_or_dash(l, g.home_player_id),
+                away_player: nick_or_dash(l, g.away_player_id),
                 home_colour: if g.home_white { "W" } else { "B" },
                 result: result_words(&g.result),
                 version: g.version,
-                reported: g
-                    .reported_result
-                    .as_ref()
-                    .map(|r| (result_words(r), nick(g.reported_by))),
+                reported: (g.reported_result.as_ref())
+                    .map(|x| (result_words(x), nick_or_dash(l, g.reported_by))),
                 confirm,
-                late_url: (is_judge
-                    && running
-                    && open
-                    && l.ctx
-                        .regulation
-                        .play
-                        .lateness_forfeit_after_seconds
-                        .is_some())
-                .then(|| paths::game_action(cid, tid, g.id, "late")),
+                late_url: (r.is_judge && running && open && lateness)
+                    .then(|| paths::game_action(cid, tid, g.id, "late")),
             }
         })
-        .collect();
-    let substitutions = l
-        .substitutions
+        .collect()
+}
+
+/// The substitutions announced in the match (G-V31, G-V32).
+fn substitution_rows(ctx: &PageCtx, l: &Loaded, m: &crate::db::rounds::Match) -> Vec<SubRow> {
+    l.substitutions
         .iter()
         .filter(|s| s.match_id == m.id)
         .map(|s| SubRow {
             announcement: s.announcement.clone(),
             reason: SubstitutionReason::from_code(&s.reason)
-                .map(|r| boards::substitution_reason(r).render(ctx.lang))
+                .map(|x| boards::substitution_reason(x).render(ctx.lang))
                 .unwrap_or_default(),
             from_game: s.from_game,
             at: s
@@ -595,59 +618,63 @@ pub(crate) async fn match_page(
                 .format("%H:%M")
                 .to_string(),
         })
-        .collect();
-    let problems = page_problems
+        .collect()
+}
+
+/// G-V33: the reports on the match the viewer may read, with the chief
+/// judge's form while one is open.
+fn violation_rows(r: &MatchRead) -> Vec<ViolationRow> {
+    let l = &r.loaded;
+    let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
+    let local = local_of(l);
+    r.reports
         .iter()
-        .map(|p| problem_text(ctx.lang, p, &|id| nick(Some(PersonId(id))), &local))
-        .collect();
-    let report_sheet_url = games
-        .iter()
-        .any(|g| g.cell.is_some())
-        .then(|| paths::match_report(cid, tid, m.id));
-    let finished = l.ctx.tournament.finished_at.is_some();
-    let violations = reports
-        .iter()
-        .map(|r| ViolationRow {
-            id: r.id,
-            against: name(r.against_entry_id),
-            board: r.board,
-            what: r.what.clone(),
-            by: nick(Some(r.filed_by)),
-            at: local(r.filed_at),
-            answer: r.answer.clone().map(|a| (a, nick(r.answered_by))),
-            answer_url: (is_chief && r.is_open()).then(|| paths::violation_answer(cid, tid, r.id)),
+        .map(|v| ViolationRow {
+            id: v.id,
+            against: entry_name(l, v.against_entry_id),
+            board: v.board,
+            what: v.what.clone(),
+            by: nick_or_dash(l, Some(v.filed_by)),
+            at: local(v.filed_at),
+            answer: v
+                .answer
+                .clone()
+                .map(|a| (a, nick_or_dash(l, v.answered_by))),
+            answer_url: (r.is_chief && v.is_open())
+                .then(|| paths::violation_answer(cid, tid, v.id)),
         })
-        .collect();
-    // The lists of the substitution form: the sides the viewer speaks for.
+        .collect()
+}
+
+/// The lists of the substitution form, for the sides the viewer speaks
+/// for: the boards, each side's substitutes (person id, nick, chosen)
+/// under the entry's name, and the match's games (the first still open
+/// chosen unless the draft chose one).
+fn substitution_lists(r: &MatchRead, draft: &SubDraft) -> SubLists {
+    let (l, m) = (&r.loaded, &r.the_match);
     let boards_n = l.games_of(m.id).map(|g| g.board).max().unwrap_or(0);
     let sub_boards = (1..=u32::try_from(boards_n).unwrap_or(0))
         .map(|b| (b, draft.board == Some(b)))
         .collect();
     let sub_choices = [
-        (m.home_entry_id, home_cap),
-        (m.away_entry_id.unwrap_or(m.home_entry_id), away_cap),
+        (m.home_entry_id, r.home_captain),
+        (m.away_entry_id.unwrap_or(m.home_entry_id), r.away_captain),
     ]
     .into_iter()
-    .filter(|(_, cap)| *cap || is_judge)
+    .filter(|(_, cap)| *cap || r.is_judge)
     .filter(|_| m.away_entry_id.is_some())
     .map(|(entry, _)| {
-        let subs = l
-            .players
-            .iter()
+        let subs = (l.players.iter())
             .filter(|p| p.entry_id == entry && p.substitute)
             .map(|p| {
-                (
-                    p.person_id.0,
-                    p.nick.clone(),
-                    draft.replacement == Some(p.person_id.0),
-                )
+                let id = p.person_id.0;
+                (id, p.nick.clone(), draft.replacement == Some(id))
             })
             .collect();
-        (name(entry), subs)
+        (entry_name(l, entry), subs)
     })
     .collect();
-    let first_open = l
-        .games_of(m.id)
+    let first_open = (l.games_of(m.id))
         .filter(|g| !g.result().is_final())
         .map(|g| g.game_no)
         .min();
@@ -655,44 +682,7 @@ pub(crate) async fn match_page(
     let sub_games = (1..=games_n)
         .map(|n| (n, draft.from_game.or(first_open) == Some(n)))
         .collect();
-    Ok(MatchPage {
-        pgn_url: (!recorded.is_empty()).then(|| paths::match_pgn(cid, tid, m.id)),
-        violations,
-        violation_url: (round.is_published()
-            && !finished
-            && m.away_entry_id.is_some()
-            && (home_cap || away_cap))
-            .then(|| paths::match_violations(cid, tid, m.id)),
-        violation_boards: (1..=i32::from(l.ctx.regulation.roster.lineup_players))
-            .map(|b| (b, violation.board == Some(b)))
-            .collect(),
-        violation,
-        report_sheet_url,
-        warnings,
-        tournament: format!(
-            "{} · {}",
-            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
-            l.ctx.championship.name
-        ),
-        tournament_url: paths::tournament(cid, tid),
-        round: round.number,
-        table: m.table_no,
-        home: name(m.home_entry_id),
-        away: m.away_entry_id.map(name).unwrap_or_default(),
-        score: format!("{h}–{a}"),
-        games,
-        substitutions,
-        substitution_url: (running
-            && m.away_entry_id.is_some()
-            && (home_cap || away_cap || is_judge))
-            .then(|| paths::match_substitution(cid, tid, m.id)),
-        announcement: draft.announcement,
-        sub_boards,
-        sub_choices,
-        sub_games,
-        problems,
-        ctx,
-    })
+    (sub_boards, sub_choices, sub_games)
 }
 
 /// `GET …/matches/{match_id}`: one match, its boards, reports and

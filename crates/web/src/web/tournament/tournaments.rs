@@ -9,20 +9,19 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::app::access::{ChiefJudge, Judges, Organizers};
 use crate::app::entries::{self as entry_ops, EntryProblem};
 use crate::app::knockout::{self, KnockoutState};
 use crate::app::rounds::Loaded;
 use crate::app::{PlayError, TournamentContext};
+use crate::db;
 use crate::db::entries::{self as e, EntryStatus};
 use crate::db::rounds::result_words;
-use crate::db::teams::TeamStatus;
-use crate::db::{self, organizations};
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, GameId, OrganizationId, PersonId, TeamId, TournamentId};
+use crate::ids::{ChampionshipId, EntryId, GameId, OrganizationId, PersonId, TournamentId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, TournamentPath};
+use crate::read::tournaments::TournamentPage as TournamentRead;
 use crate::rules::lineup::line_from_fields;
 use crate::rules::regulation::EntryTiming;
 use crate::rules::score::HalfPoints;
@@ -193,12 +192,22 @@ pub struct RoundsForm {
     pub warn: Option<String>,
 }
 
-/// The rounds form for an organizer of a Swiss tournament not finished.
-fn rounds_form(lang: crate::i18n::Lang, loaded: &Loaded, entries: usize) -> Option<RoundsForm> {
+/// The rounds form for an organizer of a Swiss tournament not finished,
+/// against the entries playing (drawn) or due to play (the field).
+fn rounds_form(
+    lang: crate::i18n::Lang,
+    loaded: &Loaded,
+    field: &crate::rules::entries::Field,
+) -> Option<RoundsForm> {
     let tc = &loaded.ctx;
     if tc.tournament.finished_at.is_some() {
         return None;
     }
+    let entries = if tc.tournament.drawn_at.is_some() {
+        loaded.playing().len()
+    } else {
+        field.playing.len()
+    };
     let rounds = crate::app::rounds::swiss_rounds(loaded)?;
     let limit = crate::app::rounds::swiss_round_limit(entries);
     Some(RoundsForm {
@@ -446,63 +455,126 @@ pub(crate) async fn tournament_page(
     let (c, t) = (path.championship_id, path.tournament_id);
     let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
     // Organization names only word eligibility reasons of a refused entry.
-    let need_organizations = !problems.is_empty();
-    let (
-        (loaded, reports, recorded, bars),
-        (is_judge, is_chief, is_organizer),
-        my_teams,
-        team_captains,
-        org_names,
-    ) = state
+    let with_organizations = !problems.is_empty();
+    let read = state
         .db(move |conn| {
-            // A draft round as its publication will leave it (G-A7).
-            let loaded = crate::app::play_state::load_as_shown(conn, t, db::utc_now())?
-                .filter(|l| l.ctx.championship.id == c)
-                .ok_or(AppError::NotFound)?;
-            let ids: Vec<crate::ids::GameId> = loaded.games.iter().map(|g| g.id).collect();
-            let recorded = db::games::recorded_among(conn, &ids)?;
-            let bars = crate::app::penalties::bars_in(conn, c, t)?;
-            let is_judge = crate::app::access::holds::<Judges>(conn, viewer, c)?;
-            let is_chief = crate::app::access::holds::<ChiefJudge>(conn, viewer, c)?;
-            let is_organizer = crate::app::access::holds::<Organizers>(conn, viewer, c)?;
-            let reports = if is_judge {
-                crate::db::violations::of_tournament(conn, t)?
-            } else {
-                Vec::new()
-            };
-            let my_teams = match viewer {
-                Some((person, _)) => entry_ops::teams_for(conn, &loaded.ctx, person)?,
-                None => Vec::new(),
-            };
-            // Who captains each team now (may withdraw its entries).
-            let team_captains: HashMap<TeamId, PersonId> =
-                db::teams::of_championship(conn, c, &TeamStatus::ALL)?
-                    .into_iter()
-                    .map(|team| (team.id, team.captain_id))
-                    .collect();
-            let org_names: Vec<(OrganizationId, String)> = if need_organizations {
-                organizations::list(conn)?
-                    .into_iter()
-                    .map(|o| (o.id, o.name))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            Ok((
-                (loaded, reports, recorded, bars),
-                (is_judge, is_chief, is_organizer),
-                my_teams,
-                team_captains,
-                org_names,
-            ))
+            TournamentRead::load(conn, viewer, c, t, with_organizations)?.ok_or(AppError::NotFound)
         })
         .await?;
-    let viewer = viewer.map(|(id, _)| id);
-    let tc = &loaded.ctx;
-    let entries = &loaded.entries;
-    let reg = &tc.regulation;
+    Ok(tournament_view(
+        ctx,
+        &read,
+        form,
+        &problems,
+        judge_problem,
+        &sheet,
+    ))
+}
+
+/// The tournament page in the viewer's words, from its read model.
+fn tournament_view(
+    ctx: PageCtx,
+    r: &TournamentRead,
+    form: EntryForm,
+    problems: &[EntryProblem],
+    judge_problem: Option<String>,
+    sheet: &Sheet,
+) -> TournamentPage {
+    let (l, tc) = (&r.loaded, &r.loaded.ctx);
+    let (c, t, reg) = (tc.championship_id(), tc.id(), &tc.regulation);
     let timing = tc.entry_timing(db::utc_now());
-    let window = match &timing {
+    let field = entry_ops::field_of(tc, &l.entries);
+    // The stored tournament as the rules engine reads it, once per page.
+    let rules = l.to_rules();
+    let knockout = knockout::read(l);
+    let (groups, bracket) = knockout_views(&ctx, l, knockout.as_ref(), r.is_judge);
+    TournamentPage {
+        violations: report_lines(&ctx, r),
+        pgn_url: (!r.recorded.is_empty()).then(|| paths::tournament_pgn(c, t)),
+        check_in_url: (r.is_organizer && reg.play.check_in).then(|| paths::check_in(c, t)),
+        timetable: timetable(&ctx, l, knockout.as_ref()),
+        rounds_form: r
+            .is_organizer
+            .then(|| rounds_form(ctx.lang, l, &field))
+            .flatten(),
+        swiss_rounds: swiss_rounds_text(ctx.lang, l),
+        championship: tc.championship.name.clone(),
+        championship_url: paths::championship(c),
+        number: tc.tournament.number,
+        starts: local(tc, tc.tournament.starts_at),
+        time_zone: tc.championship.time_zone.clone(),
+        window: window_text(&ctx, tc, &timing),
+        entries: entry_rows(&ctx, r, &field),
+        can_enter: can_enter(r, problems, &timing),
+        enter_url: paths::entries(c, t),
+        team_name: entry_team_name(r, &form),
+        boards: form_slots(&form.board, usize::from(reg.roster.lineup_players)),
+        subs: form_slots(&form.sub, usize::from(reg.roster.max_substitutes)),
+        undertaking: reg.entry.fair_play_undertaking.then_some(form.undertaking),
+        line: form.line,
+        problems: entry_problems(&ctx, r, problems),
+        is_judge: r.is_judge,
+        drawn: tc.tournament.drawn_at.is_some(),
+        draw_url: paths::tournament_action(c, t, "draw"),
+        pair_url: paths::tournament_action(c, t, "rounds"),
+        finish_url: paths::tournament_action(c, t, "finish"),
+        reopen_url: r.is_chief.then(|| paths::tournament_action(c, t, "reopen")),
+        finished: tc.tournament.finished_at.is_some(),
+        rounds: round_views(l, &rules, r.is_judge, ctx.lang, sheet, &r.recorded),
+        playing: l.playing().iter().map(|x| (x.id, x.name.clone())).collect(),
+        standings: overall_standings(l, &rules, knockout.as_ref(), ctx.lang),
+        judge_problem,
+        results: crate::web::results::pages::ResultLinks::new(c, t),
+        groups,
+        bracket,
+        playoff_due: playoff_due(l),
+        playoff_url: paths::tournament_action(c, t, "playoff"),
+        playoffs: playoff_views(&ctx, l, r.is_judge),
+        playoff_open: knockout::open_playoff(l).is_some(),
+        places: place_rows(ctx.lang, r),
+        ctx,
+    }
+}
+
+/// The entry form is shown to captains and members of participating
+/// teams while registration is not closed; a refused entry keeps its
+/// form, to show why, even when registration has closed meanwhile.
+fn can_enter(r: &TournamentRead, problems: &[EntryProblem], timing: &EntryTiming) -> bool {
+    !r.my_teams.is_empty()
+        && (!problems.is_empty()
+            || !matches!(timing, EntryTiming::Closed | EntryTiming::PastDeadline))
+}
+
+/// Seed E: each group's standings (E-8) and the play-off's bracket (E-1,
+/// E-9); empty for other formats.
+fn knockout_views(
+    ctx: &PageCtx,
+    l: &Loaded,
+    knockout: Option<&KnockoutState>,
+    is_judge: bool,
+) -> (Vec<GroupTableView>, Vec<BracketRowView>) {
+    match knockout {
+        Some(k) => (group_tables(ctx, l, k), bracket_rows(ctx, l, k, is_judge)),
+        None => (Vec::new(), Vec::new()),
+    }
+}
+
+/// The whole field's standings, for the formats without groups.
+fn overall_standings(
+    l: &Loaded,
+    rules: &Tournament,
+    knockout: Option<&KnockoutState>,
+    lang: crate::i18n::Lang,
+) -> Option<StandingsView> {
+    knockout
+        .is_none()
+        .then(|| standings_view(l, rules, lang))
+        .flatten()
+}
+
+/// When entries are taken, in the championship's time.
+fn window_text(ctx: &PageCtx, tc: &TournamentContext, timing: &EntryTiming) -> String {
+    match timing {
         EntryTiming::TooEarly => Message::new(msg!("entry-window-opens"))
             .arg("at", local(tc, tc.registration_opens_at()))
             .render(ctx.lang),
@@ -522,160 +594,189 @@ pub(crate) async fn tournament_page(
         EntryTiming::PastDeadline | EntryTiming::Closed => {
             ctx.lang.msg(msg!("entry-window-closed"))
         }
-    };
-    let field = entry_ops::field_of(tc, entries);
+    }
+}
+
+/// An entry's standing in the field: withdrawn, retired, sitting out
+/// (G-B13), waiting or playing.
+fn entry_status(ctx: &PageCtx, x: &e::Entry, field: &crate::rules::entries::Field) -> String {
+    match x.status() {
+        EntryStatus::Withdrawn => ctx.lang.msg(msg!("entry-status-withdrawn")),
+        EntryStatus::Retired => ctx.lang.msg(msg!("entry-status-retired")),
+        EntryStatus::Entered if field.sitting_out == Some(x.id.0) => {
+            ctx.lang.msg(msg!("entry-status-sits-out"))
+        }
+        EntryStatus::Entered => match field.waiting.iter().position(|w| *w == x.id.0) {
+            Some(p) => ctx.t1("entry-status-waiting", "position", p + 1),
+            None => ctx.lang.msg(msg!("entry-status-playing")),
+        },
+    }
+}
+
+/// The people an entry names who may not play in this tournament (G-G4,
+/// G-G7), each with why.
+fn barred(ctx: &PageCtx, r: &TournamentRead, entry: EntryId) -> Vec<String> {
+    r.loaded
+        .players
+        .iter()
+        .filter(|p| p.entry_id == entry)
+        .filter_map(|p| {
+            let bar = r.bars.iter().find(|b| b.person == p.person_id)?;
+            Some(format!(
+                "{}: {}",
+                p.nick,
+                crate::words::penalties::bar_words(ctx.lang, bar)
+            ))
+        })
+        .collect()
+}
+
+/// The entries' list, with what the viewer may do to each.
+fn entry_rows(
+    ctx: &PageCtx,
+    r: &TournamentRead,
+    field: &crate::rules::entries::Field,
+) -> Vec<EntryRow> {
+    let (l, tc) = (&r.loaded, &r.loaded.ctx);
+    let (c, t) = (tc.championship_id(), tc.id());
+    let viewer = ctx.user.as_ref().map(|u| u.id);
     let drawn = tc.tournament.drawn_at.is_some();
     let finished = tc.tournament.finished_at.is_some();
-    let rows = entries
+    let nicks = |entry: EntryId, substitute: bool| {
+        (l.players.iter())
+            .filter(|p| p.entry_id == entry && p.substitute == substitute)
+            .map(|p| p.nick.clone())
+            .collect::<Vec<_>>()
+    };
+    l.entries
         .iter()
         .enumerate()
         .map(|(i, x)| {
-            let team_captain = team_captains.get(&x.team_id).copied();
-            let status = match x.status() {
-                EntryStatus::Withdrawn => ctx.lang.msg(msg!("entry-status-withdrawn")),
-                EntryStatus::Retired => ctx.lang.msg(msg!("entry-status-retired")),
-                EntryStatus::Entered if field.sitting_out == Some(x.id.0) => {
-                    ctx.lang.msg(msg!("entry-status-sits-out"))
-                }
-                EntryStatus::Entered => match field.waiting.iter().position(|w| *w == x.id.0) {
-                    Some(p) => ctx.t1("entry-status-waiting", "position", p + 1),
-                    None => ctx.lang.msg(msg!("entry-status-playing")),
-                },
-            };
-            let nicks = |substitute: bool| {
-                loaded
-                    .players
-                    .iter()
-                    .filter(|p| p.entry_id == x.id && p.substitute == substitute)
-                    .map(|p| p.nick.clone())
-                    .collect::<Vec<_>>()
-            };
+            let team_captain = r.team_captains.get(&x.team_id).copied();
             let is_captain = viewer.is_some_and(|v| v == x.captain() || Some(v) == team_captain);
             let may_withdraw = !drawn && x.status() == EntryStatus::Entered && is_captain;
             let playing = drawn && x.start_no.is_some() && x.status() == EntryStatus::Entered;
+            let may_retire = r.is_judge && playing && !finished && tc.regulation.withdraws_teams();
             EntryRow {
                 order: i + 1,
                 name: x.name.clone(),
                 team_url: paths::team(x.team_id),
-                captain: loaded
-                    .nicks
-                    .get(&x.submitted_by)
-                    .cloned()
-                    .unwrap_or_default(),
+                captain: l.nicks.get(&x.submitted_by).cloned().unwrap_or_default(),
                 at: local(tc, x.submitted_at),
                 late: x.late,
-                status,
-                boards: nicks(false),
-                substitutes: nicks(true),
-                withdraw_url: may_withdraw
-                    .then(|| paths::entry_withdraw(tc.championship_id(), tc.id(), x.id)),
-                lineup_url: (playing && is_captain)
-                    .then(|| paths::entry_lineup(tc.championship_id(), tc.id(), x.id)),
-                retire_url: (is_judge && playing && !finished && reg.withdraws_teams())
-                    .then(|| paths::entry_retire(tc.championship_id(), tc.id(), x.id)),
-                must_withdraw: playing && !finished && loaded.must_withdraw(x.id),
-                barred: loaded
-                    .players
-                    .iter()
-                    .filter(|p| p.entry_id == x.id)
-                    .filter_map(|p| {
-                        let bar = bars.iter().find(|b| b.person == p.person_id)?;
-                        Some(format!(
-                            "{}: {}",
-                            p.nick,
-                            crate::words::penalties::bar_words(ctx.lang, bar)
-                        ))
-                    })
-                    .collect(),
+                status: entry_status(ctx, x, field),
+                boards: nicks(x.id, false),
+                substitutes: nicks(x.id, true),
+                withdraw_url: may_withdraw.then(|| paths::entry_withdraw(c, t, x.id)),
+                lineup_url: (playing && is_captain).then(|| paths::entry_lineup(c, t, x.id)),
+                retire_url: may_retire.then(|| paths::entry_retire(c, t, x.id)),
+                must_withdraw: playing && !finished && l.must_withdraw(x.id),
+                barred: barred(ctx, r, x.id),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// A refused entry's problems in words.
+fn entry_problems(ctx: &PageCtx, r: &TournamentRead, problems: &[EntryProblem]) -> Vec<String> {
+    let tc = &r.loaded.ctx;
     let org = |id: OrganizationId| {
-        org_names
-            .iter()
+        (r.organization_names.iter())
             .find(|(o, _)| *o == id)
             .map(|(_, n)| n.clone())
             .unwrap_or_default()
     };
-    let problems: Vec<String> = problems
+    problems
         .iter()
         .map(|p| {
             entry_problem(ctx.lang, p, &|id| org(OrganizationId(id)), &|at| {
                 local(tc, at)
             })
         })
-        .collect();
-    let value = |v: &[String], i: usize| v.get(i).cloned().unwrap_or_default();
-    let team_name = if form.entry.is_empty() {
-        my_teams.first().map(|t| t.name.clone()).unwrap_or_default()
+        .collect()
+}
+
+/// The entry form's team: as typed, else the viewer's first team.
+fn entry_team_name(r: &TournamentRead, form: &EntryForm) -> String {
+    if form.entry.is_empty() {
+        r.my_teams
+            .first()
+            .map(|t| t.name.clone())
+            .unwrap_or_default()
     } else {
         form.entry.clone()
-    };
-    // The stored tournament as the rules engine reads it, once per page.
-    let rules = loaded.to_rules();
-    let knockout = knockout::read(&loaded);
-    let groups = knockout
-        .as_ref()
-        .map(|k| group_tables(&ctx, &loaded, k))
-        .unwrap_or_default();
-    let bracket = knockout
-        .as_ref()
-        .map(|k| bracket_rows(&ctx, &loaded, k, is_judge))
-        .unwrap_or_default();
-    let timetable = timetable(&ctx, &loaded, knockout.as_ref());
-    let tied = knockout::playoff_due(&loaded);
-    let playoff_due = (!tied.is_empty()).then(|| {
+    }
+}
+
+/// `n` numbered fields of the entry form with what was typed in each.
+fn form_slots(typed: &[String], n: usize) -> Vec<(usize, String)> {
+    (0..n)
+        .map(|i| (i + 1, typed.get(i).cloned().unwrap_or_default()))
+        .collect()
+}
+
+/// a Swiss's rounds as they are now.
+fn swiss_rounds_text(lang: crate::i18n::Lang, l: &Loaded) -> Option<String> {
+    crate::app::rounds::swiss_rounds(l).map(|n| {
+        Message::new(msg!("tournament-rounds"))
+            .arg("rounds", n)
+            .render(lang)
+    })
+}
+
+/// An entry's name.
+pub(crate) fn entry_name(l: &Loaded, id: EntryId) -> String {
+    l.entries
+        .iter()
+        .find(|x| x.id == id)
+        .map(|x| x.name.clone())
+        .unwrap_or_default()
+}
+
+/// G-V42: the entries sharing first place when a play-off is due.
+fn playoff_due(l: &Loaded) -> Option<String> {
+    let tied = knockout::playoff_due(l);
+    (!tied.is_empty()).then(|| {
         tied.iter()
-            .filter_map(|id| loaded.entries.iter().find(|x| x.id == *id))
+            .filter_map(|id| l.entries.iter().find(|x| x.id == *id))
             .map(|x| x.name.clone())
             .collect::<Vec<_>>()
             .join(", ")
-    });
-    let entry_name = |id: EntryId| {
-        loaded
-            .entries
-            .iter()
-            .find(|x| x.id == id)
-            .map(|x| x.name.clone())
-            .unwrap_or_default()
-    };
-    let playoffs: Vec<PlayoffView> = knockout::playoff_matches(&loaded)
+    })
+}
+
+/// G-V42: the play-off matches paired (drafts for judges only).
+fn playoff_views(ctx: &PageCtx, l: &Loaded, is_judge: bool) -> Vec<PlayoffView> {
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    knockout::playoff_matches(l)
         .into_iter()
         .filter(|p| p.published || is_judge)
-        .map(|p| PlayoffView {
-            round: p.round,
-            title: ctx.t1("round-playoff-title", "round", p.round),
-            url: paths::round_page(c, t, p.round),
-            draft: !p.published,
-            line: match p.score {
-                Some((h, a)) => format!("{} {h}–{a} {}", entry_name(p.home), entry_name(p.away)),
-                None => format!("{} – {}", entry_name(p.home), entry_name(p.away)),
-            },
+        .map(|p| {
+            let (home, away) = (entry_name(l, p.home), entry_name(l, p.away));
+            PlayoffView {
+                round: p.round,
+                title: ctx.t1("round-playoff-title", "round", p.round),
+                url: paths::round_page(c, t, p.round),
+                draft: !p.published,
+                line: match p.score {
+                    Some((h, a)) => format!("{home} {h}–{a} {away}"),
+                    None => format!("{home} – {away}"),
+                },
+            }
         })
-        .collect();
-    let playoff_open = knockout::open_playoff(&loaded).is_some();
-    let places = if tc.tournament.finished_at.is_some() {
-        places_of(state, ctx.lang, c, t).await?
-    } else {
-        Vec::new()
-    };
-    let entered = if drawn {
-        loaded.playing().len()
-    } else {
-        field.playing.len()
-    };
-    let rounds_form = if is_organizer {
-        rounds_form(ctx.lang, &loaded, entered)
-    } else {
-        None
-    };
-    let violations = reports
+        .collect()
+}
+
+/// G-V33: the captains' reports, for the judges, each with its match.
+fn report_lines(ctx: &PageCtx, r: &TournamentRead) -> Vec<ReportLine> {
+    let l = &r.loaded;
+    r.reports
         .iter()
-        .map(|r| {
-            let m = loaded.matches.iter().find(|m| m.id == r.match_id);
+        .map(|v| {
+            let m = l.matches.iter().find(|m| m.id == v.match_id);
             let table = m.map_or(0, |m| m.table_no);
             let round = m
-                .and_then(|m| loaded.rounds.iter().find(|x| x.id == m.round_id))
+                .and_then(|m| l.rounds.iter().find(|x| x.id == m.round_id))
                 .map_or(0, |x| x.number);
             ReportLine {
                 label: Message::new(msg!("violation-line"))
@@ -684,78 +785,14 @@ pub(crate) async fn tournament_page(
                     .render(ctx.lang),
                 url: format!(
                     "{}#violation-{}",
-                    paths::match_page(tc.championship_id(), tc.id(), r.match_id),
-                    r.id
+                    paths::match_page(l.ctx.championship_id(), l.ctx.id(), v.match_id),
+                    v.id
                 ),
-                what: r.what.clone(),
-                open: r.is_open(),
+                what: v.what.clone(),
+                open: v.is_open(),
             }
         })
-        .collect();
-    Ok(TournamentPage {
-        violations,
-        pgn_url: (!recorded.is_empty()).then(|| paths::tournament_pgn(c, t)),
-        check_in_url: (is_organizer && reg.play.check_in)
-            .then(|| paths::check_in(tc.championship_id(), tc.id())),
-        timetable,
-        rounds_form,
-        swiss_rounds: crate::app::rounds::swiss_rounds(&loaded).map(|n| {
-            Message::new(msg!("tournament-rounds"))
-                .arg("rounds", n)
-                .render(ctx.lang)
-        }),
-        championship: tc.championship.name.clone(),
-        championship_url: paths::championship(tc.championship_id()),
-        number: tc.tournament.number,
-        starts: local(tc, tc.tournament.starts_at),
-        time_zone: tc.championship.time_zone.clone(),
-        window,
-        entries: rows,
-        // A refused entry keeps its form, to show why, even when
-        // registration has closed meanwhile.
-        can_enter: !my_teams.is_empty()
-            && (!problems.is_empty()
-                || !matches!(timing, EntryTiming::Closed | EntryTiming::PastDeadline)),
-        enter_url: paths::entries(tc.championship_id(), tc.id()),
-        team_name,
-        boards: (0..usize::from(reg.roster.lineup_players))
-            .map(|i| (i + 1, value(&form.board, i)))
-            .collect(),
-        subs: (0..usize::from(reg.roster.max_substitutes))
-            .map(|i| (i + 1, value(&form.sub, i)))
-            .collect(),
-        undertaking: reg.entry.fair_play_undertaking.then_some(form.undertaking),
-        line: form.line,
-        problems,
-        is_judge,
-        drawn,
-        draw_url: paths::tournament_action(tc.championship_id(), tc.id(), "draw"),
-        pair_url: paths::tournament_action(tc.championship_id(), tc.id(), "rounds"),
-        finish_url: paths::tournament_action(tc.championship_id(), tc.id(), "finish"),
-        reopen_url: is_chief
-            .then(|| paths::tournament_action(tc.championship_id(), tc.id(), "reopen")),
-        finished: tc.tournament.finished_at.is_some(),
-        rounds: round_views(&loaded, &rules, is_judge, ctx.lang, &sheet, &recorded),
-        playing: loaded
-            .playing()
-            .iter()
-            .map(|x| (x.id, x.name.clone()))
-            .collect(),
-        standings: knockout
-            .is_none()
-            .then(|| standings_view(&loaded, &rules, ctx.lang))
-            .flatten(),
-        judge_problem,
-        results: crate::web::results::pages::ResultLinks::new(tc.championship_id(), tc.id()),
-        groups,
-        bracket,
-        playoff_due,
-        playoff_url: paths::tournament_action(tc.championship_id(), tc.id(), "playoff"),
-        playoffs,
-        playoff_open,
-        places,
-        ctx,
-    })
+        .collect()
 }
 
 fn round_views(
@@ -766,104 +803,103 @@ fn round_views(
     sheet: &Sheet,
     recorded: &[crate::ids::GameId],
 ) -> Vec<RoundView> {
-    let name = |id: EntryId| {
-        l.entries
-            .iter()
-            .find(|x| x.id == id)
-            .map(|x| x.name.clone())
-            .unwrap_or_default()
-    };
-    let nick = |id: Option<PersonId>, nicks: &HashMap<PersonId, String>| {
-        id.and_then(|i| nicks.get(&i).cloned())
-            .unwrap_or_else(|| "—".to_owned())
-    };
     let (c, t) = (l.ctx.championship_id(), l.ctx.id());
     l.rounds
         .iter()
         .filter(|x| x.is_published() || is_judge)
-        .map(|round| {
-            let matches = l
+        .map(|round| RoundView {
+            number: round.number,
+            playoff: round.is_playoff(),
+            published: round.is_published(),
+            complete: l.round_complete(round.id),
+            notes: crate::words::play::round_notes(lang, &round.notes),
+            publish_url: paths::round_publish(c, t, round.id),
+            results_url: paths::round_results(c, t, round.id),
+            import_url: format!("{}?round={}", paths::games_import(c, t), round.id),
+            pgn_url: l
                 .matches_of(round.id)
-                .map(|m| {
-                    let games: Vec<&crate::db::rounds::Game> = l.games_of(m.id).collect();
-                    let (mut h, mut a) = (HalfPoints::ZERO, HalfPoints::ZERO);
-                    for g in &games {
-                        if let Some((x, y)) = g.result().points() {
-                            h += x;
-                            a += y;
-                        }
-                    }
-                    let forfeit = m.forfeit.is_some();
-                    let score = match m.forfeit.as_deref() {
-                        Some("home") => format!("{}-0", rules.round_cap()),
-                        Some("away") => format!("0-{}", rules.round_cap()),
-                        Some(_) => "0-0".to_owned(),
-                        None => format!("{h}-{a}"),
-                    };
-                    MatchView {
-                        table: m.table_no,
-                        url: paths::match_page(c, t, m.id),
-                        home: name(m.home_entry_id),
-                        away: m.away_entry_id.map(name),
-                        score,
-                        forfeit,
-                        armageddon: m.stage == knockout::STAGE_ARMAGEDDON,
-                        games: games
-                            .iter()
-                            .map(|g| GameView {
-                                id: g.id,
-                                // An empty side's board offers its forfeit
-                                // (`rules::boards::empty_board_result`).
-                                typed: sheet.typed.get(&g.id).cloned().unwrap_or_else(|| {
-                                    let r = g.result();
-                                    let seats =
-                                        (g.home_player_id.is_some(), g.away_player_id.is_some());
-                                    match crate::rules::boards::empty_board_result(seats.0, seats.1)
-                                    {
-                                        Some(only) if !r.is_final() => only.notation().to_owned(),
-                                        _ => r.notation().to_owned(),
-                                    }
-                                }),
-                                error: sheet.errors.get(&g.id).cloned(),
-                                board: g.board,
-                                game_no: g.game_no,
-                                home_player: nick(g.home_player_id, &l.nicks),
-                                away_player: nick(g.away_player_id, &l.nicks),
-                                home_colour: if g.home_white { "W" } else { "B" },
-                                result: result_words(&g.result),
-                                result_code: g.result.clone(),
-                                version: g.version,
-                                result_url: paths::game_result(c, t, g.id),
-                                game_url: paths::game(c, t, g.id),
-                            })
-                            .collect(),
-                    }
-                })
-                .collect();
-            RoundView {
-                number: round.number,
-                playoff: round.is_playoff(),
-                published: round.is_published(),
-                complete: l.round_complete(round.id),
-                notes: crate::words::play::round_notes(lang, &round.notes),
-                publish_url: paths::round_publish(c, t, round.id),
-                results_url: paths::round_results(c, t, round.id),
-                import_url: format!("{}?round={}", paths::games_import(c, t), round.id),
-                pgn_url: l
-                    .matches_of(round.id)
-                    .flat_map(|m| l.games_of(m.id))
-                    .any(|g| recorded.contains(&g.id))
-                    .then(|| paths::round_pgn(c, t, round.number)),
-                adjust_url: paths::round_adjust(c, t, round.id),
-                interrupt_url: (is_judge
-                    && l.ctx.regulation.play.interrupted_round_replayed
-                    && round.is_published()
-                    && !l.round_complete(round.id))
-                .then(|| paths::round_interrupt(c, t, round.id)),
-                matches,
-            }
+                .flat_map(|m| l.games_of(m.id))
+                .any(|g| recorded.contains(&g.id))
+                .then(|| paths::round_pgn(c, t, round.number)),
+            adjust_url: paths::round_adjust(c, t, round.id),
+            interrupt_url: (is_judge
+                && l.ctx.regulation.play.interrupted_round_replayed
+                && round.is_published()
+                && !l.round_complete(round.id))
+            .then(|| paths::round_interrupt(c, t, round.id)),
+            matches: l
+                .matches_of(round.id)
+                .map(|m| match_view(l, rules, sheet, m))
+                .collect(),
         })
         .collect()
+}
+
+/// A match of a round on the tournament page, with its games.
+fn match_view(
+    l: &Loaded,
+    rules: &Tournament,
+    sheet: &Sheet,
+    m: &crate::db::rounds::Match,
+) -> MatchView {
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    let games: Vec<&crate::db::rounds::Game> = l.games_of(m.id).collect();
+    let (mut h, mut a) = (HalfPoints::ZERO, HalfPoints::ZERO);
+    for g in &games {
+        if let Some((x, y)) = g.result().points() {
+            h += x;
+            a += y;
+        }
+    }
+    let score = match m.forfeit.as_deref() {
+        Some("home") => format!("{}-0", rules.round_cap()),
+        Some("away") => format!("0-{}", rules.round_cap()),
+        Some(_) => "0-0".to_owned(),
+        None => format!("{h}-{a}"),
+    };
+    MatchView {
+        table: m.table_no,
+        url: paths::match_page(c, t, m.id),
+        home: entry_name(l, m.home_entry_id),
+        away: m.away_entry_id.map(|x| entry_name(l, x)),
+        score,
+        forfeit: m.forfeit.is_some(),
+        armageddon: m.stage == knockout::STAGE_ARMAGEDDON,
+        games: games.iter().map(|g| game_view(l, sheet, g)).collect(),
+    }
+}
+
+/// A game of the judges' sheet on the tournament page.
+fn game_view(l: &Loaded, sheet: &Sheet, g: &crate::db::rounds::Game) -> GameView {
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    let nick = |id: Option<PersonId>| {
+        id.and_then(|i| l.nicks.get(&i).cloned())
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    GameView {
+        id: g.id,
+        // An empty side's board offers its forfeit
+        // (`rules::boards::empty_board_result`).
+        typed: sheet.typed.get(&g.id).cloned().unwrap_or_else(|| {
+            let r = g.result();
+            let seats = (g.home_player_id.is_some(), g.away_player_id.is_some());
+            match crate::rules::boards::empty_board_result(seats.0, seats.1) {
+                Some(only) if !r.is_final() => only.notation().to_owned(),
+                _ => r.notation().to_owned(),
+            }
+        }),
+        error: sheet.errors.get(&g.id).cloned(),
+        board: g.board,
+        game_no: g.game_no,
+        home_player: nick(g.home_player_id),
+        away_player: nick(g.away_player_id),
+        home_colour: if g.home_white { "W" } else { "B" },
+        result: result_words(&g.result),
+        result_code: g.result.clone(),
+        version: g.version,
+        result_url: paths::game_result(c, t, g.id),
+        game_url: paths::game(c, t, g.id),
+    }
 }
 
 /// The ranking with the regulation's tie-breaks, and why each row is ahead
@@ -940,26 +976,12 @@ fn group_tables(ctx: &PageCtx, l: &Loaded, k: &KnockoutState) -> Vec<GroupTableV
 
 /// The places recorded when the tournament was finished, each place an
 /// upheld appeal set marked with its case (G-D4).
-async fn places_of(
-    state: &web::Data<AppState>,
-    lang: crate::i18n::Lang,
-    c: ChampionshipId,
-    t: TournamentId,
-) -> Result<Vec<PlaceRowView>, AppError> {
-    let (rows, overrides) = state
-        .db(move |conn| {
-            Ok((
-                db::results::places_of_championship(conn, c)?,
-                db::results::overrides_of(conn, t)?,
-            ))
-        })
-        .await?;
-    Ok(rows
-        .into_iter()
-        .filter(|p| p.tournament_id == t)
+fn place_rows(lang: crate::i18n::Lang, r: &TournamentRead) -> Vec<PlaceRowView> {
+    let c = r.loaded.ctx.championship_id();
+    r.places
+        .iter()
         .map(|p| {
-            let set_by = overrides
-                .iter()
+            let set_by = (r.overrides.iter())
                 .find(|o| o.entry_id == p.entry_id)
                 .and_then(|o| o.appeal_id)
                 .map(|case| {
@@ -976,12 +998,12 @@ async fn places_of(
                     last: u32::try_from(p.place_last).unwrap_or(0),
                 }
                 .to_string(),
-                name: p.entry_name,
+                name: p.entry_name.clone(),
                 points: HalfPoints(p.points).to_string(),
                 set_by,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// `GET /championships/{c}/tournaments/{t}`.
