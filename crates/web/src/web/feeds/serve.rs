@@ -13,13 +13,13 @@ use chrono::NaiveDateTime;
 
 use crate::db::regulation_versions::Version;
 use crate::db::results::PlaceRow;
-use crate::read::feeds::{ChampionshipNews, RoundNews};
-use crate::web::discipline::appeals::Decision;
 use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
+use crate::read::feeds::{ChampionshipNews, RoundNews};
 use crate::state::AppState;
+use crate::web::discipline::appeals::Decision;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::request_lang;
 use crate::web::infra::error::AppError;
@@ -86,7 +86,7 @@ pub async fn calendar(
         tournaments: stages,
         ..
     } = state
-        .db(move |conn| Ok(ChampionshipNews::load(conn, c, false)?.ok_or(AppError::NotFound)?))
+        .db(move |conn| ChampionshipNews::load(conn, c, false)?.ok_or(AppError::NotFound))
         .await?;
     let (base, host) = (base(&state), host(&state));
     let tz = championship.tz();
@@ -152,7 +152,12 @@ pub async fn atom_feed(
         host(&state),
         news.championship.created_at.format("%Y-%m-%d")
     );
-    let at = Site { lang, base: &base, tag: &tag, c };
+    let at = Site {
+        lang,
+        base: &base,
+        tag: &tag,
+        c,
+    };
     let mut entries = finished_entries(&at, &news);
     entries.extend(round_entries(&at, &news.rounds));
     entries.extend(regulation_entries(&at, &news.versions));
@@ -245,7 +250,10 @@ fn round_entries(at: &Site<'_>, rounds: &[RoundNews]) -> Vec<atom::Entry> {
     rounds
         .iter()
         .map(|x| atom::Entry {
-            id: format!("{}/tournaments/{}/rounds/{}", at.tag, x.tournament, x.number),
+            id: format!(
+                "{}/tournaments/{}/rounds/{}",
+                at.tag, x.tournament, x.number
+            ),
             title: Message::new(msg!("feeds-entry-round"))
                 .arg("tournament", tournament_title(lang, x.tournament_no))
                 .arg("round", x.number)

@@ -312,8 +312,11 @@ async fn team_page(
         history,
         invitations,
         is_captain: viewer == Some(team.captain_id),
-        is_member: viewer
-            .is_some_and(|v| read.members.iter().any(|m| m.line.membership.person_id == v)),
+        is_member: viewer.is_some_and(|v| {
+            read.members
+                .iter()
+                .any(|m| m.line.membership.person_id == v)
+        }),
         team_problems: read
             .team_unmet
             .iter()
