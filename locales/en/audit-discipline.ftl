@@ -5,7 +5,7 @@
 
 audit-appeals-file = tournament { $number }: a case filed by { $team }
 audit-appeals-fairplay-report = tournament { $number }: a fair-play report
-audit-appeals-referred = G-G7 case from fair-play report #{ $report }
+audit-appeals-referred = G.7 case from fair-play report #{ $report }
 audit-appeals-propose = remedy #{ $remedy }: { $kind }
 audit-appeals-remedy-added = remedy #{ $remedy } added; { $cleared ->
         [one] { $cleared } vote cleared
@@ -47,9 +47,9 @@ audit-penalties-player-barred = { $code }: { $nick } may not play in this tourna
         [withdrawn] the entry has too few players and is withdrawn
        *[kept] the line stays, kept off the boards
     }
-audit-penalties-game-lost = G-D2 penalty #{ $penalty }, loss of the current game by { $name }: round { $round } table { $table } board { $board } game { $game }: { $before } → { $after }
-audit-penalties-removed = G-D2 penalty #{ $penalty }: { $name } removed before the draw: { $reason }
-audit-penalties-withdrawn = G-D2 penalty #{ $penalty }: { $name } withdrawn after round { $round }, { $lost ->
+audit-penalties-game-lost = D.2 penalty #{ $penalty }, loss of the current game by { $name }: round { $round } table { $table } board { $board } game { $game }: { $before } → { $after }
+audit-penalties-removed = D.2 penalty #{ $penalty }: { $name } removed before the draw: { $reason }
+audit-penalties-withdrawn = D.2 penalty #{ $penalty }: { $name } withdrawn after round { $round }, { $lost ->
         [one] { $lost } open game lost
        *[other] { $lost } open games lost
     }: { $reason }
@@ -58,7 +58,7 @@ audit-penalties-revoke-game-gone = { $code } −{ $amount }: in force → revoke
 audit-penalties-revoke-game-finished = { $code } −{ $amount }: in force → revoked; tournament { $tournament }, round { $round }, table { $table }, board { $board }, game { $game } left at { $result }: the tournament is finished — { $reason }
 audit-penalties-revoke-game-changed = { $code } −{ $amount }: in force → revoked; tournament { $tournament }, round { $round }, table { $table }, board { $board }, game { $game } left at { $result }: it no longer holds the result the penalty set ({ $set }) — { $reason }
 audit-penalties-revoke-game-returned = { $code } −{ $amount }: in force → revoked; tournament { $tournament }, round { $round }, table { $table }, board { $board }, game { $game }: { $result } → pending (no result) — { $reason }
-audit-penalties-game-returned = G-D2 penalty #{ $penalty } revoked: round { $round } table { $table } board { $board } game { $game }: { $before } → pending
+audit-penalties-game-returned = D.2 penalty #{ $penalty } revoked: round { $round } table { $table } board { $board } game { $game }: { $before } → pending
 # A game's result said in words; scores (1-0, 1/2, +-…) are shown as they are.
 
 ## src/app/violations.rs

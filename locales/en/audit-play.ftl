@@ -3,7 +3,7 @@
 audit-rounds-rounds-set = { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
-} (R-3.5)
+} (§ 3.5)
 audit-rounds-rounds-regulation = the regulation's rounds
 audit-rounds-drawn = { $entries ->
     [one] { $entries } entry
@@ -33,21 +33,21 @@ audit-rounds-adjusted = round { $round }: adjusted by the judge: { $a } ⇄ { $b
 audit-boards-lineup = { $entry } round { $round }: { $players }
 audit-boards-substitution = { $rule } round { $round }, from game { $game }: { $announcement }
 audit-boards-reported = round { $round } table { $table } board { $board } game { $game }: { $result }
-audit-boards-late-home-forfeit = E-6: home player { $late } late: game lost by forfeit
-audit-boards-late-away-forfeit = E-6: away player { $late } late: game lost by forfeit
-audit-boards-late-home-clock = E-6: home player { $late } late: { $seconds } s off the clock
-audit-boards-late-away-clock = E-6: away player { $late } late: { $seconds } s off the clock
-audit-boards-retired = G-G2: { $entry } withdrawn after round { $round }, { $games ->
+audit-boards-late-home-forfeit = Lateness: home player { $late } late: game lost by forfeit
+audit-boards-late-away-forfeit = Lateness: away player { $late } late: game lost by forfeit
+audit-boards-late-home-clock = Lateness: home player { $late } late: { $seconds } s off the clock
+audit-boards-late-away-clock = Lateness: away player { $late } late: { $seconds } s off the clock
+audit-boards-retired = G.2: { $entry } withdrawn after round { $round }, { $games ->
     [one] { $games } open game lost
    *[other] { $games } open games lost
 }: { $reason }
-audit-boards-interrupted = G-V23: round { $round }, { $games ->
+audit-boards-interrupted = V.2.3: round { $round }, { $games ->
     [one] { $games } game
    *[other] { $games } games
 } to be replayed: { $reason }
 
-audit-knockout-armageddon = E-9 armageddon on board { $board }, White { $white } by lot, lot seed { $seed }
-audit-knockout-playoff = round { $round }: { $entries } (G-V42)
+audit-knockout-armageddon = Armageddon on board { $board }, White { $white } by lot, lot seed { $seed }
+audit-knockout-playoff = round { $round }: { $entries } (V.4.2)
 
 audit-trf-team = { $team } created approved by the TRF import of tournament { $tournament }
 audit-trf-tournament = TRF "{ $file }": { $teams ->
@@ -65,14 +65,14 @@ audit-entries-entered = entered: { $line }{ $late ->
     [yes] { " " }(late)
    *[no] { "" }
 }{ $undertaken ->
-    [yes] { " " }(E-13 undertaking)
+    [yes] { " " }(fair-play undertaking)
    *[no] { "" }
 }
 audit-entries-replaced = replaced: { $line }{ $late ->
     [yes] { " " }(late)
    *[no] { "" }
 }{ $undertaken ->
-    [yes] { " " }(E-13 undertaking)
+    [yes] { " " }(fair-play undertaking)
    *[no] { "" }
 }
 audit-entries-withdrawn = { $entry }: entered → withdrawn

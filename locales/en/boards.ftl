@@ -1,4 +1,4 @@
-# Boards of a round: assignment (G-V22, E-2), substitutions (G-V31, G-V32), withdrawal (G-G2), lateness (E-6).
+# Boards of a round: assignment (V.2.2, “team boards”), substitutions (V.3.1, V.3.2), withdrawal (G.2), lateness (“lateness”).
 boards-wrong-count = { $found } boards assigned, but the match is played on { $expected }.
 boards-not-in-entry = Board { $board }: { $nick } is not in the team's line-up for this tournament, neither as a main player nor as a substitute.
 boards-on-two-boards = { $nick } is on two boards at once: { $first } and { $again }.
@@ -28,14 +28,14 @@ boards-sub-board-empty = Table { $board } is empty now and { $nick } was not lin
 boards-sub-not-substitute = { $nick } is not a substitute of this team in the tournament: only a substitute may come in.
 boards-sub-already-played = { $nick } has already played in this round: only someone who has not played in this round may come in.
 boards-sub-another-board = { $nick } has played board { $played } in this tournament and stays on it; cannot come in at table { $board }.
-boards-reason-captain = substitution by the captain's decision (G-V31)
-boards-reason-lost-connection = replacement of a player who lost connection (G-V32)
+boards-reason-captain = substitution by the captain's decision (V.3.1)
+boards-reason-lost-connection = replacement of a player who lost connection (V.3.2)
 boards-late-forfeit = Later than allowed: the game is lost by forfeit.
 boards-late-clock = The delay of { $delay } is taken off the player's clock.
 
-# Line-ups, matches, reports (G-V22, G-V31, G-V32, E-6, G-G2, G-V23).
+# Line-ups, matches, reports (V.2.2, V.3.1, V.3.2, “lateness”, G.2, V.2.3).
 lineup-title = Board line-up of { $entry }
-lineup-intro = Put each player on a board before the round (G-V22): main players only on their own board, a substitute on the board of a main player who does not play. A board left empty is lost by forfeit. The next round's line-up can be prepared while the current round runs.
+lineup-intro = Put each player on a board before the round (V.2.2): main players only on their own board, a substitute on the board of a main player who does not play. A board left empty is lost by forfeit. The next round's line-up can be prepared while the current round runs.
 lineup-problems = { $count ->
         [one] The line-up was not saved: one problem.
        *[other] The line-up was not saved: { $count } problems.
@@ -56,7 +56,7 @@ match-board = Board
 match-actions = Actions
 match-not-running = The round is not being played: it is not published yet or is complete.
 match-board-finished = Every game at table { $board } has a result: nobody is left to replace.
-match-armageddon-board = No substitution on board { $board }: its players play the armageddon, and nobody replaces them once it is assigned (E-9).
+match-armageddon-board = No substitution on board { $board }: its players play the armageddon, and nobody replaces them once it is assigned.
 report-result = Result to report
 report-submit = Report
 report-confirm = Confirm
@@ -77,34 +77,34 @@ substitution-reason = Reason
 substitution-submit = Record the substitution
 substitution-recorded = Substitution in { $entry } at table { $board } recorded, from game { $game }.
 retire-reason = Reason for withdrawing
-retire-submit = Withdraw (G-G2)
-retire-done = The team is withdrawn from the tournament (G-G2) and loses all its remaining games.
+retire-submit = Withdraw (G.2)
+retire-done = The team is withdrawn from the tournament (G.2) and loses all its remaining games.
 retire-already = This team has already been withdrawn.
-retire-warning = More than two boards are empty with no substitute possible (G-G2).
+retire-warning = More than two boards are empty with no substitute possible (G.2).
 interrupt-reason = What happened
-interrupt-submit = Interrupted: replay open games (G-V23)
+interrupt-submit = Interrupted: replay open games (V.2.3)
 interrupt-done = { $count ->
-        [one] One game without a result is to be replayed (G-V23).
-       *[other] { $count } games without a result are to be replayed (G-V23).
+        [one] One game without a result is to be replayed (V.2.3).
+       *[other] { $count } games without a result are to be replayed (V.2.3).
     }
 reason-required = Give a reason.
 boards-sub-no-such-player = Nobody on the platform has the nick "{ $nick }".
 boards-sub-other-team = { $nick } plays for { $team }, not for this team.
-boards-sub-not-in-entry = { $nick } is on the team's roster but not in the line of { $entry }: only the players and substitutes the entry named can come in (G-B13, G-V31).
+boards-sub-not-in-entry = { $nick } is on the team's roster but not in the line of { $entry }: only the players and substitutes the entry named can come in (B.1.3, V.3.1).
 rule-not-in-regulation = The regulation of this championship has no such rule ({ $rule }).
-violations-title = Reports to the chief judge (G-V33)
+violations-title = Reports to the chief judge (V.3.3)
 violation-board-n = board { $board }
 violation-answer = Chief judge's answer
 violation-open = Waiting for the chief judge's answer
 violation-answer-submit = Answer
 violation-form-title = Report a violation of the opponent's substitutions
-violation-form-hint = Players accept the opponent's substitutions; if a rule was broken, tell the chief judge here (G-V33). The judges and both captains see the report.
+violation-form-hint = Players accept the opponent's substitutions; if a rule was broken, tell the chief judge here (V.3.3). The judges and both captains see the report.
 violation-board = Board
 violation-what = What happened
 violation-submit = Send to the chief judge
 violation-reported = Your report went to the chief judge.
 violation-answered = The answer is recorded and the captain is told.
-violation-finished = The tournament is finished: a complaint now goes to the appeals committee (G-D4).
+violation-finished = The tournament is finished: a complaint now goes to the appeals committee (D.4).
 violation-not-played = This match is not being played (its round is not published, or it is a bye).
 violation-what-required = Say what happened.
 violation-bad-board = The match has boards 1 to { $boards }.

@@ -74,10 +74,10 @@ games-download-match = PGN of the match
 audit-action-games-import = games imported (PGN)
 audit-games-result-pgn = round { $round } table { $table } board { $board } game { $game }: { $before } → { $after } (PGN import)
 audit-games-import = file { $file }: { $recorded } results recorded, { $attached } records kept, { $left } left out
-# Fair-play evidence (G-E3).
+# Fair-play evidence (section E, “signs”).
 evidence-title = Fair-play evidence
 evidence-link = Fair-play evidence of a player
-evidence-not-a-verdict = These figures are grounds for the appeals committee (G-E3), not a verdict: steady move times, agreement with an engine and a jump in results can each have innocent causes. Only the committee decides (G-G7).
+evidence-not-a-verdict = These figures are grounds for the appeals committee (section E, “signs”), not a verdict: steady move times, agreement with an engine and a jump in results can each have innocent causes. Only the committee decides (G.7).
 evidence-from = From
 evidence-to = To
 evidence-show = Show

@@ -162,7 +162,7 @@ todo-team-case = { $team }: appeal case { $case } is open
 todo-violations = Tournament { $number }: { $count } { $count ->
     [one] report
    *[other] reports
-} of captains to answer (G-V33)
+} of captains to answer (V.3.3)
 audit-action-account-login = signed in
 audit-action-account-logout = signed out
 audit-action-account-notices = notice settings changed
@@ -257,4 +257,4 @@ confirm-required = Tick the box to confirm: this cannot be taken back.
 tournament-finish-confirm = The results become final
 appeal-decide-confirm = The decision is final and is applied at once
 championship-short-address = Short address
-todo-check-in = Tournament { $number }: check-in of the day, { $admitted } of { $total } admitted (R-2.2–R-2.4)
+todo-check-in = Tournament { $number }: check-in of the day, { $admitted } of { $total } admitted (§§ 2.2–2.4)

@@ -1,6 +1,6 @@
-## Entries and line-ups (G-B13, G-B22, R-1.8, R-1.9, G-G1)
+## Entries and line-ups (B.1.3, B.2.2, § 1.8, § 1.9, G.1)
 line-empty = The line is empty.
-line-spaces = The line must not contain spaces (G-B13).
+line-spaces = The line must not contain spaces (B.1.3).
 line-wrong-team = The line must start with the team name { $expected } (or a double such as { $expected }2); it starts with “{ $found }”.
 line-no-doubles = This regulation does not allow doubles.
 line-empty-name = Name { $position } is empty (two commas in a row).
@@ -9,16 +9,16 @@ line-too-many = { $found } names after the team; at most { $allowed } players an
 line-unknown-nick = No player is registered as “{ $nick }”.
 line-not-member = { $nick } is not a member of the team at this moment.
 line-duplicate = { $nick } is named twice.
-line-other-entry = { $nick } is already in the entry { $entry } of this tournament (G-B22).
-line-parallel-event = { $nick } is already entered in { $event }, held at the same time: one sport per athlete (R-1.8).
-line-parallel-sport = { $nick } is listed for { $sport } in the series { $series }, held at the same time as chess: one sport per athlete (R-1.8).
+line-other-entry = { $nick } is already in the entry { $entry } of this tournament (B.2.2).
+line-parallel-event = { $nick } is already entered in { $event }, held at the same time: one sport per athlete (§ 1.8).
+line-parallel-sport = { $nick } is listed for { $sport } in the series { $series }, held at the same time as chess: one sport per athlete (§ 1.8).
 line-not-eligible = { $nick } is not eligible: { $reasons }.
 entry-not-open = Registration opens at { $at }.
 entry-past-deadline = Entries closed at { $at }: the regulation accepts no entry after that.
 entry-closed = Registration is closed: the tournament has started or its field has been drawn.
 entry-no-team = You are neither the captain nor a member of a participating team of this championship.
-entry-undertaking = We undertake to play without engines, databases, books or anyone's advice, and accept the judges' decision on disputes as final (E-13).
-entry-undertaking-required = Accept the fair-play undertaking (E-13): play without engines, databases, books or advice; the judges' decision on disputes is final.
+entry-undertaking = We undertake to play without engines, databases, books or anyone's advice, and accept the judges' decision on disputes as final (“fair play”).
+entry-undertaking-required = Accept the fair-play undertaking: play without engines, databases, books or advice; the judges' decision on disputes is final.
 entry-team-not-participant = The team is not a participant of the championship.
 tournament-title = Tournament { $number }
 entries-title = Entries
@@ -50,14 +50,14 @@ entry-window-late = Registration is open; entries in time closed at { $at }, an 
 entry-window-closed = Registration is closed.
 entry-status-playing = plays
 entry-status-waiting = waiting list, { $position }
-entry-status-sits-out = sits out (odd count, G-B13)
+entry-status-sits-out = sits out (odd count, B.1.3)
 entry-status-withdrawn = withdrawn
 entry-status-retired = withdrawn during play
 entry-accepted = Entry { $entry } accepted.
 entry-replaced = The line of { $entry } was replaced.
 entry-accepted-late = Entry { $entry } accepted late: penalty { $code } recorded.
-entry-accepted-waiting = Entry { $entry } accepted on the waiting list, position { $position } (R-1.9).
-entry-accepted-sits-out = Entry { $entry } accepted, but it sits out as things stand: with an odd number of entries the double registered last does not play (G-B13).
+entry-accepted-waiting = Entry { $entry } accepted on the waiting list, position { $position } (§ 1.9).
+entry-accepted-sits-out = Entry { $entry } accepted, but it sits out as things stand: with an odd number of entries the double registered last does not play (B.1.3).
 entry-withdrawn = Entry { $entry } withdrawn.
 standings-title = Standings
 standings-rank = Rk
@@ -98,7 +98,7 @@ tournament-is-finished = Finished.
 tournament-finished = Tournament finished: places and tournament points recorded.
 tournament-not-finished = Every round must be paired, published and complete before the tournament is finished.
 tournament-already-finished = The tournament is finished: its results, line-ups and entries are final. The chief judge may reopen it, giving a reason.
-tournament-playoff-needed = First place is shared by { $entries } after every tie-break: a play-off match decides it (G-V42).
+tournament-playoff-needed = First place is shared by { $entries } after every tie-break: a play-off match decides it (V.4.2).
 season-title = Season standings
 season-none = No tournament has finished yet.
 season-penalties = Penalties
@@ -113,7 +113,7 @@ adjust-submit = Swap
 round-adjusted = Pairings adjusted; the change is in the round's notes.
 adjust-published = A published round cannot be adjusted.
 adjust-not-in-round = Choose two entries paired in this round, in different matches.
-## What puts a team above the next in the standings (R-3.3, G-V42)
+## What puts a team above the next in the standings (§ 3.3, V.4.2)
 gap-values = { $criterion }: { $ahead } vs { $behind }
 gap-values-step = { $criterion }, { $step }: { $ahead } vs { $behind }
 gap-mp = match points
@@ -129,17 +129,17 @@ gap-step-without-bottom = without the bottom { $count ->
 }
 ## A round's notes
 note-berger = Berger table round { $round } (C.05 Annex 1)
-note-lot = drawn by lot (R-3.1), lot seed { $seed }
+note-lot = drawn by lot (§ 3.1), lot seed { $seed }
 note-swiss = paired by the team Swiss system (FIDE C.04.6)
-note-group-first = group stage round { $round } (E-1): groups by lot, Berger tables (C.05 Annex 1)
-note-group = group stage round { $round } (E-1), Berger tables (C.05 Annex 1)
-note-group-lot = group { $group }, shared place { $place } settled by lot (E-8), lot seed { $seed }
-note-knockout-first = play-off (E-1): group winners against the other group's runners-up
-note-knockout = play-off (E-1): { $stages }
+note-group-first = group stage round { $round } (“group stage and play-off”): groups by lot, Berger tables (C.05 Annex 1)
+note-group = group stage round { $round } (“group stage and play-off”), Berger tables (C.05 Annex 1)
+note-group-lot = group { $group }, shared place { $place } settled by lot (“group ties”), lot seed { $seed }
+note-knockout-first = play-off (“group stage and play-off”): group winners against the other group's runners-up
+note-knockout = play-off (“group stage and play-off”): { $stages }
 note-stage-semi = semi-final
 note-stage-final = final
 note-stage-third = match for 3rd place
-note-playoff = play-off for 1st place (G-V42): { $games } games per board, colours reversed in game 2
+note-playoff = play-off for 1st place (V.4.2): { $games } games per board, colours reversed in game 2
 note-adjusted = adjusted by the judge: { $a } ⇄ { $b } ({ $reason })
 tournament-not-finished-yet = The tournament is not finished: there is nothing to reopen.
 tournament-reopen = Reopen the tournament
@@ -162,8 +162,8 @@ match-sheet-confirm = the other captain's report: save to confirm
 match-sheet-submit = Report the results
 match-sheet-reported = Reported: { $waiting } waiting for the other captain, { $confirmed } confirmed.
 
-# R-3.5: the rounds of a Swiss from the entries.
-rounds-title = Rounds of this tournament (R-3.5)
+# § 3.5: the rounds of a Swiss from the entries.
+rounds-title = Rounds of this tournament (§ 3.5)
 rounds-label = Rounds
 rounds-hint = The organizers may set the rounds by the number of entries. { $entries } { $entries ->
     [one] team plays
@@ -186,16 +186,16 @@ rounds-error-too-many = { $entries } { $entries ->
 } without meeting twice: { $rounds } { $rounds ->
     [one] round cannot
    *[other] rounds cannot
-} be paired (R-3.5).
+} be paired (§ 3.5).
 tournament-rounds = Swiss system, { $rounds } { $rounds ->
     [one] round
    *[other] rounds
 }
-draw-rounds-warn = Drawn with { $rounds } rounds for { $entries } teams: at most { $limit } can be paired without repeats. Set the rounds of the tournament (R-3.5).
+draw-rounds-warn = Drawn with { $rounds } rounds for { $entries } teams: at most { $limit } can be paired without repeats. Set the rounds of the tournament (§ 3.5).
 gap-after = not separated by { $criteria }; { $gap }
-entry-captain-answers = The captain who submits the entry answers for it being correct (G-B14): { $nick }.
+entry-captain-answers = The captain who submits the entry answers for it being correct (B.1.4): { $nick }.
 checkin-title = Check-in of the day
-checkin-hint = For each participant, record what they presented: a medical certificate or a signed waiver and a passport copy (R-2.2). Turn away anyone with contraindications or intoxicated (R-2.3); symptoms of illness need a doctor's note of today (R-2.4). Only those admitted play.
+checkin-hint = For each participant, record what they presented: a medical certificate or a signed waiver and a passport copy (§ 2.2). Turn away anyone with contraindications or intoxicated (§ 2.3); symptoms of illness need a doctor's note of today (§ 2.4). Only those admitted play.
 checkin-count = Admitted: { $admitted }
 checkin-none = No entries yet.
 checkin-medical = Medical certificate or waiver
@@ -209,18 +209,18 @@ checkin-status = Admission
 checkin-status-none = not checked in
 checkin-status-admitted = admitted
 checkin-status-refused = not admitted: { $reasons }
-checkin-unmet-medical = no medical certificate or waiver (R-2.2)
-checkin-unmet-passport = no passport copy (R-2.2)
-checkin-unmet-contraindications = medical contraindications (R-2.3)
-checkin-unmet-intoxication = intoxication (R-2.3)
-checkin-unmet-doctor-note = symptoms without a doctor's note of today (R-2.4)
+checkin-unmet-medical = no medical certificate or waiver (§ 2.2)
+checkin-unmet-passport = no passport copy (§ 2.2)
+checkin-unmet-contraindications = medical contraindications (§ 2.3)
+checkin-unmet-intoxication = intoxication (§ 2.3)
+checkin-unmet-doctor-note = symptoms without a doctor's note of today (§ 2.4)
 checkin-submit = Save the check-in
 checkin-admitted = Admitted: { $names }.
 checkin-not-admitted = Not admitted: { $names }.
 checkin-unchanged = Nothing changed.
 checkin-finished = The tournament is finished: its check-in can no longer change.
-checkin-link = Check-in of the day (R-2.2–R-2.4)
-round-no-pairing = The next round cannot be paired: no pairing keeps the rule { $criterion }. With { $entries } teams every opponent may already have been met — a Swiss of { $entries } teams can always be paired for at most { $limit } rounds. The organizers may set fewer rounds (R-3.5) and finish the tournament.
+checkin-link = Check-in of the day (§§ 2.2–2.4)
+round-no-pairing = The next round cannot be paired: no pairing keeps the rule { $criterion }. With { $entries } teams every opponent may already have been met — a Swiss of { $entries } teams can always be paired for at most { $limit } rounds. The organizers may set fewer rounds (§ 3.5) and finish the tournament.
 round-incomplete = Round { $round } still has games without a final result; the next round can be paired once every game has one.
 criterion-c1 = C.04.6 [C1]: two teams do not meet twice
 criterion-c2 = C.04.6 [C2]: no second pairing-allocated bye
@@ -230,9 +230,9 @@ criterion-c7 = C.04.6 [C7]: no upfloater who floated last round
 criterion-c8 = C.04.6 [C8]: colour preferences
 criterion-c9 = C.04.6 [C9]: strong colour preferences
 criterion-c10 = C.04.6 [C10]: upfloaters' opponents did not float last round
-criterion-g-v1 = G-V1: round robin by the number of teams
-criterion-e-1 = E-1: group stage and play-off
-criterion-e-9 = E-9: a drawn play-off match
+criterion-g-v1 = V.1: round robin by the number of teams
+criterion-e-1 = group stage and play-off
+criterion-e-9 = armageddon: a drawn play-off match
 criterion-input = the tournament's data
 result-before-start = Results are entered from the tournament's start ({ $starts }).
 result-empty-board = Board { $board }, game { $game }: one side has nobody on the board, so it is lost by forfeit ({ $only }) unless a substitute fills it — announce the substitution on the match page first.

@@ -1,4 +1,4 @@
-# Regulation versions (G-E2).
+# Regulation versions (E.2).
 regulation-version = version { $number }
 regulation-changes = What this version changed
 regulation-no-text = No text has been published yet; the settings are shown on the championship's page.
@@ -10,12 +10,12 @@ regulation-original = the regulation as it was before the first change
 regulation-from-start = from the beginning
 regulation-applies-from = from tournament { $number } (tournaments starting from { $at })
 regulation-applies-after = to tournaments starting from { $at } (none scheduled yet)
-regulation-too-soon = Published too close to tournament { $number } for the notice period, so it applies only from the following one (G-E2).
+regulation-too-soon = Published too close to tournament { $number } for the notice period, so it applies only from the following one (E.2).
 regulation-change = Publish a change
 regulation-change-hint = The change applies to tournaments that start at least { $days } { $days ->
     [one] day
    *[other] days
-} after it is published (G-E2); the captains are told.
+} after it is published (E.2); the captains are told.
 regulation-change-hint-now = The change applies from the next tournament to start; the captains are told.
 regulation-body = Text (Markdown)
 regulation-publish = Publish
@@ -57,7 +57,7 @@ set-entry-late-penalty = Penalty for a late entry
 set-entry-deadline = Application deadline (last day)
 set-entry-deadline-hint = Team applications and signed application forms are taken until the end of this day in the championship's time zone. Blank: no deadline.
 set-entry-odd-drop = With an odd number of entries the last-registered double sits out
-set-entry-undertaking = The captain accepts the fair-play undertaking with each entry (E-13)
+set-entry-undertaking = The captain accepts the fair-play undertaking with each entry
 set-band-min = Fewest teams
 set-band-max = Most teams (blank: no limit)
 set-band-system = System
@@ -137,6 +137,6 @@ set-band = Band { $band } of team counts
 set-play-lateness = A player later than this many minutes loses by forfeit (blank: no such rule)
 set-play-round-minutes = A round (all its games) lasts at most, minutes (blank: no limit)
 set-play-break-minutes = Break between group-stage rounds at most, minutes (blank: not set)
-set-play-check-in = Only participants admitted at the day's check-in play (medical certificate or waiver, passport; R-2.2–R-2.4)
+set-play-check-in = Only participants admitted at the day's check-in play (medical certificate or waiver, passport; §§ 2.2–2.4)
 set-play-interrupted = An interrupted round's unfinished games are replayed
 set-roster-motto = The application names the team's motto

@@ -38,8 +38,8 @@ reg-format-swiss = Swiss system, { $rounds } rounds; the first { $lot } drawn by
 reg-format-swiss-set = Swiss system, { $rounds } { $rounds ->
     [one] round
    *[other] rounds
-} as the organizing committee set them by the entries (R-3.5; the regulation says { $regulation }); the first { $lot } drawn by lot
-reg-format-swiss-each = by tournament (R-3.5): { $list }
+} as the organizing committee set them by the entries (§ 3.5; the regulation says { $regulation }); the first { $lot } drawn by lot
+reg-format-swiss-each = by tournament (§ 3.5): { $list }
 reg-format-swiss-one = tournament { $tournament }: { $rounds }
 reg-format-groups = group stage, then semi-finals, final and 3rd-place match
 reg-time-control = Time control (minutes + seconds per move)
@@ -282,13 +282,13 @@ document-upload = Upload a document
 document-upload-submit = Upload
 document-approve = Approve
 document-reject = Reject
-document-kind-team-application = Team application on letterhead (R-1.10)
-document-kind-original-application = Original application (R-2.2)
-document-kind-medical-certificate = Medical certificate (R-2.2)
-document-kind-waiver = Signed waiver (R-2.2)
-document-kind-passport-copy = Passport copy, photo page (R-2.2)
-document-kind-employment-proof = Proof of employment (E-12)
-document-kind-doctors-note = Same-day doctor's note (R-2.4)
+document-kind-team-application = Team application on letterhead (§ 1.10)
+document-kind-original-application = Original application (§ 2.2)
+document-kind-medical-certificate = Medical certificate (§ 2.2)
+document-kind-waiver = Signed waiver (§ 2.2)
+document-kind-passport-copy = Passport copy, photo page (§ 2.2)
+document-kind-employment-proof = Proof of employment (“employees of the enterprise”)
+document-kind-doctors-note = Same-day doctor's note (§ 2.4)
 document-status-pending = awaiting review
 document-status-approved = approved
 document-status-rejected = rejected
@@ -307,7 +307,7 @@ document-approved-already = The document is approved already; nothing was change
 document-rejected-already = The document is rejected already; nothing was changed and nobody was told again.
 document-purged = Removed { $count } document(s), { $bytes } bytes.
 organization-parent-not-yours = Only an administrator attaches a subsidiary to an organization someone else added: its people would count as that organization's in every championship.
-team-error-past-deadline = Applications were taken until { $day } (R-1.10).
+team-error-past-deadline = Applications were taken until { $day } (§ 1.10).
 
 # Acting on many at once.
 bulk-pick = Pick { $name }
@@ -330,7 +330,7 @@ documents-bulk-rejected = Rejected ({ $count }): { $names }.
 employment-confirmed-already = It was confirmed already; nothing changed.
 roll-title = People of the championship
 roll-nothing = This championship's regulation asks neither for club membership nor for employment records.
-roll-club-title = Club membership (G-A7)
+roll-club-title = Club membership (A.7)
 roll-club-hint = Only club members may play. Tick the accounts and mark them at once; those not yet members are listed first.
 roll-search = Nick begins with
 roll-search-submit = Search
@@ -343,7 +343,7 @@ roll-club-mark = Mark the ticked as club members
 roll-club-end = End the club membership of the ticked
 roll-club-marked = Marked as club members ({ $count }): { $names }.
 roll-club-ended = Club membership ended ({ $count }): { $names }.
-roll-employments-title = Employment records to confirm (E-12)
+roll-employments-title = Employment records to confirm (“employees of the enterprise”)
 roll-employments-hint = Records of the teams' members that nobody has confirmed yet.
 roll-employments-none = Every employment record of the teams' members is confirmed.
 roll-employment-period = Employed

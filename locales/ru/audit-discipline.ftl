@@ -5,7 +5,7 @@
 
 audit-appeals-file = турнир { $number }: подана жалоба команды { $team }
 audit-appeals-fairplay-report = турнир { $number }: рапорт о нечестной игре
-audit-appeals-referred = дело по G-G7 по рапорту о нечестной игре #{ $report }
+audit-appeals-referred = дело по Г.7 по рапорту о нечестной игре #{ $report }
 audit-appeals-propose = предложение #{ $remedy }: { $kind }
 audit-appeals-remedy-added = добавлено предложение #{ $remedy }; { $cleared ->
         [one] сброшен { $cleared } голос
@@ -50,9 +50,9 @@ audit-penalties-player-barred = { $code }: { $nick } не играет в это
         [withdrawn] игроков слишком мало, состав снят
        *[kept] состав прежний, за доски не садится
     }
-audit-penalties-game-lost = наказание G-D2 #{ $penalty }, проигрыш текущей партии ({ $name }): тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → { $after }
-audit-penalties-removed = наказание G-D2 #{ $penalty }: { $name } — исключение из турнира до жеребьёвки: { $reason }
-audit-penalties-withdrawn = наказание G-D2 #{ $penalty }: { $name } — снятие с турнира после тура { $round }, { $lost ->
+audit-penalties-game-lost = наказание Д.2 #{ $penalty }, проигрыш текущей партии ({ $name }): тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → { $after }
+audit-penalties-removed = наказание Д.2 #{ $penalty }: { $name } — исключение из турнира до жеребьёвки: { $reason }
+audit-penalties-withdrawn = наказание Д.2 #{ $penalty }: { $name } — снятие с турнира после тура { $round }, { $lost ->
         [one] { $lost } несыгранная партия засчитана поражением
         [few] { $lost } несыгранные партии засчитаны поражением
        *[many] { $lost } несыгранных партий засчитано поражением
@@ -62,7 +62,7 @@ audit-penalties-revoke-game-gone = { $code } −{ $amount }: действует 
 audit-penalties-revoke-game-finished = { $code } −{ $amount }: действует → отменено; турнир { $tournament }, тур { $round }, стол { $table }, доска { $board }, партия { $game } оставлена как есть ({ $result }): турнир окончен — { $reason }
 audit-penalties-revoke-game-changed = { $code } −{ $amount }: действует → отменено; турнир { $tournament }, тур { $round }, стол { $table }, доска { $board }, партия { $game } оставлена как есть ({ $result }): это уже не тот результат, что установило наказание ({ $set }) — { $reason }
 audit-penalties-revoke-game-returned = { $code } −{ $amount }: действует → отменено; турнир { $tournament }, тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $result } → без результата — { $reason }
-audit-penalties-game-returned = наказание G-D2 #{ $penalty } отменено: тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → нет результата
+audit-penalties-game-returned = наказание Д.2 #{ $penalty } отменено: тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → нет результата
 # A game's result said in words; scores (1-0, 1/2, +-…) are shown as they are.
 
 ## src/app/violations.rs

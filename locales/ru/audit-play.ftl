@@ -4,7 +4,7 @@ audit-rounds-rounds-set = { $rounds } { $rounds ->
     [one] тур
     [few] тура
    *[many] туров
-} (R-3.5)
+} (п. 3.5)
 audit-rounds-rounds-regulation = число туров по регламенту
 audit-rounds-drawn = { $entries } { $entries ->
     [one] заявка
@@ -37,23 +37,23 @@ audit-rounds-adjusted = тур { $round }: изменено судьёй: { $a }
 audit-boards-lineup = { $entry }, тур { $round }: { $players }
 audit-boards-substitution = { $rule }, тур { $round }, начиная с партии { $game }: { $announcement }
 audit-boards-reported = тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $result }
-audit-boards-late-home-forfeit = E-6: опоздание игрока хозяев на { $late }: партия проиграна без игры
-audit-boards-late-away-forfeit = E-6: опоздание игрока гостей на { $late }: партия проиграна без игры
-audit-boards-late-home-clock = E-6: опоздание игрока хозяев на { $late }: с часов снято { $seconds } с
-audit-boards-late-away-clock = E-6: опоздание игрока гостей на { $late }: с часов снято { $seconds } с
-audit-boards-retired = G-G2: заявка { $entry } снята после тура { $round }, { $games ->
+audit-boards-late-home-forfeit = Опоздание игрока хозяев на { $late }: партия проиграна без игры
+audit-boards-late-away-forfeit = Опоздание игрока гостей на { $late }: партия проиграна без игры
+audit-boards-late-home-clock = Опоздание игрока хозяев на { $late }: с часов снято { $seconds } с
+audit-boards-late-away-clock = Опоздание игрока гостей на { $late }: с часов снято { $seconds } с
+audit-boards-retired = Г.2: заявка { $entry } снята после тура { $round }, { $games ->
     [one] { $games } неоконченная партия засчитана проигранной
     [few] { $games } неоконченные партии засчитаны проигранными
    *[many] { $games } неоконченных партий засчитаны проигранными
 }: { $reason }
-audit-boards-interrupted = G-V23: тур { $round }, { $games ->
+audit-boards-interrupted = В.2.3: тур { $round }, { $games ->
     [one] { $games } партия будет переиграна
     [few] { $games } партии будут переиграны
    *[many] { $games } партий будут переиграны
 }: { $reason }
 
-audit-knockout-armageddon = E-9: армагеддон на доске { $board }, белыми по жребию играет { $white }, зерно жребия { $seed }
-audit-knockout-playoff = тур { $round }: { $entries } (G-V42)
+audit-knockout-armageddon = Армагеддон на доске { $board }, белыми по жребию играет { $white }, зерно жребия { $seed }
+audit-knockout-playoff = тур { $round }: { $entries } (В.4.2)
 
 audit-trf-team = { $team }: команда создана и допущена при импорте TRF турнира { $tournament }
 audit-trf-tournament = TRF «{ $file }»: { $teams } { $teams ->
@@ -74,14 +74,14 @@ audit-entries-entered = заявка подана: { $line }{ $late ->
     [yes] { " " }(с опозданием)
    *[no] { "" }
 }{ $undertaken ->
-    [yes] { " " }(обязательство E-13)
+    [yes] { " " }(обязательство честной игры)
    *[no] { "" }
 }
 audit-entries-replaced = заявка заменена: { $line }{ $late ->
     [yes] { " " }(с опозданием)
    *[no] { "" }
 }{ $undertaken ->
-    [yes] { " " }(обязательство E-13)
+    [yes] { " " }(обязательство честной игры)
    *[no] { "" }
 }
 audit-entries-withdrawn = { $entry }: заявлена → отозвана

@@ -178,7 +178,7 @@ todo-violations = Турнир { $number }: { $count } { $count ->
     [one] сообщение
     [few] сообщения
    *[many] сообщений
-} капитанов ждут ответа (G-V33)
+} капитанов ждут ответа (В.3.3)
 audit-action-account-login = вход
 audit-action-account-logout = выход
 audit-action-account-notices = настройки писем изменены
@@ -273,4 +273,4 @@ confirm-required = Отметьте подтверждение: это дейс�
 tournament-finish-confirm = Результаты станут окончательными
 appeal-decide-confirm = Решение окончательное и сразу вступает в силу
 championship-short-address = Короткий адрес
-todo-check-in = Турнир { $number }: регистрация участников, допущено { $admitted } из { $total } (R-2.2–R-2.4)
+todo-check-in = Турнир { $number }: регистрация участников, допущено { $admitted } из { $total } (пп. 2.2–2.4)

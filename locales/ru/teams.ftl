@@ -40,8 +40,8 @@ reg-format-swiss-set = швейцарская система, { $rounds } { $rou
     [one] тур
     [few] тура
    *[many] туров
-} — столько установил оргкомитет по числу заявок (R-3.5; по регламенту — { $regulation }); первые { $lot } — по жребию
-reg-format-swiss-each = по турнирам (R-3.5): { $list }
+} — столько установил оргкомитет по числу заявок (п. 3.5; по регламенту — { $regulation }); первые { $lot } — по жребию
+reg-format-swiss-each = по турнирам (п. 3.5): { $list }
 reg-format-swiss-one = турнир { $tournament } — { $rounds }
 reg-format-groups = групповой этап, затем полуфиналы, финал и матч за 3-е место
 reg-time-control = Контроль времени (минуты + секунды на ход)
@@ -284,13 +284,13 @@ document-upload = Загрузить документ
 document-upload-submit = Загрузить
 document-approve = Принять
 document-reject = Отклонить
-document-kind-team-application = Заявка команды на бланке (R-1.10)
-document-kind-original-application = Оригинал заявки (R-2.2)
-document-kind-medical-certificate = Медицинская справка (R-2.2)
-document-kind-waiver = Подписанный отказ от претензий (R-2.2)
-document-kind-passport-copy = Копия паспорта, страница с фото (R-2.2)
-document-kind-employment-proof = Подтверждение трудоустройства (E-12)
-document-kind-doctors-note = Справка врача в день соревнований (R-2.4)
+document-kind-team-application = Заявка команды на бланке (п. 1.10)
+document-kind-original-application = Оригинал заявки (п. 2.2)
+document-kind-medical-certificate = Медицинская справка (п. 2.2)
+document-kind-waiver = Подписанный отказ от претензий (п. 2.2)
+document-kind-passport-copy = Копия паспорта, страница с фото (п. 2.2)
+document-kind-employment-proof = Подтверждение трудоустройства («работники предприятия»)
+document-kind-doctors-note = Справка врача в день соревнований (п. 2.4)
 document-status-pending = ждёт проверки
 document-status-approved = принят
 document-status-rejected = отклонён
@@ -309,7 +309,7 @@ document-approved-already = Документ уже принят; ничего �
 document-rejected-already = Документ уже отклонён; ничего не изменено, повторно никто не извещён.
 document-purged = Удалено документов: { $count }, байт: { $bytes }.
 organization-parent-not-yours = Дочернюю организацию к чужой организации присоединяет только администратор: её сотрудники засчитывались бы за ту организацию во всех чемпионатах.
-team-error-past-deadline = Заявки принимались до { $day } включительно (R-1.10).
+team-error-past-deadline = Заявки принимались до { $day } включительно (п. 1.10).
 
 # Действия сразу над многими.
 bulk-pick = Выбрать { $name }
@@ -332,7 +332,7 @@ documents-bulk-rejected = Отклонено ({ $count }): { $names }.
 employment-confirmed-already = Уже было подтверждено; ничего не изменилось.
 roll-title = Участники чемпионата
 roll-nothing = Регламент этого чемпионата не требует ни членства в клубе, ни сведений о работе.
-roll-club-title = Членство в клубе (G-A7)
+roll-club-title = Членство в клубе (А.7)
 roll-club-hint = Играть могут только члены клуба. Отметьте учётные записи и подтвердите членство сразу; те, кто ещё не в клубе, показаны первыми.
 roll-search = Ник начинается с
 roll-search-submit = Найти
@@ -345,7 +345,7 @@ roll-club-mark = Отметить выбранных как членов клу�
 roll-club-end = Прекратить членство выбранных
 roll-club-marked = Отмечены как члены клуба ({ $count }): { $names }.
 roll-club-ended = Членство прекращено ({ $count }): { $names }.
-roll-employments-title = Сведения о работе для подтверждения (E-12)
+roll-employments-title = Сведения о работе для подтверждения («работники предприятия»)
 roll-employments-hint = Записи участников команд, которые ещё никто не подтвердил.
 roll-employments-none = Все сведения о работе участников команд подтверждены.
 roll-employment-period = Работает

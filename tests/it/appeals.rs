@@ -139,7 +139,7 @@ async fn g_d4_the_appeal_form_is_closed_during_the_tournament_and_opens_after_th
     assert!(
         page.select_text("#appeal-closed")
             .unwrap_or_default()
-            .contains("G-D4"),
+            .contains("Д.4"),
         "{}",
         page.text
     );

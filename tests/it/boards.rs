@@ -327,7 +327,7 @@ async fn g_v31_g_v32_a_substitution_is_announced_and_the_replacement_plays_the_r
     assert_eq!(&side[..4], ["la1", "la1", "la2", "la6"], "{side:?}");
     let record = page.texts("ul.substitutions li");
     assert_eq!(record.len(), 1);
-    assert!(record[0].contains("Ладья 2, la2 => la6") && record[0].contains("G-V31"));
+    assert!(record[0].contains("Ладья 2, la2 => la6") && record[0].contains("В.3.1"));
 
     // la6 has played in this round: no second entry (G-V31).
     let page = announce(&teams[0].captain, "Ладья 3, la3 => la6", "captain").await;
@@ -355,7 +355,7 @@ async fn g_v31_g_v32_a_substitution_is_announced_and_the_replacement_plays_the_r
     let side = match_side(&page, home);
     assert_eq!(&side[6..8], ["la7", "la7"], "{side:?}");
     let record = page.texts("ul.substitutions li");
-    assert!(record[1].contains("G-V32"), "{record:?}");
+    assert!(record[1].contains("В.3.2"), "{record:?}");
 }
 
 #[tokio::test]
@@ -1337,13 +1337,13 @@ async fn g_v33_a_captain_reports_the_opponents_substitution_violation_to_the_chi
     let mail = league::db::outbox::list(&mut club.app.db(), None, 100).expect("outbox");
     assert!(
         mail.iter()
-            .any(|m| m.person_id == Some(chief_id) && m.subject.contains("G-V33")),
+            .any(|m| m.person_id == Some(chief_id) && m.subject.contains("В.3.3")),
         "{:?}",
         mail.iter().map(|m| &m.subject).collect::<Vec<_>>()
     );
     let todo = club.app.get_with(&chief, "/todo").await;
     let items = todo.texts("main li").join(" ");
-    assert!(items.contains("G-V33"), "{items}");
+    assert!(items.contains("В.3.3"), "{items}");
     // The chief judge reads it on the match page and answers once.
     let page = club.app.get_with(&chief, &url).await;
     let listed = page.texts("#violations li").join(" ");

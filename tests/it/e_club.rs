@@ -421,7 +421,7 @@ pub(crate) async fn e_cup_played_to_the_end(
     assert_eq!(page.select_text("#ko-4 td.score").as_deref(), Some("3-3"));
     assert_eq!(
         page.select_text("#ko-4 td.decided").as_deref(),
-        Some("доска 1 (E-9)")
+        Some("доска 1 («армагеддон»)")
     );
     assert_eq!(page.select_text("#ko-3 td.through"), Some(b[1].clone()));
     // Places 1–4 from the play-off; the groups' 3rd places share 5th–6th and

@@ -264,7 +264,7 @@ async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish
         play_round(&club, &url, round, &decide).await;
     }
     let problem = refused(&club, &format!("{url}/finish")).await;
-    assert!(problem.contains("G-V42"), "{problem}");
+    assert!(problem.contains("В.4.2"), "{problem}");
     let page = club.app.get_with(&club.root, &url).await;
     let due = page.select_text("#playoff-due").unwrap_or_default();
     assert!(
@@ -506,7 +506,7 @@ async fn e_13_the_captain_accepts_the_fair_play_undertaking_with_the_entry() {
         .select_text("label[for=entry-undertaking]")
         .unwrap_or_default();
     assert!(
-        label.contains("без движков") && label.contains("E-13"),
+        label.contains("без движков") && label.contains("«честная игра»"),
         "{label}"
     );
     // Without it the entry is refused in words and nothing is stored.

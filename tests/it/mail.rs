@@ -756,7 +756,7 @@ async fn g_e2_a_rule_change_reaches_every_captain_with_subject_language_and_effe
             body.contains("Europe/Moscow"),
             "the date in the championship's zone: {body}"
         );
-        assert!(body.contains("G-E2"), "{body}");
+        assert!(body.contains(if english { "E.2" } else { "Е.2" }), "{body}");
     }
 }
 
@@ -888,7 +888,7 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
     for captain in [&ladya.nicks[0], &kon.nicks[0]] {
         let mails = got(captain);
         assert_eq!(mails.len(), 1, "{captain}");
-        assert!(mails[0].body().contains("G-E2"));
+        assert!(mails[0].body().contains("Е.2"));
         assert!(mails[0].body().contains("Капитаны получают"), "{captain}");
     }
     // Those who did not ask, or are in no team of it, get nothing.

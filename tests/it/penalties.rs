@@ -792,7 +792,7 @@ async fn g_d2_loss_of_the_current_game_loses_it_over_the_board_and_revoking_give
     assert!(
         audit.iter().any(|a| a.action == "game.result"
             && a.subject == format!("game:{}", current.id)
-            && a.detail.contains(&format!("G-D2 penalty #{pid}"))
+            && a.detail.contains(&format!("D.2 penalty #{pid}"))
             && a.detail.contains(&format!("pending → {lost}"))),
         "{audit:?}"
     );
@@ -928,7 +928,7 @@ async fn g_d2_removal_withdraws_a_team_already_playing_like_g_g2() {
     let audit = db::audit::recent(&mut club.app.db(), 50).expect("audit");
     assert!(
         audit.iter().any(|a| a.action == "entry.retire"
-            && a.detail.contains(&format!("G-D2 penalty #{}", all[0].id))
+            && a.detail.contains(&format!("D.2 penalty #{}", all[0].id))
             && a.detail.contains("8 open games lost")),
         "{audit:?}"
     );

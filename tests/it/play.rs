@@ -277,7 +277,7 @@ async fn g_b13_with_an_odd_count_the_last_registered_double_sits_out() {
             ("Ладья1".to_owned(), "играет".to_owned()),
             (
                 "Ладья2".to_owned(),
-                "не играет (нечётное число, G-B13)".to_owned()
+                "не играет (нечётное число, Б.1.3)".to_owned()
             ),
             ("Конь".to_owned(), "играет".to_owned()),
         ]
@@ -654,7 +654,7 @@ async fn g_v42_a_first_place_shared_after_every_tie_break_needs_a_play_off() {
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     let problem = page.select_text("#judge-problem").unwrap_or_default();
-    assert!(problem.contains("G-V42"), "{problem}");
+    assert!(problem.contains("В.4.2"), "{problem}");
     for team in &teams {
         assert!(problem.contains(&team.name), "{problem}");
     }
@@ -786,7 +786,7 @@ async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() 
     let page = club.app.get_with(&la6, &club.tournament_url(t)).await;
     let flash = page.flash();
     assert!(
-        flash.contains("пока не играет") && flash.contains("G-B13"),
+        flash.contains("пока не играет") && flash.contains("Б.1.3"),
         "{flash}"
     );
     let to_la6 = |club: &Club| {
@@ -815,7 +815,7 @@ async fn g_b13_a_double_that_sits_out_is_told_so_at_its_entry_and_at_the_draw() 
     assert!(
         mail.iter().any(|m| m.kind == "play_status"
             && m.subject.contains("Ладья2 не играет")
-            && m.body.contains("G-B13")),
+            && m.body.contains("Б.1.3")),
         "{mail:?}"
     );
 }
@@ -836,7 +836,7 @@ async fn g_b14_a_refused_entry_names_the_captain_who_answers_for_it() {
     );
     assert_eq!(
         page.select_text("#entry-captain").as_deref(),
-        Some("За корректность заявки отвечает подающий её капитан (G-B14): la1.")
+        Some("За корректность заявки отвечает подающий её капитан (Б.1.4): la1.")
     );
     // Accepted entries say nothing of it.
     let page = club

@@ -233,7 +233,7 @@ async fn r_1_8_an_athlete_entered_in_a_parallel_tournament_of_the_same_day_is_re
         assert!(
             problem.contains(nick.as_str())
                 && problem.contains(&format!("«{chess_name}»"))
-                && problem.contains("R-1.8"),
+                && problem.contains("п. 1.8"),
             "{problem}"
         );
     }
@@ -253,7 +253,7 @@ async fn r_1_8_an_athlete_entered_in_a_parallel_tournament_of_the_same_day_is_re
         .await;
     assert!(
         refused.texts("#entry-form ul.problems li")[0]
-            .contains("held at the same time: one sport per athlete (R-1.8)"),
+            .contains("held at the same time: one sport per athlete (§ 1.8)"),
         "{}",
         refused.text
     );
@@ -303,12 +303,12 @@ async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_
         flash(&pages[19])
     );
     assert!(
-        flash(&pages[20]).contains("Заявка Заря принята в лист ожидания, место 1 (R-1.9)."),
+        flash(&pages[20]).contains("Заявка Заря принята в лист ожидания, место 1 (п. 1.9)."),
         "{}",
         flash(&pages[20])
     );
     assert!(
-        flash(&pages[21]).contains("место 2 (R-1.9)"),
+        flash(&pages[21]).contains("место 2 (п. 1.9)"),
         "{}",
         flash(&pages[21])
     );
@@ -338,7 +338,11 @@ async fn r_1_9_entries_beyond_the_cap_of_twenty_wait_and_move_up_when_a_playing_
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = club.app.get_with(&teams[4].captain, &url).await;
-    assert!(flash(&page).contains("место 2 (R-1.9)"), "{}", flash(&page));
+    assert!(
+        flash(&page).contains("место 2 (п. 1.9)"),
+        "{}",
+        flash(&page)
+    );
     let statuses = club.statuses(t).await;
     assert_eq!(status_of(&statuses, "Буран"), ["лист ожидания, 2"]);
     assert_eq!(status_of(&statuses, "Звезда"), ["лист ожидания, 1"]);
@@ -390,7 +394,7 @@ async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_th
     draw(&club, &url, "777").await;
     let page = published_round(&club, &url, 1).await;
     let note = notes(&page, 1);
-    assert!(note.contains("R-3.1"), "{note}");
+    assert!(note.contains("п. 3.1"), "{note}");
     // Anyone holding the recorded seed repeats the draw: the plaques come
     // out of the drum in the lot's order, the first of each two at White.
     let seed: u64 = note
@@ -416,7 +420,7 @@ async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_th
     let page = published_round(&club, &url, 2).await;
     let note2 = notes(&page, 2);
     assert!(
-        note2.contains("R-3.1") && !note2.ends_with(&seed.to_string()),
+        note2.contains("п. 3.1") && !note2.ends_with(&seed.to_string()),
         "{note2}"
     );
     let round2 = pairings(&page, 2);
@@ -432,7 +436,7 @@ async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_th
     let page = published_round(&club, &url, 3).await;
     let note3 = notes(&page, 3);
     assert!(
-        !note3.contains("R-3.1") && note3.contains("C.04.6"),
+        !note3.contains("п. 3.1") && note3.contains("C.04.6"),
         "{note3}"
     );
     let groups: HashSet<i32> = totals.values().map(|x| x.mp).collect();
@@ -461,7 +465,7 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
     for (page, position) in [(&pages[20], 1), (&pages[21], 2)] {
         let flashes = page.flash();
         assert!(
-            flashes.contains(&format!("лист ожидания, место {position} (R-1.9)")),
+            flashes.contains(&format!("лист ожидания, место {position} (п. 1.9)")),
             "{flashes}"
         );
     }
@@ -526,9 +530,12 @@ async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_f
         // rounds 1–2 by lot, the rest by the Swiss system.
         let note = notes(&page, round);
         if round <= 2 {
-            assert!(note.contains("R-3.1"), "round {round}: {note}");
+            assert!(note.contains("п. 3.1"), "round {round}: {note}");
         } else {
-            assert!(!note.contains("R-3.1") && note.contains("C.04.6"), "{note}");
+            assert!(
+                !note.contains("п. 3.1") && note.contains("C.04.6"),
+                "{note}"
+            );
         }
         play(&club, &url, round, &mut totals).await;
     }
@@ -1227,7 +1234,7 @@ async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_ne
         "a waiver stands in (R-2.2)"
     );
     assert!(
-        status(&page, "t00n2").contains("R-2.4"),
+        status(&page, "t00n2").contains("п. 2.4"),
         "{}",
         status(&page, "t00n2")
     );
@@ -1329,7 +1336,7 @@ async fn r_3_5_c04_6_c1_a_round_the_field_cannot_pair_is_refused_in_words_with_t
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
     let said = page.select_text("#judge-problem").unwrap_or_default();
     assert!(
-        said.contains("[C1]") && said.contains("не больше чем на 3") && said.contains("R-3.5"),
+        said.contains("[C1]") && said.contains("не больше чем на 3") && said.contains("п. 3.5"),
         "{said}"
     );
     let page = club

@@ -332,9 +332,9 @@ async fn r_1_8_an_athlete_listed_for_volleyball_in_the_series_cannot_enter_chess
         refused.texts("#entry-form ul.problems li"),
         [
             "al2 в списке вида «Волейбол» спартакиады «Спартакиада 2026», который идёт \
-             одновременно с шахматами: спортсмен выступает только в одном виде (R-1.8).",
+             одновременно с шахматами: спортсмен выступает только в одном виде (п. 1.8).",
             "al3 в списке вида «Волейбол» спартакиады «Спартакиада 2026», который идёт \
-             одновременно с шахматами: спортсмен выступает только в одном виде (R-1.8).",
+             одновременно с шахматами: спортсмен выступает только в одном виде (п. 1.8).",
         ]
     );
     assert!(club.entries(t).is_empty());
@@ -349,7 +349,7 @@ async fn r_1_8_an_athlete_listed_for_volleyball_in_the_series_cannot_enter_chess
     assert_eq!(
         refused.texts("#entry-form ul.problems li")[0],
         "al2 is listed for Волейбол in the series Спартакиада 2026, held at the same time \
-         as chess: one sport per athlete (R-1.8)."
+         as chess: one sport per athlete (§ 1.8)."
     );
 
     // Off the list, al2 and al3 may play chess.
@@ -401,7 +401,7 @@ async fn r_1_8_a_chess_player_cannot_be_listed_for_darts_in_the_same_series() {
     let typed = "al1, nobody, be1, al1, al2";
     let refused = athletes(&club, &series, darts, alpha, typed, "add").await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let r_1_8 = "этой спартакиады: спортсмен выступает только в одном виде (R-1.8).";
+    let r_1_8 = "этой спартакиады: спортсмен выступает только в одном виде (п. 1.8).";
     assert_eq!(
         refused.texts("#athletes-form ul.problems li"),
         [
@@ -445,7 +445,7 @@ async fn r_1_8_a_chess_player_cannot_be_listed_for_darts_in_the_same_series() {
         .await;
     assert_eq!(
         refused.texts("#athletes-form ul.problems li"),
-        ["al3 already takes part in Шахматы of this series: one sport per athlete (R-1.8)."]
+        ["al3 already takes part in Шахматы of this series: one sport per athlete (§ 1.8)."]
     );
     let chess_id = sport_id(&club, id, "Шахматы");
     let refused = athletes(&club, &series, chess_id, alpha, "al3", "add").await;
