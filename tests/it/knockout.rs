@@ -367,7 +367,7 @@ async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish
         round
             .select_text("h1")
             .unwrap_or_default()
-            .contains("G-V42"),
+            .contains("В.4.2"),
         "{}",
         round.text
     );
