@@ -45,6 +45,15 @@ pub fn size_words(lang: crate::i18n::Lang, bytes: u64) -> String {
     Message::new(key).arg("n", n).render(lang)
 }
 
+/// A moment in a championship's time zone, as its pages write times
+/// (`2026-12-02 18:15`); the zone is named once on the page.
+pub fn local_time(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
+    at.and_utc()
+        .with_timezone(&tz)
+        .format("%Y-%m-%d %H:%M")
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::size_words;

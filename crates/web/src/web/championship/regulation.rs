@@ -117,10 +117,7 @@ pub struct RegulationPage {
 }
 
 fn local(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
+    crate::words::local_time(tz, at)
 }
 
 /// From which tournament a version applies, in words.

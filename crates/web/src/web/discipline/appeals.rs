@@ -59,10 +59,7 @@ fn outcome_words(lang: Lang, case: &Appeal) -> String {
 }
 
 fn local(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
+    crate::words::local_time(tz, at)
 }
 
 /// A refusal in words: 403 when the person may not file at all (G-D4: only

@@ -192,12 +192,7 @@ fn tournament_title(lang: Lang, number: i32) -> String {
 /// The list's rows: each penalty in words, who imposed and revoked it when.
 fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<RowView> {
     let tz = read.championship.tz();
-    let local = |at: chrono::NaiveDateTime| {
-        at.and_utc()
-            .with_timezone(&tz)
-            .format("%Y-%m-%d %H:%M")
-            .to_string()
-    };
+    let local = |at: chrono::NaiveDateTime| crate::words::local_time(tz, at);
     let platform = lang.msg(msg!("penalty-by-platform"));
     read.listed
         .drain(..)
@@ -477,13 +472,7 @@ pub fn deduction_views(
                     d.by.clone()
                         .unwrap_or_else(|| lang.msg(msg!("penalty-by-platform"))),
                 )
-                .arg(
-                    "at",
-                    d.at.and_utc()
-                        .with_timezone(&tz)
-                        .format("%Y-%m-%d %H:%M")
-                        .to_string(),
-                )
+                .arg("at", crate::words::local_time(tz, d.at))
                 .render(lang),
             url: paths::penalty(c, d.penalty),
         })

@@ -67,10 +67,7 @@ fn tournament_title(lang: Lang, number: i32) -> String {
 }
 
 fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
+    crate::words::local_time(tz, at)
 }
 
 /// `GET /championships/{id}/calendar.ics`.

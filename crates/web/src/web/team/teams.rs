@@ -340,10 +340,7 @@ fn status_words(ctx: &PageCtx, status: TeamStatus) -> String {
 
 /// Times in the championship's zone, as on its other pages.
 fn team_time(read: &TeamRead, at: chrono::NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&read.championship.tz())
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
+    crate::words::local_time(read.championship.tz(), at)
 }
 
 /// The current members with what keeps each off the boards, as much as

@@ -366,10 +366,7 @@ pub struct StandingsView {
 }
 
 fn local(ctx: &TournamentContext, at: chrono::NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&ctx.tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
+    crate::words::local_time(ctx.tz, at)
 }
 
 /// A captain's report to the chief judge on the judges' view (G-V33).
