@@ -104,3 +104,5 @@ appeal-sealed = Until the decision, the case is read by the parties, the committ
 appeal-game-option = round { $round } · table { $table }, board { $board }: { $home } – { $away } ({ $result })
 appeal-penalty-option = { $code } · { $team } · −{ $amount }
 appeal-penalty-label = Penalty
+reopened-appeal-playoff = { $case }: first place is shared again; a play-off decides it ({ $rule })
+reopened-appeal-unplaceable = { $case }: the changed results cannot be placed as they are; the judges settle what follows and finish the tournament again

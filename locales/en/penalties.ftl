@@ -97,3 +97,4 @@ penalty-offence-g-g8 = playing under another person's nick, per game
 penalty-offence-g-d2 = disobeying a judge
 penalty-offence-g-d3 = barred from the hall by the judge for the rest of the tournament (a substitute plays)
 penalty-auto-late-entry-short = late entry
+penalty-auto-appeal = decision on appeal no. { $case }

@@ -104,3 +104,5 @@ appeal-sealed = До решения текст дела видят только 
 appeal-game-option = тур { $round } · стол { $table }, доска { $board }: { $home } – { $away } ({ $result })
 appeal-penalty-option = { $code } · { $team } · −{ $amount }
 appeal-penalty-label = Наказание
+reopened-appeal-playoff = { $case }: первое место снова делят; его разыграют в дополнительном матче ({ $rule })
+reopened-appeal-unplaceable = { $case }: изменённые результаты нельзя расставить по местам как есть; судьи решат, что дальше, и завершат турнир снова

@@ -97,3 +97,4 @@ penalty-offence-g-g8 = игра под чужим ником, за каждую 
 penalty-offence-g-d2 = неподчинение судье
 penalty-offence-g-d3 = закрыт доступ в турнирный зал до конца турнира (играет запасной)
 penalty-auto-late-entry-short = поздняя заявка
+penalty-auto-appeal = решение по апелляции № { $case }

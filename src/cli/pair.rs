@@ -93,7 +93,7 @@ pub enum PairError {
     )]
     TotalRoundsUnknown,
     #[error(
-        "round {round} is drawn by lot (--lot-rounds {lot_rounds}, R-3.1): give the \
+        "round {round} is drawn by lot (--lot-rounds {lot_rounds}): give the \
          tournament's --seed so that the draw can be reproduced"
     )]
     SeedRequired { round: u32, lot_rounds: u32 },
@@ -219,7 +219,7 @@ fn colour_name(c: Colour) -> &'static str {
 fn report(p: &Pairing, config: &SwissConfig, default_seed: bool, declared: Declared) -> String {
     let mut out = String::new();
     let method = match p.method {
-        PairingMethod::ByLot => "drawn by lot (R-3.1)",
+        PairingMethod::ByLot => "drawn by lot",
         PairingMethod::Swiss => "paired by FIDE C.04.6 (team Swiss)",
     };
     let _ = writeln!(
@@ -472,7 +472,7 @@ mod tests {
         let a = team_swiss(text.as_bytes(), &seeded).expect("drawn");
         let b = team_swiss(text.as_bytes(), &seeded).expect("drawn");
         assert_eq!(a, b);
-        assert!(a.report.contains("drawn by lot (R-3.1)"), "{}", a.report);
+        assert!(a.report.contains("drawn by lot"), "{}", a.report);
         assert!(a.report.contains("tournament seed: 2026"), "{}", a.report);
         assert!(!a.pairings.contains("2026"));
         // Past the lot rounds no seed is needed.

@@ -828,8 +828,8 @@ async fn g_e3_a_fair_play_report_becomes_a_g_g7_case_and_costs_12_after_confirma
     let case_id = case.rsplit('/').next().expect("id");
     let item = season.texts("ul.deductions li").join(" ");
     assert!(
-        item.contains("G-G7")
-            && item.contains(&format!("appeal case #{case_id}"))
+        item.contains("Г.7")
+            && item.contains(&format!("апелляции № {case_id}"))
             && item.contains("jd"),
         "{item}"
     );
@@ -1230,7 +1230,7 @@ async fn g_d4_g_v42_an_appeal_that_makes_first_place_shared_sends_the_tournament
     let mail = db::outbox::list(&mut club.app.db(), None, 1000).expect("outbox");
     assert!(
         mail.iter()
-            .any(|m| m.kind == "play_status" && m.body.contains("G-V42")),
+            .any(|m| m.kind == "play_status" && m.body.contains("В.4.2")),
         "captains and judges are told why"
     );
     // The play-off, and the finish again.
@@ -1342,7 +1342,7 @@ async fn the_remedy_form_picks_games_teams_and_rules_from_lists_and_words_the_re
     assert!(
         page.texts("#r-code option")
             .iter()
-            .any(|o| o.starts_with("G-G1 — заявка принята"))
+            .any(|o| o.starts_with("Г.1 — заявка принята"))
     );
     assert_eq!(
         page.texts("#r-team option").len(),

@@ -359,7 +359,7 @@ pub(crate) async fn e_cup_played_to_the_end(
     let board1 =
         |entry: &str| teams.iter().find(|x| x.name == entry).expect("team").nicks[0].clone();
     assert!(game[0].contains(&board1(&b[0])) && game[0].contains(&board1(&a[1])));
-    let home_white = game[0].contains("(W)");
+    let home_white = game[0].contains("(б)");
     let (white, black) = if home_white {
         (b[0].clone(), a[1].clone())
     } else {

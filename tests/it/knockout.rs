@@ -311,7 +311,7 @@ async fn g_v42_a_shared_first_place_goes_to_a_play_off_match_whose_winner_finish
     let games = page.texts("#round-4 tr.game");
     assert_eq!(games.len(), 10);
     assert!(
-        games[0].contains("(W)") && games[1].contains("(B)"),
+        games[0].contains("(б)") && games[1].contains("(ч)"),
         "{games:?}"
     );
     // Конь wins both games on board 1, every other game is drawn: 6–4.

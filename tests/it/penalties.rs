@@ -76,7 +76,7 @@ async fn g_g1_a_late_entry_deduction_shows_on_the_season_table_with_reason_and_l
     let item = page.texts("ul.deductions li");
     assert_eq!(item.len(), 1, "{item:?}");
     assert!(
-        item[0].contains("G-G1") && item[0].contains("поздняя заявка"),
+        item[0].contains("Г.1") && item[0].contains("поздняя заявка"),
         "{item:?}"
     );
     assert!(
@@ -93,7 +93,7 @@ async fn g_g1_a_late_entry_deduction_shows_on_the_season_table_with_reason_and_l
     assert_eq!(list.status, StatusCode::OK);
     let row = list.texts(&format!("#penalty-{id} td.reason"));
     assert_eq!(row, ["поздняя заявка (записано платформой)"]);
-    assert_eq!(list.texts(&format!("#penalty-{id} td.code")), ["G-G1"]);
+    assert_eq!(list.texts(&format!("#penalty-{id} td.code")), ["Г.1"]);
 }
 
 /// G-E1, G-G1: a cancelled tournament's entries are withdrawn with it, the
@@ -303,7 +303,7 @@ async fn g_d2_a_fine_of_half_or_one_or_removal_enforced_at_entry() {
         page.text
     );
     assert!(
-        page.text.contains("G-D2: команда удалена с турнира"),
+        page.text.contains("Д.2: команда удалена с турнира"),
         "{}",
         page.text
     );
@@ -337,7 +337,7 @@ async fn g_g3_leaving_disqualifies_from_the_next_tournament_and_a_second_time_ba
     );
     assert!(
         page.text
-            .contains("G-G3: команда дисквалифицирована на следующий турнир"),
+            .contains("Г.3: команда дисквалифицирована на следующий турнир"),
         "{}",
         page.text
     );
@@ -382,7 +382,7 @@ async fn g_g4_a_dissolved_teams_sanction_passes_to_each_member() {
     )
     .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(page.text.contains("G-G4"), "{}", page.text);
+    assert!(page.text.contains("Г.4"), "{}", page.text);
     let page = club
         .app
         .post_with(&gone.captain, &format!("/teams/{}/dissolve", gone.id), &[])
@@ -420,7 +420,7 @@ async fn g_g4_a_dissolved_teams_sanction_passes_to_each_member() {
         page.text
     );
     assert!(
-        page.text.contains("G-G4: sl2 — пропускает турнир"),
+        page.text.contains("Г.4: sl2 — пропускает турнир"),
         "{}",
         page.text
     );
@@ -461,7 +461,7 @@ async fn a_revoked_penalty_restores_the_total() {
     assert_eq!(table[0].2, "-½", "only G-G6 is left");
     let items = page.texts("ul.deductions li");
     assert_eq!(items.len(), 1);
-    assert!(items[0].contains("G-G6"), "{items:?}");
+    assert!(items[0].contains("Г.6"), "{items:?}");
     // The row stays on record, marked revoked, with the reason.
     let list = club.app.get(&penalties_url(&club)).await;
     let status = list.texts(&format!("#penalty-{id}.revoked td.status"));
@@ -514,7 +514,7 @@ async fn a_player_who_is_not_a_judge_is_refused() {
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.attr("form.impose", "action").is_none());
     assert!(page.attr("form.revoke", "action").is_none());
-    assert_eq!(page.texts(&format!("#penalty-{pid} td.code")), ["G-G5"]);
+    assert_eq!(page.texts(&format!("#penalty-{pid} td.code")), ["Г.5"]);
 }
 
 #[tokio::test]
@@ -1048,7 +1048,7 @@ async fn g_d2_removal_before_the_draw_takes_the_entry_out_of_the_field() {
         .enter(&team.captain, t, &line(&team, "Ладья", 0..5))
         .await;
     assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(page.text.contains("G-D2: команда удалена с турнира"));
+    assert!(page.text.contains("Д.2: команда удалена с турнира"));
 }
 
 #[tokio::test]
@@ -1075,7 +1075,7 @@ async fn g_g3_an_entry_already_made_in_the_barred_tournament_is_withdrawn_and_th
         .collect();
     assert!(
         mail.iter()
-            .any(|m| m.subject.contains("G-G3") && m.body.contains("не играет в турнире")),
+            .any(|m| m.subject.contains("Г.3") && m.body.contains("не играет в турнире")),
         "{mail:?}"
     );
     assert!(
@@ -1102,7 +1102,7 @@ async fn the_penalty_form_suggests_the_championships_players_and_names_rules_by_
     assert!(
         page.texts("#p-code option")
             .iter()
-            .any(|o| o.starts_with("G-G5 — перестановка игроков по доскам")),
+            .any(|o| o.starts_with("Г.5 — перестановка игроков по доскам")),
         "{:?}",
         page.texts("#p-code option")
     );
@@ -1157,8 +1157,8 @@ async fn g_g7_the_twelve_points_come_only_from_the_committee_and_the_mail_says_w
     let g7 = page
         .texts("#p-code option")
         .into_iter()
-        .find(|o| o.starts_with("G-G7"))
-        .expect("G-G7 in the list");
+        .find(|o| o.starts_with("Г.7"))
+        .expect("Г.7 in the list");
     assert!(!g7.ends_with("(−12)") && g7.contains("апелляционн"), "{g7}");
     // The removal of the player is what the judges impose.
     impose_ok(
@@ -1185,7 +1185,7 @@ async fn g_g7_the_twelve_points_come_only_from_the_committee_and_the_mail_says_w
     let mail = captain_mail(&club, "la1@club.example");
     let told = mail
         .iter()
-        .find(|m| m.subject.contains("G-G7"))
+        .find(|m| m.subject.contains("Г.7"))
         .unwrap_or_else(|| panic!("{mail:?}"));
     assert!(told.body.contains("la3"), "{}", told.body);
     assert!(!told.body.contains("минус 0"), "{}", told.body);
@@ -1261,7 +1261,7 @@ async fn g_g4_dissolving_a_team_that_holds_a_g_g3_disqualification_passes_it_to_
         let mail = captain_mail(&club, &format!("{nick}@club.example"));
         assert!(
             mail.iter()
-                .any(|m| m.subject.contains("G-G4") && m.body.contains("турнир 2")),
+                .any(|m| m.subject.contains("Г.4") && m.body.contains("турнир 2")),
             "{nick}: {mail:?}"
         );
     }
@@ -1283,7 +1283,7 @@ async fn g_g4_dissolving_a_team_that_holds_a_g_g3_disqualification_passes_it_to_
         "{}",
         page.text
     );
-    assert!(page.text.contains("G-G4: sl6"), "{}", page.text);
+    assert!(page.text.contains("Г.4: sl6"), "{}", page.text);
 }
 
 /// The players of round 1's games of an entry, as stored.
@@ -1442,7 +1442,7 @@ async fn g_g4_the_entry_list_the_roster_the_person_page_and_the_penalties_page_a
             .line,
         "Ферзь,fe1,fe2,fe3,fe4,sl2,fe5"
     );
-    let said = "пропускает турнир 1 (G-G4)";
+    let said = "пропускает турнир 1 (Г.4)";
     // The entry list.
     let page = club.app.get(&club.tournament_url(t)).await;
     let entry_list = page.texts("table.entries ul.barred li");
@@ -1538,7 +1538,7 @@ async fn g_g4_revoking_the_sanction_restores_the_entry_it_changed_until_the_draw
     );
     let mail = captain_mail(&club, "fe1@club.example");
     assert!(
-        mail.iter().any(|m| m.subject.contains("G-G4 отменено")
+        mail.iter().any(|m| m.subject.contains("Г.4 отменено")
             && m.body.contains("Ферзь,fe1,fe2,fe3,fe4,sl2,fe5")),
         "{mail:?}"
     );
@@ -1602,7 +1602,7 @@ async fn g_g4_revoking_the_sanction_restores_the_entry_it_changed_until_the_draw
     let mail = captain_mail(&club, "fe1@club.example");
     assert!(
         mail.iter()
-            .any(|m| m.subject.contains("G-G4 отменено") && m.body.contains("уже начался")),
+            .any(|m| m.subject.contains("Г.4 отменено") && m.body.contains("уже начался")),
         "{mail:?}"
     );
 }

@@ -183,7 +183,7 @@ async fn g_g1_an_entry_less_than_5_minutes_before_the_start_is_penalised() {
         .get_with(&late.captain, &club.tournament_url(t))
         .await;
     assert!(
-        page.texts(".flash").iter().any(|f| f.contains("G-G1")),
+        page.texts(".flash").iter().any(|f| f.contains("Г.1")),
         "{:?}",
         page.texts(".flash")
     );

@@ -329,7 +329,7 @@ async fn a_team_page_shows_its_captains_transfers_and_results_with_penalties() {
         results,
         [
             ["Турнир 1", "Конь", "2", "8", ""],
-            ["Турнир 2", "Конь", "2", "8", "−½ G-G5"],
+            ["Турнир 2", "Конь", "2", "8", "−½ Г.5"],
             ["Турнир 3", "Конь", "2", "8", ""],
             ["Турнир 4", "Конь", "2", "8", ""],
         ]
@@ -341,7 +341,7 @@ async fn a_team_page_shows_its_captains_transfers_and_results_with_penalties() {
     assert_eq!(
         page.texts("ul.team-penalties li"),
         [
-            "G-G5 — перестановка игроков по доскам вопреки правилам −½ (Турнир 2) — moved a player from board 3 to board 1"
+            "Г.5 — перестановка игроков по доскам вопреки правилам −½ (Турнир 2) — moved a player from board 3 to board 1"
         ]
     );
     let transfer = cells(&page, "table.transfers tbody tr");

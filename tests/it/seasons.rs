@@ -1577,10 +1577,10 @@ impl Season {
         let all = db::appeals::of_championship(conn, self.c).expect("cases");
         let penalties = db::penalties::of_championship(conn, self.c).expect("penalties");
         for case in &all {
-            let mark = format!("#{}", case.id.0);
+            let mark = league::app::penalties::appeal_reason(case.id);
             let g_g7 = penalties
                 .iter()
-                .filter(|p| p.code == "G-G7" && p.reason.contains(&mark) && p.revoked_at.is_none())
+                .filter(|p| p.code == "G-G7" && p.reason == mark && p.revoked_at.is_none())
                 .count();
             let upheld = case.status == "decided" && case.outcome.as_deref() == Some("upheld");
             let asks = db::appeals::remedies_of(conn, case.id)

@@ -752,7 +752,10 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
             .unwrap_or_default()
     }
     let flags = roster(&l, team, &cap).await;
-    assert!(flags.contains("E-12: не работает в «Завод»"), "{flags}");
+    assert!(
+        flags.contains("«работники предприятия»: не работает в «Завод»"),
+        "{flags}"
+    );
     // A visitor learns only that the member is not eligible, not why.
     let public = roster(&l, team, &new_client()).await;
     assert!(public.contains("не допущен"), "{public}");

@@ -8,6 +8,7 @@
 //! (`rounds::rerecord_finished`) — in the one transaction that decides,
 //! with audit entries naming the case.
 
+use crate::i18n::cite::Cite;
 use chrono::NaiveDateTime;
 
 use super::PlayError;
@@ -675,7 +676,7 @@ fn apply(
 ) -> Result<(), AppealError> {
     let c = case.championship_id;
     let t = case.tournament_id;
-    let reason = format!("appeal case #{}", case.id);
+    let reason = pen::appeal_reason(case.id);
     let reg = regulation(conn, t)?;
     for x in a::remedies_of(conn, case.id)? {
         match x.kind.as_str() {
@@ -801,14 +802,12 @@ fn apply(
                     .iter()
                     .any(|p| matches!(p, super::rounds::RoundProblem::PlayoffNeeded { .. }));
                 let why = if playoff {
-                    format!("{reason}: first place is shared again; a play-off decides it (G-V42)")
+                    Message::new(msg!("reopened-appeal-playoff")).rule("rule", "G-V42")
                 } else {
-                    format!(
-                        "{reason}: the changed results cannot be placed as they are; \
-                         the judges settle what follows and finish the tournament again"
-                    )
+                    Message::new(msg!("reopened-appeal-unplaceable"))
                 };
-                super::rounds::reopen_within(conn, t, judge, &why, now).map_err(places)?;
+                let why = why.list("case", [pen::reason_message(&reason)], "");
+                super::rounds::reopen_within(conn, t, judge, why, now).map_err(places)?;
             }
             Err(e) => return Err(places(e)),
         }
@@ -850,10 +849,10 @@ fn confirmed_deduction(
         .championship(c)
         .said(
             Message::new(msg!("audit-appeals-deduction"))
-                .arg("code", code)
+                .rule("code", code)
                 .arg("team", team)
                 .arg("amount", amount)
-                .arg("reason", reason),
+                .list("reason", [pen::reason_message(reason)], ""),
         )
         .record(conn)?;
     Ok(id)
@@ -1046,7 +1045,8 @@ pub fn refer(
             return refuse(AppealProblem::AlreadyReferred { case });
         }
         let nick = pen::nick_of(conn, Some(x.person_id))?.unwrap_or_default();
-        let what = format!("{nick}: {}. {}", x.grounds, x.notes);
+        // The grounds stay with the report, which the case page words.
+        let what = format!("{nick}: {}", x.notes);
         let id = a::insert(
             conn,
             &NewAppeal {

@@ -5,6 +5,7 @@
 //! (G-V23). The checks are `rules::boards`; this module feeds them with what
 //! the database holds and writes the outcome in one transaction.
 
+use crate::i18n::cite::Cite;
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::NaiveDateTime;
@@ -546,6 +547,21 @@ pub enum Announced<'a> {
     Chosen { board: u32, replacement: PersonId },
 }
 
+/// Why a substitution was made, in short words, with the rule of the
+/// championship's regulation (`preset`) it is made under when it has one.
+pub fn reason_cited(reason: SubstitutionReason, preset: &str) -> Message {
+    let words = match reason {
+        SubstitutionReason::CaptainDecision => msg!("boards-reason-captain"),
+        SubstitutionReason::LostConnection => msg!("boards-reason-lost-connection"),
+    };
+    match reason.rule_in(preset) {
+        Some(rule) => Message::new(msg!("rule-cited"))
+            .list("text", [words.into()], "")
+            .rule("rule", rule),
+        None => words.into(),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn substitute(
     conn: &mut DbConnection,
@@ -700,7 +716,11 @@ pub fn substitute(
             .championship(loaded.ctx.championship_id())
             .said(
                 Message::new(msg!("audit-boards-substitution"))
-                    .arg("rule", reason.rule())
+                    .list(
+                        "rule",
+                        [reason_cited(reason, &loaded.ctx.regulation.code)],
+                        "",
+                    )
                     .arg("round", round.number)
                     .arg("game", from_game)
                     .arg("announcement", &ann),
@@ -1176,7 +1196,7 @@ pub fn retire(
                 done.championship,
                 loaded.ctx.tournament.number,
                 x,
-                &reason,
+                Message::new(msg!("as-written")).arg("text", &reason),
                 now,
             )?;
         }

@@ -4,6 +4,7 @@
 //! cancel one not yet drawn.
 //! Each change is in the championship's audit log.
 
+use crate::i18n::cite::Cite;
 use chrono::NaiveDateTime;
 
 use super::PlayError;
@@ -304,7 +305,7 @@ fn withdraw_entries_of_cancelled(
                 .championship(championship)
                 .said(
                     Message::new(crate::msg!("audit-penalties-revoke"))
-                        .arg("code", &p.code)
+                        .rule("code", &p.code)
                         .arg("amount", p.amount())
                         .arg("reason", reason),
                 )

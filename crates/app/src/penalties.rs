@@ -11,14 +11,10 @@
 //! the removal of a team whose entry is playing withdraws the entry as the
 //! G-G2 withdrawal does (`boards::withdraw_in`).
 
-/// The reason the platform records with a late entry's G-G1 penalty;
-/// pages word it in their language (`web::penalties::reason_words`).
-pub const AUTO_LATE_ENTRY: &str = "auto:late-entry";
+// The reasons the platform records itself, and how a stored reason reads.
+pub use crate::db::penalties::{AUTO_DISSOLVED, AUTO_LATE_ENTRY, appeal_reason, reason_message};
 
-/// The reason the platform records with the G-G4 sanction it passes to
-/// the members of a team dissolved while holding a sanction (G-B41).
-pub const AUTO_DISSOLVED: &str = "auto:dissolved";
-
+use crate::i18n::cite::Cite;
 use chrono::NaiveDateTime;
 
 use super::boards::BoardsProblem;
@@ -574,11 +570,11 @@ pub(crate) fn impose_in(
             .championship(c)
             .said(imposed_said(
                 Message::new(msg!("audit-penalties-impose"))
-                    .arg("code", &rule.code)
+                    .rule("code", &rule.code)
                     .arg("team", &team.name)
                     .arg("amount", decision.amount)
                     .arg("count", decision.count)
-                    .arg("reason", reason),
+                    .list("reason", [reason_message(reason)], ""),
                 decision.sanction,
                 lost_game.as_ref().map(|(x, _)| &x.at),
                 // The player named has a nick at hand; a member of a
@@ -706,11 +702,16 @@ fn withdraw_barred(
             .championship(c)
             .said(
                 Message::new(msg!("audit-penalties-barred"))
-                    .arg("code", code)
-                    .arg("reason", reason),
+                    .rule("code", code)
+                    .list("reason", [reason_message(reason)], ""),
             )
             .record(conn)?;
-        crate::mail::notices::entry_withdrawn(conn, c, tour.number, &x, &why, now)?;
+        let said = Message::new(msg!("rule-reason")).rule("code", code).list(
+            "reason",
+            [reason_message(reason)],
+            "",
+        );
+        crate::mail::notices::entry_withdrawn(conn, c, tour.number, &x, said, now)?;
     }
     Ok(())
 }
@@ -784,8 +785,9 @@ pub(crate) fn pass_to_members(
     else {
         return Ok(Vec::new());
     };
-    let from: Vec<String> = held.iter().map(|x| x.code.clone()).collect();
-    let from = from.join(", ");
+    // G-G4: which sanctions of the team pass to whom, as the audit cites them.
+    let held_rules = held.iter().map(|x| crate::i18n::cite::rule(&x.code));
+    let held_rules = Message::new(msg!("rule-as-written")).list("code", held_rules, ", ");
     let members = t::members_during(conn, team.id, since, at)?;
     let passed = p::sanctions_in_force(conn, c)?;
     let mut ids = Vec::new();
@@ -828,11 +830,11 @@ pub(crate) fn pass_to_members(
             .championship(c)
             .said(imposed_said(
                 Message::new(msg!("audit-penalties-impose"))
-                    .arg("code", &rule.code)
+                    .rule("code", &rule.code)
                     .arg("team", &team.name)
                     .arg("amount", HalfPoints::ZERO)
                     .arg("count", 1)
-                    .arg("reason", format!("{from} → {}", rule.code)),
+                    .list("reason", [passed_on(&held_rules, &rule.code)], ""),
                 Some(Sanction::MissesTournament),
                 None,
                 Some(nick),
@@ -844,7 +846,7 @@ pub(crate) fn pass_to_members(
             who,
             &team.name,
             &rule.code,
-            &from,
+            &held_rules,
             next.number,
             at,
         )?;
@@ -980,7 +982,7 @@ fn keep_off(
             .championship(c)
             .said(
                 Message::new(msg!("audit-penalties-player-barred"))
-                    .arg("code", code)
+                    .rule("code", code)
                     .arg("nick", &nick)
                     .arg("outcome", outcome)
                     .arg("replacement", replacement.clone().unwrap_or_default()),
@@ -1165,7 +1167,7 @@ fn remove_entry(
         Message::new(msg!("audit-penalties-removed"))
             .arg("penalty", penalty)
             .arg("name", &x.name)
-            .arg("reason", reason)
+            .list("reason", [reason_message(reason)], "")
     } else if x.start_no.is_some() {
         let done =
             super::boards::withdraw_in(conn, t, x.id, reason, judge, now).map_err(|e| match e {
@@ -1181,7 +1183,7 @@ fn remove_entry(
             .arg("name", &done.name)
             .arg("round", done.after_round)
             .arg("lost", done.games_lost)
-            .arg("reason", reason)
+            .list("reason", [reason_message(reason)], "")
     } else {
         // Waiting or sitting out: it plays no game; the bar is enough.
         return Ok(());
@@ -1290,9 +1292,9 @@ pub(crate) fn revoke_in(
         .actor(judge)
         .championship(c)
         .said(
-            said.arg("code", &found.code)
+            said.rule("code", &found.code)
                 .arg("amount", found.amount())
-                .arg("reason", reason),
+                .list("reason", [reason_message(reason)], ""),
         )
         .record(conn)?;
     if let Some(t) = found.tournament_id {
@@ -1372,7 +1374,7 @@ fn restore_entries(
             .said(
                 Message::new(msg!("audit-penalties-entry-back"))
                     .arg("penalty", penalty.id)
-                    .arg("code", &penalty.code)
+                    .rule("code", &penalty.code)
                     .arg("name", &x.name)
                     .arg("outcome", back.as_str())
                     .arg("line", &change.line_before),
@@ -1470,6 +1472,14 @@ fn give_game_back(
         )
         .record(conn)?;
     Ok(GameBack::Returned(at, g.result))
+}
+
+/// G-G4: "Г.3, Г.8 → Г.4", the sanctions a dissolved team held and the
+/// rule they pass to its members by.
+fn passed_on(held: &Message, to: &str) -> Message {
+    Message::new(msg!("rule-passed"))
+        .list("from", [held.clone()], "")
+        .rule("to", to)
 }
 
 /// The sanctions in force that bar this team, or one of these people, from

@@ -895,25 +895,31 @@ pub fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
         .to_string()
 }
 
-/// The rules a player taken off a board falls foul of, for the audit log:
-/// rule codes read alike in every language (the notices and pages word
-/// the reasons in full).
-fn unfit_rules(why: &[crate::rules::eligibility::Unfit]) -> String {
+/// Why a player taken off a board may not play, for the audit log: the
+/// rules of the championship's regulation (`preset`) they fall foul of,
+/// cited as it numbers them, or in short words where it numbers none (a
+/// platform ban in R or E). The notices and pages word the reasons in full.
+fn unfit_rules(why: &[crate::rules::eligibility::Unfit], preset: &str) -> Vec<Message> {
     use crate::rules::eligibility::Unfit;
-    let mut rules: Vec<&str> = Vec::new();
+    let mut cited: Vec<Message> = Vec::new();
     for u in why {
-        let rule = match u {
-            Unfit::Banned { .. } => "G-A7",
-            Unfit::Condition(r) => r.rule(),
-            Unfit::NotOnRoster => "G-B31, G-B32",
-            Unfit::Sanctioned { code } => code,
-            Unfit::NotAdmitted => "R-2.2–R-2.4",
+        let rules = u.rules_in(preset);
+        let items: Vec<Message> = if rules.is_empty() {
+            vec![match u {
+                Unfit::Banned { .. } => msg!("unfit-short-banned").into(),
+                Unfit::NotOnRoster => msg!("unfit-short-not-on-roster").into(),
+                _ => msg!("unfit-short-not-admitted").into(),
+            }]
+        } else {
+            rules.into_iter().map(crate::i18n::cite::rule).collect()
         };
-        if !rules.contains(&rule) {
-            rules.push(rule);
+        for item in items {
+            if !cited.contains(&item) {
+                cited.push(item);
+            }
         }
     }
-    rules.join(", ")
+    cited
 }
 
 /// Numbers as a list: "1, 3".
@@ -957,7 +963,11 @@ fn take_off_unfit(
                     .arg("nick", &nick)
                     .arg("count", off.boards.len())
                     .arg("boards", join(&off.boards))
-                    .arg("rules", unfit_rules(&off.why)),
+                    .list(
+                        "rules",
+                        unfit_rules(&off.why, &loaded.ctx.regulation.code),
+                        ", ",
+                    ),
             )
             .record(conn)?;
         if !tell {
@@ -1513,6 +1523,7 @@ pub fn reopen(
         if reason.is_empty() {
             return refuse(RoundProblem::ReasonRequired);
         }
+        let reason = Message::new(msg!("as-written")).arg("text", reason);
         reopen_within(conn, t, chief, reason, now)
     })
 }
@@ -1524,7 +1535,7 @@ pub(crate) fn reopen_within(
     conn: &mut crate::db::WriteTx<'_>,
     t: TournamentId,
     by: PersonId,
-    reason: &str,
+    reason: Message,
     now: NaiveDateTime,
 ) -> Result<(), RoundError> {
     let ctx = TournamentContext::load(conn, t)?.ok_or(PlayError::NotFound)?;
@@ -1535,7 +1546,7 @@ pub(crate) fn reopen_within(
     audit::Entry::new("tournament.reopen", format!("tournament:{t}"))
         .actor(by)
         .championship(c)
-        .said(Message::new(msg!("audit-rounds-reopened")).arg("reason", reason))
+        .said(Message::new(msg!("audit-rounds-reopened")).list("reason", [reason.clone()], ""))
         .record(conn)?;
     crate::mail::notices::tournament_reopened(conn, c, t, ctx.tournament.number, reason, now)?;
     Ok(())
@@ -1970,7 +1981,14 @@ mod tests {
             },
             Unfit::NotOnRoster,
         ];
-        assert_eq!(unfit_rules(&why), "G-B31, G-B32, G-G7");
+        let cited = |preset| -> Vec<String> {
+            unfit_rules(&why, preset)
+                .iter()
+                .map(|m| m.render(crate::i18n::Lang::Ru))
+                .collect()
+        };
+        assert_eq!(cited("G"), ["Б.3.1", "Б.3.2", "Г.7"]);
+        assert_eq!(cited("E"), ["«состав команды»", "Г.7"]);
         let paired = Message::new(msg!("audit-rounds-paired"))
             .arg("round", 3)
             .list("notes", [RoundNote::Lot { seed: 42 }.message()], "; ");

@@ -7,8 +7,48 @@ use diesel::prelude::*;
 
 use super::schema::{penalties, sanction_entry_changes};
 use super::{DbConnection, WriteTx};
-use league_ids::{ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId};
+use league_i18n::{Message, msg};
+use league_ids::{
+    AppealId, ChampionshipId, EntryId, GameId, PenaltyId, PersonId, TeamId, TournamentId,
+};
 use league_rules::score::HalfPoints;
+
+/// The reason the platform records with a late entry's G-G1 penalty;
+/// pages and mails word it in their language (`reason_message`).
+pub const AUTO_LATE_ENTRY: &str = "auto:late-entry";
+
+/// The reason the platform records with the G-G4 sanction it passes to
+/// the members of a team dissolved while holding a sanction (G-B41).
+pub const AUTO_DISSOLVED: &str = "auto:dissolved";
+
+/// The reason the platform records with what an upheld appeal does (G-D4):
+/// a penalty imposed or revoked, a tournament reopened; the case's number
+/// follows.
+const AUTO_APPEAL: &str = "auto:appeal:";
+
+/// The stored reason of what the decision of appeal `case` does.
+pub fn appeal_reason(case: AppealId) -> String {
+    format!("{AUTO_APPEAL}{case}")
+}
+
+/// A penalty's (or a revocation's) reason as people read it: the
+/// platform's own reasons in the reader's language, the judges' as they
+/// wrote them.
+pub fn reason_message(stored: &str) -> Message {
+    // Reasons stored before the platform wrote `auto:appeal:` read alike.
+    const OLD_APPEAL: &str = "appeal case #";
+    match stored {
+        AUTO_LATE_ENTRY => msg!("penalty-auto-late-entry").into(),
+        AUTO_DISSOLVED => msg!("penalty-auto-dissolved").into(),
+        other => match other
+            .strip_prefix(AUTO_APPEAL)
+            .or_else(|| other.strip_prefix(OLD_APPEAL))
+        {
+            Some(case) => Message::new(msg!("penalty-auto-appeal")).arg("case", case),
+            None => Message::new(msg!("as-written")).arg("text", other),
+        },
+    }
+}
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = penalties)]

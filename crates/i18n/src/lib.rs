@@ -5,6 +5,8 @@
 //! crate of the workspace and in the templates, exists in both languages.
 #![forbid(unsafe_code)]
 
+pub mod cite;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 

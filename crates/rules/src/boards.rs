@@ -242,6 +242,19 @@ impl SubstitutionReason {
         }
     }
 
+    /// The rule of a championship's regulation (`preset`: its code, see
+    /// [`crate::regulation::Regulation::code`]) the substitution is made
+    /// under, when that regulation has one: G's G-V31 / G-V32, E's E-2 for
+    /// a captain's; R numbers none. A rule of one preset is never cited in
+    /// a championship under another.
+    pub fn rule_in(self, preset: &str) -> Option<&'static str> {
+        match (preset, self) {
+            ("G", _) => Some(self.rule()),
+            ("E", SubstitutionReason::CaptainDecision) => Some("E-2"),
+            _ => None,
+        }
+    }
+
     /// The stored form (`substitutions.reason`: `captain` | `disconnect`).
     pub fn code(self) -> &'static str {
         match self {
@@ -1097,6 +1110,8 @@ mod tests {
         let round = in_progress(&current, &played, &h);
         let lost = SubstitutionReason::LostConnection;
         assert_eq!(lost.rule(), "G-V32");
+        assert_eq!(lost.rule_in("G"), Some("G-V32"));
+        assert_eq!(lost.rule_in("E"), None);
         // 7 already came in this round (board 5).
         assert_eq!(
             check_substitution(&sub(2, 2, 7, lost), &round),

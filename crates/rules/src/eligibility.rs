@@ -467,6 +467,25 @@ pub enum Unfit {
     NotAdmitted,
 }
 
+impl Unfit {
+    /// The rules of a championship's regulation (`preset`: its code, see
+    /// [`crate::regulation::Regulation::code`]) that this reason breaks;
+    /// empty where that regulation numbers none (a platform ban in R or E).
+    /// A rule of one preset is never cited in a championship under another.
+    pub fn rules_in(&self, preset: &str) -> Vec<&str> {
+        match (self, preset) {
+            (Unfit::Banned { .. }, "G") => vec!["G-A7"],
+            (Unfit::NotOnRoster, "G") => vec!["G-B31", "G-B32"],
+            (Unfit::NotOnRoster, "E") => vec!["E-11"],
+            (Unfit::NotOnRoster, "R") => vec!["R-1.4"],
+            (Unfit::NotAdmitted, "R") => vec!["R-2.2–2.4"],
+            (Unfit::Condition(r), _) => vec![r.rule()],
+            (Unfit::Sanctioned { code }, _) => vec![code.as_str()],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// May the person play for the team (`employer`) in the tournament held at
 /// `occasion` under `regulation`? Lists every unmet condition, in the order
 /// G-A7 ban, G-A7 club membership, employment (E-12 / R-2.1), then the
@@ -666,6 +685,32 @@ mod tests {
 
     fn at(date: NaiveDate, hour: u32) -> NaiveDateTime {
         date.and_hms_opt(hour, 0, 0).expect("valid time")
+    }
+
+    #[test]
+    fn g_a7_g_b31_unfit_reasons_cite_only_the_championships_own_regulation() {
+        let banned = Unfit::Banned {
+            since: at(d(2026, 9, 1), 0),
+            until: None,
+            clone_of: None,
+        };
+        assert_eq!(banned.rules_in(&g().code), ["G-A7"]);
+        assert!(banned.rules_in(&r().code).is_empty());
+        assert!(banned.rules_in(&e().code).is_empty());
+        assert_eq!(Unfit::NotOnRoster.rules_in(&g().code), ["G-B31", "G-B32"]);
+        assert_eq!(Unfit::NotOnRoster.rules_in(&e().code), ["E-11"]);
+        assert_eq!(Unfit::NotAdmitted.rules_in(&r().code), ["R-2.2–2.4"]);
+        assert!(Unfit::NotAdmitted.rules_in(&g().code).is_empty());
+        for (preset, reasons) in [
+            ("G", [banned.clone(), Unfit::NotOnRoster]),
+            ("E", [banned, Unfit::NotOnRoster]),
+        ] {
+            for u in &reasons {
+                for rule in u.rules_in(preset) {
+                    assert!(rule.starts_with(&format!("{preset}-")), "{preset}: {rule}");
+                }
+            }
+        }
     }
 
     const ENTERPRISE: OrganizationId = OrganizationId(1);

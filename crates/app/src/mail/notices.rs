@@ -2,6 +2,7 @@
 //! enqueues in the caller's transaction (see [`super::enqueue`]).
 
 use crate::db::QueryResult;
+use crate::i18n::cite::Cite;
 use chrono::NaiveDateTime;
 
 use super::{Kind, Notice, enqueue, enqueue_all};
@@ -739,11 +740,11 @@ pub fn tournament_reopened(
     c: ChampionshipId,
     t: TournamentId,
     tournament_no: i32,
-    reason: &str,
+    reason: Message,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {
     let body = Message::new(msg!("mail-reopened-body"))
-        .arg("reason", reason)
+        .list("reason", [reason], "")
         .arg("url", crate::paths::tournament(c, t));
     AboutTournament::of(conn, c, tournament_no)?.to_captains(
         conn,
@@ -810,7 +811,7 @@ pub fn unfit_reasons(
             }
             Unfit::NotOnRoster => Some(msg!("unfit-not-on-roster").into()),
             Unfit::Sanctioned { code } => {
-                Some(Message::new(msg!("unfit-sanctioned")).arg("code", code))
+                Some(Message::new(msg!("unfit-sanctioned")).rule("code", code))
             }
             Unfit::NotAdmitted => Some(msg!("unfit-not-admitted").into()),
             // Worded by the caller, who knows the organizations' names.
@@ -840,7 +841,7 @@ pub fn player_unfit(
         .map(|(m, u)| match (m, u) {
             (Some(m), _) => m,
             (None, Unfit::Condition(r)) => {
-                Message::new(msg!("unfit-condition")).arg("rule", r.rule())
+                Message::new(msg!("unfit-condition")).rule("rule", r.rule())
             }
             (None, _) => msg!("unfit-condition").into(),
         })
@@ -873,14 +874,14 @@ pub fn entry_withdrawn(
     c: ChampionshipId,
     tournament_no: i32,
     entry: &crate::db::entries::Entry,
-    reason: &str,
+    reason: Message,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
     AboutTournament::of(conn, c, tournament_no)?.to_captain(
         conn,
         entry,
         Message::new(msg!("mail-withdrawn-subject")),
-        Message::new(msg!("mail-withdrawn-body")).arg("reason", reason),
+        Message::new(msg!("mail-withdrawn-body")).list("reason", [reason], ""),
         now,
     )
 }
@@ -923,7 +924,7 @@ pub fn penalty_imposed(
     let mut body = Message::new(key)
         .arg("team", &team.name)
         .arg("championship", championship)
-        .arg("code", what.code)
+        .rule("code", what.code)
         .arg("points", what.points.to_string())
         .arg("people", what.people.join(", "))
         .arg(
@@ -938,7 +939,11 @@ pub fn penalty_imposed(
             "pending",
             what.by_committee.unwrap_or(HalfPoints::ZERO).to_string(),
         )
-        .arg("reason", what.reason);
+        .list(
+            "reason",
+            [crate::db::penalties::reason_message(what.reason)],
+            "",
+        );
     if let Some(n) = what.bars {
         body = body.arg("tournament", n);
     }
@@ -947,7 +952,7 @@ pub fn penalty_imposed(
         team.captain_id,
         Message::new(msg!("mail-penalty-subject"))
             .arg("team", &team.name)
-            .arg("code", what.code),
+            .rule("code", what.code),
         body,
     )
     .championship(c)
@@ -964,15 +969,15 @@ pub fn sanction_passed(
     person: PersonId,
     team: &str,
     code: &str,
-    from: &str,
+    from: &Message,
     tournament_no: i32,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
-    let subject = Message::new(msg!("mail-sanction-passed-subject")).arg("code", code);
+    let subject = Message::new(msg!("mail-sanction-passed-subject")).rule("code", code);
     let body = Message::new(msg!("mail-sanction-passed-body"))
         .arg("team", team)
-        .arg("code", code)
-        .arg("from", from);
+        .rule("code", code)
+        .list("from", [from.clone()], "");
     let notice = AboutTournament::of(conn, c, tournament_no)?
         .notice(person, &subject, &body)
         .link(crate::paths::penalties(c));
@@ -1002,7 +1007,7 @@ pub fn entry_player_barred(
         Message::new(msg!("mail-entry-barred-subject")).arg("nick", nick),
         Message::new(msg!("mail-entry-barred-body"))
             .arg("nick", nick)
-            .arg("code", code)
+            .rule("code", code)
             .arg("outcome", outcome)
             .arg("replacement", replacement.unwrap_or_default()),
         now,
@@ -1027,9 +1032,9 @@ pub fn entry_back(
     AboutTournament::of(conn, c, tournament_no)?.to_captain(
         conn,
         entry,
-        Message::new(msg!("mail-entry-back-subject")).arg("code", code),
+        Message::new(msg!("mail-entry-back-subject")).rule("code", code),
         Message::new(msg!("mail-entry-back-body"))
-            .arg("code", code)
+            .rule("code", code)
             .arg("outcome", outcome)
             .arg("line", line),
         now,

@@ -15,7 +15,7 @@ use crate::db::{self, DbConnection, QueryError};
 use crate::ids::{AppealId, ChampionshipId, EntryId, PersonId, TeamId};
 use crate::penalties::nick_of;
 use crate::rounds::Loaded;
-use crate::rules::appeals::{Member, Tally, tally};
+use crate::rules::appeals::{Ground, Member, Tally, tally};
 
 fn team_name(conn: &mut DbConnection, id: Option<TeamId>) -> Result<Option<String>, QueryError> {
     Ok(match id {
@@ -46,6 +46,54 @@ pub struct CaseLine {
     pub decided_by: Option<String>,
     /// The accused of a fair-play case: pending, named to the judges only.
     pub accused: Option<String>,
+}
+
+impl CaseLine {
+    /// The case with its names; the accused named when `accused_shown`.
+    fn of(
+        conn: &mut DbConnection,
+        case: Appeal,
+        tournaments: &[Tournament],
+        accused_shown: bool,
+    ) -> Result<CaseLine, QueryError> {
+        let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
+        let decided_by = match case.decided_at {
+            Some(_) => Some(nick_of(conn, case.decided_by)?.unwrap_or_default()),
+            None => None,
+        };
+        Ok(CaseLine {
+            tournament_number: tournaments
+                .iter()
+                .find(|t| t.id == case.tournament_id)
+                .map_or(0, |t| t.number),
+            team,
+            decided_by,
+            accused: accused(conn, &case, accused_shown)?,
+            case,
+        })
+    }
+}
+
+/// The decided cases of a championship, for its page, the season page
+/// and the feeds (G-D2: a decision is published, the accused with it).
+pub struct Decisions {
+    /// The championship's zone (UTC when there is no such championship).
+    pub tz: chrono_tz::Tz,
+    pub cases: Vec<CaseLine>,
+}
+
+impl Decisions {
+    pub fn load(conn: &mut DbConnection, c: ChampionshipId) -> Result<Decisions, QueryError> {
+        let tz = db::championships::by_id(conn, c)?.map_or(chrono_tz::UTC, |x| x.tz());
+        let tournaments = db::tournaments::of_championship(conn, c)?;
+        let mut cases = Vec::new();
+        for case in a::of_championship(conn, c)? {
+            if case.decided_at.is_some() {
+                cases.push(CaseLine::of(conn, case, &tournaments, true)?);
+            }
+        }
+        Ok(Decisions { tz, cases })
+    }
 }
 
 /// A judges' fair-play report (G-E3), for the judges alone.
@@ -91,26 +139,10 @@ impl CasesPage {
             Vec::new()
         };
         let tournaments = db::tournaments::of_championship(conn, c)?;
-        let number = |id| {
-            tournaments
-                .iter()
-                .find(|t| t.id == id)
-                .map_or(0, |t| t.number)
-        };
         let mut cases = Vec::new();
         for case in a::of_championship(conn, c)? {
-            let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
-            let decided_by = match case.decided_at {
-                Some(_) => Some(nick_of(conn, case.decided_by)?.unwrap_or_default()),
-                None => None,
-            };
-            cases.push(CaseLine {
-                tournament_number: number(case.tournament_id),
-                team,
-                decided_by,
-                accused: accused(conn, &case, is_judge || !case.is_open())?,
-                case,
-            });
+            let shown = is_judge || !case.is_open();
+            cases.push(CaseLine::of(conn, case, &tournaments, shown)?);
         }
         let reports = if is_judge {
             Self::reports(conn, c, &tournaments)?
@@ -170,6 +202,8 @@ pub struct RemedyLine {
 /// Everything the case page shows, for one viewer.
 pub struct CasePage {
     pub championship: Championship,
+    /// The grounds of the judges' report the case was made of (G-E3).
+    pub grounds: Vec<Ground>,
     pub case: Appeal,
     pub tournament_number: i32,
     pub filing_team: Option<String>,
@@ -249,7 +283,15 @@ impl CasePage {
             });
         let party = Self::is_party(conn, &case, &members, person)?;
         let sealed = case.is_open() && !(is_judge || party);
+        // G-E3 → G-G7: a case made of a judges' report shows its grounds.
+        let grounds = match case.report_id {
+            Some(r) => a::report_by_id(conn, r)?
+                .map(|r| r.grounds.split(',').filter_map(Ground::parse).collect())
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
         Ok(Some(CasePage {
+            grounds,
             championship,
             tournament_number,
             filing_team,

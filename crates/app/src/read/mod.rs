@@ -4,12 +4,14 @@
 
 pub mod appeals;
 pub mod championships;
+pub mod check_in;
 pub mod csv;
 pub mod fair_play;
 pub mod feeds;
 pub mod games;
 pub mod history;
 pub mod matches;
+pub mod outbox;
 pub mod penalties;
 pub mod people;
 pub mod regulation;

@@ -133,12 +133,10 @@ pub fn substitution_problem(p: &SubstitutionProblem, nick: &dyn Fn(i64) -> Strin
     }
 }
 
-/// Why a substitution was made, with its rule.
-pub fn substitution_reason(r: SubstitutionReason) -> Message {
-    match r {
-        SubstitutionReason::CaptainDecision => msg!("boards-reason-captain").into(),
-        SubstitutionReason::LostConnection => msg!("boards-reason-lost-connection").into(),
-    }
+/// Why a substitution was made, with its rule when the championship's
+/// regulation (`preset`) has one.
+pub fn substitution_reason(r: SubstitutionReason, preset: &str) -> Message {
+    crate::app::boards::reason_cited(r, preset)
 }
 
 /// A lateness decision (E-6); a delay shows as minutes:seconds.
@@ -164,9 +162,8 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::Announcement(a) => announcement_problem(a),
         BoardsProblem::Substitution(s) => substitution_problem(s, nick),
         BoardsProblem::NotPlaying => msg!("lineup-not-playing").into(),
-        BoardsProblem::NotInRegulation { rule } => {
-            Message::new(msg!("rule-not-in-regulation")).arg("rule", rule)
-        }
+        // Not cited: the rule is another regulation's.
+        BoardsProblem::NotInRegulation { .. } => msg!("rule-not-in-regulation").into(),
         BoardsProblem::RoundNotOpen { round } => {
             Message::new(msg!("lineup-round-closed")).arg("round", round)
         }
@@ -326,8 +323,8 @@ mod tests {
             .map(|p| substitution_problem(p, &nick)),
         );
         out.extend([
-            substitution_reason(SubstitutionReason::CaptainDecision),
-            substitution_reason(SubstitutionReason::LostConnection),
+            substitution_reason(SubstitutionReason::CaptainDecision, "G"),
+            substitution_reason(SubstitutionReason::LostConnection, "E"),
             late_arrival(LateArrival::Forfeit),
             late_arrival(LateArrival::ClockReduced(200)),
             empty_boards(1),

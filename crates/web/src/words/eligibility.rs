@@ -1,6 +1,7 @@
 //! Eligibility reasons (rules::eligibility) in the page's language.
 
 use crate::app::eligibility::Unfit;
+use crate::i18n::cite::Cite;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::eligibility::{DocumentProblem, DocumentShortfall, Reason, TeamReason};
@@ -26,7 +27,7 @@ fn shortfall(lang: Lang, s: &DocumentShortfall) -> String {
         .collect::<Vec<_>>()
         .join(&format!(" {} ", lang.msg(msg!("or"))));
     let mut text = Message::new(msg!("elig-missing-document"))
-        .arg("rule", &s.rule)
+        .rule("rule", &s.rule)
         .arg("documents", kinds)
         .render(lang);
     for (kind, problem) in &s.presented {
@@ -53,7 +54,7 @@ pub fn reason(lang: Lang, r: &Reason, organization: &dyn Fn(i64) -> String) -> S
         Reason::NotClubMember => lang.msg(msg!("elig-not-club-member")),
         Reason::TeamWithoutOrganization { rule } => {
             Message::new(msg!("elig-team-without-organization"))
-                .arg("rule", rule)
+                .rule("rule", rule)
                 .render(lang)
         }
         Reason::NotEmployed {
@@ -74,7 +75,7 @@ pub fn reason(lang: Lang, r: &Reason, organization: &dyn Fn(i64) -> String) -> S
                 _ => msg!("elig-not-employed"),
             };
             Message::new(key)
-                .arg("rule", rule)
+                .rule("rule", rule)
                 .arg("organization", organization(org.0))
                 .arg("months", grace_months)
                 .arg("cutoff", cutoff)

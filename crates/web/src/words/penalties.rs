@@ -2,6 +2,8 @@
 //! language.
 
 use crate::app::penalties::PenaltyProblem;
+use crate::i18n::cite::Cite;
+use crate::i18n::cite::rule_words;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::penalties::{Problem, Sanction};
@@ -11,13 +13,13 @@ pub fn sanction_words(lang: Lang, s: Sanction) -> String {
     lang.msg(crate::app::penalties::sanction_key(s))
 }
 
-/// What a bar on a person is, in words: "misses tournament 2 (G-G4)".
+/// What a bar on a person is, in words: "misses tournament 2 (G.4)".
 /// Every page that speaks of a barred person says it so.
 pub fn bar_words(lang: Lang, bar: &crate::app::penalties::Bar) -> String {
     Message::new(msg!("sanction-bar"))
         .arg("sanction", bar.sanction.as_str())
         .arg("tournament", bar.tournament_no)
-        .arg("code", &bar.code)
+        .rule("code", &bar.code)
         .render(lang)
 }
 
@@ -83,7 +85,11 @@ pub fn offence_words(lang: Lang, rule: &crate::rules::regulation::PenaltyRule) -
 
 /// A penalty rule as a list offers it: its code and what it punishes.
 pub fn rule_title(lang: Lang, rule: &crate::rules::regulation::PenaltyRule) -> String {
-    format!("{} — {}", rule.code, offence_words(lang, rule))
+    format!(
+        "{} — {}",
+        rule_words(lang, &rule.code),
+        offence_words(lang, rule)
+    )
 }
 
 /// The words of a penalty's code on public pages: the automatic late
@@ -94,5 +100,5 @@ pub fn code_words(lang: Lang, reg: &crate::rules::regulation::Regulation, code: 
     }
     reg.penalty(code)
         .map(|rule| rule_title(lang, rule))
-        .unwrap_or_else(|| code.to_owned())
+        .unwrap_or_else(|| rule_words(lang, code))
 }

@@ -2,6 +2,7 @@
 //! page's language.
 
 use crate::app::entries::EntryProblem;
+use crate::i18n::cite::Cite;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::lineup::{ParallelEvent, Problem};
@@ -94,7 +95,7 @@ pub fn entry_problem(
             sanction,
             nick,
         } => Message::new(msg!("entry-sanctioned"))
-            .arg("code", code)
+            .rule("code", code)
             .arg(
                 "sanction",
                 crate::words::penalties::sanction_words(lang, *sanction),

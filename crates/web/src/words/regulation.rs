@@ -3,6 +3,7 @@
 //! windows, penalties, documents).
 
 use crate::i18n::Lang;
+use crate::i18n::cite::rule_words;
 use crate::read::wording::tie_break_name;
 use crate::rules::regulation::{DocumentHolder, FormatRule, Regulation, TransferRule};
 use crate::rules::score::ScoreKind;
@@ -204,8 +205,8 @@ pub fn facts_with_rounds(lang: Lang, reg: &Regulation, current: &[(i32, u8)]) ->
             reg.penalties
                 .iter()
                 .map(|p| match p.amount {
-                    Some(a) => format!("{} −{a}", p.code),
-                    None => p.code.clone(),
+                    Some(a) => format!("{} −{a}", rule_words(lang, &p.code)),
+                    None => rule_words(lang, &p.code),
                 })
                 .collect::<Vec<_>>()
                 .join(", "),

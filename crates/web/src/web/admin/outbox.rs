@@ -19,6 +19,7 @@ use crate::ids::{OutboxId, PersonId};
 use crate::mail::Kind;
 use crate::msg;
 use crate::paths;
+use crate::read::outbox::{Listed, OutboxList};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
@@ -70,36 +71,17 @@ pub async fn outbox_page(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let (person, admin) = (official.user.id, official.user.is_admin);
-    let rows = state
-        .db(move |conn| {
-            let scope = app_outbox::scope(conn, person, admin)?;
-            let rows = outbox::list(conn, scope.as_deref(), SHOWN)?;
-            // Each message's time in its championship's zone.
-            let mut zones: std::collections::HashMap<_, chrono_tz::Tz> =
-                std::collections::HashMap::new();
-            for c in rows.iter().filter_map(|r| r.championship_id) {
-                if let std::collections::hash_map::Entry::Vacant(slot) = zones.entry(c)
-                    && let Some(found) = crate::db::championships::by_id(conn, c)?
-                {
-                    slot.insert(found.tz());
-                }
-            }
-            Ok((rows, zones))
-        })
+    let list = state
+        .db(move |conn| Ok(OutboxList::load(conn, person, admin, SHOWN)?))
         .await?;
-    let (rows, zones) = rows;
     let (mut pending, mut failed, mut sent) = (Vec::new(), Vec::new(), Vec::new());
-    for r in rows {
+    for Listed { row: r, tz } in list.mails {
         let row = Row {
             id: r.id,
             created: r
                 .created_at
                 .and_utc()
-                .with_timezone(
-                    &r.championship_id
-                        .and_then(|c| zones.get(&c).copied())
-                        .unwrap_or(chrono_tz::UTC),
-                )
+                .with_timezone(&tz)
                 .format("%Y-%m-%d %H:%M %Z")
                 .to_string(),
             to: r.address,

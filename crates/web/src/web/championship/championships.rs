@@ -1261,11 +1261,7 @@ pub async fn tournament_start(
 impl StartForm {
     /// The start typed, read in the championship's zone `tz`, in UTC.
     fn utc(&self, tz: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
-        use chrono::TimeZone;
-        chrono::NaiveDateTime::parse_from_str(self.starts_at.trim(), "%Y-%m-%dT%H:%M")
-            .ok()
-            .and_then(|local| tz.from_local_datetime(&local).earliest())
-            .map(|at| at.naive_utc())
+        crate::web::infra::forms::utc_of_local(&self.starts_at, tz)
     }
 }
 

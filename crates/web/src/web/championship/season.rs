@@ -145,7 +145,11 @@ impl SeasonView {
         let season = crate::app::season::load(conn, c, reg)?;
         let history = db::results::history_of_championship(conn, c)?;
         let tournaments = db::tournaments::of_championship(conn, c)?;
-        let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
+        let decisions = crate::web::discipline::appeals::decisions(
+            lang,
+            c,
+            crate::read::appeals::Decisions::load(conn, c)?,
+        );
         let rows = season
             .rows
             .iter()

@@ -7,6 +7,7 @@
 //! a captain of the tournament gets 403 with the reason on the page; other
 //! refusals are 422 with every problem listed.
 
+use crate::i18n::cite::Cite;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -24,7 +25,7 @@ use crate::ids::{
 };
 use crate::msg;
 use crate::paths;
-use crate::read::appeals::{CasePage as CaseRead, CasesPage as CasesRead};
+use crate::read::appeals::{CasePage as CaseRead, CasesPage as CasesRead, Decisions};
 use crate::rules::appeals::{Ground, Seat};
 use crate::rules::score::HalfPoints;
 use crate::state::AppState;
@@ -56,10 +57,6 @@ fn outcome_words(lang: Lang, case: &Appeal) -> String {
         Some("rejected") => lang.msg(msg!("appeal-rejected")),
         _ => lang.msg(msg!("appeal-open")),
     }
-}
-
-fn local(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
-    crate::words::local_time(tz, at)
 }
 
 /// A refusal in words: 403 when the person may not file at all (G-D4: only
@@ -278,18 +275,6 @@ fn case_title(
     .render(lang)
 }
 
-/// The accused player's nick of a fair-play case, when `shown`.
-fn accused_nick(
-    conn: &mut db::DbConnection,
-    case: &Appeal,
-    shown: bool,
-) -> Result<Option<String>, crate::db::QueryError> {
-    if !shown {
-        return Ok(None);
-    }
-    Ok(crate::app::appeals::accused_of(conn, case)?.map(|(_, nick)| nick))
-}
-
 /// The decided cases of a championship, for its page and the season page
 /// (G-D2: decisions are published): (case URL, title, outcome, who and when).
 pub struct Decision {
@@ -303,49 +288,30 @@ pub struct Decision {
     pub by: String,
 }
 
-pub fn decisions(
-    conn: &mut db::DbConnection,
-    lang: Lang,
-    c: ChampionshipId,
-) -> Result<Vec<Decision>, crate::db::QueryError> {
-    let tz = db::championships::by_id(conn, c)?.map_or(chrono_tz::UTC, |x| x.tz());
-    let mut out = Vec::new();
-    for case in db::appeals::of_championship(conn, c)? {
-        let Some(at) = case.decided_at else { continue };
-        let number = db::tournaments::by_id(conn, case.tournament_id)?.map_or(0, |t| t.number);
-        let team = team_name(conn, case.filing_team_id.or(case.concerned_team_id))?;
-        let who = crate::app::penalties::nick_of(conn, case.decided_by)?.unwrap_or_default();
-        out.push(Decision {
-            id: case.id,
-            at,
-            url: case_url(c, case.id),
-            // Decided, the case is published (G-D2), the accused with it.
-            title: case_title(lang, &case, number, team, accused_nick(conn, &case, true)?),
-            outcome: outcome_words(lang, &case),
-            by: Message::new(msg!("season-deduction-by"))
-                .arg("who", who)
-                .arg("at", local(tz, at))
-                .render(lang),
-        });
-    }
-    Ok(out)
-}
-
-fn team_name(
-    conn: &mut db::DbConnection,
-    id: Option<TeamId>,
-) -> Result<Option<String>, crate::db::QueryError> {
-    Ok(match id {
-        Some(id) => db::teams::by_id(conn, id)?.map(|t| t.name),
-        None => None,
-    })
+/// The decided cases in words.
+pub fn decisions(lang: Lang, c: ChampionshipId, read: Decisions) -> Vec<Decision> {
+    let tz = read.tz;
+    read.cases
+        .into_iter()
+        .filter_map(|l| {
+            let at = l.case.decided_at?;
+            Some(Decision {
+                id: l.case.id,
+                at,
+                url: case_url(c, l.case.id),
+                title: case_title(lang, &l.case, l.tournament_number, l.team, l.accused),
+                outcome: outcome_words(lang, &l.case),
+                by: by_words(lang, tz, l.decided_by.unwrap_or_default(), at),
+            })
+        })
+        .collect()
 }
 
 /// "who, when" in the championship's time zone.
 fn by_words(lang: Lang, tz: chrono_tz::Tz, who: String, at: chrono::NaiveDateTime) -> String {
     Message::new(msg!("season-deduction-by"))
         .arg("who", who)
-        .arg("at", local(tz, at))
+        .arg("at", crate::words::local_time(tz, at))
         .render(lang)
 }
 
@@ -575,6 +541,8 @@ pub struct CaseData {
     open: bool,
     filed: String,
     what_happened: String,
+    /// The grounds of the judges' report the case was made of (G-E3).
+    grounds: String,
     claim: String,
     contested: String,
     game_ref: String,
@@ -715,7 +683,7 @@ fn remedy_views(
                     .arg("game", label_of(&games, r.game_id).unwrap_or_default())
                     .arg("result", r.result.clone().unwrap_or_default()),
                 "impose" => Message::new(msg!("appeal-remedy-impose"))
-                    .arg("code", r.code.clone().unwrap_or_default())
+                    .rule("code", r.code.as_deref().unwrap_or_default())
                     .arg("team", l.team.clone().unwrap_or_default()),
                 "standing" => Message::new(msg!("appeal-remedy-standing"))
                     .arg("entry", l.entry.clone().unwrap_or_default())
@@ -782,7 +750,8 @@ fn case_text(lang: Lang, read: &CaseRead) -> (String, String, [String; 4]) {
     };
     let text = [
         shown(&case.what_happened),
-        shown(&case.claim),
+        // A fair-play case claims a rule of the regulation (G-G7).
+        shown(&crate::i18n::cite::rule_words(lang, &case.claim)),
         shown(&case.contested),
         shown(&case.game_ref),
     ];
@@ -827,6 +796,16 @@ fn case_data(lang: Lang, c: ChampionshipId, read: CaseRead) -> CaseData {
         title,
         filed,
         what_happened,
+        grounds: if read.sealed {
+            String::new()
+        } else {
+            let words: Vec<String> = read
+                .grounds
+                .iter()
+                .map(|g| ground_words(lang, *g))
+                .collect();
+            words.join("; ")
+        },
         claim,
         contested,
         game_ref,

@@ -32,14 +32,9 @@ use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::words::penalties::{problem_words, sanction_words};
 
 /// A penalty's reason as shown: the platform's own reasons (stored as
-/// `auto:<what>`, see `play::penalties::AUTO_LATE_ENTRY`) in the page's
-/// language, the judges' as they wrote them.
+/// `auto:<what>`) in the page's language, the judges' as they wrote them.
 pub fn reason_words(lang: Lang, stored: &str) -> String {
-    match stored {
-        crate::app::penalties::AUTO_LATE_ENTRY => lang.msg(msg!("penalty-auto-late-entry")),
-        crate::app::penalties::AUTO_DISSOLVED => lang.msg(msg!("penalty-auto-dissolved")),
-        other => other.to_owned(),
-    }
+    crate::app::penalties::reason_message(stored).render(lang)
 }
 
 pub struct RowView {
@@ -201,7 +196,7 @@ fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<Row
             let x = l.penalty;
             RowView {
                 id: x.id,
-                code: x.code.clone(),
+                code: crate::i18n::cite::rule_words(lang, &x.code),
                 team: l.team,
                 tournament: l
                     .tournament_no
@@ -224,7 +219,10 @@ fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<Row
                     Message::new(msg!("penalty-revoked-by"))
                         .arg("who", l.revoked_by.unwrap_or_default())
                         .arg("at", local(at))
-                        .arg("reason", x.revoke_reason.clone().unwrap_or_default())
+                        .arg(
+                            "reason",
+                            reason_words(lang, x.revoke_reason.as_deref().unwrap_or_default()),
+                        )
                         .render(lang)
                 }),
                 revoke_url: paths::penalty_revoke(c, x.id),
@@ -459,7 +457,7 @@ pub fn deduction_views(
         .iter()
         .map(|d| DeductionView {
             entry: d.entry.clone(),
-            code: d.code.clone(),
+            code: crate::i18n::cite::rule_words(lang, &d.code),
             amount: if d.count > 1 {
                 format!("−{} (×{})", d.amount, d.count)
             } else {

@@ -506,6 +506,43 @@ impl TextRules for ReviewForm {
     const LONG_LINES: &'static [(&'static str, usize)] = &[("note", 500)];
 }
 
+impl ReviewForm {
+    /// The form as it was sent, with `error` beside `field`.
+    fn refused(&self, field: &'static str, error: String) -> Inline {
+        Inline {
+            values: vec![
+                ("decision", self.decision.clone()),
+                ("valid_until", self.valid_until.clone()),
+                ("note", self.note.clone()),
+            ],
+            error: Some(error),
+            field,
+        }
+    }
+
+    /// The decision, the validity date and the reason as sent, or the
+    /// field in error and why: a rejection needs its reason.
+    fn decided(&self) -> Result<(ReviewStatus, Option<NaiveDate>, String), (&'static str, MsgKey)> {
+        let status = match self.decision.as_str() {
+            "approve" => ReviewStatus::Approved,
+            "reject" => ReviewStatus::Rejected,
+            _ => return Err(("decision", msg!("document-error-decision"))),
+        };
+        let valid_until = match self.valid_until.trim() {
+            "" => None,
+            d => Some(
+                NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                    .map_err(|_| ("valid_until", msg!("error-date")))?,
+            ),
+        };
+        let note = self.note.trim().to_owned();
+        if status == ReviewStatus::Rejected && note.is_empty() {
+            return Err(("note", msg!("document-error-reason")));
+        }
+        Ok((status, valid_until, note))
+    }
+}
+
 /// `POST /championships/{id}/documents/{document_id}/review`: approve (with
 /// an optional validity date) or reject with a reason the uploader sees.
 pub async fn review(
@@ -520,53 +557,15 @@ pub async fn review(
     let (_, id) = path.into_inner();
     let championship = staff.championship;
     let form = form.into_inner()?;
-    let note = form.note.trim().to_owned();
-    let valid_until = if form.valid_until.trim().is_empty() {
-        Ok(None)
-    } else {
-        NaiveDate::parse_from_str(form.valid_until.trim(), "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| ())
-    };
-    let decision = match form.decision.as_str() {
-        "approve" => Some(ReviewStatus::Approved),
-        "reject" => Some(ReviewStatus::Rejected),
-        _ => None,
-    };
-    let error = match (decision, valid_until) {
-        (None, _) => Some(("decision", msg!("document-error-decision"))),
-        (_, Err(())) => Some(("valid_until", msg!("error-date"))),
-        (Some(ReviewStatus::Rejected), _) if note.is_empty() => {
-            Some(("note", msg!("document-error-reason")))
+    let decided = form.decided();
+    of_championship(&state, championship, id).await?;
+    let (status, valid_until, note) = match decided {
+        Ok(decided) => decided,
+        Err((field, key)) => {
+            let inline = form.refused(field, ctx.lang.msg(key));
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            return queue_refusing(ctx, &state, championship, (id, inline), status).await;
         }
-        _ => None,
-    };
-    // The document must be one of this championship's (else 404).
-    let belongs = state
-        .db(move |conn| {
-            Ok(docs::of_championship(conn, championship)?
-                .iter()
-                .any(|d| d.id == id))
-        })
-        .await?;
-    if !belongs {
-        return Err(AppError::NotFound);
-    }
-    if let Some((field, key)) = error {
-        let inline = Inline {
-            values: vec![
-                ("decision", form.decision.clone()),
-                ("valid_until", form.valid_until.clone()),
-                ("note", form.note.clone()),
-            ],
-            error: Some(ctx.lang.msg(key)),
-            field,
-        };
-        let p = queue_page(ctx, &state, championship, Some((id, inline)), true).await?;
-        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
-    }
-    let (Some(status), Ok(valid_until)) = (decision, valid_until) else {
-        return Err(AppError::BadRequest(msg!("error-date")));
     };
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let result = state
@@ -588,26 +587,58 @@ pub async fn review(
     if let Err(PlayError::Refused(problems)) = &result
         && let Some(ReviewProblem::Already(s)) = problems.first()
     {
-        let inline = Inline {
-            values: vec![("decision", form.decision.clone())],
-            error: Some(ctx.lang.msg(match s {
+        let inline = form.refused(
+            "decision",
+            ctx.lang.msg(match s {
                 ReviewStatus::Approved => msg!("document-approved-already"),
                 _ => msg!("document-rejected-already"),
-            })),
-            field: "decision",
-        };
-        let p = queue_page(ctx, &state, championship, Some((id, inline)), true).await?;
-        return page(StatusCode::CONFLICT, &p);
+            }),
+        );
+        return queue_refusing(
+            ctx,
+            &state,
+            championship,
+            (id, inline),
+            StatusCode::CONFLICT,
+        )
+        .await;
     }
     result?;
-    AppSession(&session).flash(
-        FlashLevel::Success,
-        match status {
-            ReviewStatus::Approved => msg!("document-approved"),
-            _ => msg!("document-rejected"),
-        },
-    );
+    let done = match status {
+        ReviewStatus::Approved => msg!("document-approved"),
+        _ => msg!("document-rejected"),
+    };
+    AppSession(&session).flash(FlashLevel::Success, done);
     Ok(see_other(&paths::documents(championship)))
+}
+
+/// 404 unless the document is one of the championship's.
+async fn of_championship(
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    id: DocumentId,
+) -> Result<(), AppError> {
+    let found = state
+        .db(move |conn| {
+            Ok(docs::of_championship(conn, championship)?
+                .iter()
+                .any(|d| d.id == id))
+        })
+        .await?;
+    found.then_some(()).ok_or(AppError::NotFound)
+}
+
+/// The review queue again, with the refused review's form as it was sent
+/// and why beside it.
+async fn queue_refusing(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    championship: ChampionshipId,
+    refused: (DocumentId, Inline),
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let p = queue_page(ctx, state, championship, Some(refused), true).await?;
+    page(status, &p)
 }
 
 /// `POST /championships/{id}/documents`: one review for every document
@@ -648,34 +679,9 @@ pub async fn review_many(
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let results = state
         .db(move |conn| {
-            let mine = docs::of_championship(conn, championship)?;
-            // The outcome names each document by its file for those who
-            // may open it, else by its owner.
-            let openable = roles::has_role(conn, by, championship, VIEWERS)?;
-            let mut out = Vec::new();
-            for id in picked {
-                let d = mine.iter().find(|d| d.id == id).ok_or(AppError::NotFound)?;
-                let expires = d.kind().is_some_and(|k| kind_rules(k).expires);
-                let note = (!note.is_empty()).then_some(note.as_str());
-                let result = ops::review(
-                    conn,
-                    championship,
-                    id,
-                    status,
-                    valid_until.filter(|_| expires && status == ReviewStatus::Approved),
-                    note,
-                    by,
-                    &ip,
-                    db::utc_now(),
-                );
-                let name = if openable {
-                    d.file_name.clone()
-                } else {
-                    owner_label(conn, d.owner())?.0
-                };
-                out.push((name, result));
-            }
-            Ok(out)
+            let note = (!note.is_empty()).then_some(note.as_str());
+            let review = (status, valid_until, note);
+            review_each(conn, championship, &picked, review, by, &ip)
         })
         .await?;
     for (name, result) in results {
@@ -693,6 +699,50 @@ pub async fn review_many(
         },
     );
     Ok(see_other(&paths::documents(championship)))
+}
+
+/// What one review of a picked document came to.
+type Reviewed = Result<(), PlayError<ReviewProblem>>;
+
+/// Reviews each picked document of the championship on its own (a
+/// validity date only for an approval of a kind that expires). Each
+/// outcome names its document by its file for those who may open it, else
+/// by its owner.
+fn review_each(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    picked: &[DocumentId],
+    (status, valid_until, note): (ReviewStatus, Option<NaiveDate>, Option<&str>),
+    by: crate::ids::PersonId,
+    ip: &str,
+) -> Result<Vec<(String, Reviewed)>, AppError> {
+    let mine = docs::of_championship(conn, championship)?;
+    let openable = roles::has_role(conn, by, championship, VIEWERS)?;
+    let mut out = Vec::new();
+    for &id in picked {
+        let d = mine.iter().find(|d| d.id == id).ok_or(AppError::NotFound)?;
+        let expires = d.kind().is_some_and(|k| kind_rules(k).expires);
+        let valid_until = valid_until.filter(|_| expires && status == ReviewStatus::Approved);
+        let now = db::utc_now();
+        let result = ops::review(
+            conn,
+            championship,
+            id,
+            status,
+            valid_until,
+            note,
+            by,
+            ip,
+            now,
+        );
+        let name = if openable {
+            d.file_name.clone()
+        } else {
+            owner_label(conn, d.owner())?.0
+        };
+        out.push((name, result));
+    }
+    Ok(out)
 }
 
 /// `POST /championships/{id}/documents/purge`: removes the championship's

@@ -17,6 +17,7 @@ use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
+use crate::read::appeals::Decisions;
 use crate::read::feeds::{ChampionshipNews, RoundNews};
 use crate::state::AppState;
 use crate::web::discipline::appeals::Decision;
@@ -137,10 +138,10 @@ pub async fn atom_feed(
     let (news, decisions) = state
         .db(move |conn| {
             let news = ChampionshipNews::load(conn, c, true)?.ok_or(AppError::NotFound)?;
-            let decisions = crate::web::discipline::appeals::decisions(conn, lang, c)?;
-            Ok((news, decisions))
+            Ok((news, Decisions::load(conn, c)?))
         })
         .await?;
+    let decisions = crate::web::discipline::appeals::decisions(lang, c, decisions);
     let base = base(&state);
     // tag: URIs (RFC 4151) under the site's host and the day the
     // championship was created: stable for as long as the site is.
@@ -155,12 +156,7 @@ pub async fn atom_feed(
         tag: &tag,
         c,
     };
-    let mut entries = finished_entries(&at, &news);
-    entries.extend(round_entries(&at, &news.rounds));
-    entries.extend(regulation_entries(&at, &news.versions));
-    entries.extend(appeal_entries(&at, &decisions));
-    // Newest first; equal times in a stable order.
-    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    let entries = all_entries(&at, &news, &decisions);
     let updated = entries
         .iter()
         .map(|e| e.updated)
@@ -187,6 +183,16 @@ pub async fn atom_feed(
     Ok(HttpResponse::Ok()
         .content_type("application/atom+xml; charset=utf-8")
         .body(body))
+}
+
+/// Every entry of the feed, newest first (equal times in a stable order).
+fn all_entries(at: &Site<'_>, news: &ChampionshipNews, decisions: &[Decision]) -> Vec<atom::Entry> {
+    let mut entries = finished_entries(at, news);
+    entries.extend(round_entries(at, &news.rounds));
+    entries.extend(regulation_entries(at, &news.versions));
+    entries.extend(appeal_entries(at, decisions));
+    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    entries
 }
 
 /// Where the feed's entries point: the language, the site's base URL,

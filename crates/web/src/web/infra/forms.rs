@@ -36,6 +36,17 @@ pub trait TextRules {
     const OWN_CHECK: &'static [&'static str] = &[];
 }
 
+/// A moment typed in a `datetime-local` field ("2026-12-04T18:30"), read
+/// in the championship's zone `tz`, in UTC; `None` when it does not read
+/// or the zone skips that hour.
+pub fn utc_of_local(typed: &str, tz: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
+    use chrono::TimeZone;
+    chrono::NaiveDateTime::parse_from_str(typed.trim(), "%Y-%m-%dT%H:%M")
+        .ok()
+        .and_then(|local| tz.from_local_datetime(&local).earliest())
+        .map(|at| at.naive_utc())
+}
+
 /// What is wrong with a typed value, if anything: the message for beside
 /// its field.
 pub fn text_problem(value: &str, multiline: bool, max_chars: usize) -> Option<Message> {

@@ -11,14 +11,13 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use chrono::TimeZone;
 
 use crate::app::PlayError;
 use crate::app::access::AnyStaff;
 use crate::app::rounds::RoundProblem;
 use crate::app::trf::{ImportOptions, Imported, import};
 use crate::db::{self, championships};
-use crate::i18n::Message;
+use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
 use crate::msg;
 use crate::paths;
@@ -26,6 +25,7 @@ use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
+use crate::web::infra::forms::utc_of_local;
 use crate::web::infra::guards::Staff;
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
@@ -159,28 +159,7 @@ pub async fn upload(
                 .tz())
         })
         .await?;
-    let mut problems = Vec::new();
-    if got.too_large {
-        problems.push(
-            Message::new(msg!("import-too-large"))
-                .arg("max", MAX_TRF_BYTES)
-                .render(ctx.lang),
-        );
-    } else if got.bytes.iter().all(u8::is_ascii_whitespace) {
-        problems.push(ctx.lang.msg(msg!("import-no-file")));
-    }
-    let starts_at = if got.text("starts_at").is_empty() {
-        None
-    } else {
-        let utc = chrono::NaiveDateTime::parse_from_str(got.text("starts_at"), "%Y-%m-%dT%H:%M")
-            .ok()
-            .and_then(|local| tz.from_local_datetime(&local).earliest())
-            .map(|at| at.naive_utc());
-        if utc.is_none() {
-            problems.push(ctx.lang.msg(msg!("schedule-error-start")));
-        }
-        utc
-    };
+    let (starts_at, problems) = upload_problems(ctx.lang, &got, tz);
     if !problems.is_empty() {
         let p = import_page(ctx, &state, c, &got, problems).await?;
         return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
@@ -210,4 +189,35 @@ pub async fn upload(
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
+}
+
+/// What stops an upload before its file is read: no file, a file over the
+/// limit, a start that does not read in the championship's zone `tz`; and
+/// the start, in UTC, when one is given.
+fn upload_problems(
+    lang: Lang,
+    got: &Received,
+    tz: chrono_tz::Tz,
+) -> (Option<chrono::NaiveDateTime>, Vec<String>) {
+    let mut problems = Vec::new();
+    if got.too_large {
+        problems.push(
+            Message::new(msg!("import-too-large"))
+                .arg("max", MAX_TRF_BYTES)
+                .render(lang),
+        );
+    } else if got.bytes.iter().all(u8::is_ascii_whitespace) {
+        problems.push(lang.msg(msg!("import-no-file")));
+    }
+    let starts_at = match got.text("starts_at") {
+        "" => None,
+        typed => {
+            let utc = utc_of_local(typed, tz);
+            if utc.is_none() {
+                problems.push(lang.msg(msg!("schedule-error-start")));
+            }
+            utc
+        }
+    };
+    (starts_at, problems)
 }

@@ -130,12 +130,12 @@ pub fn view(
         code: if p.code == crate::app::penalties::AUTO_LATE_ENTRY {
             lang.msg(msg!("penalty-auto-late-entry-short"))
         } else {
-            p.code.clone()
+            crate::i18n::cite::rule_words(lang, &p.code)
         },
         title: crate::words::penalties::code_words(lang, &stored.regulation, &p.code),
         url: paths::penalty(c, p.id),
         amount: minus(p.amount()),
-        reason: p.reason.clone(),
+        reason: crate::web::discipline::penalties::reason_words(lang, &p.reason),
         tournament: p
             .tournament_id
             .and_then(|t| stored.numbers.get(&t))

@@ -245,44 +245,52 @@ pub struct TeamPage {
     record: crate::web::team::team_record::TeamRecord,
 }
 
-/// The page with the document upload form's refusal beside its field.
-pub async fn team_page_with(
-    ctx: PageCtx,
-    state: &web::Data<AppState>,
-    id: TeamId,
-    document_form: Inline,
-) -> Result<TeamPage, AppError> {
-    let mut p = team_page(ctx, state, id, InlineForm::default(), InlineForm::default()).await?;
-    p.documents = crate::web::documents::files::section(
-        &p.ctx,
-        state,
-        crate::db::documents::Owner::Team(id),
-        &paths::team(id),
-        document_form,
-    )
-    .await?;
-    Ok(p)
+/// The forms of the team page as they are shown again after a refusal:
+/// the invitation, the captaincy's hand-over and the document upload.
+#[derive(Default)]
+pub struct TeamForms {
+    pub invite: InlineForm,
+    pub handover: InlineForm,
+    pub document: Inline,
 }
 
 async fn team_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     id: TeamId,
-    invite: InlineForm,
-    handover: InlineForm,
+    forms: TeamForms,
 ) -> Result<TeamPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let read = state
         .db(move |conn| TeamRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
         .await?;
-    let documents = crate::web::documents::files::section(
+    let documents = documents::section(
         &ctx,
         state,
         crate::db::documents::Owner::Team(id),
         &paths::team(id),
-        Inline::default(),
+        forms.document,
     )
     .await?;
+    Ok(team_words(
+        ctx,
+        viewer,
+        read,
+        documents,
+        forms.invite,
+        forms.handover,
+    ))
+}
+
+/// The team page in the viewer's words.
+fn team_words(
+    ctx: PageCtx,
+    viewer: Option<PersonId>,
+    read: TeamRead,
+    documents: documents::Section,
+    invite: InlineForm,
+    handover: InlineForm,
+) -> TeamPage {
     let members = member_rows(&ctx, &read);
     let history = history_rows(&ctx, &read);
     let invitations = invitation_rows(&ctx, read.invitations);
@@ -293,7 +301,8 @@ async fn team_page(
         ..
     } = read;
     let status = team.status();
-    Ok(TeamPage {
+    let id = team.id;
+    TeamPage {
         record: crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record),
         documents,
         id,
@@ -326,7 +335,7 @@ async fn team_page(
         nick_choices: read.nick_choices,
         handover,
         ctx,
-    })
+    }
 }
 
 fn status_words(ctx: &PageCtx, status: TeamStatus) -> String {
@@ -432,14 +441,7 @@ pub async fn show(
     path: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let p = team_page(
-        ctx,
-        &state,
-        id,
-        InlineForm::default(),
-        InlineForm::default(),
-    )
-    .await?;
+    let p = team_page(ctx, &state, id, TeamForms::default()).await?;
     page(StatusCode::OK, &p)
 }
 
@@ -485,11 +487,17 @@ where
                 value: nick,
                 error: Some(ctx.render(&refusal.message)),
             };
-            let (invite, handover) = match field {
-                NickField::Invite => (refused, InlineForm::default()),
-                NickField::HandOver => (InlineForm::default(), refused),
+            let forms = match field {
+                NickField::Invite => TeamForms {
+                    invite: refused,
+                    ..TeamForms::default()
+                },
+                NickField::HandOver => TeamForms {
+                    handover: refused,
+                    ..TeamForms::default()
+                },
             };
-            let p = team_page(ctx, &caller.state, team, invite, handover).await?;
+            let p = team_page(ctx, &caller.state, team, forms).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
@@ -727,7 +735,11 @@ pub async fn upload_for_team(
     {
         None => Ok(see_other(&paths::team(team))),
         Some(form) => {
-            let p = team_page_with(ctx, &state, team, form).await?;
+            let forms = TeamForms {
+                document: form,
+                ..TeamForms::default()
+            };
+            let p = team_page(ctx, &state, team, forms).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }

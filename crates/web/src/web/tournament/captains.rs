@@ -18,7 +18,7 @@ use crate::app::rounds::Loaded;
 use crate::db;
 use crate::db::rounds::result_words;
 use crate::i18n::Message;
-use crate::ids::{ChampionshipId, EntryId, GameId, PersonId, TournamentId};
+use crate::ids::{EntryId, GameId, PersonId};
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::{EntryPath, GamePath, MatchPath, RoundPath, TournamentPath};
@@ -35,21 +35,9 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::tournament::judging::JudgeDesk;
-use crate::web::tournament::tournaments::{belongs, entry_name};
+use crate::web::tournament::tournaments::{belongs, entry_name, read_sheet, sheet_lines};
 use crate::words::boards;
 use crate::words::boards::{problem, problem_text};
-
-/// The tournament of this championship, loaded whole, a draft round as
-/// its publication will leave it (G-A7).
-fn load(
-    conn: &mut db::DbConnection,
-    c: ChampionshipId,
-    t: TournamentId,
-) -> Result<Loaded, AppError> {
-    crate::app::play_state::load_as_shown(conn, t, db::utc_now())?
-        .filter(|l| l.ctx.championship.id == c)
-        .ok_or(AppError::NotFound)
-}
 
 fn unfit_words(
     ctx: &PageCtx,
@@ -303,7 +291,8 @@ pub struct GameRow {
     pub game_no: i32,
     pub home_player: String,
     pub away_player: String,
-    pub home_colour: &'static str,
+    /// Whether the home player has White.
+    pub home_white: bool,
     pub result: String,
     pub version: i32,
     /// A captain's report waiting for confirmation: result and who.
@@ -399,6 +388,29 @@ pub struct SubDraft {
     pub board: Option<u32>,
     pub replacement: Option<i64>,
     pub from_game: Option<i32>,
+}
+
+impl SubDraft {
+    /// The form as sent; a list's choice that is not a number is no choice.
+    fn of(form: &SubstitutionForm) -> SubDraft {
+        SubDraft {
+            announcement: form.announcement.clone(),
+            board: form.board.trim().parse().ok(),
+            replacement: form.replacement.trim().parse().ok(),
+            from_game: form.from_game.trim().parse().ok(),
+        }
+    }
+
+    /// The announcement line when one is typed, else the lists' choice.
+    fn announced(&self) -> ops::Announced<'_> {
+        match (self.announcement.trim(), self.board, self.replacement) {
+            ("", Some(board), Some(p)) => ops::Announced::Chosen {
+                board,
+                replacement: PersonId(p),
+            },
+            (text, _, _) => ops::Announced::Text(text),
+        }
+    }
 }
 
 pub(crate) async fn match_page(
@@ -587,7 +599,7 @@ fn game_rows(
                 game_no: g.game_no,
                 home_player: nick_or_dash(l, g.home_player_id),
                 away_player: nick_or_dash(l, g.away_player_id),
-                home_colour: if g.home_white { "W" } else { "B" },
+                home_white: g.home_white,
                 result: result_words(&g.result),
                 version: g.version,
                 reported: (g.reported_result.as_ref())
@@ -600,7 +612,7 @@ fn game_rows(
         .collect()
 }
 
-/// The substitutions announced in the match (G-V31, G-V32).
+/// The substitutions announced in the match (G-V31, G-V32, E-2).
 fn substitution_rows(ctx: &PageCtx, l: &Loaded, m: &crate::db::rounds::Match) -> Vec<SubRow> {
     l.substitutions
         .iter()
@@ -608,7 +620,7 @@ fn substitution_rows(ctx: &PageCtx, l: &Loaded, m: &crate::db::rounds::Match) ->
         .map(|s| SubRow {
             announcement: s.announcement.clone(),
             reason: SubstitutionReason::from_code(&s.reason)
-                .map(|x| boards::substitution_reason(x).render(ctx.lang))
+                .map(|x| boards::substitution_reason(x, &l.ctx.regulation.code).render(ctx.lang))
                 .unwrap_or_default(),
             from_game: s.from_game,
             at: s
@@ -737,12 +749,7 @@ pub async fn substitute(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner()?;
     let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
-    let draft = SubDraft {
-        announcement: form.announcement.clone(),
-        board: form.board.trim().parse().ok(),
-        replacement: form.replacement.trim().parse().ok(),
-        from_game: form.from_game.trim().parse().ok(),
-    };
+    let draft = SubDraft::of(&form);
     let reason = SubstitutionReason::from_code(form.reason.trim())
         .unwrap_or(SubstitutionReason::CaptainDecision);
     let me = user.id;
@@ -750,13 +757,7 @@ pub async fn substitute(
     let result = state
         .db(move |conn| {
             belongs(conn, c, t)?;
-            let announced = match (d.announcement.trim(), d.board, d.replacement) {
-                ("", Some(board), Some(p)) => ops::Announced::Chosen {
-                    board,
-                    replacement: PersonId(p),
-                },
-                (text, _, _) => ops::Announced::Text(text),
-            };
+            let announced = d.announced();
             Ok(ops::substitute(
                 conn,
                 t,
@@ -815,12 +816,18 @@ async fn after_game_action<T>(
     done: impl FnOnce(T) -> Message,
 ) -> Result<HttpResponse, AppError> {
     let (c, t, gid) = (path.championship_id, path.tournament_id, path.game_id);
+    let game_path = GamePath {
+        championship_id: c,
+        tournament_id: t,
+        game_id: gid,
+    };
     let mid = state
         .db(move |conn| {
-            let l = load(conn, c, t)?;
-            l.games
-                .iter()
-                .find(|g| g.id == gid)
+            use crate::app::nesting::Nesting;
+            if !game_path.nests(conn)? {
+                return Err(AppError::NotFound);
+            }
+            db::rounds::game_by_id(conn, gid)?
                 .map(|g| g.match_id)
                 .ok_or(AppError::NotFound)
         })
@@ -873,28 +880,21 @@ pub async fn report_sheet(
     path: web::Path<MatchPath>,
     form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let (cells, mut typed) = crate::web::tournament::tournaments::read_sheet(&form.into_inner()?)?;
-    let mut lines = Vec::new();
-    let mut problems = Vec::new();
-    for cell in cells {
-        match cell.result {
-            Some(result) => lines.push(ops::ReportLine {
-                game: cell.game,
-                version: cell.version,
-                result,
-            }),
-            None => problems.push(BoardsProblem::OnGame {
-                game: cell.game,
-                problem: Box::new(BoardsProblem::NotAResult),
-            }),
-        }
-    }
-    let (c, t, mid, me) = (
-        path.championship_id,
-        path.tournament_id,
-        path.match_id,
-        user.id,
-    );
+    let (cells, mut typed) = read_sheet(&form.into_inner()?)?;
+    let (lines, unreadable) = sheet_lines(cells, |game, version, result| ops::ReportLine {
+        game,
+        version,
+        result,
+    });
+    let problems: Vec<BoardsProblem> = unreadable
+        .into_iter()
+        .map(|game| BoardsProblem::OnGame {
+            game,
+            problem: Box::new(BoardsProblem::NotAResult),
+        })
+        .collect();
+    let (c, t, mid) = (path.championship_id, path.tournament_id, path.match_id);
+    let me = user.id;
     let outcome = if problems.is_empty() {
         state
             .db(move |conn| {
@@ -916,25 +916,7 @@ pub async fn report_sheet(
             Ok(see_other(&paths::match_page(c, t, mid)))
         }
         Err(PlayError::Refused(problems)) => {
-            let mut status = StatusCode::UNPROCESSABLE_ENTITY;
-            for p in &problems {
-                let inner = match p {
-                    BoardsProblem::OnGame { game, problem } => {
-                        if matches!(**problem, BoardsProblem::Changed { .. }) {
-                            // Show what the game holds now.
-                            typed.remove(game);
-                        }
-                        problem.as_ref()
-                    }
-                    other => other,
-                };
-                if matches!(
-                    inner,
-                    BoardsProblem::Changed { .. } | BoardsProblem::Finished
-                ) {
-                    status = StatusCode::CONFLICT;
-                }
-            }
+            let status = sheet_refused(&problems, &mut typed);
             let p = match_page(
                 ctx,
                 &state,
@@ -949,6 +931,31 @@ pub async fn report_sheet(
         }
         Err(other) => Err(other.into()),
     }
+}
+
+/// The status of a refused match sheet: 409 when a game changed since the
+/// sheet was shown (its cell then shows what it holds now) or the
+/// tournament is finished, else 422.
+fn sheet_refused(problems: &[BoardsProblem], typed: &mut HashMap<GameId, String>) -> StatusCode {
+    let mut status = StatusCode::UNPROCESSABLE_ENTITY;
+    for p in problems {
+        let inner = match p {
+            BoardsProblem::OnGame { game, problem } => {
+                if matches!(**problem, BoardsProblem::Changed { .. }) {
+                    typed.remove(game);
+                }
+                problem.as_ref()
+            }
+            other => other,
+        };
+        if matches!(
+            inner,
+            BoardsProblem::Changed { .. } | BoardsProblem::Finished
+        ) {
+            status = StatusCode::CONFLICT;
+        }
+    }
+    status
 }
 
 /// `POST …/games/{game_id}/report`: a captain reports (or confirms) a result.

@@ -8,15 +8,15 @@ use askama::Template;
 
 use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::check_in::{self as ops, CheckInProblem, facts_of};
-use crate::app::rounds::Loaded;
+use crate::app::check_in::{self as ops, CheckInProblem, Recorded};
 use crate::db;
 use crate::i18n::{Lang, Message};
 use crate::ids::PersonId;
 use crate::msg;
 use crate::paths;
 use crate::paths::segments::TournamentPath;
-use crate::rules::check_in::{Facts, Medical, Refusal, Unmet, admission};
+use crate::read::check_in::{CheckInDesk, DeskRow};
+use crate::rules::check_in::{Facts, Medical, Refusal, Unmet};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
 use crate::web::infra::bulk::BulkForm;
@@ -68,60 +68,20 @@ pub async fn show(
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
-    let (l, people) = state
-        .db(move |conn| {
-            belongs(conn, c, t)?;
-            let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
-            if !l.ctx.regulation.play.check_in {
-                return Err(AppError::NotFound);
-            }
-            let people = ops::participants(conn, &l)?;
-            Ok((l, people))
-        })
+    let desk = state
+        .db(move |conn| CheckInDesk::load(conn, c, t)?.ok_or(AppError::NotFound))
         .await?;
     let lang = ctx.lang;
-    let rows: Vec<Row> = people
-        .into_iter()
-        .map(|p| {
-            let facts = p.checked.as_ref().map(facts_of).unwrap_or_default();
-            let unmet = admission(&facts);
-            Row {
-                id: p.person,
-                entry: p.entry_name,
-                nick: p.nick,
-                medical: facts.medical.map_or("", Medical::code).to_owned(),
-                passport: facts.passport,
-                symptoms: facts.symptoms,
-                doctor_note: facts.doctor_note,
-                refusal: facts.refusal.map_or("", Refusal::code).to_owned(),
-                admitted: p.checked.is_some() && unmet.is_empty(),
-                status: match (&p.checked, unmet.is_empty()) {
-                    (None, _) => lang.msg(msg!("checkin-status-none")),
-                    (Some(_), true) => lang.msg(msg!("checkin-status-admitted")),
-                    (Some(_), false) => Message::new(msg!("checkin-status-refused"))
-                        .arg(
-                            "reasons",
-                            unmet
-                                .iter()
-                                .map(|u| unmet_words(lang, u))
-                                .collect::<Vec<_>>()
-                                .join("; "),
-                        )
-                        .render(lang),
-                },
-            }
-        })
-        .collect();
     let p = CheckInPage {
         title: format!(
             "{} · {}",
-            ctx.t1("tournament-title", "number", l.ctx.tournament.number),
-            l.ctx.championship.name
+            ctx.t1("tournament-title", "number", desk.tournament_number),
+            desk.championship_name
         ),
         tournament_url: paths::tournament(c, t),
         action: paths::check_in(c, t),
-        admitted: rows.iter().filter(|r| r.admitted).count(),
-        rows,
+        admitted: desk.admitted(),
+        rows: desk.rows.iter().map(|r| row(lang, r)).collect(),
         medical: vec![
             ("", "—".to_owned()),
             ("certificate", lang.msg(msg!("checkin-medical-certificate"))),
@@ -140,6 +100,32 @@ pub async fn show(
     page(StatusCode::OK, &p)
 }
 
+/// One participant's row of the desk, in words.
+fn row(lang: Lang, r: &DeskRow) -> Row {
+    let status = if !r.checked {
+        lang.msg(msg!("checkin-status-none"))
+    } else if r.unmet.is_empty() {
+        lang.msg(msg!("checkin-status-admitted"))
+    } else {
+        let reasons: Vec<String> = r.unmet.iter().map(|u| unmet_words(lang, u)).collect();
+        Message::new(msg!("checkin-status-refused"))
+            .arg("reasons", reasons.join("; "))
+            .render(lang)
+    };
+    Row {
+        id: r.person,
+        entry: r.entry.clone(),
+        nick: r.nick.clone(),
+        medical: r.facts.medical.map_or("", Medical::code).to_owned(),
+        passport: r.facts.passport,
+        symptoms: r.facts.symptoms,
+        doctor_note: r.facts.doctor_note,
+        refusal: r.facts.refusal.map_or("", Refusal::code).to_owned(),
+        admitted: r.admitted(),
+        status,
+    }
+}
+
 /// `POST …/tournaments/{t}/check-in`: every row of the page at once (each
 /// row's person id in `pick`; `m`, `p`, `s`, `d`, `r` + id its fields).
 /// A row left blank that was never checked in stays so
@@ -152,7 +138,38 @@ pub async fn record(
     form: Form<BulkForm>,
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
-    let form = form.into_inner()?;
+    let rows = facts_of_rows(&form.into_inner()?)?;
+    let by = staff.user.id;
+    let result = state
+        .db(move |conn| {
+            belongs(conn, c, t)?;
+            Ok(ops::record(conn, t, by, &rows, db::utc_now()))
+        })
+        .await?;
+    let s = AppSession(&session);
+    match result {
+        Ok(done) => {
+            flash_recorded(&s, &done);
+            Ok(see_other(&paths::check_in(c, t)))
+        }
+        Err(PlayError::Refused(problems)) => {
+            if problems.contains(&CheckInProblem::NotInRegulation) {
+                return Err(AppError::NotFound);
+            }
+            if problems.contains(&CheckInProblem::Finished) {
+                s.flash(FlashLevel::Error, msg!("checkin-finished"));
+                return Ok(see_other(&paths::check_in(c, t)));
+            }
+            // Someone not in the entries: a request no page sends.
+            Err(AppError::BadRequest(msg!("error-400-detail")))
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The facts of every picked row of the form; a choice no page offers is a
+/// bad request.
+fn facts_of_rows(form: &BulkForm) -> Result<Vec<(PersonId, Facts)>, AppError> {
     let picked: Vec<PersonId> = form.picked()?;
     let mut rows = Vec::new();
     for id in picked {
@@ -173,48 +190,33 @@ pub async fn record(
         }
         rows.push((id, facts));
     }
-    let by = staff.user.id;
-    let result = state
-        .db(move |conn| {
-            belongs(conn, c, t)?;
-            Ok(ops::record(conn, t, by, &rows, db::utc_now()))
-        })
-        .await?;
-    let s = AppSession(&session);
-    match result {
-        Ok(done) => {
-            if !done.admitted.is_empty() {
-                s.flash(
-                    FlashLevel::Success,
-                    Message::new(msg!("checkin-admitted"))
-                        .arg("count", done.admitted.len())
-                        .arg("names", done.admitted.join(", ")),
-                );
-            }
-            if !done.not_admitted.is_empty() {
-                s.flash(
-                    FlashLevel::Error,
-                    Message::new(msg!("checkin-not-admitted"))
-                        .arg("count", done.not_admitted.len())
-                        .arg("names", done.not_admitted.join(", ")),
-                );
-            }
-            if done.admitted.is_empty() && done.not_admitted.is_empty() {
-                s.flash(FlashLevel::Info, msg!("checkin-unchanged"));
-            }
-            Ok(see_other(&paths::check_in(c, t)))
+    Ok(rows)
+}
+
+/// Who was admitted and who was not, as the next page's notices.
+fn flash_recorded(s: &AppSession, done: &Recorded) {
+    for (names, key, level) in [
+        (
+            &done.admitted,
+            msg!("checkin-admitted"),
+            FlashLevel::Success,
+        ),
+        (
+            &done.not_admitted,
+            msg!("checkin-not-admitted"),
+            FlashLevel::Error,
+        ),
+    ] {
+        if !names.is_empty() {
+            s.flash(
+                level,
+                Message::new(key)
+                    .arg("count", names.len())
+                    .arg("names", names.join(", ")),
+            );
         }
-        Err(PlayError::Refused(problems)) => {
-            if problems.contains(&CheckInProblem::NotInRegulation) {
-                return Err(AppError::NotFound);
-            }
-            if problems.contains(&CheckInProblem::Finished) {
-                s.flash(FlashLevel::Error, msg!("checkin-finished"));
-                return Ok(see_other(&paths::check_in(c, t)));
-            }
-            // Someone not in the entries: a request no page sends.
-            Err(AppError::BadRequest(msg!("error-400-detail")))
-        }
-        Err(other) => Err(other.into()),
+    }
+    if done.admitted.is_empty() && done.not_admitted.is_empty() {
+        s.flash(FlashLevel::Info, msg!("checkin-unchanged"));
     }
 }

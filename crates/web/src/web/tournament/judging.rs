@@ -22,7 +22,9 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::web::infra::{PageDb, state_and_session};
-use crate::web::tournament::tournaments::{EntryForm, Sheet, belongs, read_sheet, tournament_page};
+use crate::web::tournament::tournaments::{
+    EntryForm, Sheet, belongs, read_sheet, sheet_lines, tournament_page,
+};
 use crate::words::rounds::round_problem_words;
 use actix_session::Session;
 use actix_web::dev::Payload;
@@ -268,25 +270,20 @@ pub async fn results(
     form: Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let (cells, typed) = read_sheet(&form.into_inner()?)?;
+    let (lines, unreadable) = sheet_lines(cells, |game, version, result| round_ops::SheetLine {
+        game,
+        version,
+        result,
+    });
+    let bad_notation = desk.ctx.lang.msg(msg!("sheet-bad-notation"));
     let mut sheet = Sheet {
         typed,
+        errors: unreadable
+            .into_iter()
+            .map(|g| (g, bad_notation.clone()))
+            .collect(),
         ..Sheet::default()
     };
-    let mut lines = Vec::new();
-    for cell in cells {
-        match cell.result {
-            Some(result) => lines.push(round_ops::SheetLine {
-                game: cell.game,
-                version: cell.version,
-                result,
-            }),
-            None => {
-                sheet
-                    .errors
-                    .insert(cell.game, desk.ctx.lang.msg(msg!("sheet-bad-notation")));
-            }
-        }
-    }
     let tp = path.tournament();
     let outcome = if sheet.errors.is_empty() {
         let (round, judge) = (path.round_id, desk.judge);
@@ -297,7 +294,7 @@ pub async fn results(
     } else {
         Err(PlayError::Refused(Vec::new()))
     };
-    let status = match outcome {
+    let (status, problem) = match outcome {
         Ok(changed) => {
             AppSession(&desk.session).flash(
                 FlashLevel::Success,
@@ -308,37 +305,7 @@ pub async fn results(
                 path.tournament_id,
             )));
         }
-        Err(PlayError::Refused(problems)) => {
-            let mut status = StatusCode::UNPROCESSABLE_ENTITY;
-            let mut whole = Vec::new();
-            for p in &problems {
-                match p {
-                    RoundProblem::SheetChanged { game, .. } => {
-                        // Show what the game holds now, with the warning.
-                        status = StatusCode::CONFLICT;
-                        sheet.typed.remove(game);
-                        sheet.errors.insert(*game, round_problem(&desk.ctx, p));
-                    }
-                    RoundProblem::EmptyBoard { game, .. } | RoundProblem::PgnSays { game, .. } => {
-                        sheet.errors.insert(*game, round_problem(&desk.ctx, p));
-                    }
-                    RoundProblem::AlreadyFinished => {
-                        status = StatusCode::CONFLICT;
-                        whole.push(round_problem(&desk.ctx, p));
-                    }
-                    other => whole.push(round_problem(&desk.ctx, other)),
-                }
-            }
-            let problem = match (whole.is_empty(), sheet.errors.len()) {
-                (false, _) => Some(whole.join(" ")),
-                (true, n) => Some(
-                    crate::i18n::Message::new(msg!("sheet-not-saved"))
-                        .arg("count", n)
-                        .render(desk.ctx.lang),
-                ),
-            };
-            (status, problem)
-        }
+        Err(PlayError::Refused(problems)) => sheet_refused(&desk.ctx, &problems, &mut sheet),
         Err(other) => return Err(other.into()),
     };
     let p = tournament_page(
@@ -347,11 +314,48 @@ pub async fn results(
         &tp,
         EntryForm::default(),
         Vec::new(),
-        status.1,
+        Some(problem),
         sheet,
     )
     .await?;
-    page(status.0, &p)
+    page(status, &p)
+}
+
+/// A refused round sheet: each game's problem beside its cell (a game
+/// changed since the sheet was shown shows what it holds now), and the
+/// status and notice of the whole page.
+fn sheet_refused(
+    ctx: &PageCtx,
+    problems: &[RoundProblem],
+    sheet: &mut Sheet,
+) -> (StatusCode, String) {
+    let mut status = StatusCode::UNPROCESSABLE_ENTITY;
+    let mut whole = Vec::new();
+    for p in problems {
+        match p {
+            RoundProblem::SheetChanged { game, .. } => {
+                status = StatusCode::CONFLICT;
+                sheet.typed.remove(game);
+                sheet.errors.insert(*game, round_problem(ctx, p));
+            }
+            RoundProblem::EmptyBoard { game, .. } | RoundProblem::PgnSays { game, .. } => {
+                sheet.errors.insert(*game, round_problem(ctx, p));
+            }
+            RoundProblem::AlreadyFinished => {
+                status = StatusCode::CONFLICT;
+                whole.push(round_problem(ctx, p));
+            }
+            other => whole.push(round_problem(ctx, other)),
+        }
+    }
+    let notice = if whole.is_empty() {
+        crate::i18n::Message::new(msg!("sheet-not-saved"))
+            .arg("count", sheet.errors.len())
+            .render(ctx.lang)
+    } else {
+        whole.join(" ")
+    };
+    (status, notice)
 }
 
 /// `POST …/finish` (judges): places, tournament points and history.

@@ -2,6 +2,7 @@
 //! builds it), the entries with who plays, waits or sits out
 //! (G-B13), and withdrawal before the draw.
 
+use crate::i18n::cite::Cite;
 use std::collections::HashMap;
 
 use actix_session::Session;
@@ -260,6 +261,24 @@ pub struct SentCell {
     pub result: Option<crate::rules::score::BoardResult>,
 }
 
+/// The lines of a sent sheet whose cells read as results (each made by
+/// `line` from the game, the version shown and the result), and the games
+/// whose cells do not.
+pub fn sheet_lines<L>(
+    cells: Vec<SentCell>,
+    line: impl Fn(GameId, i32, crate::rules::score::BoardResult) -> L,
+) -> (Vec<L>, Vec<GameId>) {
+    let mut lines = Vec::new();
+    let mut unreadable = Vec::new();
+    for cell in cells {
+        match cell.result {
+            Some(result) => lines.push(line(cell.game, cell.version, result)),
+            None => unreadable.push(cell.game),
+        }
+    }
+    (lines, unreadable)
+}
+
 /// Reads a result sheet (the judges' round or a captain's match): each
 /// game's cell `r{game}` in the notation of `BoardResult::from_notation`,
 /// with the version it was shown at in `v{game}`. Returns the cells and
@@ -303,8 +322,8 @@ pub struct GameView {
     pub game_no: i32,
     pub home_player: String,
     pub away_player: String,
-    /// "W" or "B": the home player's colour.
-    pub home_colour: &'static str,
+    /// Whether the home player has White.
+    pub home_white: bool,
     pub result: String,
     pub result_code: String,
     pub version: i32,
@@ -586,7 +605,7 @@ fn window_text(ctx: &PageCtx, tc: &TournamentContext, timing: &EntryTiming) -> S
                 "at",
                 local(tc, tc.on_time_until().unwrap_or(tc.tournament.starts_at)),
             )
-            .arg("code", penalty.clone().unwrap_or_default())
+            .rule("code", penalty.as_deref().unwrap_or_default())
             .render(ctx.lang),
         EntryTiming::PastDeadline | EntryTiming::Closed => {
             ctx.lang.msg(msg!("entry-window-closed"))
@@ -890,7 +909,7 @@ fn game_view(l: &Loaded, sheet: &Sheet, g: &crate::db::rounds::Game) -> GameView
         game_no: g.game_no,
         home_player: nick(g.home_player_id),
         away_player: nick(g.away_player_id),
-        home_colour: if g.home_white { "W" } else { "B" },
+        home_white: g.home_white,
         result: result_words(&g.result),
         result_code: g.result.clone(),
         version: g.version,
@@ -1063,7 +1082,7 @@ pub async fn enter(
                 }
                 (Some(code), EntryStanding::Plays) => Message::new(msg!("entry-accepted-late"))
                     .arg("entry", &done.name)
-                    .arg("code", code),
+                    .rule("code", code),
                 (None, EntryStanding::Plays) => Message::new(if done.replaced {
                     msg!("entry-replaced")
                 } else {

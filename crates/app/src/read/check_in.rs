@@ -1,0 +1,77 @@
+//! The organizers' check-in desk of a tournament day (R-2.2..R-2.4): one
+//! row per participant of the entries still entered, with what they
+//! presented and whether that admits them.
+
+use crate::check_in::{facts_of, participants};
+use crate::db::{DbConnection, QueryError};
+use crate::ids::{ChampionshipId, PersonId, TournamentId};
+use crate::rounds::Loaded;
+use crate::rules::check_in::{Facts, Unmet, admission};
+
+/// One participant at the desk.
+pub struct DeskRow {
+    pub person: PersonId,
+    pub entry: String,
+    pub nick: String,
+    /// What was recorded (nothing presented until checked in).
+    pub facts: Facts,
+    /// Whether the desk has recorded this participant yet.
+    pub checked: bool,
+    /// ..R-2.4: what the recorded facts leave unmet.
+    pub unmet: Vec<Unmet>,
+}
+
+impl DeskRow {
+    /// Checked in and nothing unmet.
+    pub fn admitted(&self) -> bool {
+        self.checked && self.unmet.is_empty()
+    }
+}
+
+/// Everything the check-in page shows.
+pub struct CheckInDesk {
+    pub championship_name: String,
+    pub tournament_number: i32,
+    pub rows: Vec<DeskRow>,
+}
+
+impl CheckInDesk {
+    /// The desk of tournament `t` of championship `c`; `None` when there is
+    /// no such tournament or its regulation has no check-in.
+    pub fn load(
+        conn: &mut DbConnection,
+        c: ChampionshipId,
+        t: TournamentId,
+    ) -> Result<Option<CheckInDesk>, QueryError> {
+        let Some(l) = Loaded::load(conn, t)?.filter(|l| l.ctx.championship.id == c) else {
+            return Ok(None);
+        };
+        if !l.ctx.regulation.play.check_in {
+            return Ok(None);
+        }
+        let rows = participants(conn, &l)?
+            .into_iter()
+            .map(|p| {
+                let facts = p.checked.as_ref().map(facts_of).unwrap_or_default();
+                DeskRow {
+                    unmet: admission(&facts),
+                    person: p.person,
+                    entry: p.entry_name,
+                    nick: p.nick,
+                    facts,
+                    checked: p.checked.is_some(),
+                }
+            })
+            .collect();
+        Ok(Some(CheckInDesk {
+            championship_name: l.ctx.championship.name.clone(),
+            tournament_number: l.ctx.tournament.number,
+            rows,
+        }))
+    }
+
+    /// How many are admitted so far.
+    pub fn admitted(&self) -> usize {
+        self.rows.iter().filter(|r| r.admitted()).count()
+    }
+}
