@@ -282,7 +282,6 @@ pub async fn results(
             .into_iter()
             .map(|g| (g, bad_notation.clone()))
             .collect(),
-        ..Sheet::default()
     };
     let tp = path.tournament();
     let outcome = if sheet.errors.is_empty() {
