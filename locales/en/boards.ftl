@@ -9,7 +9,7 @@ boards-empty = { $count } { $count ->
        *[other] boards are empty and will be forfeited.
     }
 boards-withdrawn = More than { $max } players are missing and no substitute is possible: the team is withdrawn from the tournament and loses all its remaining games.
-boards-ann-format = The announcement reads "team table_no, Player => replacement", e.g. "Ладья 3, vasya => petya".
+boards-ann-format = The announcement reads "team table number, player replaced => substitute", e.g. "Ладья 3, vasya => petya", where 3 is the table number.
 boards-ann-empty = The substitution announcement is empty.
 boards-ann-missing-arrow = There is no arrow "=>" between the player replaced and the replacement.
 boards-ann-several-arrows = The arrow "=>" appears more than once: one announcement, one substitution.

@@ -20,9 +20,22 @@ mail-entry-waiting-body = Your entry "{ $entry }" for tournament { $tournament }
 mail-pairings-subject = Round { $round } of tournament { $tournament }: pairings published
 mail-pairings-body = Round { $round } of { $championship } is published. { $entry } plays at table { $table } against { $opponent }.
 mail-pairings-bye = Round { $round } of { $championship } is published. { $entry } has a bye in this round.
-mail-document-subject = Document "{ $file }" reviewed
-mail-document-approved-body = The organizers of { $championship } approved the document "{ $file }".
-mail-document-rejected-body = The organizers of { $championship } rejected the document "{ $file }". Reason: { $note }
+mail-document-approved-subject = { $several ->
+        [yes] Documents approved: { $count }
+       *[no] Document "{ $file }" approved
+    }
+mail-document-rejected-subject = { $several ->
+        [yes] Documents rejected: { $count }
+       *[no] Document "{ $file }" rejected
+    }
+mail-document-approved-body = The organizers of { $championship } approved { $several ->
+        [yes] the documents { $file }.
+       *[no] the document "{ $file }".
+    }
+mail-document-rejected-body = The organizers of { $championship } rejected { $several ->
+        [yes] the documents { $file }.
+       *[no] the document "{ $file }".
+    } Reason: { $note }. A new document can be uploaded on the page linked below.
 
 notices-title = E-mail notices
 notices-intro = Notices are sent to { $email } in the language of your account. Untick the kinds you do not want.

@@ -258,3 +258,38 @@ tournament-finish-confirm = The results become final
 appeal-decide-confirm = The decision is final and is applied at once
 championship-short-address = Short address
 todo-check-in = Tournament { $number }: check-in of the day, { $admitted } of { $total } admitted (§§ 2.2–2.4)
+
+# Form fields by name, for the page that lists the problems of a form
+# which cannot show them beside its fields.
+field-other = another field
+field-lang = Language
+field-next = Return address
+field-name = Name
+field-nicks = Nicks
+field-note = Note
+field-notes = Notes
+field-what-happened = What happened
+field-claim = Claim
+field-contested = What is contested
+field-game-ref = Game
+field-announcement = Substitution announcement
+field-answer = Answer
+field-what = What
+field-sport = Sport
+field-text = Text
+field-line = Entry line
+
+# Russia's time zones by the names people call them.
+tz-europe-kaliningrad = Kaliningrad time
+tz-europe-moscow = Moscow time
+tz-europe-samara = Samara time
+tz-asia-yekaterinburg = Yekaterinburg time
+tz-asia-omsk = Omsk time
+tz-asia-novosibirsk = Novosibirsk time
+tz-asia-krasnoyarsk = Krasnoyarsk time
+tz-asia-irkutsk = Irkutsk time
+tz-asia-yakutsk = Yakutsk time
+tz-asia-vladivostok = Vladivostok time
+tz-asia-magadan = Magadan time
+tz-asia-kamchatka = Kamchatka time
+tz-utc = UTC

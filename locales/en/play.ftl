@@ -238,3 +238,9 @@ result-before-start = Results are entered from the tournament's start ({ $starts
 result-empty-board = Board { $board }, game { $game }: one side has nobody on the board, so it is lost by forfeit ({ $only }) unless a substitute fills it — announce the substitution on the match page first.
 result-round-completed = Round { $round } is complete: its results are changed by a correction with its reason (“Correct” beside the game).
 result-pgn-says = The game's PGN record gives { $result }. Another result is entered only as a correction that states the record is wrong.
+# The downloadable tables' column heads (CSV), as on the page.
+csv-start-no = Start no.
+csv-group = Group
+csv-group-rank = Group rank
+csv-sport-place = { $sport }: place
+csv-sport-points = { $sport }: points

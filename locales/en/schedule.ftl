@@ -1,6 +1,6 @@
 schedule-title = Tournaments
 schedule-none = No tournaments scheduled yet.
-schedule-start = Start ({ $zone })
+schedule-start = Start, { $zone }
 schedule-move = Move
 schedule-add = Schedule tournaments by a rule
 schedule-hint = For example, under regulation G: the first Wednesday of the month, 18:15, September to December (times in the championship's time zone).

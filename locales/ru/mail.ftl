@@ -20,9 +20,22 @@ mail-entry-waiting-body = Ваша заявка «{ $entry }» на турнир
 mail-pairings-subject = Тур { $round } турнира { $tournament }: пары опубликованы
 mail-pairings-body = Опубликован тур { $round } чемпионата «{ $championship }». { $entry } играет за столом { $table } против команды { $opponent }.
 mail-pairings-bye = Опубликован тур { $round } чемпионата «{ $championship }». { $entry } в этом туре свободна от игры.
-mail-document-subject = Документ «{ $file }» проверен
-mail-document-approved-body = Организаторы чемпионата «{ $championship }» приняли документ «{ $file }».
-mail-document-rejected-body = Организаторы чемпионата «{ $championship }» отклонили документ «{ $file }». Причина: { $note }
+mail-document-approved-subject = { $several ->
+        [yes] Документы приняты: { $count }
+       *[no] Документ «{ $file }» принят
+    }
+mail-document-rejected-subject = { $several ->
+        [yes] Документы отклонены: { $count }
+       *[no] Документ «{ $file }» отклонён
+    }
+mail-document-approved-body = Организаторы чемпионата «{ $championship }» { $several ->
+        [yes] приняли документы: { $file }.
+       *[no] приняли документ «{ $file }».
+    }
+mail-document-rejected-body = Организаторы чемпионата «{ $championship }» { $several ->
+        [yes] отклонили документы: { $file }.
+       *[no] отклонили документ «{ $file }».
+    } Причина: { $note }. Новый документ можно загрузить на странице по ссылке ниже.
 
 notices-title = Уведомления по e-mail
 notices-intro = Уведомления приходят на { $email } на языке вашей учётной записи. Снимите отметки с ненужных видов.
@@ -54,18 +67,18 @@ nav-outbox = Исходящие
 mail-rule-change-subject = { $championship }: регламент изменён (версия { $version })
 mail-rule-change-body = Регламент чемпионата { $championship } изменён: { $summary }. Изменение действует с турнира { $tournament } (для турниров, начинающихся с { $at }) — с уведомлением не позже чем за три дня (Е.2).
 mail-rule-change-body-later = Регламент чемпионата { $championship } изменён: { $summary }. Изменение действует для турниров, начинающихся с { $at } (Е.2: уведомление за три дня); таких турниров в расписании пока нет.
-mail-appeal-filed-subject = { $championship }: подан протест № { $case }
-mail-appeal-filed-body = Подан протест: { $claim }. Его рассмотрит комиссия; дело — { $url }.
-mail-appeal-committee-body = Вы в комиссии по этому протесту: { $claim }. Прочитайте дело и проголосуйте: { $url }.
+mail-appeal-filed-subject = { $championship }: подана апелляция № { $case }
+mail-appeal-filed-body = Подана апелляция: { $claim }. Её рассмотрит комиссия; дело — { $url }.
+mail-appeal-committee-body = Вы в комиссии по этой апелляции: { $claim }. Прочитайте дело и проголосуйте: { $url }.
 mail-fairplay-accused-subject = { $championship }: дело № { $case } о честной игре касается вас (Г.7)
 mail-fairplay-accused-body = Судьи передали в апелляционную комиссию подозрение в использовании компьютерной помощи в ваших партиях турнира { $tournament }: дело № { $case } (Г.7). Если комиссия его подтвердит, вас отстранят от игры (команда вправе вас заменить; сыгранные туры остаются в силе), а команда «{ $team }» лишится 12 очков. До решения материалы дела видят только стороны, комиссия и судьи; за команду отвечает её капитан. Дело: { $url }
 mail-violation-subject = { $championship }, турнир { $number }: капитан сообщает о нарушении (В.3.3)
 mail-violation-body = Капитан сообщает главному судье: { $what } Посмотрите матч и ответьте: { $url }.
 mail-violation-answered-subject = { $championship }, турнир { $number }: главный судья ответил на ваше сообщение
 mail-violation-answered-body = Ответ главного судьи: { $answer } Матч: { $url }.
-mail-appeal-decided-subject = { $championship }: решение по протесту № { $case }
-mail-appeal-upheld-body = Комиссия удовлетворила протест «{ $claim }». Решение и что оно изменило — { $url }.
-mail-appeal-rejected-body = Комиссия отклонила протест «{ $claim }»; оспоренное решение остаётся в силе. См. { $url }.
+mail-appeal-decided-subject = { $championship }: решение по апелляции № { $case }
+mail-appeal-upheld-body = Комиссия удовлетворила апелляцию «{ $claim }». Решение и что оно изменило — { $url }.
+mail-appeal-rejected-body = Комиссия отклонила апелляцию «{ $claim }»; оспоренное решение остаётся в силе. См. { $url }.
 mail-kind-play-status = Изменения по ходу турнира (итог и место, повторное открытие, снятие, пропуск тура)
 mail-finished-subject = Турнир { $tournament } — { $championship } — завершён
 mail-finished-body = Турнир { $tournament } — { $championship } — завершён. { $entry }: { $place }-е место, турнирных очков: { $points }. Турнир: { $url }
@@ -84,13 +97,13 @@ mail-draw-waiting-body = Жеребьёвка турнира { $tournament } —
 mail-withdrawn-subject = { $entry } снята с турнира { $tournament }
 mail-withdrawn-body = { $entry } снята с турнира { $tournament } — { $championship }: { $reason }. Она в нём не играет; если жеребьёвка проведена, её неоконченные партии и дальнейшие матчи проиграны.
 mail-penalty-subject = Наказание { $code } для команды { $team }
-mail-penalty-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона. Причина: { $reason }
-mail-penalty-bars-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: минус { $points } очк. в таблице сезона, и команда не играет в турнире { $tournament }. Причина: { $reason }
+mail-penalty-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: из очков команды в таблице сезона вычитается { $points }. Причина: { $reason }
+mail-penalty-bars-body = Судьи — { $championship } — назначили команде { $team } наказание { $code }: из очков команды в таблице сезона вычитается { $points }, и команда не играет в турнире { $tournament }. Причина: { $reason }
 mail-pairings-forfeit = Тур { $round } — { $championship } — опубликован. { $entry } выигрывает матч за столом { $table } без игры: команда { $opponent } снята с турнира (Г.2).
 mail-corrected-subject = Турнир { $tournament }: исправлен результат тура { $round }
 mail-corrected-body = Судья исправил результат тура { $round } турнира { $tournament } ({ $championship }): стол { $table }, доска { $board }, партия { $game } — { $was } → { $now }. Причина: { $reason }. Тур: { $url }
 mail-penalty-player-removed-body = Судьи — { $championship } — по пункту { $code } удалили игрока { $people } команды { $team } с турнира { $tournament } с правом замены: команда продолжает играть, вместо { $people } играет запасной, сыгранные туры остаются в силе.{ $committee ->
-        [yes] {" "}Если апелляционный комитет подтвердит нарушение, команда потеряет { $pending } очк.
+        [yes] {" "}Если апелляционный комитет подтвердит нарушение, из очков команды в таблице сезона вычтут { $pending }.
        *[no] {""}
     } Причина: { $reason }
 mail-penalty-members-body = Судьи — { $championship } — по пункту { $code } перенесли санкцию распущенной команды { $team } на её участников: { $people } пропускают турнир { $tournament }. Причина: { $reason }

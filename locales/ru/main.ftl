@@ -274,3 +274,38 @@ tournament-finish-confirm = Результаты станут окончател
 appeal-decide-confirm = Решение окончательное и сразу вступает в силу
 championship-short-address = Короткий адрес
 todo-check-in = Турнир { $number }: регистрация участников, допущено { $admitted } из { $total } (пп. 2.2–2.4)
+
+# Поля форм по именам — для страницы, которая перечисляет ошибки формы,
+# не умеющей показать их рядом с полем.
+field-other = другое поле
+field-lang = Язык
+field-next = Адрес возврата
+field-name = Название
+field-nicks = Ники
+field-note = Примечание
+field-notes = Пояснения
+field-what-happened = Что произошло
+field-claim = Требование
+field-contested = Что оспаривается
+field-game-ref = Партия
+field-announcement = Объявление о замене
+field-answer = Ответ
+field-what = Что
+field-sport = Вид спорта
+field-text = Текст
+field-line = Строка заявки
+
+# Часовые пояса России по названиям, которыми их называют люди.
+tz-europe-kaliningrad = калининградское время
+tz-europe-moscow = московское время
+tz-europe-samara = самарское время
+tz-asia-yekaterinburg = екатеринбургское время
+tz-asia-omsk = омское время
+tz-asia-novosibirsk = новосибирское время
+tz-asia-krasnoyarsk = красноярское время
+tz-asia-irkutsk = иркутское время
+tz-asia-yakutsk = якутское время
+tz-asia-vladivostok = владивостокское время
+tz-asia-magadan = магаданское время
+tz-asia-kamchatka = камчатское время
+tz-utc = UTC

@@ -1,6 +1,6 @@
 schedule-title = Турниры
 schedule-none = Турниры ещё не назначены.
-schedule-start = Начало ({ $zone })
+schedule-start = Начало, { $zone }
 schedule-move = Перенести
 schedule-add = Назначить турниры по правилу
 schedule-hint = Например, по регламенту G: первая среда месяца, 18:15, с сентября по декабрь (время — в часовом поясе чемпионата).

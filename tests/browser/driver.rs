@@ -99,8 +99,12 @@ impl Browser {
                 "--no-first-run",
                 "--disable-background-networking",
                 "--window-size=1280,1000",
+                // The pages' language follows Accept-Language on a first
+                // visit: these tests read the Russian pages.
+                "--lang=ru",
                 format!("--user-data-dir={}", profile.path().display()),
             ],
+            "prefs": { "intl.accept_languages": "ru-RU,ru" },
         });
         if let Some(bin) = chromium() {
             options["binary"] = bin.into();

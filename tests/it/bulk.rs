@@ -315,3 +315,59 @@ async fn e_12_an_organizer_confirms_the_members_employment_records_at_once() {
         page.flash()
     );
 }
+
+#[tokio::test]
+async fn r_2_2_a_person_whose_documents_are_reviewed_together_gets_one_mail_naming_them() {
+    let club = Club::new("R").await;
+    let (app, c) = (&club.app, club.id);
+    let org = app
+        .create_organization(&club.root, "Завод")
+        .await
+        .to_string();
+    let organizer = app.person("Org").await;
+    app.grant_role(&club.root, c, "Org", "organizer").await;
+    let captain = app.person("CapA").await;
+    app.apply_team(&captain, c, "Ладья", &org).await;
+    for (kind, file) in [("waiver", "w.pdf"), ("passport_copy", "p.pdf")] {
+        let page = crate::documents::upload(
+            app,
+            &captain,
+            "/people/CapA",
+            kind,
+            file,
+            "application/pdf",
+            crate::documents::PDF,
+        )
+        .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let queue = format!("/championships/{c}/documents");
+    let page = app.get_with(&organizer, &queue).await;
+    let w = pick_value(&page, "tr.document", "w.pdf");
+    let p = pick_value(&page, "tr.document", "p.pdf");
+    let reject = [
+        ("pick", w.as_str()),
+        ("pick", p.as_str()),
+        ("decision", "reject"),
+        ("note", "не читается"),
+    ];
+    let page = app.post_with(&organizer, &queue, &reject).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let told: Vec<_> = db::outbox::list(&mut app.db(), None, 100)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.kind == "document_reviewed")
+        .collect();
+    assert_eq!(told.len(), 1, "one mail for one person: {told:?}");
+    assert!(
+        told[0].subject.starts_with("Документы отклонены: 2"),
+        "{}",
+        told[0].subject
+    );
+    assert!(
+        told[0].body.contains("w.pdf") && told[0].body.contains("p.pdf"),
+        "{}",
+        told[0].body
+    );
+    assert!(told[0].body.contains("/people/CapA"), "{}", told[0].body);
+}

@@ -155,7 +155,8 @@ async fn g_v41_tournament_and_season_downloads_equal_their_pages() {
         .as_str()
     );
     let (header, records) = csv_records(&csv);
-    let mut expected = vec!["rank", "start_no", "entry", "MP", "GP"]
+    // Headed as the page heads its columns, in the reader's language.
+    let mut expected = vec!["Место", "Ст. №", "Заявка", "КО", "ИО"]
         .into_iter()
         .map(str::to_owned)
         .collect::<Vec<_>>();
@@ -247,13 +248,7 @@ async fn g_v41_tournament_and_season_downloads_equal_their_pages() {
     let (header, records) = csv_records(&csv);
     assert_eq!(
         header,
-        [
-            "rank",
-            "entry",
-            &format!("tournament_{n}"),
-            "penalties",
-            "total"
-        ]
+        ["Место", "Заявка", &format!("Турнир {n}"), "Штрафы", "Итого"]
     );
     for (rec, cells) in records.iter().zip(&html) {
         assert_eq!(rec[..2], cells[..2]);
@@ -348,11 +343,22 @@ async fn r_3_4_series_table_downloads_equal_the_series_page() {
     assert_eq!(
         header,
         [
-            "rank",
-            "organization",
-            "Волейбол place",
-            "Волейбол points",
-            "total"
+            "Место",
+            "Организация",
+            "Волейбол: место",
+            "Волейбол: очки",
+            "Итого"
+        ]
+    );
+    let (_, english) = download(&club, &format!("{series}/standings.csv?lang=en")).await;
+    assert_eq!(
+        csv_records(&english).0,
+        [
+            "Rk",
+            "Organization",
+            "Волейбол: place",
+            "Волейбол: points",
+            "Total"
         ]
     );
     // RFC 4180: a name with a quote and a comma round-trips.

@@ -128,7 +128,8 @@ async fn the_calendar_feed_parses_with_utc_starts_in_the_championship_zone_and_e
         );
         let description = event.get_description().expect("description");
         assert!(
-            description.contains(&local.to_string()) && description.contains("Asia/Yekaterinburg"),
+            description.contains(&local.to_string())
+                && description.contains("екатеринбургское время (UTC+5)"),
             "{description}"
         );
         // The name round-trips through escaping and folding.

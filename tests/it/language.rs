@@ -1,6 +1,6 @@
 use reqwest::StatusCode;
 
-use crate::helpers::{PASSWORD, TestApp, new_client};
+use crate::helpers::{PASSWORD, TestApp, into_page, new_client};
 
 #[tokio::test]
 async fn the_same_page_in_both_languages() {
@@ -89,4 +89,35 @@ async fn switching_from_a_page_opened_with_lang_returns_without_it() {
             .as_deref(),
         Some("/login?next=%2Faccount")
     );
+}
+
+#[tokio::test]
+async fn a_first_visit_speaks_the_browsers_language_until_one_is_chosen() {
+    let app = TestApp::spawn().await;
+    let client = new_client();
+    let visit = |accept: &'static str, path: &'static str| {
+        let request = client.get(app.url(path)).header("Accept-Language", accept);
+        async move { into_page(request.send().await.expect("GET")).await }
+    };
+    let en = visit("en-GB,en;q=0.9", "/login").await;
+    assert_eq!(en.select_text("h1").as_deref(), Some("Sign in"));
+    assert!(
+        en.headers["vary"]
+            .to_str()
+            .is_ok_and(|v| v.contains("Accept-Language")),
+        "a cache keeps the languages apart"
+    );
+    let ru = visit("ru-RU,ru;q=0.9,en;q=0.5", "/login").await;
+    assert_eq!(ru.select_text("h1").as_deref(), Some("Вход"));
+    // Neither spoken here: the platform's default.
+    let other = visit("de-DE,fr;q=0.8", "/login").await;
+    assert_eq!(other.select_text("h1").as_deref(), Some("Вход"));
+    // `?lang=` wins over the browser's language.
+    let asked = visit("en", "/login?lang=ru").await;
+    assert_eq!(asked.select_text("h1").as_deref(), Some("Вход"));
+    // A choice made on the site wins over the browser's language after.
+    app.post_with(&client, "/lang", &[("lang", "ru"), ("next", "/login")])
+        .await;
+    let chosen = visit("en", "/login").await;
+    assert_eq!(chosen.select_text("h1").as_deref(), Some("Вход"));
 }

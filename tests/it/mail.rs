@@ -651,20 +651,22 @@ async fn outbox_a_reviewed_document_is_told_to_its_uploader_and_only_its_organiz
     assert!(
         told[0]
             .subject
-            .starts_with("Document \"w.pdf\" reviewed — Чемпионат R")
+            .starts_with("Document \"w.pdf\" rejected — Чемпионат R")
     );
     assert!(
         told[0].body.contains("Reason: unsigned"),
         "{}",
         told[0].body
     );
+    // The link leads where a new document is uploaded: the person's page.
+    assert!(told[0].body.contains("/people/PlayerA"), "{}", told[0].body);
     // The championship's organizer sees it waiting; another championship's
     // organizer does not, and may not resend it.
     let mine = app.get_with(&organizer, "/outbox").await;
     assert!(
         mine.texts("section.outbox-status-pending td")
             .iter()
-            .any(|t| t == "Document \"w.pdf\" reviewed" || t.contains("w.pdf")),
+            .any(|t| t == "Document \"w.pdf\" rejected" || t.contains("w.pdf")),
         "{}",
         mine.text
     );

@@ -193,6 +193,14 @@ async fn g_g1_an_entry_less_than_5_minutes_before_the_start_is_penalised() {
     assert_eq!(penalties[0].code, "G-G1");
     assert_eq!(penalties[0].team_id, TeamId(late.id));
     assert_eq!(penalties[0].amount, 1, "half a point");
+    // The captain is told, as of any penalty, once.
+    let told: Vec<_> = db::outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|m| m.subject.contains("Наказание Г.1"))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].body.contains("поздняя заявка"), "{}", told[0].body);
     let entries = club.entries(t);
     assert_eq!(
         entries.iter().map(|e| e.late).collect::<Vec<_>>(),

@@ -64,6 +64,10 @@ async fn a_judge_enters_a_whole_round_of_twenty_games_in_one_sheet() {
     let page = club.app.get_with(&club.root, &url).await;
     let cells = cells(&page);
     assert_eq!(cells.len(), 20, "2 matches × 5 boards × 2 games");
+    // Tab goes from cell to cell across matches: the table-number links
+    // between them are out of the sheet's Tab order.
+    let links = page.attrs("form.result-sheet tr.match a", "tabindex");
+    assert_eq!(links, ["-1", "-1"], "{links:?}");
     let notation = ["1", "0", "=", "+", "-", "--", "½", "1-0", "0:1", "R"];
     let mut fields = Vec::new();
     for (i, (id, version, _)) in cells.iter().enumerate() {

@@ -190,7 +190,7 @@ async fn a_regulation_text_keeps_its_lines_but_not_a_nul() {
 }
 
 #[tokio::test]
-async fn a_form_without_a_place_for_the_message_answers_a_page_naming_the_field() {
+async fn a_form_without_a_place_for_the_message_answers_a_page_naming_the_field_in_words() {
     let club = Club::new("G").await;
     let (app, root) = (&club.app, &club.root);
     // The language switch has no field to show an error beside.
@@ -204,7 +204,8 @@ async fn a_form_without_a_place_for_the_message_answers_a_page_naming_the_field(
     );
     let problems = page.texts("ul.problems li");
     assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].starts_with("lang:"), "{problems:?}");
+    // Named as people read it, not by the form's field name.
+    assert!(problems[0].starts_with("Язык:"), "{problems:?}");
 }
 
 #[tokio::test]

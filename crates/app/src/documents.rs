@@ -7,7 +7,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use super::PlayError;
 use crate::db::documents::{self as docs, Owner, Purged, ReviewStatus, Stored, Upload};
-use crate::db::{DbConnection, audit, teams, write_transaction};
+use crate::db::{DbConnection, WriteTx, audit, teams, write_transaction};
 use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, DocumentId, PersonId};
 use crate::msg;
@@ -201,45 +201,157 @@ pub enum ReviewProblem {
     Already(ReviewStatus),
 }
 
-/// An organizer approves (with an optional validity date) or rejects (with
-/// the reason in `note`, which the form requires) a document of the
-/// championship; its uploader is told by mail.
-#[allow(clippy::too_many_arguments)]
+/// An organizer's decision on documents: approve (with an optional
+/// validity date) or reject (with the reason in `note`, which the forms
+/// require).
+#[derive(Debug, Clone, Copy)]
+pub struct Decision<'a> {
+    pub status: ReviewStatus,
+    pub valid_until: Option<NaiveDate>,
+    pub note: Option<&'a str>,
+}
+
+/// Who a review tells: the uploader, the file, and the page a new
+/// document is uploaded on.
+struct Told {
+    to: PersonId,
+    file: String,
+    page: String,
+}
+
+/// Records `decision` on document `id` of the championship in the caller's
+/// transaction, with its audit line; who is to be told, when the document
+/// has an uploader to tell.
+fn record_review(
+    conn: &mut WriteTx<'_>,
+    championship: ChampionshipId,
+    id: DocumentId,
+    decision: Decision<'_>,
+    (by, ip): (PersonId, &str),
+    now: NaiveDateTime,
+) -> Result<Option<Told>, PlayError<ReviewProblem>> {
+    let Decision {
+        status,
+        valid_until,
+        note,
+    } = decision;
+    let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+    if docs::review(conn, id, status, by, note, valid_until, now)? == 0 {
+        return Err(PlayError::Refused(vec![ReviewProblem::Already(status)]));
+    }
+    audit::Entry::new("document.review", format!("document:{id}"))
+        .actor(by)
+        .said(reviewed_said(&d, status, valid_until, note))
+        .ip(ip)
+        .championship(championship)
+        .record(conn)?;
+    let Some(to) = d.uploaded_by.or(d.person_id) else {
+        return Ok(None);
+    };
+    let page = match d.owner() {
+        Owner::Person(p) => crate::paths::person(
+            &crate::db::people::by_id(conn, p)?
+                .map(|p| p.nick)
+                .unwrap_or_default(),
+        ),
+        Owner::Team(t) => crate::paths::team(t),
+    };
+    Ok(Some(Told {
+        to,
+        file: d.file_name,
+        page,
+    }))
+}
+
+/// Tells each person once what the review decided on their documents.
+fn tell(
+    conn: &mut WriteTx<'_>,
+    championship: ChampionshipId,
+    decision: Decision<'_>,
+    told: Vec<Told>,
+    now: NaiveDateTime,
+) -> Result<(), crate::db::QueryError> {
+    let mut people: Vec<(PersonId, Vec<String>, String)> = Vec::new();
+    for t in told {
+        match people.iter_mut().find(|(p, _, _)| *p == t.to) {
+            Some((_, files, _)) => files.push(t.file),
+            None => people.push((t.to, vec![t.file], t.page)),
+        }
+    }
+    for (to, files, page) in people {
+        crate::mail::notices::document_reviewed(
+            conn,
+            championship,
+            to,
+            &files,
+            decision.status == ReviewStatus::Approved,
+            decision.note,
+            &page,
+            now,
+        )?;
+    }
+    Ok(())
+}
+
+/// An organizer approves or rejects a document of the championship; its
+/// uploader is told by mail.
 pub fn review(
     conn: &mut DbConnection,
     championship: ChampionshipId,
     document: DocumentId,
-    status: ReviewStatus,
-    valid_until: Option<NaiveDate>,
-    note: Option<&str>,
-    by: PersonId,
-    ip: &str,
+    decision: Decision<'_>,
+    (by, ip): (PersonId, &str),
     now: NaiveDateTime,
 ) -> Result<(), PlayError<ReviewProblem>> {
-    let id = document;
     write_transaction(conn, |conn| {
-        let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
-        if docs::review(conn, id, status, by, note, valid_until, now)? == 0 {
-            return Err(PlayError::Refused(vec![ReviewProblem::Already(status)]));
-        }
-        audit::Entry::new("document.review", format!("document:{id}"))
-            .actor(by)
-            .said(reviewed_said(&d, status, valid_until, note))
-            .ip(ip)
-            .championship(championship)
-            .record(conn)?;
-        if let Some(to) = d.uploaded_by.or(d.person_id) {
-            crate::mail::notices::document_reviewed(
-                conn,
-                championship,
-                to,
-                &d.file_name,
-                status == ReviewStatus::Approved,
-                note,
-                now,
-            )?;
-        }
+        let told = record_review(conn, championship, document, decision, (by, ip), now)?;
+        tell(
+            conn,
+            championship,
+            decision,
+            told.into_iter().collect(),
+            now,
+        )?;
         Ok(())
+    })
+}
+
+/// One decision for every document picked in the queue, each on its own
+/// (a validity date only for an approval of a kind that expires): a
+/// document decided already is left as it is. Each person is told once,
+/// of all their documents decided. The outcome of each document, in the
+/// order picked.
+pub fn review_many(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    picked: &[DocumentId],
+    decision: Decision<'_>,
+    (by, ip): (PersonId, &str),
+    now: NaiveDateTime,
+) -> Result<Vec<(DocumentId, Result<(), ReviewProblem>)>, PlayError<ReviewProblem>> {
+    write_transaction(conn, |conn| {
+        let (mut outcomes, mut told) = (Vec::new(), Vec::new());
+        for &id in picked {
+            let expires = docs::by_id(conn, id)?
+                .and_then(|d| d.kind())
+                .is_some_and(|k| crate::rules::documents::kind_rules(k).expires);
+            let mut one = decision;
+            if !(expires && decision.status == ReviewStatus::Approved) {
+                one.valid_until = None;
+            }
+            match record_review(conn, championship, id, one, (by, ip), now) {
+                Ok(t) => {
+                    told.extend(t);
+                    outcomes.push((id, Ok(())));
+                }
+                Err(PlayError::Refused(mut ps)) if !ps.is_empty() => {
+                    outcomes.push((id, Err(ps.remove(0))));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        tell(conn, championship, decision, told, now)?;
+        Ok(outcomes)
     })
 }
 

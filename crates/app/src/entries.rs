@@ -261,6 +261,21 @@ pub fn submit(
                         },
                     )?;
                     tournaments::bump_results_version(conn, tournament)?;
+                    // G-G1: the captain is told, as of any penalty.
+                    crate::mail::notices::penalty_imposed(
+                        conn,
+                        &team,
+                        &crate::mail::notices::Imposed {
+                            code,
+                            points: amount,
+                            sanction: None,
+                            bars: None,
+                            people: Vec::new(),
+                            by_committee: None,
+                            reason: super::penalties::AUTO_LATE_ENTRY,
+                        },
+                        now,
+                    )?;
                 }
                 (id, false, code)
             }

@@ -208,32 +208,50 @@ pub fn pairings_published(
 }
 
 /// Organizers reviewed a document: whoever uploaded it is told.
+/// An organizer decided on documents of a person (or uploaded by them):
+/// one mail names every file decided at once, and links to the page a new
+/// one is uploaded on.
+#[allow(clippy::too_many_arguments)]
 pub fn document_reviewed(
     conn: &mut crate::db::WriteTx<'_>,
     championship: ChampionshipId,
     to: PersonId,
-    file: &str,
+    files: &[String],
     approved: bool,
     note: Option<&str>,
+    upload_page: &str,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
     let name = championship_name(conn, championship)?;
-    let body = if approved {
-        msg!("mail-document-approved-body")
+    let (subject, body) = if approved {
+        (
+            msg!("mail-document-approved-subject"),
+            msg!("mail-document-approved-body"),
+        )
     } else {
-        msg!("mail-document-rejected-body")
+        (
+            msg!("mail-document-rejected-subject"),
+            msg!("mail-document-rejected-body"),
+        )
     };
+    let several = if files.len() > 1 { "yes" } else { "no" };
+    let file = files.join(", ");
     let notice = Notice::new(
         Kind::DocumentReviewed,
         to,
-        Message::new(msg!("mail-document-subject")).arg("file", file),
+        Message::new(subject)
+            .arg("several", several)
+            .arg("count", files.len())
+            .arg("file", &file),
         Message::new(body)
-            .arg("file", file)
+            .arg("several", several)
+            .arg("file", &file)
             .arg("championship", name)
             .arg("note", note.unwrap_or_default()),
     )
     .championship(championship)
-    .link(crate::paths::championship(championship));
+    // The page the document was uploaded on, where a new one goes.
+    .link(upload_page.to_owned());
     enqueue(conn, &notice, now)
 }
 
@@ -428,7 +446,7 @@ fn case_opened(
                     .arg("case", case.id)
                     .arg("championship", &championship),
                 Message::new(body)
-                    .arg("claim", &case.claim)
+                    .rule("claim", &case.claim)
                     .arg("url", &url),
             )
             .championship(c)
@@ -526,7 +544,7 @@ pub fn appeal_decided(
                     .arg("case", case.id)
                     .arg("championship", &championship),
                 Message::new(body)
-                    .arg("claim", &case.claim)
+                    .rule("claim", &case.claim)
                     .arg("url", &url),
             )
             .championship(c)

@@ -197,6 +197,9 @@ pub struct RemedyLine {
     pub team: Option<String>,
     /// The entry whose final place is set (`standing`).
     pub entry: Option<String>,
+    /// The penalty revoked (`revoke`), in force or not, with its team's
+    /// name.
+    pub penalty: Option<(Penalty, String)>,
 }
 
 /// Everything the case page shows, for one viewer.
@@ -375,10 +378,21 @@ impl CasePage {
                 ("standing", Some(e)) => db::entries::by_id(conn, e)?.map(|x| x.name),
                 _ => None,
             };
+            let penalty = match remedy.penalty_id {
+                Some(p) => match db::penalties::by_id(conn, p)? {
+                    Some(p) => {
+                        let team = team_name(conn, Some(p.team_id))?.unwrap_or_default();
+                        Some((p, team))
+                    }
+                    None => None,
+                },
+                None => None,
+            };
             out.push(RemedyLine {
                 remedy,
                 team,
                 entry,
+                penalty,
             });
         }
         Ok(out)

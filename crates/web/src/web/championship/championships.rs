@@ -389,7 +389,7 @@ fn show_view(ctx: PageCtx, read: ChampionshipRead, forms: ShowForms) -> ShowPage
         id,
         name: c.name,
         preset: c.preset,
-        time_zone: c.time_zone,
+        time_zone: crate::words::zone_words(ctx.lang, &c.time_zone, db::utc_now()),
         facts: facts_with_rounds(ctx.lang, &regulation, &read.rounds_now),
         staff: staff_rows(&ctx, read.grants),
         participants: participant_rows(read.teams),
@@ -424,7 +424,7 @@ fn tournament_rows(
                 number: st.number,
                 local: local.format("%Y-%m-%d %H:%M").to_string(),
                 input: refused.map_or_else(
-                    || local.format("%Y-%m-%dT%H:%M").to_string(),
+                    || local.format("%Y-%m-%d %H:%M").to_string(),
                     |(_, typed, _)| typed.clone(),
                 ),
                 start_url: paths::tournament_start(id, st.id),

@@ -639,18 +639,26 @@ fn penalty_options(lang: Lang, read: &CaseRead) -> Vec<(PenaltyId, String)> {
     let regulation = &read.tournament.ctx.regulation;
     read.penalties
         .iter()
-        .map(|(p, team)| {
-            let label = Message::new(msg!("appeal-penalty-option"))
-                .arg(
-                    "code",
-                    crate::words::penalties::code_words(lang, regulation, &p.code),
-                )
-                .arg("team", team.clone())
-                .arg("amount", p.amount())
-                .render(lang);
-            (p.id, label)
-        })
+        .map(|(p, team)| (p.id, penalty_label(lang, regulation, p, team)))
         .collect()
+}
+
+/// A penalty as the remedy form and the remedies name it: its rule, team
+/// and amount.
+fn penalty_label(
+    lang: Lang,
+    regulation: &crate::rules::regulation::Regulation,
+    p: &crate::db::penalties::Penalty,
+    team: &str,
+) -> String {
+    Message::new(msg!("appeal-penalty-option"))
+        .arg(
+            "code",
+            crate::words::penalties::code_words(lang, regulation, &p.code),
+        )
+        .arg("team", team)
+        .arg("amount", p.amount())
+        .render(lang)
 }
 
 /// The label of `id` among `options`.
@@ -670,6 +678,7 @@ fn remedy_views(
     game_groups: &[(String, Vec<(GameId, String)>)],
     penalties: &[(PenaltyId, String)],
 ) -> Vec<RemedyView> {
+    let regulation = &read.tournament.ctx.regulation;
     let games: Vec<(GameId, String)> = game_groups
         .iter()
         .flat_map(|(_, gs)| gs.iter().cloned())
@@ -688,10 +697,15 @@ fn remedy_views(
                 "standing" => Message::new(msg!("appeal-remedy-standing"))
                     .arg("entry", l.entry.clone().unwrap_or_default())
                     .arg("place", r.place.unwrap_or_default()),
+                // A penalty revoked since is named as it was.
                 _ => Message::new(msg!("appeal-remedy-revoke")).arg(
                     "penalty",
-                    label_of(penalties, r.penalty_id)
-                        .unwrap_or_else(|| r.penalty_id.map(|p| p.to_string()).unwrap_or_default()),
+                    label_of(penalties, r.penalty_id).unwrap_or_else(|| {
+                        l.penalty
+                            .as_ref()
+                            .map(|(p, team)| penalty_label(lang, regulation, p, team))
+                            .unwrap_or_default()
+                    }),
                 ),
             };
             RemedyView {

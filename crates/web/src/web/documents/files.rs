@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::documents::{self as ops, ReviewProblem, championships_of};
+use crate::app::documents::{self as ops, Decision, ReviewProblem, championships_of};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
 use crate::db::{self, DbConnection, audit, people, teams as t};
@@ -115,11 +115,14 @@ pub struct DocumentRow {
     pub review_url: String,
 }
 
+/// One document in the viewer's words, its times in `tz` (the page names
+/// the zone once, in the column's head).
 fn row(
     ctx: &PageCtx,
     d: Document,
     owner: (String, String),
     championship: Option<ChampionshipId>,
+    tz: chrono_tz::Tz,
 ) -> DocumentRow {
     let kind = d.kind();
     DocumentRow {
@@ -130,7 +133,7 @@ fn row(
         expires: kind.is_some_and(|k| kind_rules(k).expires),
         size: crate::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
         media_type: d.media_type.clone(),
-        uploaded_at: d.uploaded_at.format("%Y-%m-%d %H:%M").to_string(),
+        uploaded_at: crate::words::local_time(tz, d.uploaded_at),
         status: ctx.lang.msg(status_label(d.status())),
         status_code: d.status().as_str(),
         note: d.review_note.clone().unwrap_or_default(),
@@ -155,6 +158,9 @@ pub struct Section {
     pub form: Inline,
     /// The largest upload as people read it.
     pub max_bytes: String,
+    /// The zone of the times shown, in words: the team's championship's,
+    /// UTC for a person's documents (a person takes part in several).
+    pub zone: String,
 }
 
 /// Builds the section for `owner` as `viewer` sees it.
@@ -168,22 +174,37 @@ pub async fn section(
     let Some(viewer) = ctx.user.clone() else {
         return Ok(Section::default());
     };
-    let (visible, can_upload, rows, kinds) = state
+    let (visible, can_upload, rows, kinds, tz) = state
         .db(move |conn| {
             if !can_see(conn, &viewer, owner)? {
-                return Ok((false, false, Vec::new(), Vec::new()));
+                return Ok((false, false, Vec::new(), Vec::new(), chrono_tz::UTC));
             }
             // Only the kinds the owner's regulations ask for are offered.
             let kinds = ops::kinds_wanted(conn, owner, db::utc_now())?;
             let can_upload = !kinds.is_empty() && may_upload(conn, &viewer, owner)?;
-            Ok((true, can_upload, docs::of_owner_all(conn, owner)?, kinds))
+            let tz = match owner {
+                Owner::Team(team) => match t::by_id(conn, team)? {
+                    Some(team) => db::championships::by_id(conn, team.championship_id)?
+                        .map_or(chrono_tz::UTC, |c| c.tz()),
+                    None => chrono_tz::UTC,
+                },
+                Owner::Person(_) => chrono_tz::UTC,
+            };
+            Ok((
+                true,
+                can_upload,
+                docs::of_owner_all(conn, owner)?,
+                kinds,
+                tz,
+            ))
         })
         .await?;
     Ok(Section {
         visible,
+        zone: crate::words::zone_words(ctx.lang, tz.name(), db::utc_now()),
         rows: rows
             .into_iter()
-            .map(|d| row(ctx, d, Default::default(), None))
+            .map(|d| row(ctx, d, Default::default(), None, tz))
             .collect(),
         can_upload,
         upload_url: format!("{page_url}/documents"),
@@ -400,6 +421,8 @@ pub struct QueuePage {
     /// Current documents awaiting a review: the bulk form is offered.
     pending: usize,
     bulk_url: String,
+    /// The championship's zone in words, named once in the column's head.
+    zone: String,
 }
 
 impl QueuePage {
@@ -444,7 +467,7 @@ async fn queue_page(
         .await?;
     let rows: Vec<DocumentRow> = list
         .into_iter()
-        .map(|(d, owner)| row(&ctx, d, owner, Some(championship)))
+        .map(|(d, owner)| row(&ctx, d, owner, Some(championship), c.tz()))
         .map(|mut r| {
             if !openable {
                 r.file_name = String::new();
@@ -464,6 +487,7 @@ async fn queue_page(
             .filter(|r| r.current && r.status_code == "pending")
             .count(),
         bulk_url: paths::documents(championship),
+        zone: crate::words::zone_words(ctx.lang, &c.time_zone, db::utc_now()),
         championship_name: c.name,
         championship_url: paths::championship(championship),
         rows,
@@ -570,16 +594,17 @@ pub async fn review(
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let result = state
         .db(move |conn| {
-            let note = (!note.is_empty()).then_some(note.as_str());
+            let decision = Decision {
+                status,
+                valid_until,
+                note: (!note.is_empty()).then_some(note.as_str()),
+            };
             Ok(ops::review(
                 conn,
                 championship,
                 id,
-                status,
-                valid_until,
-                note,
-                by,
-                &ip,
+                decision,
+                (by, &ip),
                 db::utc_now(),
             ))
         })
@@ -679,16 +704,18 @@ pub async fn review_many(
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let results = state
         .db(move |conn| {
-            let note = (!note.is_empty()).then_some(note.as_str());
-            let review = (status, valid_until, note);
-            review_each(conn, championship, &picked, review, by, &ip)
+            let decision = Decision {
+                status,
+                valid_until,
+                note: (!note.is_empty()).then_some(note.as_str()),
+            };
+            review_each(conn, championship, &picked, decision, by, &ip)
         })
         .await?;
-    for (name, result) in results {
-        match result {
-            Ok(()) => outcome.done.push(name),
-            Err(PlayError::Refused(_)) => outcome.unchanged.push(name),
-            Err(other) => return Err(other.into()),
+    for (name, changed) in results {
+        match changed {
+            true => outcome.done.push(name),
+            false => outcome.unchanged.push(name),
         }
     }
     outcome.flash(
@@ -701,46 +728,42 @@ pub async fn review_many(
     Ok(see_other(&paths::documents(championship)))
 }
 
-/// What one review of a picked document came to.
-type Reviewed = Result<(), PlayError<ReviewProblem>>;
-
-/// Reviews each picked document of the championship on its own (a
-/// validity date only for an approval of a kind that expires). Each
-/// outcome names its document by its file for those who may open it, else
-/// by its owner.
+/// Reviews the picked documents of the championship
+/// (`documents::review_many`). Each outcome names its document by its file
+/// for those who may open it, else by its owner; `None` for a document
+/// decided already.
 fn review_each(
     conn: &mut DbConnection,
     championship: ChampionshipId,
     picked: &[DocumentId],
-    (status, valid_until, note): (ReviewStatus, Option<NaiveDate>, Option<&str>),
+    decision: Decision<'_>,
     by: crate::ids::PersonId,
     ip: &str,
-) -> Result<Vec<(String, Reviewed)>, AppError> {
+) -> Result<Vec<(String, bool)>, AppError> {
     let mine = docs::of_championship(conn, championship)?;
+    if picked.iter().any(|id| !mine.iter().any(|d| d.id == *id)) {
+        return Err(AppError::NotFound);
+    }
     let openable = roles::has_role(conn, by, championship, VIEWERS)?;
+    let outcomes = ops::review_many(
+        conn,
+        championship,
+        picked,
+        decision,
+        (by, ip),
+        db::utc_now(),
+    )?;
     let mut out = Vec::new();
-    for &id in picked {
-        let d = mine.iter().find(|d| d.id == id).ok_or(AppError::NotFound)?;
-        let expires = d.kind().is_some_and(|k| kind_rules(k).expires);
-        let valid_until = valid_until.filter(|_| expires && status == ReviewStatus::Approved);
-        let now = db::utc_now();
-        let result = ops::review(
-            conn,
-            championship,
-            id,
-            status,
-            valid_until,
-            note,
-            by,
-            ip,
-            now,
-        );
+    for (id, outcome) in outcomes {
+        let Some(d) = mine.iter().find(|d| d.id == id) else {
+            continue;
+        };
         let name = if openable {
             d.file_name.clone()
         } else {
             owner_label(conn, d.owner())?.0
         };
-        out.push((name, result));
+        out.push((name, outcome.is_ok()));
     }
     Ok(out)
 }

@@ -9,12 +9,14 @@
 
 use crate::app::regulation::in_force;
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use crate::app::rounds::Loaded;
 use crate::db;
+use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, SeriesId, TournamentId};
+use crate::msg;
 use crate::paths::segments::TournamentPath;
 use crate::read::standings::{
     SeasonStandings, SeriesStandings, TieBreakNumber, TournamentStandings, season_standings,
@@ -23,6 +25,7 @@ use crate::read::standings::{
 use crate::state::AppState;
 use crate::web::infra::NestedPath;
 use crate::web::infra::PageDb;
+use crate::web::infra::ctx::request_lang;
 use crate::web::infra::error::AppError;
 
 fn csv_bytes(header: Vec<String>, rows: Vec<Vec<String>>) -> Result<Vec<u8>, AppError> {
@@ -46,13 +49,21 @@ fn opt_text(v: Option<f64>) -> String {
     v.map(|n| n.to_string()).unwrap_or_default()
 }
 
-pub fn tournament_csv(s: &TournamentStandings) -> Result<Vec<u8>, AppError> {
+/// The standings of a tournament as CSV, its header row in the reader's
+/// language as the page heads its columns (tie-breaks by their TRF-2026
+/// codes, as on the page).
+pub fn tournament_csv(lang: Lang, s: &TournamentStandings) -> Result<Vec<u8>, AppError> {
     let grouped = s.rows.iter().any(|r| r.group.is_some());
-    let mut header: Vec<String> = vec!["rank".into(), "start_no".into(), "entry".into()];
+    let word = |key| lang.msg(key);
+    let mut header = vec![
+        word(msg!("standings-rank")),
+        word(msg!("csv-start-no")),
+        word(msg!("entry-name")),
+    ];
     if grouped {
-        header.extend(["group".to_owned(), "group_rank".to_owned()]);
+        header.extend([word(msg!("csv-group")), word(msg!("csv-group-rank"))]);
     }
-    header.extend(["MP".to_owned(), "GP".to_owned()]);
+    header.extend([word(msg!("standings-mp")), word(msg!("standings-gp"))]);
     header.extend(s.tie_breaks.iter().cloned());
     let rows = s
         .rows
@@ -77,10 +88,21 @@ pub fn tournament_csv(s: &TournamentStandings) -> Result<Vec<u8>, AppError> {
     csv_bytes(header, rows)
 }
 
-pub fn season_csv(s: &SeasonStandings) -> Result<Vec<u8>, AppError> {
-    let mut header: Vec<String> = vec!["rank".into(), "entry".into()];
-    header.extend(s.tournaments.iter().map(|n| format!("tournament_{n}")));
-    header.extend(["penalties".to_owned(), "total".to_owned()]);
+/// The season's standings as CSV, headed in the reader's language.
+pub fn season_csv(lang: Lang, s: &SeasonStandings) -> Result<Vec<u8>, AppError> {
+    let mut header = vec![
+        lang.msg(msg!("standings-rank")),
+        lang.msg(msg!("entry-name")),
+    ];
+    header.extend(s.tournaments.iter().map(|n| {
+        Message::new(msg!("tournament-title"))
+            .arg("number", n)
+            .render(lang)
+    }));
+    header.extend([
+        lang.msg(msg!("season-penalties")),
+        lang.msg(msg!("season-total")),
+    ]);
     let rows = s
         .rows
         .iter()
@@ -95,13 +117,18 @@ pub fn season_csv(s: &SeasonStandings) -> Result<Vec<u8>, AppError> {
     csv_bytes(header, rows)
 }
 
-pub fn series_csv(s: &SeriesStandings) -> Result<Vec<u8>, AppError> {
-    let mut header: Vec<String> = vec!["rank".into(), "organization".into()];
+/// The corporate standings as CSV, headed in the reader's language.
+pub fn series_csv(lang: Lang, s: &SeriesStandings) -> Result<Vec<u8>, AppError> {
+    let mut header = vec![
+        lang.msg(msg!("standings-rank")),
+        lang.msg(msg!("field-organization")),
+    ];
     for sport in &s.sports {
-        header.push(format!("{} place", sport.name));
-        header.push(format!("{} points", sport.name));
+        for key in [msg!("csv-sport-place"), msg!("csv-sport-points")] {
+            header.push(Message::new(key).arg("sport", &sport.name).render(lang));
+        }
     }
-    header.push("total".into());
+    header.push(lang.msg(msg!("season-total")));
     let rows = s
         .rows
         .iter()
@@ -170,6 +197,7 @@ async fn load_tournament(
 }
 
 async fn tournament(
+    lang: Lang,
     state: web::Data<AppState>,
     path: NestedPath<TournamentPath>,
     format: Format,
@@ -180,26 +208,29 @@ async fn tournament(
         "championship-{}-tournament-{}-standings",
         s.championship_id, s.tournament
     );
-    download(format, &s, tournament_csv, &stem)
+    download(format, &s, |s| tournament_csv(lang, s), &stem)
 }
 
 /// `GET …/tournaments/{t}/standings.csv`.
 pub async fn tournament_csv_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    tournament(state, path, Format::Csv).await
+    tournament(request_lang(&req), state, path, Format::Csv).await
 }
 
 /// `GET …/tournaments/{t}/standings.json`.
 pub async fn tournament_json_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    tournament(state, path, Format::Json).await
+    tournament(request_lang(&req), state, path, Format::Json).await
 }
 
 async fn season(
+    lang: Lang,
     state: web::Data<AppState>,
     path: web::Path<ChampionshipId>,
     format: Format,
@@ -213,26 +244,34 @@ async fn season(
             Ok(season_standings(&championship, &season))
         })
         .await?;
-    download(format, &s, season_csv, &format!("championship-{c}-season"))
+    download(
+        format,
+        &s,
+        |s| season_csv(lang, s),
+        &format!("championship-{c}-season"),
+    )
 }
 
 /// `GET /championships/{c}/season/standings.csv`.
 pub async fn season_csv_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    season(state, path, Format::Csv).await
+    season(request_lang(&req), state, path, Format::Csv).await
 }
 
 /// `GET /championships/{c}/season/standings.json`.
 pub async fn season_json_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<ChampionshipId>,
 ) -> Result<HttpResponse, AppError> {
-    season(state, path, Format::Json).await
+    season(request_lang(&req), state, path, Format::Json).await
 }
 
 async fn series(
+    lang: Lang,
     state: web::Data<AppState>,
     path: web::Path<SeriesId>,
     format: Format,
@@ -244,23 +283,25 @@ async fn series(
             Ok(series_standings(&table))
         })
         .await?;
-    download(format, &s, series_csv, &format!("series-{id}"))
+    download(format, &s, |s| series_csv(lang, s), &format!("series-{id}"))
 }
 
 /// `GET /series/{id}/standings.csv`.
 pub async fn series_csv_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
-    series(state, path, Format::Csv).await
+    series(request_lang(&req), state, path, Format::Csv).await
 }
 
 /// `GET /series/{id}/standings.json`.
 pub async fn series_json_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<SeriesId>,
 ) -> Result<HttpResponse, AppError> {
-    series(state, path, Format::Json).await
+    series(request_lang(&req), state, path, Format::Json).await
 }
 
 /// `GET …/tournaments/{t}/export.trf`: the published rounds as TRF-2026.

@@ -104,7 +104,10 @@ pub async fn calendar(
                 description: Message::new(msg!("feeds-event-description"))
                     .arg("championship", &championship.name)
                     .arg("tournament", &title)
-                    .arg("zone", &championship.time_zone)
+                    .arg(
+                        "zone",
+                        crate::words::zone_words(lang, &championship.time_zone, t.starts_at),
+                    )
                     .arg("local", local(tz, t.starts_at))
                     .render(lang),
                 url: format!("{base}{}", paths::tournament(c, t.id)),

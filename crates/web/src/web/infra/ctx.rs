@@ -89,12 +89,18 @@ struct LangQuery {
 }
 
 /// The page language: `?lang=` on the URL, else the session's choice, else
-/// Russian.
+/// the browser's `Accept-Language` (a first visit), else Russian.
 pub fn request_lang(req: &HttpRequest) -> Lang {
     web::Query::<LangQuery>::from_query(req.query_string())
         .ok()
         .and_then(|q| q.lang.as_deref().and_then(Lang::parse))
         .or_else(|| AppSession(&req.get_session()).lang())
+        .or_else(|| {
+            req.headers()
+                .get(actix_web::http::header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .and_then(Lang::from_accept_language)
+        })
         .unwrap_or_default()
 }
 

@@ -180,6 +180,16 @@ struct ErrorPage {
     fields: Vec<(String, String)>,
 }
 
+/// A form field's name as its form labels it ("notes" → «Пояснения»), for
+/// the page that lists the problems of a form which cannot show them
+/// beside its fields; a field no form labels (a request no page sends)
+/// reads as "another field".
+fn field_label(ctx: &PageCtx, name: &str) -> String {
+    ctx.lang
+        .t_if_any(&format!("field-{}", name.replace('_', "-")))
+        .unwrap_or_else(|| ctx.lang.msg(msg!("field-other")))
+}
+
 /// A form body that cannot be read — too long, a field given twice, a
 /// value of the wrong kind — answered as a page in the visitor's language
 /// (413 or 400) rather than actix's plain English text.
@@ -254,7 +264,7 @@ pub fn render_error_pages<B>(
         .map(|d| {
             d.fields
                 .iter()
-                .map(|(f, m)| (f.clone(), ctx.render(m)))
+                .map(|(f, m)| (field_label(&ctx, f), ctx.render(m)))
                 .collect()
         })
         .unwrap_or_default();

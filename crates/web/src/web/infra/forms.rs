@@ -36,13 +36,16 @@ pub trait TextRules {
     const OWN_CHECK: &'static [&'static str] = &[];
 }
 
-/// A moment typed in a `datetime-local` field ("2026-12-04T18:30"), read
-/// in the championship's zone `tz`, in UTC; `None` when it does not read
-/// or the zone skips that hour.
+/// A moment typed in a start field ("2026-12-04 18:30", 24-hour; the
+/// `datetime-local` form "2026-12-04T18:30" reads too), read in the
+/// championship's zone `tz`, in UTC; `None` when it does not read or the
+/// zone skips that hour.
 pub fn utc_of_local(typed: &str, tz: chrono_tz::Tz) -> Option<chrono::NaiveDateTime> {
     use chrono::TimeZone;
-    chrono::NaiveDateTime::parse_from_str(typed.trim(), "%Y-%m-%dT%H:%M")
-        .ok()
+    let typed = typed.trim();
+    ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(typed, f).ok())
         .and_then(|local| tz.from_local_datetime(&local).earliest())
         .map(|at| at.naive_utc())
 }

@@ -18,6 +18,8 @@ pub fn get() -> actix_web::Route {
 pub fn page(status: StatusCode, template: &impl Template) -> Result<HttpResponse, AppError> {
     Ok(HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
+        // The language follows the browser's on a first visit.
+        .insert_header((actix_web::http::header::VARY, "Accept-Language, Cookie"))
         .body(template.render()?))
 }
 

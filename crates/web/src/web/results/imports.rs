@@ -69,7 +69,7 @@ async fn import_page(
     Ok(ImportPage {
         championship: championship.name,
         championship_url: paths::championship(c),
-        time_zone: championship.time_zone,
+        time_zone: crate::words::zone_words(ctx.lang, &championship.time_zone, db::utc_now()),
         action,
         starts_at: form.text("starts_at").to_owned(),
         create_teams: !form.text("create_teams").is_empty(),

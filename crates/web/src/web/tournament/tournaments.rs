@@ -518,7 +518,11 @@ fn tournament_view(
         championship_url: paths::championship(c),
         number: tc.tournament.number,
         starts: local(tc, tc.tournament.starts_at),
-        time_zone: tc.championship.time_zone.clone(),
+        time_zone: crate::words::zone_words(
+            ctx.lang,
+            &tc.championship.time_zone,
+            tc.tournament.starts_at,
+        ),
         window: window_text(&ctx, tc, &timing),
         entries: entry_rows(&ctx, r, &field),
         can_enter: can_enter(r, problems, &timing),
