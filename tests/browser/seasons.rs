@@ -267,10 +267,11 @@ async fn read_tournament(
         .await
         .into_iter()
         .map(|r| Standing {
-            rank: r["rank"].clone(),
-            entry: r["entry"].clone(),
-            match_points: number(&r["MP"]),
-            game_points: number(&r["GP"]),
+            // Headed as the page heads its columns (Russian by default).
+            rank: r["Место"].clone(),
+            entry: r["Заявка"].clone(),
+            match_points: number(&r["КО"]),
+            game_points: number(&r["ИО"]),
         })
         .collect();
     assert_eq!(
@@ -533,14 +534,14 @@ async fn read_championship(
         .await
         .into_iter()
         .map(|r| {
-            let mut row = vec![r["rank"].clone(), r["entry"].clone()];
+            let mut row = vec![r["Место"].clone(), r["Заявка"].clone()];
             row.extend(
                 finished
                     .iter()
-                    .map(|f| r[&format!("tournament_{}", f.number)].clone()),
+                    .map(|f| r[&format!("Турнир {}", f.number)].clone()),
             );
-            row.push(r["penalties"].clone());
-            row.push(r["total"].clone());
+            row.push(r["Штрафы"].clone());
+            row.push(r["Итого"].clone());
             row
         })
         .collect();

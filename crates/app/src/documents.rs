@@ -316,6 +316,9 @@ pub fn review(
     })
 }
 
+/// What a review did to one document: changed it, or why not.
+pub type Reviewed = Result<(), ReviewProblem>;
+
 /// One decision for every document picked in the queue, each on its own
 /// (a validity date only for an approval of a kind that expires): a
 /// document decided already is left as it is. Each person is told once,
@@ -328,7 +331,7 @@ pub fn review_many(
     decision: Decision<'_>,
     (by, ip): (PersonId, &str),
     now: NaiveDateTime,
-) -> Result<Vec<(DocumentId, Result<(), ReviewProblem>)>, PlayError<ReviewProblem>> {
+) -> Result<Vec<(DocumentId, Reviewed)>, PlayError<ReviewProblem>> {
     write_transaction(conn, |conn| {
         let (mut outcomes, mut told) = (Vec::new(), Vec::new());
         for &id in picked {
