@@ -225,7 +225,7 @@ struct Told {
 fn record_review(
     conn: &mut WriteTx<'_>,
     championship: ChampionshipId,
-    id: DocumentId,
+    d: docs::Document,
     decision: Decision<'_>,
     (by, ip): (PersonId, &str),
     now: NaiveDateTime,
@@ -235,7 +235,7 @@ fn record_review(
         valid_until,
         note,
     } = decision;
-    let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+    let id = d.id;
     if docs::review(conn, id, status, by, note, valid_until, now)? == 0 {
         return Err(PlayError::Refused(vec![ReviewProblem::Already(status)]));
     }
@@ -304,7 +304,8 @@ pub fn review(
     now: NaiveDateTime,
 ) -> Result<(), PlayError<ReviewProblem>> {
     write_transaction(conn, |conn| {
-        let told = record_review(conn, championship, document, decision, (by, ip), now)?;
+        let d = docs::by_id(conn, document)?.ok_or(PlayError::NotFound)?;
+        let told = record_review(conn, championship, d, decision, (by, ip), now)?;
         tell(
             conn,
             championship,
@@ -335,14 +336,15 @@ pub fn review_many(
     write_transaction(conn, |conn| {
         let (mut outcomes, mut told) = (Vec::new(), Vec::new());
         for &id in picked {
-            let expires = docs::by_id(conn, id)?
-                .and_then(|d| d.kind())
+            let d = docs::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+            let expires = d
+                .kind()
                 .is_some_and(|k| crate::rules::documents::kind_rules(k).expires);
             let mut one = decision;
             if !(expires && decision.status == ReviewStatus::Approved) {
                 one.valid_until = None;
             }
-            match record_review(conn, championship, id, one, (by, ip), now) {
+            match record_review(conn, championship, d, one, (by, ip), now) {
                 Ok(t) => {
                     told.extend(t);
                     outcomes.push((id, Ok(())));
