@@ -330,12 +330,24 @@ const SECRET_PARAMETERS: &[&str] = &[
     "key",
 ];
 
-/// A request's path and query as a log may show them: the value of every
+/// Paths whose last segment is a secret (a mailed claim link): the
+/// segment is never written to a log.
+const SECRET_PATH_PREFIXES: &[&str] = &["/claim/"];
+
+/// A request's path and query as a log may show them: the secret segment
+/// of a path under [`SECRET_PATH_PREFIXES`], and the value of every
 /// parameter named in [`SECRET_PARAMETERS`] (in any case, however it is
-/// percent-encoded) is replaced by `[redacted]`.
+/// percent-encoded), are replaced by `[redacted]`.
 pub fn loggable_target(path: &str, query: &str) -> String {
+    let path = match SECRET_PATH_PREFIXES
+        .iter()
+        .find(|p| path.len() > p.len() && path.starts_with(**p))
+    {
+        Some(prefix) => format!("{prefix}[redacted]"),
+        None => path.to_owned(),
+    };
     if query.is_empty() {
-        return path.to_owned();
+        return path;
     }
     let parts: Vec<String> = query
         .split('&')
@@ -381,5 +393,11 @@ mod tests {
             "/cb?code=[redacted]&state=[redacted]&next=/home"
         );
         assert!(!loggable_target("/x", "token=SECRET").contains("SECRET"));
+        // A claim link's secret is its last path segment.
+        assert_eq!(
+            loggable_target("/claim/12_SECRETSECRET", "lang=en"),
+            "/claim/[redacted]?lang=en"
+        );
+        assert_eq!(loggable_target("/claims", ""), "/claims");
     }
 }

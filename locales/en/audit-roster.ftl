@@ -74,3 +74,7 @@ audit-regulation-published-from-tournament = version { $number }: { $summary }; 
 ## Organizations
 audit-organizations-created = { $name }
 audit-championship-tournament-cancelled = tournament { $number } cancelled: { $reason }
+audit-teams-player-added = entered { $name } ({ $nick }) on the roster
+audit-people-claim-sent = { $nick }: a link to claim the record was sent
+audit-people-claimed = { $nick }: the record was claimed (an account now)
+audit-outbox-resent-all = failed messages queued again: { $count }

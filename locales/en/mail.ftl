@@ -125,3 +125,14 @@ mail-entry-back-body = The sanction under { $code } of { $championship } is revo
         [barred] Another sanction in force bars the team or a player of the former entry { $entry } from tournament { $tournament }: the entry stays as it is.
        *[taken] A player of the former entry { $entry } is now in another entry of tournament { $tournament }: the entry stays as it is.
     }
+mail-kind-claim = A link to take over your record
+mail-kind-invitation = Invitations to a team
+mail-claim-subject = Your record on the league platform
+mail-claim-body = { $sender } entered you, { $name }, as a player on the league platform. To see your record, your documents and your team's notices, choose a password at the address below. The link works once, for { $days } days. If this is not you, ignore this letter.
+mail-invitation-subject = An invitation to the team «{ $team }»
+mail-invitation-body = The captain of «{ $team }» invites you to the team's roster. Accept or decline it on the page “What waits for you”:
+outbox-resend-all = Send all { $count } again
+outbox-resent-all = { $count ->
+    [one] One message is queued to be sent again.
+   *[other] { $count } messages are queued to be sent again.
+}

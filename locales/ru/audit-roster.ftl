@@ -77,3 +77,7 @@ audit-regulation-published-from-tournament = версия { $number }: { $summar
 ## Организации
 audit-organizations-created = { $name }
 audit-championship-tournament-cancelled = турнир { $number } отменён: { $reason }
+audit-teams-player-added = в состав внесён(а) { $name } ({ $nick })
+audit-people-claim-sent = { $nick }: отправлена ссылка, чтобы принять запись
+audit-people-claimed = { $nick }: запись принята владельцем (теперь это учётная запись)
+audit-outbox-resent-all = неотправленные письма снова в очереди: { $count }

@@ -1456,7 +1456,9 @@ async fn g_g7_a_referred_case_names_the_accused_and_tells_him_once() {
         league::db::outbox::list(&mut club.app.db(), None, 10_000)
             .expect("outbox")
             .into_iter()
-            .filter(|m| m.person_id == Some(accused))
+            // About the case (the invitation that made him a member is
+            // another matter).
+            .filter(|m| m.person_id == Some(accused) && m.kind != "invitation")
             .collect::<Vec<_>>()
     };
     let page = report(&club, &jd, t, "la7", &["engine_agreement"]).await;

@@ -408,11 +408,11 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
     // Every optional kind is offered, ticked; rule changes are not.
     let account = club.app.get_with(&captain, "/account").await;
     let offered = account.attrs("form.notices input[type=checkbox]", "value");
-    assert_eq!(offered.len(), 7, "{offered:?}");
+    assert_eq!(offered.len(), 8, "{offered:?}");
     assert!(!offered.contains(&"rule_change".to_owned()));
     assert_eq!(
         account.attrs("form.notices input[checked]", "value").len(),
-        7
+        8
     );
     // la1 unticks "team application decided".
     let keep: Vec<(&str, &str)> = offered
@@ -483,6 +483,48 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
 }
 
 #[tokio::test]
+async fn outbox_after_an_outage_one_press_sends_every_failed_message_once() {
+    let inbox = Inbox::default();
+    inbox.reject.store(true, Ordering::SeqCst);
+    let port = smtp_server(&inbox);
+    let club = club_with(TestApp::builder().mail(fast(Some(port))).start().await).await;
+    for (name, prefix) in [("Ладья", "la"), ("Конь", "ko"), ("Слон", "sl")] {
+        g_team(&club, name, prefix, 1).await;
+    }
+    eventually("three messages failed", || {
+        rows(&club.app)
+            .iter()
+            .filter(|r| r.status == outbox::FAILED)
+            .count()
+            == 3
+    })
+    .await;
+    let page = club.app.get_with(&club.root, "/outbox").await;
+    let all = page
+        .attr("form#resend-failed", "action")
+        .expect("one button for all");
+    inbox.reject.store(false, Ordering::SeqCst);
+    let done = club.app.post_with(&club.root, &all, &[]).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    eventually("every message is sent", || all_sent(&club.app)).await;
+    for to in ["la1@club.example", "ko1@club.example", "sl1@club.example"] {
+        assert_eq!(inbox.to(to).len(), 1, "{to}");
+    }
+    // A second press finds nothing failed: nobody gets a message twice.
+    let again = club.app.post_with(&club.root, &all, &[]).await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER);
+    let page = club.app.get_with(&club.root, "/outbox").await;
+    assert!(
+        page.text.contains("Снова в очереди писем: 0"),
+        "{}",
+        page.text
+    );
+    assert!(page.attr("form#resend-failed", "action").is_none());
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(inbox.to("la1@club.example").len(), 1);
+}
+
+#[tokio::test]
 async fn outbox_page_shows_a_failed_message_and_resend_sends_it() {
     let inbox = Inbox::default();
     inbox.reject.store(true, Ordering::SeqCst);
@@ -511,7 +553,7 @@ async fn outbox_page_shows_a_failed_message_and_resend_sends_it() {
     assert!(row.contains("la1@club.example"), "{row}");
     assert!(row.contains("554"), "the last error is shown: {row}");
     let resend = page
-        .attr("section.outbox-status-failed form", "action")
+        .attr("section.outbox-status-failed tr form", "action")
         .expect("a resend button");
     // A stranger's resend changes nothing.
     assert_eq!(
@@ -812,7 +854,7 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
             // The opt-outs of the other kinds are untouched.
             assert_eq!(
                 account.attrs("form.notices input[checked]", "value").len(),
-                7
+                8
             );
         }
     };

@@ -171,3 +171,101 @@ fn migration_folders_hold_the_same_names() {
     };
     assert_eq!(names("sqlite"), names("postgres"));
 }
+
+/// The people rebuild (accounts optional) carries every row over, both
+/// ways, on SQLite, where the table is copied: accounts keep their address
+/// and password, a record comes back down with a placeholder key, the rows
+/// that point at people still point at them and foreign keys are on again.
+#[test]
+fn people_records_migration_carries_accounts_and_references_both_ways() {
+    use diesel::sqlite::SqliteConnection;
+    use diesel_migrations::{FileBasedMigrations, MigrationHarness};
+
+    #[derive(QueryableByName, Debug, PartialEq)]
+    struct Row {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+        #[diesel(sql_type = diesel::sql_types::Nullable<Text>)]
+        email_key: Option<String>,
+    }
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("people.sqlite3");
+    let mut conn = SqliteConnection::establish(&path.to_string_lossy()).expect("sqlite");
+    diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA foreign_keys = ON")
+        .expect("pragma");
+    let migrations = FileBasedMigrations::from_path(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/db/migrations/sqlite"),
+    )
+    .expect("migrations");
+    conn.run_pending_migrations(migrations.clone()).expect("up");
+    let sql = |conn: &mut SqliteConnection, q: &str| {
+        diesel::connection::SimpleConnection::batch_execute(conn, q).expect(q);
+    };
+    sql(
+        &mut conn,
+        "INSERT INTO people (id, nick, nick_key, full_name, email, email_key, password_hash, created_at) \
+         VALUES (1, 'Ann', 'ann', 'Ann A', 'ann@x.example', 'ann@x.example', 'h', '2026-01-01 00:00:00'); \
+         INSERT INTO people (id, nick, nick_key, full_name, created_at, added_by) \
+         VALUES (2, 'rec', 'rec', 'Record R', '2026-01-01 00:00:00', 1); \
+         INSERT INTO championships (id, slug, name, created_at, created_by) \
+         VALUES (1, 'c', 'C', '2026-01-01 00:00:00', 1); \
+         INSERT INTO role_grants (person_id, championship_id, role, granted_by, granted_at) \
+         VALUES (2, 1, 'judge', 1, '2026-01-01 00:00:00');",
+    );
+    let people = |conn: &mut SqliteConnection| -> Vec<Row> {
+        diesel::sql_query("SELECT id, email_key FROM people ORDER BY id")
+            .load(conn)
+            .expect("people")
+    };
+    let grants = |conn: &mut SqliteConnection| -> i64 {
+        #[derive(QueryableByName)]
+        struct N {
+            #[diesel(sql_type = BigInt)]
+            n: i64,
+        }
+        diesel::sql_query(
+            "SELECT count(*) AS n FROM role_grants WHERE person_id = 2 AND granted_by = 1",
+        )
+        .get_result::<N>(conn)
+        .expect("grants")
+        .n
+    };
+    let broken = |conn: &mut SqliteConnection| -> usize {
+        #[derive(QueryableByName)]
+        struct Broken {
+            #[diesel(sql_type = Text)]
+            #[allow(dead_code)]
+            table: String,
+        }
+        diesel::sql_query("SELECT \"table\" FROM pragma_foreign_key_check")
+            .load::<Broken>(conn)
+            .expect("check")
+            .len()
+    };
+    conn.revert_last_migration(migrations.clone())
+        .expect("down");
+    assert_eq!(
+        people(&mut conn),
+        [
+            Row {
+                id: 1,
+                email_key: Some("ann@x.example".into())
+            },
+            Row {
+                id: 2,
+                email_key: Some("record:2".into())
+            },
+        ]
+    );
+    assert_eq!((grants(&mut conn), broken(&mut conn)), (1, 0));
+    conn.run_pending_migrations(migrations).expect("up again");
+    assert_eq!(people(&mut conn).len(), 2);
+    assert_eq!((grants(&mut conn), broken(&mut conn)), (1, 0));
+    // Foreign keys are enforced again after the rebuild.
+    let orphan = diesel::connection::SimpleConnection::batch_execute(
+        &mut conn,
+        "INSERT INTO role_grants (person_id, championship_id, role, granted_at) \
+         VALUES (99, 1, 'judge', '2026-01-01 00:00:00')",
+    );
+    assert!(orphan.is_err(), "a grant to nobody is refused");
+}

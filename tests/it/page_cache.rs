@@ -112,12 +112,14 @@ struct Named {
     name: String,
 }
 
-/// The tables whose rows no public page shows: sessions and sign-in
-/// state, the audit log, the outbox and mail preferences, API tokens,
+/// The tables whose rows no public page shows: sessions, sign-in and
+/// claim-link state, the audit log, the outbox and mail preferences, API tokens,
 /// engine analyses, staged imports, and the version tables themselves.
 const UNSEEN: &[&str] = &[
     "sessions",
     "known_browsers",
+    // Claim links: read only by the person who opens one.
+    "claim_links",
     "login_attempts",
     "audit_log",
     "outbox",

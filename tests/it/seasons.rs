@@ -1696,7 +1696,8 @@ impl Season {
                         let address = db::people::by_id(conn, e.submitted_by)
                             .expect("person")
                             .expect("stored")
-                            .email;
+                            .email
+                            .expect("a captain has an account");
                         let told = new
                             .iter()
                             .filter(|(a, k, _, _)| *a == address && k == "play_status")

@@ -748,7 +748,7 @@ async fn e_12_the_roster_shows_why_a_member_could_not_play_today() {
         l.app
             .get_with(viewer, &format!("/teams/{team}"))
             .await
-            .select_text("tbody tr td:nth-child(3)")
+            .select_text("tbody tr td.standing")
             .unwrap_or_default()
     }
     let flags = roster(&l, team, &cap).await;

@@ -95,6 +95,17 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         [303, 303, 303, 303, 303, 303, 303],
     ),
     ("GET", "/todo", [303, 200, 200, 200, 200, 200, 200]),
+    // No link has this secret.
+    (
+        "GET",
+        "/claim/1_no-such-secret",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
+    (
+        "POST",
+        "/claim/1_no-such-secret",
+        [404, 404, 404, 404, 404, 404, 404],
+    ),
     ("GET", "/outbox", [303, 403, 403, 403, 403, 200, 200]),
     (
         "GET",
@@ -349,6 +360,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/account/notices/opt-in",
         [303, 303, 303, 303, 303, 303, 303],
+    ),
+    // Every failed message the official sees, again (none in the seed).
+    (
+        "POST",
+        "/outbox/resend-failed",
+        [303, 403, 403, 403, 403, 303, 303],
     ),
     (
         "POST",
@@ -658,6 +675,13 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/teams/{team}/invitations",
         [303, 403, 403, 422, 403, 403, 403],
     ),
+    // Entering a player without an account: the captain and the
+    // organizers; the empty form is refused in words.
+    (
+        "POST",
+        "/teams/{team}/players",
+        [303, 403, 403, 422, 403, 422, 422],
+    ),
     (
         "POST",
         "/teams/{team}/captain",
@@ -717,6 +741,14 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/people/{nick}/employments",
         [303, 422, 403, 403, 403, 422, 422],
+    ),
+    // The player has an account (and has left the captain's team by
+    // now): whoever may send gets the refusal in a flash; the judge and
+    // the captains may not send.
+    (
+        "POST",
+        "/people/{nick}/claim-link",
+        [303, 303, 403, 403, 403, 303, 303],
     ),
     (
         "POST",

@@ -44,6 +44,14 @@ impl RoleSet for ChiefJudge {
     const ROLES: &'static [Role] = &[Role::ChiefJudge];
 }
 
+/// Who admits participants on the day and reviews their documents: the
+/// organizers, and the chief judge, to whom sends a participant with
+/// symptoms and the same-day doctor's note (R-2.2..R-2.4).
+pub struct Admission;
+impl RoleSet for Admission {
+    const ROLES: &'static [Role] = &[Role::Organizer, Role::ChiefJudge];
+}
+
 /// Anyone who runs the championship: organizers, chief judge, judges.
 pub struct AnyStaff;
 impl RoleSet for AnyStaff {

@@ -45,6 +45,72 @@ impl Nick {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// A nick made from a full name for a record entered without one: the
+    /// name in Latin letters (Russian letters by the passport table of
+    /// ГОСТ Р 52535.1-2006), words joined by `-`, at most 26 characters so
+    /// that a `-N` still fits; `player` when nothing usable is left. The
+    /// caller makes it unique (`db::people::free_nick`).
+    pub fn from_full_name(name: &FullName) -> Nick {
+        let mut out = String::new();
+        for word in name.as_str().split(|c: char| !c.is_alphanumeric()) {
+            let latin: String = word.chars().flat_map(latin_of).collect();
+            if latin.is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push('-');
+            }
+            out.push_str(&latin);
+        }
+        let cut: String = out.chars().take(26).collect();
+        let cut = cut.trim_end_matches('-').to_owned();
+        if cut.chars().count() < 2 {
+            return Nick("player".to_owned());
+        }
+        Nick(cut)
+    }
+}
+
+/// One letter of a name in lower-case ASCII (nothing for what has none).
+fn latin_of(c: char) -> Vec<char> {
+    let lower = c.to_lowercase().next().unwrap_or(c);
+    if lower.is_ascii_alphanumeric() {
+        return vec![lower];
+    }
+    let s = match lower {
+        'а' => "a",
+        'б' => "b",
+        'в' => "v",
+        'г' => "g",
+        'д' => "d",
+        'е' | 'ё' | 'э' => "e",
+        'ж' => "zh",
+        'з' => "z",
+        'и' | 'й' => "i",
+        'к' => "k",
+        'л' => "l",
+        'м' => "m",
+        'н' => "n",
+        'о' => "o",
+        'п' => "p",
+        'р' => "r",
+        'с' => "s",
+        'т' => "t",
+        'у' => "u",
+        'ф' => "f",
+        'х' => "kh",
+        'ц' => "tc",
+        'ч' => "ch",
+        'ш' => "sh",
+        'щ' => "shch",
+        'ы' => "y",
+        'ю' => "iu",
+        'я' => "ia",
+        'ъ' => "ie",
+        _ => "",
+    };
+    s.chars().collect()
 }
 
 /// A person's full name as they want it shown: 1 to 100 characters, no
@@ -347,7 +413,10 @@ pub fn log_in(
             let seconds = ((until - now).num_milliseconds() + 999).max(1000) / 1000;
             return Ok(Err(LoginProblem::Throttled { seconds }));
         }
-        let ok = verify_password(password, person.as_ref().map(|p| p.password_hash.as_str()));
+        let ok = verify_password(
+            password,
+            person.as_ref().and_then(|p| p.password_hash.as_deref()),
+        );
         login_attempts::record(conn, &account_key, ip, ok, db::utc_now())?;
         match (person, ok) {
             (Some(p), true) => {
@@ -443,6 +512,22 @@ mod tests {
         assert_eq!(Nick::parse("_lead"), Err(msg!("error-nick-chars")));
         assert_eq!(Nick::parse("Гроссмейстер"), Err(msg!("error-nick-chars")));
         assert_eq!(Nick::parse(&"a".repeat(31)), Err(msg!("error-nick-length")));
+    }
+
+    #[test]
+    fn a_record_s_nick_is_its_name_in_latin_letters() {
+        let nick = |s: &str| Nick::from_full_name(&FullName::parse(s).unwrap()).0;
+        assert_eq!(nick("Иванов Иван"), "ivanov-ivan");
+        assert_eq!(nick("Щукина Юлия-Мария"), "shchukina-iuliia-mariia");
+        assert_eq!(nick("Anna O'Neil"), "anna-o-neil");
+        assert_eq!(nick("Ёж Подъячев Ь"), "ezh-podieiachev");
+        assert_eq!(nick("Я"), "ia");
+        assert_eq!(nick("Ь"), "player");
+        assert_eq!(nick("李"), "player");
+        let long = nick("Константинопольский Александр Владимирович");
+        assert!(long.chars().count() <= 26, "{long}");
+        assert!(Nick::parse(&long).is_ok(), "{long}");
+        assert!(!long.ends_with('-'));
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod appeals;
 pub mod boards;
 pub mod championship;
 pub mod check_in;
+pub mod claims;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;

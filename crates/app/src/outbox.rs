@@ -70,6 +70,29 @@ pub fn resend(
     })
 }
 
+/// After an outage: an official puts every failed message they see back in
+/// the queue at once (each once); returns how many.
+pub fn resend_all_failed(
+    conn: &mut DbConnection,
+    by: PersonId,
+    admin: bool,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<usize, PlayError<()>> {
+    write_transaction(conn, |conn| {
+        let mine = scope(conn, by, admin)?;
+        let n = outbox::resend_failed(conn, mine.as_deref(), now)?;
+        if n > 0 {
+            audit::Entry::new("mail.resend_all", "outbox".to_owned())
+                .actor(by)
+                .said(Message::new(crate::msg!("audit-outbox-resent-all")).arg("count", n))
+                .ip(ip)
+                .record(conn)?;
+        }
+        Ok(n)
+    })
+}
+
 /// Which list of a person's notice choices a form replaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Choice {

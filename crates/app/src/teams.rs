@@ -9,6 +9,7 @@
 use crate::db::{DatabaseErrorKind, QueryError as DieselError};
 use chrono::NaiveDateTime;
 
+use super::accounts::{Email, FullName, Nick};
 use crate::db::teams::{self as t, InvitationStatus, Team, TeamStatus};
 use crate::db::{DbConnection, audit, championships, organizations, people, standing};
 use crate::i18n::Message;
@@ -37,6 +38,8 @@ pub enum TeamField {
     Organization,
     Nick,
     Reason,
+    FullName,
+    Email,
 }
 
 /// Why a team operation is refused, as data (worded by `words::teams`).
@@ -102,6 +105,18 @@ pub enum TeamProblem {
         nick: String,
     },
     AlreadyCaptain,
+    /// A nick (a game-server name) someone has already.
+    NickTaken {
+        nick: String,
+    },
+    /// Someone of this full name is on a roster of the championship now:
+    /// the same person is moved by a transfer (G-B33), not entered twice.
+    SameName {
+        name: String,
+        team: String,
+    },
+    /// A claim link could not go to this address (another account has it).
+    EmailTaken,
 }
 
 fn refuse<T>(problem: TeamProblem) -> Result<T, TeamError> {
@@ -178,7 +193,7 @@ pub fn apply(
         if let Some(day) = crate::regulation::past_deadline(&championship, &reg, at) {
             return refuse(TeamProblem::PastDeadline { day });
         }
-        let name = TeamName::parse(app.name)
+        let name = TeamName::parse_for(app.name, &reg.roster)
             .or_else(|r| refuse(TeamProblem::Roster(TeamField::Name, r)))?;
         // G-B11: the motto, where the regulation asks for one.
         let motto = if reg.roster.team_motto {
@@ -422,6 +437,31 @@ pub fn invite(
             .check_add(outstanding)
             .or_else(|r| refuse(TeamProblem::Roster(TeamField::Nick, r)))?;
         let id = t::invite(conn, team.id, person.id, captain, at)?;
+        if person.has_account() {
+            crate::mail::enqueue(
+                conn,
+                &crate::mail::Notice::new(
+                    crate::mail::Kind::Invitation,
+                    person.id,
+                    Message::new(crate::msg!("mail-invitation-subject")).arg("team", &team.name),
+                    Message::new(crate::msg!("mail-invitation-body")).arg("team", &team.name),
+                )
+                .championship(team.championship_id)
+                .link(crate::paths::TODO.to_owned()),
+                at,
+            )?;
+        } else {
+            // A record nobody has claimed cannot answer: a judge consents
+            // for the person (a transfer out of a roster is never silent).
+            t::set_invitation_status(
+                conn,
+                id,
+                &[InvitationStatus::Pending],
+                InvitationStatus::AwaitingApproval,
+                captain,
+                at,
+            )?;
+        }
         audit::Entry::new("team.invite", format!("team:{}", team.id))
             .actor(captain)
             .said(Message::new(crate::msg!("audit-teams-invited")).arg("nick", &person.nick))
@@ -429,6 +469,155 @@ pub fn invite(
             .championship(team.championship_id)
             .record(conn)?;
         Ok(id)
+    })
+}
+
+/// A player entered by full name, without an account (a record): what a
+/// captain, representative or organizer types for someone who never
+/// signed up.
+pub struct NewPlayer<'a> {
+    pub team: TeamId,
+    pub full_name: &'a FullName,
+    /// The game-server nick where the format plays online; otherwise one is
+    /// made from the name.
+    pub nick: Option<&'a Nick>,
+    /// Where to mail a link to claim the record, if given.
+    pub email: Option<&'a Email>,
+    /// An organizer confirms club membership (G-A7) as they enter the
+    /// player, where the regulation asks for it.
+    pub club_member: bool,
+    pub by: (PersonId, bool),
+    pub ip: &'a str,
+}
+
+/// The record made and its nick.
+#[derive(Debug, Clone)]
+pub struct Added {
+    pub person: PersonId,
+    pub nick: String,
+}
+
+fn organizes(
+    conn: &mut DbConnection,
+    team: &Team,
+    by: (PersonId, bool),
+) -> Result<bool, TeamError> {
+    Ok(super::people::may_act_in::<super::access::Organizers>(
+        conn,
+        by,
+        Some(team.championship_id),
+    )?)
+}
+
+/// Whether `by` may enter players on the team's roster: its captain or an
+/// organizer of its championship ([`add_player`]); NotFound when there is
+/// no such team.
+pub fn may_add_player(
+    conn: &mut DbConnection,
+    team: TeamId,
+    by: (PersonId, bool),
+) -> Result<(), TeamError> {
+    let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
+    if team.captain_id == by.0 || organizes(conn, &team, by)? {
+        Ok(())
+    } else {
+        Err(TeamError::NotCaptain)
+    }
+}
+
+/// The captain of the team, or an organizer of its championship, enters a
+/// player who has no account: the record and its membership in one
+/// transaction, under the same roster rules as an invitation (G-A7, E-11,
+/// G-B22). A link to claim the record goes to the address, if one is given.
+pub fn add_player(
+    conn: &mut DbConnection,
+    new: &NewPlayer,
+    at: NaiveDateTime,
+) -> Result<Added, TeamError> {
+    crate::db::write_transaction(conn, |conn| {
+        let team = t::by_id(conn, new.team)?.ok_or(TeamError::NotFound)?;
+        let organizer = organizes(conn, &team, new.by)?;
+        if team.captain_id != new.by.0 && !organizer {
+            return Err(TeamError::NotCaptain);
+        }
+        if !team.is_active() {
+            return refuse(TeamProblem::Inactive);
+        }
+        let reg = regulation_of(conn, team.championship_id, at)?;
+        let name = new.full_name.as_str();
+        let same = |other: &str| other.to_lowercase() == name.to_lowercase();
+        if let Some((_, other)) = t::open_member_names(conn, team.championship_id)?
+            .into_iter()
+            .find(|(n, _)| same(n))
+        {
+            return refuse(TeamProblem::SameName {
+                name: name.to_owned(),
+                team: other,
+            });
+        }
+        let outstanding =
+            t::count_current(conn, team.id)? as usize + t::invitations_of(conn, team.id)?.len();
+        limits(&reg)
+            .check_add(outstanding)
+            .or_else(|r| refuse(TeamProblem::Roster(TeamField::FullName, r)))?;
+        let nick = match new.nick {
+            Some(nick) if people::nick_taken(conn, nick.as_str())? => {
+                return refuse(TeamProblem::NickTaken {
+                    nick: nick.as_str().to_owned(),
+                });
+            }
+            Some(nick) => nick.as_str().to_owned(),
+            None => people::free_nick(conn, Nick::from_full_name(new.full_name).as_str())?,
+        };
+        if let Some(email) = new.email
+            && people::email_taken(conn, email.as_str())?
+        {
+            return refuse(TeamProblem::EmailTaken);
+        }
+        let locale = people::by_id(conn, new.by.0)?
+            .map(|p| p.locale)
+            .unwrap_or_else(|| "ru".to_owned());
+        let person = people::insert_record(
+            conn,
+            &people::NewRecord {
+                nick: &nick,
+                full_name: name,
+                locale: &locale,
+                added_by: new.by.0,
+            },
+        )
+        .or_else(|e| match e {
+            people::InsertPersonError::Db(e) => Err(TeamError::Db(e)),
+            _ => refuse(TeamProblem::NickTaken { nick: nick.clone() }),
+        })?;
+        if reg.roster.club_membership_required && organizer && new.club_member {
+            standing::mark_club_member(conn, person, at, new.by.0, Some(team.championship_id))?;
+        }
+        check_standing(
+            conn,
+            &reg,
+            team.championship_id,
+            person,
+            &nick,
+            at,
+            TeamField::FullName,
+        )?;
+        open_membership(conn, &team, person, at, "added")?;
+        if let Some(email) = new.email {
+            let record = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
+            super::claims::make(conn, &record, email, new.by.0, at)?;
+        }
+        audit::Entry::new("team.player_added", format!("team:{}", team.id))
+            .actor(new.by.0)
+            .said(
+                Message::new(crate::msg!("audit-teams-player-added"))
+                    .arg("name", name)
+                    .arg("nick", &nick),
+            )
+            .ip(new.ip)
+            .championship(team.championship_id)
+            .record(conn)?;
+        Ok(Added { person, nick })
     })
 }
 

@@ -193,9 +193,13 @@ pub fn of(
             });
         }
     }
-    let day = waiting::starting_by(conn, &organizing, now + chrono::Duration::days(1))?;
-    let documents = waiting::pending_documents(conn, &organizing)?;
-    for c in &organizing {
+    // The day's check-in and the documents: the organizers' and the chief
+    // judge's (access::Admission, R-2.4).
+    let mut admitting = organizing.clone();
+    admitting.extend(chief.iter().filter(|c| !organizing.contains(c)));
+    let day = waiting::starting_by(conn, &admitting, now + chrono::Duration::days(1))?;
+    let documents = waiting::pending_documents(conn, &admitting)?;
+    for c in &admitting {
         for (_, tm, number) in day.iter().filter(|(at, _, _)| at == c) {
             check_in(conn, places.of(*c), *tm, *number, &mut items)?;
         }

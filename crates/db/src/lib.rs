@@ -8,6 +8,7 @@ pub mod audit;
 pub mod backup;
 pub mod championships;
 pub mod check_ins;
+pub mod claims;
 pub mod content_clock;
 pub mod documents;
 pub mod entries;

@@ -266,6 +266,39 @@ pub fn resend(tx: &mut WriteTx<'_>, id: OutboxId, now: NaiveDateTime) -> QueryRe
         .map(|n| n == 1)
 }
 
+/// Puts every failed row (of these championships; `None`: all) back in
+/// the queue at once, each once: a row is failed no more afterwards.
+/// Returns how many.
+pub fn resend_failed(
+    tx: &mut WriteTx<'_>,
+    championships: Option<&[ChampionshipId]>,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let conn = tx.conn();
+    let mut failed = outbox::table
+        .filter(outbox::status.eq(FAILED))
+        .select(outbox::id)
+        .into_boxed();
+    if let Some(ids) = championships {
+        failed = failed.filter(outbox::championship_id.eq_any(ids.to_vec()));
+    }
+    let ids: Vec<OutboxId> = failed.load(conn)?;
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    diesel::update(
+        outbox::table
+            .filter(outbox::id.eq_any(ids))
+            .filter(outbox::status.eq(FAILED)),
+    )
+    .set((
+        outbox::status.eq(PENDING),
+        outbox::attempts.eq(0),
+        outbox::next_attempt_at.eq(now),
+    ))
+    .execute(conn)
+}
+
 /// The optional kinds `person` opted out of.
 pub fn optouts(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<String>> {
     notice_optouts::table

@@ -1,4 +1,6 @@
-//! Accounts: one row per person.
+//! People: one row per person. A row is a record (nick, full name) that a
+//! captain, representative or organizer may enter; it is an account when it
+//! has an e-mail address and a password (signed up, or claimed later).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -14,13 +16,23 @@ pub struct Person {
     pub nick: String,
     pub nick_key: String,
     pub full_name: String,
-    pub email: String,
-    pub email_key: String,
-    pub password_hash: String,
+    /// None for a record nobody has claimed yet.
+    pub email: Option<String>,
+    pub email_key: Option<String>,
+    pub password_hash: Option<String>,
     pub locale: String,
     pub is_admin: bool,
     pub auth_version: i64,
     pub created_at: NaiveDateTime,
+    /// Who entered the record; None for a person who signed up.
+    pub added_by: Option<PersonId>,
+}
+
+impl Person {
+    /// Whether the person can sign in (has claimed the record or signed up).
+    pub fn has_account(&self) -> bool {
+        self.password_hash.is_some()
+    }
 }
 
 /// What a new account needs; `nick` and `email` are already validated.
@@ -39,13 +51,14 @@ struct PersonRow<'a> {
     nick: &'a str,
     nick_key: String,
     full_name: &'a str,
-    email: &'a str,
-    email_key: String,
-    password_hash: &'a str,
+    email: Option<&'a str>,
+    email_key: Option<String>,
+    password_hash: Option<&'a str>,
     locale: &'a str,
     is_admin: bool,
     auth_version: i64,
     created_at: NaiveDateTime,
+    added_by: Option<PersonId>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -69,38 +82,123 @@ pub fn insert(tx: &mut WriteTx<'_>, new: &NewPerson) -> Result<PersonId, InsertP
         nick: new.nick,
         nick_key: key_of(new.nick),
         full_name: new.full_name,
-        email: new.email,
-        email_key: key_of(new.email),
-        password_hash: new.password_hash,
+        email: Some(new.email),
+        email_key: Some(key_of(new.email)),
+        password_hash: Some(new.password_hash),
         locale: new.locale,
         is_admin: new.is_admin,
         auth_version: 0,
         created_at: utc_now(),
+        added_by: None,
     };
+    insert_row(conn, &row)
+}
+
+/// A record without an account: what a captain, representative or
+/// organizer enters (`nick` is already validated and free, see [`free_nick`]).
+pub struct NewRecord<'a> {
+    pub nick: &'a str,
+    pub full_name: &'a str,
+    pub locale: &'a str,
+    pub added_by: PersonId,
+}
+
+pub fn insert_record(tx: &mut WriteTx<'_>, new: &NewRecord) -> Result<PersonId, InsertPersonError> {
+    let conn = tx.conn();
+    let row = PersonRow {
+        nick: new.nick,
+        nick_key: key_of(new.nick),
+        full_name: new.full_name,
+        email: None,
+        email_key: None,
+        password_hash: None,
+        locale: new.locale,
+        is_admin: false,
+        auth_version: 0,
+        created_at: utc_now(),
+        added_by: Some(new.added_by),
+    };
+    insert_row(conn, &row)
+}
+
+fn insert_row(conn: &mut DbConnection, row: &PersonRow) -> Result<PersonId, InsertPersonError> {
     conn.transaction(|conn| {
-        if nick_taken(conn, new.nick)? {
+        if nick_taken(conn, row.nick)? {
             return Err(InsertPersonError::NickTaken);
         }
-        if email_taken(conn, new.email)? {
+        if let Some(email) = row.email
+            && email_taken(conn, email)?
+        {
             return Err(InsertPersonError::EmailTaken);
         }
         diesel::insert_into(people::table)
-            .values(&row)
+            .values(row)
             .returning(people::id)
             .get_result::<PersonId>(conn)
-            .map_err(|e| match e {
-                // Lost a race with a concurrent sign-up for the same name.
-                DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info)
-                    if info.message().contains("email") =>
-                {
-                    InsertPersonError::EmailTaken
-                }
-                DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-                    InsertPersonError::NickTaken
-                }
-                e => InsertPersonError::Db(e),
-            })
+            .map_err(unique_violation)
     })
+}
+
+/// A unique index refused the row: a concurrent writer took the nick or
+/// the address first.
+fn unique_violation(e: DieselError) -> InsertPersonError {
+    match e {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, ref info)
+            if info.message().contains("email") =>
+        {
+            InsertPersonError::EmailTaken
+        }
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            InsertPersonError::NickTaken
+        }
+        e => InsertPersonError::Db(e),
+    }
+}
+
+/// `base` if no one has it, else the first free `base-2`, `base-3`, …
+/// (`base` is a valid nick of at most 26 characters).
+pub fn free_nick(conn: &mut DbConnection, base: &str) -> QueryResult<String> {
+    if !nick_taken(conn, base)? {
+        return Ok(base.to_owned());
+    }
+    let taken: std::collections::HashSet<String> = people::table
+        .filter(people::nick_key.like(format!("{}-%", key_of(base))))
+        .select(people::nick_key)
+        .load::<String>(conn)?
+        .into_iter()
+        .collect();
+    let n = (2..)
+        .find(|n| !taken.contains(&format!("{}-{n}", key_of(base))))
+        .unwrap_or(2);
+    Ok(format!("{base}-{n}"))
+}
+
+/// A record becomes an account: the claimed address and a password. Bumps
+/// `auth_version` like a password change. Refused (EmailTaken) when another
+/// account has the address; does nothing to a row that already has one.
+pub fn set_account(
+    tx: &mut WriteTx<'_>,
+    id: PersonId,
+    email: &str,
+    hash: &str,
+) -> Result<usize, InsertPersonError> {
+    let conn = tx.conn();
+    if email_taken(conn, email)? {
+        return Err(InsertPersonError::EmailTaken);
+    }
+    diesel::update(
+        people::table
+            .find(id)
+            .filter(people::password_hash.is_null()),
+    )
+    .set((
+        people::email.eq(email),
+        people::email_key.eq(key_of(email)),
+        people::password_hash.eq(hash),
+        people::auth_version.eq(people::auth_version + 1),
+    ))
+    .execute(conn)
+    .map_err(unique_violation)
 }
 
 pub fn nick_taken(conn: &mut DbConnection, nick: &str) -> QueryResult<bool> {
@@ -229,5 +327,19 @@ pub fn nicks_of(conn: &mut DbConnection, ids: &[PersonId]) -> QueryResult<Vec<(P
     people::table
         .filter(people::id.eq_any(ids))
         .select((people::id, people::nick))
+        .load(conn)
+}
+
+/// (id, full name) of these people.
+pub fn full_names_of(
+    conn: &mut DbConnection,
+    ids: &[PersonId],
+) -> QueryResult<Vec<(PersonId, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    people::table
+        .filter(people::id.eq_any(ids))
+        .select((people::id, people::full_name))
         .load(conn)
 }

@@ -9,13 +9,14 @@ diesel::table! {
         nick -> Text,
         nick_key -> Text,
         full_name -> Text,
-        email -> Text,
-        email_key -> Text,
-        password_hash -> Text,
+        email -> Nullable<Text>,
+        email_key -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
         locale -> Text,
         is_admin -> Bool,
         auth_version -> BigInt,
         created_at -> Timestamp,
+        added_by -> Nullable<BigInt>,
     }
 }
 
@@ -670,6 +671,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    claim_links (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        secret_hash -> Text,
+        email -> Text,
+        sent_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -731,6 +745,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     sessions,
     known_browsers,
+    claim_links,
     check_ins,
     game_records,
     game_analyses,

@@ -306,11 +306,14 @@ pub fn open_membership_in(
         .optional()
 }
 
-/// A membership with the member's nick, for roster pages.
-#[derive(Debug, Clone, Queryable)]
+/// A membership with the member's nick and name, for roster pages.
+#[derive(Debug, Clone)]
 pub struct RosterLine {
     pub membership: Membership,
     pub nick: String,
+    pub full_name: String,
+    /// Whether the member can sign in (a record nobody claimed cannot).
+    pub has_account: bool,
 }
 
 /// Current members, in the order they joined.
@@ -331,7 +334,12 @@ fn roster_lines(
     let mut query = memberships::table
         .inner_join(people::table)
         .filter(memberships::team_id.eq(team))
-        .select((Membership::as_select(), people::nick))
+        .select((
+            Membership::as_select(),
+            people::nick,
+            people::full_name,
+            people::password_hash.is_not_null(),
+        ))
         .into_boxed();
     query = if current {
         query
@@ -342,7 +350,12 @@ fn roster_lines(
     };
     query.load(conn).map(|rows| {
         rows.into_iter()
-            .map(|(membership, nick)| RosterLine { membership, nick })
+            .map(|(membership, nick, full_name, has_account)| RosterLine {
+                membership,
+                nick,
+                full_name,
+                has_account,
+            })
             .collect()
     })
 }
@@ -353,6 +366,20 @@ pub fn count_current(conn: &mut DbConnection, team: TeamId) -> QueryResult<i64> 
         .filter(memberships::until_at.is_null())
         .count()
         .get_result(conn)
+}
+
+/// (full name, team name) of everyone on a roster of the championship now.
+pub fn open_member_names(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+) -> QueryResult<Vec<(String, String)>> {
+    memberships::table
+        .inner_join(teams::table)
+        .inner_join(people::table)
+        .filter(memberships::championship_id.eq(championship))
+        .filter(memberships::until_at.is_null())
+        .select((people::full_name, teams::name))
+        .load(conn)
 }
 
 /// The current members of a championship's teams of these statuses,

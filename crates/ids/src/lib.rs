@@ -219,3 +219,7 @@ id_type!(
     /// A row of `analysis_jobs`: an engine analysis of a player's games.
     AnalysisJobId
 );
+id_type!(
+    /// A row of `claim_links`: a mailed link to take over a person's record.
+    ClaimLinkId
+);

@@ -125,6 +125,7 @@ pub const TEAM_DOCUMENTS: &str = "/teams/{team_id}/documents";
 pub const PERSON_DOCUMENTS: &str = "/people/{nick}/documents";
 pub const TEAM: &str = "/teams/{team_id}";
 pub const TEAM_INVITE: &str = "/teams/{team_id}/invitations";
+pub const TEAM_ADD_PLAYER: &str = "/teams/{team_id}/players";
 pub const TEAM_CAPTAIN: &str = "/teams/{team_id}/captain";
 pub const TEAM_REMOVE: &str = "/teams/{team_id}/members/{person_id}/remove";
 pub const TEAM_LEAVE: &str = "/teams/{team_id}/leave";
@@ -137,6 +138,9 @@ pub const PERSON_BANS: &str = "/people/{nick}/bans";
 pub const PERSON_CLONES: &str = "/people/{nick}/clones";
 pub const PERSON_CLONE_REMOVE: &str = "/people/{nick}/clones/{clone_link_id}/remove";
 pub const PERSON_EMPLOYMENTS: &str = "/people/{nick}/employments";
+pub const PERSON_CLAIM_LINK: &str = "/people/{nick}/claim-link";
+/// A mailed link to take over a record (`app::claims`).
+pub const CLAIM: &str = "/claim/{token}";
 pub const BAN_LIFT: &str = "/bans/{ban_id}/lift";
 pub const EMPLOYMENT_CONFIRM: &str = "/employments/{employment_id}/confirm";
 pub const BANS: &str = "/bans";
@@ -156,6 +160,7 @@ pub const FAIR_PLAY_REFER: &str = "/championships/{championship_id}/fair-play/{r
 // The outbox (administrators) and a person's notice choices.
 pub const OUTBOX: &str = "/outbox";
 pub const OUTBOX_RESEND: &str = "/outbox/{id}/resend";
+pub const OUTBOX_RESEND_FAILED: &str = "/outbox/resend-failed";
 pub const NOTICES: &str = "/account/notices";
 pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 // Public pages: history and the halls of fame.
@@ -363,6 +368,15 @@ pub fn short(slug: &str) -> String {
 }
 pub fn person(nick: &str) -> String {
     fill1(PERSON, nick)
+}
+pub fn person_claim_link(nick: &str) -> String {
+    fill1(PERSON_CLAIM_LINK, nick)
+}
+pub fn claim(token: &str) -> String {
+    fill1(CLAIM, token)
+}
+pub fn team_add_player(t: TeamId) -> String {
+    fill1(TEAM_ADD_PLAYER, t)
 }
 pub fn documents(c: ChampionshipId) -> String {
     fill1(DOCUMENTS, c)

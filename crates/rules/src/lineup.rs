@@ -125,11 +125,27 @@ pub fn parse(line: &str, ctx: &Context) -> Result<Lineup, Vec<Problem>> {
         return Err(vec![Problem::Empty]);
     }
     let mut problems = Vec::new();
-    if line.chars().any(char::is_whitespace) {
-        problems.push(Problem::Spaces);
-    }
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();
     let (head, names) = fields.split_first().map_or(("", &[][..]), |(h, n)| (*h, n));
+    // G-B13: no spaces anywhere in the line. Where the regulation has no
+    // doubles (R, E) a team name keeps the spaces its organization writes
+    // (`TeamName::parse_for`); nicks never have any.
+    let spaced = if ctx.rules.doubles_allowed {
+        line
+    } else {
+        line.get(line.find(',').unwrap_or(line.len())..)
+            .unwrap_or("")
+    };
+    if spaced.chars().any(char::is_whitespace) {
+        problems.push(Problem::Spaces);
+    }
+    let joined;
+    let head = if ctx.rules.doubles_allowed {
+        head
+    } else {
+        joined = head.split_whitespace().collect::<Vec<_>>().join(" ");
+        joined.as_str()
+    };
     let double = match entry_name(head, ctx.team) {
         Some(d) => d,
         None => {
@@ -269,6 +285,31 @@ mod tests {
     }
 
     const TEN: [&str; 10] = ["a1", "a2", "a3", "a4", "a5", "s1", "s2", "s3", "s4", "s5"];
+
+    #[test]
+    fn r_a_team_name_with_spaces_heads_its_line_where_there_are_no_doubles() {
+        let r = presets::r();
+        let people = people(&["ivanov-ivan", "petrova-anna", "rep1"]);
+        let ctx = Context {
+            rules: &r.roster,
+            team: "НПО Энергомаш",
+            people: &people,
+        };
+        let l = parse("нпо  энергомаш,ivanov-ivan,petrova-anna,rep1", &ctx).expect("valid");
+        assert_eq!(l.boards, vec![1, 2, 3]);
+        // The nicks still have no spaces.
+        let e = parse("НПО Энергомаш,ivanov-ivan, petrova anna,rep1", &ctx).expect_err("spaces");
+        assert!(e.contains(&Problem::Spaces), "{e:?}");
+        // G-B13: G's lines have none at all.
+        let g = presets::g();
+        let ctx = Context {
+            rules: &g.roster,
+            team: "НПО Энергомаш",
+            people: &people,
+        };
+        let e = parse("НПО Энергомаш,ivanov-ivan,petrova-anna,rep1", &ctx).expect_err("G");
+        assert!(e.contains(&Problem::Spaces), "{e:?}");
+    }
 
     #[test]
     fn g_b13_a_full_line_with_substitutes_is_accepted() {

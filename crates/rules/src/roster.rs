@@ -20,6 +20,10 @@ pub enum RosterRefusal {
     /// name ending in a digit could be mistaken for a double.
     #[error("the name ends with a digit, which is reserved for doubles")]
     NameEndsWithDigit,
+    /// A name as an organization writes it holds no comma (the comma
+    /// separates the entry line's fields) and no control character.
+    #[error("the name holds a comma or a character names do not have")]
+    NameComma,
     #[error("the motto has more than 200 characters")]
     MottoLength,
     /// E-11: at most this many members.
@@ -56,6 +60,32 @@ impl TeamName {
             return Err(RosterRefusal::NameEndsWithDigit);
         }
         Ok(TeamName(s.to_owned()))
+    }
+
+    /// A name under `rules`: G-B13's form ([`TeamName::parse`]) where the
+    /// regulation has doubles, whose numbers are appended to the name and
+    /// whose line has no spaces; elsewhere (R, E) the name as the
+    /// organization writes it ("НПО Энергомаш", "РКК «Энергия» 2"): 2–40
+    /// characters, inner spaces kept single, no comma.
+    pub fn parse_for(
+        s: &str,
+        rules: &crate::regulation::RosterRules,
+    ) -> Result<TeamName, RosterRefusal> {
+        if rules.doubles_allowed {
+            return TeamName::parse(s);
+        }
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        if s.is_empty() {
+            return Err(RosterRefusal::NameEmpty);
+        }
+        let len = s.chars().count();
+        if !(2..=40).contains(&len) {
+            return Err(RosterRefusal::NameLength(len));
+        }
+        if s.chars().any(|c| c == ',' || c.is_control()) {
+            return Err(RosterRefusal::NameComma);
+        }
+        Ok(TeamName(s))
     }
 
     pub fn as_str(&self) -> &str {
@@ -188,6 +218,22 @@ mod tests {
         assert_eq!(
             TeamName::parse(&"я".repeat(41)),
             Err(RosterRefusal::NameLength(41))
+        );
+    }
+
+    #[test]
+    fn r_e_team_names_are_written_as_the_organizations_write_them() {
+        let plain = crate::presets::r().roster;
+        let name = |s: &str| TeamName::parse_for(s, &plain).map(|n| n.as_str().to_owned());
+        assert_eq!(name("  НПО   Энергомаш "), Ok("НПО Энергомаш".to_owned()));
+        assert_eq!(name("РКК «Энергия» 2"), Ok("РКК «Энергия» 2".to_owned()));
+        assert_eq!(name("Завод, цех 3"), Err(RosterRefusal::NameComma));
+        assert_eq!(name("Я"), Err(RosterRefusal::NameLength(1)));
+        // G-B13 still binds G's names: its doubles append digits.
+        let g = crate::presets::g().roster;
+        assert_eq!(
+            TeamName::parse_for("Two Words", &g),
+            Err(RosterRefusal::NameCharacters)
         );
     }
 

@@ -37,10 +37,15 @@ pub enum Kind {
     /// A change in a tournament's play that concerns an entry: its finish
     /// (with the place), a reopening, a withdrawal, sitting out (G-B13).
     PlayStatus,
+    /// A link to take over the record someone entered for the person,
+    /// sent to the address it names.
+    Claim,
+    /// An invitation to a team's roster, to the invited person.
+    Invitation,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 11] = [
         Kind::RuleChange,
         Kind::RuleChangeMember,
         Kind::TeamDecided,
@@ -50,6 +55,8 @@ impl Kind {
         Kind::AppealDecided,
         Kind::DocumentReviewed,
         Kind::PlayStatus,
+        Kind::Claim,
+        Kind::Invitation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -63,6 +70,8 @@ impl Kind {
             Kind::AppealDecided => "appeal_decided",
             Kind::DocumentReviewed => "document_reviewed",
             Kind::PlayStatus => "play_status",
+            Kind::Claim => "claim",
+            Kind::Invitation => "invitation",
         }
     }
 
@@ -73,7 +82,9 @@ impl Kind {
     /// Whether the person decides if they get this kind, and how.
     pub fn consent(self) -> Consent {
         match self {
-            Kind::RuleChange => Consent::Required,
+            // A claim link is asked for by someone who has no account to
+            // opt out with; it goes once, to the address given.
+            Kind::RuleChange | Kind::Claim => Consent::Required,
             Kind::RuleChangeMember => Consent::OptIn,
             _ => Consent::OptOut,
         }
@@ -108,6 +119,8 @@ impl Kind {
             Kind::AppealDecided => msg!("mail-kind-appeal-decided"),
             Kind::DocumentReviewed => msg!("mail-kind-document-reviewed"),
             Kind::PlayStatus => msg!("mail-kind-play-status"),
+            Kind::Claim => msg!("mail-kind-claim"),
+            Kind::Invitation => msg!("mail-kind-invitation"),
         }
     }
 }
@@ -138,6 +151,9 @@ pub struct Notice {
     /// The page of the notice's object, a path of the site; the worker
     /// sends it as a whole address.
     pub link: Option<String>,
+    /// Where to send it instead of the person's own address (a claim link
+    /// goes to the address it was made for).
+    pub address: Option<String>,
 }
 
 impl Notice {
@@ -150,6 +166,7 @@ impl Notice {
             body,
             details: Vec::new(),
             link: None,
+            address: None,
         }
     }
 
@@ -161,6 +178,12 @@ impl Notice {
 
     pub fn details(mut self, lines: Vec<Message>) -> Notice {
         self.details = lines;
+        self
+    }
+
+    /// Sends it to `address` instead of the person's own.
+    pub fn to_address(mut self, address: String) -> Notice {
+        self.address = Some(address);
         self
     }
 
@@ -193,13 +216,17 @@ pub fn render(notice: &Notice, lang: Lang) -> (String, String) {
 
 /// Writes the notice to the outbox in the caller's transaction; returns the
 /// row's id, or None when the recipient opted out of this optional kind,
-/// did not opt in to an opt-in kind (or no longer exists).
+/// did not opt in to an opt-in kind, has no address (a record nobody has
+/// claimed) or no longer exists.
 pub fn enqueue(
     conn: &mut crate::db::WriteTx<'_>,
     notice: &Notice,
     now: NaiveDateTime,
 ) -> QueryResult<Option<OutboxId>> {
     let Some(person) = people::by_id(conn, notice.to)? else {
+        return Ok(None);
+    };
+    let Some(address) = notice.address.as_ref().or(person.email.as_ref()) else {
         return Ok(None);
     };
     let kind = notice.kind.as_str();
@@ -224,7 +251,7 @@ pub fn enqueue(
         conn,
         &outbox::NewMessage {
             person: Some(notice.to),
-            address: &person.email,
+            address,
             championship: notice.championship,
             kind: notice.kind.as_str(),
             lang: lang.code(),
@@ -254,12 +281,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_round_trip_and_only_rule_change_is_required() {
+    fn kinds_round_trip_and_only_rule_change_and_claim_are_required() {
         for k in Kind::ALL {
             assert_eq!(Kind::parse(k.as_str()), Some(k));
         }
-        assert_eq!(Kind::optional_kinds().count(), 7);
+        assert_eq!(Kind::optional_kinds().count(), 8);
         assert!(!Kind::RuleChange.optional());
+        assert!(!Kind::Claim.optional());
         assert_eq!(
             Kind::opt_in_kinds().collect::<Vec<_>>(),
             [Kind::RuleChangeMember]

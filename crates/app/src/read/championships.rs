@@ -30,6 +30,9 @@ pub struct ChampionshipPage {
     /// The viewer judges here, chief judge or judge (an administrator
     /// does): they see the queue.
     pub is_judge: bool,
+    /// The viewer reviews documents and admits participants
+    /// (`access::Admission`: organizers and the chief judge, R-2.4).
+    pub admits: bool,
     /// The staff form's suggestions, for the organizers who see it.
     pub nick_choices: Vec<String>,
 }
@@ -64,6 +67,7 @@ impl ChampionshipPage {
             || viewer_roles
                 .iter()
                 .any(|r| matches!(r, Role::Judge | Role::ChiefJudge));
+        let admits = is_organizer || viewer_roles.contains(&Role::ChiefJudge);
         let tournaments = db::tournaments::of_championship(conn, id)?;
         let rounds_now = rounds_now(conn, &regulation, &tournaments)?;
         let nick_choices = if is_organizer {
@@ -80,6 +84,7 @@ impl ChampionshipPage {
             tournaments,
             is_organizer,
             is_judge,
+            admits,
             nick_choices,
         }))
     }

@@ -13,6 +13,8 @@ pub struct DeskRow {
     pub person: PersonId,
     pub entry: String,
     pub nick: String,
+    /// The name the desk calls out and checks against the passport.
+    pub full_name: String,
     /// What was recorded (nothing presented until checked in).
     pub facts: Facts,
     /// Whether the desk has recorded this participant yet.
@@ -49,12 +51,19 @@ impl CheckInDesk {
         if !l.ctx.regulation.play.check_in {
             return Ok(None);
         }
-        let rows = participants(conn, &l)?
+        let participants = participants(conn, &l)?;
+        let ids: Vec<PersonId> = participants.iter().map(|p| p.person).collect();
+        let names: std::collections::HashMap<PersonId, String> =
+            crate::db::people::full_names_of(conn, &ids)?
+                .into_iter()
+                .collect();
+        let rows = participants
             .into_iter()
             .map(|p| {
                 let facts = p.checked.as_ref().map(facts_of).unwrap_or_default();
                 DeskRow {
                     unmet: admission(&facts),
+                    full_name: names.get(&p.person).cloned().unwrap_or_default(),
                     person: p.person,
                     entry: p.entry_name,
                     nick: p.nick,

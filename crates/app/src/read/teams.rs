@@ -110,6 +110,11 @@ pub struct TeamPage {
     pub record: Record,
     /// The invitation form's suggestions, for the captain alone.
     pub nick_choices: Vec<String>,
+    /// Whether the viewer organizes the championship (enters players,
+    /// confirms club membership).
+    pub viewer_organizes: bool,
+    /// G-A7: the regulation asks for club membership.
+    pub club_required: bool,
 }
 
 impl TeamPage {
@@ -162,6 +167,14 @@ impl TeamPage {
             Some(v) => db::roles::has_role(conn, v, team.championship_id, &db::roles::Role::ALL)?,
             None => false,
         };
+        let viewer_organizes = match viewer {
+            Some(v) => crate::access::holds::<crate::access::Organizers>(
+                conn,
+                Some((v, false)),
+                team.championship_id,
+            )?,
+            None => false,
+        };
         let nick_choices = if viewer == Some(team.captain_id) {
             people::nick_choices(conn)?
         } else {
@@ -180,6 +193,8 @@ impl TeamPage {
             organization_names: judged.checker.organization_names,
             viewer_is_official,
             nick_choices,
+            viewer_organizes,
+            club_required: regulation.roster.club_membership_required,
         }))
     }
 }

@@ -75,11 +75,18 @@ fn declare(t: &mut RouteTable) {
         r.get(account::auth::login_page).post(account::auth::login)
     });
     t.at(LOGOUT, |r| r.post(account::auth::logout));
+    t.at(CLAIM, |r| {
+        r.get(account::claim::show).post(account::claim::claim)
+    });
     t.at(TODO, |r| r.get(account::todo::show));
     t.at(ACCOUNT, |r| r.get(account::auth::account_page));
     t.at(NOTICES, |r| r.post(admin::outbox::save_notices));
     t.at(NOTICES_OPT_IN, |r| r.post(admin::outbox::save_opt_ins));
     t.at(OUTBOX, |r| r.get(admin::outbox::outbox_page));
+    // Before {id}/resend's sibling: a literal segment.
+    t.at(OUTBOX_RESEND_FAILED, |r| {
+        r.post(admin::outbox::resend_failed)
+    });
     t.at(OUTBOX_RESEND, |r| r.post(admin::outbox::resend));
     t.at(PASSWORD, |r| {
         r.get(account::auth::password_page)
@@ -218,6 +225,7 @@ fn declare(t: &mut RouteTable) {
     });
     t.at(TEAM, |r| r.get(team::teams::show));
     t.at(TEAM_INVITE, |r| r.post(team::teams::invite));
+    t.at(TEAM_ADD_PLAYER, |r| r.post(team::players::add));
     t.at(TEAM_CAPTAIN, |r| r.post(team::teams::hand_over));
     t.at(TEAM_REMOVE, |r| r.post(team::teams::remove_member));
     t.at(TEAM_LEAVE, |r| r.post(team::teams::leave));
@@ -236,6 +244,9 @@ fn declare(t: &mut RouteTable) {
     });
     t.at(PERSON_EMPLOYMENTS, |r| {
         r.post(people::person::add_employment)
+    });
+    t.at(PERSON_CLAIM_LINK, |r| {
+        r.post(people::person::send_claim_link)
     });
     t.at(BAN_LIFT, |r| r.post(people::person::lift_ban));
     t.at(EMPLOYMENT_CONFIRM, |r| {

@@ -20,6 +20,8 @@ fn field_name(f: TeamField) -> &'static str {
         TeamField::Organization => "organization",
         TeamField::Nick => "nick",
         TeamField::Reason => "reason",
+        TeamField::FullName => "full_name",
+        TeamField::Email => "email",
     }
 }
 
@@ -111,6 +113,17 @@ pub fn refusal(p: &TeamProblem) -> Refusal {
             Message::new(msg!("team-error-successor-not-member")).arg("nick", nick),
         ),
         P::AlreadyCaptain => (F::Nick, msg!("team-error-already-captain").into()),
+        P::NickTaken { nick } => (
+            F::Nick,
+            Message::new(msg!("team-error-nick-taken")).arg("nick", nick),
+        ),
+        P::SameName { name, team } => (
+            F::FullName,
+            Message::new(msg!("team-error-same-name"))
+                .arg("name", name)
+                .arg("team", team),
+        ),
+        P::EmailTaken => (F::Email, msg!("error-email-taken").into()),
     };
     Refusal {
         field: field_name(field),
@@ -125,6 +138,7 @@ pub fn refusal_message(r: &RosterRefusal) -> Message {
         RosterRefusal::NameLength(_) => msg!("team-error-name-length").into(),
         RosterRefusal::NameCharacters => msg!("team-error-name-chars").into(),
         RosterRefusal::NameEndsWithDigit => msg!("team-error-name-digit").into(),
+        RosterRefusal::NameComma => msg!("team-error-name-comma").into(),
         RosterRefusal::MottoLength => msg!("team-error-motto-length").into(),
         RosterRefusal::RosterFull { max } => {
             Message::new(msg!("team-error-roster-full")).arg("max", max)
@@ -142,6 +156,7 @@ pub fn how(lang: crate::i18n::Lang, start: &str, end: Option<&str>) -> String {
     let start = lang.msg(match start {
         "founded" => crate::msg!("membership-start-founded"),
         "transfer" => crate::msg!("membership-start-transfer"),
+        "added" => crate::msg!("membership-start-added"),
         _ => crate::msg!("membership-start-joined"),
     });
     match end {

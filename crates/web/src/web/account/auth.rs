@@ -563,7 +563,7 @@ pub async fn change_password(
     let id = user.id;
     let current_ok = state
         .db(move |conn| {
-            let stored = people::by_id(conn, id)?.map(|p| p.password_hash);
+            let stored = people::by_id(conn, id)?.and_then(|p| p.password_hash);
             Ok(verify_password(&current, stored.as_deref()))
         })
         .await?;

@@ -154,6 +154,35 @@ pub async fn resend(
     Ok(see_other(OUTBOX))
 }
 
+/// `POST /outbox/resend-failed`: every failed message the official sees
+/// back in the queue, once each.
+pub async fn resend_failed(
+    req: HttpRequest,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, AppError> {
+    let (person, admin) = (official.user.id, official.user.is_admin);
+    let ip = state.client_ip(&req);
+    let n = state
+        .db(move |conn| {
+            Ok(app_outbox::resend_all_failed(
+                conn,
+                person,
+                admin,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?
+        .map_err(AppError::from)?;
+    AppSession(&session).flash(
+        FlashLevel::Success,
+        crate::i18n::Message::new(msg!("outbox-resent-all")).arg("count", n),
+    );
+    Ok(see_other(OUTBOX))
+}
+
 /// One optional kind on the account page: checked when the person gets it.
 pub struct NoticeChoice {
     pub kind: &'static str,

@@ -100,7 +100,7 @@ pub async fn dashboard(
             sign_out_url: paths::admin_person_sign_out(p.id),
             nick: p.nick,
             full_name: p.full_name,
-            email: p.email,
+            email: p.email.unwrap_or_default(),
             is_admin: p.is_admin,
         })
         .collect();

@@ -304,6 +304,8 @@ pub struct ShowPage {
     /// The viewer judges here (sees the queue link).
     is_judge: bool,
     is_organizer: bool,
+    /// Documents and the check-in: organizers and the chief judge.
+    admits: bool,
     staff_error: Option<String>,
     staff_nick: String,
     /// Nicks the staff form suggests.
@@ -397,6 +399,7 @@ fn show_view(ctx: PageCtx, read: ChampionshipRead, forms: ShowForms) -> ShowPage
         can_manage_staff: read.is_organizer,
         is_judge: read.is_judge,
         is_organizer: read.is_organizer,
+        admits: read.admits,
         staff_error: staff_error.map(|m| ctx.render(&m)),
         staff_nick,
         nick_choices: read.nick_choices,

@@ -15,7 +15,7 @@ use chrono::NaiveDate;
 use serde::Deserialize;
 
 use crate::app::PlayError;
-use crate::app::access::Organizers;
+use crate::app::access::{Admission, Organizers};
 use crate::app::documents::{self as ops, Decision, ReviewProblem, championships_of};
 use crate::db::documents::{self as docs, Document, Owner, ReviewStatus, Stored, Upload};
 use crate::db::roles::{self, Role};
@@ -217,14 +217,21 @@ pub async fn section(
     })
 }
 
-/// the captain uploads the team's documents; a person their own.
+/// the captain uploads the team's documents; a person their own
+/// (R-2.2, E-12). A record nobody has claimed has no one to upload for it:
+/// the captain of its team or an organizer for it does (as they enter its
+/// employment).
 pub fn may_upload(
     conn: &mut DbConnection,
     user: &CurrentUser,
     owner: Owner,
 ) -> crate::db::QueryResult<bool> {
     Ok(match owner {
-        Owner::Person(p) => p == user.id,
+        Owner::Person(p) if p == user.id => true,
+        Owner::Person(p) => {
+            crate::db::people::by_id(conn, p)?.is_some_and(|person| !person.has_account())
+                && crate::app::people::may_record_employment(conn, (user.id, user.is_admin), p)?
+        }
         Owner::Team(id) => {
             t::by_id(conn, id)?.is_some_and(|team| team.is_active() && team.captain_id == user.id)
         }
@@ -509,7 +516,7 @@ pub struct QueueQuery {
 /// documents that await a review (`?all=1`: every document).
 pub async fn queue(
     ctx: PageCtx,
-    staff: Staff<Organizers>,
+    staff: Staff<Admission>,
     state: web::Data<AppState>,
     query: web::Query<QueueQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -572,7 +579,7 @@ impl ReviewForm {
 pub async fn review(
     req: HttpRequest,
     ctx: PageCtx,
-    staff: Staff<Organizers>,
+    staff: Staff<Admission>,
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(ChampionshipId, DocumentId)>,
@@ -672,7 +679,7 @@ async fn queue_refusing(
 /// already is left as it is, and nobody is told again.
 pub async fn review_many(
     req: HttpRequest,
-    staff: Staff<Organizers>,
+    staff: Staff<Admission>,
     state: web::Data<AppState>,
     session: Session,
     form: Form<BulkForm>,

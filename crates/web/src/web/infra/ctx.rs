@@ -58,7 +58,7 @@ impl CurrentUser {
                 id: p.id,
                 nick: p.nick,
                 full_name: p.full_name,
-                email: p.email,
+                email: p.email.unwrap_or_default(),
                 is_admin: p.is_admin,
                 lang: Lang::parse(&p.locale).unwrap_or_default(),
             }),

@@ -143,6 +143,9 @@ pub struct PersonPage {
     /// Nicks the clone form suggests.
     nick_choices: Vec<String>,
     employment_form: Inline,
+    /// A record nobody has claimed, and the viewer may send its link
+    /// (`app::claims::may_send`).
+    may_send_claim: bool,
     base: String,
     documents: crate::web::documents::files::Section,
     /// Teams over time and games by board.
@@ -222,6 +225,11 @@ fn person_view(
         clone_form,
         nick_choices: read.nick_choices.clone(),
         employment_form,
+        may_send_claim: !read.person.has_account()
+            && (powers.organizes_them
+                || powers.captains_them
+                || read.person.added_by.is_some()
+                    && read.person.added_by == ctx.user.as_ref().map(|u| u.id)),
         base,
         documents,
         nick: read.person.nick.clone(),
@@ -1068,7 +1076,7 @@ fn organization_problems_text(ctx: &PageCtx, problems: &[OrganizationProblem]) -
 }
 
 /// `POST /people/{nick}/documents` (multipart): a person uploads their own
-/// document (R-2.2, E-12).
+/// document (R-2.2, E-12); a record's, its captain or an organizer.
 pub async fn upload_for_person(
     req: HttpRequest,
     ctx: PageCtx,
@@ -1087,7 +1095,17 @@ pub async fn upload_for_person(
                 .ok_or(AppError::NotFound)
         })
         .await?;
-    if person != user.id {
+    let uploader = user.clone();
+    let allowed = state
+        .db(move |conn| {
+            Ok(documents::may_upload(
+                conn,
+                &uploader,
+                crate::db::documents::Owner::Person(person),
+            )?)
+        })
+        .await?;
+    if !allowed {
         return Err(AppError::Forbidden);
     }
     match documents::upload(
@@ -1107,4 +1125,78 @@ pub async fn upload_for_person(
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ClaimLinkForm {
+    email: String,
+}
+
+impl TextRules for ClaimLinkForm {}
+
+/// `POST /people/{nick}/claim-link`: a link to claim the record, mailed to
+/// the address typed (`app::claims::send`).
+pub async fn send_claim_link(
+    req: HttpRequest,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: Form<ClaimLinkForm>,
+) -> Result<HttpResponse, AppError> {
+    let nick = path.into_inner();
+    let person = person_id(&state, nick.clone()).await?;
+    let by = (user.id, user.is_admin);
+    // Who may send is answered before what they typed.
+    let allowed = state
+        .db(move |conn| {
+            let record = people::by_id(conn, person)?.ok_or(AppError::NotFound)?;
+            Ok(crate::app::claims::may_send(conn, by, &record)?)
+        })
+        .await?;
+    if !allowed {
+        return Err(AppError::Forbidden);
+    }
+    let s = AppSession(&session);
+    let email = match crate::app::accounts::Email::parse(&form.into_inner()?.email) {
+        Ok(email) => email,
+        Err(key) => {
+            s.flash(FlashLevel::Error, key);
+            return Ok(see_other(&paths::person(&nick)));
+        }
+    };
+    let ip = state.client_ip(&req);
+    let typed = email.as_str().to_owned();
+    let sent = state
+        .db(move |conn| {
+            Ok(crate::app::claims::send(
+                conn,
+                person,
+                &email,
+                by,
+                &ip,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match sent {
+        Ok(()) => s.flash(
+            FlashLevel::Success,
+            Message::new(msg!("claim-link-sent")).arg("email", typed),
+        ),
+        Err(PlayError::Refused(problems)) => {
+            for p in problems {
+                s.flash(
+                    FlashLevel::Error,
+                    match p {
+                        crate::app::claims::ClaimProblem::EmailTaken => msg!("error-email-taken"),
+                        _ => msg!("claim-already-account"),
+                    },
+                );
+            }
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(see_other(&paths::person(&nick)))
 }

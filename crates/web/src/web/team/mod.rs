@@ -1,5 +1,6 @@
 //! Teams: applications, the team page, rosters, invitations, captaincy, eligibility.
 
+pub mod players;
 pub mod team_record;
 pub mod teams;
 

@@ -184,6 +184,9 @@ pub async fn apply(
 
 pub struct MemberRow {
     pub nick: String,
+    pub full_name: String,
+    /// A record nobody has claimed (no account yet).
+    pub record_only: bool,
     pub person_url: String,
     pub since: String,
     pub is_captain: bool,
@@ -195,6 +198,7 @@ pub struct MemberRow {
 
 pub struct HistoryRow {
     pub nick: String,
+    pub full_name: String,
     pub from: String,
     pub until: String,
     pub how: String,
@@ -240,6 +244,14 @@ pub struct TeamPage {
     /// Nicks the invitation form suggests.
     nick_choices: Vec<String>,
     handover: InlineForm,
+    /// Entering a player without an account (captain, organizers).
+    add: super::players::AddForm,
+    may_add: bool,
+    /// Full names are shown to the team's captain and members and to the
+    /// championship's officials; others see nicks.
+    show_names: bool,
+    /// An organizer may confirm club membership (G-A7) as they enter.
+    club_choice: bool,
     documents: crate::web::documents::files::Section,
     /// Captains over time, transfers, results.
     record: crate::web::team::team_record::TeamRecord,
@@ -252,13 +264,14 @@ pub struct TeamForms {
     pub invite: InlineForm,
     pub handover: InlineForm,
     pub document: Inline,
+    pub add: super::players::AddForm,
 }
 
-async fn team_page(
+pub(super) async fn team_page(
     ctx: PageCtx,
     state: &web::Data<AppState>,
     id: TeamId,
-    forms: TeamForms,
+    mut forms: TeamForms,
 ) -> Result<TeamPage, AppError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let read = state
@@ -269,17 +282,10 @@ async fn team_page(
         state,
         crate::db::documents::Owner::Team(id),
         &paths::team(id),
-        forms.document,
+        std::mem::take(&mut forms.document),
     )
     .await?;
-    Ok(team_words(
-        ctx,
-        viewer,
-        read,
-        documents,
-        forms.invite,
-        forms.handover,
-    ))
+    Ok(team_words(ctx, viewer, read, documents, forms))
 }
 
 /// The team page in the viewer's words.
@@ -288,8 +294,7 @@ fn team_words(
     viewer: Option<PersonId>,
     read: TeamRead,
     documents: documents::Section,
-    invite: InlineForm,
-    handover: InlineForm,
+    forms: TeamForms,
 ) -> TeamPage {
     let members = member_rows(&ctx, &read);
     let history = history_rows(&ctx, &read);
@@ -302,6 +307,15 @@ fn team_words(
     } = read;
     let status = team.status();
     let id = team.id;
+    let organizes = read.viewer_organizes || ctx.is_admin();
+    let (active, captain_id) = (team.is_active(), team.captain_id);
+    let is_member = viewer.is_some_and(|v| {
+        read.members
+            .iter()
+            .any(|m| m.line.membership.person_id == v)
+    });
+    let show_names =
+        ctx.is_admin() || read.viewer_is_official || viewer == Some(team.captain_id) || is_member;
     TeamPage {
         record: crate::web::team::team_record::view(ctx.lang, c.tz(), c.id, id, record),
         documents,
@@ -321,19 +335,19 @@ fn team_words(
         history,
         invitations,
         is_captain: viewer == Some(team.captain_id),
-        is_member: viewer.is_some_and(|v| {
-            read.members
-                .iter()
-                .any(|m| m.line.membership.person_id == v)
-        }),
+        is_member,
+        show_names,
         team_problems: read
             .team_unmet
             .iter()
             .map(|r| eligibility::team_reason(ctx.lang, r))
             .collect(),
-        invite,
+        invite: forms.invite,
         nick_choices: read.nick_choices,
-        handover,
+        handover: forms.handover,
+        add: forms.add,
+        may_add: active && (viewer == Some(captain_id) || organizes),
+        club_choice: organizes && read.club_required,
         ctx,
     }
 }
@@ -395,6 +409,8 @@ fn member_rows(ctx: &PageCtx, read: &TeamRead) -> Vec<MemberRow> {
                 flags,
                 remove_url: paths::remove_member(read.team.id, person),
                 nick: m.nick.clone(),
+                full_name: m.full_name.clone(),
+                record_only: !m.has_account,
             }
         })
         .collect()
@@ -416,6 +432,7 @@ fn history_rows(ctx: &PageCtx, read: &TeamRead) -> Vec<HistoryRow> {
                 h.membership.end_reason.as_deref(),
             ),
             nick: h.nick.clone(),
+            full_name: h.full_name.clone(),
         })
         .collect()
 }
@@ -549,6 +566,7 @@ pub async fn hand_over(
 /// address they press from (for the audit log).
 pub struct Caller {
     pub me: PersonId,
+    pub admin: bool,
     pub ip: String,
     pub state: web::Data<AppState>,
     pub session: Session,
@@ -565,6 +583,7 @@ impl FromRequest for Caller {
             let (state, session) = state_and_session(&req).await?;
             Ok(Caller {
                 me: user.id,
+                admin: user.is_admin,
                 ip: state.client_ip(&req),
                 state,
                 session,
@@ -575,7 +594,7 @@ impl FromRequest for Caller {
 
 impl Caller {
     /// Runs the use case with the caller's address.
-    async fn run<T, F>(&self, action: F) -> Result<Result<T, ops::TeamError>, AppError>
+    pub(super) async fn run<T, F>(&self, action: F) -> Result<Result<T, ops::TeamError>, AppError>
     where
         F: FnOnce(&mut db::DbConnection, &str) -> Result<T, ops::TeamError> + Send + 'static,
         T: Send + 'static,

@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::app::PlayError;
-use crate::app::access::Organizers;
+use crate::app::access::Admission;
 use crate::app::check_in::{self as ops, CheckInProblem, Recorded};
 use crate::db;
 use crate::i18n::{Lang, Message};
@@ -37,6 +37,7 @@ pub struct Row {
     pub id: PersonId,
     pub entry: String,
     pub nick: String,
+    pub full_name: String,
     pub medical: String,
     pub passport: bool,
     pub symptoms: bool,
@@ -63,7 +64,7 @@ pub struct CheckInPage {
 /// `GET …/tournaments/{t}/check-in` (organizers).
 pub async fn show(
     ctx: PageCtx,
-    _staff: Staff<Organizers>,
+    _staff: Staff<Admission>,
     state: web::Data<AppState>,
     path: web::Path<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
@@ -116,6 +117,7 @@ fn row(lang: Lang, r: &DeskRow) -> Row {
         id: r.person,
         entry: r.entry.clone(),
         nick: r.nick.clone(),
+        full_name: r.full_name.clone(),
         medical: r.facts.medical.map_or("", Medical::code).to_owned(),
         passport: r.facts.passport,
         symptoms: r.facts.symptoms,
@@ -131,7 +133,7 @@ fn row(lang: Lang, r: &DeskRow) -> Row {
 /// A row left blank that was never checked in stays so
 /// (`check_in::record`).
 pub async fn record(
-    staff: Staff<Organizers>,
+    staff: Staff<Admission>,
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<TournamentPath>,

@@ -507,7 +507,8 @@ fn tournament_view(
     TournamentPage {
         violations: report_lines(&ctx, r),
         pgn_url: (!r.recorded.is_empty()).then(|| paths::tournament_pgn(c, t)),
-        check_in_url: (r.is_organizer && reg.play.check_in).then(|| paths::check_in(c, t)),
+        check_in_url: ((r.is_organizer || r.is_chief) && reg.play.check_in)
+            .then(|| paths::check_in(c, t)),
         timetable: timetable(&ctx, l, knockout.as_ref()),
         rounds_form: r
             .is_organizer
