@@ -244,3 +244,4 @@ csv-group = Group
 csv-group-rank = Group rank
 csv-sport-place = { $sport }: place
 csv-sport-points = { $sport }: points
+entry-line-hint-plain = The team name as registered, then the nicks, separated by commas. If the line is filled, the fields below are ignored.

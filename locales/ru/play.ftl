@@ -258,3 +258,4 @@ csv-group = Группа
 csv-group-rank = Место в группе
 csv-sport-place = { $sport }: место
 csv-sport-points = { $sport }: очки
+entry-line-hint-plain = Название команды, как оно записано, затем ники через запятую. Если строка заполнена, поля ниже не учитываются.

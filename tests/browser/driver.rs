@@ -430,6 +430,26 @@ impl Browser {
             .expect("window size");
     }
 
+    /// Prints the page to an A4 PDF as the browser's print dialog would
+    /// (its print stylesheet), saved as `target/browser-artifacts/NAME.pdf`;
+    /// returns how many pages it has.
+    pub async fn pdf(&self, name: &str) -> usize {
+        let pdf = self
+            .client
+            .print(fantoccini::wd::PrintConfiguration::default())
+            .await
+            .expect("print to PDF");
+        assert!(pdf.starts_with(b"%PDF"), "a PDF");
+        let dir = artifacts_dir();
+        std::fs::create_dir_all(&dir).expect("artifacts dir");
+        std::fs::write(dir.join(format!("{name}.pdf")), &pdf).expect("write PDF");
+        // Each page object is `/Type /Page` (the page tree is `/Pages`).
+        let text = String::from_utf8_lossy(&pdf);
+        text.matches("/Type /Page")
+            .count()
+            .saturating_sub(text.matches("/Type /Pages").count())
+    }
+
     /// Saves what the window shows as `target/browser-artifacts/NAME.png`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.expect("screenshot");

@@ -28,6 +28,7 @@ mod showcase;
 mod driver;
 mod games;
 mod officials;
+mod records;
 mod regulation;
 mod scenario;
 mod seasons;

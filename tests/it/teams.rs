@@ -520,7 +520,7 @@ async fn g_b34_captaincy_is_handed_to_a_member_and_recorded_for_the_chief_judge(
         Some("Stranger не в составе команды.")
     );
     // The captaincy goes to a member: the field is the roster to pick.
-    assert_eq!(page.texts("#handover-nick option"), ["Heir"]);
+    assert_eq!(page.texts("#handover-nick option"), ["Test Player (Heir)"]);
 
     let page = l
         .app

@@ -855,6 +855,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/matches/{m}/pgn",
         [200, 200, 200, 200, 200, 200, 200],
     ),
+    // The round on paper: the officials'.
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/rounds/{rn}/print",
+        [303, 403, 403, 403, 200, 200, 200],
+    ),
     (
         "GET",
         "/championships/{c}/tournaments/{t}/rounds/{rn}/pgn",

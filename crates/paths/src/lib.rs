@@ -106,6 +106,9 @@ pub const GAME_PGN: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/{game_id}/pgn";
 pub const MATCH_PGN: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/matches/{match_id}/pgn";
+/// The round on paper: pairing list and score sheets (officials).
+pub const ROUND_PRINT: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}/print";
 pub const ROUND_PGN: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_no}/pgn";
 /// The fair-play evidence of a player (`?nick=&from=&to=`), the engine
@@ -334,6 +337,9 @@ pub fn game_pgn(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
 }
 pub fn match_pgn(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
     fill(MATCH_PGN, &[&c, &t, &m])
+}
+pub fn round_print(c: ChampionshipId, t: TournamentId, n: i32) -> String {
+    fill(ROUND_PRINT, &[&c, &t, &n])
 }
 pub fn round_pgn(c: ChampionshipId, t: TournamentId, n: i32) -> String {
     fill(ROUND_PGN, &[&c, &t, &n])

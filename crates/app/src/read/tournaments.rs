@@ -33,6 +33,9 @@ pub struct TournamentPage {
     pub is_organizer: bool,
     /// The teams the viewer may enter (`entries::teams_for`).
     pub my_teams: Vec<Team>,
+    /// The current members of the first of them, (nick, full name): the
+    /// entry form's boards pick from these.
+    pub my_members: Vec<(String, String)>,
     /// Who captains each team of the championship now (may withdraw its
     /// entries).
     pub team_captains: HashMap<TeamId, PersonId>,
@@ -76,6 +79,13 @@ impl TournamentPage {
             Some((person, _)) => crate::entries::teams_for(conn, &loaded.ctx, person)?,
             None => Vec::new(),
         };
+        let my_members = match my_teams.first() {
+            Some(team) => db::teams::current_members(conn, team.id)?
+                .into_iter()
+                .map(|m| (m.nick, m.full_name))
+                .collect(),
+            None => Vec::new(),
+        };
         let team_captains = db::teams::of_championship(conn, c, &TeamStatus::ALL)?
             .into_iter()
             .map(|team| (team.id, team.captain_id))
@@ -104,6 +114,7 @@ impl TournamentPage {
             is_chief,
             is_organizer,
             my_teams,
+            my_members,
             team_captains,
             organization_names,
             places,

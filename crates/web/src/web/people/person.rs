@@ -202,7 +202,13 @@ fn person_view(
             &read.played.recorded,
         ),
         memberships,
-        full_name: (powers.is_organizer || powers.is_judge).then(|| read.person.full_name.clone()),
+        // The name is for the officials, the person's captains and the
+        // person (as on the team page).
+        full_name: (powers.is_organizer
+            || powers.is_judge
+            || powers.captains_them
+            || ctx.user.as_ref().map(|u| u.id) == Some(read.person.id))
+        .then(|| read.person.full_name.clone()),
         club_lines: club_lines(&ctx, &read),
         club_scopes: club_scopes(&ctx, &read),
         ban_scopes: scope_choices(powers.is_admin, &powers.judges)

@@ -64,7 +64,7 @@ pub struct Heading {
 }
 
 impl Heading {
-    fn of(l: &Loaded) -> Heading {
+    pub(super) fn of(l: &Loaded) -> Heading {
         Heading {
             championship: l.ctx.championship.name.clone(),
             championship_url: paths::championship(l.ctx.championship_id()),
@@ -76,7 +76,7 @@ impl Heading {
 
 /// The tournament of this championship with everything stored about its
 /// play, and whether the viewer judges the championship (sees drafts).
-async fn load(
+pub(super) async fn load(
     ctx: &PageCtx,
     state: &web::Data<AppState>,
     path: &TournamentPath,
@@ -233,6 +233,8 @@ pub struct RoundPage {
     /// The previous and next rounds the viewer may see: (number, link).
     prev: Option<(i32, String)>,
     next: Option<(i32, String)>,
+    /// The pairing list and score sheets on paper, for the officials.
+    print_url: Option<String>,
 }
 
 /// `GET …/tournaments/{t}/rounds/{n}`: round `n`'s pairings with results,
@@ -288,6 +290,13 @@ pub async fn round(
             matches,
             prev,
             next,
+            print_url: is_judge.then(|| {
+                paths::round_print(
+                    path.tournament().championship_id,
+                    path.tournament().tournament_id,
+                    round.number,
+                )
+            }),
             heading,
             ctx,
         },

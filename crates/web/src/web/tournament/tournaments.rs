@@ -135,6 +135,11 @@ pub struct TournamentPage {
     team_name: String,
     boards: Vec<(usize, String)>,
     subs: Vec<(usize, String)>,
+    /// The boards and substitutes are picked from the team's members:
+    /// (nick, "Full Name (nick)").
+    member_choices: Vec<(String, String)>,
+    /// G-B13's doubles (and its line without spaces): the hints say so.
+    doubles: bool,
     line: String,
     problems: Vec<String>,
     /// Judges of this championship (or admins) see the draw, pairing,
@@ -531,6 +536,12 @@ fn tournament_view(
         team_name: entry_team_name(r, &form),
         boards: form_slots(&form.board, usize::from(reg.roster.lineup_players)),
         subs: form_slots(&form.sub, usize::from(reg.roster.max_substitutes)),
+        doubles: reg.roster.doubles_allowed,
+        member_choices: r
+            .my_members
+            .iter()
+            .map(|(nick, name)| (nick.clone(), format!("{name} ({nick})")))
+            .collect(),
         undertaking: reg.entry.fair_play_undertaking.then_some(form.undertaking),
         line: form.line,
         problems: entry_problems(&ctx, r, problems),
