@@ -81,3 +81,4 @@ audit-write-refused = API token #{ $token } «{ $name }» of { $owner }: { $why 
 
 audit-token-refused = API token #{ $token } «{ $name }» of { $owner } on championship #{ $championship }: { $why }
 audit-rounds-result-corrected = round { $round } table { $table } board { $board } game { $game }: { $before } → { $after } (correction: { $reason })
+audit-rounds-lot-entered = round { $round }: the pairing drawn by lot in the hall entered

@@ -90,3 +90,4 @@ audit-write-refused = API-токен #{ $token } «{ $name }», владелец
 
 audit-token-refused = API-токен #{ $token } «{ $name }», владелец { $owner }, чемпионат #{ $championship }: { $why }
 audit-rounds-result-corrected = тур { $round }, стол { $table }, доска { $board }, партия { $game }: { $before } → { $after } (исправление: { $reason })
+audit-rounds-lot-entered = тур { $round }: внесены пары, вытянутые по жребию в зале

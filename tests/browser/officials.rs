@@ -189,3 +189,48 @@ async fn g_v33_the_captains_match_page_and_e_7_the_day_timetable() {
     Browser::both_widths(&browser, "e-timetable").await;
     browser.quit().await;
 }
+
+/// in the hall: the judge types the pairs drawn from the drum for
+/// rounds 1 and 2 by picking the teams from lists, table by table.
+#[tokio::test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them"]
+async fn r_3_1_the_judge_types_the_pairs_drawn_from_the_drum_for_rounds_one_and_two() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 4).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "11").await;
+    let judge = Browser::signed_in(&club.app.address, "Root").await;
+    let names: Vec<&str> = teams.iter().map(|x| x.name.as_str()).collect();
+    for (round, pairs) in [
+        (1, [(names[0], names[3]), (names[1], names[2])]),
+        (2, [(names[0], names[2]), (names[3], names[1])]),
+    ] {
+        if round == 2 {
+            let page = club
+                .app
+                .post_with(&club.root, &format!("{url}/rounds"), &[])
+                .await;
+            assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+        }
+        judge.open(&url).await;
+        for (table, (home, away)) in pairs.iter().enumerate() {
+            let n = table + 1;
+            judge.choose(&format!("Стол {n}: хозяева"), home).await;
+            judge.choose(&format!("Стол {n}: гости"), away).await;
+        }
+        if round == 1 {
+            Browser::both_widths(&judge, "r-lot-typed").await;
+        }
+        judge.press("Сохранить пары по жребию").await;
+        assert_eq!(judge.text(".flash").await, "Пары по жребию сохранены.");
+        let shown = judge
+            .texts(&format!("#round-{round} tr.match td:nth-child(2)"))
+            .await;
+        assert_eq!(shown, [pairs[0].0, pairs[1].0], "round {round}");
+        publish_last(&club, &url).await;
+        play_round(&club, &url, round, &|_, _| "1-0").await;
+    }
+    judge.quit().await;
+}

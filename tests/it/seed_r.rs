@@ -452,6 +452,173 @@ async fn r_3_1_rounds_one_and_two_are_drawn_by_lot_with_the_recorded_seed_and_th
     assert!(totals[h].mp == top || totals[a].mp == top);
 }
 
+/// The judge sends a typed lot to `action`: the tournament page after it,
+/// or again with the refusal (422).
+async fn typed_lot(club: &Club, url: &str, action: &str, fields: &[(&str, &str)]) -> Page {
+    let page = club.app.post_with(&club.root, action, fields).await;
+    if page.status == StatusCode::UNPROCESSABLE_ENTITY {
+        return page;
+    }
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    club.app.get_with(&club.root, url).await
+}
+
+/// What the judges' page says was refused.
+fn refused(page: &Page) -> String {
+    page.select_text("#judge-problem").unwrap_or_default()
+}
+
+/// in the hall: the judge types the pairs drawn from the drum for
+/// rounds 1 and 2; a pairing that leaves a team out, names one twice or
+/// repeats a match is refused in words and changes nothing; round 3 is the
+/// Swiss system's and takes no typed lot.
+#[tokio::test]
+async fn r_3_1_the_pairs_drawn_from_the_drum_are_typed_for_rounds_one_and_two() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 5).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    draw(&club, &url, "5").await;
+    let entries = club.entries(t);
+    let id = |i: usize| {
+        entries
+            .iter()
+            .find(|e| e.name == teams[i].name)
+            .map(|e| e.id.0.to_string())
+            .expect("entered")
+    };
+    let (a, b, c, d, e) = (id(0), id(1), id(2), id(3), id(4));
+    let name = |i: usize| teams[i].name.clone();
+    let page = club.app.get_with(&club.root, &url).await;
+    let before = pairings(&page, 1);
+    let action = page
+        .attr("form#lot-1", "action")
+        .expect("round 1 takes the drawn pairs");
+    let page = typed_lot(
+        &club,
+        &url,
+        &action,
+        &[
+            ("home1", &a),
+            ("away1", &b),
+            ("home2", &a),
+            ("away2", &d),
+            ("bye", &e),
+        ],
+    )
+    .await;
+    let said = refused(&page);
+    assert!(
+        said.contains("указана дважды") && said.contains("нет ни в одной паре"),
+        "{said}"
+    );
+    let page = club.app.get_with(&club.root, &url).await;
+    assert_eq!(pairings(&page, 1), before, "nothing changed");
+    let page = typed_lot(
+        &club,
+        &url,
+        &action,
+        &[
+            ("home1", &a),
+            ("away1", &b),
+            ("home2", &c),
+            ("away2", &d),
+            ("bye", &e),
+        ],
+    )
+    .await;
+    assert_eq!(
+        pairings(&page, 1),
+        [
+            (name(0), name(1)),
+            (name(2), name(3)),
+            (name(4), String::new())
+        ],
+        "the bye last"
+    );
+    assert!(notes(&page, 1).contains("в зале"), "{}", notes(&page, 1));
+    published_round(&club, &url, 1).await;
+    play_round_by_board(&club, &url, 1, &|_, _, _| "1-0").await;
+
+    // Round 2: a rematch is refused; a fresh pairing is kept.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&club.root, &url).await;
+    let action = page.attr("form#lot-2", "action").expect("round 2 by lot");
+    let page = typed_lot(
+        &club,
+        &url,
+        &action,
+        &[
+            ("home1", &b),
+            ("away1", &a),
+            ("home2", &c),
+            ("away2", &e),
+            ("bye", &d),
+        ],
+    )
+    .await;
+    assert!(
+        refused(&page).contains("уже встречались"),
+        "{}",
+        refused(&page)
+    );
+    let page = typed_lot(
+        &club,
+        &url,
+        &action,
+        &[
+            ("home1", &a),
+            ("away1", &c),
+            ("home2", &b),
+            ("away2", &e),
+            ("bye", &d),
+        ],
+    )
+    .await;
+    assert_eq!(
+        pairings(&page, 2),
+        [
+            (name(0), name(2)),
+            (name(1), name(4)),
+            (name(3), String::new())
+        ]
+    );
+    crate::club::publish_last(&club, &url).await;
+    play_round_by_board(&club, &url, 2, &|_, _, _| "1-0").await;
+
+    // Round 3 is the Swiss system's: no form, and a typed lot is refused.
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/rounds"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let page = club.app.get_with(&club.root, &url).await;
+    assert!(page.attr("form#lot-3", "action").is_none());
+    let round3 =
+        league::db::rounds::of_tournament(&mut club.app.db(), league::ids::TournamentId(t))
+            .expect("rounds")
+            .into_iter()
+            .find(|r| r.number == 3)
+            .expect("round 3");
+    let page = typed_lot(
+        &club,
+        &url,
+        &format!("{url}/rounds/{}/lot", round3.id),
+        &[("home1", &a), ("away1", &d)],
+    )
+    .await;
+    assert!(
+        refused(&page).contains("разыгрывается жребием"),
+        "{}",
+        refused(&page)
+    );
+}
+
 #[tokio::test]
 async fn r_seed_twenty_two_teams_apply_twenty_play_a_seven_round_swiss_and_the_first_ten_earn_corporate_points()
  {

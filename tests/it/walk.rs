@@ -527,6 +527,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/fair-play/{fp}/refer",
         [303, 403, 403, 403, 303, 403, 422],
     ),
+    // The seed's format draws no round by lot: refused in words.
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/rounds/{rd}/lot",
+        [303, 403, 403, 403, 422, 403, 422],
+    ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/rounds/{rd}/adjust",

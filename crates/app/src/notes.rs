@@ -16,6 +16,8 @@ pub enum RoundNote {
     Berger { table_round: u32 },
     /// drawn by lot with this seed.
     Lot { seed: u64 },
+    /// drawn from the drum in the hall and entered by a judge.
+    LotInHall,
     /// Paired by the team Swiss rules (C.04.6).
     Swiss,
     /// E-1: a round of the group stage (the first also deals the groups).
@@ -50,6 +52,7 @@ impl RoundNote {
             }
             RoundNote::Lot { seed } => Message::new(msg!("note-lot")).arg("seed", seed),
             RoundNote::Swiss => Message::new(msg!("note-swiss")),
+            RoundNote::LotInHall => Message::new(msg!("note-lot-in-hall")),
             RoundNote::GroupStage { round, first } => Message::new(if *first {
                 msg!("note-group-first")
             } else {

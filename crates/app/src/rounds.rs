@@ -88,6 +88,12 @@ pub enum RoundProblem {
     /// The adjustment names an entry not paired in this round, or two
     /// entries of one match.
     NotInRound,
+    /// only a draft round the regulation draws by lot takes a
+    /// pairing typed from the drum.
+    NotLotRound,
+    /// the typed pairing is incomplete or repeats a match, each
+    /// problem with the entries' names.
+    TypedLot(Vec<TypedLot>),
     /// A reason is required.
     ReasonRequired,
     /// E-9: a knockout match is level after its boards and its armageddon
@@ -1759,6 +1765,130 @@ pub(super) fn insert_games(
         }
     }
     Ok(())
+}
+
+/// What is wrong with a typed lot, entries by name (`rules::pairing::lot::
+/// TypedLotProblem`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypedLot {
+    Missing(String),
+    Twice(String),
+    WithItself(String),
+    Unknown,
+    Bye { expected: bool },
+    Rematch(String, String),
+}
+
+/// a judge types the pairing drawn from the drum for a draft round
+/// the regulation draws by lot (`pairs`: home, away or `None` for the bye,
+/// in table order). Every entry of the round once, the bye only with an odd
+/// number, no rematch; the round's matches take the typed pairs, their
+/// games are made again, and the round's note says the lot was drawn in
+/// the hall.
+pub fn enter_lot(
+    conn: &mut DbConnection,
+    t: TournamentId,
+    round: RoundId,
+    pairs: &[(EntryId, Option<EntryId>)],
+    judge: PersonId,
+) -> Result<(), RoundError> {
+    use crate::rules::pairing::lot::{TypedLotProblem as P, check_typed};
+    write_transaction(conn, |conn| {
+        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+        let x = loaded
+            .rounds
+            .iter()
+            .find(|x| x.id == round)
+            .cloned()
+            .ok_or(PlayError::NotFound)?;
+        if x.is_published() {
+            return refuse(RoundProblem::AlreadyPublished);
+        }
+        let by_lot = match loaded.ctx.regulation.format {
+            FormatRule::Swiss {
+                rounds_drawn_by_lot,
+                ..
+            } => i32::from(rounds_drawn_by_lot),
+            _ => 0,
+        };
+        let mut matches: Vec<Match> = loaded.matches_of(x.id).cloned().collect();
+        if x.is_playoff() || x.number > by_lot || matches.iter().any(|m| m.stage != "main") {
+            return refuse(RoundProblem::NotLotRound);
+        }
+        let drawn = loaded
+            .drawn()
+            .ok_or(PlayError::Refused(vec![RoundProblem::NotDrawn]))?;
+        let teams: Vec<i64> = matches
+            .iter()
+            .flat_map(|m| std::iter::once(m.home_entry_id).chain(m.away_entry_id))
+            .map(|e| e.0)
+            .collect();
+        let met: Vec<(i64, i64)> = loaded
+            .rounds
+            .iter()
+            .filter(|r| r.number < x.number)
+            .flat_map(|r| loaded.matches_of(r.id))
+            .filter_map(|m| m.away_entry_id.map(|a| (m.home_entry_id.0, a.0)))
+            .collect();
+        let typed: Vec<(i64, Option<i64>)> =
+            pairs.iter().map(|(h, a)| (h.0, a.map(|a| a.0))).collect();
+        let name = |e: i64| {
+            loaded
+                .entries
+                .iter()
+                .find(|x| x.id.0 == e)
+                .map(|x| x.name.clone())
+                .unwrap_or_default()
+        };
+        let problems: Vec<TypedLot> = check_typed(&teams, &typed, &met)
+            .into_iter()
+            .map(|p| match p {
+                P::Missing(e) => TypedLot::Missing(name(e)),
+                P::Twice(e) => TypedLot::Twice(name(e)),
+                P::WithItself(e) => TypedLot::WithItself(name(e)),
+                P::Unknown(_) => TypedLot::Unknown,
+                P::Bye { expected } => TypedLot::Bye { expected },
+                P::Rematch(a, b) => TypedLot::Rematch(name(a), name(b)),
+            })
+            .collect();
+        if !problems.is_empty() {
+            return refuse(RoundProblem::TypedLot(problems));
+        }
+        // The pairs take the round's tables in order, the bye the last.
+        matches.sort_by_key(|m| (m.away_entry_id.is_none(), m.table_no));
+        let mut ordered: Vec<(EntryId, Option<EntryId>)> = pairs.to_vec();
+        ordered.sort_by_key(|(_, away)| away.is_none());
+        let rules = loaded.to_rules();
+        for (m, (home, away)) in matches.iter().zip(ordered) {
+            r::set_match_entries(conn, m.id, home, away)?;
+            r::delete_games(conn, m.id)?;
+            if let Some(away) = away {
+                insert_games(
+                    conn,
+                    &loaded,
+                    &rules,
+                    drawn.format.games_per_pairing,
+                    m.id,
+                    (home, away),
+                    x.number,
+                )?;
+            }
+        }
+        let mut all: Vec<RoundNote> = notes::decode(&x.notes)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|n| !matches!(n, RoundNote::Lot { .. }))
+            .collect();
+        all.push(RoundNote::LotInHall);
+        r::set_notes(conn, round, &notes::encode(&all))?;
+        audit::Entry::new("round.lot_entered", format!("round:{round}"))
+            .actor(judge)
+            .championship(loaded.ctx.championship_id())
+            .said(Message::new(msg!("audit-rounds-lot-entered")).arg("round", x.number))
+            .record(conn)?;
+        Ok(())
+    })
 }
 
 /// A judge adjusts a drafted round before publishing it: two entries

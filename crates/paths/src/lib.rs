@@ -64,6 +64,9 @@ pub const ENTRY_RETIRE: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/entries/{entry_id}/retire";
 pub const ROUND_ADJUST: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/adjust";
+/// the pairing drawn by lot in the hall, typed by a judge.
+pub const ROUND_LOT: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/lot";
 pub const ROUND_INTERRUPT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/interrupt";
 pub const MATCH: &str =
@@ -274,6 +277,9 @@ pub fn entry_lineup(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
 }
 pub fn entry_retire(c: ChampionshipId, t: TournamentId, e: EntryId) -> String {
     fill(ENTRY_RETIRE, &[&c, &t, &e])
+}
+pub fn round_lot(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+    fill(ROUND_LOT, &[&c, &t, &r])
 }
 pub fn round_adjust(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
     fill(ROUND_ADJUST, &[&c, &t, &r])

@@ -79,8 +79,104 @@ impl Lot {
     }
 }
 
+/// What is wrong with a round's pairing typed as it was drawn from the
+/// drum (R-3.1: rounds 1–2 drawn by lot beforehand), teams by number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TypedLotProblem {
+    /// A team of the round is in no pair.
+    Missing(i64),
+    /// A team stands in two places.
+    Twice(i64),
+    /// A team paired with itself.
+    WithItself(i64),
+    /// A team that does not play this round.
+    Unknown(i64),
+    /// With an odd number of teams exactly one has the bye; with an even
+    /// number none (`expected`: whether one is needed).
+    Bye { expected: bool },
+    /// These two met in an earlier round (C.04.1: no two teams meet twice).
+    Rematch(i64, i64),
+}
+
+/// Checks a typed pairing of `teams` (home, away or `None` for the bye)
+/// against the pairs that `met` before: every team once, the bye only
+/// where the number is odd, no rematch. Every problem, in the order found.
+pub fn check_typed(
+    teams: &[i64],
+    typed: &[(i64, Option<i64>)],
+    met: &[(i64, i64)],
+) -> Vec<TypedLotProblem> {
+    use std::collections::BTreeMap;
+    let mut problems = Vec::new();
+    let mut seen: BTreeMap<i64, usize> = BTreeMap::new();
+    for (home, away) in typed {
+        for t in std::iter::once(*home).chain(*away) {
+            *seen.entry(t).or_default() += 1;
+        }
+        if Some(*home) == *away {
+            problems.push(TypedLotProblem::WithItself(*home));
+        }
+    }
+    for (t, n) in &seen {
+        if !teams.contains(t) {
+            problems.push(TypedLotProblem::Unknown(*t));
+        } else if *n > 1 {
+            problems.push(TypedLotProblem::Twice(*t));
+        }
+    }
+    for t in teams {
+        if !seen.contains_key(t) {
+            problems.push(TypedLotProblem::Missing(*t));
+        }
+    }
+    let byes = typed.iter().filter(|(_, away)| away.is_none()).count();
+    let expected = teams.len() % 2 == 1;
+    if byes != usize::from(expected) {
+        problems.push(TypedLotProblem::Bye { expected });
+    }
+    for (home, away) in typed {
+        if let Some(away) = away
+            && home != away
+            && met
+                .iter()
+                .any(|(a, b)| (a, b) == (home, away) || (a, b) == (away, home))
+        {
+            problems.push(TypedLotProblem::Rematch(*home, *away));
+        }
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn r_3_1_a_typed_lot_pairs_every_team_once_without_rematches() {
+        use super::{TypedLotProblem as P, check_typed};
+        let teams = [1, 2, 3, 4, 5];
+        assert!(check_typed(&teams, &[(3, Some(1)), (2, Some(5)), (4, None)], &[]).is_empty());
+        assert_eq!(
+            check_typed(&teams, &[(3, Some(1)), (2, Some(3)), (4, None)], &[]),
+            [P::Twice(3), P::Missing(5)]
+        );
+        assert_eq!(
+            check_typed(&teams, &[(3, Some(1)), (2, Some(5)), (4, Some(6))], &[]),
+            [P::Unknown(6), P::Bye { expected: true }]
+        );
+        assert_eq!(
+            check_typed(&[1, 2], &[(1, None), (2, None)], &[]),
+            [P::Bye { expected: false }]
+        );
+        assert_eq!(
+            check_typed(&[1, 2], &[(1, Some(1)), (2, None)], &[]),
+            [P::WithItself(1), P::Twice(1), P::Bye { expected: false }]
+        );
+        // Round 2: teams 1 and 3 met in round 1.
+        assert_eq!(
+            check_typed(&teams, &[(1, Some(3)), (2, Some(5)), (4, None)], &[(3, 1)]),
+            [P::Rematch(1, 3)]
+        );
+    }
+
     use super::*;
 
     #[test]

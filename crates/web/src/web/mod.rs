@@ -178,6 +178,7 @@ fn declare(t: &mut RouteTable) {
             .post(tournament::captains::set_lineup)
     });
     t.at(ENTRY_RETIRE, |r| r.post(tournament::captains::retire));
+    t.at(ROUND_LOT, |r| r.post(tournament::judging::enter_lot));
     t.at(ROUND_ADJUST, |r| r.post(tournament::judging::adjust));
     t.at(ROUND_INTERRUPT, |r| r.post(tournament::captains::interrupt));
     t.at(MATCH, |r| r.get(tournament::captains::show_match));

@@ -73,6 +73,12 @@ pub fn round_problem_words(lang: crate::i18n::Lang, p: &RoundProblem) -> String 
         ),
         RoundProblem::AlreadyPublished => lang.msg(msg!("adjust-published")),
         RoundProblem::NotInRound => lang.msg(msg!("adjust-not-in-round")),
+        RoundProblem::NotLotRound => lang.msg(msg!("lot-not-lot-round")),
+        RoundProblem::TypedLot(problems) => problems
+            .iter()
+            .map(|p| typed_lot_words(lang, p))
+            .collect::<Vec<_>>()
+            .join(" "),
         RoundProblem::ReasonRequired => lang.msg(msg!("reason-required")),
         RoundProblem::ArmageddonNeeded { entries } => t1(
             lang,
@@ -139,4 +145,25 @@ pub fn result_problem(p: &RoundProblem) -> Option<Message> {
         }
         _ => return None,
     })
+}
+
+/// one problem of a typed lot in words.
+fn typed_lot_words(lang: crate::i18n::Lang, p: &crate::app::rounds::TypedLot) -> String {
+    use crate::app::rounds::TypedLot as L;
+    match p {
+        L::Missing(e) => Message::new(msg!("lot-missing"))
+            .arg("entry", e)
+            .render(lang),
+        L::Twice(e) => Message::new(msg!("lot-twice")).arg("entry", e).render(lang),
+        L::WithItself(e) => Message::new(msg!("lot-with-itself"))
+            .arg("entry", e)
+            .render(lang),
+        L::Unknown => lang.msg(msg!("lot-unknown")),
+        L::Bye { expected: true } => lang.msg(msg!("lot-bye-needed")),
+        L::Bye { expected: false } => lang.msg(msg!("lot-bye-none")),
+        L::Rematch(a, b) => Message::new(msg!("lot-rematch"))
+            .arg("a", a)
+            .arg("b", b)
+            .render(lang),
+    }
 }

@@ -436,6 +436,41 @@ pub async fn adjust(
     .await
 }
 
+/// `POST …/rounds/{round_id}/lot` (judges), the pairing drawn from
+/// the drum: `home{n}`/`away{n}` per table (n = 1, 2, …) and `bye`.
+pub async fn enter_lot(
+    desk: JudgeDesk,
+    path: web::Path<RoundPath>,
+    form: Form<std::collections::HashMap<String, String>>,
+) -> Result<HttpResponse, AppError> {
+    let mut fields = form.into_inner()?;
+    let id = |s: Option<String>| {
+        s.and_then(|s| s.trim().parse::<i64>().ok())
+            .filter(|n| *n > 0)
+            .map(EntryId)
+    };
+    let mut pairs = Vec::new();
+    for n in 1.. {
+        let (home, away) = (
+            id(fields.remove(&format!("home{n}"))),
+            id(fields.remove(&format!("away{n}"))),
+        );
+        match (home, away) {
+            (None, None) => break,
+            (Some(h), a) => pairs.push((h, a.or(Some(EntryId(0))))),
+            (None, Some(a)) => pairs.push((a, Some(EntryId(0)))),
+        }
+    }
+    if let Some(bye) = id(fields.remove("bye")) {
+        pairs.push((bye, None));
+    }
+    let (round, judge) = (path.round_id, desk.judge);
+    desk.act(&path.tournament(), msg!("lot-entered"), move |conn, t| {
+        round_ops::enter_lot(conn, t, round, &pairs, judge)
+    })
+    .await
+}
+
 /// `POST …/playoff` (judges): the G-V42 play-off for a shared first place,
 /// paired as a draft round.
 pub async fn playoff(

@@ -351,6 +351,14 @@ pub struct MatchView {
     pub games: Vec<GameView>,
 }
 
+/// the form for a pairing drawn by lot in the hall: each table's
+/// home and away entries as now, and the bye.
+pub struct LotForm {
+    pub url: String,
+    pub tables: Vec<(i32, EntryId, EntryId)>,
+    pub bye: Option<EntryId>,
+}
+
 pub struct RoundView {
     pub number: i32,
     /// A G-V42 play-off round.
@@ -361,6 +369,9 @@ pub struct RoundView {
     pub publish_url: String,
     /// Judges: swap two entries of the draft (recorded).
     pub adjust_url: String,
+    /// Judges, a draft round the regulation draws by lot: the
+    /// pairing drawn from the drum, typed table by table.
+    pub lot: Option<LotForm>,
     /// Judges: the round was interrupted (G-V23).
     pub interrupt_url: Option<String>,
     /// Judges: the round's result sheet.
@@ -854,6 +865,8 @@ fn round_views(
                 .any(|g| recorded.contains(&g.id))
                 .then(|| paths::round_pgn(c, t, round.number)),
             adjust_url: paths::round_adjust(c, t, round.id),
+            lot: (is_judge && !round.is_published() && lot_round(l, round.number))
+                .then(|| lot_form(l, round)),
             interrupt_url: (is_judge
                 && l.ctx.regulation.play.interrupted_round_replayed
                 && round.is_published()
@@ -865,6 +878,33 @@ fn round_views(
                 .collect(),
         })
         .collect()
+}
+
+/// whether the regulation draws round `number` by lot.
+fn lot_round(l: &Loaded, number: i32) -> bool {
+    matches!(
+        l.ctx.regulation.format,
+        crate::rules::regulation::FormatRule::Swiss { rounds_drawn_by_lot, .. }
+            if number <= i32::from(rounds_drawn_by_lot)
+    )
+}
+
+fn lot_form(l: &Loaded, round: &crate::db::rounds::Round) -> LotForm {
+    let (c, t) = (l.ctx.championship_id(), l.ctx.id());
+    let mut tables = Vec::new();
+    let mut bye = None;
+    for m in l.matches_of(round.id) {
+        match m.away_entry_id {
+            Some(away) => tables.push((m.table_no, m.home_entry_id, away)),
+            None => bye = Some(m.home_entry_id),
+        }
+    }
+    tables.sort_by_key(|(table, _, _)| *table);
+    LotForm {
+        url: paths::round_lot(c, t, round.id),
+        tables,
+        bye,
+    }
 }
 
 /// A match of a round on the tournament page, with its games.
