@@ -305,3 +305,5 @@ claim-link-title = A link to claim this record
 claim-link-hint = The player has no account. A link mailed to their address lets them choose a password and see their record, documents and notices; the link works once, for 14 days.
 claim-link-submit = Send the link
 claim-link-sent = A link to claim the record was sent to { $email }.
+zone-with-offset = { $name } ({ $utc })
+moment-in-zone = { $time } ({ $zone })

@@ -796,10 +796,16 @@ async fn g_e2_a_rule_change_reaches_every_captain_with_subject_language_and_effe
             );
             assert!(body.contains("действует с турнира 1"), "{body}");
         }
+        // The date in the championship's zone, named in the reader's words.
         assert!(
-            body.contains("Europe/Moscow"),
+            body.contains(if english {
+                "(Moscow time (UTC+3))"
+            } else {
+                "(московское время (UTC+3))"
+            }),
             "the date in the championship's zone: {body}"
         );
+        assert!(!body.contains("Europe/Moscow"), "{body}");
         assert!(body.contains(if english { "E.2" } else { "Е.2" }), "{body}");
     }
 }

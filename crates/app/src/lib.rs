@@ -44,6 +44,7 @@ pub mod teams;
 pub mod todo;
 pub mod trf;
 pub mod violations;
+pub mod zones;
 
 pub mod config;
 pub mod mail;

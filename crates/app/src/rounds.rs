@@ -893,13 +893,7 @@ pub fn publish(
     })
 }
 
-/// An instant in the championship's time zone, as mails show it.
-pub fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
-}
+pub use crate::zones::local_text;
 
 /// Why a player taken off a board may not play, for the audit log: the
 /// rules of the championship's regulation (`preset`) they fall foul of,

@@ -271,21 +271,17 @@ pub fn rule_change(
     let Some(c) = championships::by_id(conn, championship)? else {
         return Ok(0);
     };
-    let at = format!(
-        "{} ({})",
-        applies_from
-            .and_utc()
-            .with_timezone(&c.tz())
-            .format("%Y-%m-%d %H:%M"),
-        c.time_zone
-    );
     let body = match first_tournament {
         Some(n) => Message::new(msg!("mail-rule-change-body")).arg("tournament", n),
         None => Message::new(msg!("mail-rule-change-body-later")),
     }
     .arg("championship", &c.name)
     .arg("summary", summary)
-    .arg("at", &at);
+    .list(
+        "at",
+        [crate::zones::moment_message(&c.time_zone, applies_from)],
+        "",
+    );
     let mut captains: Vec<PersonId> = crate::db::teams::of_championship(
         conn,
         championship,

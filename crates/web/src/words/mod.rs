@@ -45,45 +45,13 @@ pub fn size_words(lang: crate::i18n::Lang, bytes: u64) -> String {
     Message::new(key).arg("n", n).render(lang)
 }
 
-/// A time zone as people name it, with its offset from UTC at `at`:
-/// «московское время (UTC+3)», "Moscow time (UTC+3)"; a zone the
-/// catalogue does not name by its city ("Berlin (UTC+1)"). Pages name the
-/// championship's zone so once, beside its times.
-pub fn zone_words(lang: crate::i18n::Lang, zone: &str, at: chrono::NaiveDateTime) -> String {
-    use chrono::{Offset, TimeZone};
-    let offset = zone
-        .parse::<chrono_tz::Tz>()
-        .map(|tz| tz.offset_from_utc_datetime(&at).fix().local_minus_utc())
-        .unwrap_or(0);
-    let (sign, minutes) = (if offset < 0 { '−' } else { '+' }, offset.abs() / 60);
-    let utc = match (minutes / 60, minutes % 60) {
-        (0, 0) => "UTC".to_owned(),
-        (h, 0) => format!("UTC{sign}{h}"),
-        (h, m) => format!("UTC{sign}{h}:{m:02}"),
-    };
-    let key = format!("tz-{}", zone.to_lowercase().replace(['/', '_'], "-"));
-    let name = lang
-        .t_if_any(&key)
-        .unwrap_or_else(|| zone.rsplit('/').next().unwrap_or(zone).replace('_', " "));
-    if name == utc {
-        name
-    } else {
-        format!("{name} ({utc})")
-    }
-}
-
-/// A moment in a championship's time zone, as its pages write times
-/// (`2026-12-02 18:15`); the zone is named once on the page.
-pub fn local_time(tz: chrono_tz::Tz, at: chrono::NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M")
-        .to_string()
-}
+/// Zones and moments as people read them: one wording for pages and mails
+/// (`app::zones`).
+pub use crate::app::zones::{local_text as local_time, zone_words};
 
 #[cfg(test)]
 mod tests {
-    use super::{size_words, zone_words};
+    use super::size_words;
     use crate::i18n::Lang;
 
     #[test]
@@ -93,30 +61,5 @@ mod tests {
         assert_eq!(size_words(Lang::En, 10 * 1024 * 1024), "10 MB");
         assert_eq!(size_words(Lang::Ru, 10 * 1024 * 1024), "10 МБ");
         assert_eq!(size_words(Lang::Ru, 2_621_440), "2,5 МБ");
-    }
-
-    #[test]
-    fn zones_are_named_in_words_with_their_offset() {
-        let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 2)
-            .and_then(|d| d.and_hms_opt(15, 15, 0))
-            .expect("moment");
-        assert_eq!(
-            zone_words(Lang::Ru, "Europe/Moscow", at),
-            "московское время (UTC+3)"
-        );
-        assert_eq!(
-            zone_words(Lang::En, "Europe/Moscow", at),
-            "Moscow time (UTC+3)"
-        );
-        assert_eq!(zone_words(Lang::En, "Europe/Berlin", at), "Berlin (UTC+1)");
-        assert_eq!(
-            zone_words(Lang::En, "Asia/Kolkata", at),
-            "Kolkata (UTC+5:30)"
-        );
-        assert_eq!(zone_words(Lang::Ru, "UTC", at), "UTC");
-        assert_eq!(
-            zone_words(Lang::Ru, "America/New_York", at),
-            "New York (UTC−5)"
-        );
     }
 }
