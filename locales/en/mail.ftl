@@ -136,3 +136,7 @@ outbox-resent-all = { $count ->
     [one] One message is queued to be sent again.
    *[other] { $count } messages are queued to be sent again.
 }
+mail-player-pairing-subject = Round { $round } of tournament { $tournament }: you play board { $board }
+mail-player-pairing-body = Round { $round } of { $championship } is published. You play for { $entry } on board { $board } at table { $table }, against { $opponent } ({ $team }). The tournament starts { $starts }. Your games:
+mail-player-game-white = game { $game }: White
+mail-player-game-black = game { $game }: Black

@@ -307,3 +307,7 @@ claim-link-submit = Send the link
 claim-link-sent = A link to claim the record was sent to { $email }.
 zone-with-offset = { $name } ({ $utc })
 moment-in-zone = { $time } ({ $zone })
+todo-employments = Confirm { $count } { $count ->
+    [one] employment record
+   *[other] employment records
+}

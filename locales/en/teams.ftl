@@ -365,3 +365,4 @@ player-added = { $name } is on the roster (nick { $nick }).
 player-added-claim-sent = { $name } is on the roster (nick { $nick }); a link to claim the record was sent to { $email }.
 person-record-only = no account
 team-error-name-comma = No commas in a name: they separate the fields of a tournament entry.
+bulk-every = Every one listed ({ $count })

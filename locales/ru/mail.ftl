@@ -134,3 +134,7 @@ mail-invitation-subject = Приглашение в команду «{ $team }»
 mail-invitation-body = Капитан команды «{ $team }» приглашает вас в состав. Принять или отклонить приглашение можно на странице «Что ждёт вас»:
 outbox-resend-all = Отправить снова все ({ $count })
 outbox-resent-all = Снова в очереди писем: { $count }.
+mail-player-pairing-subject = Тур { $round } турнира { $tournament }: вы играете на доске { $board }
+mail-player-pairing-body = Опубликован тур { $round } чемпионата «{ $championship }». Вы играете за «{ $entry }» на доске { $board } за столом { $table } против { $opponent } (команда «{ $team }»). Начало турнира: { $starts }. Ваши партии:
+mail-player-game-white = партия { $game }: белыми
+mail-player-game-black = партия { $game }: чёрными

@@ -323,3 +323,8 @@ claim-link-submit = Отправить ссылку
 claim-link-sent = Ссылка, чтобы принять запись, отправлена на { $email }.
 zone-with-offset = { $name } ({ $utc })
 moment-in-zone = { $time } ({ $zone })
+todo-employments = Подтвердите { $count } { $count ->
+    [one] запись о работе
+    [few] записи о работе
+   *[many] записей о работе
+}

@@ -367,3 +367,4 @@ player-added = { $name } в составе (ник { $nick }).
 player-added-claim-sent = { $name } в составе (ник { $nick }); ссылка, чтобы принять запись, отправлена на { $email }.
 person-record-only = без учётной записи
 team-error-name-comma = В названии не должно быть запятых: ими разделяются поля заявки на турнир.
+bulk-every = Все в списке ({ $count })

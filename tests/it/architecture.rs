@@ -176,7 +176,9 @@ fn lower_layers_do_not_import_higher_ones() {
     let use_cases: Vec<&str> = lib
         .lines()
         .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
-        .filter(|m| !["config", "mail", "read"].contains(m))
+        // Beside the use cases: settings, mail, read models, and how a
+        // zone and a moment read (pages and mails share it).
+        .filter(|m| !["config", "mail", "read", "zones"].contains(m))
         .collect();
     assert!(use_cases.len() > 20, "{use_cases:?}");
     let names = |code: &str, module: &str| {

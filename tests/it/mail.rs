@@ -265,7 +265,37 @@ async fn outbox_pairings_published_reach_every_captain_in_their_language() {
         .into_iter()
         .filter(|r| r.kind == "pairings_published")
         .collect();
-    assert_eq!(pairings.len(), 4, "one per captain of the round's entries");
+    let captains: Vec<String> = teams.iter().map(|t| address(&t.nicks[0])).collect();
+    assert_eq!(
+        pairings
+            .iter()
+            .filter(|r| captains.contains(&r.address))
+            .count(),
+        4,
+        "one per captain of the round's entries"
+    );
+    // Every other player lined up is told their board, opponent, colour
+    // and the start, once.
+    assert_eq!(pairings.len(), 4 + 4 * 4, "and one per other player");
+    for team in &teams {
+        for (board, nick) in team.nicks.iter().enumerate().skip(1) {
+            let got = inbox.to(&address(nick));
+            let mine: Vec<&Mail> = got
+                .iter()
+                .filter(|m| m.subject().contains("вы играете") || m.subject().contains("you play"))
+                .collect();
+            assert_eq!(mine.len(), 1, "{nick}");
+            let body = mine[0].body();
+            let board = board + 1;
+            // (Only Конь's captain reads English; the players, Russian.)
+            assert!(body.contains(&format!("на доске {board}")), "{body}");
+            assert!(
+                body.contains("партия 1: белыми") || body.contains("партия 1: чёрными"),
+                "{body}"
+            );
+            assert!(body.contains("(московское время (UTC+3))"), "{body}");
+        }
+    }
     for team in &teams {
         let captain = &team.nicks[0];
         let got: Vec<Mail> = inbox

@@ -428,3 +428,105 @@ async fn r_2_4_the_chief_judge_reviews_documents_and_admits_at_the_check_in() {
     let page = club.app.get_with(&chief, &club.tournament_url(t)).await;
     assert!(page.attr("#check-in-link a", "href").is_some());
 }
+
+#[tokio::test]
+async fn r_2_1_the_organizer_confirms_every_employment_record_listed_at_once() {
+    let club = Club::new("R").await;
+    let (team, rep) = r_team(&club, "Протон", "rep1").await;
+    let organization = db::organizations::list(&mut club.app.db())
+        .expect("organizations")
+        .into_iter()
+        .find(|o| o.name == "АО-Протон")
+        .expect("the team's organization")
+        .id;
+    for name in ["Быков Борис", "Волкова Вера"] {
+        let page = add(&club, &rep, team, &[("full_name", name)]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    for nick in ["bykov-boris", "volkova-vera"] {
+        let page = club
+            .app
+            .post_with(
+                &rep,
+                &format!("/people/{nick}/employments"),
+                &[
+                    ("organization", &organization.to_string()),
+                    ("from", "2020-01-01"),
+                    ("until", ""),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // The organizer's to-do page counts them and leads to the list.
+    let org = club.person("org1").await;
+    club.app
+        .grant_role(&club.root, club.id, "org1", "organizer")
+        .await;
+    let todo = club.app.get_with(&org, "/todo").await;
+    let line = todo
+        .texts("ul.todo li")
+        .into_iter()
+        .find(|l| l.contains("записи о работе"))
+        .unwrap_or_else(|| panic!("{}", todo.text));
+    assert!(line.contains("Подтвердите 2 записи о работе"), "{line}");
+    let roll = format!("/championships/{}/people", club.id);
+    assert!(
+        todo.attr(&format!("a[href='{roll}#employments']"), "href")
+            .is_some()
+    );
+    // the list is there under R, with full names.
+    let page = club.app.get_with(&org, &roll).await;
+    let names = page.texts("#employments-bulk tbody td:nth-child(2) a");
+    assert_eq!(names, ["Быков Борис", "Волкова Вера"]);
+    // "Every one listed", no box picked: both confirmed at once.
+    let listed = page.attrs("#employments-bulk input[name=listed]", "value");
+    let mut fields: Vec<(&str, &str)> = listed.iter().map(|v| ("listed", v.as_str())).collect();
+    fields.push(("every", "1"));
+    let action = page.attr("#employments-bulk", "action").expect("form");
+    let done = club.app.post_with(&org, &action, &fields).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let page = club.app.get_with(&org, &roll).await;
+    assert!(
+        page.texts("#employments-bulk tbody tr").is_empty(),
+        "{}",
+        page.text
+    );
+    let todo = club.app.get_with(&org, "/todo").await;
+    assert!(!todo.text.contains("записи о работе"));
+}
+
+#[tokio::test]
+async fn r_2_2_a_records_documents_uploaded_by_its_representative_are_approved_all_at_once() {
+    let club = Club::new("R").await;
+    let (team, rep) = r_team(&club, "Буран", "rep1").await;
+    let page = add(&club, &rep, team, &[("full_name", "Иванов Иван")]).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The record has no one to upload for it: its representative does.
+    let action = crate::r_club::upload_action(&club, &rep, "/people/ivanov-ivan").await;
+    for kind in ["original_application", "waiver", "passport_copy"] {
+        crate::r_club::upload(&club, &rep, &action, kind).await;
+    }
+    // Someone else may not.
+    let stranger = club.person("stranger").await;
+    let page = club.app.get_with(&stranger, "/people/ivanov-ivan").await;
+    assert!(page.attr("form#document-upload", "action").is_none());
+    // The queue's box "every one listed" approves the three at once.
+    let queue = format!("/championships/{}/documents", club.id);
+    let page = club.app.get_with(&club.root, &queue).await;
+    let listed = page.attrs("input[name=listed][form=documents-bulk]", "value");
+    assert_eq!(listed.len(), 3, "{}", page.text);
+    let mut fields: Vec<(&str, &str)> = listed.iter().map(|v| ("listed", v.as_str())).collect();
+    fields.extend([("every", "1"), ("decision", "approve")]);
+    let action = page
+        .attr("form#documents-bulk", "action")
+        .expect("bulk form");
+    let done = club.app.post_with(&club.root, &action, &fields).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let person = person(&club, "ivanov-ivan").id;
+    let docs =
+        db::documents::of_owner_all(&mut club.app.db(), db::documents::Owner::Person(person))
+            .expect("documents");
+    assert_eq!(docs.len(), 3);
+    assert!(docs.iter().all(|d| d.status == "approved"), "{docs:?}");
+}

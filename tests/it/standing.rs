@@ -826,7 +826,10 @@ async fn audit_roster_captaincy_ban_and_approval_changes_reach_the_organizers_lo
         page.select_text("#handover-nick-error").as_deref(),
         Some("Loser не в составе команды.")
     );
-    assert_eq!(page.texts("#handover-nick option"), ["Knight", "Bishop"]);
+    assert_eq!(
+        page.texts("#handover-nick option"),
+        ["Test Player (Knight)", "Test Player (Bishop)"]
+    );
     let page = app
         .post_with(&captain, &handover, &[("nick", "Knight")])
         .await;

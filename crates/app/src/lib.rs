@@ -44,11 +44,11 @@ pub mod teams;
 pub mod todo;
 pub mod trf;
 pub mod violations;
-pub mod zones;
 
 pub mod config;
 pub mod mail;
 pub mod read;
+pub mod zones;
 
 /// The database layer as the pages and the API see it: its reads, row
 /// types, errors and connections, and no way to write. Its write functions

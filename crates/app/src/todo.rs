@@ -64,6 +64,8 @@ pub enum Item {
     },
     /// Organizers: documents awaiting a review.
     Documents { at: Place, count: usize },
+    /// Organizers: employment records to confirm (E-12, R-2.1).
+    Employments { at: Place, count: usize },
     /// Captains: the next tournament has no entry of the team yet.
     Entry {
         at: Place,
@@ -209,6 +211,12 @@ pub fn of(
                 count: usize::try_from(count).unwrap_or(0),
             });
         }
+    }
+    for (c, count) in waiting::unconfirmed_employments(conn, &organizing)? {
+        items.push(Item::Employments {
+            at: places.of(c),
+            count: usize::try_from(count).unwrap_or(0),
+        });
     }
     Ok(items)
 }

@@ -11,10 +11,10 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::{
-    appeals, documents, games, invitations, matches, memberships, rounds, teams, tournaments,
-    violation_reports,
+    appeals, documents, employments, games, invitations, matches, memberships, rounds, teams,
+    tournaments, violation_reports,
 };
-use league_ids::{ChampionshipId, DocumentId, TournamentId};
+use league_ids::{ChampionshipId, DocumentId, EmploymentId, TournamentId};
 
 /// Teams applying (G-B12), per championship.
 pub fn applications(
@@ -197,4 +197,27 @@ pub fn starting_by(
             tournaments::number,
         ))
         .load(conn)
+}
+
+/// Employment records nobody has confirmed (E-12, R-2.1) of the current
+/// members of pending and approved teams, per championship.
+pub fn unconfirmed_employments(
+    conn: &mut DbConnection,
+    cs: &[ChampionshipId],
+) -> QueryResult<BTreeMap<ChampionshipId, i64>> {
+    let rows: Vec<(ChampionshipId, EmploymentId)> = employments::table
+        .inner_join(memberships::table.on(employments::person_id.eq(memberships::person_id)))
+        .inner_join(teams::table.on(teams::id.eq(memberships::team_id)))
+        .filter(memberships::championship_id.eq_any(cs))
+        .filter(memberships::until_at.is_null())
+        .filter(teams::status.eq_any(["pending", "approved"]))
+        .filter(employments::confirmed_at.is_null())
+        .select((memberships::championship_id, employments::id))
+        .load(conn)?;
+    let distinct: BTreeSet<(ChampionshipId, EmploymentId)> = rows.into_iter().collect();
+    let mut counts = BTreeMap::new();
+    for (c, _) in distinct {
+        *counts.entry(c).or_insert(0) += 1;
+    }
+    Ok(counts)
 }

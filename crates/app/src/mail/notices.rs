@@ -155,7 +155,9 @@ pub fn pairings_published(
     };
     let name = championship_name(conn, championship)?;
     let mut notices = Vec::new();
-    for m in rounds::matches_of_rounds(conn, &[round])? {
+    let matches = rounds::matches_of_rounds(conn, &[round])?;
+    let players = player_notices(conn, championship, &r, tournament_no, &matches, &name)?;
+    for m in matches {
         let home = entries::by_id(conn, m.home_entry_id)?;
         let away = match m.away_entry_id {
             Some(id) => entries::by_id(conn, id)?,
@@ -204,7 +206,152 @@ pub fn pairings_published(
             );
         }
     }
+    notices.extend(players);
     enqueue_all(conn, &notices, now)
+}
+
+/// One player's pairing in a round: their entry, table and board, the
+/// opponent and the opponent's entry, a line per game (the colour).
+struct PlayerLine {
+    entry: String,
+    table: i32,
+    board: i32,
+    opponent: String,
+    team: String,
+    games: Vec<Message>,
+}
+
+/// Every player lined up in a published round who is not the captain of
+/// their entry (the captain has the entry's mail): their board, table,
+/// opponent, colour in each game and the tournament's start in the
+/// championship's zone. One mail per player.
+fn player_notices(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    r: &rounds::Round,
+    tournament_no: i32,
+    matches: &[rounds::Match],
+    championship_name: &str,
+) -> QueryResult<Vec<Notice>> {
+    use std::collections::BTreeMap;
+    let Some(c) = championships::by_id(conn, championship)? else {
+        return Ok(Vec::new());
+    };
+    let starts = crate::db::tournaments::by_id(conn, r.tournament_id)?.map(|t| t.starts_at);
+    let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let games = rounds::games_of_matches(conn, &ids)?;
+    let people: Vec<PersonId> = games
+        .iter()
+        .flat_map(|g| [g.home_player_id, g.away_player_id])
+        .flatten()
+        .collect();
+    let nicks: std::collections::HashMap<PersonId, String> =
+        crate::db::people::nicks_of(conn, &people)?
+            .into_iter()
+            .collect();
+    let nick = |p: Option<PersonId>| p.and_then(|p| nicks.get(&p).cloned()).unwrap_or_default();
+    let mut lines: BTreeMap<PersonId, PlayerLine> = BTreeMap::new();
+    for m in matches {
+        let (Some(home), Some(away)) = (
+            entries::by_id(conn, m.home_entry_id)?,
+            match m.away_entry_id {
+                Some(a) => entries::by_id(conn, a)?,
+                None => None,
+            },
+        ) else {
+            continue;
+        };
+        let playing =
+            |x: &crate::db::entries::Entry| x.status() != crate::db::entries::EntryStatus::Retired;
+        if !playing(&home) || !playing(&away) {
+            continue;
+        }
+        for g in games.iter().filter(|g| g.match_id == m.id) {
+            let sides = [
+                (
+                    g.home_player_id,
+                    &home,
+                    g.away_player_id,
+                    &away,
+                    g.home_white,
+                ),
+                (
+                    g.away_player_id,
+                    &away,
+                    g.home_player_id,
+                    &home,
+                    !g.home_white,
+                ),
+            ];
+            for (player, mine, opponent, theirs, white) in sides {
+                let Some(player) = player else { continue };
+                if player == mine.submitted_by {
+                    continue;
+                }
+                let line = lines.entry(player).or_insert_with(|| PlayerLine {
+                    entry: mine.name.clone(),
+                    table: m.table_no,
+                    board: g.board,
+                    opponent: nick(opponent),
+                    team: theirs.name.clone(),
+                    games: Vec::new(),
+                });
+                line.games.push(
+                    Message::new(if white {
+                        msg!("mail-player-game-white")
+                    } else {
+                        msg!("mail-player-game-black")
+                    })
+                    .arg("game", g.game_no),
+                );
+            }
+        }
+    }
+    Ok(lines
+        .into_iter()
+        .map(|(to, line)| {
+            let PlayerLine {
+                entry,
+                table,
+                board,
+                opponent,
+                team,
+                games,
+            } = line;
+            let mut body = Message::new(msg!("mail-player-pairing-body"))
+                .arg("round", r.number)
+                .arg("championship", championship_name)
+                .arg("entry", &entry)
+                .arg("table", table)
+                .arg("board", board)
+                .arg("opponent", &opponent)
+                .arg("team", &team);
+            body = match starts {
+                Some(at) => body.list(
+                    "starts",
+                    [crate::zones::moment_message(&c.time_zone, at)],
+                    "",
+                ),
+                None => body.arg("starts", "—"),
+            };
+            Notice::new(
+                Kind::PairingsPublished,
+                to,
+                Message::new(msg!("mail-player-pairing-subject"))
+                    .arg("round", r.number)
+                    .arg("tournament", tournament_no)
+                    .arg("board", board),
+                body,
+            )
+            .details(games)
+            .championship(championship)
+            .link(format!(
+                "{}#round-{}",
+                crate::paths::tournament(championship, r.tournament_id),
+                r.number
+            ))
+        })
+        .collect())
 }
 
 /// Organizers reviewed a document: whoever uploaded it is told.

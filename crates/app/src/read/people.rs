@@ -276,11 +276,11 @@ pub struct PeopleRoll {
     pub club: Vec<(bool, Person)>,
     /// The club list stopped at [`CLUB_LIST`].
     pub club_cut: bool,
-    /// E-12: the unconfirmed employment records of the teams' members
-    /// (pending and approved teams), each with the organization's name and
-    /// the member's nick; `None` when the regulation asks for no
-    /// employment proof.
-    pub employments: Option<Vec<(Employment, String, String)>>,
+    /// E-12, R-2.1: the unconfirmed employment records of the teams'
+    /// members (pending and approved teams), each with the organization's
+    /// name and the member's nick and full name; `None` when the regulation
+    /// asks neither for employment proof nor for staff only.
+    pub employments: Option<Vec<(Employment, String, String, String)>>,
 }
 
 impl PeopleRoll {
@@ -311,10 +311,13 @@ impl PeopleRoll {
             // Those still to be marked first.
             club.sort_by_key(|(member, _)| *member);
         }
-        let shown = reg
-            .documents
-            .iter()
-            .any(|d| d.any_of.contains(&DocumentKind::EmploymentProof));
+        // E-12 asks for proof; admits staff only (a team stands for
+        // its organization): both are judged from confirmed records.
+        let shown = reg.roster.organization_required
+            || reg
+                .documents
+                .iter()
+                .any(|d| d.any_of.contains(&DocumentKind::EmploymentProof));
         let employments = if shown {
             Some(unconfirmed(conn, c)?)
         } else {
@@ -331,18 +334,22 @@ impl PeopleRoll {
 }
 
 /// E-12: the unconfirmed employment records of the championship's teams'
-/// members, each with the organization's name and the member's nick.
+/// members, each with the organization's name and the member's nick and
+/// full name.
 fn unconfirmed(
     conn: &mut DbConnection,
     c: ChampionshipId,
-) -> Result<Vec<(Employment, String, String)>, QueryError> {
+) -> Result<Vec<(Employment, String, String, String)>, QueryError> {
     let members =
         t::current_members_of_championship(conn, c, &[TeamStatus::Pending, TeamStatus::Approved])?;
     let nicks: HashMap<PersonId, String> = people::nicks_of(conn, &members)?.into_iter().collect();
+    let names: HashMap<PersonId, String> =
+        people::full_names_of(conn, &members)?.into_iter().collect();
     let mut employments = Vec::new();
     for (e, org) in standing::unconfirmed_of(conn, &members)? {
         let nick = nicks.get(&e.person_id).cloned().unwrap_or_default();
-        employments.push((e, org, nick));
+        let name = names.get(&e.person_id).cloned().unwrap_or_default();
+        employments.push((e, org, nick, name));
     }
     Ok(employments)
 }

@@ -95,6 +95,11 @@ pub fn line(lang: Lang, item: &Item) -> TodoLine {
             Message::new(msg!("todo-documents")).arg("count", count),
             paths::documents(at.id),
         ),
+        Item::Employments { at, count } => (
+            at,
+            Message::new(msg!("todo-employments")).arg("count", count),
+            format!("{}#employments", paths::fill1(paths::ROLL, at.id)),
+        ),
         Item::Entry {
             at,
             team,

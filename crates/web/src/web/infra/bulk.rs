@@ -2,7 +2,9 @@
 //! [`PICK`], each holding a row's id, tied to one form by its `form`
 //! attribute so they can sit beside each row's own form), and the outcome
 //! told in one flash per kind: done, unchanged (the same decision again
-//! changes nothing and sends nothing), refused with the reason.
+//! changes nothing and sends nothing), refused with the reason. Pages
+//! without JavaScript select all by a box [`EVERY`]: ticked, the form acts
+//! on every row the list showed (each also sent as [`LISTED`]).
 
 use std::str::FromStr;
 
@@ -17,6 +19,10 @@ use crate::web::infra::session::{AppSession, FlashLevel};
 
 /// The checkbox name of every bulk list.
 pub const PICK: &str = "pick";
+/// A list's hidden field per row shown, for [`EVERY`].
+pub const LISTED: &str = "listed";
+/// The box "every row listed" of a bulk form.
+pub const EVERY: &str = "every";
 
 /// A bulk form as sent: the picked ids and the form's own fields (a
 /// decision, a reason, a date).
@@ -56,8 +62,13 @@ impl BulkForm {
     /// The ids picked, each once, in the order of the list. A value that is
     /// not an id is a request no page sends.
     pub fn picked<T: FromStr + PartialEq>(&self) -> Result<Vec<T>, AppError> {
+        let field = if self.get(EVERY).is_empty() {
+            PICK
+        } else {
+            LISTED
+        };
         let mut out: Vec<T> = Vec::new();
-        for (_, v) in self.0.iter().filter(|(n, _)| n == PICK) {
+        for (_, v) in self.0.iter().filter(|(n, _)| n == field) {
             let id = v
                 .trim()
                 .parse()

@@ -37,6 +37,7 @@ pub struct ClubRow {
 pub struct EmploymentRow {
     pub id: EmploymentId,
     pub nick: String,
+    pub name: String,
     pub url: String,
     pub organization: String,
     pub period: String,
@@ -111,14 +112,15 @@ fn club_row((member, p): (bool, people::Person)) -> ClubRow {
 }
 
 /// E-12: an unconfirmed employment record, with its organization and the
-/// member's nick.
+/// member's nick and full name.
 fn employment_row(
-    (e, organization, nick): (db::standing::Employment, String, String),
+    (e, organization, nick, name): (db::standing::Employment, String, String, String),
 ) -> EmploymentRow {
     EmploymentRow {
         id: e.id,
         url: paths::person(&nick),
         nick,
+        name,
         organization,
         period: match e.until_date {
             Some(until) => format!("{} – {until}", e.from_date),
