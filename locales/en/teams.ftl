@@ -366,3 +366,27 @@ player-added-claim-sent = { $name } is on the roster (nick { $nick }); a link to
 person-record-only = no account
 team-error-name-comma = No commas in a name: they separate the fields of a tournament entry.
 bulk-every = Every one listed ({ $count })
+roster-import-link = Enter several players at once (a CSV file or rows from a spreadsheet)
+roster-import-title = Enter players from a list
+roster-import-hint = One player per row: full name, then optionally the nick and an e-mail address for a claim link. Paste rows copied from a spreadsheet, or the text of a CSV file (commas or semicolons). Check first: nothing is stored until you confirm, and then every row or none.
+roster-import-rows = Rows
+roster-import-rows-hint = For example: Иванов Иван;;ivanov@example.org
+roster-import-preview = Check
+roster-import-confirm = Enter { $count ->
+    [one] the player
+   *[other] all { $count } players
+}
+roster-import-preview-title = What the rows become
+roster-import-problems = { $count ->
+    [one] One row cannot be entered
+   *[other] { $count } rows cannot be entered
+}: correct them and check again. Nothing was stored.
+roster-import-ready = Every row can be entered ({ $count }). Nothing is stored until you confirm.
+roster-import-line = Row
+roster-import-outcome = Result
+roster-import-row-ok = will be entered as { $nick }
+roster-import-rows-count = Rows to enter: { $found }; from 1 to { $max } are taken at once.
+roster-import-done = { $count ->
+    [one] One player entered.
+   *[other] { $count } players entered.
+}

@@ -368,3 +368,29 @@ player-added-claim-sent = { $name } в составе (ник { $nick }); ссы
 person-record-only = без учётной записи
 team-error-name-comma = В названии не должно быть запятых: ими разделяются поля заявки на турнир.
 bulk-every = Все в списке ({ $count })
+roster-import-link = Внести несколько игроков сразу (файл CSV или строки из таблицы)
+roster-import-title = Внести игроков списком
+roster-import-hint = Один игрок в строке: имя и фамилия, затем, если нужно, ник и адрес для ссылки, чтобы принять запись. Вставьте строки, скопированные из таблицы, или текст файла CSV (через запятую или точку с запятой). Сначала проверьте: до подтверждения ничего не сохраняется, а затем вносятся все строки или ни одной.
+roster-import-rows = Строки
+roster-import-rows-hint = Например: Иванов Иван;;ivanov@example.org
+roster-import-preview = Проверить
+roster-import-confirm = Внести { $count ->
+    [one] { $count } игрока
+   *[other] всех ({ $count })
+}
+roster-import-preview-title = Что получится из строк
+roster-import-problems = { $count ->
+    [one] { $count } строку нельзя внести
+    [few] { $count } строки нельзя внести
+   *[many] { $count } строк нельзя внести
+}: исправьте их и проверьте снова. Ничего не сохранено.
+roster-import-ready = Все строки можно внести ({ $count }). До подтверждения ничего не сохраняется.
+roster-import-line = Строка
+roster-import-outcome = Итог
+roster-import-row-ok = будет внесён(а) как { $nick }
+roster-import-rows-count = Строк для внесения: { $found }; за раз принимается от 1 до { $max }.
+roster-import-done = { $count ->
+    [one] Внесён { $count } игрок.
+    [few] Внесено { $count } игрока.
+   *[many] Внесено { $count } игроков.
+}

@@ -530,3 +530,84 @@ async fn r_2_2_a_records_documents_uploaded_by_its_representative_are_approved_a
     assert_eq!(docs.len(), 3);
     assert!(docs.iter().all(|d| d.status == "approved"), "{docs:?}");
 }
+
+#[tokio::test]
+async fn r_1_4_a_roster_import_names_every_bad_row_and_stores_nothing_until_confirmed() {
+    let club = Club::new("R").await;
+    let (team, rep) = r_team(&club, "Квант", "rep1").await;
+    let url = format!("/teams/{team}/import");
+    let send = |rows: &'static str, step: &'static str| {
+        let (club, rep, url) = (&club, &rep, url.clone());
+        async move {
+            club.app
+                .post_with(rep, &url, &[("rows", rows), ("step", step)])
+                .await
+        }
+    };
+    let stored = |nick: &str| {
+        db::people::by_nick(&mut club.app.db(), nick)
+            .expect("q")
+            .is_some()
+    };
+    // Each bad row is named with its line and why; nothing is stored.
+    let page = send(
+        "ФИО;Ник;Почта\nИванов Иван;;ivan@works.example\n;nick2;\nПетрова Анна;bad nick;\nСидоров Пётр;;not-an-email\n",
+        "preview",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let rows = page.texts("table.import tbody tr");
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    let refused = page.texts("table.import tbody tr.refused td:first-child");
+    assert_eq!(refused, ["3", "4", "5"]);
+    let outcomes = page.texts("table.import tbody tr td.outcome");
+    assert!(outcomes[0].contains("ivanov-ivan"), "{outcomes:?}");
+    assert!(outcomes[1].starts_with("Имя и фамилия:"), "{outcomes:?}");
+    assert!(outcomes[2].starts_with("Ник:"), "{outcomes:?}");
+    assert!(
+        outcomes[3].starts_with("E-mail:") || outcomes[3].contains("адрес"),
+        "{outcomes:?}"
+    );
+    assert!(page.attr("button[value=confirm]", "value").is_none());
+    assert!(!stored("ivanov-ivan"));
+    // three to a team — the third row finds the roster full.
+    let page = send(
+        "Иванов Иван;;ivan@works.example\nПетрова Анна;;\nСидоров Пётр;;\n",
+        "confirm",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let refused = page.texts("table.import tbody tr.refused td.outcome");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].contains("Состав заполнен"), "{refused:?}");
+    assert!(
+        !stored("ivanov-ivan") && !stored("petrova-anna"),
+        "all or none"
+    );
+    // A clean list: previewed (nothing sent), then confirmed at once.
+    let rows = "Иванов Иван;;ivan@works.example\nПетрова Анна;;\n";
+    let page = send(rows, "preview").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.attr("button[value=confirm]", "value").is_some());
+    assert!(!stored("ivanov-ivan"));
+    let page = send(rows, "confirm").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert!(stored("ivanov-ivan") && stored("petrova-anna"));
+    let claims = outbox::list(&mut club.app.db(), None, 1000)
+        .expect("outbox")
+        .into_iter()
+        .filter(|r| r.kind == "claim" && r.address == "ivan@works.example")
+        .count();
+    assert_eq!(claims, 1, "the previews sent nothing");
+    // Nobody else imports onto the team.
+    let stranger = club.person("stranger").await;
+    let page = club
+        .app
+        .post_with(
+            &stranger,
+            &url,
+            &[("rows", "Кто-то;;"), ("step", "confirm")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+}

@@ -261,6 +261,11 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     ),
     ("GET", "/teams/{team}", [200, 200, 200, 200, 200, 200, 200]),
     ("GET", "/people/{nick}", [200, 200, 200, 200, 200, 200, 200]),
+    (
+        "GET",
+        "/teams/{team}/import",
+        [303, 403, 403, 200, 403, 200, 200],
+    ),
     ("GET", "/bans", [200, 200, 200, 200, 200, 200, 200]),
     (
         "GET",
@@ -686,6 +691,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "POST",
         "/teams/{team}/players",
+        [303, 403, 403, 422, 403, 422, 422],
+    ),
+    // A roster from a list: nothing sent is nothing to read, in words.
+    (
+        "POST",
+        "/teams/{team}/import",
         [303, 403, 403, 422, 403, 422, 422],
     ),
     (

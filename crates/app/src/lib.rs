@@ -36,6 +36,7 @@ pub mod penalties;
 pub mod people;
 pub mod play_state;
 pub mod regulation;
+pub mod roster_import;
 pub mod rounds;
 pub mod season;
 pub mod series;

@@ -535,90 +535,115 @@ pub fn add_player(
     at: NaiveDateTime,
 ) -> Result<Added, TeamError> {
     crate::db::write_transaction(conn, |conn| {
-        let team = t::by_id(conn, new.team)?.ok_or(TeamError::NotFound)?;
-        let organizer = organizes(conn, &team, new.by)?;
-        if team.captain_id != new.by.0 && !organizer {
-            return Err(TeamError::NotCaptain);
-        }
-        if !team.is_active() {
-            return refuse(TeamProblem::Inactive);
-        }
-        let reg = regulation_of(conn, team.championship_id, at)?;
-        let name = new.full_name.as_str();
-        let same = |other: &str| other.to_lowercase() == name.to_lowercase();
-        if let Some((_, other)) = t::open_member_names(conn, team.championship_id)?
-            .into_iter()
-            .find(|(n, _)| same(n))
-        {
-            return refuse(TeamProblem::SameName {
-                name: name.to_owned(),
-                team: other,
+        let (team, reg, organizer) = adding_to(conn, new.team, new.by, at)?;
+        add_one(conn, &team, &reg, organizer, new, at)
+    })
+}
+
+/// The team players are entered on, its regulation at `at`, and whether
+/// `by` organizes its championship; refused unless `by` is its captain or
+/// an organizer and the team is active.
+pub(crate) fn adding_to(
+    conn: &mut crate::db::WriteTx<'_>,
+    team: TeamId,
+    by: (PersonId, bool),
+    at: NaiveDateTime,
+) -> Result<(Team, Regulation, bool), TeamError> {
+    let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
+    let organizer = organizes(conn, &team, by)?;
+    if team.captain_id != by.0 && !organizer {
+        return Err(TeamError::NotCaptain);
+    }
+    if !team.is_active() {
+        return refuse(TeamProblem::Inactive);
+    }
+    let reg = regulation_of(conn, team.championship_id, at)?;
+    Ok((team, reg, organizer))
+}
+
+/// One player entered on `team` in the caller's transaction ([`add_player`]).
+pub(crate) fn add_one(
+    conn: &mut crate::db::WriteTx<'_>,
+    team: &Team,
+    reg: &Regulation,
+    organizer: bool,
+    new: &NewPlayer,
+    at: NaiveDateTime,
+) -> Result<Added, TeamError> {
+    let name = new.full_name.as_str();
+    let same = |other: &str| other.to_lowercase() == name.to_lowercase();
+    if let Some((_, other)) = t::open_member_names(conn, team.championship_id)?
+        .into_iter()
+        .find(|(n, _)| same(n))
+    {
+        return refuse(TeamProblem::SameName {
+            name: name.to_owned(),
+            team: other,
+        });
+    }
+    let outstanding =
+        t::count_current(conn, team.id)? as usize + t::invitations_of(conn, team.id)?.len();
+    limits(reg)
+        .check_add(outstanding)
+        .or_else(|r| refuse(TeamProblem::Roster(TeamField::FullName, r)))?;
+    let nick = match new.nick {
+        Some(nick) if people::nick_taken(conn, nick.as_str())? => {
+            return refuse(TeamProblem::NickTaken {
+                nick: nick.as_str().to_owned(),
             });
         }
-        let outstanding =
-            t::count_current(conn, team.id)? as usize + t::invitations_of(conn, team.id)?.len();
-        limits(&reg)
-            .check_add(outstanding)
-            .or_else(|r| refuse(TeamProblem::Roster(TeamField::FullName, r)))?;
-        let nick = match new.nick {
-            Some(nick) if people::nick_taken(conn, nick.as_str())? => {
-                return refuse(TeamProblem::NickTaken {
-                    nick: nick.as_str().to_owned(),
-                });
-            }
-            Some(nick) => nick.as_str().to_owned(),
-            None => people::free_nick(conn, Nick::from_full_name(new.full_name).as_str())?,
-        };
-        if let Some(email) = new.email
-            && people::email_taken(conn, email.as_str())?
-        {
-            return refuse(TeamProblem::EmailTaken);
-        }
-        let locale = people::by_id(conn, new.by.0)?
-            .map(|p| p.locale)
-            .unwrap_or_else(|| "ru".to_owned());
-        let person = people::insert_record(
-            conn,
-            &people::NewRecord {
-                nick: &nick,
-                full_name: name,
-                locale: &locale,
-                added_by: new.by.0,
-            },
+        Some(nick) => nick.as_str().to_owned(),
+        None => people::free_nick(conn, Nick::from_full_name(new.full_name).as_str())?,
+    };
+    if let Some(email) = new.email
+        && people::email_taken(conn, email.as_str())?
+    {
+        return refuse(TeamProblem::EmailTaken);
+    }
+    let locale = people::by_id(conn, new.by.0)?
+        .map(|p| p.locale)
+        .unwrap_or_else(|| "ru".to_owned());
+    let person = people::insert_record(
+        conn,
+        &people::NewRecord {
+            nick: &nick,
+            full_name: name,
+            locale: &locale,
+            added_by: new.by.0,
+        },
+    )
+    .or_else(|e| match e {
+        people::InsertPersonError::Db(e) => Err(TeamError::Db(e)),
+        _ => refuse(TeamProblem::NickTaken { nick: nick.clone() }),
+    })?;
+    if reg.roster.club_membership_required && organizer && new.club_member {
+        standing::mark_club_member(conn, person, at, new.by.0, Some(team.championship_id))?;
+    }
+    check_standing(
+        conn,
+        reg,
+        team.championship_id,
+        person,
+        &nick,
+        at,
+        TeamField::FullName,
+    )?;
+    open_membership(conn, team, person, at, "added")?;
+    if let Some(email) = new.email {
+        let record = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
+        super::claims::make(conn, &record, email, new.by.0, at)?;
+    }
+    audit::Entry::new("team.player_added", format!("team:{}", team.id))
+        .actor(new.by.0)
+        .said(
+            Message::new(crate::msg!("audit-teams-player-added"))
+                .arg("name", name)
+                .arg("nick", &nick),
         )
-        .or_else(|e| match e {
-            people::InsertPersonError::Db(e) => Err(TeamError::Db(e)),
-            _ => refuse(TeamProblem::NickTaken { nick: nick.clone() }),
-        })?;
-        if reg.roster.club_membership_required && organizer && new.club_member {
-            standing::mark_club_member(conn, person, at, new.by.0, Some(team.championship_id))?;
-        }
-        check_standing(
-            conn,
-            &reg,
-            team.championship_id,
-            person,
-            &nick,
-            at,
-            TeamField::FullName,
-        )?;
-        open_membership(conn, &team, person, at, "added")?;
-        if let Some(email) = new.email {
-            let record = people::by_id(conn, person)?.ok_or(TeamError::NotFound)?;
-            super::claims::make(conn, &record, email, new.by.0, at)?;
-        }
-        audit::Entry::new("team.player_added", format!("team:{}", team.id))
-            .actor(new.by.0)
-            .said(
-                Message::new(crate::msg!("audit-teams-player-added"))
-                    .arg("name", name)
-                    .arg("nick", &nick),
-            )
-            .ip(new.ip)
-            .championship(team.championship_id)
-            .record(conn)?;
-        Ok(Added { person, nick })
-    })
+        .ip(new.ip)
+        .championship(team.championship_id)
+        .record(conn)?;
+    Ok(Added { person, nick })
 }
 
 /// What an accepted invitation led to.

@@ -132,6 +132,8 @@ pub const PERSON_DOCUMENTS: &str = "/people/{nick}/documents";
 pub const TEAM: &str = "/teams/{team_id}";
 pub const TEAM_INVITE: &str = "/teams/{team_id}/invitations";
 pub const TEAM_ADD_PLAYER: &str = "/teams/{team_id}/players";
+/// A roster pasted or from a CSV file, previewed, then entered.
+pub const TEAM_IMPORT: &str = "/teams/{team_id}/import";
 pub const TEAM_CAPTAIN: &str = "/teams/{team_id}/captain";
 pub const TEAM_REMOVE: &str = "/teams/{team_id}/members/{person_id}/remove";
 pub const TEAM_LEAVE: &str = "/teams/{team_id}/leave";

@@ -228,6 +228,10 @@ fn declare(t: &mut RouteTable) {
     t.at(TEAM, |r| r.get(team::teams::show));
     t.at(TEAM_INVITE, |r| r.post(team::teams::invite));
     t.at(TEAM_ADD_PLAYER, |r| r.post(team::players::add));
+    t.at(TEAM_IMPORT, |r| {
+        r.get(team::players::import_page)
+            .post(team::players::import)
+    });
     t.at(TEAM_CAPTAIN, |r| r.post(team::teams::hand_over));
     t.at(TEAM_REMOVE, |r| r.post(team::teams::remove_member));
     t.at(TEAM_LEAVE, |r| r.post(team::teams::leave));

@@ -4,6 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
+use askama::Template;
 use serde::Deserialize;
 
 use super::teams::{Caller, TeamForms, team_page};
@@ -14,6 +15,7 @@ use crate::i18n::Message;
 use crate::ids::TeamId;
 use crate::msg;
 use crate::paths;
+use crate::web::infra::PageDb;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{FieldErrors, Form, TextRules};
@@ -161,4 +163,187 @@ async fn refused(
     };
     let p = team_page(ctx, &caller.state, team, forms).await?;
     page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+}
+
+// ------------------------------------------------------------- import
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ImportForm {
+    rows: String,
+    step: String,
+}
+
+impl TextRules for ImportForm {
+    const BLOCKS: &'static [(&'static str, usize)] = &[("rows", 40_000)];
+}
+
+/// One row of the preview in words.
+pub struct ImportRowView {
+    pub line: usize,
+    pub full_name: String,
+    pub nick: String,
+    pub email: String,
+    /// The nick the record gets, or why the row is refused.
+    pub outcome: String,
+    pub refused: bool,
+}
+
+#[derive(Template)]
+#[template(path = "teams/import.html")]
+pub struct ImportPage {
+    ctx: PageCtx,
+    team: String,
+    team_url: String,
+    action: String,
+    rows_text: String,
+    preview: Vec<ImportRowView>,
+    problems: usize,
+    /// The whole import's refusal (nothing to read, too many rows).
+    error: Option<String>,
+}
+
+async fn import_view(
+    caller: &Caller,
+    ctx: PageCtx,
+    team: TeamId,
+    rows_text: String,
+    preview: Vec<ImportRowView>,
+    error: Option<String>,
+) -> Result<ImportPage, AppError> {
+    let name = caller
+        .state
+        .db(move |conn| {
+            Ok(crate::db::teams::by_id(conn, team)?
+                .ok_or(AppError::NotFound)?
+                .name)
+        })
+        .await?;
+    Ok(ImportPage {
+        team: name,
+        team_url: paths::team(team),
+        action: paths::fill1(paths::TEAM_IMPORT, team),
+        problems: preview.iter().filter(|r| r.refused).count(),
+        rows_text,
+        preview,
+        error,
+        ctx,
+    })
+}
+
+/// Who may import is answered first: the captain or an organizer.
+async fn may_import(caller: &Caller, team: TeamId) -> Result<(), AppError> {
+    let by = (caller.me, caller.admin);
+    match caller
+        .run(move |conn, _| ops::may_add_player(conn, team, by))
+        .await?
+    {
+        Ok(()) => Ok(()),
+        Err(e) => Err(team_error(e).err().unwrap_or(AppError::Forbidden)),
+    }
+}
+
+/// `GET /teams/{id}/import`: the form for a pasted or CSV roster.
+pub async fn import_page(
+    caller: Caller,
+    ctx: PageCtx,
+    path: web::Path<TeamId>,
+) -> Result<HttpResponse, AppError> {
+    let team = path.into_inner();
+    may_import(&caller, team).await?;
+    let p = import_view(&caller, ctx, team, String::new(), Vec::new(), None).await?;
+    page(StatusCode::OK, &p)
+}
+
+/// `POST /teams/{id}/import`: `step=preview` shows what each row would
+/// become and stores nothing; `step=confirm` enters every row or none.
+pub async fn import(
+    caller: Caller,
+    ctx: PageCtx,
+    path: web::Path<TeamId>,
+    form: Form<ImportForm>,
+) -> Result<HttpResponse, AppError> {
+    let team = path.into_inner();
+    may_import(&caller, team).await?;
+    let form = form.into_inner()?;
+    let confirm = form.step == "confirm";
+    let by = (caller.me, caller.admin);
+    let (text, ip) = (form.rows.clone(), caller.ip.clone());
+    let result = caller
+        .state
+        .db(move |conn| {
+            Ok(crate::app::roster_import::import(
+                conn,
+                team,
+                &text,
+                by,
+                &ip,
+                db::utc_now(),
+                confirm,
+            ))
+        })
+        .await?;
+    let import = match result {
+        Ok(import) => import,
+        Err(crate::app::roster_import::ImportError::Rows { found }) => {
+            let error = Message::new(msg!("roster-import-rows-count"))
+                .arg("found", found)
+                .arg("max", crate::app::roster_import::MAX_ROWS);
+            let error = Some(ctx.render(&error));
+            let p = import_view(&caller, ctx, team, form.rows, Vec::new(), error).await?;
+            return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+        }
+        Err(crate::app::roster_import::ImportError::Team(e)) => {
+            let refusal = team_error(e)?;
+            let error = Some(ctx.render(&refusal.message));
+            let p = import_view(&caller, ctx, team, form.rows, Vec::new(), error).await?;
+            return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+        }
+    };
+    if import.stored {
+        AppSession(&caller.session).flash(
+            FlashLevel::Success,
+            Message::new(msg!("roster-import-done")).arg("count", import.rows.len()),
+        );
+        return Ok(see_other(&paths::team(team)));
+    }
+    let status = if import.problems() > 0 {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::OK
+    };
+    let rows = import.rows.iter().map(|r| row_view(&ctx, r)).collect();
+    let p = import_view(&caller, ctx, team, form.rows, rows, None).await?;
+    page(status, &p)
+}
+
+fn row_view(ctx: &PageCtx, r: &crate::app::roster_import::Row) -> ImportRowView {
+    use crate::app::roster_import::RowProblem;
+    let (outcome, refused) = match &r.outcome {
+        Ok(nick) => (
+            ctx.render(&Message::new(msg!("roster-import-row-ok")).arg("nick", nick)),
+            false,
+        ),
+        Err(RowProblem::Field { field, key }) => (
+            format!(
+                "{}: {}",
+                ctx.t(match *field {
+                    "nick" => "field-nick",
+                    "email" => "field-email",
+                    _ => "field-full-name",
+                }),
+                ctx.lang.msg(*key)
+            ),
+            true,
+        ),
+        Err(RowProblem::Team(p)) => (ctx.render(&crate::words::teams::refusal(p).message), true),
+    };
+    ImportRowView {
+        line: r.line,
+        full_name: r.full_name.clone(),
+        nick: r.nick.clone(),
+        email: r.email.clone(),
+        outcome,
+        refused,
+    }
 }
