@@ -140,3 +140,5 @@ mail-player-pairing-subject = Round { $round } of tournament { $tournament }: yo
 mail-player-pairing-body = Round { $round } of { $championship } is published. You play for { $entry } on board { $board } at table { $table }, against { $opponent } ({ $team }). The tournament starts { $starts }. Your games:
 mail-player-game-white = game { $game }: White
 mail-player-game-black = game { $game }: Black
+mail-start-moved-subject = Tournament { $tournament } of { $championship }: a new start
+mail-start-moved-body = The organizers moved the start of tournament { $tournament } of { $championship } to { $after } (it was { $before }).

@@ -138,3 +138,5 @@ mail-player-pairing-subject = Тур { $round } турнира { $tournament }: 
 mail-player-pairing-body = Опубликован тур { $round } чемпионата «{ $championship }». Вы играете за «{ $entry }» на доске { $board } за столом { $table } против { $opponent } (команда «{ $team }»). Начало турнира: { $starts }. Ваши партии:
 mail-player-game-white = партия { $game }: белыми
 mail-player-game-black = партия { $game }: чёрными
+mail-start-moved-subject = Турнир { $tournament } чемпионата «{ $championship }»: новое время начала
+mail-start-moved-body = Организаторы перенесли начало турнира { $tournament } чемпионата «{ $championship }» на { $after } (было { $before }).

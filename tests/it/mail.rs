@@ -976,3 +976,72 @@ async fn g_e2_a_rule_change_reaches_members_who_opted_in_and_not_the_others() {
         assert!(got(nick).is_empty(), "{nick}");
     }
 }
+
+#[tokio::test]
+async fn a_moved_start_is_told_to_the_entries_captains_and_every_player_named() {
+    let club = club_with(TestApp::spawn().await).await;
+    let (teams, t) = four_entered(&club).await;
+    let before = rows(&club.app).len();
+    club.move_start(t, 120).await;
+    let moved: Vec<_> = rows(&club.app)
+        .into_iter()
+        .filter(|r| r.subject.contains("новое время начала"))
+        .collect();
+    assert!(rows(&club.app).len() > before);
+    // Four teams of five: every player named (the captains among them), once.
+    assert_eq!(moved.len(), 20, "{moved:#?}");
+    for team in &teams {
+        for nick in &team.nicks {
+            assert_eq!(
+                moved.iter().filter(|r| r.address == address(nick)).count(),
+                1,
+                "{nick}"
+            );
+        }
+    }
+    assert!(
+        moved[0].body.contains("(московское время (UTC+3))"),
+        "{}",
+        moved[0].body
+    );
+}
+
+#[tokio::test]
+async fn g_b13_a_captain_of_two_doubles_gets_one_pairing_mail_naming_both() {
+    use crate::club::{g_team, line};
+    let club = club_with(TestApp::spawn().await).await;
+    let ladya = g_team(&club, "Ладья", "la", 10).await;
+    let kon = g_team(&club, "Конь", "ko", 5).await;
+    let slon = g_team(&club, "Слон", "sl", 5).await;
+    let t = club.tournament_in(20).await;
+    for (entry, range) in [("Ладья1", 0..5), ("Ладья2", 5..10)] {
+        let page = club
+            .enter(&ladya.captain, t, &line(&ladya, entry, range))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    for team in [&kon, &slon] {
+        let page = club
+            .enter(&team.captain, t, &line(team, &team.name, 0..5))
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let url = club.tournament_url(t);
+    let page = club
+        .app
+        .post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    club.started(&url);
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    publish_last(&club, &url).await;
+    let mails: Vec<_> = rows(&club.app)
+        .into_iter()
+        .filter(|r| r.kind == "pairings_published" && r.address == address("la1"))
+        .collect();
+    assert_eq!(mails.len(), 1, "{mails:#?}");
+    assert!(
+        mails[0].body.contains("Ладья1") && mails[0].body.contains("Ладья2"),
+        "{}",
+        mails[0].body
+    );
+}

@@ -193,6 +193,20 @@ pub fn move_start(
             return Err(PlayError::Refused(vec![ChampionshipProblem::AlreadyDrawn]));
         }
         tournaments::set_start(conn, tournament, at)?;
+        if before.starts_at != at
+            && let Some(c) = crate::db::championships::by_id(conn, championship)?
+        {
+            crate::mail::notices::start_moved(
+                conn,
+                championship,
+                tournament,
+                before.number,
+                &c.time_zone,
+                before.starts_at,
+                at,
+                crate::db::utc_now(),
+            )?;
+        }
         audit::Entry::new("tournament.start", format!("tournament:{tournament}"))
             .actor(by)
             .said(

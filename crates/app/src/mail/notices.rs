@@ -186,6 +186,19 @@ pub fn pairings_published(
                     .arg("opponent", &them.name),
                 None => Message::new(msg!("mail-pairings-bye")),
             };
+            let body = body
+                .arg("round", r.number)
+                .arg("entry", &me.name)
+                .arg("championship", &name);
+            // A captain of several entries (G-B13's doubles) gets one mail:
+            // the first entry's pairing, then the others'.
+            if let Some(n) = notices
+                .iter_mut()
+                .find(|n: &&mut Notice| n.to == me.submitted_by)
+            {
+                n.details.push(body);
+                continue;
+            }
             notices.push(
                 Notice::new(
                     Kind::PairingsPublished,
@@ -193,9 +206,7 @@ pub fn pairings_published(
                     Message::new(msg!("mail-pairings-subject"))
                         .arg("round", r.number)
                         .arg("tournament", tournament_no),
-                    body.arg("round", r.number)
-                        .arg("entry", &me.name)
-                        .arg("championship", &name),
+                    body,
                 )
                 .championship(championship)
                 .link(format!(
@@ -936,6 +947,45 @@ pub fn tournament_cancelled(
         t,
         Captains::All,
         Message::new(msg!("mail-cancelled-subject")),
+        body,
+        now,
+    )
+}
+
+/// An organizer moved a tournament's start: the captains of its entries
+/// still entered and everyone their lines name are told the new start
+/// (and the old), in the championship's zone as each reader names it.
+#[allow(clippy::too_many_arguments)]
+pub fn start_moved(
+    conn: &mut crate::db::WriteTx<'_>,
+    c: ChampionshipId,
+    t: TournamentId,
+    tournament_no: i32,
+    zone: &str,
+    before: NaiveDateTime,
+    after: NaiveDateTime,
+    now: NaiveDateTime,
+) -> QueryResult<usize> {
+    let entered: Vec<crate::db::entries::Entry> = entries::of_tournament(conn, t)?
+        .into_iter()
+        .filter(|x| x.status() == crate::db::entries::EntryStatus::Entered)
+        .collect();
+    let ids: Vec<EntryId> = entered.iter().map(|x| x.id).collect();
+    let mut people: Vec<PersonId> = entered.iter().map(|x| x.submitted_by).collect();
+    people.extend(
+        entries::players_of(conn, &ids)?
+            .into_iter()
+            .map(|p| p.person_id),
+    );
+    people.sort();
+    people.dedup();
+    let body = Message::new(msg!("mail-start-moved-body"))
+        .list("after", [crate::zones::moment_message(zone, after)], "")
+        .list("before", [crate::zones::moment_message(zone, before)], "");
+    AboutTournament::of(conn, c, tournament_no)?.to_each(
+        conn,
+        &people,
+        Message::new(msg!("mail-start-moved-subject")),
         body,
         now,
     )
