@@ -106,29 +106,30 @@ async fn a_captain_enters_through_the_form_a_judge_records_results_and_the_langu
         club.app.accept_invitation(client, team, nick).await;
     }
     browser.open(&team_path).await;
+    // The captain sees the members' full names, their nicks beside.
     assert_eq!(
-        browser.texts("table tbody td:first-child a").await[..5],
+        browser.texts("table tbody td:nth-child(2)").await[..5],
         ["la1", "la2", "la3", "la4", "la5"],
         "the roster"
     );
     browser.screenshot("team").await;
 
-    // The line-up through the form's fields: a nick nobody has first.
+    // The line-up typed as one line with a nick nobody has: refused in
+    // words, the line kept.
     browser.open(&tournament).await;
-    for (board, nick) in ["la1", "la2", "ghost", "la4", "la5"].iter().enumerate() {
-        browser.fill(&format!("Доска {}", board + 1), nick).await;
-    }
+    let line_label = "Одной строкой: Команда,доска1,…,запасной1,…";
+    browser
+        .fill(line_label, "Ладья,la1,la2,ghost,la4,la5")
+        .await;
     browser.press_in(Some("#entry-form"), "Подать заявку").await;
     let problems = browser.texts("#entry-form ul.problems li").await;
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("ghost"), "{problems:?}");
     assert_eq!(
-        browser.value("Доска 3").await,
-        "ghost",
+        browser.value(line_label).await,
+        "Ладья,la1,la2,ghost,la4,la5",
         "the form is refilled"
     );
-    assert_eq!(browser.value("Доска 1").await, "la1");
-    assert_eq!(browser.value("Доска 5").await, "la5");
     assert_eq!(
         browser.path().await,
         tournament,
@@ -136,7 +137,18 @@ async fn a_captain_enters_through_the_form_a_judge_records_results_and_the_langu
     );
     browser.screenshot("entry-refused").await;
     assert!(club.entries(t).is_empty(), "nothing entered");
-    browser.fill("Доска 3", "la3").await;
+    // Then through the fields: the boards picked from the team's members.
+    browser.fill(line_label, "").await;
+    for (board, nick) in ["la1", "la2", "la3", "la4", "la5"].iter().enumerate() {
+        let list = format!("Доска {}", board + 1);
+        let option = browser
+            .texts(&format!("#entry-board-{} option", board + 1))
+            .await
+            .into_iter()
+            .find(|o| o.ends_with(&format!("({nick})")))
+            .unwrap_or_else(|| panic!("{nick} is offered on {list}"));
+        browser.choose(&list, &option).await;
+    }
     browser.press_in(Some("#entry-form"), "Подать заявку").await;
     assert_eq!(
         browser.texts(".flash").await,
