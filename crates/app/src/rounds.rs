@@ -1761,6 +1761,54 @@ pub(super) fn insert_games(
     Ok(())
 }
 
+/// A draft round of tournament `t` whose pairings a judge changes: the
+/// tournament still in play, the round found and not yet published.
+fn draft_round(
+    conn: &mut crate::db::WriteTx<'_>,
+    t: TournamentId,
+    round: RoundId,
+) -> Result<(Loaded, Round), RoundError> {
+    super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+    let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
+    let x = loaded
+        .rounds
+        .iter()
+        .find(|x| x.id == round)
+        .cloned()
+        .ok_or(PlayError::NotFound)?;
+    if x.is_published() {
+        return refuse(RoundProblem::AlreadyPublished);
+    }
+    Ok((loaded, x))
+}
+
+/// A drafted match takes new sides (`away` `None`: the bye) and its games
+/// are made again for round `number`.
+fn repair_match(
+    conn: &mut crate::db::WriteTx<'_>,
+    loaded: &Loaded,
+    rules: &rt::Tournament,
+    drawn: &Drawn,
+    m: crate::ids::MatchId,
+    (home, away): (EntryId, Option<EntryId>),
+    number: i32,
+) -> Result<(), crate::db::QueryError> {
+    r::set_match_entries(conn, m, home, away)?;
+    r::delete_games(conn, m)?;
+    match away {
+        Some(away) => insert_games(
+            conn,
+            loaded,
+            rules,
+            drawn.format.games_per_pairing,
+            m,
+            (home, away),
+            number,
+        ),
+        None => Ok(()),
+    }
+}
+
 /// What is wrong with a typed lot, entries by name (`rules::pairing::lot::
 /// TypedLotProblem`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1788,17 +1836,7 @@ pub fn enter_lot(
 ) -> Result<(), RoundError> {
     use crate::rules::pairing::lot::{TypedLotProblem as P, check_typed};
     write_transaction(conn, |conn| {
-        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
-        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
-        let x = loaded
-            .rounds
-            .iter()
-            .find(|x| x.id == round)
-            .cloned()
-            .ok_or(PlayError::NotFound)?;
-        if x.is_published() {
-            return refuse(RoundProblem::AlreadyPublished);
-        }
+        let (loaded, x) = draft_round(conn, t, round)?;
         let by_lot = match loaded.ctx.regulation.format {
             FormatRule::Swiss {
                 rounds_drawn_by_lot,
@@ -1855,19 +1893,7 @@ pub fn enter_lot(
         ordered.sort_by_key(|(_, away)| away.is_none());
         let rules = loaded.to_rules();
         for (m, (home, away)) in matches.iter().zip(ordered) {
-            r::set_match_entries(conn, m.id, home, away)?;
-            r::delete_games(conn, m.id)?;
-            if let Some(away) = away {
-                insert_games(
-                    conn,
-                    &loaded,
-                    &rules,
-                    drawn.format.games_per_pairing,
-                    m.id,
-                    (home, away),
-                    x.number,
-                )?;
-            }
+            repair_match(conn, &loaded, &rules, &drawn, m.id, (home, away), x.number)?;
         }
         let mut all: Vec<RoundNote> = notes::decode(&x.notes)
             .unwrap_or_default()
@@ -1899,17 +1925,7 @@ pub fn swap(
 ) -> Result<(), RoundError> {
     let reason = reason.trim().to_owned();
     write_transaction(conn, |conn| {
-        super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
-        let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
-        let x = loaded
-            .rounds
-            .iter()
-            .find(|x| x.id == round)
-            .cloned()
-            .ok_or(PlayError::NotFound)?;
-        if x.is_published() {
-            return refuse(RoundProblem::AlreadyPublished);
-        }
+        let (loaded, x) = draft_round(conn, t, round)?;
         // Groups, brackets and play-offs are read back from their pairings:
         // only the main pairings of a round robin or Swiss are adjusted.
         if x.is_playoff() || loaded.matches_of(x.id).any(|m| m.stage != "main") {
@@ -1949,19 +1965,8 @@ pub fn swap(
         };
         let rules = loaded.to_rules();
         for m in [put(&ma, a_home, b), put(&mb, b_home, a)] {
-            r::set_match_entries(conn, m.id, m.home_entry_id, m.away_entry_id)?;
-            r::delete_games(conn, m.id)?;
-            if let Some(away) = m.away_entry_id {
-                insert_games(
-                    conn,
-                    &loaded,
-                    &rules,
-                    drawn.format.games_per_pairing,
-                    m.id,
-                    (m.home_entry_id, away),
-                    x.number,
-                )?;
-            }
+            let sides = (m.home_entry_id, m.away_entry_id);
+            repair_match(conn, &loaded, &rules, &drawn, m.id, sides, x.number)?;
         }
         let name = |e: EntryId| {
             loaded
