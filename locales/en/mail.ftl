@@ -142,3 +142,10 @@ mail-player-game-white = game { $game }: White
 mail-player-game-black = game { $game }: Black
 mail-start-moved-subject = Tournament { $tournament } of { $championship }: a new start
 mail-start-moved-body = The organizers moved the start of tournament { $tournament } of { $championship } to { $after } (it was { $before }).
+mail-kind-digest = Daily digest of what waits for organizers and judges
+mail-digest-subject = { $count } { $count ->
+    [one] thing waits
+   *[other] things wait
+} for you
+mail-digest-body = Good morning! This is what waits for you on the site today ({ $count }):
+mail-digest-line = { $championship }: { $text } — { $link }

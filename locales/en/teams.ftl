@@ -390,3 +390,13 @@ roster-import-done = { $count ->
     [one] One player entered.
    *[other] { $count } players entered.
 }
+desk-title = Documents and employment records for review
+desk-filter = Narrow to a team or an organization
+desk-filter-team = Team
+desk-filter-organization = Organization
+desk-filter-any = All
+desk-filter-submit = Show
+desk-filter-clear = Show everyone
+desk-team = Team
+desk-employments-organizers = Employment records are confirmed by the organizers.
+roll-employments-at-desk = Employment records are confirmed together with the documents, on the review page

@@ -140,3 +140,11 @@ mail-player-game-white = партия { $game }: белыми
 mail-player-game-black = партия { $game }: чёрными
 mail-start-moved-subject = Турнир { $tournament } чемпионата «{ $championship }»: новое время начала
 mail-start-moved-body = Организаторы перенесли начало турнира { $tournament } чемпионата «{ $championship }» на { $after } (было { $before }).
+mail-kind-digest = Ежедневная сводка дел для организаторов и судей
+mail-digest-subject = { $count ->
+    [one] Вас ждёт { $count } дело
+    [few] Вас ждут { $count } дела
+   *[many] Вас ждут { $count } дел
+}
+mail-digest-body = Доброе утро! Вот что ждёт вас сегодня на сайте ({ $count }):
+mail-digest-line = { $championship }: { $text } — { $link }

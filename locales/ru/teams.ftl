@@ -394,3 +394,13 @@ roster-import-done = { $count ->
     [few] Внесено { $count } игрока.
    *[many] Внесено { $count } игроков.
 }
+desk-title = Документы и сведения о работе на проверку
+desk-filter = Отбор по команде или организации
+desk-filter-team = Команда
+desk-filter-organization = Организация
+desk-filter-any = Все
+desk-filter-submit = Показать
+desk-filter-clear = Показать всех
+desk-team = Команда
+desk-employments-organizers = Сведения о работе подтверждают организаторы.
+roll-employments-at-desk = Сведения о работе подтверждаются вместе с документами — на странице проверки

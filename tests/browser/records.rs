@@ -106,16 +106,47 @@ async fn r_2_1_a_representative_enters_a_team_of_three_by_full_name_and_it_is_pa
             )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-        let confirm = app
-            .get_with(&club.root, &format!("/people/{nick}"))
-            .await
-            .attr("form[action^='/employments/']", "action")
-            .expect("the organizer's confirm button");
-        assert_eq!(
-            app.post_with(&club.root, &confirm, &[]).await.status,
-            StatusCode::SEE_OTHER
-        );
     }
+
+    // The organizer's desk: the team's employment records and documents
+    // in one list, narrowed to the team, each decided at once for all.
+    let organizer = Browser::signed_in(&app.address, "Root").await;
+    organizer
+        .open(&format!("/championships/{}/documents", club.id))
+        .await;
+    organizer.choose("Команда", "НПО Энергомаш").await;
+    organizer.press("Показать").await;
+    let waiting = organizer.texts("#employments-bulk td.person a").await;
+    assert_eq!(
+        waiting,
+        ["Иванов Иван", "Петрова Анна"],
+        "the team's records only"
+    );
+    Browser::both_widths(&organizer, "records-desk").await;
+    organizer.tick("Все в списке (2)").await;
+    organizer.press("Подтвердить отмеченные").await;
+    assert!(
+        organizer
+            .text(".flash")
+            .await
+            .starts_with("Подтверждено (2)"),
+        "{}",
+        organizer.text(".flash").await
+    );
+    // Every document of the team: the representative's, the two
+    // players' and the team's application.
+    let listed = organizer
+        .attrs("input[name=listed][form=documents-bulk]", "value")
+        .await
+        .len();
+    assert_eq!(listed, 10, "3 × 3 papers of R-2.2 and the application");
+    organizer.tick(&format!("Все в списке ({listed})")).await;
+    organizer.press("Принять отмеченные").await;
+    assert!(
+        organizer.text(".flash").await.starts_with("Принято (10)"),
+        "{}",
+        organizer.text(".flash").await
+    );
     approve_documents(&club, club.id).await;
 
     // The entry, typed as the organization writes its name.
@@ -141,14 +172,30 @@ async fn r_2_1_a_representative_enters_a_team_of_three_by_full_name_and_it_is_pa
 
     // The desk admits everyone, with full names; the round is paired and
     // the team scores.
-    check_in_all(&club, &url).await;
-    let organizer = Browser::signed_in(&app.address, "Root").await;
     organizer.open(&format!("{url}/check-in")).await;
     let people = organizer.texts("table.checkin tbody th.person").await;
     assert!(
         people.iter().any(|p| p.starts_with("Иванов Иван")),
         "{people:?}"
     );
+    // One tick per person whose papers on file are approved.
+    for name in [
+        "Test Player (rep)",
+        "Иванов Иван (ivanov-ivan)",
+        "Петрова Анна (petrova-anna)",
+    ] {
+        organizer
+            .tick(&format!("Явился, документы сверены: {name}"))
+            .await;
+    }
+    organizer.press("Сохранить регистрацию").await;
+    let flash = organizer.text(".flash").await;
+    assert!(flash.starts_with("Допущены: "), "{flash}");
+    for nick in ["rep", "ivanov-ivan", "petrova-anna"] {
+        assert!(flash.contains(nick), "{flash}");
+    }
+    // The other teams by their rows, as before.
+    check_in_all(&club, &url).await;
     Browser::both_widths(&organizer, "records-check-in").await;
     draw(&club, &url, "7").await;
     let page = published_round(&club, &url, 1).await;

@@ -295,20 +295,32 @@ async fn e_12_an_organizer_confirms_the_members_employment_records_at_once() {
         page.select_text("#club").is_none(),
         "E asks no club membership"
     );
+    // The roll sends the organizer to the desk, where they are confirmed.
+    let desk = format!("/championships/{c}/documents");
+    assert!(
+        page.attr(
+            &format!("#employments a[href='{desk}#employments']"),
+            "href"
+        )
+        .is_some(),
+        "{}",
+        page.text
+    );
+    let page = app.get_with(&club.root, &desk).await;
     let picks: Vec<String> = page.attrs("#employments input[name=pick]", "value");
     assert_eq!(picks.len(), 2, "{}", page.text);
     let form: Vec<(&str, &str)> = picks.iter().map(|p| ("pick", p.as_str())).collect();
-    let url = format!("{roll}/employments");
+    let url = page.attr("#employments-bulk", "action").expect("the form");
     let page = app.post_with(&club.root, &url, &form).await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    let page = app.get_with(&club.root, &roll).await;
+    let page = app.get_with(&club.root, &desk).await;
     assert_eq!(page.flash(), "Подтверждено (2): CapE, PlE.");
     assert!(
         page.attrs("#employments input[name=pick]", "value")
             .is_empty()
     );
     app.post_with(&club.root, &url, &form).await;
-    let page = app.get_with(&club.root, &roll).await;
+    let page = app.get_with(&club.root, &desk).await;
     assert!(
         page.flash().contains("без изменений: CapE, PlE"),
         "{}",

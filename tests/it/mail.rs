@@ -200,6 +200,9 @@ fn fast(host: Option<u16>) -> MailSettings {
         max_attempts: 1000,
         lease_secs: 30,
         timeout_secs: 5,
+        // The officials' digest is queued by `digest::queue_due` in its
+        // own test, at the hour it names.
+        digest_hour_utc: 24,
         ..MailSettings::default()
     }
 }
@@ -438,7 +441,9 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
     // Every optional kind is offered, ticked; rule changes are not.
     let account = club.app.get_with(&captain, "/account").await;
     let offered = account.attrs("form.notices input[type=checkbox]", "value");
+    // The officials' digest is offered to officials only.
     assert_eq!(offered.len(), 8, "{offered:?}");
+    assert!(!offered.contains(&"digest".to_owned()));
     assert!(!offered.contains(&"rule_change".to_owned()));
     assert_eq!(
         account.attrs("form.notices input[checked]", "value").len(),
@@ -510,6 +515,64 @@ async fn outbox_an_opted_out_kind_is_skipped_but_rule_changes_reach_captains() {
         .expect("enqueue")
         .is_none()
     );
+}
+
+#[tokio::test]
+async fn outbox_the_officials_digest_lists_what_waits_once_a_day_from_its_hour() {
+    let club = club_with(TestApp::spawn().await).await;
+    let judge = club.person("jd").await;
+    club.app
+        .grant_role(&club.root, club.id, "jd", "judge")
+        .await;
+    let jd = club.app.person_id("jd");
+    let today = db::utc_now().date();
+    let at = |day: chrono::NaiveDate, hour: u32| day.and_hms_opt(hour, 0, 0).expect("time");
+    let queue = |now: chrono::NaiveDateTime| {
+        league::mail::digest::queue_due(&mut club.app.db(), now, 5).expect("digests")
+    };
+    let digests_of_jd = || {
+        rows(&club.app)
+            .into_iter()
+            .filter(|r| r.kind == "digest" && r.person_id == Some(jd))
+            .collect::<Vec<_>>()
+    };
+    // Nothing waits for the judge: no mail.
+    queue(at(today, 6));
+    assert!(digests_of_jd().is_empty());
+    // A team applies (G-B12): the judges have an application to decide.
+    let captain = club.person("la1").await;
+    let page = club.app.apply_team(&captain, club.id, "Ладья", "").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // Before the hour, nothing; from it, one mail naming the item and its page.
+    assert_eq!(queue(at(today, 4)), 0);
+    queue(at(today, 6));
+    let sent = digests_of_jd();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(
+        sent[0].subject.contains("Вас ждёт 1 дело"),
+        "{}",
+        sent[0].subject
+    );
+    let queue_path = format!("/championships/{}/queue", club.id);
+    assert!(sent[0].body.contains(&queue_path), "{}", sent[0].body);
+    assert!(sent[0].body.contains("/todo"), "{}", sent[0].body);
+    // Once a day, however often the worker looks.
+    queue(at(today, 7));
+    queue(at(today, 23));
+    assert_eq!(digests_of_jd().len(), 1);
+    // The judge turns the digest off on the account page: not the next day.
+    let account = club.app.get_with(&judge, "/account").await;
+    let offered = account.attrs("form.notices input[type=checkbox]", "value");
+    assert!(offered.contains(&"digest".to_owned()), "{offered:?}");
+    let keep: Vec<(&str, &str)> = offered
+        .iter()
+        .filter(|k| *k != "digest")
+        .map(|k| ("kind", k.as_str()))
+        .collect();
+    let page = club.app.post_with(&judge, "/account/notices", &keep).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    queue(at(today.succ_opt().expect("tomorrow"), 6));
+    assert_eq!(digests_of_jd().len(), 1);
 }
 
 #[tokio::test]

@@ -131,6 +131,8 @@ const UNSEEN: &[&str] = &[
     "sanction_entry_changes",
     "notice_optins",
     "notice_optouts",
+    // The officials' digests sent: read only by the mail worker.
+    "digests_sent",
     "championship_content",
     "site_content",
     "championship_content_changes",

@@ -429,28 +429,20 @@ async fn r_2_4_the_chief_judge_reviews_documents_and_admits_at_the_check_in() {
     assert!(page.attr("#check-in-link a", "href").is_some());
 }
 
-#[tokio::test]
-async fn r_2_1_the_organizer_confirms_every_employment_record_listed_at_once() {
-    let club = Club::new("R").await;
-    let (team, rep) = r_team(&club, "Протон", "rep1").await;
-    let organization = db::organizations::list(&mut club.app.db())
-        .expect("organizations")
-        .into_iter()
-        .find(|o| o.name == "АО-Протон")
-        .expect("the team's organization")
-        .id;
-    for name in ["Быков Борис", "Волкова Вера"] {
-        let page = add(&club, &rep, team, &[("full_name", name)]).await;
+/// Enters `names` on `team` by its representative, each with an
+/// employment record at `organization` that waits for a confirmation.
+async fn enter_employed(club: &Club, rep: &Client, team: i64, organization: &str, names: &[&str]) {
+    for name in names {
+        let page = add(club, rep, team, &[("full_name", name)]).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
-    }
-    for nick in ["bykov-boris", "volkova-vera"] {
+        let nick = person_nick_by_name(club, name);
         let page = club
             .app
             .post_with(
-                &rep,
+                rep,
                 &format!("/people/{nick}/employments"),
                 &[
-                    ("organization", &organization.to_string()),
+                    ("organization", organization),
                     ("from", "2020-01-01"),
                     ("until", ""),
                 ],
@@ -458,7 +450,55 @@ async fn r_2_1_the_organizer_confirms_every_employment_record_listed_at_once() {
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     }
-    // The organizer's to-do page counts them and leads to the list.
+}
+
+fn person_nick_by_name(club: &Club, name: &str) -> String {
+    let ids = db::teams::current_members_of_championship(
+        &mut club.app.db(),
+        db_championship(club),
+        &[db::teams::TeamStatus::Approved],
+    )
+    .expect("members");
+    db::people::full_names_of(&mut club.app.db(), &ids)
+        .expect("names")
+        .into_iter()
+        .find(|(_, n)| n == name)
+        .and_then(|(id, _)| db::people::by_id(&mut club.app.db(), id).ok().flatten())
+        .map(|p| p.nick)
+        .unwrap_or_else(|| panic!("{name} is on a roster"))
+}
+
+fn db_championship(club: &Club) -> league::ids::ChampionshipId {
+    league::ids::ChampionshipId(club.id)
+}
+
+fn organization_id(club: &Club, name: &str) -> String {
+    db::organizations::list(&mut club.app.db())
+        .expect("organizations")
+        .into_iter()
+        .find(|o| o.name == name)
+        .expect("the team's organization")
+        .id
+        .to_string()
+}
+
+#[tokio::test]
+async fn r_2_1_the_desk_lists_employment_records_by_team_and_confirms_every_one_listed() {
+    let club = Club::new("R").await;
+    let (proton, rep) = r_team(&club, "Протон", "rep1").await;
+    let (quant, rep2) = r_team(&club, "Квант", "rep2").await;
+    let proton_org = organization_id(&club, "АО-Протон");
+    let quant_org = organization_id(&club, "АО-Квант");
+    enter_employed(
+        &club,
+        &rep,
+        proton,
+        &proton_org,
+        &["Быков Борис", "Волкова Вера"],
+    )
+    .await;
+    enter_employed(&club, &rep2, quant, &quant_org, &["Зайцев Захар"]).await;
+    // The organizer's to-do page counts them and leads to the desk.
     let org = club.person("org1").await;
     club.app
         .grant_role(&club.root, club.id, "org1", "organizer")
@@ -469,31 +509,72 @@ async fn r_2_1_the_organizer_confirms_every_employment_record_listed_at_once() {
         .into_iter()
         .find(|l| l.contains("записи о работе"))
         .unwrap_or_else(|| panic!("{}", todo.text));
-    assert!(line.contains("Подтвердите 2 записи о работе"), "{line}");
-    let roll = format!("/championships/{}/people", club.id);
+    assert!(line.contains("Подтвердите 3 записи о работе"), "{line}");
+    let desk = format!("/championships/{}/documents", club.id);
     assert!(
-        todo.attr(&format!("a[href='{roll}#employments']"), "href")
+        todo.attr(&format!("a[href='{desk}#employments']"), "href")
             .is_some()
     );
-    // the list is there under R, with full names.
-    let page = club.app.get_with(&org, &roll).await;
-    let names = page.texts("#employments-bulk tbody td:nth-child(2) a");
-    assert_eq!(names, ["Быков Борис", "Волкова Вера"]);
-    // "Every one listed", no box picked: both confirmed at once.
+    // every waiting record, with full names and teams.
+    let page = club.app.get_with(&org, &desk).await;
+    let names = page.texts("#employments-bulk tbody td.person a");
+    assert_eq!(names, ["Быков Борис", "Волкова Вера", "Зайцев Захар"]);
+    // Narrowed to one team, or to the organization it stands for.
+    for query in [
+        format!("team={proton}"),
+        format!("organization={proton_org}"),
+    ] {
+        let page = club.app.get_with(&org, &format!("{desk}?{query}")).await;
+        let names = page.texts("#employments-bulk tbody td.person a");
+        assert_eq!(names, ["Быков Борис", "Волкова Вера"], "{query}");
+    }
+    // "Every one listed" of the narrowed list, no box picked: those two
+    // confirmed at once, the other team's record still waits.
+    let page = club
+        .app
+        .get_with(&org, &format!("{desk}?team={proton}"))
+        .await;
     let listed = page.attrs("#employments-bulk input[name=listed]", "value");
     let mut fields: Vec<(&str, &str)> = listed.iter().map(|v| ("listed", v.as_str())).collect();
-    fields.push(("every", "1"));
+    let team = proton.to_string();
+    fields.extend([
+        ("every", "1"),
+        ("team", team.as_str()),
+        ("organization", ""),
+    ]);
     let action = page.attr("#employments-bulk", "action").expect("form");
     let done = club.app.post_with(&org, &action, &fields).await;
     assert_eq!(done.status, StatusCode::SEE_OTHER);
-    let page = club.app.get_with(&org, &roll).await;
-    assert!(
-        page.texts("#employments-bulk tbody tr").is_empty(),
-        "{}",
-        page.text
+    assert_eq!(
+        done.location(),
+        Some(format!("{desk}?team={proton}#employments").as_str())
     );
+    let page = club.app.get_with(&org, &desk).await;
+    let names = page.texts("#employments-bulk tbody td.person a");
+    assert_eq!(names, ["Зайцев Захар"], "{}", page.text);
     let todo = club.app.get_with(&org, "/todo").await;
-    assert!(!todo.text.contains("записи о работе"));
+    assert!(
+        todo.text.contains("Подтвердите 1 запись о работе"),
+        "{}",
+        todo.text
+    );
+    // The chief judge sees the desk but confirms no record.
+    let chief = club.person("chief1").await;
+    club.app
+        .grant_role(&club.root, club.id, "chief1", "chief_judge")
+        .await;
+    let page = club.app.get_with(&chief, &desk).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.attrs("#employments-bulk input[name=pick]", "value")
+            .is_empty()
+    );
+    assert_eq!(
+        page.texts("#employments-bulk tbody td.person a"),
+        ["Зайцев Захар"]
+    );
+    let refused = club.app.post_with(&chief, &action, &[("every", "1")]).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]

@@ -1482,6 +1482,82 @@ async fn r_2_3_r_2_4_only_participants_admitted_at_check_in_play_and_symptoms_ne
 }
 
 #[tokio::test]
+async fn r_2_2_one_tick_admits_a_participant_whose_papers_on_file_are_approved() {
+    let club = Club::new("R").await;
+    let teams = r_teams(&club, 2).await;
+    let t = club.tournament_in(90).await;
+    let url = club.tournament_url(t);
+    enter_all(&club, t, &teams).await;
+    // The organizer turns down t01n1's passport copy after all.
+    let person = club.app.person_id("t01n1");
+    let passport = league::db::documents::of_owner_all(
+        &mut club.app.db(),
+        league::db::documents::Owner::Person(person),
+    )
+    .expect("documents")
+    .into_iter()
+    .find(|d| d.kind == "passport_copy")
+    .expect("a passport copy");
+    let page = club
+        .app
+        .post_with(
+            &club.root,
+            &format!(
+                "/championships/{}/documents/{}/review",
+                club.id, passport.id
+            ),
+            &[("decision", "reject"), ("note", "нечитаемо")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The desk shows each person's papers on file.
+    let desk = format!("{url}/check-in");
+    let page = club.app.get_with(&club.root, &desk).await;
+    let papers = |page: &Page, nick: &str| {
+        let id = club.app.person_id(nick);
+        page.select_text(&format!("#checkin-{id} td.papers"))
+            .unwrap_or_default()
+    };
+    assert_eq!(papers(&page, "t00n1"), "все одобрены");
+    let short = papers(&page, "t01n1");
+    assert!(
+        short.contains("паспорт") && short.contains("отклон"),
+        "{short}"
+    );
+    // One tick per person, nothing else in the rows.
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for team in &teams {
+        for nick in &team.nicks {
+            let id = club.app.person_id(nick).to_string();
+            fields.push(("pick".into(), id.clone()));
+            fields.push((format!("a{id}"), "1".into()));
+        }
+    }
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    let done = club.app.post_with(&club.root, &desk, &fields).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.text);
+    let page = club.app.get_with(&club.root, &desk).await;
+    let status = |nick: &str| {
+        let id = club.app.person_id(nick);
+        page.select_text(&format!("#checkin-{id} td.status"))
+            .unwrap_or_default()
+    };
+    assert_eq!(status("t00n1"), "допущен");
+    assert_eq!(status("t01n2"), "допущен");
+    // the rejected copy stands for nothing; the desk ticks the
+    // passport it sees in the row.
+    assert!(status("t01n1").contains("паспорта"), "{}", status("t01n1"));
+    let count = page.select_text("#checkin-count").unwrap_or_default();
+    assert_eq!(
+        count.replace(['\u{2068}', '\u{2069}'], ""),
+        "Допущено: 5 / 6"
+    );
+}
+
+#[tokio::test]
 async fn r_3_5_c04_6_c1_a_round_the_field_cannot_pair_is_refused_in_words_with_the_remedy() {
     let club = Club::new("R").await;
     let teams = r_teams(&club, 4).await;

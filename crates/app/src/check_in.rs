@@ -4,7 +4,9 @@
 //! rule, `eligibility::unfit_to_play` keeps everyone not admitted off the
 //! boards at every line-up, substitution and publication.
 
-use chrono::NaiveDateTime;
+use std::collections::HashMap;
+
+use chrono::{NaiveDate, NaiveDateTime};
 
 use super::PlayError;
 use super::rounds::Loaded;
@@ -14,7 +16,10 @@ use crate::db::{DbConnection, audit, write_transaction};
 use crate::i18n::{Message, MsgKey};
 use crate::ids::{PersonId, TournamentId};
 use crate::msg;
-use crate::rules::check_in::{Facts, Medical, Refusal, Unmet, admission};
+use crate::rules::check_in::{
+    Facts, Medical, Refusal, Unmet, admission, on_file as check_in_on_file,
+};
+use crate::rules::eligibility::Document;
 
 /// Why a check-in was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,14 +116,40 @@ pub struct Recorded {
     pub unchanged: usize,
 }
 
+/// One row of the desk as sent: what the desk saw, and whether the person
+/// was ticked as arrived (their papers on file then count, `papers`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Presented {
+    pub person: PersonId,
+    pub facts: Facts,
+    pub arrived: bool,
+}
+
+/// The documents each of `people` handed in ahead, as eligibility
+/// reads them.
+pub fn papers(
+    conn: &mut DbConnection,
+    people: &[PersonId],
+) -> Result<HashMap<PersonId, Vec<Document>>, crate::db::QueryError> {
+    crate::db::documents::for_eligibility_of_people(conn, people)
+}
+
+/// The tournament's date in the championship's zone: papers are valid on
+/// it or not.
+pub fn day_of(l: &Loaded) -> NaiveDate {
+    l.ctx.local_date(l.ctx.tournament.starts_at)
+}
+
 /// Records what each person presented; a row the same as the stored one
 /// changes nothing, and a blank row of someone never checked in is not a
-/// check-in. Every row is checked before anything is stored.
+/// check-in. A person ticked as arrived has their approved papers on file
+/// added where the row left a field blank (`rules::check_in::on_file`).
+/// Every row is checked before anything is stored.
 pub fn record(
     conn: &mut DbConnection,
     t: TournamentId,
     by: PersonId,
-    rows: &[(PersonId, Facts)],
+    rows: &[Presented],
     now: NaiveDateTime,
 ) -> Result<Recorded, CheckInError> {
     write_transaction(conn, |conn| {
@@ -130,16 +161,28 @@ pub fn record(
         let people = participants(conn, &l)?;
         let strangers: Vec<CheckInProblem> = rows
             .iter()
-            .filter(|(p, _)| !people.iter().any(|x| x.person == *p))
-            .map(|(p, _)| CheckInProblem::NotAParticipant { person: *p })
+            .filter(|r| !people.iter().any(|x| x.person == r.person))
+            .map(|r| CheckInProblem::NotAParticipant { person: r.person })
             .collect();
         if !strangers.is_empty() {
             return Err(PlayError::Refused(strangers));
         }
+        let arrived: Vec<PersonId> = rows
+            .iter()
+            .filter(|r| r.arrived)
+            .map(|r| r.person)
+            .collect();
+        let on_file = papers(conn, &arrived)?;
+        let day = day_of(&l);
         let mut done = Recorded::default();
-        for (person, facts) in rows {
+        for row in rows {
+            let person = &row.person;
             let Some(who) = people.iter().find(|x| x.person == *person) else {
                 continue;
+            };
+            let facts = &match on_file.get(person) {
+                Some(docs) if row.arrived => row.facts.with_papers(check_in_on_file(docs, day)),
+                _ => row.facts,
             };
             let same = match &who.checked {
                 Some(row) => facts_of(row) == *facts,

@@ -171,6 +171,10 @@ pub struct MailSettings {
     pub lease_secs: u64,
     /// SMTP timeout per command.
     pub timeout_secs: u64,
+    /// The hour of the day (UTC) from which the officials' daily digest
+    /// of what waits for them is queued (5: 08:00 Moscow time; 24 or
+    /// more: never).
+    pub digest_hour_utc: u32,
 }
 
 impl Default for MailSettings {
@@ -190,6 +194,7 @@ impl Default for MailSettings {
             max_attempts: 10,
             lease_secs: 300,
             timeout_secs: 30,
+            digest_hour_utc: 5,
         }
     }
 }

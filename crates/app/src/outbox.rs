@@ -100,17 +100,39 @@ enum Choice {
     OptOut,
 }
 
+/// The optional kinds offered to `person` on the account page: the
+/// officials' digest only to those who organize or judge somewhere.
+pub fn offered_kinds(
+    conn: &mut DbConnection,
+    person: PersonId,
+) -> Result<Vec<Kind>, crate::db::QueryError> {
+    use crate::access::{AnyStaff, RoleSet};
+    let official = crate::db::roles::has_role_anywhere(conn, person, AnyStaff::ROLES)?;
+    Ok(Kind::optional_kinds()
+        .filter(|k| *k != Kind::Digest || official)
+        .collect())
+}
+
 /// A person wants the optional notice kinds named in `wanted` and opts out
-/// of the others. Unknown names are ignored.
+/// of the others offered to them; a kind not offered (the digest, to
+/// someone who holds no role) keeps its choice. Unknown names are ignored.
 pub fn set_notices(
     conn: &mut DbConnection,
     person: PersonId,
     wanted: &[String],
 ) -> Result<(), PlayError<()>> {
-    let off: Vec<&'static str> = Kind::optional_kinds()
+    let offered = offered_kinds(conn, person)?;
+    let mut off: Vec<&'static str> = offered
+        .iter()
+        .copied()
         .filter(|k| !wanted.iter().any(|w| w == k.as_str()))
         .map(Kind::as_str)
         .collect();
+    for kept in outbox::optouts(conn, person)? {
+        if let Some(k) = Kind::parse(&kept).filter(|k| !offered.contains(k)) {
+            off.push(k.as_str());
+        }
+    }
     save_choice(conn, person, Choice::OptOut, &off)
 }
 

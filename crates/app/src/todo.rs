@@ -10,7 +10,9 @@ use chrono::NaiveDateTime;
 use crate::db::roles::Role;
 use crate::db::teams::{self as t, TeamStatus};
 use crate::db::{DbConnection, appeals, championships, entries, rounds, tournaments, waiting};
+use crate::i18n::Message;
 use crate::ids::{AppealId, ChampionshipId, MatchId, PersonId, TournamentId};
+use crate::{msg, paths};
 
 /// Where an item belongs: a championship by id and name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +90,142 @@ pub enum Item {
         appeal: AppealId,
         team: String,
     },
+}
+
+fn appeal_url(c: crate::ids::ChampionshipId, a: crate::ids::AppealId) -> String {
+    paths::fill2(paths::APPEAL, c, a)
+}
+
+impl Item {
+    /// Where the item belongs, what it asks in a message, and the page
+    /// where it is done (a path of the site): the to-do page and the
+    /// officials' daily digest say it alike.
+    pub fn said(&self) -> (&Place, Message, String) {
+        match self {
+            Item::Invitation {
+                at,
+                team,
+                awaiting_judge,
+            } => (
+                at,
+                Message::new(if *awaiting_judge {
+                    msg!("todo-invitation-judge")
+                } else {
+                    msg!("todo-invitation")
+                })
+                .arg("team", team),
+                "/account".to_owned(),
+            ),
+            Item::Vote { at, appeal } => (
+                at,
+                Message::new(msg!("todo-vote")).arg("case", appeal),
+                appeal_url(at.id, *appeal),
+            ),
+            Item::Applications { at, count } => (
+                at,
+                Message::new(msg!("todo-applications")).arg("count", count),
+                paths::queue(at.id),
+            ),
+            Item::Transfers { at, count } => (
+                at,
+                Message::new(msg!("todo-transfers")).arg("count", count),
+                paths::queue(at.id),
+            ),
+            Item::Cases { at, count } => (
+                at,
+                Message::new(msg!("todo-cases")).arg("count", count),
+                paths::fill1(paths::APPEALS, at.id),
+            ),
+            Item::Results {
+                at,
+                tournament,
+                number,
+                games,
+            } => (
+                at,
+                Message::new(msg!("todo-results"))
+                    .arg("count", games)
+                    .arg("number", number),
+                paths::tournament(at.id, *tournament),
+            ),
+            Item::Violations {
+                at,
+                tournament,
+                number,
+                count,
+            } => (
+                at,
+                Message::new(msg!("todo-violations"))
+                    .arg("count", count)
+                    .arg("number", number),
+                format!("{}#violations", paths::tournament(at.id, *tournament)),
+            ),
+            Item::CheckIn {
+                at,
+                tournament,
+                number,
+                admitted,
+                total,
+            } => (
+                at,
+                Message::new(msg!("todo-check-in"))
+                    .arg("number", number)
+                    .arg("admitted", admitted)
+                    .arg("total", total),
+                paths::check_in(at.id, *tournament),
+            ),
+            Item::Documents { at, count } => (
+                at,
+                Message::new(msg!("todo-documents")).arg("count", count),
+                paths::documents(at.id),
+            ),
+            Item::Employments { at, count } => (
+                at,
+                Message::new(msg!("todo-employments")).arg("count", count),
+                format!("{}#employments", paths::documents(at.id)),
+            ),
+            Item::Entry {
+                at,
+                team,
+                tournament,
+                number,
+                starts_at,
+            } => (
+                at,
+                Message::new(msg!("todo-entry"))
+                    .arg("team", team)
+                    .arg("number", number)
+                    .arg(
+                        "at",
+                        starts_at
+                            .and_utc()
+                            .with_timezone(&at.tz)
+                            .format("%d.%m.%Y %H:%M %Z"),
+                    ),
+                paths::tournament(at.id, *tournament),
+            ),
+            Item::Confirm {
+                at,
+                tournament,
+                game_match,
+                team,
+                games,
+            } => (
+                at,
+                Message::new(msg!("todo-confirm"))
+                    .arg("team", team)
+                    .arg("count", games),
+                paths::match_page(at.id, *tournament, *game_match),
+            ),
+            Item::TeamCase { at, appeal, team } => (
+                at,
+                Message::new(msg!("todo-team-case"))
+                    .arg("team", team)
+                    .arg("case", appeal),
+                appeal_url(at.id, *appeal),
+            ),
+        }
+    }
 }
 
 /// The championships an item may name, loaded once per listing.

@@ -51,6 +51,13 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    digests_sent (person_id, day) {
+        person_id -> BigInt,
+        day -> Date,
+    }
+}
+
 pub const PENDING: &str = "pending";
 pub const SENDING: &str = "sending";
 pub const SENT: &str = "sent";
@@ -361,5 +368,39 @@ pub fn organized_by(conn: &mut DbConnection, person: PersonId) -> QueryResult<Ve
         .filter(role_grants::person_id.eq(person))
         .filter(role_grants::role.eq("organizer"))
         .select(role_grants::championship_id)
+        .load(conn)
+}
+
+/// Marks the officials' digest of `person` for `day` as sent, in the
+/// transaction that queues it; `false` when it was already (another
+/// instance, or an earlier pass, queued it): the caller then rolls back.
+pub fn mark_digest(
+    tx: &mut WriteTx<'_>,
+    person: PersonId,
+    day: chrono::NaiveDate,
+) -> QueryResult<bool> {
+    let conn = tx.conn();
+    let already: i64 = digests_sent::table
+        .filter(digests_sent::person_id.eq(person))
+        .filter(digests_sent::day.eq(day))
+        .count()
+        .get_result(conn)?;
+    if already > 0 {
+        return Ok(false);
+    }
+    diesel::insert_into(digests_sent::table)
+        .values((
+            digests_sent::person_id.eq(person),
+            digests_sent::day.eq(day),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+/// The people whose digest of `day` is queued already.
+pub fn digested_on(conn: &mut DbConnection, day: chrono::NaiveDate) -> QueryResult<Vec<PersonId>> {
+    digests_sent::table
+        .filter(digests_sent::day.eq(day))
+        .select(digests_sent::person_id)
         .load(conn)
 }

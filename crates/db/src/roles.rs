@@ -175,3 +175,15 @@ pub fn roles_anywhere(conn: &mut DbConnection, person: PersonId) -> QueryResult<
         .load(conn)?;
     Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
 }
+
+/// Everyone who holds any of `roles` on some championship, each once, by
+/// id (the officials' daily digest).
+pub fn holders_anywhere(conn: &mut DbConnection, roles: &[Role]) -> QueryResult<Vec<PersonId>> {
+    let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    role_grants::table
+        .filter(role_grants::role.eq_any(names))
+        .select(role_grants::person_id)
+        .distinct()
+        .order(role_grants::person_id)
+        .load(conn)
+}

@@ -402,6 +402,23 @@ pub fn current_members_of_championship(
     Ok(ids)
 }
 
+/// The current members of a championship's teams of these statuses, each
+/// with their team.
+pub fn current_roster_of_championship(
+    conn: &mut DbConnection,
+    championship: ChampionshipId,
+    statuses: &[TeamStatus],
+) -> QueryResult<Vec<(PersonId, TeamId)>> {
+    let names: Vec<&str> = statuses.iter().map(|s| s.as_str()).collect();
+    memberships::table
+        .inner_join(teams::table)
+        .filter(teams::championship_id.eq(championship))
+        .filter(teams::status.eq_any(names))
+        .filter(memberships::until_at.is_null())
+        .select((memberships::person_id, memberships::team_id))
+        .load(conn)
+}
+
 /// Members of a team at an instant (G-B31/B32: eligibility is judged at
 /// the moment of play).
 pub fn members_at(

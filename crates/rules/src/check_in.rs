@@ -5,6 +5,11 @@
 //! of the same day (R-2.4). The organizer records what was presented;
 //! admission follows from it.
 
+use chrono::NaiveDate;
+
+use crate::eligibility::Document;
+use crate::regulation::DocumentKind;
+
 /// What stands in for the medical clearance (R-2.2: "a medical
 /// certificate and/or a signed waiver").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,9 +96,46 @@ pub fn admission(f: &Facts) -> Vec<Unmet> {
     out
 }
 
+/// What the papers handed in ahead and approved stand for at the desk
+/// (R-2.2): a valid medical certificate (else a valid waiver) and a valid
+/// passport copy, on the tournament's `date`. The desk still sees the
+/// person and the originals; a tick "arrived" records these.
+pub fn on_file(documents: &[Document], date: NaiveDate) -> Facts {
+    let valid = |kind: DocumentKind| {
+        documents
+            .iter()
+            .any(|d| d.kind == kind && d.is_valid_on(date))
+    };
+    let medical = if valid(DocumentKind::MedicalCertificate) {
+        Some(Medical::Certificate)
+    } else if valid(DocumentKind::Waiver) {
+        Some(Medical::Waiver)
+    } else {
+        None
+    };
+    Facts {
+        medical,
+        passport: valid(DocumentKind::PassportCopy),
+        ..Facts::default()
+    }
+}
+
+impl Facts {
+    /// These facts with what is on file added where the desk left a
+    /// field blank; what the desk saw (symptoms, a refusal) stays.
+    pub fn with_papers(self, on_file: Facts) -> Facts {
+        Facts {
+            medical: self.medical.or(on_file.medical),
+            passport: self.passport || on_file.passport,
+            ..self
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eligibility::ReviewStatus;
 
     fn cleared() -> Facts {
         Facts {
@@ -140,5 +182,55 @@ mod tests {
             ..ill
         };
         assert!(admission(&noted).is_empty());
+    }
+
+    fn paper(kind: DocumentKind, status: ReviewStatus, valid_until: Option<NaiveDate>) -> Document {
+        Document {
+            kind,
+            status,
+            valid_until,
+        }
+    }
+
+    #[test]
+    fn r_2_2_approved_papers_on_file_stand_for_the_certificate_and_the_passport() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 12).expect("date");
+        let approved = ReviewStatus::Approved;
+        let papers = [
+            paper(DocumentKind::MedicalCertificate, approved, None),
+            paper(DocumentKind::PassportCopy, approved, None),
+        ];
+        assert_eq!(on_file(&papers, day), cleared());
+        // A waiver when no certificate counts; a certificate wins over it.
+        let waiver = [paper(DocumentKind::Waiver, approved, None)];
+        assert_eq!(on_file(&waiver, day).medical, Some(Medical::Waiver));
+        // Pending, rejected or expired papers stand for nothing.
+        let short = [
+            paper(
+                DocumentKind::MedicalCertificate,
+                ReviewStatus::Pending,
+                None,
+            ),
+            paper(DocumentKind::Waiver, ReviewStatus::Rejected, None),
+            paper(DocumentKind::PassportCopy, approved, day.pred_opt()),
+        ];
+        assert_eq!(on_file(&short, day), Facts::default());
+    }
+
+    #[test]
+    fn r_2_3_r_2_4_papers_on_file_leave_what_the_desk_saw() {
+        let seen = Facts {
+            symptoms: true,
+            refusal: Some(Refusal::Intoxication),
+            medical: Some(Medical::Waiver),
+            ..Facts::default()
+        };
+        let merged = seen.with_papers(cleared());
+        assert_eq!(merged.medical, Some(Medical::Waiver));
+        assert!(merged.passport && merged.symptoms);
+        assert_eq!(
+            admission(&merged),
+            [Unmet::Refused(Refusal::Intoxication), Unmet::DoctorNote]
+        );
     }
 }

@@ -627,6 +627,16 @@ fn employment_reason(
     }
 }
 
+/// The participants' requirements (R-2.2, E-12) that `documents` do not
+/// meet on `date`: what the check-in desk shows beside each person.
+pub fn participant_shortfalls(
+    requirements: &[DocumentRequirement],
+    date: NaiveDate,
+    documents: &[Document],
+) -> Vec<DocumentShortfall> {
+    shortfalls(requirements, DocumentHolder::Participant, date, documents).collect()
+}
+
 /// The requirements of `holder` that `documents` do not meet on `date`.
 fn shortfalls<'a>(
     requirements: &'a [DocumentRequirement],

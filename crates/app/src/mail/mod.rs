@@ -7,6 +7,7 @@
 //! `.eml` files when no server is configured), retries with a growing
 //! delay and marks them sent or failed.
 
+pub mod digest;
 pub mod notices;
 pub mod worker;
 
@@ -42,10 +43,12 @@ pub enum Kind {
     Claim,
     /// An invitation to a team's roster, to the invited person.
     Invitation,
+    /// The officials' daily list of what waits for them (`digest`).
+    Digest,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::RuleChange,
         Kind::RuleChangeMember,
         Kind::TeamDecided,
@@ -57,6 +60,7 @@ impl Kind {
         Kind::PlayStatus,
         Kind::Claim,
         Kind::Invitation,
+        Kind::Digest,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -72,6 +76,7 @@ impl Kind {
             Kind::PlayStatus => "play_status",
             Kind::Claim => "claim",
             Kind::Invitation => "invitation",
+            Kind::Digest => "digest",
         }
     }
 
@@ -121,6 +126,7 @@ impl Kind {
             Kind::PlayStatus => msg!("mail-kind-play-status"),
             Kind::Claim => msg!("mail-kind-claim"),
             Kind::Invitation => msg!("mail-kind-invitation"),
+            Kind::Digest => msg!("mail-kind-digest"),
         }
     }
 }
@@ -285,7 +291,7 @@ mod tests {
         for k in Kind::ALL {
             assert_eq!(Kind::parse(k.as_str()), Some(k));
         }
-        assert_eq!(Kind::optional_kinds().count(), 8);
+        assert_eq!(Kind::optional_kinds().count(), 9);
         assert!(!Kind::RuleChange.optional());
         assert!(!Kind::Claim.optional());
         assert_eq!(

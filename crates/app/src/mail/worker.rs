@@ -68,6 +68,8 @@ struct Config {
     lease: chrono::TimeDelta,
     /// The site's address, for the links of the messages.
     public_url: String,
+    /// From this hour (UTC) the officials' daily digest is queued.
+    digest_hour: u32,
 }
 
 /// A message's links as the reader can follow them: every word of the
@@ -136,6 +138,7 @@ impl Config {
             from,
             transport,
             poll: Duration::from_millis(m.poll_interval_ms.max(10)),
+            digest_hour: m.digest_hour_utc,
             retry_base: Duration::from_millis(m.retry_base_ms),
             retry_max: Duration::from_millis(m.retry_max_ms.max(m.retry_base_ms)),
             max_attempts: m.max_attempts.max(1),
@@ -189,10 +192,25 @@ impl Worker {
     }
 }
 
+/// How often the worker looks whether today's digests are due.
+const DIGEST_EVERY: Duration = Duration::from_secs(300);
+
 async fn run(pool: Pool, config: Arc<Config>, stop: Arc<Stop>, token_base: String) {
     let mut round: u64 = 0;
+    let mut digests_looked: Option<std::time::Instant> = None;
     while !stop.requested.load(Ordering::SeqCst) {
         round += 1;
+        if digests_looked.is_none_or(|at| at.elapsed() >= DIGEST_EVERY) {
+            digests_looked = Some(std::time::Instant::now());
+            let hour = config.digest_hour;
+            let queued = db(&pool, move |conn| {
+                super::digest::queue_due(conn, utc_now(), hour)
+            })
+            .await;
+            if let Err(e) = queued {
+                tracing::warn!(error = %e, "outbox: cannot queue the officials' digests");
+            }
+        }
         let token = format!("{token_base}-{round}");
         match send_due(&pool, &config, &token).await {
             // A full batch: there may be more due at once.

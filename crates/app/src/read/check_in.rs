@@ -6,7 +6,9 @@ use crate::check_in::{facts_of, participants};
 use crate::db::{DbConnection, QueryError};
 use crate::ids::{ChampionshipId, PersonId, TournamentId};
 use crate::rounds::Loaded;
-use crate::rules::check_in::{Facts, Unmet, admission};
+use crate::rules::check_in::{Facts, Unmet, admission, on_file};
+use crate::rules::eligibility::{Document, DocumentShortfall, participant_shortfalls};
+use crate::rules::regulation::DocumentHolder;
 
 /// One participant at the desk.
 pub struct DeskRow {
@@ -21,6 +23,11 @@ pub struct DeskRow {
     pub checked: bool,
     /// ..R-2.4: what the recorded facts leave unmet.
     pub unmet: Vec<Unmet>,
+    /// the requirements the papers handed in ahead do not meet on
+    /// the tournament's day (empty: all approved and valid).
+    pub papers: Vec<DocumentShortfall>,
+    /// What the approved papers stand for: a tick "arrived" adds it.
+    pub on_file: Facts,
 }
 
 impl DeskRow {
@@ -35,6 +42,8 @@ pub struct CheckInDesk {
     pub championship_name: String,
     pub tournament_number: i32,
     pub rows: Vec<DeskRow>,
+    /// The regulation asks the participants for papers.
+    pub papers_asked: bool,
 }
 
 impl CheckInDesk {
@@ -53,6 +62,9 @@ impl CheckInDesk {
         }
         let participants = participants(conn, &l)?;
         let ids: Vec<PersonId> = participants.iter().map(|p| p.person).collect();
+        let papers = crate::check_in::papers(conn, &ids)?;
+        let day = crate::check_in::day_of(&l);
+        let requirements = &l.ctx.regulation.documents;
         let names: std::collections::HashMap<PersonId, String> =
             crate::db::people::full_names_of(conn, &ids)?
                 .into_iter()
@@ -61,7 +73,10 @@ impl CheckInDesk {
             .into_iter()
             .map(|p| {
                 let facts = p.checked.as_ref().map(facts_of).unwrap_or_default();
+                let handed: &[Document] = papers.get(&p.person).map_or(&[], Vec::as_slice);
                 DeskRow {
+                    papers: participant_shortfalls(requirements, day, handed),
+                    on_file: on_file(handed, day),
                     unmet: admission(&facts),
                     full_name: names.get(&p.person).cloned().unwrap_or_default(),
                     person: p.person,
@@ -75,6 +90,9 @@ impl CheckInDesk {
         Ok(Some(CheckInDesk {
             championship_name: l.ctx.championship.name.clone(),
             tournament_number: l.ctx.tournament.number,
+            papers_asked: requirements
+                .iter()
+                .any(|r| r.holder == DocumentHolder::Participant),
             rows,
         }))
     }

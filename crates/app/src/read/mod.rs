@@ -6,6 +6,7 @@ pub mod appeals;
 pub mod championships;
 pub mod check_in;
 pub mod csv;
+pub mod desk;
 pub mod fair_play;
 pub mod feeds;
 pub mod games;

@@ -10,11 +10,10 @@ use chrono::NaiveDateTime;
 use crate::access::{Judges, Organizers, RoleSet};
 use crate::db::people::Person;
 use crate::db::standing::{Ban, CloneLink, ClubMembership, Employment};
-use crate::db::teams::{self as t, TeamStatus};
+use crate::db::teams::{self as t};
 use crate::db::{self, DbConnection, QueryError, organizations, people, standing};
 use crate::ids::{ChampionshipId, EntryId, GameId, OrganizationId, PersonId};
 use crate::penalties::Bar;
-use crate::rules::regulation::DocumentKind;
 
 /// What a person played: every membership with its team and championship,
 /// the games of published rounds, and the names those games refer to.
@@ -276,11 +275,9 @@ pub struct PeopleRoll {
     pub club: Vec<(bool, Person)>,
     /// The club list stopped at [`CLUB_LIST`].
     pub club_cut: bool,
-    /// E-12, R-2.1: the unconfirmed employment records of the teams'
-    /// members (pending and approved teams), each with the organization's
-    /// name and the member's nick and full name; `None` when the regulation
-    /// asks neither for employment proof nor for staff only.
-    pub employments: Option<Vec<(Employment, String, String, String)>>,
+    /// E-12, R-2.1: the regulation asks for employment proof or admits
+    /// staff only.
+    pub asks_employment: bool,
 }
 
 impl PeopleRoll {
@@ -311,45 +308,15 @@ impl PeopleRoll {
             // Those still to be marked first.
             club.sort_by_key(|(member, _)| *member);
         }
-        // E-12 asks for proof; admits staff only (a team stands for
-        // its organization): both are judged from confirmed records.
-        let shown = reg.roster.organization_required
-            || reg
-                .documents
-                .iter()
-                .any(|d| d.any_of.contains(&DocumentKind::EmploymentProof));
-        let employments = if shown {
-            Some(unconfirmed(conn, c)?)
-        } else {
-            None
-        };
+        // E-12 asks for proof; admits staff only: the records are
+        // confirmed at the desk (`read::desk`).
+        let shown = crate::rules::eligibility::employment_rule(&reg).is_some();
         Ok(Some(PeopleRoll {
             championship,
             club_required,
             club,
             club_cut,
-            employments,
+            asks_employment: shown,
         }))
     }
-}
-
-/// E-12: the unconfirmed employment records of the championship's teams'
-/// members, each with the organization's name and the member's nick and
-/// full name.
-fn unconfirmed(
-    conn: &mut DbConnection,
-    c: ChampionshipId,
-) -> Result<Vec<(Employment, String, String, String)>, QueryError> {
-    let members =
-        t::current_members_of_championship(conn, c, &[TeamStatus::Pending, TeamStatus::Approved])?;
-    let nicks: HashMap<PersonId, String> = people::nicks_of(conn, &members)?.into_iter().collect();
-    let names: HashMap<PersonId, String> =
-        people::full_names_of(conn, &members)?.into_iter().collect();
-    let mut employments = Vec::new();
-    for (e, org) in standing::unconfirmed_of(conn, &members)? {
-        let nick = nicks.get(&e.person_id).cloned().unwrap_or_default();
-        let name = names.get(&e.person_id).cloned().unwrap_or_default();
-        employments.push((e, org, nick, name));
-    }
-    Ok(employments)
 }

@@ -19,7 +19,9 @@ pub fn document_name(lang: Lang, kind: DocumentKind) -> String {
     })
 }
 
-fn shortfall(lang: Lang, s: &DocumentShortfall) -> String {
+/// A requirement the papers do not meet, with why each one presented
+/// does not count.
+pub fn shortfall(lang: Lang, s: &DocumentShortfall) -> String {
     let kinds = s
         .any_of
         .iter()

@@ -197,7 +197,8 @@ pub fn notice_choices(
     lang: crate::i18n::Lang,
 ) -> Result<Vec<NoticeChoice>, AppError> {
     let off = outbox::optouts(conn, person)?;
-    Ok(Kind::optional_kinds()
+    Ok(crate::app::outbox::offered_kinds(conn, person)?
+        .into_iter()
         .map(|k| NoticeChoice {
             kind: k.as_str(),
             label: lang.msg(k.label()),

@@ -24,6 +24,7 @@ use crate::i18n::{Message, MsgKey};
 use crate::ids::{ChampionshipId, DocumentId};
 use crate::msg;
 use crate::paths;
+use crate::read::desk::{Desk, DeskFilter};
 use crate::rules::documents::{
     MediaType, Uploader, clean_file_name, content_disposition, kind_code, kind_of_code, kind_rules,
 };
@@ -99,6 +100,10 @@ pub struct DocumentRow {
     pub id: DocumentId,
     pub owner: String,
     pub owner_url: String,
+    /// A person's nick beside their full name (the desk).
+    pub owner_nick: String,
+    /// The team a person plays for (the desk).
+    pub team: String,
     pub kind: String,
     pub expires: bool,
     pub file_name: String,
@@ -129,6 +134,8 @@ fn row(
         id: d.id,
         owner: owner.0,
         owner_url: owner.1,
+        owner_nick: String::new(),
+        team: String::new(),
         kind: kind.map_or_else(|| d.kind.clone(), |k| ctx.lang.msg(ops::kind_key(k))),
         expires: kind.is_some_and(|k| kind_rules(k).expires),
         size: crate::words::size_words(ctx.lang, u64::try_from(d.size_bytes).unwrap_or(0)),
@@ -409,6 +416,17 @@ pub async fn download(
 
 // ---------------------------------------------------------------- review
 
+/// An employment record waiting at the desk (R-2.1, E-12).
+pub struct EmploymentRow {
+    pub id: crate::ids::EmploymentId,
+    pub name: String,
+    pub nick: String,
+    pub url: String,
+    pub team: String,
+    pub organization: String,
+    pub period: String,
+}
+
 #[derive(Template)]
 #[template(path = "documents/queue.html")]
 pub struct QueuePage {
@@ -430,6 +448,19 @@ pub struct QueuePage {
     bulk_url: String,
     /// The championship's zone in words, named once in the column's head.
     zone: String,
+    /// The filter's choices (id, words) and what is chosen ("" for all).
+    teams: Vec<(String, String)>,
+    organizations: Vec<(String, String)>,
+    team: String,
+    organization: String,
+    /// The address of the page as filtered, without and with the
+    /// reviewed documents.
+    here: String,
+    all_url: String,
+    /// `None` where the regulation asks for no employment.
+    employments: Option<Vec<EmploymentRow>>,
+    may_confirm: bool,
+    employments_url: String,
 }
 
 impl QueuePage {
@@ -445,6 +476,10 @@ impl QueuePage {
     pub fn value_for(&self, id: &DocumentId, field: &str) -> &str {
         self.form_of(id).map_or("", |f| f.value(field))
     }
+    /// Whether anything is narrowed.
+    pub fn filtered(&self) -> bool {
+        !self.team.is_empty() || !self.organization.is_empty()
+    }
 }
 
 async fn queue_page(
@@ -452,40 +487,68 @@ async fn queue_page(
     state: &web::Data<AppState>,
     championship: ChampionshipId,
     failed: Option<(DocumentId, Inline)>,
-    all: bool,
+    query: &QueueQuery,
 ) -> Result<QueuePage, AppError> {
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    let (c, list, openable) = state
-        .db(move |conn| {
-            let c = db::championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
-            // An administrator without a role here reviews the queue but
-            // opens no document (`can_see`): not even its file's name.
-            let openable = match viewer {
-                Some(v) => roles::has_role(conn, v, championship, VIEWERS)?,
-                None => false,
-            };
-            let mut list = Vec::new();
-            for d in docs::of_championship(conn, championship)? {
-                let owner = owner_label(conn, d.owner())?;
-                list.push((d, owner));
-            }
-            Ok((c, list, openable))
-        })
+    let viewer = ctx.user.as_ref().map(|u| (u.id, u.is_admin));
+    let filter = query.filter();
+    let mut desk = state
+        .db(move |conn| Desk::load(conn, championship, viewer, filter)?.ok_or(AppError::NotFound))
         .await?;
-    let rows: Vec<DocumentRow> = list
+    let all = query.all == "1" || failed.is_some();
+    let tz = desk.championship.tz();
+    let team_name = |id: Option<crate::ids::TeamId>| {
+        id.and_then(|id| desk.teams.iter().find(|x| x.id == id))
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    };
+    let mut rows: Vec<DocumentRow> = Vec::new();
+    let organizations: Vec<(String, String)> = desk
+        .organizations()
         .into_iter()
-        .map(|(d, owner)| row(&ctx, d, owner, Some(championship), c.tz()))
-        .map(|mut r| {
-            if !openable {
-                r.file_name = String::new();
-                r.url = String::new();
-            }
-            r
-        })
+        .map(|(id, name)| (id.to_string(), name))
         .collect();
+    for (d, owner) in std::mem::take(&mut desk.documents) {
+        let url = owner.nick.as_deref().map_or_else(
+            || owner.team.map(paths::team).unwrap_or_default(),
+            paths::person,
+        );
+        let name = match &owner.nick {
+            Some(nick) if owner.name.is_empty() => nick.clone(),
+            _ => owner.name.clone(),
+        };
+        let mut r = row(&ctx, d, (name, url), Some(championship), tz);
+        if owner.nick.is_some() {
+            r.team = team_name(owner.team);
+        }
+        r.owner_nick = owner
+            .nick
+            .filter(|_| !owner.name.is_empty())
+            .unwrap_or_default();
+        if !desk.openable {
+            r.file_name = String::new();
+            r.url = String::new();
+        }
+        rows.push(r);
+    }
     let awaiting = |r: &DocumentRow| r.status_code == "pending" && r.current;
     let reviewed = rows.iter().filter(|r| !awaiting(r)).count();
     let rows: Vec<DocumentRow> = rows.into_iter().filter(|r| all || awaiting(r)).collect();
+    let employments = desk.employments.as_ref().map(|list| {
+        list.iter()
+            .map(|w| EmploymentRow {
+                id: w.employment.id,
+                name: w.full_name.clone(),
+                url: paths::person(&w.nick),
+                nick: w.nick.clone(),
+                team: team_name(Some(w.team)),
+                organization: w.organization.clone(),
+                period: match w.employment.until_date {
+                    Some(until) => format!("{} – {until}", w.employment.from_date),
+                    None => format!("{} –", w.employment.from_date),
+                },
+            })
+            .collect()
+    });
     Ok(QueuePage {
         all,
         reviewed,
@@ -494,8 +557,29 @@ async fn queue_page(
             .filter(|r| r.current && r.status_code == "pending")
             .count(),
         bulk_url: paths::documents(championship),
-        zone: crate::words::zone_words(ctx.lang, &c.time_zone, db::utc_now()),
-        championship_name: c.name,
+        zone: crate::words::zone_words(ctx.lang, &desk.championship.time_zone, db::utc_now()),
+        teams: desk
+            .teams
+            .iter()
+            .map(|x| (x.id.to_string(), x.name.clone()))
+            .collect(),
+        organizations,
+        team: desk.filter.team.map(|x| x.to_string()).unwrap_or_default(),
+        organization: desk
+            .filter
+            .organization
+            .map(|x| x.to_string())
+            .unwrap_or_default(),
+        here: query.here(championship),
+        all_url: {
+            let here = query.here(championship);
+            let joint = if here.contains('?') { '&' } else { '?' };
+            format!("{here}{joint}all=1")
+        },
+        employments,
+        may_confirm: desk.may_confirm,
+        employments_url: paths::fill1(paths::ROLL_EMPLOYMENTS, championship),
+        championship_name: desk.championship.name,
         championship_url: paths::championship(championship),
         rows,
         failed,
@@ -505,23 +589,56 @@ async fn queue_page(
     })
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone)]
 #[serde(default)]
 pub struct QueueQuery {
     /// `1`: every document, reviewed ones too.
-    all: String,
+    pub all: String,
+    /// A team's id: only its documents and its members'.
+    pub team: String,
+    /// An organization's id: only the teams standing for it.
+    pub organization: String,
 }
 
-/// `GET /championships/{id}/documents`: the organizers' review queue, the
-/// documents that await a review (`?all=1`: every document).
+impl QueueQuery {
+    /// The filter as asked; an id that is not a number narrows nothing.
+    fn filter(&self) -> DeskFilter {
+        DeskFilter {
+            team: self.team.trim().parse().ok(),
+            organization: self.organization.trim().parse().ok(),
+        }
+    }
+
+    /// The desk's address with this filter (the reviewed ones left out).
+    pub fn here(&self, championship: ChampionshipId) -> String {
+        let filter = self.filter();
+        let mut query = Vec::new();
+        if let Some(team) = filter.team {
+            query.push(format!("team={team}"));
+        }
+        if let Some(org) = filter.organization {
+            query.push(format!("organization={org}"));
+        }
+        let base = paths::documents(championship);
+        if query.is_empty() {
+            base
+        } else {
+            format!("{base}?{}", query.join("&"))
+        }
+    }
+}
+
+/// `GET /championships/{id}/documents`: the desk — the documents that
+/// await a review (`?all=1`: every document) and the employment records
+/// to confirm, narrowed to a team (`?team=`) or an organization
+/// (`?organization=`).
 pub async fn queue(
     ctx: PageCtx,
     staff: Staff<Admission>,
     state: web::Data<AppState>,
     query: web::Query<QueueQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let all = query.all == "1";
-    let p = queue_page(ctx, &state, staff.championship, None, all).await?;
+    let p = queue_page(ctx, &state, staff.championship, None, &query).await?;
     page(StatusCode::OK, &p)
 }
 
@@ -669,7 +786,11 @@ async fn queue_refusing(
     refused: (DocumentId, Inline),
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let p = queue_page(ctx, state, championship, Some(refused), true).await?;
+    let query = QueueQuery {
+        all: "1".to_owned(),
+        ..QueueQuery::default()
+    };
+    let p = queue_page(ctx, state, championship, Some(refused), &query).await?;
     page(status, &p)
 }
 
@@ -703,10 +824,16 @@ pub async fn review_many(
         ),
     };
     let picked: Vec<DocumentId> = form.picked()?;
+    let back = QueueQuery {
+        team: form.get("team").to_owned(),
+        organization: form.get("organization").to_owned(),
+        ..QueueQuery::default()
+    }
+    .here(championship);
     let mut outcome = Outcome::default();
     if status == ReviewStatus::Rejected && note.is_empty() && !picked.is_empty() {
         AppSession(&session).flash(FlashLevel::Error, msg!("document-error-reason"));
-        return Ok(see_other(&paths::documents(championship)));
+        return Ok(see_other(&back));
     }
     let (by, ip) = (staff.user.id, state.client_ip(&req));
     let results = state
@@ -732,7 +859,7 @@ pub async fn review_many(
             _ => msg!("documents-bulk-rejected"),
         },
     );
-    Ok(see_other(&paths::documents(championship)))
+    Ok(see_other(&back))
 }
 
 /// Reviews the picked documents of the championship

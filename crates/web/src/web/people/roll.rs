@@ -18,6 +18,7 @@ use crate::msg;
 use crate::paths;
 use crate::read::people::PeopleRoll;
 use crate::state::AppState;
+use crate::web::documents::files::QueueQuery;
 use crate::web::infra::PageDb;
 use crate::web::infra::bulk::{BulkForm, Outcome};
 use crate::web::infra::ctx::PageCtx;
@@ -34,15 +35,6 @@ pub struct ClubRow {
     pub member: bool,
 }
 
-pub struct EmploymentRow {
-    pub id: EmploymentId,
-    pub nick: String,
-    pub name: String,
-    pub url: String,
-    pub organization: String,
-    pub period: String,
-}
-
 #[derive(Template)]
 #[template(path = "people/roll.html")]
 pub struct RollPage {
@@ -55,9 +47,10 @@ pub struct RollPage {
     /// The list stopped at [`crate::read::people::CLUB_LIST`].
     club_cut: bool,
     club_url: String,
+    /// The regulation asks for employment records: the page points to
+    /// the desk, where they are confirmed.
     employments_shown: bool,
-    employments: Vec<EmploymentRow>,
-    employments_url: String,
+    desk_url: String,
 }
 
 #[derive(Deserialize, Default)]
@@ -86,14 +79,8 @@ pub async fn show(
         club: read.club.into_iter().map(club_row).collect(),
         club_cut: read.club_cut,
         club_url: crate::paths::fill1(crate::paths::ROLL_CLUB, c),
-        employments_shown: read.employments.is_some(),
-        employments: read
-            .employments
-            .unwrap_or_default()
-            .into_iter()
-            .map(employment_row)
-            .collect(),
-        employments_url: crate::paths::fill1(crate::paths::ROLL_EMPLOYMENTS, c),
+        employments_shown: read.asks_employment,
+        desk_url: format!("{}#employments", paths::documents(c)),
         championship: read.championship.name,
         ctx,
     };
@@ -108,24 +95,6 @@ fn club_row((member, p): (bool, people::Person)) -> ClubRow {
         nick: p.nick,
         name: p.full_name,
         member,
-    }
-}
-
-/// E-12: an unconfirmed employment record, with its organization and the
-/// member's nick and full name.
-fn employment_row(
-    (e, organization, nick, name): (db::standing::Employment, String, String, String),
-) -> EmploymentRow {
-    EmploymentRow {
-        id: e.id,
-        url: paths::person(&nick),
-        nick,
-        name,
-        organization,
-        period: match e.until_date {
-            Some(until) => format!("{} – {until}", e.from_date),
-            None => format!("{} –", e.from_date),
-        },
     }
 }
 
@@ -188,7 +157,8 @@ pub async fn club(
 }
 
 /// `POST /championships/{id}/people/employments`: confirms the picked
-/// employment records of the championship's members (E-12).
+/// employment records of the championship's members (E-12, R-2.1), from
+/// the desk, and returns to it as it was narrowed.
 pub async fn employments(
     req: HttpRequest,
     staff: Staff<Organizers>,
@@ -199,6 +169,12 @@ pub async fn employments(
     let c = staff.championship;
     let form = form.into_inner()?;
     let picked: Vec<EmploymentId> = form.picked()?;
+    let back = QueueQuery {
+        team: form.get("team").to_owned(),
+        organization: form.get("organization").to_owned(),
+        ..QueueQuery::default()
+    }
+    .here(c);
     let (by, ip) = ((staff.user.id, staff.user.is_admin), state.client_ip(&req));
     let results = state
         .db(move |conn| {
@@ -221,5 +197,5 @@ pub async fn employments(
         .await?;
     let outcome = Outcome::of_changes(results);
     outcome.flash(&session, msg!("roll-employments-confirmed"));
-    Ok(see_other(&roll_url(c)))
+    Ok(see_other(&format!("{back}#employments")))
 }

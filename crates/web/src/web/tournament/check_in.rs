@@ -8,7 +8,7 @@ use askama::Template;
 
 use crate::app::PlayError;
 use crate::app::access::Admission;
-use crate::app::check_in::{self as ops, CheckInProblem, Recorded};
+use crate::app::check_in::{self as ops, CheckInProblem, Presented, Recorded};
 use crate::db;
 use crate::i18n::{Lang, Message};
 use crate::ids::PersonId;
@@ -46,6 +46,12 @@ pub struct Row {
     /// "" until checked in; else admitted or the reasons.
     pub status: String,
     pub admitted: bool,
+    /// the papers handed in ahead, in words ("all approved", or
+    /// what is missing and why).
+    pub papers: String,
+    pub papers_ok: bool,
+    /// The approved papers would admit the person with one tick.
+    pub papers_admit: bool,
 }
 
 #[derive(Template)]
@@ -59,6 +65,7 @@ pub struct CheckInPage {
     admitted: usize,
     medical: Vec<(&'static str, String)>,
     refusals: Vec<(&'static str, String)>,
+    papers_asked: bool,
 }
 
 /// `GET …/tournaments/{t}/check-in` (organizers).
@@ -82,6 +89,7 @@ pub async fn show(
         tournament_url: paths::tournament(c, t),
         action: paths::check_in(c, t),
         admitted: desk.admitted(),
+        papers_asked: desk.papers_asked,
         rows: desk.rows.iter().map(|r| row(lang, r)).collect(),
         medical: vec![
             ("", "—".to_owned()),
@@ -113,7 +121,20 @@ fn row(lang: Lang, r: &DeskRow) -> Row {
             .arg("reasons", reasons.join("; "))
             .render(lang)
     };
+    let papers = if r.papers.is_empty() {
+        lang.msg(msg!("checkin-papers-ok"))
+    } else {
+        let short: Vec<String> = r
+            .papers
+            .iter()
+            .map(|s| crate::words::eligibility::shortfall(lang, s))
+            .collect();
+        short.join("; ")
+    };
     Row {
+        papers,
+        papers_ok: r.papers.is_empty(),
+        papers_admit: crate::rules::check_in::admission(&r.on_file).is_empty(),
         id: r.person,
         entry: r.entry.clone(),
         nick: r.nick.clone(),
@@ -129,7 +150,8 @@ fn row(lang: Lang, r: &DeskRow) -> Row {
 }
 
 /// `POST …/tournaments/{t}/check-in`: every row of the page at once (each
-/// row's person id in `pick`; `m`, `p`, `s`, `d`, `r` + id its fields).
+/// row's person id in `pick`; `m`, `p`, `s`, `d`, `r` + id its fields;
+/// `a` + id the tick "arrived", which adds the approved papers on file).
 /// A row left blank that was never checked in stays so
 /// (`check_in::record`).
 pub async fn record(
@@ -171,7 +193,7 @@ pub async fn record(
 
 /// The facts of every picked row of the form; a choice no page offers is a
 /// bad request.
-fn facts_of_rows(form: &BulkForm) -> Result<Vec<(PersonId, Facts)>, AppError> {
+fn facts_of_rows(form: &BulkForm) -> Result<Vec<Presented>, AppError> {
     let picked: Vec<PersonId> = form.picked()?;
     let mut rows = Vec::new();
     for id in picked {
@@ -190,7 +212,11 @@ fn facts_of_rows(form: &BulkForm) -> Result<Vec<(PersonId, Facts)>, AppError> {
         {
             return Err(AppError::BadRequest(msg!("error-400-detail")));
         }
-        rows.push((id, facts));
+        rows.push(Presented {
+            person: id,
+            facts,
+            arrived: !field("a").is_empty(),
+        });
     }
     Ok(rows)
 }
