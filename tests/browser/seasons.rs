@@ -204,6 +204,9 @@ async fn read_tournament(
     }
     if let Some(name) = shots {
         visitor.both_widths(&format!("{name}-tournament")).await;
+        // The final results for the prize-giving, on A4 paper.
+        let pages = visitor.pdf(&format!("{name}-tournament-print")).await;
+        assert!((1..=3).contains(&pages), "{url}: {pages} pages of results");
     }
     captain.open(&url).await;
     assert_eq!(places(captain).await, placed, "{url} as the captain");
@@ -348,6 +351,9 @@ async fn read_tournament(
         .collect();
     if let Some(name) = shots {
         visitor.both_widths(&format!("{name}-crosstable")).await;
+        // The wall chart, on A4 paper.
+        let pages = visitor.pdf(&format!("{name}-crosstable-print")).await;
+        assert!((1..=3).contains(&pages), "{url}: {pages} pages of crosstable");
     }
 
     // Every round's page against the API's round: the same matches and
