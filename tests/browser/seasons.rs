@@ -353,7 +353,10 @@ async fn read_tournament(
         visitor.both_widths(&format!("{name}-crosstable")).await;
         // The wall chart, on A4 paper.
         let pages = visitor.pdf(&format!("{name}-crosstable-print")).await;
-        assert!((1..=3).contains(&pages), "{url}: {pages} pages of crosstable");
+        assert!(
+            (1..=3).contains(&pages),
+            "{url}: {pages} pages of crosstable"
+        );
     }
 
     // Every round's page against the API's round: the same matches and

@@ -10,7 +10,40 @@ use league::db::{self, outbox};
 use reqwest::{Client, StatusCode};
 
 use crate::club::Club;
-use crate::helpers::{Page, new_client};
+use crate::helpers::{Page, into_page, new_client};
+
+/// The roster import form sent as a browser sends it (multipart): the
+/// pasted rows, the step, and the file chosen, if any.
+async fn send_import(
+    club: &Club,
+    who: &Client,
+    url: &str,
+    pasted: &str,
+    step: &str,
+    file: Option<&[u8]>,
+) -> Page {
+    use reqwest::multipart::{Form, Part};
+    let token = club.app.csrf_with(who).await;
+    let mut form = Form::new()
+        .text("csrf_token", token)
+        .text("pasted", pasted.to_owned())
+        .text("step", step.to_owned());
+    if let Some(bytes) = file {
+        let part = Part::bytes(bytes.to_vec())
+            .file_name("roster.csv")
+            .mime_str("text/csv")
+            .expect("mime");
+        form = form.part("file", part);
+    }
+    into_page(
+        who.post(club.app.url(url))
+            .multipart(form)
+            .send()
+            .await
+            .expect("POST"),
+    )
+    .await
+}
 
 /// An approved R team of its representative alone (an organization of its
 /// own, R-2.1); returns (team id, the representative's browser).
@@ -619,11 +652,7 @@ async fn r_1_4_a_roster_import_names_every_bad_row_and_stores_nothing_until_conf
     let url = format!("/teams/{team}/import");
     let send = |rows: &'static str, step: &'static str| {
         let (club, rep, url) = (&club, &rep, url.clone());
-        async move {
-            club.app
-                .post_with(rep, &url, &[("rows", rows), ("step", step)])
-                .await
-        }
+        async move { send_import(club, rep, &url, rows, step, None).await }
     };
     let stored = |nick: &str| {
         db::people::by_nick(&mut club.app.db(), nick)
@@ -691,4 +720,69 @@ async fn r_1_4_a_roster_import_names_every_bad_row_and_stores_nothing_until_conf
         )
         .await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn r_2_1_a_roster_file_saved_in_windows_1251_enters_players_with_their_employers() {
+    let club = Club::new("R").await;
+    let (team, rep) = r_team(&club, "Протон", "rep1").await;
+    let url = format!("/teams/{team}/import");
+    let cp1251 = |text: &str| encoding_rs::WINDOWS_1251.encode(text).0.into_owned();
+    // A sheet saved as CSV by a spreadsheet of the region: Windows-1251,
+    // semicolons, a header; one employer the site does not know.
+    let file = cp1251(
+        "ФИО;Ник;Почта;Место работы;Работает с\r\nБыков Борис;;;АО-Протон;15.01.2020\r\nЗайцев Захар;;;ООО Нет такой;01.02.2021\r\n",
+    );
+    let page = send_import(&club, &rep, &url, "", "preview", Some(&file)).await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let refused = page.texts("table.import tbody tr.refused td.outcome");
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].starts_with("Место работы:"), "{refused:?}");
+    // The file's text is in the box, decoded, for the next step.
+    let boxed = page.select_text("#roster-import-rows").unwrap_or_default();
+    assert!(boxed.contains("Быков Борис;;;АО-Протон"), "{boxed}");
+    // A date without an employer, and an unreadable date, are named too.
+    let page = send_import(
+        &club,
+        &rep,
+        &url,
+        "Быков Борис;;;;15.01.2020\nЗайцев Захар;;;АО-Протон;31.02.2021\n",
+        "preview",
+        None,
+    )
+    .await;
+    let refused = page.texts("table.import tbody tr.refused td.outcome");
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert!(refused[0].starts_with("Место работы:"), "{refused:?}");
+    assert!(refused[1].starts_with("Работает с:"), "{refused:?}");
+    // The corrected file is entered; the employment waits at the desk.
+    let file =
+        cp1251("Быков Борис;;;ао-протон;15.01.2020\r\nЗайцев Захар;;;АО-Протон;2021-02-01\r\n");
+    let page = send_import(&club, &rep, &url, "", "confirm", Some(&file)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let bykov = person(&club, "bykov-boris").id;
+    let records = db::standing::employments_of(&mut club.app.db(), bykov).expect("employments");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(
+        records[0].0.from_date,
+        chrono::NaiveDate::from_ymd_opt(2020, 1, 15).expect("date")
+    );
+    assert!(
+        records[0].0.confirmed_at.is_none(),
+        "an organizer confirms it"
+    );
+    assert_eq!(records[0].1, "АО-Протон");
+    let desk = club
+        .app
+        .get_with(&club.root, &format!("/championships/{}/documents", club.id))
+        .await;
+    assert_eq!(
+        desk.texts("#employments-bulk td.person a"),
+        ["Быков Борис", "Зайцев Захар"]
+    );
 }

@@ -495,30 +495,44 @@ pub fn add_employment(
     ip: &str,
     now: NaiveDateTime,
 ) -> Result<(), PlayError<PeopleProblem>> {
-    let (by, acting) = (by.0, by);
     write_transaction(conn, |conn| {
-        if !may_record_employment(conn, acting, person)? {
+        if !may_record_employment(conn, by, person)? {
             return Err(PlayError::Forbidden);
         }
         let Some(o) = organizations::by_id(conn, organization)? else {
             return Err(PlayError::Refused(vec![PeopleProblem::UnknownOrganization]));
         };
-        standing::add_employment(conn, person, organization, from, until, by, now)?;
-        audit::Entry::new("person.employment", format!("person:{person}"))
-            .actor(by)
-            .said(match until {
-                Some(u) => Message::new(crate::msg!("audit-people-employment"))
-                    .arg("organization", &o.name)
-                    .arg("from", from)
-                    .arg("until", u),
-                None => Message::new(crate::msg!("audit-people-employment-open"))
-                    .arg("organization", &o.name)
-                    .arg("from", from),
-            })
-            .ip(ip)
-            .record(conn)?;
+        record_employment(conn, person, &o, (from, until), by.0, ip, now)?;
         Ok(())
     })
+}
+
+/// Stores an employment record (waiting for an organizer's confirmation)
+/// and its audit line, in the caller's transaction: the employment form
+/// and the roster import ([`crate::roster_import`]) alike.
+pub(crate) fn record_employment(
+    tx: &mut crate::db::WriteTx<'_>,
+    person: PersonId,
+    o: &crate::db::organizations::Organization,
+    (from, until): (NaiveDate, Option<NaiveDate>),
+    by: PersonId,
+    ip: &str,
+    now: NaiveDateTime,
+) -> Result<(), crate::db::QueryError> {
+    standing::add_employment(tx, person, o.id, from, until, by, now)?;
+    audit::Entry::new("person.employment", format!("person:{person}"))
+        .actor(by)
+        .said(match until {
+            Some(u) => Message::new(crate::msg!("audit-people-employment"))
+                .arg("organization", &o.name)
+                .arg("from", from)
+                .arg("until", u),
+            None => Message::new(crate::msg!("audit-people-employment-open"))
+                .arg("organization", &o.name)
+                .arg("from", from),
+        })
+        .ip(ip)
+        .record(tx)
 }
 
 /// An organizer for the person ([`organizes_for`]) confirms an employment

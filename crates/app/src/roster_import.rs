@@ -1,11 +1,12 @@
 //! A roster typed once elsewhere: a CSV file or rows pasted from a
-//! spreadsheet (full name; nick; e-mail), entered on a team as records
+//! spreadsheet (full name; nick; e-mail; employer; employed since — all
+//! but the name optional), entered on a team as records
 //! without accounts (`teams::add_player`, row by row). The preview runs the
 //! very same entries in a transaction that is always rolled back, so what
 //! it promises is what the confirmation does; the confirmation stores every
 //! row or none.
 
-use chrono::NaiveDateTime;
+use chrono::{NaiveDate, NaiveDateTime};
 
 use super::accounts::{Email, FullName, Nick};
 use super::teams::{Added, NewPlayer, TeamError, TeamProblem, add_one, adding_to};
@@ -19,18 +20,29 @@ pub const MAX_ROWS: usize = 200;
 /// One row of the import as read, and what entering it did or would do.
 #[derive(Debug, Clone)]
 pub struct Row {
+    pub read: ReadRow,
+    pub outcome: Result<String, RowProblem>,
+}
+
+/// One row as read, before it is entered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadRow {
     /// The row's line in what was sent (1-based, the header counted).
     pub line: usize,
     pub full_name: String,
     pub nick: String,
     pub email: String,
-    pub outcome: Result<String, RowProblem>,
+    /// The employer as the platform names the organization (R-2.1, E-12).
+    pub employer: String,
+    /// The first day employed there, as typed.
+    pub since: String,
 }
 
 /// Why a row cannot be entered.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RowProblem {
-    /// A field's value is not one (`field`: full_name, nick, email).
+    /// A field's value is not one (`field`: full_name, nick, email,
+    /// employer, since).
     Field { field: &'static str, key: MsgKey },
     /// The roster's rules refuse it (a namesake on a roster, a full
     /// roster, a nick or address someone has).
@@ -67,10 +79,10 @@ impl From<QueryError> for ImportError {
 }
 
 /// Reads `text` (CSV with `,` or `;`, or tab-separated rows pasted from a
-/// spreadsheet; quotes as CSV has them): full name, nick, e-mail, the last
-/// two optional. A first row whose first cell names the column (ФИО, Имя,
-/// Name) is a header.
-pub fn read_rows(text: &str) -> Vec<(usize, String, String, String)> {
+/// spreadsheet; quotes as CSV has them): full name, nick, e-mail, employer,
+/// employed since, all but the first optional. A first row whose first
+/// cell names the column (ФИО, Имя, Name) is a header.
+pub fn read_rows(text: &str) -> Vec<ReadRow> {
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let delimiter = if first.contains('\t') {
         b'\t'
@@ -99,7 +111,14 @@ pub fn read_rows(text: &str) -> Vec<(usize, String, String, String)> {
         {
             continue;
         }
-        rows.push((line, cell(0), cell(1), cell(2)));
+        rows.push(ReadRow {
+            line,
+            full_name: cell(0),
+            nick: cell(1),
+            email: cell(2),
+            employer: cell(3),
+            since: cell(4),
+        });
     }
     rows
 }
@@ -135,33 +154,18 @@ pub fn import(
         let (team, reg, organizer) =
             adding_to(tx, team, by, at).map_err(|e| Outcome::Failed(ImportError::Team(e)))?;
         let mut rows = Vec::with_capacity(read.len());
-        for (line, full_name, nick, email) in read {
-            let outcome = entered(
-                tx,
-                &team,
-                &reg,
-                organizer,
-                (&full_name, &nick, &email),
-                by,
-                ip,
-                at,
-            )
-            .map_err(|e| match e {
-                Entered::Problem(p) => Ok(p),
-                Entered::Failed(e) => Err(e),
-            });
+        for row in read {
+            let outcome =
+                entered(tx, &team, &reg, organizer, &row, by, ip, at).map_err(|e| match e {
+                    Entered::Problem(p) => Ok(p),
+                    Entered::Failed(e) => Err(e),
+                });
             let outcome = match outcome {
                 Ok(added) => Ok(added.nick),
                 Err(Ok(problem)) => Err(problem),
                 Err(Err(e)) => return Err(Outcome::Failed(ImportError::Team(e))),
             };
-            rows.push(Row {
-                line,
-                full_name,
-                nick,
-                email,
-                outcome,
-            });
+            rows.push(Row { read: row, outcome });
         }
         if confirm && rows.iter().all(|r| r.outcome.is_ok()) {
             Ok(rows)
@@ -184,28 +188,54 @@ enum Entered {
     Failed(TeamError),
 }
 
-/// One row's values checked, then entered as [`add_one`] enters a player.
+/// A date as spreadsheets write it: `2024-01-15` or `15.01.2024`.
+fn read_date(typed: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(typed, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(typed, "%d.%m.%Y"))
+        .ok()
+}
+
+/// One row's values checked, then entered as [`add_one`] enters a player;
+/// an employer named adds an employment record from the date given, for
+/// an organizer to confirm (R-2.1, E-12).
 #[allow(clippy::too_many_arguments)]
 fn entered(
     tx: &mut crate::db::WriteTx<'_>,
     team: &crate::db::teams::Team,
     reg: &crate::rules::regulation::Regulation,
     organizer: bool,
-    (full_name, nick, email): (&str, &str, &str),
+    row: &ReadRow,
     by: (PersonId, bool),
     ip: &str,
     at: NaiveDateTime,
 ) -> Result<Added, Entered> {
     let field =
         |field: &'static str| move |key: MsgKey| Entered::Problem(RowProblem::Field { field, key });
-    let full_name = FullName::parse(full_name).map_err(field("full_name"))?;
-    let nick = match nick {
+    let full_name = FullName::parse(&row.full_name).map_err(field("full_name"))?;
+    let nick = match row.nick.as_str() {
         "" => None,
         typed => Some(Nick::parse(typed).map_err(field("nick"))?),
     };
-    let email = match email {
+    let email = match row.email.as_str() {
         "" => None,
         typed => Some(Email::parse(typed).map_err(field("email"))?),
+    };
+    let employment = match (row.employer.as_str(), row.since.as_str()) {
+        ("", "") => None,
+        ("", _) => {
+            return Err(field("employer")(crate::msg!(
+                "roster-import-error-employer-missing"
+            )));
+        }
+        (name, since) => {
+            let key = crate::rules::roster::name_key(name);
+            let found = crate::db::organizations::by_name_key(tx, &key)
+                .map_err(|e| Entered::Failed(TeamError::Db(e)))?;
+            let o = found
+                .ok_or_else(|| field("employer")(crate::msg!("roster-import-error-employer")))?;
+            let from = read_date(since).ok_or_else(|| field("since")(crate::msg!("error-date")))?;
+            Some((o, from))
+        }
     };
     let new = NewPlayer {
         team: team.id,
@@ -217,15 +247,20 @@ fn entered(
         by,
         ip,
     };
-    add_one(tx, team, reg, organizer, &new, at).map_err(|e| match e {
+    let added = add_one(tx, team, reg, organizer, &new, at).map_err(|e| match e {
         TeamError::Refused(p) => Entered::Problem(RowProblem::Team(p)),
         e => Entered::Failed(e),
-    })
+    })?;
+    if let Some((o, from)) = employment {
+        crate::people::record_employment(tx, added.person, &o, (from, None), by.0, ip, at)
+            .map_err(|e| Entered::Failed(TeamError::Db(e)))?;
+    }
+    Ok(added)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::read_rows;
+    use super::{ReadRow, read_date, read_rows};
 
     #[test]
     fn rows_are_read_from_csv_and_from_a_pasted_sheet() {
@@ -233,20 +268,33 @@ mod tests {
         let rows = read_rows(csv);
         assert_eq!(
             rows[0],
-            (
-                2,
-                "Иванов, Иван".into(),
-                String::new(),
-                "ivan@x.example".into()
-            )
+            ReadRow {
+                line: 2,
+                full_name: "Иванов, Иван".into(),
+                email: "ivan@x.example".into(),
+                ..ReadRow::default()
+            }
         );
         assert_eq!(rows.len(), 2);
         let sheet = "Сидоров Пётр\tpetr\t\nОрлова Мария\t\tmaria@x.example\n";
         let rows = read_rows(sheet);
         assert_eq!(rows.len(), 2);
-        assert_eq!(rows[0].2, "petr");
-        assert_eq!(rows[1].3, "maria@x.example");
-        let semicolons = "Белов Олег;oleg;oleg@x.example";
-        assert_eq!(read_rows(semicolons)[0].1, "Белов Олег");
+        assert_eq!(rows[0].nick, "petr");
+        assert_eq!(rows[1].email, "maria@x.example");
+        let semicolons = "Белов Олег;oleg;oleg@x.example;АО Протон;15.01.2024";
+        let row = &read_rows(semicolons)[0];
+        assert_eq!(row.full_name, "Белов Олег");
+        assert_eq!(
+            (row.employer.as_str(), row.since.as_str()),
+            ("АО Протон", "15.01.2024")
+        );
+    }
+
+    #[test]
+    fn employment_dates_read_as_spreadsheets_write_them() {
+        let day = chrono::NaiveDate::from_ymd_opt(2024, 1, 15);
+        assert_eq!(read_date("2024-01-15"), day);
+        assert_eq!(read_date("15.01.2024"), day);
+        assert_eq!(read_date("15/01/2024"), None);
     }
 }

@@ -86,3 +86,13 @@ pub fn lock(tx: &mut WriteTx<'_>, id: OrganizationId) -> QueryResult<()> {
         DbConnection::Sqlite(_) => Ok(()),
     }
 }
+
+/// The organization whose name reads as `name_key` (a name's key: case
+/// and spacing aside), if any.
+pub fn by_name_key(conn: &mut DbConnection, name_key: &str) -> QueryResult<Option<Organization>> {
+    organizations::table
+        .filter(organizations::name_key.eq(name_key))
+        .select(Organization::as_select())
+        .first(conn)
+        .optional()
+}

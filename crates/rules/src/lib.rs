@@ -180,6 +180,7 @@ pub mod schedule;
 pub mod score;
 pub mod season;
 pub mod series;
+pub mod text;
 pub mod tiebreak;
 pub mod tournament;
 pub mod trf;

@@ -12,8 +12,6 @@ mod clock;
 mod lexer;
 mod san;
 
-use std::borrow::Cow;
-
 use cozy_chess::Board;
 use cozy_chess::util::{display_san_move, display_uci_move};
 
@@ -24,33 +22,10 @@ pub const MAX_GAMES: usize = 5_000;
 /// Largest number of plies read from one game.
 pub const MAX_PLIES: usize = 1_000;
 
-/// Bytes of a PGN file → text: a UTF-8 BOM stripped; valid UTF-8 taken as
-/// is, otherwise decoded as Windows-1251 (servers of the region write it);
-/// CRLF and lone CR become LF.
+/// Bytes of a PGN file → text, as every text file is read
+/// ([`crate::text::decode`]).
 pub fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let text: Cow<'_, str> = match std::str::from_utf8(bytes) {
-        Ok(text) => Cow::Borrowed(text),
-        Err(_) => {
-            encoding_rs::WINDOWS_1251
-                .decode_without_bom_handling(bytes)
-                .0
-        }
-    };
-    if !text.contains('\r') {
-        return text.into_owned();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\r' {
-            chars.next_if_eq(&'\n');
-            out.push('\n');
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::text::decode(bytes)
 }
 
 /// The games of a file.

@@ -21,7 +21,9 @@ use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{FieldErrors, Form, TextRules};
 use crate::web::infra::respond::{page, see_other};
 use crate::web::infra::session::{AppSession, FlashLevel};
+use crate::web::infra::upload::receive;
 use crate::web::team::team_error;
+use actix_multipart::Multipart;
 
 #[derive(Deserialize, Default, Clone)]
 #[serde(default)]
@@ -167,23 +169,18 @@ async fn refused(
 
 // ------------------------------------------------------------- import
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct ImportForm {
+/// What the import form sent: the rows' text and the step.
+struct ImportForm {
     rows: String,
     step: String,
 }
 
-impl TextRules for ImportForm {
-    const BLOCKS: &'static [(&'static str, usize)] = &[("rows", 40_000)];
-}
+/// The most a roster file or pasted text may hold.
+const MAX_IMPORT_BYTES: u64 = 256 * 1024;
 
 /// One row of the preview in words.
 pub struct ImportRowView {
-    pub line: usize,
-    pub full_name: String,
-    pub nick: String,
-    pub email: String,
+    pub read: crate::app::roster_import::ReadRow,
     /// The nick the record gets, or why the row is refused.
     pub outcome: String,
     pub refused: bool,
@@ -255,17 +252,37 @@ pub async fn import_page(
     page(StatusCode::OK, &p)
 }
 
-/// `POST /teams/{id}/import`: `step=preview` shows what each row would
+/// `POST /teams/{id}/import` (multipart): the rows come from the chosen
+/// file (a CSV or a spreadsheet saved as text, UTF-8 or Windows-1251), or
+/// else from the pasted text; `step=preview` shows what each row would
 /// become and stores nothing; `step=confirm` enters every row or none.
 pub async fn import(
     caller: Caller,
     ctx: PageCtx,
     path: web::Path<TeamId>,
-    form: Form<ImportForm>,
+    payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
     let team = path.into_inner();
     may_import(&caller, team).await?;
-    let form = form.into_inner()?;
+    let got = receive(payload, MAX_IMPORT_BYTES, &["step"]).await?;
+    if got.too_large {
+        let error =
+            Message::new(msg!("roster-import-too-large")).arg("max", MAX_IMPORT_BYTES / 1024);
+        let error = Some(ctx.render(&error));
+        let p = import_view(&caller, ctx, team, String::new(), Vec::new(), error).await?;
+        return page(StatusCode::PAYLOAD_TOO_LARGE, &p);
+    }
+    // The file's text goes into the box of the page, so that the
+    // confirmation sends what was previewed.
+    let rows = if got.bytes.is_empty() {
+        crate::rules::text::decode(&got.pasted)
+    } else {
+        crate::rules::text::decode(&got.bytes)
+    };
+    let form = ImportForm {
+        rows,
+        step: got.text("step").to_owned(),
+    };
     let confirm = form.step == "confirm";
     let by = (caller.me, caller.admin);
     let (text, ip) = (form.rows.clone(), caller.ip.clone());
@@ -330,6 +347,8 @@ fn row_view(ctx: &PageCtx, r: &crate::app::roster_import::Row) -> ImportRowView 
                 ctx.t(match *field {
                     "nick" => "field-nick",
                     "email" => "field-email",
+                    "employer" => "roster-import-employer",
+                    "since" => "roster-import-since",
                     _ => "field-full-name",
                 }),
                 ctx.lang.msg(*key)
@@ -339,10 +358,7 @@ fn row_view(ctx: &PageCtx, r: &crate::app::roster_import::Row) -> ImportRowView 
         Err(RowProblem::Team(p)) => (ctx.render(&crate::words::teams::refusal(p).message), true),
     };
     ImportRowView {
-        line: r.line,
-        full_name: r.full_name.clone(),
-        nick: r.nick.clone(),
-        email: r.email.clone(),
+        read: r.read.clone(),
         outcome,
         refused,
     }
