@@ -78,3 +78,6 @@ audit-teams-player-added = entered { $name } ({ $nick }) on the roster
 audit-people-claim-sent = { $nick }: a link to claim the record was sent
 audit-people-claimed = { $nick }: the record was claimed (an account now)
 audit-outbox-resent-all = failed messages queued again: { $count }
+audit-series-sport-organizer = { $sport }: { $nick } organizes the sport
+audit-series-places = { $sport }: places as a list — { $places }
+audit-series-places-line = { $organization } { $place }

@@ -81,3 +81,6 @@ audit-teams-player-added = в состав внесён(а) { $name } ({ $nick }
 audit-people-claim-sent = { $nick }: отправлена ссылка, чтобы принять запись
 audit-people-claimed = { $nick }: запись принята владельцем (теперь это учётная запись)
 audit-outbox-resent-all = неотправленные письма снова в очереди: { $count }
+audit-series-sport-organizer = { $sport }: организатор вида { $nick }
+audit-series-places = { $sport }: места списком — { $places }
+audit-series-places-line = { $organization } { $place }

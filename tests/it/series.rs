@@ -811,3 +811,230 @@ async fn a_name_a_spreadsheet_would_run_is_text_in_the_series_csv() {
             .contains(&evil.to_owned())
     );
 }
+
+/// The athletes' list form as `who` sends it, by full names.
+async fn athletes_by_name(
+    club: &Club,
+    who: &reqwest::Client,
+    series: &str,
+    sport: SeriesSportId,
+    organization: i64,
+    names: &str,
+) -> crate::helpers::Page {
+    club.app
+        .post_with(
+            who,
+            &format!("{series}/athletes"),
+            &[
+                ("sport", &sport.to_string()),
+                ("organization", &organization.to_string()),
+                ("names", names),
+                ("nicks", ""),
+                ("action", "add"),
+            ],
+        )
+        .await
+}
+
+#[tokio::test]
+async fn r_1_8_sport_organizers_list_athletes_by_name_and_one_sport_holds_across_three() {
+    let club = Club::new("R").await;
+    let alpha = club.app.create_organization(&club.root, "АО Альфа").await;
+    let beta = club.app.create_organization(&club.root, "АО Бета").await;
+    // The chess team of Альфа, its representative with an account.
+    let rep = club.person("rep").await;
+    let page = club
+        .app
+        .apply_team(&rep, club.id, "Альфа", &alpha.to_string())
+        .await;
+    let team = page.location_id("/teams/");
+    club.app
+        .decide_team(&club.root, club.id, team, "approve", "")
+        .await;
+    let page = club
+        .app
+        .post_with(
+            &rep,
+            &format!("/teams/{team}/players"),
+            &[("full_name", "Орлов Олег")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let (series, id) = new_series(&club, "Спартакиада 2026").await;
+    let chess = club.id.to_string();
+    for (name, championship) in [("Шахматы", chess.as_str()), ("Волейбол", ""), ("Дартс", "")]
+    {
+        let page = add_sport(&club, &series, name, championship, "").await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    let (volleyball, darts) = (
+        sport_id(&club, id, "Волейбол"),
+        sport_id(&club, id, "Дартс"),
+    );
+    // Each other sport gets its own organizer, who organizes nothing else.
+    let vb = club.person("vb").await;
+    let dt = club.person("dt").await;
+    for (sport, nick) in [(volleyball, "vb"), (darts, "dt")] {
+        let page = club
+            .app
+            .post_with(
+                &club.root,
+                &format!("{series}/sport-organizers"),
+                &[("sport", &sport.to_string()), ("nick", nick)],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // The volleyball organizer lists two athletes by full name: no
+    // account is needed, records are entered.
+    let page = athletes_by_name(
+        &club,
+        &vb,
+        &series,
+        volleyball,
+        alpha,
+        "Павлова Полина\nСеменов  Семён",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let listed_now = listed(&club, id);
+    assert_eq!(listed_now.len(), 2, "{listed_now:?}");
+    let record = league::db::people::by_nick(&mut club.app.db(), "semenov-semen")
+        .expect("q")
+        .expect("a record made from the name");
+    assert!(!record.has_account());
+    assert_eq!(record.full_name, "Семенов Семён");
+    // …and enters volleyball's places as a list, every line or none.
+    let page = club
+        .app
+        .post_with(
+            &vb,
+            &format!("{series}/places/list"),
+            &[
+                ("sport", &volleyball.to_string()),
+                ("places", "АО Альфа; 1\nАО Гамма; 2\nАО Бета; x"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        page.texts("#places-form ul.problems li"),
+        [
+            "Строка 2: организации «АО Гамма» на сайте нет",
+            "Строка 3: «x» — не место (целое число от 1)",
+        ]
+    );
+    assert!(
+        league::db::series::places_of(&mut club.app.db(), &[volleyball])
+            .expect("places")
+            .is_empty(),
+        "nothing stored"
+    );
+    let page = club
+        .app
+        .post_with(
+            &vb,
+            &format!("{series}/places/list"),
+            &[
+                ("sport", &volleyball.to_string()),
+                ("places", "ао альфа; 1\nАО Бета; 2"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let shown = club.app.get(&series).await;
+    let table = shown.texts("table.series-table tbody tr");
+    assert!(
+        table[0].contains("АО Альфа") && table[0].contains("1 · 10"),
+        "{table:?}"
+    );
+    // The volleyball organizer may not touch darts, nor the series.
+    let page = athletes_by_name(&club, &vb, &series, darts, beta, "Кто Угодно").await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    let page = add_sport(&club, &series, "Бег", "", "").await;
+    assert_eq!(
+        page.status,
+        StatusCode::SEE_OTHER,
+        "the creator adds sports"
+    );
+    let page = club
+        .app
+        .post_with(
+            &vb,
+            &format!("{series}/sports"),
+            &[("name", "Плавание"), ("championship", ""), ("points", "")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+    // across the three sports: the darts organizer names the
+    // volleyball player and the chess player by full name — the same
+    // people, refused; a new name is listed.
+    let page = athletes_by_name(
+        &club,
+        &dt,
+        &series,
+        darts,
+        alpha,
+        "Павлова Полина\nОрлов Олег\nЗуев Захар",
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#athletes-form ul.problems li");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("Павлова Полина уже выступает в виде «Волейбол»"),
+        "{problems:?}"
+    );
+    // Орлов Олег is on Альфа's chess roster but in no entry yet: named by
+    // his full name he is that same record (no second person is made), so
+    // a chess entry naming him later is refused.
+    let page = athletes_by_name(&club, &dt, &series, darts, alpha, "Зуев Захар\nОрлов Олег").await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let darts_list: Vec<String> = listed(&club, id)
+        .into_iter()
+        .filter(|(sport, _)| *sport == darts)
+        .map(|(_, nick)| nick)
+        .collect();
+    assert_eq!(darts_list, ["orlov-oleg", "zuev-zakhar"]);
+    let orlov = league::db::people::by_nick(&mut club.app.db(), "orlov-oleg").expect("q");
+    assert!(
+        orlov.is_some_and(|p| p.added_by.is_some()),
+        "the roster's record"
+    );
+    assert!(
+        league::db::people::by_nick(&mut club.app.db(), "orlov-oleg-2")
+            .expect("q")
+            .is_none()
+    );
+    // The chess team cannot take on a listed athlete by name either.
+    let page = club
+        .app
+        .post_with(
+            &rep,
+            &format!("/teams/{team}/players"),
+            &[("full_name", "Зуев Захар")],
+        )
+        .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text
+            .contains("в списке вида «Дартс» спартакиады «Спартакиада 2026»"),
+        "{}",
+        page.text
+    );
+    // The sport organizers see only their own sport's forms.
+    let page = club.app.get_with(&vb, &series).await;
+    assert!(page.select_text("form#sport-form").is_none());
+    let offered = page.texts("#athletes-sport option");
+    assert_eq!(offered, ["Волейбол"]);
+}

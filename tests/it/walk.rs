@@ -810,6 +810,18 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/series/{s}/athletes",
         [303, 403, 403, 403, 403, 422, 422],
     ),
+    // A sport's places as a list, by the series' managers and the sport's
+    // organizers; its organizers are named by the managers.
+    (
+        "POST",
+        "/series/{s}/places/list",
+        [303, 403, 403, 403, 403, 422, 422],
+    ),
+    (
+        "POST",
+        "/series/{s}/sport-organizers",
+        [303, 403, 403, 403, 403, 422, 422],
+    ),
     (
         "POST",
         "/championships/{c}/import",

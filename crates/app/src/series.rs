@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDateTime;
 
 use super::PlayError;
+use super::accounts::{FullName, Nick};
 use crate::db::series::{self as s, Athlete, Series, Sport};
 use crate::db::{DbConnection, audit, championships, organizations, people, write_transaction};
 use crate::i18n::Message;
@@ -160,6 +161,33 @@ pub fn listed_elsewhere(
     Ok(out)
 }
 
+/// for a player entered by full name on a team of `organization` in
+/// championship `c`: the sport and series of someone of that name of the
+/// organization on another sport's list of a series whose chess sport `c`
+/// is — the same person, whatever sport names them.
+pub fn listed_by_name(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    organization: OrganizationId,
+    name: &str,
+) -> Result<Option<(String, String)>, crate::db::QueryError> {
+    let key = name.to_lowercase();
+    for (_, series) in s::chess_sports_of(conn, c)? {
+        let sports = s::sports_of(conn, series.id)?;
+        for a in s::athletes_of(conn, series.id)? {
+            if a.organization_id == organization && a.full_name.to_lowercase() == key {
+                let sport = sports
+                    .iter()
+                    .find(|x| x.id == a.sport_id)
+                    .map(|x| x.name.clone())
+                    .unwrap_or_default();
+                return Ok(Some((sport, series.name)));
+            }
+        }
+    }
+    Ok(None)
+}
+
 /// Why a change of a sport's list was refused.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ListingProblem {
@@ -167,6 +195,10 @@ pub enum ListingProblem {
     UnknownSport,
     ChessSport,
     UnknownOrganization,
+    /// A typed full name is not one (empty words, too long).
+    BadName {
+        name: String,
+    },
     /// A problem with the people named; `sport` names the other sport.
     List(ListProblem<String>),
 }
@@ -178,17 +210,60 @@ pub enum ListChange {
     Remove,
 }
 
+/// Who a line of the list form names: someone the platform knows, or a
+/// person to enter by full name (an athlete of another sport needs no
+/// account, R-1.8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Who {
+    Person(PersonId),
+    New(String),
+}
+
+/// What the list form typed: nicks of people with an account, and full
+/// names (one per line) of anyone.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Typed<'a> {
+    pub nicks: &'a str,
+    pub names: &'a str,
+}
+
+/// The people a full name stands for in an organization's lists: someone
+/// of that name already on a list of the series for it, or in a team that
+/// stands for it in a chess sport's championship (R-1.8: the same person
+/// whatever sport names them).
+fn known_by_name(
+    conn: &mut DbConnection,
+    sports: &[Sport],
+    listed: &[Athlete],
+    organization: Option<OrganizationId>,
+) -> Result<BTreeMap<String, PersonId>, crate::db::QueryError> {
+    let mut out = BTreeMap::new();
+    let Some(org) = organization else {
+        return Ok(out);
+    };
+    for c in sports.iter().filter_map(|x| x.championship_id) {
+        for (person, name) in s::organization_players(conn, c, org)? {
+            out.entry(name.to_lowercase()).or_insert(person);
+        }
+    }
+    for a in listed.iter().filter(|a| a.organization_id == org) {
+        out.insert(a.full_name.to_lowercase(), a.person_id);
+    }
+    Ok(out)
+}
+
 /// Adds people to (or removes them from) a sport's list for an
 /// organization of series `id`, in one transaction with its audit entry;
-/// every problem at once, nothing changed then. Returns how many people
-/// were added/removed.
+/// every problem at once, nothing changed then. A full name nobody of the
+/// organization has is entered as a record (no account). Returns how many
+/// people were added/removed.
 #[allow(clippy::too_many_arguments)]
 pub fn change_list(
     conn: &mut DbConnection,
     id: SeriesId,
     sport: Option<SeriesSportId>,
     organization: Option<OrganizationId>,
-    typed: &str,
+    typed: Typed<'_>,
     change: ListChange,
     by: PersonId,
     now: NaiveDateTime,
@@ -210,31 +285,70 @@ pub fn change_list(
         if org.is_none() && change == ListChange::Add {
             problems.push(ListingProblem::UnknownOrganization);
         }
-        let mut known: BTreeMap<String, Known<PersonId>> = BTreeMap::new();
-        for nick in crate::rules::athletes::nicks(typed) {
+        let mut known: BTreeMap<String, Known<Who>> = BTreeMap::new();
+        let nicks = crate::rules::athletes::nicks(typed.nicks);
+        for nick in &nicks {
             if let Some(p) = people::by_nick(conn, nick)? {
                 known.insert(
                     nick.to_lowercase(),
                     Known {
-                        person: p.id,
+                        person: Who::Person(p.id),
                         nick: p.nick,
                     },
                 );
             }
         }
-        let taken = taken(conn, &sports)?;
+        let listed = s::athletes_of(conn, id)?;
+        let names = crate::rules::athletes::names(typed.names);
+        let by_name = known_by_name(conn, &sports, &listed, organization)?;
+        for name in &names {
+            let key = name.to_lowercase();
+            let who = match (by_name.get(&key), change) {
+                (Some(p), _) => Who::Person(*p),
+                // Taking off the list someone of that name who is on it.
+                (None, ListChange::Remove) => {
+                    match listed.iter().find(|a| a.full_name.to_lowercase() == key) {
+                        Some(a) => Who::Person(a.person_id),
+                        None => continue,
+                    }
+                }
+                (None, ListChange::Add) => match FullName::parse(name) {
+                    Ok(_) => Who::New(name.clone()),
+                    Err(_) => {
+                        problems.push(ListingProblem::BadName { name: name.clone() });
+                        continue;
+                    }
+                },
+            };
+            known.insert(
+                key,
+                Known {
+                    person: who,
+                    nick: name.clone(),
+                },
+            );
+        }
+        let taken: Vec<(Who, SeriesSportId)> = taken(conn, &sports)?
+            .into_iter()
+            .map(|(p, s)| (Who::Person(p), s))
+            .collect();
+        let words: Vec<&str> = nicks
+            .iter()
+            .copied()
+            .chain(names.iter().map(String::as_str))
+            .collect();
         // With no valid sport the people are still checked, against a
         // sport no one is in, so that every problem shows at once.
         let sport_id = target.map_or(SeriesSportId(-1), |t| t.id);
         let checked = match change {
-            ListChange::Add => check_adding(&sport_id, typed, &known, &taken),
+            ListChange::Add => check_adding(&sport_id, &words, &known, &taken),
             ListChange::Remove => {
-                let listed: Vec<PersonId> = taken
+                let on_list: Vec<Who> = taken
                     .iter()
                     .filter(|(_, s)| *s == sport_id)
-                    .map(|(p, _)| *p)
+                    .map(|(p, _)| p.clone())
                     .collect();
-                check_removing(typed, &known, &listed)
+                check_removing(&words, &known, &on_list)
             }
         };
         let name_of = |sport: SeriesSportId| {
@@ -258,18 +372,26 @@ pub fn change_list(
         let (Some(target), true) = (target, problems.is_empty()) else {
             return Ok(Err(problems));
         };
-        let nicks: Vec<String> = known
-            .values()
-            .filter(|k| people.contains(&k.person))
-            .map(|k| k.nick.clone())
-            .collect();
-        for person in &people {
+        let mut said: Vec<String> = Vec::new();
+        for who in &people {
+            let (person, name) = match who {
+                Who::Person(p) => {
+                    let shown = known
+                        .values()
+                        .find(|k| k.person == *who)
+                        .map(|k| k.nick.clone())
+                        .unwrap_or_default();
+                    (*p, shown)
+                }
+                Who::New(name) => (new_athlete(conn, name, by)?, name.clone()),
+            };
+            said.push(name);
             match (change, &org) {
                 (ListChange::Add, Some(o)) => {
-                    s::add_athlete(conn, id, target.id, o.id, *person, by, now)?;
+                    s::add_athlete(conn, id, target.id, o.id, person, by, now)?;
                 }
                 _ => {
-                    s::remove_athlete(conn, target.id, *person)?;
+                    s::remove_athlete(conn, target.id, person)?;
                 }
             }
         }
@@ -283,15 +405,41 @@ pub fn change_list(
                 Some(o) => Message::new(crate::msg!("audit-series-athletes-of"))
                     .arg("sport", &target.name)
                     .arg("organization", &o.name)
-                    .arg("nicks", nicks.join(", ")),
+                    .arg("nicks", said.join(", ")),
                 None => Message::new(crate::msg!("audit-series-athletes"))
                     .arg("sport", &target.name)
-                    .arg("nicks", nicks.join(", ")),
+                    .arg("nicks", said.join(", ")),
             })
             .record(conn)?;
         Ok(Ok(people.len()))
     })?;
     changed.map_err(PlayError::Refused)
+}
+
+/// An athlete of another sport entered by full name: a record without an
+/// account, its nick made from the name (made unique).
+fn new_athlete(
+    tx: &mut crate::db::WriteTx<'_>,
+    name: &str,
+    by: PersonId,
+) -> Result<PersonId, crate::db::QueryError> {
+    // The name was checked with the list (`ListingProblem::BadName`).
+    let full = FullName::parse(name).map_err(|_| crate::db::QueryError::NotFound)?;
+    let nick = people::free_nick(tx, Nick::from_full_name(&full).as_str())?;
+    let locale = people::by_id(tx, by)?.map_or_else(|| "ru".to_owned(), |p| p.locale);
+    people::insert_record(
+        tx,
+        &people::NewRecord {
+            nick: &nick,
+            full_name: full.as_str(),
+            locale: &locale,
+            added_by: by,
+        },
+    )
+    .map_err(|e| match e {
+        people::InsertPersonError::Db(e) => e,
+        _ => crate::db::QueryError::RollbackTransaction,
+    })
 }
 
 /// Why a typed name of a series or a sport was refused.
@@ -548,4 +696,211 @@ pub fn may_link(
 ) -> Result<bool, crate::db::QueryError> {
     Ok(is_admin
         || crate::db::roles::has_role(conn, person, c, &[crate::db::roles::Role::Organizer])?)
+}
+
+/// Who may enter a sport's places and list: whoever
+/// manages the series ([`may_manage`]), and the organizers of that sport.
+pub fn may_manage_sport(
+    conn: &mut DbConnection,
+    person: PersonId,
+    is_admin: bool,
+    series: &Series,
+    sport: SeriesSportId,
+) -> Result<bool, crate::db::QueryError> {
+    if may_manage(conn, person, is_admin, series)? {
+        return Ok(true);
+    }
+    Ok(s::sport_organizers(conn, series.id)?
+        .iter()
+        .any(|(x, p, _)| *x == sport && *p == person))
+}
+
+/// The sports of a series other than chess that `person` may enter.
+pub fn sports_managed_by(
+    conn: &mut DbConnection,
+    person: PersonId,
+    is_admin: bool,
+    series: &Series,
+) -> Result<Vec<SeriesSportId>, crate::db::QueryError> {
+    let others: Vec<SeriesSportId> = s::sports_of(conn, series.id)?
+        .into_iter()
+        .filter(|x| x.championship_id.is_none())
+        .map(|x| x.id)
+        .collect();
+    if may_manage(conn, person, is_admin, series)? {
+        return Ok(others);
+    }
+    let mine = s::sport_organizers(conn, series.id)?;
+    Ok(others
+        .into_iter()
+        .filter(|x| mine.iter().any(|(sport, p, _)| sport == x && *p == person))
+        .collect())
+}
+
+/// Why a sport's organizer was not added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SportOrganizerProblem {
+    UnknownSport,
+    /// Chess is run by its championship's organizers.
+    ChessSport,
+    UnknownNick {
+        nick: String,
+    },
+    Already {
+        nick: String,
+    },
+}
+
+/// Whoever manages series `id` makes the person `nick` (with an account,
+/// to sign in) an organizer of its sport `sport`.
+pub fn add_sport_organizer(
+    conn: &mut DbConnection,
+    id: SeriesId,
+    sport: Option<SeriesSportId>,
+    nick: &str,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(), PlayError<SportOrganizerProblem>> {
+    let refused = |p| PlayError::Refused(vec![p]);
+    write_transaction(conn, |conn| {
+        s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        let sports = s::sports_of(conn, id)?;
+        let Some(target) = sport.and_then(|x| sports.into_iter().find(|s| s.id == x)) else {
+            return Err(refused(SportOrganizerProblem::UnknownSport));
+        };
+        if target.championship_id.is_some() {
+            return Err(refused(SportOrganizerProblem::ChessSport));
+        }
+        let nick = nick.trim();
+        let Some(person) = people::by_nick(conn, nick)?.filter(|p| p.has_account()) else {
+            return Err(refused(SportOrganizerProblem::UnknownNick {
+                nick: nick.to_owned(),
+            }));
+        };
+        if !s::add_sport_organizer(conn, target.id, person.id, by, now)? {
+            return Err(refused(SportOrganizerProblem::Already {
+                nick: person.nick,
+            }));
+        }
+        audit::Entry::new("series.sport_organizer", format!("series:{id}"))
+            .actor(by)
+            .said(
+                Message::new(crate::msg!("audit-series-sport-organizer"))
+                    .arg("sport", &target.name)
+                    .arg("nick", &person.nick),
+            )
+            .record(conn)?;
+        Ok(())
+    })
+}
+
+/// One line of a sport's places as typed: the organization's name and its
+/// place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacesLineProblem {
+    /// No such sport other than chess in the series (line 0: the form).
+    UnknownSport,
+    /// Not "name; place".
+    Unreadable,
+    UnknownOrganization {
+        name: String,
+    },
+    BadPlace {
+        place: String,
+    },
+    /// The same organization on two lines.
+    Twice {
+        name: String,
+    },
+}
+
+/// A sport's places typed at once ("Организация; место", a line each, as
+/// a results sheet lists them): every line checked, each bad one named by
+/// its number; stored all at once or not at all.
+pub fn set_places(
+    conn: &mut DbConnection,
+    id: SeriesId,
+    sport: Option<SeriesSportId>,
+    typed: &str,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<usize, PlayError<(usize, PlacesLineProblem)>> {
+    let lines: Vec<(usize, &str)> = typed
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    write_transaction(conn, |conn| {
+        s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
+        let Some(target) = sport.and_then(|x| {
+            s::sports_of(conn, id)
+                .ok()?
+                .into_iter()
+                .find(|s| s.id == x && s.championship_id.is_none())
+        }) else {
+            return Err(PlayError::Refused(vec![(
+                0,
+                PlacesLineProblem::UnknownSport,
+            )]));
+        };
+        let mut problems = Vec::new();
+        let mut read: Vec<(crate::db::organizations::Organization, i32)> = Vec::new();
+        for (n, line) in &lines {
+            let Some((name, place)) = line.rsplit_once([';', '\t', ',']) else {
+                problems.push((*n, PlacesLineProblem::Unreadable));
+                continue;
+            };
+            let (name, place) = (name.trim(), place.trim());
+            let Some(o) = organizations::by_name_key(conn, &name_key(name))? else {
+                problems.push((
+                    *n,
+                    PlacesLineProblem::UnknownOrganization {
+                        name: name.to_owned(),
+                    },
+                ));
+                continue;
+            };
+            let Some(place) = place.parse::<i32>().ok().filter(|p| *p >= 1) else {
+                problems.push((
+                    *n,
+                    PlacesLineProblem::BadPlace {
+                        place: place.to_owned(),
+                    },
+                ));
+                continue;
+            };
+            if read.iter().any(|(x, _)| x.id == o.id) {
+                problems.push((*n, PlacesLineProblem::Twice { name: o.name }));
+                continue;
+            }
+            read.push((o, place));
+        }
+        if read.is_empty() && problems.is_empty() {
+            problems.push((0, PlacesLineProblem::Unreadable));
+        }
+        if !problems.is_empty() {
+            return Err(PlayError::Refused(problems));
+        }
+        for (o, place) in &read {
+            s::set_place(conn, target.id, o.id, *place, by, now)?;
+        }
+        audit::Entry::new("series.places", format!("series:{id}"))
+            .actor(by)
+            .said(
+                Message::new(crate::msg!("audit-series-places"))
+                    .arg("sport", &target.name)
+                    .list(
+                        "places",
+                        read.iter().map(|(o, p)| {
+                            Message::new(crate::msg!("audit-series-places-line"))
+                                .arg("organization", &o.name)
+                                .arg("place", p)
+                        }),
+                        ", ",
+                    ),
+            )
+            .record(conn)?;
+        Ok(read.len())
+    })
 }

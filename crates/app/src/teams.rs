@@ -85,6 +85,13 @@ pub enum TeamProblem {
     /// The team is rejected or dissolved.
     Inactive,
     NickRequired,
+    /// someone of that name of the team's organization is listed
+    /// for another sport of a series this championship is chess of.
+    OtherSport {
+        name: String,
+        sport: String,
+        series: String,
+    },
     UnknownNick {
         nick: String,
     },
@@ -579,6 +586,16 @@ pub(crate) fn add_one(
         return refuse(TeamProblem::SameName {
             name: name.to_owned(),
             team: other,
+        });
+    }
+    if let Some(org) = team.organization_id
+        && let Some((sport, series)) =
+            crate::series::listed_by_name(conn, team.championship_id, org, name)?
+    {
+        return refuse(TeamProblem::OtherSport {
+            name: name.to_owned(),
+            sport,
+            series,
         });
     }
     let outstanding =

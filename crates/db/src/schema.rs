@@ -528,6 +528,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    series_sport_organizers (sport_id, person_id) {
+        sport_id -> BigInt,
+        person_id -> BigInt,
+        added_by -> Nullable<BigInt>,
+        added_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     series_places (sport_id, organization_id) {
         sport_id -> BigInt,
         organization_id -> BigInt,
@@ -741,6 +750,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     series_sports,
     series_places,
     series_athletes,
+    series_sport_organizers,
     regulation_versions,
     api_tokens,
     sessions,

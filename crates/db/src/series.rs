@@ -6,8 +6,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{
-    entries, entry_players, people, series, series_athletes, series_places, series_sports, teams,
-    tournament_places, tournaments,
+    entries, entry_players, memberships, people, series, series_athletes, series_places,
+    series_sport_organizers, series_sports, teams, tournament_places, tournaments,
 };
 use super::{DbConnection, WriteTx};
 use crate::entries::EntryStatus;
@@ -146,6 +146,7 @@ pub struct Athlete {
     pub organization_id: OrganizationId,
     pub person_id: PersonId,
     pub nick: String,
+    pub full_name: String,
 }
 
 /// Everyone on the lists of a series, by sport, organization and nick.
@@ -163,6 +164,7 @@ pub fn athletes_of(conn: &mut DbConnection, id: SeriesId) -> QueryResult<Vec<Ath
             series_athletes::organization_id,
             series_athletes::person_id,
             people::nick,
+            people::full_name,
         ))
         .load(conn)
 }
@@ -295,4 +297,70 @@ pub fn chess_places(
         .into_iter()
         .filter_map(|(org, first, last)| Some((org?, first, last)))
         .collect())
+}
+
+/// The organizers of each sport of a series, each with their nick.
+pub fn sport_organizers(
+    conn: &mut DbConnection,
+    id: SeriesId,
+) -> QueryResult<Vec<(SeriesSportId, PersonId, String)>> {
+    series_sport_organizers::table
+        .inner_join(
+            series_sports::table.on(series_sports::id.eq(series_sport_organizers::sport_id)),
+        )
+        .inner_join(people::table.on(people::id.eq(series_sport_organizers::person_id)))
+        .filter(series_sports::series_id.eq(id))
+        .order((series_sport_organizers::sport_id, people::nick_key))
+        .select((
+            series_sport_organizers::sport_id,
+            series_sport_organizers::person_id,
+            people::nick,
+        ))
+        .load(conn)
+}
+
+/// Makes `person` an organizer of `sport`; `false` when they are already.
+pub fn add_sport_organizer(
+    tx: &mut WriteTx<'_>,
+    sport: SeriesSportId,
+    person: PersonId,
+    by: PersonId,
+    at: NaiveDateTime,
+) -> QueryResult<bool> {
+    let conn = tx.conn();
+    let already: i64 = series_sport_organizers::table
+        .filter(series_sport_organizers::sport_id.eq(sport))
+        .filter(series_sport_organizers::person_id.eq(person))
+        .count()
+        .get_result(conn)?;
+    if already > 0 {
+        return Ok(false);
+    }
+    diesel::insert_into(series_sport_organizers::table)
+        .values((
+            series_sport_organizers::sport_id.eq(sport),
+            series_sport_organizers::person_id.eq(person),
+            series_sport_organizers::added_by.eq(by),
+            series_sport_organizers::added_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(true)
+}
+
+/// The current members, with their full names, of the teams standing for
+/// `organization` in championship `c` (R-1.8: a chess player named for
+/// another sport by full name is the same person).
+pub fn organization_players(
+    conn: &mut DbConnection,
+    c: ChampionshipId,
+    organization: OrganizationId,
+) -> QueryResult<Vec<(PersonId, String)>> {
+    memberships::table
+        .inner_join(teams::table.on(teams::id.eq(memberships::team_id)))
+        .inner_join(people::table.on(people::id.eq(memberships::person_id)))
+        .filter(teams::championship_id.eq(c))
+        .filter(teams::organization_id.eq(organization))
+        .filter(memberships::until_at.is_null())
+        .select((people::id, people::full_name))
+        .load(conn)
 }

@@ -184,6 +184,10 @@ pub const SERIES_SPORTS: &str = "/series/{series_id}/sports";
 pub const SERIES_PLACES: &str = "/series/{series_id}/places";
 pub const SERIES_SPORT: &str = "/series/{series_id}/sports/{sport_id}";
 pub const SERIES_ATHLETES: &str = "/series/{series_id}/athletes";
+/// A sport's places typed at once, a line each.
+pub const SERIES_PLACES_LIST: &str = "/series/{series_id}/places/list";
+/// The organizers of a sport other than chess.
+pub const SERIES_SPORT_ORGANIZERS: &str = "/series/{series_id}/sport-organizers";
 // Feeds, downloads and the TRF import.
 pub const CALENDAR: &str = "/championships/{championship_id}/calendar.ics";
 pub const FEED: &str = "/championships/{championship_id}/feed.atom";

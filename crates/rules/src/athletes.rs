@@ -94,18 +94,29 @@ pub fn nicks(typed: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The people the form names, each known and named once, or the problems.
+/// The full names of a form field, for athletes without an account: one
+/// per line (or separated by commas or semicolons), spaces collapsed.
+pub fn names(typed: &str) -> Vec<String> {
+    typed
+        .split(['\n', ',', ';'])
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// The people the form names (`words`: its nicks and names, each the key
+/// of `known` once lowercased), each known and named once, or the
+/// problems.
 fn named<'a, P: Eq + Clone, S>(
-    typed: &str,
+    words: &[&str],
     known: &'a BTreeMap<String, Known<P>>,
     problems: &mut Vec<ListProblem<S>>,
 ) -> Vec<&'a Known<P>> {
-    let words = nicks(typed);
     if words.is_empty() {
         problems.push(ListProblem::NoNicks);
     }
     let mut out: Vec<&Known<P>> = Vec::new();
-    for word in words {
+    for &word in words {
         let Some(k) = known.get(&word.to_lowercase()) else {
             problems.push(ListProblem::UnknownNick {
                 nick: word.to_owned(),
@@ -129,17 +140,17 @@ fn named<'a, P: Eq + Clone, S>(
     out
 }
 
-/// Adding the people `typed` to `sport`'s list: each must be known, named
+/// Adding the people named (`words`) to `sport`'s list: each must be known, named
 /// once, not on this list yet and in no other sport of the series.
 /// On success, the people to add, in the order typed.
 pub fn check_adding<P: Eq + Clone, S: Eq + Clone>(
     sport: &S,
-    typed: &str,
+    words: &[&str],
     known: &BTreeMap<String, Known<P>>,
     taken: &[(P, S)],
 ) -> Result<Vec<P>, Vec<ListProblem<S>>> {
     let mut problems = Vec::new();
-    let people = named(typed, known, &mut problems);
+    let people = named(words, known, &mut problems);
     let ids: Vec<P> = people.iter().map(|k| k.person.clone()).collect();
     let elsewhere = in_other_sport(sport, &ids, taken);
     for k in &people {
@@ -162,15 +173,15 @@ pub fn check_adding<P: Eq + Clone, S: Eq + Clone>(
     }
 }
 
-/// Removing the people `typed` from `sport`'s list (`listed`: who is on
+/// Removing the people named (`words`) from `sport`'s list (`listed`: who is on
 /// it): each must be known, named once and on the list.
 pub fn check_removing<P: Eq + Clone, S>(
-    typed: &str,
+    words: &[&str],
     known: &BTreeMap<String, Known<P>>,
     listed: &[P],
 ) -> Result<Vec<P>, Vec<ListProblem<S>>> {
     let mut problems = Vec::new();
-    let people = named(typed, known, &mut problems);
+    let people = named(words, known, &mut problems);
     for k in &people {
         if !listed.contains(&k.person) {
             problems.push(ListProblem::NotListed {
@@ -211,6 +222,15 @@ mod tests {
     }
 
     #[test]
+    fn r_1_8_full_names_are_read_one_per_line_spaces_collapsed() {
+        assert_eq!(
+            names("Иванов  Иван\n\n Петрова Анна ; Сидоров Пётр,\r\n"),
+            ["Иванов Иван", "Петрова Анна", "Сидоров Пётр"]
+        );
+        assert!(names(" \n ; ").is_empty());
+    }
+
+    #[test]
     fn r_1_8_chess_players_listed_in_another_sport_collide_with_that_sport() {
         // 2 plays volleyball, 3 darts, 4 chess only (another entry of the
         // same chess championship is no collision).
@@ -228,7 +248,7 @@ mod tests {
         // Ann is in a chess entry; Bob is on the volleyball list.
         let taken = [(1, CHESS), (2, VOLLEYBALL)];
         assert_eq!(
-            check_adding(&DARTS, "ann, BOB cid", &people, &taken),
+            check_adding(&DARTS, &nicks("ann, BOB cid"), &people, &taken),
             Err(vec![
                 ListProblem::OtherSport {
                     nick: "Ann".into(),
@@ -240,7 +260,10 @@ mod tests {
                 },
             ])
         );
-        assert_eq!(check_adding(&DARTS, "cid", &people, &taken), Ok(vec![3]));
+        assert_eq!(
+            check_adding(&DARTS, &nicks("cid"), &people, &taken),
+            Ok(vec![3])
+        );
     }
 
     #[test]
@@ -248,7 +271,12 @@ mod tests {
         let people = known(&["Ann", "Bob", "Cid", "Dan"]);
         let taken = [(2, DARTS), (3, CHESS)];
         assert_eq!(
-            check_adding(&DARTS, "ann;nobody,Ann bob cid ANN", &people, &taken),
+            check_adding(
+                &DARTS,
+                &nicks("ann;nobody,Ann bob cid ANN"),
+                &people,
+                &taken
+            ),
             Err(vec![
                 ListProblem::UnknownNick {
                     nick: "nobody".into()
@@ -262,7 +290,7 @@ mod tests {
             ])
         );
         assert_eq!(
-            check_adding(&DARTS, " , ", &people, &taken),
+            check_adding(&DARTS, &nicks(" , "), &people, &taken),
             Err(vec![ListProblem::NoNicks])
         );
     }
@@ -270,9 +298,12 @@ mod tests {
     #[test]
     fn removing_needs_people_on_the_list() {
         let people = known(&["Ann", "Bob"]);
-        assert_eq!(check_removing::<_, &str>("bob", &people, &[2]), Ok(vec![2]));
         assert_eq!(
-            check_removing::<_, &str>("ann x", &people, &[2]),
+            check_removing::<_, &str>(&nicks("bob"), &people, &[2]),
+            Ok(vec![2])
+        );
+        assert_eq!(
+            check_removing::<_, &str>(&nicks("ann x"), &people, &[2]),
             Err(vec![
                 ListProblem::UnknownNick { nick: "x".into() },
                 ListProblem::NotListed { nick: "Ann".into() },
@@ -299,7 +330,7 @@ mod tests {
                 .map(|i| (format!("p{i}"), Known { person: i, nick: format!("p{i}") }))
                 .collect();
             let typed = named.iter().map(|i| format!("p{i}")).collect::<Vec<_>>().join(",");
-            if let Ok(added) = check_adding(&sport, &typed, &people, &taken) {
+            if let Ok(added) = check_adding(&sport, &nicks(&typed), &people, &taken) {
                 for p in added {
                     prop_assert!(taken.iter().all(|(q, _)| *q != p));
                 }

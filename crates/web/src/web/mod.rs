@@ -277,6 +277,10 @@ fn declare(t: &mut RouteTable) {
     t.at(SERIES_PLACES, |r| r.post(series::pages::set_place));
     t.at(SERIES_SPORT, |r| r.post(series::pages::set_points));
     t.at(SERIES_ATHLETES, |r| r.post(series::pages::change_athletes));
+    t.at(SERIES_PLACES_LIST, |r| r.post(series::pages::set_places));
+    t.at(SERIES_SPORT_ORGANIZERS, |r| {
+        r.post(series::pages::add_sport_organizer)
+    });
     // Feeds, downloads (public, read-only) and the TRF import.
     t.at(CALENDAR, |r| r.get(feeds::serve::calendar));
     t.at(FEED, |r| r.get(feeds::serve::atom_feed));

@@ -89,6 +89,17 @@ pub fn refusal(p: &TeamProblem) -> Refusal {
         P::AlreadyDecided => (F::Reason, msg!("team-error-already-decided").into()),
         P::Inactive => (F::Nick, msg!("team-error-inactive").into()),
         P::NickRequired => (F::Nick, msg!("error-required").into()),
+        P::OtherSport {
+            name,
+            sport,
+            series,
+        } => (
+            F::FullName,
+            Message::new(msg!("line-parallel-sport"))
+                .arg("nick", name)
+                .arg("sport", sport)
+                .arg("series", series),
+        ),
         P::UnknownNick { nick } => (
             F::Nick,
             Message::new(msg!("team-error-unknown-nick")).arg("nick", nick),

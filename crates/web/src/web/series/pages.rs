@@ -15,8 +15,8 @@ use serde::Deserialize;
 use crate::app::PlayError;
 use crate::app::access::Organizers;
 use crate::app::series::{
-    self as series, ListChange, ListingProblem, NameProblem, NewSport, PlaceProblem, SeriesProblem,
-    SeriesTable, SportProblem,
+    self as series, ListChange, ListingProblem, NameProblem, NewSport, PlaceProblem,
+    PlacesLineProblem, SeriesProblem, SeriesTable, SportOrganizerProblem, SportProblem,
 };
 use crate::db;
 use crate::i18n::{Lang, Message, MsgKey};
@@ -27,10 +27,11 @@ use crate::rules::athletes::ListProblem;
 use crate::rules::series::{SeriesGap, TableProblem, points_table_text, r_3_4_table};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
+use crate::web::infra::ctx::CurrentUser;
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::{Form, TextRules};
-use crate::web::infra::guards::{Official, is_official};
+use crate::web::infra::guards::{Official, SignedIn, is_official};
 use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
@@ -173,6 +174,16 @@ pub struct AthletesForm {
     pub sport: String,
     pub organization: String,
     pub nicks: String,
+    /// Full names, one per line (athletes without an account).
+    pub names: String,
+    pub problems: Vec<String>,
+}
+
+/// The places of a sport typed at once, refused.
+#[derive(Default)]
+pub struct PlacesForm {
+    pub sport: String,
+    pub text: String,
     pub problems: Vec<String>,
 }
 
@@ -189,7 +200,8 @@ pub struct Forms {
     pub sport: SportForm,
     pub points: PointsForm,
     pub athletes: AthletesForm,
-    /// The place form's refusal.
+    pub places: PlacesForm,
+    /// The place form's or the sport organizer form's refusal.
     pub error: Option<String>,
 }
 
@@ -204,8 +216,15 @@ pub struct ShowPage {
     can_edit: bool,
     sport_url: String,
     place_url: String,
+    places_url: String,
     athletes_url: String,
+    organizers_url: String,
+    /// The sports other than chess the viewer enters places and lists of.
     other_sports: Vec<(SeriesSportId, String)>,
+    /// Every sport other than chess (the sport organizer form).
+    all_other_sports: Vec<(SeriesSportId, String)>,
+    /// Each sport other than chess with its organizers' nicks.
+    sport_organizers: Vec<(String, String)>,
     organizations: Vec<(OrganizationId, String)>,
     championships: Vec<(ChampionshipId, String)>,
     default_table: String,
@@ -295,6 +314,9 @@ pub fn listing_problem(lang: Lang, p: &ListingProblem) -> String {
         ListingProblem::UnknownSport => lang.msg(msg!("series-unknown-sport")),
         ListingProblem::ChessSport => lang.msg(msg!("series-chess-athletes")),
         ListingProblem::UnknownOrganization => lang.msg(msg!("team-error-organization-unknown")),
+        ListingProblem::BadName { name } => Message::new(msg!("series-athlete-bad-name"))
+            .arg("name", name)
+            .render(lang),
         ListingProblem::List(p) => match p {
             ListProblem::NoNicks => lang.msg(msg!("series-athletes-none")),
             ListProblem::UnknownNick { nick } => Message::new(msg!("line-unknown-nick"))
@@ -330,6 +352,24 @@ async fn show_page(
         .db(move |conn| SeriesRead::load(conn, viewer, id)?.ok_or(AppError::NotFound))
         .await?;
     let table = &read.table;
+    let others: Vec<(SeriesSportId, String)> = table
+        .sports
+        .iter()
+        .filter(|s| s.championship_id.is_none())
+        .map(|s| (s.id, s.name.clone()))
+        .collect();
+    let sport_organizers = others
+        .iter()
+        .map(|(sport, name)| {
+            let nicks: Vec<&str> = read
+                .sport_organizers
+                .iter()
+                .filter(|(x, _, _)| x == sport)
+                .map(|(_, _, nick)| nick.as_str())
+                .collect();
+            (name.clone(), nicks.join(", "))
+        })
+        .collect();
     Ok(ShowPage {
         name: table.series.name.clone(),
         sports: sport_views(id, table),
@@ -337,14 +377,17 @@ async fn show_page(
         lists: list_views(table),
         can_edit: read.can_edit,
         sport_url: format!("{}/sports", series_url(id)),
-        place_url: format!("{}/places", series_url(id)),
-        athletes_url: format!("{}/athletes", series_url(id)),
-        other_sports: table
-            .sports
+        place_url: crate::paths::fill1(crate::paths::SERIES_PLACES, id),
+        places_url: crate::paths::fill1(crate::paths::SERIES_PLACES_LIST, id),
+        athletes_url: crate::paths::fill1(crate::paths::SERIES_ATHLETES, id),
+        organizers_url: crate::paths::fill1(crate::paths::SERIES_SPORT_ORGANIZERS, id),
+        other_sports: others
             .iter()
-            .filter(|s| s.championship_id.is_none())
-            .map(|s| (s.id, s.name.clone()))
+            .filter(|(x, _)| read.sports_entered.contains(x))
+            .cloned()
             .collect(),
+        all_other_sports: others,
+        sport_organizers,
         organizations: table.organizations.clone().into_iter().collect(),
         championships: read.championships,
         default_table: points_table_text(&r_3_4_table().table),
@@ -425,6 +468,18 @@ fn sport_views(id: SeriesId, table: &SeriesTable) -> Vec<SportView> {
         .collect()
 }
 
+/// The series' page again (422) with a refused form as it was sent and
+/// its problems in words.
+async fn refused(
+    ctx: PageCtx,
+    state: &web::Data<AppState>,
+    id: SeriesId,
+    forms: Forms,
+) -> Result<HttpResponse, AppError> {
+    let p = show_page(ctx, state, id, forms).await?;
+    page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+}
+
 /// `GET /series/{id}`: the table (public).
 pub async fn show(
     ctx: PageCtx,
@@ -449,6 +504,37 @@ async fn require_manager(
             Ok(crate::app::series::may_manage(
                 conn, person, admin, &series,
             )?)
+        })
+        .await?;
+    if allowed {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+/// Refuses (403) a change of sport `sport` of series `id` by someone who
+/// neither manages the series nor organizes that sport
+/// (`app::series::may_manage_sport`); 404 when there is no such series.
+async fn require_sport(
+    state: &web::Data<AppState>,
+    user: &CurrentUser,
+    id: SeriesId,
+    sport: Option<SeriesSportId>,
+) -> Result<(), AppError> {
+    let (person, admin) = (user.id, user.is_admin);
+    let allowed = state
+        .db(move |conn| {
+            let series = db::series::by_id(conn, id)?.ok_or(AppError::NotFound)?;
+            if crate::app::series::may_manage(conn, person, admin, &series)? {
+                return Ok(true);
+            }
+            Ok(match sport {
+                Some(sport) => {
+                    crate::app::series::may_manage_sport(conn, person, admin, &series, sport)?
+                }
+                None => false,
+            })
         })
         .await?;
     if allowed {
@@ -520,8 +606,7 @@ pub async fn add_sport(
         },
         ..Forms::default()
     };
-    let p = show_page(ctx, &state, id, forms).await?;
-    page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+    refused(ctx, &state, id, forms).await
 }
 
 #[derive(Deserialize, Default)]
@@ -565,8 +650,7 @@ pub async fn set_points(
                 },
                 ..Forms::default()
             };
-            let p = show_page(ctx, &state, id, forms).await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+            refused(ctx, &state, id, forms).await
         }
         Err(e) => Err(e.into()),
     }
@@ -578,38 +662,48 @@ pub struct AthletesFields {
     sport: String,
     organization: String,
     nicks: String,
+    /// Full names, one per line.
+    names: String,
     /// `add` or `remove` (the button pressed).
     action: String,
 }
 
 impl TextRules for AthletesFields {
     const LONG_LINES: &'static [(&'static str, usize)] = &[("nicks", 5_000)];
+    const BLOCKS: &'static [(&'static str, usize)] = &[("names", 10_000)];
 }
 
-/// `POST /series/{id}/athletes` (organizers): people added to (or removed
-/// from) a sport's list for an organization, by nick; refuses anyone
-/// already in another sport of the series, chess entries included.
+/// `POST /series/{id}/athletes` (the series' managers, the sport's
+/// organizers): people added to (or removed from) a sport's list for an
+/// organization, by nick or by full name (a name nobody of the
+/// organization has is entered as a record, no account needed)
+/// refuses anyone already in another sport of the series, chess entries
+/// included.
 pub async fn change_athletes(
     ctx: PageCtx,
-    official: Official<Organizers>,
+    SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<SeriesId>,
     form: Form<AthletesFields>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    require_manager(&state, &official, id).await?;
-    let by = official.user.id;
     let form = form.into_inner()?;
-    let change = form.change();
     let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    require_sport(&state, &user, id, sport).await?;
+    let by = user.id;
+    let change = form.change();
     let organization = form.organization.trim().parse::<OrganizationId>().ok();
-    let nicks = form.nicks.clone();
+    let (nicks, names) = (form.nicks.clone(), form.names.clone());
     let outcome = state
         .db(move |conn| {
             let now = db::utc_now();
+            let typed = series::Typed {
+                nicks: &nicks,
+                names: &names,
+            };
             let changed =
-                series::change_list(conn, id, sport, organization, &nicks, change, by, now);
+                series::change_list(conn, id, sport, organization, typed, change, by, now);
             Ok(changed)
         })
         .await?;
@@ -627,8 +721,7 @@ pub async fn change_athletes(
                 athletes: form.refused(ctx.lang, &found),
                 ..Forms::default()
             };
-            let p = show_page(ctx, &state, id, forms).await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+            refused(ctx, &state, id, forms).await
         }
         Err(e) => Err(e.into()),
     }
@@ -650,6 +743,7 @@ impl AthletesFields {
             sport: self.sport,
             organization: self.organization,
             nicks: self.nicks,
+            names: self.names,
             problems: found.iter().map(|p| listing_problem(lang, p)).collect(),
         }
     }
@@ -664,11 +758,12 @@ pub struct PlaceForm {
 }
 
 impl TextRules for PlaceForm {}
-/// `POST /series/{id}/places` (organizers): an organization's place in a
-/// sport other than chess; the same number for a tie.
+/// `POST /series/{id}/places` (the series' managers, the sport's
+/// organizers): an organization's place in a sport other than chess; the
+/// same number for a tie.
 pub async fn set_place(
     ctx: PageCtx,
-    official: Official<Organizers>,
+    SignedIn(user): SignedIn,
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<SeriesId>,
@@ -676,9 +771,9 @@ pub async fn set_place(
 ) -> Result<HttpResponse, AppError> {
     let form = form.into_inner()?;
     let id = path.into_inner();
-    require_manager(&state, &official, id).await?;
-    let by = official.user.id;
     let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    require_sport(&state, &user, id, sport).await?;
+    let by = user.id;
     let organization = form.organization.trim().parse::<OrganizationId>().ok();
     let place = form.place.trim().parse::<i32>().ok();
     let outcome = state
@@ -722,8 +817,181 @@ async fn after(
                 error: Some(ctx.lang.msg(key)),
                 ..Forms::default()
             };
-            let p = show_page(ctx, state, id, forms).await?;
-            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+            refused(ctx, state, id, forms).await
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PlacesFields {
+    sport: String,
+    /// "Организация; место", a line each.
+    places: String,
+}
+
+impl TextRules for PlacesFields {
+    const BLOCKS: &'static [(&'static str, usize)] = &[("places", 10_000)];
+}
+
+/// A line of typed places the rules refuse, in words with its number.
+fn places_line_problem(lang: Lang, (line, p): &(usize, PlacesLineProblem)) -> String {
+    let what = match p {
+        PlacesLineProblem::UnknownSport => lang.msg(msg!("series-unknown-sport")),
+        PlacesLineProblem::Unreadable => lang.msg(msg!("series-places-unreadable")),
+        PlacesLineProblem::UnknownOrganization { name } => {
+            Message::new(msg!("series-places-unknown-organization"))
+                .arg("name", name)
+                .render(lang)
+        }
+        PlacesLineProblem::BadPlace { place } => Message::new(msg!("series-places-bad-place"))
+            .arg("place", place)
+            .render(lang),
+        PlacesLineProblem::Twice { name } => Message::new(msg!("series-places-twice"))
+            .arg("name", name)
+            .render(lang),
+    };
+    if *line == 0 {
+        what
+    } else {
+        Message::new(msg!("series-places-line"))
+            .arg("line", line)
+            .arg("problem", what)
+            .render(lang)
+    }
+}
+
+/// `POST /series/{id}/places/list` (the series' managers, the sport's
+/// organizers): a sport's places typed at once, a line per organization
+/// as the sport's results sheet lists them; stored all or none.
+pub async fn set_places(
+    ctx: PageCtx,
+    SignedIn(user): SignedIn,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<SeriesId>,
+    form: Form<PlacesFields>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
+    let id = path.into_inner();
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    require_sport(&state, &user, id, sport).await?;
+    let (by, text) = (user.id, form.places.clone());
+    let outcome = state
+        .db(move |conn| {
+            Ok(series::set_places(
+                conn,
+                id,
+                sport,
+                &text,
+                by,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    match outcome {
+        Ok(count) => {
+            AppSession(&session).flash(
+                FlashLevel::Success,
+                Message::new(msg!("series-places-set")).arg("count", count),
+            );
+            Ok(see_other(&series_url(id)))
+        }
+        Err(PlayError::Refused(found)) => {
+            let forms = Forms {
+                places: PlacesForm {
+                    sport: form.sport,
+                    text: form.places,
+                    problems: found
+                        .iter()
+                        .map(|p| places_line_problem(ctx.lang, p))
+                        .collect(),
+                },
+                ..Forms::default()
+            };
+            refused(ctx, &state, id, forms).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SportOrganizerFields {
+    sport: String,
+    nick: String,
+}
+
+impl TextRules for SportOrganizerFields {}
+
+/// `POST /series/{id}/sport-organizers` (the series' managers): a person
+/// with an account organizes a sport other than chess — its places and
+/// its athletes' list, nothing else of the series.
+pub async fn add_sport_organizer(
+    ctx: PageCtx,
+    official: Official<Organizers>,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<SeriesId>,
+    form: Form<SportOrganizerFields>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.into_inner()?;
+    let id = path.into_inner();
+    require_manager(&state, &official, id).await?;
+    let by = official.user.id;
+    let sport = form.sport.trim().parse::<SeriesSportId>().ok();
+    let nick = form.nick.clone();
+    let outcome = state
+        .db(move |conn| {
+            Ok(series::add_sport_organizer(
+                conn,
+                id,
+                sport,
+                &nick,
+                by,
+                db::utc_now(),
+            ))
+        })
+        .await?;
+    let outcome = match outcome {
+        Ok(()) => Ok(()),
+        Err(PlayError::Refused(problems)) => {
+            let words = problems
+                .first()
+                .map(|p| match p {
+                    SportOrganizerProblem::UnknownSport => {
+                        ctx.lang.msg(msg!("series-unknown-sport"))
+                    }
+                    SportOrganizerProblem::ChessSport => {
+                        ctx.lang.msg(msg!("series-sport-organizer-chess"))
+                    }
+                    SportOrganizerProblem::UnknownNick { nick } => {
+                        Message::new(msg!("line-unknown-nick"))
+                            .arg("nick", nick)
+                            .render(ctx.lang)
+                    }
+                    SportOrganizerProblem::Already { nick } => {
+                        Message::new(msg!("series-sport-organizer-already"))
+                            .arg("nick", nick)
+                            .render(ctx.lang)
+                    }
+                })
+                .unwrap_or_default();
+            Err(words)
+        }
+        Err(e) => return Err(e.into()),
+    };
+    match outcome {
+        Ok(()) => {
+            AppSession(&session).flash(FlashLevel::Success, msg!("series-sport-organizer-added"));
+            Ok(see_other(&series_url(id)))
+        }
+        Err(words) => {
+            let forms = Forms {
+                error: Some(words),
+                ..Forms::default()
+            };
+            refused(ctx, &state, id, forms).await
         }
     }
 }

@@ -1,0 +1,1 @@
+DROP TABLE series_sport_organizers;
