@@ -76,3 +76,4 @@ series-places-unreadable = unreadable: “organization; place” expected
 series-places-unknown-organization = no organization “{ $name }” on the site
 series-places-bad-place = “{ $place }” is not a place (a whole number from 1)
 series-places-twice = “{ $name }” is above already
+series-athletes-column = Athletes (nicks)

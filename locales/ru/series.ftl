@@ -76,3 +76,4 @@ series-places-unreadable = не прочитать: нужно «организ�
 series-places-unknown-organization = организации «{ $name }» на сайте нет
 series-places-bad-place = «{ $place }» — не место (целое число от 1)
 series-places-twice = «{ $name }» уже есть выше
+series-athletes-column = Спортсмены (ники)

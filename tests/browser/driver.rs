@@ -172,6 +172,43 @@ impl Browser {
         .await
     }
 
+    /// [`Browser::choose`] in the form `form` (an id): where several forms
+    /// of a page name a list alike ("Вид спорта").
+    pub async fn choose_in(&self, form: &str, label: &str, text: &str) {
+        let xpath = format!(
+            "//form[@id={}]//label[normalize-space(.)={}]",
+            xpath_literal(form),
+            xpath_literal(label)
+        );
+        let found = self
+            .found(
+                self.client.find(Locator::XPath(&xpath)).await,
+                format!("no label «{label}» in form #{form}"),
+            )
+            .await;
+        let id = found
+            .attr("for")
+            .await
+            .expect("attr")
+            .unwrap_or_else(|| panic!("label «{label}» names no field"));
+        let list = self
+            .found(
+                self.client.find(Locator::Id(&id)).await,
+                format!("label «{label}» points at a missing #{id}"),
+            )
+            .await;
+        let option = format!(
+            ".//option[starts-with(normalize-space(.), {})]",
+            xpath_literal(text)
+        );
+        list.find(Locator::XPath(&option))
+            .await
+            .unwrap_or_else(|_| panic!("no option «{text}…» in «{label}»"))
+            .click()
+            .await
+            .expect("choose");
+    }
+
     /// Types `text` into the field labelled `label`, replacing what it held.
     pub async fn fill(&self, label: &str, text: &str) {
         let field = self.field(label).await;

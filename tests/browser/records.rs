@@ -228,3 +228,61 @@ async fn r_2_1_a_representative_enters_a_team_of_three_by_full_name_and_it_is_pa
         standings.text
     );
 }
+
+#[tokio::test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them"]
+async fn r_1_8_the_volleyball_organizer_enters_athletes_by_name_and_the_places_as_a_list() {
+    let club = Club::new("R").await;
+    let app = &club.app;
+    for name in ["АО Альфа", "АО Бета"] {
+        app.create_organization(&club.root, name).await;
+    }
+    let page = app
+        .post_with(&club.root, "/series", &[("name", "Спартакиада 2026")])
+        .await;
+    let series = format!("/series/{}", page.location_id("/series/"));
+    let chess = club.id.to_string();
+    for (name, championship) in [("Шахматы", chess.as_str()), ("Волейбол", "")] {
+        let page = app
+            .post_with(
+                &club.root,
+                &format!("{series}/sports"),
+                &[
+                    ("name", name),
+                    ("championship", championship),
+                    ("points", ""),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    }
+    // The series' creator names the volleyball organizer on the page.
+    club.person("vb").await;
+    let root = Browser::signed_in(&app.address, "Root").await;
+    root.open(&series).await;
+    root.choose_in("sport-organizer-form", "Вид спорта", "Волейбол")
+        .await;
+    root.fill("Ник", "vb").await;
+    root.press("Назначить организатором вида").await;
+    assert_eq!(root.text(".flash").await, "Организатор вида назначен.");
+    root.quit().await;
+
+    // The volleyball organizer: athletes by full name, no accounts; the
+    // places as the results sheet lists them.
+    let vb = Browser::signed_in(&app.address, "vb").await;
+    vb.open(&series).await;
+    vb.choose("Организация", "АО Альфа").await;
+    vb.fill("Имена и фамилии", "Павлова Полина\nСеменов Семён")
+        .await;
+    vb.press("Внести в список").await;
+    assert_eq!(vb.text(".flash").await, "Спортсмены внесены в список.");
+    vb.fill("Места", "АО Бета; 1\nАО Альфа; 2").await;
+    vb.press("Записать места списком").await;
+    assert_eq!(vb.text(".flash").await, "Места записаны (2).");
+    let rows = vb.rows("table.series-table tbody tr").await;
+    assert_eq!(rows[0][1], "АО Бета", "{rows:?}");
+    let lists = vb.rows("table.athletes tbody tr").await;
+    assert_eq!(lists[0][0..2], ["Волейбол", "АО Альфа"], "{lists:?}");
+    Browser::both_widths(&vb, "series-sport-organizer").await;
+    vb.quit().await;
+}
