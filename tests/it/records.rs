@@ -531,6 +531,9 @@ async fn r_2_1_the_desk_lists_employment_records_by_team_and_confirms_every_one_
     )
     .await;
     enter_employed(&club, &rep2, quant, &quant_org, &["Зайцев Захар"]).await;
+    // R asks no motto: the championship's participants have no such column.
+    let page = club.app.get(&format!("/championships/{}", club.id)).await;
+    assert!(page.text.contains("Протон") && !page.text.contains("Девиз"));
     // The organizer's to-do page counts them and leads to the desk.
     let org = club.person("org1").await;
     club.app

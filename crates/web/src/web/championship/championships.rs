@@ -319,6 +319,14 @@ pub struct ShowPage {
     organizations: bool,
 }
 
+impl ShowPage {
+    /// Some team has a motto (G-B11): the participants' table shows the
+    /// column; under R and E, which ask for none, it does not.
+    pub fn mottos(&self) -> bool {
+        self.participants.iter().any(|p| !p.motto.is_empty())
+    }
+}
+
 pub struct TournamentRow {
     pub number: i32,
     /// Start in the championship's time zone, for people.
