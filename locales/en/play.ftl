@@ -253,6 +253,7 @@ entry-line-hint-plain = The team name as registered, then the nicks, separated b
 note-lot-in-hall = drawn by lot in the hall (§ 3.1) and entered by the judges
 lot-not-lot-round = Only a draft round that the regulation draws by lot takes a pairing typed from the drum.
 lot-missing = { $entry } is in no pair.
+lot-half-empty = Table { $table }: “{ $entry }” has no opponent — pick both teams of the table or leave it empty.
 lot-twice = { $entry } is named twice.
 lot-with-itself = { $entry } cannot play itself.
 lot-unknown = A team named does not play this round.

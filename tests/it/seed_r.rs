@@ -515,6 +515,28 @@ async fn r_3_1_the_pairs_drawn_from_the_drum_are_typed_for_rounds_one_and_two() 
     );
     let page = club.app.get_with(&club.root, &url).await;
     assert_eq!(pairings(&page, 1), before, "nothing changed");
+    // A table with its home team only is named as such, not as a team
+    // that does not play.
+    let page = typed_lot(
+        &club,
+        &url,
+        &action,
+        &[
+            ("home1", &a),
+            ("away1", &b),
+            ("home2", &c),
+            ("away2", ""),
+            ("bye", &e),
+        ],
+    )
+    .await;
+    let said = refused(&page);
+    assert!(
+        said.contains(&format!("Стол 2: у «{}» нет соперника", name(2)))
+            && said.contains("нет ни в одной паре")
+            && !said.contains("не играет"),
+        "{said}"
+    );
     let page = typed_lot(
         &club,
         &url,

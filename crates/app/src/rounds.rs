@@ -1813,17 +1813,25 @@ fn repair_match(
 /// TypedLotProblem`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TypedLot {
+    /// A table typed with one team (its number, the team).
+    HalfEmpty(usize, String),
     Missing(String),
     Twice(String),
     WithItself(String),
     Unknown,
-    Bye { expected: bool },
+    Bye {
+        expected: bool,
+    },
     Rematch(String, String),
 }
 
+/// One table of a typed lot as the form sent it: home and away, either
+/// left empty.
+pub type TypedTable = (Option<EntryId>, Option<EntryId>);
+
 /// a judge types the pairing drawn from the drum for a draft round
-/// the regulation draws by lot (`pairs`: home, away or `None` for the bye,
-/// in table order). Every entry of the round once, the bye only with an odd
+/// the regulation draws by lot (`tables`: home and away per table as the
+/// form sent them, either empty; `bye` apart). Every entry of the round once, the bye only with an odd
 /// number, no rematch; the round's matches take the typed pairs, their
 /// games are made again, and the round's note says the lot was drawn in
 /// the hall.
@@ -1831,10 +1839,11 @@ pub fn enter_lot(
     conn: &mut DbConnection,
     t: TournamentId,
     round: RoundId,
-    pairs: &[(EntryId, Option<EntryId>)],
+    tables: &[TypedTable],
+    bye: Option<EntryId>,
     judge: PersonId,
 ) -> Result<(), RoundError> {
-    use crate::rules::pairing::lot::{TypedLotProblem as P, check_typed};
+    use crate::rules::pairing::lot::{TypedLotProblem as P, check_tables};
     write_transaction(conn, |conn| {
         let (loaded, x) = draft_round(conn, t, round)?;
         let by_lot = match loaded.ctx.regulation.format {
@@ -1863,8 +1872,15 @@ pub fn enter_lot(
             .flat_map(|r| loaded.matches_of(r.id))
             .filter_map(|m| m.away_entry_id.map(|a| (m.home_entry_id.0, a.0)))
             .collect();
-        let typed: Vec<(i64, Option<i64>)> =
-            pairs.iter().map(|(h, a)| (h.0, a.map(|a| a.0))).collect();
+        let typed: Vec<(Option<i64>, Option<i64>)> = tables
+            .iter()
+            .map(|(h, a)| (h.map(|h| h.0), a.map(|a| a.0)))
+            .collect();
+        let pairs: Vec<(EntryId, Option<EntryId>)> = tables
+            .iter()
+            .filter_map(|(h, a)| Some((*h.as_ref()?, Some(*a.as_ref()?))))
+            .chain(bye.map(|b| (b, None)))
+            .collect();
         let name = |e: i64| {
             loaded
                 .entries
@@ -1873,9 +1889,10 @@ pub fn enter_lot(
                 .map(|x| x.name.clone())
                 .unwrap_or_default()
         };
-        let problems: Vec<TypedLot> = check_typed(&teams, &typed, &met)
+        let problems: Vec<TypedLot> = check_tables(&teams, &typed, bye.map(|b| b.0), &met)
             .into_iter()
             .map(|p| match p {
+                P::HalfEmpty { table, team } => TypedLot::HalfEmpty(table, name(team)),
                 P::Missing(e) => TypedLot::Missing(name(e)),
                 P::Twice(e) => TypedLot::Twice(name(e)),
                 P::WithItself(e) => TypedLot::WithItself(name(e)),

@@ -119,6 +119,9 @@ pub struct PersonPage {
     pub played: Played,
     /// The clone form's suggestions, for the judges who see it.
     pub nick_choices: Vec<String>,
+    /// The viewer may send a claim link for this record
+    /// (`claims::may_send`); never for an account.
+    pub may_send_claim: bool,
 }
 
 impl PersonPowers {
@@ -181,6 +184,10 @@ impl PersonPage {
         let teams = t::teams_of_person(conn, person.id)?;
         let powers = PersonPowers::load(conn, viewer, &teams)?;
         let group = standing::clone_group(conn, person.id)?;
+        let may_send_claim = match viewer {
+            Some(by) if !person.has_account() => crate::claims::may_send(conn, by, &person)?,
+            _ => false,
+        };
         let nick_choices = if powers.is_judge {
             people::nick_choices(conn)?
         } else {
@@ -206,6 +213,7 @@ impl PersonPage {
             zones,
             powers,
             nick_choices,
+            may_send_claim,
             person,
         }))
     }

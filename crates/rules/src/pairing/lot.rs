@@ -96,6 +96,45 @@ pub enum TypedLotProblem {
     Bye { expected: bool },
     /// These two met in an earlier round (C.04.1: no two teams meet twice).
     Rematch(i64, i64),
+    /// A table (numbered from 1) with one team and an empty place.
+    HalfEmpty { table: usize, team: i64 },
+}
+
+/// Checks a pairing typed table by table, as the judge's form sends it
+/// (home and away per table, either left empty; `bye` apart): a table
+/// with one team is named as such, then the pairs are checked as
+/// [`check_typed`] checks them (that team is not also reported missing).
+pub fn check_tables(
+    teams: &[i64],
+    tables: &[(Option<i64>, Option<i64>)],
+    bye: Option<i64>,
+    met: &[(i64, i64)],
+) -> Vec<TypedLotProblem> {
+    let mut problems = Vec::new();
+    let mut pairs = Vec::new();
+    for (i, table) in tables.iter().enumerate() {
+        match *table {
+            (Some(home), Some(away)) => pairs.push((home, Some(away))),
+            (Some(team), None) | (None, Some(team)) => {
+                problems.push(TypedLotProblem::HalfEmpty { table: i + 1, team });
+            }
+            (None, None) => {}
+        }
+    }
+    pairs.extend(bye.map(|b| (b, None)));
+    let half: Vec<i64> = problems
+        .iter()
+        .filter_map(|p| match p {
+            TypedLotProblem::HalfEmpty { team, .. } => Some(*team),
+            _ => None,
+        })
+        .collect();
+    problems.extend(
+        check_typed(teams, &pairs, met)
+            .into_iter()
+            .filter(|p| !matches!(p, TypedLotProblem::Missing(t) if half.contains(t))),
+    );
+    problems
 }
 
 /// Checks a typed pairing of `teams` (home, away or `None` for the bye)
@@ -174,6 +213,30 @@ mod tests {
         assert_eq!(
             check_typed(&teams, &[(1, Some(3)), (2, Some(5)), (4, None)], &[(3, 1)]),
             [P::Rematch(1, 3)]
+        );
+    }
+
+    #[test]
+    fn r_3_1_a_table_typed_with_one_team_is_named_as_an_empty_place() {
+        use super::{TypedLotProblem as P, check_tables};
+        let teams = [1, 2, 3, 4, 5];
+        let full = [(Some(3), Some(1)), (Some(2), Some(5))];
+        assert!(check_tables(&teams, &full, Some(4), &[]).is_empty());
+        // Table 2 has its home team only, table 3 its away team only: each
+        // named once, not also as a team left out.
+        let half = [(Some(3), Some(1)), (Some(2), None), (None, Some(5))];
+        assert_eq!(
+            check_tables(&teams, &half, Some(4), &[]),
+            [
+                P::HalfEmpty { table: 2, team: 2 },
+                P::HalfEmpty { table: 3, team: 5 }
+            ]
+        );
+        // An empty table is no table; a team in none is missing.
+        let gap = [(Some(3), Some(1)), (None, None)];
+        assert_eq!(
+            check_tables(&teams, &gap, Some(4), &[]),
+            [P::Missing(2), P::Missing(5)]
         );
     }
 

@@ -151,6 +151,10 @@ pub fn result_problem(p: &RoundProblem) -> Option<Message> {
 fn typed_lot_words(lang: crate::i18n::Lang, p: &crate::app::rounds::TypedLot) -> String {
     use crate::app::rounds::TypedLot as L;
     match p {
+        L::HalfEmpty(table, e) => Message::new(msg!("lot-half-empty"))
+            .arg("table", table)
+            .arg("entry", e)
+            .render(lang),
         L::Missing(e) => Message::new(msg!("lot-missing"))
             .arg("entry", e)
             .render(lang),

@@ -231,11 +231,7 @@ fn person_view(
         clone_form,
         nick_choices: read.nick_choices.clone(),
         employment_form,
-        may_send_claim: !read.person.has_account()
-            && (powers.organizes_them
-                || powers.captains_them
-                || read.person.added_by.is_some()
-                    && read.person.added_by == ctx.user.as_ref().map(|u| u.id)),
+        may_send_claim: read.may_send_claim,
         base,
         documents,
         nick: read.person.nick.clone(),

@@ -449,24 +449,21 @@ pub async fn enter_lot(
             .filter(|n| *n > 0)
             .map(EntryId)
     };
-    let mut pairs = Vec::new();
-    for n in 1.. {
-        let (home, away) = (
+    // Every table the form has, empty places included (a table left
+    // blank is skipped; one with a single team is named by the rules).
+    let mut tables = Vec::new();
+    let mut n = 1;
+    while fields.contains_key(&format!("home{n}")) || fields.contains_key(&format!("away{n}")) {
+        tables.push((
             id(fields.remove(&format!("home{n}"))),
             id(fields.remove(&format!("away{n}"))),
-        );
-        match (home, away) {
-            (None, None) => break,
-            (Some(h), a) => pairs.push((h, a.or(Some(EntryId(0))))),
-            (None, Some(a)) => pairs.push((a, Some(EntryId(0)))),
-        }
+        ));
+        n += 1;
     }
-    if let Some(bye) = id(fields.remove("bye")) {
-        pairs.push((bye, None));
-    }
+    let bye = id(fields.remove("bye"));
     let (round, judge) = (path.round_id, desk.judge);
     desk.act(&path.tournament(), msg!("lot-entered"), move |conn, t| {
-        round_ops::enter_lot(conn, t, round, &pairs, judge)
+        round_ops::enter_lot(conn, t, round, &tables, bye, judge)
     })
     .await
 }
