@@ -9,7 +9,7 @@
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::accounts::{Email, FullName, Nick};
-use super::teams::{Added, NewPlayer, TeamError, TeamProblem, add_one, adding_to};
+use super::teams::{Added, Adding, NewPlayer, TeamError, TeamProblem, add_one, adding_to};
 use crate::db::{DbConnection, QueryError};
 use crate::i18n::MsgKey;
 use crate::ids::{PersonId, TeamId};
@@ -151,15 +151,14 @@ pub fn import(
         }
     }
     let result = crate::db::write_transaction(conn, |tx| {
-        let (team, reg, organizer) =
+        let adding =
             adding_to(tx, team, by, at).map_err(|e| Outcome::Failed(ImportError::Team(e)))?;
         let mut rows = Vec::with_capacity(read.len());
         for row in read {
-            let outcome =
-                entered(tx, &team, &reg, organizer, &row, by, ip, at).map_err(|e| match e {
-                    Entered::Problem(p) => Ok(p),
-                    Entered::Failed(e) => Err(e),
-                });
+            let outcome = entered(tx, &adding, &row, by, ip, at).map_err(|e| match e {
+                Entered::Problem(p) => Ok(p),
+                Entered::Failed(e) => Err(e),
+            });
             let outcome = match outcome {
                 Ok(added) => Ok(added.nick),
                 Err(Ok(problem)) => Err(problem),
@@ -201,9 +200,7 @@ fn read_date(typed: &str) -> Option<NaiveDate> {
 #[allow(clippy::too_many_arguments)]
 fn entered(
     tx: &mut crate::db::WriteTx<'_>,
-    team: &crate::db::teams::Team,
-    reg: &crate::rules::regulation::Regulation,
-    organizer: bool,
+    adding: &Adding,
     row: &ReadRow,
     by: (PersonId, bool),
     ip: &str,
@@ -238,7 +235,7 @@ fn entered(
         }
     };
     let new = NewPlayer {
-        team: team.id,
+        team: adding.team.id,
         full_name: &full_name,
         nick: nick.as_ref(),
         email: email.as_ref(),
@@ -247,7 +244,7 @@ fn entered(
         by,
         ip,
     };
-    let added = add_one(tx, team, reg, organizer, &new, at).map_err(|e| match e {
+    let added = add_one(tx, adding, &new, at).map_err(|e| match e {
         TeamError::Refused(p) => Entered::Problem(RowProblem::Team(p)),
         e => Entered::Failed(e),
     })?;

@@ -542,20 +542,30 @@ pub fn add_player(
     at: NaiveDateTime,
 ) -> Result<Added, TeamError> {
     crate::db::write_transaction(conn, |conn| {
-        let (team, reg, organizer) = adding_to(conn, new.team, new.by, at)?;
-        add_one(conn, &team, &reg, organizer, new, at)
+        let adding = adding_to(conn, new.team, new.by, at)?;
+        add_one(conn, &adding, new, at)
     })
 }
 
 /// The team players are entered on, its regulation at `at`, and whether
 /// `by` organizes its championship; refused unless `by` is its captain or
 /// an organizer and the team is active.
+/// What entering players on a team rests on, read once for however many
+/// are entered: the team, its regulation, whether the one who enters them
+/// organizes it, and their language (the records' first one).
+pub(crate) struct Adding {
+    pub team: Team,
+    pub reg: Regulation,
+    pub organizer: bool,
+    pub locale: String,
+}
+
 pub(crate) fn adding_to(
     conn: &mut crate::db::WriteTx<'_>,
     team: TeamId,
     by: (PersonId, bool),
     at: NaiveDateTime,
-) -> Result<(Team, Regulation, bool), TeamError> {
+) -> Result<Adding, TeamError> {
     let team = t::by_id(conn, team)?.ok_or(TeamError::NotFound)?;
     let organizer = organizes(conn, &team, by)?;
     if team.captain_id != by.0 && !organizer {
@@ -565,18 +575,25 @@ pub(crate) fn adding_to(
         return refuse(TeamProblem::Inactive);
     }
     let reg = regulation_of(conn, team.championship_id, at)?;
-    Ok((team, reg, organizer))
+    let locale = people::by_id(conn, by.0)?
+        .map(|p| p.locale)
+        .unwrap_or_else(|| "ru".to_owned());
+    Ok(Adding {
+        team,
+        reg,
+        organizer,
+        locale,
+    })
 }
 
 /// One player entered on `team` in the caller's transaction ([`add_player`]).
 pub(crate) fn add_one(
     conn: &mut crate::db::WriteTx<'_>,
-    team: &Team,
-    reg: &Regulation,
-    organizer: bool,
+    adding: &Adding,
     new: &NewPlayer,
     at: NaiveDateTime,
 ) -> Result<Added, TeamError> {
+    let (team, reg, organizer) = (&adding.team, &adding.reg, adding.organizer);
     let name = new.full_name.as_str();
     let same = |other: &str| other.to_lowercase() == name.to_lowercase();
     if let Some((_, other)) = t::open_member_names(conn, team.championship_id)?
@@ -617,15 +634,12 @@ pub(crate) fn add_one(
     {
         return refuse(TeamProblem::EmailTaken);
     }
-    let locale = people::by_id(conn, new.by.0)?
-        .map(|p| p.locale)
-        .unwrap_or_else(|| "ru".to_owned());
     let person = people::insert_record(
         conn,
         &people::NewRecord {
             nick: &nick,
             full_name: name,
-            locale: &locale,
+            locale: &adding.locale,
             added_by: new.by.0,
         },
     )

@@ -156,17 +156,24 @@ pub fn pairings_published(
     let name = championship_name(conn, championship)?;
     let mut notices = Vec::new();
     let matches = rounds::matches_of_rounds(conn, &[round])?;
-    let players = player_notices(conn, championship, &r, tournament_no, &matches, &name)?;
+    // The tournament's entries, read once for every match and player.
+    let entries: std::collections::HashMap<EntryId, crate::db::entries::Entry> =
+        entries::of_tournament(conn, r.tournament_id)?
+            .into_iter()
+            .map(|x| (x.id, x))
+            .collect();
+    let players = player_notices(
+        conn,
+        championship,
+        (&r, tournament_no),
+        &matches,
+        &entries,
+        &name,
+    )?;
     for m in matches {
-        let home = entries::by_id(conn, m.home_entry_id)?;
-        let away = match m.away_entry_id {
-            Some(id) => entries::by_id(conn, id)?,
-            None => None,
-        };
-        let sides = [
-            (home.as_ref(), away.as_ref()),
-            (away.as_ref(), home.as_ref()),
-        ];
+        let home = entries.get(&m.home_entry_id);
+        let away = m.away_entry_id.and_then(|id| entries.get(&id));
+        let sides = [(home, away), (away, home)];
         let retired = |x: Option<&crate::db::entries::Entry>| {
             x.is_some_and(|x| x.status() == crate::db::entries::EntryStatus::Retired)
         };
@@ -239,9 +246,9 @@ struct PlayerLine {
 fn player_notices(
     conn: &mut DbConnection,
     championship: ChampionshipId,
-    r: &rounds::Round,
-    tournament_no: i32,
+    (r, tournament_no): (&rounds::Round, i32),
     matches: &[rounds::Match],
+    entries: &std::collections::HashMap<EntryId, crate::db::entries::Entry>,
     championship_name: &str,
 ) -> QueryResult<Vec<Notice>> {
     use std::collections::BTreeMap;
@@ -264,33 +271,24 @@ fn player_notices(
     let mut lines: BTreeMap<PersonId, PlayerLine> = BTreeMap::new();
     for m in matches {
         let (Some(home), Some(away)) = (
-            entries::by_id(conn, m.home_entry_id)?,
-            match m.away_entry_id {
-                Some(a) => entries::by_id(conn, a)?,
-                None => None,
-            },
+            entries.get(&m.home_entry_id),
+            m.away_entry_id.and_then(|a| entries.get(&a)),
         ) else {
             continue;
         };
         let playing =
             |x: &crate::db::entries::Entry| x.status() != crate::db::entries::EntryStatus::Retired;
-        if !playing(&home) || !playing(&away) {
+        if !playing(home) || !playing(away) {
             continue;
         }
         for g in games.iter().filter(|g| g.match_id == m.id) {
             let sides = [
-                (
-                    g.home_player_id,
-                    &home,
-                    g.away_player_id,
-                    &away,
-                    g.home_white,
-                ),
+                (g.home_player_id, home, g.away_player_id, away, g.home_white),
                 (
                     g.away_player_id,
-                    &away,
+                    away,
                     g.home_player_id,
-                    &home,
+                    home,
                     !g.home_white,
                 ),
             ];
