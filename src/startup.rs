@@ -98,7 +98,12 @@ impl Application {
             "league is listening"
         );
         let worker = if settings.mail.worker {
-            Some(Worker::start(pool.clone(), &settings)?)
+            // The officials' daily digest rides on the worker's loop.
+            let hour = settings.mail.digest_hour_utc;
+            let digest: crate::mail::worker::Chore = std::sync::Arc::new(move |conn, now| {
+                crate::app::digest::queue_due(conn, now, hour)
+            });
+            Some(Worker::start(pool.clone(), &settings, Some(digest))?)
         } else {
             None
         };

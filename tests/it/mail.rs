@@ -200,7 +200,7 @@ fn fast(host: Option<u16>) -> MailSettings {
         max_attempts: 1000,
         lease_secs: 30,
         timeout_secs: 5,
-        // The officials' digest is queued by `digest::queue_due` in its
+        // The officials' digest is queued by `app::digest::queue_due` in its
         // own test, at the hour it names.
         digest_hour_utc: 24,
         ..MailSettings::default()
@@ -528,7 +528,7 @@ async fn outbox_the_officials_digest_lists_what_waits_once_a_day_from_its_hour()
     let today = db::utc_now().date();
     let at = |day: chrono::NaiveDate, hour: u32| day.and_hms_opt(hour, 0, 0).expect("time");
     let queue = |now: chrono::NaiveDateTime| {
-        league::mail::digest::queue_due(&mut club.app.db(), now, 5).expect("digests")
+        league::app::digest::queue_due(&mut club.app.db(), now, 5).expect("digests")
     };
     let digests_of_jd = || {
         rows(&club.app)

@@ -22,6 +22,7 @@ pub mod boards;
 pub mod championship;
 pub mod check_in;
 pub mod claims;
+pub mod digest;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;

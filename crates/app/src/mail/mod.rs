@@ -7,7 +7,6 @@
 //! `.eml` files when no server is configured), retries with a growing
 //! delay and marks them sent or failed.
 
-pub mod digest;
 pub mod notices;
 pub mod worker;
 

@@ -68,9 +68,16 @@ struct Config {
     lease: chrono::TimeDelta,
     /// The site's address, for the links of the messages.
     public_url: String,
-    /// From this hour (UTC) the officials' daily digest is queued.
-    digest_hour: u32,
 }
+
+/// A chore the worker runs every [`CHORE_EVERY`] besides sending, given by
+/// the binary (the officials' daily digest: `digest::queue_due`); mail
+/// itself calls no use case.
+pub type Chore = Arc<
+    dyn Fn(&mut crate::db::DbConnection, NaiveDateTime) -> crate::db::QueryResult<usize>
+        + Send
+        + Sync,
+>;
 
 /// A message's links as the reader can follow them: every word of the
 /// text that is a path of the site (it begins with `/` and a letter) gets
@@ -138,7 +145,6 @@ impl Config {
             from,
             transport,
             poll: Duration::from_millis(m.poll_interval_ms.max(10)),
-            digest_hour: m.digest_hour_utc,
             retry_base: Duration::from_millis(m.retry_base_ms),
             retry_max: Duration::from_millis(m.retry_max_ms.max(m.retry_base_ms)),
             max_attempts: m.max_attempts.max(1),
@@ -162,7 +168,11 @@ struct Stop {
 
 impl Worker {
     /// Starts the worker on the current tokio runtime.
-    pub fn start(pool: Pool, settings: &Settings) -> Result<Worker, MailError> {
+    pub fn start(
+        pool: Pool,
+        settings: &Settings,
+        chore: Option<Chore>,
+    ) -> Result<Worker, MailError> {
         let config = Arc::new(Config::new(settings)?);
         match &config.transport {
             Transport::Files(dir) => tracing::info!(
@@ -180,7 +190,7 @@ impl Worker {
             wake: Notify::new(),
         });
         let token_base = format!("{}-{:016x}", std::process::id(), rand::random::<u64>());
-        let task = tokio::spawn(run(pool, config, stop.clone(), token_base));
+        let task = tokio::spawn(run(pool, config, stop.clone(), token_base, chore));
         Ok(Worker { stop, task })
     }
 
@@ -192,23 +202,27 @@ impl Worker {
     }
 }
 
-/// How often the worker looks whether today's digests are due.
-const DIGEST_EVERY: Duration = Duration::from_secs(300);
+/// How often the worker runs its chore.
+const CHORE_EVERY: Duration = Duration::from_secs(300);
 
-async fn run(pool: Pool, config: Arc<Config>, stop: Arc<Stop>, token_base: String) {
+async fn run(
+    pool: Pool,
+    config: Arc<Config>,
+    stop: Arc<Stop>,
+    token_base: String,
+    chore: Option<Chore>,
+) {
     let mut round: u64 = 0;
-    let mut digests_looked: Option<std::time::Instant> = None;
+    let mut chore_done: Option<std::time::Instant> = None;
     while !stop.requested.load(Ordering::SeqCst) {
         round += 1;
-        if digests_looked.is_none_or(|at| at.elapsed() >= DIGEST_EVERY) {
-            digests_looked = Some(std::time::Instant::now());
-            let hour = config.digest_hour;
-            let queued = db(&pool, move |conn| {
-                super::digest::queue_due(conn, utc_now(), hour)
-            })
-            .await;
-            if let Err(e) = queued {
-                tracing::warn!(error = %e, "outbox: cannot queue the officials' digests");
+        if let Some(chore) = &chore
+            && chore_done.is_none_or(|at| at.elapsed() >= CHORE_EVERY)
+        {
+            chore_done = Some(std::time::Instant::now());
+            let chore = chore.clone();
+            if let Err(e) = db(&pool, move |conn| chore(conn, utc_now())).await {
+                tracing::warn!(error = %e, "outbox: the worker's chore failed");
             }
         }
         let token = format!("{token_base}-{round}");

@@ -1,4 +1,6 @@
 //! The officials' daily digest: once a day, from `[mail] digest_hour_utc`,
+//! (the mail worker runs [`queue_due`] every few minutes, handed to it by
+//! the binary: mail calls no use case)
 //! every organizer, chief judge and judge with an address gets one mail
 //! listing what waits for them — the items of their to-do page, each with
 //! the page where it is done — when anything does. Nothing waiting, no
@@ -7,11 +9,11 @@
 
 use chrono::{NaiveDateTime, Timelike};
 
-use super::{Kind, Notice, enqueue};
 use crate::access::{AnyStaff, RoleSet};
 use crate::db::{DatabaseErrorKind, DbConnection, QueryError, outbox, roles, write_transaction};
 use crate::i18n::Message;
 use crate::ids::PersonId;
+use crate::mail::{Kind, Notice, enqueue};
 use crate::msg;
 use crate::todo::{self, Item};
 
