@@ -377,7 +377,7 @@ roster-import-error-employer-missing = a start date without an employer
 roster-import-title = Enter players from a list
 roster-import-hint = One player per row: full name, then optionally the nick, an e-mail address for a claim link, the employer (the organization's name as the site has it) and the first day employed — an organizer confirms the employment record. Paste rows copied from a spreadsheet, or the text of a CSV file (commas or semicolons). Check first: nothing is stored until you confirm, and then every row or none.
 roster-import-rows = Rows
-roster-import-rows-hint = For example: Иванов Иван;;ivanov@example.org;АО Протон;15.01.2020
+roster-import-rows-hint = For example: Ivan Ivanov;;ivanov@example.org;Proton JSC;15.01.2020
 roster-import-preview = Check
 roster-import-confirm = Enter { $count ->
     [one] the player

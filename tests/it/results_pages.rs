@@ -575,7 +575,7 @@ async fn tie_break_codes_are_explained_and_times_name_their_zone() {
         .get_with(&club.root, &format!("/championships/{}/queue", club.id))
         .await;
     let facts = queue.texts("section.card dd");
-    assert!(facts.iter().any(|f| f.ends_with(" MSK")), "{facts:?}");
+    assert!(facts.iter().any(|f| f.ends_with(" (UTC+3)")), "{facts:?}");
     assert!(!queue.text.contains(" UTC"), "no UTC beside Moscow time");
     let g = club.app.get(&format!("/championships/{}", club.id)).await;
     assert!(g.attr("nav a[href='/organizations']", "href").is_none());

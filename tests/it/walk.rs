@@ -1323,3 +1323,357 @@ async fn every_route_with_every_role_answers_as_the_table_says_with_security_hea
     assert_eq!(page.status, 403);
     assert_security_headers(&page.headers, "a POST without CSRF");
 }
+
+// ------------------------------------------------------------ languages
+
+/// Every value of every text column of the database, JSON texts opened to
+/// their strings: the people's own data (names, notes, reasons, files),
+/// which a page shows as written whatever its language.
+fn data_strings(app: &crate::helpers::TestApp) -> Vec<String> {
+    use diesel::prelude::*;
+    use league::db::DbConnection;
+    #[derive(diesel::QueryableByName)]
+    struct Column {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        t: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        c: String,
+    }
+    #[derive(diesel::QueryableByName)]
+    struct Value {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        v: String,
+    }
+    let mut conn = app.db();
+    let columns_sql = match &conn {
+        DbConnection::Sqlite(_) => {
+            "SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p \
+             WHERE m.type = 'table' AND upper(p.type) = 'TEXT'"
+        }
+        DbConnection::Postgresql(_) => {
+            "SELECT table_name::text AS t, column_name::text AS c FROM information_schema.columns \
+             WHERE table_schema = 'public' AND data_type = 'text'"
+        }
+    };
+    let load = |conn: &mut DbConnection, sql: &str| -> Vec<Value> {
+        match conn {
+            DbConnection::Sqlite(c) => diesel::sql_query(sql).load(c).expect(sql),
+            DbConnection::Postgresql(c) => diesel::sql_query(sql).load(c).expect(sql),
+        }
+    };
+    let columns: Vec<Column> = match &mut conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(columns_sql).load(c).expect("columns"),
+        DbConnection::Postgresql(c) => diesel::sql_query(columns_sql).load(c).expect("columns"),
+    };
+    fn leaves(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| leaves(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| leaves(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for col in columns {
+        let sql = format!(
+            "SELECT \"{c}\" AS v FROM \"{t}\" WHERE \"{c}\" IS NOT NULL",
+            c = col.c,
+            t = col.t
+        );
+        for Value { v } in load(&mut conn, &sql) {
+            match serde_json::from_str::<serde_json::Value>(&v) {
+                Ok(json) if v.starts_with(['{', '[']) => leaves(&json, &mut out),
+                _ => out.push(v),
+            }
+        }
+    }
+    // A text written with Markdown (the regulation's) reads on the page
+    // line by line, its marks gone.
+    let lines: Vec<String> = out
+        .iter()
+        .filter(|v| v.contains('\n'))
+        .flat_map(|v| v.lines())
+        .map(|l| {
+            l.trim_start_matches(['#', '-', '*', '>', ' '])
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    out.extend(lines);
+    // A staged game file (PGN) shows its tags' values: the players' names.
+    let tags: Vec<String> = out
+        .iter()
+        .filter(|v| v.contains("[White \""))
+        .flat_map(|v| {
+            v.split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.extend(tags);
+    out.retain(|s| s.trim().chars().count() >= 2);
+    out.sort_by_key(|s| std::cmp::Reverse(s.chars().count()));
+    out.dedup();
+    out
+}
+
+/// The text a reader of a page in `lang` reads: its text nodes and the
+/// attributes read aloud or shown (title, aria-label, placeholder, alt),
+/// leaving out what is marked as another language (`lang="…"`), scripts
+/// and styles.
+fn readable_text(html: &scraper::Html, lang: &str) -> String {
+    use scraper::node::Node;
+    let mut out = String::new();
+    for node in html.tree.root().descendants() {
+        let marked_lang = node
+            .ancestors()
+            .chain(std::iter::once(node))
+            .filter_map(|n| n.value().as_element())
+            .find_map(|e| e.attr("lang"));
+        if marked_lang.is_some_and(|l| l != lang) {
+            continue;
+        }
+        let in_code = node
+            .ancestors()
+            .filter_map(|n| n.value().as_element())
+            .any(|e| matches!(e.name(), "script" | "style"));
+        match node.value() {
+            Node::Text(t) if !in_code => {
+                out.push_str(t);
+                out.push(' ');
+            }
+            Node::Element(e) => {
+                for a in ["title", "aria-label", "placeholder", "alt"] {
+                    if let Some(v) = e.attr(a) {
+                        out.push_str(v);
+                        out.push(' ');
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Words of the other language left once the data is taken out, each with
+/// a little of the text around it: Cyrillic on an English page; on a
+/// Russian page Latin words but the names and codes Russian text uses as
+/// they are (formats, programs, FIDE's and TRF-2026's abbreviations).
+fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
+    const LATIN_IN_RUSSIAN: &[&str] = &[
+        // Formats, programs, standards and keys.
+        "CSV",
+        "JSON",
+        "PGN",
+        "TRF",
+        "FIDE",
+        "API",
+        "Atom",
+        "iCalendar",
+        "UTC",
+        "PDF",
+        "JPEG",
+        "PNG",
+        "UTF",
+        "Windows",
+        "Latin",
+        "Markdown",
+        "Swiss",
+        "Manager",
+        "Vega",
+        "OpenAPI",
+        "Bearer",
+        "Ctrl",
+        "RU",
+        "EN",
+        "UCI",
+        "Elo",
+        "ID",
+        "txt",
+        "trf",
+        "pgn",
+        "csv",
+        "json",
+        "ics",
+        "pdf",
+        "api",
+        "lichess",
+        "stockfish",
+        // Tie-breaks and fields in TRF-2026 notation (C.07), shown beside
+        // their names.
+        "MPvGP",
+        "DE",
+        "P",
+        "EDE",
+        "EDET",
+        "EDEC",
+        "EDEB",
+        "EGGSB",
+        "EGMSB",
+        "EMGSB",
+        "EMMSB",
+        "ESB",
+        "BH",
+        "MP",
+        "GP",
+        "C1",
+        "AOB",
+        "BC",
+        "TBR",
+        "BBE",
+        "BERLIN",
+        "WIN",
+        "WON",
+        "SSSC",
+        "PS",
+        "SB",
+        "ARO",
+        "TB",
+        "PAB",
+    ];
+    // Addresses are no words of a language.
+    let mut text: String = text
+        .split_whitespace()
+        .filter(|w| !w.contains('@') && !w.contains("://") && !w.starts_with('/'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for d in data {
+        text = without_word(&text, d);
+    }
+    let cyrillic = |c: char| ('\u{0400}'..='\u{04FF}').contains(&c);
+    let foreign = |w: &str| match lang {
+        "en" => w.chars().any(cyrillic),
+        _ => {
+            w.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 2
+                && !w.chars().any(cyrillic)
+                && !w.split(['-', ':', '/']).all(|part| {
+                    part.is_empty()
+                        || LATIN_IN_RUSSIAN.contains(&part)
+                        || part.chars().all(|c| c.is_ascii_digit())
+                })
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if !(chars[i].is_alphanumeric() || "-:/".contains(chars[i])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && (chars[i].is_alphanumeric() || "-:/".contains(chars[i])) {
+            i += 1;
+        }
+        let word: String = chars[start..i].iter().collect();
+        if foreign(&word) {
+            let from = start.saturating_sub(30);
+            let to = (i + 30).min(chars.len());
+            let around: String = chars[from..to].iter().collect();
+            out.push(format!("{word} «…{}…»", around.trim()));
+        }
+    }
+    out.sort();
+    out.dedup_by(|a, b| a.split(' ').next() == b.split(' ').next());
+    out
+}
+
+/// `text` with every whole-word occurrence of `d` (not inside a longer
+/// word) taken out.
+fn without_word(text: &str, d: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(d) {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + d.len()..].chars().next();
+        let bounded = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(&rest[..i]);
+        if bounded(before) && bounded(after) {
+            out.push(' ');
+        } else {
+            out.push_str(d);
+        }
+        rest = &rest[i + d.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The human text of a calendar file: its names and descriptions.
+fn calendar_text(ics: &str) -> String {
+    ics.lines()
+        .filter_map(|l| {
+            ["SUMMARY:", "DESCRIPTION:", "LOCATION:", "X-WR-CALNAME:"]
+                .iter()
+                .find_map(|k| l.strip_prefix(k))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[tokio::test]
+async fn every_page_kind_reads_in_its_readers_language_alone() {
+    let seed = seed().await;
+    let app = &seed.club.app;
+    let fill = |p: &str| {
+        seed.ids
+            .iter()
+            .fold(p.to_owned(), |p, (key, value)| p.replace(key, value))
+    };
+    let data = data_strings(app);
+    let mut found: Vec<String> = Vec::new();
+    let mut checked = 0;
+    for (method, template, expected) in TABLE {
+        if *method != "GET" {
+            continue;
+        }
+        let path = fill(template);
+        for (i, client) in seed.clients.iter().enumerate() {
+            if expected[i] != 200 {
+                continue;
+            }
+            for lang in ["ru", "en"] {
+                let joint = if path.contains('?') { '&' } else { '?' };
+                let page = app
+                    .get_with(client, &format!("{path}{joint}lang={lang}"))
+                    .await;
+                let kind = content_type(&page.headers).to_owned();
+                let text = if kind.starts_with("text/html") {
+                    readable_text(&page.html, lang)
+                } else if kind.starts_with("text/calendar") {
+                    calendar_text(&page.text)
+                } else if kind.contains("atom") {
+                    // What a feed reader shows: titles, summaries, names.
+                    let feed = scraper::Html::parse_document(&page.text);
+                    let shown = scraper::Selector::parse("title, summary, content, name")
+                        .expect("selector");
+                    feed.select(&shown)
+                        .flat_map(|e| e.text())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                } else if kind.starts_with("text/csv") {
+                    page.text.clone()
+                } else {
+                    // JSON, TRF, PGN: formats of their own, English by
+                    // their standards.
+                    continue;
+                };
+                checked += 1;
+                let words = foreign_words(&text, lang, &data);
+                if !words.is_empty() {
+                    found.push(format!("{template} as {} in {lang}: {words:?}", ROLES[i]));
+                }
+            }
+        }
+    }
+    eprintln!("page kinds checked in both languages: {checked} (route × role × language)");
+    assert!(
+        found.is_empty(),
+        "{} pages speak another language:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}

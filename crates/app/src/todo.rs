@@ -197,10 +197,7 @@ impl Item {
                     .arg("number", number)
                     .arg(
                         "at",
-                        starts_at
-                            .and_utc()
-                            .with_timezone(&at.tz)
-                            .format("%d.%m.%Y %H:%M %Z"),
+                        crate::zones::with_offset(at.tz, *starts_at, "%d.%m.%Y %H:%M"),
                     ),
                 paths::tournament(at.id, *tournament),
             ),

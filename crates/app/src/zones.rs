@@ -17,17 +17,9 @@ pub fn zone_words(lang: Lang, zone: &str, at: NaiveDateTime) -> String {
 /// [`zone_words`] as a message, worded in each reader's language (a mail
 /// is rendered for each recipient).
 pub fn zone_message(zone: &str, at: NaiveDateTime) -> Message {
-    use chrono::{Offset, TimeZone};
-    let offset = zone
+    let utc = zone
         .parse::<chrono_tz::Tz>()
-        .map(|tz| tz.offset_from_utc_datetime(&at).fix().local_minus_utc())
-        .unwrap_or(0);
-    let (sign, minutes) = (if offset < 0 { '−' } else { '+' }, offset.abs() / 60);
-    let utc = match (minutes / 60, minutes % 60) {
-        (0, 0) => "UTC".to_owned(),
-        (h, 0) => format!("UTC{sign}{h}"),
-        (h, m) => format!("UTC{sign}{h}:{m:02}"),
-    };
+        .map_or_else(|_| "UTC".to_owned(), |tz| utc_offset(tz, at));
     let key = format!("tz-{}", zone.to_lowercase().replace(['/', '_'], "-"));
     let city = zone.rsplit('/').next().unwrap_or(zone).replace('_', " ");
     // The catalogues name the same zones in every language.
@@ -56,6 +48,27 @@ pub fn moment_message(zone: &str, at: NaiveDateTime) -> Message {
         .list("zone", [zone_message(zone, at)], "")
 }
 
+/// The zone's offset from UTC at `at` as every language writes it: "UTC",
+/// "UTC+3", "UTC+5:30", "UTC−3".
+pub fn utc_offset(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
+    use chrono::{Offset, TimeZone};
+    let offset = tz.offset_from_utc_datetime(&at).fix().local_minus_utc();
+    let (sign, minutes) = (if offset < 0 { '−' } else { '+' }, offset.abs() / 60);
+    match (minutes / 60, minutes % 60) {
+        (0, 0) => "UTC".to_owned(),
+        (h, 0) => format!("UTC{sign}{h}"),
+        (h, m) => format!("UTC{sign}{h}:{m:02}"),
+    }
+}
+
+/// A moment in `tz` written with `format` and the zone's offset after it,
+/// readable in any language: "2026-12-07 18:15 (UTC+3)" (where a page
+/// lists moments without naming its zone once).
+pub fn with_offset(tz: chrono_tz::Tz, at: NaiveDateTime, format: &str) -> String {
+    let local = at.and_utc().with_timezone(&tz).format(format);
+    format!("{local} ({})", utc_offset(tz, at))
+}
+
 /// A moment in a championship's time zone, as pages and mails write times
 /// (`2026-12-02 18:15`); the zone is named once, beside them.
 pub fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
@@ -67,8 +80,23 @@ pub fn local_text(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::zone_words;
+    use super::{with_offset, zone_words};
     use crate::i18n::Lang;
+
+    #[test]
+    fn a_moment_with_its_offset_reads_alike_in_every_language() {
+        let at = chrono::NaiveDate::from_ymd_opt(2026, 12, 7)
+            .and_then(|d| d.and_hms_opt(15, 15, 0))
+            .expect("moment");
+        assert_eq!(
+            with_offset(chrono_tz::Europe::Moscow, at, "%Y-%m-%d %H:%M"),
+            "2026-12-07 18:15 (UTC+3)"
+        );
+        assert_eq!(
+            with_offset(chrono_tz::America::New_York, at, "%d.%m.%Y %H:%M"),
+            "07.12.2026 10:15 (UTC−5)"
+        );
+    }
 
     #[test]
     fn zones_are_named_in_words_with_their_offset() {

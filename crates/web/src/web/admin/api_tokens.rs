@@ -64,10 +64,7 @@ pub struct TokensPage {
 }
 
 fn local(tz: chrono_tz::Tz, at: NaiveDateTime) -> String {
-    at.and_utc()
-        .with_timezone(&tz)
-        .format("%Y-%m-%d %H:%M %Z")
-        .to_string()
+    crate::app::zones::with_offset(tz, at, "%Y-%m-%d %H:%M")
 }
 
 async fn tokens_page(

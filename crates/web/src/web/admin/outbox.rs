@@ -78,12 +78,7 @@ pub async fn outbox_page(
     for Listed { row: r, tz } in list.mails {
         let row = Row {
             id: r.id,
-            created: r
-                .created_at
-                .and_utc()
-                .with_timezone(&tz)
-                .format("%Y-%m-%d %H:%M %Z")
-                .to_string(),
+            created: crate::app::zones::with_offset(tz, r.created_at, "%Y-%m-%d %H:%M"),
             to: r.address,
             kind: Kind::parse(&r.kind)
                 .map(|k| ctx.lang.msg(k.label()))

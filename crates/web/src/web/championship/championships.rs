@@ -617,9 +617,10 @@ fn zone_of(conn: &mut db::DbConnection, c: ChampionshipId) -> Result<chrono_tz::
     Ok(championships::by_id(conn, c)?.map_or(chrono_tz::Europe::Moscow, |c| c.tz()))
 }
 
-/// A stored (UTC) instant in `tz`, its zone named by `%Z`.
+/// A stored (UTC) instant in `tz`, its zone's offset after it
+/// ("2026-12-07 18:15 (UTC+3)": no zone abbreviation of one language).
 fn zoned(tz: chrono_tz::Tz, at: chrono::NaiveDateTime, format: &str) -> String {
-    at.and_utc().with_timezone(&tz).format(format).to_string()
+    crate::app::zones::with_offset(tz, at, format)
 }
 
 async fn queue_page(
@@ -669,7 +670,7 @@ fn application_rows(
                 decide_url: paths::team_decision(championship, team.id),
                 error: mine.map(|(_, m, _)| ctx.render(m)),
                 reason: mine.map(|(_, _, r)| r.clone()).unwrap_or_default(),
-                applied: zoned(tz, team.created_at, "%Y-%m-%d %H:%M %Z"),
+                applied: zoned(tz, team.created_at, "%Y-%m-%d %H:%M"),
                 name: team.name,
                 motto: team.motto,
                 captain: a.captain,
@@ -896,7 +897,7 @@ pub async fn captaincies(
     let rows = lines
         .into_iter()
         .map(|l| CaptaincyRow {
-            at: zoned(tz, l.at, "%Y-%m-%d %H:%M %Z"),
+            at: zoned(tz, l.at, "%Y-%m-%d %H:%M"),
             team_url: paths::team(l.team_id),
             team: l.team_name,
             from: l.from_nick.unwrap_or_else(|| "—".into()),
@@ -951,7 +952,7 @@ pub async fn audit_log(
     let rows = entries
         .into_iter()
         .map(|e| AuditRow {
-            at: zoned(tz, e.at, "%Y-%m-%d %H:%M:%S %Z"),
+            at: zoned(tz, e.at, "%Y-%m-%d %H:%M:%S"),
             actor: e
                 .actor_id
                 .and_then(|id| nicks.get(&id).cloned())
