@@ -8,7 +8,7 @@ audit-rounds-rounds-regulation = the regulation's rounds
 audit-rounds-drawn = { $entries ->
     [one] { $entries } entry
    *[other] { $entries } entries
-}, { $system }, seed { $seed }
+}, { $system }, lot number { $seed }
 audit-rounds-system-round-robin = round robin
 audit-rounds-system-swiss = Swiss system
 audit-rounds-system-knockout = knockout
@@ -46,7 +46,7 @@ audit-boards-interrupted = V.2.3: round { $round }, { $games ->
    *[other] { $games } games
 } to be replayed: { $reason }
 
-audit-knockout-armageddon = Armageddon on board { $board }, White { $white } by lot, lot seed { $seed }
+audit-knockout-armageddon = Armageddon on board { $board }, White { $white } by lot, lot number { $seed }
 audit-knockout-playoff = round { $round }: { $entries } (V.4.2)
 
 audit-trf-team = { $team } created approved by the TRF import of tournament { $tournament }

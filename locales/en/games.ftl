@@ -58,7 +58,7 @@ games-error-other-players = The PGN names other players than the game's.
 games-error-other-result = The PGN ends with another result than the one sent.
 game-tournament = Tournament
 game-match = Match
-game-at = Game { $at }
+game-at = Game — { $at }
 game-board-label = The final position
 game-final-position = The final position
 game-moves = Moves
@@ -141,3 +141,7 @@ correction-pgn-known = The record is wrong: enter the result above all the same.
 correction-save = Correct the result
 game-corrected = The result is corrected; the captains and the judges are told.
 correction-link = Correct
+game-place = { $game ->
+    [0] round { $round }, table { $table }, board { $board }
+   *[other] round { $round }, table { $table }, board { $board }, game { $game }
+}

@@ -129,11 +129,11 @@ gap-step-without-bottom = without the bottom { $count ->
 }
 ## A round's notes
 note-berger = Berger table round { $round } (C.05 Annex 1)
-note-lot = drawn by lot (§ 3.1), lot seed { $seed }
+note-lot = drawn by lot (§ 3.1), lot number { $seed }
 note-swiss = paired by the team Swiss system (FIDE C.04.6)
 note-group-first = group stage round { $round } (“group stage and play-off”): groups by lot, Berger tables (C.05 Annex 1)
 note-group = group stage round { $round } (“group stage and play-off”), Berger tables (C.05 Annex 1)
-note-group-lot = group { $group }, shared place { $place } settled by lot (“group ties”), lot seed { $seed }
+note-group-lot = group { $group }, shared place { $place } settled by lot (“group ties”), lot number { $seed }
 note-knockout-first = play-off (“group stage and play-off”): group winners against the other group's runners-up
 note-knockout = play-off (“group stage and play-off”): { $stages }
 note-stage-semi = semi-final

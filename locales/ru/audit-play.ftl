@@ -10,7 +10,7 @@ audit-rounds-drawn = { $entries } { $entries ->
     [one] заявка
     [few] заявки
    *[many] заявок
-}, { $system }, зерно жребия { $seed }
+}, { $system }, число жребия { $seed }
 audit-rounds-system-round-robin = круговая система
 audit-rounds-system-swiss = швейцарская система
 audit-rounds-system-knockout = олимпийская система
@@ -52,7 +52,7 @@ audit-boards-interrupted = В.2.3: тур { $round }, { $games ->
    *[many] { $games } партий будут переиграны
 }: { $reason }
 
-audit-knockout-armageddon = Армагеддон на доске { $board }, белыми по жребию играет { $white }, зерно жребия { $seed }
+audit-knockout-armageddon = Армагеддон на доске { $board }, белыми по жребию играет { $white }, число жребия { $seed }
 audit-knockout-playoff = тур { $round }: { $entries } (В.4.2)
 
 audit-trf-team = { $team }: команда создана и допущена при импорте TRF турнира { $tournament }

@@ -58,7 +58,7 @@ games-error-other-players = В PGN указаны не те игроки, что
 games-error-other-result = PGN заканчивается другим результатом, чем переданный.
 game-tournament = Турнир
 game-match = Матч
-game-at = Партия { $at }
+game-at = Партия — { $at }
 game-board-label = Итоговая позиция
 game-final-position = Итоговая позиция
 game-moves = Ходы
@@ -141,3 +141,7 @@ correction-pgn-known = Запись ошибочна: всё равно внес
 correction-save = Исправить результат
 game-corrected = Результат исправлен; капитаны и судьи извещены.
 correction-link = Исправить
+game-place = { $game ->
+    [0] тур { $round }, стол { $table }, доска { $board }
+   *[other] тур { $round }, стол { $table }, доска { $board }, партия { $game }
+}

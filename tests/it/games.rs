@@ -247,6 +247,14 @@ async fn a_rounds_pgn_is_previewed_and_recorded_only_on_confirmation() {
     let game_page = club.app.get(&format!("{url}/games/{}", new.id)).await;
     assert_eq!(game_page.status, StatusCode::OK, "{}", game_page.text);
     assert!(game_page.text.contains("<svg"), "a board diagram");
+    // Its place as people say it, not a code.
+    let place = game_page.select_text("p.lead").unwrap_or_default();
+    assert!(
+        place.starts_with("Партия — тур ")
+            && place.contains(", стол ")
+            && place.contains(", доска "),
+        "{place}"
+    );
     assert!(
         game_page
             .texts("table.score-sheet td")

@@ -6,14 +6,15 @@ use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::game_import::{Entered, Outcome, Verdict};
 
-/// A game's place as the pages write it: round.table/board (and the game
-/// of the pairing when it plays more than one).
-pub fn at_words(at: &GameAt) -> String {
-    if at.game_no > 1 {
-        format!("{}.{}/{}·{}", at.round, at.table, at.board, at.game_no)
-    } else {
-        format!("{}.{}/{}", at.round, at.table, at.board)
-    }
+/// A game's place as people say it: «тур 1, стол 3, доска 2» (and the
+/// game of the pairing when it plays more than one, E-3: «партия 2»).
+pub fn at_words(lang: Lang, at: &GameAt) -> String {
+    Message::new(msg!("game-place"))
+        .arg("round", at.round)
+        .arg("table", at.table)
+        .arg("board", at.board)
+        .arg("game", if at.game_no > 1 { at.game_no } else { 0 })
+        .render(lang)
 }
 
 pub fn problem_words(lang: Lang, p: &GamesProblem) -> String {

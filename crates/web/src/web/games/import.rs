@@ -254,7 +254,7 @@ fn done_lines(
                     .iter()
                     .find(|p| p.game.is_some_and(|(_, _, pa)| pa == *a))
                     .and_then(|p| p.game.map(|(g, _, _)| g));
-                (at_words(a), g.map(&game_link).unwrap_or_default())
+                (at_words(lang, a), g.map(&game_link).unwrap_or_default())
             }),
             entered: String::new(),
             what: match &l.why {
@@ -306,7 +306,7 @@ fn preview_line(lang: Lang, game_link: impl Fn(GameId) -> String, l: &PreviewLin
         white: l.white.clone(),
         black: l.black.clone(),
         result: l.file_result.code().to_owned(),
-        at: l.game.map(|(g, _, a)| (at_words(&a), game_link(g))),
+        at: l.game.map(|(g, _, a)| (at_words(lang, &a), game_link(g))),
         entered: l.entered.as_deref().map(result_words).unwrap_or_default(),
         what: verdict_words(lang, l),
         kind: match (&l.verdict, open) {

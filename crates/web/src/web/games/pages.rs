@@ -362,12 +362,15 @@ async fn game_page(
         .db(move |conn| GameRead::load(conn, viewer, (c, t, g))?.ok_or(AppError::NotFound))
         .await?;
     let (white, black) = sides(&read);
-    let at = at_words(&crate::app::games::GameAt {
-        round: read.round.number,
-        table: read.game_match.table_no,
-        board: read.game.board,
-        game_no: read.game.game_no,
-    });
+    let at = at_words(
+        ctx.lang,
+        &crate::app::games::GameAt {
+            round: read.round.number,
+            table: read.game_match.table_no,
+            board: read.game.board,
+            game_no: read.game.game_no,
+        },
+    );
     let white_name = white.as_ref().map_or("?", |w| w.0.as_str());
     let black_name = black.as_ref().map_or("?", |b| b.0.as_str());
     let title = format!(
