@@ -1614,8 +1614,13 @@ fn calendar_text(ics: &str) -> String {
         .join(" ")
 }
 
+/// Issue 48's one language per reader: every page kind of the route walk
+/// (each GET × each role it answers 200 × Russian and English, the
+/// downloads people read included) and every mail of the seeded season,
+/// in its reader's language, hold no words of the other language beyond
+/// people's own data.
 #[tokio::test]
-async fn every_page_kind_reads_in_its_readers_language_alone() {
+async fn every_page_and_mail_kind_reads_in_its_readers_language_alone() {
     let seed = seed().await;
     let app = &seed.club.app;
     let fill = |p: &str| {
@@ -1670,6 +1675,23 @@ async fn every_page_kind_reads_in_its_readers_language_alone() {
         }
     }
     eprintln!("page kinds checked in both languages: {checked} (route × role × language)");
+    // The mails the season sent, each in its reader's language, with the
+    // officials' digest of what waits for them (the judge reads English).
+    let evening = league::db::utc_now()
+        .date()
+        .and_hms_opt(23, 0, 0)
+        .expect("time");
+    league::app::digest::queue_due(&mut app.db(), evening, 0).expect("digests");
+    let mails = league::db::outbox::list(&mut app.db(), None, 10_000).expect("outbox");
+    let mut kinds: std::collections::BTreeSet<(String, String)> = Default::default();
+    for m in &mails {
+        kinds.insert((m.kind.clone(), m.lang.clone()));
+        let words = foreign_words(&format!("{}\n{}", m.subject, m.body), &m.lang, &data);
+        if !words.is_empty() {
+            found.push(format!("mail {} in {}: {words:?}", m.kind, m.lang));
+        }
+    }
+    eprintln!("mail kinds read, with their languages: {kinds:?}");
     assert!(
         found.is_empty(),
         "{} pages speak another language:\n{}",

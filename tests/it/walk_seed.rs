@@ -101,6 +101,15 @@ pub(crate) async fn seed() -> Seed {
     // The finished tournament, and the appeal its captain files after it.
     let (teams, f) = four_entered(&club).await;
     let (captain, other): (&Team, &Team) = (&teams[0], &teams[1]);
+    // The other captain and the judge read in English: the season's mails
+    // come in both languages (the language walk reads each).
+    for reader in [&other.captain, &judge] {
+        ok(
+            app.post_with(reader, "/lang", &[("lang", "en"), ("next", "/")])
+                .await,
+            "English",
+        );
+    }
     draw_and_play_all(&club, &club.tournament_url(f), "7", &stronger).await;
     ok(
         app.post_with(
