@@ -1699,3 +1699,76 @@ async fn every_page_and_mail_kind_reads_in_its_readers_language_alone() {
         found.join("\n")
     );
 }
+
+// ------------------------------------------------------------ phone width
+
+#[allow(dead_code)]
+#[path = "../browser/driver.rs"]
+mod driver;
+
+/// A row of the walk that a browser shows as a page (not a download).
+fn is_page(template: &str) -> bool {
+    let downloads = [
+        ".csv", ".json", ".ics", ".atom", ".trf", "/pgn", "/export", "/health",
+    ];
+    !downloads
+        .iter()
+        .any(|d| template.ends_with(d) || template.contains(&format!("{d}?")))
+        && !template.starts_with("/documents/")
+}
+
+/// Issue 48's phone width: every page kind of the route walk, opened by
+/// every role it answers 200 in headless Chromium 390 px wide, holds
+/// nothing beyond the window that no box of its own scrolls or clips.
+#[tokio::test]
+#[ignore = "needs chromium and chromedriver: .ci/run installs them and runs it"]
+async fn every_page_kind_of_every_role_fits_a_phone() {
+    let seed = seed().await;
+    let app = &seed.club.app;
+    let fill = |p: &str| {
+        seed.ids
+            .iter()
+            .fold(p.to_owned(), |p, (key, value)| p.replace(key, value))
+    };
+    let mut wide: Vec<String> = Vec::new();
+    let mut checked = 0;
+    for (i, nick) in seed.nicks.iter().enumerate() {
+        let browser = match nick {
+            Some(nick) => {
+                let browser = driver::Browser::signed_in(&app.address, nick).await;
+                // Signed in: the account page opens, not the sign-in form.
+                browser.open("/account").await;
+                assert_eq!(browser.path().await, "/account", "{nick} signs in");
+                browser
+            }
+            None => driver::Browser::start(&app.address).await,
+        };
+        browser.window(390, 900).await;
+        for (method, template, expected) in TABLE {
+            if *method != "GET" || expected[i] != 200 || !is_page(template) {
+                continue;
+            }
+            browser.open(&fill(template)).await;
+            checked += 1;
+            let out = browser.sticking_out().await;
+            if !out.is_empty() {
+                let name = format!(
+                    "phone-{}-{}",
+                    ROLES[i],
+                    template.trim_matches('/').replace(['/', '{', '}'], "-")
+                );
+                browser.screenshot(&name).await;
+                wide.push(format!("{template} as {}: {out:?}", ROLES[i]));
+            }
+        }
+        browser.quit().await;
+    }
+    eprintln!("page kinds opened at 390 px: {checked} (route × role)");
+    assert!(checked > 200, "{checked} pages");
+    assert!(
+        wide.is_empty(),
+        "{} pages are wider than a phone:\n{}",
+        wide.len(),
+        wide.join("\n")
+    );
+}

@@ -17,6 +17,8 @@ pub(crate) struct Seed {
     pub club: Club,
     /// anonymous, player, other_captain, captain, judge, organizer, admin.
     pub clients: [Client; 7],
+    /// The nick each role signs in with (none for the anonymous visitor).
+    pub nicks: [Option<String>; 7],
     /// `{placeholder}` → value, for the path templates.
     pub ids: Vec<(&'static str, String)>,
     /// A token of the championship made by its organizer "Root" (who, as
@@ -457,7 +459,7 @@ pub(crate) async fn seed() -> Seed {
         ("{f}", f.to_string()),
         ("{team}", captain.id.to_string()),
         ("{e}", entry.to_string()),
-        ("{nick}", player_nick),
+        ("{nick}", player_nick.clone()),
         ("{pid}", pid.0.to_string()),
         ("{a}", appeal.to_string()),
         ("{rem}", remedy.to_string()),
@@ -502,9 +504,19 @@ pub(crate) async fn seed() -> Seed {
         organizer,
         admin,
     ];
+    let nicks = [
+        None,
+        Some(player_nick.clone()),
+        Some(other.nicks[0].clone()),
+        Some(captain.nicks[0].clone()),
+        Some("Judy".to_owned()),
+        Some("Orga".to_owned()),
+        Some("Adminka".to_owned()),
+    ];
     Seed {
         club,
         clients,
+        nicks,
         ids,
         tokens: [valid, weak, foreign, revoked],
     }
