@@ -153,11 +153,20 @@ impl Browser {
     /// The form control a `<label>` with exactly this text names (by its
     /// `for`), as a person finds a field.
     pub async fn field(&self, label: &str) -> Element {
-        let xpath = format!("//label[normalize-space(.)={}]", xpath_literal(label));
+        self.labelled("", label).await
+    }
+
+    /// The control the label `label` names inside `scope` (an XPath
+    /// prefix: "" for the whole page).
+    async fn labelled(&self, scope: &str, label: &str) -> Element {
+        let xpath = format!(
+            "{scope}//label[normalize-space(.)={}]",
+            xpath_literal(label)
+        );
         let found = self
             .found(
                 self.client.find(Locator::XPath(&xpath)).await,
-                format!("no label «{label}»"),
+                format!("no label «{label}» in «{scope}»"),
             )
             .await;
         let id = found
@@ -175,38 +184,9 @@ impl Browser {
     /// [`Browser::choose`] in the form `form` (an id): where several forms
     /// of a page name a list alike ("Вид спорта").
     pub async fn choose_in(&self, form: &str, label: &str, text: &str) {
-        let xpath = format!(
-            "//form[@id={}]//label[normalize-space(.)={}]",
-            xpath_literal(form),
-            xpath_literal(label)
-        );
-        let found = self
-            .found(
-                self.client.find(Locator::XPath(&xpath)).await,
-                format!("no label «{label}» in form #{form}"),
-            )
-            .await;
-        let id = found
-            .attr("for")
-            .await
-            .expect("attr")
-            .unwrap_or_else(|| panic!("label «{label}» names no field"));
-        let list = self
-            .found(
-                self.client.find(Locator::Id(&id)).await,
-                format!("label «{label}» points at a missing #{id}"),
-            )
-            .await;
-        let option = format!(
-            ".//option[starts-with(normalize-space(.), {})]",
-            xpath_literal(text)
-        );
-        list.find(Locator::XPath(&option))
-            .await
-            .unwrap_or_else(|_| panic!("no option «{text}…» in «{label}»"))
-            .click()
-            .await
-            .expect("choose");
+        let scope = format!("//form[@id={}]", xpath_literal(form));
+        let list = self.labelled(&scope, label).await;
+        pick(&list, label, text).await;
     }
 
     /// Types `text` into the field labelled `label`, replacing what it held.
@@ -220,15 +200,7 @@ impl Browser {
     /// with `text`, as a person picks from a drop-down.
     pub async fn choose(&self, label: &str, text: &str) {
         let list = self.field(label).await;
-        let xpath = format!(
-            ".//option[starts-with(normalize-space(.), {})]",
-            xpath_literal(text)
-        );
-        let option = list
-            .find(Locator::XPath(&xpath))
-            .await
-            .unwrap_or_else(|_| panic!("no option «{text}…» in «{label}»"));
-        option.click().await.expect("choose");
+        pick(&list, label, text).await;
     }
 
     /// Chooses the file at `path` in the file field labelled `label`.
@@ -509,4 +481,18 @@ fn xpath_literal(s: &str) -> String {
         let parts: Vec<String> = s.split('\'').map(|p| format!("'{p}'")).collect();
         format!("concat({})", parts.join(", \"'\", "))
     }
+}
+
+/// Picks the option of `list` whose text starts with `text`.
+async fn pick(list: &Element, label: &str, text: &str) {
+    let xpath = format!(
+        ".//option[starts-with(normalize-space(.), {})]",
+        xpath_literal(text)
+    );
+    list.find(Locator::XPath(&xpath))
+        .await
+        .unwrap_or_else(|_| panic!("no option «{text}…» in «{label}»"))
+        .click()
+        .await
+        .expect("choose");
 }
