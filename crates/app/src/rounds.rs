@@ -2140,7 +2140,7 @@ mod tests {
             .list("notes", [RoundNote::Lot { seed: 42 }.message()], "; ");
         assert_eq!(
             paired.render(Lang::Ru),
-            "тур 3: жеребьёвка по жребию (п. 3.1), зерно жребия 42"
+            "тур 3: жеребьёвка по жребию (п. 3.1), число жребия 42"
         );
     }
 }
