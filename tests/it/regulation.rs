@@ -360,9 +360,10 @@ async fn the_regulation_is_a_form_in_its_units_with_a_preview_and_a_json_export(
     );
     let json: serde_json::Value = res.json().await.expect("json");
     assert_eq!(
-        json["scoring"]["match_points"]["win"], 6,
-        "stored in halves"
+        json["scoring"]["match_points"]["win"], 3,
+        "in points, as the form and the page show them"
     );
+    assert_eq!(json["version"], 2);
     assert_eq!(json["code"], "R");
 }
 
@@ -478,4 +479,31 @@ async fn r_1_10_applications_and_the_signed_form_are_taken_until_the_deadline_da
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     let page = send_form().await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}
+
+#[tokio::test]
+async fn r_3_3_r_3_4_the_regulation_file_gives_points_as_the_page_and_the_text_do() {
+    let club = Club::new("R").await;
+    let page = club
+        .app
+        .get(&format!("/championships/{}/regulation.json", club.id))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let json: serde_json::Value = serde_json::from_str(&page.text).expect("json");
+    assert_eq!(json["version"], 2, "the file's format: scores in points");
+    let mp = &json["scoring"]["match_points"];
+    assert_eq!(
+        (&mp["win"], &mp["draw"], &mp["loss"]),
+        (&2.into(), &1.into(), &0.into())
+    );
+    let table: Vec<i64> = json["place_points"]["table"]
+        .as_array()
+        .expect("places")
+        .iter()
+        .filter_map(serde_json::Value::as_i64)
+        .collect();
+    assert_eq!(table, [10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "R-3.4");
+    // The file reads back as the regulation in force.
+    let read = league::rules::regulation::Regulation::from_json(&page.text).expect("reads");
+    assert_eq!(read.place_points.table[0].halves(), 20);
 }

@@ -156,11 +156,6 @@ fn parse(settings: &str) -> Result<Regulation, DieselError> {
     serde_json::from_str(settings).map_err(|e| DieselError::DeserializationError(Box::new(e)))
 }
 
-/// The settings text of a regulation as stored: pretty JSON.
-pub fn settings_text(r: &Regulation) -> String {
-    serde_json::to_string_pretty(r).unwrap_or_default()
-}
-
 pub fn publish(
     conn: &mut DbConnection,
     c: ChampionshipId,

@@ -12,8 +12,13 @@ use super::score::{HalfPoints, Scoring};
 use super::tiebreak::TieBreakRules;
 use super::tournament::{PairingSystem, TeamId};
 
-/// Current version of the [`Regulation`] data format.
+/// Current version of the [`Regulation`] data format as stored: every
+/// score in half-points.
 pub const REGULATION_VERSION: u32 = 1;
+
+/// The version of the regulation's file for people and other programs
+/// (`regulation.json`): the same data, every score in points (2, 1, 0.5).
+pub const POINTS_FILE_VERSION: u32 = 2;
 
 /// A championship regulation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -497,6 +502,32 @@ pub struct PenaltyRule {
 }
 
 impl Regulation {
+    /// The regulation as its file for people and other programs: format
+    /// version [`POINTS_FILE_VERSION`], every score in points as the
+    /// regulation's text writes them (win 2, draw 1; 10, 9, … for places).
+    pub fn to_points_json(&self) -> String {
+        let mut file = self.clone();
+        file.version = POINTS_FILE_VERSION;
+        crate::score::in_points(|| serde_json::to_string_pretty(&file)).unwrap_or_default()
+    }
+
+    /// A regulation file read back: version 2 in points, version 1 (the
+    /// stored form) in half-points; the result is in the stored form.
+    pub fn from_json(text: &str) -> Result<Regulation, serde_json::Error> {
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        let in_points = value.get("version").and_then(serde_json::Value::as_u64)
+            == Some(u64::from(POINTS_FILE_VERSION));
+        let mut read: Regulation = if in_points {
+            crate::score::in_points(|| serde_json::from_value(value))?
+        } else {
+            serde_json::from_value(value)?
+        };
+        read.version = REGULATION_VERSION;
+        Ok(read)
+    }
+}
+
+impl Regulation {
     /// A catalogue entry by code.
     pub fn penalty(&self, code: &str) -> Option<&PenaltyRule> {
         self.penalties.iter().find(|p| p.code == code)
@@ -694,6 +725,44 @@ pub enum SeasonTieRule {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn r_3_3_r_3_4_the_regulation_file_writes_scores_in_points_and_reads_both_versions() {
+        let r = crate::presets::r();
+        let file = r.to_points_json();
+        let json: serde_json::Value = serde_json::from_str(&file).expect("json");
+        assert_eq!(json["version"], 2);
+        // win 2, draw 1, loss 0: 10, 9, … 1 — as the text has them.
+        let mp = &json["scoring"]["match_points"];
+        assert_eq!(
+            (mp["win"].as_i64(), mp["draw"].as_i64(), mp["loss"].as_i64()),
+            (Some(2), Some(1), Some(0))
+        );
+        let table: Vec<i64> = json["place_points"]["table"]
+            .as_array()
+            .expect("table")
+            .iter()
+            .filter_map(serde_json::Value::as_i64)
+            .collect();
+        assert_eq!(table, (1..=10).rev().collect::<Vec<i64>>());
+        // Read back (version 2) and from the stored form (version 1): the same.
+        assert_eq!(Regulation::from_json(&file).expect("v2"), r);
+        let stored = serde_json::to_string(&r).expect("v1");
+        assert_eq!(Regulation::from_json(&stored).expect("v1"), r);
+        // A half point is 0.5 in the file and a half point again when read.
+        let mut g = crate::presets::g();
+        g.place_points.table = vec![HalfPoints(3), HalfPoints::ONE];
+        let file = g.to_points_json();
+        assert!(file.contains("1.5"), "{file}");
+        assert_eq!(
+            Regulation::from_json(&file).expect("v2").place_points.table,
+            g.place_points.table
+        );
+        // A quarter point is no score.
+        let bad = file.replace("1.5", "1.25");
+        assert!(Regulation::from_json(&bad).is_err());
+    }
+
     use super::*;
     use crate::presets::{e, g, r};
 

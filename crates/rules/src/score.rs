@@ -9,12 +9,76 @@ use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use serde::{Deserialize, Serialize};
 
-/// A score counted in half-points: `HalfPoints(3)` is 1½.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
+/// A score counted in half-points: `HalfPoints(3)` is 1½. Serialized as
+/// the count of half-points (the stored data), or, inside [`in_points`],
+/// as points ("1.5"), as people and other programs read them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HalfPoints(pub i32);
+
+thread_local! {
+    static IN_POINTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with every [`HalfPoints`] it (de)serializes written in points
+/// (2, 1, 0.5) rather than half-points: the regulation's file for other
+/// programs (`Regulation::to_points_json`, format version 2).
+pub fn in_points<T>(f: impl FnOnce() -> T) -> T {
+    let before = IN_POINTS.with(|c| c.replace(true));
+    let out = f();
+    IN_POINTS.with(|c| c.set(before));
+    out
+}
+
+impl Serialize for HalfPoints {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match (IN_POINTS.with(std::cell::Cell::get), self.0 % 2) {
+            (false, _) => s.serialize_i32(self.0),
+            (true, 0) => s.serialize_i32(self.0 / 2),
+            // A half is exact in binary: 1.5 is written and read back as is.
+            (true, _) => s.serialize_f64(f64::from(self.0) / 2.0),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for HalfPoints {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = HalfPoints;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a score (whole or half points)")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<HalfPoints, E> {
+                let halves = if IN_POINTS.with(std::cell::Cell::get) {
+                    v.checked_mul(2)
+                } else {
+                    Some(v)
+                };
+                halves
+                    .and_then(|h| i32::try_from(h).ok())
+                    .map(HalfPoints)
+                    .ok_or_else(|| E::custom("a score out of range"))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<HalfPoints, E> {
+                let v = i64::try_from(v).map_err(|_| E::custom("a score out of range"))?;
+                self.visit_i64(v)
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<HalfPoints, E> {
+                let halves = if IN_POINTS.with(std::cell::Cell::get) {
+                    v * 2.0
+                } else {
+                    v
+                };
+                if halves.fract() != 0.0 || halves.abs() > f64::from(i32::MAX) {
+                    return Err(E::custom("a score in whole or half points"));
+                }
+                // Whole and within i32 (checked above).
+                Ok(HalfPoints(halves as i32))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
 
 impl HalfPoints {
     /// Nothing.

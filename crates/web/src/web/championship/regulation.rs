@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::app::PlayError;
 use crate::app::access::Organizers;
-use crate::app::regulation::{self as ops, ChangeProblem, settings_text};
+use crate::app::regulation::{self as ops, ChangeProblem};
 use crate::db::{self, regulation_versions::Version};
 use crate::i18n::{Lang, Message};
 use crate::ids::ChampionshipId;
@@ -424,7 +424,8 @@ pub async fn version(
 }
 
 /// `GET /championships/{id}/regulation.json`: the newest settings as data,
-/// for other programs and for the record.
+/// for other programs and for the record: format version 2, every score
+/// in points as the regulation's text writes them.
 pub async fn export(
     state: web::Data<AppState>,
     path: web::Path<ChampionshipId>,
@@ -445,7 +446,7 @@ pub async fn export(
                 newest.number
             ),
         ))
-        .body(settings_text(&newest.regulation)))
+        .body(newest.regulation.to_points_json()))
 }
 
 /// `POST /championships/{id}/regulation` (organizers): preview or publish a
