@@ -1220,12 +1220,7 @@ pub fn interrupt(
         if !loaded.ctx.regulation.play.interrupted_round_replayed {
             return refuse(BoardsProblem::NotInRegulation { rule: "G-V23" });
         }
-        let x = loaded
-            .rounds
-            .iter()
-            .find(|x| x.id == round)
-            .cloned()
-            .ok_or(PlayError::NotFound)?;
+        let x = loaded.round(round).ok_or(PlayError::NotFound)?;
         if reason.is_empty() {
             return refuse(BoardsProblem::ReasonRequired);
         }

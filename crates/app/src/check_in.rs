@@ -4,8 +4,6 @@
 //! rule, `eligibility::unfit_to_play` keeps everyone not admitted off the
 //! boards at every line-up, substitution and publication.
 
-use std::collections::HashMap;
-
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::PlayError;
@@ -19,7 +17,6 @@ use crate::msg;
 use crate::rules::check_in::{
     Facts, Medical, Refusal, Unmet, admission, on_file as check_in_on_file,
 };
-use crate::rules::eligibility::Document;
 
 /// Why a check-in was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,15 +122,6 @@ pub struct Presented {
     pub arrived: bool,
 }
 
-/// The documents each of `people` handed in ahead, as eligibility
-/// reads them.
-pub fn papers(
-    conn: &mut DbConnection,
-    people: &[PersonId],
-) -> Result<HashMap<PersonId, Vec<Document>>, crate::db::QueryError> {
-    crate::db::documents::for_eligibility_of_people(conn, people)
-}
-
 /// The tournament's date in the championship's zone: papers are valid on
 /// it or not.
 pub fn day_of(l: &Loaded) -> NaiveDate {
@@ -172,7 +160,7 @@ pub fn record(
             .filter(|r| r.arrived)
             .map(|r| r.person)
             .collect();
-        let on_file = papers(conn, &arrived)?;
+        let on_file = crate::db::documents::for_eligibility_of_people(conn, &arrived)?;
         let day = day_of(&l);
         let mut done = Recorded::default();
         for row in rows {

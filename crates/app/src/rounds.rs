@@ -289,6 +289,11 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// The round of this tournament with id `round`, if any.
+    pub fn round(&self, round: RoundId) -> Option<Round> {
+        self.rounds.iter().find(|x| x.id == round).cloned()
+    }
+
     pub fn load(
         conn: &mut DbConnection,
         t: TournamentId,
@@ -1770,12 +1775,7 @@ fn draft_round(
 ) -> Result<(Loaded, Round), RoundError> {
     super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
     let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
-    let x = loaded
-        .rounds
-        .iter()
-        .find(|x| x.id == round)
-        .cloned()
-        .ok_or(PlayError::NotFound)?;
+    let x = loaded.round(round).ok_or(PlayError::NotFound)?;
     if x.is_published() {
         return refuse(RoundProblem::AlreadyPublished);
     }

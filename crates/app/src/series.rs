@@ -833,12 +833,10 @@ pub fn set_places(
         .collect();
     write_transaction(conn, |conn| {
         s::by_id(conn, id)?.ok_or(PlayError::NotFound)?;
-        let Some(target) = sport.and_then(|x| {
-            s::sports_of(conn, id)
-                .ok()?
-                .into_iter()
-                .find(|s| s.id == x && s.championship_id.is_none())
-        }) else {
+        let Some(target) = s::sports_of(conn, id)?
+            .into_iter()
+            .find(|s| Some(s.id) == sport && s.championship_id.is_none())
+        else {
             return Err(PlayError::Refused(vec![(
                 0,
                 PlacesLineProblem::UnknownSport,

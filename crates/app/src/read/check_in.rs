@@ -62,7 +62,8 @@ impl CheckInDesk {
         }
         let participants = participants(conn, &l)?;
         let ids: Vec<PersonId> = participants.iter().map(|p| p.person).collect();
-        let papers = crate::check_in::papers(conn, &ids)?;
+        // what each one handed in ahead, as eligibility reads it.
+        let papers = crate::db::documents::for_eligibility_of_people(conn, &ids)?;
         let day = crate::check_in::day_of(&l);
         let requirements = &l.ctx.regulation.documents;
         let names: std::collections::HashMap<PersonId, String> =
