@@ -140,3 +140,5 @@ set-play-break-minutes = Break between group-stage rounds at most, minutes (blan
 set-play-check-in = Only participants admitted at the day's check-in play (medical certificate or waiver, passport; §§ 2.2–2.4)
 set-play-interrupted = An interrupted round's unfinished games are replayed
 set-roster-motto = The application names the team's motto
+regulation-rules = Rules of the regulation
+regulation-rules-hint = Each rule in brief, in the platform's words, under the regulation's own number; pages and mails that cite a rule lead here.

@@ -40,6 +40,117 @@ pub fn rule_words(lang: Lang, code: &str) -> String {
     rule(code).render(lang)
 }
 
+/// A section of a preset's rules as the regulation page lists them: its
+/// title's message key and its rules' codes in the regulation's order.
+pub struct Section {
+    pub title: &'static str,
+    pub codes: &'static [&'static str],
+}
+
+const G_RULES: &[Section] = &[
+    Section {
+        title: "rule-section-g-a",
+        codes: &[
+            "G-A1", "G-A2", "G-A3", "G-A4", "G-A5", "G-A6", "G-A7", "G-A8", "G-A9", "G-A10",
+        ],
+    },
+    Section {
+        title: "rule-section-g-b",
+        codes: &[
+            "G-B11", "G-B12", "G-B13", "G-B14", "G-B21", "G-B22", "G-B31", "G-B32", "G-B33",
+            "G-B34", "G-B41",
+        ],
+    },
+    Section {
+        title: "rule-section-g-v",
+        codes: &[
+            "G-V1", "G-V11", "G-V21", "G-V22", "G-V23", "G-V31", "G-V32", "G-V33", "G-V41", "G-V42",
+        ],
+    },
+    Section {
+        title: "rule-section-g-g",
+        codes: &[
+            "G-G1", "G-G2", "G-G3", "G-G4", "G-G5", "G-G6", "G-G7", "G-G8",
+        ],
+    },
+    Section {
+        title: "rule-section-g-d",
+        codes: &["G-D1", "G-D2", "G-D3", "G-D4", "G-D5", "G-D6"],
+    },
+    Section {
+        title: "rule-section-g-e",
+        codes: &["G-E1", "G-E2", "G-E3"],
+    },
+    Section {
+        title: "rule-section-g-zh",
+        codes: &["G-Zh1", "G-Zh2"],
+    },
+];
+
+const R_RULES: &[Section] = &[
+    Section {
+        title: "rule-section-r-1",
+        codes: &[
+            "R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7", "R-1.8", "R-1.9",
+            "R-1.10",
+        ],
+    },
+    Section {
+        title: "rule-section-r-2",
+        codes: &["R-2.1", "R-2.2", "R-2.3", "R-2.4"],
+    },
+    Section {
+        title: "rule-section-r-3",
+        codes: &["R-3.1", "R-3.2", "R-3.3", "R-3.4"],
+    },
+];
+
+const E_RULES: &[Section] = &[Section {
+    title: "rule-section-e",
+    codes: &[
+        "E-1", "E-2", "E-3", "E-4", "E-5", "E-6", "E-7", "E-8", "E-9", "E-10", "E-11", "E-12",
+        "E-13",
+    ],
+}];
+
+/// The rules of a preset's regulation, by section; none for a regulation
+/// an organizer wrote (its text is the organizer's).
+pub fn sections(preset: &str) -> &'static [Section] {
+    match preset {
+        "G" => G_RULES,
+        "R" => R_RULES,
+        "E" => E_RULES,
+        _ => &[],
+    }
+}
+
+/// The message key of a rule's words ("G-B13" → `rule-text-g-b13`,
+/// "R-1.10" → `rule-text-r-1-10`).
+pub fn text_key(code: &str) -> String {
+    format!("rule-text-{}", slug(code))
+}
+
+/// A rule's words in the reader's language.
+pub fn text(code: &str) -> Message {
+    Message::of_key(text_key(code))
+}
+
+/// The fragment of the regulation page where a cited rule's words stand
+/// (`rule-g-b13`): for several codes or a range ("G-B31/B32",
+/// "R-2.2–2.4") the first; none for a code its preset does not list.
+pub fn anchor(code: &str) -> Option<String> {
+    let first = code.split(['/', '–']).next().unwrap_or_default();
+    let preset = first.split_once('-')?.0;
+    sections(preset)
+        .iter()
+        .any(|s| s.codes.contains(&first))
+        .then(|| format!("rule-{}", slug(first)))
+}
+
+fn slug(code: &str) -> String {
+    code.to_lowercase().replace('.', "-")
+}
+
 fn one_rule(code: &str) -> Message {
     let as_written = || Message::new(crate::msg!("rule-as-written")).arg("code", code);
     match code.split_once('-') {
@@ -114,5 +225,39 @@ mod rule_tests {
         assert_eq!(rule_words(Lang::Ru, "Штраф 1"), "Штраф 1");
         assert_eq!(rule_words(Lang::En, "G-Q1"), "G-Q1");
         assert_eq!(rule_words(Lang::En, "E-14"), "E-14");
+    }
+    #[test]
+    fn every_listed_rule_has_its_words_and_anchor_in_both_languages() {
+        use super::{anchor, sections, text_key};
+        for preset in ["G", "R", "E"] {
+            assert!(!sections(preset).is_empty());
+            for s in sections(preset) {
+                for lang in Lang::ALL {
+                    assert!(lang.t_if_any(s.title).is_some(), "{} in {lang:?}", s.title);
+                }
+                for code in s.codes {
+                    assert!(code.starts_with(preset));
+                    for lang in Lang::ALL {
+                        let key = text_key(code);
+                        assert!(lang.t_if_any(&key).is_some(), "{key} in {lang:?}");
+                    }
+                    assert!(anchor(code).is_some(), "{code}");
+                }
+            }
+        }
+        assert!(sections("X").is_empty());
+    }
+
+    #[test]
+    fn a_cited_rule_links_to_its_first_listed_code() {
+        use super::anchor;
+        assert_eq!(anchor("G-B13").as_deref(), Some("rule-g-b13"));
+        assert_eq!(anchor("G-B31/B32").as_deref(), Some("rule-g-b31"));
+        assert_eq!(anchor("R-2.2–2.4").as_deref(), Some("rule-r-2-2"));
+        assert_eq!(anchor("R-1.10").as_deref(), Some("rule-r-1-10"));
+        assert_eq!(anchor("G-Zh1").as_deref(), Some("rule-g-zh1"));
+        assert_eq!(anchor("E-9").as_deref(), Some("rule-e-9"));
+        assert_eq!(anchor("G-Q1"), None);
+        assert_eq!(anchor("Штраф 1"), None);
     }
 }

@@ -11,6 +11,7 @@ pub mod penalties;
 pub mod play;
 pub mod regulation;
 pub mod rounds;
+pub mod rules;
 pub mod schedule;
 pub mod teams;
 pub mod todo;
@@ -48,6 +49,22 @@ pub fn size_words(lang: crate::i18n::Lang, bytes: u64) -> String {
 /// Zones and moments as people read them: one wording for pages and mails
 /// (`app::zones`).
 pub use crate::app::zones::{local_text as local_time, zone_words};
+
+/// Text made safe for XML content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

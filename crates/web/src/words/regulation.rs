@@ -227,7 +227,7 @@ pub fn facts_with_rounds(lang: Lang, reg: &Regulation, current: &[(i32, u8)]) ->
             crate::msg!("reg-document"),
             format!(
                 "{} ({holder}, {}): {kinds}",
-                d.rule,
+                rule_words(lang, &d.rule),
                 lang.msg(crate::msg!("reg-doc-required"))
             ),
         );

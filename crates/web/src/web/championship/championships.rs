@@ -921,6 +921,7 @@ pub struct AuditRow {
     /// The stored code, for those who search the log.
     pub code: String,
     pub subject: String,
+    /// The change in words, every rule it cites a link (HTML).
     pub detail: String,
 }
 
@@ -943,12 +944,13 @@ pub async fn audit_log(
     let entries = state
         .db(move |conn| {
             let entries = audit::of_championship(conn, championship, 500)?;
-            let tz = zone_of(conn, championship)?;
+            let c = championships::by_id(conn, championship)?.ok_or(AppError::NotFound)?;
             let nicks = audit::actor_nicks(conn, &entries)?;
-            Ok((entries, nicks, tz))
+            Ok((entries, nicks, c.tz(), c.preset))
         })
         .await?;
-    let (entries, nicks, tz) = entries;
+    let (entries, nicks, tz, preset) = entries;
+    let links = crate::words::rules::RuleLinks::of(ctx.lang, championship, &preset);
     let rows = entries
         .into_iter()
         .map(|e| AuditRow {
@@ -959,7 +961,7 @@ pub async fn audit_log(
                 .unwrap_or_default(),
             action: crate::words::audit_action(ctx.lang, &e.action),
             code: e.action.clone(),
-            detail: e.detail_in(ctx.lang),
+            detail: links.html(&e.detail_in(ctx.lang)),
             subject: e.subject,
         })
         .collect();

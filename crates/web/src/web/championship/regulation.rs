@@ -82,6 +82,41 @@ pub struct VersionRow {
     pub applies: String,
 }
 
+/// A section of the regulation's rules as the page lists them.
+pub struct RuleSection {
+    pub title: String,
+    pub rules: Vec<RuleText>,
+}
+
+/// One rule: its label as people cite it, its words, and the fragment
+/// pages link to when they cite it.
+pub struct RuleText {
+    pub anchor: String,
+    pub label: String,
+    pub words: String,
+}
+
+/// The rules of the regulation `preset` in `lang`, as the page lists
+/// them; none for a regulation an organizer wrote.
+fn rule_sections(lang: Lang, preset: &str) -> Vec<RuleSection> {
+    use crate::i18n::cite;
+    cite::sections(preset)
+        .iter()
+        .map(|s| RuleSection {
+            title: lang.t(s.title),
+            rules: s
+                .codes
+                .iter()
+                .map(|code| RuleText {
+                    anchor: cite::anchor(code).unwrap_or_default(),
+                    label: cite::rule_words(lang, code),
+                    words: cite::text(code).render(lang),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 pub struct DiffLine {
     /// "+", "−" or " ".
     pub tag: &'static str,
@@ -98,6 +133,8 @@ pub struct RegulationPage {
     /// The version shown and its number.
     number: i32,
     body_html: String,
+    /// The rules of the preset the championship runs, each with its anchor.
+    rules: Vec<RuleSection>,
     versions: Vec<VersionRow>,
     /// The text against the version before (a version page).
     diff: Vec<DiffLine>,
@@ -296,6 +333,13 @@ fn regulation_view(
         championship_url: paths::championship(c),
         number: shown.map_or(0, |v| v.number),
         body_html: render_markdown(shown.map_or("", |v| v.body.as_str())),
+        rules: rule_sections(
+            lang,
+            &shown
+                .and_then(stored_settings)
+                .unwrap_or_else(|| read.newest.clone())
+                .code,
+        ),
         versions: version_rows(lang, &read),
         diff: diff_lines,
         changes,

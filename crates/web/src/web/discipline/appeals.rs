@@ -543,6 +543,7 @@ pub struct CaseData {
     what_happened: String,
     /// The grounds of the judges' report the case was made of (G-E3).
     grounds: String,
+    /// The claim, every rule it cites a link (HTML).
     claim: String,
     contested: String,
     game_ref: String,
@@ -783,6 +784,7 @@ fn case_data(lang: Lang, c: ChampionshipId, read: CaseRead) -> CaseData {
         remedy_views(lang, &base, &read, &game_groups, &penalties)
     };
     let (title, filed, [what_happened, claim, contested, game_ref]) = case_text(lang, &read);
+    let claim = crate::words::rules::RuleLinks::of(lang, c, &read.championship.preset).html(&claim);
     let tally = if read.sealed {
         String::new()
     } else {

@@ -30,6 +30,7 @@ use crate::web::infra::respond::page;
 use crate::web::infra::respond::see_other;
 use crate::web::infra::session::{AppSession, FlashLevel};
 use crate::words::penalties::{problem_words, sanction_words};
+use crate::words::rules::RuleLinks;
 
 /// A penalty's reason as shown: the platform's own reasons (stored as
 /// `auto:<what>`) in the page's language, the judges' as they wrote them.
@@ -39,12 +40,14 @@ pub fn reason_words(lang: Lang, stored: &str) -> String {
 
 pub struct RowView {
     pub id: PenaltyId,
+    /// The rule, a link to its words on the regulation page (HTML).
     pub code: String,
     pub team: String,
     pub tournament: String,
     pub amount: String,
     pub count: i32,
     pub sanction: String,
+    /// The reason, every rule it cites a link (HTML).
     pub reason: String,
     pub imposed: String,
     pub revoked: Option<String>,
@@ -189,6 +192,7 @@ fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<Row
     let tz = read.championship.tz();
     let local = |at: chrono::NaiveDateTime| crate::words::local_time(tz, at);
     let platform = lang.msg(msg!("penalty-by-platform"));
+    let links = RuleLinks::of(lang, c, &read.championship.preset);
     read.listed
         .drain(..)
         .map(|l| {
@@ -196,7 +200,7 @@ fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<Row
             let x = l.penalty;
             RowView {
                 id: x.id,
-                code: crate::i18n::cite::rule_words(lang, &x.code),
+                code: links.html(&crate::i18n::cite::rule_words(lang, &x.code)),
                 team: l.team,
                 tournament: l
                     .tournament_no
@@ -209,7 +213,7 @@ fn row_views(lang: Lang, c: ChampionshipId, read: &mut PenaltiesRead) -> Vec<Row
                 },
                 count: x.count,
                 sanction,
-                reason: reason_words(lang, &x.reason),
+                reason: links.html(&reason_words(lang, &x.reason)),
                 imposed: format!(
                     "{}, {}",
                     l.imposed_by.unwrap_or_else(|| platform.clone()),

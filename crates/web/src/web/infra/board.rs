@@ -4,6 +4,7 @@
 //! `sq-light` / `sq-dark` squares, `pc-w` / `pc-b` pieces and `coord`
 //! labels (colours live in its `:root`).
 
+use crate::words::escape;
 use std::fmt::Write as _;
 
 /// Side of a square in viewBox units.
@@ -135,22 +136,6 @@ fn glyph(piece: char) -> (&'static str, &'static str) {
         'n' => ("♞\u{FE0E}", "pc-b"),
         _ => ("♟\u{FE0E}", "pc-b"),
     }
-}
-
-/// Text made safe for XML content and attribute values.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,22 @@
+# The words of every rule of the corporate chess tournament's regulation (points 1.1–3.5) and the titles of its sections, for the championship's regulation page.
+rule-section-r-1 = General information
+rule-section-r-2 = Requirements for participants and conditions of admission
+rule-section-r-3 = Rules
+rule-text-r-1-1 = The tournament takes place on a single day, on the date announced by the championship’s organizer.
+rule-text-r-1-2 = The tournament takes place at the venue announced by the championship’s organizer.
+rule-text-r-1-3 = The tournament lasts 4 hours.
+rule-text-r-1-4 = Up to 60 people take part in all: up to 20 teams of 3 players each.
+rule-text-r-1-5 = Discipline: blitz.
+rule-text-r-1-6 = The competition is a team event.
+rule-text-r-1-7 = The tournament is played in one stage.
+rule-text-r-1-8 = The chess, volleyball and darts tournaments run at the same time, so an athlete may enter only one of them.
+rule-text-r-1-9 = The number of teams is limited: preliminary registration closes as soon as the limit is reached.
+rule-text-r-1-10 = A team representative sends the championship’s organizer an application in the approved form to the organizer’s e-mail address, no later than the deadline the organizer announces. The application is made out on the organization’s letterhead, stamped with its seal and signed by the organization’s deputy head for human resources or another authorized person (depending on the organization’s staffing).
+rule-text-r-2-1 = Only staff employees of the corporation holding the championship and of its organizations are admitted to the tournament.
+rule-text-r-2-2 = On the day of the tournament, participants hand the organizer: the original of the application; medical certificates clearing them for a sports competition and/or a completed form, signed by the participant, waiving any claim against the organizer for injury or worsening health during the championship; copies of their Russian passports (the page spread with the photo and full name).
+rule-text-r-2-3 = Employees with medical contraindications, or under the influence of alcohol, drugs, psychotropic or other intoxicating substances, are not admitted.
+rule-text-r-2-4 = The organizer may refuse to admit a participant with clear symptoms of an acute respiratory viral illness (runny nose, sneezing, blocked nose, hoarseness, cough). A participant with symptoms of illness must, before the round starts, tell the chief judge how they feel and present a doctor’s note issued the same day that clears them to play.
+rule-text-r-3-1 = Pairings for the first two rounds are drawn by lot in advance, by hand: team name cards are drawn one after another from a spinning drum. Pairings for the remaining five rounds are made on the day of the tournament by the pairing program Swiss-Manager.
+rule-text-r-3-2 = The tournament is a 7-round Swiss, with 5 minutes per player for the whole game plus 2 seconds per move from move one. Players are fixed to boards: board 1, board 2, board 3.
+rule-text-r-3-3 = Winners and prize-winners are ranked by the most team match points: win 2 points, draw 1 point, loss 0 points. If two or more teams are level on points, they are separated by: 1) the total points scored on all boards; 2) the result of the match between those teams; 3) the results on board 1, then, if still equal, on board 2, then on board 3.
+rule-text-r-3-4 = After the tournament the top 10 teams earn points for the championship’s overall team standings: 1st place (gold medal) 10 points; 2nd place (silver medal) 9 points; 3rd place (bronze medal) 8 points, and one point less for each place below (10th place 1 point); below 10th place, 0 points. The championship’s organizing committee may change the tournament’s format depending on the number of applications received, after notifying the participants in advance.
