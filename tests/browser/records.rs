@@ -69,15 +69,12 @@ async fn r_2_1_a_representative_enters_a_team_of_three_by_full_name_and_it_is_pa
         browser.open(&format!("/people/{nick}")).await;
         loads += 1;
         let health = if i == 0 {
-            "Медицинская справка (п. 2.2)"
+            "Медицинская справка"
         } else {
-            "Подписанный отказ от претензий (п. 2.2)"
+            "Подписанный отказ от претензий"
         };
-        for kind in [
-            "Оригинал заявки (п. 2.2)",
-            health,
-            "Копия паспорта, страница с фото (п. 2.2)",
-        ] {
+        for kind in ["Оригинал заявки", health, "Копия паспорта, страница с фото"]
+        {
             browser.choose("Документ", kind).await;
             browser
                 .attach("Файл", file.path().to_str().expect("path"))

@@ -1370,7 +1370,10 @@ fn documents(s: &mut Specs, reg: &Regulation) {
             .join(&format!(" {} ", lang.msg(msg!("or"))));
         s.push(
             format!("document.{}.required", i + 1),
-            format!("{} — {kinds}", doc.rule),
+            format!(
+                "{} — {kinds}",
+                crate::i18n::cite::rule_words(lang, &doc.rule)
+            ),
             Input::Check,
             false,
             check_text(true),
