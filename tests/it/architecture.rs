@@ -119,6 +119,7 @@ fn the_rules_crate_depends_on_no_framework_database_or_clock() {
         "thiserror",
         "cozy-chess",
         "encoding_rs",
+        "quick-xml",
     ];
     let others: Vec<&String> = deps
         .keys()

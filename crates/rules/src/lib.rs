@@ -29,6 +29,8 @@
 //! * [`pgn`] — game records (PGN) as game servers export them;
 //! * [`game_import`] — which game of the pairing each game of a PGN file is;
 //! * [`fair_play`] — move times and engine agreement as grounds (G-E3);
+//! * [`rating`] — FIDE rating lists, ARO and TPR (C.07 art. 10), the
+//!   platform's Glicko-2 rating, a regulation's choice of rating;
 //! * [`lineup`] — the G-B13 application line, every problem at once;
 //! * [`boards`] — boards of a round (G-V22, E-2), substitutions (G-V31,
 //!   G-V32), withdrawal for missing players (G-G2), lateness (E-6);
@@ -174,6 +176,7 @@ pub mod places;
 pub mod playoff;
 pub mod presets;
 pub mod ranking;
+pub mod rating;
 pub mod regulation;
 pub mod roster;
 pub mod schedule;

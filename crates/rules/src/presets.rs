@@ -2,6 +2,7 @@
 //! `docs/regulations.md`; each carries the rule ID it implements.
 
 use super::playoff::PlayoffRule;
+use super::rating::{RatingRules, Source, Speed};
 use super::regulation::{
     AppealsCommittee, DocumentHolder, DocumentKind, DocumentRequirement, EntryRules, Format,
     FormatBand, FormatRule, KnockoutStage, PenaltyEffect, PenaltyRule, PlacePoints, PlayRules,
@@ -90,6 +91,12 @@ pub fn g() -> Regulation {
             round_minutes: None,
             break_minutes: None,
             check_in: false,
+        },
+        // G plays on a game server: its blitz rating is the one people
+        // know each other by (G-E3 speaks of a player's usual rating).
+        ratings: RatingRules {
+            order: vec![Source::Server(Speed::Blitz)],
+            board_order_tolerance: None,
         },
     }
 }
@@ -300,6 +307,12 @@ pub fn r() -> Regulation {
             check_in: true,
             ..PlayRules::default()
         },
+        // rounds 3–7 drawn by pairing software, which ranks the
+        // teams by rating: FIDE's blitz rating, else the national one.
+        ratings: RatingRules {
+            order: vec![Source::Fide(Speed::Blitz), Source::National],
+            board_order_tolerance: None,
+        },
     }
 }
 
@@ -454,6 +467,8 @@ pub fn e() -> Regulation {
             break_minutes: Some(2),
             check_in: false,
         },
+        // E's regulation uses no rating.
+        ratings: RatingRules::default(),
     }
 }
 

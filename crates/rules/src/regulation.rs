@@ -58,6 +58,9 @@ pub struct Regulation {
     /// How play on the day goes, where the regulation says so.
     #[serde(default)]
     pub play: PlayRules,
+    /// Which rating the regulation uses and what for.
+    #[serde(default)]
+    pub ratings: crate::rating::RatingRules,
 }
 
 /// Rules of the day's play that only some regulations have; the platform
