@@ -66,6 +66,12 @@ enum Command {
         #[command(subcommand)]
         command: DocumentsCommand,
     },
+    /// Ratings: FIDE's rating list read in, the platform's own rating
+    /// brought up to date.
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
+    },
     /// Print the standings of a TRF-2026 file with every tie-break value.
     Standings {
         /// The TRF file (`-` for standard input).
@@ -145,6 +151,30 @@ enum DocumentsCommand {
     },
 }
 
+#[derive(Subcommand)]
+enum RatingsCommand {
+    /// Read a FIDE rating list (TXT or XML, as FIDE publishes it, the whole
+    /// world's list too) and record the ratings of every person whose FIDE
+    /// id the platform knows, dated by the list.
+    Fide {
+        /// The list (players_list_foa.txt, standard_rating_list.xml, …).
+        file: PathBuf,
+        /// The list's date, YYYY-MM-DD (FIDE publishes on the 1st).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        as_of: chrono::NaiveDate,
+        /// The speed of a single list (standard, rapid, blitz); a combined
+        /// list carries all three.
+        #[arg(long, default_value = "standard")]
+        speed: String,
+        /// The administrator recorded as having read it in.
+        #[arg(long)]
+        admin: String,
+    },
+    /// Recompute the platform's rating from the first month whose games
+    /// changed (every month on a first run).
+    Refresh,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = Settings::load(cli.config.as_deref())
@@ -163,6 +193,7 @@ fn main() -> ExitCode {
                     command: DocumentsCommand::Purge { before },
                 } => purge_documents(&settings, before),
                 Command::Backup { file } => backup(&settings, &file),
+                Command::Ratings { command } => ratings(&settings, command),
                 Command::Generate { scale, seed } => generate(&settings, scale, seed),
                 Command::Standings {
                     file,
@@ -406,6 +437,63 @@ fn backup(settings: &Settings, file: &std::path::Path) -> anyhow::Result<()> {
         file.display(),
         done.bytes
     );
+    Ok(())
+}
+
+fn ratings(settings: &Settings, command: RatingsCommand) -> anyhow::Result<()> {
+    use league::app::ratings;
+    let url = settings.database_url()?;
+    let pool = db::connect(&url, 1)?;
+    let mut conn = pool.get()?;
+    match command {
+        RatingsCommand::Refresh => {
+            let started = std::time::Instant::now();
+            let done = ratings::refresh_platform(&mut conn)?;
+            match done.from {
+                None => println!("the platform's ratings are up to date"),
+                Some(from) => println!(
+                    "recomputed {} month(s) from {}: {} games, {} ratings, in {:.2} s",
+                    done.periods,
+                    ratings::period_start(from)
+                        .map_or_else(String::new, |d| d.format("%Y-%m").to_string()),
+                    done.games,
+                    done.rows,
+                    started.elapsed().as_secs_f64()
+                ),
+            }
+        }
+        RatingsCommand::Fide {
+            file,
+            as_of,
+            speed,
+            admin,
+        } => {
+            let speed = league::rules::rating::Speed::from_code(&speed)
+                .ok_or_else(|| anyhow::anyhow!("--speed is standard, rapid or blitz"))?;
+            let admin = db::people::by_nick(&mut conn, &admin)?
+                .filter(|p| p.is_admin)
+                .ok_or_else(|| anyhow::anyhow!("no administrator of that nick"))?;
+            let bytes = read_input(&file)?;
+            let text = league::rules::text::decode(&bytes);
+            drop(bytes);
+            let now = db::utc_now();
+            let (id, staged) =
+                ratings::stage_fide_list(&mut conn, &text, speed, as_of, admin.id, now)
+                    .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            for problem in &staged.problems {
+                eprintln!("line {}: {}", problem.line, problem.fault);
+            }
+            let written = ratings::confirm_fide_list(&mut conn, id, admin.id, now)
+                .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            println!(
+                "read {} players ({} lines left out); {} people of the platform, {} ratings recorded as of {as_of}",
+                staged.players_read,
+                staged.problem_count,
+                staged.rows.len(),
+                written
+            );
+        }
+    }
     Ok(())
 }
 

@@ -101,6 +101,9 @@ pub struct Generated {
     pub organizer_nick: String,
     pub organizer_password: String,
     pub elapsed: Duration,
+    /// The platform's ratings computed from every game at the end (from
+    /// nothing: the months' digests are all new).
+    pub ratings: Duration,
 }
 
 impl Generated {
@@ -141,7 +144,8 @@ impl Generated {
     /// `page.KIND=PATH` for each page kind.
     pub fn report(&self) -> String {
         let mut out = format!(
-            "generated {} championships, {} teams, {} people, {} tournaments, {} matches, {} games in {:.1} s\n\
+            "generated {} championships, {} teams, {} people, {} tournaments, {} matches, {} games in {:.1} s \
+             (of which the platform's ratings from every game: {:.2} s)\n\
              organizer={}\norganizer_password={}\nchampionship={}\ntournament={}\n",
             self.championships,
             self.teams,
@@ -150,6 +154,7 @@ impl Generated {
             self.matches,
             self.games,
             self.elapsed.as_secs_f64(),
+            self.ratings.as_secs_f64(),
             self.organizer_nick,
             self.organizer_password,
             self.sample_championship,
@@ -203,6 +208,7 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
         organizer_nick: ORGANIZER.to_owned(),
         organizer_password: secret.clone(),
         elapsed: Duration::ZERO,
+        ratings: Duration::ZERO,
     };
     let n = plan.championships();
     for i in 0..n {
@@ -227,6 +233,9 @@ pub fn run(conn: &mut DbConnection, plan: &Plan) -> anyhow::Result<Generated> {
             out.sample_nick = player_nick(i + 1, 0, 1);
         }
     }
+    let rating = Instant::now();
+    crate::app::ratings::refresh_platform(conn)?;
+    out.ratings = rating.elapsed();
     db::tidy_after_bulk_load(conn)?;
     out.elapsed = started.elapsed();
     Ok(out)

@@ -256,6 +256,14 @@ fn fresh_postgres(admin_url: &str) -> (String, String) {
             "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
         ))
         .expect("clone template");
+    // A test's database need not survive a crash of the server: commits
+    // return before the WAL reaches the disk (the suite's time is mostly
+    // spent waiting for those flushes).
+    admin
+        .batch_execute(&format!(
+            "ALTER DATABASE \"{name}\" SET synchronous_commit = off"
+        ))
+        .expect("commits without waiting for the disk");
     (with_database(admin_url, &name), name)
 }
 

@@ -42,6 +42,7 @@ mod pair_cli;
 mod penalties;
 mod play;
 mod public_pages;
+mod ratings;
 mod records;
 mod regulation;
 mod results_pages;

@@ -133,6 +133,10 @@ const UNSEEN: &[&str] = &[
     "notice_optouts",
     // The officials' digests sent: read only by the mail worker.
     "digests_sent",
+    // The digests of the months the platform's ratings were computed
+    // from, and FIDE lists staged for their confirmation.
+    "rating_periods",
+    "rating_imports",
     "championship_content",
     "site_content",
     "championship_content_changes",

@@ -113,6 +113,13 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         [303, 200, 200, 200, 200, 200, 200],
     ),
     ("GET", "/admin", [303, 403, 403, 403, 403, 403, 200]),
+    ("GET", "/admin/ratings", [303, 403, 403, 403, 403, 403, 200]),
+    // No FIDE list was read in the seed.
+    (
+        "GET",
+        "/admin/ratings/999999",
+        [303, 403, 403, 403, 403, 403, 404],
+    ),
     ("GET", "/championships", [200, 200, 200, 200, 200, 200, 200]),
     (
         "GET",
@@ -381,6 +388,30 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/account/password",
         [303, 422, 422, 422, 422, 422, 422],
+    ),
+    // An empty FIDE id clears it: the player's organizers and the admin
+    // may; the others may not.
+    (
+        "POST",
+        "/people/{nick}/fide-id",
+        [303, 403, 403, 403, 403, 303, 303],
+    ),
+    // No rating chosen: refused in words on the person's page.
+    (
+        "POST",
+        "/people/{nick}/ratings",
+        [303, 303, 303, 303, 303, 303, 303],
+    ),
+    // A form that is not multipart is no list.
+    (
+        "POST",
+        "/admin/ratings",
+        [303, 403, 403, 403, 403, 403, 400],
+    ),
+    (
+        "POST",
+        "/admin/ratings/999999/confirm",
+        [303, 403, 403, 403, 403, 403, 404],
     ),
     (
         "POST",
@@ -1469,6 +1500,10 @@ fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
         "JSON",
         "PGN",
         "TRF",
+        "TXT",
+        "XML",
+        "ARO",
+        "TPR",
         "FIDE",
         "API",
         "Atom",

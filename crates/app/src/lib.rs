@@ -36,6 +36,7 @@ pub mod outbox;
 pub mod penalties;
 pub mod people;
 pub mod play_state;
+pub mod ratings;
 pub mod regulation;
 pub mod roster_import;
 pub mod rounds;
@@ -64,9 +65,9 @@ pub mod reads {
         ManageConnection, OUTAGE_HOLD, Outage, POOL_WAIT, Pool, PooledConn, QueryError,
         QueryResult, StorageFault, api_tokens, appeals, audit, championships, check_ins, connect,
         connect_capped, connection_lost, content_clock, documents, entries, games, lineups,
-        login_attempts, organizations, outbox, penalties, people, regulation_versions, results,
-        roles, rounds, schema_version, series, sessions, standing, teams, tournaments, utc_now,
-        violations, waiting,
+        login_attempts, organizations, outbox, penalties, people, ratings, regulation_versions,
+        results, roles, rounds, schema_version, series, sessions, standing, teams, tournaments,
+        utc_now, violations, waiting,
     };
 }
 

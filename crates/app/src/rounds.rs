@@ -22,7 +22,10 @@ use crate::ids::{
     ApiTokenId, ChampionshipId, EntryId, GameId, MatchId, PersonId, RoundId, TournamentId,
 };
 use crate::msg;
-use crate::rules::pairing::swiss::{InitialRanking, PrimaryScore, SwissConfig, pair_next_round};
+use crate::rules::pairing::EntryId as PairingEntry;
+use crate::rules::pairing::swiss::{
+    InitialRanking, PrimaryScore, SwissConfig, SwissTeam, initial_ranking, pair_next_round,
+};
 use crate::rules::pairing::{Colour, Lot, berger_table, from_tournament};
 use crate::rules::ranking::Place;
 use crate::rules::regulation::{Format, FormatRule};
@@ -595,6 +598,9 @@ pub fn draw(
             format.rounds = Some(rounds);
         }
         let mut order = field.playing.clone();
+        if format.system == PairingSystem::Swiss && ctx.regulation.ratings.used() {
+            order = rated_order(conn, &ctx, &order, seed)?;
+        }
         if format.system == PairingSystem::RoundRobin {
             // Berger numbers by lot, reproducible from the seed.
             Lot::new(seed).shuffle(&mut order);
@@ -635,6 +641,54 @@ pub fn draw(
         )?;
         pair_round(conn, t, judge, now)
     })
+}
+
+/// C.04.6's initial ranking of a team Swiss: by the average of the
+/// ratings the regulation counts (on the tournament's day) of each team's
+/// board players in the entry's board order, as many as the match has
+/// boards (an unrated player is left out of the average; a team with no
+/// rated player comes after the rated ones); equal averages by lot, drawn
+/// from the tournament's seed.
+fn rated_order(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    field: &[i64],
+    seed: u64,
+) -> Result<Vec<i64>, crate::db::QueryError> {
+    let ids: Vec<EntryId> = field.iter().map(|id| EntryId(*id)).collect();
+    let players = e::players_of(conn, &ids)?;
+    let persons: Vec<PersonId> = players.iter().map(|p| p.person_id).collect();
+    let counted = super::ratings::counted(
+        conn,
+        &ctx.regulation.ratings.order,
+        &persons,
+        ctx.tournament.starts_at.date(),
+    )?;
+    let boards = usize::from(ctx.regulation.boards);
+    let teams: Vec<SwissTeam> = ids
+        .iter()
+        .map(|id| SwissTeam {
+            id: PairingEntry(id.0),
+            board_ratings: players
+                .iter()
+                .filter(|p| p.entry_id == *id && !p.substitute)
+                .take(boards)
+                .filter_map(|p| counted.get(&p.person_id))
+                .map(|held| u32::from(held.value))
+                .collect(),
+            withdrawn: false,
+        })
+        .collect();
+    let config = SwissConfig {
+        initial_ranking: InitialRanking::AverageRating {
+            boards: u32::from(ctx.regulation.boards),
+        },
+        ..SwissConfig::new(1, seed)
+    };
+    Ok(initial_ranking(&teams, &config)
+        .into_iter()
+        .map(|entry| entry.0)
+        .collect())
 }
 
 /// Pairs the next regular round as a draft. Call inside a transaction.
@@ -1493,6 +1547,8 @@ pub fn finish(
         let loaded = Loaded::load(conn, t)?.ok_or(PlayError::NotFound)?;
         let placed = final_places(&loaded)?;
         record_finish(conn, &loaded, &placed, judge, now)?;
+        // The platform's rating takes the tournament's games in.
+        super::ratings::refresh_in(conn)?;
         crate::mail::notices::tournament_finished(
             conn,
             loaded.ctx.championship_id(),

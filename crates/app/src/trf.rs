@@ -41,9 +41,12 @@ use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use super::PlayError;
 use super::rounds::{self, Drawn, Loaded, RoundProblem};
 use crate::db::entries::{self as e, NewEntry};
+use crate::db::ratings::NewRating;
 use crate::db::rounds::{self as r, NewGame, NewMatch};
 use crate::db::teams::{self as t, NewTeam, TeamStatus};
-use crate::db::{DbConnection, audit, championships, people, tournaments, write_transaction};
+use crate::db::{
+    DbConnection, QueryResult, audit, championships, people, tournaments, write_transaction,
+};
 use crate::i18n::Message;
 use crate::ids::{ChampionshipId, EntryId, PersonId, TeamId, TournamentId};
 use crate::msg;
@@ -59,7 +62,7 @@ use crate::rules::trf::{self, TrfDocument, TrfError};
 /// rounds), with what a TRF file names besides results: players by nick,
 /// each team's roster (its registered people in board order, then anyone
 /// else who played for it) and the start date in the championship's zone.
-pub fn export_tournament(l: &Loaded) -> rt::Tournament {
+pub fn export_tournament(l: &Loaded, ratings: &ExportRatings) -> rt::Tournament {
     let mut t = l.to_rules();
     t.start_date = Some(
         l.ctx
@@ -129,9 +132,12 @@ pub fn export_tournament(l: &Loaded) -> rt::Tournament {
                 .get(person)
                 .cloned()
                 .unwrap_or_else(|| format!("#{person}")),
-            rating: None,
+            rating: ratings.counted.get(person).copied(),
             federation: None,
-            fide_id: None,
+            fide_id: ratings
+                .fide_ids
+                .get(person)
+                .and_then(|id| u64::try_from(*id).ok()),
         })
         .collect();
     players.sort_by_key(|p| p.id);
@@ -139,10 +145,51 @@ pub fn export_tournament(l: &Loaded) -> rt::Tournament {
     t
 }
 
+/// What a file carries of its players' ratings (TRF 001: the rating and
+/// the FIDE id).
+#[derive(Debug, Clone, Default)]
+pub struct ExportRatings {
+    /// The rating the regulation counts, on the tournament's day.
+    pub counted: HashMap<PersonId, u16>,
+    pub fide_ids: HashMap<PersonId, i64>,
+}
+
+/// The ratings of the tournament's players as its file carries them: a
+/// pairing program given the file ranks the teams as the platform did.
+pub fn export_ratings(conn: &mut DbConnection, l: &Loaded) -> QueryResult<ExportRatings> {
+    let persons: Vec<PersonId> = l
+        .players
+        .iter()
+        .map(|p| p.person_id)
+        .chain(l.nicks.keys().copied())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let counted = super::ratings::counted(
+        conn,
+        &l.ctx.regulation.ratings.order,
+        &persons,
+        l.ctx.tournament.starts_at.date(),
+    )?
+    .into_iter()
+    .map(|(person, held)| (person, held.value))
+    .collect();
+    let all = crate::db::ratings::fide_ids(conn)?;
+    let fide_ids = all
+        .into_iter()
+        .filter(|(_, person)| persons.contains(person))
+        .map(|(id, person)| (person, id))
+        .collect();
+    Ok(ExportRatings { counted, fide_ids })
+}
+
 /// The TRF-2026 file of a stored tournament, with the regulation's
-/// tie-breaks as record 202.
-pub fn export(l: &Loaded) -> String {
-    trf::write(&export_tournament(l), &l.ctx.regulation.tie_breaks.chain)
+/// tie-breaks as record 202 and the players' ratings in their 001 lines.
+pub fn export(l: &Loaded, ratings: &ExportRatings) -> String {
+    trf::write(
+        &export_tournament(l, ratings),
+        &l.ctx.regulation.tie_breaks.chain,
+    )
 }
 
 // ------------------------------------------------------------------ import
@@ -484,6 +531,45 @@ fn store(
                 person_of.insert(p.id, (person.id, person.nick));
             }
             None => unmatched.push(p.name.trim().to_owned()),
+        }
+    }
+
+    // The file's 001 ratings, kept as the rating the regulation counts
+    // first and dated by the tournament's start, so that the tournament
+    // exported again carries them; a FIDE id goes to a person who has
+    // none, where nobody else holds it.
+    if let Some(source) = regulation.ratings.order.first() {
+        let rows: Vec<NewRating> = file
+            .players
+            .iter()
+            .filter_map(|p| {
+                let (person, _) = person_of.get(&p.id)?;
+                Some(NewRating {
+                    person_id: *person,
+                    source: source.code().to_owned(),
+                    value: i32::from(p.rating?),
+                    as_of: stored.starts_at.date(),
+                    origin: "trf".to_owned(),
+                    site: None,
+                    game_id: None,
+                    recorded_by: Some(by),
+                    recorded_at: now,
+                })
+            })
+            .collect();
+        crate::db::ratings::insert(conn, &rows)?;
+    }
+    for p in &file.players {
+        let (Some(fide_id), Some((person, _))) = (
+            p.fide_id.and_then(|id| i64::try_from(id).ok()),
+            person_of.get(&p.id),
+        ) else {
+            continue;
+        };
+        if crate::db::ratings::fide_id_of(conn, *person)?.is_none()
+            && crate::db::ratings::person_with_fide_id(conn, fide_id)?.is_none()
+        {
+            crate::db::ratings::set_fide_id(conn, *person, Some(fide_id))?;
         }
     }
 

@@ -19,6 +19,7 @@ pub mod organizations;
 pub mod outbox;
 pub mod penalties;
 pub mod people;
+pub mod ratings;
 pub mod regulation_versions;
 pub mod results;
 pub mod roles;

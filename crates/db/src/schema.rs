@@ -17,6 +17,53 @@ diesel::table! {
         auth_version -> BigInt,
         created_at -> Timestamp,
         added_by -> Nullable<BigInt>,
+        fide_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    ratings (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        source -> Text,
+        value -> Integer,
+        as_of -> Date,
+        origin -> Text,
+        site -> Nullable<Text>,
+        game_id -> Nullable<BigInt>,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    platform_ratings (person_id, period) {
+        person_id -> BigInt,
+        period -> Integer,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        games -> Integer,
+    }
+}
+
+diesel::table! {
+    rating_periods (period) {
+        period -> Integer,
+        games -> Integer,
+        digest -> Text,
+    }
+}
+
+diesel::table! {
+    rating_imports (id) {
+        id -> BigInt,
+        made_by -> BigInt,
+        made_at -> Timestamp,
+        kind -> Text,
+        as_of -> Date,
+        payload -> Text,
+        confirmed_at -> Nullable<Timestamp>,
     }
 }
 
@@ -710,8 +757,14 @@ diesel::joinable!(games -> matches (match_id));
 diesel::joinable!(game_records -> games (game_id));
 diesel::joinable!(substitutions -> matches (match_id));
 diesel::joinable!(tournament_places -> entries (entry_id));
+diesel::joinable!(ratings -> people (person_id));
+diesel::joinable!(platform_ratings -> people (person_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    ratings,
+    platform_ratings,
+    rating_periods,
+    rating_imports,
     championship_content,
     site_content,
     fair_play_reports,

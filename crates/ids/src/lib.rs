@@ -223,3 +223,11 @@ id_type!(
     /// A row of `claim_links`: a mailed link to take over a person's record.
     ClaimLinkId
 );
+id_type!(
+    /// A row of `ratings`: one rating a person holds, with its source and date.
+    RatingId
+);
+id_type!(
+    /// A row of `rating_imports`: a rating list awaiting its confirmation.
+    RatingImportId
+);

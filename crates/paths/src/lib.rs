@@ -3,7 +3,8 @@
 
 use league_ids::{
     ApiTokenId, BanId, ChampionshipId, CloneLinkId, DocumentId, EmploymentId, EntryId, GameId,
-    InvitationId, MatchId, PenaltyId, PersonId, PgnImportId, RoundId, TeamId, TournamentId,
+    InvitationId, MatchId, PenaltyId, PersonId, PgnImportId, RatingImportId, RoundId, TeamId,
+    TournamentId,
 };
 
 pub const HOME: &str = "/";
@@ -23,6 +24,11 @@ pub const PASSWORD: &str = "/account/password";
 pub const ADMIN: &str = "/admin";
 pub const ADMIN_PERSON_ADMIN: &str = "/admin/people/{id}/admin";
 pub const ADMIN_PERSON_SIGN_OUT: &str = "/admin/people/{id}/sign-out";
+/// FIDE rating lists: the upload form (GET) and the upload (POST).
+pub const ADMIN_RATINGS: &str = "/admin/ratings";
+/// A list read, as its preview.
+pub const ADMIN_RATING_IMPORT: &str = "/admin/ratings/{id}";
+pub const ADMIN_RATING_IMPORT_CONFIRM: &str = "/admin/ratings/{id}/confirm";
 pub const CHAMPIONSHIPS: &str = "/championships";
 pub const CHAMPIONSHIP_NEW: &str = "/championships/new";
 pub const CHAMPIONSHIP: &str = "/championships/{championship_id}";
@@ -146,6 +152,10 @@ pub const PERSON_BANS: &str = "/people/{nick}/bans";
 pub const PERSON_CLONES: &str = "/people/{nick}/clones";
 pub const PERSON_CLONE_REMOVE: &str = "/people/{nick}/clones/{clone_link_id}/remove";
 pub const PERSON_EMPLOYMENTS: &str = "/people/{nick}/employments";
+/// An official sets a person's FIDE id.
+pub const PERSON_FIDE_ID: &str = "/people/{nick}/fide-id";
+/// An official records a rating typed (national, FIDE).
+pub const PERSON_RATINGS: &str = "/people/{nick}/ratings";
 pub const PERSON_CLAIM_LINK: &str = "/people/{nick}/claim-link";
 /// A mailed link to take over a record (`app::claims`).
 pub const CLAIM: &str = "/claim/{token}";
@@ -211,6 +221,12 @@ pub fn admin_person_admin(id: PersonId) -> String {
 }
 pub fn admin_person_sign_out(id: PersonId) -> String {
     fill1(ADMIN_PERSON_SIGN_OUT, id)
+}
+pub fn admin_rating_import(id: RatingImportId) -> String {
+    fill1(ADMIN_RATING_IMPORT, id)
+}
+pub fn admin_rating_import_confirm(id: RatingImportId) -> String {
+    fill1(ADMIN_RATING_IMPORT_CONFIRM, id)
 }
 pub fn championship(id: ChampionshipId) -> String {
     fill1(CHAMPIONSHIP, id)

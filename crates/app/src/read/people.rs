@@ -122,6 +122,11 @@ pub struct PersonPage {
     /// The viewer may send a claim link for this record
     /// (`claims::may_send`); never for an account.
     pub may_send_claim: bool,
+    /// Every rating the person holds, oldest first; the FIDE id.
+    pub ratings: Vec<db::ratings::Rating>,
+    pub fide_id: Option<i64>,
+    /// The platform's rating after each month the person played in.
+    pub platform: Vec<db::ratings::PlatformRating>,
 }
 
 impl PersonPowers {
@@ -214,6 +219,9 @@ impl PersonPage {
             powers,
             nick_choices,
             may_send_claim,
+            ratings: db::ratings::of_person(conn, person.id)?,
+            fide_id: db::ratings::fide_id_of(conn, person.id)?,
+            platform: db::ratings::platform_history(conn, person.id)?,
             person,
         }))
     }

@@ -97,6 +97,13 @@ fn declare(t: &mut RouteTable) {
     t.at(ADMIN_PERSON_SIGN_OUT, |r| {
         r.post(admin::platform::sign_out_everywhere)
     });
+    t.at(ADMIN_RATINGS, |r| {
+        r.get(admin::ratings::form).post(admin::ratings::upload)
+    });
+    t.at(ADMIN_RATING_IMPORT, |r| r.get(admin::ratings::show));
+    t.at(ADMIN_RATING_IMPORT_CONFIRM, |r| {
+        r.post(admin::ratings::confirm)
+    });
     t.at(CHAMPIONSHIPS, |r| {
         r.get(championship::championships::list)
             .post(championship::championships::create)
@@ -248,6 +255,8 @@ fn declare(t: &mut RouteTable) {
     t.at(PERSON_CLONE_REMOVE, |r| {
         r.post(people::person::unlink_clone)
     });
+    t.at(PERSON_FIDE_ID, |r| r.post(people::ratings::set_fide_id));
+    t.at(PERSON_RATINGS, |r| r.post(people::ratings::type_rating));
     t.at(PERSON_EMPLOYMENTS, |r| {
         r.post(people::person::add_employment)
     });

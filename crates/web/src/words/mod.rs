@@ -9,6 +9,7 @@ pub mod games;
 pub mod imports;
 pub mod penalties;
 pub mod play;
+pub mod ratings;
 pub mod regulation;
 pub mod rounds;
 pub mod rules;

@@ -12,10 +12,12 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 
+use crate::app::ratings::source_key;
 use crate::i18n::{Lang, Message, MsgKey};
 use crate::msg;
 use crate::read::wording::tie_break_name;
 use crate::rules::playoff::PlayoffRule;
+use crate::rules::rating::Source;
 use crate::rules::regulation::{
     Format, FormatBand, FormatRule, Regulation, SeasonTieRule, SharedPlaceSplit, TransferRule,
 };
@@ -152,6 +154,7 @@ struct Draft {
     reg: Regulation,
     places: BTreeMap<usize, HalfPoints>,
     chain: BTreeMap<usize, TieBreak>,
+    rating_order: BTreeMap<usize, Source>,
     bands: BTreeMap<usize, BandDraft>,
     kept_documents: Vec<bool>,
     pab: (Option<HalfPoints>, Option<HalfPoints>),
@@ -494,6 +497,8 @@ fn specs(reg: &Regulation, lang: Lang) -> Vec<Spec> {
     entry(&mut s, reg);
     s.section = "format";
     format(&mut s, reg);
+    s.section = "ratings";
+    ratings(&mut s, reg);
     s.section = "scoring";
     scoring(&mut s, reg);
     s.section = "places";
@@ -594,6 +599,59 @@ fn general(s: &mut Specs, reg: &Regulation) {
         reg.play.check_in,
         |r, on| r.play.check_in = on,
     );
+}
+
+/// Which rating counts, as a list of choices in order (a player without
+/// the first has the second counted), and the board-order rule.
+fn ratings(s: &mut Specs, reg: &Regulation) {
+    let lang = s.lang;
+    let options: Vec<(String, String)> = std::iter::once((String::new(), "—".to_owned()))
+        .chain(
+            Source::ALL
+                .iter()
+                .map(|src| (src.code().to_owned(), lang.msg(source_key(*src)))),
+        )
+        .collect();
+    // One spare place beyond the order the regulation has, three at least.
+    for i in 0..(reg.ratings.order.len() + 1).max(3) {
+        let n = i + 1;
+        let label = Message::new(msg!("set-rating-choice"))
+            .arg("number", n)
+            .render(lang);
+        s.push(
+            format!("rating.{n}"),
+            label,
+            Input::Select(options.clone()),
+            true,
+            reg.ratings
+                .order
+                .get(i)
+                .map(|src| src.code().to_owned())
+                .unwrap_or_default(),
+            move |d, t| {
+                if !t.trim().is_empty() {
+                    let src = Source::from_code(t.trim())
+                        .ok_or_else(|| Message::from(msg!("set-error-choice")))?;
+                    if d.rating_order.values().any(|other| *other == src) {
+                        return Err(msg!("set-error-repeated").into());
+                    }
+                    d.rating_order.insert(n, src);
+                }
+                Ok(())
+            },
+        )
+        .hint = (i == 0).then(|| lang.msg(msg!("set-rating-choice-hint")));
+    }
+    s.opt_number(
+        "rating.board_order",
+        msg!("set-rating-board-order"),
+        (0, 1000),
+        reg.ratings.board_order_tolerance.map(i64::from),
+        |r, v| r.ratings.board_order_tolerance = v.and_then(|n| u16::try_from(n).ok()),
+    );
+    if let Some(spec) = s.out.last_mut() {
+        spec.hint = Some(lang.msg(msg!("set-rating-board-order-hint")));
+    }
 }
 
 fn teams(s: &mut Specs, reg: &Regulation) {
@@ -1509,6 +1567,7 @@ fn section_title(lang: Lang, id: &str) -> String {
         "penalties" => msg!("set-section-penalties"),
         "documents" => msg!("set-section-documents"),
         "appeals" => msg!("set-section-appeals"),
+        "ratings" => msg!("set-section-ratings"),
         _ => msg!("set-section-season"),
     })
 }
@@ -1580,6 +1639,7 @@ pub fn read(base: &Regulation, pairs: &[(String, String)]) -> Result<Regulation,
         reg: base.clone(),
         places: BTreeMap::new(),
         chain: BTreeMap::new(),
+        rating_order: BTreeMap::new(),
         bands: BTreeMap::new(),
         kept_documents: vec![true; base.documents.len()],
         pab: (None, None),
@@ -1623,6 +1683,7 @@ fn assemble(d: &mut Draft, errors: &mut FieldErrors) {
     }
     d.reg.place_points.table = table;
     d.reg.tie_breaks.chain = d.chain.values().copied().collect();
+    d.reg.ratings.order = d.rating_order.values().copied().collect();
     d.reg.scoring.pab = match d.pab {
         (None, None) => None,
         (Some(mp), Some(gp)) => Some(ByeValue {

@@ -309,8 +309,17 @@ pub async fn trf_download(
     state: web::Data<AppState>,
     path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
-    let loaded = load_tournament(&state, &path).await?;
-    let body = crate::app::trf::export(&loaded);
+    let (c, t) = (path.championship_id, path.tournament_id);
+    let (loaded, body) = state
+        .db(move |conn| {
+            let loaded = Loaded::load(conn, t)?
+                .filter(|l| l.ctx.championship.id == c)
+                .ok_or(AppError::NotFound)?;
+            let ratings = crate::app::trf::export_ratings(conn, &loaded)?;
+            let body = crate::app::trf::export(&loaded, &ratings);
+            Ok::<_, AppError>((loaded, body))
+        })
+        .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header(attachment(&format!(

@@ -2,4 +2,6 @@
 
 pub mod person;
 pub mod player_view;
+pub mod ratings;
+pub mod ratings_view;
 pub mod roll;

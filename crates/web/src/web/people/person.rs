@@ -151,6 +151,7 @@ pub struct PersonPage {
     /// Teams over time and games by board.
     memberships: Vec<MembershipRow>,
     record: crate::web::people::player_view::PlayerRecord,
+    ratings: crate::web::people::ratings_view::Ratings,
 }
 
 async fn person_page(
@@ -200,6 +201,12 @@ fn person_view(
             &read.played.entries,
             &read.played.nicks,
             &read.played.recorded,
+        ),
+        ratings: crate::web::people::ratings_view::ratings(
+            ctx.lang,
+            &read.ratings,
+            read.fide_id,
+            &read.platform,
         ),
         memberships,
         // The name is for the officials, the person's captains and the

@@ -172,7 +172,11 @@ pub async fn upload(
     let outcome = state
         .db(
             move |conn| match import(conn, c, &bytes, &options, by, db::utc_now()) {
-                Ok(done) => Ok(Ok(done)),
+                Ok(done) => {
+                    // The platform's rating takes the file's games in.
+                    crate::app::ratings::refresh_platform(conn)?;
+                    Ok(Ok(done))
+                }
                 Err(PlayError::Refused(p)) => Ok(Err(p)),
                 Err(other) => Err(other.into()),
             },

@@ -373,8 +373,33 @@ pub async fn players(
     path: NestedPath<TournamentPath>,
 ) -> Result<HttpResponse, AppError> {
     let (l, _) = load(&ctx, &state, &path).await?;
-    let rules = l.to_rules();
-    let scores = player_scores(&rules, &rules_names(&l, &rules))
+    let mut rules = l.to_rules();
+    let names = rules_names(&l, &rules);
+    // Each player's rating as the regulation counts it on the day: the
+    // ARO and TPR of the board prizes (C.07 art. 10).
+    let person_of: HashMap<&String, crate::ids::PersonId> = l
+        .nicks
+        .iter()
+        .map(|(person, nick)| (nick, *person))
+        .collect();
+    let persons: Vec<crate::ids::PersonId> = person_of.values().copied().collect();
+    let (order, on) = (
+        l.ctx.regulation.ratings.order.clone(),
+        l.ctx.tournament.starts_at.date(),
+    );
+    let counted = state
+        .db(move |conn| {
+            Ok::<_, AppError>(crate::app::ratings::counted(conn, &order, &persons, on)?)
+        })
+        .await?;
+    for player in &mut rules.players {
+        player.rating = names
+            .get(&player.id)
+            .and_then(|nick| person_of.get(nick))
+            .and_then(|person| counted.get(person))
+            .map(|held| held.value);
+    }
+    let scores = player_scores(&rules, &names)
         .map_err(|e| AppError::Internal(format!("player scores: {e}")))?;
     page(
         StatusCode::OK,

@@ -429,6 +429,17 @@ pub struct BoardRow {
     pub games: u32,
     pub points: String,
     pub percent: String,
+    pub perf: Performance,
+}
+
+/// A player's rating and, over the games counted, the average rating of
+/// the opponents and the performance rating (C.07 art. 10.1, 10.2): games
+/// played over the board against rated opponents; blank where none.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Performance {
+    pub rating: String,
+    pub aro: String,
+    pub tpr: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -449,6 +460,7 @@ pub struct PlayerLine {
     pub games: u32,
     pub points: String,
     pub percent: String,
+    pub perf: Performance,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -456,6 +468,50 @@ pub struct PlayerScores {
     pub rounds: Vec<u16>,
     pub boards: Vec<BoardTable>,
     pub players: Vec<PlayerLine>,
+    /// Some player has a rating: the tables show the rating columns.
+    pub rated: bool,
+}
+
+/// ARO and TPR of `player`'s games (on `board` only, when given).
+fn performance(t: &Tournament, player: PlayerId, board: Option<u8>) -> Performance {
+    use crate::rules::rating::elo::{RatedGame, aro, tpr};
+    let rating = |p: PlayerId| t.players.iter().find(|x| x.id == p).and_then(|x| x.rating);
+    let mut games = Vec::new();
+    for r in &t.rounds {
+        for p in &r.pairings {
+            let Pairing::Match(m) = p else { continue };
+            for g in m
+                .games
+                .iter()
+                .filter(|g| board.is_none_or(|b| g.board == b))
+            {
+                let (mine, other) = match (g.home_player, g.away_player) {
+                    (Some(h), Some(a)) if h == player => (g.result, a),
+                    (Some(h), Some(a)) if a == player => (g.result.flipped(), h),
+                    _ => continue,
+                };
+                let half_points = match mine {
+                    BoardResult::HomeWin => 2,
+                    BoardResult::Draw => 1,
+                    BoardResult::AwayWin => 0,
+                    // Forfeits and games without a result do not count.
+                    _ => continue,
+                };
+                if let Some(opponent) = rating(other) {
+                    games.push(RatedGame {
+                        opponent,
+                        half_points,
+                    });
+                }
+            }
+        }
+    }
+    let text = |v: Option<i32>| v.map(|v| v.to_string()).unwrap_or_default();
+    Performance {
+        rating: rating(player).map(|r| r.to_string()).unwrap_or_default(),
+        aro: text(aro(&games).map(i32::from)),
+        tpr: text(tpr(&games)),
+    }
 }
 
 /// Points as a whole percentage of the games, rounded half up.
@@ -513,6 +569,7 @@ pub fn player_scores(
                         games,
                         points: points.to_string(),
                         percent: percent(points, games),
+                        perf: performance(t, line.player, Some(board)),
                     },
                 )
             })
@@ -582,6 +639,7 @@ pub fn player_scores(
                     games: p.games,
                     points: p.points.to_string(),
                     percent: percent(p.points, p.games),
+                    perf: performance(t, p.player, None),
                 },
             )
         })
@@ -591,6 +649,7 @@ pub fn player_scores(
         rounds: rounds.iter().map(|r| r.number).collect(),
         boards: by_board,
         players: lines.into_iter().map(|(_, _, l)| l).collect(),
+        rated: t.players.iter().any(|p| p.rating.is_some()),
     })
 }
 
@@ -939,6 +998,98 @@ mod tests {
         assert_eq!(line("p4"), ["½", "", "…"]);
         let order: Vec<&str> = s.players.iter().map(|p| p.nick.as_str()).collect();
         assert_eq!(order, ["p1", "p2", "p3", "p4", "p5", "p6"]);
+    }
+
+    /// C.07 art. 10.1, 10.2: over games played against rated opponents;
+    /// a forfeit does not count; a board's table counts that board only.
+    #[test]
+    fn c07_10_2_performance_over_the_games_played_against_rated_opponents() {
+        use BoardResult::*;
+        let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
+        t.rounds = vec![
+            round(
+                1,
+                vec![played(
+                    1,
+                    2,
+                    vec![game(1, HomeWin, 1, 3), game(2, Draw, 2, 4)],
+                )],
+            ),
+            round(
+                2,
+                vec![played(
+                    1,
+                    3,
+                    vec![game(1, Draw, 1, 5), game(2, AwayWin, 2, 6)],
+                )],
+            ),
+            round(
+                3,
+                vec![played(
+                    2,
+                    3,
+                    vec![game(1, HomeForfeitWin, 3, 5), game(2, Draw, 4, 6)],
+                )],
+            ),
+        ];
+        // p6 is unrated: p4's draw with p6 does not count.
+        t.players = (1..=6)
+            .map(|i| rt::Player {
+                id: PlayerId(i),
+                name: format!("p{i}"),
+                rating: (i < 6).then(|| 2100 - 100 * i),
+                federation: None,
+                fide_id: None,
+            })
+            .collect();
+        let names: HashMap<PlayerId, String> =
+            (1..=6).map(|i| (PlayerId(i), format!("p{i}"))).collect();
+        let s = player_scores(&t, &names).expect("valid");
+        assert!(s.rated);
+        let perf = |nick: &str| {
+            s.players
+                .iter()
+                .find(|p| p.nick == nick)
+                .map(|p| p.perf.clone())
+                .expect("player")
+        };
+        // p1 (2000): beat p3 (1800), drew p5 (1600): ARO 1700, 75 % → +193.
+        assert_eq!(
+            perf("p1"),
+            Performance {
+                rating: "2000".into(),
+                aro: "1700".into(),
+                tpr: "1893".into()
+            }
+        );
+        // p5 drew p1; the forfeit against p3 is no game.
+        assert_eq!(
+            (perf("p5").aro, perf("p5").tpr),
+            ("2000".into(), "2000".into())
+        );
+        // p4 drew p2 (1900); p6 is unrated.
+        assert_eq!(
+            (perf("p4").aro, perf("p4").tpr),
+            ("1900".into(), "1900".into())
+        );
+        // p6, unrated, beat p2 (1900) and drew p4 (1700): ARO 1800, 75 %
+        // → 1993; p6's own rating is blank.
+        assert_eq!(
+            perf("p6"),
+            Performance {
+                rating: String::new(),
+                aro: "1800".into(),
+                tpr: "1993".into()
+            }
+        );
+        // In board 2's table p2 played p4 (draw) and p6 (loss): ARO 1700
+        // (p6 unrated leaves p4 only) — one game, 50 %.
+        let board2 = s.boards.iter().find(|b| b.board == 2).expect("board 2");
+        let p2 = board2.rows.iter().find(|r| r.nick == "p2").expect("p2");
+        assert_eq!(
+            (p2.perf.aro.as_str(), p2.perf.tpr.as_str()),
+            ("1700", "1700")
+        );
     }
 
     #[test]

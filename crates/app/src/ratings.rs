@@ -1,0 +1,531 @@
+//! Ratings: FIDE rating lists read, previewed and confirmed; FIDE ids and
+//! national ratings typed; which rating a regulation counts for whom; the
+//! platform's own Glicko-2 rating kept up to date from every game played
+//! in its championships (`rules::rating::glicko2`: the method and its
+//! parameters).
+//!
+//! The platform's rating is derived data: each month's games are digested,
+//! and a refresh recomputes from the first month whose games changed (a
+//! finished tournament adds a month or changes the current one; a result
+//! corrected in an old round changes that month), keeping the months
+//! before as they were. Recomputing from nothing gives the same numbers
+//! ([`refresh_platform`] with the stored months forgotten).
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::PlayError;
+use crate::db::ratings::{
+    self as dr, NewRating, NewRatingImport, PlatformRating, RatedResult, RatingPeriod,
+};
+use crate::db::{DbConnection, QueryError, WriteTx, audit, people, write_transaction};
+use crate::i18n::Message;
+use crate::ids::{PersonId, RatingImportId};
+use crate::msg;
+use crate::rules::rating::fide_list::{self, Carries, Layout, LineProblem, ListError, Speed};
+use crate::rules::rating::glicko2::{Game, Glicko, Pool, Rated};
+use crate::rules::rating::{Held, Source, pick};
+
+/// Largest rating list a page takes: a federation's list. The whole
+/// world's list (160 MB as TXT) goes through `league ratings fide FILE`.
+pub const MAX_PAGE_LIST_BYTES: usize = 32 * 1024 * 1024;
+
+/// A rating source as people name it.
+pub fn source_key(source: Source) -> crate::i18n::MsgKey {
+    match source {
+        Source::Fide(Speed::Standard) => msg!("rating-source-fide-standard"),
+        Source::Fide(Speed::Rapid) => msg!("rating-source-fide-rapid"),
+        Source::Fide(Speed::Blitz) => msg!("rating-source-fide-blitz"),
+        Source::National => msg!("rating-source-national"),
+        Source::Server(Speed::Standard) => msg!("rating-source-server-standard"),
+        Source::Server(Speed::Rapid) => msg!("rating-source-server-rapid"),
+        Source::Server(Speed::Blitz) => msg!("rating-source-server-blitz"),
+        Source::Platform => msg!("rating-source-platform"),
+    }
+}
+
+/// Why a ratings action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RatingProblem {
+    /// The file is not a FIDE rating list.
+    NotAList(ListError),
+    /// The file is larger than the page takes.
+    TooLarge,
+    /// No player of the list has a FIDE id the platform knows.
+    NoneOfOurs { players: usize },
+    /// The list was confirmed already.
+    AlreadyConfirmed,
+    /// Another person holds this FIDE id.
+    FideIdTaken { holder: String },
+    /// A rating outside 100..=3500.
+    BadRating,
+    /// A date in the future.
+    FutureDate,
+    /// The platform's rating and a game server's are not typed.
+    NotTyped,
+}
+
+/// The sources an official types a rating of.
+pub const TYPED_SOURCES: [Source; 4] = [
+    Source::National,
+    Source::Fide(Speed::Standard),
+    Source::Fide(Speed::Rapid),
+    Source::Fide(Speed::Blitz),
+];
+
+pub type RatingError = PlayError<RatingProblem>;
+
+fn refuse<T>(p: RatingProblem) -> Result<T, RatingError> {
+    Err(PlayError::Refused(vec![p]))
+}
+
+/// A player of a list whose FIDE id a person of the platform holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListRow {
+    pub person: PersonId,
+    pub fide_id: i64,
+    pub name_on_list: String,
+    pub standard: Option<u16>,
+    pub rapid: Option<u16>,
+    pub blitz: Option<u16>,
+}
+
+impl ListRow {
+    /// The ratings the row writes, by source.
+    pub fn held(&self) -> Vec<Held> {
+        [
+            (Speed::Standard, self.standard),
+            (Speed::Rapid, self.rapid),
+            (Speed::Blitz, self.blitz),
+        ]
+        .into_iter()
+        .filter_map(|(speed, value)| {
+            Some(Held {
+                source: Source::Fide(speed),
+                value: value?,
+            })
+        })
+        .collect()
+    }
+}
+
+/// A FIDE list as the preview shows it and the confirmation writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StagedList {
+    pub layout: Layout,
+    pub carries: Carries,
+    /// The speed a single list was said to be of.
+    pub speed: Speed,
+    pub month: Option<String>,
+    pub players_read: usize,
+    pub rows: Vec<ListRow>,
+    pub problems: Vec<LineProblem>,
+    pub problem_count: usize,
+}
+
+/// Reads a FIDE list and keeps, for the preview, the players whose FIDE
+/// ids people of the platform hold; nothing is written to anyone's
+/// ratings until [`confirm_fide_list`].
+pub fn stage_fide_list(
+    conn: &mut DbConnection,
+    text: &str,
+    single: Speed,
+    as_of: NaiveDate,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(RatingImportId, StagedList), RatingError> {
+    if as_of > now.date() {
+        return refuse(RatingProblem::FutureDate);
+    }
+    let ours = dr::fide_ids(conn)?;
+    let read = fide_list::read(text, single, |p| {
+        i64::try_from(p.fide_id).is_ok_and(|id| ours.contains_key(&id))
+    })
+    .map_err(|e| PlayError::Refused(vec![RatingProblem::NotAList(e)]))?;
+    let rows: Vec<ListRow> = read
+        .kept
+        .iter()
+        .filter_map(|p| {
+            let fide_id = i64::try_from(p.fide_id).ok()?;
+            Some(ListRow {
+                person: *ours.get(&fide_id)?,
+                fide_id,
+                name_on_list: p.name.clone(),
+                standard: p.standard,
+                rapid: p.rapid,
+                blitz: p.blitz,
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        return refuse(RatingProblem::NoneOfOurs {
+            players: read.players,
+        });
+    }
+    let staged = StagedList {
+        layout: read.layout,
+        carries: read.carries,
+        speed: single,
+        month: read.month,
+        players_read: read.players,
+        rows,
+        problems: read.problems,
+        problem_count: read.problem_count,
+    };
+    let payload = serde_json::to_string(&staged).unwrap_or_default();
+    let id = write_transaction(conn, |tx| {
+        dr::stage(
+            tx,
+            &NewRatingImport {
+                made_by: by,
+                made_at: now,
+                kind: "fide_list",
+                as_of,
+                payload: &payload,
+            },
+        )
+    })?;
+    Ok((id, staged))
+}
+
+/// A staged list with the date it is of; `None` when there is none.
+pub fn staged_list(
+    conn: &mut DbConnection,
+    id: RatingImportId,
+) -> Result<Option<(dr::RatingImport, StagedList)>, QueryError> {
+    Ok(dr::staged(conn, id)?.and_then(|row| {
+        let list = serde_json::from_str(&row.payload).ok()?;
+        Some((row, list))
+    }))
+}
+
+/// Writes the ratings a staged list showed, each dated by the list.
+pub fn confirm_fide_list(
+    conn: &mut DbConnection,
+    id: RatingImportId,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<usize, RatingError> {
+    write_transaction(conn, |tx| {
+        let (row, list) = staged_list(tx, id)?.ok_or(PlayError::NotFound)?;
+        if dr::mark_confirmed(tx, id, now)? == 0 {
+            return refuse(RatingProblem::AlreadyConfirmed);
+        }
+        let new: Vec<NewRating> = list
+            .rows
+            .iter()
+            .flat_map(|r| {
+                r.held().into_iter().map(move |held| NewRating {
+                    person_id: r.person,
+                    source: held.source.code().to_owned(),
+                    value: i32::from(held.value),
+                    as_of: row.as_of,
+                    origin: "fide_list".to_owned(),
+                    site: None,
+                    game_id: None,
+                    recorded_by: Some(by),
+                    recorded_at: now,
+                })
+            })
+            .collect();
+        let written = dr::insert(tx, &new)?;
+        audit::Entry::new("ratings.fide_list", format!("rating_import:{id}"))
+            .actor(by)
+            .said(
+                Message::new(msg!("audit-ratings-fide-list"))
+                    .arg("players", list.rows.len())
+                    .arg("ratings", written),
+            )
+            .record(tx)?;
+        Ok(written)
+    })
+}
+
+/// Sets or clears a person's FIDE id: an administrator, or an organizer
+/// of a championship the person plays in (`people::organizes_for`).
+pub fn set_fide_id(
+    conn: &mut DbConnection,
+    person: PersonId,
+    fide_id: Option<i64>,
+    acting: (PersonId, bool),
+) -> Result<(), RatingError> {
+    let by = acting.0;
+    write_transaction(conn, |tx| {
+        people::by_id(tx, person)?.ok_or(PlayError::NotFound)?;
+        if !super::people::organizes_for(tx, acting, person)? {
+            return Err(PlayError::Forbidden);
+        }
+        if let Some(id) = fide_id
+            && let Some(holder) = dr::person_with_fide_id(tx, id)?.filter(|h| *h != person)
+        {
+            let holder = people::by_id(tx, holder)?
+                .map(|p| p.nick)
+                .unwrap_or_default();
+            return refuse(RatingProblem::FideIdTaken { holder });
+        }
+        dr::set_fide_id(tx, person, fide_id)?;
+        audit::Entry::new("ratings.fide_id", format!("person:{person}"))
+            .actor(by)
+            .said(match fide_id {
+                Some(id) => Message::new(msg!("audit-ratings-fide-id")).arg("fide_id", id),
+                None => Message::new(msg!("audit-ratings-fide-id-cleared")),
+            })
+            .record(tx)?;
+        Ok(())
+    })
+}
+
+/// Records a rating typed by an official (as for [`set_fide_id`]): a
+/// national rating, or a FIDE rating not yet on a list the platform read.
+/// The platform's own rating and a game server's come from games only.
+pub fn type_rating(
+    conn: &mut DbConnection,
+    person: PersonId,
+    source: Source,
+    value: i32,
+    as_of: NaiveDate,
+    acting: (PersonId, bool),
+    now: NaiveDateTime,
+) -> Result<(), RatingError> {
+    let by = acting.0;
+    if !TYPED_SOURCES.contains(&source) {
+        return refuse(RatingProblem::NotTyped);
+    }
+    let mut problems = Vec::new();
+    if !(100..=3500).contains(&value) {
+        problems.push(RatingProblem::BadRating);
+    }
+    if as_of > now.date() {
+        problems.push(RatingProblem::FutureDate);
+    }
+    if !problems.is_empty() {
+        return Err(PlayError::Refused(problems));
+    }
+    write_transaction(conn, |tx| {
+        people::by_id(tx, person)?.ok_or(PlayError::NotFound)?;
+        if !super::people::organizes_for(tx, acting, person)? {
+            return Err(PlayError::Forbidden);
+        }
+        dr::insert(
+            tx,
+            &[NewRating {
+                person_id: person,
+                source: source.code().to_owned(),
+                value,
+                as_of,
+                origin: "typed".to_owned(),
+                site: None,
+                game_id: None,
+                recorded_by: Some(by),
+                recorded_at: now,
+            }],
+        )?;
+        audit::Entry::new("ratings.typed", format!("person:{person}"))
+            .actor(by)
+            .said(
+                Message::new(msg!("audit-ratings-typed"))
+                    .word("source", source_key(source))
+                    .arg("value", value),
+            )
+            .record(tx)?;
+        Ok(())
+    })
+}
+
+/// What every rating source says of these people on `on` (the platform's
+/// rating: the latest), as [`Held`] values.
+pub fn held_on(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+    on: NaiveDate,
+) -> Result<HashMap<PersonId, Vec<Held>>, QueryError> {
+    let mut out: HashMap<PersonId, Vec<Held>> = HashMap::new();
+    for (person, rows) in dr::held_on(conn, persons, on)? {
+        let held = rows
+            .iter()
+            .filter_map(|r| {
+                Some(Held {
+                    source: Source::from_code(&r.source)?,
+                    value: u16::try_from(r.value).ok()?,
+                })
+            })
+            .collect();
+        out.insert(person, held);
+    }
+    for (person, row) in dr::platform_of(conn, persons)? {
+        if let Ok(value) = u16::try_from(row.rating.round() as i64) {
+            out.entry(person).or_default().push(Held {
+                source: Source::Platform,
+                value,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The rating a regulation's `order` counts for each of these people on
+/// `on`; people without one are left out (unrated).
+pub fn counted(
+    conn: &mut DbConnection,
+    order: &[Source],
+    persons: &[PersonId],
+    on: NaiveDate,
+) -> Result<HashMap<PersonId, Held>, QueryError> {
+    if order.is_empty() || persons.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(held_on(conn, persons, on)?
+        .into_iter()
+        .filter_map(|(person, held)| Some((person, pick(order, &held)?)))
+        .collect())
+}
+
+/// The period (month) of a moment: year × 12 + month − 1.
+pub fn period_of(at: NaiveDateTime) -> i32 {
+    at.year() * 12 + i32::try_from(at.month0()).unwrap_or(0)
+}
+
+/// The first day of a period.
+pub fn period_start(period: i32) -> Option<NaiveDate> {
+    NaiveDate::from_ymd_opt(
+        period.div_euclid(12),
+        u32::try_from(period.rem_euclid(12)).ok()? + 1,
+        1,
+    )
+}
+
+/// What a refresh of the platform's ratings did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Refreshed {
+    /// The first period recomputed; `None`: nothing had changed.
+    pub from: Option<i32>,
+    pub periods: usize,
+    pub games: usize,
+    pub rows: usize,
+}
+
+fn digest(games: &[dr::RatedGame]) -> String {
+    let mut hash = Sha256::new();
+    for g in games {
+        let result = match g.result {
+            RatedResult::HomeWin => "1-0",
+            RatedResult::Draw => "1/2",
+            RatedResult::AwayWin => "0-1",
+        };
+        hash.update(format!("{}:{}:{}:{result};", g.game, g.home, g.away).as_bytes());
+    }
+    format!("{:x}", hash.finalize())
+}
+
+fn half_points(r: RatedResult) -> u8 {
+    match r {
+        RatedResult::HomeWin => 2,
+        RatedResult::Draw => 1,
+        RatedResult::AwayWin => 0,
+    }
+}
+
+/// Brings the platform's ratings up to date with the games played: from
+/// the first month whose games changed since the last refresh, every month
+/// is recomputed; the months before stay as stored.
+pub fn refresh_platform(conn: &mut DbConnection) -> Result<Refreshed, QueryError> {
+    write_transaction(conn, refresh_in)
+}
+
+/// [`refresh_platform`] inside the caller's transaction (a tournament's
+/// finish).
+pub fn refresh_in(tx: &mut WriteTx<'_>) -> Result<Refreshed, QueryError> {
+    let mut months: BTreeMap<i32, Vec<dr::RatedGame>> = BTreeMap::new();
+    for game in dr::rated_games(tx)? {
+        months
+            .entry(period_of(game.starts_at))
+            .or_default()
+            .push(game);
+    }
+    let digests: BTreeMap<i32, String> = months.iter().map(|(p, g)| (*p, digest(g))).collect();
+    let stored: BTreeMap<i32, String> = dr::periods(tx)?
+        .into_iter()
+        .map(|p| (p.period, p.digest))
+        .collect();
+    let changed = digests
+        .keys()
+        .chain(stored.keys())
+        .copied()
+        .filter(|p| digests.get(p) != stored.get(p))
+        .min();
+    let Some(from) = changed else {
+        return Ok(Refreshed::default());
+    };
+    dr::forget_from(tx, from)?;
+    let mut pool: Pool<PersonId> = Pool::default();
+    for row in dr::platform_before(tx, from)? {
+        pool.players.insert(
+            row.person_id,
+            Rated {
+                glicko: Glicko {
+                    rating: row.rating,
+                    deviation: row.deviation,
+                    volatility: row.volatility,
+                },
+                period: u32::try_from(row.period).unwrap_or(0),
+                games: u32::try_from(row.games).unwrap_or(0),
+            },
+        );
+    }
+    pool.closed = stored
+        .keys()
+        .filter(|p| **p < from)
+        .max()
+        .and_then(|p| u32::try_from(*p).ok());
+    let mut out = Refreshed {
+        from: Some(from),
+        ..Refreshed::default()
+    };
+    let mut rows = Vec::new();
+    let mut periods = Vec::new();
+    for (period, games) in months.range(from..) {
+        let Ok(p) = u32::try_from(*period) else {
+            continue;
+        };
+        let played: Vec<Game<PersonId>> = games
+            .iter()
+            .filter(|g| g.home != g.away)
+            .map(|g| Game {
+                first: g.home,
+                second: g.away,
+                first_half_points: half_points(g.result),
+            })
+            .collect();
+        if pool.close_period(p, &played).is_err() {
+            continue;
+        }
+        let mut who: Vec<PersonId> = played.iter().flat_map(|g| [g.first, g.second]).collect();
+        who.sort();
+        who.dedup();
+        for person in who {
+            if let Some(r) = pool.players.get(&person) {
+                rows.push(PlatformRating {
+                    person_id: person,
+                    period: *period,
+                    rating: r.glicko.rating,
+                    deviation: r.glicko.deviation,
+                    volatility: r.glicko.volatility,
+                    games: i32::try_from(r.games).unwrap_or(i32::MAX),
+                });
+            }
+        }
+        periods.push(RatingPeriod {
+            period: *period,
+            games: i32::try_from(games.len()).unwrap_or(i32::MAX),
+            digest: digests.get(period).cloned().unwrap_or_default(),
+        });
+        out.periods += 1;
+        out.games += games.len();
+    }
+    out.rows = dr::insert_platform(tx, &rows)?;
+    dr::insert_periods(tx, &periods)?;
+    Ok(out)
+}
