@@ -445,3 +445,55 @@ async fn g_v23_a_result_its_kept_pgn_contradicts_is_changed_only_by_a_correction
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
     assert_eq!(result_of(&club, b.id), other);
 }
+
+/// A game server's ratings ride in its records' `WhiteElo`/`BlackElo`:
+/// each player's rating of that server and the game's speed (FIDE's
+/// limits on `TimeControl`: 3+2 is blitz), dated by the record, the server
+/// named by its `Site`; a record kept again replaces them. G's regulation
+/// counts the server's blitz rating.
+#[tokio::test]
+async fn server_ratings_are_taken_from_the_elo_tags_of_the_records_kept() {
+    use league::app::ratings::counted;
+    use league::rules::presets;
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let boards = pairing(&club, t, 1);
+    let b = &boards[0];
+    let tagged = |white_elo: &str, black_elo: &str| {
+        lichess(&b.white, &b.black, "1-0").replace(
+            "[TimeControl",
+            &format!("[WhiteElo \"{white_elo}\"]\n[BlackElo \"{black_elo}\"]\n[TimeControl"),
+        )
+    };
+    let page = upload(&club, &url, None, tagged("1712", "1650").into_bytes()).await;
+    let preview_url = page.location().expect("the preview").to_owned();
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    let answer = confirm(&club, &preview, &[]).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
+    let (white, black) = (club.app.person_id(&b.white), club.app.person_id(&b.black));
+    let order = presets::g().ratings.order;
+    let on = chrono::NaiveDate::from_ymd_opt(2026, 12, 31).expect("a day");
+    let held = counted(&mut club.app.db(), &order, &[white, black], on).expect("read");
+    assert_eq!(held[&white].value, 1712);
+    assert_eq!(held[&black].value, 1650);
+    let rows = db::ratings::of_person(&mut club.app.db(), white).expect("read");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].site.as_deref(), Some("lichess.org"));
+    assert_eq!(rows[0].as_of.to_string(), "2026-12-02");
+
+    // A file of the same game kept again, with other tags: its ratings
+    // replace the first ones; a "?" is no rating.
+    let page = upload(&club, &url, None, tagged("1720", "?").into_bytes()).await;
+    let preview_url = page.location().expect("the preview").to_owned();
+    let preview = club.app.get_with(&club.root, &preview_url).await;
+    let answer = confirm(&club, &preview, &[]).await;
+    assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text);
+    let mut conn = club.app.db();
+    let rows = db::ratings::of_person(&mut conn, white).expect("read");
+    assert_eq!(rows.iter().map(|r| r.value).collect::<Vec<_>>(), [1720]);
+    assert!(
+        db::ratings::of_person(&mut conn, black)
+            .expect("read")
+            .is_empty()
+    );
+}

@@ -467,3 +467,61 @@ async fn the_players_organizers_set_a_fide_id_and_type_a_rating_on_the_person_pa
     let page = club.app.get("/people/vera").await;
     assert_eq!(page.texts("table.ratings-now tbody tr").len(), 1);
 }
+
+/// The platform's ratings kept month by month (a corrected result in an
+/// old month recomputes from that month on) equal the ratings recomputed
+/// from nothing, to the bit.
+#[tokio::test]
+async fn platform_ratings_kept_month_by_month_equal_a_recomputation_from_nothing() {
+    use diesel::prelude::*;
+    use league::app::ratings::{period_of, refresh_platform};
+    use league::cli::generate::{Plan, run};
+    use league::db::ratings::{PlatformRating, forget_from, platform_before, rated_games};
+
+    let app = crate::helpers::TestApp::spawn().await;
+    let mut conn = app.db();
+    run(
+        &mut conn,
+        &Plan {
+            scale: 0.005,
+            seed: 7,
+        },
+    )
+    .expect("generated");
+    let all = |conn: &mut league::db::DbConnection| -> Vec<PlatformRating> {
+        let mut rows = platform_before(conn, i32::MAX).expect("read");
+        rows.sort_by_key(|r| r.person_id);
+        rows
+    };
+    let before = all(&mut conn);
+    assert!(before.len() >= 50, "{} players rated", before.len());
+    assert_eq!(refresh_platform(&mut conn).expect("refresh").from, None);
+
+    // A result of the first month corrected.
+    let games = rated_games(&mut conn).expect("games");
+    let first = games.first().expect("a game");
+    let month = period_of(first.starts_at);
+    {
+        use league::db::schema::games;
+        diesel::update(games::table.find(first.game))
+            .set(games::result.eq(
+                if first.result == league::db::ratings::RatedResult::HomeWin {
+                    "0-1"
+                } else {
+                    "1-0"
+                },
+            ))
+            .execute(&mut conn)
+            .expect("corrected");
+    }
+    let done = refresh_platform(&mut conn).expect("refresh");
+    assert_eq!(done.from, Some(month));
+    let kept = all(&mut conn);
+    assert_ne!(kept, before);
+
+    league::db::write_transaction(&mut conn, |tx| forget_from(tx, 0)).expect("forgotten");
+    assert!(all(&mut conn).is_empty());
+    let done = refresh_platform(&mut conn).expect("recomputed");
+    assert_eq!(done.from, Some(month));
+    assert_eq!(all(&mut conn), kept);
+}

@@ -637,7 +637,10 @@ pub(crate) fn store(
             by,
             at: now,
         },
-    )
+    )?;
+    // A game server's ratings of the players, as the record carries them.
+    super::ratings::from_game_record(conn, game, record, now)?;
+    Ok(())
 }
 
 /// The start position a kept record's PGN names, when not the usual one.

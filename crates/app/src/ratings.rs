@@ -335,6 +335,72 @@ pub fn type_rating(
     })
 }
 
+/// The game server's ratings a kept record carries (`WhiteElo`,
+/// `BlackElo`), as each player's rating of that server and of the game's
+/// speed (FIDE's limits on its `TimeControl`), dated by its `Date` tag (else
+/// today), the server named by its `Site`. A record kept again replaces
+/// them. Call inside the transaction that keeps the record.
+pub fn from_game_record(
+    tx: &mut WriteTx<'_>,
+    game: crate::ids::GameId,
+    record: &crate::rules::pgn::PgnGame,
+    now: NaiveDateTime,
+) -> Result<usize, QueryError> {
+    dr::forget_game(tx, game)?;
+    let Some(row) = crate::db::rounds::game_by_id(tx, game)? else {
+        return Ok(0);
+    };
+    let Some((base, increment)) = record.time_control() else {
+        return Ok(0);
+    };
+    let speed = crate::rules::rating::speed_of(base, increment);
+    let site = record.tag("Site").map(site_of).filter(|s| !s.is_empty());
+    let date = record
+        .tag("Date")
+        .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y.%m.%d").ok())
+        .filter(|d| *d <= now.date())
+        .unwrap_or(now.date());
+    let (white, black) = if row.home_white {
+        (row.home_player_id, row.away_player_id)
+    } else {
+        (row.away_player_id, row.home_player_id)
+    };
+    let elo = |tag: &str| {
+        record
+            .tag(tag)
+            .and_then(|v| v.trim().parse::<i32>().ok())
+            .filter(|v| (100..=3500).contains(v))
+    };
+    let rows: Vec<NewRating> = [(white, elo("WhiteElo")), (black, elo("BlackElo"))]
+        .into_iter()
+        .filter_map(|(person, value)| {
+            Some(NewRating {
+                person_id: person?,
+                source: Source::Server(speed).code().to_owned(),
+                value: value?,
+                as_of: date,
+                origin: "game".to_owned(),
+                site: site.clone(),
+                game_id: Some(game),
+                recorded_by: None,
+                recorded_at: now,
+            })
+        })
+        .collect();
+    dr::insert(tx, &rows)
+}
+
+/// A game's `Site` as its server's name: "https://lichess.org/abc" →
+/// "lichess.org".
+fn site_of(site: &str) -> String {
+    let s = site.trim();
+    let s = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"))
+        .unwrap_or(s);
+    s.split('/').next().unwrap_or_default().to_ascii_lowercase()
+}
+
 /// What every rating source says of these people on `on` (the platform's
 /// rating: the latest), as [`Held`] values.
 pub fn held_on(
@@ -528,4 +594,31 @@ pub fn refresh_in(tx: &mut WriteTx<'_>) -> Result<Refreshed, QueryError> {
     out.rows = dr::insert_platform(tx, &rows)?;
     dr::insert_periods(tx, &periods)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_site_reads_as_its_servers_name() {
+        assert_eq!(site_of("https://lichess.org/abcdefgh"), "lichess.org");
+        assert_eq!(site_of("Chess.com"), "chess.com");
+        assert_eq!(site_of(" http://play.example.org/g/1 "), "play.example.org");
+    }
+
+    #[test]
+    fn periods_are_calendar_months() {
+        let at = |y, m| {
+            NaiveDate::from_ymd_opt(y, m, 15)
+                .and_then(|d| d.and_hms_opt(12, 0, 0))
+                .expect("a moment")
+        };
+        assert_eq!(period_of(at(2026, 1)) + 11, period_of(at(2026, 12)));
+        assert_eq!(period_of(at(2026, 12)) + 1, period_of(at(2027, 1)));
+        assert_eq!(
+            period_start(period_of(at(2026, 12))),
+            NaiveDate::from_ymd_opt(2026, 12, 1)
+        );
+    }
 }

@@ -111,6 +111,12 @@ pub fn taken_from_games(conn: &mut DbConnection, game: GameId) -> QueryResult<Ve
         .load(conn)
 }
 
+/// Forgets the ratings taken from a game's record (a record kept again
+/// brings its own).
+pub fn forget_game(tx: &mut WriteTx<'_>, game: GameId) -> QueryResult<usize> {
+    diesel::delete(ratings::table.filter(ratings::game_id.eq(game))).execute(tx.conn())
+}
+
 /// Every person with a FIDE id: id → person.
 pub fn fide_ids(conn: &mut DbConnection) -> QueryResult<HashMap<i64, PersonId>> {
     let rows: Vec<(PersonId, Option<i64>)> = people::table
