@@ -88,3 +88,4 @@ ratings-typed-saved = Rating recorded.
 ratings-error-fide-id = A FIDE ID is a positive number.
 ratings-error-typed = Choose the rating and give its value and date.
 ratings-error-not-typed = The platform's rating and a game server's come from games and are not typed.
+team-rating-average = Average rating of the strongest, as many as there are boards: { $average }.

@@ -88,3 +88,4 @@ ratings-typed-saved = Рейтинг внесён.
 ratings-error-fide-id = ФИДЕ ID — положительное число.
 ratings-error-typed = Выберите рейтинг и укажите значение и дату.
 ratings-error-not-typed = Рейтинг платформы и рейтинг игрового сервера берутся из партий и вручную не вносятся.
+team-rating-average = Средний рейтинг сильнейших на число досок: { $average }.

@@ -108,6 +108,19 @@ async fn c04_6_initial_ranking_by_average_rating_and_the_same_pairing_after_a_tr
             .expect("a national rating");
         }
     }
+    // The team page shows each member's counted rating and the average of
+    // the top three: R counts FIDE blitz before the national rating.
+    let page = club.app.get(&format!("/teams/{}", teams[3].id)).await;
+    assert_eq!(
+        page.select_text("#team-rating-average").as_deref(),
+        Some("Средний рейтинг сильнейших на число досок: 2300.")
+    );
+    assert!(
+        page.texts("td.rating")
+            .contains(&"2320 (ФИДЕ, блиц)".to_owned()),
+        "{:?}",
+        page.texts("td.rating")
+    );
     let t = club.tournament_in(90).await;
     let url = club.tournament_url(t);
     enter_all(&club, t, &teams).await;

@@ -115,6 +115,10 @@ pub struct TeamPage {
     pub viewer_organizes: bool,
     /// G-A7: the regulation asks for club membership.
     pub club_required: bool,
+    /// The rating the regulation counts for each member today (none when
+    /// it counts none); the average of the top boards' ratings.
+    pub ratings: std::collections::HashMap<PersonId, crate::rules::rating::Held>,
+    pub average: Option<u16>,
 }
 
 impl TeamPage {
@@ -150,6 +154,13 @@ impl TeamPage {
             &ids,
             now,
         )?;
+        let ratings = crate::ratings::counted(conn, &regulation.ratings.order, &ids, now.date())?;
+        // The team's strength as a Swiss ranks it (C.04.6): its best rated
+        // players, as many as the match has boards.
+        let mut values: Vec<u16> = ratings.values().map(|h| h.value).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.truncate(usize::from(regulation.boards));
+        let average = crate::rules::rating::average(&values);
         let mut members = Vec::with_capacity(current.len());
         for line in current {
             let person = line.membership.person_id;
@@ -195,6 +206,8 @@ impl TeamPage {
             nick_choices,
             viewer_organizes,
             club_required: regulation.roster.club_membership_required,
+            ratings,
+            average,
         }))
     }
 }

@@ -194,6 +194,9 @@ pub struct MemberRow {
     /// club membership, employment (E-12, R-2.1), documents (R-2.2).
     pub flags: Vec<String>,
     pub remove_url: String,
+    /// The rating the regulation counts, with its source ("1850, FIDE
+    /// blitz"); blank when unrated.
+    pub rating: String,
 }
 
 pub struct HistoryRow {
@@ -240,6 +243,9 @@ pub struct TeamPage {
     /// Why the team could not enter a tournament now (R-1.10, G-B21/E-11).
     team_problems: Vec<String>,
     member_count: usize,
+    /// The regulation counts a rating: the column and the team's average.
+    rated: bool,
+    average: Option<String>,
     invite: InlineForm,
     /// Nicks the invitation form suggests.
     nick_choices: Vec<String>,
@@ -331,6 +337,12 @@ fn team_words(
         championship_name: c.name,
         captain: read.captain,
         member_count: read.members.len(),
+        rated: !read.ratings.is_empty() || read.average.is_some(),
+        average: read.average.map(|a| {
+            crate::i18n::Message::new(crate::msg!("team-rating-average"))
+                .arg("average", a)
+                .render(ctx.lang)
+        }),
         members,
         history,
         invitations,
@@ -408,6 +420,17 @@ fn member_rows(ctx: &PageCtx, read: &TeamRead) -> Vec<MemberRow> {
                 is_captain: person == read.team.captain_id,
                 flags,
                 remove_url: paths::remove_member(read.team.id, person),
+                rating: read
+                    .ratings
+                    .get(&person)
+                    .map(|h| {
+                        format!(
+                            "{} ({})",
+                            h.value,
+                            ctx.lang.msg(crate::app::ratings::source_key(h.source))
+                        )
+                    })
+                    .unwrap_or_default(),
                 nick: m.nick.clone(),
                 full_name: m.full_name.clone(),
                 record_only: !m.has_account,
