@@ -73,11 +73,6 @@ pub struct RatingRules {
     /// ranked in the order of entry).
     #[serde(default)]
     pub order: Vec<Source>,
-    /// Board order by rating: a player may be rated at most this many
-    /// points above a player on a higher board of the same line-up.
-    /// `None`: the regulation leaves the board order to the captains.
-    #[serde(default)]
-    pub board_order_tolerance: Option<u16>,
 }
 
 impl RatingRules {

@@ -602,7 +602,7 @@ fn general(s: &mut Specs, reg: &Regulation) {
 }
 
 /// Which rating counts, as a list of choices in order (a player without
-/// the first has the second counted), and the board-order rule.
+/// the first has the second counted).
 fn ratings(s: &mut Specs, reg: &Regulation) {
     let lang = s.lang;
     let options: Vec<(String, String)> = std::iter::once((String::new(), "—".to_owned()))
@@ -641,16 +641,6 @@ fn ratings(s: &mut Specs, reg: &Regulation) {
             },
         )
         .hint = (i == 0).then(|| lang.msg(msg!("set-rating-choice-hint")));
-    }
-    s.opt_number(
-        "rating.board_order",
-        msg!("set-rating-board-order"),
-        (0, 1000),
-        reg.ratings.board_order_tolerance.map(i64::from),
-        |r, v| r.ratings.board_order_tolerance = v.and_then(|n| u16::try_from(n).ok()),
-    );
-    if let Some(spec) = s.out.last_mut() {
-        spec.hint = Some(lang.msg(msg!("set-rating-board-order-hint")));
     }
 }
 
