@@ -408,6 +408,16 @@ pub fn held_on(
     persons: &[PersonId],
     on: NaiveDate,
 ) -> Result<HashMap<PersonId, Vec<Held>>, QueryError> {
+    held_of(conn, persons, on, true)
+}
+
+/// [`held_on`], the platform's rating read only when `platform` asks.
+fn held_of(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+    on: NaiveDate,
+    platform: bool,
+) -> Result<HashMap<PersonId, Vec<Held>>, QueryError> {
     let mut out: HashMap<PersonId, Vec<Held>> = HashMap::new();
     for (person, rows) in dr::held_on(conn, persons, on)? {
         let held = rows
@@ -421,7 +431,12 @@ pub fn held_on(
             .collect();
         out.insert(person, held);
     }
-    for (person, row) in dr::platform_of(conn, persons)? {
+    let rows = if platform {
+        dr::platform_of(conn, persons)?
+    } else {
+        HashMap::new()
+    };
+    for (person, row) in rows {
         if let Ok(value) = u16::try_from(row.rating.round() as i64) {
             out.entry(person).or_default().push(Held {
                 source: Source::Platform,
@@ -443,7 +458,9 @@ pub fn counted(
     if order.is_empty() || persons.is_empty() {
         return Ok(HashMap::new());
     }
-    Ok(held_on(conn, persons, on)?
+    // The platform's ratings are read only for a regulation that counts them.
+    let platform = order.contains(&Source::Platform);
+    Ok(held_of(conn, persons, on, platform)?
         .into_iter()
         .filter_map(|(person, held)| Some((person, pick(order, &held)?)))
         .collect())

@@ -174,12 +174,7 @@ pub fn export_ratings(conn: &mut DbConnection, l: &Loaded) -> QueryResult<Export
     .into_iter()
     .map(|(person, held)| (person, held.value))
     .collect();
-    let all = crate::db::ratings::fide_ids(conn)?;
-    let fide_ids = all
-        .into_iter()
-        .filter(|(_, person)| persons.contains(person))
-        .map(|(id, person)| (person, id))
-        .collect();
+    let fide_ids = crate::db::ratings::fide_ids_of(conn, &persons)?;
     Ok(ExportRatings { counted, fide_ids })
 }
 

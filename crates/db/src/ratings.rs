@@ -129,6 +129,23 @@ pub fn fide_ids(conn: &mut DbConnection) -> QueryResult<HashMap<i64, PersonId>> 
         .collect())
 }
 
+/// The FIDE ids of these people: person → id.
+pub fn fide_ids_of(
+    conn: &mut DbConnection,
+    persons: &[PersonId],
+) -> QueryResult<HashMap<PersonId, i64>> {
+    let mut out = HashMap::new();
+    for chunk in persons.chunks(BATCH) {
+        let rows: Vec<(PersonId, Option<i64>)> = people::table
+            .filter(people::id.eq_any(chunk))
+            .filter(people::fide_id.is_not_null())
+            .select((people::id, people::fide_id))
+            .load(conn)?;
+        out.extend(rows.into_iter().filter_map(|(p, f)| Some((p, f?))));
+    }
+    Ok(out)
+}
+
 pub fn fide_id_of(conn: &mut DbConnection, person: PersonId) -> QueryResult<Option<i64>> {
     people::table
         .find(person)

@@ -41,9 +41,8 @@ pub struct RatedGame {
 /// ARO: the opponents' average rating, rounded half up; `None` without a
 /// game against a rated opponent.
 pub fn aro(games: &[RatedGame]) -> Option<u16> {
-    let n = u64::try_from(games.len()).ok().filter(|n| *n > 0)?;
-    let sum: u64 = games.iter().map(|g| u64::from(g.opponent)).sum();
-    u16::try_from((2 * sum + n) / (2 * n)).ok()
+    let opponents: Vec<u16> = games.iter().map(|g| g.opponent).collect();
+    super::average(&opponents)
 }
 
 /// The fraction of the score in hundredths, rounded half up.

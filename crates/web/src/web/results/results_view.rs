@@ -919,8 +919,9 @@ mod tests {
         })
     }
 
-    #[test]
-    fn players_are_ranked_per_board_by_points_then_percentage() {
+    /// Three teams of two boards over three rounds: 1–2, 1–3, 2–3; in the
+    /// last, board 1 a forfeit and board 2 `last` (p4 against p6).
+    fn three_teams_of_two_boards(last: BoardResult) -> Tournament {
         use BoardResult::*;
         let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
         t.rounds = vec![
@@ -945,10 +946,16 @@ mod tests {
                 vec![played(
                     2,
                     3,
-                    vec![game(1, HomeForfeitWin, 3, 5), game(2, NotPlayed, 4, 6)],
+                    vec![game(1, HomeForfeitWin, 3, 5), game(2, last, 4, 6)],
                 )],
             ),
         ];
+        t
+    }
+
+    #[test]
+    fn players_are_ranked_per_board_by_points_then_percentage() {
+        let t = three_teams_of_two_boards(BoardResult::NotPlayed);
         let names: HashMap<PlayerId, String> =
             (1..=6).map(|i| (PlayerId(i), format!("p{i}"))).collect();
         let s = player_scores(&t, &names).expect("valid");
@@ -1004,34 +1011,7 @@ mod tests {
     /// a forfeit does not count; a board's table counts that board only.
     #[test]
     fn c07_10_2_performance_over_the_games_played_against_rated_opponents() {
-        use BoardResult::*;
-        let mut t = tournament(PairingSystem::Swiss, 2, 1, 3, ScoreKind::MatchPoints);
-        t.rounds = vec![
-            round(
-                1,
-                vec![played(
-                    1,
-                    2,
-                    vec![game(1, HomeWin, 1, 3), game(2, Draw, 2, 4)],
-                )],
-            ),
-            round(
-                2,
-                vec![played(
-                    1,
-                    3,
-                    vec![game(1, Draw, 1, 5), game(2, AwayWin, 2, 6)],
-                )],
-            ),
-            round(
-                3,
-                vec![played(
-                    2,
-                    3,
-                    vec![game(1, HomeForfeitWin, 3, 5), game(2, Draw, 4, 6)],
-                )],
-            ),
-        ];
+        let mut t = three_teams_of_two_boards(BoardResult::Draw);
         // p6 is unrated: p4's draw with p6 does not count.
         t.players = (1..=6)
             .map(|i| rt::Player {
