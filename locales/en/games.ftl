@@ -124,7 +124,6 @@ evidence-level-span = In these tournaments
 evidence-level-other = In their other games on the platform
 evidence-level-line = { $points } of { $games } ({ $percent } %)
 evidence-level-none = no games
-evidence-no-ratings = The platform keeps no ratings: the level is the player's results.
 evidence-report-title = Record a fair-play report
 evidence-report-hint = The grounds the figures point to are ticked; check them. The judges then refer the report to the committee from the appeals page.
 evidence-summary = Move times: { $moves } moves, mean { $mean } s, { $band } within ±1 s of the median. Engine: { $analysed } of { $games } games analysed, agreement { $agreement }, average loss { $acpl } cp. Results: { $now } here, { $before } in other games.
@@ -145,3 +144,24 @@ game-place = { $game ->
     [0] round { $round }, table { $table }, board { $board }
    *[other] round { $round }, table { $table }, board { $board }, game { $game }
 }
+evidence-rating-title = Rating before the tournaments and play in them
+evidence-rating-usual = Usual rating
+evidence-rating-usual-line = { $value } ({ $source }, as of { $date })
+evidence-rating-none = no rating
+evidence-rating-aro = Average rating of the opponents (ARO)
+evidence-rating-tpr = Tournament performance rating (TPR)
+evidence-rating-gap = Performance minus the usual rating
+evidence-rating-before = { $source } before the tournaments
+evidence-rating-running = Performance after each game
+evidence-rating-game = game { $number }
+evidence-rating-round = tournament { $tournament }, round { $round }
+evidence-rating-chart-title = Usual rating and performance in these tournaments
+evidence-rating-chart-desc = { $source } before the tournaments: { $before }. Performance after each game: { $running }.
+evidence-rating-chart-x = months before the tournaments, then the games in order
+evidence-rating-chart-y = rating
+evidence-rating-col-game = Game
+evidence-rating-col-opponent-rating = Opponent's rating
+evidence-rating-col-performance = Game's performance
+evidence-rating-col-running = Performance so far
+evidence-rating-no-games = No game of these tournaments was played over the board against a rated opponent.
+evidence-rating-method = Method: the usual rating is the last value of the "{ $source }" rating dated before the first of the tournaments picked (the first rating of the regulation's order the player held; the platform's rating when the regulation counts none). The performance follows FIDE's rules (C.07, art. 10.2): the opponents' average rating plus the rating difference of table 8.1.a for the share of the points scored, over the games played over the board against opponents rated on the tournament's day. One game's performance is the opponent's rating plus 800 for a win, minus 800 for a loss. A performance { $jump } or more above the usual rating over { $games } or more games is suggested as the ground "sudden strength jump".

@@ -124,7 +124,6 @@ evidence-level-span = В этих турнирах
 evidence-level-other = В остальных его партиях на платформе
 evidence-level-line = { $points } из { $games } ({ $percent } %)
 evidence-level-none = партий нет
-evidence-no-ratings = Платформа не ведёт рейтингов: уровень — это результаты игрока.
 evidence-report-title = Записать сообщение о нарушении честной игры
 evidence-report-hint = Отмечены основания, на которые указывают цифры; проверьте их. Затем судьи передают сообщение в комитет со страницы апелляций.
 evidence-summary = Время на ход: { $moves } ходов, в среднем { $mean } с, { $band } в пределах ±1 с от медианы. Программа: проанализировано { $analysed } из { $games } партий, совпадение { $agreement }, средняя потеря { $acpl } сп. Результаты: { $now } здесь, { $before } в других партиях.
@@ -145,3 +144,24 @@ game-place = { $game ->
     [0] тур { $round }, стол { $table }, доска { $board }
    *[other] тур { $round }, стол { $table }, доска { $board }, партия { $game }
 }
+evidence-rating-title = Рейтинг до турниров и игра в них
+evidence-rating-usual = Обычный рейтинг
+evidence-rating-usual-line = { $value } ({ $source }, на { $date })
+evidence-rating-none = рейтинга нет
+evidence-rating-aro = Средний рейтинг соперников (ARO)
+evidence-rating-tpr = Турнирный перфоманс (TPR)
+evidence-rating-gap = Перфоманс минус обычный рейтинг
+evidence-rating-before = { $source } до турниров
+evidence-rating-running = Перфоманс после каждой партии
+evidence-rating-game = партия { $number }
+evidence-rating-round = турнир { $tournament }, тур { $round }
+evidence-rating-chart-title = Обычный рейтинг и перфоманс в этих турнирах
+evidence-rating-chart-desc = { $source } до турниров: { $before }. Перфоманс после каждой партии: { $running }.
+evidence-rating-chart-x = месяцы до турниров, затем партии по порядку
+evidence-rating-chart-y = рейтинг
+evidence-rating-col-game = Партия
+evidence-rating-col-opponent-rating = Рейтинг соперника
+evidence-rating-col-performance = Перфоманс партии
+evidence-rating-col-running = Перфоманс к этой партии
+evidence-rating-no-games = В этих турнирах нет партий, сыгранных за доской против соперников с рейтингом.
+evidence-rating-method = Метод: обычный рейтинг — последнее значение рейтинга «{ $source }», датированное раньше первого турнира выбранных (источник — первый из порядка рейтингов регламента, который был у игрока; если регламент рейтингов не учитывает — рейтинг платформы). Перфоманс — по правилам ФИДЕ (C.07, ст. 10.2): средний рейтинг соперников плюс разница рейтингов по таблице 8.1.a для доли набранных очков; учитываются только партии, сыгранные за доской против соперников с рейтингом на день турнира. Перфоманс одной партии — рейтинг соперника плюс 800 за победу, минус 800 за поражение. Перфоманс выше обычного рейтинга на { $jump } и больше в { $games } и более партиях предлагается как признак «резкий скачок силы игры».

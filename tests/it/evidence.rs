@@ -364,3 +364,89 @@ async fn g_e3_a_replaced_game_record_drops_the_old_analysis_and_is_analysed_agai
     run();
     assert_eq!(analysed_plies(&club, game, depth), vec![4]);
 }
+
+/// G-E3's "usual rating while playing far above it": the evidence shows
+/// the player's rating of the regulation's source before the tournament
+/// (G: the game server's blitz rating), left out what was taken during
+/// it, beside the performance (C.07 art. 10.2) of each game and so far,
+/// and suggests the strength jump only over enough games.
+#[tokio::test]
+async fn g_e3_c07_10_2_the_evidence_sets_the_usual_rating_before_the_span_beside_the_performance() {
+    use league::db::ratings::{NewRating, insert};
+    use league::ids::PersonId;
+
+    let club = Club::new("G").await;
+    let (t, url) = round_one(&club).await;
+    let gs = games(&club, t);
+    let (suspect, opponent) = (gs[0].1.clone(), gs[0].2.clone());
+    // The suspect wins his first game with White.
+    import(
+        &club,
+        &url,
+        timed_game(&suspect, &opponent, 3).replace("1/2-1/2", "1-0"),
+    )
+    .await;
+    let mut conn = club.app.db();
+    let start = db::tournaments::by_id(&mut conn, TournamentId(t))
+        .expect("read")
+        .expect("the tournament")
+        .starts_at;
+    let person = |conn: &mut league::db::DbConnection, nick: &str| -> PersonId {
+        db::people::by_nick(conn, nick)
+            .expect("read")
+            .expect("a person")
+            .id
+    };
+    let (me, them) = (person(&mut conn, &suspect), person(&mut conn, &opponent));
+    let day = |days: i64| start.date() + chrono::Duration::days(days);
+    let rating = |who, days, value| NewRating {
+        person_id: who,
+        source: "server_blitz".into(),
+        value,
+        as_of: day(days),
+        origin: "game".into(),
+        site: Some("lichess.org".into()),
+        game_id: None,
+        recorded_by: None,
+        recorded_at: start,
+    };
+    db::write_transaction(&mut conn, |tx| {
+        insert(
+            tx,
+            &[
+                rating(me, -60, 1300),
+                rating(me, -30, 1350),
+                // Taken during the tournament: not the usual level.
+                rating(me, 1, 2000),
+                rating(them, -10, 1500),
+            ],
+        )
+    })
+    .expect("ratings");
+    let path = format!(
+        "/championships/{}/fair-play/evidence?nick={suspect}&from={t}&to={t}",
+        club.id
+    );
+    let page = club.app.get_with(&club.root, &path).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text);
+    let facts = page.texts("#evidence-rating-facts dd");
+    // Usual 1350 (the last value before the day); one win against 1500:
+    // ARO 1500, TPR 1500 + 800; the gap +950.
+    assert!(facts[0].starts_with("1350"), "{facts:?}");
+    assert!(facts[0].contains(&day(-30).format("%Y-%m-%d").to_string()));
+    assert_eq!(facts[1..], ["1500", "2300", "+950"], "{facts:?}");
+    let rows = page.texts("table.evidence-rated tbody tr");
+    assert_eq!(rows.len(), 1, "{rows:#?}");
+    assert!(rows[0].contains(&opponent) && rows[0].contains("2300"));
+    assert!(
+        page.text.contains("evidence-rating-chart-title"),
+        "the chart of the usual rating and the performance"
+    );
+    // One game is not enough for the suggestion.
+    assert_eq!(
+        page.attr("#er-strength_jump", "checked"),
+        None,
+        "{:?}",
+        page.form_fields("form#evidence-report-form")
+    );
+}

@@ -27,7 +27,7 @@ use crate::ids::{PersonId, RatingImportId};
 use crate::msg;
 use crate::rules::rating::fide_list::{self, Carries, Layout, LineProblem, ListError, Speed};
 use crate::rules::rating::glicko2::{Game, Glicko, Pool, Rated};
-use crate::rules::rating::{Held, Source, pick};
+use crate::rules::rating::{Dated, Held, Source, pick};
 
 /// Largest rating list a page takes: a federation's list. The whole
 /// world's list (160 MB as TXT) goes through `league ratings fide FILE`.
@@ -478,6 +478,34 @@ pub fn period_start(period: i32) -> Option<NaiveDate> {
         u32::try_from(period.rem_euclid(12)).ok()? + 1,
         1,
     )
+}
+
+/// A person's ratings over time, oldest first: every value typed,
+/// imported or taken from a game, and the platform's after each month the
+/// person played (dated by the month's last day, when it was settled).
+pub fn history(conn: &mut DbConnection, person: PersonId) -> Result<Vec<Dated>, QueryError> {
+    let mut out: Vec<Dated> = dr::of_person(conn, person)?
+        .into_iter()
+        .filter_map(|r| {
+            Some(Dated {
+                on: r.as_of,
+                source: Source::from_code(&r.source)?,
+                value: u16::try_from(r.value).ok()?,
+            })
+        })
+        .collect();
+    for row in dr::platform_history(conn, person)? {
+        let settled = period_start(row.period + 1).and_then(|d| d.pred_opt());
+        if let (Some(on), Ok(value)) = (settled, u16::try_from(row.rating.round() as i64)) {
+            out.push(Dated {
+                on,
+                source: Source::Platform,
+                value,
+            });
+        }
+    }
+    out.sort_by_key(|d| d.on);
+    Ok(out)
 }
 
 /// What a refresh of the platform's ratings did.

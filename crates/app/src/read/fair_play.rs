@@ -12,12 +12,15 @@ use crate::analysis::{games_of, span};
 use crate::db::championships::Championship;
 use crate::db::games::{self as dg, AnalysisJob, GameRecord};
 use crate::db::rounds::Game;
+use crate::db::rounds::PersonGame;
 use crate::db::tournaments::Tournament;
 use crate::db::{DbConnection, people};
 use crate::ids::{ChampionshipId, GameId, PersonId, TournamentId};
 use crate::rules::fair_play::{
     Agreement, DEFAULT_BAND, Method, PlyEvaluation, TimeStats, agreement, clocks_before, time_stats,
 };
+use crate::rules::rating::elo::{self, RatedGame};
+use crate::rules::rating::{Dated, Source, usual_before};
 use crate::rules::score::{BoardResult, HalfPoints};
 
 /// One of the player's games in the span.
@@ -50,6 +53,49 @@ impl Level {
     }
 }
 
+/// A game of the span played over the board against an opponent with a
+/// counted rating: what it was worth as a performance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedLine {
+    pub tournament_number: i32,
+    pub round_number: i32,
+    pub opponent: String,
+    pub opponent_rating: u16,
+    /// 2, 1 or 0.
+    pub half_points: u8,
+    /// The game's own performance (the opponent's rating + dp of its
+    /// score: ±800 for a win or a loss).
+    pub performance: i32,
+    /// The performance rating of the span's games so far (C.07 art. 10.2).
+    pub running: i32,
+}
+
+/// The player's rating before the span beside the performance in it
+/// (G-E3: "a usual rating of 200 while playing at 700").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingEvidence {
+    /// The rating looked at: the first of the regulation's order the
+    /// player held before the span (the platform's rating when the
+    /// regulation counts none); `None` when he held none.
+    pub source: Option<Source>,
+    /// That rating's values before the span, oldest first (the last
+    /// [`HISTORY_SHOWN`]).
+    pub before: Vec<Dated>,
+    pub lines: Vec<RatedLine>,
+    pub aro: Option<u16>,
+    pub tpr: Option<i32>,
+}
+
+/// How many of a rating's values before the span the evidence shows.
+pub const HISTORY_SHOWN: usize = 12;
+
+impl RatingEvidence {
+    /// The usual rating: the last value before the span.
+    pub fn usual(&self) -> Option<u16> {
+        self.before.last().map(|d| d.value)
+    }
+}
+
 pub struct Evidence {
     pub person: PersonId,
     pub nick: String,
@@ -68,6 +114,7 @@ pub struct Evidence {
     pub opponents: Agreement,
     pub level_span: Level,
     pub level_other: Level,
+    pub rating: RatingEvidence,
     pub method: Method,
     pub depth: i32,
     pub jobs: Vec<AnalysisJob>,
@@ -218,13 +265,9 @@ fn history_seconds(
 
 /// The player's results in every other published game on the platform
 /// (outside the span `ids`, play-offs aside).
-fn level_other(
-    conn: &mut DbConnection,
-    person: PersonId,
-    ids: &[TournamentId],
-) -> Result<Level, DieselError> {
+fn level_other(played: &[PersonGame], person: PersonId, ids: &[TournamentId]) -> Level {
     let mut level = Level::default();
-    for pg in crate::db::rounds::games_of_person(conn, person)? {
+    for pg in played {
         if ids.contains(&pg.tournament_id) || pg.round_kind == "playoff" {
             continue;
         }
@@ -233,7 +276,88 @@ fn level_other(
             level.points += p;
         }
     }
-    Ok(level)
+    level
+}
+
+/// The player's half-points of a game played over the board; `None` for
+/// a forfeit or a game not played.
+fn over_the_board(g: &Game, person: PersonId) -> Option<u8> {
+    let home = g.home_player_id == Some(person);
+    match (g.result(), home) {
+        (BoardResult::Draw, _) => Some(1),
+        (BoardResult::HomeWin, true) | (BoardResult::AwayWin, false) => Some(2),
+        (BoardResult::HomeWin, false) | (BoardResult::AwayWin, true) => Some(0),
+        _ => None,
+    }
+}
+
+/// The rating evidence of the span `ts`: the usual rating by `order`
+/// (else the platform's) before its first tournament, and each game's
+/// performance against the opponent's rating counted on its tournament's
+/// day.
+fn rating_evidence(
+    conn: &mut DbConnection,
+    person: PersonId,
+    order: &[Source],
+    ts: &[Tournament],
+    played: &[PersonGame],
+) -> Result<RatingEvidence, DieselError> {
+    let order: Vec<Source> = if order.is_empty() {
+        vec![Source::Platform]
+    } else {
+        order.to_vec()
+    };
+    let start = ts.iter().map(|t| t.starts_at.date()).min();
+    let history = crate::ratings::history(conn, person)?;
+    let (source, mut before) = start
+        .and_then(|day| usual_before(&history, &order, day))
+        .map_or((None, Vec::new()), |(s, b)| (Some(s), b));
+    before.drain(..before.len().saturating_sub(HISTORY_SHOWN));
+    let mut lines = Vec::new();
+    let mut rated: Vec<RatedGame> = Vec::new();
+    for t in ts {
+        let games: Vec<(&PersonGame, PersonId, u8)> = played
+            .iter()
+            .filter(|pg| pg.tournament_id == t.id)
+            .filter_map(|pg| {
+                Some((
+                    pg,
+                    opponent_of(&pg.game, person)?,
+                    over_the_board(&pg.game, person)?,
+                ))
+            })
+            .collect();
+        let opponents: Vec<PersonId> = games.iter().map(|(_, o, _)| *o).collect();
+        let counted = crate::ratings::counted(conn, &order, &opponents, t.starts_at.date())?;
+        let nicks: HashMap<PersonId, String> =
+            people::nicks_of(conn, &opponents)?.into_iter().collect();
+        for (pg, opponent, half_points) in games {
+            let Some(held) = counted.get(&opponent) else {
+                continue;
+            };
+            let game = RatedGame {
+                opponent: held.value,
+                half_points,
+            };
+            rated.push(game);
+            lines.push(RatedLine {
+                tournament_number: t.number,
+                round_number: pg.round_number,
+                opponent: nicks.get(&opponent).cloned().unwrap_or_default(),
+                opponent_rating: held.value,
+                half_points,
+                performance: elo::tpr(std::slice::from_ref(&game)).unwrap_or_default(),
+                running: elo::tpr(&rated).unwrap_or_default(),
+            });
+        }
+    }
+    Ok(RatingEvidence {
+        source,
+        before,
+        lines,
+        aro: elo::aro(&rated),
+        tpr: elo::tpr(&rated),
+    })
 }
 
 /// The engine's evaluations at `depth` of `mine`, and the nicks of their
@@ -293,7 +417,19 @@ pub fn evidence(
     let f = span_figures(person, &mine, &analyses, &nicks, &number_of, &method);
     let field = field_seconds(&all, person);
     let history = history_seconds(conn, c, person, &ids)?;
-    let level_other = level_other(conn, person, &ids)?;
+    let played = crate::db::rounds::games_of_person(conn, person)?;
+    let level_other = level_other(&played, person, &ids);
+    let Some(championship) = crate::db::championships::by_id(conn, c)? else {
+        return Ok(None);
+    };
+    // The regulation in force at the span's last tournament says which
+    // rating counts.
+    let at = ts.last().map_or_else(crate::db::utc_now, |t| t.starts_at);
+    let order = crate::regulation::in_force(conn, &championship, at)?
+        .regulation
+        .ratings
+        .order;
+    let rating = rating_evidence(conn, person, &order, &ts, &played)?;
     let analysed = f.games.iter().filter(|g| g.agreement.is_some()).count();
     Ok(Some(Evidence {
         person,
@@ -308,6 +444,7 @@ pub fn evidence(
         opponents: f.opponents,
         level_span: f.level,
         level_other,
+        rating,
         method,
         depth,
         jobs: dg::jobs_of(conn, c, person)?,

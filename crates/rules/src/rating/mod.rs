@@ -89,6 +89,33 @@ pub struct Held {
     pub value: u16,
 }
 
+/// A rating a player held from a day on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dated {
+    pub on: chrono::NaiveDate,
+    pub source: Source,
+    pub value: u16,
+}
+
+/// A player's usual level before a day (G-E3's "usual rating"): the first
+/// source of `order` with a value dated before `before`, and that source's
+/// values before it, oldest first. `history` is in any order.
+pub fn usual_before(
+    history: &[Dated],
+    order: &[Source],
+    before: chrono::NaiveDate,
+) -> Option<(Source, Vec<Dated>)> {
+    order.iter().find_map(|wanted| {
+        let mut earlier: Vec<Dated> = history
+            .iter()
+            .filter(|d| d.source == *wanted && d.on < before)
+            .copied()
+            .collect();
+        earlier.sort_by_key(|d| d.on);
+        (!earlier.is_empty()).then_some((*wanted, earlier))
+    })
+}
+
 /// The first rating of `order` the player holds: the one a regulation
 /// uses. `None`: the player counts as unrated.
 pub fn pick(order: &[Source], held: &[Held]) -> Option<Held> {
@@ -144,6 +171,35 @@ mod tests {
         );
         assert_eq!(pick(&[], &held), None);
         assert_eq!(pick(&[Source::Server(Speed::Blitz)], &held), None);
+    }
+
+    #[test]
+    fn g_e3_the_usual_level_is_the_first_source_of_the_order_held_before_the_day() {
+        let day = |m, d| chrono::NaiveDate::from_ymd_opt(2026, m, d).expect("a day");
+        let blitz = Source::Server(Speed::Blitz);
+        let h = |on, source, value| Dated { on, source, value };
+        let history = [
+            h(day(5, 1), blitz, 1410),
+            h(day(3, 1), blitz, 1380),
+            h(day(6, 20), blitz, 2100),
+            h(day(2, 1), Source::National, 1500),
+        ];
+        let (source, before) =
+            usual_before(&history, &[blitz, Source::National], day(6, 1)).expect("held");
+        assert_eq!(source, blitz);
+        // Oldest first; the value taken during the tournament is left out.
+        assert_eq!(
+            before.iter().map(|d| d.value).collect::<Vec<_>>(),
+            [1380, 1410]
+        );
+        // Before any server rating, the next source of the order.
+        let (source, _) =
+            usual_before(&history, &[blitz, Source::National], day(2, 2)).expect("national");
+        assert_eq!(source, Source::National);
+        assert_eq!(
+            usual_before(&history, &[Source::Platform], day(12, 1)),
+            None
+        );
     }
 
     #[test]

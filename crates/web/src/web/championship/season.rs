@@ -65,7 +65,7 @@ pub struct SeasonView {
     /// Decisions of the appeals committee, each linked to its case.
     decisions: Vec<crate::web::discipline::appeals::Decision>,
     /// Points after each tournament: drawn (the first entries) and listed.
-    chart: Option<crate::web::championship::season_view::SeasonChart>,
+    chart: Option<crate::web::infra::chart::ChartView>,
     cumulative: Vec<crate::web::championship::season_view::CumulativeRow>,
     history_url: String,
 }

@@ -8,38 +8,10 @@ use crate::app::season::Season;
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::score::HalfPoints;
-use crate::web::infra::chart::{self, LineChart, Series};
+use crate::web::infra::chart::{self, ChartView, Series};
 
 /// Lines drawn at most; the tables below the chart list every entry.
 pub const MAX_LINES: usize = 10;
-
-/// A marker of a line: where it is and what its tooltip says.
-pub struct Marker {
-    pub x: String,
-    pub y: String,
-    pub title: String,
-}
-
-/// A line as the template draws it.
-pub struct LineView {
-    pub label: String,
-    pub polyline: String,
-    pub colour: &'static str,
-    pub dash: &'static str,
-    pub markers: Vec<Marker>,
-}
-
-pub struct SeasonChart {
-    pub chart: LineChart,
-    pub lines: Vec<LineView>,
-    pub title: String,
-    /// The chart's numbers in words, for the SVG's `<desc>`.
-    pub desc: String,
-    pub x_title: String,
-    pub y_title: String,
-    /// Said when the chart leaves entries out.
-    pub note: Option<String>,
-}
 
 /// One row of the table of the chart's numbers.
 pub struct CumulativeRow {
@@ -70,7 +42,7 @@ pub fn cumulative_rows(season: &Season) -> Vec<CumulativeRow> {
 
 /// The chart of the first [`MAX_LINES`] entries of the season table, or
 /// `None` before any tournament has finished.
-pub fn season_chart(lang: Lang, season: &Season) -> Option<SeasonChart> {
+pub fn season_chart(lang: Lang, season: &Season) -> Option<ChartView> {
     if season.stages.is_empty() || season.rows.is_empty() {
         return None;
     }
@@ -88,34 +60,20 @@ pub fn season_chart(lang: Lang, season: &Season) -> Option<SeasonChart> {
             values: values.iter().map(|v| f64::from(v.0) / 2.0).collect(),
         })
         .collect();
-    let chart = chart::line_chart(&categories, &series, 0.5, points);
+    let chart = chart::line_chart(&categories, &series, 0.5, chart::Base::Zero, points);
     let stage_name = |i: usize| {
         Message::new(msg!("tournament-title"))
             .arg("number", season.stages[i])
             .render(lang)
     };
-    let lines = chart
-        .lines
-        .iter()
-        .zip(&shown)
-        .map(|(line, (name, values))| LineView {
-            label: line.label.clone(),
-            polyline: line.polyline.clone(),
-            colour: line.colour,
-            dash: line.dash,
-            markers: line
-                .points
-                .iter()
-                .zip(values)
-                .enumerate()
-                .map(|(i, (p, v))| Marker {
-                    x: p.x.clone(),
-                    y: p.y.clone(),
-                    title: format!("{name}, {}: {v}", stage_name(i)),
-                })
-                .collect(),
-        })
-        .collect();
+    let lines = chart::line_views(&chart, |line, p| {
+        format!(
+            "{}, {}: {}",
+            shown[line].0,
+            stage_name(p.category),
+            points(p.value)
+        )
+    });
     let described = shown
         .iter()
         .map(|(name, values)| {
@@ -125,7 +83,8 @@ pub fn season_chart(lang: Lang, season: &Season) -> Option<SeasonChart> {
         .collect::<Vec<_>>()
         .join("; ");
     let count = season.rows.len();
-    Some(SeasonChart {
+    Some(ChartView {
+        id: "season-chart",
         title: lang.msg(msg!("season-chart-title")),
         desc: Message::new(msg!("season-chart-desc"))
             .arg("count", shown.len())

@@ -19,11 +19,12 @@ use crate::i18n::{Lang, Message};
 use crate::ids::{AnalysisJobId, ChampionshipId, TournamentId};
 use crate::msg;
 use crate::paths;
-use crate::read::fair_play::{Evidence, EvidencePage as EvidenceRead, Level};
+use crate::read::fair_play::{Evidence, EvidencePage as EvidenceRead, Level, RatingEvidence};
 use crate::rules::appeals::Ground;
 use crate::rules::fair_play::{HISTOGRAM_BUCKETS, HISTOGRAM_STEP, TimeStats};
 use crate::state::AppState;
 use crate::web::infra::PageDb;
+use crate::web::infra::chart::{self, ChartView, Series};
 use crate::web::infra::ctx::PageCtx;
 use crate::web::infra::error::AppError;
 use crate::web::infra::forms::Form;
@@ -73,6 +74,25 @@ pub struct GameLine {
     pub acpl: String,
 }
 
+/// A line of the performance table: a game against a rated opponent.
+pub struct RatedRow {
+    pub game: String,
+    pub opponent: String,
+    pub opponent_rating: u16,
+    pub result: &'static str,
+    pub performance: i32,
+    pub running: i32,
+}
+
+/// The rating section: the usual rating before the span beside the
+/// performance in it (G-E3).
+pub struct RatingSection {
+    pub facts: Vec<(String, String)>,
+    pub chart: Option<ChartView>,
+    pub rows: Vec<RatedRow>,
+    pub method: String,
+}
+
 pub struct JobLine {
     pub status: String,
     pub progress: String,
@@ -100,6 +120,7 @@ pub struct EvidencePage {
     opponents: String,
     method: String,
     level: Vec<(String, String)>,
+    rating: Option<RatingSection>,
     jobs: Vec<JobLine>,
     analysis_url: String,
     engine: bool,
@@ -203,6 +224,11 @@ fn job_status(lang: Lang, status: &str) -> String {
         .unwrap_or_else(|| status.to_owned())
 }
 
+/// A performance this far above the usual rating suggests a sudden
+/// strength jump (G-E3), over at least [`MIN_RATED_GAMES`] rated games.
+const RATING_JUMP: i32 = 400;
+const MIN_RATED_GAMES: usize = 5;
+
 /// The grounds the figures point to, for the report's boxes: a
 /// suggestion the judge confirms or clears.
 fn suggested(e: &Evidence) -> Vec<Ground> {
@@ -216,11 +242,17 @@ fn suggested(e: &Evidence) -> Vec<Ground> {
     if e.agreement.considered >= 20 && e.agreement.share().is_some_and(|s| s >= 0.8) {
         out.push(Ground::EngineAgreement);
     }
-    if let (Some(now), Some(before)) = (e.level_span.percent(), e.level_other.percent())
-        && e.level_span.games >= 5
-        && e.level_other.games >= 5
-        && now - before >= 30.0
-    {
+    let results_jump = matches!(
+        (e.level_span.percent(), e.level_other.percent()),
+        (Some(now), Some(before))
+            if e.level_span.games >= 5 && e.level_other.games >= 5 && now - before >= 30.0
+    );
+    let rating_jump = matches!(
+        (e.rating.tpr, e.rating.usual()),
+        (Some(tpr), Some(usual))
+            if e.rating.lines.len() >= MIN_RATED_GAMES && tpr - i32::from(usual) >= RATING_JUMP
+    );
+    if results_jump || rating_jump {
         out.push(Ground::StrengthJump);
     }
     out
@@ -294,6 +326,7 @@ fn frame(
         opponents: String::new(),
         method: String::new(),
         level: vec![],
+        rating: None,
         jobs: vec![],
         analysis_url: paths::fair_play_analysis(c),
         engine,
@@ -428,6 +461,162 @@ fn fill_report(p: &mut EvidencePage, lang: Lang, e: &Evidence) {
     p.notes = summary(lang, e);
 }
 
+fn result_symbol(half_points: u8) -> &'static str {
+    match half_points {
+        2 => "1",
+        1 => "½",
+        _ => "0",
+    }
+}
+
+/// The rating chart: the usual rating's values before the span, the
+/// usual level carried across the span's games, and the performance
+/// after each game.
+fn rating_chart(lang: Lang, r: &RatingEvidence, source: &str) -> Option<ChartView> {
+    let usual = r.usual();
+    if r.lines.is_empty() && r.before.is_empty() {
+        return None;
+    }
+    let (b, g) = (r.before.len(), r.lines.len());
+    let mut categories: Vec<String> = r
+        .before
+        .iter()
+        .map(|d| d.on.format("%Y-%m").to_string())
+        .chain((1..=g).map(|i| i.to_string()))
+        .collect();
+    // At most about twelve labels under the axis.
+    let every = categories.len().div_ceil(12).max(1);
+    for (i, c) in categories.iter_mut().enumerate() {
+        if i % every != 0 && i + 1 != b + g {
+            c.clear();
+        }
+    }
+    let nan = f64::NAN;
+    let mut series = vec![Series {
+        label: Message::new(msg!("evidence-rating-before"))
+            .arg("source", source)
+            .render(lang),
+        values: r
+            .before
+            .iter()
+            .map(|d| f64::from(d.value))
+            .chain(std::iter::repeat_n(nan, g))
+            .collect(),
+    }];
+    if let Some(u) = usual.filter(|_| g > 0) {
+        series.push(Series {
+            label: lang.msg(msg!("evidence-rating-usual")),
+            values: std::iter::repeat_n(nan, b.saturating_sub(1))
+                .chain(std::iter::repeat_n(f64::from(u), g + usize::from(b > 0)))
+                .collect(),
+        });
+    }
+    series.push(Series {
+        label: lang.msg(msg!("evidence-rating-running")),
+        values: std::iter::repeat_n(nan, b)
+            .chain(r.lines.iter().map(|l| f64::from(l.running)))
+            .collect(),
+    });
+    let chart = chart::line_chart(&categories, &series, 10.0, chart::Base::Values, |v| {
+        format!("{v:.0}")
+    });
+    let labels: Vec<String> = series.iter().map(|s| s.label.clone()).collect();
+    let lines = chart::line_views(&chart, |line, p| {
+        let at = if p.category < b {
+            r.before[p.category].on.format("%Y-%m-%d").to_string()
+        } else {
+            Message::new(msg!("evidence-rating-game"))
+                .arg("number", p.category - b + 1)
+                .render(lang)
+        };
+        format!("{}, {at}: {:.0}", labels[line], p.value)
+    });
+    let desc = Message::new(msg!("evidence-rating-chart-desc"))
+        .arg("source", source)
+        .arg(
+            "before",
+            r.before
+                .iter()
+                .map(|d| format!("{} {}", d.on.format("%Y-%m-%d"), d.value))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+        .arg(
+            "running",
+            r.lines
+                .iter()
+                .map(|l| l.running.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+        .render(lang);
+    Some(ChartView {
+        id: "evidence-rating-chart",
+        chart,
+        lines,
+        title: lang.msg(msg!("evidence-rating-chart-title")),
+        desc,
+        x_title: lang.msg(msg!("evidence-rating-chart-x")),
+        y_title: lang.msg(msg!("evidence-rating-chart-y")),
+        note: None,
+    })
+}
+
+/// The rating section of the evidence.
+fn rating_section(lang: Lang, r: &RatingEvidence) -> RatingSection {
+    let source = r.source.map_or_else(
+        || lang.msg(msg!("evidence-rating-none")),
+        |s| lang.msg(crate::app::ratings::source_key(s)),
+    );
+    let dash = || "—".to_owned();
+    let usual = r.before.last().map_or_else(dash, |d| {
+        Message::new(msg!("evidence-rating-usual-line"))
+            .arg("value", d.value)
+            .arg("source", source.as_str())
+            .arg("date", d.on.format("%Y-%m-%d").to_string())
+            .render(lang)
+    });
+    let gap = match (r.tpr, r.usual()) {
+        (Some(t), Some(u)) => format!("{:+}", t - i32::from(u)),
+        _ => dash(),
+    };
+    RatingSection {
+        facts: vec![
+            (lang.msg(msg!("evidence-rating-usual")), usual),
+            (
+                lang.msg(msg!("evidence-rating-aro")),
+                r.aro.map_or_else(dash, |a| a.to_string()),
+            ),
+            (
+                lang.msg(msg!("evidence-rating-tpr")),
+                r.tpr.map_or_else(dash, |t| t.to_string()),
+            ),
+            (lang.msg(msg!("evidence-rating-gap")), gap),
+        ],
+        chart: rating_chart(lang, r, &source),
+        rows: r
+            .lines
+            .iter()
+            .map(|l| RatedRow {
+                game: Message::new(msg!("evidence-rating-round"))
+                    .arg("tournament", l.tournament_number)
+                    .arg("round", l.round_number)
+                    .render(lang),
+                opponent: l.opponent.clone(),
+                opponent_rating: l.opponent_rating,
+                result: result_symbol(l.half_points),
+                performance: l.performance,
+                running: l.running,
+            })
+            .collect(),
+        method: Message::new(msg!("evidence-rating-method"))
+            .arg("source", source.as_str())
+            .arg("games", MIN_RATED_GAMES)
+            .arg("jump", RATING_JUMP)
+            .render(lang),
+    }
+}
+
 /// `GET /championships/{c}/fair-play/evidence?nick=&from=&to=` (officials).
 pub async fn show(
     ctx: PageCtx,
@@ -454,6 +643,7 @@ pub async fn show(
         fill_times(&mut p, lang, e);
         p.games = game_lines(lang, c, e);
         fill_engine(&mut p, lang, c, e);
+        p.rating = Some(rating_section(lang, &e.rating));
         fill_report(&mut p, lang, e);
     }
     page(StatusCode::OK, &p)

@@ -40,11 +40,13 @@ pub struct Tick {
     pub label: String,
 }
 
-/// A point of a line: coordinates written for SVG and the value it shows.
+/// A point of a line: coordinates written for SVG, the category it is at
+/// and the value it shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Point {
     pub x: String,
     pub y: String,
+    pub category: usize,
     pub value: f64,
 }
 
@@ -164,20 +166,38 @@ pub fn y_of(value: f64, low: f64, high: f64) -> f64 {
     PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * (value - low) / (high - low)
 }
 
+/// Where the value axis starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base {
+    /// The axis includes 0 (points, counts).
+    Zero,
+    /// The axis spans the values only (ratings around 1500).
+    Values,
+}
+
 /// Lays out a line chart of `series` over the `categories` (x labels).
-/// The value axis always includes 0 and runs between multiples of a nice
-/// step; `y_label` formats its ticks.
+/// The value axis runs between multiples of a nice step, from 0 or from
+/// the values as `base` says; `y_label` formats its ticks. A value that
+/// is not a finite number (NaN) is no point: a series may cover some of
+/// the categories only.
 pub fn line_chart(
     categories: &[String],
     series: &[Series],
     min_step: f64,
+    base: Base,
     y_label: impl Fn(f64) -> String,
 ) -> LineChart {
     let n = categories.len();
-    let values = series.iter().flat_map(|s| s.values.iter().copied());
-    let (lo, hi) = values
+    let mut values = series
+        .iter()
+        .flat_map(|s| s.values.iter().copied())
         .filter(|v| v.is_finite())
-        .fold((0.0f64, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        .peekable();
+    let first = match base {
+        Base::Zero => 0.0,
+        Base::Values => values.peek().copied().unwrap_or(0.0),
+    };
+    let (lo, hi) = values.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let step = nice_step(hi - lo, min_step);
     let low = (lo / step).floor() * step;
     let mut high = (hi / step).ceil() * step;
@@ -211,9 +231,11 @@ pub fn line_chart(
                 .iter()
                 .take(n)
                 .enumerate()
+                .filter(|(_, v)| v.is_finite())
                 .map(|(i, v)| Point {
                     x: coord(x_of(i, n)),
                     y: coord(y_of(*v, low, high)),
+                    category: i,
                     value: *v,
                 })
                 .collect();
@@ -239,6 +261,62 @@ pub fn line_chart(
         low,
         high,
     }
+}
+
+/// A marker of a line: where it is and what its tooltip says.
+pub struct Marker {
+    pub x: String,
+    pub y: String,
+    pub title: String,
+}
+
+/// A line as the template (`line_chart.html`) draws it.
+pub struct LineView {
+    pub label: String,
+    pub polyline: String,
+    pub colour: &'static str,
+    pub dash: &'static str,
+    pub markers: Vec<Marker>,
+}
+
+/// A chart with its words, as `line_chart.html` draws it.
+pub struct ChartView {
+    /// The prefix of the ids of its heading, title and description.
+    pub id: &'static str,
+    pub chart: LineChart,
+    pub lines: Vec<LineView>,
+    pub title: String,
+    /// The chart's numbers in words, for the SVG's `<desc>`.
+    pub desc: String,
+    pub x_title: String,
+    pub y_title: String,
+    /// Said below the legend (what the chart leaves out, its method).
+    pub note: Option<String>,
+}
+
+/// The lines of `chart` as drawn, each marker's tooltip given by
+/// `title(line, point)`.
+pub fn line_views(chart: &LineChart, title: impl Fn(usize, &Point) -> String) -> Vec<LineView> {
+    chart
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| LineView {
+            label: line.label.clone(),
+            polyline: line.polyline.clone(),
+            colour: line.colour,
+            dash: line.dash,
+            markers: line
+                .points
+                .iter()
+                .map(|p| Marker {
+                    x: p.x.clone(),
+                    y: p.y.clone(),
+                    title: title(k, p),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -284,6 +362,7 @@ mod tests {
             &cats(2),
             &[s("A", &[12.0, 24.0]), s("B", &[8.0, 8.0])],
             0.5,
+            Base::Zero,
             |v| v.to_string(),
         );
         assert_eq!(chart.lines[0].polyline, "56,140.8 464,25.6");
@@ -298,8 +377,30 @@ mod tests {
     }
 
     #[test]
+    fn ratings_scale_to_their_values_and_a_series_may_skip_categories() {
+        // 1380…1700 → step 100 → axis 1300…1700, 0 left out.
+        let chart = line_chart(
+            &cats(3),
+            &[
+                s("usual", &[1380.0, 1410.0, f64::NAN]),
+                s("performance", &[f64::NAN, f64::NAN, 1700.0]),
+            ],
+            1.0,
+            Base::Values,
+            |v| v.to_string(),
+        );
+        assert_eq!(chart.low, 1300.0);
+        assert_eq!(chart.high, 1700.0);
+        assert_eq!(chart.lines[0].points.len(), 2);
+        assert_eq!(chart.lines[1].polyline, "464,16");
+        assert_eq!(chart.zero, None);
+    }
+
+    #[test]
     fn a_single_category_sits_in_the_middle() {
-        let chart = line_chart(&cats(1), &[s("A", &[10.0])], 0.5, |v| v.to_string());
+        let chart = line_chart(&cats(1), &[s("A", &[10.0])], 0.5, Base::Zero, |v| {
+            v.to_string()
+        });
         assert_eq!(chart.lines[0].polyline, "260,16");
         assert_eq!(chart.x_ticks[0].at, "260");
     }
@@ -307,7 +408,9 @@ mod tests {
     #[test]
     fn negative_values_extend_the_axis_below_zero_with_a_baseline() {
         // −12 … 4: span 16 → step 5 → −15 … 5 (20 units, 12 px each).
-        let chart = line_chart(&cats(2), &[s("A", &[4.0, -12.0])], 0.5, |v| v.to_string());
+        let chart = line_chart(&cats(2), &[s("A", &[4.0, -12.0])], 0.5, Base::Zero, |v| {
+            v.to_string()
+        });
         assert_eq!((chart.low, chart.high), (-15.0, 5.0));
         assert_eq!(chart.zero.as_deref(), Some("76"));
         assert_eq!(chart.lines[0].polyline, "56,28 464,220");
@@ -315,9 +418,13 @@ mod tests {
 
     #[test]
     fn all_zero_still_has_an_axis() {
-        let chart = line_chart(&cats(3), &[s("A", &[0.0, 0.0, 0.0])], 0.5, |v| {
-            v.to_string()
-        });
+        let chart = line_chart(
+            &cats(3),
+            &[s("A", &[0.0, 0.0, 0.0])],
+            0.5,
+            Base::Zero,
+            |v| v.to_string(),
+        );
         assert_eq!((chart.low, chart.high), (0.0, 1.0));
         assert_eq!(chart.lines[0].polyline, "56,256 260,256 464,256");
     }
@@ -325,7 +432,7 @@ mod tests {
     #[test]
     fn styles_cycle_colours_first_then_dashes() {
         let series: Vec<Series> = (0..12).map(|i| s(&i.to_string(), &[1.0])).collect();
-        let chart = line_chart(&cats(1), &series, 0.5, |v| v.to_string());
+        let chart = line_chart(&cats(1), &series, 0.5, Base::Zero, |v| v.to_string());
         assert_eq!(chart.lines[0].colour, COLOURS[0]);
         assert_eq!(chart.lines[0].dash, "");
         assert_eq!(chart.lines[2].dash, DASHES[1]);
@@ -366,7 +473,7 @@ mod tests {
             values in proptest::collection::vec(-200i32..400, 1..8),
         ) {
             let v: Vec<f64> = values.iter().map(|h| f64::from(*h) / 2.0).collect();
-            let chart = line_chart(&cats(v.len()), &[s("A", &v)], 0.5, |x| x.to_string());
+            let chart = line_chart(&cats(v.len()), &[s("A", &v)], 0.5, Base::Zero, |x| x.to_string());
             proptest::prop_assert!(chart.low <= 0.0 && chart.high > chart.low);
             for p in &chart.lines[0].points {
                 let (x, y): (f64, f64) = (p.x.parse().unwrap(), p.y.parse().unwrap());
