@@ -87,3 +87,5 @@ ratings-error-fide-id = A FIDE ID is a positive number.
 ratings-error-typed = Choose the rating and give its value and date.
 ratings-error-not-typed = The platform's rating and a game server's come from games and are not typed.
 team-rating-average = Average rating of the strongest, as many as there are boards: { $average }.
+person-rating-chart-title = Ratings over time
+person-rating-chart-x = date of the rating

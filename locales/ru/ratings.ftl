@@ -87,3 +87,5 @@ ratings-error-fide-id = ФИДЕ ID — положительное число.
 ratings-error-typed = Выберите рейтинг и укажите значение и дату.
 ratings-error-not-typed = Рейтинг платформы и рейтинг игрового сервера берутся из партий и вручную не вносятся.
 team-rating-average = Средний рейтинг сильнейших на число досок: { $average }.
+person-rating-chart-title = Рейтинг по времени
+person-rating-chart-x = дата рейтинга

@@ -479,6 +479,29 @@ async fn the_players_organizers_set_a_fide_id_and_type_a_rating_on_the_person_pa
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     let page = club.app.get("/people/vera").await;
     assert_eq!(page.texts("table.ratings-now tbody tr").len(), 1);
+    // One value draws no chart; a second one of the same source does, a
+    // line through both dates.
+    assert!(!page.text.contains("rating-chart-title"));
+    let done = club
+        .app
+        .post_with(
+            &club.root,
+            &action,
+            &[
+                ("source", "national"),
+                ("value", "1910"),
+                ("as_of", "2026-12-01"),
+            ],
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let page = club.app.get("/people/vera").await;
+    let points = page.attrs("#ratings svg g.series circle", "cy");
+    assert_eq!(points.len(), 2, "{}", page.text);
+    assert!(
+        points[1].parse::<f64>().expect("y") < points[0].parse::<f64>().expect("y"),
+        "the later, higher rating is drawn higher: {points:?}"
+    );
 }
 
 /// The platform's ratings kept month by month (a corrected result in an

@@ -484,8 +484,16 @@ pub fn period_start(period: i32) -> Option<NaiveDate> {
 /// imported or taken from a game, and the platform's after each month the
 /// person played (dated by the month's last day, when it was settled).
 pub fn history(conn: &mut DbConnection, person: PersonId) -> Result<Vec<Dated>, QueryError> {
-    let mut out: Vec<Dated> = dr::of_person(conn, person)?
-        .into_iter()
+    Ok(dated(
+        &dr::of_person(conn, person)?,
+        &dr::platform_history(conn, person)?,
+    ))
+}
+
+/// [`history`] of rows already read.
+pub fn dated(rows: &[dr::Rating], platform: &[PlatformRating]) -> Vec<Dated> {
+    let mut out: Vec<Dated> = rows
+        .iter()
         .filter_map(|r| {
             Some(Dated {
                 on: r.as_of,
@@ -494,7 +502,7 @@ pub fn history(conn: &mut DbConnection, person: PersonId) -> Result<Vec<Dated>, 
             })
         })
         .collect();
-    for row in dr::platform_history(conn, person)? {
+    for row in platform {
         let settled = period_start(row.period + 1).and_then(|d| d.pred_opt());
         if let (Some(on), Ok(value)) = (settled, u16::try_from(row.rating.round() as i64)) {
             out.push(Dated {
@@ -505,7 +513,7 @@ pub fn history(conn: &mut DbConnection, person: PersonId) -> Result<Vec<Dated>, 
         }
     }
     out.sort_by_key(|d| d.on);
-    Ok(out)
+    out
 }
 
 /// What a refresh of the platform's ratings did.

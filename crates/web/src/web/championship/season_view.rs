@@ -85,6 +85,7 @@ pub fn season_chart(lang: Lang, season: &Season) -> Option<ChartView> {
     let count = season.rows.len();
     Some(ChartView {
         id: "season-chart",
+        level: 2,
         title: lang.msg(msg!("season-chart-title")),
         desc: Message::new(msg!("season-chart-desc"))
             .arg("count", shown.len())

@@ -552,6 +552,7 @@ fn rating_chart(lang: Lang, r: &RatingEvidence, source: &str) -> Option<ChartVie
         .render(lang);
     Some(ChartView {
         id: "evidence-rating-chart",
+        level: 3,
         chart,
         lines,
         title: lang.msg(msg!("evidence-rating-chart-title")),

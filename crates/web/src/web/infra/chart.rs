@@ -283,6 +283,8 @@ pub struct LineView {
 pub struct ChartView {
     /// The prefix of the ids of its heading, title and description.
     pub id: &'static str,
+    /// The level of its heading (2: a section of its own; 3: inside one).
+    pub level: u8,
     pub chart: LineChart,
     pub lines: Vec<LineView>,
     pub title: String,

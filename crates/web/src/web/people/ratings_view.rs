@@ -3,12 +3,17 @@
 //! FIDE id with a link to FIDE's profile, and the platform's own rating
 //! with its deviation.
 
-use crate::app::ratings::{TYPED_SOURCES, period_start, source_key};
+use crate::app::ratings::{TYPED_SOURCES, dated, period_start, source_key};
 use crate::db::ratings::{PlatformRating, Rating};
 use crate::i18n::{Lang, Message};
 use crate::msg;
 use crate::rules::rating::Source;
 use crate::rules::rating::glicko2::PROVISIONAL_DEVIATION;
+use crate::rules::rating::{Dated, Source as RatingSource};
+use crate::web::infra::chart::{self, ChartView, Series};
+
+/// The values the history chart draws at most (the latest).
+pub const CHART_POINTS: usize = 24;
 
 pub struct RatingLine {
     pub source: String,
@@ -23,6 +28,8 @@ pub struct Ratings {
     pub platform: Option<String>,
     pub current: Vec<RatingLine>,
     pub history: Vec<RatingLine>,
+    /// The history as a chart, one line per source; `None` under two values.
+    pub chart: Option<ChartView>,
     /// The officials' form: the sources typed, (code, words), and today.
     pub typed_sources: Vec<(&'static str, String)>,
     pub today: String,
@@ -58,6 +65,81 @@ fn line(lang: Lang, r: &Rating) -> Option<RatingLine> {
     })
 }
 
+/// The history chart: the latest [`CHART_POINTS`] values, one line per
+/// source, each at its date (dates in order along the axis).
+fn history_chart(lang: Lang, history: &[Dated]) -> Option<ChartView> {
+    let shown = &history[history.len().saturating_sub(CHART_POINTS)..];
+    if shown.len() < 2 {
+        return None;
+    }
+    let mut days: Vec<chrono::NaiveDate> = shown.iter().map(|d| d.on).collect();
+    days.dedup();
+    let every = days.len().div_ceil(8).max(1);
+    let categories: Vec<String> = days
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            if i % every == 0 || i + 1 == days.len() {
+                d.format("%Y-%m").to_string()
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let series: Vec<Series> = RatingSource::ALL
+        .into_iter()
+        .filter(|src| shown.iter().any(|d| d.source == *src))
+        .map(|src| Series {
+            label: lang.msg(source_key(src)),
+            values: days
+                .iter()
+                .map(|day| {
+                    shown
+                        .iter()
+                        .rev()
+                        .find(|d| d.source == src && d.on == *day)
+                        .map_or(f64::NAN, |d| f64::from(d.value))
+                })
+                .collect(),
+        })
+        .collect();
+    let chart = chart::line_chart(&categories, &series, 10.0, chart::Base::Values, |v| {
+        format!("{v:.0}")
+    });
+    let labels: Vec<String> = series.iter().map(|s| s.label.clone()).collect();
+    let lines = chart::line_views(&chart, |line, p| {
+        format!(
+            "{}, {}: {:.0}",
+            labels[line],
+            days[p.category].format("%Y-%m-%d"),
+            p.value
+        )
+    });
+    let desc = shown
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {} {}",
+                d.on.format("%Y-%m-%d"),
+                lang.msg(source_key(d.source)),
+                d.value
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some(ChartView {
+        id: "rating-chart",
+        level: 3,
+        chart,
+        lines,
+        title: lang.msg(msg!("person-rating-chart-title")),
+        desc,
+        x_title: lang.msg(msg!("person-rating-chart-x")),
+        y_title: lang.msg(msg!("evidence-rating-chart-y")),
+        note: None,
+    })
+}
+
 /// The section's lines, in the page's language.
 pub fn ratings(
     lang: Lang,
@@ -65,6 +147,7 @@ pub fn ratings(
     fide_id: Option<i64>,
     platform: &[PlatformRating],
 ) -> Ratings {
+    let chart = history_chart(lang, &dated(rows, platform));
     // The latest row of each source, in the order forms list the sources.
     let mut current = Vec::new();
     for source in Source::ALL {
@@ -102,6 +185,7 @@ pub fn ratings(
         today: crate::db::utc_now().date().format("%Y-%m-%d").to_string(),
         fide_id_value: fide_id.map(|id| id.to_string()).unwrap_or_default(),
         fide_id: fide_id.map(|id| (id, format!("https://ratings.fide.com/profile/{id}"))),
+        chart,
         platform,
         current,
         history,
