@@ -120,3 +120,4 @@ substitution-replacement-label = Substitute
 unfit-short-banned = banned
 unfit-short-not-on-roster = not on the team's roster
 unfit-short-not-admitted = not admitted
+lineup-out-of-order = The regulation wants the boards in descending rating (tolerance { $tolerance }): { $lower_nick } on board { $lower } is rated { $lower_rating }, more than { $tolerance } above { $higher_nick } on board { $higher } ({ $higher_rating }). Put { $lower_nick } higher or { $higher_nick } lower.

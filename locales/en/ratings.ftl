@@ -89,3 +89,6 @@ ratings-error-not-typed = The platform's rating and a game server's come from ga
 team-rating-average = Average rating of the strongest, as many as there are boards: { $average }.
 person-rating-chart-title = Ratings over time
 person-rating-chart-x = date of the rating
+set-rating-board-order = Boards by rating: tolerance
+set-rating-board-order-hint = Empty: a team orders its boards as it likes. A number: boards go in descending order of the rating counted on the tournament's day; a player may sit above a teammate rated higher by at most this number. Unrated players may sit on any board. Checked when a line-up is submitted.
+set-error-board-order-unrated = Boards by rating need a rating counted: choose one above.

@@ -1911,3 +1911,93 @@ async fn g_g2_a_withdrawal_against_an_empty_board_is_lost_by_both_sides() {
         assert_eq!(stored_result(&club, game).0, lost_by_opponent);
     }
 }
+
+/// A regulation's board order by rating (ratings: boards in descending
+/// order of the rating counted, within a tolerance) is checked when the
+/// captain submits a line-up: a substitute rated far above the player on
+/// board 1 is refused in words naming both, nothing saved; one within the
+/// tolerance of the board below is accepted.
+#[tokio::test]
+async fn ratings_board_order_is_checked_at_the_line_up_with_both_players_named() {
+    use diesel::prelude::*;
+    use league::db::ratings::{NewRating, insert};
+    use league::db::schema::championships;
+
+    let club = Club::new("G").await;
+    let (teams, t) = drawn_with_substitutes(&club).await;
+    let mut conn = club.app.db();
+    let text: String = championships::table
+        .find(league::ids::ChampionshipId(club.id))
+        .select(championships::regulation)
+        .first(&mut conn)
+        .expect("the regulation");
+    let mut regulation = league::rules::regulation::Regulation::from_json(&text).expect("read");
+    regulation.ratings.board_order = Some(50);
+    diesel::update(championships::table.find(league::ids::ChampionshipId(club.id)))
+        .set(championships::regulation.eq(serde_json::to_string(&regulation).expect("json")))
+        .execute(&mut conn)
+        .expect("the board-order rule");
+    let day = chrono::Utc::now().naive_utc();
+    let rated = |nick: &str, value: i32| NewRating {
+        person_id: club.app.person_id(nick),
+        source: "server_blitz".into(),
+        value,
+        as_of: day.date() - chrono::Duration::days(3),
+        origin: "game".into(),
+        site: None,
+        game_id: None,
+        recorded_by: None,
+        recorded_at: day,
+    };
+    league::db::write_transaction(&mut conn, |tx| {
+        insert(
+            tx,
+            &[
+                rated("la1", 1800),
+                rated("la2", 1700),
+                rated("la3", 1600),
+                rated("la4", 1500),
+                rated("la5", 1400),
+                rated("la6", 1900),
+                rated("la7", 1460),
+            ],
+        )
+    })
+    .expect("ratings");
+    let ladya = entry_id(&club, t, "Ладья");
+    let lineup = format!("{}/entries/{ladya}/lineup", club.tournament_url(t));
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "1",
+        &["la1", "la2", "la6", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(
+        page.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        page.text
+    );
+    let problems = page.texts("#lineup-problems li");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("la6")
+            && problems[0].contains("1900")
+            && problems[0].contains("la1")
+            && problems[0].contains("1800")
+            && problems[0].contains("50"),
+        "{problems:?}"
+    );
+    // 1460 on board 3 above la4's 1500: within 50.
+    let page = post_lineup(
+        &club,
+        &teams[0].captain,
+        &lineup,
+        "1",
+        &["la1", "la2", "la7", "la4", "la5"],
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+}

@@ -77,6 +77,14 @@ pub enum BoardsProblem {
     /// The championship's regulation has no such rule (its rule ID where
     /// the seeds have one: E-6, G-G2, G-V23).
     NotInRegulation { rule: &'static str },
+    /// The regulation's board order by rating: the player on the lower
+    /// board is rated more than `tolerance` above the one on the higher.
+    OutOfOrder {
+        breach: crate::rules::rating::OutOfOrder,
+        higher_player: i64,
+        lower_player: i64,
+        tolerance: u16,
+    },
     /// E-9: board `board`'s players play the armageddon; nobody replaces
     /// them from the moment it is assigned.
     ArmageddonBoard { board: u32 },
@@ -483,6 +491,7 @@ pub fn set_lineup(
             lineup.boards().iter().map(|p| p.map(PersonId)).collect();
         let playing: Vec<PersonId> = chosen.iter().flatten().copied().collect();
         refuse_unfit(conn, &loaded, x.team_id, &playing, now)?;
+        refuse_out_of_order(conn, &loaded, &chosen)?;
         l::set(conn, entry, round_no, &chosen, by, now)?;
         // The round may be paired already: its games take the line-up.
         let round = loaded
@@ -521,6 +530,51 @@ pub fn set_lineup(
             .record(conn)?;
         Ok(())
     })
+}
+
+/// A regulation's board order by rating, checked on a line-up: boards in
+/// descending order of the rating the regulation counts on the
+/// tournament's day, within its tolerance (unrated players anywhere).
+fn refuse_out_of_order(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    chosen: &[Option<PersonId>],
+) -> Result<(), BoardsError> {
+    let rules = &loaded.ctx.regulation.ratings;
+    let Some(tolerance) = rules.board_order else {
+        return Ok(());
+    };
+    let playing: Vec<PersonId> = chosen.iter().flatten().copied().collect();
+    let counted = super::ratings::counted(
+        conn,
+        &rules.order,
+        &playing,
+        loaded.ctx.tournament.starts_at.date(),
+    )?;
+    let ratings: Vec<Option<u16>> = chosen
+        .iter()
+        .map(|p| p.and_then(|p| counted.get(&p)).map(|h| h.value))
+        .collect();
+    let player = |board: u32| {
+        usize::try_from(board - 1)
+            .ok()
+            .and_then(|i| chosen.get(i).copied().flatten())
+            .map_or(0, |p| p.0)
+    };
+    let breaches: Vec<BoardsProblem> = crate::rules::rating::out_of_order(&ratings, tolerance)
+        .into_iter()
+        .map(|breach| BoardsProblem::OutOfOrder {
+            higher_player: player(breach.higher),
+            lower_player: player(breach.lower),
+            breach,
+            tolerance,
+        })
+        .collect();
+    if breaches.is_empty() {
+        Ok(())
+    } else {
+        Err(PlayError::Refused(breaches))
+    }
 }
 
 /// What a substitution changed.

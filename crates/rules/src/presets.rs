@@ -96,6 +96,7 @@ pub fn g() -> Regulation {
         // know each other by (G-E3 speaks of a player's usual rating).
         ratings: RatingRules {
             order: vec![Source::Server(Speed::Blitz)],
+            board_order: None,
         },
     }
 }
@@ -310,6 +311,7 @@ pub fn r() -> Regulation {
         // teams by rating: FIDE's blitz rating, else the national one.
         ratings: RatingRules {
             order: vec![Source::Fide(Speed::Blitz), Source::National],
+            board_order: None,
         },
     }
 }

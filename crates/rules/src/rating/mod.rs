@@ -73,6 +73,46 @@ pub struct RatingRules {
     /// ranked in the order of entry).
     #[serde(default)]
     pub order: Vec<Source>,
+    /// Boards in descending rating (the rating counted by `order`): a
+    /// player may sit above one rated higher by at most this many points.
+    /// `None`: the team orders its boards as it likes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_order: Option<u16>,
+}
+
+/// A line-up out of rating order: the player on `lower` is rated more than
+/// the tolerance above the player on the higher board `higher`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutOfOrder {
+    pub higher: u32,
+    pub higher_rating: u16,
+    pub lower: u32,
+    pub lower_rating: u16,
+}
+
+/// The breaches of a board-order rule by a line-up: `ratings[i]` is the
+/// counted rating of the player on board i + 1 (`None`: an empty board or
+/// an unrated player, who may sit anywhere). Each lower board is named
+/// once, against the highest board it should be above.
+pub fn out_of_order(ratings: &[Option<u16>], tolerance: u16) -> Vec<OutOfOrder> {
+    let board = |i: usize| u32::try_from(i + 1).unwrap_or(u32::MAX);
+    let mut out = Vec::new();
+    for (j, lower) in ratings.iter().enumerate() {
+        let Some(lower) = *lower else { continue };
+        let above = ratings[..j].iter().enumerate().find_map(|(i, higher)| {
+            let higher = (*higher)?;
+            (u32::from(lower) > u32::from(higher) + u32::from(tolerance)).then_some((i, higher))
+        });
+        if let Some((i, higher)) = above {
+            out.push(OutOfOrder {
+                higher: board(i),
+                higher_rating: higher,
+                lower: board(j),
+                lower_rating: lower,
+            });
+        }
+    }
+    out
 }
 
 impl RatingRules {
@@ -199,6 +239,31 @@ mod tests {
         assert_eq!(
             usual_before(&history, &[Source::Platform], day(12, 1)),
             None
+        );
+    }
+
+    #[test]
+    fn board_order_within_the_tolerance_and_unrated_players_anywhere() {
+        // Tolerance 50: 1800 above 1840 is fine, 1800 above 1900 is not.
+        assert!(out_of_order(&[Some(1800), Some(1840), Some(1700)], 50).is_empty());
+        assert_eq!(
+            out_of_order(&[Some(1800), Some(1700), Some(1900)], 50),
+            [OutOfOrder {
+                higher: 1,
+                higher_rating: 1800,
+                lower: 3,
+                lower_rating: 1900,
+            }]
+        );
+        // Exactly the tolerance above is allowed; unrated and empty boards
+        // are not compared.
+        assert!(out_of_order(&[Some(1800), Some(1850)], 50).is_empty());
+        assert!(out_of_order(&[None, Some(2500), None, Some(1200)], 0).is_empty());
+        // Each lower board once, against the highest board it outranks.
+        let all = out_of_order(&[Some(1500), Some(1600), Some(1700)], 0);
+        assert_eq!(
+            all.iter().map(|o| (o.higher, o.lower)).collect::<Vec<_>>(),
+            [(1, 2), (1, 3)]
         );
     }
 

@@ -180,6 +180,19 @@ pub fn problem(p: &BoardsProblem, nick: &dyn Fn(i64) -> String) -> Message {
         BoardsProblem::Changed { result, .. } => {
             Message::new(msg!("game-changed")).arg("result", result_words(result))
         }
+        BoardsProblem::OutOfOrder {
+            breach,
+            higher_player,
+            lower_player,
+            tolerance,
+        } => Message::new(msg!("lineup-out-of-order"))
+            .arg("lower_nick", nick(*lower_player))
+            .arg("lower_rating", breach.lower_rating)
+            .arg("lower", breach.lower)
+            .arg("higher_nick", nick(*higher_player))
+            .arg("higher_rating", breach.higher_rating)
+            .arg("higher", breach.higher)
+            .arg("tolerance", *tolerance),
         BoardsProblem::ArmageddonBoard { board } => {
             Message::new(msg!("match-armageddon-board")).arg("board", board)
         }

@@ -310,7 +310,7 @@ impl Specs {
         (min, max): (i64, i64),
         value: Option<i64>,
         set: impl Fn(&mut Regulation, Option<i64>) + 'static,
-    ) {
+    ) -> &mut Spec {
         let label = self.label(key);
         self.push(
             name,
@@ -327,7 +327,7 @@ impl Specs {
                 set(&mut d.reg, v);
                 Ok(())
             },
-        );
+        )
     }
 
     fn points(
@@ -642,6 +642,14 @@ fn ratings(s: &mut Specs, reg: &Regulation) {
         )
         .hint = (i == 0).then(|| lang.msg(msg!("set-rating-choice-hint")));
     }
+    s.opt_number(
+        "rating.board_order",
+        msg!("set-rating-board-order"),
+        (0, 1000),
+        reg.ratings.board_order.map(i64::from),
+        |r, v| r.ratings.board_order = v.and_then(|n| u16::try_from(n).ok()),
+    )
+    .hint = Some(lang.msg(msg!("set-rating-board-order-hint")));
 }
 
 fn teams(s: &mut Specs, reg: &Regulation) {
@@ -1731,6 +1739,9 @@ fn assemble(d: &mut Draft, errors: &mut FieldErrors) {
 
 /// Settings that must agree with each other.
 fn check(r: &Regulation, errors: &mut FieldErrors) {
+    if r.ratings.board_order.is_some() && !r.ratings.used() {
+        errors.add("rating.board_order", msg!("set-error-board-order-unrated"));
+    }
     if r.roster
         .max_members
         .is_some_and(|max| max < r.roster.min_members)
@@ -1937,5 +1948,20 @@ mod tests {
         assert!(errors.get("roster.max").is_some());
         assert!(errors.get("armageddon.board").is_some());
         assert!(errors.get("roster.lineup").is_some());
+    }
+
+    #[test]
+    fn ratings_a_board_order_rule_needs_a_rating_counted() {
+        // E counts no rating: a tolerance alone is refused beside it.
+        let reg = e();
+        let mut pairs = as_sent(&reg);
+        set(&mut pairs, "rating.board_order", "100");
+        let errors = read(&reg, &pairs).expect_err("invalid");
+        assert!(errors.get("rating.board_order").is_some());
+        // With a rating chosen it is the regulation's.
+        set(&mut pairs, "rating.1", "national");
+        let new = read(&reg, &pairs).expect("valid");
+        assert_eq!(new.ratings.board_order, Some(100));
+        assert_eq!(new.ratings.order, [Source::National]);
     }
 }
