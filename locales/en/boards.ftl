@@ -121,3 +121,4 @@ unfit-short-banned = banned
 unfit-short-not-on-roster = not on the team's roster
 unfit-short-not-admitted = not admitted
 lineup-out-of-order = The regulation wants the boards in descending rating (tolerance { $tolerance }): { $lower_nick } on board { $lower } is rated { $lower_rating }, more than { $tolerance } above { $higher_nick } on board { $higher } ({ $higher_rating }). Put { $lower_nick } higher or { $higher_nick } lower.
+lineup-board-order = The regulation wants the boards in descending rating (the number after the name) within { $tolerance }: a player may sit above a teammate rated higher by at most { $tolerance }. Unrated players may sit on any board.

@@ -124,3 +124,4 @@ unfit-short-banned = отстранён
 unfit-short-not-on-roster = не в составе команды
 unfit-short-not-admitted = не допущен
 lineup-out-of-order = Регламент требует расставлять игроков по убыванию рейтинга (допуск { $tolerance }): у { $lower_nick } на { $lower }-й доске рейтинг { $lower_rating }, это больше чем на { $tolerance } выше, чем у { $higher_nick } на { $higher }-й доске ({ $higher_rating }). Поставьте { $lower_nick } выше или { $higher_nick } ниже.
+lineup-board-order = Регламент требует расставлять игроков по убыванию рейтинга (число после имени) с допуском { $tolerance }: игрок может стоять выше товарища по команде, у которого рейтинг больше не более чем на { $tolerance }. Игроки без рейтинга — на любой доске.

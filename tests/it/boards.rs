@@ -1966,6 +1966,16 @@ async fn ratings_board_order_is_checked_at_the_line_up_with_both_players_named()
     .expect("ratings");
     let ladya = entry_id(&club, t, "Ладья");
     let lineup = format!("{}/entries/{ladya}/lineup", club.tournament_url(t));
+    // The form says the rule and shows each player's rating.
+    let form = club.app.get_with(&teams[0].captain, &lineup).await;
+    assert!(form.select_text("#lineup-board-order").is_some());
+    let options = form.texts("#r1-board3 option");
+    assert!(
+        options
+            .iter()
+            .any(|o| o.contains("la6") && o.contains("1900")),
+        "{options:?}"
+    );
     let page = post_lineup(
         &club,
         &teams[0].captain,

@@ -148,6 +148,9 @@ pub struct LineupPage {
     pub viewer_is_captain: bool,
     /// G-A7 at this moment: the entry's players who may not play now.
     pub unfit: Vec<(PersonId, Vec<Unfit>)>,
+    /// The entry's players' ratings as the regulation counts them on the
+    /// tournament's day (none when it counts no rating).
+    pub ratings: std::collections::HashMap<PersonId, crate::rules::rating::Held>,
 }
 
 impl LineupPage {
@@ -168,11 +171,24 @@ impl LineupPage {
         if !loaded.entries.iter().any(|x| x.id == e) {
             return Ok(None);
         }
+        let players: Vec<PersonId> = loaded
+            .players
+            .iter()
+            .filter(|p| p.entry_id == e)
+            .map(|p| p.person_id)
+            .collect();
+        let ratings = crate::ratings::counted(
+            conn,
+            &loaded.ctx.regulation.ratings.order,
+            &players,
+            loaded.ctx.tournament.starts_at.date(),
+        )?;
         Ok(Some(LineupPage {
             viewer_is_captain: captains.get(&e).is_some_and(|v| v.contains(&viewer)),
             loaded,
             entry: e,
             unfit,
+            ratings,
         }))
     }
 }

@@ -82,6 +82,8 @@ pub struct LineupPage {
     problems: Vec<String>,
     /// G-A7: players of the entry who may not play now, with the reasons.
     warnings: Vec<String>,
+    /// The regulation's board order by rating, in words.
+    board_order: Option<String>,
 }
 
 async fn lineup_page(
@@ -118,7 +120,13 @@ fn lineup_view(
         tournament_url: paths::tournament(l.ctx.championship_id(), l.ctx.id()),
         entry: entry_name(l, eid),
         action: paths::entry_lineup(l.ctx.championship_id(), l.ctx.id(), eid),
-        options: player_options(&ctx, l, eid),
+        options: player_options(&ctx, r),
+        board_order: l
+            .ctx
+            .regulation
+            .ratings
+            .board_order
+            .map(|tolerance| ctx.t1("lineup-board-order", "tolerance", tolerance)),
         forms: (l.open_lineup_rounds(eid).into_iter())
             .map(|round| lineup_form(l, eid, round, failed))
             .collect(),
@@ -129,15 +137,16 @@ fn lineup_view(
     }
 }
 
-/// The entry's players the line-up form offers.
-fn player_options(ctx: &PageCtx, l: &Loaded, eid: EntryId) -> Vec<PlayerOption> {
+/// The entry's players the line-up form offers, each with the rating the
+/// regulation counts where it counts one.
+fn player_options(ctx: &PageCtx, r: &LineupRead) -> Vec<PlayerOption> {
     let sub_word = ctx.lang.msg(msg!("lineup-substitute"));
-    l.players
+    r.loaded
+        .players
         .iter()
-        .filter(|p| p.entry_id == eid)
-        .map(|p| PlayerOption {
-            id: p.person_id,
-            label: if p.substitute {
+        .filter(|p| p.entry_id == r.entry)
+        .map(|p| {
+            let label = if p.substitute {
                 format!("{} ({sub_word})", p.nick)
             } else {
                 ctx.t1(
@@ -145,7 +154,14 @@ fn player_options(ctx: &PageCtx, l: &Loaded, eid: EntryId) -> Vec<PlayerOption> 
                     "nick",
                     format!("{} · {}", p.nick, p.ordinal),
                 )
-            },
+            };
+            PlayerOption {
+                id: p.person_id,
+                label: match r.ratings.get(&p.person_id) {
+                    Some(held) => format!("{label} · {}", held.value),
+                    None => label,
+                },
+            }
         })
         .collect()
 }
