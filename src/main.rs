@@ -483,7 +483,7 @@ fn ratings(settings: &Settings, command: RatingsCommand) -> anyhow::Result<()> {
             for problem in &staged.problems {
                 eprintln!("line {}: {}", problem.line, problem.fault);
             }
-            let written = ratings::confirm_fide_list(&mut conn, id, admin.id, now)
+            let written = ratings::confirm_list(&mut conn, id, admin.id, now)
                 .map_err(|e| anyhow::anyhow!("{e:?}"))?;
             println!(
                 "read {} players ({} lines left out); {} people of the platform, {} ratings recorded as of {as_of}",

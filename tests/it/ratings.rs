@@ -223,7 +223,7 @@ async fn upload_list(
     club: &Club,
     file_name: &str,
     bytes: &[u8],
-    speed: &str,
+    (kind, speed): (&str, &str),
     as_of: &str,
 ) -> crate::helpers::Page {
     use reqwest::multipart::{Form, Part};
@@ -235,6 +235,7 @@ async fn upload_list(
         .expect("the form's token");
     let form = Form::new()
         .text("csrf_token", token)
+        .text("kind", kind.to_owned())
         .text("speed", speed.to_owned())
         .text("as_of", as_of.to_owned())
         .part(
@@ -311,7 +312,7 @@ async fn fide_lists_in_both_layouts_are_previewed_with_bad_lines_named_then_reco
         &club,
         "players_list_foa.txt",
         txt.as_bytes(),
-        "standard",
+        ("fide", "standard"),
         "2026-12-01",
     )
     .await;
@@ -364,7 +365,7 @@ async fn fide_lists_in_both_layouts_are_previewed_with_bad_lines_named_then_reco
         &club,
         "blitz_rating_list.xml",
         xml.as_bytes(),
-        "blitz",
+        ("fide", "blitz"),
         "2026-12-01",
     )
     .await;
@@ -391,7 +392,7 @@ async fn fide_lists_in_both_layouts_are_previewed_with_bad_lines_named_then_reco
         &club,
         "notes.txt",
         b"rank,name\n1,A\n",
-        "standard",
+        ("fide", "standard"),
         "2026-12-01",
     )
     .await;
@@ -560,4 +561,79 @@ async fn platform_ratings_kept_month_by_month_equal_a_recomputation_from_nothing
     let done = refresh_platform(&mut conn).expect("recomputed");
     assert_eq!(done.from, Some(month));
     assert_eq!(all(&mut conn), kept);
+}
+
+/// A national list as CSV: players found by FIDE id, nick or full name
+/// (a name several people have is named, not guessed), bad lines named by
+/// number, each line's own date kept, written as national ratings only
+/// when confirmed.
+#[tokio::test]
+async fn a_national_list_in_csv_is_matched_by_fide_id_nick_or_name_and_previewed() {
+    use league::app::ratings::{held_on, set_fide_id};
+    let club = Club::new("G").await;
+    club.team("Ладья", &["olga", "pavel", "vera"]).await;
+    let (olga, pavel) = (club.app.person_id("olga"), club.app.person_id("pavel"));
+    let admin = club.app.person_id("Root");
+    set_fide_id(&mut club.app.db(), pavel, Some(34_100_001), (admin, true)).expect("pavel's id");
+    let csv = "ФИО;Ник;ID ФИДЕ;Рейтинг;Дата\n\
+               Ольга Орлова;olga;;1810;\n\
+               ;;34100001;1720;01.10.2026\n\
+               Test Player;;;1650;\n\
+               Никто Никтоев;;;1500;\n\
+               ;vera;;abc;\n";
+    let page = upload_list(
+        &club,
+        "national.csv",
+        csv.as_bytes(),
+        ("national", "standard"),
+        "2026-11-01",
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview = page.location().expect("the preview").to_owned();
+    let page = club.app.get_with(&club.root, &preview).await;
+    let rows = page.texts("#rating-preview tr.rating-row");
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].contains("olga") && rows[0].contains("1810"));
+    assert!(rows[1].contains("pavel") && rows[1].contains("1720"));
+    let problems = page.texts("#rating-problems li");
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems[0].contains('4') && problems[0].contains("Test Player"));
+    assert!(problems[1].contains('5') && problems[1].contains("Никто Никтоев"));
+    assert!(problems[2].contains('6') && problems[2].contains("abc"));
+    // Nothing written before the confirmation.
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 2).expect("a day");
+    assert!(
+        held_on(&mut club.app.db(), &[olga], day)
+            .expect("read")
+            .is_empty()
+    );
+    let action = page.attr("form#rating-confirm", "action").expect("confirm");
+    let done = club.app.post_with(&club.root, &action, &[]).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let held = held_on(&mut club.app.db(), &[olga, pavel], day).expect("read");
+    assert_eq!(
+        held[&olga],
+        [league::rules::rating::Held {
+            source: Source::National,
+            value: 1810
+        }]
+    );
+    assert_eq!(
+        held[&pavel],
+        [league::rules::rating::Held {
+            source: Source::National,
+            value: 1720
+        }]
+    );
+    // Pavel's line carried its own date: not yet held on 30 September.
+    let before = chrono::NaiveDate::from_ymd_opt(2026, 9, 30).expect("a day");
+    assert!(
+        !held_on(&mut club.app.db(), &[pavel], before)
+            .expect("read")
+            .contains_key(&pavel)
+    );
+    // The person page shows it.
+    let page = club.app.get("/people/olga").await;
+    assert!(page.texts("table.ratings-now tbody tr")[0].contains("1810"));
 }

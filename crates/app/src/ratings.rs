@@ -25,7 +25,9 @@ use crate::db::{DbConnection, QueryError, WriteTx, audit, people, write_transact
 use crate::i18n::Message;
 use crate::ids::{PersonId, RatingImportId};
 use crate::msg;
-use crate::rules::rating::fide_list::{self, Carries, Layout, LineProblem, ListError, Speed};
+use crate::rules::rating::fide_list::{
+    self, Carries, Layout, LineFault, LineProblem, ListError, Speed,
+};
 use crate::rules::rating::glicko2::{Game, Glicko, Pool, Rated};
 use crate::rules::rating::{Dated, Held, Source, pick};
 
@@ -82,29 +84,38 @@ fn refuse<T>(p: RatingProblem) -> Result<T, RatingError> {
     Err(PlayError::Refused(vec![p]))
 }
 
-/// A player of a list whose FIDE id a person of the platform holds.
+/// A player of a list who is a person of the platform: by the FIDE id he
+/// holds (a FIDE list), or by FIDE id, nick or full name (a national list).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ListRow {
     pub person: PersonId,
-    pub fide_id: i64,
+    pub fide_id: Option<i64>,
     pub name_on_list: String,
     pub standard: Option<u16>,
     pub rapid: Option<u16>,
     pub blitz: Option<u16>,
+    /// A national list's rating.
+    #[serde(default)]
+    pub national: Option<u16>,
+    /// The row's own date (a national list may date each line); else the
+    /// list's.
+    #[serde(default)]
+    pub as_of: Option<NaiveDate>,
 }
 
 impl ListRow {
     /// The ratings the row writes, by source.
     pub fn held(&self) -> Vec<Held> {
         [
-            (Speed::Standard, self.standard),
-            (Speed::Rapid, self.rapid),
-            (Speed::Blitz, self.blitz),
+            (Source::Fide(Speed::Standard), self.standard),
+            (Source::Fide(Speed::Rapid), self.rapid),
+            (Source::Fide(Speed::Blitz), self.blitz),
+            (Source::National, self.national),
         ]
         .into_iter()
-        .filter_map(|(speed, value)| {
+        .filter_map(|(source, value)| {
             Some(Held {
-                source: Source::Fide(speed),
+                source,
                 value: value?,
             })
         })
@@ -128,7 +139,7 @@ pub struct StagedList {
 
 /// Reads a FIDE list and keeps, for the preview, the players whose FIDE
 /// ids people of the platform hold; nothing is written to anyone's
-/// ratings until [`confirm_fide_list`].
+/// ratings until [`confirm_list`].
 pub fn stage_fide_list(
     conn: &mut DbConnection,
     text: &str,
@@ -152,11 +163,13 @@ pub fn stage_fide_list(
             let fide_id = i64::try_from(p.fide_id).ok()?;
             Some(ListRow {
                 person: *ours.get(&fide_id)?,
-                fide_id,
+                fide_id: Some(fide_id),
                 name_on_list: p.name.clone(),
                 standard: p.standard,
                 rapid: p.rapid,
                 blitz: p.blitz,
+                national: None,
+                as_of: None,
             })
         })
         .collect();
@@ -175,19 +188,123 @@ pub fn stage_fide_list(
         problems: read.problems,
         problem_count: read.problem_count,
     };
-    let payload = serde_json::to_string(&staged).unwrap_or_default();
-    let id = write_transaction(conn, |tx| {
+    let id = stage(conn, "fide_list", &staged, as_of, by, now)?;
+    Ok((id, staged))
+}
+
+/// Keeps a list read for its preview and confirmation.
+fn stage(
+    conn: &mut DbConnection,
+    kind: &str,
+    staged: &StagedList,
+    as_of: NaiveDate,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<RatingImportId, QueryError> {
+    let payload = serde_json::to_string(staged).unwrap_or_default();
+    write_transaction(conn, |tx| {
         dr::stage(
             tx,
             &NewRatingImport {
                 made_by: by,
                 made_at: now,
-                kind: "fide_list",
+                kind,
                 as_of,
                 payload: &payload,
             },
         )
-    })?;
+    })
+}
+
+/// Reads a national list (CSV, `national_list`) and keeps, for the
+/// preview, the players who are people of the platform: by FIDE id, else
+/// by nick, else by full name when one person has it; a line naming
+/// nobody, or more than one person, is named with its number. Nothing is
+/// written to anyone's ratings until [`confirm_list`].
+pub fn stage_national_list(
+    conn: &mut DbConnection,
+    text: &str,
+    as_of: NaiveDate,
+    by: PersonId,
+    now: NaiveDateTime,
+) -> Result<(RatingImportId, StagedList), RatingError> {
+    use crate::rules::rating::national_list;
+    if as_of > now.date() {
+        return refuse(RatingProblem::FutureDate);
+    }
+    let mut read = national_list::read(text)
+        .map_err(|e| PlayError::Refused(vec![RatingProblem::NotAList(e)]))?;
+    let by_fide = dr::fide_ids(conn)?;
+    let nicks: Vec<String> = read.players.iter().map(|p| p.nick.clone()).collect();
+    let names: Vec<String> = read.players.iter().map(|p| p.name.clone()).collect();
+    let (by_nick, by_name) = people::by_nicks_or_names(conn, &nicks, &names)?;
+    let mut rows = Vec::new();
+    let mut unmatched = Vec::new();
+    for p in std::mem::take(&mut read.players) {
+        let fide_id = p.fide_id.and_then(|id| i64::try_from(id).ok());
+        let found = fide_id
+            .and_then(|id| by_fide.get(&id).copied())
+            .or_else(|| by_nick.get(&people::key_of(&p.nick)).copied());
+        let person = match found {
+            Some(person) => person,
+            None => match by_name.get(&p.name).map(Vec::as_slice) {
+                Some([one]) => *one,
+                Some([_, _, ..]) => {
+                    unmatched.push((p.line, LineFault::Ambiguous(p.name)));
+                    continue;
+                }
+                _ => {
+                    let said = [&p.nick, &p.name]
+                        .into_iter()
+                        .find(|s| !s.is_empty())
+                        .cloned()
+                        .or_else(|| p.fide_id.map(|id| id.to_string()))
+                        .unwrap_or_default();
+                    unmatched.push((p.line, LineFault::Unknown(said)));
+                    continue;
+                }
+            },
+        };
+        let name_on_list = [&p.name, &p.nick]
+            .into_iter()
+            .find(|s| !s.is_empty())
+            .cloned()
+            .unwrap_or_default();
+        rows.push(ListRow {
+            person,
+            fide_id,
+            name_on_list,
+            standard: None,
+            rapid: None,
+            blitz: None,
+            national: Some(p.rating),
+            as_of: p.as_of.filter(|d| *d <= now.date()),
+        });
+    }
+    let players = rows.len() + unmatched.len();
+    let mut problems = read.problems;
+    let mut problem_count = read.problem_count;
+    for (line, fault) in unmatched {
+        problem_count += 1;
+        if problems.len() < fide_list::PROBLEMS_NAMED {
+            problems.push(LineProblem { line, fault });
+        }
+    }
+    problems.sort_by_key(|p| p.line);
+    if rows.is_empty() {
+        return refuse(RatingProblem::NoneOfOurs { players });
+    }
+    let staged = StagedList {
+        layout: Layout::NationalCsv,
+        carries: Carries::Single,
+        speed: Speed::Standard,
+        month: None,
+        players_read: players,
+        rows,
+        problems,
+        problem_count,
+    };
+    let id = stage(conn, "national_list", &staged, as_of, by, now)?;
     Ok((id, staged))
 }
 
@@ -202,8 +319,9 @@ pub fn staged_list(
     }))
 }
 
-/// Writes the ratings a staged list showed, each dated by the list.
-pub fn confirm_fide_list(
+/// Writes the ratings a staged list (FIDE's or a national one) showed,
+/// each dated by its line or else by the list.
+pub fn confirm_list(
     conn: &mut DbConnection,
     id: RatingImportId,
     by: PersonId,
@@ -214,6 +332,18 @@ pub fn confirm_fide_list(
         if dr::mark_confirmed(tx, id, now)? == 0 {
             return refuse(RatingProblem::AlreadyConfirmed);
         }
+        let (origin, action, said) = match list.layout {
+            Layout::NationalCsv => (
+                "csv",
+                "ratings.national_list",
+                msg!("audit-ratings-national-list"),
+            ),
+            Layout::Txt | Layout::Xml => (
+                "fide_list",
+                "ratings.fide_list",
+                msg!("audit-ratings-fide-list"),
+            ),
+        };
         let new: Vec<NewRating> = list
             .rows
             .iter()
@@ -222,8 +352,8 @@ pub fn confirm_fide_list(
                     person_id: r.person,
                     source: held.source.code().to_owned(),
                     value: i32::from(held.value),
-                    as_of: row.as_of,
-                    origin: "fide_list".to_owned(),
+                    as_of: r.as_of.unwrap_or(row.as_of),
+                    origin: origin.to_owned(),
                     site: None,
                     game_id: None,
                     recorded_by: Some(by),
@@ -232,10 +362,10 @@ pub fn confirm_fide_list(
             })
             .collect();
         let written = dr::insert(tx, &new)?;
-        audit::Entry::new("ratings.fide_list", format!("rating_import:{id}"))
+        audit::Entry::new(action, format!("rating_import:{id}"))
             .actor(by)
             .said(
-                Message::new(msg!("audit-ratings-fide-list"))
+                Message::new(said)
                     .arg("players", list.rows.len())
                     .arg("ratings", written),
             )

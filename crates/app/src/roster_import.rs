@@ -6,7 +6,7 @@
 //! it promises is what the confirmation does; the confirmation stores every
 //! row or none.
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
 
 use super::accounts::{Email, FullName, Nick};
 use super::teams::{Added, Adding, NewPlayer, TeamError, TeamProblem, add_one, adding_to};
@@ -83,14 +83,7 @@ impl From<QueryError> for ImportError {
 /// employed since, all but the first optional. A first row whose first
 /// cell names the column (ФИО, Имя, Name) is a header.
 pub fn read_rows(text: &str) -> Vec<ReadRow> {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    let delimiter = if first.contains('\t') {
-        b'\t'
-    } else if first.contains(';') {
-        b';'
-    } else {
-        b','
-    };
+    let delimiter = crate::rules::text::delimiter_of(text);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -187,13 +180,6 @@ enum Entered {
     Failed(TeamError),
 }
 
-/// A date as spreadsheets write it: `2024-01-15` or `15.01.2024`.
-fn read_date(typed: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(typed, "%Y-%m-%d")
-        .or_else(|_| NaiveDate::parse_from_str(typed, "%d.%m.%Y"))
-        .ok()
-}
-
 /// One row's values checked, then entered as [`add_one`] enters a player;
 /// an employer named adds an employment record from the date given, for
 /// an organizer to confirm (R-2.1, E-12).
@@ -230,7 +216,8 @@ fn entered(
                 .map_err(|e| Entered::Failed(TeamError::Db(e)))?;
             let o = found
                 .ok_or_else(|| field("employer")(crate::msg!("roster-import-error-employer")))?;
-            let from = read_date(since).ok_or_else(|| field("since")(crate::msg!("error-date")))?;
+            let from = crate::rules::text::read_date(since)
+                .ok_or_else(|| field("since")(crate::msg!("error-date")))?;
             Some((o, from))
         }
     };
@@ -257,7 +244,8 @@ fn entered(
 
 #[cfg(test)]
 mod tests {
-    use super::{ReadRow, read_date, read_rows};
+    use super::{ReadRow, read_rows};
+    use crate::rules::text::read_date;
 
     #[test]
     fn rows_are_read_from_csv_and_from_a_pasted_sheet() {

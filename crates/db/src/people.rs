@@ -330,6 +330,45 @@ pub fn nicks_of(conn: &mut DbConnection, ids: &[PersonId]) -> QueryResult<Vec<(P
         .load(conn)
 }
 
+/// The people these nicks and full names are, for a list matched to the
+/// platform: (nick key → person, full name → every person of that name).
+#[allow(clippy::type_complexity)]
+pub fn by_nicks_or_names(
+    conn: &mut DbConnection,
+    nicks: &[String],
+    names: &[String],
+) -> QueryResult<(
+    std::collections::HashMap<String, PersonId>,
+    std::collections::HashMap<String, Vec<PersonId>>,
+)> {
+    let keys: Vec<String> = nicks
+        .iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| key_of(n))
+        .collect();
+    let names: Vec<&String> = names.iter().filter(|n| !n.is_empty()).collect();
+    let mut by_nick = std::collections::HashMap::new();
+    for chunk in keys.chunks(500) {
+        let rows: Vec<(PersonId, String)> = people::table
+            .filter(people::nick_key.eq_any(chunk))
+            .select((people::id, people::nick_key))
+            .load(conn)?;
+        by_nick.extend(rows.into_iter().map(|(id, key)| (key, id)));
+    }
+    let mut by_name: std::collections::HashMap<String, Vec<PersonId>> =
+        std::collections::HashMap::new();
+    for chunk in names.chunks(500) {
+        let rows: Vec<(PersonId, String)> = people::table
+            .filter(people::full_name.eq_any(chunk))
+            .select((people::id, people::full_name))
+            .load(conn)?;
+        for (id, name) in rows {
+            by_name.entry(name).or_default().push(id);
+        }
+    }
+    Ok((by_nick, by_name))
+}
+
 /// (id, full name) of these people.
 pub fn full_names_of(
     conn: &mut DbConnection,

@@ -54,6 +54,8 @@ impl Speed {
 pub enum Layout {
     Txt,
     Xml,
+    /// A national list as CSV (`national_list`).
+    NationalCsv,
 }
 
 /// What ratings a file carries: all three, or one speed's.
@@ -104,6 +106,12 @@ pub enum LineFault {
     BadYear(String),
     #[error("the line is not a player of the list")]
     Stray,
+    #[error("the date '{0}' is not a date")]
+    BadDate(String),
+    #[error("nobody of the platform is '{0}'")]
+    Unknown(String),
+    #[error("'{0}' names more than one person of the platform")]
+    Ambiguous(String),
 }
 
 /// A line left out, with its number (1 is the file's first line).

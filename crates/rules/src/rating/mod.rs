@@ -3,6 +3,7 @@
 //!
 //! * [`fide_list`] — FIDE's published rating lists (TXT and XML);
 //! * [`elo`] — FIDE's table 8.1.a, ARO and TPR (C.07 art. 10.1, 10.2);
+//! * [`national_list`] — a national federation's list as CSV;
 //! * [`glicko2`] — the platform's own rating from every game played in
 //!   its championships (Glicko-2, with its method and parameters);
 //! * [`Source`] and [`pick`] — a regulation's order of preference among a
@@ -12,6 +13,7 @@
 pub mod elo;
 pub mod fide_list;
 pub mod glicko2;
+pub mod national_list;
 
 use serde::{Deserialize, Serialize};
 

@@ -18,6 +18,9 @@ pub fn problem_message(p: &RatingProblem) -> Message {
         RatingProblem::NotAList(e) => match e {
             ListError::Empty => msg!("ratings-error-empty").into(),
             ListError::NoHeader => msg!("ratings-error-no-header").into(),
+            ListError::MissingColumn(c) if c == "name" => {
+                msg!("ratings-error-no-player-column").into()
+            }
             ListError::MissingColumn(_) => msg!("ratings-error-no-rating-column").into(),
             ListError::Xml { line, .. } => {
                 Message::new(msg!("ratings-error-xml")).arg("line", *line)
@@ -51,6 +54,15 @@ pub fn line_fault(lang: Lang, fault: &crate::rules::rating::fide_list::LineFault
             Message::new(msg!("ratings-fault-bad-year")).arg("value", v.as_str())
         }
         LineFault::Stray => msg!("ratings-fault-stray").into(),
+        LineFault::BadDate(v) => {
+            Message::new(msg!("ratings-fault-bad-date")).arg("value", v.as_str())
+        }
+        LineFault::Unknown(v) => {
+            Message::new(msg!("ratings-fault-unknown")).arg("value", v.as_str())
+        }
+        LineFault::Ambiguous(v) => {
+            Message::new(msg!("ratings-fault-ambiguous")).arg("value", v.as_str())
+        }
     };
     m.render(lang)
 }

@@ -1,9 +1,10 @@
-//! FIDE rating lists, read in by an administrator: the list uploaded as
+//! Rating lists, read in by an administrator: FIDE's list uploaded as
 //! FIDE publishes it (TXT or XML; a single list's speed said in the form),
-//! matched by FIDE id to the people of the platform, shown as a preview
-//! with the lines that could not be read named by number, and written
-//! only when confirmed (`app::ratings`). The whole world's list is read
-//! by `league ratings fide FILE` instead.
+//! matched by FIDE id to the people of the platform, or a national list as
+//! CSV (matched by FIDE id, nick or full name); shown as a preview with
+//! the lines that could not be read or matched named by number, and
+//! written only when confirmed (`app::ratings`). The whole world's FIDE
+//! list is read by `league ratings fide FILE` instead.
 
 use actix_multipart::Multipart;
 use actix_session::Session;
@@ -35,16 +36,19 @@ use crate::words::ratings::{line_fault, problem_words};
 pub struct Row {
     pub nick: String,
     pub person_url: String,
-    pub fide_id: i64,
+    pub fide_id: String,
     pub name_on_list: String,
     pub standard: String,
     pub rapid: String,
     pub blitz: String,
+    pub national: String,
 }
 
 /// What the preview says of the list.
 pub struct Preview {
     pub summary: String,
+    /// A national list: one rating column instead of FIDE's three.
+    pub national: bool,
     pub rows: Vec<Row>,
     /// "line 12: …", the lines left out.
     pub problems: Vec<String>,
@@ -58,6 +62,8 @@ pub struct Preview {
 pub struct RatingsPage {
     ctx: PageCtx,
     action: String,
+    /// The kinds of list, (code, words, chosen).
+    kinds: Vec<(&'static str, String, bool)>,
     speeds: Vec<(&'static str, String, bool)>,
     as_of: String,
     max_size: String,
@@ -73,12 +79,32 @@ fn speed_key(speed: Speed) -> crate::i18n::MsgKey {
     }
 }
 
-fn form_page(ctx: PageCtx, speed: Speed, as_of: String, problems: Vec<String>) -> RatingsPage {
+/// The kinds of list the form reads.
+const KINDS: [&str; 2] = ["fide", "national"];
+
+fn form_page(
+    ctx: PageCtx,
+    (kind, speed): (&str, Speed),
+    as_of: String,
+    problems: Vec<String>,
+) -> RatingsPage {
     let speeds = Speed::ALL
         .iter()
         .map(|s| (s.code(), ctx.lang.msg(speed_key(*s)), *s == speed))
         .collect();
+    let kinds = KINDS
+        .iter()
+        .map(|k| {
+            let words = if *k == "national" {
+                msg!("ratings-kind-national")
+            } else {
+                msg!("ratings-kind-fide")
+            };
+            (*k, ctx.lang.msg(words), *k == kind)
+        })
+        .collect();
     RatingsPage {
+        kinds,
         action: paths::ADMIN_RATINGS.to_owned(),
         speeds,
         as_of,
@@ -94,7 +120,7 @@ pub async fn form(ctx: PageCtx, Admin(_): Admin) -> Result<HttpResponse, AppErro
     let today = db::utc_now().date().format("%Y-%m-01").to_string();
     page(
         StatusCode::OK,
-        &form_page(ctx, Speed::Standard, today, vec![]),
+        &form_page(ctx, ("fide", Speed::Standard), today, vec![]),
     )
 }
 
@@ -105,8 +131,18 @@ pub async fn upload(
     state: web::Data<AppState>,
     payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
-    let got: Received = receive(payload, MAX_PAGE_LIST_BYTES as u64, &["speed", "as_of"]).await?;
+    let got: Received = receive(
+        payload,
+        MAX_PAGE_LIST_BYTES as u64,
+        &["kind", "speed", "as_of"],
+    )
+    .await?;
     let speed = Speed::from_code(got.text("speed")).unwrap_or(Speed::Standard);
+    let kind = if got.text("kind") == "national" {
+        "national"
+    } else {
+        "fide"
+    };
     let as_of_text = got.text("as_of").to_owned();
     let as_of = NaiveDate::parse_from_str(as_of_text.trim(), "%Y-%m-%d").ok();
     let mut problems = Vec::new();
@@ -119,27 +155,31 @@ pub async fn upload(
         problems.push(ctx.lang.msg(msg!("ratings-error-date")));
     }
     let Some(as_of) = as_of.filter(|_| problems.is_empty()) else {
-        let p = form_page(ctx, speed, as_of_text, problems);
+        let p = form_page(ctx, (kind, speed), as_of_text, problems);
         return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
     };
     let text = crate::rules::text::decode(&got.bytes);
     drop(got);
     let staged = state
         .db(move |conn| {
-            Ok::<_, AppError>(
-                match ops::stage_fide_list(conn, &text, speed, as_of, me.id, db::utc_now()) {
-                    Ok((id, _)) => Ok(id),
-                    Err(PlayError::Refused(ps)) => Err(ps),
-                    Err(other) => return Err(other.into()),
-                },
-            )
+            let now = db::utc_now();
+            let staged = if kind == "national" {
+                ops::stage_national_list(conn, &text, as_of, me.id, now)
+            } else {
+                ops::stage_fide_list(conn, &text, speed, as_of, me.id, now)
+            };
+            Ok::<_, AppError>(match staged {
+                Ok((id, _)) => Ok(id),
+                Err(PlayError::Refused(ps)) => Err(ps),
+                Err(other) => return Err(other.into()),
+            })
         })
         .await?;
     match staged {
         Ok(id) => Ok(see_other(&paths::admin_rating_import(id))),
         Err(ps) => {
             let words = ps.iter().map(|p| problem_words(ctx.lang, p)).collect();
-            let p = form_page(ctx, speed, as_of_text, words);
+            let p = form_page(ctx, (kind, speed), as_of_text, words);
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
     }
@@ -156,13 +196,16 @@ fn preview(
     list: &StagedList,
     nicks: &std::collections::HashMap<crate::ids::PersonId, String>,
 ) -> Preview {
+    let national = list.layout == Layout::NationalCsv;
     let layout = match list.layout {
         Layout::Txt => "TXT",
         Layout::Xml => "XML",
+        Layout::NationalCsv => "CSV",
     };
-    let carries = match list.carries {
-        Carries::Combined => lang.msg(msg!("ratings-carries-combined")),
-        Carries::Single => lang.msg(speed_key(list.speed)),
+    let carries = match (list.carries, national) {
+        (_, true) => lang.msg(msg!("ratings-kind-national")),
+        (Carries::Combined, false) => lang.msg(msg!("ratings-carries-combined")),
+        (Carries::Single, false) => lang.msg(speed_key(list.speed)),
     };
     let summary = Message::new(msg!("ratings-preview-summary"))
         .arg("layout", layout)
@@ -179,11 +222,12 @@ fn preview(
             Row {
                 person_url: paths::person(&nick),
                 nick,
-                fide_id: r.fide_id,
+                fide_id: r.fide_id.map_or_else(String::new, |id| id.to_string()),
                 name_on_list: r.name_on_list.clone(),
                 standard: rating_text(r.standard),
                 rapid: rating_text(r.rapid),
                 blitz: rating_text(r.blitz),
+                national: rating_text(r.national),
             }
         })
         .collect();
@@ -200,6 +244,7 @@ fn preview(
     let more = list.problem_count.saturating_sub(list.problems.len());
     Preview {
         summary,
+        national,
         rows,
         problems,
         more_problems: (more > 0).then(|| {
@@ -236,9 +281,14 @@ pub async fn show(
         })
         .await?;
     let lang = ctx.lang;
+    let kind = if list.layout == Layout::NationalCsv {
+        "national"
+    } else {
+        "fide"
+    };
     let mut p = form_page(
         ctx,
-        list.speed,
+        (kind, list.speed),
         row.as_of.format("%Y-%m-%d").to_string(),
         vec![],
     );
@@ -256,13 +306,11 @@ pub async fn confirm(
     let id = path.into_inner();
     let done = state
         .db(move |conn| {
-            Ok::<_, AppError>(
-                match ops::confirm_fide_list(conn, id, me.id, db::utc_now()) {
-                    Ok(n) => Ok(n),
-                    Err(PlayError::Refused(ps)) => Err(ps),
-                    Err(other) => return Err(other.into()),
-                },
-            )
+            Ok::<_, AppError>(match ops::confirm_list(conn, id, me.id, db::utc_now()) {
+                Ok(n) => Ok(n),
+                Err(PlayError::Refused(ps)) => Err(ps),
+                Err(other) => return Err(other.into()),
+            })
         })
         .await?;
     let s = AppSession(&session);
