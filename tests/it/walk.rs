@@ -280,6 +280,7 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         [200, 200, 200, 200, 200, 200, 200],
     ),
     ("GET", "/hall-of-fame", [200, 200, 200, 200, 200, 200, 200]),
+    ("GET", "/ratings", [200, 200, 200, 200, 200, 200, 200]),
     (
         "GET",
         "/championships/{c}/regulation",
@@ -1537,6 +1538,13 @@ fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
         "api",
         "lichess",
         "stockfish",
+        // PGN's tags as the standard names them, and the rating method's
+        // name (Glickman's Glicko-2).
+        "WhiteElo",
+        "BlackElo",
+        "Site",
+        "TimeControl",
+        "Glicko",
         // Tie-breaks and fields in TRF-2026 notation (C.07), shown beside
         // their names.
         "MPvGP",

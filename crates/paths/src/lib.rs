@@ -184,6 +184,8 @@ pub const NOTICES_OPT_IN: &str = "/account/notices/opt-in";
 // Public pages: history and the halls of fame.
 pub const HISTORY: &str = "/championships/{championship_id}/history";
 pub const HALL_OF_FAME: &str = "/hall-of-fame";
+/// How ratings are counted (public).
+pub const RATINGS_METHOD: &str = "/ratings";
 pub const ORGANIZATIONS: &str = "/organizations";
 pub const REGULATION: &str = "/championships/{championship_id}/regulation";
 pub const REGULATION_JSON: &str = "/championships/{championship_id}/regulation.json";

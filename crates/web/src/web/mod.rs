@@ -270,6 +270,7 @@ fn declare(t: &mut RouteTable) {
     t.at(BANS, |r| r.get(people::person::bans));
     t.at(HISTORY, |r| r.get(championship::history::championship));
     t.at(HALL_OF_FAME, |r| r.get(championship::history::platform));
+    t.at(RATINGS_METHOD, |r| r.get(site::ratings::method));
     t.at(REGULATION, |r| {
         r.get(championship::regulation::show)
             .post(championship::regulation::publish)

@@ -1,3 +1,5 @@
-//! The home page, the health check and the language switch.
+//! The home page, the health check, the language switch and the page
+//! stating how ratings are counted.
 
 pub mod pages;
+pub mod ratings;
