@@ -2010,4 +2010,11 @@ async fn ratings_board_order_is_checked_at_the_line_up_with_both_players_named()
     )
     .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    // The match page shows each player's rating beside the name.
+    let url = match_url(&club, t, 1, "Ладья").await;
+    let page = club.app.get_with(&club.root, &url).await;
+    let shown = page.texts("table.pairings tr.game span.rating");
+    for rating in ["1800", "1700", "1460", "1500", "1400"] {
+        assert!(shown.iter().any(|r| r == rating), "{rating}: {shown:?}");
+    }
 }

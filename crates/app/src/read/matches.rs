@@ -73,6 +73,24 @@ pub struct MatchPage {
     /// G-A7 at this moment: the players of both sides who may not play
     /// now, with the reasons.
     pub unfit: Vec<(PersonId, Vec<Unfit>)>,
+    /// The match's players' ratings as the regulation counts them on the
+    /// tournament's day.
+    pub ratings: HashMap<PersonId, crate::rules::rating::Held>,
+}
+
+/// The ratings the regulation of `loaded` counts for these people on its
+/// tournament's day (none when it counts no rating).
+fn counted_in(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    people: &[PersonId],
+) -> Result<HashMap<PersonId, crate::rules::rating::Held>, QueryError> {
+    crate::ratings::counted(
+        conn,
+        &loaded.ctx.regulation.ratings.order,
+        people,
+        loaded.ctx.tournament.starts_at.date(),
+    )
 }
 
 impl MatchPage {
@@ -121,6 +139,12 @@ impl MatchPage {
         };
         let home_captain = speaks_for(Some(the_match.home_entry_id));
         let away_captain = speaks_for(the_match.away_entry_id);
+        let players: Vec<PersonId> = loaded
+            .games_of(m)
+            .flat_map(|g| [g.home_player_id, g.away_player_id])
+            .flatten()
+            .collect();
+        let ratings = counted_in(conn, &loaded, &players)?;
         Ok(Some(MatchPage {
             loaded,
             the_match,
@@ -133,6 +157,7 @@ impl MatchPage {
             away_captain,
             reports,
             unfit,
+            ratings,
         }))
     }
 }
@@ -177,12 +202,7 @@ impl LineupPage {
             .filter(|p| p.entry_id == e)
             .map(|p| p.person_id)
             .collect();
-        let ratings = crate::ratings::counted(
-            conn,
-            &loaded.ctx.regulation.ratings.order,
-            &players,
-            loaded.ctx.tournament.starts_at.date(),
-        )?;
+        let ratings = counted_in(conn, &loaded, &players)?;
         Ok(Some(LineupPage {
             viewer_is_captain: captains.get(&e).is_some_and(|v| v.contains(&viewer)),
             loaded,

@@ -307,6 +307,9 @@ pub struct GameRow {
     pub game_no: i32,
     pub home_player: String,
     pub away_player: String,
+    /// The players' ratings as the regulation counts them.
+    pub home_rating: Option<u16>,
+    pub away_rating: Option<u16>,
     /// Whether the home player has White.
     pub home_white: bool,
     pub result: String,
@@ -589,6 +592,7 @@ fn game_rows(
         .play
         .lateness_forfeit_after_seconds
         .is_some();
+    let rating = |p: Option<PersonId>| p.and_then(|p| r.ratings.get(&p)).map(|h| h.value);
     l.games_of(r.the_match.id)
         .map(|g| {
             let open = !g.result().is_final();
@@ -615,6 +619,8 @@ fn game_rows(
                 game_no: g.game_no,
                 home_player: nick_or_dash(l, g.home_player_id),
                 away_player: nick_or_dash(l, g.away_player_id),
+                home_rating: rating(g.home_player_id),
+                away_rating: rating(g.away_player_id),
                 home_white: g.home_white,
                 result: result_words(&g.result),
                 version: g.version,
