@@ -117,3 +117,4 @@ ratings-method-use-swiss = Swiss system: before round 1 the teams are ranked by 
 ratings-method-use-board-order = Board order: a regulation may want boards in descending rating within a tolerance, checked when a line-up is submitted.
 ratings-method-use-performance = Board prizes: the average rating of the opponents (ARO) and the performance rating (TPR) as FIDE's rules count them (C.07, art. 10.1 and 10.2), over games played over the board against rated opponents.
 ratings-method-use-fair-play = Fair play: the judges' evidence page sets the player's usual rating before the tournaments beside the performance of each game and of the tournaments.
+crosstable-rating-long = the average rating of the team's board players on the tournament's day (the Swiss system ranks by it, C.04.6)

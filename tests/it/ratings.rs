@@ -216,6 +216,16 @@ async fn c04_6_initial_ranking_by_average_rating_and_the_same_pairing_after_a_tr
     };
     assert_eq!(ratings(&again.text), ratings(&file.text));
     assert_eq!(program_pairs(&again.text), (ranking, pairs));
+
+    // Published, the crosstable shows each team's strength: the average of
+    // its rated board players (the first team's board 3 is unrated).
+    crate::club::publish_last(&club, &url).await;
+    let page = club.app.get(&format!("{url}/crosstable")).await;
+    let shown = page.texts("table td.rating");
+    assert_eq!(shown.len(), 6, "{}", page.text);
+    for average in ["2300", "1610", "2100"] {
+        assert!(shown.contains(&average.to_owned()), "{average}: {shown:?}");
+    }
 }
 
 /// Uploads a rating list through the administrator's form.

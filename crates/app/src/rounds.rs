@@ -643,6 +643,71 @@ pub fn draw(
     })
 }
 
+/// Each entry's board players' ratings as the regulation counts them (on
+/// the tournament's day), in the entry's board order, as many as the match
+/// has boards; unrated players left out. C.04.6's team strength: the
+/// draw's initial ranking averages them, the crosstable shows the average.
+pub fn board_ratings(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    entries: &[EntryId],
+) -> Result<HashMap<EntryId, Vec<u32>>, crate::db::QueryError> {
+    if !ctx.regulation.ratings.used() {
+        return Ok(HashMap::new());
+    }
+    let players = e::players_of(conn, entries)?;
+    let persons: Vec<PersonId> = players.iter().map(|p| p.person_id).collect();
+    let counted = super::ratings::counted(
+        conn,
+        &ctx.regulation.ratings.order,
+        &persons,
+        ctx.tournament.starts_at.date(),
+    )?;
+    let boards = usize::from(ctx.regulation.boards);
+    Ok(entries
+        .iter()
+        .map(|id| {
+            let rated = players
+                .iter()
+                .filter(|p| p.entry_id == *id && !p.substitute)
+                .take(boards)
+                .filter_map(|p| counted.get(&p.person_id))
+                .map(|held| u32::from(held.value))
+                .collect();
+            (*id, rated)
+        })
+        .collect())
+}
+
+/// Each entry's average rating of [`board_ratings`] (half up), by the
+/// entry's start number; entries without a rated board player left out.
+pub fn team_ratings(
+    conn: &mut DbConnection,
+    t: TournamentId,
+) -> Result<HashMap<u32, u16>, crate::db::QueryError> {
+    let Some(ctx) = TournamentContext::load(conn, t)? else {
+        return Ok(HashMap::new());
+    };
+    if !ctx.regulation.ratings.used() {
+        return Ok(HashMap::new());
+    }
+    let entries = e::of_tournament(conn, t)?;
+    let ids: Vec<EntryId> = entries.iter().map(|x| x.id).collect();
+    let ratings = board_ratings(conn, &ctx, &ids)?;
+    Ok(entries
+        .iter()
+        .filter_map(|x| {
+            let start = u32::try_from(x.start_no?).ok()?;
+            let values: Vec<u16> = ratings
+                .get(&x.id)?
+                .iter()
+                .filter_map(|v| u16::try_from(*v).ok())
+                .collect();
+            Some((start, crate::rules::rating::average(&values)?))
+        })
+        .collect())
+}
+
 /// C.04.6's initial ranking of a team Swiss: by the average of the
 /// ratings the regulation counts (on the tournament's day) of each team's
 /// board players in the entry's board order, as many as the match has
@@ -656,26 +721,12 @@ fn rated_order(
     seed: u64,
 ) -> Result<Vec<i64>, crate::db::QueryError> {
     let ids: Vec<EntryId> = field.iter().map(|id| EntryId(*id)).collect();
-    let players = e::players_of(conn, &ids)?;
-    let persons: Vec<PersonId> = players.iter().map(|p| p.person_id).collect();
-    let counted = super::ratings::counted(
-        conn,
-        &ctx.regulation.ratings.order,
-        &persons,
-        ctx.tournament.starts_at.date(),
-    )?;
-    let boards = usize::from(ctx.regulation.boards);
+    let mut ratings = board_ratings(conn, ctx, &ids)?;
     let teams: Vec<SwissTeam> = ids
         .iter()
         .map(|id| SwissTeam {
             id: PairingEntry(id.0),
-            board_ratings: players
-                .iter()
-                .filter(|p| p.entry_id == *id && !p.substitute)
-                .take(boards)
-                .filter_map(|p| counted.get(&p.person_id))
-                .map(|held| u32::from(held.value))
-                .collect(),
+            board_ratings: ratings.remove(id).unwrap_or_default(),
             withdrawn: false,
         })
         .collect();

@@ -101,6 +101,18 @@ pub struct CrosstablePage {
     ctx: PageCtx,
     /// From the standings cache; the template reads it through `Deref`.
     view: Arc<CrosstableView>,
+    /// Each team's average rating by start number (C.04.6's strength), read
+    /// beside the cache: a rating list read in moves no results version.
+    ratings: HashMap<u32, u16>,
+}
+
+impl CrosstablePage {
+    /// The rating column's cell of the team with this start number.
+    fn rating_of(&self, start_no: &u16) -> String {
+        self.ratings
+            .get(&u32::from(*start_no))
+            .map_or_else(String::new, ToString::to_string)
+    }
 }
 
 impl std::ops::Deref for CrosstablePage {
@@ -206,17 +218,18 @@ pub async fn crosstable(
 ) -> Result<HttpResponse, AppError> {
     let (c, t) = (path.championship_id, path.tournament_id);
     let lang = ctx.lang;
-    let view = state
+    let (view, ratings) = state
         .db(move |conn| {
             let (_, version) =
                 crate::db::tournaments::results_versions(conn, c, t)?.ok_or(AppError::NotFound)?;
-            cache.get_or_compute((t, lang), version, || {
+            let view = cache.get_or_compute((t, lang), version, || {
                 let l = Loaded::load(conn, t)?.ok_or(AppError::NotFound)?;
                 CrosstableView::of(lang, &l)
-            })
+            })?;
+            Ok::<_, AppError>((view, crate::app::rounds::team_ratings(conn, t)?))
         })
         .await?;
-    page(StatusCode::OK, &CrosstablePage { ctx, view })
+    page(StatusCode::OK, &CrosstablePage { ctx, view, ratings })
 }
 
 #[derive(Template)]
