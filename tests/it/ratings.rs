@@ -226,6 +226,11 @@ async fn c04_6_initial_ranking_by_average_rating_and_the_same_pairing_after_a_tr
     for average in ["2300", "1610", "2100"] {
         assert!(shown.contains(&average.to_owned()), "{average}: {shown:?}");
     }
+    // The round's pairings show the same beside each team.
+    let page = club.app.get(&format!("{url}/rounds/1")).await;
+    let shown = page.texts("tr.match span.rating");
+    assert_eq!(shown.len(), 6, "{shown:?}");
+    assert!(shown.contains(&"(2300)".to_owned()), "{shown:?}");
 }
 
 /// Uploads a rating list through the administrator's form.

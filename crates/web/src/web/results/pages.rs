@@ -269,6 +269,10 @@ pub async fn round(
         .find(|r| r.number == path.round_no)
         .ok_or(AppError::NotFound)?;
     let rules = l.to_rules();
+    let t = l.ctx.id();
+    let ratings = state
+        .db(move |conn| Ok::<_, AppError>(crate::app::rounds::team_ratings(conn, t)?))
+        .await?;
     let sides: HashMap<EntryId, Side> = l
         .entries
         .iter()
@@ -278,6 +282,10 @@ pub async fn round(
                 Side {
                     start_no: e.start_no,
                     name: e.name.clone(),
+                    rating: e
+                        .start_no
+                        .and_then(|n| u32::try_from(n).ok())
+                        .and_then(|n| ratings.get(&n).copied()),
                 },
             )
         })

@@ -80,6 +80,7 @@ pub async fn round(
                 Side {
                     start_no: e.start_no,
                     name: e.name.clone(),
+                    rating: None,
                 },
             )
         })

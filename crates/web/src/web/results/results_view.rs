@@ -236,6 +236,8 @@ fn matrix(ct: &Crosstable, st: &Standings, name: &dyn Fn(TeamId) -> String) -> M
 pub struct Side {
     pub start_no: Option<i32>,
     pub name: String,
+    /// The team's average rating (C.04.6's strength), where one counts.
+    pub rating: Option<u16>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -309,6 +311,7 @@ pub fn round_sheet(
         sides.get(&id).cloned().unwrap_or(Side {
             start_no: None,
             name: String::new(),
+            rating: None,
         })
     };
     let nick = |id: Option<PersonId>| {
@@ -834,6 +837,7 @@ mod tests {
                         Side {
                             start_no: i32::try_from(i + 1).ok(),
                             name: (*name).to_owned(),
+                            rating: None,
                         },
                     )
                 })
