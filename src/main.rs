@@ -450,7 +450,12 @@ fn ratings(settings: &Settings, command: RatingsCommand) -> anyhow::Result<()> {
             let started = std::time::Instant::now();
             let done = ratings::refresh_platform(&mut conn)?;
             match done.from {
-                None => println!("the platform's ratings are up to date"),
+                // The check alone is what a judge's finish pays when its
+                // month's games are as they were.
+                None => println!(
+                    "the platform's ratings are up to date (checked in {:.2} s)",
+                    started.elapsed().as_secs_f64()
+                ),
                 Some(from) => println!(
                     "recomputed {} month(s) from {}: {} games, {} ratings, in {:.2} s",
                     done.periods,
