@@ -158,7 +158,6 @@ evidence-rating-round = tournament { $tournament }, round { $round }
 evidence-rating-chart-title = Usual rating and performance in these tournaments
 evidence-rating-chart-desc = { $source } before the tournaments: { $before }. Performance after each game: { $running }.
 evidence-rating-chart-x = months before the tournaments, then the games in order
-evidence-rating-chart-y = rating
 evidence-rating-col-game = Game
 evidence-rating-col-opponent-rating = Opponent's rating
 evidence-rating-col-performance = Game's performance

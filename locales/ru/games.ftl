@@ -158,7 +158,6 @@ evidence-rating-round = турнир { $tournament }, тур { $round }
 evidence-rating-chart-title = Обычный рейтинг и перфоманс в этих турнирах
 evidence-rating-chart-desc = { $source } до турниров: { $before }. Перфоманс после каждой партии: { $running }.
 evidence-rating-chart-x = месяцы до турниров, затем партии по порядку
-evidence-rating-chart-y = рейтинг
 evidence-rating-col-game = Партия
 evidence-rating-col-opponent-rating = Рейтинг соперника
 evidence-rating-col-performance = Перфоманс партии

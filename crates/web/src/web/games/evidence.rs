@@ -484,13 +484,7 @@ fn rating_chart(lang: Lang, r: &RatingEvidence, source: &str) -> Option<ChartVie
         .map(|d| d.on.format("%Y-%m").to_string())
         .chain((1..=g).map(|i| i.to_string()))
         .collect();
-    // At most about twelve labels under the axis.
-    let every = categories.len().div_ceil(12).max(1);
-    for (i, c) in categories.iter_mut().enumerate() {
-        if i % every != 0 && i + 1 != b + g {
-            c.clear();
-        }
-    }
+    chart::thin_labels(&mut categories, 5);
     let nan = f64::NAN;
     let mut series = vec![Series {
         label: Message::new(msg!("evidence-rating-before"))
@@ -558,7 +552,9 @@ fn rating_chart(lang: Lang, r: &RatingEvidence, source: &str) -> Option<ChartVie
         title: lang.msg(msg!("evidence-rating-chart-title")),
         desc,
         x_title: lang.msg(msg!("evidence-rating-chart-x")),
-        y_title: lang.msg(msg!("evidence-rating-chart-y")),
+        // Four-digit ticks leave no room for an axis title: the chart's
+        // title says what the values are.
+        y_title: String::new(),
         note: None,
     })
 }

@@ -263,6 +263,30 @@ pub fn line_chart(
     }
 }
 
+/// Keeps the category labels that fit under a phone-wide chart: at most
+/// `at_most`, evenly spaced, the last one kept; a label equal to the one
+/// shown before it is left out (several values in one month).
+pub fn thin_labels(labels: &mut [String], at_most: usize) {
+    let n = labels.len();
+    let every = n.div_ceil(at_most.max(1)).max(1);
+    let mut shown: Option<String> = None;
+    for (i, label) in labels.iter_mut().enumerate() {
+        let keep = (i % every == 0 || i + 1 == n) && shown.as_deref() != Some(label.as_str());
+        if keep {
+            shown = Some(label.clone());
+        } else {
+            label.clear();
+        }
+    }
+    // The last label and the one kept before it may sit side by side.
+    if n > 1 && every > 1 && (n - 1) % every != 0 {
+        let before = (n - 1) / every * every;
+        if n - 1 - before < every / 2 + 1 {
+            labels[before].clear();
+        }
+    }
+}
+
 /// A marker of a line: where it is and what its tooltip says.
 pub struct Marker {
     pub x: String,
@@ -396,6 +420,24 @@ mod tests {
         assert_eq!(chart.lines[0].points.len(), 2);
         assert_eq!(chart.lines[1].polyline, "464,16");
         assert_eq!(chart.zero, None);
+    }
+
+    #[test]
+    fn labels_are_thinned_to_fit_and_not_repeated() {
+        let mut months: Vec<String> = ["01", "01", "02", "03", "04", "05", "06", "07"]
+            .iter()
+            .map(|m| format!("2026-{m}"))
+            .collect();
+        thin_labels(&mut months, 4);
+        let shown: Vec<&str> = months
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(String::as_str)
+            .collect();
+        assert_eq!(shown, ["2026-01", "2026-02", "2026-04", "2026-07"]);
+        let mut repeated = vec!["2026-02".to_owned(); 3];
+        thin_labels(&mut repeated, 4);
+        assert_eq!(repeated, ["2026-02", "", ""]);
     }
 
     #[test]

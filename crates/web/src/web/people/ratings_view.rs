@@ -74,18 +74,8 @@ fn history_chart(lang: Lang, history: &[Dated]) -> Option<ChartView> {
     }
     let mut days: Vec<chrono::NaiveDate> = shown.iter().map(|d| d.on).collect();
     days.dedup();
-    let every = days.len().div_ceil(8).max(1);
-    let categories: Vec<String> = days
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            if i % every == 0 || i + 1 == days.len() {
-                d.format("%Y-%m").to_string()
-            } else {
-                String::new()
-            }
-        })
-        .collect();
+    let mut categories: Vec<String> = days.iter().map(|d| d.format("%Y-%m").to_string()).collect();
+    chart::thin_labels(&mut categories, 4);
     let series: Vec<Series> = RatingSource::ALL
         .into_iter()
         .filter(|src| shown.iter().any(|d| d.source == *src))
@@ -135,7 +125,9 @@ fn history_chart(lang: Lang, history: &[Dated]) -> Option<ChartView> {
         title: lang.msg(msg!("person-rating-chart-title")),
         desc,
         x_title: lang.msg(msg!("person-rating-chart-x")),
-        y_title: lang.msg(msg!("evidence-rating-chart-y")),
+        // Four-digit ticks leave no room for an axis title: the chart's
+        // title says what the values are.
+        y_title: String::new(),
         note: None,
     })
 }
