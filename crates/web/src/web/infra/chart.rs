@@ -271,7 +271,8 @@ pub fn thin_labels(labels: &mut [String], at_most: usize) {
     let every = n.div_ceil(at_most.max(1)).max(1);
     let mut shown: Option<String> = None;
     for (i, label) in labels.iter_mut().enumerate() {
-        let keep = (i % every == 0 || i + 1 == n) && shown.as_deref() != Some(label.as_str());
+        let keep =
+            (i.is_multiple_of(every) || i + 1 == n) && shown.as_deref() != Some(label.as_str());
         if keep {
             shown = Some(label.clone());
         } else {
@@ -279,7 +280,7 @@ pub fn thin_labels(labels: &mut [String], at_most: usize) {
         }
     }
     // The last label and the one kept before it may sit side by side.
-    if n > 1 && every > 1 && (n - 1) % every != 0 {
+    if n > 1 && every > 1 && !(n - 1).is_multiple_of(every) {
         let before = (n - 1) / every * every;
         if n - 1 - before < every / 2 + 1 {
             labels[before].clear();
