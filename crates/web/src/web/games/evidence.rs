@@ -750,3 +750,69 @@ pub async fn cancel(
     AppSession(&session).flash(FlashLevel::Success, msg!("evidence-cancelled"));
     Ok(see_other(&back))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::PersonId;
+    use crate::read::fair_play::RatedLine;
+    use crate::rules::fair_play::{Agreement, Method};
+    use crate::rules::rating::{Dated, Source, Speed};
+
+    fn evidence(usual: u16, running: &[i32]) -> Evidence {
+        let on = chrono::NaiveDate::from_ymd_opt(2026, 10, 1).expect("a day");
+        let lines: Vec<RatedLine> = running
+            .iter()
+            .map(|r| RatedLine {
+                tournament_number: 1,
+                round_number: 1,
+                opponent: "x".into(),
+                opponent_rating: 1500,
+                half_points: 2,
+                performance: 2300,
+                running: *r,
+            })
+            .collect();
+        Evidence {
+            person: PersonId(1),
+            nick: "x".into(),
+            span: vec![],
+            games: vec![],
+            times: None,
+            history: None,
+            field: None,
+            agreement: Agreement::default(),
+            analysed: 0,
+            opponents: Agreement::default(),
+            level_span: Level::default(),
+            level_other: Level::default(),
+            rating: RatingEvidence {
+                source: Some(Source::Server(Speed::Blitz)),
+                before: vec![Dated {
+                    on,
+                    source: Source::Server(Speed::Blitz),
+                    value: usual,
+                }],
+                tpr: running.last().copied(),
+                aro: Some(1500),
+                lines,
+            },
+            method: Method::default(),
+            depth: 12,
+            jobs: vec![],
+        }
+    }
+
+    #[test]
+    fn g_e3_a_performance_far_above_the_usual_rating_over_enough_games_suggests_the_jump() {
+        // 400 above over five games: suggested.
+        let jump = evidence(1500, &[2300, 2100, 2000, 1950, 1900]);
+        assert_eq!(suggested(&jump), [Ground::StrengthJump]);
+        // 399 above: not.
+        let close = evidence(1501, &[1900, 1900, 1900, 1900, 1900]);
+        assert!(suggested(&close).is_empty());
+        // Far above but over four games only: not.
+        let few = evidence(1200, &[2300, 2300, 2300, 2300]);
+        assert!(suggested(&few).is_empty());
+    }
+}
