@@ -688,12 +688,18 @@ pub fn team_ratings(
     let Some(ctx) = TournamentContext::load(conn, t)? else {
         return Ok(HashMap::new());
     };
-    if !ctx.regulation.ratings.used() {
-        return Ok(HashMap::new());
-    }
     let entries = e::of_tournament(conn, t)?;
+    team_ratings_of(conn, &ctx, &entries)
+}
+
+/// [`team_ratings`] of a tournament already loaded.
+pub fn team_ratings_of(
+    conn: &mut DbConnection,
+    ctx: &TournamentContext,
+    entries: &[Entry],
+) -> Result<HashMap<u32, u16>, crate::db::QueryError> {
     let ids: Vec<EntryId> = entries.iter().map(|x| x.id).collect();
-    let ratings = board_ratings(conn, &ctx, &ids)?;
+    let ratings = board_ratings(conn, ctx, &ids)?;
     Ok(entries
         .iter()
         .filter_map(|x| {

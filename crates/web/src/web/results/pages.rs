@@ -259,6 +259,13 @@ pub async fn round(
     path: NestedPath<RoundNoPath>,
 ) -> Result<HttpResponse, AppError> {
     let (l, is_judge) = load(&ctx, &state, &path.tournament()).await?;
+    // The teams' average ratings, from the tournament already loaded.
+    let (l, ratings) = state
+        .db(move |conn| {
+            let ratings = crate::app::rounds::team_ratings_of(conn, &l.ctx, &l.entries)?;
+            Ok::<_, AppError>((l, ratings))
+        })
+        .await?;
     let visible: Vec<_> = l
         .rounds
         .iter()
@@ -269,10 +276,6 @@ pub async fn round(
         .find(|r| r.number == path.round_no)
         .ok_or(AppError::NotFound)?;
     let rules = l.to_rules();
-    let t = l.ctx.id();
-    let ratings = state
-        .db(move |conn| Ok::<_, AppError>(crate::app::rounds::team_ratings(conn, t)?))
-        .await?;
     let sides: HashMap<EntryId, Side> = l
         .entries
         .iter()
