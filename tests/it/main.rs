@@ -33,6 +33,7 @@ mod guards;
 mod invariants;
 mod knockout;
 mod language;
+mod lichess_stand_in;
 mod limits;
 mod mail;
 mod migrations;
