@@ -28,6 +28,8 @@ pub struct Application {
     /// The fair-play analysis worker, when `engine.worker` is on and an
     /// engine program is found.
     analyst: Option<crate::app::analysis::Analyst>,
+    /// The game-server worker, when `game_servers.worker` is on.
+    games: Option<crate::app::game_servers::worker::GameServerWorker>,
     /// The server's connection pool (tests count the statements a request
     /// makes on its connections).
     pool: db::Pool,
@@ -85,7 +87,9 @@ impl Application {
         let pool = web::block(move || db::connect_capped(&url, pool_size, cap))
             .await
             .map_err(|e| db::DbError::Migrate(e.to_string()))??;
-        let key = Key::derive_from(&settings.cookie_master_key()?);
+        let master = settings.cookie_master_key()?;
+        let key = Key::derive_from(&master);
+        let sealer = crate::app::game_servers::Sealer::from_master(&master);
         let listener = TcpListener::bind(&settings.bind)
             .map_err(|e| StartError::Bind(settings.bind.clone(), e))?;
         let port = listener
@@ -108,6 +112,13 @@ impl Application {
             None
         };
         let analyst = start_analyst(&pool, &settings.engine);
+        let games = settings.game_servers.worker.then(|| {
+            crate::app::game_servers::worker::GameServerWorker::start(
+                pool.clone(),
+                settings.game_servers.clone(),
+                sealer.clone(),
+            )
+        });
         let kept = pool.clone();
         let server = run(
             listener,
@@ -120,6 +131,7 @@ impl Application {
                 settings,
                 backend,
                 outage: Default::default(),
+                sealer,
             },
             key,
         )
@@ -129,6 +141,7 @@ impl Application {
             port,
             worker,
             analyst,
+            games,
             pool: kept,
         })
     }
@@ -150,6 +163,9 @@ impl Application {
         }
         if let Some(analyst) = self.analyst {
             analyst.stop();
+        }
+        if let Some(games) = self.games {
+            games.stop().await;
         }
         result
     }

@@ -30,7 +30,11 @@ pub struct Team {
 
 impl Club {
     pub async fn new(preset: &'static str) -> Club {
-        let app = TestApp::spawn().await;
+        Club::with_app(TestApp::spawn().await, preset).await
+    }
+
+    /// [`Club::new`] on an app started with its own settings.
+    pub async fn with_app(app: TestApp, preset: &'static str) -> Club {
         let root = app.admin("Root").await;
         let id = app.create_championship(&root, preset).await;
         Club {

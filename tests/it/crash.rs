@@ -561,6 +561,10 @@ async fn storage_full_or_read_only_gives_a_503_page_and_the_server_goes_on() {
             worker: false,
             ..Default::default()
         },
+        game_servers: league::config::GameServerSettings {
+            worker: false,
+            ..Default::default()
+        },
         ..league::config::Settings::default()
     };
     let app = league::startup::Application::build(settings)

@@ -77,6 +77,7 @@ async fn staff_guard_admits_only_the_roles_it_names_on_that_championship() {
         settings: Settings::default(),
         backend: DbUrl::parse(&app.db_url).expect("url").backend(),
         outage: Default::default(),
+        sealer: league::app::game_servers::Sealer::from_master(&[1u8; 64]),
     });
     let service = test::init_service(
         App::new()

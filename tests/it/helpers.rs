@@ -272,6 +272,7 @@ pub struct Spawn {
     max_upload_bytes: Option<u64>,
     mail: Option<MailSettings>,
     trust_proxy: bool,
+    lichess_url: Option<String>,
 }
 
 impl TestApp {
@@ -306,6 +307,7 @@ impl TestApp {
             max_upload_bytes: None,
             mail: None,
             trust_proxy: false,
+            lichess_url: None,
         }
     }
 }
@@ -326,6 +328,12 @@ impl Spawn {
     /// addresses ([`client_at`]).
     pub fn trust_proxy(mut self) -> Spawn {
         self.trust_proxy = true;
+        self
+    }
+
+    /// Points the game-server client at this address (a stand-in).
+    pub fn lichess_url(mut self, url: &str) -> Spawn {
+        self.lichess_url = Some(url.to_owned());
         self
     }
 
@@ -371,6 +379,15 @@ impl Spawn {
             // (`app::analysis::work_once`), not as a thread of each app.
             engine: league::config::EngineSettings {
                 worker: false,
+                ..Default::default()
+            },
+            // The game-server worker too is driven through its steps
+            // (`app::game_servers::worker::Work::tick`).
+            game_servers: league::config::GameServerSettings {
+                worker: false,
+                lichess_url: self
+                    .lichess_url
+                    .unwrap_or_else(|| "http://127.0.0.1:9".into()),
                 ..Default::default()
             },
             ..Settings::default()

@@ -28,6 +28,7 @@ mod exports;
 mod feeds;
 mod finished;
 mod game_files;
+mod game_server;
 mod games;
 mod guards;
 mod invariants;

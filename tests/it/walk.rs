@@ -1537,6 +1537,8 @@ fn foreign_words(text: &str, lang: &str, data: &[String]) -> Vec<String> {
         "pdf",
         "api",
         "lichess",
+        // A game server's host, as the regulation names it (lichess.org).
+        "org",
         "stockfish",
         // PGN's tags as the standard names them, and the rating method's
         // name (Glickman's Glicko-2).

@@ -81,6 +81,53 @@ pub struct Settings {
     /// The UCI engine of the fair-play evidence (`[engine]`,
     /// `LEAGUE_ENGINE__PATH` etc.).
     pub engine: EngineSettings,
+    /// Game servers: where the platform creates games and reads results
+    /// back (`[game_servers]`, `LEAGUE_GAME_SERVERS__LICHESS_URL` etc.).
+    pub game_servers: GameServerSettings,
+}
+
+/// How the platform reaches game servers. Pointing it at another server
+/// that answers lichess's API (a test's stand-in, a private instance) is
+/// this configuration only.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameServerSettings {
+    /// lichess's address (`https://lichess.org`).
+    pub lichess_url: String,
+    /// The client id the platform announces in lichess's sign-in (lichess
+    /// needs no registration: any stable name).
+    pub lichess_client_id: String,
+    /// Run the game-server worker in this instance: it creates the games
+    /// of connected championships' rounds and records their results.
+    pub worker: bool,
+    /// How often the worker looks at the games, in milliseconds.
+    pub poll_interval_ms: u64,
+    /// Games of a round published now are created this many seconds
+    /// later (players see their game's link first); never before the
+    /// tournament's announced start.
+    pub lead_seconds: u32,
+    /// After a 429 answer the worker waits this long (lichess asks for a
+    /// full minute).
+    pub rate_limit_pause_ms: u64,
+    /// The first wait after a failed request (5xx, no answer); it doubles
+    /// with each failure up to `retry_max_ms`.
+    pub retry_base_ms: u64,
+    pub retry_max_ms: u64,
+}
+
+impl Default for GameServerSettings {
+    fn default() -> Self {
+        GameServerSettings {
+            lichess_url: "https://lichess.org".into(),
+            lichess_client_id: "league-platform".into(),
+            worker: true,
+            poll_interval_ms: 5_000,
+            lead_seconds: 120,
+            rate_limit_pause_ms: 60_000,
+            retry_base_ms: 5_000,
+            retry_max_ms: 300_000,
+        }
+    }
 }
 
 /// The chess engine the fair-play analysis runs (G-E3): an external UCI
@@ -238,6 +285,7 @@ impl Default for Settings {
             session_max_days: 30,
             mail: MailSettings::default(),
             engine: EngineSettings::default(),
+            game_servers: GameServerSettings::default(),
         }
     }
 }

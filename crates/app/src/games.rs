@@ -739,3 +739,102 @@ pub fn record_result_with_pgn(
         Ok(())
     })
 }
+
+/// How a game played out on a game server was settled here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settled {
+    /// Its result, record and clocks are recorded.
+    Recorded,
+    /// A result was entered here first (a judge's): it stands.
+    Kept,
+    /// The result path refused it (the tournament finished, the round
+    /// complete and closed): the judge decides.
+    Refused,
+}
+
+/// Records a game played out on a game server through the judges' own
+/// result path (its checks, version, audit and results version), with its
+/// record when the server's PGN is of these players and this result, and
+/// marks the server's row, in one transaction. A result already here is
+/// never overwritten; nor is a game whose players changed since.
+pub fn record_from_server(
+    conn: &mut DbConnection,
+    row: &crate::db::game_servers::ServerGame,
+    winner: Option<crate::rules::game_server::Colour>,
+    exported: &crate::game_servers::lichess::ExportedGame,
+    actor: PersonId,
+    now: NaiveDateTime,
+) -> Result<Settled, crate::db::QueryError> {
+    use crate::db::game_servers::{self as gs, Status};
+    let outcome = write_transaction(conn, |tx| -> Result<Settled, GamesError> {
+        let g = r::game_by_id(tx, row.game_id)?.ok_or(PlayError::NotFound)?;
+        let (white, black) = match (g.home_player_id, g.away_player_id) {
+            (Some(h), Some(a)) if g.home_white => (h, a),
+            (Some(h), Some(a)) => (a, h),
+            _ => return Ok(Settled::Kept),
+        };
+        if (white, black) != (row.white_id, row.black_id)
+            || !matches!(g.result.as_str(), "pending" | "replay")
+        {
+            return Ok(Settled::Kept);
+        }
+        let result = crate::rules::game_server::board_result(winner, g.home_white);
+        let names: HashMap<PersonId, String> = gs::accounts_of(tx, &row.server, &[white, black])?
+            .into_iter()
+            .map(|a| (a.person_id, a.username))
+            .collect();
+        let name = |p: Option<PersonId>| p.and_then(|p| names.get(&p)).map(String::as_str);
+        let record = exported.pgn.as_deref().and_then(|text| {
+            check_sent(text, name(g.home_player_id), name(g.away_player_id), result).ok()
+        });
+        let m = r::match_by_id(tx, g.match_id)?.ok_or(PlayError::NotFound)?;
+        let round = r::by_id(tx, m.round_id)?.ok_or(PlayError::NotFound)?;
+        let act = if record.is_some() {
+            Act::File
+        } else {
+            Act::Entry
+        };
+        let source = super::rounds::ResultSource::GameServer {
+            server: &row.server,
+            game: &exported.id,
+        };
+        match super::rounds::record_result_in(
+            tx,
+            round.tournament_id,
+            g.id,
+            g.version,
+            result,
+            actor,
+            source,
+            act,
+            now,
+        ) {
+            Ok(()) => {}
+            Err(PlayError::Refused(_)) => return Ok(Settled::Refused),
+            Err(e) => return Err(from_round(e)),
+        }
+        if let Some(record) = record {
+            store(tx, g.id, &record, &row.server, Some(actor), now)?;
+        }
+        gs::set_status(tx, &[row.id], Status::Recorded, None, now)?;
+        Ok(Settled::Recorded)
+    });
+    match outcome {
+        Ok(Settled::Refused) => {
+            write_transaction(conn, |tx| {
+                gs::set_status(
+                    tx,
+                    &[row.id],
+                    Status::Ended,
+                    Some(("not_recorded", None)),
+                    now,
+                )
+            })?;
+            Ok(Settled::Refused)
+        }
+        Ok(s) => Ok(s),
+        Err(PlayError::Db(e)) => Err(e),
+        // The game vanished (a round taken back): nothing to record.
+        Err(_) => Ok(Settled::Kept),
+    }
+}

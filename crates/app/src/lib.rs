@@ -26,6 +26,7 @@ pub mod digest;
 pub mod documents;
 pub mod eligibility;
 pub mod entries;
+pub mod game_servers;
 pub mod games;
 pub mod generate;
 pub mod knockout;

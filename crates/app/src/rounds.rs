@@ -1165,6 +1165,11 @@ pub enum ResultSource<'a> {
     Correction {
         reason: &'a str,
     },
+    /// A game played out on a game server, read back by the worker.
+    GameServer {
+        server: &'a str,
+        game: &'a str,
+    },
 }
 
 /// A judge's result for one game, if the game is still at `version`.
@@ -1279,6 +1284,11 @@ pub(crate) fn record_result_in(
             }
             ResultSource::Correction { reason } => {
                 Message::new(msg!("audit-rounds-result-corrected")).arg("reason", reason)
+            }
+            ResultSource::GameServer { server, game } => {
+                Message::new(msg!("audit-rounds-result-server"))
+                    .arg("server", server)
+                    .arg("server_game", game)
             }
         };
         audit::Entry::new("game.result", format!("game:{game}"))

@@ -12,6 +12,7 @@ pub mod claims;
 pub mod content_clock;
 pub mod documents;
 pub mod entries;
+pub mod game_servers;
 pub mod games;
 pub mod lineups;
 pub mod login_attempts;

@@ -740,6 +740,62 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    server_accounts (id) {
+        id -> BigInt,
+        person_id -> BigInt,
+        server -> Text,
+        username -> Text,
+        username_key -> Text,
+        scopes -> Text,
+        token_sealed -> Text,
+        linked_at -> Timestamp,
+        refused_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    server_sign_ins (state) {
+        state -> Text,
+        person_id -> BigInt,
+        server -> Text,
+        verifier_sealed -> Text,
+        scopes -> Text,
+        championship_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    server_connections (championship_id) {
+        championship_id -> BigInt,
+        account_id -> BigInt,
+        connected_by -> BigInt,
+        connected_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    server_games (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        championship_id -> BigInt,
+        server -> Text,
+        status -> Text,
+        white_id -> BigInt,
+        black_id -> BigInt,
+        bulk_id -> Nullable<Text>,
+        remote_id -> Nullable<Text>,
+        pair_at -> Timestamp,
+        problem -> Nullable<Text>,
+        problem_person -> Nullable<BigInt>,
+        attempts -> Integer,
+        next_try_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(role_grants -> championships (championship_id));
 diesel::joinable!(tournaments -> championships (championship_id));
 diesel::joinable!(teams -> championships (championship_id));
@@ -759,8 +815,15 @@ diesel::joinable!(substitutions -> matches (match_id));
 diesel::joinable!(tournament_places -> entries (entry_id));
 diesel::joinable!(ratings -> people (person_id));
 diesel::joinable!(platform_ratings -> people (person_id));
+diesel::joinable!(server_accounts -> people (person_id));
+diesel::joinable!(server_games -> games (game_id));
+diesel::joinable!(server_connections -> server_accounts (account_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    server_accounts,
+    server_sign_ins,
+    server_connections,
+    server_games,
     ratings,
     platform_ratings,
     rating_periods,

@@ -231,3 +231,12 @@ id_type!(
     /// A row of `rating_imports`: a rating list awaiting its confirmation.
     RatingImportId
 );
+id_type!(
+    /// A row of `server_accounts`: a person's account on a game server.
+    ServerAccountId
+);
+id_type!(
+    /// A row of `server_games`: a game created on a game server for a
+    /// game here.
+    ServerGameId
+);

@@ -167,6 +167,7 @@ pub mod eligibility;
 pub mod entries;
 pub mod fair_play;
 pub mod game_import;
+pub mod game_server;
 pub mod lineup;
 pub mod notice;
 pub mod pairing;

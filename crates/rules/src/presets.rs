@@ -91,6 +91,7 @@ pub fn g() -> Regulation {
             round_minutes: None,
             break_minutes: None,
             check_in: false,
+            game_server: None,
         },
         // G plays on a game server: its blitz rating is the one people
         // know each other by (G-E3 speaks of a player's usual rating).
@@ -466,6 +467,7 @@ pub fn e() -> Regulation {
             round_minutes: Some(40),
             break_minutes: Some(2),
             check_in: false,
+            game_server: None,
         },
         // E's regulation uses no rating.
         ratings: RatingRules::default(),

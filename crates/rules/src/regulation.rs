@@ -65,7 +65,7 @@ pub struct Regulation {
 
 /// Rules of the day's play that only some regulations have; the platform
 /// offers their actions only where the regulation has them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PlayRules {
     /// E-6: a player later than this loses by forfeit; a shorter delay is
     /// taken off their clock. `None`: the regulation has no such rule.
@@ -86,6 +86,11 @@ pub struct PlayRules {
     /// day's check-in play.
     #[serde(default)]
     pub check_in: bool,
+    /// The game server the championship plays on (`game_server::SERVERS`),
+    /// where the platform creates each round's games and reads their
+    /// results back; `None`: the games are played and entered by hand.
+    #[serde(default)]
+    pub game_server: Option<String>,
 }
 
 impl Regulation {

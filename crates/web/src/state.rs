@@ -17,6 +17,9 @@ pub struct AppState {
     pub backend: Backend,
     /// The pool's check-outs remember an outage (see [`Outage`]).
     pub outage: std::sync::Arc<Outage>,
+    /// Seals game servers' tokens at rest (a key drawn from the
+    /// installation's secret).
+    pub sealer: crate::app::game_servers::Sealer,
 }
 
 impl AppState {

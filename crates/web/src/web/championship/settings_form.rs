@@ -599,6 +599,27 @@ fn general(s: &mut Specs, reg: &Regulation) {
         reg.play.check_in,
         |r, on| r.play.check_in = on,
     );
+    let options: Vec<(String, String)> =
+        std::iter::once((String::new(), s.label(msg!("set-play-server-none"))))
+            .chain(
+                crate::rules::game_server::SERVERS
+                    .iter()
+                    .map(|server| ((*server).to_owned(), (*server).to_owned())),
+            )
+            .collect();
+    s.select(
+        "play.game_server",
+        msg!("set-play-server"),
+        options,
+        reg.play.game_server.clone().unwrap_or_default(),
+        |t| match t {
+            "" => Some(None),
+            known => crate::rules::game_server::SERVERS
+                .contains(&known)
+                .then(|| Some(known.to_owned())),
+        },
+        |r, v| r.play.game_server = v,
+    );
 }
 
 /// Which rating counts, as a list of choices in order (a player without
