@@ -140,6 +140,11 @@ const UNSEEN: &[&str] = &[
     "championship_content",
     "site_content",
     "championship_content_changes",
+    // Game servers: sign-ins under way, linked accounts and connections
+    // are read by their owners' and officials' pages, never kept ones.
+    "server_sign_ins",
+    "server_accounts",
+    "server_connections",
 ];
 
 #[tokio::test]
