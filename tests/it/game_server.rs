@@ -262,19 +262,57 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
     }
     drop(conn);
 
+    // G-V23: the judge annuls the aborted game; it is created again for
+    // the same players and colours.
+    let aborted = all
+        .iter()
+        .find(|r| r.status() == Status::Aborted)
+        .expect("the aborted game");
+    let aborted_pair = (aborted.white_id, aborted.black_id);
+    let mut conn = app.db();
+    let g = league::db::rounds::game_by_id(&mut conn, aborted.game_id)
+        .expect("q")
+        .expect("game");
+    league::app::rounds::record_result(
+        &mut conn,
+        league::ids::TournamentId(t),
+        g.id,
+        g.version,
+        league::rules::score::BoardResult::Replay,
+        app.person_id("Root"),
+        league::db::utc_now(),
+    )
+    .expect("the judge annuls the game");
+    let mut nick_of = |p| {
+        league::db::people::by_id(&mut conn, p)
+            .expect("q")
+            .expect("person")
+            .nick
+            .to_lowercase()
+    };
+    let replayed = (nick_of(aborted_pair.0), nick_of(aborted_pair.1));
+    drop(conn);
+
     // The second games follow the first, colours swapped: on each board
     // whose first game has a result (the judge's one at once), not on the
-    // aborted game's board.
+    // board whose game is replayed.
     w.tick().await;
     let bulks = stand.bulks();
     let first: std::collections::HashSet<(String, String)> =
         bulks[0].pairs.iter().cloned().collect();
-    let second: Vec<(String, String)> = bulks[1..]
+    let later: Vec<(String, String)> = bulks[1..]
         .iter()
         .flat_map(|b| b.pairs.iter().cloned())
         .collect();
+    assert_eq!(later.len(), 9, "{bulks:?}");
+    assert_eq!(
+        later.iter().filter(|p| **p == replayed).count(),
+        1,
+        "the replay: {replayed:?} in {later:?}"
+    );
+    let second: Vec<&(String, String)> = later.iter().filter(|p| **p != replayed).collect();
     assert_eq!(second.len(), 8, "{bulks:?}");
-    for (w, b) in &second {
+    for (w, b) in second {
         assert!(first.contains(&(b.clone(), w.clone())), "{w} – {b} swapped");
     }
 }

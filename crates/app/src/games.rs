@@ -724,20 +724,40 @@ pub fn record_result_with_pgn(
             }
             None => None,
         };
-        // A result sent with its game's record answers to that record, not
-        // to one kept before.
-        let act = if checked.is_some() {
-            Act::File
-        } else {
-            Act::Entry
-        };
-        super::rounds::record_result_in(conn, t, game, version, result, judge, source, act, now)
-            .map_err(from_round)?;
-        if let Some(record) = checked {
-            store(conn, game, &record, "api", Some(judge), now)?;
-        }
-        Ok(())
+        record_in(
+            conn, t, game, version, result, judge, source, checked, "api", now,
+        )
     })
+}
+
+/// A result with the game's record when there is one, in the caller's
+/// transaction: a result sent with its record answers to that record,
+/// not to one kept before (`Act::File`); the record is kept under
+/// `origin` (`api`, a server's host).
+#[allow(clippy::too_many_arguments)]
+fn record_in(
+    tx: &mut crate::db::WriteTx<'_>,
+    t: TournamentId,
+    game: GameId,
+    version: i32,
+    result: BoardResult,
+    judge: PersonId,
+    source: super::rounds::ResultSource<'_>,
+    record: Option<PgnGame>,
+    origin: &str,
+    now: NaiveDateTime,
+) -> Result<(), GamesError> {
+    let act = if record.is_some() {
+        Act::File
+    } else {
+        Act::Entry
+    };
+    super::rounds::record_result_in(tx, t, game, version, result, judge, source, act, now)
+        .map_err(from_round)?;
+    if let Some(record) = record {
+        store(tx, game, &record, origin, Some(judge), now)?;
+    }
+    Ok(())
 }
 
 /// How a game played out on a game server was settled here.
@@ -745,17 +765,20 @@ pub fn record_result_with_pgn(
 pub enum Settled {
     /// Its result, record and clocks are recorded.
     Recorded,
-    /// A result was entered here first (a judge's): it stands.
+    /// A result was entered here first (a judge's), or the game's players
+    /// changed since: what is here stands.
     Kept,
     /// The result path refused it (the tournament finished, the round
-    /// complete and closed): the judge decides.
+    /// closed): the judge decides.
     Refused,
+    /// Another instance settled it first.
+    Elsewhere,
 }
 
 /// Records a game played out on a game server through the judges' own
 /// result path (its checks, version, audit and results version), with its
 /// record when the server's PGN is of these players and this result, and
-/// marks the server's row, in one transaction. A result already here is
+/// settles the server's row, in one transaction. A result already here is
 /// never overwritten; nor is a game whose players changed since.
 pub fn record_from_server(
     conn: &mut DbConnection,
@@ -765,76 +788,80 @@ pub fn record_from_server(
     actor: PersonId,
     now: NaiveDateTime,
 ) -> Result<Settled, crate::db::QueryError> {
-    use crate::db::game_servers::{self as gs, Status};
+    use crate::db::game_servers::{self as gs, Problem, Status};
     let outcome = write_transaction(conn, |tx| -> Result<Settled, GamesError> {
-        let g = r::game_by_id(tx, row.game_id)?.ok_or(PlayError::NotFound)?;
-        let (white, black) = match (g.home_player_id, g.away_player_id) {
-            (Some(h), Some(a)) if g.home_white => (h, a),
-            (Some(h), Some(a)) => (a, h),
-            _ => return Ok(Settled::Kept),
+        let open = [Status::Scheduled, Status::Playing];
+        if gs::advance(tx, &[row.id], &open, Status::Recorded, None, now)? == 0 {
+            return Ok(Settled::Elsewhere);
+        }
+        let settled =
+            |tx: &mut crate::db::WriteTx<'_>, s: Settled| -> Result<Settled, GamesError> {
+                let (status, problem) = match s {
+                    Settled::Kept => (Status::Kept, None),
+                    Settled::Refused => (Status::Ended, Some(Problem::of("not_recorded"))),
+                    _ => return Ok(s),
+                };
+                gs::set_status(tx, &[row.id], status, problem, now)?;
+                Ok(s)
+            };
+        // The game vanished (a round taken back): nothing to record.
+        let Some(g) = r::game_by_id(tx, row.game_id)? else {
+            return settled(tx, Settled::Kept);
         };
-        if (white, black) != (row.white_id, row.black_id)
+        let players = match (g.home_player_id, g.away_player_id) {
+            (Some(h), Some(a)) if g.home_white => Some((h, a)),
+            (Some(h), Some(a)) => Some((a, h)),
+            _ => None,
+        };
+        if players != Some((row.white_id, row.black_id))
             || !matches!(g.result.as_str(), "pending" | "replay")
         {
-            return Ok(Settled::Kept);
+            return settled(tx, Settled::Kept);
         }
         let result = crate::rules::game_server::board_result(winner, g.home_white);
-        let names: HashMap<PersonId, String> = gs::accounts_of(tx, &row.server, &[white, black])?
-            .into_iter()
-            .map(|a| (a.person_id, a.username))
-            .collect();
+        let names: HashMap<PersonId, String> =
+            gs::accounts_of(tx, &row.server, &[row.white_id, row.black_id])?
+                .into_iter()
+                .map(|a| (a.person_id, a.username))
+                .collect();
         let name = |p: Option<PersonId>| p.and_then(|p| names.get(&p)).map(String::as_str);
+        // A record that is not of these players and this result is left
+        // out; the result stands on its own.
         let record = exported.pgn.as_deref().and_then(|text| {
             check_sent(text, name(g.home_player_id), name(g.away_player_id), result).ok()
         });
         let m = r::match_by_id(tx, g.match_id)?.ok_or(PlayError::NotFound)?;
         let round = r::by_id(tx, m.round_id)?.ok_or(PlayError::NotFound)?;
-        let act = if record.is_some() {
-            Act::File
-        } else {
-            Act::Entry
-        };
         let source = super::rounds::ResultSource::GameServer {
             server: &row.server,
             game: &exported.id,
         };
-        match super::rounds::record_result_in(
-            tx,
-            round.tournament_id,
-            g.id,
-            g.version,
-            result,
-            actor,
-            source,
-            act,
-            now,
-        ) {
-            Ok(()) => {}
-            Err(PlayError::Refused(_)) => return Ok(Settled::Refused),
-            Err(e) => return Err(from_round(e)),
+        let recorded = tx.savepoint(|tx| {
+            record_in(
+                tx,
+                round.tournament_id,
+                g.id,
+                g.version,
+                result,
+                actor,
+                source,
+                record,
+                &row.server,
+                now,
+            )
+        });
+        match recorded {
+            Ok(()) => Ok(Settled::Recorded),
+            Err(PlayError::Refused(_)) => settled(tx, Settled::Refused),
+            Err(e) => Err(e),
         }
-        if let Some(record) = record {
-            store(tx, g.id, &record, &row.server, Some(actor), now)?;
-        }
-        gs::set_status(tx, &[row.id], Status::Recorded, None, now)?;
-        Ok(Settled::Recorded)
     });
     match outcome {
-        Ok(Settled::Refused) => {
-            write_transaction(conn, |tx| {
-                gs::set_status(
-                    tx,
-                    &[row.id],
-                    Status::Ended,
-                    Some(("not_recorded", None)),
-                    now,
-                )
-            })?;
-            Ok(Settled::Refused)
-        }
         Ok(s) => Ok(s),
         Err(PlayError::Db(e)) => Err(e),
-        // The game vanished (a round taken back): nothing to record.
-        Err(_) => Ok(Settled::Kept),
+        Err(e) => {
+            tracing::warn!(error = ?e, "a game of a server could not be settled");
+            Ok(Settled::Refused)
+        }
     }
 }

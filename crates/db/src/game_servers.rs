@@ -85,15 +85,6 @@ pub fn account_of(
         .optional()
 }
 
-/// Every account of a person, on every server.
-pub fn accounts_of_person(conn: &mut DbConnection, person: PersonId) -> QueryResult<Vec<Account>> {
-    server_accounts::table
-        .filter(server_accounts::person_id.eq(person))
-        .order(server_accounts::server)
-        .select(Account::as_select())
-        .load(conn)
-}
-
 /// The accounts these people linked on the server.
 pub fn accounts_of(
     conn: &mut DbConnection,
@@ -293,14 +284,6 @@ impl Status {
             Status::Queued | Status::Pushing | Status::Scheduled | Status::Playing
         )
     }
-
-    /// Over on the server without a result recorded: the judge's turn.
-    pub fn waits_for_judge(self) -> bool {
-        matches!(
-            self,
-            Status::Aborted | Status::NoStart | Status::Ended | Status::Refused
-        )
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -318,6 +301,7 @@ pub struct ServerGame {
     pub pair_at: NaiveDateTime,
     pub problem: Option<String>,
     pub problem_person: Option<PersonId>,
+    pub problem_detail: Option<String>,
     pub attempts: i32,
     pub next_try_at: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
@@ -371,16 +355,6 @@ pub fn of_round(conn: &mut DbConnection, round: RoundId) -> QueryResult<Vec<Serv
         .load(conn)
 }
 
-/// Every row of a match's games, oldest first.
-pub fn of_match(conn: &mut DbConnection, m: MatchId) -> QueryResult<Vec<ServerGame>> {
-    server_games::table
-        .inner_join(games::table)
-        .filter(games::match_id.eq(m))
-        .order(server_games::id)
-        .select(ServerGame::as_select())
-        .load(conn)
-}
-
 /// Rows in these states, oldest first.
 pub fn with_status(conn: &mut DbConnection, statuses: &[Status]) -> QueryResult<Vec<ServerGame>> {
     let codes: Vec<&str> = statuses.iter().map(|s| s.code()).collect();
@@ -391,12 +365,31 @@ pub fn with_status(conn: &mut DbConnection, statuses: &[Status]) -> QueryResult<
         .load(conn)
 }
 
-pub fn by_id(conn: &mut DbConnection, id: ServerGameId) -> QueryResult<Option<ServerGame>> {
-    server_games::table
-        .find(id)
-        .select(ServerGame::as_select())
-        .first(conn)
-        .optional()
+/// Why a game waits for someone: a code (`not_linked`, `token`,
+/// `organizer_token`, `server_refused`, `aborted`, `no_start_white`, …),
+/// the person it concerns, and the server's own words where it gave some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Problem<'a> {
+    pub code: &'a str,
+    pub person: Option<PersonId>,
+    pub detail: Option<&'a str>,
+}
+
+impl<'a> Problem<'a> {
+    pub fn of(code: &'a str) -> Problem<'a> {
+        Problem {
+            code,
+            ..Problem::default()
+        }
+    }
+
+    pub fn of_person(code: &'a str, person: PersonId) -> Problem<'a> {
+        Problem {
+            code,
+            person: Some(person),
+            detail: None,
+        }
+    }
 }
 
 /// Moves rows to `status`, with or without a problem.
@@ -404,42 +397,84 @@ pub fn set_status(
     tx: &mut WriteTx<'_>,
     ids: &[ServerGameId],
     status: Status,
-    problem: Option<(&str, Option<PersonId>)>,
+    problem: Option<Problem<'_>>,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
+    advance(tx, ids, &Status::ALL, status, problem, at)
+}
+
+/// [`set_status`] for the rows still in one of `from`: a row another
+/// instance moved on meanwhile is left as it is.
+pub fn advance(
+    tx: &mut WriteTx<'_>,
+    ids: &[ServerGameId],
+    from: &[Status],
+    status: Status,
+    problem: Option<Problem<'_>>,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     let conn = tx.conn();
-    diesel::update(server_games::table.filter(server_games::id.eq_any(ids)))
-        .set((
-            server_games::status.eq(status.code()),
-            server_games::problem.eq(problem.map(|p| p.0)),
-            server_games::problem_person.eq(problem.and_then(|p| p.1)),
-            server_games::updated_at.eq(at),
-        ))
-        .execute(conn)
+    let from: Vec<&str> = from.iter().map(|s| s.code()).collect();
+    diesel::update(
+        server_games::table
+            .filter(server_games::id.eq_any(ids))
+            .filter(server_games::status.eq_any(from)),
+    )
+    .set((
+        server_games::status.eq(status.code()),
+        server_games::problem.eq(problem.map(|p| p.code)),
+        server_games::problem_person.eq(problem.and_then(|p| p.person)),
+        server_games::problem_detail.eq(problem.and_then(|p| p.detail)),
+        server_games::updated_at.eq(at),
+    ))
+    .execute(conn)
+}
+
+/// The rows of a bulk in these states.
+pub fn of_bulk(
+    conn: &mut DbConnection,
+    bulk: &str,
+    statuses: &[Status],
+) -> QueryResult<Vec<ServerGame>> {
+    let codes: Vec<&str> = statuses.iter().map(|s| s.code()).collect();
+    server_games::table
+        .filter(server_games::bulk_id.eq(bulk))
+        .filter(server_games::status.eq_any(codes))
+        .order(server_games::id)
+        .select(ServerGame::as_select())
+        .load(conn)
 }
 
 /// Back in the queue without its server ids (its bulk was cancelled
-/// before the games existed), to try at `next` after `attempts` failures.
+/// before the games existed, or its creation failed), to try at `next`
+/// after `attempts` failures; only rows still in one of `from`.
 pub fn requeue(
     tx: &mut WriteTx<'_>,
     ids: &[ServerGameId],
+    from: &[Status],
     attempts: i32,
     next: Option<NaiveDateTime>,
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     let conn = tx.conn();
-    diesel::update(server_games::table.filter(server_games::id.eq_any(ids)))
-        .set((
-            server_games::status.eq(Status::Queued.code()),
-            server_games::bulk_id.eq(None::<String>),
-            server_games::remote_id.eq(None::<String>),
-            server_games::problem.eq(None::<String>),
-            server_games::problem_person.eq(None::<PersonId>),
-            server_games::attempts.eq(attempts),
-            server_games::next_try_at.eq(next),
-            server_games::updated_at.eq(at),
-        ))
-        .execute(conn)
+    let from: Vec<&str> = from.iter().map(|s| s.code()).collect();
+    diesel::update(
+        server_games::table
+            .filter(server_games::id.eq_any(ids))
+            .filter(server_games::status.eq_any(from)),
+    )
+    .set((
+        server_games::status.eq(Status::Queued.code()),
+        server_games::bulk_id.eq(None::<String>),
+        server_games::remote_id.eq(None::<String>),
+        server_games::problem.eq(None::<String>),
+        server_games::problem_person.eq(None::<PersonId>),
+        server_games::problem_detail.eq(None::<String>),
+        server_games::attempts.eq(attempts),
+        server_games::next_try_at.eq(next),
+        server_games::updated_at.eq(at),
+    ))
+    .execute(conn)
 }
 
 /// Created on the server: its bulk's and its own id.
@@ -458,6 +493,7 @@ pub fn created(
             server_games::remote_id.eq(Some(remote)),
             server_games::problem.eq(None::<String>),
             server_games::problem_person.eq(None::<PersonId>),
+            server_games::problem_detail.eq(None::<String>),
             server_games::attempts.eq(0),
             server_games::next_try_at.eq(None::<NaiveDateTime>),
             server_games::updated_at.eq(at),
@@ -506,21 +542,15 @@ pub fn games_in_play(conn: &mut DbConnection, c: ChampionshipId) -> QueryResult<
         .load(conn)
 }
 
-/// Where each of these games is: its tournament, its round's number and
-/// its board.
+/// Where each of these games is: its tournament and its round's number.
 pub fn places_of(
     conn: &mut DbConnection,
     ids: &[GameId],
-) -> QueryResult<Vec<(GameId, league_ids::TournamentId, i32, i32)>> {
+) -> QueryResult<Vec<(GameId, league_ids::TournamentId, i32)>> {
     games::table
         .inner_join(matches::table.inner_join(rounds::table))
         .filter(games::id.eq_any(ids))
-        .select((
-            games::id,
-            rounds::tournament_id,
-            rounds::number,
-            games::board,
-        ))
+        .select((games::id, rounds::tournament_id, rounds::number))
         .load(conn)
 }
 

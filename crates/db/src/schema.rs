@@ -789,6 +789,7 @@ diesel::table! {
         pair_at -> Timestamp,
         problem -> Nullable<Text>,
         problem_person -> Nullable<BigInt>,
+        problem_detail -> Nullable<Text>,
         attempts -> Integer,
         next_try_at -> Nullable<Timestamp>,
         created_at -> Timestamp,

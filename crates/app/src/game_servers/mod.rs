@@ -78,15 +78,6 @@ pub struct SignInStart {
     pub url: String,
 }
 
-fn random_text(len: usize) -> String {
-    use rand::Rng;
-    const CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
-    let mut rng = rand::rng();
-    (0..len)
-        .map(|_| CHARS[rng.random_range(0..CHARS.len())] as char)
-        .collect()
-}
-
 /// PKCE's S256 challenge of a verifier (RFC 7636).
 pub fn challenge_of(verifier: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
@@ -111,8 +102,8 @@ pub fn begin_sign_in(
     {
         return Err(PlayError::Refused(vec![ServerProblem::NotOrganizer]));
     }
-    let state = random_text(32);
-    let verifier = SecretString::from(random_text(64));
+    let state = crate::sessions::new_secret();
+    let verifier = SecretString::from(crate::sessions::new_secret());
     let scopes = if championship.is_some() {
         ORGANIZER_SCOPES
     } else {
@@ -327,31 +318,40 @@ pub fn try_again(
             .filter(|r| r.championship_id == c && r.status() == Status::Refused)
             .map(|r| r.id)
             .collect();
-        gs::requeue(tx, &again, 0, None, now)?;
+        gs::requeue(tx, &again, &[Status::Refused], 0, None, now)?;
         Ok(again.len())
     })
 }
 
 /// The current row of each game: its last one not withdrawn.
 pub fn current(rows: Vec<gs::ServerGame>) -> HashMap<crate::ids::GameId, gs::ServerGame> {
-    let mut out = HashMap::new();
-    for r in rows {
-        if r.status() != Status::Withdrawn {
-            out.insert(r.game_id, r);
-        } else if out
-            .get(&r.game_id)
-            .is_some_and(|o: &gs::ServerGame| o.id < r.id)
-        {
-            out.remove(&r.game_id);
-        }
-    }
-    out
+    rows.into_iter()
+        .filter(|r| r.status() != Status::Withdrawn)
+        .map(|r| (r.game_id, r))
+        .collect()
+}
+
+/// One change [`reconcile`] makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Change {
+    /// A game to create for these players (white, black) at this time.
+    Queue {
+        game: crate::ids::GameId,
+        white: PersonId,
+        black: PersonId,
+        pair_at: NaiveDateTime,
+    },
+    /// A row no longer wanted, moved to `Withdrawn` or `Cancelling`.
+    Withdraw(ServerGameId, Status),
+    /// A refused row whose player linked again since.
+    Requeue(ServerGameId),
 }
 
 /// Brings what is wanted on the server in line with the state of play of
 /// every connected championship (see the module's comment); returns how
-/// many rows it queued or withdrew. Database work only: the worker then
-/// talks to the server.
+/// many changes it made. Database work only: the worker then talks to
+/// the server. A championship with nothing to change costs reads only;
+/// the changes are planned again inside the write transaction.
 pub fn reconcile(
     conn: &mut DbConnection,
     lead: chrono::TimeDelta,
@@ -359,25 +359,62 @@ pub fn reconcile(
 ) -> Result<usize, QueryError> {
     let mut changed = 0;
     for connection in gs::connections(conn)? {
+        let c = connection.championship_id;
+        if plan(conn, c, lead, now)?.is_empty() {
+            continue;
+        }
         changed += write_transaction(conn, |tx| {
-            reconcile_championship(tx, connection.championship_id, lead, now)
+            let changes = plan(tx, c, lead, now)?;
+            for change in &changes {
+                match *change {
+                    Change::Queue {
+                        game,
+                        white,
+                        black,
+                        pair_at,
+                    } => {
+                        gs::insert(
+                            tx,
+                            &gs::NewServerGame {
+                                game_id: game,
+                                championship_id: c,
+                                server: LICHESS,
+                                status: Status::Queued.code(),
+                                white_id: white,
+                                black_id: black,
+                                pair_at,
+                                created_at: now,
+                                updated_at: now,
+                            },
+                        )?;
+                    }
+                    Change::Withdraw(id, to) => {
+                        gs::set_status(tx, &[id], to, None, now)?;
+                    }
+                    Change::Requeue(id) => {
+                        gs::requeue(tx, &[id], &[Status::Refused], 0, None, now)?;
+                    }
+                }
+            }
+            Ok::<_, QueryError>(changes.len())
         })?;
     }
     Ok(changed)
 }
 
-fn reconcile_championship(
-    tx: &mut crate::db::WriteTx<'_>,
+/// What the championship's state of play asks to change on the server.
+fn plan(
+    conn: &mut DbConnection,
     c: ChampionshipId,
     lead: chrono::TimeDelta,
     now: NaiveDateTime,
-) -> Result<usize, QueryError> {
-    let games = gs::games_in_play(tx, c)?;
+) -> Result<Vec<Change>, QueryError> {
+    let games = gs::games_in_play(conn, c)?;
     if games.is_empty() {
-        return Ok(0);
+        return Ok(Vec::new());
     }
     let ids: Vec<_> = games.iter().map(|g| g.game_id).collect();
-    let rows = current(gs::of_games(tx, &ids)?);
+    let rows = current(gs::of_games(conn, &ids)?);
     let decided = |r: &str| r != "pending" && r != "replay";
     let by_board: HashMap<(crate::ids::MatchId, i32, i32), &str> = games
         .iter()
@@ -389,11 +426,11 @@ fn reconcile_championship(
         .filter(|r| r.status() == Status::Refused)
         .filter_map(|r| r.problem_person)
         .collect();
-    let linked: HashMap<PersonId, NaiveDateTime> = gs::accounts_of(tx, LICHESS, &refused_people)?
+    let linked: HashMap<PersonId, NaiveDateTime> = gs::accounts_of(conn, LICHESS, &refused_people)?
         .into_iter()
         .map(|a| (a.person_id, a.linked_at))
         .collect();
-    let mut changed = 0;
+    let mut changes = Vec::new();
     for g in &games {
         let previous_done = g.game_no == 1
             || by_board
@@ -405,34 +442,18 @@ fn reconcile_championship(
             }
             _ => None,
         };
-        let row = rows.get(&g.game_id);
-        let queue = |tx: &mut crate::db::WriteTx<'_>, (white, black): (PersonId, PersonId)| {
-            let start = g.starts_at.max(now + lead);
-            gs::insert(
-                tx,
-                &gs::NewServerGame {
-                    game_id: g.game_id,
-                    championship_id: c,
-                    server: LICHESS,
-                    status: Status::Queued.code(),
-                    white_id: white,
-                    black_id: black,
-                    pair_at: start,
-                    created_at: now,
-                    updated_at: now,
-                },
-            )
+        let queue = |(white, black): (PersonId, PersonId)| Change::Queue {
+            game: g.game_id,
+            white,
+            black,
+            pair_at: g.starts_at.max(now + lead),
         };
-        match (players, row) {
-            (Some(p), None) => {
-                queue(tx, p)?;
-                changed += 1;
-            }
+        match (players, rows.get(&g.game_id)) {
+            (Some(p), None) => changes.push(queue(p)),
             (Some(p), Some(r)) if (r.white_id, r.black_id) != p => {
                 // A substitution: the old game goes, a new one comes.
-                changed += withdraw(tx, r, now)?;
-                queue(tx, p)?;
-                changed += 1;
+                changes.extend(withdrawal(r, now));
+                changes.push(queue(p));
             }
             (Some(p), Some(r))
                 if g.result == "replay"
@@ -440,8 +461,7 @@ fn reconcile_championship(
                     && r.status() != Status::Refused =>
             {
                 // G-V23: the judge annulled the game; it is played again.
-                queue(tx, p)?;
-                changed += 1;
+                changes.push(queue(p));
             }
             (Some(_), Some(r))
                 if r.status() == Status::Refused
@@ -449,29 +469,23 @@ fn reconcile_championship(
                         .and_then(|p| linked.get(&p))
                         .is_some_and(|at| *at > r.updated_at) =>
             {
-                gs::requeue(tx, &[r.id], 0, None, now)?;
-                changed += 1;
+                changes.push(Change::Requeue(r.id));
             }
-            (None, Some(r)) => changed += withdraw(tx, r, now)?,
+            (None, Some(r)) => changes.extend(withdrawal(r, now)),
             _ => {}
         }
     }
-    Ok(changed)
+    Ok(changes)
 }
 
-/// Withdraws a game no longer wanted: cancelled on the server while its
-/// game does not exist there yet; a game already created stays there and
-/// is followed (its result will not overwrite the one entered here).
-fn withdraw(
-    tx: &mut crate::db::WriteTx<'_>,
-    r: &gs::ServerGame,
-    now: NaiveDateTime,
-) -> Result<usize, QueryError> {
+/// How a game no longer wanted is withdrawn: cancelled on the server
+/// while its game does not exist there yet; a game already created stays
+/// there and is followed (its result will not overwrite the one here).
+fn withdrawal(r: &gs::ServerGame, now: NaiveDateTime) -> Option<Change> {
     let to = match r.status() {
         Status::Queued | Status::Refused => Status::Withdrawn,
         Status::Scheduled if r.pair_at > now => Status::Cancelling,
-        _ => return Ok(0),
+        _ => return None,
     };
-    gs::set_status(tx, &[r.id], to, None, now)?;
-    Ok(1)
+    Some(Change::Withdraw(r.id, to))
 }

@@ -7,9 +7,11 @@
 //! Nothing is lost or doubled over a restart: every step is a row's state
 //! in the database, changed in one transaction with what it did here; a
 //! creation under way when the instance stopped (`pushing`) is found again
-//! among the organizer's bulks on the server or queued anew. A 429 pauses
-//! the worker for `rate_limit_pause_ms`; a failed request is tried again
-//! after a delay that doubles with each failure.
+//! among the organizer's bulks on the server or queued anew. Rows are
+//! claimed before a creation and moved on only from the state this
+//! instance saw, so two instances neither create nor settle a game twice.
+//! A 429 pauses the worker for `rate_limit_pause_ms`; a failed request is
+//! tried again after a delay that doubles with each failure.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -23,13 +25,13 @@ use tokio::task::JoinHandle;
 use super::lichess::{BulkRequest, CallError, EXPORT_BATCH, ExportedGame, Lichess};
 use super::{Sealer, reconcile};
 use crate::config::GameServerSettings;
-use crate::db::game_servers::{self as gs, ServerGame, Status};
+use crate::db::game_servers::{self as gs, Problem, ServerGame, Status};
 use crate::db::{DbConnection, Pool, QueryError, utc_now, write_transaction};
 use crate::i18n::{Lang, Message};
 use crate::ids::{ChampionshipId, GameId, PersonId, ServerGameId, TournamentId};
 use crate::mail::worker::backoff;
 use crate::msg;
-use crate::rules::game_server::{LICHESS, Standing, standing};
+use crate::rules::game_server::{Colour, LICHESS, Standing, standing};
 
 /// The worker's handle: stop it on shutdown.
 pub struct GameServerWorker {
@@ -52,12 +54,23 @@ impl GameServerWorker {
         GameServerWorker { stop, handle }
     }
 
-    /// Stops after the step in hand.
+    /// Stops it; a step cut short is finished by the next start (its rows
+    /// say where it was).
     pub async fn stop(self) {
         self.stop.store(true, Ordering::Relaxed);
         self.handle.abort();
         let _ = self.handle.await;
     }
+}
+
+/// The account that creates a connected championship's games.
+struct Organizer {
+    /// Who the recorded results are entered as (who connected it).
+    actor: PersonId,
+    account: gs::Account,
+    token: Option<SecretString>,
+    /// The language of the message the players receive with their game.
+    lang: Lang,
 }
 
 /// The worker's state between ticks.
@@ -70,7 +83,7 @@ pub struct Work {
     failures: u32,
 }
 
-/// What a tick learnt of the server.
+/// What a step learnt of the server.
 enum Outcome {
     Fine,
     RateLimited,
@@ -116,12 +129,13 @@ impl Work {
     pub async fn tick(&mut self) -> Duration {
         let lead = TimeDelta::seconds(i64::from(self.settings.lead_seconds));
         self.db(move |conn| reconcile(conn, lead, utc_now())).await;
-        let mut outcome = self.cancel().await;
+        let organizers = self.organizers().await;
+        let mut outcome = self.cancel(&organizers).await;
         if matches!(outcome, Outcome::Fine) {
-            outcome = self.push().await;
+            outcome = self.push(&organizers).await;
         }
         if matches!(outcome, Outcome::Fine) {
-            outcome = self.follow().await;
+            outcome = self.follow(&organizers).await;
         }
         let poll = Duration::from_millis(self.settings.poll_interval_ms.max(50));
         match outcome {
@@ -135,34 +149,52 @@ impl Work {
             }
             Outcome::Failed => {
                 self.failures += 1;
-                backoff(
-                    self.failures,
-                    Duration::from_millis(self.settings.retry_base_ms),
-                    Duration::from_millis(self.settings.retry_max_ms),
-                )
-                .max(poll)
+                self.retry_after(self.failures).max(poll)
             }
         }
     }
 
-    /// The token of an account, opened.
-    fn token(&self, account: &gs::Account) -> Option<SecretString> {
-        self.sealer.open(&account.token_sealed)
+    fn retry_after(&self, failures: u32) -> Duration {
+        backoff(
+            failures,
+            Duration::from_millis(self.settings.retry_base_ms),
+            Duration::from_millis(self.settings.retry_max_ms),
+        )
     }
 
-    /// The organizer's account of each connected championship.
-    async fn organizers(&self) -> HashMap<ChampionshipId, (PersonId, gs::Account)> {
-        self.db(|conn| {
-            let mut out = HashMap::new();
-            for c in gs::connections(conn)? {
-                if let Some(a) = gs::account_by_id(conn, c.account_id)? {
-                    out.insert(c.championship_id, (c.connected_by, a));
+    /// The organizer of each connected championship, read once a tick.
+    async fn organizers(&self) -> HashMap<ChampionshipId, Organizer> {
+        let found = self
+            .db(|conn| {
+                let mut out = Vec::new();
+                for c in gs::connections(conn)? {
+                    let Some(account) = gs::account_by_id(conn, c.account_id)? else {
+                        continue;
+                    };
+                    let lang = crate::db::people::by_id(conn, c.connected_by)?
+                        .and_then(|p| Lang::parse(&p.locale))
+                        .unwrap_or(Lang::Ru);
+                    out.push((c.championship_id, c.connected_by, account, lang));
                 }
-            }
-            Ok(out)
-        })
-        .await
-        .unwrap_or_default()
+                Ok(out)
+            })
+            .await
+            .unwrap_or_default();
+        found
+            .into_iter()
+            .map(|(c, actor, account, lang)| {
+                let token = self.sealer.open(&account.token_sealed);
+                (
+                    c,
+                    Organizer {
+                        actor,
+                        account,
+                        token,
+                        lang,
+                    },
+                )
+            })
+            .collect()
     }
 
     /// Creations left under way by a stopped instance: found among the
@@ -183,8 +215,8 @@ impl Work {
             by_c.entry(r.championship_id).or_default().push(r);
         }
         for (c, rows) in by_c {
-            let bulks = match organizers.get(&c).and_then(|(_, a)| self.token(a)) {
-                Some(t) => self.client.bulks(&t).await.unwrap_or_default(),
+            let bulks = match organizers.get(&c).and_then(|o| o.token.as_ref()) {
+                Some(t) => self.client.bulks(t).await.unwrap_or_default(),
                 None => Vec::new(),
             };
             let names = self.usernames(&rows).await;
@@ -214,45 +246,48 @@ impl Work {
                     for (id, bulk, game) in &adopted {
                         gs::created(tx, *id, bulk, game, now)?;
                     }
-                    gs::requeue(tx, &again, 0, None, now)
+                    gs::requeue(tx, &again, &[Status::Pushing], 0, None, now)
                 })
             })
             .await;
         }
     }
 
-    /// The folded usernames of the players of these rows.
-    async fn usernames(&self, rows: &[ServerGame]) -> HashMap<PersonId, String> {
+    /// The accounts of the players of these rows.
+    async fn accounts(&self, rows: &[ServerGame]) -> HashMap<PersonId, gs::Account> {
         let people: Vec<PersonId> = rows.iter().flat_map(|r| [r.white_id, r.black_id]).collect();
         self.db(move |conn| gs::accounts_of(conn, LICHESS, &people))
             .await
             .unwrap_or_default()
             .into_iter()
-            .map(|a| (a.person_id, a.username_key))
+            .map(|a| (a.person_id, a))
+            .collect()
+    }
+
+    /// The folded usernames of the players of these rows.
+    async fn usernames(&self, rows: &[ServerGame]) -> HashMap<PersonId, String> {
+        self.accounts(rows)
+            .await
+            .into_iter()
+            .map(|(p, a)| (p, a.username_key))
             .collect()
     }
 
     /// Cancels withdrawn games on the server while their bulk is still
     /// scheduled; the bulk's other games are queued anew.
-    async fn cancel(&mut self) -> Outcome {
+    async fn cancel(&mut self, organizers: &HashMap<ChampionshipId, Organizer>) -> Outcome {
         let Some(rows) = self
             .db(|conn| gs::with_status(conn, &[Status::Cancelling]))
             .await
         else {
             return Outcome::Failed;
         };
-        if rows.is_empty() {
-            return Outcome::Fine;
-        }
-        let organizers = self.organizers().await;
         for r in rows {
-            if let (Some(bulk), Some(token)) = (
-                r.bulk_id.clone(),
-                organizers
-                    .get(&r.championship_id)
-                    .and_then(|(_, a)| self.token(a)),
-            ) {
-                match self.client.cancel_bulk(&token, &bulk).await {
+            let token = organizers
+                .get(&r.championship_id)
+                .and_then(|o| o.token.as_ref());
+            if let (Some(bulk), Some(token)) = (r.bulk_id.as_deref(), token) {
+                match self.client.cancel_bulk(token, bulk).await {
                     Ok(()) => {}
                     Err(CallError::RateLimited) => return Outcome::RateLimited,
                     Err(CallError::Unavailable(_)) => return Outcome::Failed,
@@ -267,12 +302,12 @@ impl Work {
                     let Some(bulk) = r.bulk_id.as_deref() else {
                         return Ok(0);
                     };
-                    let siblings: Vec<ServerGameId> = gs::with_status(tx, &[Status::Scheduled])?
+                    let siblings: Vec<ServerGameId> = gs::of_bulk(tx, bulk, &[Status::Scheduled])?
                         .into_iter()
-                        .filter(|s| s.bulk_id.as_deref() == Some(bulk) && s.pair_at > now)
+                        .filter(|s| s.pair_at > now)
                         .map(|s| s.id)
                         .collect();
-                    gs::requeue(tx, &siblings, 0, None, now)
+                    gs::requeue(tx, &siblings, &[Status::Scheduled], 0, None, now)
                 })
             })
             .await;
@@ -281,76 +316,60 @@ impl Work {
     }
 
     /// Creates the queued games: per championship, round and start time,
-    /// one bulk, each player once.
-    async fn push(&mut self) -> Outcome {
+    /// one bulk, each player once (a round's first or second games).
+    async fn push(&mut self, organizers: &HashMap<ChampionshipId, Organizer>) -> Outcome {
         let now = utc_now();
-        let Some(rows) = self
+        let Some((rows, places)) = self
             .db(move |conn| {
-                let rows: Vec<ServerGame> = gs::with_status(conn, &[Status::Queued])?
+                let due: Vec<ServerGameId> = gs::with_status(conn, &[Status::Queued])?
                     .into_iter()
                     .filter(|r| r.next_try_at.is_none_or(|t| t <= now))
+                    .map(|r| r.id)
                     .collect();
                 // Claimed by this instance: another one sees them pushing.
-                write_transaction(conn, |tx| {
-                    let ids: Vec<ServerGameId> = rows.iter().map(|r| r.id).collect();
-                    gs::claim(tx, &ids, now)
-                })
+                let rows = write_transaction(conn, |tx| gs::claim(tx, &due, now))?;
+                let games: Vec<GameId> = rows.iter().map(|r| r.game_id).collect();
+                Ok((rows, gs::places_of(conn, &games)?))
             })
             .await
         else {
             return Outcome::Failed;
         };
-        if rows.is_empty() {
-            return Outcome::Fine;
-        }
-        let organizers = self.organizers().await;
-        let places = {
-            let ids: Vec<GameId> = rows.iter().map(|r| r.game_id).collect();
-            self.db(move |conn| gs::places_of(conn, &ids))
-                .await
-                .unwrap_or_default()
-        };
         let place: HashMap<GameId, (TournamentId, i32)> =
-            places.into_iter().map(|(g, t, n, _)| (g, (t, n))).collect();
-        let mut groups: BTreeMap<
-            (ChampionshipId, TournamentId, i32, NaiveDateTime),
-            Vec<ServerGame>,
-        > = BTreeMap::new();
+            places.into_iter().map(|(g, t, n)| (g, (t, n))).collect();
+        let claimed: Vec<ServerGameId> = rows.iter().map(|r| r.id).collect();
+        let mut groups: BTreeMap<(ChampionshipId, TournamentId, i32, NaiveDateTime), Vec<_>> =
+            BTreeMap::new();
         for r in rows {
             // A game gone meanwhile (a round taken back) is left to reconcile.
-            let Some((t, n)) = place.get(&r.game_id).copied() else {
-                continue;
-            };
-            groups
-                .entry((r.championship_id, t, n, r.pair_at))
-                .or_default()
-                .push(r);
+            if let Some((t, n)) = place.get(&r.game_id).copied() {
+                groups
+                    .entry((r.championship_id, t, n, r.pair_at))
+                    .or_default()
+                    .push(r);
+            }
         }
         for ((c, t, round, pair_at), rows) in groups {
-            let outcome = self
-                .push_group(&organizers, c, t, round, pair_at, rows)
-                .await;
+            let outcome = match organizers.get(&c) {
+                Some(o) => self.push_group(o, t, round, pair_at, rows).await,
+                None => {
+                    let ids: Vec<_> = rows.iter().map(|r| (r.id, None)).collect();
+                    self.refuse(ids, Problem::of("not_connected")).await;
+                    Outcome::Fine
+                }
+            };
             if !matches!(outcome, Outcome::Fine) {
-                // What is still pushing goes back to the queue.
-                let now = utc_now();
-                let failures = self.failures + 1;
-                let next = match outcome {
-                    Outcome::Failed => {
-                        let wait = backoff(
-                            failures,
-                            Duration::from_millis(self.settings.retry_base_ms),
-                            Duration::from_millis(self.settings.retry_max_ms),
-                        );
-                        Some(now + TimeDelta::from_std(wait).unwrap_or(TimeDelta::MAX))
-                    }
-                    _ => None,
-                };
+                // What this pass claimed and did not create goes back to
+                // the queue, after a wait when the server failed.
+                let failures = i32::try_from(self.failures + 1).unwrap_or(i32::MAX);
+                let next = matches!(outcome, Outcome::Failed).then(|| {
+                    let wait = self.retry_after(self.failures + 1);
+                    now + TimeDelta::from_std(wait).unwrap_or(TimeDelta::MAX)
+                });
                 self.db(move |conn| {
-                    let ids: Vec<ServerGameId> = gs::with_status(conn, &[Status::Pushing])?
-                        .into_iter()
-                        .map(|r| r.id)
-                        .collect();
-                    write_transaction(conn, |tx| gs::requeue(tx, &ids, failures as i32, next, now))
+                    write_transaction(conn, |tx| {
+                        gs::requeue(tx, &claimed, &[Status::Pushing], failures, next, utc_now())
+                    })
                 })
                 .await;
                 return outcome;
@@ -361,43 +380,22 @@ impl Work {
 
     async fn push_group(
         &mut self,
-        organizers: &HashMap<ChampionshipId, (PersonId, gs::Account)>,
-        c: ChampionshipId,
+        organizer: &Organizer,
         t: TournamentId,
         round: i32,
         pair_at: NaiveDateTime,
         rows: Vec<ServerGame>,
     ) -> Outcome {
-        let now = utc_now();
-        let Some((_, org_account)) = organizers.get(&c) else {
-            self.refuse(rows.iter().map(|r| (r.id, "not_connected", None)).collect())
-                .await;
+        let Some(org_token) = organizer.token.as_ref() else {
+            let ids = rows.iter().map(|r| (r.id, None)).collect();
+            self.refuse(ids, Problem::of("organizer_token")).await;
             return Outcome::Fine;
         };
-        let Some(org_token) = self.token(org_account) else {
-            self.refuse(
-                rows.iter()
-                    .map(|r| (r.id, "organizer_token", None))
-                    .collect(),
-            )
-            .await;
-            return Outcome::Fine;
-        };
-        let people: Vec<PersonId> = rows.iter().flat_map(|r| [r.white_id, r.black_id]).collect();
-        let accounts: HashMap<PersonId, gs::Account> = self
-            .db(move |conn| gs::accounts_of(conn, LICHESS, &people))
-            .await
-            .unwrap_or_default()
-            .into_iter()
-            .map(|a| (a.person_id, a))
+        let accounts = self.accounts(&rows).await;
+        let tokens: HashMap<PersonId, SecretString> = accounts
+            .iter()
+            .filter_map(|(p, a)| self.sealer.open(&a.token_sealed).map(|t| (*p, t)))
             .collect();
-        let organizer = org_account.person_id;
-        let org_lang = self
-            .db(move |conn| crate::db::people::by_id(conn, organizer))
-            .await
-            .flatten()
-            .and_then(|p| Lang::parse(&p.locale))
-            .unwrap_or(Lang::Ru);
         let Some(ctx) = self
             .db(move |conn| crate::TournamentContext::load(conn, t))
             .await
@@ -406,25 +404,22 @@ impl Work {
             return Outcome::Failed;
         };
         // Players who never linked stay on manual play.
-        let mut ready = Vec::new();
-        let mut unlinked = Vec::new();
-        for r in rows {
-            let missing = [r.white_id, r.black_id]
-                .into_iter()
-                .find(|p| accounts.get(p).and_then(|a| self.token(a)).is_none());
-            match missing {
-                Some(p) => unlinked.push((r.id, "not_linked", Some(p))),
-                None => ready.push(r),
-            }
-        }
-        self.refuse(unlinked).await;
+        let (ready, unlinked): (Vec<ServerGame>, Vec<ServerGame>) = rows
+            .into_iter()
+            .partition(|r| tokens.contains_key(&r.white_id) && tokens.contains_key(&r.black_id));
+        let unlinked = unlinked
+            .iter()
+            .map(|r| {
+                let who = [r.white_id, r.black_id]
+                    .into_iter()
+                    .find(|p| !tokens.contains_key(p));
+                (r.id, who)
+            })
+            .collect();
+        self.refuse(unlinked, Problem::of("not_linked")).await;
         if ready.is_empty() {
             return Outcome::Fine;
         }
-        let tokens: HashMap<PersonId, SecretString> = accounts
-            .iter()
-            .filter_map(|(p, a)| self.token(a).map(|t| (*p, t)))
-            .collect();
         let tc = ctx.regulation.time_control;
         let request = BulkRequest {
             pairs: ready
@@ -438,32 +433,37 @@ impl Work {
             message: Message::new(msg!("server-bulk-message"))
                 .arg("championship", ctx.championship.name.as_str())
                 .arg("round", round)
-                .render(org_lang),
+                .render(organizer.lang),
         };
-        match self.client.create_bulk(&org_token, &request).await {
+        let now = utc_now();
+        match self.client.create_bulk(org_token, &request).await {
             Ok(bulk) => {
-                let names: HashMap<PersonId, String> = accounts
+                let name = |p: &PersonId| accounts.get(p).map(|a| a.username_key.as_str());
+                let (made, lost): (Vec<_>, Vec<_>) = ready
                     .iter()
-                    .map(|(p, a)| (*p, a.username_key.clone()))
-                    .collect();
-                let mut made = Vec::new();
-                for r in &ready {
-                    let (w, b) = (&names[&r.white_id], &names[&r.black_id]);
-                    if let Some(g) = bulk
-                        .games
-                        .iter()
-                        .find(|g| g.white.to_lowercase() == *w && g.black.to_lowercase() == *b)
-                    {
-                        made.push((r.id, g.id.clone()));
-                    }
-                }
-                let bulk_id = bulk.id.clone();
+                    .map(|r| {
+                        let game = bulk.games.iter().find(|g| {
+                            Some(g.white.to_lowercase().as_str()) == name(&r.white_id)
+                                && Some(g.black.to_lowercase().as_str()) == name(&r.black_id)
+                        });
+                        (r.id, game.map(|g| g.id.clone()))
+                    })
+                    .partition(|(_, g)| g.is_some());
+                let bulk_id = bulk.id;
                 self.db(move |conn| {
                     write_transaction(conn, |tx| {
                         for (id, game) in &made {
-                            gs::created(tx, *id, &bulk_id, game, now)?;
+                            if let Some(game) = game {
+                                gs::created(tx, *id, &bulk_id, game, now)?;
+                            }
                         }
-                        Ok(())
+                        // The server's answer left them out: not created.
+                        let lost: Vec<ServerGameId> = lost.iter().map(|(id, _)| *id).collect();
+                        let problem = Problem {
+                            detail: Some("not in the bulk's answer"),
+                            ..Problem::of("server_refused")
+                        };
+                        gs::set_status(tx, &lost, Status::Refused, Some(problem), now)
                     })
                 })
                 .await;
@@ -475,18 +475,13 @@ impl Work {
                 Outcome::Failed
             }
             Err(CallError::Unauthorized) | Err(CallError::Forbidden(_)) => {
-                let account = org_account.id;
+                let account = organizer.account.id;
                 self.db(move |conn| {
                     write_transaction(conn, |tx| gs::mark_refused(tx, account, now))
                 })
                 .await;
-                self.refuse(
-                    ready
-                        .iter()
-                        .map(|r| (r.id, "organizer_token", None))
-                        .collect(),
-                )
-                .await;
+                let ids = ready.iter().map(|r| (r.id, None)).collect();
+                self.refuse(ids, Problem::of("organizer_token")).await;
                 Outcome::Fine
             }
             Err(e) => self.refused_bulk(e, ready, &accounts, &tokens).await,
@@ -494,16 +489,20 @@ impl Work {
     }
 
     /// The server refused to create these games: each waits for the
-    /// judge with its problem.
-    async fn refuse(&self, rows: Vec<(ServerGameId, &'static str, Option<PersonId>)>) {
+    /// judge with `problem` (and the person it concerns, where one does).
+    async fn refuse(&self, rows: Vec<(ServerGameId, Option<PersonId>)>, problem: Problem<'static>) {
         if rows.is_empty() {
             return;
         }
         let now = utc_now();
         self.db(move |conn| {
             write_transaction(conn, |tx| {
-                for (id, problem, person) in &rows {
-                    gs::set_status(tx, &[*id], Status::Refused, Some((problem, *person)), now)?;
+                for (id, person) in &rows {
+                    let p = Problem {
+                        person: *person,
+                        ..problem
+                    };
+                    gs::set_status(tx, &[*id], Status::Refused, Some(p), now)?;
                 }
                 Ok(())
             })
@@ -513,7 +512,8 @@ impl Work {
 
     /// The server refused the bulk whole: its tokens are tested, the
     /// games of players whose token failed wait for them, the others go
-    /// back to the queue at once.
+    /// back to the queue at once; without a failed token, each game waits
+    /// for the judge with the server's words.
     async fn refused_bulk(
         &mut self,
         e: CallError,
@@ -554,29 +554,18 @@ impl Work {
                     let bad = [r.white_id, r.black_id]
                         .into_iter()
                         .find(|p| failed.contains(p));
-                    match bad {
-                        Some(p) => {
-                            gs::set_status(
-                                tx,
-                                &[r.id],
-                                Status::Refused,
-                                Some(("token", Some(p))),
-                                now,
-                            )?;
-                        }
-                        None if failed.is_empty() => {
-                            gs::set_status(
-                                tx,
-                                &[r.id],
-                                Status::Refused,
-                                Some((&reason, None)),
-                                now,
-                            )?;
-                        }
+                    let problem = match bad {
+                        Some(p) => Problem::of_person("token", p),
+                        None if failed.is_empty() => Problem {
+                            detail: Some(&reason),
+                            ..Problem::of("server_refused")
+                        },
                         None => {
-                            gs::requeue(tx, &[r.id], 0, None, now)?;
+                            gs::requeue(tx, &[r.id], &[Status::Pushing], 0, None, now)?;
+                            continue;
                         }
-                    }
+                    };
+                    gs::set_status(tx, &[r.id], Status::Refused, Some(problem), now)?;
                 }
                 Ok(())
             })
@@ -585,9 +574,9 @@ impl Work {
         Outcome::Fine
     }
 
-    /// Follows created games whose start has come, recording those that
-    /// ended.
-    async fn follow(&mut self) -> Outcome {
+    /// Follows created games whose start has come, settling those that
+    /// ended (one read of the server per 300 games, one database pass).
+    async fn follow(&mut self, organizers: &HashMap<ChampionshipId, Organizer>) -> Outcome {
         let now = utc_now();
         let Some(rows) = self
             .db(move |conn| {
@@ -602,30 +591,32 @@ impl Work {
         else {
             return Outcome::Failed;
         };
-        let organizers = self.organizers().await;
         for chunk in rows.chunks(EXPORT_BATCH) {
             let ids: Vec<String> = chunk.iter().filter_map(|r| r.remote_id.clone()).collect();
-            let games = match self.client.export_by_ids(&ids).await {
-                Ok(g) => g,
-                Err(CallError::RateLimited) => return Outcome::RateLimited,
-                Err(e) => {
-                    tracing::info!(error = %e, "games could not be read from the server");
-                    return Outcome::Failed;
+            let mut games: HashMap<String, ExportedGame> =
+                match self.client.export_by_ids(&ids).await {
+                    Ok(g) => g.into_iter().map(|g| (g.id.clone(), g)).collect(),
+                    Err(CallError::RateLimited) => return Outcome::RateLimited,
+                    Err(e) => {
+                        tracing::info!(error = %e, "games could not be read from the server");
+                        return Outcome::Failed;
+                    }
+                };
+            let seen: Vec<(ServerGame, ExportedGame, PersonId)> = chunk
+                .iter()
+                .filter_map(|r| {
+                    let g = games.remove(r.remote_id.as_deref()?)?;
+                    let actor = organizers.get(&r.championship_id)?.actor;
+                    Some((r.clone(), g, actor))
+                })
+                .collect();
+            self.db(move |conn| {
+                for (r, g, actor) in &seen {
+                    settle(conn, r, g, *actor, utc_now())?;
                 }
-            };
-            let by_id: HashMap<&str, &ExportedGame> =
-                games.iter().map(|g| (g.id.as_str(), g)).collect();
-            for r in chunk {
-                let Some(g) = r.remote_id.as_deref().and_then(|id| by_id.get(id)) else {
-                    continue;
-                };
-                let Some(actor) = organizers.get(&r.championship_id).map(|(p, _)| *p) else {
-                    continue;
-                };
-                let (r, g) = (r.clone(), (*g).clone());
-                self.db(move |conn| settle(conn, &r, &g, actor, utc_now()))
-                    .await;
-            }
+                Ok(())
+            })
+            .await;
         }
         Outcome::Fine
     }
@@ -633,7 +624,8 @@ impl Work {
 
 /// What a game seen on the server means here, in one transaction with
 /// the row's new state: a game played out is recorded unless a result is
-/// already here (then kept); the rest waits for the judge.
+/// already here (then kept); the rest waits for the judge. A row another
+/// instance settled meanwhile is left as it is.
 pub fn settle(
     conn: &mut DbConnection,
     r: &ServerGame,
@@ -644,34 +636,36 @@ pub fn settle(
     let Some(seen) = standing(&g.status, g.winner.as_deref()) else {
         return Ok(());
     };
-    let mark = |conn: &mut DbConnection, status: Status, problem: Option<&str>| {
+    let open = [Status::Scheduled, Status::Playing];
+    let mark = |conn: &mut DbConnection, status: Status, problem: Option<Problem<'_>>| {
         write_transaction(conn, |tx| {
-            gs::set_status(tx, &[r.id], status, problem.map(|p| (p, None)), now)
+            gs::advance(tx, &[r.id], &open, status, problem, now)
         })
         .map(|_| ())
     };
     match seen {
-        Standing::Waiting | Standing::Playing => {
-            if r.status() == Status::Scheduled {
-                mark(conn, Status::Playing, None)?;
-            }
-            Ok(())
+        Standing::Waiting | Standing::Playing if r.status() == Status::Scheduled => {
+            mark(conn, Status::Playing, None)
         }
-        Standing::Aborted => mark(conn, Status::Aborted, Some("aborted")),
+        Standing::Waiting | Standing::Playing => Ok(()),
+        Standing::Aborted => mark(conn, Status::Aborted, Some(Problem::of("aborted"))),
         Standing::NoStart { absent } => {
-            let who = match absent {
-                Some(crate::rules::game_server::Colour::White) => "no_start_white",
-                Some(crate::rules::game_server::Colour::Black) => "no_start_black",
+            let code = match absent {
+                Some(Colour::White) => "no_start_white",
+                Some(Colour::Black) => "no_start_black",
                 None => "no_start",
             };
-            mark(conn, Status::NoStart, Some(who))
+            mark(conn, Status::NoStart, Some(Problem::of(code)))
         }
-        Standing::EndedByServer => mark(conn, Status::Ended, Some(&g.status)),
+        Standing::EndedByServer => {
+            let problem = Problem {
+                detail: Some(&g.status),
+                ..Problem::of("ended_by_server")
+            };
+            mark(conn, Status::Ended, Some(problem))
+        }
         Standing::Played(winner) => {
-            match crate::games::record_from_server(conn, r, winner, g, actor, now)? {
-                crate::games::Settled::Kept => mark(conn, Status::Kept, None),
-                _ => Ok(()),
-            }
+            crate::games::record_from_server(conn, r, winner, g, actor, now).map(|_| ())
         }
     }
 }

@@ -57,9 +57,10 @@ CREATE TABLE server_games (
     bulk_id TEXT,
     remote_id TEXT,
     pair_at TIMESTAMP NOT NULL,
-    -- why it waits for someone: a code and its argument (the person)
+    -- why it waits for someone: a code, its person, the server's words
     problem TEXT,
     problem_person BIGINT REFERENCES people(id) ON DELETE SET NULL,
+    problem_detail TEXT,
     -- a failed attempt's count and when to try again
     attempts INTEGER NOT NULL DEFAULT 0,
     next_try_at TIMESTAMP,
@@ -68,6 +69,7 @@ CREATE TABLE server_games (
 );
 CREATE INDEX server_games_game ON server_games (game_id);
 CREATE INDEX server_games_status ON server_games (status);
+CREATE INDEX server_games_bulk ON server_games (bulk_id);
 CREATE UNIQUE INDEX server_games_remote ON server_games (server, remote_id) WHERE remote_id IS NOT NULL;
 
 -- Match pages show the games' links.
