@@ -1919,51 +1919,20 @@ async fn g_g2_a_withdrawal_against_an_empty_board_is_lost_by_both_sides() {
 /// tolerance of the board below is accepted.
 #[tokio::test]
 async fn ratings_board_order_is_checked_at_the_line_up_with_both_players_named() {
-    use diesel::prelude::*;
-    use league::db::ratings::{NewRating, insert};
-    use league::db::schema::championships;
-
     let club = Club::new("G").await;
     let (teams, t) = drawn_with_substitutes(&club).await;
-    let mut conn = club.app.db();
-    let text: String = championships::table
-        .find(league::ids::ChampionshipId(club.id))
-        .select(championships::regulation)
-        .first(&mut conn)
-        .expect("the regulation");
-    let mut regulation = league::rules::regulation::Regulation::from_json(&text).expect("read");
-    regulation.ratings.board_order = Some(50);
-    diesel::update(championships::table.find(league::ids::ChampionshipId(club.id)))
-        .set(championships::regulation.eq(serde_json::to_string(&regulation).expect("json")))
-        .execute(&mut conn)
-        .expect("the board-order rule");
-    let day = chrono::Utc::now().naive_utc();
-    let rated = |nick: &str, value: i32| NewRating {
-        person_id: club.app.person_id(nick),
-        source: "server_blitz".into(),
-        value,
-        as_of: day.date() - chrono::Duration::days(3),
-        origin: "game".into(),
-        site: None,
-        game_id: None,
-        recorded_by: None,
-        recorded_at: day,
-    };
-    league::db::write_transaction(&mut conn, |tx| {
-        insert(
-            tx,
-            &[
-                rated("la1", 1800),
-                rated("la2", 1700),
-                rated("la3", 1600),
-                rated("la4", 1500),
-                rated("la5", 1400),
-                rated("la6", 1900),
-                rated("la7", 1460),
-            ],
-        )
-    })
-    .expect("ratings");
+    club.edit_regulation(|r| r.ratings.board_order = Some(50));
+    let day = chrono::Utc::now().date_naive() - chrono::Duration::days(3);
+    let rated = |nick: &str, value: i32| (club.app.person_id(nick), day, value);
+    club.app.server_blitz_ratings(&[
+        rated("la1", 1800),
+        rated("la2", 1700),
+        rated("la3", 1600),
+        rated("la4", 1500),
+        rated("la5", 1400),
+        rated("la6", 1900),
+        rated("la7", 1460),
+    ]);
     let ladya = entry_id(&club, t, "Ладья");
     let lineup = format!("{}/entries/{ladya}/lineup", club.tournament_url(t));
     // The form says the rule and shows each player's rating.

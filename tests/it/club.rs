@@ -45,6 +45,26 @@ impl Club {
         }
     }
 
+    /// Changes the championship's own regulation in place (a setting no
+    /// page has yet, or one a test needs without the versions' dates).
+    pub fn edit_regulation(&self, edit: impl FnOnce(&mut league::rules::regulation::Regulation)) {
+        use diesel::prelude::*;
+        use league::db::schema::championships;
+        let mut conn = self.app.db();
+        let c = ChampionshipId(self.id);
+        let text: String = championships::table
+            .find(c)
+            .select(championships::regulation)
+            .first(&mut conn)
+            .expect("the regulation");
+        let mut regulation = league::rules::regulation::Regulation::from_json(&text).expect("read");
+        edit(&mut regulation);
+        diesel::update(championships::table.find(c))
+            .set(championships::regulation.eq(serde_json::to_string(&regulation).expect("json")))
+            .execute(&mut conn)
+            .expect("the regulation changed");
+    }
+
     /// A signed-up person; under G a club member (G-A7).
     pub async fn person(&self, nick: &str) -> Client {
         let client = self.app.person(nick).await;

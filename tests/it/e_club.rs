@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 
-use diesel::prelude::*;
 use league::db;
 use league::db::documents::{self as docs, Owner};
 use league::ids::TournamentId;
@@ -107,14 +106,9 @@ pub(crate) async fn e_team_of(club: &Club, name: &str, prefix: &str, n: usize) -
 /// Sets the place table of the championship's copy of its regulation (seed
 /// E names none; an organizer's copy may).
 pub(crate) fn set_place_points(club: &Club, points: &[i32]) {
-    use league::db::schema::championships;
-    let mut reg = league::rules::presets::e();
-    reg.place_points.table = points.iter().map(|p| HalfPoints::from_points(*p)).collect();
-    let json = serde_json::to_string(&reg).expect("json");
-    diesel::update(championships::table.find(club.id))
-        .set(championships::regulation.eq(json))
-        .execute(&mut club.app.db())
-        .expect("update");
+    club.edit_regulation(|reg| {
+        reg.place_points.table = points.iter().map(|p| HalfPoints::from_points(*p)).collect();
+    });
 }
 
 /// Home and away of every match of a round, by table.

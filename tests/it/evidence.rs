@@ -372,7 +372,6 @@ async fn g_e3_a_replaced_game_record_drops_the_old_analysis_and_is_analysed_agai
 /// and suggests the strength jump only over enough games.
 #[tokio::test]
 async fn g_e3_c07_10_2_the_evidence_sets_the_usual_rating_before_the_span_beside_the_performance() {
-    use league::db::ratings::{NewRating, insert};
     use league::ids::PersonId;
 
     let club = Club::new("G").await;
@@ -399,30 +398,14 @@ async fn g_e3_c07_10_2_the_evidence_sets_the_usual_rating_before_the_span_beside
     };
     let (me, them) = (person(&mut conn, &suspect), person(&mut conn, &opponent));
     let day = |days: i64| start.date() + chrono::Duration::days(days);
-    let rating = |who, days, value| NewRating {
-        person_id: who,
-        source: "server_blitz".into(),
-        value,
-        as_of: day(days),
-        origin: "game".into(),
-        site: Some("lichess.org".into()),
-        game_id: None,
-        recorded_by: None,
-        recorded_at: start,
-    };
-    db::write_transaction(&mut conn, |tx| {
-        insert(
-            tx,
-            &[
-                rating(me, -60, 1300),
-                rating(me, -30, 1350),
-                // Taken during the tournament: not the usual level.
-                rating(me, 1, 2000),
-                rating(them, -10, 1500),
-            ],
-        )
-    })
-    .expect("ratings");
+    let rating = |who, days, value| (who, day(days), value);
+    club.app.server_blitz_ratings(&[
+        rating(me, -60, 1300),
+        rating(me, -30, 1350),
+        // Taken during the tournament: not the usual level.
+        rating(me, 1, 2000),
+        rating(them, -10, 1500),
+    ]);
     let path = format!(
         "/championships/{}/fair-play/evidence?nick={suspect}&from={t}&to={t}",
         club.id

@@ -2,7 +2,6 @@
 //! (`lichess_stand_in`) plays the games the platform creates; the
 //! game-server worker is driven a step at a time (`Work::tick`).
 
-use diesel::prelude::*;
 use league::app::game_servers::{self as gsa, lichess::AccountInfo, worker::Work};
 use league::db::game_servers::{self as gs, Status};
 use league::ids::ChampionshipId;
@@ -12,24 +11,6 @@ use secrecy::SecretString;
 use crate::helpers::TestApp;
 use crate::lichess_stand_in::StandIn;
 use crate::play::{Club, four_entered, publish_last};
-
-/// The championship's regulation names lichess (as the organizer's
-/// settings form would set it).
-fn names_lichess(app: &TestApp, c: i64) {
-    use league::db::schema::championships as ch;
-    let mut conn = app.db();
-    let json: String = ch::table
-        .find(c)
-        .select(ch::regulation)
-        .first(&mut conn)
-        .expect("regulation");
-    let mut reg: serde_json::Value = serde_json::from_str(&json).expect("json");
-    reg["play"]["game_server"] = serde_json::json!("lichess.org");
-    diesel::update(ch::table.find(c))
-        .set(ch::regulation.eq(reg.to_string()))
-        .execute(&mut conn)
-        .expect("set");
-}
 
 fn sealer(app: &TestApp) -> gsa::Sealer {
     gsa::Sealer::from_master(&app.settings.cookie_master_key().expect("key"))
@@ -101,7 +82,7 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
     let club = Club::with_app(app, "G").await;
     let app = &club.app;
     let (teams, t) = four_entered(&club).await;
-    names_lichess(app, club.id);
+    club.edit_regulation(|r| r.play.game_server = Some("lichess.org".into()));
     link(
         app,
         &stand,

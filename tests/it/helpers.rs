@@ -794,6 +794,28 @@ impl TestApp {
             .expect("connect to the test database")
     }
 
+    /// Game-server blitz ratings (lichess.org), each (person, day, value),
+    /// as the kept games' records give them.
+    pub fn server_blitz_ratings(&self, rows: &[(league::ids::PersonId, chrono::NaiveDate, i32)]) {
+        let now = db::utc_now();
+        let rows: Vec<db::ratings::NewRating> = rows
+            .iter()
+            .map(|&(person_id, as_of, value)| db::ratings::NewRating {
+                person_id,
+                source: "server_blitz".into(),
+                value,
+                as_of,
+                origin: "game".into(),
+                site: Some("lichess.org".into()),
+                game_id: None,
+                recorded_by: None,
+                recorded_at: now,
+            })
+            .collect();
+        db::write_transaction(&mut self.db(), |tx| db::ratings::insert(tx, &rows))
+            .expect("ratings");
+    }
+
     pub fn make_admin(&self, nick: &str) {
         let mut conn = self.db();
         let person = db::people::by_nick(&mut conn, nick)

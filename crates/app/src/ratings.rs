@@ -137,6 +137,14 @@ pub struct StagedList {
     pub problem_count: usize,
 }
 
+/// A list is dated today or earlier: ratings are published, not foretold.
+fn not_ahead(as_of: NaiveDate, now: NaiveDateTime) -> Result<(), RatingError> {
+    if as_of > now.date() {
+        return refuse(RatingProblem::FutureDate);
+    }
+    Ok(())
+}
+
 /// Reads a FIDE list and keeps, for the preview, the players whose FIDE
 /// ids people of the platform hold; nothing is written to anyone's
 /// ratings until [`confirm_list`].
@@ -148,9 +156,7 @@ pub fn stage_fide_list(
     by: PersonId,
     now: NaiveDateTime,
 ) -> Result<(RatingImportId, StagedList), RatingError> {
-    if as_of > now.date() {
-        return refuse(RatingProblem::FutureDate);
-    }
+    not_ahead(as_of, now)?;
     let ours = dr::fide_ids(conn)?;
     let read = fide_list::read(text, single, |p| {
         i64::try_from(p.fide_id).is_ok_and(|id| ours.contains_key(&id))
@@ -229,9 +235,7 @@ pub fn stage_national_list(
     now: NaiveDateTime,
 ) -> Result<(RatingImportId, StagedList), RatingError> {
     use crate::rules::rating::national_list;
-    if as_of > now.date() {
-        return refuse(RatingProblem::FutureDate);
-    }
+    not_ahead(as_of, now)?;
     let mut read = national_list::read(text)
         .map_err(|e| PlayError::Refused(vec![RatingProblem::NotAList(e)]))?;
     let by_fide = dr::fide_ids(conn)?;

@@ -313,6 +313,11 @@ fn rating_evidence(
         .and_then(|day| usual_before(&history, &order, day))
         .map_or((None, Vec::new()), |(s, b)| (Some(s), b));
     before.drain(..before.len().saturating_sub(HISTORY_SHOWN));
+    let everyone: Vec<PersonId> = played
+        .iter()
+        .filter_map(|pg| opponent_of(&pg.game, person))
+        .collect();
+    let nicks: HashMap<PersonId, String> = people::nicks_of(conn, &everyone)?.into_iter().collect();
     let mut lines = Vec::new();
     let mut rated: Vec<RatedGame> = Vec::new();
     for t in ts {
@@ -329,8 +334,6 @@ fn rating_evidence(
             .collect();
         let opponents: Vec<PersonId> = games.iter().map(|(_, o, _)| *o).collect();
         let counted = crate::ratings::counted(conn, &order, &opponents, t.starts_at.date())?;
-        let nicks: HashMap<PersonId, String> =
-            people::nicks_of(conn, &opponents)?.into_iter().collect();
         for (pg, opponent, half_points) in games {
             let Some(held) = counted.get(&opponent) else {
                 continue;
