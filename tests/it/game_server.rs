@@ -297,3 +297,167 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
         assert!(first.contains(&(b.clone(), w.clone())), "{w} – {b} swapped");
     }
 }
+
+/// lichess's answer to a sign-in begun on the platform (`begun`, the
+/// platform's redirect there): the path of the way back it redirects to.
+async fn consent(begun: &crate::helpers::Page, stand: &StandIn) -> String {
+    let to = begun.location().expect("off to lichess").to_owned();
+    assert!(to.starts_with(&format!("{}/oauth?", stand.url)), "{to}");
+    let no_follow = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let answer = no_follow.get(&to).send().await.expect("lichess");
+    assert_eq!(answer.status(), StatusCode::SEE_OTHER);
+    let back = answer.headers()["location"]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    back.strip_prefix("http://127.0.0.1")
+        .unwrap_or_else(|| panic!("back to the platform: {back}"))
+        .to_owned()
+}
+
+/// A player links his lichess account through lichess's own sign-in
+/// (OAuth 2 with PKCE, S256): the account page names it, no column of the
+/// database holds the token in clear, another person cannot link the same
+/// account, and unlinking revokes the token at lichess.
+#[tokio::test]
+async fn a_player_links_lichess_through_its_sign_in_and_the_token_is_kept_sealed() {
+    let stand = StandIn::start().await;
+    let app = TestApp::builder().lichess_url(&stand.url).start().await;
+    let anna = app.person("anna").await;
+    stand.add_user("AnnaChess");
+    stand.sign_in_as("AnnaChess");
+    let begun = app.post_with(&anna, "/account/lichess", &[]).await;
+    assert_eq!(begun.status, StatusCode::SEE_OTHER);
+    let to = begun.location().expect("lichess").to_owned();
+    assert!(
+        to.contains("code_challenge_method=S256") && to.contains("scope=challenge%3Awrite"),
+        "{to}"
+    );
+    let back = consent(&begun, &stand).await;
+    let done = app.get_with(&anna, &back).await;
+    assert_eq!(done.location(), Some("/account"));
+    let page = app.get_with(&anna, "/account").await;
+    assert!(
+        page.select_text("#lichess-linked")
+            .is_some_and(|t| t.contains("AnnaChess")),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("Аккаунт lichess AnnaChess привязан."));
+    assert_eq!(
+        app.columns_holding("lio_"),
+        Vec::<(String, String)>::new(),
+        "a token in clear in the database"
+    );
+    // The same way back twice: the sign-in was used.
+    let again = app.get_with(&anna, &back).await;
+    assert_eq!(again.location(), Some("/account"));
+    let page = app.get_with(&anna, "/account").await;
+    assert!(page.text.contains("уже использован"), "{}", page.text);
+
+    // Another person signs in at lichess as the same account: refused.
+    let boris = app.person("boris").await;
+    let begun = app.post_with(&boris, "/account/lichess", &[]).await;
+    let back = consent(&begun, &stand).await;
+    app.get_with(&boris, &back).await;
+    let page = app.get_with(&boris, "/account").await;
+    assert!(
+        page.text
+            .contains("Этот аккаунт lichess уже привязан к участнику anna."),
+        "{}",
+        page.text
+    );
+    assert!(page.select_text("#lichess-linked").is_none());
+
+    // Unlinked: the token is revoked at lichess.
+    let revoked_before = stand
+        .requests()
+        .iter()
+        .filter(|(m, p, _)| m == "DELETE" && p == "/api/token")
+        .count();
+    let done = app.post_with(&anna, "/account/lichess/unlink", &[]).await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let revoked = stand
+        .requests()
+        .iter()
+        .filter(|(m, p, _)| m == "DELETE" && p == "/api/token")
+        .count();
+    assert_eq!(revoked, revoked_before + 1);
+    let page = app.get_with(&anna, "/account").await;
+    assert!(page.select_text("#lichess-linked").is_none());
+    assert!(page.attr("form#lichess-link", "action").is_some());
+}
+
+/// An organizer connects the championship through lichess's sign-in with
+/// the pairing right; the regulation must name lichess first, and the
+/// organizers' page then names the account and who of the tournament's
+/// players play by hand.
+#[tokio::test]
+async fn an_organizer_connects_the_championship_to_lichess_once_the_regulation_names_it() {
+    let stand = StandIn::start().await;
+    let app = TestApp::builder().lichess_url(&stand.url).start().await;
+    let club = Club::with_app(app, "G").await;
+    let app = &club.app;
+    let (teams, _t) = four_entered(&club).await;
+    stand.add_user("RootOnLichess");
+    stand.sign_in_as("RootOnLichess");
+    let url = format!("/championships/{}/lichess", club.id);
+    let page = app.get_with(&club.root, &url).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.select_text("#lichess-not-in-regulation").is_some());
+    // Refused while the regulation names no server.
+    let begun = app
+        .post_with(&club.root, &format!("{url}/connect"), &[])
+        .await;
+    let to = begun.location().expect("lichess").to_owned();
+    assert!(to.contains("challenge%3Abulk"), "{to}");
+    let back = consent(&begun, &stand).await;
+    assert_eq!(
+        app.get_with(&club.root, &back).await.location(),
+        Some(url.as_str())
+    );
+    let page = app.get_with(&club.root, &url).await;
+    assert!(page.select_text("#lichess-connected").is_none());
+    assert!(
+        page.text
+            .contains("Действующий регламент не называет игрового сервера")
+    );
+
+    club.edit_regulation(|r| r.play.game_server = Some("lichess.org".into()));
+    link(app, &stand, &teams[0].nicks[0], &["challenge:write"], None);
+    let begun = app
+        .post_with(&club.root, &format!("{url}/connect"), &[])
+        .await;
+    let back = consent(&begun, &stand).await;
+    app.get_with(&club.root, &back).await;
+    let page = app.get_with(&club.root, &url).await;
+    assert!(
+        page.select_text("#lichess-connected")
+            .is_some_and(|t| t.contains("RootOnLichess") && t.contains("Root")),
+        "{}",
+        page.text
+    );
+    let rows = page.texts("table.lichess-players tbody tr");
+    assert_eq!(rows.len(), 20, "{rows:?}");
+    let linked = &teams[0].nicks[0];
+    assert!(
+        rows.iter()
+            .any(|r| r.contains(linked.as_str()) && r.contains(linked.as_str()))
+    );
+    assert_eq!(rows.iter().filter(|r| r.contains("вручную")).count(), 19);
+    // A player of the championship is not its organizer.
+    let captain = &teams[0].captain;
+    assert_eq!(
+        app.get_with(captain, &url).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let done = app
+        .post_with(&club.root, &format!("{url}/disconnect"), &[])
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER);
+    let page = app.get_with(&club.root, &url).await;
+    assert!(page.select_text("#lichess-not-connected").is_some());
+}

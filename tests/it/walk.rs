@@ -358,6 +358,17 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/api-tokens",
         [303, 403, 403, 403, 403, 200, 200],
     ),
+    (
+        "GET",
+        "/championships/{c}/lichess",
+        [303, 403, 403, 403, 403, 200, 200],
+    ),
+    // Without a state of a sign-in begun: back to the account, in words.
+    (
+        "GET",
+        "/account/lichess/back",
+        [303, 303, 303, 303, 303, 303, 303],
+    ),
     ("GET", "/organizations", [200, 200, 200, 200, 200, 200, 200]),
     ("POST", "/lang", [400, 400, 400, 400, 400, 400, 400]),
     ("POST", "/signup", [422, 422, 422, 422, 422, 422, 422]),
@@ -873,6 +884,29 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "POST",
         "/championships/{c}/api-tokens/{tok}/revoke",
         [303, 403, 403, 403, 403, 303, 303],
+    ),
+    // A sign-in begun: off to lichess's consent page.
+    (
+        "POST",
+        "/championships/{c}/lichess/connect",
+        [303, 403, 403, 403, 403, 303, 303],
+    ),
+    // Not connected: nothing to say.
+    (
+        "POST",
+        "/championships/{c}/lichess/disconnect",
+        [303, 403, 403, 403, 403, 303, 303],
+    ),
+    (
+        "POST",
+        "/account/lichess",
+        [303, 303, 303, 303, 303, 303, 303],
+    ),
+    // Nothing linked: refused in words on the account page.
+    (
+        "POST",
+        "/account/lichess/unlink",
+        [303, 303, 303, 303, 303, 303, 303],
     ),
     (
         "POST",

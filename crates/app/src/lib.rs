@@ -65,10 +65,10 @@ pub mod reads {
         Backend, ConnectionManager, DatabaseErrorKind, DbConnection, DbError, DbUrl,
         ManageConnection, OUTAGE_HOLD, Outage, POOL_WAIT, Pool, PooledConn, QueryError,
         QueryResult, StorageFault, api_tokens, appeals, audit, championships, check_ins, connect,
-        connect_capped, connection_lost, content_clock, documents, entries, games, lineups,
-        login_attempts, organizations, outbox, penalties, people, ratings, regulation_versions,
-        results, roles, rounds, schema_version, series, sessions, standing, teams, tournaments,
-        utc_now, violations, waiting,
+        connect_capped, connection_lost, content_clock, documents, entries, game_servers, games,
+        lineups, login_attempts, organizations, outbox, penalties, people, ratings,
+        regulation_versions, results, roles, rounds, schema_version, series, sessions, standing,
+        teams, tournaments, utc_now, violations, waiting,
     };
 }
 

@@ -21,6 +21,17 @@ pub const LOGOUT: &str = "/logout";
 pub const ACCOUNT: &str = "/account";
 pub const TODO: &str = "/todo";
 pub const PASSWORD: &str = "/account/password";
+/// Linking the person's lichess account: the sign-in begun (POST, to
+/// lichess's consent page), lichess's answer (GET), the unlink (POST).
+pub const ACCOUNT_LICHESS: &str = "/account/lichess";
+pub const ACCOUNT_LICHESS_BACK: &str = "/account/lichess/back";
+pub const ACCOUNT_LICHESS_UNLINK: &str = "/account/lichess/unlink";
+/// A championship's games on lichess, for its organizers: the page, the
+/// connection begun through lichess's sign-in, the disconnection.
+pub const CHAMPIONSHIP_LICHESS: &str = "/championships/{championship_id}/lichess";
+pub const CHAMPIONSHIP_LICHESS_CONNECT: &str = "/championships/{championship_id}/lichess/connect";
+pub const CHAMPIONSHIP_LICHESS_DISCONNECT: &str =
+    "/championships/{championship_id}/lichess/disconnect";
 pub const ADMIN: &str = "/admin";
 pub const ADMIN_PERSON_ADMIN: &str = "/admin/people/{id}/admin";
 pub const ADMIN_PERSON_SIGN_OUT: &str = "/admin/people/{id}/sign-out";
@@ -232,6 +243,15 @@ pub fn admin_rating_import_confirm(id: RatingImportId) -> String {
 }
 pub fn championship(id: ChampionshipId) -> String {
     fill1(CHAMPIONSHIP, id)
+}
+pub fn championship_lichess(id: ChampionshipId) -> String {
+    fill1(CHAMPIONSHIP_LICHESS, id)
+}
+pub fn championship_lichess_connect(id: ChampionshipId) -> String {
+    fill1(CHAMPIONSHIP_LICHESS_CONNECT, id)
+}
+pub fn championship_lichess_disconnect(id: ChampionshipId) -> String {
+    fill1(CHAMPIONSHIP_LICHESS_DISCONNECT, id)
 }
 pub fn season(id: ChampionshipId) -> String {
     fill1(SEASON, id)

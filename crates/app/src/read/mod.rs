@@ -9,6 +9,7 @@ pub mod csv;
 pub mod desk;
 pub mod fair_play;
 pub mod feeds;
+pub mod game_servers;
 pub mod games;
 pub mod history;
 pub mod matches;

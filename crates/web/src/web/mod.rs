@@ -80,6 +80,9 @@ fn declare(t: &mut RouteTable) {
     });
     t.at(TODO, |r| r.get(account::todo::show));
     t.at(ACCOUNT, |r| r.get(account::auth::account_page));
+    t.at(ACCOUNT_LICHESS, |r| r.post(account::lichess::begin));
+    t.at(ACCOUNT_LICHESS_BACK, |r| r.get(account::lichess::back));
+    t.at(ACCOUNT_LICHESS_UNLINK, |r| r.post(account::lichess::unlink));
     t.at(NOTICES, |r| r.post(admin::outbox::save_notices));
     t.at(NOTICES_OPT_IN, |r| r.post(admin::outbox::save_opt_ins));
     t.at(OUTBOX, |r| r.get(admin::outbox::outbox_page));
@@ -308,6 +311,13 @@ fn declare(t: &mut RouteTable) {
     t.at(TRF_EXPORT, |r| r.get(feeds::exports::trf_download));
     t.at(SERIES_CSV, |r| r.get(feeds::exports::series_csv_download));
     t.at(SERIES_JSON, |r| r.get(feeds::exports::series_json_download));
+    t.at(CHAMPIONSHIP_LICHESS, |r| r.get(championship::lichess::show));
+    t.at(CHAMPIONSHIP_LICHESS_CONNECT, |r| {
+        r.post(championship::lichess::connect)
+    });
+    t.at(CHAMPIONSHIP_LICHESS_DISCONNECT, |r| {
+        r.post(championship::lichess::disconnect)
+    });
     t.at(API_TOKENS, |r| {
         r.get(admin::api_tokens::show)
             .post(admin::api_tokens::create)

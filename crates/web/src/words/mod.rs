@@ -5,6 +5,7 @@
 pub mod appeals;
 pub mod boards;
 pub mod eligibility;
+pub mod game_servers;
 pub mod games;
 pub mod imports;
 pub mod penalties;

@@ -435,6 +435,9 @@ pub struct AccountPage {
     invitations: Vec<AccountInvitation>,
     notices: Vec<crate::web::admin::outbox::NoticeChoice>,
     opt_ins: Vec<crate::web::admin::outbox::NoticeChoice>,
+    /// The lichess account linked: its username, and whether lichess has
+    /// since refused its token (linked again to mend).
+    lichess: Option<(String, bool)>,
 }
 
 pub async fn account_page(
@@ -443,13 +446,14 @@ pub async fn account_page(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
     let (id, lang) = (user.id, ctx.lang);
-    let (teams, invitations, notices, opt_ins) = state
+    let (teams, invitations, notices, opt_ins, lichess) = state
         .db(move |conn| {
             Ok((
                 crate::db::teams::teams_of_person(conn, id)?,
                 crate::db::teams::invitations_for(conn, id)?,
                 crate::web::admin::outbox::notice_choices(conn, id, lang)?,
                 crate::web::admin::outbox::opt_in_choices(conn, id, lang)?,
+                crate::db::game_servers::account_of(conn, id, crate::rules::game_server::LICHESS)?,
             ))
         })
         .await?;
@@ -476,6 +480,7 @@ pub async fn account_page(
             invitations,
             notices,
             opt_ins,
+            lichess: lichess.map(|a| (a.username, a.refused_at.is_some())),
         },
     )
 }

@@ -2,4 +2,5 @@
 
 pub mod auth;
 pub mod claim;
+pub mod lichess;
 pub mod todo;

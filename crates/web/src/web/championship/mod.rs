@@ -2,6 +2,7 @@
 
 pub mod championships;
 pub mod history;
+pub mod lichess;
 pub mod regulation;
 pub mod season;
 pub mod season_view;
