@@ -243,6 +243,66 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
     }
     drop(conn);
 
+    // The judges follow the round on its lichess page: each game's state
+    // with its link, and what waits for whom in words.
+    let round1 = league::db::rounds::of_tournament(&mut app.db(), league::ids::TournamentId(t))
+        .expect("rounds")
+        .into_iter()
+        .find(|r| r.number == 1)
+        .expect("round 1");
+    let round_page = app.get_with(&club.root, &format!("{url}/rounds/1")).await;
+    let panel = round_page
+        .attr("#lichess-round-link", "href")
+        .expect("the judges' link to the round's games on lichess");
+    assert!(
+        panel.ends_with(&format!("/rounds/{}/lichess", round1.id)),
+        "{panel}"
+    );
+    let page = app.get_with(&club.root, &panel).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let lines = page.texts("table.lichess-games tbody tr");
+    // Nine first games and the second game of the board the judge decided.
+    assert_eq!(lines.len(), 11, "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Партия прервана на lichess")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("lichess больше не принимает привязку {revoked}"))),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains("результат внесён"))
+            .count(),
+        7
+    );
+    let links = page.attrs("table.lichess-games a", "href");
+    assert_eq!(links.len(), 10, "{links:?}");
+    assert!(links.contains(&format!("{}/{}", stand.url, games[0].id)));
+    // A game is still being played: the page reloads itself; a refused
+    // game may be created again.
+    assert!(page.select_text("#lichess-round-live").is_some());
+    assert!(page.text.contains("http-equiv=\"refresh\""));
+    assert!(page.attr("form#lichess-retry", "action").is_some());
+
+    // Each match page links its games on lichess.
+    let matches =
+        league::db::rounds::matches_of_rounds(&mut app.db(), &[round1.id]).expect("matches");
+    assert_eq!(matches.len(), 2);
+    let mut linked = 0;
+    for m in &matches {
+        let page = app.get(&format!("{url}/matches/{}", m.id)).await;
+        assert_eq!(page.status, StatusCode::OK);
+        linked += page.attrs("a.lichess-game", "href").len();
+    }
+    assert_eq!(linked, 10, "the nine first games and one second game");
+
     // G-V23: the judge annuls the aborted game; it is created again for
     // the same players and colours.
     let aborted = all

@@ -640,6 +640,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/rounds/{r}/interrupt",
         [303, 403, 403, 403, 303, 403, 303],
     ),
+    // Nothing refused: nothing to create again.
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/rounds/{r}/lichess/retry",
+        [303, 403, 403, 403, 303, 403, 303],
+    ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/matches/{m}/substitution",
@@ -919,6 +925,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
     (
         "GET",
         "/championships/{c}/tournaments/{t}/games/import",
+        [303, 403, 403, 403, 200, 403, 200],
+    ),
+    // The round's games on lichess: none (the seed is not connected).
+    (
+        "GET",
+        "/championships/{c}/tournaments/{t}/rounds/{r}/lichess",
         [303, 403, 403, 403, 200, 403, 200],
     ),
     (

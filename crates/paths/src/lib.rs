@@ -84,6 +84,11 @@ pub const ROUND_ADJUST: &str =
 /// the pairing drawn by lot in the hall, typed by a judge.
 pub const ROUND_LOT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/lot";
+/// The judges' view of a round's games on lichess, and their "try again".
+pub const ROUND_LICHESS: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/lichess";
+pub const ROUND_LICHESS_RETRY: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/lichess/retry";
 pub const ROUND_INTERRUPT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/rounds/{round_id}/interrupt";
 pub const MATCH: &str =
@@ -312,6 +317,12 @@ pub fn round_publish(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
 }
 pub fn round_results(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
     fill(ROUND_RESULTS, &[&c, &t, &r])
+}
+pub fn round_lichess(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+    fill(ROUND_LICHESS, &[&c, &t, &r])
+}
+pub fn round_lichess_retry(c: ChampionshipId, t: TournamentId, r: RoundId) -> String {
+    fill(ROUND_LICHESS_RETRY, &[&c, &t, &r])
 }
 pub fn game_result(c: ChampionshipId, t: TournamentId, g: GameId) -> String {
     fill(GAME_RESULT, &[&c, &t, &g])

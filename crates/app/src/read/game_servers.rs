@@ -92,3 +92,91 @@ fn players_of(conn: &mut DbConnection, t: TournamentId) -> Result<Vec<PlayerLink
         })
         .collect())
 }
+
+/// A game of the round as the judges follow it on lichess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FollowedGame {
+    pub table: i32,
+    pub board: i32,
+    pub game_no: i32,
+    pub white: String,
+    pub black: String,
+    pub status: gs::Status,
+    /// The game's id on lichess, once created.
+    pub remote_id: Option<String>,
+    /// Why it waits for someone: the code, the person's nick, the
+    /// server's words.
+    pub problem: Option<(String, Option<String>, Option<String>)>,
+    /// The result here, as stored.
+    pub result: String,
+}
+
+/// The round's games on lichess, by table, board and game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundLichess {
+    pub round_number: i32,
+    pub connected: bool,
+    pub games: Vec<FollowedGame>,
+}
+
+impl RoundLichess {
+    /// `None` when the round is not the tournament's.
+    pub fn load(
+        conn: &mut DbConnection,
+        c: ChampionshipId,
+        t: TournamentId,
+        round: crate::ids::RoundId,
+    ) -> Result<Option<RoundLichess>, QueryError> {
+        use crate::db::rounds as r;
+        let Some(found) = r::by_id(conn, round)?.filter(|x| x.tournament_id == t) else {
+            return Ok(None);
+        };
+        let rows = crate::game_servers::current(gs::of_round(conn, round)?);
+        let matches = r::matches_of_rounds(conn, &[round])?;
+        let tables: std::collections::HashMap<_, _> =
+            matches.iter().map(|m| (m.id, m.table_no)).collect();
+        let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+        let games: std::collections::HashMap<_, _> = r::games_of_matches(conn, &ids)?
+            .into_iter()
+            .map(|g| (g.id, g))
+            .collect();
+        let people: Vec<_> = rows
+            .values()
+            .flat_map(|s| [Some(s.white_id), Some(s.black_id), s.problem_person])
+            .flatten()
+            .collect();
+        let nicks: std::collections::HashMap<_, _> =
+            people::nicks_of(conn, &people)?.into_iter().collect();
+        let nick = |p| nicks.get(&p).cloned().unwrap_or_default();
+        let mut out: Vec<FollowedGame> =
+            rows.into_values()
+                .filter_map(|s| {
+                    let g = games.get(&s.game_id)?;
+                    Some(FollowedGame {
+                        table: tables.get(&g.match_id).copied().unwrap_or_default(),
+                        board: g.board,
+                        game_no: g.game_no,
+                        white: nick(s.white_id),
+                        black: nick(s.black_id),
+                        status: s.status(),
+                        remote_id: s.remote_id.clone(),
+                        problem: s.problem.clone().map(|code| {
+                            (code, s.problem_person.map(nick), s.problem_detail.clone())
+                        }),
+                        result: g.result.clone(),
+                    })
+                })
+                .collect();
+        out.sort_by_key(|g| (g.table, g.board, g.game_no));
+        Ok(Some(RoundLichess {
+            round_number: found.number,
+            connected: gs::connection_of(conn, c)?.is_some(),
+            games: out,
+        }))
+    }
+
+    /// Games still to be created or played: the page refreshes itself.
+    pub fn under_way(&self) -> bool {
+        self.games.iter().any(|g| g.status.is_open())
+    }
+}

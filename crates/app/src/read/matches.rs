@@ -58,6 +58,8 @@ pub struct MatchPage {
     pub round: Round,
     /// The match's games whose record (PGN) is kept.
     pub recorded: Vec<GameId>,
+    /// The match's games created on lichess: their ids there.
+    pub on_server: HashMap<GameId, String>,
     /// The people who may act for each entry of the tournament.
     pub captains: HashMap<EntryId, Vec<PersonId>>,
     /// The viewer judges the championship (or administers the platform).
@@ -109,6 +111,10 @@ impl MatchPage {
         };
         let ids: Vec<GameId> = loaded.games_of(m).map(|g| g.id).collect();
         let recorded = db::games::recorded_among(conn, &ids)?;
+        let on_server = crate::game_servers::current(db::game_servers::of_games(conn, &ids)?)
+            .into_values()
+            .filter_map(|s| Some((s.game_id, s.remote_id?)))
+            .collect();
         let captains = crate::entries::entry_captains(conn, c, &loaded.entries)?;
         let is_judge = crate::access::holds::<Judges>(conn, viewer, c)?;
         let is_chief = crate::access::holds::<ChiefJudge>(conn, viewer, c)?;
@@ -150,6 +156,7 @@ impl MatchPage {
             the_match,
             round,
             recorded,
+            on_server,
             captains,
             is_judge,
             is_chief,

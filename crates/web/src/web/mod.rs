@@ -217,6 +217,8 @@ fn declare(t: &mut RouteTable) {
     t.at(MATCH_PGN, |r| r.get(games::pages::match_pgn));
     t.at(ROUND_PGN, |r| r.get(games::pages::round_pgn));
     t.at(ROUND_PRINT, |r| r.get(results::print::round));
+    t.at(ROUND_LICHESS, |r| r.get(tournament::lichess::show));
+    t.at(ROUND_LICHESS_RETRY, |r| r.post(tournament::lichess::retry));
     t.at(TOURNAMENT_PGN, |r| r.get(games::pages::tournament_pgn));
     t.at(CROSSTABLE, |r| r.get(results::pages::crosstable));
     t.at(ROUND_PAGE, |r| r.get(results::pages::round));

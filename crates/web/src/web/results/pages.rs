@@ -248,6 +248,8 @@ pub struct RoundPage {
     next: Option<(i32, String)>,
     /// The pairing list and score sheets on paper, for the officials.
     print_url: Option<String>,
+    /// The round's games on lichess, for the judges of a published round.
+    lichess_url: Option<String>,
 }
 
 /// `GET …/tournaments/{t}/rounds/{n}`: round `n`'s pairings with results,
@@ -314,6 +316,13 @@ pub async fn round(
             matches,
             prev,
             next,
+            lichess_url: (is_judge && round.is_published()).then(|| {
+                paths::round_lichess(
+                    path.tournament().championship_id,
+                    path.tournament().tournament_id,
+                    round.id,
+                )
+            }),
             print_url: is_judge.then(|| {
                 paths::round_print(
                     path.tournament().championship_id,

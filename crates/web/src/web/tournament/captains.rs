@@ -299,6 +299,8 @@ pub struct GameRow {
     /// The game's page, and whether its record (PGN) is kept.
     pub game_url: String,
     pub recorded: bool,
+    /// The game on its server (lichess), once created there.
+    pub server_url: Option<String>,
     /// The match sheet's cell for this game, when the viewer may report
     /// it: what was typed, else the report to confirm, else empty.
     pub cell: Option<String>,
@@ -446,7 +448,14 @@ pub(crate) async fn match_page(
     let read = state
         .db(move |conn| MatchRead::load(conn, viewer, c, t, mid)?.ok_or(AppError::NotFound))
         .await?;
-    Ok(match_view(ctx, &read, draft, &problems, &typed, violation))
+    let lichess = state
+        .settings
+        .game_servers
+        .lichess_url
+        .trim_end_matches('/');
+    Ok(match_view(
+        ctx, &read, draft, &problems, &typed, violation, lichess,
+    ))
 }
 
 /// The match page in the viewer's words, from its read model.
@@ -457,13 +466,14 @@ fn match_view(
     problems: &[BoardsProblem],
     typed: &HashMap<GameId, String>,
     violation: ViolationDraft,
+    lichess: &str,
 ) -> MatchPage {
     let (l, m, round) = (&r.loaded, &r.the_match, &r.round);
     let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
     let running = round.is_published() && !l.round_complete(round.id);
     let speaks = r.home_captain || r.away_captain;
     let (cell_errors, problems) = match_problems(&ctx, l, problems);
-    let games = game_rows(&ctx, r, typed, &cell_errors);
+    let games = game_rows(&ctx, r, typed, &cell_errors, lichess);
     let (sub_boards, sub_choices, sub_games) = substitution_lists(r, &draft);
     let local = local_of(l);
     MatchPage {
@@ -581,6 +591,7 @@ fn game_rows(
     r: &MatchRead,
     typed: &HashMap<GameId, String>,
     cell_errors: &HashMap<GameId, String>,
+    lichess: &str,
 ) -> Vec<GameRow> {
     let (l, round) = (&r.loaded, &r.round);
     let (cid, tid) = (l.ctx.championship_id(), l.ctx.id());
@@ -613,6 +624,10 @@ fn game_rows(
                 id: g.id,
                 game_url: paths::game(cid, tid, g.id),
                 recorded: r.recorded.contains(&g.id),
+                server_url: r
+                    .on_server
+                    .get(&g.id)
+                    .map(|id| [lichess, id.as_str()].join("/")),
                 cell,
                 error: cell_errors.get(&g.id).cloned(),
                 board: g.board,

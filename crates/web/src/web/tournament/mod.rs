@@ -4,5 +4,6 @@ pub mod captains;
 pub mod check_in;
 pub mod judging;
 pub mod knockout_view;
+pub mod lichess;
 pub mod tournaments;
 pub mod violations;
