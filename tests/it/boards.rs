@@ -86,7 +86,7 @@ fn match_side(page: &crate::helpers::Page, home: bool) -> Vec<String> {
 }
 
 /// The match page of the match where `entry` plays in round `round`.
-async fn match_url(club: &Club, t: i64, round: usize, entry: &str) -> String {
+pub(crate) async fn match_url(club: &Club, t: i64, round: usize, entry: &str) -> String {
     let page = club.app.get_with(&club.root, &club.tournament_url(t)).await;
     let rows = scraper::Selector::parse(&format!("#round-{round} tr.match")).expect("selector");
     let link = scraper::Selector::parse("a").expect("selector");

@@ -46,8 +46,13 @@ fn link(
 }
 
 fn work(app: &TestApp) -> Work {
+    work_ahead(app, 0)
+}
+
+/// The worker, creating games `lead` seconds after a round's publication.
+fn work_ahead(app: &TestApp, lead: u32) -> Work {
     let settings = league::config::GameServerSettings {
-        lead_seconds: 0,
+        lead_seconds: lead,
         poll_interval_ms: 50,
         rate_limit_pause_ms: 60_000,
         retry_base_ms: 1,
@@ -520,4 +525,97 @@ async fn an_organizer_connects_the_championship_to_lichess_once_the_regulation_n
     assert_eq!(done.status, StatusCode::SEE_OTHER);
     let page = app.get_with(&club.root, &url).await;
     assert!(page.select_text("#lichess-not-connected").is_some());
+}
+
+/// A substitution before the start (G-V31) cancels the scheduled bulk on
+/// lichess and creates the games again with the substitute; a worker that
+/// stops after claiming games, or after lichess created them but before
+/// it kept their ids, neither loses nor doubles a game when it starts
+/// again.
+#[tokio::test]
+async fn g_v31_a_substitution_before_the_start_recreates_the_game_and_a_crash_in_a_creation_doubles_nothing()
+ {
+    let stand = StandIn::start().await;
+    let app = TestApp::builder().lichess_url(&stand.url).start().await;
+    let club = Club::with_app(app, "G").await;
+    let app = &club.app;
+    let (teams, t) = crate::boards::drawn_with_substitutes(&club).await;
+    club.edit_regulation(|r| r.play.game_server = Some("lichess.org".into()));
+    link(
+        app,
+        &stand,
+        "Root",
+        &["challenge:write", "challenge:bulk"],
+        Some(club.id),
+    );
+    for team in &teams {
+        for nick in &team.nicks {
+            link(app, &stand, nick, &["challenge:write"], None);
+        }
+    }
+    publish_last(&club, &club.tournament_url(t)).await;
+
+    // The worker stops after claiming the games, before asking lichess:
+    // started again, it finds no bulk there and creates them once.
+    let now = league::db::utc_now();
+    gsa::reconcile(&mut app.db(), chrono::TimeDelta::hours(1), now).expect("wanted");
+    let queued: Vec<_> = rows(app).iter().map(|r| r.id).collect();
+    league::db::write_transaction(&mut app.db(), |tx| gs::claim(tx, &queued, now))
+        .expect("claimed");
+    assert!(statuses(app).iter().all(|s| *s == Status::Pushing));
+    let mut w = work_ahead(app, 3600);
+    w.recover().await;
+    assert!(
+        statuses(app).iter().all(|s| *s == Status::Queued),
+        "{:?}",
+        statuses(app)
+    );
+    w.tick().await;
+    let bulks = stand.bulks();
+    assert_eq!(bulks.len(), 1, "{bulks:?}");
+    assert_eq!(bulks[0].pairs.len(), 10);
+    assert!(statuses(app).iter().all(|s| *s == Status::Scheduled));
+
+    // It stops again after lichess created them, before keeping their
+    // ids: started again, it finds them in the organizer's bulks.
+    let scheduled: Vec<_> = rows(app).iter().map(|r| r.id).collect();
+    league::db::write_transaction(&mut app.db(), |tx| {
+        gs::set_status(tx, &scheduled, Status::Pushing, None, now)
+    })
+    .expect("as if cut short");
+    drop(w);
+    let mut w = work_ahead(app, 3600);
+    w.recover().await;
+    w.tick().await;
+    assert_eq!(stand.bulks().len(), 1, "nothing doubled");
+    assert!(statuses(app).iter().all(|s| *s == Status::Scheduled));
+
+    // Before the start, la2 is replaced by la6 on Ладья's board 2.
+    let url = crate::boards::match_url(&club, t, 1, "Ладья").await;
+    let page = app
+        .post_with(
+            &teams[0].captain,
+            &format!("{url}/substitution"),
+            &[
+                ("announcement", "Ладья 2, la2 => la6"),
+                ("reason", "captain"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    w.tick().await;
+    w.tick().await;
+    let bulks = stand.bulks();
+    assert_eq!(bulks.len(), 2, "{bulks:?}");
+    assert!(bulks[0].cancelled, "the scheduled bulk is cancelled");
+    assert!(!bulks[1].cancelled);
+    assert_eq!(bulks[1].pairs.len(), 10, "{bulks:?}");
+    let plays = |nick: &str, b: &crate::lichess_stand_in::BulkView| {
+        b.pairs.iter().any(|(w, k)| w == nick || k == nick)
+    };
+    assert!(plays("la2", &bulks[0]) && !plays("la6", &bulks[0]));
+    assert!(plays("la6", &bulks[1]) && !plays("la2", &bulks[1]));
+    let current = gsa::current(rows(app));
+    assert_eq!(current.len(), 10);
+    assert!(current.values().all(|r| r.status() == Status::Scheduled));
 }

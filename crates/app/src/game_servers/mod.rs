@@ -442,18 +442,24 @@ fn plan(
             }
             _ => None,
         };
-        let queue = |(white, black): (PersonId, PersonId)| Change::Queue {
+        let queue_at = |(white, black): (PersonId, PersonId), pair_at| Change::Queue {
             game: g.game_id,
             white,
             black,
-            pair_at: g.starts_at.max(now + lead),
+            pair_at,
         };
+        let queue = |p| queue_at(p, g.starts_at.max(now + lead));
         match (players, rows.get(&g.game_id)) {
             (Some(p), None) => changes.push(queue(p)),
             (Some(p), Some(r)) if (r.white_id, r.black_id) != p => {
-                // A substitution: the old game goes, a new one comes.
+                // A substitution: the old game goes, a new one comes, at
+                // the round's start while that is still ahead.
                 changes.extend(withdrawal(r, now));
-                changes.push(queue(p));
+                changes.push(if r.pair_at > now {
+                    queue_at(p, r.pair_at)
+                } else {
+                    queue(p)
+                });
             }
             (Some(p), Some(r))
                 if g.result == "replay"
