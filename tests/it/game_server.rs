@@ -619,3 +619,121 @@ async fn g_v31_a_substitution_before_the_start_recreates_the_game_and_a_crash_in
     assert_eq!(current.len(), 10);
     assert!(current.values().all(|r| r.status() == Status::Scheduled));
 }
+
+/// A G round played on lichess without the platform creating its games
+/// (the championship not connected, the players not linked): the judge
+/// finds the games in lichess's export of each home player's games since
+/// the round's publication, by nick; they come up in the PGN import's
+/// preview, and nothing is recorded before it is confirmed.
+#[tokio::test]
+async fn g_v1_a_round_played_on_lichess_by_hand_is_found_by_nick_for_the_import_preview() {
+    let stand = StandIn::start().await;
+    let app = TestApp::builder().lichess_url(&stand.url).start().await;
+    let club = Club::with_app(app, "G").await;
+    let app = &club.app;
+    let (_, t) = four_entered(&club).await;
+    let url = club.tournament_url(t);
+    app.post_with(&club.root, &format!("{url}/draw"), &[("seed", "7")])
+        .await;
+    club.started(&url);
+    publish_last(&club, &url).await;
+    let mut conn = app.db();
+    let round1 = league::db::rounds::of_tournament(&mut conn, league::ids::TournamentId(t))
+        .expect("rounds")
+        .into_iter()
+        .find(|r| r.number == 1)
+        .expect("round 1");
+    let matches = league::db::rounds::matches_of_rounds(&mut conn, &[round1.id]).expect("matches");
+    let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let games: Vec<_> = league::db::rounds::games_of_matches(&mut conn, &ids)
+        .expect("games")
+        .into_iter()
+        .filter(|g| g.game_no == 1)
+        .collect();
+    let nick = |conn: &mut league::db::DbConnection, p| {
+        league::db::people::by_id(conn, p)
+            .expect("q")
+            .expect("person")
+            .nick
+    };
+    // The players make their games on lichess themselves (here through a
+    // bulk of someone else's, as any challenge would do).
+    let mut pairs = Vec::new();
+    for g in &games {
+        let (home, away) = (
+            nick(&mut conn, g.home_player_id.expect("home")),
+            nick(&mut conn, g.away_player_id.expect("away")),
+        );
+        let (white, black) = if g.home_white {
+            (home, away)
+        } else {
+            (away, home)
+        };
+        for n in [&white, &black] {
+            stand.add_user(n);
+        }
+        pairs.push(format!(
+            "{}:{}",
+            stand.issue_token(&white, &["challenge:write"]),
+            stand.issue_token(&black, &["challenge:write"])
+        ));
+    }
+    drop(conn);
+    stand.add_user("friend");
+    let friend = stand.issue_token("friend", &["challenge:bulk"]);
+    let made = reqwest::Client::new()
+        .post(format!("{}/api/bulk-pairing", stand.url))
+        .bearer_auth(&friend)
+        .form(&[
+            ("players", pairs.join(",")),
+            ("clock.limit", "300".into()),
+            ("clock.increment", "0".into()),
+            ("rated", "true".into()),
+        ])
+        .send()
+        .await
+        .expect("lichess");
+    assert_eq!(made.status(), StatusCode::OK);
+    for g in stand.games() {
+        stand.finish(&g.id, "mate", Some("white"), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+    }
+
+    // Without a round: refused in words.
+    let page = app
+        .post_with(&club.root, &format!("{url}/games/import/lichess"), &[])
+        .await;
+    assert_eq!(page.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.text.contains("Выберите тур"), "{}", page.text);
+    let page = app
+        .post_with(
+            &club.root,
+            &format!("{url}/games/import/lichess"),
+            &[("round", &round1.id.to_string())],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.text);
+    let preview = app
+        .get_with(&club.root, page.location().expect("the preview"))
+        .await;
+    assert_eq!(preview.status, StatusCode::OK);
+    let counts = preview.texts("#games-counts li");
+    assert_eq!(
+        counts,
+        vec![
+            "10 — будет записан результат",
+            "0 — запись прикрепляется к внесённому результату",
+            "0 — расходятся с внесённым результатом",
+            "0 — пропущено",
+        ]
+    );
+    let mut conn = app.db();
+    for g in &games {
+        let now = league::db::rounds::game_by_id(&mut conn, g.id)
+            .expect("q")
+            .expect("game");
+        assert_eq!(
+            now.result, "pending",
+            "nothing recorded before confirmation"
+        );
+    }
+}

@@ -1005,6 +1005,12 @@ const TABLE: &[(&str, &str, [u16; 7])] = &[
         "/championships/{c}/tournaments/{t}/games/import",
         [303, 403, 403, 403, 400, 403, 400],
     ),
+    // No round chosen: refused in words on the import page.
+    (
+        "POST",
+        "/championships/{c}/tournaments/{t}/games/import/lichess",
+        [303, 403, 403, 403, 422, 403, 422],
+    ),
     (
         "POST",
         "/championships/{c}/tournaments/{t}/games/import/{imp}",

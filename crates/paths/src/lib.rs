@@ -118,6 +118,10 @@ pub const ROLL: &str = "/championships/{championship_id}/people";
 /// A judge's PGN file: the upload form, then its preview and confirmation.
 pub const GAMES_IMPORT: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/import";
+/// A round's games found in lichess's export of its players' games, staged
+/// as a PGN file for the same preview.
+pub const GAMES_IMPORT_LICHESS: &str =
+    "/championships/{championship_id}/tournaments/{tournament_id}/games/import/lichess";
 pub const GAMES_IMPORT_ONE: &str =
     "/championships/{championship_id}/tournaments/{tournament_id}/games/import/{import_id}";
 /// A game's page (its record and the final position) and its PGN; the
@@ -383,6 +387,9 @@ pub fn armageddon(c: ChampionshipId, t: TournamentId, m: MatchId) -> String {
 }
 pub fn games_import(c: ChampionshipId, t: TournamentId) -> String {
     fill2(GAMES_IMPORT, c, t)
+}
+pub fn games_import_lichess(c: ChampionshipId, t: TournamentId) -> String {
+    fill2(GAMES_IMPORT_LICHESS, c, t)
 }
 pub fn games_import_one(c: ChampionshipId, t: TournamentId, i: PgnImportId) -> String {
     fill(GAMES_IMPORT_ONE, &[&c, &t, &i])

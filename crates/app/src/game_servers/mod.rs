@@ -495,3 +495,46 @@ fn withdrawal(r: &gs::ServerGame, now: NaiveDateTime) -> Option<Change> {
     };
     Some(Change::Withdraw(r.id, to))
 }
+
+/// Whom to look up on lichess for a round's games played without the
+/// platform creating them: the home player of each game still without a
+/// result (his linked username, else his nick, the name he plays under),
+/// and the window since the round was published (else the tournament's
+/// start). `None` when the round is not the tournament's.
+pub fn round_to_find(
+    conn: &mut DbConnection,
+    t: crate::ids::TournamentId,
+    round: RoundId,
+) -> Result<Option<(Vec<String>, NaiveDateTime)>, QueryError> {
+    use crate::db::{people, rounds as r, tournaments};
+    let Some(found) = r::by_id(conn, round)?.filter(|x| x.tournament_id == t) else {
+        return Ok(None);
+    };
+    let Some(tournament) = tournaments::by_id(conn, t)? else {
+        return Ok(None);
+    };
+    let matches: Vec<_> = r::matches_of_rounds(conn, &[round])?
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    let homes: Vec<PersonId> = r::games_of_matches(conn, &matches)?
+        .into_iter()
+        .filter(|g| matches!(g.result.as_str(), "pending" | "replay"))
+        .filter(|g| g.away_player_id.is_some())
+        .filter_map(|g| g.home_player_id)
+        .collect();
+    let linked: HashMap<PersonId, String> = gs::accounts_of(conn, LICHESS, &homes)?
+        .into_iter()
+        .map(|a| (a.person_id, a.username))
+        .collect();
+    let mut names: Vec<String> = people::nicks_of(conn, &homes)?
+        .into_iter()
+        .map(|(p, nick)| linked.get(&p).cloned().unwrap_or(nick))
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(Some((
+        names,
+        found.published_at.unwrap_or(tournament.starts_at),
+    )))
+}

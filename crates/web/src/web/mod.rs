@@ -208,6 +208,10 @@ fn declare(t: &mut RouteTable) {
     t.at(GAMES_IMPORT, |r| {
         r.get(games::import::form).post(games::import::upload)
     });
+    // Before {import_id}: a literal segment.
+    t.at(GAMES_IMPORT_LICHESS, |r| {
+        r.post(games::import::from_lichess)
+    });
     t.at(GAMES_IMPORT_ONE, |r| {
         r.get(games::import::show).post(games::import::confirm)
     });

@@ -53,6 +53,8 @@ pub struct ImportForm {
     title: String,
     tournament_url: String,
     action: String,
+    /// Where a round's games are looked up on lichess.
+    lichess_action: String,
     rounds: Vec<RoundChoice>,
     whole: bool,
     pasted: String,
@@ -109,6 +111,7 @@ async fn form_page(
         title: import_title(&ctx, &read.context),
         tournament_url: paths::tournament(c, t),
         action: paths::games_import(c, t),
+        lichess_action: paths::games_import_lichess(c, t),
         whole: default.is_none(),
         past: past_imports(path, &mut read),
         rounds: read
@@ -188,6 +191,102 @@ pub async fn upload(
         Err(PlayError::Refused(ps)) => {
             let words = ps.iter().map(|p| problem_words(desk.ctx.lang, p)).collect();
             let p = form_page(desk, &path, round, keep_pasted(), words).await?;
+            page(StatusCode::UNPROCESSABLE_ENTITY, &p)
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The round whose games are looked up on lichess.
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct FindForm {
+    round: String,
+}
+
+impl crate::web::infra::forms::TextRules for FindForm {}
+
+/// `POST …/tournaments/{t}/games/import/lichess` (judges): the round's
+/// games played on lichess without the platform creating them (a player
+/// who did not link, a championship not connected) are found in lichess's
+/// export of each home player's games since the round's publication, and
+/// staged as a file for the same preview and confirmation.
+pub async fn from_lichess(
+    desk: JudgeDesk,
+    path: web::Path<TournamentPath>,
+    form: Form<FindForm>,
+) -> Result<HttpResponse, AppError> {
+    use crate::app::game_servers::{lichess::CallError, round_to_find};
+    let form = form.into_inner()?;
+    let Some(round) = form.round.trim().parse::<i64>().ok().map(RoundId) else {
+        let words = vec![desk.ctx.lang.msg(msg!("games-lichess-no-round"))];
+        let p = form_page(desk, &path, None, String::new(), words).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    };
+    let (names, since) = desk
+        .on(&path, move |conn, t| round_to_find(conn, t, round))
+        .await??
+        .ok_or(AppError::NotFound)?;
+    let client = crate::web::account::lichess::client(&desk.state);
+    let (since_ms, until_ms) = (
+        since.and_utc().timestamp_millis(),
+        db::utc_now().and_utc().timestamp_millis(),
+    );
+    let mut text = String::new();
+    let mut failed = None;
+    for name in &names {
+        match client.user_games(name, since_ms, until_ms).await {
+            Ok(pgn) => {
+                text.push_str(&pgn);
+                text.push_str("\n\n");
+            }
+            // A player unknown to lichess plays elsewhere: nothing of his.
+            Err(CallError::NotFound) => {}
+            Err(CallError::RateLimited) => {
+                failed = Some(msg!("games-lichess-wait"));
+                break;
+            }
+            Err(e) => {
+                tracing::info!(error = %e, "lichess's game export failed");
+                failed = Some(msg!("lichess-error-server"));
+                break;
+            }
+        }
+    }
+    let failed = failed.or_else(|| {
+        pgn::read(&text)
+            .games
+            .is_empty()
+            .then_some(msg!("games-lichess-none"))
+    });
+    if let Some(key) = failed {
+        let words = vec![desk.ctx.lang.msg(key)];
+        let p = form_page(desk, &path, Some(round), String::new(), words).await?;
+        return page(StatusCode::UNPROCESSABLE_ENTITY, &p);
+    }
+    let judge = desk.judge;
+    let staged = desk
+        .on(&path, move |conn, t| {
+            ops::stage(
+                conn,
+                t,
+                Some(round),
+                "lichess.org",
+                &text,
+                judge,
+                db::utc_now(),
+            )
+        })
+        .await?;
+    match staged {
+        Ok(id) => Ok(see_other(&paths::games_import_one(
+            path.championship_id,
+            path.tournament_id,
+            id,
+        ))),
+        Err(PlayError::Refused(ps)) => {
+            let words = ps.iter().map(|p| problem_words(desk.ctx.lang, p)).collect();
+            let p = form_page(desk, &path, Some(round), String::new(), words).await?;
             page(StatusCode::UNPROCESSABLE_ENTITY, &p)
         }
         Err(other) => Err(other.into()),
