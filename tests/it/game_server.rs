@@ -5,6 +5,7 @@
 use league::app::game_servers::{self as gsa, lichess::AccountInfo, worker::Work};
 use league::db::game_servers::{self as gs, Status};
 use league::ids::ChampionshipId;
+use league::rules::score::BoardResult;
 use reqwest::StatusCode;
 use secrecy::SecretString;
 
@@ -60,6 +61,24 @@ fn work_ahead(app: &TestApp, lead: u32) -> Work {
         ..app.settings.game_servers.clone()
     };
     Work::new(app.pool().clone(), settings, sealer(app))
+}
+
+/// The judge (the admin Root) enters a game's result on its version.
+fn judge_enters(app: &TestApp, t: i64, game: league::ids::GameId, result: BoardResult) {
+    let mut conn = app.db();
+    let g = league::db::rounds::game_by_id(&mut conn, game)
+        .expect("q")
+        .expect("game");
+    league::app::rounds::record_result(
+        &mut conn,
+        league::ids::TournamentId(t),
+        g.id,
+        g.version,
+        result,
+        app.person_id("Root"),
+        league::db::utc_now(),
+    )
+    .expect("the judge's result");
 }
 
 fn rows(app: &TestApp) -> Vec<gs::ServerGame> {
@@ -185,21 +204,7 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
         .into_iter()
         .find(|r| r.remote_id.as_deref() == Some(games[8].id.as_str()))
         .expect("row");
-    let mut conn = app.db();
-    let g = league::db::rounds::game_by_id(&mut conn, judged.game_id)
-        .expect("q")
-        .expect("game");
-    league::app::rounds::record_result(
-        &mut conn,
-        league::ids::TournamentId(t),
-        g.id,
-        g.version,
-        league::rules::score::BoardResult::HomeWin,
-        app.person_id("Root"),
-        league::db::utc_now(),
-    )
-    .expect("the judge's result");
-    drop(conn);
+    judge_enters(app, t, judged.game_id, BoardResult::HomeWin);
     for (i, game) in games.iter().enumerate() {
         match i {
             0..=5 => stand.finish(
@@ -315,20 +320,8 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
         .find(|r| r.status() == Status::Aborted)
         .expect("the aborted game");
     let aborted_pair = (aborted.white_id, aborted.black_id);
+    judge_enters(app, t, aborted.game_id, BoardResult::Replay);
     let mut conn = app.db();
-    let g = league::db::rounds::game_by_id(&mut conn, aborted.game_id)
-        .expect("q")
-        .expect("game");
-    league::app::rounds::record_result(
-        &mut conn,
-        league::ids::TournamentId(t),
-        g.id,
-        g.version,
-        league::rules::score::BoardResult::Replay,
-        app.person_id("Root"),
-        league::db::utc_now(),
-    )
-    .expect("the judge annuls the game");
     let mut nick_of = |p| {
         league::db::people::by_id(&mut conn, p)
             .expect("q")

@@ -286,6 +286,11 @@ impl Status {
     }
 }
 
+/// The stored codes of these states.
+fn codes(statuses: &[Status]) -> Vec<&'static str> {
+    statuses.iter().map(|s| s.code()).collect()
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = server_games)]
 pub struct ServerGame {
@@ -357,7 +362,7 @@ pub fn of_round(conn: &mut DbConnection, round: RoundId) -> QueryResult<Vec<Serv
 
 /// Rows in these states, oldest first.
 pub fn with_status(conn: &mut DbConnection, statuses: &[Status]) -> QueryResult<Vec<ServerGame>> {
-    let codes: Vec<&str> = statuses.iter().map(|s| s.code()).collect();
+    let codes = codes(statuses);
     server_games::table
         .filter(server_games::status.eq_any(codes))
         .order(server_games::id)
@@ -414,7 +419,7 @@ pub fn advance(
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     let conn = tx.conn();
-    let from: Vec<&str> = from.iter().map(|s| s.code()).collect();
+    let from = codes(from);
     diesel::update(
         server_games::table
             .filter(server_games::id.eq_any(ids))
@@ -436,7 +441,7 @@ pub fn of_bulk(
     bulk: &str,
     statuses: &[Status],
 ) -> QueryResult<Vec<ServerGame>> {
-    let codes: Vec<&str> = statuses.iter().map(|s| s.code()).collect();
+    let codes = codes(statuses);
     server_games::table
         .filter(server_games::bulk_id.eq(bulk))
         .filter(server_games::status.eq_any(codes))
@@ -457,7 +462,7 @@ pub fn requeue(
     at: NaiveDateTime,
 ) -> QueryResult<usize> {
     let conn = tx.conn();
-    let from: Vec<&str> = from.iter().map(|s| s.code()).collect();
+    let from = codes(from);
     diesel::update(
         server_games::table
             .filter(server_games::id.eq_any(ids))
