@@ -103,7 +103,7 @@ fn statuses(app: &TestApp) -> Vec<Status> {
 async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keeps_the_last_word() {
     let stand = StandIn::start().await;
     let app = TestApp::builder().lichess_url(&stand.url).start().await;
-    let club = Club::with_app(app, "G").await;
+    let mut club = Club::with_app(app, "G").await;
     let app = &club.app;
     let (teams, t) = four_entered(&club).await;
     club.edit_regulation(|r| r.play.game_server = Some("lichess.org".into()));
@@ -189,8 +189,11 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
     }
     drop(conn);
 
-    // The worker stops and starts again: nothing doubled.
+    // The platform stops and starts again (its worker with it): nothing
+    // doubled.
     drop(w);
+    club.app.restart().await;
+    let app = &club.app;
     let mut w = work(app);
     w.recover().await;
     w.tick().await;
@@ -354,6 +357,8 @@ async fn g_v1_g_v23_a_night_on_the_game_server_records_itself_and_the_judge_keep
     for (w, b) in second {
         assert!(first.contains(&(b.clone(), w.clone())), "{w} – {b} swapped");
     }
+    // After a night of refusals and retries no column holds a token.
+    assert_eq!(app.columns_holding("lio_"), Vec::<(String, String)>::new());
 }
 
 /// lichess's answer to a sign-in begun on the platform (`begun`, the
@@ -611,6 +616,39 @@ async fn g_v31_a_substitution_before_the_start_recreates_the_game_and_a_crash_in
     let current = gsa::current(rows(app));
     assert_eq!(current.len(), 10);
     assert!(current.values().all(|r| r.status() == Status::Scheduled));
+
+    // Before the start, a judge enters a forfeit on another board's first
+    // game: that game is cancelled with its bulk, the other nine created
+    // again; the board's second game follows at once, colours swapped.
+    let forfeited = current
+        .values()
+        .find(|r| r.white_id != app.person_id("la6") && r.black_id != app.person_id("la6"))
+        .expect("another game")
+        .clone();
+    judge_enters(app, t, forfeited.game_id, BoardResult::HomeForfeitWin);
+    w.tick().await;
+    w.tick().await;
+    let bulks = stand.bulks();
+    assert_eq!(bulks.len(), 4, "{bulks:?}");
+    assert!(bulks[1].cancelled);
+    assert_eq!(bulks[2].pairs.len(), 9, "{bulks:?}");
+    let mut conn = app.db();
+    let mut nick = |p| {
+        league::db::people::by_id(&mut conn, p)
+            .expect("q")
+            .expect("person")
+            .nick
+    };
+    let (white, black) = (nick(forfeited.white_id), nick(forfeited.black_id));
+    assert!(!bulks[2].pairs.contains(&(white.clone(), black.clone())));
+    assert_eq!(bulks[3].pairs, vec![(black, white)], "the second game");
+    drop(conn);
+    let current = gsa::current(rows(app));
+    assert!(
+        !current.contains_key(&forfeited.game_id),
+        "the forfeited game has none"
+    );
+    assert_eq!(current.len(), 10);
 }
 
 /// A G round played on lichess without the platform creating its games
