@@ -6,6 +6,8 @@
 //!     burst --championship C [--sheet] [--connections 64]
 //! cargo run --release --example bench-client -- --base URL --nick N --password P \
 //!     miss --championship C --count 300 [--view URL] PATH...
+//! cargo run --release --example bench-client -- --base URL --nick N --password P \
+//!     night --championship C [--rate 200] [--judges 8] [--seconds 30] [--sheet] [--follow] [--also URL] [--view URL]
 //! ```
 //!
 //! `burst`: the organizer (chief judge) of the generated championship
@@ -15,6 +17,19 @@
 //! result sheet per request. It prints results/s, then reads every game
 //! back through the JSON API and fails unless each acknowledged result is
 //! stored.
+//!
+//! `night`: judges' sessions post results into the championship's last
+//! tournament (reopened when finished) at a steady `--rate` of requests
+//! per second (0: as fast as they go) for `--seconds`, one game or with
+//! `--sheet` one round's sheet per request, each judge owning its games so
+//! that versions never collide; with `--follow` each save is followed by
+//! the page it redirects to, as a judge's browser does. A visitor watches
+//! (through `--view`, default `--base`) the tournament's rounds in the
+//! public API, which is kept and stamped as the pages are, and times from
+//! each acknowledgement to the first reading that shows it. Prints the
+//! writers' rate and p50/p99, the visibility p50/p99/max (fails above
+//! `--visible-within-ms`), then reads every game back and fails unless
+//! each game's last acknowledged result is stored.
 //!
 //! `miss`: after each of `--count` result changes in the championship's
 //! last tournament, times the first view of each PATH (the standings
@@ -57,6 +72,32 @@ enum What {
         sheet: bool,
         #[arg(long, default_value_t = 64)]
         connections: usize,
+    },
+    /// Results at a steady rate for a while, with a visibility watch.
+    Night {
+        #[arg(long)]
+        championship: i64,
+        /// Requests per second over all judges (0: as fast as they go).
+        #[arg(long, default_value_t = 200.0)]
+        rate: f64,
+        #[arg(long, default_value_t = 8)]
+        judges: usize,
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        /// One round's result sheet per request instead of one game.
+        #[arg(long)]
+        sheet: bool,
+        /// Follow each save's redirect to the judge's page.
+        #[arg(long)]
+        follow: bool,
+        /// Other instances the judges also write through (in turn).
+        #[arg(long)]
+        also: Vec<String>,
+        /// The instance the visitor watches (default: `--base`).
+        #[arg(long)]
+        view: Option<String>,
+        #[arg(long, default_value_t = 1000)]
+        visible_within_ms: u64,
     },
     /// The first view of each page after a result changed it.
     Miss {
@@ -219,7 +260,15 @@ async fn reopen(s: &Session, base: &str, c: i64, t: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn post_result(s: &Session, base: &str, c: i64, g: &Game, to: &str) -> anyhow::Result<()> {
+/// One game's result through the judge's form; the address the answer
+/// redirects to.
+async fn post_result(
+    s: &Session,
+    base: &str,
+    c: i64,
+    g: &Game,
+    to: &str,
+) -> anyhow::Result<Option<String>> {
     let answer = s
         .http
         .post(format!(
@@ -233,13 +282,16 @@ async fn post_result(s: &Session, base: &str, c: i64, g: &Game, to: &str) -> any
         ])
         .send()
         .await?;
-    ensure!(
-        answer.status() == StatusCode::SEE_OTHER,
-        "game {} answered {}",
-        g.id,
-        answer.status()
-    );
-    Ok(())
+    if answer.status() != StatusCode::SEE_OTHER {
+        let status = answer.status();
+        bail!(
+            "game {} (version {}) set to {to} answered {status}: {}",
+            g.id,
+            g.version,
+            problem_of(&answer.text().await?)
+        );
+    }
+    Ok(location_of(&answer))
 }
 
 /// A round's result sheet as the judge's tournament page offers it: the
@@ -282,16 +334,18 @@ async fn sheets_of(s: &Session, base: &str, c: i64, t: i64) -> anyhow::Result<Ve
     Ok(out)
 }
 
-async fn post_sheet(
+/// A round's sheet with these results (every game of it named); the
+/// address the answer redirects to.
+async fn post_sheet<R: AsRef<str>>(
     s: &Session,
     base: &str,
     sheet: &Sheet,
-    results: &HashMap<i64, &'static str>,
-) -> anyhow::Result<()> {
+    results: &HashMap<i64, R>,
+) -> anyhow::Result<Option<String>> {
     let mut form = vec![("csrf_token".to_owned(), s.csrf.clone())];
     for (id, version) in &sheet.games {
         form.push((format!("v{id}"), version.to_string()));
-        form.push((format!("r{id}"), results[id].to_owned()));
+        form.push((format!("r{id}"), results[id].as_ref().to_owned()));
     }
     let answer = s
         .http
@@ -299,13 +353,24 @@ async fn post_sheet(
         .form(&form)
         .send()
         .await?;
-    ensure!(
-        answer.status() == StatusCode::SEE_OTHER,
-        "sheet {} answered {}",
-        sheet.action,
-        answer.status()
-    );
-    Ok(())
+    if answer.status() != StatusCode::SEE_OTHER {
+        let status = answer.status();
+        bail!(
+            "sheet {} answered {status}: {}",
+            sheet.action,
+            problem_of(&answer.text().await?)
+        );
+    }
+    Ok(location_of(&answer))
+}
+
+/// The games whose stored result is not the one last acknowledged.
+fn unstored<R: AsRef<str>>(stored: &[Game], acknowledged: &HashMap<i64, R>) -> Vec<i64> {
+    stored
+        .iter()
+        .filter(|g| acknowledged.get(&g.id).is_some_and(|w| w.as_ref() != g.result))
+        .map(|g| g.id)
+        .collect()
 }
 
 async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::Result<()> {
@@ -369,7 +434,7 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
                 match &job {
                     Job::Game(g) => post_result(&s, &base, c, g, wanted[&g.id]).await?,
                     Job::Sheet(sheet) => post_sheet(&s, &base, sheet, &wanted).await?,
-                }
+                };
                 latencies.push(at.elapsed());
             }
             anyhow::Ok(latencies)
@@ -382,11 +447,7 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
     let elapsed = started.elapsed();
     // Everything acknowledged is stored.
     let (stored, _) = games_of(&chief.http, base, c).await?;
-    let lost: Vec<i64> = stored
-        .iter()
-        .filter(|g| wanted.get(&g.id).is_some_and(|w| *w != g.result))
-        .map(|g| g.id)
-        .collect();
+    let lost = unstored(&stored, &wanted);
     let (p50, p99) = percentiles(&mut latencies);
     println!(
         "{} results in {requests} requests ({}) over {connections} connections in {:.2} s: {:.0} results/s, {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; stored: {} of {}",
@@ -403,6 +464,332 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
         ms(p99),
         wanted.len() - lost.len(),
         wanted.len()
+    );
+    if !lost.is_empty() {
+        bail!(
+            "{} acknowledged results are not stored: games {:?}",
+            lost.len(),
+            &lost[..lost.len().min(20)]
+        );
+    }
+    Ok(())
+}
+
+/// One judge's share of the night: the games (or sheets) it changes in turn.
+enum Share {
+    Games(Vec<Game>),
+    Sheets(Vec<Sheet>),
+}
+
+/// What the night's writers acknowledged last, per game, and the latest
+/// acknowledgement for the visitor to look for.
+#[derive(Default)]
+struct Acknowledged {
+    last: HashMap<i64, &'static str>,
+    latest: Option<(i64, &'static str, Instant)>,
+}
+
+struct NightArgs<'a> {
+    c: i64,
+    rate: f64,
+    judges: usize,
+    seconds: f64,
+    sheet: bool,
+    follow: bool,
+    also: &'a [String],
+    view: Option<&'a str>,
+    visible_within: Duration,
+}
+
+/// Posts, then (with `follow`) reads the page the answer redirects to as
+/// the browser would; returns the save's time and the whole time.
+async fn save_and_follow(
+    s: &Session,
+    base: &str,
+    follow: bool,
+    post: impl std::future::Future<Output = anyhow::Result<Option<String>>>,
+) -> anyhow::Result<(Duration, Duration)> {
+    let at = Instant::now();
+    let location = post.await?;
+    let saved = at.elapsed();
+    if follow && let Some(to) = location {
+        let page = s.http.get(format!("{base}{to}")).send().await?;
+        let status = page.status();
+        page.bytes().await?;
+        ensure!(
+            status.is_success(),
+            "the page after a save answered {status}"
+        );
+    }
+    Ok((saved, at.elapsed()))
+}
+
+/// The refusal a page shows (its alert), for a failed request's message.
+fn problem_of(html: &str) -> String {
+    let doc = scraper::Html::parse_document(html);
+    let sel = scraper::Selector::parse(r#"[role="alert"], .error, .flash"#).expect("selector");
+    doc.select(&sel)
+        .map(|e| e.text().collect::<Vec<_>>().join(" "))
+        .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+        .find(|t| !t.is_empty())
+        .unwrap_or_default()
+}
+
+fn location_of(answer: &reqwest::Response) -> Option<String> {
+    answer
+        .headers()
+        .get(reqwest::header::LOCATION)
+        .and_then(|l| l.to_str().ok())
+        .map(str::to_owned)
+}
+
+async fn night(args: &Args, n: &NightArgs<'_>) -> anyhow::Result<()> {
+    let base = args.base.as_str();
+    let view = n.view.unwrap_or(base).to_owned();
+    let c = n.c;
+    let chief = sign_in(base, &args.nick, &args.password).await?;
+    let (_, tournaments) = games_of(&chief.http, base, c).await?;
+    let (t, finished) = *tournaments.last().context("no tournament")?;
+    if finished {
+        reopen(&chief, base, c, t).await?;
+    }
+    let games = games_of_tournament(&chief.http, base, c, t).await?;
+    // Only played results are changed: a round with a game still
+    // unplayed is in play, and its other results may change freely.
+    let played = |r: &str| matches!(r, "1-0" | "0-1" | "1/2");
+    ensure!(
+        games.iter().any(|g| played(&g.result)),
+        "tournament {t} has no played game"
+    );
+    let judges = n.judges.max(1);
+    let mut shares: Vec<Share> = Vec::new();
+    if n.sheet {
+        let sheets = sheets_of(&chief, base, c, t).await?;
+        ensure!(!sheets.is_empty(), "tournament {t} shows no result sheet");
+        let mut split: Vec<Vec<Sheet>> = (0..judges).map(|_| Vec::new()).collect();
+        for (i, s) in sheets.into_iter().enumerate() {
+            split[i % judges].push(s);
+        }
+        shares.extend(
+            split
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .map(Share::Sheets),
+        );
+    } else {
+        let mut split: Vec<Vec<Game>> = (0..judges).map(|_| Vec::new()).collect();
+        for (i, g) in games
+            .iter()
+            .filter(|g| played(&g.result))
+            .cloned()
+            .enumerate()
+        {
+            split[i % judges].push(g);
+        }
+        shares.extend(
+            split
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .map(Share::Games),
+        );
+    }
+    let results: HashMap<i64, String> = games.iter().map(|g| (g.id, g.result.clone())).collect();
+    let bases: Vec<String> = std::iter::once(base.to_owned())
+        .chain(n.also.iter().cloned())
+        .collect();
+    let acknowledged = Arc::new(std::sync::Mutex::new(Acknowledged::default()));
+    let started = Instant::now();
+    let until = started + Duration::from_secs_f64(n.seconds);
+    let writers = shares.len();
+    // Judge j's k-th request is due at (k * writers + j) / rate.
+    let interval = (n.rate > 0.0).then(|| Duration::from_secs_f64(writers as f64 / n.rate));
+    let mut tasks = Vec::new();
+    for (j, share) in shares.into_iter().enumerate() {
+        let judge_base = bases[j % bases.len()].clone();
+        let session = sign_in(&judge_base, &args.nick, &args.password).await?;
+        let acknowledged = acknowledged.clone();
+        let mut results = results.clone();
+        let follow = n.follow;
+        tasks.push(tokio::spawn(async move {
+            let (mut saves, mut wholes) = (Vec::new(), Vec::new());
+            let mut changed = 0usize;
+            let offset = interval.map(|i| i.mul_f64(j as f64 / writers as f64));
+            let mut k = 0u32;
+            let mut share = share;
+            loop {
+                if let (Some(i), Some(o)) = (interval, offset) {
+                    let due = started + o + i * k;
+                    if due > Instant::now() {
+                        tokio::time::sleep_until(due.into()).await;
+                    }
+                }
+                if Instant::now() >= until {
+                    break;
+                }
+                let mut done: Vec<(i64, &'static str)> = Vec::new();
+                let (save, whole) = match &mut share {
+                    Share::Games(list) => {
+                        let at = k as usize % list.len();
+                        let g = &mut list[at];
+                        let to = next_result(&results[&g.id]);
+                        let (s, b, gg) = (&session, judge_base.as_str(), g.clone());
+                        let timed =
+                            save_and_follow(s, b, follow, post_result(s, b, c, &gg, to)).await?;
+                        g.version += 1;
+                        done.push((g.id, to));
+                        timed
+                    }
+                    Share::Sheets(list) => {
+                        let i = k as usize % list.len();
+                        let sheet = list[i].clone();
+                        // Unplayed games keep their cell as it is.
+                        let wanted: HashMap<i64, String> = sheet
+                            .games
+                            .iter()
+                            .map(|(id, _)| {
+                                let now = results[id].as_str();
+                                let to = if matches!(now, "1-0" | "0-1" | "1/2") {
+                                    next_result(now).to_owned()
+                                } else {
+                                    now.to_owned()
+                                };
+                                (*id, to)
+                            })
+                            .collect();
+                        let (s, b) = (&session, judge_base.as_str());
+                        let timed =
+                            save_and_follow(s, b, follow, post_sheet(s, b, &sheet, &wanted))
+                                .await?;
+                        for (id, version) in &mut list[i].games {
+                            if wanted[id] != results[id] {
+                                *version += 1;
+                                done.push((*id, next_result(&results[id])));
+                            }
+                        }
+                        timed
+                    }
+                };
+                saves.push(save);
+                wholes.push(whole);
+                let now = Instant::now();
+                let mut a = acknowledged.lock().expect("lock");
+                for (id, to) in done {
+                    results.insert(id, to.to_owned());
+                    a.last.insert(id, to);
+                    a.latest = Some((id, to, now));
+                    changed += 1;
+                }
+                drop(a);
+                k += 1;
+            }
+            anyhow::Ok((saves, wholes, changed))
+        }));
+    }
+    // The visitor: waits for the latest acknowledgement to show.
+    let watcher = {
+        let acknowledged = acknowledged.clone();
+        let view = view.clone();
+        tokio::spawn(async move {
+            let visitor = client()?;
+            let mut seen = Vec::new();
+            let mut looked_for: Option<(i64, Instant)> = None;
+            while Instant::now() < until {
+                let latest = acknowledged.lock().expect("lock").latest;
+                let Some((id, to, at)) = latest else {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    continue;
+                };
+                if looked_for == Some((id, at)) {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                    continue;
+                }
+                looked_for = Some((id, at));
+                loop {
+                    let now = games_of_tournament(&visitor, &view, c, t).await?;
+                    let shown = now.iter().find(|g| g.id == id).map(|g| g.result.clone());
+                    let newer = acknowledged
+                        .lock()
+                        .expect("lock")
+                        .last
+                        .get(&id)
+                        .is_some_and(|last| *last != to);
+                    if shown.as_deref() == Some(to) || newer {
+                        // A later change of the same game stands for this
+                        // one: it was acknowledged after it.
+                        seen.push(at.elapsed());
+                        break;
+                    }
+                    if at.elapsed() > Duration::from_secs(10) {
+                        bail!("game {id} was set to {to} 10 s ago; {view} still shows {shown:?}");
+                    }
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+            anyhow::Ok(seen)
+        })
+    };
+    let (mut saves, mut wholes, mut changed) = (Vec::new(), Vec::new(), 0usize);
+    for task in tasks {
+        let (s, w, n) = task.await??;
+        saves.extend(s);
+        wholes.extend(w);
+        changed += n;
+    }
+    let elapsed = started.elapsed();
+    let mut seen = watcher.await??;
+    let requests = saves.len();
+    let (p50, p99) = percentiles(&mut saves);
+    let (w50, w99) = percentiles(&mut wholes);
+    println!(
+        "writes: {requests} requests ({}) by {writers} judges over {} instance(s) in {:.1} s: {:.0} results/s, {:.0} requests/s (asked {}); save p50 {:.2} ms, p99 {:.2} ms{}",
+        if n.sheet {
+            "one round's sheet each"
+        } else {
+            "one game each"
+        },
+        bases.len(),
+        elapsed.as_secs_f64(),
+        changed as f64 / elapsed.as_secs_f64(),
+        requests as f64 / elapsed.as_secs_f64(),
+        if n.rate > 0.0 {
+            format!("{}/s", n.rate)
+        } else {
+            "flat out".to_owned()
+        },
+        ms(p50),
+        ms(p99),
+        if n.follow {
+            format!(
+                "; with the judge's page after it p50 {:.2} ms, p99 {:.2} ms",
+                ms(w50),
+                ms(w99)
+            )
+        } else {
+            String::new()
+        }
+    );
+    let (v50, v99) = percentiles(&mut seen);
+    let worst = seen.iter().max().copied().unwrap_or_default();
+    println!(
+        "visible through {view}: {} changes looked for, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        seen.len(),
+        ms(v50),
+        ms(v99),
+        ms(worst)
+    );
+    ensure!(
+        worst <= n.visible_within,
+        "a change took {:.0} ms to show, more than {} ms",
+        ms(worst),
+        n.visible_within.as_millis()
+    );
+    let stored = games_of_tournament(&chief.http, base, c, t).await?;
+    let last = acknowledged.lock().expect("lock").last.clone();
+    let lost = unstored(&stored, &last);
+    println!(
+        "stored: {} of {} games changed tonight hold their last acknowledged result",
+        last.len() - lost.len(),
+        last.len()
     );
     if !lost.is_empty() {
         bail!(
@@ -495,6 +882,33 @@ async fn main() -> anyhow::Result<()> {
             sheet,
             connections,
         } => burst(&args, *championship, *sheet, *connections).await,
+        What::Night {
+            championship,
+            rate,
+            judges,
+            seconds,
+            sheet,
+            follow,
+            also,
+            view,
+            visible_within_ms,
+        } => {
+            night(
+                &args,
+                &NightArgs {
+                    c: *championship,
+                    rate: *rate,
+                    judges: *judges,
+                    seconds: *seconds,
+                    sheet: *sheet,
+                    follow: *follow,
+                    also,
+                    view: view.as_deref(),
+                    visible_within: Duration::from_millis(*visible_within_ms),
+                },
+            )
+            .await
+        }
         What::Miss {
             championship,
             count,

@@ -90,28 +90,11 @@ for kind in "${kinds[@]}"; do
   curl -fsS -o /dev/null "$base${path_of[$kind]}" || { echo "$kind ${path_of[$kind]} failed" >&2; exit 1; }
 done
 
-# wrk's summary: "Requests/sec: N" and, with --latency, "99%  X.XXms".
-# With two instances, one wrk per instance at once, each with half the
-# connections (and threads); the sum of the rates and the higher p99.
+# wrk's summary of a page (bench/setup.sh): "req/s p99".
 run() {
-  local n=${#bases[@]} i outs=()
-  local c=$((connections / n)) t=$(( threads / n > 0 ? threads / n : 1 ))
-  for i in "${!bases[@]}"; do
-    wrk -t"$t" -c"$c" -d"$duration" --latency "${bases[$i]}$1" >"$dir/wrk.$i" &
-  done
-  wait
-  local rps=0 p99=0 errors out
-  for i in "${!bases[@]}"; do
-    out=$(cat "$dir/wrk.$i")
-    errors=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
-    if [ -n "$errors" ]; then
-      echo "wrk reported errors for ${bases[$i]}$1: $errors" >&2
-      exit 1
-    fi
-    rps=$(awk -v a="$rps" '/^Requests\/sec:/ {printf "%.2f", a + $2}' <<<"$out")
-    p99=$(awk -v a="$p99" '$1 == "99%" {v=$2; ms=v+0; if (v ~ /us$/) ms/=1000; else if (v ~ /[^m]s$/) ms*=1000; printf "%.2f", (ms > a ? ms : a)}' <<<"$out")
-  done
-  echo "$rps ${p99}ms"
+  local r
+  r=$(wrk_run "$1" "$connections")
+  echo "${r}ms"
 }
 
 echo "== wrk -t$threads -c$connections -d$duration ($backend, scale $scale, $(nproc) cores, $instances instance(s))"

@@ -6,7 +6,8 @@
 # exec to the first answered page). Reads
 # $backend, $scale, $port; sets $bin, $client, $dir and `value KEY` (a
 # line of the generator's report), and `memory STEP`, which prints the
-# server's memory.
+# server's memory, and `wrk_run PATH CONNECTIONS` (needs $bases, $threads,
+# $duration).
 if ! command -v wrk >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
@@ -23,6 +24,10 @@ fi
 export LEAGUE_DATA_DIR=$dir/data
 export LEAGUE_SECRET_KEY=${LEAGUE_SECRET_KEY:-bench-secret-key-of-at-least-32-bytes-length}
 export LEAGUE_LOG=warn
+# Visitors' pages exact to the last change unless a script says otherwise
+# (bench/http.sh times the first view after each change; bench/night.sh
+# runs with the server's default window).
+export LEAGUE_PAGE_CACHE_REDRAW_MS=${LEAGUE_PAGE_CACHE_REDRAW_MS:-0}
 export LEAGUE_BIND=127.0.0.1:$port
 case "$backend" in
   sqlite) unset LEAGUE_DATABASE_URL ;;
@@ -70,4 +75,29 @@ memory() {
   awk -v step="$1" '/^VmHWM:/ {h=$2} /^VmRSS:/ {r=$2} /^RssAnon:/ {a=$2} /^RssFile:/ {f=$2}
     END {printf "memory %-14s peak %6.1f MB, now %6.1f MB (anonymous %5.1f, files %5.1f)\n", step, h/1024, r/1024, a/1024, f/1024}' \
     "/proc/$server/status"
+}
+
+# One page under wrk (-t$threads, --latency, -d$duration), its
+# CONNECTIONS split over the instances in ${bases[@]}, one wrk each at
+# once: prints "REQ/S P99_MS" (the sum of the rates, the higher p99) and
+# stops the script when wrk saw an answer other than 2xx or a socket error.
+wrk_run() {
+  local path=$1 connections=$2 n=${#bases[@]} i
+  local c=$((connections / n)) t=$(( threads / n > 0 ? threads / n : 1 ))
+  for i in "${!bases[@]}"; do
+    wrk -t"$t" -c"$c" -d"$duration" --latency "${bases[$i]}$path" >"$dir/wrk.$i" &
+  done
+  wait
+  local rps=0 p99=0 errors out
+  for i in "${!bases[@]}"; do
+    out=$(cat "$dir/wrk.$i")
+    errors=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out")
+    if [ -n "$errors" ]; then
+      echo "wrk reported errors for ${bases[$i]}$path: $errors" >&2
+      exit 1
+    fi
+    rps=$(awk -v a="$rps" '/^Requests\/sec:/ {printf "%.0f", a + $2}' <<<"$out")
+    p99=$(awk -v a="$p99" '$1 == "99%" {v=$2; ms=v+0; if (v ~ /us$/) ms/=1000; else if (v ~ /[^m]s$/) ms*=1000; printf "%.2f", (ms > a ? ms : a)}' <<<"$out")
+  done
+  echo "$rps $p99"
 }

@@ -221,6 +221,7 @@ fn run(
     let blocking = state.pool.max_size() as usize + 2;
     let pages = web::Data::new(crate::web::infra::page_cache::PageCache::new(
         state.settings.page_cache_mb * 1024 * 1024,
+        std::time::Duration::from_millis(state.settings.page_cache_redraw_ms),
         crate::web::infra::page_cache::PAGES
             .iter()
             .map(|p| (*p).to_owned())

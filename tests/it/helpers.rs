@@ -273,6 +273,7 @@ pub struct Spawn {
     mail: Option<MailSettings>,
     trust_proxy: bool,
     lichess_url: Option<String>,
+    page_cache_redraw_ms: Option<u64>,
 }
 
 impl TestApp {
@@ -308,6 +309,7 @@ impl TestApp {
             mail: None,
             trust_proxy: false,
             lichess_url: None,
+            page_cache_redraw_ms: None,
         }
     }
 }
@@ -328,6 +330,13 @@ impl Spawn {
     /// addresses ([`client_at`]).
     pub fn trust_proxy(mut self) -> Spawn {
         self.trust_proxy = true;
+        self
+    }
+
+    /// Lets a visitor's kept page serve this long after its content
+    /// changed (the server's default; tests otherwise run exact, with 0).
+    pub fn page_cache_redraw_ms(mut self, ms: u64) -> Spawn {
+        self.page_cache_redraw_ms = Some(ms);
         self
     }
 
@@ -383,6 +392,10 @@ impl Spawn {
             },
             // The game-server worker too is driven through its steps
             // (`app::game_servers::worker::Work::tick`).
+            // Visitors' pages exact to the last change, so that a test reads
+            // its change at once; the redraw window has its own tests
+            // (`page_cache::a_visitor_s_page_is_drawn_at_most_once_a_window_…`).
+            page_cache_redraw_ms: self.page_cache_redraw_ms.unwrap_or(0),
             game_servers: league::config::GameServerSettings {
                 worker: false,
                 lichess_url: self

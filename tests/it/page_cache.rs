@@ -324,3 +324,92 @@ async fn kept_pages_on_postgresql_read_no_versions_through_the_pool() {
         .collect();
     assert!(versions.is_empty(), "{versions:#?}");
 }
+
+/// The platform's lists (home, championships, hall of fame) are stamped by
+/// what they show, the championships' names and their history: a result,
+/// a championship's other change or a person's change leaves their stamp
+/// alone, so a tournament night does not redraw them; a new name moves it
+/// and shows on the next view.
+#[tokio::test]
+async fn the_platform_s_lists_move_with_names_and_history_not_with_results() {
+    use league::db::championships::site_stamp;
+
+    let club = Club::new("G").await;
+    let (app, c) = (&club.app, club.id);
+    let mut conn = app.db();
+    let listed = |conn: &mut DbConnection| site_stamp(conn).expect("stamp").2;
+    let before = listed(&mut conn);
+    for change in [
+        format!("UPDATE championships SET results_version = results_version + 1 WHERE id = {c}"),
+        format!(
+            "UPDATE championship_content SET version = version + 1 WHERE championship_id = {c}"
+        ),
+        "UPDATE people SET full_name = full_name".to_owned(),
+    ] {
+        diesel::sql_query(&change)
+            .execute(&mut conn)
+            .expect("a change");
+        assert_eq!(listed(&mut conn), before, "{change}");
+    }
+    let base = app.url("");
+    for path in ["/", "/championships"] {
+        assert!(!visit(&base, path).await.text.contains("Переименованный"));
+    }
+    diesel::sql_query(format!(
+        "UPDATE championships SET name = 'Переименованный чемпионат' WHERE id = {c}"
+    ))
+    .execute(&mut conn)
+    .expect("renamed");
+    assert_ne!(listed(&mut conn), before, "a name moves the lists");
+    for path in ["/", "/championships"] {
+        assert!(
+            visit(&base, path).await.text.contains("Переименованный"),
+            "{path} shows the new name at once"
+        );
+    }
+}
+
+/// With the server's redraw window a visitor's page is drawn at most once
+/// a window however often its championship changes: within the window the
+/// page kept before the change serves, after it the change shows; a
+/// signed-in person gets the change at once.
+#[tokio::test]
+async fn a_visitor_s_page_is_drawn_at_most_once_a_window_and_shows_a_change_after_it() {
+    let window = std::time::Duration::from_millis(1500);
+    let app = crate::helpers::TestApp::builder()
+        .page_cache_redraw_ms(window.as_millis() as u64)
+        .start()
+        .await;
+    let club = Club::with_app(app, "G").await;
+    let (app, c) = (&club.app, club.id);
+    let base = app.url("");
+    let path = format!("/championships/{c}");
+    let drawn = std::time::Instant::now();
+    assert!(!visit(&base, &path).await.text.contains("Новое имя"));
+    let mut conn = app.db();
+    diesel::sql_query(format!(
+        "UPDATE championships SET name = 'Новое имя' WHERE id = {c}"
+    ))
+    .execute(&mut conn)
+    .expect("renamed");
+    let page = visit(&base, &path).await;
+    if drawn.elapsed() < window {
+        assert!(
+            !page.text.contains("Новое имя"),
+            "within the window the page kept before the change serves"
+        );
+    }
+    let own = app.get_with(&club.root, &path).await;
+    assert!(
+        own.text.contains("Новое имя"),
+        "a signed-in person's page is drawn for them"
+    );
+    tokio::time::sleep(
+        window.saturating_sub(drawn.elapsed()) + std::time::Duration::from_millis(50),
+    )
+    .await;
+    assert!(
+        visit(&base, &path).await.text.contains("Новое имя"),
+        "after the window the change shows"
+    );
+}

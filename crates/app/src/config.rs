@@ -63,6 +63,14 @@ pub struct Settings {
     /// kept as bytes for their content versions and one second at most
     /// (`web::infra::page_cache`).
     pub page_cache_mb: u64,
+    /// How long a visitor's kept page may go on serving after its content
+    /// changed, in milliseconds (`LEAGUE_PAGE_CACHE_REDRAW_MS`); default
+    /// 250, 0 makes every visitor's page exact to the last committed
+    /// change. While results arrive many times a second, each page is then
+    /// drawn at most four times a second, whatever the rate of results,
+    /// and a change shows to visitors within a quarter of a second (people
+    /// signed in always get pages drawn for them).
+    pub page_cache_redraw_ms: u64,
     /// Largest size of the SQLite database in MiB
     /// (`LEAGUE_SQLITE_MAX_SIZE_MB`); none by default. A change that would
     /// grow the file beyond it is refused like one on a full disk (an error
@@ -280,6 +288,7 @@ impl Default for Settings {
             standings_cache_entries: 256,
             standings_cache_mb: 32,
             page_cache_mb: 16,
+            page_cache_redraw_ms: 250,
             sqlite_max_size_mb: None,
             session_idle_hours: 168,
             session_max_days: 30,

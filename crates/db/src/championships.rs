@@ -184,13 +184,16 @@ pub fn content_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResu
 
 /// The content versions a cached page of the whole platform depends on,
 /// in one statement: a number that moves with every championship's
-/// version, and the platform's. On SQLite that number is the running count
-/// its triggers keep (`championship_content_changes`, one row); on
-/// PostgreSQL, where one row moved by every writer would make them queue,
-/// the sum of every championship's version (each only grows, so any change
-/// moves the sum; a championship removed moves the platform's), which the
-/// content clock reads once for many requests.
-pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64)> {
+/// version, the platform's version, and the version of what the platform's
+/// lists show (`site_content.listed`: championships' names and history,
+/// migration 000039). On SQLite the first number is the running count its
+/// triggers keep (`championship_content_changes`, one row); on PostgreSQL,
+/// where one row moved by every writer would make them queue, the sum of
+/// every championship's version (each only grows, so any change moves the
+/// sum; a championship removed moves the platform's), which the content
+/// clock reads once for many requests.
+pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64, i64)> {
+    use super::schema::site_content;
     let championships = match conn {
         DbConnection::Sqlite(_) => {
             "(SELECT changes FROM championship_content_changes WHERE id = 1)"
@@ -202,8 +205,23 @@ pub fn site_stamp(conn: &mut DbConnection) -> QueryResult<(i64, i64)> {
     diesel::select((
         diesel::dsl::sql::<diesel::sql_types::BigInt>(championships),
         site_content_version(),
+        site_content::table
+            .find(1)
+            .select(site_content::listed)
+            .single_value()
+            .assume_not_null(),
     ))
     .get_result(conn)
+}
+
+/// The version of what the platform's lists show (home, championships,
+/// hall of fame): championships' names, kinds and zones, and history.
+pub fn listing_version(conn: &mut DbConnection) -> QueryResult<i64> {
+    use super::schema::site_content;
+    site_content::table
+        .find(1)
+        .select(site_content::listed)
+        .first(conn)
 }
 
 /// The platform's content version, as a subquery.

@@ -32,9 +32,10 @@ const WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// The totals as one read found them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Now {
-    /// The sum of every championship's content version and the platform's
-    /// version: a platform page's stamp.
-    pub totals: (i64, i64),
+    /// The sum of every championship's content version, the platform's
+    /// version (a platform page's stamp) and the lists' version (a list's
+    /// stamp): `db::championships::site_stamp`.
+    pub totals: (i64, i64, i64),
     /// Moves whenever the totals do: what a championship's version learnt
     /// under it is good for.
     pub epoch: u64,
@@ -159,7 +160,7 @@ impl Shared {
         // The epoch moves with the totals, and after a failed read too:
         // nothing learnt before a failure is trusted after it.
         let mut epoch = 0u64;
-        let mut last: Option<(i64, i64)> = None;
+        let mut last: Option<(i64, i64, i64)> = None;
         loop {
             let number = {
                 let Ok(mut asks) = self.asks.lock() else {
@@ -189,7 +190,7 @@ impl Shared {
 
     /// The totals on the clock's own connection, opened on first use and
     /// again after a failure.
-    fn totals(&self, conn: &mut Option<DbConnection>) -> Option<(i64, i64)> {
+    fn totals(&self, conn: &mut Option<DbConnection>) -> Option<(i64, i64, i64)> {
         if conn.is_none() {
             match self.manager.connect() {
                 Ok(c) => *conn = Some(c),

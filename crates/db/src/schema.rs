@@ -92,6 +92,7 @@ diesel::table! {
     site_content (id) {
         id -> Integer,
         version -> BigInt,
+        listed -> BigInt,
     }
 }
 

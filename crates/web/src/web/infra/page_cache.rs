@@ -6,15 +6,24 @@
 //! answers every request that came while the one before was under way
 //! (`db::content_clock`).
 //!
-//! **Exact.** Each kept page is labelled with the content versions it was
-//! drawn at (`db::championships::{content_stamp, site_stamp}`), read
-//! *before* the page: a championship's pages by the championship's version
-//! and the platform's, the platform's pages (home, lists, hall of fame,
-//! teams, people) by the sum of every championship's version and the
-//! platform's. Triggers move the versions in the same transaction as every
-//! change of a row a public page shows (migration 000028), whatever code
-//! wrote it, so a visitor never gets a page older than the last committed
-//! change, on one instance or on several sharing a PostgreSQL database.
+//! **Exact, or within a window.** Each kept page is labelled with the
+//! content versions it was drawn at (`db::championships::{content_stamp,
+//! site_stamp, listing_version}`), read *before* the page: a championship's
+//! pages by the championship's version and the platform's; the platform's
+//! lists (home, championships, hall of fame: [`LISTS`]) by the version of
+//! what they show, the championships' names and history; the platform's
+//! other pages (teams, people, series) by the sum of every championship's
+//! version and the platform's. Triggers move the versions in the same
+//! transaction as every change of a row a public page shows (migrations
+//! 000028 and 000039), whatever code wrote it, so a page drawn at the
+//! versions that stand is never older than the last committed change, on
+//! one instance or on several sharing a PostgreSQL database. A page whose
+//! versions moved is drawn again at most once per `page_cache_redraw_ms`
+//! (250 ms by default): within that window after its last drawing, the
+//! page kept before serves. While a championship's results arrive hundreds
+//! of times a second, its pages are then drawn a few times a second, not
+//! once per result, and a visitor sees each change within the window.
+//! With the window at 0 every page is exact.
 //!
 //! **Time.** Pages also depend on the clock (registration opens 30 minutes
 //! before a start, a tournament of the day, the regulation in force at a
@@ -90,13 +99,21 @@ const NEUTRAL_SESSION_KEYS: &[&str] = &["csrf", "lang", "browser"];
 enum Stamp {
     Championship(i64, i64),
     Site(i64, i64),
+    Listing(i64),
 }
 
 #[derive(Debug, Clone, Copy)]
 enum Scope {
     Championship(ChampionshipId),
     Site,
+    /// One of [`LISTS`].
+    Listing,
 }
+
+/// The platform's lists: they show the championships' names, kinds and
+/// zones and their history rows, and are stamped by the version of those
+/// alone (`site_content.listed`), so that results do not redraw them.
+const LISTS: &[&str] = &[paths::HOME, paths::CHAMPIONSHIPS, paths::HALL_OF_FAME];
 
 /// A page's place in the cache: its language, path and query (with the
 /// accepted languages), the
@@ -133,6 +150,15 @@ impl quick_cache::Weighter<Key, Arc<Kept>> for ByBytes {
     }
 }
 
+/// The versions and second a page was last kept for, and when it was
+/// drawn.
+#[derive(Clone, Copy)]
+struct Latest {
+    stamp: Stamp,
+    second: u64,
+    drawn: Instant,
+}
+
 /// Visitors' pages by language and path with query, bounded by memory.
 pub struct PageCache {
     inner: Option<quick_cache::sync::Cache<Key, Arc<Kept>, ByBytes>>,
@@ -145,7 +171,10 @@ pub struct PageCache {
     /// The versions and second each page was last kept for: a page kept
     /// anew frees the one before, which no request reads again (versions
     /// only move forward, and so does the clock).
-    latest: quick_cache::sync::Cache<(Lang, String), (Stamp, u64)>,
+    latest: quick_cache::sync::Cache<(Lang, String), Latest>,
+    /// How long a kept page goes on serving after its content changed
+    /// (`page_cache_redraw_ms`; zero: exact).
+    redraw: Duration,
     /// On PostgreSQL, the versions read once for many requests.
     clock: Option<ContentClock>,
 }
@@ -157,6 +186,7 @@ impl PageCache {
     /// [`ContentClock`] on it.
     pub fn new(
         bytes: u64,
+        redraw: Duration,
         public: impl IntoIterator<Item = String>,
         shared: Option<db::DbUrl>,
     ) -> PageCache {
@@ -168,7 +198,28 @@ impl PageCache {
             public: public.into_iter().collect(),
             listed: quick_cache::sync::Cache::new(PATHS_REMEMBERED),
             latest: quick_cache::sync::Cache::new(entries.max(1)),
+            redraw,
         }
+    }
+
+    /// The page last kept for `key`'s language and path, while it is
+    /// younger than the redraw window: served though the versions or the
+    /// second moved since, so that a page is drawn at most once a window
+    /// however often its championship changes.
+    fn recent(
+        &self,
+        cache: &quick_cache::sync::Cache<Key, Arc<Kept>, ByBytes>,
+        key: &Key,
+    ) -> Option<Arc<Kept>> {
+        if self.redraw.is_zero() {
+            return None;
+        }
+        let page = (key.0, key.1.clone());
+        let latest = self.latest.get(&page)?;
+        if latest.drawn.elapsed() >= self.redraw {
+            return None;
+        }
+        cache.get(&(page.0, page.1, latest.stamp, latest.second))
     }
 
     /// The listed pattern `req`'s path matches, if any.
@@ -212,7 +263,11 @@ pub async fn serve(
         }
     };
     let key: Key = (lang, path, stamp, second());
-    let guard = match cache.get_value_or_guard_async(&key).await {
+    let kept = match cache.get(&key).or_else(|| pages.recent(cache, &key)) {
+        Some(kept) => Ok(kept),
+        None => cache.get_value_or_guard_async(&key).await,
+    };
+    let guard = match kept {
         Ok(kept) => {
             let token = if kept.parts.len() > 1 {
                 AppSession(&req.get_session()).csrf_token()
@@ -254,12 +309,19 @@ pub async fn serve(
     // free it now rather than when the cache is full.
     let (lang, path, stamp, at) = key;
     let page = (lang, path);
-    if let Some((stamp_before, at_before)) = pages.latest.get(&page)
-        && (stamp_before, at_before) != (stamp, at)
+    if let Some(before) = pages.latest.get(&page)
+        && (before.stamp, before.second) != (stamp, at)
     {
-        cache.remove(&(page.0, page.1.clone(), stamp_before, at_before));
+        cache.remove(&(page.0, page.1.clone(), before.stamp, before.second));
     }
-    pages.latest.insert(page, (stamp, at));
+    pages.latest.insert(
+        page,
+        Latest {
+            stamp,
+            second: at,
+            drawn: Instant::now(),
+        },
+    );
     let response: HttpResponse<BoxBody> = head.set_body(BoxBody::new(bytes));
     Ok(ServiceResponse::new(http_req, response))
 }
@@ -310,9 +372,12 @@ fn plan(req: &ServiceRequest) -> Option<Plan> {
     Some((cache, state, scope, (lang, path)))
 }
 
-/// A championship's page when its pattern names the championship, else a
-/// page of the platform; `None` for an id that is not a number.
+/// A championship's page when its pattern names the championship, one of
+/// the platform's lists, else a page of the platform; `None` for an id that is not a number.
 fn scope_of(pattern: &str, path: &str) -> Option<Scope> {
+    if LISTS.contains(&pattern) {
+        return Some(Scope::Listing);
+    }
     let Some(at) = pattern
         .split('/')
         .position(|segment| segment == "{championship_id}")
@@ -338,9 +403,10 @@ async fn read_stamp(
         let Some(now) = clock.now().await else {
             return Ok(None);
         };
-        let (all, site) = now.totals;
+        let (all, site, listed) = now.totals;
         return match scope {
             Scope::Site => Ok(Some(Stamp::Site(all, site))),
+            Scope::Listing => Ok(Some(Stamp::Listing(listed))),
             Scope::Championship(c) => {
                 let own = match clock.known(c, now.epoch) {
                     Some(own) => own,
@@ -375,7 +441,10 @@ async fn read_stamp(
                 .map(|(own, site)| Stamp::Championship(own, site)),
             Scope::Site => db::championships::site_stamp(conn)
                 .ok()
-                .map(|(all, site)| Stamp::Site(all, site)),
+                .map(|(all, site, _)| Stamp::Site(all, site)),
+            Scope::Listing => db::championships::listing_version(conn)
+                .ok()
+                .map(Stamp::Listing),
         }
     }
     if state.backend == db::Backend::Sqlite
