@@ -234,17 +234,18 @@ async fn a_platform_page_s_stamp_moves_with_every_championship_s_version() {
 }
 
 /// The clock's answer is as fresh as a read of the caller's own: a change
-/// committed before `now()` is asked is in its totals, though other
-/// callers keep reads in flight all the while (an answer taken from a read
-/// that began before the change would miss it).
+/// committed before `now()` is asked is in its totals and in the
+/// championship's own version it knows, though other callers keep reads
+/// in flight all the while (an answer taken from a read that began before
+/// the change would miss it); a version is never moved back.
 #[tokio::test]
 async fn the_content_clock_sees_every_change_committed_before_it_is_asked() {
     use league::db::content_clock::ContentClock;
-    use league::ids::ChampionshipId;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    let app = crate::helpers::TestApp::spawn().await;
+    let club = Club::new("G").await;
+    let (app, c) = (&club.app, league::ids::ChampionshipId(club.id));
     let url = league::db::DbUrl::parse(&app.db_url).expect("url");
     let clock = Arc::new(ContentClock::start(url));
     let busy = Arc::new(AtomicBool::new(true));
@@ -262,27 +263,43 @@ async fn the_content_clock_sees_every_change_committed_before_it_is_asked() {
         })
         .collect();
     let mut conn = app.db();
+    let own = |conn: &mut DbConnection| {
+        league::db::championships::content_version(conn, c)
+            .expect("version")
+            .expect("a championship")
+    };
     let first = clock.now().await.expect("the totals");
-    let c = ChampionshipId(1);
-    clock.learn(c, first.epoch, 7);
-    assert_eq!(clock.known(c, first.epoch), Some(7));
+    assert_eq!(
+        clock.known(c),
+        Some(own(&mut conn)),
+        "known from the first read"
+    );
     let mut before = first;
-    for _ in 0..100 {
-        diesel::sql_query("UPDATE site_content SET version = version + 1")
+    for i in 0..100 {
+        let change = if i % 2 == 0 {
+            "UPDATE site_content SET version = version + 1".to_owned()
+        } else {
+            format!(
+                "UPDATE championship_content SET version = version + 1 WHERE championship_id = {c}"
+            )
+        };
+        diesel::sql_query(&change)
             .execute(&mut conn)
             .expect("a change");
         let stored = league::db::championships::site_stamp(&mut conn).expect("stamp");
         let now = clock.now().await.expect("the totals");
-        assert_eq!(now.totals, stored, "the change committed before asking");
+        assert_eq!(now.totals, stored, "{change}: committed before asking");
+        assert_eq!(
+            clock.known(c),
+            Some(own(&mut conn)),
+            "{change}: the championship's own"
+        );
         assert!(now.epoch > before.epoch, "the epoch moves with the totals");
         before = now;
     }
-    // What was learnt under the first epoch is not told under a later one,
-    // nor kept when learnt too late.
-    assert_eq!(clock.known(c, before.epoch), None);
-    clock.learn(c, before.epoch, 9);
-    clock.learn(c, first.epoch, 8);
-    assert_eq!(clock.known(c, before.epoch), Some(9));
+    let last = own(&mut conn);
+    clock.learn(c, last - 5);
+    assert_eq!(clock.known(c), Some(last), "a version is never moved back");
     // Unchanged totals keep the epoch.
     assert_eq!(clock.now().await.expect("the totals").epoch, before.epoch);
     busy.store(false, Ordering::Relaxed);
@@ -321,6 +338,30 @@ async fn kept_pages_on_postgresql_read_no_versions_through_the_pool() {
     let versions: Vec<_> = statements
         .iter()
         .filter(|s| s.contains("championship_content") || s.contains("site_content"))
+        .collect();
+    assert!(versions.is_empty(), "{versions:#?}");
+    // Another championship's changes leave this one's version known: its
+    // kept page reads nothing through the pool while the other changes.
+    let other = club.app.create_championship(&club.root, "G").await;
+    let mut conn = club.app.db();
+    visit(&base, &pages[0]).await;
+    let (_, statements) = club
+        .app
+        .statements_during(async {
+            for _ in 0..8 {
+                diesel::sql_query(format!(
+                    "UPDATE championship_content SET version = version + 1 \
+                     WHERE championship_id = {other}"
+                ))
+                .execute(&mut conn)
+                .expect("another championship's change");
+                visit(&base, &pages[0]).await;
+            }
+        })
+        .await;
+    let versions: Vec<_> = statements
+        .iter()
+        .filter(|s| s.contains("championship_content"))
         .collect();
     assert!(versions.is_empty(), "{versions:#?}");
 }

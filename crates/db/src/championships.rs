@@ -182,6 +182,55 @@ pub fn content_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResu
         .optional()
 }
 
+/// PostgreSQL's content clock: the championships' content versions moved
+/// by a transaction not older than `horizon` (every row when `None`), and
+/// the horizon for the next read: the oldest transaction still running at
+/// this read's snapshot. A change committed after this read is by a
+/// transaction at least that new, so the next read finds it (each row
+/// names the transaction that last moved it, migration 000040).
+pub fn content_moved_since(
+    conn: &mut DbConnection,
+    horizon: Option<i64>,
+) -> QueryResult<(i64, Vec<(ChampionshipId, i64)>)> {
+    use diesel::sql_types::{BigInt, Nullable};
+    #[derive(QueryableByName)]
+    struct Moved {
+        #[diesel(sql_type = BigInt)]
+        horizon: i64,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        championship_id: Option<i64>,
+        #[diesel(sql_type = Nullable<BigInt>)]
+        version: Option<i64>,
+    }
+    let pg = match conn {
+        DbConnection::Postgresql(pg) => pg,
+        // The server's clock runs on PostgreSQL only; on SQLite every row
+        // is read (exact, for tests of the clock on either backend).
+        DbConnection::Sqlite(_) => {
+            use super::schema::championship_content as cc;
+            let all: Vec<(ChampionshipId, i64)> = cc::table
+                .select((cc::championship_id, cc::version))
+                .load(conn)?;
+            return Ok((0, all));
+        }
+    };
+    const SNAPSHOT: &str = "SELECT s.horizon, c.championship_id, c.version \
+         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS horizon) s \
+         LEFT JOIN championship_content c ON ";
+    let rows: Vec<Moved> = match horizon {
+        None => diesel::sql_query(format!("{SNAPSHOT}TRUE")).load(pg)?,
+        Some(h) => diesel::sql_query(format!("{SNAPSHOT}c.changed_in >= $1"))
+            .bind::<BigInt, _>(h)
+            .load(pg)?,
+    };
+    let next = rows.first().map_or(horizon.unwrap_or(0), |r| r.horizon);
+    let moved = rows
+        .into_iter()
+        .filter_map(|r| Some((ChampionshipId(r.championship_id?), r.version?)))
+        .collect();
+    Ok((next, moved))
+}
+
 /// The content versions a cached page of the whole platform depends on,
 /// in one statement: a number that moves with every championship's
 /// version, the platform's version, and the version of what the platform's

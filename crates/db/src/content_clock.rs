@@ -8,14 +8,20 @@
 //! kept pages to a fifth of the static rate.
 //!
 //! The clock reads the versions' totals (the sum of every championship's
-//! version, which only grows, and the platform's version) on a thread and
-//! connection of its own, and one read answers every request that arrived
-//! before it began: a request waits for the next read to *begin* after it
-//! came, never takes one in flight, so what it learns is as fresh as a
-//! read of its own. While the totals stand, no version moved, and each
-//! championship's version, read once, holds; when they move, the
-//! championships' versions learnt are forgotten (the epoch moves) and read
-//! again as pages ask.
+//! version, which only grows, the platform's version and the lists') on a
+//! thread and connection of its own, and one read answers every request
+//! that arrived before it began: a request waits for the next read to
+//! *begin* after it came, never takes one in flight, so what it learns is
+//! as fresh as a read of its own.
+//!
+//! The same read keeps every championship's own version: it reads the
+//! rows of `championship_content` moved by a transaction not older than
+//! the oldest one still running at the previous read (its snapshot's
+//! xmin; each row names the transaction that last moved it, migration
+//! 000040). Every change committed since the previous read is among them,
+//! so a championship's version is known at each read without a statement
+//! per request, and a change elsewhere costs a championship's pages
+//! nothing (before, any change forgot every championship's version).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
@@ -63,7 +69,9 @@ struct Shared {
     wake: Condvar,
     reads: watch::Sender<Read>,
     /// Championships' own versions learnt under an epoch.
-    learnt: Mutex<(u64, HashMap<ChampionshipId, i64>)>,
+    /// Every championship's content version as of the last read (or a
+    /// request's own read since): only ever moved forward.
+    versions: Mutex<HashMap<ChampionshipId, i64>>,
 }
 
 /// One per server; reading starts with the first request.
@@ -86,7 +94,7 @@ impl ContentClock {
             }),
             wake: Condvar::new(),
             reads,
-            learnt: Mutex::new((0, HashMap::new())),
+            versions: Mutex::new(HashMap::new()),
         });
         let reader = shared.clone();
         if let Err(e) = std::thread::Builder::new()
@@ -121,28 +129,31 @@ impl ContentClock {
         read.now
     }
 
-    /// The championship's own version learnt under `epoch`, if any.
-    pub fn known(&self, championship: ChampionshipId, epoch: u64) -> Option<i64> {
-        let learnt = self.shared.learnt.lock().ok()?;
-        (learnt.0 == epoch)
-            .then(|| learnt.1.get(&championship).copied())
-            .flatten()
+    /// The championship's own version as of the last read (call after
+    /// [`ContentClock::now`]: the read it waited for is in it), if known.
+    pub fn known(&self, championship: ChampionshipId) -> Option<i64> {
+        self.shared
+            .versions
+            .lock()
+            .ok()?
+            .get(&championship)
+            .copied()
     }
 
-    /// Keeps a championship's own version read after a read of the totals
-    /// gave `epoch`; a later epoch forgets what earlier ones learnt, and
-    /// what is learnt under an epoch already past is not kept.
-    pub fn learn(&self, championship: ChampionshipId, epoch: u64, version: i64) {
-        let Ok(mut learnt) = self.shared.learnt.lock() else {
-            return;
-        };
-        if learnt.0 < epoch {
-            *learnt = (epoch, HashMap::new());
-        }
-        if learnt.0 == epoch {
-            learnt.1.insert(championship, version);
+    /// Keeps a championship's own version a request read itself (one the
+    /// clock did not know yet), unless a newer one is known.
+    pub fn learn(&self, championship: ChampionshipId, version: i64) {
+        if let Ok(mut versions) = self.shared.versions.lock() {
+            forward(&mut versions, championship, version);
         }
     }
+}
+
+/// Moves a kept version forward only (versions only grow, and a read may
+/// finish after a newer one).
+fn forward(versions: &mut HashMap<ChampionshipId, i64>, c: ChampionshipId, version: i64) {
+    let kept = versions.entry(c).or_insert(version);
+    *kept = (*kept).max(version);
 }
 
 impl Drop for ContentClock {
@@ -157,10 +168,11 @@ impl Drop for ContentClock {
 impl Shared {
     fn run(&self) {
         let mut conn: Option<DbConnection> = None;
-        // The epoch moves with the totals, and after a failed read too:
-        // nothing learnt before a failure is trusted after it.
+        // The epoch moves with the totals, and after a failed read too.
         let mut epoch = 0u64;
         let mut last: Option<(i64, i64, i64)> = None;
+        // The previous read's snapshot xmin; `None` until every row was read.
+        let mut horizon: Option<i64> = None;
         loop {
             let number = {
                 let Ok(mut asks) = self.asks.lock() else {
@@ -178,7 +190,7 @@ impl Shared {
                 asks.begun += 1;
                 asks.begun
             };
-            let totals = self.totals(&mut conn);
+            let totals = self.read(&mut conn, &mut horizon);
             if totals.is_none() || totals != last {
                 epoch += 1;
             }
@@ -188,9 +200,15 @@ impl Shared {
         }
     }
 
-    /// The totals on the clock's own connection, opened on first use and
-    /// again after a failure.
-    fn totals(&self, conn: &mut Option<DbConnection>) -> Option<(i64, i64, i64)> {
+    /// On the clock's own connection, opened on first use and again after
+    /// a failure: the championships' versions moved since the previous
+    /// read (kept in `versions` before the read is announced), then the
+    /// totals.
+    fn read(
+        &self,
+        conn: &mut Option<DbConnection>,
+        horizon: &mut Option<i64>,
+    ) -> Option<(i64, i64, i64)> {
         if conn.is_none() {
             match self.manager.connect() {
                 Ok(c) => *conn = Some(c),
@@ -200,9 +218,19 @@ impl Shared {
                 }
             }
         }
-        let read = super::championships::site_stamp(conn.as_mut()?);
+        let c = conn.as_mut()?;
+        let read = super::championships::content_moved_since(c, *horizon)
+            .and_then(|moved| super::championships::site_stamp(c).map(|totals| (moved, totals)));
         match read {
-            Ok(totals) => Some(totals),
+            Ok(((next, moved), totals)) => {
+                if let Ok(mut versions) = self.versions.lock() {
+                    for (championship, version) in moved {
+                        forward(&mut versions, championship, version);
+                    }
+                }
+                *horizon = Some(next);
+                Some(totals)
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "the content clock's read failed");
                 *conn = None;

@@ -85,6 +85,7 @@ diesel::table! {
     championship_content (championship_id) {
         championship_id -> BigInt,
         version -> BigInt,
+        changed_in -> Nullable<BigInt>,
     }
 }
 

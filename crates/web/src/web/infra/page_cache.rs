@@ -408,7 +408,7 @@ async fn read_stamp(
             Scope::Site => Ok(Some(Stamp::Site(all, site))),
             Scope::Listing => Ok(Some(Stamp::Listing(listed))),
             Scope::Championship(c) => {
-                let own = match clock.known(c, now.epoch) {
+                let own = match clock.known(c) {
                     Some(own) => own,
                     None => {
                         let (pool, outage) = (state.pool.clone(), state.outage.clone());
@@ -425,7 +425,7 @@ async fn read_stamp(
                         .transpose()?
                         .flatten();
                         let Some(own) = own else { return Ok(None) };
-                        clock.learn(c, now.epoch, own);
+                        clock.learn(c, own);
                         own
                     }
                 };

@@ -1,0 +1,1 @@
+ALTER TABLE championship_content DROP COLUMN changed_in;
