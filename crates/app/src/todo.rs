@@ -225,36 +225,61 @@ impl Item {
     }
 }
 
-/// The championships an item may name, loaded once per listing.
-struct Places(std::collections::BTreeMap<ChampionshipId, Place>);
-
-impl Places {
-    fn load(conn: &mut DbConnection, ids: &[ChampionshipId]) -> Result<Self, DieselError> {
-        let mut ids = ids.to_vec();
-        ids.sort_unstable();
-        ids.dedup();
-        let found = championships::labels(conn, &ids)?;
-        Ok(Places(
-            found
-                .into_iter()
-                .map(|c| {
-                    let place = Place {
-                        id: c.id,
-                        tz: c.tz(),
-                        name: c.name,
-                    };
-                    (place.id, place)
-                })
-                .collect(),
-        ))
+/// The championships the items name: each item is made with its
+/// championship's id only ([`Place::of`]), and the names and zones of the
+/// championships that some item names are read once at the end, so an
+/// official of hundreds of championships with work waiting in a few pays
+/// for those few.
+fn name_places(conn: &mut DbConnection, items: &mut [Item]) -> Result<(), DieselError> {
+    let mut ids: Vec<ChampionshipId> = items.iter_mut().map(|i| i.place_mut().id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(());
     }
+    let found: std::collections::BTreeMap<ChampionshipId, (String, chrono_tz::Tz)> =
+        championships::labels(conn, &ids)?
+            .into_iter()
+            .map(|c| (c.id, (c.name.clone(), c.tz())))
+            .collect();
+    for item in items {
+        let at = item.place_mut();
+        if let Some((name, tz)) = found.get(&at.id) {
+            at.name.clone_from(name);
+            at.tz = *tz;
+        }
+    }
+    Ok(())
+}
 
-    fn of(&self, id: ChampionshipId) -> Place {
-        self.0.get(&id).cloned().unwrap_or(Place {
+impl Place {
+    /// A championship's place before its name and zone are read.
+    fn of(id: ChampionshipId) -> Place {
+        Place {
             id,
             tz: chrono_tz::Europe::Moscow,
             name: String::new(),
-        })
+        }
+    }
+}
+
+impl Item {
+    fn place_mut(&mut self) -> &mut Place {
+        match self {
+            Item::Invitation { at, .. }
+            | Item::Vote { at, .. }
+            | Item::Applications { at, .. }
+            | Item::Transfers { at, .. }
+            | Item::Cases { at, .. }
+            | Item::Results { at, .. }
+            | Item::Violations { at, .. }
+            | Item::CheckIn { at, .. }
+            | Item::Documents { at, .. }
+            | Item::Employments { at, .. }
+            | Item::Entry { at, .. }
+            | Item::Confirm { at, .. }
+            | Item::TeamCase { at, .. } => at,
+        }
     }
 }
 
@@ -283,28 +308,17 @@ pub fn of(
     let chief = crate::db::roles::championships_with(conn, person, &[Role::ChiefJudge])?;
     let organizing = crate::db::roles::championships_with(conn, person, &[Role::Organizer])?;
 
-    let named: Vec<ChampionshipId> = invited
-        .iter()
-        .map(|(c, _)| *c)
-        .chain(votes.iter().map(|a| a.championship_id))
-        .chain(captained.iter().map(|t| t.championship_id))
-        .chain(judging.iter().copied())
-        .chain(chief.iter().copied())
-        .chain(organizing.iter().copied())
-        .collect();
-    let places = Places::load(conn, &named)?;
-
     let mut items = Vec::new();
     for (c, line) in invited {
         items.push(Item::Invitation {
-            at: places.of(c),
+            at: Place::of(c),
             team: line.team_name,
             awaiting_judge: line.invitation.status == "awaiting_approval",
         });
     }
     for case in votes {
         items.push(Item::Vote {
-            at: places.of(case.championship_id),
+            at: Place::of(case.championship_id),
             appeal: case.id,
         });
     }
@@ -313,17 +327,17 @@ pub fn of(
             conn,
             person,
             now,
-            places.of(team.championship_id),
+            Place::of(team.championship_id),
             team,
             &mut items,
         )?;
     }
-    judge(conn, &judging, &places, &mut items)?;
+    judge(conn, &judging, &mut items)?;
     let reports = waiting::open_reports(conn, &chief)?;
     for c in &chief {
         for r in reports.iter().filter(|r| r.championship == *c) {
             items.push(Item::Violations {
-                at: places.of(*c),
+                at: Place::of(*c),
                 tournament: r.tournament,
                 number: r.number,
                 count: usize::try_from(r.count).unwrap_or(0),
@@ -338,21 +352,22 @@ pub fn of(
     let documents = waiting::pending_documents(conn, &admitting)?;
     for c in &admitting {
         for (_, tm, number) in day.iter().filter(|(at, _, _)| at == c) {
-            check_in(conn, places.of(*c), *tm, *number, &mut items)?;
+            check_in(conn, Place::of(*c), *tm, *number, &mut items)?;
         }
         if let Some(&count) = documents.get(c) {
             items.push(Item::Documents {
-                at: places.of(*c),
+                at: Place::of(*c),
                 count: usize::try_from(count).unwrap_or(0),
             });
         }
     }
     for (c, count) in waiting::unconfirmed_employments(conn, &organizing)? {
         items.push(Item::Employments {
-            at: places.of(c),
+            at: Place::of(c),
             count: usize::try_from(count).unwrap_or(0),
         });
     }
+    name_places(conn, &mut items)?;
     Ok(items)
 }
 
@@ -361,7 +376,6 @@ pub fn of(
 fn judge(
     conn: &mut DbConnection,
     cs: &[ChampionshipId],
-    places: &Places,
     items: &mut Vec<Item>,
 ) -> Result<(), DieselError> {
     let applications = waiting::applications(conn, cs)?;
@@ -372,25 +386,25 @@ fn judge(
     for c in cs {
         if let Some(&n) = applications.get(c) {
             items.push(Item::Applications {
-                at: places.of(*c),
+                at: Place::of(*c),
                 count: count(n),
             });
         }
         if let Some(&n) = transfers.get(c) {
             items.push(Item::Transfers {
-                at: places.of(*c),
+                at: Place::of(*c),
                 count: count(n),
             });
         }
         if let Some(&n) = cases.get(c) {
             items.push(Item::Cases {
-                at: places.of(*c),
+                at: Place::of(*c),
                 count: count(n),
             });
         }
         for r in results.iter().filter(|r| r.championship == *c) {
             items.push(Item::Results {
-                at: places.of(*c),
+                at: Place::of(*c),
                 tournament: r.tournament,
                 number: r.number,
                 games: count(r.count),
