@@ -1067,15 +1067,18 @@ struct Count {
 
 impl TestApp {
     /// Every (table, column) of the database whose text holds `needle`
-    /// somewhere: for checks that a secret is stored nowhere in clear.
+    /// somewhere, exactly (case and every character as given: `LIKE`
+    /// would read `_` as any character and find a random hash that holds
+    /// "lio" and one more): for checks that a secret is stored nowhere in
+    /// clear.
     pub fn columns_holding(&self, needle: &str) -> Vec<(String, String)> {
         use diesel::sql_types::Text;
-        let pattern = format!("%{needle}%");
+        let pattern = needle.to_owned();
         // The text columns of each backend's catalogue, then one count per
-        // column; only the catalogue and the placeholder differ.
-        let count_sql = |col: &TextColumn, placeholder: &str| {
+        // column; only the catalogue and the substring function differ.
+        let count_sql = |col: &TextColumn, holds: &str, placeholder: &str| {
             format!(
-                "SELECT COUNT(*) AS n FROM \"{}\" WHERE \"{}\" LIKE {placeholder}",
+                "SELECT COUNT(*) AS n FROM \"{}\" WHERE {holds}(\"{}\", {placeholder}) > 0",
                 col.table_name, col.column_name
             )
         };
@@ -1099,7 +1102,7 @@ impl TestApp {
                 holding(
                     columns,
                     Box::new(|col| {
-                        diesel::sql_query(count_sql(col, "?"))
+                        diesel::sql_query(count_sql(col, "instr", "?"))
                             .bind::<Text, _>(&pattern)
                             .get_result::<Count>(c)
                             .expect("count")
@@ -1118,7 +1121,7 @@ impl TestApp {
                 holding(
                     columns,
                     Box::new(|col| {
-                        diesel::sql_query(count_sql(col, "$1"))
+                        diesel::sql_query(count_sql(col, "strpos", "$1"))
                             .bind::<Text, _>(&pattern)
                             .get_result::<Count>(c)
                             .expect("count")
