@@ -368,7 +368,11 @@ async fn post_sheet<R: AsRef<str>>(
 fn unstored<R: AsRef<str>>(stored: &[Game], acknowledged: &HashMap<i64, R>) -> Vec<i64> {
     stored
         .iter()
-        .filter(|g| acknowledged.get(&g.id).is_some_and(|w| w.as_ref() != g.result))
+        .filter(|g| {
+            acknowledged
+                .get(&g.id)
+                .is_some_and(|w| w.as_ref() != g.result)
+        })
         .map(|g| g.id)
         .collect()
 }
