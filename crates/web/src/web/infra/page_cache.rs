@@ -512,7 +512,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_of_a_championship_is_told_from_a_page_of_the_platform() {
+    fn a_page_of_a_championship_is_told_from_a_list_and_a_page_of_the_platform() {
         assert!(matches!(
             scope_of(paths::SEASON, "/championships/12/season"),
             Some(Scope::Championship(ChampionshipId(12)))
@@ -524,7 +524,11 @@ mod tests {
             ),
             Some(Scope::Championship(ChampionshipId(7)))
         ));
-        assert!(matches!(scope_of(paths::HOME, "/"), Some(Scope::Site)));
+        assert!(matches!(scope_of(paths::HOME, "/"), Some(Scope::Listing)));
+        assert!(matches!(
+            scope_of(paths::HALL_OF_FAME, "/hall-of-fame"),
+            Some(Scope::Listing)
+        ));
         assert!(matches!(
             scope_of(paths::TEAM, "/teams/3"),
             Some(Scope::Site)
