@@ -364,9 +364,13 @@ async fn post_sheet<R: AsRef<str>>(
     Ok(location_of(&answer))
 }
 
-/// The games whose stored result is not the one last acknowledged.
-fn unstored<R: AsRef<str>>(stored: &[Game], acknowledged: &HashMap<i64, R>) -> Vec<i64> {
-    stored
+/// How many of the acknowledged games hold their last acknowledged result;
+/// an error naming the others when some do not.
+fn all_stored<R: AsRef<str>>(
+    stored: &[Game],
+    acknowledged: &HashMap<i64, R>,
+) -> anyhow::Result<usize> {
+    let lost: Vec<i64> = stored
         .iter()
         .filter(|g| {
             acknowledged
@@ -374,7 +378,15 @@ fn unstored<R: AsRef<str>>(stored: &[Game], acknowledged: &HashMap<i64, R>) -> V
                 .is_some_and(|w| w.as_ref() != g.result)
         })
         .map(|g| g.id)
-        .collect()
+        .collect();
+    if !lost.is_empty() {
+        bail!(
+            "{} acknowledged results are not stored: games {:?}",
+            lost.len(),
+            &lost[..lost.len().min(20)]
+        );
+    }
+    Ok(acknowledged.len())
 }
 
 async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::Result<()> {
@@ -451,7 +463,7 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
     let elapsed = started.elapsed();
     // Everything acknowledged is stored.
     let (stored, _) = games_of(&chief.http, base, c).await?;
-    let lost = unstored(&stored, &wanted);
+    let kept = all_stored(&stored, &wanted)?;
     let (p50, p99) = percentiles(&mut latencies);
     println!(
         "{} results in {requests} requests ({}) over {connections} connections in {:.2} s: {:.0} results/s, {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms; stored: {} of {}",
@@ -466,16 +478,9 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
         requests as f64 / elapsed.as_secs_f64(),
         ms(p50),
         ms(p99),
-        wanted.len() - lost.len(),
+        kept,
         wanted.len()
     );
-    if !lost.is_empty() {
-        bail!(
-            "{} acknowledged results are not stored: games {:?}",
-            lost.len(),
-            &lost[..lost.len().min(20)]
-        );
-    }
     Ok(())
 }
 
@@ -789,19 +794,11 @@ async fn night(args: &Args, n: &NightArgs<'_>) -> anyhow::Result<()> {
     );
     let stored = games_of_tournament(&chief.http, base, c, t).await?;
     let last = acknowledged.lock().expect("lock").last.clone();
-    let lost = unstored(&stored, &last);
+    let kept = all_stored(&stored, &last)?;
     println!(
-        "stored: {} of {} games changed tonight hold their last acknowledged result",
-        last.len() - lost.len(),
+        "stored: {kept} of {} games changed tonight hold their last acknowledged result",
         last.len()
     );
-    if !lost.is_empty() {
-        bail!(
-            "{} acknowledged results are not stored: games {:?}",
-            lost.len(),
-            &lost[..lost.len().min(20)]
-        );
-    }
     Ok(())
 }
 
