@@ -12,7 +12,8 @@
 //!
 //! `burst`: the organizer (chief judge) of the generated championship
 //! reopens its finished tournaments, then `--connections` judges' sessions
-//! (each signed in on its own) change every game's result, one game per
+//! (each signed in on its own) change every played game's result (a game
+//! still unplayed keeps its round in play), one game per
 //! request through the game's result form, or with `--sheet` one round's
 //! result sheet per request. It prints results/s, then reads every game
 //! back through the JSON API and fails unless each acknowledged result is
@@ -236,6 +237,12 @@ async fn games_of_tournament(
     Ok(games)
 }
 
+/// A played result: one the load changes (an unplayed game keeps its
+/// round in play).
+fn played(r: &str) -> bool {
+    matches!(r, "1-0" | "0-1" | "1/2")
+}
+
 /// The result a game is changed to: a played result other than its own.
 fn next_result(r: &str) -> &'static str {
     match r {
@@ -399,9 +406,21 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
         }
     }
     let (games, _) = games_of(&chief.http, base, c).await?;
+    // Every played result changes; a game still unplayed keeps its round
+    // in play (a complete round would take only corrections, G-V23).
     let wanted: HashMap<i64, &'static str> = games
         .iter()
+        .filter(|g| played(&g.result))
         .map(|g| (g.id, next_result(&g.result)))
+        .collect();
+    ensure!(!wanted.is_empty(), "championship {c} has no played game");
+    // What each sheet's cells say: the change, or the game as it is.
+    let cells: HashMap<i64, String> = games
+        .iter()
+        .map(|g| {
+            let to = wanted.get(&g.id).map_or(g.result.as_str(), |w| w);
+            (g.id, to.to_owned())
+        })
         .collect();
     let mut sessions = Vec::new();
     for _ in 0..connections {
@@ -432,15 +451,26 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
             games.len()
         );
     } else {
-        jobs.extend(games.iter().cloned().map(Job::Game));
+        jobs.extend(
+            games
+                .iter()
+                .filter(|g| wanted.contains_key(&g.id))
+                .cloned()
+                .map(Job::Game),
+        );
     }
     let requests = jobs.len();
     let queue = Arc::new(Mutex::new(jobs));
-    let wanted = Arc::new(wanted);
+    let (wanted, cells) = (Arc::new(wanted), Arc::new(cells));
     let started = Instant::now();
     let mut workers = Vec::new();
     for s in sessions {
-        let (queue, wanted, base) = (queue.clone(), wanted.clone(), base.to_owned());
+        let (queue, wanted, cells, base) = (
+            queue.clone(),
+            wanted.clone(),
+            cells.clone(),
+            base.to_owned(),
+        );
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             loop {
@@ -449,7 +479,7 @@ async fn burst(args: &Args, c: i64, sheet: bool, connections: usize) -> anyhow::
                 let at = Instant::now();
                 match &job {
                     Job::Game(g) => post_result(&s, &base, c, g, wanted[&g.id]).await?,
-                    Job::Sheet(sheet) => post_sheet(&s, &base, sheet, &wanted).await?,
+                    Job::Sheet(sheet) => post_sheet(&s, &base, sheet, &cells).await?,
                 };
                 latencies.push(at.elapsed());
             }
@@ -565,7 +595,6 @@ async fn night(args: &Args, n: &NightArgs<'_>) -> anyhow::Result<()> {
     let games = games_of_tournament(&chief.http, base, c, t).await?;
     // Only played results are changed: a round with a game still
     // unplayed is in play, and its other results may change freely.
-    let played = |r: &str| matches!(r, "1-0" | "0-1" | "1/2");
     ensure!(
         games.iter().any(|g| played(&g.result)),
         "tournament {t} has no played game"
@@ -657,7 +686,7 @@ async fn night(args: &Args, n: &NightArgs<'_>) -> anyhow::Result<()> {
                             .iter()
                             .map(|(id, _)| {
                                 let now = results[id].as_str();
-                                let to = if matches!(now, "1-0" | "0-1" | "1/2") {
+                                let to = if played(now) {
                                     next_result(now).to_owned()
                                 } else {
                                     now.to_owned()
@@ -822,7 +851,10 @@ async fn miss(
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); paths.len()];
     for _ in 0..count {
         let games = games_of_tournament(&chief.http, base, c, last).await?;
-        let g = games.first().context("the last tournament has no game")?;
+        let g = games
+            .iter()
+            .find(|g| played(&g.result))
+            .context("the last tournament has no played game")?;
         let to = next_result(&g.result);
         post_result(&chief, base, c, g, to).await?;
         for (path, t) in paths.iter().zip(times.iter_mut()) {

@@ -79,21 +79,8 @@ while IFS='=' read -r key path; do
   path_of[${key#page.}]=$path
 done < <(grep '^page\.' "$dir/generated")
 
-# The night's tournament in play: in each round of the sample tournament
-# one game is set back to unplayed (its players still at the board), so
-# the rounds are not complete and their other results may be entered and
-# changed without a correction (G-V23). Done in the database before the
-# server starts; the client reopens the tournament.
-tournament=$(value tournament)
-in_play="UPDATE games SET result = 'pending', version = version + 1
-  WHERE result <> 'pending' AND id IN (SELECT MAX(g.id) FROM games g
-    JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id
-    WHERE r.tournament_id = $tournament GROUP BY r.id)"
-case "$backend" in
-  sqlite) python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' \
-    "$dir/data/league.sqlite3" "$in_play" ;;
-  postgres) psql -q -h 127.0.0.1 -U postgres -c "$in_play" "$db" ;;
-esac
+# The night's tournament in play (bench/setup.sh); the client reopens it.
+put_in_play "$(value tournament)"
 
 serve_now
 first=$server

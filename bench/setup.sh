@@ -6,8 +6,8 @@
 # exec to the first answered page). Reads
 # $backend, $scale, $port; sets $bin, $client, $dir and `value KEY` (a
 # line of the generator's report), and `memory STEP`, which prints the
-# server's memory, and `wrk_run PATH CONNECTIONS` (needs $bases, $threads,
-# $duration).
+# server's memory, `wrk_run PATH CONNECTIONS` (needs $bases, $threads,
+# $duration) and `put_in_play TOURNAMENTS` (call before `serve_now`).
 if ! command -v wrk >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
 fi
@@ -50,6 +50,25 @@ if [ ! -f "$dir/generated" ]; then
 fi
 
 value() { sed -n "s/^$1=//p" "$dir/generated"; }
+
+# Rounds in play: the generated tournaments are finished and every round
+# complete, and a complete round's results change only by correction
+# (G-V23). In each round of the tournaments TOURNAMENTS (an SQL query of
+# their ids, or one id) one game is set back to unplayed, its players
+# still at the board, so that the round's other results may be entered and
+# changed as on a tournament night. Written to the database before the
+# server starts; the load client reopens the tournaments.
+put_in_play() {
+  local sql="UPDATE games SET result = 'pending', version = version + 1
+    WHERE result <> 'pending' AND id IN (SELECT MAX(g.id) FROM games g
+      JOIN matches m ON m.id = g.match_id JOIN rounds r ON r.id = m.round_id
+      WHERE r.tournament_id IN ($1) GROUP BY r.id)"
+  case "$backend" in
+    sqlite) python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' \
+      "$dir/data/league.sqlite3" "$sql" ;;
+    postgres) psql -q -h 127.0.0.1 -U postgres -c "$sql" "$db" ;;
+  esac
+}
 
 servers=()
 

@@ -2,7 +2,9 @@
 # Write burst: on the installation bench/http.sh generates (built and
 # filled the same way, see bench/setup.sh), the generated chief judge
 # reopens the finished tournaments of one championship and 64 judges'
-# sessions change every game's result, one game per request; then, on the
+# sessions change every played game's result, one game per request (one
+# game per round is set back to unplayed first, so that the rounds are in
+# play: bench/setup.sh `put_in_play`); then, on the
 # next championship, one round's result sheet per request. Each run prints
 # results/s and fails unless every acknowledged result is stored (read back
 # through the JSON API).
@@ -30,8 +32,6 @@ while [ $# -gt 0 ]; do
 done
 
 source bench/setup.sh
-serve_now
-memory "after start"
 nick=$(value organizer)
 password=$(value organizer_password)
 # The first championships are the burst's: one per run and kind, counted
@@ -40,6 +40,10 @@ used=$(cat "$dir/burst-runs" 2>/dev/null || echo 0)
 echo "$((used + 1))" >"$dir/burst-runs"
 one=$((2 * used + 1))
 sheet=$((2 * used + 2))
+# Their rounds in play (bench/setup.sh); the client reopens the tournaments.
+put_in_play "SELECT id FROM tournaments WHERE championship_id IN ($one, $sheet)"
+serve_now
+memory "after start"
 echo "== write burst ($backend, scale $scale, $connections connections, $(nproc) cores)"
 "$client" --base "$base" --nick "$nick" --password "$password" \
   burst --championship "$one" --connections "$connections"
