@@ -1752,6 +1752,103 @@ async fn g_v23_a_completed_round_changes_only_by_a_correction_with_its_reason() 
     assert!(mails.len() > mails_before);
 }
 
+/// G-V23 under concurrent judges (PostgreSQL, where results writes of a
+/// tournament run at once): while one write gives the round's last unplayed
+/// game its result, another judge's change of a played result of that
+/// round waits for it, then finds the round complete and is refused: a
+/// completed round's result changes only by a correction, never past the
+/// moment it completed.
+#[tokio::test]
+async fn g_v23_a_played_result_waits_for_the_write_that_completes_its_round() {
+    use diesel::RunQueryDsl;
+    use league::app::rounds::RoundProblem;
+    use league::db::rounds::{self as r, RoundHold};
+    use league::ids::{GameId, PersonId, TournamentId};
+    use league::rules::score::BoardResult;
+
+    let club = Club::new("G").await;
+    if !matches!(club.app.db(), league::db::DbConnection::Postgresql(_)) {
+        // SQLite runs one write transaction at a time: nothing to interleave.
+        return;
+    }
+    let (_teams, t) = drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    publish_last(&club, &turl).await;
+    let mut conn = club.app.db();
+    let round = r::of_tournament(&mut conn, TournamentId(t)).expect("rounds")[0].id;
+    let matches = r::matches_of_rounds(&mut conn, &[round]).expect("matches");
+    let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let mut games = r::games_of_matches(&mut conn, &ids).expect("games");
+    games.sort_by_key(|g| g.id);
+    // Every game played but the last.
+    let last = games.pop().expect("a game");
+    let ids: Vec<String> = games.iter().map(|g| g.id.0.to_string()).collect();
+    diesel::sql_query(format!(
+        "UPDATE games SET result = '1-0', version = version + 1 WHERE id IN ({})",
+        ids.join(",")
+    ))
+    .execute(&mut conn)
+    .expect("played");
+    let played = r::game_by_id(&mut conn, games[0].id)
+        .expect("q")
+        .expect("game");
+    let judge: PersonId = club.app.person_id("Root");
+    let now = league::db::utc_now();
+    // The write that completes the round holds it, and takes its time.
+    let (held, holds) = std::sync::mpsc::channel();
+    let mut first = club.app.db();
+    let completing = std::thread::spawn(move || {
+        league::db::write_transaction(&mut first, |tx| {
+            r::hold(tx, round, RoundHold::Alone)?;
+            held.send(()).expect("told");
+            std::thread::sleep(std::time::Duration::from_millis(400));
+            r::decide_result(
+                tx,
+                last.id,
+                last.version,
+                BoardResult::HomeWin,
+                Some(judge),
+                now,
+            )
+        })
+        .expect("the last game's result")
+    });
+    holds.recv().expect("held");
+    let mut second = club.app.db();
+    let started = std::time::Instant::now();
+    let change = league::app::rounds::record_result(
+        &mut second,
+        TournamentId(t),
+        played.id,
+        played.version,
+        BoardResult::Draw,
+        judge,
+        now,
+    );
+    let waited = started.elapsed();
+    assert!(
+        completing.join().expect("the first write"),
+        "the last game was recorded"
+    );
+    assert!(
+        waited >= std::time::Duration::from_millis(200),
+        "the change did not wait for the round ({waited:?})"
+    );
+    match change {
+        Err(league::app::PlayError::Refused(problems)) => assert!(
+            problems
+                .iter()
+                .any(|p| matches!(p, RoundProblem::RoundCompleted { .. })),
+            "{problems:?}"
+        ),
+        other => panic!("a played result changed past the round's completion: {other:?}"),
+    }
+    let now_is = r::game_by_id(&mut conn, GameId(played.id.0))
+        .expect("q")
+        .expect("game");
+    assert_eq!(now_is.result, "1-0");
+}
+
 #[tokio::test]
 async fn g_a2_r_1_1_no_result_is_entered_before_the_tournaments_start() {
     let club = Club::new("G").await;

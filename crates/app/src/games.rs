@@ -447,8 +447,21 @@ pub fn confirm(
             return refuse(GamesProblem::AlreadyConfirmed);
         }
         let (championship, finished) =
-            tournaments::lock_finished_at(conn, t)?.ok_or(PlayError::NotFound)?;
+            tournaments::hold_for_results(conn, t)?.ok_or(PlayError::NotFound)?;
         let finished = finished.is_some();
+        // The file may complete any round it names: each is held alone,
+        // in one order for every writer.
+        let mut held = match import.round_id {
+            Some(round) => vec![round],
+            None => crate::db::rounds::of_tournament(conn, t)?
+                .into_iter()
+                .map(|x| x.id)
+                .collect(),
+        };
+        held.sort_unstable();
+        for round in held {
+            crate::db::rounds::hold(conn, round, crate::db::rounds::RoundHold::Alone)?;
+        }
         let pairing = Pairing::load(conn, t, import.round_id)?;
         let read = pgn::read(&import.text);
         let round_no = import

@@ -178,7 +178,28 @@ pub(crate) fn in_play<P: std::fmt::Debug>(
     t: crate::ids::TournamentId,
     finished: P,
 ) -> Result<crate::ids::ChampionshipId, PlayError<P>> {
-    match crate::db::tournaments::lock_finished_at(conn, t)? {
+    open_or(crate::db::tournaments::lock_finished_at(conn, t)?, finished)
+}
+
+/// [`in_play`] for a write of results alone: such writes of a tournament
+/// hold it together and run at once, while the finish and every other
+/// write of the tournament wait for them (`tournaments::hold_for_results`).
+/// The caller then holds each round it writes (`rounds::hold`).
+pub(crate) fn results_in_play<P: std::fmt::Debug>(
+    conn: &mut crate::db::WriteTx<'_>,
+    t: crate::ids::TournamentId,
+    finished: P,
+) -> Result<crate::ids::ChampionshipId, PlayError<P>> {
+    open_or(crate::db::tournaments::hold_for_results(conn, t)?, finished)
+}
+
+/// The championship of a tournament found in play; `finished` when it is
+/// finished.
+fn open_or<P: std::fmt::Debug>(
+    found: Option<(crate::ids::ChampionshipId, Option<chrono::NaiveDateTime>)>,
+    finished: P,
+) -> Result<crate::ids::ChampionshipId, PlayError<P>> {
+    match found {
         None => Err(PlayError::NotFound),
         Some((_, Some(_))) => Err(PlayError::Refused(vec![finished])),
         Some((championship, None)) => Ok(championship),

@@ -1243,7 +1243,18 @@ pub(crate) fn record_result_in(
         if round.tournament_id != t {
             return Err(PlayError::NotFound);
         }
-        let championship = super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let championship = super::results_in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        // Only a result given to an unplayed game can complete the round.
+        let completes = !g.result().is_final() && result.is_final();
+        r::hold(
+            conn,
+            round.id,
+            if completes {
+                r::RoundHold::Alone
+            } else {
+                r::RoundHold::Shared
+            },
+        )?;
         if !round.is_published() {
             return refuse(RoundProblem::NotPublished);
         }
@@ -1273,7 +1284,6 @@ pub(crate) fn record_result_in(
                 version: now_is.version,
             });
         }
-        tournaments::bump_results_version(conn, t)?;
         let said = match source {
             ResultSource::Page => Message::new(msg!("audit-rounds-result")),
             ResultSource::ApiToken { id, name } => {
@@ -1300,6 +1310,8 @@ pub(crate) fn record_result_in(
                 r::result_code(result),
             ))
             .record(conn)?;
+        // The game's trigger moves the results versions (migration
+        // 000041; on PostgreSQL at the commit).
         Ok(())
     }
 }
@@ -1389,7 +1401,8 @@ pub fn record_sheet(
         let rnd = r::by_id(conn, round)?
             .filter(|x| x.tournament_id == t)
             .ok_or(PlayError::NotFound)?;
-        let championship = super::in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        let championship = super::results_in_play(conn, t, RoundProblem::AlreadyFinished)?;
+        r::hold(conn, round, r::RoundHold::Alone)?;
         if !rnd.is_published() {
             return refuse(RoundProblem::NotPublished);
         }
@@ -1469,8 +1482,8 @@ pub(crate) struct ResultWrite<'a> {
 
 /// Sets each result if its game is still at the version read (else the
 /// whole write is refused with the game's current state, as if it had
-/// been seen first), audits each with `said` and the game's place, and
-/// moves the tournament's results version once. The caller's transaction
+/// been seen first) and audits each with `said` and the game's place (the
+/// games' trigger moves the results versions). The caller's transaction
 /// has checked that the tournament `t` of `championship` is in play and
 /// the rounds published.
 pub(crate) fn write_results(
@@ -1525,7 +1538,7 @@ pub(crate) fn write_results(
             ))
             .record(conn)?;
     }
-    tournaments::bump_results_version(conn, t)?;
+    // The games' trigger moves the results versions (migration 000041).
     Ok(writes.len())
 }
 

@@ -149,10 +149,23 @@ pub fn count(conn: &mut DbConnection) -> QueryResult<i64> {
 /// (`web::cache`) is keyed by the version, so every instance on the
 /// database sees the change at its next request.
 pub fn bump_results_version(tx: &mut WriteTx<'_>, id: ChampionshipId) -> QueryResult<usize> {
-    let conn = tx.conn();
-    diesel::update(championships::table.find(id))
-        .set(championships::results_version.eq(championships::results_version + 1))
-        .execute(conn)
+    // Beside the content version, which moves with it (once a transaction
+    // on PostgreSQL: `changed_in` names the transaction that moved it
+    // last, migration 000041).
+    let sql = match tx.conn() {
+        DbConnection::Postgresql(_) => {
+            "UPDATE championship_content SET results_version = results_version + 1, \
+             version = CASE WHEN changed_in IS DISTINCT FROM pg_current_xact_id()::text::bigint \
+             THEN version + 1 ELSE version END WHERE championship_id = $1"
+        }
+        DbConnection::Sqlite(_) => {
+            "UPDATE championship_content SET results_version = results_version + 1, \
+             version = version + 1 WHERE championship_id = ?"
+        }
+    };
+    diesel::sql_query(sql)
+        .bind::<diesel::sql_types::BigInt, _>(id)
+        .execute(tx.conn())
 }
 
 /// The content versions a cached public page of one championship depends
@@ -298,24 +311,26 @@ pub fn versions_at(
     id: ChampionshipId,
     at: NaiveDateTime,
 ) -> QueryResult<Option<(i64, i32)>> {
+    use super::schema::championship_content as cc;
     use super::schema::regulation_versions as rv;
     let in_force = rv::table
-        .filter(rv::championship_id.eq(championships::id))
+        .filter(rv::championship_id.eq(cc::championship_id))
         .filter(rv::applies_from.is_null().or(rv::applies_from.le(at)))
         .select(diesel::dsl::max(rv::number))
         .single_value();
-    championships::table
+    cc::table
         .find(id)
-        .select((championships::results_version, in_force))
+        .select((cc::results_version, in_force))
         .first::<(i64, Option<i32>)>(conn)
         .optional()
         .map(|row| row.map(|(results, number)| (results, number.unwrap_or(1))))
 }
 
 pub fn results_version(conn: &mut DbConnection, id: ChampionshipId) -> QueryResult<Option<i64>> {
-    championships::table
+    use super::schema::championship_content as cc;
+    cc::table
         .find(id)
-        .select(championships::results_version)
+        .select(cc::results_version)
         .first(conn)
         .optional()
 }

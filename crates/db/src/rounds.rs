@@ -127,6 +127,34 @@ pub fn by_id(conn: &mut DbConnection, id: RoundId) -> QueryResult<Option<Round>>
         .optional()
 }
 
+/// How a results write holds its round for the rest of the transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundHold {
+    /// Writes that cannot complete the round (a played result changed to
+    /// another): many at once.
+    Shared,
+    /// A write that may complete the round (an unplayed game given its
+    /// result, a whole sheet): alone, so that no played result of the
+    /// round changes past the moment it is complete (G-V23) unseen.
+    Alone,
+}
+
+/// Holds round `id` for a results write (PostgreSQL `FOR SHARE` or `FOR NO
+/// KEY UPDATE`; SQLite's write transactions run one at a time). Call after
+/// `tournaments::hold_for_results` and before reading whether the round is
+/// complete.
+pub fn hold(tx: &mut WriteTx<'_>, id: RoundId, how: RoundHold) -> QueryResult<()> {
+    let conn = tx.conn();
+    let query = rounds::table.find(id).select(rounds::id);
+    if let DbConnection::Postgresql(pg) = conn {
+        match how {
+            RoundHold::Shared => query.for_share().first::<RoundId>(pg).optional()?,
+            RoundHold::Alone => query.for_no_key_update().first::<RoundId>(pg).optional()?,
+        };
+    }
+    Ok(())
+}
+
 pub fn insert_round(
     tx: &mut WriteTx<'_>,
     t: TournamentId,

@@ -77,7 +77,6 @@ diesel::table! {
         preset -> Text,
         time_zone -> Text,
         created_by -> Nullable<BigInt>,
-        results_version -> BigInt,
     }
 }
 
@@ -86,6 +85,7 @@ diesel::table! {
         championship_id -> BigInt,
         version -> BigInt,
         changed_in -> Nullable<BigInt>,
+        results_version -> BigInt,
     }
 }
 

@@ -114,11 +114,34 @@ pub fn lock_finished_at(
     tx: &mut WriteTx<'_>,
     id: TournamentId,
 ) -> QueryResult<Option<(ChampionshipId, Option<NaiveDateTime>)>> {
+    finished_at_held(tx, id, false)
+}
+
+/// [`lock_finished_at`] for a write of results alone (a game's result, a
+/// round's sheet, a file of games): on PostgreSQL the row is held `FOR KEY
+/// SHARE`, which such writes share with one another while every other
+/// write of the tournament (`lock_finished_at`'s `FOR UPDATE`: the finish,
+/// a pairing, a line-up) waits for them and they for it. What the results
+/// writes of one round must not do at once is held by the round
+/// (`rounds::hold`). SQLite's write transactions run one at a time.
+pub fn hold_for_results(
+    tx: &mut WriteTx<'_>,
+    id: TournamentId,
+) -> QueryResult<Option<(ChampionshipId, Option<NaiveDateTime>)>> {
+    finished_at_held(tx, id, true)
+}
+
+fn finished_at_held(
+    tx: &mut WriteTx<'_>,
+    id: TournamentId,
+    shared: bool,
+) -> QueryResult<Option<(ChampionshipId, Option<NaiveDateTime>)>> {
     let conn = tx.conn();
     let query = tournaments::table
         .find(id)
         .select((tournaments::championship_id, tournaments::finished_at));
     match conn {
+        DbConnection::Postgresql(pg) if shared => query.for_key_share().first(pg).optional(),
         DbConnection::Postgresql(pg) => query.for_update().first(pg).optional(),
         DbConnection::Sqlite(_) => query.first(conn).optional(),
     }
@@ -143,9 +166,6 @@ pub fn mark_finished(
     }
 }
 
-/// Call in the same transaction as any change of a result, penalty or
-/// decision, so that cached standings keyed by the version go stale. The
-/// championship's version moves with it (`championships::bump_results_version`).
 /// Sets the rounds of a Swiss; `None` returns to the regulation's.
 pub fn set_rounds(
     tx: &mut WriteTx<'_>,
@@ -158,23 +178,25 @@ pub fn set_rounds(
         .execute(conn)
 }
 
+/// Call in the same transaction as any change of what standings count
+/// other than a game's result (a penalty, a decision, a whole match's
+/// forfeit, a finish), so that cached standings keyed by the version go
+/// stale. The championship's version moves with it
+/// (`championships::bump_results_version`). A game's result moves both by
+/// the games' trigger (migration 000041; on PostgreSQL at the commit).
 pub fn bump_results_version(tx: &mut WriteTx<'_>, id: TournamentId) -> QueryResult<usize> {
-    let conn = tx.conn();
-    use super::schema::championships;
-    diesel::update(
-        championships::table.filter(
-            championships::id.eq_any(
-                tournaments::table
-                    .find(id)
-                    .select(tournaments::championship_id),
-            ),
-        ),
-    )
-    .set(championships::results_version.eq(championships::results_version + 1))
-    .execute(conn)?;
-    diesel::update(tournaments::table.find(id))
+    let moved = diesel::update(tournaments::table.find(id))
         .set(tournaments::results_version.eq(tournaments::results_version + 1))
-        .execute(conn)
+        .execute(tx.conn())?;
+    let championship = tournaments::table
+        .find(id)
+        .select(tournaments::championship_id)
+        .first::<ChampionshipId>(tx.conn())
+        .optional()?;
+    if let Some(c) = championship {
+        super::championships::bump_results_version(tx, c)?;
+    }
+    Ok(moved)
 }
 
 /// The results version of tournament `t` of championship `c` and of the
@@ -184,12 +206,12 @@ pub fn results_versions(
     c: ChampionshipId,
     t: TournamentId,
 ) -> QueryResult<Option<(i64, i64)>> {
-    use super::schema::championships;
+    use super::schema::championship_content as cc;
     tournaments::table
-        .inner_join(championships::table)
+        .inner_join(cc::table.on(cc::championship_id.eq(tournaments::championship_id)))
         .filter(tournaments::id.eq(t))
         .filter(tournaments::championship_id.eq(c))
-        .select((tournaments::results_version, championships::results_version))
+        .select((tournaments::results_version, cc::results_version))
         .first(conn)
         .optional()
 }
