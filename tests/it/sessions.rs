@@ -212,3 +212,49 @@ async fn a_session_unused_for_a_week_or_older_than_thirty_days_has_ended() {
     assert_eq!(&left[0].0, busy_row);
     assert!(now - left[0].1 < TimeDelta::minutes(1));
 }
+
+/// A judge's save and the page it leads to write no session row: the
+/// "result recorded" message rides in the cookie to the next page, which
+/// shows it once; the row is written only when what it holds changes.
+#[tokio::test]
+async fn a_saved_result_and_its_message_write_no_session_row() {
+    use league::db::rounds as r;
+    use league::ids::{GameId, TournamentId};
+
+    let club = crate::play::Club::new("G").await;
+    let (_teams, t) = crate::boards::drawn_with_substitutes(&club).await;
+    let turl = club.tournament_url(t);
+    crate::play::publish_last(&club, &turl).await;
+    let mut conn = club.app.db();
+    let round = r::of_tournament(&mut conn, TournamentId(t)).expect("rounds")[0].id;
+    let matches = r::matches_of_rounds(&mut conn, &[round]).expect("matches");
+    let ids: Vec<_> = matches.iter().map(|m| m.id).collect();
+    let game = r::games_of_matches(&mut conn, &ids).expect("games")[0].clone();
+    let form = [("result", "1-0"), ("version", &game.version.to_string())];
+    let url = format!("{turl}/games/{}/result", game.id.0);
+    let ((saved, shown), statements) = club
+        .app
+        .statements_during(async {
+            let saved = club.app.post_with(&club.root, &url, &form).await;
+            let shown = club.app.get_with(&club.root, &turl).await;
+            (saved, shown)
+        })
+        .await;
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.text);
+    let written: Vec<_> = statements
+        .iter()
+        .filter(|s| s.contains("\"sessions\"") && !s.starts_with("SELECT"))
+        .collect();
+    assert!(written.is_empty(), "{written:#?}");
+    assert_eq!(
+        shown.select_text("div.flash-success").as_deref(),
+        Some("Результат записан.")
+    );
+    let stored = r::game_by_id(&mut conn, GameId(game.id.0))
+        .expect("q")
+        .expect("game");
+    assert_eq!(stored.result, "1-0");
+    // Shown once: the next page has no message.
+    let again = club.app.get_with(&club.root, &turl).await;
+    assert_eq!(again.select_text("div.flash-success"), None);
+}

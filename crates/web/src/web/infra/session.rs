@@ -54,6 +54,18 @@ pub fn person_in_state(state: &HashMap<String, String>) -> Option<PersonId> {
         .map(PersonId)
 }
 
+/// Takes the pending flash messages (their JSON) out of a stored state:
+/// the store carries them in the cookie rather than write the session's
+/// row for them.
+pub fn take_pending_flashes(state: &mut HashMap<String, String>) -> Option<String> {
+    state.remove(FLASH)
+}
+
+/// Puts pending flash messages (their JSON) back into a state.
+pub fn put_pending_flashes(state: &mut HashMap<String, String>, json: String) {
+    state.insert(FLASH.to_owned(), json);
+}
+
 /// Takes the signed-in person out of a stored state.
 pub fn forget_person(state: &mut HashMap<String, String>) {
     state.remove(PERSON);

@@ -6,6 +6,11 @@
 //! pending messages) in the cookie itself, so reading the site never
 //! writes to the database. Either way the cookie is encrypted and signed
 //! by the session middleware.
+//!
+//! A signed-in request writes the session's row only when it changed what
+//! the row holds: the pending flash messages (a judge's "result saved")
+//! ride in the cookie beside the key (`KEY|messages`), so a save and the
+//! page after it write no session row.
 
 use std::collections::HashMap;
 
@@ -17,7 +22,9 @@ use crate::app::sessions::{self, Lifetime};
 use crate::ids::PersonId;
 use crate::state::AppState;
 use crate::web::infra::error::AppError;
-use crate::web::infra::session::{forget_person, person_in_state};
+use crate::web::infra::session::{
+    forget_person, person_in_state, put_pending_flashes, take_pending_flashes,
+};
 
 type State = HashMap<String, String>;
 
@@ -64,6 +71,30 @@ pub async fn refuse_without_database(
 const STORED: &str = "s";
 /// Key prefix of a visitor's state carried in the cookie.
 const CARRIED: &str = "c";
+/// Between a stored session's key and the flash messages the cookie carries
+/// with it (the key itself is alphanumeric).
+const WITH_FLASHES: char = '|';
+/// The most bytes of flash messages the cookie carries; more are kept in
+/// the session's row (a cookie holds about 4 KB in all).
+const CARRIED_FLASHES_AT_MOST: usize = 2048;
+/// Set by `load` in a stored session's state, taken out before anything is
+/// kept: the digest of the state as the row held it, so that `update`
+/// writes the row only when the request changed it.
+const AS_STORED: &str = "as-stored";
+
+/// A stored session's key and the flash messages its cookie carries.
+fn split_key(key: &str) -> (&str, Option<&str>) {
+    match key.split_once(WITH_FLASHES) {
+        Some((stored, flashes)) => (stored, Some(flashes)),
+        None => (key, None),
+    }
+}
+
+/// The digest of a state, the same for equal states (its keys in order).
+fn digest_of(state: &State) -> Result<String, serde_json::Error> {
+    let ordered: std::collections::BTreeMap<&String, &String> = state.iter().collect();
+    Ok(sessions::digest(&serde_json::to_string(&ordered)?))
+}
 
 pub struct DbSessionStore {
     state: web::Data<AppState>,
@@ -94,7 +125,8 @@ impl DbSessionStore {
 
     /// Keeps `state`: in a new database row when it names a person, else
     /// in the cookie.
-    async fn keep(&self, state: State) -> Result<SessionKey, anyhow::Error> {
+    async fn keep(&self, mut state: State) -> Result<SessionKey, anyhow::Error> {
+        state.remove(AS_STORED);
         let Some(person) = person_in_state(&state) else {
             return carried(&state);
         };
@@ -132,6 +164,7 @@ impl SessionStore for DbSessionStore {
         if !key.starts_with(STORED) {
             return Ok(None);
         }
+        let (key, flashes) = split_key(key);
         let lifetime = self.lifetime;
         let owned = key.to_owned();
         let json = match self
@@ -150,12 +183,17 @@ impl SessionStore for DbSessionStore {
             }
             Err(e) => return Err(LoadError::Other(e)),
         };
-        match json {
-            None => Ok(None),
-            Some(json) => serde_json::from_str(&json)
-                .map(Some)
-                .map_err(|e| LoadError::Deserialization(e.into())),
+        let Some(json) = json else {
+            return Ok(None);
+        };
+        let mut state: State =
+            serde_json::from_str(&json).map_err(|e| LoadError::Deserialization(e.into()))?;
+        let as_stored = digest_of(&state).map_err(|e| LoadError::Deserialization(e.into()))?;
+        state.insert(AS_STORED.to_owned(), as_stored);
+        if let Some(flashes) = flashes {
+            put_pending_flashes(&mut state, flashes.to_owned());
         }
+        Ok(Some(state))
     }
 
     async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
@@ -165,7 +203,7 @@ impl SessionStore for DbSessionStore {
     async fn update(
         &self,
         key: SessionKey,
-        state: State,
+        mut state: State,
         _ttl: &Duration,
     ) -> Result<SessionKey, UpdateError> {
         if state.contains_key(UNAVAILABLE) {
@@ -173,24 +211,47 @@ impl SessionStore for DbSessionStore {
             // cookie goes on naming the session as it is stored.
             return Ok(key);
         }
+        let as_stored = state.remove(AS_STORED);
         let stored = key
             .as_ref()
             .starts_with(STORED)
-            .then(|| key.as_ref().to_owned());
+            .then(|| split_key(key.as_ref()).0.to_owned());
         let person: Option<PersonId> = person_in_state(&state);
         match (stored, person) {
             (Some(stored), Some(person)) => {
-                let json = serde_json::to_string(&state)
-                    .map_err(|e| UpdateError::Serialization(e.into()))?;
-                let kept = self
-                    .run(move |conn| sessions::save(conn, &stored, person, &json))
-                    .await
-                    .map_err(UpdateError::Other)?;
-                if kept {
-                    Ok(key)
+                // Flash messages ride in the cookie unless they are long.
+                let flashes = take_pending_flashes(&mut state);
+                let carried_flashes = match flashes {
+                    Some(f) if f.len() <= CARRIED_FLASHES_AT_MOST => Some(f),
+                    Some(f) => {
+                        put_pending_flashes(&mut state, f);
+                        None
+                    }
+                    None => None,
+                };
+                let digest = digest_of(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
+                let kept = if as_stored.as_deref() == Some(digest.as_str()) {
+                    // The row holds this state already.
+                    true
                 } else {
-                    carried(&without_person(state)).map_err(UpdateError::Other)
+                    let json = serde_json::to_string(&state)
+                        .map_err(|e| UpdateError::Serialization(e.into()))?;
+                    let row = stored.clone();
+                    self.run(move |conn| sessions::save(conn, &row, person, &json))
+                        .await
+                        .map_err(UpdateError::Other)?
+                };
+                if !kept {
+                    if let Some(f) = carried_flashes {
+                        put_pending_flashes(&mut state, f);
+                    }
+                    return carried(&without_person(state)).map_err(UpdateError::Other);
                 }
+                let key = match carried_flashes {
+                    Some(f) => format!("{stored}{WITH_FLASHES}{f}"),
+                    None => stored,
+                };
+                SessionKey::try_from(key).map_err(|e| UpdateError::Other(e.into()))
             }
             (Some(stored), None) => {
                 self.run(move |conn| sessions::end(conn, &stored))
@@ -209,7 +270,7 @@ impl SessionStore for DbSessionStore {
 
     async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
         if key.as_ref().starts_with(STORED) {
-            let owned = key.as_ref().to_owned();
+            let owned = split_key(key.as_ref()).0.to_owned();
             self.run(move |conn| sessions::end(conn, &owned)).await?;
         }
         Ok(())
