@@ -185,18 +185,15 @@ pub fn set_rounds(
 /// (`championships::bump_results_version`). A game's result moves both by
 /// the games' trigger (migration 000041; on PostgreSQL at the commit).
 pub fn bump_results_version(tx: &mut WriteTx<'_>, id: TournamentId) -> QueryResult<usize> {
-    let moved = diesel::update(tournaments::table.find(id))
+    let championship = diesel::update(tournaments::table.find(id))
         .set(tournaments::results_version.eq(tournaments::results_version + 1))
-        .execute(tx.conn())?;
-    let championship = tournaments::table
-        .find(id)
-        .select(tournaments::championship_id)
-        .first::<ChampionshipId>(tx.conn())
+        .returning(tournaments::championship_id)
+        .get_result::<ChampionshipId>(tx.conn())
         .optional()?;
-    if let Some(c) = championship {
-        super::championships::bump_results_version(tx, c)?;
+    match championship {
+        Some(c) => super::championships::bump_results_version(tx, c).map(|_| 1),
+        None => Ok(0),
     }
-    Ok(moved)
 }
 
 /// The results version of tournament `t` of championship `c` and of the
