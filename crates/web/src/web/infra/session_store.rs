@@ -78,8 +78,8 @@ const WITH_FLASHES: char = '|';
 /// the session's row (a cookie holds about 4 KB in all).
 const CARRIED_FLASHES_AT_MOST: usize = 2048;
 /// Set by `load` in a stored session's state, taken out before anything is
-/// kept: the digest of the state as the row held it, so that `update`
-/// writes the row only when the request changed it.
+/// kept: the state as the row held it (its JSON), so that `update` writes
+/// the row only when the request changed it.
 const AS_STORED: &str = "as-stored";
 
 /// A stored session's key and the flash messages its cookie carries.
@@ -88,12 +88,6 @@ fn split_key(key: &str) -> (&str, Option<&str>) {
         Some((stored, flashes)) => (stored, Some(flashes)),
         None => (key, None),
     }
-}
-
-/// The digest of a state, the same for equal states (its keys in order).
-fn digest_of(state: &State) -> Result<String, serde_json::Error> {
-    let ordered: std::collections::BTreeMap<&String, &String> = state.iter().collect();
-    Ok(sessions::digest(&serde_json::to_string(&ordered)?))
 }
 
 pub struct DbSessionStore {
@@ -188,8 +182,7 @@ impl SessionStore for DbSessionStore {
         };
         let mut state: State =
             serde_json::from_str(&json).map_err(|e| LoadError::Deserialization(e.into()))?;
-        let as_stored = digest_of(&state).map_err(|e| LoadError::Deserialization(e.into()))?;
-        state.insert(AS_STORED.to_owned(), as_stored);
+        state.insert(AS_STORED.to_owned(), json);
         if let Some(flashes) = flashes {
             put_pending_flashes(&mut state, flashes.to_owned());
         }
@@ -229,8 +222,10 @@ impl SessionStore for DbSessionStore {
                     }
                     None => None,
                 };
-                let digest = digest_of(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
-                let kept = if as_stored.as_deref() == Some(digest.as_str()) {
+                let unchanged = as_stored
+                    .and_then(|json| serde_json::from_str::<State>(&json).ok())
+                    .is_some_and(|stored| stored == state);
+                let kept = if unchanged {
                     // The row holds this state already.
                     true
                 } else {
